@@ -1,0 +1,62 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Access } from './lib/access';
+import type { Role } from './lib/roles';
+
+export type RouteLayout = 'app' | 'public' | 'bare';
+
+export interface AppRoute {
+  path: string;
+  access: Access;
+  layout: RouteLayout;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+const MANAGERS: readonly Role[] = ['admin', 'sales_manager'];
+const roles = (r: readonly Role[], fallback?: string): Access => ({ kind: 'roles', roles: r, fallback });
+const PUBLIC: Access = { kind: 'public' };
+const SIGNED_IN: Access = { kind: 'signedIn' };
+
+const Meetings = lazy(() => import('./routes/meetings'));
+const AssessmentTake = lazy(() => import('./routes/assessment-take'));
+const AssessmentComplete = lazy(() => import('./routes/assessment-complete'));
+
+/** Every route of spec §2 except `/` (a redirect, see route-view.tsx), first match wins (specific paths before parameterised ones). */
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/login', access: { kind: 'guest' }, layout: 'public', component: lazy(() => import('./routes/login')) },
+  { path: '/auth/google/done', access: PUBLIC, layout: 'bare', component: lazy(() => import('./routes/google-done')) },
+  { path: '/no-role-assigned', access: { kind: 'noRole' }, layout: 'public', component: lazy(() => import('./routes/no-role-assigned')) },
+  { path: '/dashboard', access: roles(MANAGERS, '/assignments'), layout: 'app', component: lazy(() => import('./routes/dashboard')) },
+  { path: '/profile', access: SIGNED_IN, layout: 'app', component: lazy(() => import('./routes/profile')) },
+  { path: '/team', access: roles(MANAGERS), layout: 'app', component: lazy(() => import('./routes/team')) },
+  { path: '/simulations', access: roles(MANAGERS), layout: 'app', component: lazy(() => import('./routes/simulations')) },
+  { path: '/personas', access: roles(MANAGERS), layout: 'app', component: lazy(() => import('./routes/personas')) },
+  { path: '/scorecards', access: roles(MANAGERS), layout: 'app', component: lazy(() => import('./routes/scorecards')) },
+  { path: '/assessments', access: roles(MANAGERS), layout: 'app', component: lazy(() => import('./routes/assessments')) },
+  { path: '/assignments/sr', access: roles(['sales_rep'], '/assignments'), layout: 'app', component: lazy(() => import('./routes/assignments-sr')) },
+  {
+    path: '/assignments',
+    access: roles(['admin', 'sales_manager', 'demo_sales_manager'], '/assignments/sr'),
+    layout: 'app',
+    component: lazy(() => import('./routes/assignments')),
+  },
+  { path: '/meetings', access: SIGNED_IN, layout: 'app', component: Meetings },
+  { path: '/integrations/google/success', access: SIGNED_IN, layout: 'app', component: Meetings },
+  { path: '/cta', access: roles(['sales_manager']), layout: 'app', component: lazy(() => import('./routes/cta')) },
+  // the exercise page (voice call): any signed-in user with a role
+  { path: '/exercise/:simulationId', access: SIGNED_IN, layout: 'app', component: lazy(() => import('./routes/exercise')) },
+  { path: '/reports/:callId', access: SIGNED_IN, layout: 'app', component: lazy(() => import('./routes/report')) },
+  { path: '/admin', access: roles(['admin']), layout: 'app', component: lazy(() => import('./routes/admin')) },
+  // the product-admin route: superuser only (superuser passes every role check, nobody else is listed)
+  { path: '/spar-admin', access: roles([]), layout: 'app', component: lazy(() => import('./routes/spar-admin')) },
+  { path: '/spar-admin/clients/:clientId', access: roles([]), layout: 'app', component: lazy(() => import('./routes/spar-admin-client')) },
+  { path: '/assessment/complete', access: PUBLIC, layout: 'public', component: AssessmentComplete },
+  { path: '/magic-link/complete', access: PUBLIC, layout: 'public', component: AssessmentComplete },
+  { path: '/magic-link/used', access: PUBLIC, layout: 'public', component: lazy(() => import('./routes/magic-link-used')) },
+  { path: '/assessment/:assessmentId', access: PUBLIC, layout: 'public', component: AssessmentTake },
+  { path: '/magic-link/:ctaId', access: PUBLIC, layout: 'public', component: AssessmentTake },
+  { path: '/terms', access: PUBLIC, layout: 'public', component: lazy(() => import('./routes/terms')) },
+  { path: '/privacy', access: PUBLIC, layout: 'public', component: lazy(() => import('./routes/privacy')) },
+  { path: '/contact', access: PUBLIC, layout: 'public', component: lazy(() => import('./routes/contact')) },
+];
+
+export const NotFoundPage = lazy(() => import('./routes/not-found'));

@@ -1,0 +1,44 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  opened: boolean;
+  title: string;
+  /** The sentence that names what will be deleted. */
+  message: string;
+  /** Extra context under the message (e.g. "used in calls: old reports keep their version"). */
+  note?: ReactNode;
+  cancelLabel: string;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** The confirmation shell of a destructive action; callers own the mutation and its messages. */
+export function ConfirmDeleteDialog({ opened, title, message, note, cancelLabel, submitLabel, pending, error, onCancel, onConfirm }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': t('app.close') }}>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Text>{message}</Text>
+        {note}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            {cancelLabel}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import {
+  IconAdjustments,
+  IconCalendarEvent,
+  IconChecklist,
+  IconClipboardCheck,
+  IconLayoutDashboard,
+  IconLink,
+  IconListCheck,
+  IconMicrophone,
+  IconShieldLock,
+  IconUserCircle,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { hasRole, type Role } from '../lib/roles';
+import type { Me } from '../features/auth/use-me';
+
+export interface NavLinkDef {
+  key: string;
+  labelKey: string;
+  href: string;
+  icon: Icon;
+}
+
+const MANAGERS: Role[] = ['admin', 'sales_manager'];
+
+/** Sidebar links for a user (spec §2 "Sidebar links"). */
+export function navLinksFor(me: Me): NavLinkDef[] {
+  const role = me.user.role;
+  const links: (NavLinkDef & { show: boolean })[] = [
+    { key: 'dashboard', labelKey: 'nav.dashboard', href: '/dashboard', icon: IconLayoutDashboard, show: hasRole(role, MANAGERS) },
+    { key: 'simulations', labelKey: 'nav.simulations', href: '/simulations', icon: IconMicrophone, show: hasRole(role, MANAGERS) },
+    { key: 'personas', labelKey: 'nav.personas', href: '/personas', icon: IconUserCircle, show: hasRole(role, MANAGERS) },
+    { key: 'scorecards', labelKey: 'nav.scorecards', href: '/scorecards', icon: IconClipboardCheck, show: hasRole(role, MANAGERS) },
+    { key: 'team', labelKey: 'nav.team', href: '/team', icon: IconUsers, show: hasRole(role, MANAGERS) },
+    { key: 'assessments', labelKey: 'nav.assessments', href: '/assessments', icon: IconChecklist, show: hasRole(role, MANAGERS) },
+    {
+      key: 'assignments',
+      labelKey: 'nav.assignments',
+      href: role === 'sales_rep' ? '/assignments/sr' : '/assignments',
+      icon: IconListCheck,
+      show: true,
+    },
+    { key: 'meetings', labelKey: 'nav.meetings', href: '/meetings', icon: IconCalendarEvent, show: me.internal },
+    { key: 'cta', labelKey: 'nav.cta', href: '/cta', icon: IconLink, show: hasRole(role, ['sales_manager']) },
+    { key: 'admin', labelKey: 'nav.admin', href: '/admin', icon: IconAdjustments, show: hasRole(role, ['admin']) },
+    { key: 'sparAdmin', labelKey: 'nav.sparAdmin', href: '/spar-admin', icon: IconShieldLock, show: role === 'superuser' },
+  ];
+  return links.filter((l) => l.show).map(({ show: _show, ...l }) => l);
+}

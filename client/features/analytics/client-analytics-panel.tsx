@@ -1,0 +1,96 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Alert, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../lib/trpc';
+
+/** The "Analytics" tab of /spar-admin/clients/:id: usage, scores and estimated model cost of one client. */
+export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
+  const { t, i18n } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
+  const q = useQuery(trpc.analytics.client.queryOptions({ clientId }));
+  if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
+  if (q.isError || !q.data)
+    return (
+      <Alert color="red" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('analytics.loadFailed')}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()}>
+            {t('app.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  const a = q.data;
+  const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+  const n = new Intl.NumberFormat(i18n.language);
+  const weekLabel = (iso: string) => new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const stats: [string, string][] = [
+    [t('analytics.activeUsers'), t('counts.ofTotal', { active: a.users.active30d, total: a.users.total })],
+    [t('analytics.calls'), n.format(a.totals.calls)],
+    [t('analytics.minutes'), n.format(a.totals.minutes)],
+    [t('analytics.averageScore'), a.totals.averageScore === null ? '—' : a.totals.averageScore.toFixed(1)],
+    [t('analytics.tokens'), n.format(a.totals.textTokens)],
+    [t('analytics.cost'), usd.format(a.totals.estimatedCostUsd)],
+  ];
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+        {stats.map(([label, value]) => (
+          <Card key={label} withBorder padding="md">
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text fz={24} fw={700}>
+              {value}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('analytics.costNote', { calls: usd.format(a.totals.callCostUsd), text: usd.format(a.totals.textCostUsd) })}
+      </Text>
+      <Card withBorder padding="md" component="section" aria-labelledby="analytics-weeks">
+        <Title order={2} size="h4" id="analytics-weeks" mb="sm">
+          {t('analytics.perWeek')}
+        </Title>
+        {a.totals.calls === 0 ? (
+          <Text c="dimmed">{t('analytics.empty')}</Text>
+        ) : (
+          <BarChart
+            h={200}
+            data={a.weeks.map((w) => ({ week: weekLabel(w.weekStart), calls: w.calls, minutes: w.minutes }))}
+            dataKey="week"
+            series={[
+              { name: 'calls', label: t('analytics.calls'), color: 'indigo.6' },
+              { name: 'minutes', label: t('analytics.minutes'), color: 'teal.6' },
+            ]}
+            aria-hidden
+          />
+        )}
+        <Table.ScrollContainer minWidth={320} mt="sm">
+          <Table aria-label={t('analytics.perWeek')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('trend.week')}</Table.Th>
+                <Table.Th>{t('analytics.calls')}</Table.Th>
+                <Table.Th>{t('analytics.minutes')}</Table.Th>
+                <Table.Th>{t('analytics.averageScore')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {a.weeks.map((w) => (
+                <Table.Tr key={w.weekStart}>
+                  <Table.Td>{weekLabel(w.weekStart)}</Table.Td>
+                  <Table.Td>{w.calls}</Table.Td>
+                  <Table.Td>{w.minutes}</Table.Td>
+                  <Table.Td>{w.averageScore === null ? '—' : w.averageScore.toFixed(1)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import { errorInfo } from '../../lib/errors';
+import { translateMessageKey } from '../../lib/message-key';
+import { trpc } from '../../lib/trpc';
+import { dateInputToIso, isoToDateInput, useAssignmentsTranslation } from './shared';
+
+export interface WizardValues {
+  name: string;
+  simulationIds: string[];
+  userIds: string[];
+  dueAt: string | null;
+}
+
+interface Props {
+  opened: boolean;
+  /** Editing an existing assignment, or null to create one. */
+  editing: AssignmentSummary | null;
+  onClose: () => void;
+  onSubmit: (values: WizardValues) => Promise<void>;
+}
+
+/** The 3-step create/edit wizard: select simulations, select sales reps, review. */
+export function AssignmentWizard({ opened, editing, onClose, onSubmit }: Props) {
+  const { t } = useAssignmentsTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={editing ? t('wizard.editTitle') : t('wizard.createTitle')} closeButtonProps={{ 'aria-label': t('close') }}>
+      {opened && <WizardBody key={editing?.id ?? 'new'} editing={editing} onSubmit={onSubmit} onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+function Picker({ items, selected, onChange, label }: { items: { id: string; name: string; hint?: string }[]; selected: string[]; onChange: (ids: string[]) => void; label: string }) {
+  const { t } = useAssignmentsTranslation();
+  const [q, setQ] = useState('');
+  const shown = items.filter((i) => i.name.toLowerCase().includes(q.trim().toLowerCase()) || (i.hint ?? '').toLowerCase().includes(q.trim().toLowerCase()));
+  return (
+    <Stack gap="xs">
+      <TextInput label={t('wizard.search')} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t('wizard.selectedCount', { count: selected.length })}
+      </Text>
+      <ScrollArea.Autosize mah={300}>
+        <Checkbox.Group value={selected} onChange={onChange} label={label}>
+          <Stack gap={6} mt="xs">
+            {shown.map((i) => (
+              <Checkbox key={i.id} value={i.id} label={i.name} description={i.hint} />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummary | null; onSubmit: (v: WizardValues) => Promise<void>; onCancel: () => void }) {
+  const { t } = useAssignmentsTranslation();
+  const options = useQuery(trpc.assignments.options.queryOptions({}));
+  const [step, setStep] = useState(0);
+  const [simulationIds, setSimulationIds] = useState<string[]>(editing?.simulations.map((s) => s.id) ?? []);
+  const [userIds, setUserIds] = useState<string[]>(editing?.members.map((m) => m.id) ?? []);
+  const [name, setName] = useState(editing?.name ?? '');
+  const [due, setDue] = useState(isoToDateInput(editing?.dueAt ?? null));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const sims = useMemo(() => (options.data?.simulations ?? []).map((s) => ({ id: s.id, name: s.name, hint: t(`difficulty.${s.difficulty}`, { ns: 'calls', defaultValue: s.difficulty }) })), [options.data, t]);
+  const members = useMemo(() => {
+    const list = (options.data?.members ?? []).map((m) => ({ id: m.id, name: m.name, hint: m.email }));
+    // members already on the assignment stay selectable even when no longer in the team
+    for (const m of editing?.members ?? []) if (!list.some((l) => l.id === m.id)) list.push({ id: m.id, name: m.name, hint: '' });
+    return list;
+  }, [options.data, editing]);
+
+  const next = () => {
+    if (step === 0 && simulationIds.length === 0) return setErrors({ simulationIds: t('validation.simulationsRequired') });
+    if (step === 1 && userIds.length === 0) return setErrors({ userIds: t('validation.membersRequired') });
+    setErrors({});
+    setStep((s) => s + 1);
+  };
+
+  const submit = async () => {
+    if (!name.trim()) return setErrors({ name: t('validation.nameRequired') });
+    setBusy(true);
+    try {
+      await onSubmit({ name: name.trim(), simulationIds, userIds, dueAt: dateInputToIso(due) });
+    } catch (e) {
+      const fe = errorInfo(e).fieldErrors ?? {};
+      setErrors(Object.fromEntries(Object.entries(fe).flatMap(([k, v]) => (v?.length ? [[k, translateMessageKey(t, v[0])]] : []))));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (options.isLoading) return <Loader aria-label={t('app.loading')} />;
+  if (options.isError) return <Alert color="red">{t('wizard.optionsFailed')}</Alert>;
+  const simName = (id: string) => sims.find((s) => s.id === id)?.name ?? editing?.simulations.find((s) => s.id === id)?.name ?? id;
+  const memberName = (id: string) => members.find((m) => m.id === id)?.name ?? id;
+
+  return (
+    <Stack>
+      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm">
+        <Stepper.Step label={t('wizard.stepSimulations')}>
+          {sims.length === 0 ? <Text c="dimmed">{t('wizard.noSimulations')}</Text> : <Picker items={sims} selected={simulationIds} onChange={setSimulationIds} label={t('wizard.simulations')} />}
+          {errors.simulationIds && (
+            <Text c="red" size="sm" role="alert" mt="xs">
+              {errors.simulationIds}
+            </Text>
+          )}
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.stepMembers')}>
+          {members.length === 0 ? <Text c="dimmed">{t('wizard.noMembers')}</Text> : <Picker items={members} selected={userIds} onChange={setUserIds} label={t('wizard.members')} />}
+          {errors.userIds && (
+            <Text c="red" size="sm" role="alert" mt="xs">
+              {errors.userIds}
+            </Text>
+          )}
+        </Stepper.Step>
+        <Stepper.Step label={t('wizard.stepReview')}>
+          <Stack>
+            <TextInput label={t('wizard.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={200} />
+            <TextInput type="date" label={t('wizard.dueDate')} value={due} onChange={(e) => setDue(e.currentTarget.value)} error={errors.dueAt} />
+            <div>
+              <Text fw={600}>{t('wizard.simulations')}</Text>
+              <Text size="sm">{simulationIds.map(simName).join(', ')}</Text>
+            </div>
+            <div>
+              <Text fw={600}>{t('wizard.members')}</Text>
+              <Text size="sm">{userIds.map(memberName).join(', ')}</Text>
+            </div>
+            {(errors.simulationIds || errors.userIds) && (
+              <Text c="red" size="sm" role="alert">
+                {errors.simulationIds ?? errors.userIds}
+              </Text>
+            )}
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+      <Group justify="space-between">
+        <Button variant="default" onClick={step === 0 ? onCancel : () => setStep((s) => s - 1)}>
+          {step === 0 ? t('cancel') : t('wizard.back')}
+        </Button>
+        {step < 2 ? (
+          <Button onClick={next}>{t('wizard.next')}</Button>
+        ) : (
+          <Button onClick={() => void submit()} loading={busy}>
+            {editing ? t('wizard.save') : t('wizard.send')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,247 @@
+import { ActionIcon, Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconBell, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import { trpc } from '../../lib/trpc';
+import { ConfirmDeleteModal, notifyFailure, notifySuccess } from '../client-overview/config-ui';
+import { AssignmentWizard, type WizardValues } from './assignment-wizard';
+import { DueBadge, StatusBadge, formatDate, useAssignmentsTranslation, viewerTimeZone } from './shared';
+
+type Tab = 'pending' | 'completed';
+
+/** /assignments: pending and completed tables, the create wizard, edit, delete and reminders. */
+export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean }) {
+  const { t, i18n } = useAssignmentsTranslation();
+  const queryClient = useQueryClient();
+  const timeZone = viewerTimeZone();
+  const [tab, setTab] = useState<Tab>('pending');
+  const [wizard, setWizard] = useState<{ editing: AssignmentSummary | null } | null>(null);
+  const [deleting, setDeleting] = useState<AssignmentSummary | null>(null);
+  const [viewing, setViewing] = useState<AssignmentSummary | null>(null);
+  const pending = useQuery(trpc.assignments.list.queryOptions({ status: 'pending', timeZone }));
+  const completed = useQuery({ ...trpc.assignments.list.queryOptions({ status: 'completed', timeZone }), enabled: tab === 'completed' });
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.assignments.list.queryKey() });
+  const create = useMutation(trpc.assignments.create.mutationOptions({ onSuccess: refresh }));
+  const update = useMutation(trpc.assignments.update.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(trpc.assignments.delete.mutationOptions({ onSuccess: refresh }));
+  const remind = useMutation(trpc.assignments.remind.mutationOptions({ onSuccess: refresh }));
+
+  const submit = async (values: WizardValues) => {
+    const editing = wizard?.editing;
+    try {
+      if (editing) {
+        await update.mutateAsync({ assignmentId: editing.id, ...values });
+        notifySuccess(t('updated', { name: values.name }));
+      } else {
+        await create.mutateAsync(values);
+        notifySuccess(t('created', { name: values.name }));
+      }
+      setWizard(null);
+    } catch (e) {
+      notifyFailure(t, editing ? t('updateFailed') : t('createFailed'), e);
+      throw e;
+    }
+  };
+
+  const sendReminder = async (a: AssignmentSummary) => {
+    try {
+      const r = await remind.mutateAsync({ assignmentId: a.id });
+      notifySuccess(r.mailed ? t('remindSent', { count: r.mailed }) : t('remindNone'));
+    } catch (e) {
+      notifyFailure(t, t('remindFailed'), e);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ assignmentId: deleting.id });
+      notifySuccess(t('deleted', { name: deleting.name }));
+      setDeleting(null);
+    } catch (e) {
+      notifyFailure(t, t('deleteFailed'), e);
+    }
+  };
+
+  const renderTable = (q: typeof pending, kind: Tab) => {
+    if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
+    if (q.isError)
+      return (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('loadFailed')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    const rows = q.data ?? [];
+    if (!rows.length) return <Text c="dimmed">{kind === 'pending' ? t('emptyPending') : t('emptyCompleted')}</Text>;
+    return (
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('columns.name')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('columns.sentAt')}</Table.Th>
+              {kind === 'pending' && <Table.Th>{t('columns.due')}</Table.Th>}
+              {kind === 'pending' && <Table.Th visibleFrom="sm">{t('columns.status')}</Table.Th>}
+              <Table.Th visibleFrom="md">{t('columns.progress')}</Table.Th>
+              <Table.Th>{t('columns.score')}</Table.Th>
+              <Table.Th>{t('columns.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>
+                  <Text fw={500}>{a.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {a.members.map((m) => m.name).join(', ')}
+                  </Text>
+                  {kind === 'pending' && (
+                    <Text size="xs" c="dimmed">
+                      {a.lastReminderAt ? t('lastReminder', { when: formatDate(a.lastReminderAt, i18n.language, true) }) : t('neverReminded')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{formatDate(a.sentAt, i18n.language)}</Table.Td>
+                {kind === 'pending' && (
+                  <Table.Td>
+                    <DueBadge label={a.dueLabel} />
+                  </Table.Td>
+                )}
+                {kind === 'pending' && (
+                  <Table.Td visibleFrom="sm">
+                    <StatusBadge status={a.status} />
+                  </Table.Td>
+                )}
+                <Table.Td visibleFrom="md">{t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}</Table.Td>
+                <Table.Td>{a.averageScore === null ? '—' : a.averageScore.toFixed(1)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label={t('actions.details', { name: a.name })}>
+                      <ActionIcon variant="subtle" aria-label={t('actions.details', { name: a.name })} onClick={() => setViewing(a)}>
+                        <IconEye size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    {!readOnly && a.canEdit && kind === 'pending' && (
+                      <>
+                        <Tooltip label={t('actions.remind', { name: a.name })}>
+                          <ActionIcon variant="subtle" aria-label={t('actions.remind', { name: a.name })} loading={remind.isPending && remind.variables?.assignmentId === a.id} onClick={() => void sendReminder(a)}>
+                            <IconBell size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('actions.edit', { name: a.name })}>
+                          <ActionIcon variant="subtle" aria-label={t('actions.edit', { name: a.name })} onClick={() => setWizard({ editing: a })}>
+                            <IconPencil size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </>
+                    )}
+                    {!readOnly && a.canEdit && (
+                      <Tooltip label={t('actions.delete', { name: a.name })}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('actions.delete', { name: a.name })} onClick={() => setDeleting(a)}>
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Text c="dimmed" size="sm" maw={640}>
+          {t('intro')}
+        </Text>
+        {!readOnly && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setWizard({ editing: null })}>
+            {t('create')}
+          </Button>
+        )}
+      </Group>
+      <Tabs value={tab} onChange={(v) => setTab((v as Tab) ?? 'pending')}>
+        <Tabs.List>
+          <Tabs.Tab value="pending">{t('tabs.pending')}</Tabs.Tab>
+          <Tabs.Tab value="completed">{t('tabs.completed')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="pending" pt="md">
+          {renderTable(pending, 'pending')}
+        </Tabs.Panel>
+        <Tabs.Panel value="completed" pt="md">
+          {tab === 'completed' && renderTable(completed, 'completed')}
+        </Tabs.Panel>
+      </Tabs>
+      <AssignmentWizard opened={!!wizard} editing={wizard?.editing ?? null} onClose={() => setWizard(null)} onSubmit={submit} />
+      <ConfirmDeleteModal
+        opened={!!deleting}
+        title={t('deleteTitle')}
+        message={t('deleteMessage', { name: deleting?.name ?? '' })}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+      <AssignmentDetailModal assignment={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+function AssignmentDetailModal({ assignment, onClose }: { assignment: AssignmentSummary | null; onClose: () => void }) {
+  const { t, i18n } = useAssignmentsTranslation();
+  const detail = useQuery({ ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }), enabled: !!assignment });
+  return (
+    <Modal opened={!!assignment} onClose={onClose} size="xl" title={t('detail.title', { name: assignment?.name ?? '' })} closeButtonProps={{ 'aria-label': t('close') }}>
+      {detail.isLoading && <Loader aria-label={t('app.loading')} />}
+      {detail.isError && <Alert color="red">{t('detail.loadFailed')}</Alert>}
+      {detail.data && (
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing="xs" aria-label={t('detail.title', { name: detail.data.name })}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('detail.rep')}</Table.Th>
+                <Table.Th>{t('detail.simulation')}</Table.Th>
+                <Table.Th>{t('detail.status')}</Table.Th>
+                <Table.Th>{t('detail.score')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('detail.completedAt')}</Table.Th>
+                <Table.Th>{t('detail.report')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {detail.data.exercises.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{e.userName}</Table.Td>
+                  <Table.Td>{e.simulationName}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={e.status} />
+                  </Table.Td>
+                  <Table.Td>{e.score === null ? '—' : e.score.toFixed(1)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDate(e.completedAt, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    {e.callId && e.status === 'completed' ? (
+                      <Anchor component={Link} href={`/reports/${e.callId}`}>
+                        {t('detail.openReport')}
+                      </Anchor>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Modal>
+  );
+}

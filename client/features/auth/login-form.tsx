@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { PasswordField } from '../../components/password-field';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { loginInput } from '../../../server/routers/auth/schema';
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { fieldErrorText } from '../../lib/message-key';
+import { zodResolver } from '../../lib/zod-resolver';
+
+/**
+ * Email + password sign-in. On success it refreshes `auth.me`; the /login route guard then sends
+ * the user to where they were going, or to their home.
+ */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const login = useMutation(trpc.auth.login.mutationOptions());
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodResolver(loginInput) });
+
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await login.mutateAsync(values);
+      await queryClient.refetchQueries({ queryKey: trpc.auth.me.queryKey() });
+    } catch (e) {
+      setError(errorMessage(t, e));
+    }
+  });
+
+  const fieldError = (key: 'email' | 'password') => fieldErrorText(t, form.errors[key]);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput label={t('auth.login.email')} type="email" autoComplete="username" {...form.getInputProps('email')} error={fieldError('email')} />
+        <PasswordField
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+          error={fieldError('password')}
+        />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          {t('auth.login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,461 @@
+import { callsApi, uploadRecording } from './api';
+import { AudioEngine, type MicError } from './audio-engine';
+import { ArrivalStats, MetricsBuffer, METRICS_INTERVAL_MS, takeSample, type ConnectionStats } from './metrics';
+import { OfflineSpeech } from './offline-speech';
+import {
+  FRAME_HEADER_BYTES,
+  parseServerEvent,
+  SAMPLE_RATE,
+  speechLang,
+  type CallProvider,
+  type CallState,
+  type ClientEvent,
+  type EndReason,
+  type ServerEvent,
+  type Speaker,
+  type StartCallInput,
+  type StartCallOutput,
+} from './protocol';
+
+export type CallPhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended' | 'failed';
+export type RecordingStatus = 'none' | 'recording' | 'uploading' | 'uploaded' | 'failed';
+/** i18n keys under `calls:errors.*`. */
+export type CallErrorKey = 'startFailed' | 'endFailed' | 'micDenied' | 'micUnavailable' | 'connectionLost' | 'server';
+
+export interface TranscriptLine {
+  itemId: string;
+  speaker: Speaker;
+  text: string;
+  final: boolean;
+}
+
+export interface CallSnapshot {
+  phase: CallPhase;
+  callState: CallState | null;
+  call: StartCallOutput | null;
+  provider: CallProvider | null;
+  transcript: TranscriptLine[];
+  muted: boolean;
+  micError: MicError | null;
+  /** Offline mode: the browser is listening through speech recognition. */
+  recognitionActive: boolean;
+  speaking: Speaker | null;
+  connectedAt: number | null;
+  timeWarning: boolean;
+  end: { reason: EndReason; durationMs: number } | null;
+  error: CallErrorKey | null;
+  serverMessage: string | null;
+  recording: RecordingStatus;
+}
+
+export interface CallSessionOptions {
+  input: StartCallInput;
+}
+
+const PING_EVERY_MS = 2000;
+const METRICS_SEND_EVERY_MS = 10_000;
+const END_WAIT_MS = 5000;
+
+const INITIAL: CallSnapshot = {
+  phase: 'idle',
+  callState: null,
+  call: null,
+  provider: null,
+  transcript: [],
+  muted: false,
+  micError: null,
+  recognitionActive: false,
+  speaking: null,
+  connectedAt: null,
+  timeWarning: false,
+  end: null,
+  error: null,
+  serverMessage: null,
+  recording: 'none',
+};
+
+/**
+ * One call from the browser's side: starts it (calls.start), opens /ws/call, streams mic frames up
+ * and plays prospect frames, keeps the transcript and call state the server announces, samples
+ * metrics, and after the end uploads the mixed recording. React reads it via useSyncExternalStore.
+ */
+export class CallSession {
+  private snapshot: CallSnapshot = INITIAL;
+  private listeners = new Set<() => void>();
+  private levelListeners = new Set<() => void>();
+  private level = 0;
+  private ws: WebSocket | null = null;
+  private engine: AudioEngine | null = null;
+  private speech: OfflineSpeech | null = null;
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private metrics = new MetricsBuffer();
+  private arrivals = new ArrivalStats();
+  private rttMs: number | null = null;
+  private pingId = 0;
+  private bytesSent = 0;
+  private bytesReceived = 0;
+  private framesSent = 0;
+  private framesReceived = 0;
+  private prospectItem: string | null = null;
+  private localSeq = 0;
+  private endWaiter: (() => void) | null = null;
+  private finalized = false;
+  private disposed = false;
+
+  private input: StartCallInput;
+
+  constructor(options: CallSessionOptions) {
+    this.input = options.input;
+  }
+
+  /** Changes what the next start() asks for (e.g. the prompt chosen in the test dialog). */
+  setInput(input: StartCallInput) {
+    this.input = input;
+  }
+
+  // --- store -------------------------------------------------------------------------------
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+  getSnapshot = () => this.snapshot;
+  subscribeLevel = (fn: () => void) => {
+    this.levelListeners.add(fn);
+    return () => this.levelListeners.delete(fn);
+  };
+  getLevel = () => this.level;
+
+  private set(patch: Partial<CallSnapshot>) {
+    if (this.disposed) return;
+    this.snapshot = { ...this.snapshot, ...patch };
+    this.listeners.forEach((l) => l());
+  }
+
+  private setLevel(level: number) {
+    this.level = this.snapshot.muted ? 0 : level;
+    this.levelListeners.forEach((l) => l());
+  }
+
+  get isDryRun() {
+    return this.input.mode === 'dry_run';
+  }
+
+  // --- lifecycle ---------------------------------------------------------------------------
+  /**
+   * Call from the Start button's click (the audio context needs the user gesture). `expected`: the
+   * provider calls.preview announced, so a voice call fails on a denied mic before it is created.
+   */
+  async start(expected: CallProvider | null = null): Promise<void> {
+    if (this.snapshot.phase !== 'idle' && this.snapshot.phase !== 'failed') return;
+    this.finalized = false;
+    this.set({ ...INITIAL, phase: 'starting' });
+
+    if (!this.isDryRun) {
+      this.engine = new AudioEngine({
+        onFrame: (frame) => this.sendFrame(frame),
+        onLevel: (level) => this.setLevel(level),
+        onPlaying: (playing) => {
+          if (playing) this.set({ speaking: 'prospect' });
+        },
+      });
+      try {
+        await this.engine.open(true, true);
+      } catch {
+        // no audio at all (e.g. worklets unsupported): voice calls cannot run, offline typing can
+        await this.engine.close().catch(() => null);
+        this.engine = null;
+      }
+      if (this.disposed) return void this.engine?.close().catch(() => null);
+      const micError = this.engine ? this.engine.micError : 'unavailable';
+      this.set({ micError, recording: this.engine?.recording ? 'recording' : 'none' });
+      if (micError && expected === 'openai-realtime') return this.fail(micError === 'denied' ? 'micDenied' : 'micUnavailable');
+    }
+
+    let call: StartCallOutput;
+    try {
+      call = await callsApi.start(this.input);
+    } catch {
+      return this.fail('startFailed');
+    }
+    if (this.disposed) {
+      void callsApi.end(call.callId).catch(() => undefined); // left the page while starting
+      return;
+    }
+    this.set({ call, provider: call.provider });
+    if (call.provider === 'openai-realtime' && this.snapshot.micError) {
+      void callsApi.end(call.callId).catch(() => undefined);
+      return this.fail(this.snapshot.micError === 'denied' ? 'micDenied' : 'micUnavailable');
+    }
+    if (call.provider === 'offline' && !this.isDryRun) this.startOfflineSpeech(call);
+    this.connect(call);
+  }
+
+  private fail(error: CallErrorKey) {
+    this.cleanup();
+    void this.engine?.close().catch(() => null);
+    this.engine = null;
+    this.set({ phase: 'failed', error, recording: 'none' });
+  }
+
+  private startOfflineSpeech(call: StartCallOutput) {
+    this.speech = new OfflineSpeech(
+      speechLang(call.language),
+      (text) => this.sendText(text, 'speech'),
+      (active) => this.set({ recognitionActive: active }),
+    );
+  }
+
+  private connect(call: StartCallOutput) {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const url = `${scheme}://${location.host}${call.wsPath}?callId=${encodeURIComponent(call.callId)}&ticket=${encodeURIComponent(call.ticket)}`;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      return this.fail('startFailed');
+    }
+    ws.binaryType = 'arraybuffer';
+    this.ws = ws;
+    this.set({ phase: 'live', callState: 'connecting' });
+    let opened = false;
+    ws.onopen = () => {
+      opened = true;
+      if (this.snapshot.callState === 'connecting') this.set({ callState: 'connected' });
+      if (this.snapshot.provider === 'offline' && !this.snapshot.muted) {
+        if (this.speech?.startListening()) this.set({ recognitionActive: true });
+      }
+      this.startTimers();
+    };
+    ws.onmessage = (e: MessageEvent<ArrayBuffer | string>) => {
+      if (typeof e.data === 'string') {
+        this.bytesReceived += e.data.length;
+        const event = parseServerEvent(e.data);
+        if (event) this.handle(event);
+      } else {
+        this.onAudio(e.data);
+      }
+    };
+    ws.onclose = () => {
+      this.ws = null;
+      if (this.snapshot.phase === 'ended') return;
+      if (!opened) return this.fail('startFailed');
+      if (this.snapshot.phase === 'ending') {
+        this.endWaiter?.(); // hangup() decides (calls.end over HTTP)
+        return;
+      }
+      // dropped without an `end`: what was said is kept by the server
+      void this.finish({ reason: 'client_dropped', durationMs: this.elapsedMs() }, 'connectionLost');
+    };
+  }
+
+  private elapsedMs() {
+    return this.snapshot.connectedAt ? Date.now() - this.snapshot.connectedAt : 0;
+  }
+
+  private send(event: ClientEvent): boolean {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    const data = JSON.stringify(event);
+    ws.send(data);
+    this.bytesSent += data.length;
+    return true;
+  }
+
+  private sendFrame(frame: ArrayBuffer) {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || this.snapshot.provider !== 'openai-realtime' || this.snapshot.muted) return;
+    ws.send(frame);
+    this.bytesSent += frame.byteLength;
+    this.framesSent++;
+  }
+
+  private onAudio(buf: ArrayBuffer) {
+    this.bytesReceived += buf.byteLength;
+    if (buf.byteLength < FRAME_HEADER_BYTES + 2) return;
+    const view = new DataView(buf);
+    const seq = view.getUint32(0, true);
+    const pcmBytes = (buf.byteLength - FRAME_HEADER_BYTES) & ~1;
+    this.framesReceived++;
+    this.arrivals.onFrame(seq, (pcmBytes / 2 / SAMPLE_RATE) * 1000);
+    this.engine?.enqueue(new DataView(buf, FRAME_HEADER_BYTES, pcmBytes), this.prospectItem);
+  }
+
+  private handle(event: ServerEvent) {
+    switch (event.type) {
+      case 'state': {
+        const patch: Partial<CallSnapshot> = { callState: event.state };
+        if (event.state === 'call_connected' && !this.snapshot.connectedAt) patch.connectedAt = Date.now();
+        if (event.state === 'speaking') patch.speaking = 'prospect';
+        if (event.state === 'listening') patch.speaking = 'rep';
+        if (event.state === 'ended') patch.speaking = null;
+        this.set(patch);
+        return;
+      }
+      case 'transcript':
+        return this.onTranscript(event);
+      case 'prospect_text':
+        this.speech?.speak(event.text);
+        return;
+      case 'interruption':
+        return void this.onInterruption(event.itemId);
+      case 'warning':
+        if (event.code === 'time_warning') this.set({ timeWarning: true });
+        return;
+      case 'end':
+        return void this.finish({ reason: event.reason, durationMs: event.durationMs });
+      case 'error':
+        this.set({ serverMessage: event.message || null, error: event.fatal ? 'server' : this.snapshot.error });
+        return;
+      case 'pong':
+        this.rttMs = Math.max(0, performance.now() - event.t);
+        return;
+    }
+  }
+
+  private onTranscript(event: Extract<ServerEvent, { type: 'transcript' }>) {
+    if (event.speaker === 'prospect') this.prospectItem = event.itemId;
+    const lines = [...this.snapshot.transcript];
+    let index = lines.findIndex((l) => l.itemId === event.itemId);
+    if (index < 0 && event.speaker === 'rep' && event.final && event.text) {
+      // a typed turn shown at once, now confirmed by the server
+      index = lines.findIndex((l) => l.itemId.startsWith('local-') && l.text === event.text!.trim());
+      if (index >= 0) lines[index] = { ...lines[index], itemId: event.itemId };
+    }
+    if (index < 0) {
+      lines.push({ itemId: event.itemId, speaker: event.speaker, text: '', final: false });
+      index = lines.length - 1;
+    }
+    const line = lines[index];
+    const text = event.final && typeof event.text === 'string' ? event.text : line.text + (event.delta ?? '');
+    lines[index] = { ...line, text, final: line.final || event.final };
+    this.set({ transcript: lines });
+  }
+
+  private async onInterruption(itemId: string) {
+    this.speech?.cancelSpeech();
+    const playedMs = this.engine ? await this.engine.flush(itemId) : 0;
+    this.send({ type: 'playback', itemId, playedMs });
+    this.set({ speaking: 'rep' });
+  }
+
+  // --- actions -----------------------------------------------------------------------------
+  setMuted(muted: boolean) {
+    this.set({ muted });
+    this.engine?.setMuted(muted);
+    this.speech?.setPaused(muted);
+    if (muted) this.setLevel(0);
+    this.send({ type: 'mute', muted });
+  }
+
+  /** A typed (or, in offline mode, recognised) rep turn. */
+  sendText(text: string, source?: 'speech'): boolean {
+    const clean = text.trim();
+    if (!clean || this.snapshot.phase !== 'live') return false;
+    const ok = this.send(source ? { type: 'text', text: clean, source } : { type: 'text', text: clean });
+    if (ok) {
+      const line: TranscriptLine = { itemId: `local-${++this.localSeq}`, speaker: 'rep', text: clean, final: true };
+      this.set({ transcript: [...this.snapshot.transcript, line] });
+    }
+    return ok;
+  }
+
+  /** The rep ends the call: `hangup` over the socket, else calls.end over HTTP. */
+  async hangup(): Promise<void> {
+    if (this.snapshot.phase !== 'live') return;
+    const call = this.snapshot.call;
+    this.set({ phase: 'ending' });
+    this.flushMetrics();
+    const delivered = this.send({ type: 'hangup' });
+    if (delivered) {
+      await new Promise<void>((resolve) => {
+        this.endWaiter = resolve;
+        setTimeout(resolve, END_WAIT_MS);
+      });
+      this.endWaiter = null;
+      if (this.finalized) return; // the server's `end` arrived
+    }
+    let endError: CallErrorKey | undefined;
+    try {
+      if (call) await callsApi.end(call.callId);
+    } catch {
+      endError = 'endFailed';
+    }
+    await this.finish({ reason: 'user_hangup', durationMs: this.elapsedMs() }, endError);
+  }
+
+  private async finish(end: { reason: EndReason; durationMs: number }, error?: CallErrorKey) {
+    if (this.finalized) return;
+    this.finalized = true;
+    this.flushMetrics();
+    this.cleanup();
+    this.set({ phase: 'ended', callState: 'ended', speaking: null, end, ...(error ? { error } : {}) });
+    this.endWaiter?.();
+    const engine = this.engine;
+    this.engine = null;
+    const blob = engine ? await engine.close().catch(() => null) : null;
+    const call = this.snapshot.call;
+    if (!blob || !call || blob.size === 0) return this.set({ recording: 'none' });
+    this.set({ recording: 'uploading' });
+    try {
+      await uploadRecording(call.callId, blob);
+      this.set({ recording: 'uploaded' });
+    } catch {
+      this.set({ recording: 'failed' });
+    }
+  }
+
+  // --- metrics -----------------------------------------------------------------------------
+  private connectionStats(): ConnectionStats {
+    const rs = this.ws?.readyState;
+    return {
+      rttMs: this.rttMs,
+      framesLost: this.arrivals.lost,
+      framesLate: this.arrivals.late,
+      jitterMs: Math.round(this.arrivals.jitterMs * 10) / 10,
+      bytesSent: this.bytesSent,
+      bytesReceived: this.bytesReceived,
+      framesSent: this.framesSent,
+      framesReceived: this.framesReceived,
+      audioLevel: Math.round(this.level * 1000) / 1000,
+      socketState: rs === undefined ? 'none' : (['connecting', 'open', 'closing', 'closed'] as const)[rs],
+    };
+  }
+
+  private startTimers() {
+    this.timers.push(setInterval(() => this.metrics.push(takeSample(this.connectionStats())), METRICS_INTERVAL_MS));
+    this.timers.push(setInterval(() => this.send({ type: 'ping', id: ++this.pingId, t: performance.now() }), PING_EVERY_MS));
+    this.timers.push(setInterval(() => this.flushMetrics(), METRICS_SEND_EVERY_MS));
+    this.send({ type: 'ping', id: ++this.pingId, t: performance.now() });
+  }
+
+  private flushMetrics() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    this.metrics.push(takeSample(this.connectionStats()));
+    for (const samples of this.metrics.takeBatches()) this.send({ type: 'metrics', samples });
+  }
+
+  private cleanup() {
+    this.timers.forEach(clearInterval);
+    this.timers = [];
+    this.speech?.dispose();
+    this.speech = null;
+    const ws = this.ws;
+    this.ws = null;
+    if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000);
+  }
+
+  /** Leaving the page: close everything (the server ends a dropped call). */
+  dispose() {
+    // closing the dialog or leaving the page mid-call hangs up rather than dropping the line
+    if (this.snapshot.phase === 'live') {
+      this.flushMetrics();
+      this.send({ type: 'hangup' });
+    }
+    this.cleanup();
+    void this.engine?.close().catch(() => null);
+    this.engine = null;
+    this.disposed = true;
+    this.listeners.clear();
+    this.levelListeners.clear();
+  }
+}

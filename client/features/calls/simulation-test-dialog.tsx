@@ -1,0 +1,114 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trpc } from '../../lib/trpc';
+import { errorText } from './call-labels';
+import { CallOutcome } from './call-outcome';
+import type { CallSession, CallSnapshot } from './call-session';
+import { CallView } from './call-view';
+import { TranscriptView } from './transcript-view';
+import { useCallSession, useCallSnapshot } from './use-call-session';
+
+interface Props {
+  simulationId: string;
+  /** A superuser testing another client's simulation. */
+  clientId?: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Simulations list → Test: pick a simulation prompt, start a test call, talk, see the transcript. */
+export function SimulationTestDialog({ simulationId, clientId, opened, onClose }: Props) {
+  const { t } = useTranslation('calls');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('test.title')} size="xl" closeOnClickOutside={false}>
+      {opened && <TestDialogBody simulationId={simulationId} clientId={clientId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) {
+  const { t } = useTranslation('calls');
+  const scope = clientId ? { clientId } : {};
+  const prompts = useQuery(trpc.prompts.list.queryOptions({ kind: 'simulation', ...scope }));
+  const [promptId, setPromptId] = useState<string | null>(null);
+  const [promptError, setPromptError] = useState(false);
+  const session = useCallSession({ input: { simulationId, mode: 'test', ...scope } }, `test:${simulationId}`);
+  const snapshot = useCallSnapshot(session);
+  if (!session || !snapshot) return <Loader size="sm" aria-label={t('loading')} />;
+
+  const start = () => {
+    if (!promptId) {
+      setPromptError(true);
+      return;
+    }
+    session.setInput({ simulationId, mode: 'test', simulationPromptId: promptId, ...scope });
+    void session.start();
+  };
+  const before = snapshot.phase === 'idle' || snapshot.phase === 'starting' || snapshot.phase === 'failed';
+
+  if (before) {
+    const options = (prompts.data ?? []).map((p) => ({ value: p.id, label: p.isSystem ? t('test.systemPrompt', { name: p.name }) : p.name }));
+    return (
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('test.intro')}
+        </Text>
+        {prompts.isError && (
+          <Alert color="red" role="alert">
+            {t('test.promptsFailed')}
+          </Alert>
+        )}
+        <Select
+          label={t('test.prompt')}
+          placeholder={prompts.isLoading ? t('loading') : t('test.promptPlaceholder')}
+          data={options}
+          value={promptId}
+          onChange={(v) => {
+            setPromptId(v);
+            if (v) setPromptError(false);
+          }}
+          error={promptError ? t('test.promptRequired') : undefined}
+          disabled={prompts.isLoading}
+          searchable
+          nothingFoundMessage={t('test.noPrompts')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {snapshot.phase === 'failed' && snapshot.error && (
+          <Alert color="red" role="alert">
+            {snapshot.error === 'startFailed' ? t('test.startFailed') : errorText(t, snapshot.error, snapshot.serverMessage)}
+          </Alert>
+        )}
+        <Text size="xs" c="dimmed">
+          {t('exercise.recordingNotice')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('actions.cancel')}
+          </Button>
+          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={start} loading={snapshot.phase === 'starting'}>
+            {t('test.start')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return <LiveOrEnded session={session} snapshot={snapshot} onClose={onClose} />;
+}
+
+/** The live call inside a dialog, then its outcome with the transcript kept on screen. */
+export function LiveOrEnded({ session, snapshot, onClose, dryRun = false }: { session: CallSession; snapshot: CallSnapshot; onClose: () => void; dryRun?: boolean }) {
+  const { t } = useTranslation('calls');
+  if (snapshot.phase !== 'ended') return <CallView session={session} snapshot={snapshot} dryRun={dryRun} transcriptHeight={280} />;
+  return (
+    <Stack>
+      <CallOutcome snapshot={snapshot} headingOrder={3} />
+      <TranscriptView lines={snapshot.transcript} prospectName={snapshot.call?.persona.name || t('transcript.prospect')} chat={dryRun} height={240} ended />
+      <Group justify="flex-end">
+        <Button onClick={onClose}>{t('actions.close')}</Button>
+      </Group>
+    </Stack>
+  );
+}

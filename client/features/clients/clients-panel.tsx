@@ -1,0 +1,129 @@
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import type { ClientOutput } from '../../../server/routers/clients/schema';
+import { LoadingScreen } from '../../components/loading-screen';
+import { trpc } from '../../lib/trpc';
+import { CLIENTS_NS } from '../admin/messages';
+import { ClientFormModal } from './client-form-modal';
+import { DeleteClientModal } from './delete-client-modal';
+import { DuplicateClientModal } from './duplicate-client-modal';
+
+export const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'duplicate' | 'delete'; client: ClientOutput } | null;
+
+/** The Clients tab of /spar-admin: every client, with add, edit, duplicate and delete. */
+export function ClientsPanel() {
+  const { t } = useTranslation(CLIENTS_NS);
+  const [, navigate] = useLocation();
+  const list = useQuery(trpc.clients.list.queryOptions());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  const action = (kind: 'edit' | 'duplicate' | 'delete', client: ClientOutput) => (e: MouseEvent) => {
+    e.stopPropagation(); // the row itself opens the client
+    setDialog({ kind, client });
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Text c="dimmed" size="sm">
+          {t('list.intro')}
+        </Text>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'add' })}>
+          {t('list.add')}
+        </Button>
+      </Group>
+
+      {list.isPending && <LoadingScreen fullHeight={false} />}
+      {list.isError && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('errors.loadFailed')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              {t('common:app.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {list.data && list.data.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
+      {list.data && list.data.length > 0 && (
+        <Table.ScrollContainer minWidth={860}>
+          <Table highlightOnHover verticalSpacing="sm" aria-label={t('list.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.name')}</Table.Th>
+                <Table.Th>{t('fields.schemaName')}</Table.Th>
+                <Table.Th>{t('fields.type')}</Table.Th>
+                <Table.Th>{t('fields.tier')}</Table.Th>
+                <Table.Th>{t('fields.defaultLanguage')}</Table.Th>
+                <Table.Th ta="right">{t('fields.users')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((c) => (
+                <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>
+                  <Table.Td>
+                    <Anchor component={Link} href={clientDetailPath(c.id)} onClick={(e: MouseEvent) => e.stopPropagation()} fw={500}>
+                      {c.name}
+                    </Anchor>
+                    {c.domain && (
+                      <Text size="xs" c="dimmed">
+                        {c.domain}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {c.schemaName}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={c.type === 'customer' ? 'blue' : c.type === 'internal' ? 'gray' : c.type === 'demo' ? 'grape' : 'teal'}>
+                      {t(`types.${c.type}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{c.tier ?? '—'}</Table.Td>
+                  <Table.Td>{t(`common:languages.${c.defaultLanguage}`)}</Table.Td>
+                  <Table.Td ta="right">{c.userCount}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label={t('actions.edit')}>
+                        <ActionIcon variant="subtle" aria-label={t('actions.editNamed', { name: c.name })} onClick={action('edit', c)}>
+                          <IconPencil size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('actions.duplicate')}>
+                        <ActionIcon variant="subtle" aria-label={t('actions.duplicateNamed', { name: c.name })} onClick={action('duplicate', c)}>
+                          <IconCopy size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={t('actions.delete')}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('actions.deleteNamed', { name: c.name })} onClick={action('delete', c)}>
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {dialog?.kind === 'add' && <ClientFormModal opened onClose={close} />}
+      {dialog?.kind === 'edit' && <ClientFormModal opened onClose={close} client={dialog.client} />}
+      {dialog?.kind === 'duplicate' && <DuplicateClientModal source={dialog.client} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteClientModal client={dialog.client} onClose={close} />}
+    </Stack>
+  );
+}

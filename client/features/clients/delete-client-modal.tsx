@@ -1,0 +1,118 @@
+import { Alert, Button, Group, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { ClientOutput } from '../../../server/routers/clients/schema';
+import { errorInfo } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { CLIENTS_NS, notifyFailure, notifySuccess } from '../admin/messages';
+
+interface Props {
+  client: ClientOutput;
+  onClose: () => void;
+  onDeleted?: () => void;
+}
+
+/** Names what will be removed (counts from the server) and asks for the schema name to be typed. */
+export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
+  const { t } = useTranslation(CLIENTS_NS);
+  const queryClient = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const preview = useQuery(trpc.clients.deletionPreview.queryOptions({ id: client.id }, { staleTime: 0 }));
+  const remove = useMutation(
+    trpc.clients.delete.mutationOptions({
+      onSuccess: () => {
+        queryClient.setQueryData(trpc.clients.list.queryKey(), (old: ClientOutput[] | undefined) => old?.filter((c) => c.id !== client.id));
+        void queryClient.invalidateQueries({ queryKey: trpc.clients.list.queryKey() });
+        queryClient.removeQueries({ queryKey: trpc.clients.get.queryKey({ id: client.id }) });
+        notifySuccess(t('notifications.deleted', { name: client.name }));
+        onClose();
+        onDeleted?.();
+      },
+    }),
+  );
+  const matches = typed.trim() === client.schemaName;
+  const own = preview.data?.isOwnClient ?? false;
+
+  const confirm = async () => {
+    if (!matches) {
+      setMismatch(true);
+      return;
+    }
+    try {
+      await remove.mutateAsync({ id: client.id, confirmSchemaName: typed });
+    } catch (e) {
+      const { appCode, details } = errorInfo(e);
+      if (appCode === 'VALIDATION' && details?.field === 'confirmSchemaName') setMismatch(true);
+      notifyFailure(t('errors.deleteFailed'), e, details?.reason === 'ownClient' ? t('delete.ownClient') : undefined);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={() => !remove.isPending && onClose()}
+      title={t('delete.title', { name: client.name })}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:app.close') }}
+    >
+      <Stack>
+        <Text size="sm">
+          <Trans t={t} i18nKey="delete.intro" values={{ name: client.name }} components={{ b: <strong /> }} />
+        </Text>
+        {preview.isPending && <Loader size="sm" aria-label={t('common:app.loading')} />}
+        {preview.isError && (
+          <Alert color="red" role="alert">
+            {t('errors.previewFailed')}
+          </Alert>
+        )}
+        {preview.data && (
+          <div>
+            <Text size="sm" fw={600}>
+              {t('delete.willRemove')}
+            </Text>
+            {preview.data.items.length ? (
+              <List size="sm" aria-label={t('delete.willRemove')}>
+                {preview.data.items.map((i) => (
+                  <List.Item key={i.key}>{t('delete.item', { label: t(`deletion.${i.key}`, { defaultValue: i.key }), count: i.count })}</List.Item>
+                ))}
+              </List>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('delete.nothingElse')}
+              </Text>
+            )}
+          </div>
+        )}
+        {own ? (
+          <Alert color="yellow" role="alert">
+            {t('delete.ownClient')}
+          </Alert>
+        ) : (
+          <TextInput
+            label={t('delete.confirmLabel', { schemaName: client.schemaName })}
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.currentTarget.value);
+              setMismatch(false);
+            }}
+            error={mismatch ? t('validation.confirmMismatch') : undefined}
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            data-autofocus
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button color="red" onClick={() => void confirm()} loading={remove.isPending} disabled={own || !preview.data || !matches}>
+            {t('delete.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

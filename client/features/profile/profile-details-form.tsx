@@ -1,0 +1,65 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { updateProfileInput } from '../../../server/routers/profile/schema';
+import { errorInfo, errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { fieldErrorText } from '../../lib/message-key';
+import { zodResolver } from '../../lib/zod-resolver';
+
+interface Props {
+  profile: { username: string; email: string; display_name: string | null };
+}
+
+export function ProfileDetailsForm({ profile }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: { displayName: profile.display_name ?? '', username: profile.username },
+    validate: zodResolver(updateProfileInput),
+  });
+  const update = useMutation(
+    trpc.profile.update.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.profile.get.queryKey(), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
+        form.resetDirty({ displayName: saved.display_name ?? '', username: saved.username });
+        notifications.show({ color: 'green', message: t('profile.saved') });
+      },
+    }),
+  );
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ displayName: values.displayName.trim() || null, username: values.username });
+    } catch (e) {
+      const { appCode, details, fieldErrors } = errorInfo(e);
+      if (appCode === 'CONFLICT') {
+        form.setFieldError(details?.field === 'displayName' ? 'displayName' : 'username', 'profile.usernameTaken');
+      } else if (fieldErrors && Object.keys(fieldErrors).length) {
+        form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? 'errors.VALIDATION'])));
+      } else {
+        notifications.show({ color: 'red', title: t('notifications.errorTitle'), message: errorMessage(t, e) });
+      }
+    }
+  });
+
+  const fieldError = (key: 'displayName' | 'username') => fieldErrorText(t, form.errors[key]);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label={t('profile.displayName')} autoComplete="name" {...form.getInputProps('displayName')} error={fieldError('displayName')} />
+        <TextInput label={t('profile.username')} autoComplete="username" {...form.getInputProps('username')} error={fieldError('username')} />
+        <TextInput label={t('profile.email')} value={profile.email} readOnly variant="filled" />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('profile.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { Accordion, ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PromptKind } from '../../../db/schema/prompts';
+import { trpc } from '../../lib/trpc';
+import { PROMPTS_NS } from '../admin/messages';
+
+/** The placeholders a prompt of this kind may use, with what each is replaced by. */
+export function PlaceholderReference({ kind }: { kind: PromptKind }) {
+  const { t } = useTranslation(PROMPTS_NS);
+  const placeholders = useQuery({ ...trpc.prompts.placeholders.queryOptions(), staleTime: Infinity });
+  const usable = placeholders.data?.filter((p) => p.kinds.includes(kind)) ?? [];
+
+  return (
+    <Accordion variant="contained" defaultValue={null}>
+      <Accordion.Item value="placeholders">
+        <Accordion.Control>{t('placeholdersTitle', { count: usable.length })}</Accordion.Control>
+        <Accordion.Panel>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('placeholdersIntro')}
+          </Text>
+          {placeholders.isError && (
+            <Text size="sm" c="red" role="alert">
+              {t('errors.placeholdersFailed')}
+            </Text>
+          )}
+          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {usable.map((p) => (
+              <Group key={p.token} component="li" gap="xs" wrap="nowrap" align="flex-start">
+                <CopyButton value={p.token}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? t('placeholderCopied') : t('placeholderCopy')}>
+                      <ActionIcon size="sm" variant="subtle" onClick={copy} aria-label={t('placeholderCopyNamed', { token: p.token })}>
+                        {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+                <div>
+                  <Code>{p.token}</Code>
+                  <Text size="sm">{t(`placeholders.${p.key}`, { defaultValue: p.description })}</Text>
+                </div>
+              </Group>
+            ))}
+          </Stack>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
+  );
+}

@@ -1,0 +1,129 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PromptKind } from '../../../db/schema/prompts';
+import type { PromptOutput } from '../../../server/routers/prompts/schema';
+import { PROMPTS_NS } from '../admin/messages';
+
+export const PROMPT_GROUP_ORDER: readonly PromptKind[] = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'];
+
+export interface PromptRowActions {
+  onOpen: (p: PromptOutput) => void;
+  onDuplicate?: (p: PromptOutput) => void;
+  onDelete?: (p: PromptOutput) => void;
+  /** Whether a system prompt opens for editing (superuser system area) or for viewing. */
+  systemEditable?: boolean;
+}
+
+interface Props extends PromptRowActions {
+  kind: PromptKind;
+  prompts: PromptOutput[];
+  onNew?: () => void;
+  busyId?: string | null;
+}
+
+/** One of the four groups: its prompts, system ones first with a "System" badge. */
+export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, systemEditable, busyId }: Props) {
+  const { t, i18n } = useTranslation(PROMPTS_NS);
+  const headingId = `prompt-group-${kind}`;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        <div>
+          <Title order={2} size="h4" id={headingId}>
+            {t(`groups.${kind}`)}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t(`groupHelp.${kind}`)}
+          </Text>
+        </div>
+        {onNew && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={onNew}>
+            {t('actions.new')}
+          </Button>
+        )}
+      </Group>
+      {prompts.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('emptyGroup')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" aria-labelledby={headingId}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.name')}</Table.Th>
+                <Table.Th>{t('columns.updated')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {prompts.map((p) => {
+                const editable = !p.isSystem || systemEditable;
+                return (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Group gap="xs" wrap="nowrap">
+                          <Text size="sm" fw={500}>
+                            {p.name}
+                          </Text>
+                          {p.isSystem && (
+                            <Badge size="sm" color="gray" variant="light">
+                              {t('system')}
+                            </Badge>
+                          )}
+                        </Group>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {date.format(new Date(p.updatedAt))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={editable ? t('actions.edit') : t('actions.view')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={editable ? t('actions.editNamed', { name: p.name }) : t('actions.viewNamed', { name: p.name })}
+                            onClick={() => onOpen(p)}
+                          >
+                            {editable ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+                          </ActionIcon>
+                        </Tooltip>
+                        {onDuplicate && (
+                          <Tooltip label={t('actions.duplicate')}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('actions.duplicateNamed', { name: p.name })}
+                              onClick={() => onDuplicate(p)}
+                              loading={busyId === p.id}
+                            >
+                              <IconCopy size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        {onDelete && (
+                          <Tooltip label={t('actions.delete')}>
+                            <ActionIcon variant="subtle" color="red" aria-label={t('actions.deleteNamed', { name: p.name })} onClick={() => onDelete(p)}>
+                              <IconTrash size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,222 @@
+import { Badge, Button, Group, List, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CriterionReport, ReportView as ReportData } from '../../../server/routers/reports/schema';
+import { clock } from '../../../server/services/reports/format';
+import { AnalyticsView } from './analytics-view';
+import { CriterionCard, LEVEL_COLORS } from './criterion-card';
+import { ReviewModal } from './review-modal';
+import { TranscriptList, turnDomId } from './transcript-list';
+
+interface Props {
+  data: ReportData;
+  clientId?: string;
+}
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+export function downloadHref(callId: string, lang: string, clientId?: string) {
+  const q = new URLSearchParams({ lang });
+  if (clientId) q.set('clientId', clientId);
+  return `/api/v1/reports/${encodeURIComponent(callId)}/download?${q.toString()}`;
+}
+
+/** The ready report: header, summary, scorecard evaluation with review, suggestions, analytics, recording and transcript. */
+export function ReportView({ data, clientId }: Props) {
+  const { t, i18n } = useTranslation('reports');
+  const audio = useRef<HTMLAudioElement>(null);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const [reviewing, setReviewing] = useState<CriterionReport | null>(null);
+  const r = data.report!;
+  const { call } = data;
+  const score = r.score ?? 0;
+
+  const jump = (startMs: number, turnSeq: number) => {
+    setHighlight(turnSeq);
+    const el = audio.current;
+    if (el) {
+      el.currentTime = Math.max(0, startMs / 1000);
+      void el.play().catch(() => undefined); // autoplay refusals leave the player at the moment
+    }
+    const turn = document.getElementById(turnDomId(turnSeq));
+    turn?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  const dateText = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(call.date));
+  const scoreColor = score >= 70 ? 'green' : score >= 40 ? 'yellow' : 'red';
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={4} style={{ flex: '1 1 260px' }}>
+            <Text size="sm" c="dimmed">
+              {t('header.simulation')}
+            </Text>
+            <Text fw={700} size="lg" data-testid="report-simulation">
+              {call.simulationName}
+            </Text>
+            <Group gap="lg" wrap="wrap" mt={4}>
+              <Fact label={t('header.date')} value={dateText} />
+              <Fact label={t('header.duration')} value={call.durationMs != null ? clock(call.durationMs) : '—'} />
+              {call.repName && <Fact label={t('header.rep')} value={call.repName} />}
+              {call.personaName && <Fact label={t('header.persona')} value={call.personaName} />}
+              {call.difficulty && <Fact label={t('header.difficulty')} value={t(`difficulty.${call.difficulty}`, { defaultValue: call.difficulty })} />}
+            </Group>
+            <Group gap="xs" mt="xs" wrap="wrap">
+              <Text size="xs" fw={600} px={8} py={2} bg={r.evaluator === 'offline' ? 'gray.1' : 'violet.0'} c={r.evaluator === 'offline' ? 'gray.8' : 'violet.9'} style={{ borderRadius: 6 }} data-testid="evaluator-label">
+                {r.evaluator === 'offline' ? t('header.evaluatorOffline') : t('header.evaluatorModel', { model: r.model ?? '' })}
+              </Text>
+              <Text size="xs" px={8} py={2} c="dimmed" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}>
+                {call.provider === 'offline' ? t('header.providerOffline') : t('header.providerRealtime')}
+              </Text>
+            </Group>
+          </Stack>
+          <Stack align="center" gap={2}>
+            <RingProgress
+              size={120}
+              thickness={10}
+              roundCaps
+              sections={[{ value: score, color: scoreColor }]}
+              aria-label={t('header.scoreAria', { score })}
+              label={
+                <Text ta="center" fw={700} size="lg" data-testid="report-score">
+                  {t('header.scoreValue', { score })}
+                </Text>
+              }
+            />
+            <Text size="xs" c="dimmed">
+              {t('header.score')}
+            </Text>
+            {r.originalScore != null && r.originalScore !== r.score && (
+              <Text size="xs" c="dimmed" maw={180} ta="center">
+                {t('header.originalScore', { score: r.originalScore })}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        <Group mt="md">
+          <Button component="a" href={downloadHref(call.callId, i18n.language, clientId)} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+            {t('download.button')}
+          </Button>
+        </Group>
+      </Paper>
+
+      <Section title={t('summary.title')} id="report-summary">
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{r.summary || t('summary.empty')}</Text>
+      </Section>
+
+      <Section title={t('recording.title')} id="report-recording">
+        {data.hasRecording ? (
+          <audio ref={audio} controls preload="metadata" src={`/api/v1/calls/${encodeURIComponent(call.callId)}/recording`} aria-label={t('recording.label')} style={{ width: '100%' }} data-testid="report-audio" />
+        ) : (
+          <Text c="dimmed" data-testid="no-recording">
+            {t('recording.none')}
+          </Text>
+        )}
+      </Section>
+
+      <Section title={t('criteria.title')} id="report-criteria">
+        <Stack gap="sm">
+          {r.criteria.length === 0 && <Text c="dimmed">{t('criteria.empty')}</Text>}
+          {r.criteria.map((c) => (
+            <CriterionCard key={c.criterionId} criterion={c} canReview={data.canReview} onReview={() => setReviewing(c)} onJump={jump} />
+          ))}
+          <Title order={3} size="h5" mt="sm">
+            {t('review.history')}
+          </Title>
+          {data.overrides.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('review.historyEmpty')}
+            </Text>
+          ) : (
+            <List spacing="xs" size="sm" data-testid="override-history">
+              {data.overrides.map((o) => (
+                <List.Item key={o.id}>
+                  <Text size="sm">
+                    <Badge size="xs" color={LEVEL_COLORS[o.toLevel as 0 | 1 | 2] ?? 'gray'} variant="light" mr={6}>
+                      {o.fromLevel} → {o.toLevel}
+                    </Badge>
+                    {t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel })} ·{' '}
+                    {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(o.createdAt))}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                    {o.note}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('review.historyScore', { score: o.scoreAfter })}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
+      </Section>
+
+      <Section title={t('strengths.title')} id="report-strengths">
+        {r.strengths.length === 0 ? (
+          <Text c="dimmed">{t('strengths.empty')}</Text>
+        ) : (
+          <List spacing="xs">
+            {r.strengths.map((s, i) => (
+              <List.Item key={i}>{s}</List.Item>
+            ))}
+          </List>
+        )}
+      </Section>
+
+      <Section title={t('improvements.title')} id="report-improvements">
+        {r.improvements.length === 0 ? (
+          <Text c="dimmed">{t('improvements.empty')}</Text>
+        ) : (
+          <Stack gap="sm">
+            {r.improvements.map((imp, i) => (
+              <Stack key={i} gap={2}>
+                <Text fw={600}>{imp.what}</Text>
+                {imp.why && <Text size="sm">{t('improvements.why', { why: imp.why })}</Text>}
+                {imp.example && (
+                  <Text size="sm" fs="italic" c="blue.8">
+                    {t('improvements.trySaying', { example: imp.example })}
+                  </Text>
+                )}
+              </Stack>
+            ))}
+          </Stack>
+        )}
+      </Section>
+
+      <Section title={t('analytics.title')} id="report-analytics">
+        <AnalyticsView analytics={r.analytics} />
+      </Section>
+
+      <Section title={t('transcript.title')} id="report-transcript">
+        <TranscriptList turns={data.turns} repName={call.repName} prospectName={call.personaName} highlightSeq={highlight} />
+      </Section>
+
+      {reviewing && <ReviewModal callId={call.callId} clientId={clientId} criterion={reviewing} onClose={() => setReviewing(null)} />}
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_REVIEW_NOTE, type CriterionReport } from '../../../server/routers/reports/schema';
+import { errorInfo, errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+interface Props {
+  callId: string;
+  clientId?: string;
+  criterion: CriterionReport;
+  onClose: () => void;
+}
+
+const tail = (key: string) => key.replace(/^reports\./, '');
+
+/** Manager review: a new level and a required note; the server recomputes the score. */
+export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
+  const { t } = useTranslation('reports');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const [level, setLevel] = useState<string>(String(criterion.level === 2 ? 1 : criterion.level + 1));
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ level?: string; note?: string }>({});
+  const scope = clientId ? { clientId } : {};
+  const override = useMutation(
+    trpc.reports.override.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.reports.get.queryKey({ ...scope, callId }) });
+      },
+    }),
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!note.trim()) next.note = t('review.noteRequired');
+    if (Number(level) === criterion.level) next.level = t('review.levelUnchanged');
+    setErrors(next);
+    if (next.note || next.level) return;
+    try {
+      const r = await override.mutateAsync({ ...scope, callId, criterionId: criterion.criterionId, level: Number(level), note: note.trim() });
+      notifications.show({ color: 'green', message: t('review.success', { score: r.score }) });
+      onClose();
+    } catch (e) {
+      const info = errorInfo(e);
+      const fe = (info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[]> | undefined)) ?? {};
+      setErrors({ note: fe.note?.[0] ? t(tail(fe.note[0])) : undefined, level: fe.level?.[0] ? t(tail(fe.level[0])) : undefined });
+      notifications.show({ color: 'red', title: t('review.failed'), message: errorMessage(tc, e) });
+    }
+  };
+
+  const levelLabel = t('criteria.level', { level: criterion.level });
+  return (
+    <Modal opened onClose={onClose} title={t('review.title', { criterion: criterion.name })} centered>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Text size="sm">{t('review.current', { level: levelLabel })}</Text>
+          <div>
+            <Text component="label" id="review-level-label" size="sm" fw={500}>
+              {t('review.level')}
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="review-level-label"
+              value={level}
+              onChange={setLevel}
+              data={[0, 1, 2].map((l) => ({ value: String(l), label: t('criteria.level', { level: l }) }))}
+            />
+            {criterion.levelDescriptions[Number(level)] && (
+              <Text size="xs" c="dimmed" mt={4}>
+                {criterion.levelDescriptions[Number(level)]}
+              </Text>
+            )}
+            {errors.level && (
+              <Text size="xs" c="red" mt={4} role="alert">
+                {errors.level}
+              </Text>
+            )}
+          </div>
+          <Textarea
+            label={t('review.note')}
+            placeholder={t('review.notePlaceholder')}
+            required
+            autosize
+            minRows={3}
+            maxLength={MAX_REVIEW_NOTE}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            error={errors.note}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('review.cancel')}
+            </Button>
+            <Button type="submit" loading={override.isPending}>
+              {t('review.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { randomId } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
+import type { ScorecardDetail, ScorecardIcon, ScorecardInput } from '../../../server/routers/scorecards/schema';
+import { errorInfo, errorMessage } from '../../lib/errors';
+import { translateMessageKey } from '../../lib/message-key';
+
+export interface CriterionValues {
+  /** Stable React key while criteria are added, removed and reordered; never sent. */
+  key: string;
+  name: string;
+  description: string;
+  includeInScenario: boolean;
+  levelZero: string;
+  levelLow: string;
+  levelHigh: string;
+}
+
+export interface ScorecardFormValues {
+  name: string;
+  icon: ScorecardIcon;
+  shortDescription: string;
+  longDescription: string;
+  criteria: CriterionValues[];
+}
+
+export const CRITERION_FIELDS = ['name', 'description', 'levelZero', 'levelLow', 'levelHigh'] as const;
+
+export function emptyCriterion(): CriterionValues {
+  return { key: randomId(), name: '', description: '', includeInScenario: true, levelZero: '', levelLow: '', levelHigh: '' };
+}
+
+export function emptyScorecard(): ScorecardFormValues {
+  return { name: '', icon: 'clipboard-check', shortDescription: '', longDescription: '', criteria: [emptyCriterion()] };
+}
+
+export function formValuesOf(s: ScorecardDetail): ScorecardFormValues {
+  return {
+    name: s.name,
+    icon: s.icon as ScorecardIcon,
+    shortDescription: s.shortDescription,
+    longDescription: s.longDescription,
+    criteria: s.criteria.map((c) => ({
+      key: c.id,
+      name: c.name,
+      description: c.description,
+      includeInScenario: c.includeInScenario,
+      levelZero: c.levelZero,
+      levelLow: c.levelLow,
+      levelHigh: c.levelHigh,
+    })),
+  };
+}
+
+/** What the server receives: the form without the React keys. */
+export function toInput(v: ScorecardFormValues): ScorecardInput {
+  return {
+    name: v.name,
+    icon: v.icon,
+    shortDescription: v.shortDescription,
+    longDescription: v.longDescription,
+    criteria: v.criteria.map(({ key: _key, ...c }) => c),
+  };
+}
+
+/**
+ * The server's reason for a failed scorecard mutation, translated: the first field error, else the
+ * scorecard-specific message key, else the error code. Appended to "Failed to … scorecard: ".
+ */
+export function serverReason(t: TFunction, e: unknown): string {
+  const { fieldErrors, details } = errorInfo(e);
+  const first = fieldErrors ? Object.values(fieldErrors).flat().find((m): m is string => typeof m === 'string' && m.length > 0) : undefined;
+  if (first) return translateMessageKey(t, first);
+  if (typeof details?.messageKey === 'string') return translateMessageKey(t, details.messageKey);
+  return errorMessage(t, e);
+}

@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  LIMITS,
+  MAX_CRITERIA,
+  SCORECARD_ICONS,
+  scorecardCriteriaInput,
+  scorecardDetailsInput,
+  type ScorecardDetail,
+  type ScorecardIcon as IconName,
+} from '../../../server/routers/scorecards/schema';
+import { errorInfo } from '../../lib/errors';
+import { fieldErrorText, translateMessageKey } from '../../lib/message-key';
+import { trpc } from '../../lib/trpc';
+import { zodResolver } from '../../lib/zod-resolver';
+import { CriterionCard } from './criterion-card';
+import { ScorecardIcon } from './scorecard-icon';
+import { ScorecardReview } from './scorecard-review';
+import { emptyCriterion, emptyScorecard, formValuesOf, serverReason, toInput, type ScorecardFormValues } from './scorecard-form';
+
+const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;
+const REQUIRED_KEY = 'scorecards.validation.criterionFieldsRequired';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  clientId?: string;
+  /** The scorecard being edited (its current version); absent when creating. */
+  editing?: ScorecardDetail | null;
+}
+
+/** The 3-step scorecard wizard (General Details → Criteria → Review) for creating and editing. */
+export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
+  const { t } = useTranslation('scorecards');
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const scope = clientId ? { clientId } : {};
+  const [step, setStep] = useState(0);
+  const [criteriaMessage, setCriteriaMessage] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const form = useForm<ScorecardFormValues>({ initialValues: editing ? formValuesOf(editing) : emptyScorecard() });
+  const willVersion = !!editing?.usedAt;
+
+  const invalidate = (ids: string[]) => {
+    void queryClient.invalidateQueries({ queryKey: trpc.scorecards.list.queryKey(scope) });
+    for (const id of ids) {
+      void queryClient.invalidateQueries({ queryKey: trpc.scorecards.get.queryKey({ ...scope, id }) });
+      void queryClient.invalidateQueries({ queryKey: trpc.scorecards.versions.queryKey({ ...scope, id }) });
+    }
+  };
+  const create = useMutation(trpc.scorecards.create.mutationOptions());
+  const update = useMutation(trpc.scorecards.update.mutationOptions());
+  const saving = create.isPending || update.isPending;
+
+  const validateDetails = () => {
+    const errors = zodResolver(scorecardDetailsInput)(form.values);
+    form.setErrors({ ...Object.fromEntries(Object.entries(form.errors).filter(([k]) => !(DETAIL_FIELDS as readonly string[]).includes(k))), ...errors });
+    return Object.keys(errors).length === 0;
+  };
+
+  const validateCriteria = () => {
+    const errors = zodResolver(scorecardCriteriaInput)(form.values);
+    const others = Object.fromEntries(Object.entries(form.errors).filter(([k]) => !k.startsWith('criteria')));
+    form.setErrors({ ...others, ...errors });
+    const messages = Object.values(errors);
+    // "fill in all required fields" first: it is what blocks most often
+    setCriteriaMessage(messages.includes(REQUIRED_KEY) ? REQUIRED_KEY : (messages[0] ?? null));
+    return messages.length === 0;
+  };
+
+  const next = () => {
+    if (step === 0 && !validateDetails()) return;
+    if (step === 1 && !validateCriteria()) return;
+    setSaveError(null);
+    setStep((s) => Math.min(2, s + 1));
+  };
+
+  const addCriterion = () => {
+    if (form.values.criteria.length >= MAX_CRITERIA) {
+      setCriteriaMessage('scorecards.validation.criteriaMax');
+      return;
+    }
+    setCriteriaMessage(null);
+    form.insertListItem('criteria', emptyCriterion());
+  };
+
+  const removeCriterion = (index: number) => {
+    if (form.values.criteria.length <= 1) {
+      setCriteriaMessage('scorecards.validation.criteriaMin');
+      return;
+    }
+    setCriteriaMessage(null);
+    form.removeListItem('criteria', index);
+  };
+
+  const save = async () => {
+    // both steps again: a value may have been changed after going back
+    if (!validateDetails()) return setStep(0);
+    if (!validateCriteria()) return setStep(1);
+    setSaveError(null);
+    const input = { ...scope, ...toInput(form.values) };
+    try {
+      if (editing) {
+        const saved = await update.mutateAsync({ ...input, id: editing.id });
+        invalidate([editing.id, saved.id]);
+        notifications.show({
+          color: 'green',
+          message: saved.newVersion ? t('notifications.newVersion', { name: saved.name, version: saved.version }) : t('notifications.updated', { name: saved.name }),
+        });
+      } else {
+        const saved = await create.mutateAsync(input);
+        invalidate([]);
+        notifications.show({ color: 'green', message: t('notifications.created', { name: saved.name }) });
+      }
+      onClose();
+    } catch (e) {
+      const message = t(editing ? 'errors.updateFailed' : 'errors.createFailed', { message: serverReason(t, e) });
+      setSaveError(message);
+      notifications.show({ color: 'red', message });
+      const fields = Object.keys(errorInfo(e).fieldErrors ?? {});
+      if (fields.some((f) => (DETAIL_FIELDS as readonly string[]).includes(f))) setStep(0);
+      else if (fields.includes('criteria')) setStep(1);
+    }
+  };
+
+  const detailError = (field: (typeof DETAIL_FIELDS)[number]) => fieldErrorText(t, form.errors[field]);
+  const count = form.values.criteria.length;
+  // the "fill in all fields" message goes away once every flagged field has been edited
+  const showCriteriaMessage =
+    criteriaMessage !== null && (criteriaMessage !== REQUIRED_KEY || Object.keys(form.errors).some((k) => k.startsWith('criteria.')));
+  const iconOptions = SCORECARD_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }));
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={saving ? () => {} : onClose}
+      title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
+      size="xl"
+      fullScreen={mobile}
+      closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
+    >
+      <Stack>
+        {willVersion && (
+          <Alert color="blue" role="status">
+            {t('wizard.newVersionNotice', { version: (editing?.version ?? 1) + 1 })}
+          </Alert>
+        )}
+        <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false} size="sm" wrap>
+          <Stepper.Step label={t('wizard.steps.details')} description={mobile ? undefined : t('wizard.steps.detailsDescription')}>
+            <Stack mt="md">
+              <TextInput
+                label={t('wizard.general.name')}
+                placeholder={t('wizard.general.namePlaceholder')}
+                withAsterisk
+                maxLength={LIMITS.name}
+                data-autofocus
+                {...form.getInputProps('name')}
+                error={detailError('name')}
+              />
+              <Select
+                label={t('wizard.general.icon')}
+                data={iconOptions}
+                allowDeselect={false}
+                withAsterisk
+                leftSection={<ScorecardIcon name={form.values.icon} size={18} />}
+                renderOption={({ option }) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <ScorecardIcon name={option.value} size={18} />
+                    <span>{option.label}</span>
+                  </Group>
+                )}
+                value={form.values.icon}
+                onChange={(v) => v && form.setFieldValue('icon', v as IconName)}
+                error={detailError('icon')}
+              />
+              <TextInput
+                label={t('wizard.general.shortDescription')}
+                description={t('wizard.general.shortDescriptionHint')}
+                withAsterisk
+                maxLength={LIMITS.shortDescription}
+                {...form.getInputProps('shortDescription')}
+                error={detailError('shortDescription')}
+              />
+              <Textarea
+                label={t('wizard.general.longDescription')}
+                description={t('wizard.general.longDescriptionHint')}
+                autosize
+                minRows={3}
+                maxRows={10}
+                maxLength={LIMITS.longDescription}
+                {...form.getInputProps('longDescription')}
+                error={detailError('longDescription')}
+              />
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label={t('wizard.steps.criteria')} description={mobile ? undefined : t('wizard.steps.criteriaDescription')}>
+            <Stack mt="md">
+              <Text size="sm" c="dimmed">
+                {t('wizard.criteria.intro')}
+              </Text>
+              {showCriteriaMessage && (
+                <Alert color="red" role="alert">
+                  {translateMessageKey(t, criteriaMessage)}
+                </Alert>
+              )}
+              {form.values.criteria.map((c, index) => (
+                <CriterionCard key={c.key} form={form} index={index} count={count} onRemove={() => removeCriterion(index)} />
+              ))}
+              <Group justify="space-between">
+                <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addCriterion} disabled={count >= MAX_CRITERIA}>
+                  {t('wizard.criteria.add')}
+                </Button>
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {t('wizard.criteria.count', { count, max: MAX_CRITERIA })}
+                </Text>
+              </Group>
+              {count >= MAX_CRITERIA && (
+                <Text size="sm" c="orange.8" role="status">
+                  {t('wizard.criteria.maxReached')}
+                </Text>
+              )}
+            </Stack>
+          </Stepper.Step>
+
+          <Stepper.Step label={t('wizard.steps.review')} description={mobile ? undefined : t('wizard.steps.reviewDescription')}>
+            <Stack mt="md">
+              {saveError && (
+                <Alert color="red" role="alert">
+                  {saveError}
+                </Alert>
+              )}
+              <ScorecardReview values={form.values} />
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+
+        <Group justify="space-between">
+          <Button variant="default" onClick={step === 0 ? onClose : () => setStep(step - 1)} disabled={saving}>
+            {step === 0 ? t('wizard.cancel') : t('wizard.back')}
+          </Button>
+          {step < 2 ? (
+            <Button onClick={next}>{t('wizard.next')}</Button>
+          ) : (
+            <Button onClick={() => void save()} loading={saving}>
+              {t('wizard.save')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

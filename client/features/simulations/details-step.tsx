@@ -1,0 +1,99 @@
+import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { DIFFICULTIES, LANGUAGES, LIMITS, SIMULATION_ICONS, type SimulationIcon as IconName } from '../../../server/routers/simulations/schema';
+import { fieldErrorText } from '../../lib/message-key';
+import type { SimulationFormValues } from './simulation-form';
+import { SimulationIcon } from './simulation-icon';
+
+/** Step 1: Simulation Details. */
+export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormValues> }) {
+  const { t } = useTranslation('simulations');
+  const err = (f: keyof SimulationFormValues) => fieldErrorText(t, form.errors[f]);
+  return (
+    <Stack mt="md">
+      <TextInput
+        label={t('wizard.details.name')}
+        placeholder={t('wizard.details.namePlaceholder')}
+        withAsterisk
+        maxLength={LIMITS.name}
+        data-autofocus
+        {...form.getInputProps('name')}
+        error={err('name')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('wizard.details.difficulty')}
+          description={t('wizard.details.difficultyHint')}
+          withAsterisk
+          allowDeselect={false}
+          data={DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) }))}
+          value={form.values.difficulty}
+          onChange={(v) => v && form.setFieldValue('difficulty', v as SimulationFormValues['difficulty'])}
+          error={err('difficulty')}
+        />
+        <NumberInput
+          label={t('wizard.details.timeLimit')}
+          description={t('wizard.details.timeLimitHint')}
+          withAsterisk
+          min={0.1}
+          max={LIMITS.timeLimitMax}
+          step={0.5}
+          decimalScale={1}
+          allowNegative={false}
+          value={form.values.timeLimitMinutes}
+          onChange={(v) => form.setFieldValue('timeLimitMinutes', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+          error={err('timeLimitMinutes')}
+        />
+        <Select
+          label={t('wizard.details.language')}
+          description={t('wizard.details.languageHint')}
+          withAsterisk
+          allowDeselect={false}
+          data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          value={form.values.language}
+          onChange={(v) => v && form.setFieldValue('language', v as SimulationFormValues['language'])}
+          error={err('language')}
+        />
+        <TextInput
+          label={t('wizard.details.useCase')}
+          placeholder={t('wizard.details.useCasePlaceholder')}
+          maxLength={LIMITS.useCase}
+          {...form.getInputProps('useCase')}
+          error={err('useCase')}
+        />
+        <Select
+          label={t('wizard.details.icon')}
+          allowDeselect={false}
+          data={SIMULATION_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }))}
+          leftSection={<SimulationIcon name={form.values.icon} size={18} />}
+          renderOption={({ option }) => (
+            <Group gap="xs" wrap="nowrap">
+              <SimulationIcon name={option.value} size={18} />
+              <span>{option.label}</span>
+            </Group>
+          )}
+          value={form.values.icon}
+          onChange={(v) => v && form.setFieldValue('icon', v as IconName)}
+          error={err('icon')}
+        />
+        <Checkbox
+          mt={{ base: 0, sm: 'xl' }}
+          label={t('wizard.details.assessment')}
+          description={t('wizard.details.assessmentHint')}
+          {...form.getInputProps('availableAsAssessment', { type: 'checkbox' })}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('wizard.details.instructions')}
+        description={t('wizard.details.instructionsHint')}
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={LIMITS.instructions}
+        {...form.getInputProps('instructions')}
+        error={err('instructions')}
+      />
+    </Stack>
+  );
+}

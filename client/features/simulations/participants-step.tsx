@@ -1,0 +1,131 @@
+import { Alert, Badge, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { CALL_PROVIDERS, LEARNER_ROLES, LEARNER_TEAMS, LIMITS, type SimulationOptions } from '../../../server/routers/simulations/schema';
+import { fieldErrorText } from '../../lib/message-key';
+import type { SimulationFormValues } from './simulation-form';
+
+interface Props {
+  form: UseFormReturnType<SimulationFormValues>;
+  options: SimulationOptions;
+}
+
+/** Step 2: Participants (prospect, learner, context, scoring, prompts). */
+export function ParticipantsStep({ form, options }: Props) {
+  const { t } = useTranslation('simulations');
+  const err = (f: keyof SimulationFormValues) => fieldErrorText(t, form.errors[f]);
+  const none = t('wizard.participants.optionalPlaceholder');
+  const card = options.scorecards.find((c) => c.id === form.values.scorecardId);
+  const promptData = (list: SimulationOptions['simulationPrompts']) =>
+    list.map((p) => ({ value: p.id, label: p.isSystem ? `${p.name} (${t('wizard.participants.systemTag')})` : p.name }));
+  const optionalSelect = (field: 'icpId' | 'productGroupingId' | 'callInstructionsId' | 'simulationPromptId' | 'reportPromptId', label: string, data: { value: string; label: string }[], placeholder = none) => (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      clearable
+      searchable
+      data={data}
+      value={form.values[field]}
+      onChange={(v) => form.setFieldValue(field, v)}
+      error={err(field)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+
+  return (
+    <Stack mt="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('wizard.participants.persona')}
+          placeholder={t('wizard.participants.personaPlaceholder')}
+          withAsterisk
+          searchable
+          data={options.personas.map((p) => ({ value: p.id, label: p.name }))}
+          value={form.values.personaId}
+          onChange={(v) => form.setFieldValue('personaId', v)}
+          error={err('personaId')}
+        />
+        <Select
+          label={t('wizard.participants.learnerRole')}
+          withAsterisk
+          allowDeselect={false}
+          data={LEARNER_ROLES.map((r) => ({ value: r, label: t(`learnerRoles.${r}`) }))}
+          value={form.values.learnerRole}
+          onChange={(v) => v && form.setFieldValue('learnerRole', v as SimulationFormValues['learnerRole'])}
+          error={err('learnerRole')}
+        />
+        <Select
+          label={t('wizard.participants.learnerTeam')}
+          withAsterisk
+          allowDeselect={false}
+          data={LEARNER_TEAMS.map((r) => ({ value: r, label: t(`learnerTeams.${r}`) }))}
+          value={form.values.learnerTeam}
+          onChange={(v) => v && form.setFieldValue('learnerTeam', v as SimulationFormValues['learnerTeam'])}
+          error={err('learnerTeam')}
+        />
+        {optionalSelect('icpId', t('wizard.participants.icp'), options.icps.map((x) => ({ value: x.id, label: x.name })))}
+        {optionalSelect('productGroupingId', t('wizard.participants.product'), options.productGroupings.map((x) => ({ value: x.id, label: x.name })))}
+        {optionalSelect('callInstructionsId', t('wizard.participants.callInstructions'), options.callInstructions.map((x) => ({ value: x.id, label: x.label })))}
+      </SimpleGrid>
+
+      <Select
+        label={t('wizard.participants.scorecard')}
+        placeholder={t('wizard.participants.scorecardPlaceholder')}
+        withAsterisk
+        searchable
+        data={options.scorecards.map((c) => ({ value: c.id, label: c.name }))}
+        value={form.values.scorecardId}
+        onChange={(v) => form.setFieldValue('scorecardId', v)}
+        error={err('scorecardId')}
+      />
+      {card && (
+        <Paper withBorder p="sm" component="section" aria-label={t('wizard.participants.criteria')}>
+          <Text size="sm" fw={600} mb={6}>
+            {t('wizard.participants.criteria')}
+          </Text>
+          <Stack gap={4} component="ul" m={0} p={0}>
+            {card.criteria.map((c) => (
+              <Group key={c.id} component="li" justify="space-between" gap="xs" wrap="wrap" style={{ listStyle: 'none' }}>
+                <Text size="sm">{c.name}</Text>
+                <Badge variant="light" color={c.includeInScenario ? 'teal' : 'gray'} tt="none">
+                  {c.includeInScenario ? t('wizard.participants.inScenario') : t('wizard.participants.notInScenario')}
+                </Badge>
+              </Group>
+            ))}
+          </Stack>
+          {!card.criteria.some((c) => c.includeInScenario) && (
+            <Alert color="yellow" mt="sm" role="status">
+              {t('wizard.participants.noCriterionInScenario')}
+            </Alert>
+          )}
+        </Paper>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label={t('wizard.participants.criteriaQuantity')}
+          description={t('wizard.participants.criteriaQuantityHint')}
+          withAsterisk
+          min={LIMITS.criteriaMin}
+          max={LIMITS.criteriaMax}
+          allowDecimal={false}
+          allowNegative={false}
+          value={form.values.criteriaQuantity}
+          onChange={(v) => form.setFieldValue('criteriaQuantity', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+          error={err('criteriaQuantity')}
+        />
+        <Select
+          label={t('wizard.participants.callProvider')}
+          allowDeselect={false}
+          data={CALL_PROVIDERS.map((p) => ({ value: p, label: t(`callProviders.${p}`) }))}
+          value={form.values.callProvider}
+          onChange={(v) => v && form.setFieldValue('callProvider', v as SimulationFormValues['callProvider'])}
+          error={err('callProvider')}
+        />
+        {optionalSelect('simulationPromptId', t('wizard.participants.simulationPrompt'), promptData(options.simulationPrompts), t('wizard.participants.systemDefault'))}
+        {optionalSelect('reportPromptId', t('wizard.participants.reportPrompt'), promptData(options.evaluationPrompts), t('wizard.participants.systemDefault'))}
+        <TextInput label={t('wizard.participants.assistantId')} maxLength={LIMITS.assistantId} {...form.getInputProps('assistantId')} error={err('assistantId')} />
+      </SimpleGrid>
+    </Stack>
+  );
+}

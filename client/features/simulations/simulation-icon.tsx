@@ -1,0 +1,46 @@
+import {
+  IconBriefcase,
+  IconBuilding,
+  IconBulb,
+  IconChartBar,
+  IconFlag,
+  IconHeadset,
+  IconHeartHandshake,
+  IconMessage,
+  IconPhone,
+  IconPhoneCall,
+  IconRocket,
+  IconSearch,
+  IconShield,
+  IconTarget,
+  IconTrophy,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import type { SimulationIcon as IconName } from '../../../server/routers/simulations/schema';
+
+/** The component for each icon name the server accepts (SIMULATION_ICONS). */
+export const SIMULATION_ICON_COMPONENTS: Record<IconName, Icon> = {
+  phone: IconPhone,
+  'phone-call': IconPhoneCall,
+  headset: IconHeadset,
+  briefcase: IconBriefcase,
+  target: IconTarget,
+  search: IconSearch,
+  shield: IconShield,
+  'heart-handshake': IconHeartHandshake,
+  trophy: IconTrophy,
+  rocket: IconRocket,
+  message: IconMessage,
+  users: IconUsers,
+  building: IconBuilding,
+  'chart-bar': IconChartBar,
+  bulb: IconBulb,
+  flag: IconFlag,
+};
+
+/** A simulation's icon; unknown names fall back to the phone. Decorative. */
+export function SimulationIcon({ name, size = 20 }: { name: string; size?: number }) {
+  const Component = SIMULATION_ICON_COMPONENTS[name as IconName] ?? IconPhone;
+  return <Component size={size} stroke={1.6} aria-hidden />;
+}

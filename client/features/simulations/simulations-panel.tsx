@@ -1,0 +1,216 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, EmptyState, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SimulationDetail, SimulationListItem } from '../../../server/routers/simulations/schema';
+import { trpc } from '../../lib/trpc';
+import { SimulationCallActions } from '../calls/simulation-call-actions';
+import { KnowledgeFilesPanel } from '../knowledge/knowledge-files-panel';
+import { DeleteSimulationModal, type SimulationTarget } from './delete-simulation-modal';
+import { serverReason } from './simulation-form';
+import { SimulationIcon } from './simulation-icon';
+import { SimulationWizard } from './simulation-wizard';
+
+type WizardState = { seq: number; editing: SimulationDetail | null } | null;
+
+const DIFFICULTY_COLOR = { easy: 'teal', medium: 'blue', hard: 'orange', expert: 'red' } as const;
+
+interface CardProps {
+  s: SimulationListItem;
+  busy: 'edit' | 'duplicate' | null;
+  onEdit: () => void;
+  onDuplicate: () => void;
+  onKnowledge: () => void;
+  onDelete: () => void;
+}
+
+function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete }: CardProps) {
+  const { t } = useTranslation('simulations');
+  return (
+    <Card withBorder padding="md" component="li" style={{ listStyle: 'none', display: 'flex' }}>
+      <Stack gap="xs" style={{ flex: 1 }}>
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <SimulationIcon name={s.icon} size={26} />
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {s.name}
+          </Title>
+        </Group>
+        <Group gap={6}>
+          <Badge color={DIFFICULTY_COLOR[s.difficulty]} variant="light" tt="none">
+            {t(`difficulty.${s.difficulty}`)}
+          </Badge>
+          <Badge variant="outline" tt="none" aria-label={`${t('list.timeLimit')}: ${t('list.minutes', { count: s.timeLimitMinutes })}`}>
+            {t('list.minutes', { count: s.timeLimitMinutes })}
+          </Badge>
+          <Badge variant="outline" color="gray" tt="none" aria-label={`${t('list.language')}: ${t(`languages.${s.language}`)}`}>
+            {t(`languages.${s.language}`)}
+          </Badge>
+          {(s.scenarioSource === 'offline' || (s.scenarioSource === 'manual' && s.scenarioProvider === 'offline')) && (
+            <Tooltip label={t('list.offlineHint')}>
+              <Badge color="gray" variant="light" tt="none" leftSection={<IconCloudOff size={12} aria-hidden />}>
+                {t('list.offline')}
+              </Badge>
+            </Tooltip>
+          )}
+          {s.scenarioSource === 'manual' && (
+            <Badge color="blue" variant="light" tt="none">
+              {t('list.manual')}
+            </Badge>
+          )}
+          {s.availableAsAssessment && (
+            <Badge color="grape" variant="light" tt="none">
+              {t('list.assessment')}
+            </Badge>
+          )}
+        </Group>
+        <Stack gap={2} component="dl" m={0} style={{ flex: 1 }}>
+          <Text size="sm" component="div">
+            <Text span c="dimmed" component="dt" display="inline">
+              {t('list.persona')}:
+            </Text>{' '}
+            <Text span component="dd" display="inline" m={0}>
+              {s.personaName ?? t('list.none')}
+            </Text>
+          </Text>
+          <Text size="sm" component="div">
+            <Text span c="dimmed" component="dt" display="inline">
+              {t('list.scorecard')}:
+            </Text>{' '}
+            <Text span component="dd" display="inline" m={0}>
+              {s.scorecardName ?? t('list.none')}
+            </Text>
+          </Text>
+        </Stack>
+        <Group gap="xs" mt="xs" role="group" aria-label={t('list.actionsOf', { name: s.name })}>
+          <SimulationCallActions simulationId={s.id} name={s.name} />
+          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} loading={busy === 'edit'} aria-label={t('list.editOf', { name: s.name })}>
+            {t('list.edit')}
+          </Button>
+          <Button size="xs" variant="default" leftSection={<IconCopy size={14} aria-hidden />} onClick={onDuplicate} loading={busy === 'duplicate'} aria-label={t('list.duplicateOf', { name: s.name })}>
+            {t('list.duplicate')}
+          </Button>
+          <Button size="xs" variant="light" leftSection={<IconBooks size={14} aria-hidden />} onClick={onKnowledge} aria-label={t('list.knowledgeOf', { name: s.name })}>
+            {t('list.knowledge')}
+          </Button>
+          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete} aria-label={t('list.deleteOf', { name: s.name })}>
+            {t('list.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The simulations list with its wizard; `clientId` targets that client (superuser). */
+export function SimulationsPanel({ clientId }: { clientId?: string }) {
+  const { t } = useTranslation('simulations');
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const scope = clientId ? { clientId } : {};
+  const list = useQuery(trpc.simulations.list.queryOptions(scope));
+  const duplicate = useMutation(trpc.simulations.duplicate.mutationOptions());
+  const [wizard, setWizard] = useState<WizardState>(null);
+  const [busy, setBusy] = useState<{ id: string; action: 'edit' | 'duplicate' } | null>(null);
+  const [deleting, setDeleting] = useState<SimulationTarget | null>(null);
+  const [knowledge, setKnowledge] = useState<SimulationTarget | null>(null);
+  const [seq, setSeq] = useState(0);
+
+  const openWizard = (editing: SimulationDetail | null) => {
+    setSeq((n) => n + 1);
+    setWizard({ seq: seq + 1, editing });
+  };
+  const edit = async (id: string) => {
+    setBusy({ id, action: 'edit' });
+    try {
+      // always the latest: the wizard starts from what is stored now
+      openWizard(await queryClient.fetchQuery({ ...trpc.simulations.get.queryOptions({ ...scope, id }), staleTime: 0 }));
+    } catch {
+      notifications.show({ color: 'red', message: t('errors.loadOneFailed') });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const copy = async (s: SimulationListItem) => {
+    setBusy({ id: s.id, action: 'duplicate' });
+    try {
+      const saved = await duplicate.mutateAsync({ ...scope, id: s.id });
+      await queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
+      notifications.show({ color: 'green', message: t('notifications.duplicated', { name: saved.name }) });
+    } catch (e) {
+      notifications.show({ color: 'red', message: `${t('errors.duplicateFailed')}: ${serverReason(t, e)}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openWizard(null)}>
+          {t('list.new')}
+        </Button>
+      </Group>
+
+      {list.isPending && (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('list.loading')} />
+        </Group>
+      )}
+      {list.isError && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('errors.loadFailed')}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
+              {t('list.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {list.data && list.data.length === 0 && (
+        <EmptyState icon={<IconPhone size={32} aria-hidden />} title={t('list.emptyTitle')} description={t('list.emptyText')} withIndicatorBackground>
+          <EmptyState.Actions>
+            <Button onClick={() => openWizard(null)}>{t('list.emptyAction')}</Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      )}
+      {list.data && list.data.length > 0 && (
+        <SimpleGrid component="ul" cols={{ base: 1, md: 2, xl: 3 }} spacing="md" p={0} m={0} aria-label={t('list.label')}>
+          {list.data.map((s) => (
+            <SimulationCard
+              key={s.id}
+              s={s}
+              busy={busy?.id === s.id ? busy.action : null}
+              onEdit={() => void edit(s.id)}
+              onDuplicate={() => void copy(s)}
+              onKnowledge={() => setKnowledge({ id: s.id, name: s.name })}
+              onDelete={() => setDeleting({ id: s.id, name: s.name })}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {wizard && <SimulationWizard key={wizard.seq} clientId={clientId} editing={wizard.editing} onClose={() => setWizard(null)} />}
+      <DeleteSimulationModal target={deleting} clientId={clientId} onClose={() => setDeleting(null)} />
+      <Modal
+        opened={!!knowledge}
+        onClose={() => setKnowledge(null)}
+        title={knowledge ? t('knowledge.title', { name: knowledge.name }) : ''}
+        size="xl"
+        fullScreen={mobile}
+        closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
+      >
+        {knowledge && (
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {t('knowledge.intro')}
+            </Text>
+            <KnowledgeFilesPanel simulationId={knowledge.id} clientId={clientId} />
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { supportInput } from '../../../server/routers/support/schema';
+import { delay } from '../../lib/delay';
+import { errorInfo, errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { fieldErrorText } from '../../lib/message-key';
+import { zodResolver } from '../../lib/zod-resolver';
+
+/** The sending state shows at least this long, even when the server answers sooner (spec §9). */
+const MIN_SENDING_MS = 1000;
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function SupportModal({ opened, onClose }: Props) {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const create = useMutation(trpc.support.create.mutationOptions());
+  const form = useForm({
+    initialValues: { subject: '', description: '' },
+    validate: zodResolver(supportInput.pick({ subject: true, description: true })),
+  });
+
+  const close = () => {
+    if (sending) return;
+    setServerError(null);
+    form.clearErrors();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setSending(true);
+    setServerError(null);
+    const [result] = await Promise.allSettled([
+      create.mutateAsync({ ...values, pageUrl: window.location.pathname }),
+      delay(MIN_SENDING_MS),
+    ]);
+    setSending(false);
+    if (result.status === 'rejected') {
+      const { fieldErrors } = errorInfo(result.reason);
+      if (fieldErrors) form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? ''])));
+      setServerError(errorMessage(t, result.reason));
+      return;
+    }
+    form.reset();
+    onClose();
+    notifications.show({ color: 'green', message: t('support.sent') });
+  });
+
+  const fieldError = (key: 'subject' | 'description') => fieldErrorText(t, form.errors[key]);
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('support.title')} closeButtonProps={{ 'aria-label': t('app.close') }} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('support.intro')}
+          </Text>
+          {serverError && (
+            <Alert color="red" role="alert">
+              {serverError}
+            </Alert>
+          )}
+          <TextInput label={t('support.subject')} withAsterisk {...form.getInputProps('subject')} error={fieldError('subject')} disabled={sending} />
+          <Textarea
+            label={t('support.description')}
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={10}
+            {...form.getInputProps('description')}
+            error={fieldError('description')}
+            disabled={sending}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={sending}>
+              {t('app.cancel')}
+            </Button>
+            <Button type="submit" disabled={sending}>
+              {sending ? t('support.sending') : t('support.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,188 @@
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { TeamMember } from '../../../server/routers/team/schema';
+import { hasRole } from '../../lib/roles';
+import { trpc } from '../../lib/trpc';
+import { useMe } from '../auth/use-me';
+import { UserFormModal } from '../users/user-form-modal';
+
+const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
+const fmtScore = (v: number | null) => (v === null ? '—' : v.toFixed(1));
+
+/** /team: the manager's members (admins: every rep), add a team member, open a member's history. */
+export function TeamView() {
+  const { t, i18n } = useTeamT();
+  const queryClient = useQueryClient();
+  const me = useMe();
+  const list = useQuery(trpc.team.list.queryOptions({}));
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const [viewing, setViewing] = useState<TeamMember | null>(null);
+  const canAdd = hasRole(me.data?.user.role ?? null, ['admin', 'sales_manager']);
+  // a manager's new member is a Sales Rep on their own team (the server enforces it too)
+  const teamMember = me.data?.user.role === 'sales_manager';
+  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : t('never'));
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Text c="dimmed" size="sm" maw={640}>
+          {t('intro')}
+        </Text>
+        {canAdd ? (
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+            {t('add')}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed" maw={360}>
+            {t('addAskAdmin')}
+          </Text>
+        )}
+      </Group>
+      {created && (
+        <Alert color="green" withCloseButton onClose={() => setCreated(null)} closeButtonLabel={t('app.close')}>
+          {t('createdWithPassword', { email: created.email, password: created.password })}
+        </Alert>
+      )}
+      {list.isLoading && <Loader aria-label={t('app.loading')} />}
+      {list.isError && (
+        <Alert color="red" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('loadFailed')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
+              {t('app.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {list.isSuccess && list.data.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
+      {list.isSuccess && list.data.length > 0 && (
+        <Table.ScrollContainer minWidth={320}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.name')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
+                <Table.Th>{t('columns.pending')}</Table.Th>
+                <Table.Th>{t('columns.completed')}</Table.Th>
+                <Table.Th>{t('columns.score')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>
+                    <Anchor component="button" type="button" onClick={() => setViewing(m)} aria-label={t('openHistory', { name: m.name })}>
+                      {m.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {m.email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
+                  <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
+                  <Table.Td>{m.pending}</Table.Td>
+                  <Table.Td>{m.completed}</Table.Td>
+                  <Table.Td>{fmtScore(m.averageScore)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {canAdd && (
+        <UserFormModal
+          opened={adding}
+          user={null}
+          teamMember={teamMember}
+          onClose={() => {
+            setAdding(false);
+            void queryClient.invalidateQueries({ queryKey: trpc.team.list.queryKey() });
+          }}
+          onCreated={(email, password) => {
+            if (password) setCreated({ email, password });
+            void queryClient.invalidateQueries({ queryKey: trpc.team.list.queryKey() });
+          }}
+        />
+      )}
+      <MemberHistoryModal member={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
+  const { t, i18n } = useTeamT();
+  const q = useQuery({ ...trpc.team.history.queryOptions({ userId: member?.id ?? '' }), enabled: !!member });
+  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
+  return (
+    <Modal opened={!!member} onClose={onClose} size="xl" title={t('history.title', { name: member?.name ?? '' })} closeButtonProps={{ 'aria-label': t('app.close') }}>
+      {q.isLoading && <Loader aria-label={t('app.loading')} />}
+      {q.isError && <Alert color="red">{t('history.loadFailed')}</Alert>}
+      {q.data && (
+        <Stack>
+          <Title order={3} size="h5">
+            {t('history.exercises')}
+          </Title>
+          {q.data.exercises.length === 0 ? (
+            <Text c="dimmed">{t('history.noExercises')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={320}>
+              <Table verticalSpacing="xs" aria-label={t('history.exercises')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('history.assignment')}</Table.Th>
+                    <Table.Th>{t('history.simulation')}</Table.Th>
+                    <Table.Th>{t('history.status')}</Table.Th>
+                    <Table.Th>{t('columns.score')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {q.data.exercises.map((e) => (
+                    <Table.Tr key={e.id}>
+                      <Table.Td>{e.assignmentName}</Table.Td>
+                      <Table.Td>{e.callId && e.status === 'completed' ? <Anchor component={Link} href={`/reports/${e.callId}`}>{e.simulationName}</Anchor> : e.simulationName}</Table.Td>
+                      <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
+                      <Table.Td>{fmtScore(e.score)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Title order={3} size="h5">
+            {t('history.calls')}
+          </Title>
+          {q.data.calls.length === 0 ? (
+            <Text c="dimmed">{t('history.noCalls')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={320}>
+              <Table verticalSpacing="xs" aria-label={t('history.calls')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('history.when')}</Table.Th>
+                    <Table.Th>{t('history.simulation')}</Table.Th>
+                    <Table.Th>{t('columns.score')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {q.data.calls.map((c) => (
+                    <Table.Tr key={c.id}>
+                      <Table.Td>{date(c.createdAt)}</Table.Td>
+                      <Table.Td>{c.reportStatus ? <Anchor component={Link} href={`/reports/${c.id}`}>{c.simulationName ?? '—'}</Anchor> : (c.simulationName ?? '—')}</Table.Td>
+                      <Table.Td>{fmtScore(c.score)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../components/page-title';
+import { CLIENTS_NS } from '../features/admin/messages';
+import { useTabParam } from '../features/admin/use-tab-param';
+import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
+import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
+import { IcpsPanel } from '../features/icps/icps-panel';
+import { ProductGroupingsPanel } from '../features/product-groupings/product-groupings-panel';
+import { PromptsPanel } from '../features/prompts/prompts-panel';
+import { UsersPanel } from '../features/users/users-panel';
+
+const TABS = ['users', 'overview', 'icp', 'products', 'callInstructions', 'prompts'] as const;
+
+/** The admin area: the tenant's own users and configuration. */
+export default function AdminPage() {
+  const { t } = useTranslation(CLIENTS_NS);
+  const [tab, setTab] = useTabParam(TABS, 'users');
+  return (
+    <>
+      <PageTitle>{t('common:pages.admin.title')}</PageTitle>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map((v) => (
+            <Tabs.Tab key={v} value={v}>
+              {t(`tabs.${v}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="users">
+          <UsersPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="overview">
+          <ClientOverviewPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="icp">
+          <IcpsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="products">
+          <ProductGroupingsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="callInstructions">
+          <CallInstructionsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="prompts">
+          <PromptsPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}

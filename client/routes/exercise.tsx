@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconPhoneCall } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearch } from 'wouter';
+import { PageTitle } from '../components/page-title';
+import { callsApi, previewQueryKey } from '../features/calls/api';
+import { errorText } from '../features/calls/call-labels';
+import { CallOutcome, ReportWait } from '../features/calls/call-outcome';
+import { CallView } from '../features/calls/call-view';
+import { minutes } from '../features/calls/format';
+import type { CallPreview } from '../features/calls/protocol';
+import { TranscriptView } from '../features/calls/transcript-view';
+import { useCallSession, useCallSnapshot } from '../features/calls/use-call-session';
+import { errorInfo } from '../lib/errors';
+
+/** /exercise/:simulationId — instructions, Start, the live call, then the report wait screen. */
+export default function ExercisePage() {
+  const { t } = useTranslation('calls');
+  const { simulationId = '' } = useParams<{ simulationId: string }>();
+  const preview = useQuery({
+    queryKey: previewQueryKey(simulationId),
+    queryFn: () => callsApi.preview(simulationId),
+    retry: (count, error) => count < 1 && errorInfo(error).appCode === 'NETWORK',
+  });
+  // assignments (issue 7): ?exercise=<id> links the call to the rep's exercise
+  const exerciseId = new URLSearchParams(useSearch()).get('exercise') ?? undefined;
+  const session = useCallSession({ input: { simulationId, mode: 'practice', ...(exerciseId ? { exerciseId } : {}) } }, `${simulationId}:${exerciseId ?? ''}`);
+  const snapshot = useCallSnapshot(session);
+  // a server without calls.preview answers NOT_FOUND for the path itself: then Start still works
+  const notFound = preview.isError && errorInfo(preview.error).appCode === 'NOT_FOUND' && !/no procedure found/i.test(preview.error.message);
+  const title = preview.data?.name ?? snapshot?.call?.simulationName ?? t('exercise.title');
+
+  if (!session || !snapshot) return <Loader aria-label={t('loading')} />;
+  const before = snapshot.phase === 'idle' || snapshot.phase === 'starting' || snapshot.phase === 'failed';
+
+  return (
+    <Stack maw={860} gap="md">
+      <PageTitle>{title}</PageTitle>
+      {notFound && <Alert color="red">{t('exercise.notFound')}</Alert>}
+      {before && !notFound && (
+        <>
+          {preview.isLoading && <Loader size="sm" aria-label={t('loading')} />}
+          {preview.data && <SimulationSummary preview={preview.data} />}
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            {t('exercise.recordingNotice')}
+          </Alert>
+          {snapshot.phase === 'failed' && snapshot.error && (
+            <Alert color="red" role="alert">
+              {errorText(t, snapshot.error, snapshot.serverMessage)}
+            </Alert>
+          )}
+          <Group>
+            <Button size="md" leftSection={<IconPhoneCall size={18} aria-hidden />} loading={snapshot.phase === 'starting'} onClick={() => void session.start(preview.data?.provider ?? null)}>
+              {t('exercise.start')}
+            </Button>
+          </Group>
+        </>
+      )}
+      {(snapshot.phase === 'live' || snapshot.phase === 'ending') && <CallView session={session} snapshot={snapshot} />}
+      {snapshot.phase === 'ended' && (
+        <>
+          <CallOutcome snapshot={snapshot} />
+          <ReportWait callId={snapshot.call?.callId} hasConversation={snapshot.transcript.some((l) => l.speaker === 'rep')} />
+          {snapshot.transcript.length > 0 && <TranscriptView lines={snapshot.transcript} prospectName={snapshot.call?.persona.name || t('transcript.prospect')} height={240} ended />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function SimulationSummary({ preview }: { preview: CallPreview }) {
+  const { t } = useTranslation('calls');
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group gap="xl" wrap="wrap">
+          {preview.personaName && <Fact label={t('exercise.persona')} value={preview.personaName} />}
+          <Fact label={t('exercise.difficulty')} value={t(`difficulty.${preview.difficulty}`)} />
+          <Fact label={t('exercise.timeLimit')} value={t('exercise.minutes', { count: minutes(preview.timeLimitSeconds) })} />
+          <Fact label={t('exercise.language')} value={t(`language.${preview.language}`)} />
+        </Group>
+        {preview.provider === 'offline' && (
+          <Text size="sm" c="orange.8">
+            {t('offline.banner')}
+          </Text>
+        )}
+        <Title order={2} size="h4" mt="xs">
+          {t('exercise.instructions')}
+        </Title>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{preview.learnerInstructions || t('exercise.noInstructions')}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}

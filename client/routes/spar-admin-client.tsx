@@ -1,0 +1,148 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { IconCopy, IconPencil } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'wouter';
+import { LoadingScreen } from '../components/loading-screen';
+import { PageTitle } from '../components/page-title';
+import { CLIENTS_NS } from '../features/admin/messages';
+import { useTabParam } from '../features/admin/use-tab-param';
+import { ClientAnalyticsPanel } from '../features/analytics/client-analytics-panel';
+import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
+import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
+import { ClientFormModal } from '../features/clients/client-form-modal';
+import { DuplicateClientModal } from '../features/clients/duplicate-client-modal';
+import { IcpsPanel } from '../features/icps/icps-panel';
+import { PersonasPanel } from '../features/personas/personas-panel';
+import { SimulationsPanel } from '../features/simulations/simulations-panel';
+import { ProductGroupingsPanel } from '../features/product-groupings/product-groupings-panel';
+import { PromptsPanel } from '../features/prompts/prompts-panel';
+import { ScorecardsPanel } from '../features/scorecards/scorecards-panel';
+import { UsersPanel } from '../features/users/users-panel';
+import { errorInfo } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+
+/** The client detail tabs of spec §2, in that order. */
+const TABS = ['users', 'overview', 'icp', 'products', 'personas', 'simulations', 'prompts', 'callInstructions', 'scorecards', 'analytics'] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One client seen by a superuser: every tab edits that client's data through the tenant services. */
+export default function SparAdminClientPage() {
+  const { t } = useTranslation(CLIENTS_NS);
+  const { clientId = '' } = useParams<{ clientId: string }>();
+  const valid = UUID.test(clientId);
+  const client = useQuery({ ...trpc.clients.get.queryOptions({ id: clientId }), enabled: valid });
+  const [tab, setTab] = useTabParam(TABS, 'users');
+  const [dialog, setDialog] = useState<'edit' | 'duplicate' | null>(null);
+
+  const back = (
+    <Breadcrumbs>
+      <Anchor component={Link} href="/spar-admin">
+        {t('common:pages.sparAdmin.title')}
+      </Anchor>
+      <Text size="sm">{client.data?.name ?? t('detail.client')}</Text>
+    </Breadcrumbs>
+  );
+
+  if (!valid || (client.isError && errorInfo(client.error).appCode === 'NOT_FOUND')) {
+    return (
+      <Stack>
+        {back}
+        <PageTitle>{t('detail.notFoundTitle')}</PageTitle>
+        <Alert color="red" role="alert">
+          {t('detail.notFound')}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (client.isError) {
+    return (
+      <Stack>
+        {back}
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('errors.loadOneFailed')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void client.refetch()}>
+              {t('common:app.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!client.data) return <LoadingScreen fullHeight={false} />;
+  const c = client.data;
+
+  return (
+    <Stack gap="xs">
+      {back}
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <PageTitle documentTitle={c.name}>{c.name}</PageTitle>
+          <Group gap="xs" mt={-8} mb="md">
+            <Text ff="monospace" size="sm" c="dimmed">
+              {c.schemaName}
+            </Text>
+            <Badge variant="light">{t(`types.${c.type}`)}</Badge>
+            {c.tier && <Badge variant="outline">{c.tier}</Badge>}
+            <Text size="sm" c="dimmed">
+              {t(`common:languages.${c.defaultLanguage}`)}
+            </Text>
+          </Group>
+        </div>
+        <Group gap="xs">
+          <Button variant="default" size="sm" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setDialog('edit')}>
+            {t('actions.edit')}
+          </Button>
+          <Button variant="default" size="sm" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setDialog('duplicate')}>
+            {t('actions.duplicate')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map((v) => (
+            <Tabs.Tab key={v} value={v}>
+              {t(`tabs.${v}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="users">
+          <UsersPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="overview">
+          <ClientOverviewPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="icp">
+          <IcpsPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="products">
+          <ProductGroupingsPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="personas">
+          <PersonasPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="simulations">
+          <SimulationsPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="prompts">
+          <PromptsPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="callInstructions">
+          <CallInstructionsPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="scorecards">
+          <ScorecardsPanel clientId={c.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="analytics">
+          <ClientAnalyticsPanel clientId={c.id} />
+        </Tabs.Panel>
+      </Tabs>
+
+      {dialog === 'edit' && <ClientFormModal opened client={c} onClose={() => setDialog(null)} />}
+      {dialog === 'duplicate' && <DuplicateClientModal source={c} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A handle services accept: the database or a transaction (tenant-scoped or system). */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** db/migrations, found from the source tree or from the bundled server in dist/server. */
+export function migrationsFolder(): string {
+  const candidates = [path.join(here, 'migrations'), path.join(here, '..', '..', 'db', 'migrations')];
+  for (const c of candidates) {
+    try {
+      readFileSync(path.join(c, 'meta', '_journal.json'));
+      return c;
+    } catch {
+      /* try the next */
+    }
+  }
+  throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
+}
+
+export class DataDirLockedError extends Error {}
+
+/** One process per PGlite data directory: a second one exits with a clear message. */
+function acquireLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'spar.lock');
+  const write = () => writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  try {
+    write();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch (err) {
+        alive = (err as NodeJS.ErrnoException).code === 'EPERM';
+      }
+    }
+    if (alive) {
+      throw new DataDirLockedError(
+        `The data directory ${path.resolve(dataDir)} is in use by another Spar process (pid ${pid}). ` +
+          'Stop that process, or set DATA_DIR to another directory, or DATABASE_URL to use an external Postgres.',
+      );
+    }
+    rmSync(lockFile, { force: true }); // stale lock from a process that died
+    write();
+  }
+  return () => {
+    try {
+      if (readFileSync(lockFile, 'utf8').trim() === String(process.pid)) rmSync(lockFile, { force: true });
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+/**
+ * PGlite settings. The default shared_buffers (128 MB) is sized for a server; the embedded
+ * database serves one process, and 16 MB keeps its resident memory under ~200 MB.
+ */
+export const PGLITE_CONF = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
+
+/**
+ * Creates a new PGlite data directory in a short-lived child process. initdb inflates the WASM
+ * heap to ~750 MB and WebAssembly memory never shrinks, so doing it in the server process would
+ * keep that memory for the process's whole life.
+ */
+async function initDataDirInChild(dataDir: string): Promise<void> {
+  const entry = import.meta.resolve('@electric-sql/pglite');
+  const code =
+    `const { PGlite } = await import(${JSON.stringify(entry)});` +
+    `const db = await PGlite.create(${JSON.stringify(path.resolve(dataDir))}, { postgresqlconf: ${JSON.stringify(PGLITE_CONF)} });` +
+    `await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += String(d)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the database in ${dataDir} failed (exit ${code}): ${stderr.slice(-500)}`))));
+  });
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; `null` keeps the database in memory (tests). */
+  dataDir?: string | null;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const sql = postgres(opts.databaseUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10 });
+    const db = drizzle(sql, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      ping: async () => {
+        await sql`select 1`;
+      },
+      close: async () => {
+        await sql.end({ timeout: 5 });
+      },
+    };
+  }
+  const release = opts.dataDir ? acquireLock(opts.dataDir) : () => {};
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    if (opts.dataDir && !existsSync(path.join(opts.dataDir, 'PG_VERSION'))) await initDataDirInChild(opts.dataDir);
+    const client = opts.dataDir
+      ? await PGlite.create(opts.dataDir, { postgresqlconf: PGLITE_CONF })
+      : await PGlite.create({ postgresqlconf: PGLITE_CONF });
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.driver === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
+    await migrate(database.db as any, { migrationsFolder: folder });
+  } else {
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type
+    await migrate(database.db as any, { migrationsFolder: folder });
+  }
+}

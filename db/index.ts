@@ -1,0 +1,3 @@
+export * from './client';
+export * from './tenant';
+export * as schema from './schema';

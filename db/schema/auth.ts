@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { clients, type Language } from './tenancy';
+
+/** User types shown in management screens. The role each maps to lives in server/auth/roles.ts. */
+export const USER_TYPES = ['superuser', 'admin', 'manager', 'demo_manager', 'user', 'facilitator', 'sales_rep'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    username: text().notNull(),
+    displayName: text(),
+    passwordHash: text(),
+    userType: text().$type<UserType>().notNull().default('user'),
+    managerId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    language: text().$type<Language>(),
+    photoUrl: text(),
+    lastActiveAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_tenant_username_uq').on(t.tenantId, sql`lower(${t.username})`),
+    index('users_tenant_idx').on(t.tenantId),
+    index('users_manager_idx').on(t.managerId),
+  ],
+);
+
+/** Sessions per the lucia-auth.com recipe: the id is the SHA-256 of the token; the token itself is never stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in counters per account and per address (fixed window). */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStart: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp({ withTimezone: true }),
+});

@@ -1,0 +1,132 @@
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { simulations } from './simulations';
+import { scorecards } from './scorecards';
+import { bytea, tenantId } from './columns';
+
+
+export const CALL_STATES = ['created', 'connecting', 'dialing', 'ringing', 'connected', 'ended', 'failed'] as const;
+export type CallState = (typeof CALL_STATES)[number];
+export const CALL_END_REASONS = ['completed', 'time_limit', 'user_hangup', 'prospect_hangup', 'upstream_dropped', 'client_dropped', 'error'] as const;
+export type CallEndReason = (typeof CALL_END_REASONS)[number];
+export type CallMode = 'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link';
+export type CallProvider = 'openai-realtime' | 'offline';
+
+export interface CallUsage {
+  inputTextTokens: number;
+  inputAudioTokens: number;
+  outputTextTokens: number;
+  outputAudioTokens: number;
+  cachedTokens: number;
+  totalTokens: number;
+}
+
+/**
+ * One roleplay call. The scorecard and everything the prospect was told are frozen at call start
+ * (snapshots), so the report stays explainable after later edits.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    simulationId: uuid().references(() => simulations.id, { onDelete: 'set null' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The assignment exercise this call answers (assignments feature); null for practice/tests. */
+    exerciseId: uuid(),
+    mode: text().$type<CallMode>().notNull().default('practice'),
+    provider: text().$type<CallProvider>().notNull(),
+    model: text(),
+    voice: text(),
+    language: text().notNull().default('en'),
+    state: text().$type<CallState>().notNull().default('created'),
+    endReason: text().$type<CallEndReason>(),
+    endDetail: text(),
+    scorecardId: uuid().references(() => scorecards.id, { onDelete: 'set null' }),
+    scorecardSnapshot: jsonb().$type<Record<string, unknown>>(),
+    simulationSnapshot: jsonb().$type<Record<string, unknown>>(),
+    /** The session instructions exactly as sent to the model (or the offline prospect). */
+    instructions: text(),
+    timeLimitSeconds: integer().notNull(),
+    startedAt: timestamp({ withTimezone: true }),
+    connectedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    durationMs: integer(),
+    usage: jsonb().$type<CallUsage>(),
+    costEstimateUsd: numeric({ precision: 10, scale: 4, mode: 'number' }),
+    /** Server-side per-call figures: latencies, frames relayed/dropped, upstream round trips. */
+    serverMetrics: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('calls_tenant_idx').on(t.tenantId, t.createdAt), index('calls_user_idx').on(t.userId, t.createdAt), index('calls_exercise_idx').on(t.exerciseId)],
+);
+
+/** Transcript turns, ordered by `seq` (the upstream item order). Times are ms from call start. */
+export const callTurns = pgTable(
+  'call_turns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    callId: uuid()
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    seq: integer().notNull(),
+    itemId: text().notNull(),
+    speaker: text().$type<'rep' | 'prospect'>().notNull(),
+    text: text().notNull(),
+    startMs: integer().notNull(),
+    endMs: integer(),
+    interrupted: boolean().notNull().default(false),
+    /** For an interrupted prospect turn: the ms of audio actually played before the barge-in. */
+    playedMs: integer(),
+    /** Prospect turns: ms from the end of the rep's speech to the first prospect audio. */
+    responseLatencyMs: integer(),
+  },
+  (t) => [index('call_turns_call_idx').on(t.callId, t.seq)],
+);
+
+/** Browser samples (every second, sent in batches) and server samples of call quality. */
+export const callMetrics = pgTable(
+  'call_metrics',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    callId: uuid()
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    source: text().$type<'browser' | 'server'>().notNull(),
+    samples: jsonb().$type<Record<string, unknown>[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('call_metrics_call_idx').on(t.callId, t.createdAt)],
+);
+
+/** The mixed call audio recorded in the browser (Opus), for playback in the report. */
+export const callRecordings = pgTable('call_recordings', {
+  callId: uuid()
+    .primaryKey()
+    .references(() => calls.id, { onDelete: 'cascade' }),
+  tenantId: tenantId(),
+  mimeType: text().notNull(),
+  sizeBytes: integer().notNull(),
+  durationMs: integer(),
+  content: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Short-lived single-use tickets that open /ws/call without a session (candidates, guests). */
+export const callTickets = pgTable(
+  'call_tickets',
+  {
+    id: text().primaryKey(), // SHA-256 of the ticket
+    tenantId: tenantId(),
+    callId: uuid()
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    userId: uuid(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('call_tickets_call_idx').on(t.callId)],
+);

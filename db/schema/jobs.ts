@@ -1,0 +1,40 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clients } from './tenancy';
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'dead'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobQueue = 'evaluation' | 'mail' | 'webhook';
+
+/**
+ * Durable background work, claimed with FOR UPDATE SKIP LOCKED so several server processes can
+ * share it without double processing. `dedupeKey` makes enqueueing idempotent; `failed` rows wait
+ * for `runAt` (backoff) and are retried until `maxAttempts`, then `dead`.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
+    queue: text().$type<JobQueue>().notNull(),
+    dedupeKey: text(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text().$type<JobStatus>().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(5),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp({ withTimezone: true }),
+    lockedBy: text(),
+    /** What the worker is doing now, for progress on screen: { phase, done, total }. */
+    progress: jsonb().$type<Record<string, unknown>>(),
+    lastError: text(),
+    result: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_dedupe_uq').on(t.queue, t.dedupeKey),
+    index('jobs_claim_idx').on(t.queue, t.status, t.runAt),
+    index('jobs_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
+);

@@ -1,0 +1,117 @@
+
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { callInstructions, icps, personas, productGroupings, type Difficulty } from './config';
+import { prompts } from './prompts';
+import { scorecards } from './scorecards';
+import type { Language } from './tenancy';
+import { bytea, tenantId } from './columns';
+
+
+
+export type ScenarioSource = 'model' | 'offline' | 'manual';
+export type AiTask = 'scenario_variables' | 'scenario_narrative' | 'evaluation';
+export interface AiUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+/** Every text generation: what was sent, what came back, by whom, at what cost. */
+export const aiGenerations = pgTable(
+  'ai_generations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    simulationId: uuid(),
+    task: text().$type<AiTask>().notNull(),
+    provider: text().$type<'openai' | 'offline'>().notNull(),
+    model: text().notNull(),
+    promptSystem: text(),
+    promptUser: text().notNull(),
+    output: jsonb(),
+    usage: jsonb().$type<AiUsage>(),
+    status: text().$type<'succeeded' | 'failed'>().notNull(),
+    error: text(),
+    durationMs: integer().notNull().default(0),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_generations_tenant_idx').on(t.tenantId, t.createdAt), index('ai_generations_simulation_idx').on(t.simulationId)],
+);
+
+export const simulations = pgTable(
+  'simulations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    difficulty: text().$type<Difficulty>().notNull().default('medium'),
+    timeLimitMinutes: numeric({ precision: 5, scale: 1, mode: 'number' }).notNull().default(10),
+    language: text().$type<Language>().notNull().default('en'),
+    learnerRole: text().notNull().default('sales_representative'),
+    learnerTeam: text().notNull().default('direct_sales'),
+    criteriaQuantity: integer().notNull().default(3),
+    icon: text().notNull().default('phone'),
+    availableAsAssessment: boolean().notNull().default(false),
+    scorecardId: uuid().references(() => scorecards.id, { onDelete: 'set null' }),
+    personaId: uuid().references(() => personas.id, { onDelete: 'set null' }),
+    /** A short label of the selling situation (e.g. "Discovery call", "Renewal"). */
+    useCase: text(),
+    icpId: uuid().references(() => icps.id, { onDelete: 'set null' }),
+    productGroupingId: uuid().references(() => productGroupings.id, { onDelete: 'set null' }),
+    callInstructionsId: uuid().references(() => callInstructions.id, { onDelete: 'set null' }),
+    reportPromptId: uuid().references(() => prompts.id, { onDelete: 'set null' }),
+    simulationPromptId: uuid().references(() => prompts.id, { onDelete: 'set null' }),
+    /** Scenario variables (structured) and the narrative summary; editable after generation. */
+    scenarioDetails: jsonb().$type<Record<string, unknown>>(),
+    scenarioSummary: text(),
+    scenarioSource: text().$type<ScenarioSource>(),
+    scenarioGenerationId: uuid().references(() => aiGenerations.id, { onDelete: 'set null' }),
+    instructions: text().notNull().default(''),
+    callProvider: text().$type<'openai-realtime' | 'offline'>().notNull().default('openai-realtime'),
+    assistantId: text(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('simulations_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/** A knowledge-base file of a simulation; its text is split into searchable chunks. */
+export const knowledgeFiles = pgTable(
+  'knowledge_files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    simulationId: uuid()
+      .notNull()
+      .references(() => simulations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    ownerUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    mimeType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    content: bytea().notNull(),
+    textContent: text().notNull().default(''),
+    status: text().$type<'ready' | 'no_text'>().notNull(),
+    enabled: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_files_simulation_idx').on(t.simulationId)],
+);
+
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    fileId: uuid()
+      .notNull()
+      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    simulationId: uuid().notNull(),
+    position: integer().notNull(),
+    content: text().notNull(),
+  },
+  (t) => [index('knowledge_chunks_file_idx').on(t.fileId, t.position), index('knowledge_chunks_simulation_idx').on(t.simulationId)],
+);
+

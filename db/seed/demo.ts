@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { clients } from '../schema';
+import { asSystem } from '../tenant';
+import { hashPassword } from '../../server/auth/password';
+import { generatePassword } from '../../server/auth/password-policy';
+import type { PasswordPolicy } from '../../server/env';
+import { createClient, createUser } from './factories';
+import { seedDemoTenantConfig } from './personas';
+import { seedDemoScorecards } from './scorecards';
+import { seedDemoSimulations } from './simulations';
+
+export const DEMO_SCHEMA = 'demo';
+export const DEMO_ACCOUNTS = [
+  { email: 'superuser@demo.test', userType: 'superuser', tenant: 'internal', displayName: 'Sam Super' },
+  { email: 'admin@demo.test', userType: 'admin', tenant: 'demo', displayName: 'Avery Admin' },
+  { email: 'manager@demo.test', userType: 'manager', tenant: 'demo', displayName: 'Morgan Manager' },
+  { email: 'rep@demo.test', userType: 'sales_rep', tenant: 'demo', displayName: 'Riley Rep' },
+  { email: 'rep2@demo.test', userType: 'sales_rep', tenant: 'demo', displayName: 'Jordan Rep' },
+  { email: 'rep3@demo.test', userType: 'sales_rep', tenant: 'demo', displayName: 'Casey Rep' },
+  { email: 'demo-manager@demo.test', userType: 'demo_manager', tenant: 'demo', displayName: 'Dana Demo' },
+  { email: 'norole@demo.test', userType: 'user', tenant: 'demo', displayName: 'Noel Norole' },
+] as const;
+
+export interface SeedResult {
+  seeded: boolean;
+  password?: string;
+  generated?: boolean;
+}
+
+/** Seeds the demo and internal tenants when the database has no client at all. */
+export async function seedDemoIfEmpty(db: Db, opts: { password?: string; policy: PasswordPolicy; internalSchema: string }): Promise<SeedResult> {
+  const [{ n }] = await asSystem(db, { action: 'seed.check' }, (tx) => tx.select({ n: count() }).from(clients));
+  if (n > 0) return { seeded: false };
+  const generated = !opts.password;
+  const password = opts.password ?? generatePassword(opts.policy, (k) => randomBytes(k));
+  const passwordHash = await hashPassword(password);
+  await asSystem(db, { action: 'seed.demo', audit: true }, async (tx) => {
+    const internal = await createClient(tx, { name: 'Spar (internal)', schemaName: opts.internalSchema, type: 'internal', domain: 'spar.internal' });
+    const demo = await createClient(tx, { name: 'Northwind Demo', schemaName: DEMO_SCHEMA, type: 'demo', domain: 'demo.test', tier: 'enterprise' });
+    let managerId: string | null = null;
+    for (const a of DEMO_ACCOUNTS) {
+      const u = await createUser(tx, {
+        tenantId: a.tenant === 'internal' ? internal.id : demo.id,
+        email: a.email,
+        username: a.email.split('@')[0],
+        displayName: a.displayName,
+        userType: a.userType,
+        passwordHash,
+        managerId: a.userType === 'sales_rep' ? managerId : null,
+      });
+      if (a.userType === 'manager') managerId = u.id;
+    }
+    await seedDemoTenantConfig(tx, demo.id);
+    await seedDemoScorecards(tx, demo.id);
+    await seedDemoSimulations(tx, demo.id);
+  });
+  return { seeded: true, password, generated };
+}

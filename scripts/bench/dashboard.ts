@@ -1,0 +1,238 @@
+/**
+ * Dashboard and assignments benchmark: one tenant with 2,000 sales reps (20 managers × 100),
+ * 2,000 assignments, 200,000 exercises (2 in 3 completed with a score over the last 60 days) and
+ * 20,000 calls with ready reports (criteria levels), generated in bulk with generate_series. Then
+ * the dashboard (dashboard.get) and the pending assignment list (assignments.list) run through the
+ * same services as the routers, each in a tenant transaction (RLS on), 100 requests at a time.
+ *
+ *   npx tsx scripts/bench/dashboard.ts [--requests 500] [--concurrency 100] [--no-write]
+ *
+ * Runs on a fresh in-memory PGlite and, with DATABASE_URL, on a fresh database on that server.
+ * Writes docs/benchmarks.md "## Dashboard and assignments" (its own section only). Target on
+ * Postgres: p95 ≤ 100 ms.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openDatabase, migrateDatabase, type Database } from '../../db/client';
+import { personas, scorecards, simulations } from '../../db/schema';
+import { createClient, createUser } from '../../db/seed/factories';
+import { asSystem, withTenant } from '../../db/tenant';
+import { listAssignments } from '../../server/services/assignments/assignments';
+import { getDashboard } from '../../server/services/dashboard/dashboard';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const REQUESTS = Number(arg('--requests') ?? 500);
+/** PGlite has one connection: every request waits for all before it, so fewer requests there. */
+const PGLITE_REQUESTS = Number(arg('--pglite-requests') ?? 100);
+const SKIP_PGLITE = process.argv.includes('--skip-pglite');
+const PROFILE = process.argv.includes('--profile');
+const CONCURRENCY = Number(arg('--concurrency') ?? 100);
+const WRITE = !process.argv.includes('--no-write');
+const DOC = 'docs/benchmarks.md';
+const REPS = 2000;
+const MANAGERS = 20;
+const ASSIGNMENTS = 2000;
+const EXERCISES = 200_000;
+const CALLS = 20_000;
+
+interface Result {
+  target: string;
+  seedS: number;
+  rows: { query: string; inFlight: number; p50: number; p95: number; max: number; rps: number }[];
+}
+
+async function seed(database: Database) {
+  const db = database.db;
+  return asSystem(db, { action: 'bench.seed' }, async (tx) => {
+    const client = await createClient(tx, { name: 'Bench Co' });
+    const tenantId = client.id;
+    const admin = await createUser(tx, { tenantId, userType: 'admin', email: `admin-${randomUUID()}@bench.test` });
+    const managers = [];
+    for (let m = 0; m < MANAGERS; m++) managers.push(await createUser(tx, { tenantId, userType: 'manager', email: `m${m}-${randomUUID()}@bench.test` }));
+    const managerArray = sql.raw(`array[${managers.map((m) => `'${m.id}'::uuid`).join(',')}]`);
+    await tx.execute(sql`
+      insert into users (tenant_id, email, username, display_name, user_type, manager_id, last_active_at)
+      select ${tenantId}, 'rep' || i || '-' || ${tenantId} || '@bench.test', 'rep' || i, 'Rep ' || i, 'sales_rep',
+             (${managerArray})[1 + (i % ${MANAGERS})], now() - (i % 60) * interval '1 day'
+      from generate_series(1, ${REPS}) i`);
+    const [persona] = await tx.insert(personas).values({ tenantId, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
+    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
+    for (let s = 0; s < 10; s++) await tx.insert(simulations).values({ tenantId, personaId: persona.id, scorecardId: card.id, name: `Sim ${s}`, language: 'en' });
+    await tx.execute(sql`
+      insert into assignments (tenant_id, name, created_by, sent_at, status)
+      select ${tenantId}, 'Assignment ' || i, (${managerArray})[1 + (i % ${MANAGERS})], now() - (i % 90) * interval '1 day',
+             case when i % 4 = 0 then 'completed' when i % 4 = 1 then 'pending' else 'in_progress' end
+      from generate_series(1, ${ASSIGNMENTS}) i`);
+    // each exercise: a rep of the assignment's manager (rep index ≡ assignment index mod MANAGERS)
+    await tx.execute(sql`
+      with a as (select array_agg(id order by name) ids from assignments where tenant_id = ${tenantId}),
+           r as (select array_agg(id order by (substring(username from 4))::int) ids from users where tenant_id = ${tenantId} and user_type = 'sales_rep'),
+           s as (select array_agg(id) ids from simulations where tenant_id = ${tenantId})
+      insert into exercises (tenant_id, assignment_id, user_id, simulation_id, status, score, started_at, completed_at)
+      select ${tenantId}, a.ids[1 + (i % ${ASSIGNMENTS})], r.ids[1 + (i % ${REPS})], s.ids[1 + (i % 10)],
+             case when i % 3 = 0 then 'pending' else 'completed' end,
+             case when i % 3 = 0 then null else (i * 37 % 101)::numeric end,
+             case when i % 3 = 0 then null else now() - (i % 60) * interval '1 day' - interval '1 hour' end,
+             case when i % 3 = 0 then null else now() - (i % 60) * interval '1 day' end
+      from generate_series(1, ${EXERCISES}) i, a, r, s`);
+    await tx.execute(sql`
+      with r as (select array_agg(id order by (substring(username from 4))::int) ids from users where tenant_id = ${tenantId} and user_type = 'sales_rep')
+      insert into calls (tenant_id, user_id, provider, language, state, time_limit_seconds, duration_ms, created_at)
+      select ${tenantId}, r.ids[1 + (i % ${REPS})], 'offline', 'en', 'ended', 600, 120000, now() - (i % 80) * interval '1 day'
+      from generate_series(1, ${CALLS}) i, r`);
+    await tx.execute(sql`
+      insert into reports (tenant_id, call_id, status, score, criteria, completed_at)
+      select c.tenant_id, c.id, 'ready', 50,
+             jsonb_build_array(
+               jsonb_build_object('criterionId', 'a', 'name', 'Open questions', 'level', (abs(hashtext(c.id::text)) % 3)),
+               jsonb_build_object('criterionId', 'b', 'name', 'Next step', 'level', (abs(hashtext(c.id::text || 'b')) % 3)),
+               jsonb_build_object('criterionId', 'c', 'name', 'Value', 'level', (abs(hashtext(c.id::text || 'c')) % 3))),
+             c.created_at
+      from calls c where c.tenant_id = ${tenantId}`);
+    await tx.execute(sql`analyze`);
+    return { tenantId, admin, manager: managers[0] };
+  });
+}
+
+function pct(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function measure(name: string, fn: () => Promise<unknown>, requests = REQUESTS, concurrency = CONCURRENCY) {
+  await fn(); // warm-up
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < requests) {
+      next++;
+      const t0 = performance.now();
+      await fn();
+      times.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const wall = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const row = { query: name, inFlight: concurrency, p50: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1], rps: requests / wall };
+  console.log(`  ${name} (${concurrency} in flight): p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s`);
+  return row;
+}
+
+async function runOn(label: string, databaseUrl?: string): Promise<Result> {
+  let dropDb: (() => Promise<void>) | undefined;
+  let url = databaseUrl;
+  if (databaseUrl) {
+    const { default: postgres } = await import('postgres');
+    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const name = `spar_bench_${Date.now()}`;
+    await admin.unsafe(`create database ${name}`);
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDb = async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  // the server's default pool size (db/client.ts)
+  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  try {
+    await migrateDatabase(database);
+    console.log(`${label}: seeding ${REPS} reps, ${EXERCISES} exercises, ${CALLS} calls + reports…`);
+    const t0 = performance.now();
+    const { tenantId, admin, manager } = await seed(database);
+    const seedS = (performance.now() - t0) / 1000;
+    console.log(`  seeded in ${seedS.toFixed(1)} s`);
+    const db = database.db;
+    const asManager = { userId: manager.id, role: 'sales_manager' as const, tenantId };
+    const asAdmin = { userId: admin.id, role: 'admin' as const, tenantId };
+    const n = databaseUrl ? REQUESTS : PGLITE_REQUESTS;
+    if (PROFILE) {
+      // one request of each, with the time of every statement
+      const timed = <T>(tx: T): T =>
+        new Proxy(tx as object, {
+          get(target, key) {
+            const v = (target as Record<string | symbol, unknown>)[key];
+            if (key !== 'execute' || typeof v !== 'function') return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+            return async (q: { queryChunks?: unknown[] }) => {
+              const t = performance.now();
+              const r = await (v as (q: unknown) => Promise<unknown>).call(target, q);
+              console.log(`    ${(performance.now() - t).toFixed(1)} ms  ${(database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(q).sql.replace(/\s+/g, ' ').slice(0, 110)}`);
+              return r;
+            };
+          },
+        }) as T;
+      for (const [who, actor] of [['manager', asManager], ['admin', asAdmin]] as const) {
+        console.log(`  profile dashboard.get as ${who}:`);
+        await withTenant(db, tenantId, (tx) => getDashboard(timed(tx), actor));
+      }
+    }
+    const rows = [
+      await measure('dashboard.get — manager (100 reps, 10,000 exercises)', () => withTenant(db, tenantId, (tx) => getDashboard(tx, asManager)), n),
+      await measure('dashboard.get — admin (all 2,000 reps, 200,000 exercises)', () => withTenant(db, tenantId, (tx) => getDashboard(tx, asAdmin)), n),
+      await measure('assignments.list pending — manager', () => withTenant(db, tenantId, (tx) => listAssignments(tx, asManager, { status: 'pending', timeZone: 'Europe/Madrid' })), n),
+      await measure('assignments.list pending — admin (first 200)', () => withTenant(db, tenantId, (tx) => listAssignments(tx, asAdmin, { status: 'pending', timeZone: 'Europe/Madrid' })), n),
+    ];
+    // the same queries one at a time: the cost of one request without queueing
+    if (databaseUrl) {
+      rows.push(
+        await measure('dashboard.get — manager', () => withTenant(db, tenantId, (tx) => getDashboard(tx, asManager)), 50, 1),
+        await measure('dashboard.get — admin', () => withTenant(db, tenantId, (tx) => getDashboard(tx, asAdmin)), 50, 1),
+        await measure('assignments.list pending — manager', () => withTenant(db, tenantId, (tx) => listAssignments(tx, asManager, { status: 'pending', timeZone: 'Europe/Madrid' })), 50, 1),
+        await measure('assignments.list pending — admin', () => withTenant(db, tenantId, (tx) => listAssignments(tx, asAdmin, { status: 'pending', timeZone: 'Europe/Madrid' })), 50, 1),
+      );
+    }
+    return { target: label, seedS, rows };
+  } finally {
+    await database.close();
+    await dropDb?.();
+  }
+}
+
+/** What the figures mean (kept with the table on every rewrite). */
+const NOTE = [
+  "Reading: the target (p95 \u2264 100 ms with 100 requests in flight) is **not met** on this 2-core box. One request alone is",
+  "cheap for a manager (dashboard \u2248 36 ms, list \u2248 23 ms on Postgres), so with 100 in flight the p95 is queueing: throughput",
+  "is bounded by CPU (\u2248 90 dashboards/s), and 100 concurrent requests wait \u2248 1 s. The admin dashboard aggregates all",
+  "200,000 exercises and 20,000 reports per request (\u2248 150 ms alone). Already done: per-member lateral aggregates through",
+  "`exercises_tenant_user_idx` for managers, one grouped pass for the list page (default 200 rows), the team's assignment",
+  "ids as a hashed subplan. Meeting the target needs per-request cost near 1 ms: a per-user/per-week rollup maintained on",
+  "exercise completion (schema change, lead) or a short-TTL (e.g. 30 s) per-viewer cache with single-flight; an index on",
+  "`exercises (user_id, completed_at desc) where status = 'completed'` would help the manager's trend/recent slightly.",
+  "PGlite has a single connection, so its figures are 100 requests served one after another.",
+];
+
+const results: Result[] = [];
+if (!SKIP_PGLITE) results.push(await runOn('PGlite (in memory)'));
+if (process.env.DATABASE_URL) results.push(await runOn('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL));
+
+if (WRITE) {
+  const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
+  const table = ['| Database | Query | in flight | p50 ms | p95 ms | max ms | req/s |', '|---|---|---:|---:|---:|---:|---:|'];
+  for (const r of results) for (const q of r.rows) table.push(`| ${r.target} | ${q.query} | ${q.inFlight} | ${q.p50.toFixed(1)} | ${q.p95.toFixed(1)} | ${q.max.toFixed(1)} | ${q.rps.toFixed(0)} |`);
+  const section = [
+    '',
+    '## Dashboard and assignments',
+    '',
+    `\`npx tsx scripts/bench/dashboard.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${cpu}), Node ${process.version}, load average before ${os.loadavg()[0].toFixed(2)}.`,
+    `One tenant: ${REPS} sales reps under ${MANAGERS} managers, ${ASSIGNMENTS} assignments, ${EXERCISES.toLocaleString('en')} exercises (2 in 3 completed), ${CALLS.toLocaleString('en')} calls with ready reports;`,
+    `seeded with generate_series (${results.map((r) => `${r.target}: ${r.seedS.toFixed(1)} s`).join(', ')}). ${REQUESTS} requests per query on Postgres (${PGLITE_REQUESTS} on PGlite, one connection), ${CONCURRENCY} in flight,`,
+    'each through the router\'s service in a tenant transaction (RLS on), default pool size. Target: p95 ≤ 100 ms on Postgres.',
+    '',
+    ...table,
+    '',
+    ...NOTE,
+    '',
+  ].join('\n');
+  const existing = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
+  const own = /\n## Dashboard and assignments\n[\s\S]*?(?=\n## |$)/;
+  writeFileSync(DOC, own.test(existing) ? existing.replace(own, section.trimEnd() + '\n') : existing.trimEnd() + '\n' + section);
+  console.log(`Wrote the "Dashboard and assignments" section of ${DOC}.`);
+}
+process.exit(0);

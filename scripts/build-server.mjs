@@ -1,0 +1,17 @@
+// Bundles the server into dist/server/index.mjs; node_modules stay external.
+import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+
+await build({
+  entryPoints: ['server/index.ts'],
+  outfile: 'dist/server/index.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+writeFileSync('dist/.build-stamp', new Date().toISOString());

@@ -1,0 +1,85 @@
+import type { OfflinePhrases } from './types';
+
+export const en: OfflinePhrases = {
+  defaultRole: 'Decision maker',
+  generalIndustry: 'General business',
+  companySize: (n) => `About ${n} employees`,
+  situation: (p) =>
+    `${p.company} (segment: ${p.industry}; ${p.size.toLowerCase()}). Today the team manages the work that ${p.product} addresses with its current tools and processes, and it is starting to show its limits.`,
+  icpContext: (s) => `Typical for this kind of company: ${s}`,
+  knowledgeBackground: (f) => `Relevant background from the knowledge base: “${f}”`,
+  genericPains: [
+    'Too much manual work slows the team down and causes errors.',
+    'Leadership lacks reliable numbers to make decisions.',
+    'The current process does not scale with the company’s growth.',
+  ],
+  genericGoals: (product) => [`Find out whether ${product} can solve the problem without disrupting the team.`, 'Show measurable results to leadership within the year.'],
+  productGoal: (s) => `Would value this if it is true for them: ${s}`,
+  objections: [
+    { mild: 'I am not sure we have the budget for {product} right now.', sharp: 'Frankly, this looks expensive. Why would we pay that when money is tight?', surfaces: 'When the rep mentions pricing or the next step.' },
+    { mild: 'The timing is not ideal; we have other priorities this quarter.', sharp: 'We have ten higher priorities this quarter. Why should this jump the queue?', surfaces: 'Early in the call, when the rep asks about the current situation.' },
+    { mild: 'We already work with {competitor}, and it is mostly fine.', sharp: 'We already use {competitor}. Switching is a risk I am not willing to take without a very good reason.', surfaces: 'When the rep starts presenting the solution.' },
+    { mild: 'I worry about how long it would take to roll this out.', sharp: 'Our last implementation took a year and failed. What makes you different?', surfaces: 'When the rep talks about implementation or onboarding.' },
+    { mild: 'I would need to check with my team before going further.', sharp: 'This is not my decision alone, and I will not bring it to my boss without hard numbers.', surfaces: 'When the rep asks for a commitment.' },
+    { mild: 'How do I know this will work for a company like ours?', sharp: 'Every vendor promises results. Show me proof from a company like ours or stop wasting my time.', surfaces: 'After the rep describes the benefits.' },
+    { mild: 'Our IT team will have questions about security and integration.', sharp: 'If this does not pass our security review and integrate with our systems, it is a non-starter.', surfaces: 'When the rep mentions data or integration.' },
+  ],
+  pushBack: (n) => (n === 1 ? 'Pushes back once if the first answer is generic.' : `Pushes back up to ${n} times and repeats it later if not fully resolved.`),
+  hiddenFacts: [
+    'The team loses about {n} hours a week to manual work in this area.',
+    'The real deadline is a board review in {month}.',
+    'A second stakeholder, the head of IT, can veto the purchase.',
+    'A previous attempt to fix this problem failed because of poor adoption.',
+    'There is unused budget of about {k},000 that must be spent before the end of the fiscal year.',
+    'The prospect’s own bonus depends on improving this metric this year.',
+    'The current vendor contract can be cancelled with 60 days’ notice.',
+  ],
+  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  revealForCriterion: (c, high) => `Shared only when the rep shows “${c}”: ${high}`,
+  knowledgeHidden: (f) => `Knows this from the company’s own material: “${f}”`,
+  revealKnowledge: 'Confirms it only if the rep asks about it specifically.',
+  successForCriterion: (c, high) => `The rep meets “${c}” at the high level: ${high}`,
+  successByDifficulty: {
+    easy: 'The rep proposes a clear next step; the prospect agrees readily.',
+    medium: 'The rep links the offer to a stated pain and proposes a concrete follow-up meeting.',
+    hard: 'The rep quantifies the pain, maps the decision process and proposes a specific, low-risk next step.',
+    expert: 'The rep handles every objection, uncovers the hidden information and secures a dated next step with the right people.',
+  },
+  budget: {
+    easy: 'Budget has been set aside for this kind of project this year.',
+    medium: 'There is some budget, but it has to be justified against other projects.',
+    hard: 'No budget is allocated; money would have to be moved from another project.',
+    expert: 'Budgets have just been cut; any spend needs a clear return within six months and CFO approval.',
+  },
+  timeline: {
+    easy: 'Would like a solution in place within the next quarter.',
+    medium: 'Looking to decide in the next three to six months.',
+    hard: 'No fixed timeline; the topic keeps slipping behind other priorities.',
+    expert: 'Claims there is no urgency at all, although a hidden deadline exists.',
+  },
+  decision: {
+    easy: (name) => `${name} can approve this alone after a short review with the team.`,
+    medium: (name) => `${name} recommends; the manager signs off after seeing a business case.`,
+    hard: (name) => `${name} recommends; Finance and IT must both agree, and procurement runs a comparison with other vendors.`,
+    expert: (name) => `${name} is one voice in a buying committee (Finance, IT, Operations); the CFO has the final say and procurement requires three quotes.`,
+  },
+  competitorsFallback: ['A well-known incumbent vendor', 'Spreadsheets and an in-house process', 'A cheaper niche tool'],
+  thisProduct: 'this solution',
+  learnerRoles: { sales_representative: 'a sales representative', account_executive: 'an account executive', sales_manager: 'a sales manager', business_development: 'a business development representative' },
+  summary: (p) =>
+    `You are ${p.learnerRole} calling ${p.name}, ${p.role} at ${p.company} (segment: ${p.industry}; ${p.size.toLowerCase()}). ${p.company} may benefit from ${p.product}: from what you know, ${p.pain.charAt(0).toLowerCase()}${p.pain.slice(1)}`,
+  callGoal: (useCase, product) =>
+    useCase ? `Goal of the call (${useCase}): understand the situation with good questions, connect ${product} to real needs and agree on a next step.` : `Goal of the call: understand the situation with good questions, connect ${product} to real needs and agree on a next step.`,
+  difficultyNote: {
+    easy: 'The prospect is open and friendly.',
+    medium: 'The prospect is busy and will not volunteer much.',
+    hard: 'The prospect is guarded and will push back.',
+    expert: 'The prospect is sceptical, short on time and will challenge you.',
+  },
+  opening: {
+    easy: (name, company) => `Hi, this is ${name} from ${company}. Thanks for calling — what can I do for you?`,
+    medium: (name) => `${name} speaking. I have a few minutes — what is this about?`,
+    hard: (name) => `${name}. I am between meetings, so please be quick. What do you want?`,
+    expert: (name) => `${name}. I get a lot of these calls. You have two minutes to tell me why I should keep listening.`,
+  },
+};

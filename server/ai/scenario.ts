@@ -1,0 +1,185 @@
+import type { Db, Executor } from '../../db/client';
+import { aiGenerations, type AiUsage } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+import { AppError } from '../errors';
+import { loadGenerationContext, type GenerationContext, type LoadContextOptions, type SimulationInput } from './context';
+import { AiError } from './errors';
+import type { GenerationRecord } from './generation-record';
+import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
+import { assemblePrompt } from './prompt-assembly';
+import type { TextProvider } from './provider';
+import { formatScenario, scenarioNarrativeSchema, scenarioVariablesSchema, type ScenarioNarrative, type ScenarioVariables } from './scenario-schema';
+
+export type { GenerationRecord } from './generation-record';
+
+export interface ScenarioResult {
+  variables: ScenarioVariables;
+  narrative: ScenarioNarrative;
+  provider: 'openai' | 'offline';
+  model: string;
+  /** The assembled prompts exactly as sent, per step (offline: a description of the inputs). */
+  prompts: { variables: { system: string | null; user: string }; narrative: { system: string | null; user: string } };
+  /** Sum over both steps; null when the server reported none (and always for offline). */
+  usage: AiUsage | null;
+  durationMs: number;
+  /** Placeholders the prompts used that assembly does not know (they were sent empty). */
+  unknownPlaceholders: string[];
+  /** Both steps, ready for recordGeneration. */
+  records: GenerationRecord[];
+}
+
+export interface GenerateScenarioInput {
+  /** null: the offline generator (no API key configured). */
+  provider: TextProvider | null;
+  context: GenerationContext;
+  signal?: AbortSignal;
+}
+
+/** The spec's rule: a scenario needs at least one criterion marked for scenario generation. */
+export function assertScenarioReady(context: GenerationContext): void {
+  if (!context.scorecard.criteria.some((c) => c.includeInScenario)) {
+    throw new AppError('VALIDATION', 'At least one criterion must be marked for scenario generation', { field: 'scorecardId' });
+  }
+}
+
+function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
+  if (!a) return b;
+  if (!b) return a;
+  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, totalTokens: a.totalTokens + b.totalTokens };
+}
+
+function offlineScenario(context: GenerationContext): ScenarioResult {
+  const started = performance.now();
+  const { variables, narrative } = generateOfflineScenario(context);
+  const durationMs = Math.round(performance.now() - started);
+  const prompts = {
+    variables: { system: null, user: describeOfflineInputs(context, 'scenario_variables') },
+    narrative: { system: null, user: describeOfflineInputs(context, 'scenario_narrative') },
+  };
+  const base = { provider: 'offline' as const, model: OFFLINE_MODEL, usage: null, status: 'succeeded' as const, error: null, durationMs };
+  return {
+    variables,
+    narrative,
+    provider: 'offline',
+    model: OFFLINE_MODEL,
+    prompts,
+    usage: null,
+    durationMs,
+    unknownPlaceholders: [],
+    records: [
+      { ...base, task: 'scenario_variables', prompt: prompts.variables, output: variables },
+      { ...base, task: 'scenario_narrative', prompt: prompts.narrative, output: narrative, durationMs: 0 },
+    ],
+  };
+}
+
+function failedRecord(e: AiError, prompt: { system: string | null; user: string }): GenerationRecord {
+  return { task: e.task, provider: 'openai', model: e.model, prompt, output: null, usage: null, status: 'failed', error: `${e.aiCode}: ${e.message}`, durationMs: e.durationMs };
+}
+
+/**
+ * Generates a scenario in two steps, variables then narrative, with the model when `provider` is
+ * set and offline otherwise. Touches no database: load the context in one transaction, call
+ * this outside any, store `records` in another. A model failure throws AiError whose `records`
+ * hold the attempted steps (store them too).
+ */
+export async function generateScenario({ provider, context, signal }: GenerateScenarioInput): Promise<ScenarioResult> {
+  assertScenarioReady(context);
+  if (!provider) return offlineScenario(context);
+
+  const varsPrompt = assemblePrompt(context.prompts.scenarioVariables, context, { kind: 'scenario_variables' });
+  const varsSent = { system: varsPrompt.system, user: varsPrompt.user };
+  let vars;
+  try {
+    vars = await provider.generateStructured({ task: 'scenario_variables', system: varsPrompt.system, user: varsPrompt.user, schema: scenarioVariablesSchema, schemaName: 'scenario_variables', signal });
+  } catch (e) {
+    if (e instanceof AiError) throw e.withRecords([failedRecord(e, varsSent)]);
+    throw e;
+  }
+  const varsRecord: GenerationRecord = { task: 'scenario_variables', provider: 'openai', model: vars.model, prompt: varsSent, output: vars.data, usage: vars.usage, status: 'succeeded', error: null, durationMs: vars.durationMs };
+
+  const narrPrompt = assemblePrompt(context.prompts.scenarioNarrative, context, { kind: 'scenario_narrative', scenario: formatScenario(vars.data) });
+  const narrSent = { system: narrPrompt.system, user: narrPrompt.user };
+  let narr;
+  try {
+    narr = await provider.generateStructured({ task: 'scenario_narrative', system: narrPrompt.system, user: narrPrompt.user, schema: scenarioNarrativeSchema, schemaName: 'scenario_narrative', signal });
+  } catch (e) {
+    if (e instanceof AiError) throw e.withRecords([varsRecord, failedRecord(e, narrSent)]);
+    throw e;
+  }
+  const narrRecord: GenerationRecord = { task: 'scenario_narrative', provider: 'openai', model: narr.model, prompt: narrSent, output: narr.data, usage: narr.usage, status: 'succeeded', error: null, durationMs: narr.durationMs };
+
+  return {
+    variables: vars.data,
+    narrative: narr.data,
+    provider: 'openai',
+    model: narr.model,
+    prompts: { variables: varsSent, narrative: narrSent },
+    usage: addUsage(vars.usage, narr.usage),
+    durationMs: vars.durationMs + narr.durationMs,
+    unknownPlaceholders: [...new Set([...varsPrompt.unknown, ...narrPrompt.unknown])],
+    records: [varsRecord, narrRecord],
+  };
+}
+
+export interface RecordGenerationInput {
+  tenantId: string;
+  simulationId?: string | null;
+  createdBy?: string | null;
+  records: GenerationRecord[];
+}
+
+/** Stores each step in ai_generations (in `tx`, a tenant transaction); returns the ids in order. */
+export async function recordGeneration(tx: Executor, input: RecordGenerationInput): Promise<string[]> {
+  if (input.records.length === 0) return [];
+  const rows = await tx
+    .insert(aiGenerations)
+    .values(
+      input.records.map((r) => ({
+        tenantId: input.tenantId,
+        simulationId: input.simulationId ?? null,
+        task: r.task,
+        provider: r.provider,
+        model: r.model,
+        promptSystem: r.prompt.system,
+        promptUser: r.prompt.user,
+        output: r.output ?? null,
+        usage: r.usage,
+        status: r.status,
+        error: r.error,
+        durationMs: r.durationMs,
+        createdBy: input.createdBy ?? null,
+      })),
+    )
+    .returning({ id: aiGenerations.id });
+  return rows.map((r) => r.id);
+}
+
+export interface GenerateAndRecordInput {
+  db: Db;
+  provider: TextProvider | null;
+  simulation: SimulationInput;
+  userId?: string | null;
+  signal?: AbortSignal;
+  options?: LoadContextOptions;
+}
+
+/**
+ * The whole flow with the transaction discipline PGlite needs: load the context in one tenant
+ * transaction, call the model outside any transaction, store the steps in another. Failures are
+ * stored too, then rethrown. `generationIds` are [variables, narrative]; the last is the one a
+ * simulation's scenarioGenerationId points to.
+ */
+export async function generateAndRecordScenario(input: GenerateAndRecordInput): Promise<{ result: ScenarioResult; generationIds: string[] }> {
+  const { db, simulation } = input;
+  const context = await withTenant(db, simulation.tenantId, (tx) => loadGenerationContext(tx, simulation, input.options));
+  const store = (records: GenerationRecord[]) =>
+    withTenant(db, simulation.tenantId, (tx) => recordGeneration(tx, { tenantId: simulation.tenantId, simulationId: simulation.simulationId, createdBy: input.userId, records }));
+  try {
+    const result = await generateScenario({ provider: input.provider, context, signal: input.signal });
+    return { result, generationIds: await store(result.records) };
+  } catch (e) {
+    if (e instanceof AiError && e.records.length > 0) await store(e.records);
+    throw e;
+  }
+}

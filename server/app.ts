@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateDatabase, openDatabase, type Database } from '../db/client';
+import { seedDemoIfEmpty } from '../db/seed/demo';
+import type { AppDeps } from './deps';
+import type { Env } from './env';
+import { createHttpServer, type HttpServerOptions } from './http/server';
+import { logger } from './logger';
+import { createMailer } from './mail/mailer';
+import { ensureSystemPrompts } from './services/prompts/system-prompts';
+import { startJobWorker } from './jobs/start';
+
+export function appVersion(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const p of [path.join(here, '..', 'package.json'), path.join(here, '..', '..', 'package.json')]) {
+    try {
+      return JSON.parse(readFileSync(p, 'utf8')).version as string;
+    } catch {
+      /* next */
+    }
+  }
+  return '0.0.0';
+}
+
+export interface StartOptions extends HttpServerOptions {
+  env: Env;
+  /** An already-open database (tests); otherwise opened from env. */
+  database?: Database;
+  port?: number;
+  host?: string;
+  deps?: Partial<AppDeps>;
+}
+
+export interface RunningApp {
+  url: string;
+  deps: AppDeps;
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, seeds the demo on first start, and listens. */
+export async function startApp(opts: StartOptions): Promise<RunningApp> {
+  const { env } = opts;
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }));
+  try {
+    await migrateDatabase(database);
+    await ensureSystemPrompts(database.db);
+    if (env.seedDemo) {
+      const seeded = await seedDemoIfEmpty(database.db, { password: env.DEMO_PASSWORD, policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA });
+      if (seeded.seeded && seeded.generated) {
+        // printed once, on the first start only
+        process.stdout.write(
+          `\nDemo tenant seeded. Sign in as admin@demo.test, manager@demo.test, rep@demo.test, superuser@demo.test …\n` +
+            `Demo password (shown once): ${seeded.password}\n\n`,
+        );
+      } else if (seeded.seeded) logger.info('demo tenant seeded with DEMO_PASSWORD');
+    }
+  } catch (e) {
+    await database.close();
+    throw e;
+  }
+  const mailer = await createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const deps: AppDeps = { database, db: database.db, env, mailer, version: appVersion(), ...opts.deps };
+  const worker = await startJobWorker(deps);
+  const http = await createHttpServer(deps, opts);
+  const port = opts.port ?? env.PORT;
+  const host = opts.host ?? env.HOST;
+  await new Promise<void>((resolve, reject) => {
+    http.server.once('error', reject);
+    http.server.listen(port, host, () => resolve());
+  });
+  const addr = http.server.address();
+  const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${actualPort}`,
+    deps,
+    stop: () =>
+      (stopping ??= (async () => {
+        await http.shutdown(env.SHUTDOWN_TIMEOUT_MS);
+        await worker?.stop();
+        await mailer.close();
+        if (!opts.database) await database.close();
+      })()),
+  };
+}

@@ -1,0 +1,134 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { asSystem } from '../../db/tenant';
+
+/** Session tokens per the lucia-auth.com recipe: 20 random bytes, stored only as their SHA-256. */
+export const SESSION_COOKIE = 'spar_session';
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY;
+const REFRESH_WHEN_LEFT_MS = 15 * DAY;
+
+export function generateSessionToken(): string {
+  return encodeBase32LowerCaseNoPadding(randomBytes(20));
+}
+
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export interface SessionUser {
+  id: string;
+  tenantId: string;
+  email: string;
+  username: string;
+  displayName: string | null;
+  userType: (typeof users.$inferSelect)['userType'];
+  language: (typeof users.$inferSelect)['language'];
+  photoUrl: string | null;
+}
+
+export interface ValidatedSession {
+  session: { id: string; expiresAt: Date };
+  user: SessionUser;
+  /** The expiry moved forward: the cookie must be sent again. */
+  refreshed: boolean;
+}
+
+export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateSessionToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await asSystem(db, { action: 'session.create', actorUserId: userId }, (tx) =>
+    tx.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt }),
+  );
+  return { token, expiresAt };
+}
+
+const TOKEN_RE = /^[a-z2-7]{32}$/;
+
+export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<ValidatedSession | null> {
+  if (!TOKEN_RE.test(token)) return null;
+  const id = sessionIdFromToken(token);
+  return asSystem(db, { action: 'session.validate' }, async (tx) => {
+    const rows = await tx
+      .select({
+        expiresAt: sessions.expiresAt,
+        user: {
+          id: users.id,
+          tenantId: users.tenantId,
+          email: users.email,
+          username: users.username,
+          displayName: users.displayName,
+          userType: users.userType,
+          language: users.language,
+          photoUrl: users.photoUrl,
+        },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.expiresAt.getTime() <= now.getTime()) {
+      await tx.delete(sessions).where(eq(sessions.id, id));
+      return null;
+    }
+    let expiresAt = row.expiresAt;
+    let refreshed = false;
+    if (expiresAt.getTime() - now.getTime() < REFRESH_WHEN_LEFT_MS) {
+      expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      refreshed = true;
+      await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+      await tx.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
+    }
+    return { session: { id, expiresAt }, user: row.user, refreshed };
+  });
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await asSystem(db, { action: 'session.invalidate' }, (tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
+}
+
+export async function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  await asSystem(db, { action: 'session.invalidate_all', actorUserId: userId }, async (tx) => {
+    const all = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+    for (const s of all) if (s.id !== exceptSessionId) await tx.delete(sessions).where(eq(sessions.id, s.id));
+  });
+}
+
+export interface CookieOptions {
+  secure: boolean;
+}
+
+export function sessionCookie(token: string, expiresAt: Date, opts: CookieOptions): string {
+  const parts = [`${SESSION_COOKIE}=${token}`, 'HttpOnly', 'SameSite=Lax', 'Path=/', `Expires=${expiresAt.toUTCString()}`];
+  if (opts.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function blankSessionCookie(opts: CookieOptions): string {
+  const parts = [`${SESSION_COOKIE}=`, 'HttpOnly', 'SameSite=Lax', 'Path=/', 'Max-Age=0'];
+  if (opts.secure) parts.push('Secure');
+  return parts.join('; ');
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const k = part.slice(0, i).trim();
+    if (!k || k in out) continue;
+    try {
+      out[k] = decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      out[k] = part.slice(i + 1).trim();
+    }
+  }
+  return out;
+}

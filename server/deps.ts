@@ -1,0 +1,22 @@
+import type { Database, Db } from '../db/client';
+import type { Env } from './env';
+import type { Mailer } from './mail/mailer';
+import type { CodeExchange } from './auth/google';
+import type { CallRelayOptions } from './realtime/registry';
+
+/** What request handlers need from the running process; built once at start (or per test). */
+export interface AppDeps {
+  database: Database;
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  version: string;
+  /** Tests replace the Google code exchange (the provider boundary). */
+  googleExchange?: CodeExchange;
+  /** Health check database timeout (default 5 s). */
+  healthTimeoutMs?: number;
+  /** Call relay knobs for tests and benchmarks (upstream TLS CA, ring/barge-in timings). */
+  calls?: CallRelayOptions;
+  /** Background job worker knobs (tests, benchmarks); `disabled` starts no worker. */
+  jobs?: { disabled?: boolean; workerId?: string; pollIntervalMs?: number; leaseMs?: number; backoffBaseMs?: number };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/** Password policy as the identity service publishes it; only schema version 1 is understood. */
+export const passwordPolicySchema = z
+  .object({
+    schemaVersion: z.literal(1, { error: 'password policy schemaVersion must be 1' }),
+    minLength: z.number().int().min(1).max(128).default(6),
+    maxLength: z.number().int().min(1).max(1024).optional(),
+    requireLowercase: z.boolean().default(false),
+    requireUppercase: z.boolean().default(false),
+    requireNumeric: z.boolean().default(false),
+    requireNonAlphanumeric: z.boolean().default(false),
+    allowedNonAlphanumericCharacters: z.string().optional(),
+    enforcementState: z.enum(['ENFORCE', 'OFF']).default('ENFORCE'),
+  })
+  .refine((p) => p.maxLength === undefined || p.maxLength >= p.minLength, {
+    message: 'password policy maxLength must be at least minLength',
+  });
+export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO: bool,
+  DEMO_PASSWORD: z.string().min(6).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  PASSWORD_POLICY: z.string().optional(),
+  INTERNAL_CLIENT_SCHEMA: z.string().default('spar-internal'),
+  INTERNAL_EMAIL_DOMAINS: z.string().default('spar.internal'),
+  SUPPORT_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().optional().transform((v) => (v ? v : undefined)),
+  MAIL_FROM: z.string().default('Spar <no-reply@spar.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  OPENAI_API_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
+  OPENAI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  OPENAI_MODEL_SCENARIO: z.string().min(1).default('gpt-4.1-mini'),
+  OPENAI_MODEL_EVALUATION: z.string().min(1).default('gpt-4.1'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  OPENAI_REALTIME_MODEL: z.string().min(1).default('gpt-realtime'),
+  OPENAI_REALTIME_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+  CALLS_MAX_PER_TENANT: z.coerce.number().int().min(1).default(25),
+  CALL_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  CALL_RECORDING_MAX_MB: z.coerce.number().int().min(1).max(500).default(60),
+});
+
+export type Env = Omit<z.infer<typeof envSchema>, 'PASSWORD_POLICY' | 'INTERNAL_EMAIL_DOMAINS'> & {
+  passwordPolicy: PasswordPolicy;
+  internalEmailDomains: string[];
+  isProduction: boolean;
+  seedDemo: boolean;
+};
+
+export class EnvError extends Error {}
+
+/** Validates every setting; throws EnvError with one readable line per problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  let policyInput: unknown = { schemaVersion: 1 };
+  if (e.PASSWORD_POLICY) {
+    try {
+      policyInput = JSON.parse(e.PASSWORD_POLICY);
+    } catch {
+      throw new EnvError('Invalid configuration:\n  - PASSWORD_POLICY: not valid JSON');
+    }
+  }
+  const policy = passwordPolicySchema.safeParse(policyInput);
+  if (!policy.success) {
+    const lines = policy.error.issues.map((i) => `  - PASSWORD_POLICY.${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
+    throw new EnvError('Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  const { PASSWORD_POLICY: _p, INTERNAL_EMAIL_DOMAINS, ...rest } = e;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    ...rest,
+    passwordPolicy: policy.data,
+    internalEmailDomains: INTERNAL_EMAIL_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
+    isProduction,
+    seedDemo: e.SEED_DEMO ?? !isProduction,
+  };
+}

@@ -1,0 +1,67 @@
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+/**
+ * Every error a client may see has a code. The code decides the tRPC code, the HTTP status and
+ * the i18n key (`errors.<code>` in locales/<lng>/common.json); the client translates.
+ */
+const CATALOGUE = {
+  BAD_REQUEST: { trpc: 'BAD_REQUEST', status: 400 },
+  VALIDATION: { trpc: 'BAD_REQUEST', status: 400 },
+  MALFORMED_JSON: { trpc: 'PARSE_ERROR', status: 400 },
+  UNAUTHENTICATED: { trpc: 'UNAUTHORIZED', status: 401 },
+  INVALID_CREDENTIALS: { trpc: 'UNAUTHORIZED', status: 401 },
+  FORBIDDEN: { trpc: 'FORBIDDEN', status: 403 },
+  NO_ROLE: { trpc: 'FORBIDDEN', status: 403 },
+  CSRF: { trpc: 'FORBIDDEN', status: 403 },
+  CLIENT_ID_REQUIRED: { trpc: 'BAD_REQUEST', status: 400 },
+  NOT_FOUND: { trpc: 'NOT_FOUND', status: 404 },
+  METHOD_NOT_ALLOWED: { trpc: 'METHOD_NOT_SUPPORTED', status: 405 },
+  CONFLICT: { trpc: 'CONFLICT', status: 409 },
+  PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
+  PASSWORD_POLICY: { trpc: 'BAD_REQUEST', status: 400 },
+  WRONG_PASSWORD: { trpc: 'BAD_REQUEST', status: 400 },
+  GOOGLE_DISABLED: { trpc: 'NOT_FOUND', status: 404 },
+  GOOGLE_NO_ACCOUNT: { trpc: 'FORBIDDEN', status: 403 },
+  GOOGLE_FAILED: { trpc: 'BAD_REQUEST', status: 400 },
+  SYSTEM_PROMPT_READONLY: { trpc: 'FORBIDDEN', status: 403 },
+  SCHEMA_NAME_IMMUTABLE: { trpc: 'BAD_REQUEST', status: 400 },
+  IN_USE: { trpc: 'CONFLICT', status: 409 },
+  CSV_INVALID: { trpc: 'BAD_REQUEST', status: 400 },
+  FILE_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
+  UNSUPPORTED_FILE_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  AI_GENERATION_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
+  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
+  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
+} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;
+
+export type AppErrorCode = keyof typeof CATALOGUE;
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: AppErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return CATALOGUE[this.code].status;
+  }
+
+  get trpcCode(): TRPC_ERROR_CODE_KEY {
+    return CATALOGUE[this.code].trpc;
+  }
+
+  get i18nKey(): string {
+    return `errors.${this.code}`;
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}

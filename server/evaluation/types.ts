@@ -1,0 +1,40 @@
+import type { CriterionResult, EvidenceQuote, Improvement } from '../../db/schema';
+
+export type Level = 0 | 1 | 2;
+export type { CriterionResult, EvidenceQuote, Improvement };
+
+/** One transcript turn as the evaluator sees it (call_turns or a fixture). */
+export interface Turn {
+  seq: number;
+  speaker: 'rep' | 'prospect';
+  text: string;
+  startMs: number;
+  endMs?: number | null;
+  interrupted?: boolean;
+  playedMs?: number | null;
+  responseLatencyMs?: number | null;
+}
+
+/** A scorecard criterion as frozen in calls.scorecardSnapshot. */
+export interface Criterion {
+  id: string;
+  name: string;
+  description: string;
+  levelZero: string;
+  levelLow: string;
+  levelHigh: string;
+}
+
+export interface ScorecardSnapshot {
+  id?: string;
+  name: string;
+  criteria: Criterion[];
+}
+
+/** What an evaluator produces before evidence is located and the score computed. */
+export interface EvaluationOutput {
+  criteria: CriterionResult[];
+  summary: string;
+  strengths: string[];
+  improvements: Improvement[];
+}

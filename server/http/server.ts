@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
+import type { AppDeps } from '../deps';
+import { logger } from '../logger';
+import { createRestHandler } from '../rest/v1/router';
+import { createHttpContext } from '../trpc/context';
+import { appRouter } from '../trpc/router';
+import { parseCookies, SESSION_COOKIE } from '../auth/session';
+import { isSameOrigin, requestMeta } from './request-meta';
+import { MAX_JSON_BODY, sendError } from './respond';
+import { applySecurityHeaders } from './security-headers';
+import { createStaticHandler } from './static';
+import { liveCalls } from '../realtime/registry';
+import { createUpgradeHandler } from './ws';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export interface HttpServerOptions {
+  /** Vite dev middleware (hot reload); otherwise the built client in `clientDir`. */
+  dev?: boolean;
+  clientDir?: string;
+}
+
+export interface SparHttpServer {
+  server: Server;
+  /** Stop accepting, let in-flight requests finish (up to `timeoutMs`), close sockets. */
+  shutdown(timeoutMs: number): Promise<void>;
+}
+
+export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = {}): Promise<SparHttpServer> {
+  const rest = createRestHandler(deps);
+  const server = createServer({ requestTimeout: 60_000, headersTimeout: 30_000, keepAliveTimeout: 5_000 });
+  let client: Handler;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (opts.dev) {
+    const { createServer: createVite } = await import('vite');
+    const vite = await createVite({
+      configFile: path.resolve('vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server } },
+      appType: 'spa',
+    });
+    client = (req, res) =>
+      vite.middlewares(req, res, () => {
+        res.statusCode = 404;
+        res.end('Not Found');
+      });
+    closeVite = () => vite.close();
+  } else {
+    client = createStaticHandler(opts.clientDir ?? path.resolve('dist/client'));
+  }
+
+  const trpc: Handler = async (req, res) => {
+    const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
+    const usesCookie = !!parseCookies(req.headers.cookie)[SESSION_COOKIE] && !req.headers.authorization;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && !isSameOrigin(meta, deps.env.PUBLIC_URL, usesCookie)) {
+      return sendError(res, 'CSRF', 'Cross-site request refused');
+    }
+    const procPath = new URL(req.url ?? '/', 'http://x').pathname.slice('/trpc/'.length);
+    await nodeHTTPRequestHandler({
+      router: appRouter,
+      req,
+      res,
+      path: procPath,
+      maxBodySize: MAX_JSON_BODY,
+      createContext: ({ req: r, res: s }) => createHttpContext(deps, r, s),
+      responseMeta: () => ({ headers: { 'Cache-Control': 'no-store' } }),
+    });
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
+    applySecurityHeaders(res, !!opts.dev, meta.secure);
+    const url = req.url ?? '/';
+    const handler: Handler = url.startsWith('/trpc/') ? trpc : url === '/api/v1' || url.startsWith('/api/v1/') ? rest : client;
+    Promise.resolve(handler(req, res)).catch((e) => {
+      logger.error({ err: e, url }, 'request failed');
+      if (!res.headersSent) sendError(res, 'INTERNAL', 'An unexpected error occurred');
+      else res.destroy();
+    });
+  });
+
+  const upgrade = createUpgradeHandler(deps, { ownsAllPaths: !opts.dev });
+  server.on('upgrade', (req, socket, head) => {
+    void upgrade.handler(req, socket, head);
+  });
+
+  return {
+    server,
+    async shutdown(timeoutMs) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // A keep-alive socket turns idle when its in-flight response ends; close it then instead of
+      // waiting for the client or keepAliveTimeout to drop it.
+      const idle = setInterval(() => server.closeIdleConnections(), 50);
+      // live calls of this server record their end (turns so far, reason) before the database closes
+      const ours = [...liveCalls.values()].filter((c) => upgrade.wss.clients.has(c.ws));
+      await Promise.allSettled(ours.map((c) => c.end('error', 'The server restarted. What was said so far has been kept.')));
+      for (const ws of upgrade.wss.clients) ws.close(1001, 'server shutting down');
+      const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      await closed;
+      clearTimeout(timer);
+      clearInterval(idle);
+      await upgrade.close();
+      await closeVite?.();
+    },
+  };
+}

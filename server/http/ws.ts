@@ -1,0 +1,107 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { AppDeps } from '../deps';
+import { logger } from '../logger';
+import { CallSession } from '../realtime/call-session';
+import { OfflineUpstream, offlineProfileFrom } from '../realtime/offline-upstream';
+import { OpenAIRealtimeUpstream } from '../realtime/openai-realtime-upstream';
+import { MAX_MESSAGE_BYTES } from '../realtime/protocol';
+import { liveCalls, withTenantLock } from '../realtime/registry';
+import type { CallUpstream } from '../realtime/upstream';
+import { claimCall, consumeTicket, countActiveCalls, findCallForUpgrade } from '../services/calls/calls';
+import { resolveSession } from '../trpc/context';
+import { isSameOrigin, requestMeta } from './request-meta';
+
+export const CALL_PATH = '/ws/call';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type CallRow = NonNullable<Awaited<ReturnType<typeof findCallForUpgrade>>>;
+
+function upstreamFor(deps: AppDeps, call: CallRow): CallUpstream {
+  if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
+    return new OpenAIRealtimeUpstream({ apiKey: deps.env.OPENAI_API_KEY, baseURL: deps.env.OPENAI_REALTIME_URL, wsOptions: deps.calls?.upstreamWsOptions });
+  }
+  const snap = (call.simulationSnapshot ?? {}) as { persona?: { name?: string }; simulation?: { difficulty?: string }; scenario?: unknown };
+  const difficulty = (['easy', 'medium', 'hard', 'expert'] as const).find((d) => d === snap.simulation?.difficulty) ?? 'medium';
+  return new OfflineUpstream({
+    ...offlineProfileFrom({ personaName: snap.persona?.name ?? 'the prospect', difficulty, language: call.language, scenario: snap.scenario }),
+    thinkMs: deps.calls?.offlineThinkMs,
+  });
+}
+
+/**
+ * Routes WebSocket upgrades by path. `/ws/call` is the call relay: Origin checked, then a
+ * single-use call ticket (consumed atomically) or the session cookie of the call's owner, then the
+ * call's state and the tenant's concurrent-call limit. Paths we do not own are left alone in dev
+ * (Vite's HMR socket) and refused in production.
+ *
+ * The concurrent-call limit counts the tenant's calls in an active state in the database
+ * (started within the realtime session cap, so rows of a crashed process age out); the check and
+ * the claim run under a per-tenant lock in this process. With several processes the limit can be
+ * overshot by at most (processes − 1) calls.
+ */
+export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolean }) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  const handler = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname !== CALL_PATH) {
+      if (opts.ownsAllPaths) reject(socket, 404, 'Not Found');
+      return;
+    }
+    try {
+      const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
+      if (!isSameOrigin(meta, deps.env.PUBLIC_URL, true)) return reject(socket, 403, 'Forbidden');
+      const callId = url.searchParams.get('callId') ?? '';
+      const ticket = url.searchParams.get('ticket');
+      if (!UUID.test(callId)) return reject(socket, 404, 'Not Found');
+
+      let authorized = ticket ? await consumeTicket(deps.db, callId, ticket) : null;
+      const call = await findCallForUpgrade(deps.db, callId);
+      if (!authorized) {
+        const { validated } = await resolveSession(deps, req, meta).catch(() => ({ validated: null }));
+        if (!validated) return reject(socket, 401, 'Unauthorized');
+        if (call && call.userId === validated.user.id && call.tenantId === validated.user.tenantId) authorized = { tenantId: call.tenantId, userId: call.userId };
+        else if (call) return reject(socket, 401, 'Unauthorized');
+      }
+      if (!call || !authorized) return reject(socket, 404, 'Not Found');
+      if (call.state !== 'created') return reject(socket, 409, 'Conflict');
+
+      const claimed = await withTenantLock(call.tenantId, async () => {
+        if ((await countActiveCalls(deps.db, call.tenantId)) >= deps.env.CALLS_MAX_PER_TENANT) return 429 as const;
+        return (await claimCall(deps.db, call.tenantId, call.id)) ? (true as const) : (409 as const);
+      });
+      if (claimed === 429) return reject(socket, 429, 'Too Many Requests');
+      if (claimed !== true) return reject(socket, 409, 'Conflict');
+
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const session = new CallSession(ws, {
+          db: deps.db,
+          tenantId: call.tenantId,
+          callId: call.id,
+          timeLimitSeconds: call.timeLimitSeconds,
+          upstream: upstreamFor(deps, call),
+          config: { instructions: call.instructions ?? '', model: call.model ?? deps.env.OPENAI_REALTIME_MODEL, voice: call.voice ?? 'alloy', language: call.language },
+          ringMs: deps.calls?.ringMs,
+          bargeInWaitMs: deps.calls?.bargeInWaitMs,
+          onEnded: () => liveCalls.delete(call.id),
+        });
+        liveCalls.set(call.id, session);
+        void session.start().catch((err) => {
+          logger.error({ err, callId: call.id }, 'call session failed');
+          void session.end('error', 'internal error');
+        });
+      });
+    } catch (err) {
+      logger.error({ err }, 'call upgrade failed');
+      reject(socket, 500, 'Internal Server Error');
+    }
+  };
+  return { handler, close: () => new Promise<void>((r) => wss.close(() => r())), wss };
+}
+
+function reject(socket: Duplex, status: number, text: string) {
+  if (socket.destroyed) return;
+  socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}

@@ -1,0 +1,270 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { jobs, type JobQueue, type JobStatus } from '../../db/schema';
+import { asSystem } from '../../db/tenant';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface JobProgress {
+  phase: string;
+  done: number;
+  total: number;
+}
+
+export interface EnqueueInput {
+  queue: JobQueue;
+  tenantId: string | null;
+  payload: Record<string, unknown>;
+  /** Same queue + dedupeKey → the existing job is returned, nothing is inserted. */
+  dedupeKey: string;
+  maxAttempts?: number;
+  runAt?: Date;
+}
+
+/** Rows of a raw query, whichever driver ran it (PGlite returns {rows}, postgres.js an array). */
+export async function rawRows<T = Record<string, unknown>>(exec: Executor, query: SQL): Promise<T[]> {
+  const r = (await exec.execute(query)) as unknown;
+  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Runs `fn` on the system path inside the caller's transaction. Jobs are written only by the
+ * system path (spar_app has no INSERT/UPDATE on jobs), but a call's end runs in a tenant
+ * transaction and its evaluation job must commit with it: the role and app.system are switched
+ * with SET LOCAL for the duration of `fn` and restored afterwards, so the rest of the caller's
+ * transaction stays under row-level security.
+ */
+export async function inSystemScope<T>(exec: Executor, fn: () => Promise<T>): Promise<T> {
+  const [state] = await rawRows<{ role: string; sys: string | null }>(exec, sql`select current_user::text as role, current_setting('app.system', true) as sys`);
+  const wasTenant = state.role === 'spar_app';
+  const wasSystem = state.sys === 'on';
+  if (wasTenant) await exec.execute(sql`set local role none`);
+  if (!wasSystem) await exec.execute(sql`select set_config('app.system', 'on', true)`);
+  try {
+    return await fn();
+  } finally {
+    if (!wasSystem) await exec.execute(sql`select set_config('app.system', '', true)`);
+    if (wasTenant) await exec.execute(sql`set local role spar_app`);
+  }
+}
+
+/**
+ * Enqueues a job idempotently and returns its id (the existing job's id when queue + dedupeKey is
+ * already taken). Pass a transaction (tenant or system) to commit the job with other writes, or
+ * the database to run it in its own system transaction.
+ */
+export async function enqueue(exec: Executor, input: EnqueueInput): Promise<string> {
+  const insert = async (tx: Executor) => {
+    const inserted = await tx
+      .insert(jobs)
+      .values({
+        queue: input.queue,
+        tenantId: input.tenantId,
+        payload: input.payload,
+        dedupeKey: input.dedupeKey,
+        maxAttempts: input.maxAttempts ?? 5,
+        runAt: input.runAt ?? new Date(),
+      })
+      .onConflictDoNothing({ target: [jobs.queue, jobs.dedupeKey] })
+      .returning({ id: jobs.id });
+    if (inserted[0]) return inserted[0].id;
+    const [existing] = await rawRows<{ id: string }>(tx, sql`select id from jobs where queue = ${input.queue} and dedupe_key = ${input.dedupeKey}`);
+    return existing.id;
+  };
+  if (isTransaction(exec)) return inSystemScope(exec, () => insert(exec));
+  return asSystem(exec as Db, { action: 'jobs.enqueue', tenantId: input.tenantId }, insert);
+}
+
+function isTransaction(exec: Executor): boolean {
+  // drizzle's transaction handles expose rollback(); the database handle does not
+  return typeof (exec as { rollback?: unknown }).rollback === 'function';
+}
+
+interface RawJob {
+  id: string;
+  tenant_id: string | null;
+  queue: JobQueue;
+  dedupe_key: string | null;
+  payload: Record<string, unknown> | string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: Date | string;
+  locked_at: Date | string | null;
+  locked_by: string | null;
+  progress: Record<string, unknown> | string | null;
+  last_error: string | null;
+  result: Record<string, unknown> | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+const date = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+function fromRaw(r: RawJob): JobRow {
+  return {
+    id: r.id,
+    tenantId: r.tenant_id,
+    queue: r.queue,
+    dedupeKey: r.dedupe_key,
+    payload: json(r.payload) ?? {},
+    status: r.status,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    runAt: date(r.run_at)!,
+    lockedAt: date(r.locked_at),
+    lockedBy: r.locked_by,
+    progress: json(r.progress),
+    lastError: r.last_error,
+    result: json(r.result),
+    createdAt: date(r.created_at)!,
+    updatedAt: date(r.updated_at)!,
+    finishedAt: date(r.finished_at),
+  };
+}
+
+/**
+ * Claims the next due job of `queues` in one short system transaction: queued or failed jobs
+ * whose runAt has come, and running jobs whose lease expired (a worker that died mid-job).
+ * FOR UPDATE SKIP LOCKED keeps two processes from claiming the same row.
+ */
+export async function claimNext(db: Db, workerId: string, queues: readonly JobQueue[], leaseMs: number): Promise<JobRow | null> {
+  const queueList = sql.join(
+    queues.map((q) => sql`${q}`),
+    sql`, `,
+  );
+  const leaseSeconds = Math.max(1, Math.round(leaseMs / 1000));
+  const rows = await asSystem(db, { action: 'jobs.claim' }, (tx) =>
+    rawRows<RawJob>(
+      tx,
+      sql`update jobs set status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1, updated_at = now()
+          where id = (
+            select id from jobs
+            where queue in (${queueList})
+              and ((status in ('queued', 'failed') and run_at <= now())
+                or (status = 'running' and locked_at < now() - make_interval(secs => ${leaseSeconds})))
+            order by run_at
+            limit 1
+            for update skip locked)
+          returning *`,
+    ),
+  );
+  return rows[0] ? fromRaw(rows[0]) : null;
+}
+
+/** Marks the job succeeded (only while this worker still holds it); false when the lock was lost. */
+export async function completeJob(db: Db, jobId: string, workerId: string, result: Record<string, unknown> | null): Promise<boolean> {
+  const rows = await asSystem(db, { action: 'jobs.complete' }, (tx) =>
+    rawRows(
+      tx,
+      sql`update jobs set status = 'succeeded', result = ${result === null ? null : JSON.stringify(result)}::jsonb, finished_at = now(),
+            locked_at = null, last_error = null, updated_at = now()
+          where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`,
+    ),
+  );
+  return rows.length > 0;
+}
+
+export interface BackoffOptions {
+  /** First retry delay (default 5 s); doubles each attempt. */
+  baseMs?: number;
+  /** Upper bound (default 10 min). */
+  capMs?: number;
+  /** Random source (tests); default Math.random. */
+  random?: () => number;
+}
+
+/** base × 2^(attempts−1), capped, with ±20 % jitter so retries of many jobs spread out. */
+export function backoffMs(attempts: number, opts: BackoffOptions = {}): number {
+  const base = opts.baseMs ?? 5000;
+  const cap = opts.capMs ?? 10 * 60_000;
+  const raw = Math.min(cap, base * 2 ** Math.max(0, attempts - 1));
+  const jitter = 0.8 + 0.4 * (opts.random ?? Math.random)();
+  return Math.round(raw * jitter);
+}
+
+/**
+ * Records a failed attempt: `failed` with runAt pushed back, or `dead` once attempts reach
+ * maxAttempts (or at once when `permanent`). Returns the new status, or null when the lock was lost.
+ */
+export async function failJob(
+  db: Db,
+  job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>,
+  workerId: string,
+  error: string,
+  opts: BackoffOptions & { permanent?: boolean } = {},
+): Promise<'failed' | 'dead' | null> {
+  const dead = opts.permanent || job.attempts >= job.maxAttempts;
+  const delay = dead ? 0 : backoffMs(job.attempts, opts);
+  const status: JobStatus = dead ? 'dead' : 'failed';
+  const rows = await asSystem(db, { action: 'jobs.fail' }, (tx) =>
+    rawRows(
+      tx,
+      sql`update jobs set status = ${status}, last_error = ${error.slice(0, 4000)}, locked_at = null,
+            run_at = now() + make_interval(secs => ${delay / 1000}), finished_at = ${dead ? sql`now()` : sql`null`}, updated_at = now()
+          where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`,
+    ),
+  );
+  return rows.length ? (status as 'failed' | 'dead') : null;
+}
+
+/** Gives a claimed job back without counting the attempt (graceful stop). */
+export async function releaseJob(db: Db, jobId: string, workerId: string): Promise<void> {
+  await asSystem(db, { action: 'jobs.release' }, (tx) =>
+    tx.execute(
+      sql`update jobs set status = 'queued', locked_at = null, locked_by = null, attempts = greatest(attempts - 1, 0), updated_at = now()
+          where id = ${jobId} and locked_by = ${workerId} and status = 'running'`,
+    ),
+  );
+}
+
+/** Progress for the wait screen; also renews the lease. No-op when the lock was lost. */
+export async function setProgress(db: Db, jobId: string, progress: JobProgress, workerId?: string): Promise<void> {
+  await asSystem(db, { action: 'jobs.progress' }, (tx) =>
+    tx.execute(
+      sql`update jobs set progress = ${JSON.stringify(progress)}::jsonb, locked_at = case when status = 'running' then now() else locked_at end, updated_at = now()
+          where id = ${jobId} ${workerId ? sql`and locked_by = ${workerId}` : sql``}`,
+    ),
+  );
+}
+
+/** Renews the lease of a running job held by this worker. */
+export async function heartbeat(db: Db, jobId: string, workerId: string): Promise<void> {
+  await asSystem(db, { action: 'jobs.heartbeat' }, (tx) =>
+    tx.execute(sql`update jobs set locked_at = now() where id = ${jobId} and locked_by = ${workerId} and status = 'running'`),
+  );
+}
+
+/**
+ * Running jobs whose worker is known to be gone are made claimable at once (instead of waiting
+ * for the lease): `lockedBy` matching `isDead`. Returns how many were released.
+ */
+export async function releaseOrphans(db: Db, isDead: (lockedBy: string) => boolean): Promise<number> {
+  return asSystem(db, { action: 'jobs.release_orphans' }, async (tx) => {
+    const running = await rawRows<{ id: string; locked_by: string | null }>(tx, sql`select id, locked_by from jobs where status = 'running' for update skip locked`);
+    const orphans = running.filter((r) => !r.locked_by || isDead(r.locked_by)).map((r) => r.id);
+    for (const id of orphans) {
+      await tx.execute(sql`update jobs set status = 'queued', locked_at = null, run_at = now(), updated_at = now() where id = ${id} and status = 'running'`);
+    }
+    return orphans.length;
+  });
+}
+
+/** A job by id on the system path (tests, scripts). */
+export async function getJob(db: Db, jobId: string): Promise<JobRow | null> {
+  const rows = await asSystem(db, { action: 'jobs.get' }, (tx) => rawRows<RawJob>(tx, sql`select * from jobs where id = ${jobId}`));
+  return rows[0] ? fromRaw(rows[0]) : null;
+}
+
+/** Puts a dead/failed/succeeded job back in the queue with a fresh attempt budget. */
+export async function resetJob(exec: Executor, jobId: string): Promise<void> {
+  const run = (tx: Executor) =>
+    tx.execute(
+      sql`update jobs set status = 'queued', attempts = 0, run_at = now(), locked_at = null, locked_by = null, last_error = null, result = null,
+            finished_at = null, progress = null, updated_at = now() where id = ${jobId} and status <> 'running'`,
+    );
+  if (isTransaction(exec)) await inSystemScope(exec, () => run(exec));
+  else await asSystem(exec as Db, { action: 'jobs.reset' }, run);
+}

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../db/schema';
+import { logger as rootLogger } from '../logger';
+import { claimNext, completeJob, failJob, heartbeat, releaseJob, releaseOrphans, setProgress, type JobProgress, type JobRow } from './queue';
+
+/** Thrown by a handler when retrying cannot help (e.g. the call was deleted): the job goes dead at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export interface JobContext {
+  job: JobRow;
+  db: Db;
+  workerId: string;
+  /** Aborted when the worker stops and will not wait for the job any longer. */
+  signal: AbortSignal;
+  setProgress(progress: JobProgress): Promise<void>;
+}
+
+export interface JobHandler {
+  run(ctx: JobContext): Promise<Record<string, unknown> | void>;
+  /** Called once when the job goes dead (after the last attempt), e.g. to mark a report failed. */
+  onDead?(job: JobRow, error: string, db: Db): Promise<void>;
+  /** Called after each failed attempt that will be retried. */
+  onRetry?(job: JobRow, error: string, db: Db): Promise<void>;
+}
+
+export interface WorkerOptions {
+  db: Db;
+  handlers: Partial<Record<JobQueue, JobHandler>>;
+  /** Unique per worker; default `<host>:<pid>:<random>` (the pid lets a restart release orphans). */
+  workerId?: string;
+  /** Idle poll interval (default 1000 ms). After a job the next one is claimed at once. */
+  pollIntervalMs?: number;
+  /** A running job whose lock is older than this is reclaimed by any worker (default 5 min). */
+  leaseMs?: number;
+  /** Retry backoff base (default 5 s) and cap (default 10 min). */
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** How long stop() waits for the current job before releasing it (default 10 s). */
+  stopTimeoutMs?: number;
+  /** On start, release running jobs of dead workers: 'all' for a single-process database (PGlite), 'same-host' otherwise. */
+  orphans?: 'all' | 'same-host' | 'none';
+}
+
+export interface Worker {
+  readonly id: string;
+  start(): Promise<void>;
+  /** Stops polling; waits for the current job (up to stopTimeoutMs), else releases it. */
+  stop(): Promise<void>;
+  /** Claims and runs one job if one is due; true when a job was processed (tests, scripts). */
+  runOnce(): Promise<boolean>;
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function defaultWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/** Whether a lock owner id names a process on this host that no longer runs. */
+export function deadOnThisHost(lockedBy: string, selfId: string): boolean {
+  if (lockedBy === selfId) return false;
+  const [host, pid] = lockedBy.split(':');
+  if (host !== hostname()) return false;
+  const n = Number(pid);
+  if (!Number.isInteger(n) || n <= 0) return false;
+  if (n === process.pid) return false; // another worker of this process (tests)
+  return !pidAlive(n);
+}
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * A polling worker: one job at a time, claimed in a short transaction, worked with no
+ * transaction open, finished in another. No LISTEN/NOTIFY, so it runs the same on PGlite (single
+ * connection) and on Postgres with several processes.
+ */
+export function createWorker(opts: WorkerOptions): Worker {
+  const id = opts.workerId ?? defaultWorkerId();
+  const log = rootLogger.child({ worker: id });
+  const queues = Object.keys(opts.handlers) as JobQueue[];
+  const pollMs = opts.pollIntervalMs ?? 1000;
+  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  let running = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let wake: (() => void) | null = null;
+  let loop: Promise<void> | null = null;
+  let current: { job: JobRow; done: Promise<void>; abort: AbortController } | null = null;
+
+  async function process(job: JobRow): Promise<void> {
+    const handler = opts.handlers[job.queue];
+    const abort = new AbortController();
+    const beat = setInterval(() => void heartbeat(opts.db, job.id, id).catch(() => {}), Math.max(1000, Math.floor(leaseMs / 3)));
+    const ctx: JobContext = {
+      job,
+      db: opts.db,
+      workerId: id,
+      signal: abort.signal,
+      setProgress: (p) => setProgress(opts.db, job.id, p, id),
+    };
+    const done = (async () => {
+      try {
+        if (!handler) throw new PermanentJobError(`no handler for queue ${job.queue}`);
+        const result = await handler.run(ctx);
+        const ok = await completeJob(opts.db, job.id, id, result ?? null);
+        if (!ok) log.warn({ jobId: job.id }, 'job finished after its lock was lost; result discarded');
+      } catch (e) {
+        const message = errorMessage(e);
+        if (abort.signal.aborted) return; // released by stop()
+        const status = await failJob(opts.db, job, id, message, {
+          baseMs: opts.backoffBaseMs,
+          capMs: opts.backoffCapMs,
+          permanent: e instanceof PermanentJobError,
+        }).catch((err: unknown) => {
+          log.error({ err, jobId: job.id }, 'could not record job failure');
+          return null;
+        });
+        log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, status, error: message }, 'job failed');
+        try {
+          if (status === 'dead') await handler?.onDead?.(job, message, opts.db);
+          else if (status === 'failed') await handler?.onRetry?.(job, message, opts.db);
+        } catch (err) {
+          log.error({ err, jobId: job.id }, 'job failure hook failed');
+        }
+      } finally {
+        clearInterval(beat);
+      }
+    })();
+    current = { job, done, abort };
+    try {
+      await done;
+    } finally {
+      current = null;
+    }
+  }
+
+  async function runOnce(): Promise<boolean> {
+    if (queues.length === 0) return false;
+    const job = await claimNext(opts.db, id, queues, leaseMs);
+    if (!job) return false;
+    if (stopping) {
+      // stop() was called while the claim was in flight: give the job back untouched
+      await releaseJob(opts.db, job.id, id);
+      return false;
+    }
+    await process(job);
+    return true;
+  }
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+    }).finally(() => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      wake = null;
+    });
+
+  async function pollLoop(): Promise<void> {
+    while (running) {
+      let worked = false;
+      try {
+        worked = await runOnce();
+      } catch (e) {
+        if (!running) break;
+        log.error({ err: e }, 'job poll failed');
+      }
+      if (running && !worked) await sleep(pollMs);
+    }
+  }
+
+  return {
+    id,
+    async start() {
+      if (running) return;
+      const mode = opts.orphans ?? 'same-host';
+      if (mode !== 'none') {
+        try {
+          const n = await releaseOrphans(opts.db, (lockedBy) => (mode === 'all' ? lockedBy !== id : deadOnThisHost(lockedBy, id)));
+          if (n) log.info({ released: n }, 'released jobs of a stopped worker');
+        } catch (e) {
+          log.error({ err: e }, 'could not release orphaned jobs');
+        }
+      }
+      running = true;
+      stopping = false;
+      loop = pollLoop();
+    },
+    async stop() {
+      running = false;
+      stopping = true;
+      wake?.();
+      const cur = current;
+      if (cur) {
+        const timeout = opts.stopTimeoutMs ?? 10_000;
+        let t: NodeJS.Timeout | undefined;
+        const finished = await Promise.race([cur.done.then(() => true), new Promise<boolean>((r) => (t = setTimeout(() => r(false), timeout)))]);
+        clearTimeout(t);
+        if (!finished) {
+          cur.abort.abort();
+          await releaseJob(opts.db, cur.job.id, id).catch((e: unknown) => log.error({ err: e, jobId: cur.job.id }, 'could not release job'));
+          loop = null; // the handler was told to abort; do not wait for it
+          return;
+        }
+      }
+      await loop?.catch(() => {});
+      loop = null;
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,127 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { clients, mailOutbox, users } from '../../db/schema';
+import { LANGUAGES, type Language } from '../../db/schema/tenancy';
+import { asSystem } from '../../db/tenant';
+import { enqueue } from '../jobs/queue';
+import { PermanentJobError, type JobHandler } from '../jobs/worker';
+import { logger } from '../logger';
+import en from '../../locales/en/mail.json';
+import es from '../../locales/es/mail.json';
+import it from '../../locales/it/mail.json';
+import ptBR from '../../locales/pt-BR/mail.json';
+
+/**
+ * Mail as durable jobs: the request transaction writes a `mail_outbox` row (status queued) and a
+ * 'mail' job (payload { outboxId }, dedupe key from the caller) that commit together. The worker's
+ * handler sends it over SMTP and marks the row sent, or — without SMTP — marks it stored for admins
+ * to read. A job that runs twice sees the row already sent and sends nothing.
+ */
+export interface QueuedMail {
+  tenantId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Unique per logical mail, e.g. `assignment:<id>:user:<id>:sent`. */
+  dedupeKey: string;
+}
+
+export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<string> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ tenantId: mail.tenantId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, status: 'queued' })
+    .returning({ id: mailOutbox.id });
+  const jobId = await enqueue(tx, { queue: 'mail', tenantId: mail.tenantId, payload: { outboxId: row.id }, dedupeKey: mail.dedupeKey, maxAttempts: 8 });
+  return jobId;
+}
+
+export interface MailTransportOptions {
+  smtpUrl?: string;
+  from: string;
+}
+
+export function mailHandler(opts: MailTransportOptions): JobHandler & { close(): void } {
+  let transporter: import('nodemailer').Transporter | undefined;
+  const transport = async () => {
+    if (!opts.smtpUrl) return undefined;
+    if (!transporter) {
+      const nodemailer = await import('nodemailer');
+      transporter = nodemailer.createTransport(opts.smtpUrl);
+    }
+    return transporter;
+  };
+  return {
+    async run({ job, db }) {
+      const outboxId = typeof job.payload.outboxId === 'string' ? job.payload.outboxId : null;
+      if (!outboxId) throw new PermanentJobError('mail job without outboxId');
+      const [row] = await asSystem(db, { action: 'mail.load' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)));
+      if (!row) throw new PermanentJobError(`outbox row ${outboxId} not found`);
+      if (row.status === 'sent' || row.status === 'stored') return { outboxId, skipped: row.status };
+      const t = await transport();
+      if (!t) {
+        await asSystem(db, { action: 'mail.stored' }, (tx) => tx.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, outboxId)));
+        return { outboxId, status: 'stored' };
+      }
+      await t.sendMail({ from: opts.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      await asSystem(db, { action: 'mail.sent' }, (tx) => tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId)));
+      return { outboxId, status: 'sent' };
+    },
+    async onDead(job, error, db) {
+      const outboxId = typeof job.payload.outboxId === 'string' ? job.payload.outboxId : null;
+      if (!outboxId) return;
+      await asSystem(db, { action: 'mail.failed' }, (tx) => tx.update(mailOutbox).set({ status: 'failed', error: error.slice(0, 500) }).where(eq(mailOutbox.id, outboxId)));
+      logger.error({ outboxId, error }, 'mail gave up');
+    },
+    close() {
+      transporter?.close();
+    },
+  };
+}
+
+// ---- templates ----------------------------------------------------------------------------
+
+type MailStrings = Record<string, Record<string, string>>;
+/** locales/<lng>/mail.json (bundled into the server build; the server does not use i18next). */
+const RESOURCES: Record<Language, MailStrings> = { en, es, it, 'pt-BR': ptBR };
+
+export function mailStrings(lng: Language): MailStrings {
+  return RESOURCES[lng] ?? RESOURCES.en;
+}
+
+export function interpolate(template: string, vars: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => (k in vars ? String(vars[k]) : ''));
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The recipient's language: their own setting, else the client's default, else English. */
+export async function recipientLanguages(tx: Executor, userIds: string[]): Promise<Map<string, { email: string; name: string; language: Language }>> {
+  const out = new Map<string, { email: string; name: string; language: Language }>();
+  if (!userIds.length) return out;
+  const rows = await tx
+    .select({ id: users.id, email: users.email, name: users.displayName, username: users.username, language: users.language, clientLanguage: clients.defaultLanguage })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.tenantId))
+    .where(inArray(users.id, userIds));
+  for (const r of rows) {
+    const lng = (r.language ?? r.clientLanguage ?? 'en') as Language;
+    out.set(r.id, { email: r.email, name: r.name || r.username, language: (LANGUAGES as readonly string[]).includes(lng) ? lng : 'en' });
+  }
+  return out;
+}
+
+/** A simple text + HTML mail from a mail.json section: subject, greeting, lines…, cta, footer. */
+export function renderMail(lng: Language, section: string, vars: Record<string, string | number>, extraLines: string[], link: string) {
+  const s = mailStrings(lng)[section];
+  if (!s) throw new Error(`mail section ${section} missing`);
+  const subject = interpolate(s.subject, vars);
+  const lines = [interpolate(s.greeting, vars), interpolate(s.body, vars), ...extraLines];
+  const cta = interpolate(s.cta, vars);
+  const footer = interpolate(mailStrings(lng).common.footer, vars);
+  const text = `${lines.join('\n\n')}\n\n${cta}: ${link}\n\n${footer}\n`;
+  const html = `<!doctype html><html lang="${lng}"><body style="font-family:sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(cta)}</a></p><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
+  return { subject, text, html };
+}

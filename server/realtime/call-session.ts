@@ -1,0 +1,525 @@
+import type { WebSocket, RawData } from 'ws';
+import type { Db } from '../../db/client';
+import type { CallEndReason, CallUsage } from '../../db/schema/calls';
+import { logger } from '../logger';
+import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
+import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type TurnRecord } from '../services/calls/calls';
+import { clientMessageSchema, DOWN_FRAME_BYTES, encodeFrame, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, MAX_TEXT_PER_SECOND, TokenBucket, type CallUiState, type ClientMessage } from './protocol';
+import { pcmMs, type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
+
+export interface CallSessionOptions {
+  db: Db;
+  tenantId: string;
+  callId: string;
+  timeLimitSeconds: number;
+  upstream: CallUpstream;
+  config: UpstreamSessionConfig;
+  /** How long "ringing" lasts (ms). */
+  ringMs?: number;
+  /** How long to wait for the browser's `playback` report after an interruption (ms). */
+  bargeInWaitMs?: number;
+  /** Upstream ping interval (ms). */
+  upstreamPingMs?: number;
+  onEnded?: (reason: CallEndReason) => void;
+}
+
+interface ItemState {
+  turn: TurnRecord;
+  persisted: boolean;
+  /** Prospect audio: ms sent to the browser, when the first frame went, whether it was cut. */
+  sentMs: number;
+  firstAudioAt: number | null;
+  interrupted: boolean;
+  upstreamResponseMs: number | null;
+  deltas: string;
+}
+
+/** Messages for the `end` reasons the browser shows besides the normal ends. */
+const END_DETAIL: Partial<Record<CallEndReason, string>> = {
+  upstream_dropped: 'The connection to the AI prospect was lost. What was said so far has been kept.',
+  client_dropped: 'The browser connection was lost. What was said so far has been kept.',
+  time_limit: 'Time Limit Reached',
+};
+
+/**
+ * One live call: relays the rep's audio to the upstream and the prospect's audio back, and owns
+ * the call — state machine, time limit, transcript turns (persisted as they finalize, in short
+ * transactions), barge-in truncation, usage, metrics and the end reason.
+ */
+export class CallSession {
+  private state: CallUiState = 'connecting';
+  private ended = false;
+  private endPromise: Promise<void> | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private writes: Promise<void> = Promise.resolve();
+  private readonly items = new Map<string, ItemState>();
+  private nextSeq = 0;
+  private downSeq = 0;
+  private connectedAt: number | null = null;
+  private connectedWall: Date | null = null;
+  private readonly openedAt = performance.now();
+  private usage: CallUsage = { ...EMPTY_USAGE };
+  private usageSeen = false;
+  private responseActive = false;
+  private currentProspect: string | null = null;
+  private lastRepStopAt: number | null = null;
+  private repStopPending = false;
+  private listeningTimer: NodeJS.Timeout | null = null;
+  private pendingBargeIn: { itemId: string; timer: NodeJS.Timeout } | null = null;
+  private muted = false;
+  private lastClientSeq: number | null = null;
+  private warnedBadFrame = false;
+  private warnedRate = false;
+  private readonly frameBucket = new TokenBucket(MAX_FRAMES_PER_SECOND);
+  private readonly textBucket = new TokenBucket(MAX_TEXT_PER_SECOND);
+  private turnCounters = { up: 0, down: 0, dropped: 0 };
+  readonly metrics = {
+    framesUp: 0,
+    framesForwarded: 0,
+    framesDown: 0,
+    bytesUp: 0,
+    bytesDown: 0,
+    dropped: { badFrame: 0, oversize: 0, rateLimited: 0, muted: 0, afterInterruption: 0 },
+    clientSeqGaps: 0,
+    textDropped: 0,
+    upstreamRttMs: [] as number[],
+    upstreamErrors: [] as { code: string; message: string; fatal: boolean; atMs: number }[],
+    bargeIns: [] as { itemId: string; sentMs: number; reportedMs: number | null; truncatedMs: number }[],
+    turns: [] as Record<string, unknown>[],
+    timeWarningAtMs: null as number | null,
+  };
+
+  constructor(
+    readonly ws: WebSocket,
+    private readonly o: CallSessionOptions,
+  ) {}
+
+  get upstream() {
+    return this.o.upstream;
+  }
+
+  /** Ms since the call connected (or since the socket opened, before that). */
+  private now() {
+    return Math.round(performance.now() - (this.connectedAt ?? this.openedAt));
+  }
+
+  private timer(ms: number, fn: () => void) {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+    return t;
+  }
+
+  private send(msg: Record<string, unknown>) {
+    if (this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
+  }
+
+  private setState(s: CallUiState) {
+    if (this.state === s || this.state === 'ended') return;
+    this.state = s;
+    this.send({ type: 'state', state: s, at: Date.now() });
+  }
+
+  private queue(what: string, fn: () => Promise<unknown>) {
+    this.writes = this.writes.then(fn).then(
+      () => undefined,
+      (err) => logger.error({ err, callId: this.o.callId, what }, 'call write failed'),
+    );
+  }
+
+  /** Runs the call: socket is up → dialing → ringing → call connected → conversation. */
+  async start() {
+    const { o, ws } = this;
+    ws.on('message', (data, isBinary) => this.onClientMessage(data, isBinary));
+    ws.on('close', () => void this.end('client_dropped', 'The browser closed the connection'));
+    ws.on('error', () => void this.end('client_dropped', 'Browser socket error'));
+    o.upstream.on((e) => this.onUpstream(e));
+
+    this.setState('connected');
+    this.setState('dialing');
+    this.queue('state dialing', () => setCallState(o.db, o.tenantId, o.callId, 'dialing'));
+    const ringing = new Promise<void>((r) =>
+      this.timer(50, () => {
+        this.setState('ringing');
+        this.queue('state ringing', () => setCallState(o.db, o.tenantId, o.callId, 'ringing'));
+        this.timer(o.ringMs ?? 1500, r);
+      }),
+    );
+    try {
+      await Promise.all([o.upstream.connect(o.config), ringing]);
+    } catch (err) {
+      logger.warn({ err, callId: o.callId }, 'upstream connect failed');
+      if (!this.ended) this.send({ type: 'error', code: 'UPSTREAM_UNAVAILABLE', message: 'Failed to start the call', fatal: true });
+      return this.end('error', `Failed to start the call: ${(err as Error).message}`);
+    }
+    if (this.ended) return;
+    this.connectedAt = performance.now();
+    this.connectedWall = new Date();
+    this.setState('call_connected');
+    this.queue('state connected', () => setCallState(o.db, o.tenantId, o.callId, 'connected', this.connectedWall!));
+    const limitMs = o.timeLimitSeconds * 1000;
+    this.timer(Math.max(0, limitMs - 60_000), () => {
+      this.metrics.timeWarningAtMs = this.now();
+      this.send({ type: 'warning', code: 'time_warning', remainingSeconds: Math.min(60, o.timeLimitSeconds) });
+    });
+    this.timer(limitMs, () => void this.end('time_limit', null));
+    if (o.upstream.ping) {
+      const every = o.upstreamPingMs ?? 10_000;
+      const tick = () => {
+        void o.upstream.ping!().then((ms) => {
+          if (ms !== null && this.metrics.upstreamRttMs.length < 400) this.metrics.upstreamRttMs.push(Math.round(ms * 10) / 10);
+        });
+        this.timer(every, tick);
+      };
+      this.timer(every, tick);
+    }
+    this.setState('listening');
+    o.upstream.greet();
+  }
+
+  // ───────────────────────────── browser → server ─────────────────────────────
+
+  private badFrame(kind: 'badFrame' | 'oversize', message: string) {
+    this.metrics.dropped[kind]++;
+    this.turnCounters.dropped++;
+    if (!this.warnedBadFrame) {
+      this.warnedBadFrame = true;
+      this.send({ type: 'warning', code: 'bad_frame', message });
+    }
+  }
+
+  private onClientMessage(data: RawData, isBinary: boolean) {
+    if (this.ended) return;
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    if (isBinary) return this.onAudioFrame(buf);
+    if (!this.textBucket.take()) {
+      this.metrics.textDropped++;
+      return;
+    }
+    let msg: ClientMessage;
+    try {
+      const parsed = clientMessageSchema.safeParse(JSON.parse(buf.toString('utf8')));
+      if (!parsed.success) return this.badFrame('badFrame', 'Unknown or malformed control message');
+      msg = parsed.data;
+    } catch {
+      return this.badFrame('badFrame', 'Control message is not JSON');
+    }
+    switch (msg.type) {
+      case 'ping':
+        return this.send({ type: 'pong', id: msg.id, t: msg.t });
+      case 'hangup':
+        return void this.end('user_hangup', null);
+      case 'mute':
+        this.muted = msg.muted;
+        return;
+      case 'playback':
+        return this.onPlayback(msg.itemId, msg.playedMs);
+      case 'metrics':
+        if (msg.samples.length) this.queue('browser metrics', () => insertMetrics(this.o.db, this.o.tenantId, this.o.callId, 'browser', msg.samples));
+        return;
+      case 'text':
+        if (this.connectedAt === null) return;
+        this.o.upstream.sendText(msg.text.trim());
+        return;
+    }
+  }
+
+  private onAudioFrame(buf: Buffer) {
+    if (buf.length > MAX_FRAME_BYTES + 4) return this.badFrame('oversize', `Audio frame larger than ${MAX_FRAME_BYTES} bytes`);
+    if (buf.length < 6 || (buf.length - 4) % 2 !== 0) return this.badFrame('badFrame', 'Audio frame must be a uint32 sequence number followed by PCM16 samples');
+    if (!this.frameBucket.take()) {
+      this.metrics.dropped.rateLimited++;
+      this.turnCounters.dropped++;
+      if (!this.warnedRate) {
+        this.warnedRate = true;
+        this.send({ type: 'warning', code: 'rate_limited', message: `More than ${MAX_FRAMES_PER_SECOND} audio frames per second; extra frames are dropped` });
+      }
+      return;
+    }
+    const seq = buf.readUInt32LE(0);
+    if (this.lastClientSeq !== null && seq > this.lastClientSeq + 1) this.metrics.clientSeqGaps += seq - this.lastClientSeq - 1;
+    this.lastClientSeq = seq;
+    this.metrics.framesUp++;
+    this.metrics.bytesUp += buf.length - 4;
+    this.turnCounters.up++;
+    if (this.connectedAt === null || this.o.upstream.textOnly) return;
+    if (this.muted) {
+      this.metrics.dropped.muted++;
+      return;
+    }
+    this.o.upstream.appendAudio(buf.subarray(4));
+    this.metrics.framesForwarded++;
+  }
+
+  private onPlayback(itemId: string, playedMs: number) {
+    const p = this.pendingBargeIn;
+    if (!p || p.itemId !== itemId) return;
+    clearTimeout(p.timer);
+    this.timers.delete(p.timer);
+    this.pendingBargeIn = null;
+    this.truncate(itemId, playedMs);
+  }
+
+  // ───────────────────────────── upstream → server ─────────────────────────────
+
+  private item(itemId: string, speaker: 'rep' | 'prospect'): ItemState {
+    let it = this.items.get(itemId);
+    if (!it) {
+      it = {
+        turn: { seq: this.nextSeq++, itemId, speaker, text: '', startMs: this.now(), endMs: null, interrupted: false, playedMs: null, responseLatencyMs: null },
+        persisted: false,
+        sentMs: 0,
+        firstAudioAt: null,
+        interrupted: false,
+        upstreamResponseMs: null,
+        deltas: '',
+      };
+      this.items.set(itemId, it);
+    }
+    return it;
+  }
+
+  private prospectPlaying(): string | null {
+    const id = this.currentProspect;
+    if (!id) return null;
+    const it = this.items.get(id);
+    if (!it || it.interrupted || it.firstAudioAt === null) return null;
+    const playbackEnd = it.firstAudioAt + it.sentMs + 150;
+    return this.responseActive || performance.now() < playbackEnd ? id : null;
+  }
+
+  private onUpstream(e: UpstreamEvent) {
+    if (this.ended) return;
+    switch (e.type) {
+      case 'ready':
+      case 'response_started':
+        if (e.type === 'response_started') this.responseActive = true;
+        return;
+      case 'speech_started': {
+        if (e.itemId) this.item(e.itemId, 'rep');
+        const playing = this.prospectPlaying();
+        if (playing) this.bargeIn(playing);
+        this.setState('listening');
+        return;
+      }
+      case 'speech_stopped': {
+        this.lastRepStopAt = performance.now();
+        this.repStopPending = true;
+        if (e.itemId) this.item(e.itemId, 'rep').turn.endMs = this.now();
+        return;
+      }
+      case 'input_transcript': {
+        const it = this.item(e.itemId, 'rep');
+        if (!e.final) {
+          it.deltas += e.delta ?? '';
+          this.send({ type: 'transcript', itemId: e.itemId, speaker: 'rep', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
+          return;
+        }
+        it.turn.text = (e.text ?? it.deltas).trim();
+        it.turn.endMs ??= this.now();
+        if (this.o.upstream.textOnly) {
+          // a typed/recognised turn: the prospect's answer latency counts from here
+          this.lastRepStopAt = performance.now();
+          this.repStopPending = true;
+        }
+        this.send({ type: 'transcript', itemId: e.itemId, speaker: 'rep', text: it.turn.text, final: true, startMs: it.turn.startMs });
+        this.finalize(it);
+        return;
+      }
+      case 'output_audio': {
+        const it = this.item(e.itemId, 'prospect');
+        if (it.interrupted) {
+          this.metrics.dropped.afterInterruption++;
+          return;
+        }
+        this.prospectStarts(it, e.itemId);
+        this.relayDown(it, e.pcm);
+        return;
+      }
+      case 'output_transcript': {
+        const it = this.item(e.itemId, 'prospect');
+        if (!it.interrupted || e.final) this.prospectStarts(it, e.itemId);
+        if (!e.final) {
+          it.deltas += e.delta ?? '';
+          this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
+          return;
+        }
+        it.turn.text = (e.text ?? it.deltas).trim();
+        it.turn.endMs = it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : this.now();
+        this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', text: it.turn.text, final: true, startMs: it.turn.startMs });
+        if (this.o.upstream.textOnly) this.send({ type: 'prospect_text', itemId: e.itemId, text: it.turn.text });
+        this.finalize(it);
+        return;
+      }
+      case 'response_done': {
+        this.responseActive = false;
+        if (e.usage) {
+          this.usageSeen = true;
+          this.usage = addUsage(this.usage, e.usage);
+        }
+        this.scheduleListening();
+        return;
+      }
+      case 'error':
+        if (this.metrics.upstreamErrors.length < 100) this.metrics.upstreamErrors.push({ code: e.code, message: e.message.slice(0, 300), fatal: e.fatal, atMs: this.now() });
+        if (e.fatal) {
+          this.send({ type: 'error', code: 'UPSTREAM_ERROR', message: 'The AI prospect stopped responding', fatal: true });
+          void this.end(e.code === 'session_cap' ? 'time_limit' : 'error', `${e.code}: ${e.message}`.slice(0, 500));
+        } else {
+          this.send({ type: 'error', code: 'UPSTREAM_WARNING', message: e.message.slice(0, 200), fatal: false });
+        }
+        return;
+      case 'hangup':
+        // let the goodbye reach the browser first
+        this.timer(50, () => void this.end('prospect_hangup', e.detail));
+        return;
+      case 'closed':
+        void this.end('upstream_dropped', `upstream closed (${e.code ?? 'no code'}${e.reason ? `: ${e.reason}` : ''})`);
+        return;
+    }
+  }
+
+  /** The first sign of a prospect item: latency from the end of the rep's speech, state speaking. */
+  private prospectStarts(it: ItemState, itemId: string) {
+    if (this.currentProspect !== itemId) {
+      this.currentProspect = itemId;
+      if (this.repStopPending && this.lastRepStopAt !== null) {
+        it.upstreamResponseMs = Math.round(performance.now() - this.lastRepStopAt);
+        it.turn.responseLatencyMs = it.upstreamResponseMs;
+        this.repStopPending = false;
+      }
+    }
+    this.setState('speaking');
+  }
+
+  private relayDown(it: ItemState, pcm: Buffer) {
+    if (it.firstAudioAt === null) {
+      it.firstAudioAt = performance.now();
+      // response latency: end of rep speech → first prospect audio sent to the browser
+      if (it.upstreamResponseMs !== null && this.lastRepStopAt !== null) it.turn.responseLatencyMs = Math.round(it.firstAudioAt - this.lastRepStopAt);
+    }
+    if (this.ws.readyState !== 1) return;
+    for (let off = 0; off < pcm.length; off += DOWN_FRAME_BYTES) {
+      const len = Math.min(DOWN_FRAME_BYTES, pcm.length - off);
+      this.ws.send(encodeFrame(this.downSeq++, pcm, off, len), { binary: true });
+      this.metrics.framesDown++;
+      this.turnCounters.down++;
+    }
+    this.metrics.bytesDown += pcm.length;
+    it.sentMs += pcm.length / 48;
+  }
+
+  private scheduleListening() {
+    if (this.listeningTimer) {
+      clearTimeout(this.listeningTimer);
+      this.timers.delete(this.listeningTimer);
+    }
+    const id = this.currentProspect;
+    const it = id ? this.items.get(id) : null;
+    const remaining = it && it.firstAudioAt !== null && !it.interrupted ? it.firstAudioAt + it.sentMs - performance.now() : 0;
+    this.listeningTimer = this.timer(Math.max(0, remaining), () => {
+      this.listeningTimer = null;
+      if (!this.responseActive) this.setState('listening');
+    });
+  }
+
+  private bargeIn(itemId: string) {
+    const it = this.items.get(itemId)!;
+    it.interrupted = true;
+    this.send({ type: 'interruption', itemId });
+    const timer = this.timer(this.o.bargeInWaitMs ?? 300, () => {
+      this.pendingBargeIn = null;
+      // no report from the browser: estimate what it played from the wall clock
+      this.truncate(itemId, null);
+    });
+    this.pendingBargeIn = { itemId, timer };
+  }
+
+  /** Truncates the upstream item to the audio actually played, never beyond what was sent. */
+  private truncate(itemId: string, reportedMs: number | null) {
+    const it = this.items.get(itemId);
+    if (!it) return;
+    const sent = Math.floor(it.sentMs);
+    const estimate = it.firstAudioAt !== null ? performance.now() - it.firstAudioAt : 0;
+    const played = Math.max(0, Math.min(sent, Math.floor(reportedMs ?? estimate)));
+    this.o.upstream.truncate(itemId, played);
+    if (this.metrics.bargeIns.length < 500) this.metrics.bargeIns.push({ itemId, sentMs: sent, reportedMs, truncatedMs: played });
+    it.turn.interrupted = true;
+    it.turn.playedMs = played;
+    if (it.persisted) this.queue('turn interrupted', () => markTurnInterrupted(this.o.db, this.o.tenantId, this.o.callId, itemId, played));
+  }
+
+  private finalize(it: ItemState) {
+    if (it.persisted) return;
+    it.persisted = true;
+    const turn = { ...it.turn };
+    this.metrics.turns.push({
+      seq: turn.seq,
+      itemId: turn.itemId,
+      speaker: turn.speaker,
+      atMs: this.now(),
+      responseLatencyMs: turn.responseLatencyMs,
+      upstreamResponseMs: it.upstreamResponseMs,
+      framesUp: this.turnCounters.up,
+      framesDown: this.turnCounters.down,
+      framesDropped: this.turnCounters.dropped,
+    });
+    this.turnCounters = { up: 0, down: 0, dropped: 0 };
+    if (!turn.text) return;
+    this.queue('turn', () => insertTurn(this.o.db, this.o.tenantId, this.o.callId, turn));
+  }
+
+  // ───────────────────────────── the end ─────────────────────────────
+
+  /** Ends the call once: tells the browser why, closes both sides, records the outcome. */
+  end(reason: CallEndReason, detail: string | null): Promise<void> {
+    if (this.endPromise) return this.endPromise;
+    this.ended = true;
+    this.endPromise = (async () => {
+      for (const t of this.timers) clearTimeout(t);
+      this.timers.clear();
+      this.o.upstream.close();
+      const durationMs = this.connectedAt === null ? 0 : Math.round(performance.now() - this.connectedAt);
+      // finalize what was said but not yet final (e.g. the prospect cut off by the drop)
+      for (const it of this.items.values()) if (!it.persisted && (it.turn.text || it.deltas)) {
+        it.turn.text ||= it.deltas.trim();
+        this.finalize(it);
+      }
+      if (this.ws.readyState === 1) {
+        this.setState('ended');
+        this.send({ type: 'end', reason, durationMs, callId: this.o.callId, ...(END_DETAIL[reason] && reason !== 'time_limit' ? { message: END_DETAIL[reason] } : {}) });
+        this.state = 'ended';
+        this.ws.close(1000, reason);
+      }
+      this.state = 'ended';
+      await this.writes;
+      const repTurns = [...this.items.values()].filter((i) => i.turn.speaker === 'rep' && i.persisted && i.turn.text).length;
+      const serverMetrics = { ...this.metrics, responseLatencyMs: summarize(this.metrics.turns.map((t) => t.responseLatencyMs as number | null).filter((x): x is number => x !== null)) };
+      try {
+        await finishCall(this.o.db, this.o.tenantId, this.o.callId, {
+          reason,
+          detail: detail ?? END_DETAIL[reason] ?? null,
+          durationMs,
+          usage: this.usageSeen || this.o.upstream.provider === 'openai-realtime' ? this.usage : null,
+          costEstimateUsd: this.usageSeen ? estimateCostUsd(this.usage) : this.o.upstream.provider === 'offline' ? 0 : null,
+          serverMetrics,
+          repTurns,
+        });
+      } catch (err) {
+        logger.error({ err, callId: this.o.callId }, 'failed to record the end of a call');
+      }
+      this.o.onEnded?.(reason);
+    })();
+    return this.endPromise;
+  }
+}
+
+function summarize(xs: number[]) {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return { count: s.length, p50: s[Math.floor((s.length - 1) / 2)], max: s[s.length - 1] };
+}
+
+export { pcmMs };

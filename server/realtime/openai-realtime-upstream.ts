@@ -1,0 +1,214 @@
+import OpenAI from 'openai';
+import { OpenAIRealtimeWS } from 'openai/realtime/ws';
+import type { ClientOptions as WsClientOptions } from 'ws';
+import type { CallUsage } from '../../db/schema/calls';
+import { UpstreamEmitter, type CallUpstream, type UpstreamSessionConfig } from './upstream';
+
+/** The transcription model for the rep's speech (input transcription). */
+export const INPUT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+/** OpenAI closes a Realtime session after 60 minutes; calls end before that (see call limits). */
+export const REALTIME_SESSION_CAP_MS = 60 * 60 * 1000;
+
+export interface OpenAIRealtimeOptions {
+  apiKey: string;
+  /** Base URL override (OPENAI_REALTIME_URL), e.g. https://127.0.0.1:4443/v1 for the test fake. The SDK always connects with wss:. */
+  baseURL?: string;
+  /** Extra `ws` client options (tests pass the fake's self-signed CA). */
+  wsOptions?: WsClientOptions;
+}
+
+/** Error codes/types after which the session cannot continue. Everything else is recoverable (one bad event). */
+const FATAL_TYPES = new Set(['authentication_error', 'permission_error', 'server_error', 'insufficient_quota']);
+const FATAL_CODES = new Set(['session_expired', 'invalid_api_key', 'insufficient_quota', 'session_not_found', 'model_not_found', 'invalid_session', 'rate_limit_exceeded']);
+
+export function isFatalRealtimeError(err: { type?: string | null; code?: string | null } | null | undefined): boolean {
+  if (!err) return true;
+  if (err.code && FATAL_CODES.has(err.code)) return true;
+  if (err.type && FATAL_TYPES.has(err.type)) return true;
+  return false;
+}
+
+interface RawUsage {
+  total_tokens?: number;
+  input_tokens?: number;
+  output_tokens?: number;
+  input_token_details?: { text_tokens?: number; audio_tokens?: number; cached_tokens?: number };
+  output_token_details?: { text_tokens?: number; audio_tokens?: number };
+}
+
+export function normalizeUsage(u: RawUsage | null | undefined): Partial<CallUsage> | null {
+  if (!u) return null;
+  return {
+    inputTextTokens: u.input_token_details?.text_tokens ?? 0,
+    inputAudioTokens: u.input_token_details?.audio_tokens ?? 0,
+    outputTextTokens: u.output_token_details?.text_tokens ?? 0,
+    outputAudioTokens: u.output_token_details?.audio_tokens ?? 0,
+    cachedTokens: u.input_token_details?.cached_tokens ?? 0,
+    totalTokens: u.total_tokens ?? (u.input_tokens ?? 0) + (u.output_tokens ?? 0),
+  };
+}
+
+type AnyEvent = { type: string } & Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The prospect as an OpenAI Realtime session (GA protocol, `openai/realtime/ws`): PCM16 24 kHz
+ * both ways, server VAD with interruption, input transcription on.
+ */
+export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstream {
+  readonly provider = 'openai-realtime' as const;
+  readonly textOnly = false;
+  private rt: OpenAIRealtimeWS | null = null;
+  private closing = false;
+  private closedEmitted = false;
+  private capTimer: NodeJS.Timeout | null = null;
+  private textItems = 0;
+
+  constructor(private readonly opts: OpenAIRealtimeOptions) {
+    super();
+  }
+
+  connect(config: UpstreamSessionConfig): Promise<void> {
+    const client = new OpenAI({ apiKey: this.opts.apiKey, baseURL: this.opts.baseURL });
+    const rt = new OpenAIRealtimeWS({ model: config.model, options: { ...this.opts.wsOptions, maxPayload: 16 * 1024 * 1024 } }, client);
+    this.rt = rt;
+    return new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const fail = (e: Error) => {
+        if (!settled) {
+          settled = true;
+          reject(e);
+        }
+      };
+      rt.socket.once('open', () => {
+        rt.send({
+          type: 'session.update',
+          session: {
+            type: 'realtime',
+            instructions: config.instructions,
+            output_modalities: ['audio'],
+            audio: {
+              input: {
+                format: { type: 'audio/pcm', rate: 24000 },
+                turn_detection: { type: 'server_vad', create_response: true, interrupt_response: true },
+                transcription: { model: INPUT_TRANSCRIPTION_MODEL, language: config.language.slice(0, 2) },
+              },
+              output: { format: { type: 'audio/pcm', rate: 24000 }, voice: config.voice },
+            },
+          },
+        });
+      });
+      rt.on('event', (ev) => {
+        const e = ev as unknown as AnyEvent;
+        if (!settled && (e.type === 'session.updated' || e.type === 'session.created')) {
+          if (e.type === 'session.updated') {
+            settled = true;
+            this.capTimer = setTimeout(() => this.emit({ type: 'error', fatal: true, code: 'session_cap', message: 'The 60-minute realtime session cap was reached' }), REALTIME_SESSION_CAP_MS - 30_000);
+            this.capTimer.unref();
+            this.emit({ type: 'ready' });
+            resolve();
+          }
+          return;
+        }
+        this.handle(e);
+      });
+      rt.on('error', (err) => {
+        const detail = (err as { error?: { type?: string; code?: string; message?: string } }).error;
+        if (!detail) {
+          // transport / parse failure
+          if (!settled) return fail(err);
+          this.emit({ type: 'error', fatal: false, code: 'transport', message: err.message });
+          return;
+        }
+        const fatal = isFatalRealtimeError(detail);
+        if (!settled && fatal) return fail(new Error(detail.message ?? 'realtime session refused'));
+        this.emit({ type: 'error', fatal, code: detail.code ?? detail.type ?? 'error', message: detail.message ?? 'error' });
+      });
+      rt.socket.on('unexpected-response', (_req, res) => fail(new Error(`realtime upgrade refused: HTTP ${res.statusCode}`)));
+      rt.socket.on('close', (code, reason) => {
+        if (this.capTimer) clearTimeout(this.capTimer);
+        fail(new Error(`realtime socket closed before the session was ready (${code})`));
+        if (!this.closing && !this.closedEmitted) {
+          this.closedEmitted = true;
+          this.emit({ type: 'closed', code, reason: reason.toString() });
+        }
+      });
+    });
+  }
+
+  private handle(e: AnyEvent) {
+    switch (e.type) {
+      case 'input_audio_buffer.speech_started':
+        return this.emit({ type: 'speech_started', itemId: str(e.item_id) || null });
+      case 'input_audio_buffer.speech_stopped':
+        return this.emit({ type: 'speech_stopped', itemId: str(e.item_id) || null });
+      case 'conversation.item.input_audio_transcription.delta':
+        return this.emit({ type: 'input_transcript', itemId: str(e.item_id), delta: str(e.delta), final: false });
+      case 'conversation.item.input_audio_transcription.completed':
+        return this.emit({ type: 'input_transcript', itemId: str(e.item_id), text: str(e.transcript), final: true });
+      case 'response.created':
+        return this.emit({ type: 'response_started' });
+      case 'response.output_audio.delta':
+        return this.emit({ type: 'output_audio', itemId: str(e.item_id), pcm: Buffer.from(str(e.delta), 'base64') });
+      case 'response.output_audio_transcript.delta':
+        return this.emit({ type: 'output_transcript', itemId: str(e.item_id), delta: str(e.delta), final: false });
+      case 'response.output_audio_transcript.done':
+        return this.emit({ type: 'output_transcript', itemId: str(e.item_id), text: str(e.transcript), final: true });
+      case 'response.done': {
+        const response = (e.response ?? {}) as { usage?: RawUsage; status?: string };
+        return this.emit({ type: 'response_done', usage: normalizeUsage(response.usage), status: response.status ?? null });
+      }
+      default:
+        return;
+    }
+  }
+
+  greet() {
+    this.rt?.send({ type: 'response.create' });
+  }
+
+  appendAudio(pcm16: Buffer) {
+    if (this.rt?.socket.readyState !== 1) return;
+    this.rt.send({ type: 'input_audio_buffer.append', audio: pcm16.toString('base64') });
+  }
+
+  /** A typed rep turn: a user message item (our own id, so the transcript orders it) and a response. */
+  sendText(text: string) {
+    if (!this.rt) return;
+    const itemId = `rep_text_${Date.now().toString(36)}_${++this.textItems}`.slice(0, 32);
+    this.rt.send({ type: 'conversation.item.create', item: { id: itemId, type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+    this.emit({ type: 'input_transcript', itemId, text, final: true });
+    this.rt.send({ type: 'response.create' });
+  }
+
+  truncate(itemId: string, audioEndMs: number) {
+    this.rt?.send({ type: 'conversation.item.truncate', item_id: itemId, content_index: 0, audio_end_ms: Math.max(0, Math.floor(audioEndMs)) });
+  }
+
+  ping(): Promise<number | null> {
+    const socket = this.rt?.socket;
+    if (!socket || socket.readyState !== 1) return Promise.resolve(null);
+    const started = performance.now();
+    return new Promise((resolve) => {
+      const t = setTimeout(() => resolve(null), 5000);
+      socket.once('pong', () => {
+        clearTimeout(t);
+        resolve(performance.now() - started);
+      });
+      socket.ping();
+    });
+  }
+
+  close() {
+    this.closing = true;
+    if (this.capTimer) clearTimeout(this.capTimer);
+    const rt = this.rt;
+    if (!rt) return;
+    try {
+      if (rt.socket.readyState === 1) rt.close({ code: 1000, reason: 'call ended' });
+      else rt.socket.terminate();
+    } catch {
+      /* already closed */
+    }
+  }
+}

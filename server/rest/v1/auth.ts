@@ -1,0 +1,128 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { users } from '../../../db/schema';
+import { asSystem, withTenant } from '../../../db/tenant';
+import { arcticExchange, finishGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, startGoogleSignIn, type GoogleConfig } from '../../auth/google';
+import { createSession, parseCookies, sessionCookie } from '../../auth/session';
+import type { AppDeps } from '../../deps';
+import { AppError, isAppError } from '../../errors';
+import { sendJson } from '../../http/respond';
+import { getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
+import { languageSchema } from '../../routers/auth/schema';
+import { updateProfileInput } from '../../routers/profile/schema';
+import { parseInput, requireSession, type RestRoute } from './router';
+
+const profileBody = (p: Awaited<ReturnType<typeof getProfile>>) => ({
+  user_id: p.user_id,
+  username: p.username,
+  user_type: p.user_type,
+  user_language: p.user_language,
+});
+
+function googleConfig(deps: AppDeps, origin: string): GoogleConfig {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, PUBLIC_URL } = deps.env;
+  if (!GOOGLE_CLIENT_ID || !GOOGLE_CLIENT_SECRET) throw new AppError('GOOGLE_DISABLED', 'Google sign-in is not configured');
+  const base = PUBLIC_URL ?? origin;
+  return { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET, redirectUri: new URL('/api/v1/auth/google/callback', base).toString() };
+}
+
+const shortCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
+  `${name}=${value}; HttpOnly; SameSite=Lax; Path=/api/v1/auth/google; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+
+export const authRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/auth/me',
+    handler: async ({ deps, res, session }) => {
+      const s = requireSession(await session());
+      const p = await withTenant(deps.db, s.user.tenantId, (tx) => getProfile(tx, s.user.id));
+      sendJson(res, 200, profileBody(p));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/auth/me',
+    handler: async ({ deps, res, session, body }) => {
+      const s = requireSession(await session());
+      const input = parseInput(updateProfileInput, await body());
+      const p = await withTenant(deps.db, s.user.tenantId, async (tx) => {
+        await updateProfile(tx, s.user.id, input);
+        return getProfile(tx, s.user.id);
+      });
+      sendJson(res, 200, profileBody(p));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/v1/auth/language',
+    handler: async ({ deps, res, session, body }) => {
+      const s = requireSession(await session());
+      const { user_language } = parseInput(z.object({ user_language: languageSchema }), await body());
+      await withTenant(deps.db, s.user.tenantId, (tx) => setLanguage(tx, s.user.id, user_language));
+      sendJson(res, 200, { user_language });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/auth/debug',
+    handler: async ({ res, session }) => {
+      const s = await session();
+      sendJson(res, 200, { session_valid: !!s, user_id: s?.user.id ?? null });
+    },
+  },
+  {
+    // Development helper: a session token for a user (default: the demo admin). 404 in production.
+    method: 'GET',
+    path: '/api/v1/auth/dev-token',
+    handler: async ({ deps, res, url }) => {
+      if (deps.env.isProduction) throw new AppError('NOT_FOUND', 'No such endpoint: /api/v1/auth/dev-token');
+      const email = (url.searchParams.get('email') ?? 'admin@demo.test').toLowerCase();
+      const [u] = await asSystem(deps.db, { action: 'auth.dev_token' }, (tx) =>
+        tx.select({ id: users.id, username: users.username, userType: users.userType }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1),
+      );
+      if (!u) throw new AppError('NOT_FOUND', `No user ${email}`);
+      const { token, expiresAt } = await createSession(deps.db, u.id);
+      sendJson(res, 200, { token, expires_at: expiresAt.toISOString(), user: { user_id: u.id, username: u.username, user_type: u.userType } });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/auth/google/start',
+    handler: async ({ deps, res, meta }) => {
+      const cfg = googleConfig(deps, `${meta.secure ? 'https' : 'http'}://${meta.host}`);
+      const { url, state, codeVerifier } = startGoogleSignIn(cfg);
+      res.writeHead(302, {
+        Location: url.toString(),
+        'Set-Cookie': [shortCookie(GOOGLE_STATE_COOKIE, state, meta.secure), shortCookie(GOOGLE_VERIFIER_COOKIE, codeVerifier, meta.secure)],
+        'Cache-Control': 'no-store',
+      });
+      res.end();
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/auth/google/callback',
+    handler: async ({ deps, req, res, url, meta }) => {
+      const cfg = googleConfig(deps, `${meta.secure ? 'https' : 'http'}://${meta.host}`);
+      const cookies = parseCookies(req.headers.cookie);
+      const clear = [shortCookie(GOOGLE_STATE_COOKIE, '', meta.secure, 0), shortCookie(GOOGLE_VERIFIER_COOKIE, '', meta.secure, 0)];
+      try {
+        const { token, expiresAt } = await finishGoogleSignIn(
+          deps.db,
+          { code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') },
+          { state: cookies[GOOGLE_STATE_COOKIE], verifier: cookies[GOOGLE_VERIFIER_COOKIE] },
+          deps.googleExchange ?? arcticExchange(cfg),
+        );
+        res.writeHead(302, {
+          Location: '/auth/google/done?status=ok',
+          'Set-Cookie': [...clear, sessionCookie(token, expiresAt, { secure: meta.secure || deps.env.isProduction })],
+          'Cache-Control': 'no-store',
+        });
+      } catch (e) {
+        const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
+        res.writeHead(302, { Location: `/auth/google/done?status=error&code=${code}`, 'Set-Cookie': clear, 'Cache-Control': 'no-store' });
+      }
+      res.end();
+    },
+  },
+];

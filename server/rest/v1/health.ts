@@ -1,0 +1,28 @@
+import type { RestRoute } from './router';
+import { sendJson } from '../../http/respond';
+
+export const HEALTH_TIMEOUT_MS = 5000;
+
+/** Resolves to true when the database answered within the timeout. */
+export async function databaseAnswers(ping: () => Promise<void>, timeoutMs = HEALTH_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([ping().then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const healthRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/health',
+    handler: async ({ deps, res }) => {
+      const ok = await databaseAnswers(() => deps.database.ping(), deps.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+      sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', db: ok ? 'ok' : 'unreachable', version: deps.version });
+    },
+  },
+];

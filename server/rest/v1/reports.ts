@@ -1,0 +1,40 @@
+import { withTenant } from '../../../db/tenant';
+import { roleOf } from '../../auth/roles';
+import { AppError } from '../../errors';
+import { renderReportHtml, reportFileName } from '../../services/reports/html';
+import { translator, viewerLanguage } from '../../services/reports/i18n';
+import { getReport } from '../../services/reports/reports';
+import { resolveReportTenant } from '../../services/reports/tenant';
+import { requireSession, type RestContext, type RestRoute } from './router';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * GET /api/v1/reports/:callId/download — the report as one self-contained HTML file (inlined
+ * styles, no script, no external assets) in the viewer's language; same access as reports.get.
+ */
+async function downloadReport(ctx: RestContext) {
+  const s = requireSession(await ctx.session());
+  const role = roleOf(s.user.userType);
+  if (!role) throw new AppError('NO_ROLE', 'You do not have a role yet');
+  const callId = ctx.params.callId ?? '';
+  if (!UUID.test(callId)) throw new AppError('NOT_FOUND', 'Report not found');
+  const clientId = ctx.url.searchParams.get('clientId');
+  if (clientId && !UUID.test(clientId)) throw new AppError('CLIENT_ID_REQUIRED', 'Client ID is required');
+  const tenantId = await resolveReportTenant(ctx.deps.db, s.user, role, clientId);
+  const view = await withTenant(ctx.deps.db, tenantId, (tx) => getReport(tx, { userId: s.user.id, role }, callId));
+  const lng = viewerLanguage({ query: ctx.url.searchParams.get('lang'), saved: s.user.language, acceptLanguage: ctx.req.headers['accept-language'] });
+  const html = renderReportHtml(view, lng, translator(lng));
+  const body = Buffer.from(html, 'utf8');
+  ctx.res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(body.length),
+    'Content-Disposition': `attachment; filename="${reportFileName(view)}"`,
+    'Content-Language': lng,
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
+}
+
+export const reportsRoutes: RestRoute[] = [{ method: 'GET', path: '/api/v1/reports/:callId/download', handler: downloadReport }];

@@ -1,0 +1,78 @@
+import { ROLES } from '../../auth/roles';
+import {
+  assignmentOptions,
+  createAssignment,
+  deleteAssignment,
+  getAssignment,
+  listAssignments,
+  myAssignments,
+  remindAssignment,
+  updateAssignment,
+  type Actor,
+} from '../../services/assignments/assignments';
+import { clientScopedProcedure, router } from '../../trpc/init';
+import type { Context } from '../../trpc/context';
+import {
+  assignmentDetailOutput,
+  assignmentIdInput,
+  assignmentSummaryOutput,
+  createAssignmentInput,
+  createAssignmentOutput,
+  deleteOutput,
+  getAssignmentInput,
+  listAssignmentsInput,
+  mineInput,
+  mineOutput,
+  optionsOutput,
+  remindOutput,
+  updateAssignmentInput,
+} from './schema';
+import { z } from 'zod';
+
+/** Managers (and demo managers, for demos) send assignments; admins see all of the tenant. */
+const managerProcedure = clientScopedProcedure('admin', 'sales_manager', 'demo_sales_manager');
+/** Every role may ask for its own assignments (a sales rep's /assignments/sr). */
+const anyRoleProcedure = clientScopedProcedure(...ROLES);
+
+const actorOf = (ctx: Context & { tenantId: string; user: { id: string } }): Actor => ({ userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId });
+const mailOf = (ctx: Context) => ({ publicUrl: (ctx.deps.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '') });
+
+export const assignmentsRouter = router({
+  list: managerProcedure
+    .input(listAssignmentsInput)
+    .output(z.array(assignmentSummaryOutput))
+    .query(({ ctx, input }) => listAssignments(ctx.tx, actorOf(ctx), input)),
+
+  get: managerProcedure
+    .input(getAssignmentInput)
+    .output(assignmentDetailOutput)
+    .query(({ ctx, input }) => getAssignment(ctx.tx, actorOf(ctx), input.assignmentId, input.timeZone)),
+
+  /** Simulations and reps the wizard can pick. */
+  options: managerProcedure.output(optionsOutput).query(({ ctx }) => assignmentOptions(ctx.tx, actorOf(ctx))),
+
+  create: managerProcedure
+    .input(createAssignmentInput)
+    .output(createAssignmentOutput)
+    .mutation(({ ctx, input }) => createAssignment(ctx.tx, actorOf(ctx), mailOf(ctx), input)),
+
+  update: managerProcedure
+    .input(updateAssignmentInput)
+    .output(deleteOutput)
+    .mutation(({ ctx, input }) => updateAssignment(ctx.tx, actorOf(ctx), mailOf(ctx), input)),
+
+  delete: managerProcedure
+    .input(assignmentIdInput)
+    .output(deleteOutput)
+    .mutation(({ ctx, input }) => deleteAssignment(ctx.tx, actorOf(ctx), input.assignmentId)),
+
+  remind: managerProcedure
+    .input(assignmentIdInput)
+    .output(remindOutput)
+    .mutation(({ ctx, input }) => remindAssignment(ctx.tx, actorOf(ctx), mailOf(ctx), input.assignmentId)),
+
+  mine: anyRoleProcedure
+    .input(mineInput)
+    .output(mineOutput)
+    .query(({ ctx, input }) => myAssignments(ctx.tx, actorOf(ctx), input.timeZone)),
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { ASSIGNMENT_STATUSES } from '../../../db/schema/assignments';
+
+// Messages are i18n keys of locales/<lng>/assignments.json; the client translates.
+export const ASSIGNMENT_NAME_MAX = 200;
+
+const timeZone = z.string().max(100).optional();
+const name = z.string().trim().min(1, 'assignments.validation.nameRequired').max(ASSIGNMENT_NAME_MAX, 'assignments.validation.nameTooLong');
+const simulationIds = z.array(z.uuid()).min(1, 'assignments.validation.simulationsRequired').max(50);
+const userIds = z.array(z.uuid()).min(1, 'assignments.validation.membersRequired').max(500);
+/** ISO date-time with offset, or null for "no due date". */
+const dueAt = z.iso.datetime({ offset: true, message: 'assignments.validation.dueInvalid' }).nullable().optional();
+
+export const dueLabelOutput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({ kind: z.literal('overdue') }),
+  z.object({ kind: z.literal('today') }),
+  z.object({ kind: z.literal('days'), days: z.number().int() }),
+]);
+
+const status = z.enum(ASSIGNMENT_STATUSES);
+
+/** Newest first; `limit` rows (default 200). */
+export const listAssignmentsInput = z.object({ status: z.enum(['pending', 'completed']).default('pending'), timeZone, limit: z.number().int().min(1).max(500).optional() });
+export const assignmentIdInput = z.object({ assignmentId: z.uuid() });
+export const getAssignmentInput = z.object({ assignmentId: z.uuid(), timeZone });
+
+export const createAssignmentInput = z.object({ name, simulationIds, userIds, dueAt });
+export const updateAssignmentInput = z.object({
+  assignmentId: z.uuid(),
+  name: name.optional(),
+  dueAt,
+  simulationIds: simulationIds.optional(),
+  userIds: userIds.optional(),
+});
+export const mineInput = z.object({ timeZone });
+
+const ref = z.object({ id: z.uuid(), name: z.string() });
+
+export const assignmentSummaryOutput = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status,
+  dueAt: z.string().nullable(),
+  sentAt: z.string(),
+  lastReminderAt: z.string().nullable(),
+  createdBy: ref.nullable(),
+  simulations: z.array(ref),
+  members: z.array(ref),
+  exercisesTotal: z.number().int(),
+  exercisesCompleted: z.number().int(),
+  averageScore: z.number().nullable(),
+  dueLabel: dueLabelOutput,
+  canEdit: z.boolean(),
+});
+export type AssignmentSummary = z.infer<typeof assignmentSummaryOutput>;
+
+export const exerciseOutput = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  userName: z.string(),
+  simulationId: z.uuid(),
+  simulationName: z.string(),
+  status,
+  score: z.number().nullable(),
+  callId: z.uuid().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+});
+export type ExerciseView = z.infer<typeof exerciseOutput>;
+
+export const assignmentDetailOutput = assignmentSummaryOutput.extend({ exercises: z.array(exerciseOutput) });
+export type AssignmentDetail = z.infer<typeof assignmentDetailOutput>;
+
+export const createAssignmentOutput = z.object({ id: z.uuid(), exercises: z.number().int(), mailed: z.number().int() });
+export const deleteOutput = z.object({ id: z.uuid() });
+export const remindOutput = z.object({ mailed: z.number().int(), lastReminderAt: z.string() });
+
+export const mineOutput = z.array(
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    status,
+    dueAt: z.string().nullable(),
+    sentAt: z.string(),
+    dueLabel: dueLabelOutput,
+    exercises: z.array(exerciseOutput.omit({ userId: true, userName: true })),
+  }),
+);
+export type MyAssignment = z.infer<typeof mineOutput>[number];
+
+/** Candidates for the create wizard. */
+export const optionsOutput = z.object({
+  simulations: z.array(z.object({ id: z.uuid(), name: z.string(), difficulty: z.string(), language: z.string() })),
+  members: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string() })),
+});

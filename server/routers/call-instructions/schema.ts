@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+// Messages are i18n keys in locales/<lng>/config.json (namespace "config").
+export const callInstructionFields = z.object({
+  instructions: z
+    .string('config.callInstructions.instructionsRequired')
+    .trim()
+    .min(1, 'config.callInstructions.instructionsRequired')
+    .max(20000, 'config.callInstructions.instructionsTooLong'),
+});
+export type CallInstructionFields = z.infer<typeof callInstructionFields>;
+
+export const callInstructionId = z.object({ id: z.uuid('config.idInvalid') });
+export const updateCallInstructionInput = callInstructionFields.extend({ id: z.uuid('config.idInvalid') });
+
+export const callInstructionOutput = z.object({ id: z.string(), instructions: z.string(), updatedAt: z.string() });
+export type CallInstruction = z.infer<typeof callInstructionOutput>;
+
+export const deletedOutput = z.object({ id: z.string() });

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { liveCalls } from '../../realtime/registry';
+import { withTenant } from '../../../db/tenant';
+import { endCallRow, getCall, issueTicket, listCalls, previewSimulation, startCall } from '../../services/calls/calls';
+import { authedProcedure, router, tenantProcedure } from '../../trpc/init';
+import { AppError } from '../../errors';
+import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from './schema';
+import { outsideTransaction } from '../../../db/tenant';
+
+export const callsRouter = router({
+  /** Creates the call (frozen scorecard, simulation and instructions) and a single-use socket ticket. */
+  start: authedProcedure
+    .input(startCallInput)
+    .output(startCallOutput)
+    .mutation(async ({ ctx, input }) => {
+      // the call row commits first (tenant transaction), then the ticket is issued on the system path
+      const tenantId = ctx.user.tenantId;
+      const started = await withTenant(ctx.deps.db, tenantId, (tx) => startCall(tx, ctx.deps.env, { tenantId, userId: ctx.user.id, role: ctx.role }, input));
+      const ticket = await issueTicket(ctx.deps.db, ctx.deps.env, { tenantId, callId: started.callId, userId: ctx.user.id });
+      return { ...started, ticket };
+    }),
+
+  /** What the rep may read before starting: no scenario details, nothing the prospect hides. */
+  preview: tenantProcedure
+    .input(z.object({ simulationId: z.uuid() }))
+    .output(
+      z.object({
+        simulationId: z.string(),
+        name: z.string(),
+        personaName: z.string().nullable(),
+        difficulty: z.enum(['easy', 'medium', 'hard', 'expert']),
+        timeLimitSeconds: z.number(),
+        learnerInstructions: z.string(),
+        language: z.enum(['en', 'es', 'it', 'pt-BR']),
+        provider: z.enum(['openai-realtime', 'offline']),
+      }),
+    )
+    .query(({ ctx, input }) => {
+      if (!ctx.role) throw new AppError('NO_ROLE', 'No role assigned');
+      return previewSimulation(ctx.tx, ctx.deps.env, input.simulationId);
+    }),
+
+  get: tenantProcedure
+    .input(callIdInput)
+    .output(callDetailOutput)
+    .query(({ ctx, input }) => getCall(ctx.tx, { userId: ctx.user.id, role: ctx.role }, input.callId)),
+
+  /** The signed-in user's own calls, newest first. */
+  list: tenantProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())
+    .output(z.array(callSummaryOutput))
+    .query(({ ctx, input }) => listCalls(ctx.tx, ctx.user.id, input?.limit ?? 50)),
+
+  /** HTTP fallback to end a call whose socket is gone. */
+  end: tenantProcedure
+    .input(callIdInput)
+    .output(z.object({ ended: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const live = liveCalls.get(input.callId);
+      const [mine] = await getCall(ctx.tx, { userId: ctx.user.id, role: null }, input.callId).then(
+        (c) => [c],
+        () => [null],
+      );
+      if (!mine) throw new AppError('NOT_FOUND', 'Call not found');
+      if (live) {
+        // the session records the end in its own short transactions, after this request
+        outsideTransaction(() => setImmediate(() => void live.end('user_hangup', 'ended over HTTP')));
+        return { ended: true };
+      }
+      try {
+        return { ended: await endCallRow(ctx.tx, ctx.user.id, input.callId) };
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw new AppError('INTERNAL', 'Failed to end the call properly');
+      }
+    }),
+});

@@ -1,0 +1,13 @@
+import { AppError } from '../../errors';
+import { authedProcedure } from '../../trpc/init';
+
+/**
+ * Superuser-only work that crosses tenants (clients, system prompts). It opens no tenant
+ * transaction: handlers go through `asSystem` themselves, audited for mutations. (A
+ * roleProcedure('superuser') would hold a tenant transaction open around that second one,
+ * which a single-connection PGlite cannot serve.)
+ */
+export const superuserProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this');
+  return next();
+});

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+// Messages are i18n keys in locales/<lng>/config.json (namespace "config").
+export const icpFields = z.object({
+  name: z.string('config.icps.nameRequired').trim().min(1, 'config.icps.nameRequired').max(160, 'config.icps.nameTooLong'),
+  details: z.string('config.icps.detailsInvalid').trim().max(20000, 'config.icps.detailsTooLong').default(''),
+});
+export type IcpFields = z.infer<typeof icpFields>;
+export type IcpFieldsInput = z.input<typeof icpFields>;
+
+export const icpId = z.object({ id: z.uuid('config.idInvalid') });
+export const updateIcpInput = icpFields.extend({ id: z.uuid('config.idInvalid') });
+
+export const icpOutput = z.object({ id: z.string(), name: z.string(), details: z.string(), updatedAt: z.string() });
+export type Icp = z.infer<typeof icpOutput>;
+
+export const deletedOutput = z.object({ id: z.string() });

@@ -1,0 +1,348 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../../db/client';
+import { personas, simulations } from '../../../db/schema';
+import { callMetrics, callTickets, callTurns, calls, type CallEndReason, type CallMode, type CallProvider, type CallUsage } from '../../../db/schema/calls';
+import { asSystem, withTenant } from '../../../db/tenant';
+import { loadGenerationContext, simulationInputFromRow } from '../../ai/context';
+import type { Role } from '../../auth/roles';
+import { hasRole } from '../../auth/roles';
+import type { Env } from '../../env';
+import { AppError } from '../../errors';
+import { buildSimulationInstructions, type StoredScenario } from '../simulations/instructions';
+import { findSimulationRow } from '../simulations/simulations';
+import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards';
+import { enqueueEvaluation } from '../../evaluation/evaluate';
+import { REALTIME_SESSION_CAP_MS } from '../../realtime/openai-realtime-upstream';
+import { startExercise } from '../assignments/assignments';
+
+/** States in which a call holds a slot of the tenant's concurrent-call limit. */
+export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connected'] as const;
+/** Calls longer than the realtime session cap cannot be live: older "active" rows (a crashed process) are not counted. */
+const ACTIVE_WINDOW_MS = REALTIME_SESSION_CAP_MS + 5 * 60_000;
+/** Time limits are clamped below the realtime session cap. */
+export const MAX_CALL_SECONDS = Math.floor(REALTIME_SESSION_CAP_MS / 1000) - 60;
+
+export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+export interface StartCallInput {
+  simulationId: string;
+  mode: 'practice' | 'test' | 'dry_run';
+  simulationPromptId?: string;
+  /** Assignments (issue 7): the exercise this call answers. */
+  exerciseId?: string;
+}
+
+export interface StartCallResult {
+  callId: string;
+  ticket: string;
+  wsPath: '/ws/call';
+  provider: CallProvider;
+  timeLimitSeconds: number;
+  learnerInstructions: string;
+  persona: { name: string; voice: string };
+  language: string;
+  simulationName: string;
+  recordingNotice: true;
+}
+
+/**
+ * Creates the call row (state 'created'), freezing the scorecard version, the simulation, persona
+ * and scenario and the session instructions as they will be sent, plus a single-use ticket
+ * (stored as its SHA-256) for the socket upgrade.
+ */
+export async function startCall(
+  tx: Executor,
+  env: Env,
+  actor: { tenantId: string; userId: string; role: Role | null },
+  input: StartCallInput,
+): Promise<StartCallResult> {
+  if (!actor.role) throw new AppError('NO_ROLE', 'You do not have a role yet');
+  if (input.mode !== 'practice' && !hasRole(actor.role, ['admin', 'sales_manager'])) throw new AppError('FORBIDDEN', 'Only admins and managers can test a simulation');
+  const row = await findSimulationRow(tx, actor.tenantId, input.simulationId);
+  if (!row) throw new AppError('NOT_FOUND', 'Simulation not found');
+  const simInput = { ...simulationInputFromRow(row), ...(input.simulationPromptId ? { simulationPromptId: input.simulationPromptId } : {}) };
+  const ctx = await loadGenerationContext(tx, simInput);
+  const instructions = buildSimulationInstructions(ctx, row.scenarioDetails as StoredScenario | null);
+  const scorecard = await getScorecardVersion(tx, ctx.scorecard.id);
+
+  const provider: CallProvider = env.OPENAI_API_KEY && input.mode !== 'dry_run' && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline';
+  const timeLimitSeconds = Math.max(1, Math.min(MAX_CALL_SECONDS, Math.round(Number(row.timeLimitMinutes) * 60)));
+  const simulationSnapshot = {
+    simulation: { id: row.id, name: row.name, difficulty: row.difficulty, language: row.language, timeLimitMinutes: Number(row.timeLimitMinutes), useCase: row.useCase, learnerRole: row.learnerRole, instructions: row.instructions },
+    persona: ctx.persona,
+    scenario: row.scenarioDetails ?? null,
+    scenarioSummary: row.scenarioSummary,
+    icp: ctx.icp,
+    product: ctx.product,
+    prompt: instructions.prompt,
+    knowledge: ctx.knowledge.map((k) => ({ ...k })),
+  } as Record<string, unknown>;
+
+  // Assignments (issue 7): a call for an exercise marks it in_progress and is linked to it.
+  const exerciseId = input.exerciseId ? await startExercise(tx, actor, input.exerciseId, row.id) : null;
+
+  const [call] = await tx
+    .insert(calls)
+    .values({
+      tenantId: actor.tenantId,
+      simulationId: row.id,
+      userId: actor.userId,
+      exerciseId,
+      mode: (exerciseId ? 'exercise' : input.mode) as CallMode,
+      provider,
+      model: provider === 'openai-realtime' ? env.OPENAI_REALTIME_MODEL : 'offline-prospect-v1',
+      voice: ctx.persona.voice,
+      language: row.language,
+      scorecardId: scorecard.id,
+      scorecardSnapshot: JSON.parse(JSON.stringify(scorecard)) as Record<string, unknown>,
+      simulationSnapshot,
+      instructions: instructions.text,
+      timeLimitSeconds,
+    })
+    .returning({ id: calls.id });
+
+  return {
+    callId: call.id,
+    ticket: '',
+    wsPath: '/ws/call',
+    provider,
+    timeLimitSeconds,
+    learnerInstructions: row.instructions,
+    persona: { name: ctx.persona.name, voice: ctx.persona.voice },
+    language: row.language,
+    simulationName: row.name,
+    recordingNotice: true,
+  };
+}
+
+/** Issues the call's single-use socket ticket (system path: call_tickets has no tenant policy for the app role). */
+export async function issueTicket(db: Db, env: Env, t: { tenantId: string; callId: string; userId: string | null }): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  await asSystem(db, { action: 'calls.ticket.issue', actorUserId: t.userId, tenantId: t.tenantId }, (tx) =>
+    tx.insert(callTickets).values({ id: hashTicket(ticket), tenantId: t.tenantId, callId: t.callId, userId: t.userId, expiresAt: new Date(Date.now() + env.CALL_TICKET_TTL_SECONDS * 1000) }),
+  );
+  return ticket;
+}
+
+/** Consumes a ticket atomically (system path: the socket has no tenant yet). Null when missing, expired, used or for another call. */
+export async function consumeTicket(db: Db, callId: string, ticket: string): Promise<{ tenantId: string; userId: string | null } | null> {
+  const [row] = await asSystem(db, { action: 'calls.ticket' }, (tx) =>
+    tx
+      .update(callTickets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(callTickets.id, hashTicket(ticket)), eq(callTickets.callId, callId), isNull(callTickets.usedAt), gt(callTickets.expiresAt, new Date())))
+      .returning({ tenantId: callTickets.tenantId, userId: callTickets.userId }),
+  );
+  return row ?? null;
+}
+
+/** The call's owner and state, for the upgrade (system path). */
+export async function findCallForUpgrade(db: Db, callId: string) {
+  const [row] = await asSystem(db, { action: 'calls.upgrade' }, (tx) => tx.select().from(calls).where(eq(calls.id, callId)).limit(1));
+  return row ?? null;
+}
+
+/** Calls of the tenant currently holding a slot (see ACTIVE_WINDOW_MS). */
+export async function countActiveCalls(db: Db, tenantId: string): Promise<number> {
+  const [r] = await withTenant(db, tenantId, (tx) =>
+    tx
+      .select({ n: count() })
+      .from(calls)
+      .where(and(eq(calls.tenantId, tenantId), inArray(calls.state, [...ACTIVE_CALL_STATES]), gt(calls.startedAt, new Date(Date.now() - ACTIVE_WINDOW_MS)))),
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** 'created' → 'connecting', once. False when the call was already claimed (409). */
+export async function claimCall(db: Db, tenantId: string, callId: string): Promise<boolean> {
+  const r = await withTenant(db, tenantId, (tx) =>
+    tx
+      .update(calls)
+      .set({ state: 'connecting', startedAt: new Date() })
+      .where(and(eq(calls.id, callId), eq(calls.state, 'created')))
+      .returning({ id: calls.id }),
+  );
+  return r.length === 1;
+}
+
+export async function setCallState(db: Db, tenantId: string, callId: string, state: 'dialing' | 'ringing' | 'connected', connectedAt?: Date) {
+  await withTenant(db, tenantId, (tx) =>
+    tx
+      .update(calls)
+      .set({ state, ...(connectedAt ? { connectedAt } : {}) })
+      .where(eq(calls.id, callId)),
+  );
+}
+
+export interface TurnRecord {
+  seq: number;
+  itemId: string;
+  speaker: 'rep' | 'prospect';
+  text: string;
+  startMs: number;
+  endMs: number | null;
+  interrupted: boolean;
+  playedMs: number | null;
+  responseLatencyMs: number | null;
+}
+
+export async function insertTurn(db: Db, tenantId: string, callId: string, t: TurnRecord) {
+  await withTenant(db, tenantId, (tx) => tx.insert(callTurns).values({ tenantId, callId, ...t }));
+}
+
+export async function markTurnInterrupted(db: Db, tenantId: string, callId: string, itemId: string, playedMs: number) {
+  await withTenant(db, tenantId, (tx) =>
+    tx
+      .update(callTurns)
+      .set({ interrupted: true, playedMs })
+      .where(and(eq(callTurns.callId, callId), eq(callTurns.itemId, itemId))),
+  );
+}
+
+export async function insertMetrics(db: Db, tenantId: string, callId: string, source: 'browser' | 'server', samples: Record<string, unknown>[]) {
+  await withTenant(db, tenantId, (tx) => tx.insert(callMetrics).values({ tenantId, callId, source, samples }));
+}
+
+export interface CallOutcome {
+  reason: CallEndReason;
+  detail: string | null;
+  durationMs: number;
+  usage: CallUsage | null;
+  costEstimateUsd: number | null;
+  serverMetrics: Record<string, unknown>;
+  repTurns: number;
+}
+
+/**
+ * Ends the call once (only a call not yet ended is updated) and marks the frozen scorecard
+ * version used when the rep said something. Returns false when the call was already ended.
+ */
+export async function finishCall(db: Db, tenantId: string, callId: string, o: CallOutcome): Promise<boolean> {
+  return withTenant(db, tenantId, async (tx) => {
+    const r = await tx
+      .update(calls)
+      .set({
+        state: 'ended',
+        endReason: o.reason,
+        endDetail: o.detail,
+        endedAt: new Date(),
+        durationMs: Math.round(o.durationMs),
+        usage: o.usage,
+        costEstimateUsd: o.costEstimateUsd,
+        serverMetrics: o.serverMetrics,
+      })
+      .where(and(eq(calls.id, callId), sql`${calls.state} <> 'ended'`))
+      .returning({ scorecardId: calls.scorecardId });
+    if (r.length && r[0].scorecardId && o.repTurns > 0) {
+      await markScorecardUsed(tx, r[0].scorecardId).catch(() => undefined);
+    }
+    // a call the rep spoke in gets its evaluation; job and pending report commit with the end
+    if (r.length && o.repTurns > 0) await enqueueEvaluation(tx, { tenantId, callId });
+    return r.length === 1;
+  });
+}
+
+export function callSummarySelect() {
+  return {
+    id: calls.id,
+    simulationId: calls.simulationId,
+    mode: calls.mode,
+    provider: calls.provider,
+    model: calls.model,
+    language: calls.language,
+    state: calls.state,
+    endReason: calls.endReason,
+    endDetail: calls.endDetail,
+    timeLimitSeconds: calls.timeLimitSeconds,
+    startedAt: calls.startedAt,
+    connectedAt: calls.connectedAt,
+    endedAt: calls.endedAt,
+    durationMs: calls.durationMs,
+    createdAt: calls.createdAt,
+    userId: calls.userId,
+  };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A call of the tenant visible to `viewer`: their own, or any when they are an admin/manager. */
+export async function getCall(tx: Executor, viewer: { userId: string; role: Role | null }, callId: string) {
+  const [row] = await tx.select(callSummarySelect()).from(calls).where(eq(calls.id, callId)).limit(1);
+  if (!row || (row.userId !== viewer.userId && !hasRole(viewer.role, ['admin', 'sales_manager']))) throw new AppError('NOT_FOUND', 'Call not found');
+  const turns = await tx
+    .select({ seq: callTurns.seq, itemId: callTurns.itemId, speaker: callTurns.speaker, text: callTurns.text, startMs: callTurns.startMs, endMs: callTurns.endMs, interrupted: callTurns.interrupted })
+    .from(callTurns)
+    .where(eq(callTurns.callId, callId))
+    .orderBy(asc(callTurns.seq));
+  const { userId: _u, ...rest } = row;
+  return {
+    ...rest,
+    startedAt: iso(row.startedAt),
+    connectedAt: iso(row.connectedAt),
+    endedAt: iso(row.endedAt),
+    createdAt: row.createdAt.toISOString(),
+    turns,
+  };
+}
+
+export async function listCalls(tx: Executor, userId: string, limit = 50) {
+  const rows = await tx.select(callSummarySelect()).from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.createdAt)).limit(limit);
+  return rows.map(({ userId: _u, ...r }) => ({ ...r, startedAt: iso(r.startedAt), connectedAt: iso(r.connectedAt), endedAt: iso(r.endedAt), createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * Ends a call whose socket is gone (HTTP fallback). A live session in this process ends itself;
+ * otherwise the row is closed here with what was recorded.
+ */
+export async function endCallRow(tx: Executor, userId: string, callId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: calls.id, tenantId: calls.tenantId, userId: calls.userId, state: calls.state, connectedAt: calls.connectedAt })
+    .from(calls)
+    .where(eq(calls.id, callId))
+    .limit(1);
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Call not found');
+  if (row.state === 'ended') return false;
+  const [{ n }] = await tx.select({ n: count() }).from(callTurns).where(and(eq(callTurns.callId, callId), eq(callTurns.speaker, 'rep')));
+  const [card] = await tx.select({ scorecardId: calls.scorecardId }).from(calls).where(eq(calls.id, callId));
+  if (Number(n) > 0 && card?.scorecardId) await markScorecardUsed(tx, card.scorecardId).catch(() => undefined);
+  await tx
+    .update(calls)
+    .set({ state: 'ended', endReason: 'user_hangup', endDetail: 'ended over HTTP (no live socket)', endedAt: new Date(), durationMs: row.connectedAt ? Date.now() - row.connectedAt.getTime() : 0 })
+    .where(eq(calls.id, callId));
+  if (Number(n) > 0) await enqueueEvaluation(tx, { tenantId: row.tenantId, callId });
+  return true;
+}
+
+/**
+ * What the rep may read before starting (the exercise page): no scenario details, nothing the
+ * prospect hides. Any signed-in user with a role; RLS keeps it to the user's tenant.
+ */
+export async function previewSimulation(tx: Executor, env: Env, simulationId: string) {
+  const [row] = await tx
+    .select({
+      id: simulations.id,
+      name: simulations.name,
+      difficulty: simulations.difficulty,
+      timeLimitMinutes: simulations.timeLimitMinutes,
+      instructions: simulations.instructions,
+      language: simulations.language,
+      callProvider: simulations.callProvider,
+      personaName: personas.name,
+    })
+    .from(simulations)
+    .leftJoin(personas, eq(personas.id, simulations.personaId))
+    .where(eq(simulations.id, simulationId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Simulation not found');
+  return {
+    simulationId: row.id,
+    name: row.name,
+    personaName: row.personaName ?? null,
+    difficulty: row.difficulty,
+    timeLimitSeconds: Math.max(1, Math.min(MAX_CALL_SECONDS, Math.round(Number(row.timeLimitMinutes) * 60))),
+    learnerInstructions: row.instructions,
+    language: row.language,
+    provider: (env.OPENAI_API_KEY && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline') as CallProvider,
+  };
+}

@@ -1,0 +1,61 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { users, type Language } from '../../../db/schema';
+import { checkPassword } from '../../auth/password-policy';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { roleOf } from '../../auth/roles';
+import type { PasswordPolicy } from '../../env';
+import { AppError } from '../../errors';
+
+/** The profile the backend returns (spec §3 "User profile"), plus what the settings page edits. */
+export async function getProfile(tx: Tx, userId: string) {
+  const [u] = await tx
+    .select({
+      user_id: users.id,
+      username: users.username,
+      email: users.email,
+      display_name: users.displayName,
+      user_type: users.userType,
+      user_language: users.language,
+      photo_url: users.photoUrl,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!u) throw new AppError('NOT_FOUND', 'User not found');
+  return { ...u, role: roleOf(u.user_type) };
+}
+
+export async function setLanguage(tx: Tx, userId: string, language: Language) {
+  await tx.update(users).set({ language, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function updateProfile(tx: Tx, userId: string, input: { displayName?: string | null; username?: string }) {
+  if (input.username !== undefined) {
+    const [me] = await tx.select({ tenantId: users.tenantId }).from(users).where(eq(users.id, userId));
+    const clash = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, me.tenantId), eq(sql`lower(${users.username})`, input.username.toLowerCase()), ne(users.id, userId)))
+      .limit(1);
+    if (clash.length) throw new AppError('CONFLICT', 'Username already taken', { field: 'username' });
+  }
+  await tx
+    .update(users)
+    .set({
+      ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+      ...(input.username !== undefined ? { username: input.username } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+}
+
+export async function changePassword(tx: Tx, userId: string, input: { currentPassword: string; newPassword: string }, policy: PasswordPolicy) {
+  const [u] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!u?.hash || !(await verifyPassword(u.hash, input.currentPassword))) {
+    throw new AppError('WRONG_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
+  }
+  const broken = checkPassword(input.newPassword, policy);
+  if (broken.length) throw new AppError('PASSWORD_POLICY', 'Password does not meet the policy', { rules: broken, field: 'newPassword' });
+  await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+}

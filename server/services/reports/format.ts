@@ -1,0 +1,78 @@
+/**
+ * Pure helpers shared by the report page (client) and the HTML download (server): timestamps and
+ * a defensive reading of the stored analytics (jsonb written by server/evaluation/analytics.ts).
+ */
+
+/** m:ss (h:mm:ss from one hour) for a time in ms from the call's start. */
+export function clock(ms: number | null | undefined): string {
+  const total = Math.max(0, Math.floor((ms ?? 0) / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** Seconds with one decimal for latencies ("1.2 s"). */
+export function seconds(ms: number): string {
+  return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
+}
+
+export interface ReportAnalytics {
+  talk: { repShare: number; source: 'timing' | 'words' } | null;
+  longestMonologue: { ms: number; words: number; turnSeq: number | null } | null;
+  questions: { count: number; open: number; closed: number } | null;
+  wordsPerMinute: number | null;
+  fillers: { total: number; perHundredWords: number; counts: [string, number][] } | null;
+  interruptions: { repBargeIns: number; overlaps: number } | null;
+  latency: { avgMs: number | null; maxMs: number | null; count: number } | null;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+export function readAnalytics(raw: unknown): ReportAnalytics | null {
+  const a = obj(raw);
+  if (!a) return null;
+  const talk = obj(a.talkRatio);
+  const mono = obj(a.longestRepMonologue);
+  const q = obj(a.questions);
+  const f = obj(a.fillerWords);
+  const i = obj(a.interruptions);
+  const l = obj(a.responseLatency);
+  const counts = obj(f?.counts) ?? {};
+  return {
+    talk: talk && num(talk.repShare) !== null ? { repShare: num(talk.repShare)!, source: talk.source === 'words' ? 'words' : 'timing' } : null,
+    longestMonologue: mono ? { ms: num(mono.ms) ?? 0, words: num(mono.words) ?? 0, turnSeq: num(mono.turnSeq) } : null,
+    questions: q ? { count: num(q.count) ?? 0, open: num(q.open) ?? 0, closed: num(q.closed) ?? 0 } : null,
+    wordsPerMinute: num(a.wordsPerMinute),
+    fillers: f
+      ? {
+          total: num(f.total) ?? 0,
+          perHundredWords: num(f.perHundredWords) ?? 0,
+          counts: Object.entries(counts)
+            .flatMap(([k, v]) => (num(v) !== null ? [[k, num(v)!] as [string, number]] : []))
+            .sort((x, y) => y[1] - x[1]),
+        }
+      : null,
+    interruptions: i ? { repBargeIns: num(i.repBargeIns) ?? 0, overlaps: num(i.overlaps) ?? 0 } : null,
+    latency: l ? { avgMs: num(l.avgMs), maxMs: num(l.maxMs), count: num(l.count) ?? 0 } : null,
+  };
+}
+
+/** Percent with no decimals from a 0..1 share. */
+export const percent = (share: number) => Math.round(Math.max(0, Math.min(1, share)) * 100);
+
+/** A file-name-safe slug ("Discovery call – Acme" → "discovery-call-acme"). */
+export function slug(text: string, fallback = 'report'): string {
+  const s = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return s || fallback;
+}

@@ -1,0 +1,63 @@
+import en from '../../../locales/en/reports.json';
+import es from '../../../locales/es/reports.json';
+import it from '../../../locales/it/reports.json';
+import ptBR from '../../../locales/pt-BR/reports.json';
+import { LANGUAGES, type Language } from '../../../db/schema/languages';
+
+/**
+ * Server-side translations for the downloaded report: the same `reports` namespace files the
+ * client loads (bundled into the server build), with i18next's `{{name}}` interpolation.
+ */
+const RESOURCES: Record<Language, unknown> = { en, es, it, 'pt-BR': ptBR };
+
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+function lookup(tree: unknown, key: string): string | null {
+  let cur: unknown = tree;
+  for (const part of key.split('.')) {
+    if (!cur || typeof cur !== 'object') return null;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return typeof cur === 'string' ? cur : null;
+}
+
+export function translator(lng: Language): Translate {
+  return (key, values = {}) => {
+    const text = lookup(RESOURCES[lng], key) ?? lookup(RESOURCES.en, key) ?? key;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
+  };
+}
+
+/** Maps a language tag to one of ours: 'pt' and 'pt-*' are Brazilian Portuguese. */
+export function normalizeLanguage(tag: string | null | undefined): Language | null {
+  if (!tag) return null;
+  const lower = tag.trim().toLowerCase();
+  if (!lower) return null;
+  if (lower === 'pt' || lower.startsWith('pt-') || lower.startsWith('pt_')) return 'pt-BR';
+  const base = lower.split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
+}
+
+/** The first supported language of an Accept-Language header, by quality. */
+export function languageFromAcceptHeader(header: string | undefined): Language | null {
+  if (!header) return null;
+  const tags = header
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+      return { tag, q: q ? Number(q[1]) : 1, i };
+    })
+    .filter((x) => x.tag && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of tags) {
+    const lng = normalizeLanguage(tag);
+    if (lng) return lng;
+  }
+  return null;
+}
+
+/** The viewer's language: explicit `?lang=`, then their saved language, then Accept-Language, then English. */
+export function viewerLanguage(opts: { query?: string | null; saved?: string | null; acceptLanguage?: string }): Language {
+  return normalizeLanguage(opts.query) ?? normalizeLanguage(opts.saved) ?? languageFromAcceptHeader(opts.acceptLanguage) ?? 'en';
+}

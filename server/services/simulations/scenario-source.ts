@@ -1,0 +1,104 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { aiGenerations, type ScenarioSource } from '../../../db/schema';
+import { AppError } from '../../errors';
+import { scenarioInput, scenarioVariablesInput, type ScenarioValues } from '../../routers/simulations/schema';
+
+/** JSON with sorted keys, so two equal values compare equal whatever the key order (jsonb reorders). */
+function stable(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stable).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v as Record<string, unknown>)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+export interface GenerationBatch {
+  variablesId: string | null;
+  narrativeId: string;
+  provider: 'openai' | 'offline';
+  simulationId: string | null;
+  /** The generated scenario, normalised like a submitted one (trimmed, known keys only). */
+  scenario: ScenarioValues | null;
+}
+
+/**
+ * The two rows of one scenario generation: the narrative row `narrativeId` and the variables row
+ * stored in the same insert (same createdAt, simulation and author). Only succeeded rows count.
+ */
+export async function loadGenerationBatch(tx: Executor, tenantId: string, narrativeId: string): Promise<GenerationBatch | null> {
+  const [narr] = await tx
+    .select()
+    .from(aiGenerations)
+    .where(and(eq(aiGenerations.id, narrativeId), eq(aiGenerations.tenantId, tenantId), eq(aiGenerations.task, 'scenario_narrative'), eq(aiGenerations.status, 'succeeded')))
+    .limit(1);
+  if (!narr) return null;
+  const [vars] = await tx
+    .select()
+    .from(aiGenerations)
+    .where(
+      and(
+        eq(aiGenerations.tenantId, tenantId),
+        eq(aiGenerations.task, 'scenario_variables'),
+        eq(aiGenerations.status, 'succeeded'),
+        // compared in the database: a JS Date keeps milliseconds, Postgres microseconds
+        sql`${aiGenerations.createdAt} = (select g.created_at from ai_generations g where g.id = ${narr.id})`,
+        narr.simulationId ? eq(aiGenerations.simulationId, narr.simulationId) : isNull(aiGenerations.simulationId),
+        narr.createdBy ? eq(aiGenerations.createdBy, narr.createdBy) : isNull(aiGenerations.createdBy),
+      ),
+    )
+    .limit(1);
+  const parsed = scenarioInput.safeParse({ variables: vars ? vars.output : null, narrative: narr.output });
+  const variables = vars ? scenarioVariablesInput.safeParse(vars.output) : null;
+  return {
+    variablesId: vars?.id ?? null,
+    narrativeId: narr.id,
+    provider: narr.provider,
+    simulationId: narr.simulationId,
+    scenario: parsed.success ? { ...parsed.data, variables: variables?.success ? variables.data : null } : null,
+  };
+}
+
+export interface ResolvedScenario {
+  scenarioDetails: Record<string, unknown> | null;
+  scenarioSummary: string | null;
+  scenarioSource: ScenarioSource | null;
+  scenarioGenerationId: string | null;
+}
+
+/**
+ * What a save stores for the scenario. The source is decided here, not trusted from the client:
+ * the generator's own ('model' / 'offline') while the text is exactly what was generated, 'manual'
+ * once the user changed any of it or wrote it by hand; the generation link is kept either way.
+ * Generation rows made in the wizard before the simulation existed are attached to it.
+ */
+export async function resolveScenario(
+  tx: Executor,
+  tenantId: string,
+  simulationId: string,
+  scenario: ScenarioValues | null | undefined,
+  generationId: string | null | undefined,
+): Promise<ResolvedScenario> {
+  if (!scenario) return { scenarioDetails: null, scenarioSummary: null, scenarioSource: null, scenarioGenerationId: null };
+  const details = { variables: scenario.variables, narrative: scenario.narrative };
+  if (!generationId) return { scenarioDetails: details, scenarioSummary: scenario.narrative.summary, scenarioSource: 'manual', scenarioGenerationId: null };
+
+  const batch = await loadGenerationBatch(tx, tenantId, generationId);
+  if (!batch) throw new AppError('VALIDATION', 'The scenario generation does not exist', { field: 'scenarioGenerationId', messageKey: 'simulations.validation.linkNotFound' });
+  const unchanged = batch.scenario !== null && stable(batch.scenario) === stable(details);
+  if (batch.simulationId === null) {
+    const ids = [batch.narrativeId, ...(batch.variablesId ? [batch.variablesId] : [])];
+    await tx
+      .update(aiGenerations)
+      .set({ simulationId })
+      .where(and(inArray(aiGenerations.id, ids), isNull(aiGenerations.simulationId)));
+  }
+  return {
+    scenarioDetails: details,
+    scenarioSummary: scenario.narrative.summary,
+    scenarioSource: unchanged ? (batch.provider === 'openai' ? 'model' : 'offline') : 'manual',
+    scenarioGenerationId: batch.narrativeId,
+  };
+}

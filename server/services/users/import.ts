@@ -1,0 +1,169 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { users } from '../../../db/schema';
+import { asSystem, withTenant } from '../../../db/tenant';
+import { generatePassword } from '../../auth/password-policy';
+import { hashPassword } from '../../auth/password';
+import type { PasswordPolicy } from '../../env';
+import { escapeFormula } from './csv';
+import { findTakenEmails, parseUsersCsv, validateRows, type RowError, type ValidUserRow } from './import-rows';
+import { violatedUserField } from './unique-violation';
+import type { ManagedUserType } from './user-types';
+
+export type ImportPhase = 'validating' | 'hashing' | 'inserting' | 'done' | 'failed';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  processed: number;
+  total: number;
+}
+
+/** A created account with its password, handed out once for "Download credentials". */
+export interface CreatedAccount {
+  email: string;
+  username: string;
+  displayName: string | null;
+  userType: ManagedUserType;
+  password: string;
+}
+
+export type ImportResult =
+  | { ok: true; total: number; created: CreatedAccount[]; dryRun: boolean; timings: ImportTimings }
+  | { ok: false; total: number; errors: RowError[]; timings: ImportTimings };
+
+export interface ImportTimings {
+  validateMs: number;
+  hashMs: number;
+  insertMs: number;
+}
+
+export interface ImportOptions {
+  dryRun?: boolean;
+  actorUserId?: string | null;
+  onProgress?: (p: ImportProgress) => void;
+  /** Concurrent argon2 hashes in flight; the libuv threadpool runs them (UV_THREADPOOL_SIZE). */
+  hashConcurrency?: number;
+  /** Rows per INSERT statement. */
+  insertChunk?: number;
+}
+
+/** A generated password whose first character cannot be read as a formula (so the credentials CSV shows it unchanged). */
+function freshPassword(policy: PasswordPolicy): string {
+  for (;;) {
+    const p = generatePassword(policy, (n) => randomBytes(n));
+    if (escapeFormula(p) === p) return p;
+  }
+}
+
+/** Hashes in batches of `concurrency` with Promise.all, so the threadpool's threads all work. */
+export async function hashAll(passwords: string[], concurrency: number, onBatch?: (done: number) => void): Promise<string[]> {
+  const out: string[] = new Array(passwords.length);
+  for (let i = 0; i < passwords.length; i += concurrency) {
+    const batch = passwords.slice(i, i + concurrency);
+    const hashes = await Promise.all(batch.map((p) => hashPassword(p)));
+    hashes.forEach((h, k) => (out[i + k] = h));
+    onBatch?.(Math.min(i + concurrency, passwords.length));
+  }
+  return out;
+}
+
+async function validate(db: Db, tenantId: string, text: string, policy: PasswordPolicy, actorUserId: string | null | undefined) {
+  const raw = parseUsersCsv(text);
+  const emails = [...new Set(raw.map((r) => r.email.toLowerCase()).filter(Boolean))];
+  // emails are unique across tenants: look past RLS for them, returning nothing but the clashes
+  const taken = await asSystem(db, { action: 'users.import.check_emails', actorUserId, tenantId }, (tx) => findTakenEmails(tx, emails));
+  return withTenant(db, tenantId, (tx) => validateRows(tx, raw, policy, { takenEmails: taken }));
+}
+
+class RaceError extends Error {}
+
+/**
+ * CSV bulk add, all or nothing: every row is validated first (one short tenant transaction); on
+ * any problem nothing is created and every rejected row is reported. Otherwise passwords are
+ * generated where missing and hashed outside any transaction (PGlite has a single connection:
+ * a transaction held across seconds of hashing would block every other request), then all rows
+ * are inserted in one transaction. If another writer took an email or username meanwhile, the
+ * unique index fails that transaction and the file is validated again to name the rows.
+ * Shared by the tRPC import job, scripts/users.ts and the benchmark.
+ */
+export async function importUsers(db: Db, tenantId: string, text: string, policy: PasswordPolicy, opts: ImportOptions = {}): Promise<ImportResult> {
+  const progress = opts.onProgress ?? (() => {});
+  const concurrency = opts.hashConcurrency ?? 16;
+  const chunk = opts.insertChunk ?? 250;
+  const t0 = performance.now();
+  const check = await validate(db, tenantId, text, policy, opts.actorUserId);
+  const total = check.total;
+  progress({ phase: 'validating', processed: total, total });
+  const timings: ImportTimings = { validateMs: performance.now() - t0, hashMs: 0, insertMs: 0 };
+  if (check.errors.length) return { ok: false, total, errors: check.errors, timings };
+  const rows = check.rows;
+  const passwords = rows.map((r) => r.password ?? freshPassword(policy));
+  const created = rows.map((r, i) => ({ email: r.email, username: r.username, displayName: r.displayName, userType: r.userType, password: passwords[i] }));
+  if (opts.dryRun) return { ok: true, total, created, dryRun: true, timings };
+
+  const t1 = performance.now();
+  progress({ phase: 'hashing', processed: 0, total });
+  const hashes = await hashAll(passwords, concurrency, (done) => progress({ phase: 'hashing', processed: done, total }));
+  timings.hashMs = performance.now() - t1;
+
+  const t2 = performance.now();
+  progress({ phase: 'inserting', processed: 0, total });
+  try {
+    await withTenant(db, tenantId, (tx) => insertRows(tx, tenantId, rows, hashes, chunk, (done) => progress({ phase: 'inserting', processed: done, total })));
+  } catch (e) {
+    if (!(e instanceof RaceError) && !violatedUserField(e)) throw e;
+    const again = await validate(db, tenantId, text, policy, opts.actorUserId);
+    timings.insertMs = performance.now() - t2;
+    if (again.errors.length) return { ok: false, total, errors: again.errors, timings };
+    throw e;
+  }
+  timings.insertMs = performance.now() - t2;
+  progress({ phase: 'done', processed: total, total });
+  return { ok: true, total, created, dryRun: false, timings };
+}
+
+async function insertRows(
+  tx: Parameters<Parameters<typeof withTenant>[2]>[0],
+  tenantId: string,
+  rows: ValidUserRow[],
+  hashes: string[],
+  chunk: number,
+  onChunk: (done: number) => void,
+) {
+  // ids chosen here so rows can point at a manager defined further down the same file
+  const ids = rows.map(() => randomUUID());
+  const idByEmail = new Map(rows.map((r, i) => [r.email, ids[i]]));
+  // existing managers may have been deleted since validation
+  const existing = [...new Set(rows.map((r) => r.managerId).filter((m): m is string => !!m))];
+  if (existing.length) {
+    const still = await tx.select({ id: users.id }).from(users).where(inArray(users.id, existing));
+    if (still.length !== existing.length) throw new RaceError('a manager was removed during the import');
+  }
+  // rows whose manager is defined in the same file are linked once every row exists
+  const deferred: { id: string; managerId: string }[] = [];
+  for (let i = 0; i < rows.length; i += chunk) {
+    const values = rows.slice(i, i + chunk).map((r, k) => {
+      const id = ids[i + k];
+      const inFile = r.managerInFile ? (idByEmail.get(r.managerInFile) ?? null) : null;
+      if (inFile) deferred.push({ id, managerId: inFile });
+      return {
+        id,
+        tenantId,
+        email: r.email,
+        username: r.username,
+        displayName: r.displayName,
+        userType: r.userType,
+        passwordHash: hashes[i + k],
+        managerId: r.managerId,
+      };
+    });
+    await tx.insert(users).values(values);
+    onChunk(Math.min(i + chunk, rows.length));
+  }
+  const byManager = new Map<string, string[]>();
+  for (const d of deferred) byManager.set(d.managerId, [...(byManager.get(d.managerId) ?? []), d.id]);
+  for (const [managerId, userIds] of byManager) {
+    await tx.update(users).set({ managerId }).where(inArray(users.id, userIds));
+  }
+}

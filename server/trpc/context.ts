@@ -1,0 +1,58 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AppDeps } from '../deps';
+import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionUser } from '../auth/session';
+import { roleOf, type Role } from '../auth/roles';
+import { requestMeta, type RequestMeta } from '../http/request-meta';
+
+export interface Context {
+  deps: AppDeps;
+  user: SessionUser | null;
+  role: Role | null;
+  session: { id: string; expiresAt: Date } | null;
+  req: RequestMeta;
+  /** Queue a Set-Cookie header on the response (no-op outside HTTP). */
+  setCookie: (cookie: string) => void;
+}
+
+/** Reads the session from the cookie or a Bearer token; refreshes the cookie when its expiry moved. */
+export async function resolveSession(deps: AppDeps, req: IncomingMessage, meta: RequestMeta) {
+  const auth = req.headers.authorization;
+  const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+  const token = bearer || parseCookies(req.headers.cookie)[SESSION_COOKIE];
+  if (!token) return { validated: null, fromCookie: false, token: undefined };
+  const validated = await validateSessionToken(deps.db, token);
+  return { validated, fromCookie: !bearer, token, secure: meta.secure };
+}
+
+export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
+  const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
+  const { validated, fromCookie, token } = await resolveSession(deps, req, meta);
+  const cookies: string[] = [];
+  const setCookie = (c: string) => {
+    cookies.push(c);
+    res.setHeader('Set-Cookie', cookies);
+  };
+  if (validated?.refreshed && fromCookie && token) setCookie(sessionCookie(token, validated.session.expiresAt, { secure: meta.secure }));
+  return {
+    deps,
+    user: validated?.user ?? null,
+    role: validated ? roleOf(validated.user.userType) : null,
+    session: validated?.session ?? null,
+    req: meta,
+    setCookie,
+  };
+}
+
+/** A context without a request, for createCaller in tests and scripts. */
+export function createTestContext(deps: AppDeps, user: SessionUser | null = null, opts: { ip?: string } = {}): Context & { cookies: string[] } {
+  const cookies: string[] = [];
+  return {
+    deps,
+    user,
+    role: user ? roleOf(user.userType) : null,
+    session: user ? { id: 'test-session', expiresAt: new Date(Date.now() + 86_400_000) } : null,
+    req: { ip: opts.ip ?? '127.0.0.1', secure: false, origin: undefined, host: 'localhost', userAgent: 'test' },
+    setCookie: (c) => cookies.push(c),
+    cookies,
+  };
+}

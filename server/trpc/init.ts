@@ -1,0 +1,109 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { clients } from '../../db/schema';
+import { asSystem, withTenant } from '../../db/tenant';
+import { hasRole, type Role } from '../auth/roles';
+import { AppError, isAppError } from '../errors';
+import { logger } from '../logger';
+import type { Context } from './context';
+
+const t = initTRPC.context<Context>().create({
+  isDev: false, // never send stack traces
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const app = isAppError(cause) ? cause : null;
+    const zod = cause instanceof ZodError ? cause : null;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR' && !app;
+    return {
+      message: internal ? 'An unexpected error occurred' : zod ? 'Invalid input' : shape.message,
+      code: shape.code,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        appCode: app?.code ?? (zod ? 'VALIDATION' : internal ? 'INTERNAL' : error.code),
+        details: app?.details ?? null,
+        fieldErrors: zod ? (z.flattenError(zod).fieldErrors as Record<string, string[] | undefined>) : null,
+      },
+    };
+  },
+});
+
+/** Converts AppError into the matching tRPC error; logs what is not ours. */
+const errorBoundary = t.middleware(async ({ next, path }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (isAppError(cause)) {
+      throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+    }
+    if (result.error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: result.error.cause ?? result.error, path }, 'unhandled error');
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+export const publicProcedure = t.procedure.use(errorBoundary);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Authentication data not available, please log in again');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/**
+ * Runs the resolver inside a tenant transaction (RLS context set): `ctx.tx` only ever sees the
+ * user's tenant. A failing resolver rolls the transaction back.
+ */
+export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const tenantId = ctx.user.tenantId;
+  return withTenant(ctx.deps.db, tenantId, async (tx) => {
+    const result = await next({ ctx: { ...ctx, tx, tenantId } });
+    if (!result.ok) throw result.error; // roll back
+    return result;
+  });
+});
+
+/** Role check after the tenant context; `superuser` passes every check. Deny is FORBIDDEN. */
+export function roleProcedure(...roles: Role[]) {
+  return tenantProcedure.use(({ ctx, next }) => {
+    if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    return next();
+  });
+}
+
+export const clientIdInput = z.object({ clientId: z.uuid('errors.CLIENT_ID_REQUIRED').optional() });
+
+/**
+ * Tenant-configuration procedures (personas, scorecards, prompts, users…). A tenant's admin or
+ * manager acts on their own tenant; a superuser may name another client with `clientId` (the
+ * client detail tabs of /spar-admin) — the same services run under that tenant's RLS context,
+ * and each mutation is written to audit_log. Anyone else naming a foreign client is FORBIDDEN.
+ */
+export function clientScopedProcedure(...roles: Role[]) {
+  return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type, path }) => {
+    if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    let tenantId = ctx.user.tenantId;
+    const foreign = !!input.clientId && input.clientId !== tenantId;
+    if (foreign) {
+      if (ctx.role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this client');
+      const exists = await asSystem(ctx.deps.db, { action: 'client.resolve', actorUserId: ctx.user.id }, (tx) =>
+        tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId!)).limit(1),
+      );
+      if (!exists.length) throw new AppError('NOT_FOUND', 'Client not found');
+      tenantId = input.clientId!;
+    }
+    const result = await withTenant(ctx.deps.db, tenantId, async (tx) => {
+      const r = await next({ ctx: { ...ctx, tx, tenantId } });
+      if (!r.ok) throw r.error;
+      return r;
+    });
+    if (foreign && type === 'mutation') {
+      await asSystem(ctx.deps.db, { action: `superuser.${path}`, actorUserId: ctx.user.id, tenantId, audit: true }, async () => {});
+    }
+    return result;
+  });
+}

@@ -1,0 +1,47 @@
+import { analyticsRouter } from '../routers/analytics/router';
+import { assignmentsRouter } from '../routers/assignments/router';
+import { dashboardRouter } from '../routers/dashboard/router';
+import { teamRouter } from '../routers/team/router';
+import { authRouter } from '../routers/auth/router';
+import { callsRouter } from '../routers/calls/router';
+import { callInstructionsRouter } from '../routers/call-instructions/router';
+import { clientOverviewRouter } from '../routers/client-overview/router';
+import { clientsRouter } from '../routers/clients/router';
+import { icpsRouter } from '../routers/icps/router';
+import { knowledgeRouter } from '../routers/knowledge/router';
+import { personasRouter } from '../routers/personas/router';
+import { productGroupingsRouter } from '../routers/product-groupings/router';
+import { profileRouter } from '../routers/profile/router';
+import { promptsRouter } from '../routers/prompts/router';
+import { reportsRouter } from '../routers/reports/router';
+import { scorecardsRouter } from '../routers/scorecards/router';
+import { simulationsRouter } from '../routers/simulations/router';
+import { supportRouter } from '../routers/support/router';
+import { usersRouter } from '../routers/users/router';
+import { createCallerFactory, router } from './init';
+
+export const appRouter = router({
+  auth: authRouter,
+  profile: profileRouter,
+  support: supportRouter,
+  clients: clientsRouter,
+  users: usersRouter,
+  scorecards: scorecardsRouter,
+  personas: personasRouter,
+  icps: icpsRouter,
+  productGroupings: productGroupingsRouter,
+  callInstructions: callInstructionsRouter,
+  clientOverview: clientOverviewRouter,
+  prompts: promptsRouter,
+  simulations: simulationsRouter,
+  knowledge: knowledgeRouter,
+  calls: callsRouter,
+  reports: reportsRouter,
+  assignments: assignmentsRouter,
+  dashboard: dashboardRouter,
+  team: teamRouter,
+  analytics: analyticsRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

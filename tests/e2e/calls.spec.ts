@@ -1,0 +1,131 @@
+import { request, type Page } from '@playwright/test';
+import { expect, h1, test } from './fixtures';
+import { storageFile } from './server-info';
+
+// A seeded English simulation (db/seed/simulations.ts); the e2e server has no OPENAI_API_KEY, so
+// its calls run in the offline practice mode.
+const SIMULATION = 'Discovery call with a busy VP of Sales';
+
+/** The id of a seeded simulation, read through tRPC as a manager of the demo tenant. */
+async function simulationId(baseURL: string, name = SIMULATION): Promise<string> {
+  const ctx = await request.newContext({ baseURL, storageState: storageFile('manager') });
+  try {
+    const res = await ctx.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
+    expect(res.status(), await res.text()).toBe(200);
+    const rows = ((await res.json()) as { result: { data: { id: string; name: string }[] } }).result.data;
+    const row = rows.find((r) => r.name === name);
+    expect(row, `seeded simulation "${name}"`).toBeTruthy();
+    return row!.id;
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/** Records every text the call-state badge shows, so short-lived states can be asserted in order. */
+async function watchCallStates(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __callStates: string[] }).__callStates = seen;
+    const record = () => {
+      const text = document.querySelector('[data-testid="call-state"]')?.textContent?.trim();
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+const seenStates = (page: Page) => page.evaluate(() => (window as unknown as { __callStates: string[] }).__callStates);
+
+function expectInOrder(seen: string[], expected: string[]) {
+  let at = -1;
+  for (const state of expected) {
+    const next = seen.indexOf(state, at + 1);
+    expect(next, `"${state}" after index ${at} in ${JSON.stringify(seen)}`).toBeGreaterThan(at);
+    at = next;
+  }
+}
+
+test.describe('Exercise page, offline practice mode', () => {
+  test.use({ account: 'rep' });
+
+  test('typed turns with the simulated prospect, then the report wait screen', async ({ page, baseURL }) => {
+    const id = await simulationId(baseURL!);
+    await page.goto(`/exercise/${id}`);
+    await expect(page.getByText('This call is recorded so you can review it in your report.')).toBeVisible();
+    await watchCallStates(page);
+
+    await page.getByRole('button', { name: 'Start call' }).click();
+    const state = page.getByTestId('call-state');
+    await expect(state).toHaveText('Ringing');
+    await expect(h1(page)).toHaveText(SIMULATION);
+    await expect(state).toHaveText('Call connected');
+    expectInOrder(await seenStates(page), ['Ringing', 'Call connected']);
+    await expect(page.getByText('Offline practice mode — no AI model is configured; the prospect is simulated')).toBeVisible();
+
+    const transcript = page.getByRole('log', { name: 'Live transcript' });
+    const prospectLines = transcript.locator('[data-speaker="prospect"]');
+    await expect(prospectLines.first()).toContainText(/\w{2,}/); // the prospect's greeting
+    const before = await prospectLines.count();
+
+    const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
+    await input.fill('Hi Derek, thanks for taking my call. Is now still a good time?');
+    await input.press('Enter');
+    await expect(transcript.locator('[data-speaker="rep"]').first()).toContainText('thanks for taking my call');
+    await expect.poll(() => prospectLines.count()).toBeGreaterThan(before); // the prospect replies
+    const afterFirst = await prospectLines.count();
+
+    await input.fill('How does your team forecast revenue today?');
+    await input.press('Enter');
+    await expect(transcript.locator('[data-speaker="rep"]').nth(1)).toContainText('How does your team forecast revenue today?');
+    await expect.poll(() => prospectLines.count()).toBeGreaterThan(afterFirst);
+
+    await page.getByRole('button', { name: 'End call' }).click();
+    await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Generating your report…' })).toBeVisible();
+    await expect(page.getByText('Your call has been saved.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'End call' })).toBeHidden();
+    // the wait screen leads to the report page of this call
+    await page.getByRole('link', { name: 'Open the report' }).click();
+    await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
+  });
+});
+
+test.describe('Simulations list: Test and Dry run', () => {
+  test.use({ account: 'manager' });
+
+  test('the test dialog asks for a prompt before starting', async ({ page }) => {
+    await page.goto('/simulations');
+    await page.getByRole('button', { name: `Test ${SIMULATION}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Test simulation' });
+    await expect(dialog.getByRole('combobox', { name: 'Simulation prompt' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Start test' }).click();
+    await expect(dialog.getByText('Please select a prompt to continue')).toBeVisible();
+    // nothing was started: still the prompt step, no call view
+    await expect(dialog.getByRole('button', { name: 'End call' })).toBeHidden();
+
+    await dialog.getByRole('combobox', { name: 'Simulation prompt' }).click();
+    await page.getByRole('option').first().click();
+    await expect(dialog.getByText('Please select a prompt to continue')).toBeHidden();
+    await dialog.getByRole('button', { name: 'Start test' }).click();
+    await expect(dialog.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
+    await expect(dialog.getByRole('log', { name: 'Live transcript' }).locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/);
+    await dialog.getByRole('button', { name: 'End call' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+  });
+
+  test('a dry run is a typed conversation with the prospect', async ({ page }) => {
+    await page.goto('/simulations');
+    await page.getByRole('button', { name: `Dry run ${SIMULATION}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dry run' });
+    await dialog.getByRole('button', { name: 'Start dry run' }).click();
+    const log = dialog.getByRole('log', { name: 'Live transcript' });
+    await expect(log.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/);
+    const before = await log.locator('[data-speaker="prospect"]').count();
+    const input = dialog.getByRole('textbox', { name: 'Your message (press Enter to send)' });
+    await input.fill('What does your current forecasting process look like?');
+    await input.press('Enter');
+    await expect(log.locator('[data-speaker="rep"]').first()).toContainText('What does your current forecasting process look like?');
+    await expect.poll(() => log.locator('[data-speaker="prospect"]').count()).toBeGreaterThan(before);
+    await dialog.getByRole('button', { name: 'End call' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+  });
+});

@@ -1,0 +1,85 @@
+import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ACCOUNTS, type AccountKey } from './accounts';
+import { E2E_DEMO_PASSWORD, serverInfo, storageFile } from './server-info';
+
+export { expect };
+export { ACCOUNTS, type AccountKey };
+export const PASSWORD = E2E_DEMO_PASSWORD;
+
+interface Fixtures {
+  /** Signed in as this demo account (session made once in global-setup); null = signed out. */
+  account: AccountKey | null;
+  /** API client for the e2e server (no session). */
+  api: APIRequestContext;
+}
+
+export const test = base.extend<Fixtures>({
+  account: [null, { option: true }],
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => use(serverInfo().baseURL),
+  storageState: async ({ account }, use) => use(account ? storageFile(account) : { cookies: [], origins: [] }),
+  api: async ({ baseURL }, use) => {
+    const ctx = await request.newContext({ baseURL });
+    await use(ctx);
+    await ctx.dispose();
+  },
+});
+
+/** Signs in through the real login page. */
+export async function signInViaUi(page: Page, key: AccountKey, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(ACCOUNTS[key].email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+/** The sidebar; its accessible name is translated too, so pass the language when it is not English. */
+export const mainNav = (page: Page, lng?: 'es' | 'it' | 'pt-BR') =>
+  page.getByRole('navigation', { name: lng ? translationOf('Main navigation', lng) : 'Main navigation', exact: true });
+
+/** A fresh session token (Bearer) for an account, from the dev-token endpoint. */
+export async function devToken(api: APIRequestContext, key: AccountKey): Promise<string> {
+  const res = await api.get(`/api/v1/auth/dev-token?email=${encodeURIComponent(ACCOUNTS[key].email)}`);
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Saves an account's language on the server, as the profile would. */
+export async function setServerLanguage(api: APIRequestContext, key: AccountKey, language: 'en' | 'es' | 'it' | 'pt-BR') {
+  const token = await devToken(api, key);
+  const res = await api.put('/api/v1/auth/language', { headers: { Authorization: `Bearer ${token}` }, data: { user_language: language } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+type Tree = { [k: string]: string | Tree };
+const loadLocale = (lng: string): Tree => {
+  const dir = path.resolve('locales', lng);
+  const out: Tree = {};
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) out[f.replace(/\.json$/, '')] = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree;
+  return out;
+};
+const flatten = (t: Tree, prefix = '', acc = new Map<string, string>()) => {
+  for (const [k, v] of Object.entries(t)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') acc.set(key, v);
+    else flatten(v, key, acc);
+  }
+  return acc;
+};
+
+/**
+ * The translation in `lng` of an English UI text, looked up in locales/ by the English value, so
+ * tests can check a language the UI contract gives only in English. Fails if the English text is
+ * not in the catalogue or its translations disagree.
+ */
+export function translationOf(english: string, lng: 'es' | 'it' | 'pt-BR'): string {
+  const en = flatten(loadLocale('en'));
+  const target = flatten(loadLocale(lng));
+  const found = new Set<string>();
+  for (const [k, v] of en) if (v === english && target.has(k)) found.add(target.get(k)!);
+  if (found.size !== 1) throw new Error(`"${english}" has ${found.size} distinct ${lng} translations in locales/: ${[...found].join(' | ')}`);
+  return [...found][0];
+}

@@ -1,0 +1,114 @@
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { request } from '@playwright/test';
+import { ACCOUNT_KEYS, ACCOUNTS } from './accounts';
+import { E2E_DEMO_PASSWORD, E2E_SUPPORT_EMAIL, E2E_TMP, SERVER_INFO_FILE, storageFile, type ServerInfo } from './server-info';
+
+const SERVER_ENTRY = 'dist/server/index.mjs';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`e2e server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseURL}/api/v1/health`);
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`e2e server did not become healthy within ${timeoutMs} ms:\n${output()}`);
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts the built server on a free port with a fresh data dir; returns the teardown. */
+export default async function globalSetup() {
+  if (!existsSync(SERVER_ENTRY) || !existsSync('dist/client/index.html')) {
+    console.log('[e2e] dist/ is missing: running npm run build');
+    execSync('npm run -s build', { stdio: 'inherit' });
+  }
+  rmSync(E2E_TMP, { recursive: true, force: true });
+  mkdirSync(path.join(E2E_TMP, 'storage'), { recursive: true });
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL; // always the fresh PGlite dir, even when CI points DATABASE_URL at Postgres
+  delete env.SEED_DEMO;
+  delete env.PUBLIC_URL;
+
+  let log = '';
+  const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', (b: Buffer) => {
+    keep(b);
+    process.stderr.write(`[e2e server] ${b}`);
+  });
+
+  const teardown = async () => {
+    await stopServer(child);
+    // E2E_KEEP_DATA=1 keeps the server's data directory for a post-mortem of a failed run
+    if (process.env.E2E_KEEP_DATA) console.log(`e2e data directory kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseURL, child, () => log);
+    // One session per account, through the real login endpoint; tests reuse the cookie.
+    for (const key of ACCOUNT_KEYS) {
+      const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+      const res = await ctx.post('/trpc/auth.login', { data: { email: ACCOUNTS[key].email, password: E2E_DEMO_PASSWORD } });
+      if (!res.ok()) throw new Error(`login as ${key} failed: ${res.status()} ${await res.text()}`);
+      await ctx.storageState({ path: storageFile(key) });
+      await ctx.dispose();
+    }
+  } catch (e) {
+    await teardown();
+    throw e;
+  }
+
+  const info: ServerInfo = { baseURL, pid: child.pid ?? 0, dataDir };
+  writeFileSync(SERVER_INFO_FILE, JSON.stringify(info, null, 2));
+  process.env.SPAR_E2E_BASE_URL = baseURL;
+  return teardown;
+}

@@ -1,0 +1,37 @@
+import { expect, test } from './fixtures';
+
+test.describe('Contact Support dialog', () => {
+  test.use({ account: 'manager' });
+
+  test('validates both fields, shows the sending state, then closes with a notification', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Contact support' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Support' });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByText('Subject is required')).toBeVisible();
+    await expect(dialog.getByText('Description is required')).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel('Subject').fill('Cannot start a simulation');
+    await dialog.getByLabel('Description').fill('The start button does nothing on the exercise page.');
+    const started = Date.now();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(dialog.getByRole('button', { name: 'Sending…' })).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 10_000 });
+    // the sending state lasts about a second (spec §4)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    await expect(page.getByText('Your message was sent to support.')).toBeVisible();
+  });
+
+  test('Escape closes the dialog without sending', async ({ page }) => {
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Contact support' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Support' });
+    await dialog.getByLabel('Subject').fill('draft');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Your message was sent to support.')).toHaveCount(0);
+  });
+});

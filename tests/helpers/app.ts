@@ -1,0 +1,92 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { Database } from '../../db/client';
+import type { users } from '../../db/schema';
+import { startApp, type RunningApp } from '../../server/app';
+import { createSession, validateSessionToken, type SessionUser } from '../../server/auth/session';
+import type { AppDeps } from '../../server/deps';
+import { loadEnv, type Env } from '../../server/env';
+import { isAppError, type AppErrorCode } from '../../server/errors';
+import { createMailer } from '../../server/mail/mailer';
+import { createTestContext, type Context } from '../../server/trpc/context';
+import { createCaller } from '../../server/trpc/router';
+
+export type UserRow = typeof users.$inferSelect;
+export type EnvOverrides = Record<string, string | undefined>;
+
+/** Env as the server would load it, for tests: NODE_ENV=test and no demo seed unless asked. */
+export function testEnv(overrides: EnvOverrides = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** AppDeps around a test database, the way startApp builds them (mail goes to the outbox). */
+export async function testDeps(database: Database, envOverrides: EnvOverrides = {}, extra: Partial<AppDeps> = {}): Promise<AppDeps> {
+  const env = testEnv(envOverrides);
+  const mailer = await createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  return { database, db: database.db, env, mailer, version: 'test', ...extra };
+}
+
+export function toSessionUser(u: UserRow): SessionUser {
+  return {
+    id: u.id,
+    tenantId: u.tenantId,
+    email: u.email,
+    username: u.username,
+    displayName: u.displayName,
+    userType: u.userType,
+    language: u.language,
+    photoUrl: u.photoUrl,
+  };
+}
+
+/** A tRPC caller for nobody (user null), e.g. for auth.login. `ctx.cookies` collects Set-Cookie. */
+export function anonymousCaller(deps: AppDeps, opts: { ip?: string } = {}) {
+  const ctx = createTestContext(deps, null, opts);
+  return { caller: createCaller(ctx), ctx };
+}
+
+/** A tRPC caller acting as `user` (a fake session id; see signIn for a real session). */
+export function signedInCaller(deps: AppDeps, user: UserRow, opts: { ip?: string } = {}) {
+  return createCaller(createTestContext(deps, toSessionUser(user), opts));
+}
+
+/** Creates a real session row for `user` and a caller bound to it, as an HTTP request would be. */
+export async function signIn(deps: AppDeps, user: UserRow, opts: { ip?: string } = {}) {
+  const { token } = await createSession(deps.db, user.id);
+  const validated = await validateSessionToken(deps.db, token);
+  if (!validated) throw new Error('signIn: fresh session did not validate');
+  const ctx: Context & { cookies: string[] } = { ...createTestContext(deps, validated.user, opts), session: validated.session };
+  return { caller: createCaller(ctx), ctx, token, sessionId: validated.session.id };
+}
+
+/** The real HTTP server on 127.0.0.1 and a free port, over an already-migrated test database. */
+export function startTestApp(database: Database, envOverrides: EnvOverrides = {}, deps: Partial<AppDeps> = {}): Promise<RunningApp> {
+  return startApp({ env: testEnv(envOverrides), database, port: 0, host: '127.0.0.1', deps });
+}
+
+/** Awaits a promise expected to reject and returns the error (fails the test if it resolves). */
+export async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+/** What a tRPC client would learn from an error thrown by createCaller. */
+export function describeTrpcError(e: unknown): { trpcCode: string; httpStatus: number; appCode: AppErrorCode | null; message: string; details?: Record<string, unknown> } {
+  if (!(e instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(e)}`);
+  const app = isAppError(e.cause) ? e.cause : null;
+  return { trpcCode: e.code, httpStatus: getHTTPStatusCodeFromError(e), appCode: app?.code ?? null, message: e.message, details: app?.details };
+}
+
+/** Polls `fn` until it returns a truthy value (mail is sent after the request's commit). */
+export async function eventually<T>(fn: () => Promise<T | null | undefined | false>, { tries = 100, delayMs = 20 } = {}): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await fn();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, delayMs));
+  }
+  throw new Error('condition not met in time');
+}

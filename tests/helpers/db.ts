@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { migrateDatabase, type Database, type Executor } from '../../db/client';
+import { pgliteDatabase } from './pglite-template';
+import { createPostgresDatabase } from './postgres';
+
+export interface TestDatabase extends Database {
+  /** Closes the database (and drops it on a real server). */
+  cleanup(): Promise<void>;
+  /** 'pglite' or the name of the database created on the server. */
+  label: string;
+}
+
+let templateBlob: Blob | null | undefined;
+
+/**
+ * A migrated, empty database for one test file (call in beforeAll, cleanup in afterAll).
+ * PGlite in memory, loaded from the run's template; with DATABASE_URL a fresh database on that
+ * server, created, migrated, and dropped by cleanup().
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const { database, name, drop } = await createPostgresDatabase(url);
+    return {
+      ...database,
+      label: name,
+      cleanup: async () => {
+        await database.close();
+        await drop();
+      },
+    };
+  }
+  templateBlob ??= readTemplate();
+  const client = templateBlob ? await PGlite.create({ loadDataDir: templateBlob }) : await PGlite.create();
+  const database = pgliteDatabase(client);
+  if (!templateBlob) await migrateDatabase(database);
+  return { ...database, label: 'pglite', cleanup: () => database.close() };
+}
+
+/** The run's template, or null (no globalSetup, or the file vanished): then migrate directly. */
+function readTemplate(): Blob | null {
+  let file: string | null;
+  try {
+    file = inject('pgliteTemplate') ?? null;
+  } catch {
+    return null;
+  }
+  if (!file || !existsSync(file)) return null;
+  return new Blob([readFileSync(file)]);
+}
+
+/** Rows of a raw query, whichever driver ran it (PGlite returns {rows}, postgres.js an array). */
+export async function rows<T = Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const r = (await db.execute(query)) as unknown;
+  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+}
+
+/** The database's own error (drizzle wraps it as `cause`), for asserting on its code and message. */
+export async function dbError(p: Promise<unknown>): Promise<{ code: string | undefined; message: string }> {
+  try {
+    await p;
+  } catch (e) {
+    let cur: unknown = e;
+    while (cur instanceof Error && cur.cause) cur = cur.cause;
+    const err = cur as { code?: string; message?: string };
+    return { code: err.code, message: String(err.message) };
+  }
+  throw new Error('expected the query to fail, but it succeeded');
+}

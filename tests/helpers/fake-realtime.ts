@@ -1,0 +1,260 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * A wire-level fake of the OpenAI Realtime GA protocol on loopback.
+ *
+ * The SDK (`openai/realtime/ws`) always connects with `wss:`, so the fake serves TLS with a
+ * self-signed certificate made at start with the `openssl` CLI (node:crypto cannot issue X.509
+ * certificates). Point the app at it with OPENAI_REALTIME_URL=`fake.baseURL` and give the relay
+ * the CA through `deps.calls.upstreamWsOptions = { ca: fake.ca }`.
+ *
+ * Behaviour: accepts session.update; detects speech in the appended PCM by energy (RMS over
+ * 100 ms windows) → speech_started, then speech_stopped after `silenceMs` of quiet; then the
+ * input transcription (scripted) and a response: response.created, output_audio deltas (a tone,
+ * real-time paced or all at once), output transcript deltas/done, response.done with usage.
+ * response.create answers with the next reply (the greeting). Records conversation.item.truncate.
+ * Scripted failures: drop every connection, send an error event. `echo` mode sends every appended
+ * chunk straight back as output audio (the relay benchmark).
+ */
+export interface FakeRealtimeOptions {
+  transcripts?: string[];
+  replies?: string[];
+  /** Ms of prospect audio per response (default 600). */
+  responseAudioMs?: number;
+  pace?: 'realtime' | 'fast';
+  echo?: boolean;
+  rmsThreshold?: number;
+  silenceMs?: number;
+  /** Drop each connection this many ms after session.update (scripted failure). */
+  dropAfterMs?: number;
+}
+
+export const FAKE_USAGE = {
+  total_tokens: 120,
+  input_tokens: 50,
+  output_tokens: 70,
+  input_token_details: { text_tokens: 10, audio_tokens: 40, cached_tokens: 5 },
+  output_token_details: { text_tokens: 20, audio_tokens: 50 },
+};
+
+interface Conn {
+  ws: WebSocket;
+  pending: Int16Array[];
+  pendingSamples: number;
+  speaking: boolean;
+  silentMs: number;
+  audioMs: number;
+  repItem: string | null;
+  turn: number;
+  streaming: { itemId: string; cancel: () => void } | null;
+}
+
+export interface FakeRealtime {
+  baseURL: string;
+  ca: string;
+  url: string;
+  connections: number;
+  events: { type: string; [k: string]: unknown }[];
+  truncates: { item_id: string; audio_end_ms: number }[];
+  sessionUpdates: Record<string, unknown>[];
+  dropAll(): void;
+  sendError(fatal: boolean): void;
+  options: FakeRealtimeOptions;
+  close(): Promise<void>;
+}
+
+let n = 0;
+const id = (p: string) => `${p}_${Date.now().toString(36)}${(n++).toString(36)}`;
+
+export function makeSelfSignedCert(): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fake-rt-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'k.pem'), '-out', path.join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(path.join(dir, 'k.pem'), 'utf8'), cert: readFileSync(path.join(dir, 'c.pem'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A tone (speech-like loudness) of `ms` at 24 kHz. */
+export function tone(ms: number, amplitude = 8000, hz = 220): Buffer {
+  const samples = Math.round(ms * 24);
+  const b = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / 24000)), i * 2);
+  return b;
+}
+
+export async function startFakeRealtime(options: FakeRealtimeOptions = {}): Promise<FakeRealtime> {
+  const { key, cert } = makeSelfSignedCert();
+  const server: Server = createServer({ key, cert });
+  const wss = new WebSocketServer({ server, perMessageDeflate: false });
+  const conns = new Set<Conn>();
+  const fake: FakeRealtime = {
+    baseURL: '',
+    url: '',
+    ca: cert,
+    connections: 0,
+    events: [],
+    truncates: [],
+    sessionUpdates: [],
+    options,
+    dropAll: () => {
+      for (const c of conns) c.ws.terminate();
+    },
+    sendError: (fatal) => {
+      for (const c of conns)
+        send(c, {
+          type: 'error',
+          error: fatal ? { type: 'invalid_request_error', code: 'session_expired', message: 'Your session hit the maximum duration of 60 minutes.' } : { type: 'invalid_request_error', code: 'invalid_value', message: 'Invalid value for audio_end_ms' },
+        });
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of conns) c.ws.terminate();
+        wss.close(() => server.close(() => r()));
+      }),
+  };
+
+  const send = (c: Conn, ev: Record<string, unknown>) => {
+    if (c.ws.readyState === 1) c.ws.send(JSON.stringify({ event_id: id('event'), ...ev }));
+  };
+
+  const respond = (c: Conn) => {
+    const o = fake.options;
+    const replies = o.replies ?? ['Hello, this is the prospect.'];
+    const text = replies[Math.min(c.turn, replies.length - 1)];
+    const itemId = id('item');
+    const responseId = id('resp');
+    const total = o.responseAudioMs ?? 600;
+    const chunkMs = 100;
+    send(c, { type: 'response.created', response: { id: responseId, status: 'in_progress' } });
+    send(c, { type: 'response.output_item.added', response_id: responseId, item: { id: itemId, type: 'message', role: 'assistant' } });
+    let sent = 0;
+    let cancelled = false;
+    const words = text.split(' ');
+    const finish = (status: string) => {
+      c.streaming = null;
+      send(c, { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, content_index: 0, transcript: text });
+      send(c, { type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
+      send(c, { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } });
+    };
+    const step = () => {
+      if (cancelled || c.ws.readyState !== 1) return;
+      if (sent === 0) for (const w of words) send(c, { type: 'response.output_audio_transcript.delta', response_id: responseId, item_id: itemId, content_index: 0, delta: `${w} ` });
+      const ms = Math.min(chunkMs, total - sent);
+      send(c, { type: 'response.output_audio.delta', response_id: responseId, item_id: itemId, content_index: 0, delta: tone(ms, 6000, 330).toString('base64') });
+      sent += ms;
+      if (sent >= total) return finish('completed');
+      if (o.pace === 'realtime') setTimeout(step, ms);
+      else setImmediate(step);
+    };
+    c.streaming = {
+      itemId,
+      cancel: () => {
+        cancelled = true;
+        finish('cancelled');
+      },
+    };
+    c.turn++;
+    setImmediate(step);
+  };
+
+  const onAudio = (c: Conn, pcm: Buffer) => {
+    if (fake.options.echo) {
+      send(c, { type: 'response.output_audio.delta', response_id: 'echo', item_id: 'echo', content_index: 0, delta: pcm.toString('base64') });
+      return;
+    }
+    const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length - (pcm.length % 2)));
+    c.pending.push(samples);
+    c.pendingSamples += samples.length;
+    const windowSamples = 2400; // 100 ms
+    while (c.pendingSamples >= windowSamples) {
+      const all = new Int16Array(c.pendingSamples);
+      let off = 0;
+      for (const p of c.pending) {
+        all.set(p, off);
+        off += p.length;
+      }
+      const win = all.subarray(0, windowSamples);
+      c.pending = [all.slice(windowSamples)];
+      c.pendingSamples = all.length - windowSamples;
+      let sum = 0;
+      for (const s of win) sum += s * s;
+      const rms = Math.sqrt(sum / win.length);
+      c.audioMs += 100;
+      const loud = rms > (fake.options.rmsThreshold ?? 1000);
+      if (loud && !c.speaking) {
+        c.speaking = true;
+        c.silentMs = 0;
+        c.repItem = id('item');
+        if (c.streaming) c.streaming.cancel(); // server VAD interrupt_response
+        send(c, { type: 'input_audio_buffer.speech_started', audio_start_ms: c.audioMs - 100, item_id: c.repItem });
+      } else if (c.speaking && !loud) {
+        c.silentMs += 100;
+        if (c.silentMs >= (fake.options.silenceMs ?? 400)) {
+          c.speaking = false;
+          const itemId = c.repItem!;
+          send(c, { type: 'input_audio_buffer.speech_stopped', audio_end_ms: c.audioMs, item_id: itemId });
+          send(c, { type: 'input_audio_buffer.committed', item_id: itemId });
+          const transcripts = fake.options.transcripts ?? ['Hi, this is the rep.'];
+          const text = transcripts[Math.min(c.turn - 1 < 0 ? 0 : c.turn - 1, transcripts.length - 1)];
+          send(c, { type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: text.slice(0, 5) });
+          send(c, { type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript: text });
+          respond(c);
+        }
+      } else if (loud) c.silentMs = 0;
+    }
+  };
+
+  wss.on('connection', (ws) => {
+    fake.connections++;
+    const c: Conn = { ws, pending: [], pendingSamples: 0, speaking: false, silentMs: 0, audioMs: 0, repItem: null, turn: 0, streaming: null };
+    conns.add(c);
+    ws.on('close', () => conns.delete(c));
+    send(c, { type: 'session.created', session: { id: id('sess'), type: 'realtime' } });
+    ws.on('message', (data) => {
+      let ev: { type: string; [k: string]: unknown };
+      try {
+        ev = JSON.parse(data.toString());
+      } catch {
+        return send(c, { type: 'error', error: { type: 'invalid_request_error', code: 'invalid_json', message: 'bad json' } });
+      }
+      if (ev.type !== 'input_audio_buffer.append') fake.events.push(ev);
+      switch (ev.type) {
+        case 'session.update':
+          fake.sessionUpdates.push(ev.session as Record<string, unknown>);
+          send(c, { type: 'session.updated', session: ev.session });
+          if (fake.options.dropAfterMs !== undefined) setTimeout(() => ws.terminate(), fake.options.dropAfterMs);
+          return;
+        case 'input_audio_buffer.append':
+          return onAudio(c, Buffer.from(String(ev.audio), 'base64'));
+        case 'response.create':
+          if (fake.options.echo) return;
+          return respond(c);
+        case 'conversation.item.create':
+          return send(c, { type: 'conversation.item.added', item: ev.item });
+        case 'conversation.item.truncate':
+          fake.truncates.push({ item_id: String(ev.item_id), audio_end_ms: Number(ev.audio_end_ms) });
+          return send(c, { type: 'conversation.item.truncated', item_id: ev.item_id, content_index: 0, audio_end_ms: ev.audio_end_ms });
+        default:
+          return;
+      }
+    });
+  });
+
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as AddressInfo).port;
+  fake.baseURL = `https://127.0.0.1:${port}/v1`;
+  fake.url = `wss://127.0.0.1:${port}/v1/realtime`;
+  return fake;
+}

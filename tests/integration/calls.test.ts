@@ -1,0 +1,456 @@
+import { randomUUID } from 'node:crypto';
+import { eq, asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { callMetrics, callTurns, calls, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { asSystem, withTenant } from '../../db/tenant';
+import type { RunningApp } from '../../server/app';
+import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import { startFakeRealtime, tone, type FakeRealtime } from '../helpers/fake-realtime';
+
+let database: TestDatabase;
+let app: RunningApp;
+let fake: FakeRealtime;
+let rep: UserRow;
+let admin: UserRow;
+let other: UserRow;
+let tenantId: string;
+const sims: Record<string, string> = {};
+
+const SCENARIO = {
+  variables: {
+    prospect_name: 'Laura Gómez',
+    prospect_role: 'Head of Operations',
+    company_name: 'TransLog',
+    company_size: '200 employees',
+    industry: 'Logistics',
+    current_situation: 'routes are planned by hand in spreadsheets every morning.',
+    pain_points: ['Planning takes two hours a day.'],
+    goals: ['Cut planning time in half.'],
+    objections: [
+      { objection: 'We already tried a routing tool and it failed.', surfaces_when: 'when the rep pitches' },
+      { objection: 'The budget is frozen until next quarter.', surfaces_when: 'when a next step is proposed' },
+    ],
+    budget: 'Frozen until Q3',
+    timeline: 'Q3',
+    decision_process: 'The COO decides.',
+    competitors: ['RouteMax'],
+    hidden_information: [{ information: 'The COO wants a decision by June.', reveal_when: 'the rep asks about the decision timeline' }],
+    success_signals: ['a short pilot with two depots'],
+  },
+  narrative: { summary: 'You call Laura.', opening_line: 'TransLog, Laura speaking. Who is this?' },
+};
+
+type Msg = { type: string; [k: string]: unknown };
+interface Client {
+  ws: WebSocket;
+  msgs: Msg[];
+  frames: Buffer[];
+  closed: Promise<number>;
+  waitFor(pred: (m: Msg) => boolean, ms?: number): Promise<Msg>;
+  send(m: Record<string, unknown>): void;
+}
+
+function connect(callId: string, ticket: string | null, headers: Record<string, string> = { origin: app.url }): Promise<Client | number> {
+  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/call?callId=${callId}${ticket ? `&ticket=${ticket}` : ''}`, { headers });
+  const msgs: Msg[] = [];
+  const frames: Buffer[] = [];
+  const waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return void frames.push(data as Buffer);
+    const m = JSON.parse(data.toString()) as Msg;
+    msgs.push(m);
+    for (const w of [...waiters]) if (w.pred(m)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+  const client: Client = {
+    ws,
+    msgs,
+    frames,
+    closed,
+    send: (m) => ws.send(JSON.stringify(m)),
+    waitFor: (pred, ms = 8000) => {
+      const found = msgs.find(pred);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`timed out; got ${msgs.map((m) => m.type + (m.state ? `:${m.state}` : '')).join(',')}`)), ms);
+        waiters.push({ pred, resolve: (m) => (clearTimeout(t), resolve(m)) });
+      });
+    },
+  };
+  return new Promise((resolve) => {
+    ws.on('open', () => resolve(client));
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('error', () => resolve(-1));
+  });
+}
+
+async function open(callId: string, ticket: string): Promise<Client> {
+  const c = await connect(callId, ticket);
+  if (typeof c === 'number') throw new Error(`upgrade refused: ${c}`);
+  return c;
+}
+
+/** Sends PCM as 40 ms frames with sequence numbers. */
+function sendAudio(c: Client, pcm: Buffer, seq = { n: 0 }) {
+  for (let off = 0; off < pcm.length; off += 1920) {
+    const f = Buffer.alloc(4 + Math.min(1920, pcm.length - off));
+    f.writeUInt32LE(seq.n++, 0);
+    pcm.copy(f, 4, off, off + 1920);
+    c.ws.send(f);
+  }
+  return seq;
+}
+const speech = () => Buffer.concat([tone(600, 8000), Buffer.alloc(24 * 2 * 600)]);
+
+async function start(user: UserRow, simulationId: string, mode: 'practice' | 'test' | 'dry_run' = 'practice') {
+  const { caller } = await signIn(app.deps, user);
+  return caller.calls.start({ simulationId, mode });
+}
+const callRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
+const turnRows = (id: string) => asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(callTurns).where(eq(callTurns.callId, id)).orderBy(asc(callTurns.seq)));
+async function ended(id: string) {
+  for (let i = 0; i < 200; i++) {
+    const r = await callRow(id);
+    if (r.state === 'ended') return r;
+    await new Promise((res) => setTimeout(res, 25));
+  }
+  throw new Error('call did not end');
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const tenant = await createTenant(database.db, { name: 'Acme' });
+  tenantId = tenant.id;
+  rep = await createTenantUser(database.db, tenant.id, { email: 'rep@acme.test', username: 'rep', userType: 'sales_rep' });
+  admin = await createTenantUser(database.db, tenant.id, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
+  const tenantB = await createTenant(database.db, { name: 'Beta' });
+  other = await createTenantUser(database.db, tenantB.id, { email: 'x@beta.test', username: 'x', userType: 'admin' });
+  await withTenant(database.db, tenantId, async (tx) => {
+    const [persona] = await tx.insert(personas).values({ tenantId, name: 'Laura Gómez', shortDescription: 'Ops head', longDescription: 'Busy.', voice: 'marin' }).returning();
+    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Discovery', shortDescription: 'Basics' }).returning();
+    await tx.insert(scorecardCriteria).values({ tenantId, scorecardId: card.id, position: 0, name: 'Pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All' });
+    const base = { tenantId, personaId: persona.id, scorecardId: card.id, language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
+    for (const [key, extra] of Object.entries({
+      main: { name: 'Voice', difficulty: 'medium' as const },
+      short: { name: 'Short', difficulty: 'medium' as const, timeLimitMinutes: 0.1 },
+      easy: { name: 'Easy offline', difficulty: 'easy' as const, callProvider: 'offline' as const },
+      expert: { name: 'Expert offline', difficulty: 'expert' as const, callProvider: 'offline' as const },
+    })) {
+      const [s] = await tx.insert(simulations).values({ ...base, ...extra }).returning();
+      sims[key] = s.id;
+    }
+  });
+  fake = await startFakeRealtime({ pace: 'fast', responseAudioMs: 600, replies: ['TransLog, Laura speaking.', 'We plan by hand.', 'Fine.'], transcripts: ['How do you plan routes today?', 'Thanks.'] });
+  app = await startTestApp(
+    database,
+    { OPENAI_API_KEY: 'sk-test', OPENAI_REALTIME_URL: fake.baseURL, CALLS_MAX_PER_TENANT: '2' },
+    { calls: { upstreamWsOptions: { ca: fake.ca }, ringMs: 30, bargeInWaitMs: 3000, offlineThinkMs: 0 } },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await fake?.close();
+  await database?.cleanup();
+});
+
+describe('calls.start', () => {
+  it('creates the call with frozen snapshots, the instructions and a ticket', async () => {
+    const r = await start(rep, sims.main);
+    expect(r).toMatchObject({ wsPath: '/ws/call', provider: 'openai-realtime', timeLimitSeconds: 600, persona: { name: 'Laura Gómez', voice: 'marin' }, recordingNotice: true });
+    const row = await callRow(r.callId);
+    expect(row.state).toBe('created');
+    expect(row.instructions).toContain('Laura');
+    expect(row.scorecardSnapshot).toMatchObject({ name: 'Discovery' });
+    expect(row.simulationSnapshot).toMatchObject({ scenario: { narrative: { opening_line: SCENARIO.narrative.opening_line } } });
+  });
+
+  it('test and dry_run modes are for admins and managers; dry run is offline', async () => {
+    expect(describeTrpcError(await rejection(start(rep, sims.main, 'test'))).appCode).toBe('FORBIDDEN');
+    const r = await start(admin, sims.main, 'dry_run');
+    expect(r.provider).toBe('offline');
+  });
+
+  it('another tenant cannot start, get or end the call', async () => {
+    const r = await start(rep, sims.main);
+    const { caller } = await signIn(app.deps, other);
+    expect(describeTrpcError(await rejection(caller.calls.start({ simulationId: sims.main, mode: 'practice' }))).appCode).toBe('NOT_FOUND');
+    expect(describeTrpcError(await rejection(caller.calls.get({ callId: r.callId }))).appCode).toBe('NOT_FOUND');
+    expect(describeTrpcError(await rejection(caller.calls.end({ callId: r.callId }))).appCode).toBe('NOT_FOUND');
+    expect((await callRow(r.callId)).state).toBe('created');
+  });
+});
+
+describe('the relay against the fake Realtime API', () => {
+  it('runs a call end to end: states, transcript both sides, prospect audio, hangup, DB record', async () => {
+    const r = await start(rep, sims.main);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'state' && m.state === 'listening');
+    // greeting
+    await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true);
+    sendAudio(c, speech());
+    const repFinal = await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'rep' && m.final === true);
+    expect(repFinal.text).toBe('How do you plan routes today?');
+    await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === 'We plan by hand.');
+    c.send({ type: 'ping', id: 7, t: 123 });
+    expect(await c.waitFor((m) => m.type === 'pong')).toEqual({ type: 'pong', id: 7, t: 123 });
+    c.send({ type: 'metrics', samples: [{ t: 1, rttMs: 12 }, { t: 2, rttMs: 14 }] });
+    await new Promise((res) => setTimeout(res, 100));
+    c.send({ type: 'hangup' });
+    const end = await c.waitFor((m) => m.type === 'end');
+    expect(end).toMatchObject({ reason: 'user_hangup', callId: r.callId });
+    expect(await c.closed).toBe(1000);
+
+    const states = c.msgs.filter((m) => m.type === 'state').map((m) => m.state);
+    expect(states.slice(0, 5)).toEqual(['connected', 'dialing', 'ringing', 'call_connected', 'listening']);
+    expect(states).toContain('speaking');
+    // prospect audio arrived as sequenced frames of at most 40 ms
+    expect(c.frames.length).toBeGreaterThanOrEqual(30);
+    expect(c.frames.every((f) => f.length <= 4 + 1920 && (f.length - 4) % 2 === 0)).toBe(true);
+    expect(c.frames.map((f) => f.readUInt32LE(0))).toEqual(c.frames.map((_, i) => i));
+
+    const row = await ended(r.callId);
+    expect(row).toMatchObject({ endReason: 'user_hangup', provider: 'openai-realtime' });
+    expect(row.durationMs).toBeGreaterThan(0);
+    expect(row.usage).toEqual({ inputTextTokens: 20, inputAudioTokens: 80, outputTextTokens: 40, outputAudioTokens: 100, cachedTokens: 10, totalTokens: 240 });
+    expect(row.costEstimateUsd).toBeGreaterThan(0);
+    const turns = await turnRows(r.callId);
+    expect(turns.map((t) => [t.speaker, t.text])).toEqual([
+      ['prospect', 'TransLog, Laura speaking.'],
+      ['rep', 'How do you plan routes today?'],
+      ['prospect', 'We plan by hand.'],
+    ]);
+    expect(turns.map((t) => t.seq)).toEqual([0, 1, 2]);
+    expect(turns[1].startMs).toBeGreaterThanOrEqual(turns[0].startMs);
+    expect(turns[2].startMs).toBeGreaterThanOrEqual(turns[1].startMs);
+    expect(turns[2].responseLatencyMs).not.toBeNull();
+    const metrics = row.serverMetrics as { framesUp: number; framesForwarded: number; turns: unknown[] };
+    expect(metrics.framesUp).toBe(30);
+    expect(metrics.framesForwarded).toBe(30);
+    const browser = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(callMetrics).where(eq(callMetrics.callId, r.callId)));
+    expect(browser.map((b) => b.samples.length)).toEqual([2]);
+    // the session.update the fake received is the GA shape
+    expect(fake.sessionUpdates.at(-1)).toMatchObject({
+      type: 'realtime',
+      output_modalities: ['audio'],
+      audio: { input: { format: { type: 'audio/pcm', rate: 24000 }, turn_detection: { type: 'server_vad', interrupt_response: true } }, output: { voice: 'marin' } },
+    });
+    const { caller } = await signIn(app.deps, rep);
+    const detail = await caller.calls.get({ callId: r.callId });
+    expect(detail.turns).toHaveLength(3);
+    expect((await caller.calls.list())[0].id).toBe(r.callId);
+  });
+
+  it('a second connection with a used ticket is 401; a foreign Origin is 403', async () => {
+    const r = await start(rep, sims.main);
+    expect(await connect(r.callId, r.ticket, { origin: 'https://evil.example' })).toBe(403);
+    const c = await open(r.callId, r.ticket);
+    expect(await connect(r.callId, r.ticket)).toBe(401);
+    c.send({ type: 'hangup' });
+    await ended(r.callId);
+    expect(await connect(randomUUID(), 'nope')).toBe(401);
+  });
+
+  it('barge-in truncates the prospect item to the ms played, clamped to what was sent', async () => {
+    fake.options.responseAudioMs = 3000;
+    try {
+      for (const [reported, expected] of [
+        [400, 400],
+        [999_999, 'sent'],
+      ] as const) {
+        const r = await start(rep, sims.main);
+        const c = await open(r.callId, r.ticket);
+        const greeting = await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect');
+        await c.waitFor((m) => m.type === 'state' && m.state === 'speaking');
+        sendAudio(c, tone(300, 9000));
+        const intr = await c.waitFor((m) => m.type === 'interruption');
+        expect(intr.itemId).toBe(greeting.itemId);
+        const before = fake.truncates.length;
+        c.send({ type: 'playback', itemId: intr.itemId, playedMs: reported });
+        for (let i = 0; i < 100 && fake.truncates.length === before; i++) await new Promise((res) => setTimeout(res, 20));
+        // clamped to the audio the relay actually sent for that item (all frames so far are the greeting's)
+        const sentMs = Math.floor(c.frames.reduce((n, f) => n + f.length - 4, 0) / 48);
+        const want = expected === 'sent' ? sentMs : expected;
+        expect(sentMs).toBeGreaterThanOrEqual(400);
+        expect(fake.truncates.at(-1)).toEqual({ item_id: greeting.itemId, audio_end_ms: want });
+        c.send({ type: 'hangup' });
+        await ended(r.callId);
+        const turns = await turnRows(r.callId);
+        expect(turns[0]).toMatchObject({ interrupted: true, playedMs: fake.truncates.at(-1)!.audio_end_ms });
+      }
+    } finally {
+      fake.options.responseAudioMs = 600;
+    }
+  });
+
+  it('bad frames are dropped and counted without ending the call', async () => {
+    const r = await start(rep, sims.main);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'state' && m.state === 'listening');
+    c.ws.send(Buffer.alloc(7)); // odd PCM length
+    c.ws.send(Buffer.alloc(2)); // shorter than the header
+    c.ws.send(Buffer.alloc(70_000)); // over 64 KiB
+    for (let i = 0; i < 250; i++) c.ws.send(Buffer.alloc(4 + 960)); // too fast
+    c.ws.send('not json');
+    await c.waitFor((m) => m.type === 'warning' && m.code === 'bad_frame');
+    await c.waitFor((m) => m.type === 'warning' && m.code === 'rate_limited');
+    c.send({ type: 'ping', id: 1, t: 1 });
+    await c.waitFor((m) => m.type === 'pong'); // still alive
+    c.send({ type: 'hangup' });
+    const row = await ended(r.callId);
+    expect(row.endReason).toBe('user_hangup');
+    const m = row.serverMetrics as { dropped: { badFrame: number; oversize: number; rateLimited: number }; framesUp: number };
+    expect(m.dropped.badFrame).toBe(3);
+    expect(m.dropped.oversize).toBe(1);
+    expect(m.dropped.rateLimited).toBeGreaterThan(100);
+    expect(m.framesUp + m.dropped.rateLimited).toBe(250);
+  });
+
+  it('an upstream drop mid-call ends it as upstream_dropped, keeps the turns and tells the client', async () => {
+    const r = await start(rep, sims.main);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true);
+    fake.dropAll();
+    const end = await c.waitFor((m) => m.type === 'end');
+    expect(end.reason).toBe('upstream_dropped');
+    expect(String(end.message)).toContain('What was said so far has been kept');
+    const row = await ended(r.callId);
+    expect(row.endReason).toBe('upstream_dropped');
+    expect((await turnRows(r.callId)).map((t) => t.text)).toEqual(['TransLog, Laura speaking.']);
+  });
+
+  it('a fatal upstream error ends the call; a recoverable one does not', async () => {
+    const r = await start(rep, sims.main);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'state' && m.state === 'listening');
+    fake.sendError(false);
+    await c.waitFor((m) => m.type === 'error' && m.fatal === false);
+    fake.sendError(true);
+    expect((await c.waitFor((m) => m.type === 'end')).reason).toBe('error');
+    expect((await ended(r.callId)).endDetail).toContain('session_expired');
+  });
+
+  it('a browser drop ends the call as client_dropped', async () => {
+    const r = await start(rep, sims.main);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true);
+    c.ws.terminate();
+    const row = await ended(r.callId);
+    expect(row.endReason).toBe('client_dropped');
+    expect((await turnRows(r.callId)).length).toBe(1);
+  });
+
+  it('the time limit warns and ends the call with time_limit', async () => {
+    const r = await start(rep, sims.short);
+    expect(r.timeLimitSeconds).toBe(6);
+    const c = await open(r.callId, r.ticket);
+    expect(await c.waitFor((m) => m.type === 'warning' && m.code === 'time_warning')).toMatchObject({ remainingSeconds: 6 });
+    expect((await c.waitFor((m) => m.type === 'end', 10_000)).reason).toBe('time_limit');
+    expect((await ended(r.callId)).endReason).toBe('time_limit');
+  }, 15_000);
+
+  it('the session cookie of the owner opens the socket; the tenant limit answers 429', async () => {
+    const { token } = await signIn(app.deps, rep);
+    const a = await start(rep, sims.main);
+    const b = await start(rep, sims.main);
+    const x = await start(rep, sims.main);
+    const cookie = `spar_session=${token}`;
+    const ca = await connect(a.callId, null, { origin: app.url, cookie });
+    expect(typeof ca).not.toBe('number');
+    const cb = await open(b.callId, b.ticket);
+    expect(await connect(x.callId, x.ticket)).toBe(429);
+    (ca as Client).send({ type: 'hangup' });
+    cb.send({ type: 'hangup' });
+    await ended(a.callId);
+    await ended(b.callId);
+    // the ticket was consumed by the refused attempt; the owner's cookie still works
+    const cx = await connect(x.callId, null, { origin: app.url, cookie });
+    expect(typeof cx).not.toBe('number');
+    (cx as Client).send({ type: 'hangup' });
+    await ended(x.callId);
+  });
+
+  it('calls.end ends a call over HTTP', async () => {
+    const r = await start(rep, sims.main);
+    const { caller } = await signIn(app.deps, rep);
+    expect(await caller.calls.end({ callId: r.callId })).toEqual({ ended: true });
+    expect((await callRow(r.callId)).state).toBe('ended');
+  });
+});
+
+describe('offline practice prospect (typed turns)', () => {
+  it('easy: greets with the opening line, raises an objection, agrees to a next step', async () => {
+    const r = await start(rep, sims.easy);
+    expect(r.provider).toBe('offline');
+    const c = await open(r.callId, r.ticket);
+    const greet = await c.waitFor((m) => m.type === 'prospect_text');
+    expect(greet.text).toBe(SCENARIO.narrative.opening_line);
+    const say = async (text: string) => {
+      const n = c.msgs.filter((m) => m.type === 'prospect_text').length;
+      c.send({ type: 'text', text });
+      await c.waitFor(() => c.msgs.filter((m) => m.type === 'prospect_text').length > n);
+      return c.msgs.filter((m) => m.type === 'prospect_text').at(-1)!.text as string;
+    };
+    expect(await say('What is the biggest challenge in your planning process today?')).toMatch(/COO wants a decision by June|planning|hand/);
+    expect(await say('Our product optimises routes automatically, we offer a great platform.')).toBe('We already tried a routing tool and it failed.');
+    expect(await say('I understand. This time we start with a small pilot on two depots, with your team, measuring the planning hours saved each week.')).toBe('Okay, that makes sense.');
+    expect(await say('Could we schedule a next step: a pilot meeting next week?')).toMatch(/let's do it/);
+    c.send({ type: 'hangup' });
+    const row = await ended(r.callId);
+    expect(row).toMatchObject({ provider: 'offline', endReason: 'user_hangup' });
+    const turns = await turnRows(r.callId);
+    expect(turns[0]).toMatchObject({ speaker: 'prospect', text: SCENARIO.narrative.opening_line });
+    expect(turns.filter((t) => t.speaker === 'rep')).toHaveLength(4);
+  });
+
+  it('expert: runs out of patience with weak turns and hangs up', async () => {
+    const r = await start(rep, sims.expert);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'prospect_text');
+    c.send({ type: 'text', text: 'Hi.' });
+    await c.waitFor((m) => m.type === 'prospect_text' && m !== c.msgs.find((x) => x.type === 'prospect_text'));
+    c.send({ type: 'text', text: 'Okay.' });
+    expect((await c.waitFor((m) => m.type === 'end')).reason).toBe('prospect_hangup');
+    expect(c.msgs.filter((m) => m.type === 'prospect_text').at(-1)!.text).toMatch(/Goodbye/);
+    expect((await ended(r.callId)).endReason).toBe('prospect_hangup');
+  });
+});
+
+describe('recording upload and download', () => {
+  it('uploads (owner), serves ranges, refuses oversize, other tenants and bad types', async () => {
+    const r = await start(rep, sims.main);
+    const { token } = await signIn(app.deps, rep);
+    const cookie = `spar_session=${token}`;
+    const url = `${app.url}/api/v1/calls/${r.callId}/recording`;
+    const body = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+    const up = await fetch(url, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'audio/webm;codecs=opus' }, body });
+    expect(up.status).toBe(201);
+    expect(await up.json()).toMatchObject({ sizeBytes: 1000 });
+    const bad = await fetch(url, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'text/plain' }, body });
+    expect(bad.status).toBe(415);
+    const big = await fetch(url, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'audio/ogg', 'content-length': String(61 * 1024 * 1024) }, body: Buffer.alloc(10) }).catch(() => null);
+    if (big) expect(big.status).toBe(413);
+
+    const all = await fetch(url, { headers: { cookie } });
+    expect(all.status).toBe(200);
+    expect(Buffer.from(await all.arrayBuffer()).equals(body)).toBe(true);
+    const part = await fetch(url, { headers: { cookie, range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 10-19/1000');
+    expect([...Buffer.from(await part.arrayBuffer())]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect((await fetch(url, { headers: { cookie, range: 'bytes=5000-' } })).status).toBe(416);
+
+    const adminToken = (await signIn(app.deps, admin)).token;
+    expect((await fetch(url, { headers: { cookie: `spar_session=${adminToken}` } })).status).toBe(200);
+    const foreign = `spar_session=${(await signIn(app.deps, other)).token}`;
+    expect((await fetch(url, { headers: { cookie: foreign } })).status).toBe(404);
+    expect((await fetch(url, { method: 'POST', headers: { cookie: foreign, origin: app.url, 'content-type': 'audio/webm' }, body })).status).toBe(404);
+    expect((await fetch(url)).status).toBe(401);
+  });
+});

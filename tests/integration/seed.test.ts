@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, users } from '../../db/schema';
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../../db/seed/demo';
+import { asSystem } from '../../db/tenant';
+import { checkPassword } from '../../server/auth/password-policy';
+import type { AppDeps } from '../../server/deps';
+import { anonymousCaller, testDeps } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+
+let database: TestDatabase;
+let deps: AppDeps;
+const DEMO_PASSWORD = 'Demo-Password-42';
+
+const snapshot = () =>
+  asSystem(database.db, { action: 'test' }, async (tx) => ({
+    clients: await tx.select().from(clients),
+    users: await tx.select().from(users),
+  }));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  deps = await testDeps(database);
+});
+afterAll(() => database?.cleanup());
+
+describe('seedDemoIfEmpty', () => {
+  it('creates the internal and demo tenants with the 8 documented accounts', async () => {
+    const result = await seedDemoIfEmpty(database.db, { password: DEMO_PASSWORD, policy: deps.env.passwordPolicy, internalSchema: 'spar-internal' });
+    expect(result).toEqual({ seeded: true, password: DEMO_PASSWORD, generated: false });
+    const { clients: cs, users: us } = await snapshot();
+    expect(cs.map((c) => [c.schemaName, c.type]).sort()).toEqual([
+      ['demo', 'demo'],
+      ['spar-internal', 'internal'],
+    ]);
+    const tenantOf = new Map(cs.map((c) => [c.id, c.schemaName]));
+    expect(us.map((u) => [u.email, u.userType, tenantOf.get(u.tenantId)]).sort()).toEqual(
+      [
+        ['superuser@demo.test', 'superuser', 'spar-internal'],
+        ['admin@demo.test', 'admin', 'demo'],
+        ['manager@demo.test', 'manager', 'demo'],
+        ['rep@demo.test', 'sales_rep', 'demo'],
+        ['rep2@demo.test', 'sales_rep', 'demo'],
+        ['rep3@demo.test', 'sales_rep', 'demo'],
+        ['demo-manager@demo.test', 'demo_manager', 'demo'],
+        ['norole@demo.test', 'user', 'demo'],
+      ].sort(),
+    );
+    expect(us).toHaveLength(DEMO_ACCOUNTS.length);
+    // the reps report to the manager
+    const manager = us.find((u) => u.email === 'manager@demo.test')!;
+    expect(us.filter((u) => u.userType === 'sales_rep').every((u) => u.managerId === manager.id)).toBe(true);
+  });
+
+  it('a second call changes nothing', async () => {
+    const before = await snapshot();
+    expect(await seedDemoIfEmpty(database.db, { password: 'Other-Password-1', policy: deps.env.passwordPolicy, internalSchema: 'spar-internal' })).toEqual({
+      seeded: false,
+    });
+    const after = await snapshot();
+    expect(after.clients.map((c) => c.id).sort()).toEqual(before.clients.map((c) => c.id).sort());
+    expect(after.users.map((u) => `${u.id}:${u.passwordHash}`).sort()).toEqual(before.users.map((u) => `${u.id}:${u.passwordHash}`).sort());
+  });
+
+  it('the demo password signs in, each account to its home', async () => {
+    const homes: Record<string, string> = {};
+    for (const [i, email] of ['admin@demo.test', 'rep@demo.test', 'superuser@demo.test', 'norole@demo.test', 'demo-manager@demo.test'].entries()) {
+      const { caller } = anonymousCaller(deps, { ip: `10.2.0.${i}` });
+      homes[email] = (await caller.auth.login({ email, password: DEMO_PASSWORD })).home;
+    }
+    expect(homes).toEqual({
+      'admin@demo.test': '/dashboard',
+      'rep@demo.test': '/assignments/sr',
+      'superuser@demo.test': '/spar-admin',
+      'norole@demo.test': '/no-role-assigned',
+      'demo-manager@demo.test': '/assignments',
+    });
+  });
+
+  it('without DEMO_PASSWORD a policy-satisfying password is generated, and it works', async () => {
+    await asSystem(database.db, { action: 'test' }, (tx) => tx.execute(sql`delete from clients`));
+    const strict = await testDeps(database, {
+      PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 16, requireUppercase: true, requireNumeric: true, requireNonAlphanumeric: true }),
+    });
+    const result = await seedDemoIfEmpty(database.db, { policy: strict.env.passwordPolicy, internalSchema: 'spar-internal' });
+    expect(result.seeded).toBe(true);
+    expect(result.generated).toBe(true);
+    expect(result.password).toHaveLength(16);
+    expect(checkPassword(result.password!, strict.env.passwordPolicy)).toEqual([]);
+    const { caller } = anonymousCaller(strict, { ip: '10.2.1.1' });
+    expect(await caller.auth.login({ email: 'manager@demo.test', password: result.password! })).toEqual({ home: '/dashboard' });
+  });
+});

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticHandler } from '../../server/http/static';
+
+let root: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'spar-static-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Spar</title>');
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
+  writeFileSync(path.join(tmpdir(), 'spar-static-secret.txt'), 'outside the root');
+  const handler = createStaticHandler(root);
+  server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((r) => server.close(r));
+  rmSync(root, { recursive: true, force: true });
+  rmSync(path.join(tmpdir(), 'spar-static-secret.txt'), { force: true });
+});
+
+describe('static handler', () => {
+  it('serves hashed assets as immutable for a year', async () => {
+    const res = await fetch(`${base}/assets/app-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await res.text()).toBe('console.log(1)');
+  });
+
+  it('serves other files with a short cache', async () => {
+    const res = await fetch(`${base}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+  });
+
+  it.each(['/', '/dashboard', '/assignments/sr', '/index.html'])('answers %s with index.html, never cached', async (p) => {
+    const res = await fetch(`${base}${p}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toContain('<title>Spar</title>');
+  });
+
+  it('a missing file with an extension is 404, not the SPA', async () => {
+    for (const p of ['/assets/gone-999.js', '/missing.png']) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toBe('Not Found');
+    }
+  });
+
+  it('does not serve files outside the root', async () => {
+    const res = await fetch(`${base}/..%2fspar-static-secret.txt`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('outside the root');
+  });
+
+  it('HEAD sends headers only; other methods are 405', async () => {
+    const head = await fetch(`${base}/assets/app-abc123.js`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('14');
+    expect(await head.text()).toBe('');
+    const post = await fetch(`${base}/`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
