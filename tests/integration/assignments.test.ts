@@ -296,13 +296,14 @@ describe('roles and tenants', () => {
     const r = await as(manager).assignments.create({ name: 'Private', simulationIds: [simA], userIds: [rep1.id] });
     const b = as(managerB);
     expect(await b.assignments.list({ status: 'pending' })).toEqual([]);
-    for (const p of [
-      b.assignments.get({ assignmentId: r.id }),
-      b.assignments.update({ assignmentId: r.id, name: 'Hacked' }),
-      b.assignments.remind({ assignmentId: r.id }),
-      b.assignments.delete({ assignmentId: r.id }),
+    // thunks, so each call starts only when awaited (no rejection goes unhandled)
+    for (const call of [
+      () => b.assignments.get({ assignmentId: r.id }),
+      () => b.assignments.update({ assignmentId: r.id, name: 'Hacked' }),
+      () => b.assignments.remind({ assignmentId: r.id }),
+      () => b.assignments.delete({ assignmentId: r.id }),
     ]) {
-      expect(describeTrpcError(await rejection(p)).appCode).toBe('NOT_FOUND');
+      expect(describeTrpcError(await rejection(call())).appCode).toBe('NOT_FOUND');
     }
     expect(await assignmentRow(r.id)).toMatchObject({ name: 'Private', lastReminderAt: null });
     // a manager of the same tenant outside the team cannot touch it either
