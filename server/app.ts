@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ReadCache } from './cache/read-cache';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
@@ -61,7 +62,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     throw e;
   }
   const mailer = await createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const deps: AppDeps = { database, db: database.db, env, mailer, version: appVersion(), ...opts.deps };
+  const deps: AppDeps = { database, db: database.db, env, mailer, version: appVersion(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), ...opts.deps };
   const worker = await startJobWorker(deps);
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;

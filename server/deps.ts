@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/client';
 import type { Env } from './env';
+import type { ReadCache } from './cache/read-cache';
 import type { Mailer } from './mail/mailer';
 import type { CodeExchange } from './auth/google';
 import type { CallRelayOptions } from './realtime/registry';
@@ -17,6 +18,8 @@ export interface AppDeps {
   healthTimeoutMs?: number;
   /** Call relay knobs for tests and benchmarks (upstream TLS CA, ring/barge-in timings). */
   calls?: CallRelayOptions;
+  /** Short-lived per-viewer cache of expensive reads (dashboard, assignment lists); none in most tests. */
+  readCache?: ReadCache;
   /** Background job worker knobs (tests, benchmarks); `disabled` starts no worker. */
   jobs?: { disabled?: boolean; workerId?: string; pollIntervalMs?: number; leaseMs?: number; backoffBaseMs?: number };
 }

@@ -47,6 +47,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How long a dashboard or assignment list may be served from the per-viewer cache (0 = off). */
+  READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   OPENAI_API_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
   OPENAI_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   OPENAI_MODEL_SCENARIO: z.string().min(1).default('gpt-4.1-mini'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { simulations } from './simulations';
@@ -67,5 +68,7 @@ export const exercises = pgTable(
     index('exercises_tenant_user_idx').on(t.tenantId, t.userId, t.status),
     index('exercises_assignment_idx').on(t.assignmentId),
     index('exercises_tenant_completed_idx').on(t.tenantId, t.completedAt),
+    // a learner's latest completed exercises (recent activity of a manager's team)
+    index('exercises_user_completed_idx').on(t.tenantId, t.userId, t.completedAt.desc()).where(sql`status = 'completed'`),
   ],
 );

@@ -9,3 +9,4 @@ export * from './calls';
 export * from './jobs';
 export * from './reports';
 export * from './assignments';
+export * from './rollups';

@@ -20,6 +20,8 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
     stopTimeoutMs: Math.min(10_000, deps.env.SHUTDOWN_TIMEOUT_MS),
     // one process per PGlite data directory: any running job there belongs to a dead process
     orphans: deps.database.driver === 'pglite' ? 'all' : 'same-host',
+    // an evaluation completes exercises, a mail updates reminder state: the tenant's cached reads go
+    onCompleted: (job) => deps.readCache?.invalidateTenant(job.tenantId),
   });
   await worker.start();
   return worker;

@@ -46,6 +46,8 @@ export interface WorkerOptions {
   stopTimeoutMs?: number;
   /** On start, release running jobs of dead workers: 'all' for a single-process database (PGlite), 'same-host' otherwise. */
   orphans?: 'all' | 'same-host' | 'none';
+  /** Called after a job completed (e.g. to drop cached reads of its tenant). */
+  onCompleted?: (job: JobRow) => void;
 }
 
 export interface Worker {
@@ -118,6 +120,7 @@ export function createWorker(opts: WorkerOptions): Worker {
         const result = await handler.run(ctx);
         const ok = await completeJob(opts.db, job.id, id, result ?? null);
         if (!ok) log.warn({ jobId: job.id }, 'job finished after its lock was lost; result discarded');
+        else opts.onCompleted?.(job);
       } catch (e) {
         const message = errorMessage(e);
         if (abort.signal.aborted) return; // released by stop()

@@ -7,6 +7,7 @@ import { hasRole, type Role } from '../auth/roles';
 import { AppError, isAppError } from '../errors';
 import { logger } from '../logger';
 import type { Context } from './context';
+import type { AppDeps } from '../deps';
 
 const t = initTRPC.context<Context>().create({
   isDev: false, // never send stack traces
@@ -49,9 +50,12 @@ export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.use(errorBoundary);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Authentication data not available, please log in again');
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  const result = await next({ ctx: { ...ctx, user: ctx.user } });
+  // a write of the user's tenant: its cached reads (dashboard, lists) are stale now
+  if (type === 'mutation' && result.ok) ctx.deps.readCache?.invalidateTenant(ctx.user.tenantId);
+  return result;
 });
 
 /**
@@ -83,27 +87,45 @@ export const clientIdInput = z.object({ clientId: z.uuid('errors.CLIENT_ID_REQUI
  * client detail tabs of /spar-admin) — the same services run under that tenant's RLS context,
  * and each mutation is written to audit_log. Anyone else naming a foreign client is FORBIDDEN.
  */
+async function resolveClientTenant(ctx: { deps: AppDeps; user: { id: string; tenantId: string }; role: Role | null }, clientId: string | undefined) {
+  const own = ctx.user.tenantId;
+  const foreign = !!clientId && clientId !== own;
+  if (!foreign) return { tenantId: own, foreign };
+  if (ctx.role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this client');
+  const exists = await asSystem(ctx.deps.db, { action: 'client.resolve', actorUserId: ctx.user.id }, (tx) =>
+    tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId!)).limit(1),
+  );
+  if (!exists.length) throw new AppError('NOT_FOUND', 'Client not found');
+  return { tenantId: clientId!, foreign };
+}
+
 export function clientScopedProcedure(...roles: Role[]) {
   return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type, path }) => {
     if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
-    let tenantId = ctx.user.tenantId;
-    const foreign = !!input.clientId && input.clientId !== tenantId;
-    if (foreign) {
-      if (ctx.role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this client');
-      const exists = await asSystem(ctx.deps.db, { action: 'client.resolve', actorUserId: ctx.user.id }, (tx) =>
-        tx.select({ id: clients.id }).from(clients).where(eq(clients.id, input.clientId!)).limit(1),
-      );
-      if (!exists.length) throw new AppError('NOT_FOUND', 'Client not found');
-      tenantId = input.clientId!;
-    }
+    const { tenantId, foreign } = await resolveClientTenant(ctx, input.clientId);
     const result = await withTenant(ctx.deps.db, tenantId, async (tx) => {
       const r = await next({ ctx: { ...ctx, tx, tenantId } });
       if (!r.ok) throw r.error;
       return r;
     });
     if (foreign && type === 'mutation') {
+      ctx.deps.readCache?.invalidateTenant(tenantId);
       await asSystem(ctx.deps.db, { action: `superuser.${path}`, actorUserId: ctx.user.id, tenantId, audit: true }, async () => {});
     }
     return result;
+  });
+}
+
+/**
+ * A read with the access rules of clientScopedProcedure but no transaction opened up front: the
+ * resolver opens one with `withTenant(ctx.deps.db, ctx.tenantId, …)` only when it needs the
+ * database, so a read served from ctx.deps.readCache costs no round trip.
+ */
+export function clientScopedReadProcedure(...roles: Role[]) {
+  return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type }) => {
+    if (type !== 'query') throw new Error('clientScopedReadProcedure is for queries');
+    if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    const { tenantId } = await resolveClientTenant(ctx, input.clientId);
+    return next({ ctx: { ...ctx, tenantId } });
   });
 }

@@ -13,53 +13,39 @@ function weekStart(d: Date): Date {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day));
 }
 
+/** Weeks of reports the weak spots cover (this one and the 12 before it, about 90 days). */
+export const WEAK_SPOT_WEEKS = 13;
+
 /**
  * The manager dashboard: counts, the 4-week trend (weekly average exercise score), recent
  * activity and per-criterion weak spots, all over the viewer's team (teamCondition).
+ *
+ * Counts, trend and weak spots read the per-learner rollups (user_exercise_stats, user_week_stats,
+ * user_week_criteria) that triggers keep exact in every writing transaction (migration 0012), so
+ * the cost grows with the team's size, not with its history.
  */
 export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date()): Promise<DashboardOutput> {
   const team = teamCondition(viewer);
   const since30 = new Date(now.getTime() - 30 * 86_400_000);
-  const firstWeek = new Date(weekStart(now).getTime() - 3 * 7 * 86_400_000);
-  const since90 = new Date(now.getTime() - 90 * 86_400_000);
+  const thisWeek = weekStart(now);
+  const firstWeek = new Date(thisWeek.getTime() - 3 * 7 * 86_400_000);
+  const firstWeakWeek = new Date(thisWeek.getTime() - (WEAK_SPOT_WEEKS - 1) * 7 * 86_400_000);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
 
-  const [members] = await rawRows<{ total: number; active: number }>(
+  const [members] = await rawRows<{ total: number; active: number; pending: number; completed: number; avg: string | null }>(
     tx,
-    sql`select count(*)::int as total, count(*) filter (where u.last_active_at >= ${since30.toISOString()}::timestamptz)::int as active from users u where ${team}`,
+    sql`select count(*)::int as total, count(*) filter (where u.last_active_at >= ${since30.toISOString()}::timestamptz)::int as active,
+               coalesce(sum(s.pending), 0)::int as pending, coalesce(sum(s.completed), 0)::int as completed,
+               sum(s.score_sum) / nullif(sum(s.scored), 0) as avg
+        from users u left join user_exercise_stats s on s.user_id = u.id
+        where ${team}`,
   );
-  // A manager's team: per member through the (tenant_id, user_id, status) index, touching only the
-  // team's rows. The whole tenant (admins): one scan of the tenant's exercises is cheaper.
-  const wholeTenant = viewer.role === 'admin' || viewer.role === 'superuser';
-  const [ex] = await rawRows<{ pending: number; completed: number; avg: string | null }>(
-    tx,
-    wholeTenant
-      ? sql`select count(*) filter (where e.status <> 'completed')::int as pending, count(*) filter (where e.status = 'completed')::int as completed,
-                   avg(e.score) filter (where e.status = 'completed') as avg
-            from exercises e join users u on u.id = e.user_id
-            where e.tenant_id = ${viewer.tenantId} and ${team}`
-      : sql`select coalesce(sum(x.pending), 0)::int as pending, coalesce(sum(x.completed), 0)::int as completed, sum(x.total) / nullif(sum(x.scored), 0) as avg
-            from users u cross join lateral (
-              select count(*) filter (where e.status <> 'completed') as pending, count(*) filter (where e.status = 'completed') as completed,
-                     sum(e.score) filter (where e.status = 'completed') as total, count(e.score) filter (where e.status = 'completed') as scored
-              from exercises e where e.tenant_id = u.tenant_id and e.user_id = u.id) x
-            where ${team}`,
-  );
-  const since = sql`${firstWeek.toISOString()}::timestamptz`;
   const trendRows = await rawRows<{ week: string; avg: string | null; n: number }>(
     tx,
-    wholeTenant
-      ? sql`select to_char(date_trunc('week', e.completed_at at time zone 'UTC'), 'YYYY-MM-DD') as week, avg(e.score) as avg, count(*)::int as n
-            from exercises e join users u on u.id = e.user_id
-            where e.tenant_id = ${viewer.tenantId} and e.status = 'completed' and e.completed_at >= ${since} and ${team}
-            group by 1`
-      : sql`select x.week, sum(x.total) / nullif(sum(x.scored), 0) as avg, sum(x.n)::int as n
-            from users u cross join lateral (
-              select to_char(date_trunc('week', e.completed_at at time zone 'UTC'), 'YYYY-MM-DD') as week, sum(e.score) as total, count(e.score) as scored, count(*) as n
-              from exercises e
-              where e.tenant_id = u.tenant_id and e.user_id = u.id and e.status = 'completed' and e.completed_at >= ${since}
-              group by 1) x
-            where ${team}
-            group by 1`,
+    sql`select to_char(w.week, 'YYYY-MM-DD') as week, sum(w.score_sum) / nullif(sum(w.scored), 0) as avg, sum(w.completed)::int as n
+        from users u join user_week_stats w on w.user_id = u.id and w.week >= ${day(firstWeek)}::date
+        where ${team}
+        group by w.week`,
   );
   const byWeek = new Map(trendRows.map((r) => [r.week, r]));
   const trend = [0, 1, 2, 3].map((i) => {
@@ -67,6 +53,9 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
     const r = byWeek.get(start);
     return { weekStart: start, averageScore: round1(num(r?.avg ?? null)), completed: r ? Number(r.n) : 0 };
   });
+  // A manager's team: each member's latest through exercises_user_completed_idx. The whole tenant
+  // (admins): the tenant's latest through exercises_tenant_completed_idx.
+  const wholeTenant = viewer.role === 'admin' || viewer.role === 'superuser';
   const recentCols = sql`e.id, coalesce(nullif(u.display_name, ''), u.username) as user_name, s.name as simulation_name, a.name as assignment_name, e.score, e.completed_at, e.call_id`;
   const recent = await rawRows<{ id: string; user_name: string; simulation_name: string; assignment_name: string; score: string | null; completed_at: string | Date; call_id: string | null }>(
     tx,
@@ -77,7 +66,7 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
             order by e.completed_at desc limit 8`
       : sql`select ${recentCols}
             from users u cross join lateral (
-              select * from exercises e0 where e0.tenant_id = u.tenant_id and e0.user_id = u.id and e0.status = 'completed' and e0.completed_at is not null
+              select * from exercises e0 where e0.user_id = u.id and e0.status = 'completed' and e0.completed_at is not null
               order by e0.completed_at desc limit 8) e
             join simulations s on s.id = e.simulation_id join assignments a on a.id = e.assignment_id
             where ${team}
@@ -85,19 +74,19 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
   );
   const weak = await rawRows<{ name: string; avg: string; n: number }>(
     tx,
-    sql`select cr->>'name' as name, avg((cr->>'level')::numeric) as avg, count(*)::int as n
-        from reports r join calls c on c.id = r.call_id join users u on u.id = c.user_id
-        cross join lateral jsonb_array_elements(coalesce(r.criteria, '[]'::jsonb)) cr
-        where r.tenant_id = ${viewer.tenantId} and r.status = 'ready' and r.completed_at >= ${since90.toISOString()}::timestamptz and ${team}
-        group by 1 order by 2 asc, 1 limit 5`,
+    sql`select c.criterion as name, sum(c.level_sum)::numeric / sum(c.n) as avg, sum(c.n)::int as n
+        from users u join user_week_criteria c on c.user_id = u.id and c.week >= ${day(firstWeakWeek)}::date
+        where ${team}
+        group by c.criterion having sum(c.n) > 0
+        order by 2 asc, 1 limit 5`,
   );
   return {
     counts: {
       teamMembers: Number(members?.total ?? 0),
       activeMembers: Number(members?.active ?? 0),
-      averageScore: round1(num(ex?.avg ?? null)),
-      pendingExercises: Number(ex?.pending ?? 0),
-      completedExercises: Number(ex?.completed ?? 0),
+      averageScore: round1(num(members?.avg ?? null)),
+      pendingExercises: Number(members?.pending ?? 0),
+      completedExercises: Number(members?.completed ?? 0),
     },
     trend,
     recent: recent.map((r) => ({

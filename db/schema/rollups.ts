@@ -1,0 +1,48 @@
+import { date, index, integer, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { tenantId } from './columns';
+
+/*
+ * Rollups for the manager dashboard, kept by triggers on exercises and reports (migration
+ * 0012_rollup_triggers), so every write path — services, jobs, imports, seeds — keeps them exact in
+ * the same transaction. No foreign key on user_id: a user's deletion cascades its exercises first,
+ * whose triggers then update (never insert) these rows; a trigger on users removes them.
+ * Weeks are ISO weeks (Monday) in UTC, as Postgres date_trunc('week') gives them.
+ */
+
+/** Per learner: exercises pending/completed and the score sum of the completed ones (all time). */
+export const userExerciseStats = pgTable('user_exercise_stats', {
+  userId: uuid().primaryKey(),
+  tenantId: tenantId(),
+  pending: integer().notNull().default(0),
+  completed: integer().notNull().default(0),
+  scoreSum: numeric({ mode: 'number' }).notNull().default(0),
+  scored: integer().notNull().default(0),
+});
+
+/** Per learner and week of completion: completed exercises and their score sum (the 4-week trend). */
+export const userWeekStats = pgTable(
+  'user_week_stats',
+  {
+    userId: uuid().notNull(),
+    week: date({ mode: 'string' }).notNull(),
+    tenantId: tenantId(),
+    completed: integer().notNull().default(0),
+    scoreSum: numeric({ mode: 'number' }).notNull().default(0),
+    scored: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week] }), index('user_week_stats_tenant_week_idx').on(t.tenantId, t.week)],
+);
+
+/** Per learner, week of the report and criterion (by name): the sum of levels and the count (weak spots). */
+export const userWeekCriteria = pgTable(
+  'user_week_criteria',
+  {
+    userId: uuid().notNull(),
+    week: date({ mode: 'string' }).notNull(),
+    criterion: text().notNull(),
+    tenantId: tenantId(),
+    levelSum: integer().notNull().default(0),
+    n: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.week, t.criterion] }), index('user_week_criteria_tenant_week_idx').on(t.tenantId, t.week)],
+);

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignments, calls, exercises, personas, reports, scorecards, simulations, users } from '../../db/schema';
+import { asSystem, withTenant } from '../../db/tenant';
+import { rawRows } from '../../server/jobs/queue';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import type { UserRow } from '../helpers/app';
+
+/*
+ * The dashboard rollups are kept by triggers (migration 0012). Whatever happens to exercises and
+ * reports — inserts, completion, score changes, overrides, moves between weeks, deletions, users
+ * deleted — they must equal a recomputation from the source rows.
+ */
+let database: TestDatabase;
+let tenantA: string;
+let tenantB: string;
+const DAY = 86_400_000;
+
+const recomputed = {
+  stats: sql`select user_id::text, count(*) filter (where status <> 'completed')::int as pending, count(*) filter (where status = 'completed')::int as completed,
+                    coalesce(sum(score) filter (where status = 'completed'), 0)::numeric(12,1)::text as score_sum, count(score) filter (where status = 'completed')::int as scored
+             from exercises group by 1 order by 1`,
+  weeks: sql`select user_id::text, spar_week(completed_at)::text as week, count(*)::int as completed, coalesce(sum(score), 0)::numeric(12,1)::text as score_sum, count(score)::int as scored
+             from exercises where status = 'completed' and completed_at is not null group by 1, 2 order by 1, 2`,
+  criteria: sql`select c.user_id::text, spar_week(r.completed_at)::text as week, cr->>'name' as criterion, sum((cr->>'level')::int)::int as level_sum, count(*)::int as n
+                from reports r join calls c on c.id = r.call_id cross join lateral jsonb_array_elements(r.criteria) cr
+                where r.status = 'ready' and r.completed_at is not null and c.user_id is not null group by 1, 2, 3 order by 1, 2, 3`,
+};
+const rolled = {
+  // rows whose counts fell to zero carry no information: compare the non-empty ones
+  stats: sql`select user_id::text, pending, completed, score_sum::numeric(12,1)::text as score_sum, scored from user_exercise_stats
+             where pending <> 0 or completed <> 0 or scored <> 0 order by 1`,
+  weeks: sql`select user_id::text, week::text, completed, score_sum::numeric(12,1)::text as score_sum, scored from user_week_stats where completed <> 0 order by 1, 2`,
+  criteria: sql`select user_id::text, week::text, criterion, level_sum, n from user_week_criteria where n <> 0 order by 1, 2, 3`,
+};
+
+async function expectConsistent() {
+  await asSystem(database.db, { action: 'test' }, async (tx) => {
+    for (const k of ['stats', 'weeks', 'criteria'] as const) {
+      expect({ [k]: await rawRows(tx, rolled[k]) }).toEqual({ [k]: await rawRows(tx, recomputed[k]) });
+    }
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
+  tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
+}, 60_000);
+
+afterAll(async () => {
+  await database?.cleanup();
+});
+
+describe('dashboard rollups', () => {
+  it('stay equal to a recomputation through inserts, completion, score changes, overrides, week moves and deletions', async () => {
+    const manager = await createTenantUser(database.db, tenantA, { userType: 'manager' });
+    const reps: UserRow[] = [];
+    for (let i = 0; i < 3; i++) reps.push(await createTenantUser(database.db, tenantA, { userType: 'sales_rep', managerId: manager.id }));
+    const repB = await createTenantUser(database.db, tenantB, { userType: 'sales_rep' });
+    const now = Date.now();
+
+    const ids = await withTenant(database.db, tenantA, async (tx) => {
+      const [persona] = await tx.insert(personas).values({ tenantId: tenantA, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
+      const [card] = await tx.insert(scorecards).values({ tenantId: tenantA, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
+      const [sim] = await tx.insert(simulations).values({ tenantId: tenantA, personaId: persona.id, scorecardId: card.id, name: 'S', language: 'en' }).returning();
+      const [a] = await tx.insert(assignments).values({ tenantId: tenantA, name: 'A', createdBy: manager.id }).returning();
+      // one statement, many rows: 3 reps × 4 exercises, all pending
+      const ex = await tx
+        .insert(exercises)
+        .values(reps.flatMap((r) => [0, 1, 2, 3].map(() => ({ tenantId: tenantA, assignmentId: a.id, userId: r.id, simulationId: sim.id }))))
+        .returning({ id: exercises.id, userId: exercises.userId });
+      return { sim: sim.id, assignment: a.id, ex };
+    });
+    await expectConsistent();
+
+    await withTenant(database.db, tenantA, async (tx) => {
+      // completion with and without a score, in different weeks
+      await tx.update(exercises).set({ status: 'in_progress', startedAt: new Date(now) }).where(eq(exercises.id, ids.ex[0].id));
+      await tx.update(exercises).set({ status: 'completed', score: 72.5, completedAt: new Date(now) }).where(eq(exercises.id, ids.ex[0].id));
+      await tx.update(exercises).set({ status: 'completed', score: 40, completedAt: new Date(now - 8 * DAY) }).where(eq(exercises.id, ids.ex[1].id));
+      await tx.update(exercises).set({ status: 'completed', score: null, completedAt: new Date(now - 15 * DAY) }).where(eq(exercises.id, ids.ex[4].id));
+      // a manager's override changes a score; a completion moves to another week
+      await tx.update(exercises).set({ score: 90 }).where(eq(exercises.id, ids.ex[0].id));
+      await tx.update(exercises).set({ completedAt: new Date(now - 22 * DAY) }).where(eq(exercises.id, ids.ex[1].id));
+      // an exercise handed to another rep, one removed from an assignment
+      await tx.update(exercises).set({ userId: reps[2].id }).where(eq(exercises.id, ids.ex[2].id));
+      await tx.delete(exercises).where(eq(exercises.id, ids.ex[3].id));
+      // an update that changes nothing the rollups count
+      await tx.update(exercises).set({ callId: null }).where(eq(exercises.userId, reps[1].id));
+    });
+    await expectConsistent();
+
+    const criteria = (a: number, b: number) =>
+      [
+        { criterionId: 'a', name: 'Open questions', level: a, originalLevel: a, rationale: '', evidence: [], unverified: false },
+        { criterionId: 'b', name: 'Next step', level: b, originalLevel: b, rationale: '', evidence: [], unverified: false },
+      ] as never;
+    const reportIds = await withTenant(database.db, tenantA, async (tx) => {
+      const out: string[] = [];
+      for (const [i, r] of reps.entries()) {
+        const [c] = await tx.insert(calls).values({ tenantId: tenantA, userId: r.id, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 }).returning();
+        // pending first (counts nothing), then ready as the evaluation job does
+        const [rep] = await tx.insert(reports).values({ tenantId: tenantA, callId: c.id, status: 'pending' }).returning();
+        await tx.update(reports).set({ status: 'ready', criteria: criteria(i % 3, 2), score: 50, completedAt: new Date(now - i * 7 * DAY) }).where(eq(reports.id, rep.id));
+        out.push(rep.id);
+      }
+      return out;
+    });
+    await expectConsistent();
+
+    await withTenant(database.db, tenantA, async (tx) => {
+      // a manager override (one level), a re-evaluation that fails, a report removed
+      await tx.update(reports).set({ criteria: criteria(2, 0) }).where(eq(reports.id, reportIds[0]));
+      await tx.update(reports).set({ status: 'failed' }).where(eq(reports.id, reportIds[1]));
+      await tx.delete(reports).where(eq(reports.id, reportIds[2]));
+    });
+    await expectConsistent();
+
+    // tenant B's writes land in B's rows only, and A cannot read them
+    await withTenant(database.db, tenantB, async (tx) => {
+      const [persona] = await tx.insert(personas).values({ tenantId: tenantB, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
+      const [card] = await tx.insert(scorecards).values({ tenantId: tenantB, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
+      const [sim] = await tx.insert(simulations).values({ tenantId: tenantB, personaId: persona.id, scorecardId: card.id, name: 'S', language: 'en' }).returning();
+      const [a] = await tx.insert(assignments).values({ tenantId: tenantB, name: 'B' }).returning();
+      await tx.insert(exercises).values({ tenantId: tenantB, assignmentId: a.id, userId: repB.id, simulationId: sim.id, status: 'completed', score: 10, completedAt: new Date(now) });
+    });
+    await expectConsistent();
+    const seenByA = await withTenant(database.db, tenantA, (tx) => rawRows<{ user_id: string }>(tx, sql`select user_id::text from user_exercise_stats`));
+    expect(seenByA.map((r) => r.user_id).sort()).toEqual(reps.map((r) => r.id).sort());
+
+    // deleting a user takes its rollup rows with it
+    await asSystem(database.db, { action: 'test' }, (tx) => tx.delete(users).where(and(eq(users.id, reps[0].id), eq(users.tenantId, tenantA))));
+    await expectConsistent();
+    const left = await asSystem(database.db, { action: 'test' }, (tx) =>
+      rawRows<{ n: number }>(tx, sql`select (select count(*) from user_exercise_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_criteria where user_id = ${reps[0].id}) as n`),
+    );
+    expect(Number(left[0].n)).toBe(0);
+  });
+});
