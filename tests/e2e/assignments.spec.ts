@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, h1, test } from './fixtures';
-import { storageFile } from './server-info';
+import { ACCOUNTS, expect, h1, test } from './fixtures';
+import { E2E_MAIL_FROM_ADDRESS, storageFile } from './server-info';
 
 // A seeded English simulation; the e2e server has no OPENAI_API_KEY, so calls run offline and the
 // offline evaluator scores them. Riley Rep (rep) and Jordan Rep (rep2) report to the demo manager.
@@ -54,7 +54,7 @@ async function completeExercise(page: Page, assignment: string) {
 test.describe('Assignments end to end', () => {
   test.use({ account: 'manager' });
 
-  test('manager sends an assignment to two reps; they complete it; reminders; dashboard and completed table show the scores', async ({ page, browser }) => {
+  test('manager sends an assignment to two reps; they complete it; reminders; dashboard and completed table show the scores', async ({ page, browser, baseURL, mailbox }) => {
     test.setTimeout(240_000);
     const name = `E2E assignment ${Date.now()}`;
 
@@ -95,6 +95,17 @@ test.describe('Assignments end to end', () => {
     await pendingRow.getByRole('button', { name: `Send reminder for ${name}` }).click();
     await expect(page.getByText('Reminder sent to 1 team member.')).toBeVisible();
     await expect(pendingRow).toContainText('Last reminder sent');
+
+    // --- the reminder reached the SMTP server, addressed to Jordan, linking to the rep's assignments page
+    const reminderTo = { to: ACCOUNTS.rep2.email, subject: `Reminder: ${name}` };
+    const reminder = await mailbox.waitFor(reminderTo);
+    expect(reminder.from).toBe(E2E_MAIL_FROM_ADDRESS);
+    expect(reminder.to).toEqual([ACCOUNTS.rep2.email]);
+    expect(reminder.text).toContain('Hi Jordan Rep,');
+    expect(reminder.text).toContain(`"${name}"`);
+    expect(reminder.text).toContain(`Continue your assignments: ${baseURL}/assignments/sr`);
+    expect(reminder.html).toContain(`href="${baseURL}/assignments/sr"`);
+    expect(mailbox.find(reminderTo)).toHaveLength(1);
 
     // --- Jordan completes it
     const jordan = await asAccount(browser, 'rep2');

@@ -2,6 +2,7 @@ import { test as base, expect, request, type APIRequestContext, type Page } from
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNTS, type AccountKey } from './accounts';
+import { mailbox, type Mailbox } from './mail';
 import { E2E_DEMO_PASSWORD, serverInfo, storageFile } from './server-info';
 
 export { expect };
@@ -13,6 +14,8 @@ interface Fixtures {
   account: AccountKey | null;
   /** API client for the e2e server (no session). */
   api: APIRequestContext;
+  /** The mail the e2e server delivered to its loopback SMTP receiver. */
+  mailbox: Mailbox;
 }
 
 export const test = base.extend<Fixtures>({
@@ -25,6 +28,8 @@ export const test = base.extend<Fixtures>({
     await use(ctx);
     await ctx.dispose();
   },
+  // eslint-disable-next-line no-empty-pattern
+  mailbox: async ({}, use) => use(mailbox(serverInfo().mailDir)),
 });
 
 /** Signs in through the real login page. */

@@ -4,8 +4,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from '@playwright/test';
+import { startSmtpReceiver } from '../helpers/smtp';
 import { ACCOUNT_KEYS, ACCOUNTS } from './accounts';
-import { E2E_DEMO_PASSWORD, E2E_SUPPORT_EMAIL, E2E_TMP, SERVER_INFO_FILE, storageFile, type ServerInfo } from './server-info';
+import { mailFileWriter } from './mail';
+import { E2E_DEMO_PASSWORD, E2E_MAIL_FROM_ADDRESS, E2E_SUPPORT_EMAIL, E2E_TMP, SERVER_INFO_FILE, storageFile, type ServerInfo } from './server-info';
 
 const SERVER_ENTRY = 'dist/server/index.mjs';
 
@@ -48,7 +50,10 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the built server on a free port with a fresh data dir; returns the teardown. */
+/**
+ * Starts the built server on a free port with a fresh data dir, its mail going to a loopback SMTP
+ * receiver that stores each message in the mail dir; returns the teardown.
+ */
 export default async function globalSetup() {
   if (!existsSync(SERVER_ENTRY) || !existsSync('dist/client/index.html')) {
     console.log('[e2e] dist/ is missing: running npm run build');
@@ -57,9 +62,13 @@ export default async function globalSetup() {
   rmSync(E2E_TMP, { recursive: true, force: true });
   mkdirSync(path.join(E2E_TMP, 'storage'), { recursive: true });
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-'));
+  // <root>/data is the server's PGlite directory, <root>/mail the mail it sent
+  const root = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-'));
+  const dataDir = path.join(root, 'data');
+  const mailDir = path.join(root, 'mail');
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  const smtp = await startSmtpReceiver({ onMail: mailFileWriter(mailDir) });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -68,11 +77,14 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     DEMO_PASSWORD: E2E_DEMO_PASSWORD,
     SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: `Spar E2E <${E2E_MAIL_FROM_ADDRESS}>`,
+    // links in mail point at this server
+    PUBLIC_URL: baseURL,
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL; // always the fresh PGlite dir, even when CI points DATABASE_URL at Postgres
   delete env.SEED_DEMO;
-  delete env.PUBLIC_URL;
 
   let log = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -87,9 +99,10 @@ export default async function globalSetup() {
 
   const teardown = async () => {
     await stopServer(child);
-    // E2E_KEEP_DATA=1 keeps the server's data directory for a post-mortem of a failed run
-    if (process.env.E2E_KEEP_DATA) console.log(`e2e data directory kept: ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
+    // E2E_KEEP_DATA=1 keeps the server's data directory and its mail for a post-mortem of a failed run
+    if (process.env.E2E_KEEP_DATA) console.log(`e2e data directory kept: ${root}`);
+    else rmSync(root, { recursive: true, force: true });
   };
 
   try {
@@ -107,7 +120,7 @@ export default async function globalSetup() {
     throw e;
   }
 
-  const info: ServerInfo = { baseURL, pid: child.pid ?? 0, dataDir };
+  const info: ServerInfo = { baseURL, pid: child.pid ?? 0, dataDir, mailDir };
   writeFileSync(SERVER_INFO_FILE, JSON.stringify(info, null, 2));
   process.env.SPAR_E2E_BASE_URL = baseURL;
   return teardown;

@@ -9,11 +9,15 @@ export const storageFile = (key: string) => path.join(E2E_TMP, 'storage', `${key
 /** Known password of every seeded demo account in the e2e server. */
 export const E2E_DEMO_PASSWORD = 'e2e-Demo-pass-42';
 export const E2E_SUPPORT_EMAIL = 'support@e2e.test';
+/** Envelope sender of the e2e server's mail (MAIL_FROM). */
+export const E2E_MAIL_FROM_ADDRESS = 'no-reply@e2e.test';
 
 export interface ServerInfo {
   baseURL: string;
   pid: number;
   dataDir: string;
+  /** Where the loopback SMTP receiver stores each mail the server sends (tests/e2e/mail.ts reads it). */
+  mailDir: string;
 }
 
 export function serverInfo(): ServerInfo {

@@ -12,6 +12,14 @@ export interface ReceivedMail {
   html: string | null;
 }
 
+export interface SmtpReceiverOptions {
+  /**
+   * Called with each mail as it is accepted, before the client hears 250: whatever it records
+   * (e.g. a file another process reads) exists by the time the sender counts the mail as sent.
+   */
+  onMail?: (mail: ReceivedMail) => void;
+}
+
 export interface SmtpReceiver {
   url: string;
   port: number;
@@ -85,7 +93,7 @@ export function parseMail(from: string, to: string[], raw: string): ReceivedMail
  * A minimal SMTP receiver on 127.0.0.1 (EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT; no TLS,
  * no auth) — enough for nodemailer with `smtp://127.0.0.1:<port>?ignoreTLS=true`.
  */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(opts: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -108,8 +116,16 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
         if (inData) {
           if (line === '.') {
             inData = false;
-            mails.push(parseMail(from, to, data.join('\r\n')));
+            const mail = parseMail(from, to, data.join('\r\n'));
             data = [];
+            try {
+              opts.onMail?.(mail);
+            } catch (e) {
+              // a transient failure: the sender retries, so the mail is not kept twice
+              reply(`451 could not record the mail: ${(e as Error).message}`);
+              continue;
+            }
+            mails.push(mail);
             reply('250 OK queued');
           } else data.push(line.startsWith('..') ? line.slice(1) : line);
           continue;

@@ -1,11 +1,17 @@
-import type { Db, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { supportRequests } from '../../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import { enqueueMail, escapeHtml } from '../../mail/jobs';
 
 export interface SupportInput {
   subject: string;
   description: string;
   pageUrl?: string;
+}
+
+export interface SupportRequester {
+  tenantId: string;
+  userId: string;
+  email: string;
 }
 
 export async function storeSupportRequest(tx: Tx, tenantId: string, userId: string, input: SupportInput) {
@@ -16,16 +22,28 @@ export async function storeSupportRequest(tx: Tx, tenantId: string, userId: stri
   return row;
 }
 
-/** Support requests must reach someone: mailed to SUPPORT_EMAIL when set (outbox without SMTP). */
-export async function mailSupportRequest(
-  db: Db,
-  mailer: Mailer,
-  to: string | undefined,
-  req: { id: string; tenantId: string; from: string; subject: string; description: string; pageUrl?: string },
-) {
-  if (!to) return null;
-  const text = [`Support request ${req.id}`, `From: ${req.from}`, req.pageUrl ? `Page: ${req.pageUrl}` : '', '', req.description]
-    .filter((l) => l !== null)
-    .join('\n');
-  return mailer.send(db, { to, subject: `[Spar support] ${req.subject}`, text, tenantId: req.tenantId });
+/** The mail to SUPPORT_EMAIL: plain text as support has always read it, and the same lines escaped as HTML. */
+export function renderSupportMail(req: { id: string; from: string } & SupportInput) {
+  const head = [`Support request ${req.id}`, `From: ${req.from}`, req.pageUrl ? `Page: ${req.pageUrl}` : ''];
+  const text = [...head, '', req.description].join('\n');
+  const html =
+    '<!doctype html><html lang="en"><body style="font-family:sans-serif">' +
+    head.filter(Boolean).map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    `<p style="white-space:pre-wrap">${escapeHtml(req.description)}</p>` +
+    '</body></html>';
+  return { subject: `[Spar support] ${req.subject}`, text, html };
+}
+
+/**
+ * Stores a support request and, when SUPPORT_EMAIL is set, queues its mail in the same
+ * transaction: the request and its mail job commit (or roll back) together, and the job worker
+ * delivers it. Without SUPPORT_EMAIL the request is only stored.
+ */
+export async function createSupportRequest(tx: Tx, requester: SupportRequester, input: SupportInput, supportEmail: string | undefined) {
+  const row = await storeSupportRequest(tx, requester.tenantId, requester.userId, input);
+  if (supportEmail) {
+    const mail = renderSupportMail({ id: row.id, from: requester.email, ...input });
+    await enqueueMail(tx, { tenantId: requester.tenantId, to: supportEmail, ...mail, dedupeKey: `support:${row.id}` });
+  }
+  return { id: row.id, mailed: !!supportEmail };
 }
