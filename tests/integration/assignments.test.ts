@@ -163,14 +163,14 @@ describe('assignments lifecycle', () => {
     const mailJobs = await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'mail')));
     expect(mailJobs).toHaveLength(2);
 
-    const list = await as(manager).assignments.list({ status: 'pending', timeZone: 'UTC' });
+    const list = (await as(manager).assignments.list({ status: 'pending', timeZone: 'UTC' })).items;
     expect(list.map((a) => a.name)).toEqual(['Q4 discovery']);
     expect(list[0]).toMatchObject({ status: 'pending', exercisesTotal: 4, exercisesCompleted: 0, averageScore: null });
     expect(list[0].members.map((m) => m.name).sort()).toEqual(['Raúl Rep', 'Rita Rep']);
-    expect(await as(manager).assignments.list({ status: 'completed' })).toEqual([]);
+    expect(await as(manager).assignments.list({ status: 'completed' })).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
     // admin sees it; another manager (not their team) does not
-    expect((await as(admin).assignments.list({ status: 'pending' })).map((a) => a.id)).toEqual([r.id]);
-    expect(await as(otherManager).assignments.list({ status: 'pending' })).toEqual([]);
+    expect((await as(admin).assignments.list({ status: 'pending' })).items.map((a) => a.id)).toEqual([r.id]);
+    expect((await as(otherManager).assignments.list({ status: 'pending' })).items).toEqual([]);
   });
 
   it('assignment mail arrives over SMTP in the recipient’s language, text + HTML, once', async () => {
@@ -211,7 +211,7 @@ describe('assignments lifecycle', () => {
     expect(call).toMatchObject({ exerciseId: exA.id, mode: 'exercise' });
     expect((await exerciseRows(assignmentId)).find((e) => e.id === exA.id)!.status).toBe('in_progress');
     expect((await assignmentRow(assignmentId)).status).toBe('in_progress');
-    expect((await as(manager).assignments.list({ status: 'pending' }))[0].status).toBe('in_progress');
+    expect((await as(manager).assignments.list({ status: 'pending' })).items[0].status).toBe('in_progress');
 
     await finishCall(tenantA, started.callId);
     await drain('evaluation');
@@ -233,7 +233,7 @@ describe('assignments lifecycle', () => {
     const all = await exerciseRows(assignmentId);
     expect(all.every((e) => e.status === 'completed' && e.score !== null)).toBe(true);
     expect((await assignmentRow(assignmentId)).status).toBe('completed');
-    const completed = await as(manager).assignments.list({ status: 'completed' });
+    const completed = (await as(manager).assignments.list({ status: 'completed' })).items;
     expect(completed.map((a) => a.id)).toEqual([assignmentId]);
     const avg = Math.round((all.reduce((s, e) => s + Number(e.score), 0) / 4) * 10) / 10;
     expect(completed[0]).toMatchObject({ exercisesCompleted: 4, averageScore: avg });
@@ -262,7 +262,7 @@ describe('assignments lifecycle', () => {
     expect(smtp.mails[0].subject).toBe('Recordatorio: Objections');
     expect(smtp.mails[0].text).toContain('1 simulación(es) sin terminar');
     expect(smtp.mails[0].html).toContain('Continuar tus asignaciones');
-    const [listed] = (await as(manager).assignments.list({ status: 'pending' })).filter((a) => a.id === r.id);
+    const [listed] = (await as(manager).assignments.list({ status: 'pending' })).items.filter((a) => a.id === r.id);
     expect(listed.lastReminderAt).toBe(res.lastReminderAt);
   });
 
@@ -295,7 +295,7 @@ describe('roles and tenants', () => {
   it('another tenant cannot read, update, remind or delete, even by id', async () => {
     const r = await as(manager).assignments.create({ name: 'Private', simulationIds: [simA], userIds: [rep1.id] });
     const b = as(managerB);
-    expect(await b.assignments.list({ status: 'pending' })).toEqual([]);
+    expect(await b.assignments.list({ status: 'pending' })).toMatchObject({ items: [], total: 0 });
     // thunks, so each call starts only when awaited (no rejection goes unhandled)
     for (const call of [
       () => b.assignments.get({ assignmentId: r.id }),
@@ -314,9 +314,9 @@ describe('roles and tenants', () => {
 
   it('a superuser acts on a client via clientId; demo managers see only their own', async () => {
     const list = await as(superuser).assignments.list({ status: 'pending', clientId: tenantA });
-    expect(list.length).toBeGreaterThan(0);
+    expect(list.items.length).toBeGreaterThan(0);
     const r = await as(demo).assignments.create({ name: 'Demo', simulationIds: [simA], userIds: [rep1.id] });
-    expect((await as(demo).assignments.list({ status: 'pending' })).map((a) => a.id)).toEqual([r.id]);
+    expect((await as(demo).assignments.list({ status: 'pending' })).items.map((a) => a.id)).toEqual([r.id]);
     const all = await sys((tx) => tx.select({ id: exercises.id }).from(exercises).where(and(eq(exercises.assignmentId, r.id), inArray(exercises.userId, [rep1.id]))));
     expect(all).toHaveLength(1);
   });

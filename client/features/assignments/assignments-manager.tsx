@@ -1,27 +1,52 @@
 import { ActionIcon, Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconBell, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
 import { trpc } from '../../lib/trpc';
+import { useTabParam } from '../admin/use-tab-param';
 import { ConfirmDeleteModal, notifyFailure, notifySuccess } from '../client-overview/config-ui';
 import { AssignmentWizard, type WizardValues } from './assignment-wizard';
+import { AssignmentsPager } from './assignments-pager';
+import { fallbackPage } from './paging';
 import { DueBadge, StatusBadge, formatDate, useAssignmentsTranslation, viewerTimeZone } from './shared';
+import { usePageParam } from './use-page-param';
 
 type Tab = 'pending' | 'completed';
+const TABS: readonly Tab[] = ['pending', 'completed'];
+/** Rows per page of each table (the server's default and at most its maximum). */
+const PAGE_SIZE = 25;
+
+/** One table's page, kept in the URL (?pendingPage= / ?completedPage=), stepping back when it comes back empty. */
+function useAssignmentPage(status: Tab, timeZone: string, enabled: boolean) {
+  const [page, setPage] = usePageParam(`${status}Page`);
+  const query = useQuery({
+    ...trpc.assignments.list.queryOptions({ status, timeZone, page, pageSize: PAGE_SIZE }),
+    enabled,
+    // the previous page stays on screen while the next one loads
+    placeholderData: keepPreviousData,
+  });
+  const data = query.isPlaceholderData ? undefined : query.data;
+  const fallback = data ? fallbackPage(page, data.pageSize, data.total, data.items.length) : null;
+  useEffect(() => {
+    // the last row of the page was deleted, or the URL names a page past the end
+    if (fallback !== null) setPage(fallback, { replace: true });
+  }, [fallback, setPage]);
+  return { query, page, setPage, fallback };
+}
 
 /** /assignments: pending and completed tables, the create wizard, edit, delete and reminders. */
 export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean }) {
   const { t, i18n } = useAssignmentsTranslation();
   const queryClient = useQueryClient();
   const timeZone = viewerTimeZone();
-  const [tab, setTab] = useState<Tab>('pending');
+  const [tab, setTab] = useTabParam(TABS, 'pending');
   const [wizard, setWizard] = useState<{ editing: AssignmentSummary | null } | null>(null);
   const [deleting, setDeleting] = useState<AssignmentSummary | null>(null);
   const [viewing, setViewing] = useState<AssignmentSummary | null>(null);
-  const pending = useQuery(trpc.assignments.list.queryOptions({ status: 'pending', timeZone }));
-  const completed = useQuery({ ...trpc.assignments.list.queryOptions({ status: 'completed', timeZone }), enabled: tab === 'completed' });
+  const pending = useAssignmentPage('pending', timeZone, true);
+  const completed = useAssignmentPage('completed', timeZone, tab === 'completed');
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.assignments.list.queryKey() });
   const create = useMutation(trpc.assignments.create.mutationOptions({ onSuccess: refresh }));
@@ -66,8 +91,9 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
     }
   };
 
-  const renderTable = (q: typeof pending, kind: Tab) => {
-    if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
+  const renderTable = ({ query: q, page, setPage, fallback }: typeof pending, kind: Tab) => {
+    // also while stepping back from an empty page (its placeholder is that empty page)
+    if (q.isLoading || fallback !== null || (q.isPlaceholderData && !q.data?.items.length)) return <Loader aria-label={t('app.loading')} />;
     if (q.isError)
       return (
         <Alert color="red" role="alert">
@@ -79,84 +105,103 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
           </Stack>
         </Alert>
       );
-    const rows = q.data ?? [];
-    if (!rows.length) return <Text c="dimmed">{kind === 'pending' ? t('emptyPending') : t('emptyCompleted')}</Text>;
+    const rows = q.data?.items ?? [];
+    const total = q.data?.total ?? 0;
+    if (!total) return <Text c="dimmed">{kind === 'pending' ? t('emptyPending') : t('emptyCompleted')}</Text>;
     return (
-      <Table.ScrollContainer minWidth={320}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('columns.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('columns.sentAt')}</Table.Th>
-              {kind === 'pending' && <Table.Th>{t('columns.due')}</Table.Th>}
-              {kind === 'pending' && <Table.Th visibleFrom="sm">{t('columns.status')}</Table.Th>}
-              <Table.Th visibleFrom="md">{t('columns.progress')}</Table.Th>
-              <Table.Th>{t('columns.score')}</Table.Th>
-              <Table.Th>{t('columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>
-                  <Text fw={500}>{a.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {a.members.map((m) => m.name).join(', ')}
-                  </Text>
-                  {kind === 'pending' && (
-                    <Text size="xs" c="dimmed">
-                      {a.lastReminderAt ? t('lastReminder', { when: formatDate(a.lastReminderAt, i18n.language, true) }) : t('neverReminded')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td visibleFrom="sm">{formatDate(a.sentAt, i18n.language)}</Table.Td>
-                {kind === 'pending' && (
+      <>
+        <Table.ScrollContainer minWidth={320}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}
+            aria-busy={q.isPlaceholderData || undefined}
+            style={q.isPlaceholderData ? { opacity: 0.6 } : undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('columns.name')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.sentAt')}</Table.Th>
+                {kind === 'pending' && <Table.Th>{t('columns.due')}</Table.Th>}
+                {kind === 'pending' && <Table.Th visibleFrom="sm">{t('columns.status')}</Table.Th>}
+                <Table.Th visibleFrom="md">{t('columns.progress')}</Table.Th>
+                <Table.Th>{t('columns.score')}</Table.Th>
+                <Table.Th>{t('columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((a) => (
+                <Table.Tr key={a.id}>
                   <Table.Td>
-                    <DueBadge label={a.dueLabel} />
-                  </Table.Td>
-                )}
-                {kind === 'pending' && (
-                  <Table.Td visibleFrom="sm">
-                    <StatusBadge status={a.status} />
-                  </Table.Td>
-                )}
-                <Table.Td visibleFrom="md">{t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}</Table.Td>
-                <Table.Td>{a.averageScore === null ? '—' : a.averageScore.toFixed(1)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('actions.details', { name: a.name })}>
-                      <ActionIcon variant="subtle" aria-label={t('actions.details', { name: a.name })} onClick={() => setViewing(a)}>
-                        <IconEye size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    {!readOnly && a.canEdit && kind === 'pending' && (
-                      <>
-                        <Tooltip label={t('actions.remind', { name: a.name })}>
-                          <ActionIcon variant="subtle" aria-label={t('actions.remind', { name: a.name })} loading={remind.isPending && remind.variables?.assignmentId === a.id} onClick={() => void sendReminder(a)}>
-                            <IconBell size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('actions.edit', { name: a.name })}>
-                          <ActionIcon variant="subtle" aria-label={t('actions.edit', { name: a.name })} onClick={() => setWizard({ editing: a })}>
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </>
+                    <Text fw={500}>{a.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {a.members.map((m) => m.name).join(', ')}
+                    </Text>
+                    {kind === 'pending' && (
+                      <Text size="xs" c="dimmed">
+                        {a.lastReminderAt ? t('lastReminder', { when: formatDate(a.lastReminderAt, i18n.language, true) }) : t('neverReminded')}
+                      </Text>
                     )}
-                    {!readOnly && a.canEdit && (
-                      <Tooltip label={t('actions.delete', { name: a.name })}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('actions.delete', { name: a.name })} onClick={() => setDeleting(a)}>
-                          <IconTrash size={18} aria-hidden />
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDate(a.sentAt, i18n.language)}</Table.Td>
+                  {kind === 'pending' && (
+                    <Table.Td>
+                      <DueBadge label={a.dueLabel} />
+                    </Table.Td>
+                  )}
+                  {kind === 'pending' && (
+                    <Table.Td visibleFrom="sm">
+                      <StatusBadge status={a.status} />
+                    </Table.Td>
+                  )}
+                  <Table.Td visibleFrom="md">{t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}</Table.Td>
+                  <Table.Td>{a.averageScore === null ? '—' : a.averageScore.toFixed(1)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label={t('actions.details', { name: a.name })}>
+                        <ActionIcon variant="subtle" aria-label={t('actions.details', { name: a.name })} onClick={() => setViewing(a)}>
+                          <IconEye size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                      {!readOnly && a.canEdit && kind === 'pending' && (
+                        <>
+                          <Tooltip label={t('actions.remind', { name: a.name })}>
+                            <ActionIcon variant="subtle" aria-label={t('actions.remind', { name: a.name })} loading={remind.isPending && remind.variables?.assignmentId === a.id} onClick={() => void sendReminder(a)}>
+                              <IconBell size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                          <Tooltip label={t('actions.edit', { name: a.name })}>
+                            <ActionIcon variant="subtle" aria-label={t('actions.edit', { name: a.name })} onClick={() => setWizard({ editing: a })}>
+                              <IconPencil size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        </>
+                      )}
+                      {!readOnly && a.canEdit && (
+                        <Tooltip label={t('actions.delete', { name: a.name })}>
+                          <ActionIcon variant="subtle" color="red" aria-label={t('actions.delete', { name: a.name })} onClick={() => setDeleting(a)}>
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <AssignmentsPager
+          kind={kind}
+          page={page}
+          shownPage={q.data?.page ?? page}
+          pageSize={q.data?.pageSize ?? PAGE_SIZE}
+          total={total}
+          shown={rows.length}
+          onChange={setPage}
+        />
+      </>
     );
   };
 
@@ -172,7 +217,7 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
           </Button>
         )}
       </Group>
-      <Tabs value={tab} onChange={(v) => setTab((v as Tab) ?? 'pending')}>
+      <Tabs value={tab} onChange={setTab}>
         <Tabs.List>
           <Tabs.Tab value="pending">{t('tabs.pending')}</Tabs.Tab>
           <Tabs.Tab value="completed">{t('tabs.completed')}</Tabs.Tab>

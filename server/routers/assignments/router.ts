@@ -15,7 +15,7 @@ import type { Context } from '../../trpc/context';
 import {
   assignmentDetailOutput,
   assignmentIdInput,
-  assignmentSummaryOutput,
+  assignmentListOutput,
   createAssignmentInput,
   createAssignmentOutput,
   deleteOutput,
@@ -27,7 +27,6 @@ import {
   remindOutput,
   updateAssignmentInput,
 } from './schema';
-import { z } from 'zod';
 
 /** Managers (and demo managers, for demos) send assignments; admins see all of the tenant. */
 const managerProcedure = clientScopedProcedure('admin', 'sales_manager', 'demo_sales_manager');
@@ -40,7 +39,7 @@ const mailOf = (ctx: Context) => ({ publicUrl: (ctx.deps.env.PUBLIC_URL ?? 'http
 export const assignmentsRouter = router({
   list: managerProcedure
     .input(listAssignmentsInput)
-    .output(z.array(assignmentSummaryOutput))
+    .output(assignmentListOutput)
     .query(({ ctx, input }) => listAssignments(ctx.tx, actorOf(ctx), input)),
 
   get: managerProcedure

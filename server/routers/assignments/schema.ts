@@ -20,8 +20,21 @@ export const dueLabelOutput = z.discriminatedUnion('kind', [
 
 const status = z.enum(ASSIGNMENT_STATUSES);
 
-/** Newest first; `limit` rows (default 200). */
-export const listAssignmentsInput = z.object({ status: z.enum(['pending', 'completed']).default('pending'), timeZone, limit: z.number().int().min(1).max(500).optional() });
+export const ASSIGNMENTS_PAGE_SIZE_DEFAULT = 25;
+export const ASSIGNMENTS_PAGE_SIZE_MAX = 100;
+
+/** Newest first, `pageSize` rows of 1-based `page`. */
+export const listAssignmentsInput = z.object({
+  status: z.enum(['pending', 'completed']).default('pending'),
+  timeZone,
+  page: z.number({ message: 'assignments.validation.pageInvalid' }).int('assignments.validation.pageInvalid').min(1, 'assignments.validation.pageInvalid').default(1),
+  pageSize: z
+    .number({ message: 'assignments.validation.pageSizeInvalid' })
+    .int('assignments.validation.pageSizeInvalid')
+    .min(1, 'assignments.validation.pageSizeInvalid')
+    .max(ASSIGNMENTS_PAGE_SIZE_MAX, 'assignments.validation.pageSizeInvalid')
+    .default(ASSIGNMENTS_PAGE_SIZE_DEFAULT),
+});
 export const assignmentIdInput = z.object({ assignmentId: z.uuid() });
 export const getAssignmentInput = z.object({ assignmentId: z.uuid(), timeZone });
 
@@ -54,6 +67,15 @@ export const assignmentSummaryOutput = z.object({
   canEdit: z.boolean(),
 });
 export type AssignmentSummary = z.infer<typeof assignmentSummaryOutput>;
+
+/** One page of the list; `total` counts every assignment of that status the viewer may see. */
+export const assignmentListOutput = z.object({
+  items: z.array(assignmentSummaryOutput),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AssignmentList = z.infer<typeof assignmentListOutput>;
 
 export const exerciseOutput = z.object({
   id: z.uuid(),

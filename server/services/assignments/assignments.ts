@@ -4,7 +4,7 @@ import { assignmentSimulations, assignments, calls, exercises, reports, simulati
 import type { Role } from '../../auth/roles';
 import { AppError } from '../../errors';
 import { enqueueMail, interpolate, mailStrings, recipientLanguages, renderMail } from '../../mail/jobs';
-import type { AssignmentDetail, AssignmentSummary, ExerciseView, MyAssignment } from '../../routers/assignments/schema';
+import { ASSIGNMENTS_PAGE_SIZE_DEFAULT, type AssignmentDetail, type AssignmentList, type AssignmentSummary, type ExerciseView, type MyAssignment } from '../../routers/assignments/schema';
 import { dueLabel, safeTimeZone } from './due';
 
 export interface Actor {
@@ -61,7 +61,14 @@ export async function assignmentOptions(tx: Executor, actor: Actor) {
   return { simulations: sims, members: await assignableMembers(tx, actor) };
 }
 
-async function summaries(tx: Executor, actor: Actor, where: SQL | undefined, timeZone: string | undefined, limit = 500, now = new Date()): Promise<AssignmentSummary[]> {
+async function summaries(
+  tx: Executor,
+  actor: Actor,
+  where: SQL | undefined,
+  timeZone: string | undefined,
+  { limit = 500, offset = 0 }: { limit?: number; offset?: number } = {},
+  now = new Date(),
+): Promise<AssignmentSummary[]> {
   const rows = await tx
     .select({
       id: assignments.id,
@@ -74,8 +81,10 @@ async function summaries(tx: Executor, actor: Actor, where: SQL | undefined, tim
     })
     .from(assignments)
     .where(and(eq(assignments.tenantId, actor.tenantId), visibleTo(actor), where))
-    .orderBy(desc(assignments.sentAt))
-    .limit(limit);
+    // id breaks sent_at ties, so consecutive pages neither overlap nor skip a row
+    .orderBy(desc(assignments.sentAt), desc(assignments.id))
+    .limit(limit)
+    .offset(offset);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   // one pass over the page's exercises: counts, average and the distinct members
@@ -131,9 +140,24 @@ async function summaries(tx: Executor, actor: Actor, where: SQL | undefined, tim
   }));
 }
 
-export function listAssignments(tx: Executor, actor: Actor, input: { status: 'pending' | 'completed'; timeZone?: string; limit?: number }) {
+/** One page (1-based) of the viewer's pending or completed assignments, newest first, with the total of that status. */
+export async function listAssignments(
+  tx: Executor,
+  actor: Actor,
+  input: { status: 'pending' | 'completed'; timeZone?: string; page?: number; pageSize?: number },
+): Promise<AssignmentList> {
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? ASSIGNMENTS_PAGE_SIZE_DEFAULT;
   const where = input.status === 'completed' ? eq(assignments.status, 'completed') : ne(assignments.status, 'completed');
-  return summaries(tx, actor, where, input.timeZone, input.limit ?? 200);
+  const [counted] = await tx
+    .select({ total: sql<number>`count(*)::int` })
+    .from(assignments)
+    .where(and(eq(assignments.tenantId, actor.tenantId), visibleTo(actor), where));
+  const total = Number(counted?.total ?? 0);
+  const offset = (page - 1) * pageSize;
+  // a page past the end is empty, but still reports the total so the client can step back
+  const items = offset < total ? await summaries(tx, actor, where, input.timeZone, { limit: pageSize, offset }) : [];
+  return { items, total, page, pageSize };
 }
 
 async function exerciseViews(tx: Executor, where: SQL): Promise<ExerciseView[]> {
