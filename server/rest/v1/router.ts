@@ -108,6 +108,11 @@ export function createRestHandler(deps: AppDeps) {
         if (!isSameOrigin(meta, deps.env.PUBLIC_URL, usesCookie)) throw new AppError('CSRF', 'Cross-site request refused');
       }
       await route.handler(ctx);
+      // a successful write: the writer's tenant's cached reads (dashboard, lists) are stale now
+      if (method !== 'GET' && method !== 'HEAD' && res.statusCode < 400) {
+        const s = await ctx.session();
+        if (s) deps.readCache?.invalidateTenant(s.user.tenantId);
+      }
     } catch (e) {
       if (isAppError(e)) {
         const retry = e.details?.retryAfterSeconds;

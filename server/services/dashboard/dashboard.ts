@@ -64,13 +64,17 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
             from exercises e join users u on u.id = e.user_id join simulations s on s.id = e.simulation_id join assignments a on a.id = e.assignment_id
             where e.tenant_id = ${viewer.tenantId} and e.status = 'completed' and e.completed_at is not null and ${team}
             order by e.completed_at desc limit 8`
-      : sql`select ${recentCols}
-            from users u cross join lateral (
-              select * from exercises e0 where e0.user_id = u.id and e0.status = 'completed' and e0.completed_at is not null
-              order by e0.completed_at desc limit 8) e
-            join simulations s on s.id = e.simulation_id join assignments a on a.id = e.assignment_id
-            where ${team}
-            order by e.completed_at desc limit 8`,
+      : // the 8 latest of each member (index order, no sort), the 8 latest of those, then their names
+        sql`select ${recentCols}
+            from (select e1.* from users u0 cross join lateral (
+                    select e0.id, e0.user_id, e0.simulation_id, e0.assignment_id, e0.score, e0.completed_at, e0.call_id
+                    from exercises e0
+                    where e0.tenant_id = u0.tenant_id and e0.user_id = u0.id and e0.status = 'completed' and e0.completed_at is not null
+                    order by e0.completed_at desc nulls last limit 8) e1
+                  where ${teamCondition(viewer, 'u0')}
+                  order by e1.completed_at desc nulls last limit 8) e
+            join users u on u.id = e.user_id join simulations s on s.id = e.simulation_id join assignments a on a.id = e.assignment_id
+            order by e.completed_at desc nulls last`,
   );
   const weak = await rawRows<{ name: string; avg: string; n: number }>(
     tx,
