@@ -46,3 +46,22 @@ export const userWeekCriteria = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.week, t.criterion] }), index('user_week_criteria_tenant_week_idx').on(t.tenantId, t.week)],
 );
+
+/**
+ * Per assignment and member: their exercises, how many are completed and the score sum — the
+ * assignment lists' counts, averages and member names, and which assignments touch a manager's
+ * team. A row exists while the member has at least one exercise in the assignment.
+ */
+export const assignmentMembers = pgTable(
+  'assignment_members',
+  {
+    assignmentId: uuid().notNull(),
+    userId: uuid().notNull(),
+    tenantId: tenantId(),
+    exercises: integer().notNull().default(0),
+    completed: integer().notNull().default(0),
+    scoreSum: numeric({ mode: 'number' }).notNull().default(0),
+    scored: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.userId] }), index('assignment_members_user_idx').on(t.tenantId, t.userId)],
+);

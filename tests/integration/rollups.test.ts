@@ -24,6 +24,9 @@ const recomputed = {
              from exercises group by 1 order by 1`,
   weeks: sql`select user_id::text, spar_week(completed_at)::text as week, count(*)::int as completed, coalesce(sum(score), 0)::numeric(12,1)::text as score_sum, count(score)::int as scored
              from exercises where status = 'completed' and completed_at is not null group by 1, 2 order by 1, 2`,
+  members: sql`select assignment_id::text, user_id::text, count(*)::int as exercises, count(*) filter (where status = 'completed')::int as completed,
+                      coalesce(sum(score) filter (where status = 'completed'), 0)::numeric(12,1)::text as score_sum, count(score) filter (where status = 'completed')::int as scored
+               from exercises group by 1, 2 order by 1, 2`,
   criteria: sql`select c.user_id::text, spar_week(r.completed_at)::text as week, cr->>'name' as criterion, sum((cr->>'level')::int)::int as level_sum, count(*)::int as n
                 from reports r join calls c on c.id = r.call_id cross join lateral jsonb_array_elements(r.criteria) cr
                 where r.status = 'ready' and r.completed_at is not null and c.user_id is not null group by 1, 2, 3 order by 1, 2, 3`,
@@ -34,11 +37,13 @@ const rolled = {
              where pending <> 0 or completed <> 0 or scored <> 0 order by 1`,
   weeks: sql`select user_id::text, week::text, completed, score_sum::numeric(12,1)::text as score_sum, scored from user_week_stats where completed <> 0 order by 1, 2`,
   criteria: sql`select user_id::text, week::text, criterion, level_sum, n from user_week_criteria where n <> 0 order by 1, 2, 3`,
+  // a member's row goes when their last exercise of the assignment goes: compared whole
+  members: sql`select assignment_id::text, user_id::text, exercises, completed, score_sum::numeric(12,1)::text as score_sum, scored from assignment_members order by 1, 2`,
 };
 
 async function expectConsistent() {
   await asSystem(database.db, { action: 'test' }, async (tx) => {
-    for (const k of ['stats', 'weeks', 'criteria'] as const) {
+    for (const k of ['stats', 'weeks', 'criteria', 'members'] as const) {
       expect({ [k]: await rawRows(tx, rolled[k]) }).toEqual({ [k]: await rawRows(tx, recomputed[k]) });
     }
   });
@@ -135,7 +140,7 @@ describe('dashboard rollups', () => {
     await asSystem(database.db, { action: 'test' }, (tx) => tx.delete(users).where(and(eq(users.id, reps[0].id), eq(users.tenantId, tenantA))));
     await expectConsistent();
     const left = await asSystem(database.db, { action: 'test' }, (tx) =>
-      rawRows<{ n: number }>(tx, sql`select (select count(*) from user_exercise_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_criteria where user_id = ${reps[0].id}) as n`),
+      rawRows<{ n: number }>(tx, sql`select (select count(*) from user_exercise_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_criteria where user_id = ${reps[0].id}) + (select count(*) from assignment_members where user_id = ${reps[0].id}) as n`),
     );
     expect(Number(left[0].n)).toBe(0);
   });

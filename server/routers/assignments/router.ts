@@ -10,7 +10,8 @@ import {
   updateAssignment,
   type Actor,
 } from '../../services/assignments/assignments';
-import { clientScopedProcedure, router } from '../../trpc/init';
+import { withTenant } from '../../../db/tenant';
+import { clientScopedProcedure, clientScopedReadProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
 import {
   assignmentDetailOutput,
@@ -37,10 +38,15 @@ const actorOf = (ctx: Context & { tenantId: string; user: { id: string } }): Act
 const mailOf = (ctx: Context) => ({ publicUrl: (ctx.deps.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '') });
 
 export const assignmentsRouter = router({
-  list: managerProcedure
+  /** Served from the per-viewer read cache when fresh (see server/cache/read-cache.ts). */
+  list: clientScopedReadProcedure('admin', 'sales_manager', 'demo_sales_manager')
     .input(listAssignmentsInput)
     .output(assignmentListOutput)
-    .query(({ ctx, input }) => listAssignments(ctx.tx, actorOf(ctx), input)),
+    .query(({ ctx, input }) => {
+      const load = () => withTenant(ctx.deps.db, ctx.tenantId, (tx) => listAssignments(tx, actorOf(ctx), input));
+      const key = `assignments:${ctx.user.id}:${ctx.role}:${input.status}:${input.page}:${input.pageSize}:${input.timeZone ?? ''}`;
+      return ctx.deps.readCache ? ctx.deps.readCache.get(ctx.tenantId, key, load) : load();
+    }),
 
   get: managerProcedure
     .input(getAssignmentInput)

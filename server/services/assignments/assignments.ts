@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { assignmentSimulations, assignments, calls, exercises, reports, simulations, users, type AssignmentStatus } from '../../../db/schema';
+import { assignmentMembers, assignmentSimulations, assignments, calls, exercises, reports, simulations, users, type AssignmentStatus } from '../../../db/schema';
 import type { Role } from '../../auth/roles';
 import { AppError } from '../../errors';
 import { enqueueMail, interpolate, mailStrings, recipientLanguages, renderMail } from '../../mail/jobs';
@@ -33,10 +33,10 @@ const displayName = sql<string>`coalesce(nullif(${users.displayName}, ''), ${use
 function visibleTo(actor: Actor): SQL | undefined {
   if (actor.role === 'admin' || actor.role === 'superuser') return undefined;
   if (actor.role === 'demo_sales_manager') return eq(assignments.createdBy, actor.userId);
-  // the team's assignment ids are computed once (hashed subplan), not probed per assignment row
+  // the team's assignment ids are computed once (hashed subplan) from the per-member rollup
   return or(
     eq(assignments.createdBy, actor.userId),
-    sql`${aId} in (select e.assignment_id from ${exercises} e join ${users} u on u.id = e.user_id where u.manager_id = ${actor.userId})`,
+    sql`${aId} in (select am.assignment_id from ${assignmentMembers} am join ${users} u on u.id = am.user_id where u.manager_id = ${actor.userId})`,
   );
 }
 
@@ -87,18 +87,18 @@ async function summaries(
     .offset(offset);
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  // one pass over the page's exercises: counts, average and the distinct members
+  // the page's per-member rollup rows (kept by the exercises trigger): counts, average, members
   const stats = await tx
     .select({
-      assignmentId: exercises.assignmentId,
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`count(*) filter (where ${exercises.status} = 'completed')::int`,
-      avg: sql<string | null>`round(avg(${exercises.score}) filter (where ${exercises.status} = 'completed'), 1)::text`,
-      userIds: sql<string[]>`array_agg(distinct ${exercises.userId})`,
+      assignmentId: assignmentMembers.assignmentId,
+      total: sql<number>`sum(${assignmentMembers.exercises})::int`,
+      completed: sql<number>`sum(${assignmentMembers.completed})::int`,
+      avg: sql<string | null>`round(sum(${assignmentMembers.scoreSum}) / nullif(sum(${assignmentMembers.scored}), 0), 1)::text`,
+      userIds: sql<string[]>`array_agg(${assignmentMembers.userId})`,
     })
-    .from(exercises)
-    .where(inArray(exercises.assignmentId, ids))
-    .groupBy(exercises.assignmentId);
+    .from(assignmentMembers)
+    .where(inArray(assignmentMembers.assignmentId, ids))
+    .groupBy(assignmentMembers.assignmentId);
   const statsBy = new Map(stats.map((r) => [r.assignmentId, r]));
   const userIds = [...new Set([...stats.flatMap((r) => parseUuidArray(r.userIds)), ...rows.flatMap((r) => (r.createdById ? [r.createdById] : []))])];
   const names = new Map((userIds.length ? await tx.select({ id: users.id, name: displayName }).from(users).where(inArray(users.id, userIds)) : []).map((u) => [u.id, u.name]));
