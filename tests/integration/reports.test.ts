@@ -267,6 +267,22 @@ describe('reports.override: manager review', () => {
   });
 });
 
+describe('reports.override: two reviewers at once', () => {
+  it('the second, who saw the old level, is refused with the current level and nothing changes', async () => {
+    const callId = await seedCall(tenantA, repA.id);
+    const [row] = await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId)));
+    const seen = row.criteria!.find((c) => c.criterionId === 'c-value')!.level;
+    const first = await as(managerA).reports.override({ callId, criterionId: 'c-value', level: seen === 2 ? 0 : 2, note: 'First look', fromLevel: seen });
+    const e = describeTrpcError(await rejection(as(adminA).reports.override({ callId, criterionId: 'c-value', level: seen === 2 ? 0 : 2, note: 'Second look', fromLevel: seen })));
+    expect(e).toMatchObject({ appCode: 'CONFLICT', httpStatus: 409 });
+    expect(e.details).toMatchObject({ fieldErrors: { level: ['reports.review.changedMeanwhile'] }, currentLevel: first.level });
+    const history = await sys((tx) => tx.select().from(reportOverrides).where(eq(reportOverrides.reportId, row.id)));
+    expect(history.map((h) => h.note)).toEqual(['First look']);
+    const [after] = await sys((tx) => tx.select().from(reports).where(eq(reports.id, row.id)));
+    expect(after.score).toBe(first.score);
+  });
+});
+
 describe('reports.retry', () => {
   it('requeues the evaluation of a failed report; a ready report cannot be retried', async () => {
     const callId = await seedCall(tenantA, repA.id, { status: 'failed', error: 'model unavailable', score: null, originalScore: null, criteria: null });

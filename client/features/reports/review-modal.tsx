@@ -41,11 +41,18 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
     setErrors(next);
     if (next.note || next.level) return;
     try {
-      const r = await override.mutateAsync({ ...scope, callId, criterionId: criterion.criterionId, level: Number(level), note: note.trim() });
+      const r = await override.mutateAsync({ ...scope, callId, criterionId: criterion.criterionId, level: Number(level), note: note.trim(), fromLevel: criterion.level });
       notifications.show({ color: 'green', message: t('review.success', { score: r.score }) });
       onClose();
     } catch (e) {
       const info = errorInfo(e);
+      // reviewed by someone else meanwhile: close, and show the report as it is now
+      if (info.appCode === 'CONFLICT' && info.details?.fieldErrors) {
+        void queryClient.invalidateQueries({ queryKey: trpc.reports.get.queryKey({ ...scope, callId }) });
+        notifications.show({ color: 'orange', title: t('review.failed'), message: t('review.changedMeanwhile') });
+        onClose();
+        return;
+      }
       const fe = (info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[]> | undefined)) ?? {};
       setErrors({ note: fe.note?.[0] ? t(tail(fe.note[0])) : undefined, level: fe.level?.[0] ? t(tail(fe.level[0])) : undefined });
       notifications.show({ color: 'red', title: t('review.failed'), message: errorMessage(tc, e) });

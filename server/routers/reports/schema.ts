@@ -12,6 +12,8 @@ export const overrideInput = z.object({
   criterionId: z.string('reports.validation.criterionRequired').min(1, 'reports.validation.criterionRequired').max(200),
   level: z.number('reports.validation.levelInvalid').int('reports.validation.levelInvalid').min(0, 'reports.validation.levelInvalid').max(2, 'reports.validation.levelInvalid'),
   note: z.string('reports.review.noteRequired').trim().min(1, 'reports.review.noteRequired').max(MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
+  /** The level the reviewer saw; when given and no longer current, the change is refused (someone else reviewed meanwhile). */
+  fromLevel: z.number('reports.validation.levelInvalid').int('reports.validation.levelInvalid').min(0, 'reports.validation.levelInvalid').max(2, 'reports.validation.levelInvalid').optional(),
 });
 export type OverrideInput = z.infer<typeof overrideInput>;
 

@@ -162,6 +162,9 @@ export async function overrideCriterion(tx: Executor, viewer: ReportViewer, inpu
   if (!row || row.status !== 'ready' || !row.criteria) throw new AppError('CONFLICT', 'The report is not ready');
   const current = row.criteria.find((c) => c.criterionId === input.criterionId);
   if (!current) throw new AppError('NOT_FOUND', 'Criterion not found');
+  if (input.fromLevel !== undefined && current.level !== input.fromLevel) {
+    throw new AppError('CONFLICT', 'The level was changed by someone else meanwhile', { fieldErrors: { level: ['reports.review.changedMeanwhile'] }, currentLevel: current.level });
+  }
   if (current.level === input.level) {
     throw new AppError('VALIDATION', 'The level is unchanged', { fieldErrors: { level: ['reports.review.levelUnchanged'] } });
   }
