@@ -101,41 +101,9 @@ export async function loadEvaluationInput(tx: Executor, callId: string): Promise
   const { name: scorecardName, criteria } = criteriaFromSnapshot(call.scorecardSnapshot);
   const snap = (call.simulationSnapshot ?? {}) as Record<string, unknown>;
 
-  let reportPromptId: string | null = null;
-  let callInstructionsId: string | null = null;
-  if (call.simulationId) {
-    const [sim] = await tx
-      .select({ reportPromptId: simulations.reportPromptId, callInstructionsId: simulations.callInstructionsId })
-      .from(simulations)
-      .where(eq(simulations.id, call.simulationId))
-      .limit(1);
-    reportPromptId = sim?.reportPromptId ?? null;
-    callInstructionsId = sim?.callInstructionsId ?? null;
-  }
-  let template: string | null = null;
-  if (reportPromptId) {
-    const [p] = await tx
-      .select({ instructions: prompts.instructions })
-      .from(prompts)
-      .where(and(eq(prompts.id, reportPromptId), eq(prompts.kind, 'evaluation'), or(eq(prompts.tenantId, call.tenantId), isNull(prompts.tenantId))))
-      .limit(1);
-    template = p?.instructions?.trim() ? p.instructions : null;
-  }
-  if (!template) {
-    const [p] = await tx
-      .select({ instructions: prompts.instructions })
-      .from(prompts)
-      .where(and(isNull(prompts.tenantId), eq(prompts.kind, 'evaluation')))
-      .orderBy(sql`(${prompts.systemKey} = 'evaluation.default') desc`, asc(prompts.createdAt))
-      .limit(1);
-    template = p?.instructions?.trim() ? p.instructions : (SYSTEM_PROMPTS.find((x) => x.systemKey === 'evaluation.default')?.instructions ?? '');
-  }
-  const [overview] = await tx.select({ details: clientOverviews.details }).from(clientOverviews).where(eq(clientOverviews.tenantId, call.tenantId)).limit(1);
-  let instructionsText = '';
-  if (callInstructionsId) {
-    const [ci] = await tx.select({ instructions: callInstructions.instructions }).from(callInstructions).where(eq(callInstructions.id, callInstructionsId)).limit(1);
-    instructionsText = ci?.instructions ?? '';
-  }
+  // what the call froze at its start (calls since the snapshot carried it), else today's configuration
+  const frozen = frozenEvaluationContext(snap.evaluation);
+  const { template, clientOverview, callInstructions: instructionsText } = frozen ?? (await loadEvaluationContext(tx, call.tenantId, call.simulationId));
 
   const persona = personaOf(snap);
   const scenario =
@@ -147,7 +115,7 @@ export async function loadEvaluationInput(tx: Executor, callId: string): Promise
     difficulty: describeDifficulty(persona.difficulty),
     icp: named(snap.icp),
     product: named(snap.product),
-    client_overview: overview?.details.trim() || NOT_SPECIFIED,
+    client_overview: clientOverview.trim() || NOT_SPECIFIED,
     call_instructions: instructionsText.trim() || NOT_SPECIFIED,
     scenario,
     criteria: formatCriteriaWithIds(criteria),
@@ -385,3 +353,63 @@ export async function evaluationJobStatus(tx: Executor, callId: string) {
 }
 
 export { getJob };
+
+/** The evaluation prompt template, client overview and call instructions a call is scored with. */
+export interface EvaluationContext {
+  template: string;
+  clientOverview: string;
+  callInstructions: string;
+}
+
+function frozenEvaluationContext(v: unknown): EvaluationContext | null {
+  if (!v || typeof v !== 'object') return null;
+  const o = v as Record<string, unknown>;
+  if (typeof o.template !== 'string' || !o.template.trim()) return null;
+  return { template: o.template, clientOverview: typeof o.clientOverview === 'string' ? o.clientOverview : '', callInstructions: typeof o.callInstructions === 'string' ? o.callInstructions : '' };
+}
+
+/**
+ * The evaluation context as configured now: the simulation's evaluation prompt (or the system
+ * default), the tenant's client overview and the simulation's call instructions. A call freezes it
+ * at its start (`simulationSnapshot.evaluation`), so editing a prompt later never changes how an
+ * earlier call is scored.
+ */
+export async function loadEvaluationContext(tx: Executor, tenantId: string, simulationId: string | null): Promise<EvaluationContext> {
+  let reportPromptId: string | null = null;
+  let callInstructionsId: string | null = null;
+  if (simulationId) {
+    const [sim] = await tx
+      .select({ reportPromptId: simulations.reportPromptId, callInstructionsId: simulations.callInstructionsId })
+      .from(simulations)
+      .where(eq(simulations.id, simulationId))
+      .limit(1);
+    reportPromptId = sim?.reportPromptId ?? null;
+    callInstructionsId = sim?.callInstructionsId ?? null;
+  }
+  let template: string | null = null;
+  if (reportPromptId) {
+    const [p] = await tx
+      .select({ instructions: prompts.instructions })
+      .from(prompts)
+      .where(and(eq(prompts.id, reportPromptId), eq(prompts.kind, 'evaluation'), or(eq(prompts.tenantId, tenantId), isNull(prompts.tenantId))))
+      .limit(1);
+    template = p?.instructions?.trim() ? p.instructions : null;
+  }
+  if (!template) {
+    const [p] = await tx
+      .select({ instructions: prompts.instructions })
+      .from(prompts)
+      .where(and(isNull(prompts.tenantId), eq(prompts.kind, 'evaluation')))
+      .orderBy(sql`(${prompts.systemKey} = 'evaluation.default') desc`, asc(prompts.createdAt))
+      .limit(1);
+    template = p?.instructions?.trim() ? p.instructions : (SYSTEM_PROMPTS.find((x) => x.systemKey === 'evaluation.default')?.instructions ?? '');
+  }
+  const [overview] = await tx.select({ details: clientOverviews.details }).from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId)).limit(1);
+  let instructionsText = '';
+  if (callInstructionsId) {
+    const [ci] = await tx.select({ instructions: callInstructions.instructions }).from(callInstructions).where(eq(callInstructions.id, callInstructionsId)).limit(1);
+    instructionsText = ci?.instructions ?? '';
+  }
+
+  return { template, clientOverview: overview?.details ?? '', callInstructions: instructionsText };
+}

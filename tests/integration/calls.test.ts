@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq, asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { callMetrics, callTurns, calls, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { callMetrics, callTurns, calls, clientOverviews, personas, prompts, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { loadEvaluationInput } from '../../server/evaluation/evaluate';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
@@ -169,6 +170,22 @@ describe('calls.start', () => {
     expect(row.instructions).toContain('Laura');
     expect(row.scorecardSnapshot).toMatchObject({ name: 'Discovery' });
     expect(row.simulationSnapshot).toMatchObject({ scenario: { narrative: { opening_line: SCENARIO.narrative.opening_line } } });
+  });
+
+  it('freezes how the call will be scored: a prompt, overview or instructions edited later do not change it', async () => {
+    const [prompt] = await withTenant(database.db, tenantId, (tx) =>
+      tx.insert(prompts).values({ tenantId, kind: 'evaluation', name: 'House eval', instructions: 'HOUSE RULES v1. Score {{criteria}} on {{transcript}}' }).returning(),
+    );
+    await withTenant(database.db, tenantId, (tx) => tx.update(simulations).set({ reportPromptId: prompt.id }).where(eq(simulations.id, sims.main)));
+    const r = await start(rep, sims.main);
+    await withTenant(database.db, tenantId, async (tx) => {
+      await tx.update(prompts).set({ instructions: 'HOUSE RULES v2. {{transcript}}' }).where(eq(prompts.id, prompt.id));
+      await tx.insert(clientOverviews).values({ tenantId, details: 'Overview written after the call' }).onConflictDoUpdate({ target: clientOverviews.tenantId, set: { details: 'Overview written after the call' } });
+    });
+    const input = await asSystem(database.db, { action: 'test' }, (tx) => loadEvaluationInput(tx, r.callId));
+    expect(input?.promptTemplate).toBe('HOUSE RULES v1. Score {{criteria}} on {{transcript}}');
+    expect(input?.values.client_overview).not.toContain('after the call');
+    await withTenant(database.db, tenantId, (tx) => tx.update(simulations).set({ reportPromptId: null }).where(eq(simulations.id, sims.main)));
   });
 
   it('test and dry_run modes are for admins and managers; dry run is offline', async () => {
