@@ -43,8 +43,8 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Pr
   assertNotNested('withTenant');
   return inTransaction('tenant', () =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-      await tx.execute(sql`set local role spar_app`);
+      // one round trip: the tenant and the role (set_config('role', …, true) is SET LOCAL ROLE)
+      await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'spar_app', true)`);
       return fn(tx);
     }),
   );
