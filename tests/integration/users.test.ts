@@ -10,7 +10,8 @@ import { asSystem } from '../../db/tenant';
 import { verifyPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
 import { waitForImport } from '../../server/services/users/import-jobs';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { validateSessionToken } from '../../server/auth/session';
+import { describeTrpcError, rejection, signIn, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
@@ -133,6 +134,26 @@ describe('users.create / update / delete', () => {
     expect(clash).toMatchObject({ appCode: 'CONFLICT', details: { field: 'email' } });
     const own = describeTrpcError(await rejection(admin.users.update({ id: adminA.id, userType: 'sales_rep' })));
     expect(own).toMatchObject({ appCode: 'VALIDATION', details: { field: 'userType' } });
+  });
+
+  it('a password set by an admin ends the user’s sessions; other edits and failed ones do not', async () => {
+    const target = await createTenantUser(database.db, tenantA, { email: 'pw@acme.test', username: 'pwuser', userType: 'sales_rep' });
+    const laptop = await signIn(deps, target);
+    const phone = await signIn(deps, target);
+    const admin = await signIn(deps, adminA);
+    await admin.caller.users.update({ id: target.id, displayName: 'Renamed' });
+    expect(await validateSessionToken(database.db, laptop.token)).not.toBeNull();
+    // a password the policy refuses changes nothing, sessions included
+    await rejection(admin.caller.users.update({ id: target.id, password: 'short' }));
+    expect(await validateSessionToken(database.db, laptop.token)).not.toBeNull();
+    await admin.caller.users.update({ id: target.id, password: TEST_PASSWORD + '-new' });
+    expect(await validateSessionToken(database.db, laptop.token)).toBeNull();
+    expect(await validateSessionToken(database.db, phone.token)).toBeNull();
+    // an admin setting their own password keeps the session they are using, and ends the others
+    const otherAdminSession = await signIn(deps, adminA);
+    await admin.caller.users.update({ id: adminA.id, password: TEST_PASSWORD + '-mine' });
+    expect(await validateSessionToken(database.db, admin.token)).not.toBeNull();
+    expect(await validateSessionToken(database.db, otherAdminSession.token)).toBeNull();
   });
 
   it('delete refuses yourself; deletes another user', async () => {

@@ -1,3 +1,4 @@
+import { invalidateUserSessions } from '../../auth/session';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { clientScopedProcedure, router } from '../../trpc/init';
@@ -48,9 +49,12 @@ export const usersRouter = router({
   update: admin
     .input(updateUserInput)
     .output(managedUserOutput)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const { clientId: _c, ...fields } = input;
-      return updateManagedUser(ctx.tx, actor(ctx), fields, ctx.deps.env.passwordPolicy);
+      const updated = await updateManagedUser(ctx.tx, actor(ctx), fields, ctx.deps.env.passwordPolicy);
+      // a password set by an admin ends that user's sessions (the admin's own current one stays)
+      if (fields.password) ctx.afterCommit(() => invalidateUserSessions(ctx.deps.db, fields.id, fields.id === ctx.user.id ? ctx.session?.id : undefined));
+      return updated;
     }),
 
   delete: admin
