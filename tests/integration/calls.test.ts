@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -469,5 +469,26 @@ describe('recording upload and download', () => {
     expect((await fetch(url, { headers: { cookie: foreign } })).status).toBe(404);
     expect((await fetch(url, { method: 'POST', headers: { cookie: foreign, origin: app.url, 'content-type': 'audio/webm' }, body })).status).toBe(404);
     expect((await fetch(url)).status).toBe(401);
+  });
+
+  it('serves a recording larger than one read chunk: whole, across a chunk boundary, a suffix, HEAD', async () => {
+    const r = await start(rep, sims.main);
+    const cookie = `spar_session=${(await signIn(app.deps, rep)).token}`;
+    const url = `${app.url}/api/v1/calls/${r.callId}/recording`;
+    const body = randomBytes(2.5 * 1024 * 1024);
+    expect((await fetch(url, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'audio/webm' }, body })).status).toBe(201);
+    const all = await fetch(url, { headers: { cookie } });
+    expect(all.headers.get('content-length')).toBe(String(body.length));
+    expect(Buffer.from(await all.arrayBuffer()).equals(body)).toBe(true);
+    const MiB = 1024 * 1024;
+    const across = await fetch(url, { headers: { cookie, range: `bytes=${MiB - 10}-${2 * MiB + 10}` } });
+    expect(across.status).toBe(206);
+    expect(Buffer.from(await across.arrayBuffer()).equals(body.subarray(MiB - 10, 2 * MiB + 11))).toBe(true);
+    const suffix = await fetch(url, { headers: { cookie, range: 'bytes=-5' } });
+    expect(suffix.headers.get('content-range')).toBe(`bytes ${body.length - 5}-${body.length - 1}/${body.length}`);
+    expect(Buffer.from(await suffix.arrayBuffer()).equals(body.subarray(body.length - 5))).toBe(true);
+    const head = await fetch(url, { method: 'HEAD', headers: { cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(body.length));
   });
 });

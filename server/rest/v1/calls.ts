@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { callRecordings, calls } from '../../../db/schema/calls';
 import { hasRole, roleOf } from '../../auth/roles';
 import { AppError } from '../../errors';
@@ -19,6 +19,9 @@ function callIdParam(params: Record<string, string>): string {
  * CALL_RECORDING_MAX_MB; a repeated upload replaces it). GET: the owner and the tenant's
  * admins/managers play it back, with Range support.
  */
+
+/** Recording bytes are read and sent in pieces of this size. */
+const RECORDING_CHUNK_BYTES = 1024 * 1024;
 export const callRoutes: RestRoute[] = [
   {
     method: 'POST',
@@ -68,9 +71,10 @@ export const callRoutes: RestRoute[] = [
       const { user } = requireSession(await ctx.session());
       const callId = callIdParam(ctx.params);
       const manager = hasRole(roleOf(user.userType), ['admin', 'sales_manager']);
+      // metadata first; the bytes are read in chunks of what is asked for, never the whole file at once
       const rows = await withTenant(ctx.deps.db, user.tenantId, (tx) =>
         tx
-          .select({ userId: calls.userId, mimeType: callRecordings.mimeType, sizeBytes: callRecordings.sizeBytes, content: callRecordings.content })
+          .select({ userId: calls.userId, mimeType: callRecordings.mimeType, total: sql<number>`octet_length(${callRecordings.content})::int` })
           .from(callRecordings)
           .innerJoin(calls, eq(calls.id, callRecordings.callId))
           .where(eq(callRecordings.callId, callId))
@@ -78,13 +82,15 @@ export const callRoutes: RestRoute[] = [
       );
       const rec = rows[0];
       if (!rec || (rec.userId !== user.id && !manager)) throw new AppError('NOT_FOUND', 'Recording not found');
-      const total = rec.content.length;
+      const total = Number(rec.total);
       const base = { 'Content-Type': rec.mimeType, 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, no-store' };
+      let start = 0;
+      let end = total - 1;
       const range = ctx.req.headers.range;
       if (range) {
         const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-        let start = m && m[1] !== '' ? Number(m[1]) : NaN;
-        let end = m && m[2] !== '' ? Number(m[2]) : NaN;
+        start = m && m[1] !== '' ? Number(m[1]) : NaN;
+        end = m && m[2] !== '' ? Number(m[2]) : NaN;
         if (m && m[1] === '' && m[2] !== '') {
           start = Math.max(0, total - Number(m[2]));
           end = total - 1;
@@ -96,11 +102,27 @@ export const callRoutes: RestRoute[] = [
         }
         end = Math.min(end, total - 1);
         ctx.res.writeHead(206, { ...base, 'Content-Range': `bytes ${start}-${end}/${total}`, 'Content-Length': String(end - start + 1) });
-        ctx.res.end(ctx.req.method === 'HEAD' ? undefined : rec.content.subarray(start, end + 1));
+      } else {
+        ctx.res.writeHead(200, { ...base, 'Content-Length': String(total) });
+      }
+      if (ctx.req.method === 'HEAD' || total === 0) {
+        ctx.res.end();
         return;
       }
-      ctx.res.writeHead(200, { ...base, 'Content-Length': String(total) });
-      ctx.res.end(ctx.req.method === 'HEAD' ? undefined : rec.content);
+      for (let at = start; at <= end; at += RECORDING_CHUNK_BYTES) {
+        const len = Math.min(RECORDING_CHUNK_BYTES, end - at + 1);
+        const [chunk] = await withTenant(ctx.deps.db, user.tenantId, (tx) =>
+          tx
+            .select({ bytes: sql<Buffer | Uint8Array>`substring(${callRecordings.content} from ${at + 1} for ${len})` })
+            .from(callRecordings)
+            .where(eq(callRecordings.callId, callId)),
+        );
+        if (!chunk || ctx.res.destroyed) break;
+        const buf = Buffer.isBuffer(chunk.bytes) ? chunk.bytes : Buffer.from(chunk.bytes);
+        // respect backpressure: a slow player does not make the server buffer the whole file
+        if (!ctx.res.write(buf)) await new Promise<void>((resolve) => ctx.res.once('drain', resolve).once('close', resolve));
+      }
+      ctx.res.end();
     },
   },
 ];
