@@ -67,6 +67,11 @@ test.describe('Spar admin: clients', () => {
     await tabs.getByRole('tab', { name: 'Simulations' }).click();
     // the simulations came along with the configuration
     for (const sim of DEMO_SIMULATIONS) await expect(page.getByRole('tabpanel').getByText(sim.name, { exact: true })).toBeVisible();
+    // test calls run in the superuser's own client, so another client's list offers editing but no calls
+    const firstSim = DEMO_SIMULATIONS[0].name;
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: `Edit ${firstSim}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: `Test ${firstSim}`, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: `Dry run ${firstSim}`, exact: true })).toHaveCount(0);
     await tabs.getByRole('tab', { name: 'Analytics' }).click();
     // a fresh copy: no users, no calls
     const analytics = page.getByRole('tabpanel');

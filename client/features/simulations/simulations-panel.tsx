@@ -25,9 +25,11 @@ interface CardProps {
   onDuplicate: () => void;
   onKnowledge: () => void;
   onDelete: () => void;
+  /** Test calls run in the caller's own client: not offered while a superuser manages another client. */
+  canCall: boolean;
 }
 
-function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete }: CardProps) {
+function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, canCall }: CardProps) {
   const { t } = useTranslation('simulations');
   return (
     <Card withBorder padding="md" component="li" style={{ listStyle: 'none', display: 'flex' }}>
@@ -85,7 +87,7 @@ function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete }:
           </Text>
         </Stack>
         <Group gap="xs" mt="xs" role="group" aria-label={t('list.actionsOf', { name: s.name })}>
-          <SimulationCallActions simulationId={s.id} name={s.name} />
+          {canCall && <SimulationCallActions simulationId={s.id} name={s.name} />}
           <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} loading={busy === 'edit'} aria-label={t('list.editOf', { name: s.name })}>
             {t('list.edit')}
           </Button>
@@ -187,6 +189,7 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
               onDuplicate={() => void copy(s)}
               onKnowledge={() => setKnowledge({ id: s.id, name: s.name })}
               onDelete={() => setDeleting({ id: s.id, name: s.name })}
+              canCall={!clientId}
             />
           ))}
         </SimpleGrid>
