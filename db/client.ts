@@ -153,8 +153,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  const folder = migrationsFolder();
+export async function migrateDatabase(database: Database, opts: { migrationsFolder?: string } = {}): Promise<void> {
+  const folder = opts.migrationsFolder ?? migrationsFolder();
   if (database.driver === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator wants the driver-specific type

@@ -56,6 +56,14 @@ BEGIN
   IF TG_OP = 'UPDATE' AND (OLD.status, OLD.criteria, OLD.completed_at) IS NOT DISTINCT FROM (NEW.status, NEW.criteria, NEW.completed_at) THEN
     RETURN NULL;
   END IF;
+  -- the learner's criterion rows of the weeks involved are locked first, in key order, so two
+  -- report writes for the same learner cannot lock them in opposite orders (deadlock)
+  SELECT user_id INTO uid FROM calls WHERE id = coalesce(NEW.call_id, OLD.call_id);
+  IF uid IS NOT NULL THEN
+    PERFORM 1 FROM user_week_criteria
+    WHERE user_id = uid AND week IN (spar_week(OLD.completed_at), spar_week(NEW.completed_at))
+    ORDER BY week, criterion FOR UPDATE;
+  END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'ready' AND OLD.completed_at IS NOT NULL AND jsonb_typeof(OLD.criteria) = 'array' THEN
     SELECT user_id INTO uid FROM calls WHERE id = OLD.call_id;
     IF uid IS NOT NULL THEN
@@ -70,7 +78,7 @@ BEGIN
     IF uid IS NOT NULL THEN
       INSERT INTO user_week_criteria AS u (user_id, week, criterion, tenant_id, level_sum, n)
       SELECT uid, spar_week(NEW.completed_at), cr->>'name', NEW.tenant_id, sum((cr->>'level')::int)::int, count(*)::int
-      FROM jsonb_array_elements(NEW.criteria) cr WHERE cr->>'name' IS NOT NULL AND jsonb_typeof(cr->'level') = 'number' GROUP BY 3
+      FROM jsonb_array_elements(NEW.criteria) cr WHERE cr->>'name' IS NOT NULL AND jsonb_typeof(cr->'level') = 'number' GROUP BY 3 ORDER BY 3
       ON CONFLICT (user_id, week, criterion) DO UPDATE SET level_sum = u.level_sum + excluded.level_sum, n = u.n + excluded.n;
     END IF;
   END IF;
@@ -91,7 +99,10 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER users_rollup_cleanup AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION spar_user_rollup_cleanup();
 --> statement-breakpoint
--- backfill from what exists
+-- backfill from what exists, on the system path: with forced RLS a non-superuser table owner sees
+-- no rows otherwise (transaction-local, like everything a migration sets)
+SELECT set_config('app.system', 'on', true);
+--> statement-breakpoint
 INSERT INTO user_exercise_stats (user_id, tenant_id, pending, completed, score_sum, scored)
 SELECT user_id, min(tenant_id::text)::uuid, count(*) FILTER (WHERE status <> 'completed'), count(*) FILTER (WHERE status = 'completed'),
        coalesce(sum(score) FILTER (WHERE status = 'completed'), 0), count(score) FILTER (WHERE status = 'completed')

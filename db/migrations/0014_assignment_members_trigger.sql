@@ -2,6 +2,9 @@
 -- this migration extends; the assignment lists read it instead of every exercise.
 SELECT spar_enable_tenant_rls('assignment_members');
 --> statement-breakpoint
+-- no exercise is written between the new trigger function and the backfill (rolling deploys)
+LOCK TABLE exercises IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION spar_exercise_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND (OLD.user_id, OLD.assignment_id, OLD.status, OLD.score, OLD.completed_at) IS NOT DISTINCT FROM (NEW.user_id, NEW.assignment_id, NEW.status, NEW.score, NEW.completed_at) THEN
@@ -54,6 +57,9 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- on the system path (see 0012)
+SELECT set_config('app.system', 'on', true);
 --> statement-breakpoint
 INSERT INTO assignment_members (assignment_id, user_id, tenant_id, exercises, completed, score_sum, scored)
 SELECT assignment_id, user_id, min(tenant_id::text)::uuid, count(*), count(*) FILTER (WHERE status = 'completed'),

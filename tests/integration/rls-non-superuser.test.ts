@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openDatabase, type Database } from '../../db/client';
+import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../../db/client';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 import { asSystem, withTenant } from '../../db/tenant';
 import { loginWithPassword } from '../../server/services/auth/login';
 import { testEnv } from '../helpers/app';
+import { expectRollupsConsistent } from '../helpers/rollups';
 
 /**
  * Production shape: the application connects as a role that owns the tables but is NOT a
@@ -70,5 +74,79 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
     expect(seen[0].n).toBe(expected);
     const outside = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { n: number }[];
     expect(outside[0].n).toBe(0);
+  });
+});
+
+/**
+ * An existing deployment upgrading to the dashboard rollups (migrations 0011–0014) as a
+ * non-superuser owner: the backfill must see every tenant's rows (system path), so the rollups
+ * start equal to the data and stay equal as writes continue.
+ */
+describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser owner', () => {
+  const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const role = `spar_owner_up_${suffix}`;
+  const dbName = `spar_nonsu_up_${suffix}`;
+  let admin: postgres.Sql;
+  let database: Database;
+  let oldMigrations: string;
+
+  beforeAll(async () => {
+    admin = postgres(url!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE ROLE "${role}" LOGIN CREATEROLE`);
+    await admin.unsafe(`CREATE DATABASE "${dbName}" OWNER "${role}"`);
+    const u = new URL(url!);
+    u.username = role;
+    u.password = '';
+    u.pathname = `/${dbName}`;
+    database = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
+    // the schema as it was before the rollups: migrations 0000–0010 only
+    oldMigrations = mkdtempSync(path.join(os.tmpdir(), 'spar-migrations-'));
+    mkdirSync(path.join(oldMigrations, 'meta'));
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.idx <= 10);
+    writeFileSync(path.join(oldMigrations, 'meta', '_journal.json'), JSON.stringify(journal));
+    for (const e of journal.entries) copyFileSync(path.join(migrationsFolder(), `${e.tag}.sql`), path.join(oldMigrations, `${e.tag}.sql`));
+    await migrateDatabase(database, { migrationsFolder: oldMigrations });
+  }, 120_000);
+
+  afterAll(async () => {
+    await database?.close();
+    if (oldMigrations) rmSync(oldMigrations, { recursive: true, force: true });
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.unsafe(`DROP ROLE IF EXISTS "${role}"`);
+    await admin.end({ timeout: 5 });
+  });
+
+  it('backfills the rollups from existing exercises and reports, and they stay exact afterwards', async () => {
+    const env = testEnv();
+    await seedDemoIfEmpty(database.db, { password: 'demo-pass-1', policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA });
+    // history written before the upgrade: an assignment for two reps, one exercise completed with a report
+    const ids = await asSystem(database.db, { action: 'test' }, async (tx) => {
+      const [rep1] = (await tx.execute(sql`select id::text, tenant_id::text from users where email = 'rep@demo.test'`)) as unknown as { id: string; tenant_id: string }[];
+      const [rep2] = (await tx.execute(sql`select id::text from users where email = 'rep2@demo.test'`)) as unknown as { id: string }[];
+      const [sim] = (await tx.execute(sql`select id::text from simulations where tenant_id = ${rep1.tenant_id}::uuid limit 1`)) as unknown as { id: string }[];
+      const t = rep1.tenant_id;
+      const [a] = (await tx.execute(sql`insert into assignments (tenant_id, name) values (${t}::uuid, 'Before the upgrade') returning id::text`)) as unknown as { id: string }[];
+      const [c] = (await tx.execute(sql`insert into calls (tenant_id, user_id, provider, language, state, time_limit_seconds) values (${t}::uuid, ${rep1.id}::uuid, 'offline', 'en', 'ended', 600) returning id::text`)) as unknown as { id: string }[];
+      await tx.execute(sql`insert into reports (tenant_id, call_id, status, score, criteria, completed_at) values (${t}::uuid, ${c.id}::uuid, 'ready', 75,
+        '[{"criterionId":"a","name":"Open questions","level":2},{"criterionId":"b","name":"Next step","level":1}]'::jsonb, now())`);
+      await tx.execute(sql`insert into exercises (tenant_id, assignment_id, user_id, simulation_id, status, score, call_id, completed_at) values
+        (${t}::uuid, ${a.id}::uuid, ${rep1.id}::uuid, ${sim.id}::uuid, 'completed', 75, ${c.id}::uuid, now()),
+        (${t}::uuid, ${a.id}::uuid, ${rep2.id}::uuid, ${sim.id}::uuid, 'pending', null, null, null)`);
+      return { tenantId: t, pendingUser: rep2.id, assignmentId: a.id };
+    });
+
+    await migrateDatabase(database);
+    const counts = (await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.execute(sql`select (select count(*) from user_exercise_stats)::int as stats, (select count(*) from assignment_members)::int as members, (select count(*) from user_week_criteria)::int as criteria`),
+    )) as unknown as { stats: number; members: number; criteria: number }[];
+    expect(counts[0]).toEqual({ stats: 2, members: 2, criteria: 2 });
+    await expectRollupsConsistent(database.db);
+
+    // writes after the upgrade, on the tenant path, keep them exact
+    await withTenant(database.db, ids.tenantId, (tx) =>
+      tx.execute(sql`update exercises set status = 'completed', score = 40, completed_at = now() where user_id = ${ids.pendingUser}::uuid and assignment_id = ${ids.assignmentId}::uuid`),
+    );
+    await expectRollupsConsistent(database.db);
   });
 });

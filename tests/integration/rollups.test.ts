@@ -6,6 +6,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import { rawRows } from '../../server/jobs/queue';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
+import { expectRollupsConsistent } from '../helpers/rollups';
 import type { UserRow } from '../helpers/app';
 
 /*
@@ -17,37 +18,6 @@ let database: TestDatabase;
 let tenantA: string;
 let tenantB: string;
 const DAY = 86_400_000;
-
-const recomputed = {
-  stats: sql`select user_id::text, count(*) filter (where status <> 'completed')::int as pending, count(*) filter (where status = 'completed')::int as completed,
-                    coalesce(sum(score) filter (where status = 'completed'), 0)::numeric(12,1)::text as score_sum, count(score) filter (where status = 'completed')::int as scored
-             from exercises group by 1 order by 1`,
-  weeks: sql`select user_id::text, spar_week(completed_at)::text as week, count(*)::int as completed, coalesce(sum(score), 0)::numeric(12,1)::text as score_sum, count(score)::int as scored
-             from exercises where status = 'completed' and completed_at is not null group by 1, 2 order by 1, 2`,
-  members: sql`select assignment_id::text, user_id::text, count(*)::int as exercises, count(*) filter (where status = 'completed')::int as completed,
-                      coalesce(sum(score) filter (where status = 'completed'), 0)::numeric(12,1)::text as score_sum, count(score) filter (where status = 'completed')::int as scored
-               from exercises group by 1, 2 order by 1, 2`,
-  criteria: sql`select c.user_id::text, spar_week(r.completed_at)::text as week, cr->>'name' as criterion, sum((cr->>'level')::int)::int as level_sum, count(*)::int as n
-                from reports r join calls c on c.id = r.call_id cross join lateral jsonb_array_elements(r.criteria) cr
-                where r.status = 'ready' and r.completed_at is not null and c.user_id is not null group by 1, 2, 3 order by 1, 2, 3`,
-};
-const rolled = {
-  // rows whose counts fell to zero carry no information: compare the non-empty ones
-  stats: sql`select user_id::text, pending, completed, score_sum::numeric(12,1)::text as score_sum, scored from user_exercise_stats
-             where pending <> 0 or completed <> 0 or scored <> 0 order by 1`,
-  weeks: sql`select user_id::text, week::text, completed, score_sum::numeric(12,1)::text as score_sum, scored from user_week_stats where completed <> 0 order by 1, 2`,
-  criteria: sql`select user_id::text, week::text, criterion, level_sum, n from user_week_criteria where n <> 0 order by 1, 2, 3`,
-  // a member's row goes when their last exercise of the assignment goes: compared whole
-  members: sql`select assignment_id::text, user_id::text, exercises, completed, score_sum::numeric(12,1)::text as score_sum, scored from assignment_members order by 1, 2`,
-};
-
-async function expectConsistent() {
-  await asSystem(database.db, { action: 'test' }, async (tx) => {
-    for (const k of ['stats', 'weeks', 'criteria', 'members'] as const) {
-      expect({ [k]: await rawRows(tx, rolled[k]) }).toEqual({ [k]: await rawRows(tx, recomputed[k]) });
-    }
-  });
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -79,7 +49,7 @@ describe('dashboard rollups', () => {
         .returning({ id: exercises.id, userId: exercises.userId });
       return { sim: sim.id, assignment: a.id, ex };
     });
-    await expectConsistent();
+    await expectRollupsConsistent(database.db);
 
     await withTenant(database.db, tenantA, async (tx) => {
       // completion with and without a score, in different weeks
@@ -96,7 +66,7 @@ describe('dashboard rollups', () => {
       // an update that changes nothing the rollups count
       await tx.update(exercises).set({ callId: null }).where(eq(exercises.userId, reps[1].id));
     });
-    await expectConsistent();
+    await expectRollupsConsistent(database.db);
 
     const criteria = (a: number, b: number) =>
       [
@@ -114,7 +84,7 @@ describe('dashboard rollups', () => {
       }
       return out;
     });
-    await expectConsistent();
+    await expectRollupsConsistent(database.db);
 
     await withTenant(database.db, tenantA, async (tx) => {
       // a manager override (one level), a re-evaluation that fails, a report removed
@@ -122,7 +92,7 @@ describe('dashboard rollups', () => {
       await tx.update(reports).set({ status: 'failed' }).where(eq(reports.id, reportIds[1]));
       await tx.delete(reports).where(eq(reports.id, reportIds[2]));
     });
-    await expectConsistent();
+    await expectRollupsConsistent(database.db);
 
     // tenant B's writes land in B's rows only, and A cannot read them
     await withTenant(database.db, tenantB, async (tx) => {
@@ -132,13 +102,13 @@ describe('dashboard rollups', () => {
       const [a] = await tx.insert(assignments).values({ tenantId: tenantB, name: 'B' }).returning();
       await tx.insert(exercises).values({ tenantId: tenantB, assignmentId: a.id, userId: repB.id, simulationId: sim.id, status: 'completed', score: 10, completedAt: new Date(now) });
     });
-    await expectConsistent();
+    await expectRollupsConsistent(database.db);
     const seenByA = await withTenant(database.db, tenantA, (tx) => rawRows<{ user_id: string }>(tx, sql`select user_id::text from user_exercise_stats`));
     expect(seenByA.map((r) => r.user_id).sort()).toEqual(reps.map((r) => r.id).sort());
 
     // deleting a user takes its rollup rows with it
     await asSystem(database.db, { action: 'test' }, (tx) => tx.delete(users).where(and(eq(users.id, reps[0].id), eq(users.tenantId, tenantA))));
-    await expectConsistent();
+    await expectRollupsConsistent(database.db);
     const left = await asSystem(database.db, { action: 'test' }, (tx) =>
       rawRows<{ n: number }>(tx, sql`select (select count(*) from user_exercise_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_criteria where user_id = ${reps[0].id}) + (select count(*) from assignment_members where user_id = ${reps[0].id}) as n`),
     );

@@ -251,6 +251,25 @@ async function mailMembers(
   return n;
 }
 
+/*
+ * Lock order for exercise writes. Triggers on exercises update per-learner rollup rows
+ * (user_exercise_stats, user_week_stats, assignment_members; migration 0012/0014), so every path
+ * takes its locks in one order — the assignment row, then the learners' rollup rows by user id —
+ * and two requests (a rep starting a call, a manager editing the assignment; two assignments for
+ * the same reps) cannot deadlock.
+ */
+async function lockAssignment(tx: Executor, assignmentId: string): Promise<void> {
+  await tx.execute(sql`select 1 from assignments where id = ${assignmentId} for no key update`);
+}
+
+async function lockLearners(tx: Executor, userIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (!ids.length) return;
+  await tx.execute(sql`select 1 from user_exercise_stats where user_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by user_id for update`);
+}
+
+const byUser = <T extends { userId: string }>(rows: T[]) => [...rows].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+
 export async function createAssignment(
   tx: Executor,
   actor: Actor,
@@ -265,7 +284,8 @@ export async function createAssignment(
     .values({ tenantId: actor.tenantId, name: input.name, createdBy: actor.userId, dueAt, status: 'pending', sentAt: new Date() })
     .returning({ id: assignments.id, name: assignments.name, dueAt: assignments.dueAt });
   await tx.insert(assignmentSimulations).values(sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, simulationId: s.id })));
-  const rows = members.flatMap((m) => sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId: m.id, simulationId: s.id, status: 'pending' as const })));
+  const rows = byUser(members.flatMap((m) => sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId: m.id, simulationId: s.id, status: 'pending' as const }))));
+  await lockLearners(tx, rows.map((r) => r.userId));
   await tx.insert(exercises).values(rows);
   const mailed = await mailMembers(tx, actor, mail, a, 'assigned', new Map(members.map((m) => [m.id, sims.length])), 'sent');
   return { id: a.id, exercises: rows.length, mailed };
@@ -308,9 +328,10 @@ export async function updateAssignment(
     const wanted = new Set(userIds.flatMap((u) => simIds.map((s) => `${u}|${s}`)));
     const have = new Set(current.map((e) => `${e.userId}|${e.simulationId}`));
     const removable = current.filter((e) => !wanted.has(`${e.userId}|${e.simulationId}`) && !e.callId && e.status === 'pending').map((e) => e.id);
-    if (removable.length) await tx.delete(exercises).where(inArray(exercises.id, removable));
     const added = [...wanted].filter((k) => !have.has(k)).map((k) => k.split('|') as [string, string]);
-    if (added.length) await tx.insert(exercises).values(added.map(([userId, simulationId]) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId, simulationId, status: 'pending' as const })));
+    await lockLearners(tx, [...current.filter((e) => removable.includes(e.id)).map((e) => e.userId), ...added.map(([userId]) => userId)]);
+    if (removable.length) await tx.delete(exercises).where(inArray(exercises.id, removable));
+    if (added.length) await tx.insert(exercises).values(byUser(added.map(([userId, simulationId]) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId, simulationId, status: 'pending' as const }))));
     // assignment_simulations: the wanted ones plus any still referenced by kept exercises
     const keptSims = new Set([...simIds, ...current.filter((e) => !removable.includes(e.id)).map((e) => e.simulationId)]);
     await tx.delete(assignmentSimulations).where(eq(assignmentSimulations.assignmentId, a.id));
@@ -329,6 +350,9 @@ export async function updateAssignment(
 
 export async function deleteAssignment(tx: Executor, actor: Actor, assignmentId: string) {
   const a = await loadEditable(tx, actor, assignmentId);
+  await lockAssignment(tx, a.id);
+  const members = await tx.selectDistinct({ userId: exercises.userId }).from(exercises).where(eq(exercises.assignmentId, a.id));
+  await lockLearners(tx, members.map((m) => m.userId));
   await tx.delete(assignments).where(eq(assignments.id, a.id));
   return { id: a.id };
 }
@@ -396,6 +420,7 @@ export async function startExercise(tx: Executor, actor: { tenantId: string; use
   if (!e) throw new AppError('NOT_FOUND', 'Exercise not found');
   if (e.status === 'completed') throw new AppError('CONFLICT', 'This exercise is already completed');
   if (e.status === 'pending') {
+    await lockAssignment(tx, e.assignmentId);
     await tx.update(exercises).set({ status: 'in_progress', startedAt: new Date() }).where(eq(exercises.id, e.id));
     await refreshAssignmentStatus(tx, e.assignmentId);
   }
@@ -414,6 +439,8 @@ export async function completeExerciseForCall(tx: Executor, callId: string, repo
     .where(eq(calls.id, callId));
   const exerciseId = row?.exerciseId;
   if (!exerciseId) return;
+  const [ex] = await tx.select({ assignmentId: exercises.assignmentId }).from(exercises).where(eq(exercises.id, exerciseId));
+  if (ex) await lockAssignment(tx, ex.assignmentId);
   const [e] = await tx
     .update(exercises)
     .set({ status: 'completed', score: report.score, reportId: row.reportId, callId, completedAt: new Date() })

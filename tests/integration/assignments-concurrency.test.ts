@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignments, exercises, personas, scorecards, simulations } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+import { startExercise, updateAssignment, type Actor } from '../../server/services/assignments/assignments';
+import { eventually, type UserRow } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import { expectRollupsConsistent } from '../helpers/rollups';
+
+/*
+ * Exercise writes update per-learner rollup rows through triggers, so every path must lock in one
+ * order (assignment, then learners by id). Reps starting their exercises while their manager adds
+ * a simulation to the same assignment must all succeed — no deadlock — and leave exact rollups.
+ * (On PGlite, one connection, this runs one after another; on Postgres the transactions overlap.)
+ */
+let database: TestDatabase;
+let tenantId: string;
+let manager: UserRow;
+const reps: UserRow[] = [];
+let sims: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
+  manager = await createTenantUser(database.db, tenantId, { userType: 'manager' });
+  for (let i = 0; i < 6; i++) reps.push(await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id }));
+  sims = await withTenant(database.db, tenantId, async (tx) => {
+    const [persona] = await tx.insert(personas).values({ tenantId, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
+    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
+    const out: string[] = [];
+    for (let i = 0; i < 2; i++) out.push((await tx.insert(simulations).values({ tenantId, personaId: persona.id, scorecardId: card.id, name: `S${i}`, language: 'en' }).returning())[0].id);
+    return out;
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await database?.cleanup();
+});
+
+describe('exercise writes under concurrency', () => {
+  it('reps starting exercises while the manager edits the assignment: every request succeeds', async () => {
+    const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId };
+    for (let round = 0; round < 8; round++) {
+      const { assignmentId, mine } = await withTenant(database.db, tenantId, async (tx) => {
+        const [a] = await tx.insert(assignments).values({ tenantId, name: `Round ${round}`, createdBy: manager.id }).returning();
+        const rows = await tx
+          .insert(exercises)
+          .values(reps.map((r) => ({ tenantId, assignmentId: a.id, userId: r.id, simulationId: sims[0] })))
+          .returning({ id: exercises.id, userId: exercises.userId });
+        return { assignmentId: a.id, mine: rows };
+      });
+      const results = await Promise.allSettled([
+        ...mine.map((e) => withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: e.userId }, e.id, sims[0]))),
+        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost' }, { assignmentId, simulationIds: sims })),
+        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost' }, { assignmentId, name: `Round ${round} (renamed)` })),
+      ]);
+      const failures = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
+      expect(failures).toEqual([]);
+    }
+    await expectRollupsConsistent(database.db);
+  });
+
+  // The interleaving that deadlocked before the lock order: the manager's edit holds the assignment
+  // row; the rep's start must wait for it before touching any rollup row. Needs real concurrency.
+  it.runIf(!!process.env.DATABASE_URL)('a rep starting while the edit holds the assignment waits, then both commit', async () => {
+    const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId };
+    const { assignmentId, mine } = await withTenant(database.db, tenantId, async (tx) => {
+      const [a] = await tx.insert(assignments).values({ tenantId, name: 'Interleaved', createdBy: manager.id }).returning();
+      const rows = await tx.insert(exercises).values([{ tenantId, assignmentId: a.id, userId: reps[0].id, simulationId: sims[0] }]).returning({ id: exercises.id });
+      return { assignmentId: a.id, mine: rows[0] };
+    });
+    const waiting = async () =>
+      ((await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { n: number }[])[0].n;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const edit = withTenant(database.db, tenantId, async (tx) => {
+      await tx.update(assignments).set({ name: 'Interleaved (editing)' }).where(eq(assignments.id, assignmentId));
+      await gate;
+      return updateAssignment(tx, actor, { publicUrl: 'http://localhost' }, { assignmentId, simulationIds: sims });
+    });
+    await new Promise((r) => setTimeout(r, 100)); // the edit holds the assignment row
+    const start = withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]));
+    await eventually(async () => (await waiting()) >= 1, { tries: 200, delayMs: 20 }); // the start is blocked on a lock
+    release();
+    const results = await Promise.allSettled([edit, start]);
+    expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);
+    await expectRollupsConsistent(database.db);
+  });
+});
