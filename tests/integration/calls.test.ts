@@ -490,5 +490,43 @@ describe('recording upload and download', () => {
     const head = await fetch(url, { method: 'HEAD', headers: { cookie } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(body.length));
+    // If-Range naming another version: the whole (current) file, not a piece of it
+    const etag = head.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const stale = await fetch(url, { headers: { cookie, range: 'bytes=0-9', 'if-range': '"an-older-version"' } });
+    expect(stale.status).toBe(200);
+    await stale.arrayBuffer();
+    const same = await fetch(url, { headers: { cookie, range: 'bytes=0-9', 'if-range': etag } });
+    expect(same.status).toBe(206);
+    await same.arrayBuffer();
+  });
+
+  it('a recording replaced while it downloads is never sent spliced: the response is cut', async () => {
+    const r = await start(rep, sims.main);
+    const cookie = `spar_session=${(await signIn(app.deps, rep)).token}`;
+    const url = `${app.url}/api/v1/calls/${r.callId}/recording`;
+    const MiB = 1024 * 1024;
+    const before = Buffer.alloc(8 * MiB, 0x61);
+    const after = Buffer.alloc(8 * MiB, 0x62);
+    expect((await fetch(url, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'audio/webm' }, body: before })).status).toBe(201);
+    const res = await fetch(url, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const got: Buffer[] = [Buffer.from((await reader.read()).value!)];
+    // the owner uploads again while the first download is in flight (held back by backpressure)
+    expect((await fetch(url, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'audio/webm' }, body: after })).status).toBe(201);
+    let cut = false;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        got.push(Buffer.from(value));
+      }
+    } catch {
+      cut = true;
+    }
+    const received = Buffer.concat(got);
+    expect(received.includes(0x62)).toBe(false); // nothing of the new file in the old download
+    expect(cut || received.equals(before)).toBe(true);
   });
 });

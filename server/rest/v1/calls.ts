@@ -19,9 +19,42 @@ function callIdParam(params: Record<string, string>): string {
  * CALL_RECORDING_MAX_MB; a repeated upload replaces it). GET: the owner and the tenant's
  * admins/managers play it back, with Range support.
  */
-
 /** Recording bytes are read and sent in pieces of this size. */
 const RECORDING_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The single byte range asked for, 'unsatisfiable', or null for the whole file: a header that is
+ * absent, malformed, multi-range or backwards is ignored (RFC 9110 §14.2), as is a Range whose
+ * If-Range names another version.
+ */
+export function rangeOf(range: string | undefined, ifRange: string | undefined, etag: string, total: number): [number, number] | 'unsatisfiable' | null {
+  if (!range) return null;
+  if (ifRange !== undefined && ifRange.trim() !== etag) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return total === 0 ? 'unsatisfiable' : [Math.max(0, total - suffix), total - 1];
+  }
+  const first = Number(m[1]);
+  if (m[2] !== '' && Number(m[2]) < first) return null;
+  if (first >= total) return 'unsatisfiable';
+  return [first, m[2] === '' ? total - 1 : Math.min(Number(m[2]), total - 1)];
+}
+
+/** Resolves when the response drains or closes; removes both listeners either way. */
+function drained(res: import('node:http').ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
 export const callRoutes: RestRoute[] = [
   {
     method: 'POST',
@@ -74,7 +107,12 @@ export const callRoutes: RestRoute[] = [
       // metadata first; the bytes are read in chunks of what is asked for, never the whole file at once
       const rows = await withTenant(ctx.deps.db, user.tenantId, (tx) =>
         tx
-          .select({ userId: calls.userId, mimeType: callRecordings.mimeType, total: sql<number>`octet_length(${callRecordings.content})::int` })
+          .select({
+            userId: calls.userId,
+            mimeType: callRecordings.mimeType,
+            createdAt: callRecordings.createdAt,
+            total: sql<number>`octet_length(${callRecordings.content})::int`,
+          })
           .from(callRecordings)
           .innerJoin(calls, eq(calls.id, callRecordings.callId))
           .where(eq(callRecordings.callId, callId))
@@ -83,24 +121,20 @@ export const callRoutes: RestRoute[] = [
       const rec = rows[0];
       if (!rec || (rec.userId !== user.id && !manager)) throw new AppError('NOT_FOUND', 'Recording not found');
       const total = Number(rec.total);
-      const base = { 'Content-Type': rec.mimeType, 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, no-store' };
+      // a re-upload replaces the recording: its version is part of the ETag and of every chunk read
+      const etag = `"${callId}-${rec.createdAt.getTime()}-${total}"`;
+      const base = { 'Content-Type': rec.mimeType, 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, no-store', ETag: etag };
+      const ifRange = ctx.req.headers['if-range'];
+      const byteRange = rangeOf(ctx.req.headers.range, typeof ifRange === 'string' ? ifRange : undefined, etag, total);
       let start = 0;
       let end = total - 1;
-      const range = ctx.req.headers.range;
-      if (range) {
-        const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-        start = m && m[1] !== '' ? Number(m[1]) : NaN;
-        end = m && m[2] !== '' ? Number(m[2]) : NaN;
-        if (m && m[1] === '' && m[2] !== '') {
-          start = Math.max(0, total - Number(m[2]));
-          end = total - 1;
-        } else if (!Number.isNaN(start) && Number.isNaN(end)) end = total - 1;
-        if (!m || Number.isNaN(start) || Number.isNaN(end) || start > end || start >= total) {
-          ctx.res.writeHead(416, { ...base, 'Content-Range': `bytes */${total}` });
-          ctx.res.end();
-          return;
-        }
-        end = Math.min(end, total - 1);
+      if (byteRange === 'unsatisfiable') {
+        ctx.res.writeHead(416, { ...base, 'Content-Range': `bytes */${total}` });
+        ctx.res.end();
+        return;
+      }
+      if (byteRange) {
+        [start, end] = byteRange;
         ctx.res.writeHead(206, { ...base, 'Content-Range': `bytes ${start}-${end}/${total}`, 'Content-Length': String(end - start + 1) });
       } else {
         ctx.res.writeHead(200, { ...base, 'Content-Length': String(total) });
@@ -110,17 +144,21 @@ export const callRoutes: RestRoute[] = [
         return;
       }
       for (let at = start; at <= end; at += RECORDING_CHUNK_BYTES) {
+        if (ctx.res.destroyed) return;
         const len = Math.min(RECORDING_CHUNK_BYTES, end - at + 1);
         const [chunk] = await withTenant(ctx.deps.db, user.tenantId, (tx) =>
           tx
             .select({ bytes: sql<Buffer | Uint8Array>`substring(${callRecordings.content} from ${at + 1} for ${len})` })
             .from(callRecordings)
-            .where(eq(callRecordings.callId, callId)),
+            .where(and(eq(callRecordings.callId, callId), sql`date_trunc('milliseconds', ${callRecordings.createdAt}) = ${rec.createdAt.toISOString()}::timestamptz`)),
         );
-        if (!chunk || ctx.res.destroyed) break;
-        const buf = Buffer.isBuffer(chunk.bytes) ? chunk.bytes : Buffer.from(chunk.bytes);
-        // respect backpressure: a slow player does not make the server buffer the whole file
-        if (!ctx.res.write(buf)) await new Promise<void>((resolve) => ctx.res.once('drain', resolve).once('close', resolve));
+        const buf = chunk ? (Buffer.isBuffer(chunk.bytes) ? chunk.bytes : Buffer.from(chunk.bytes)) : null;
+        // replaced or deleted meanwhile: cut the response (the length promised can no longer be kept)
+        if (!buf || buf.length !== len) {
+          ctx.res.destroy();
+          return;
+        }
+        if (!ctx.res.write(buf)) await drained(ctx.res);
       }
       ctx.res.end();
     },
