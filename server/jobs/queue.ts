@@ -54,6 +54,11 @@ export async function inSystemScope<T>(exec: Executor, fn: () => Promise<T>): Pr
  * the database to run it in its own system transaction.
  */
 export async function enqueue(exec: Executor, input: EnqueueInput): Promise<string> {
+  return (await enqueueJob(exec, input)).id;
+}
+
+/** Like enqueue, and says whether the job is new (false: the dedupe key was already taken). */
+export async function enqueueJob(exec: Executor, input: EnqueueInput): Promise<{ id: string; created: boolean }> {
   const insert = async (tx: Executor) => {
     const inserted = await tx
       .insert(jobs)
@@ -67,9 +72,9 @@ export async function enqueue(exec: Executor, input: EnqueueInput): Promise<stri
       })
       .onConflictDoNothing({ target: [jobs.queue, jobs.dedupeKey] })
       .returning({ id: jobs.id });
-    if (inserted[0]) return inserted[0].id;
+    if (inserted[0]) return { id: inserted[0].id, created: true };
     const [existing] = await rawRows<{ id: string }>(tx, sql`select id from jobs where queue = ${input.queue} and dedupe_key = ${input.dedupeKey}`);
-    return existing.id;
+    return { id: existing.id, created: false };
   };
   if (isTransaction(exec)) return inSystemScope(exec, () => insert(exec));
   return asSystem(exec as Db, { action: 'jobs.enqueue', tenantId: input.tenantId }, insert);

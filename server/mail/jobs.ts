@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client';
 import { clients, mailOutbox, users } from '../../db/schema';
 import { LANGUAGES, type Language } from '../../db/schema/tenancy';
 import { asSystem } from '../../db/tenant';
-import { enqueue } from '../jobs/queue';
+import { randomUUID } from 'node:crypto';
+import { enqueueJob } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { logger } from '../logger';
 import en from '../../locales/en/mail.json';
@@ -28,12 +29,14 @@ export interface QueuedMail {
 }
 
 export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<string> {
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({ tenantId: mail.tenantId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, status: 'queued' })
-    .returning({ id: mailOutbox.id });
-  const jobId = await enqueue(tx, { queue: 'mail', tenantId: mail.tenantId, payload: { outboxId: row.id }, dedupeKey: mail.dedupeKey, maxAttempts: 8 });
-  return jobId;
+  // the job first: a dedupe key already taken means this mail was queued before, and no second
+  // outbox row is written (it would stay 'queued' with no job to send it)
+  const outboxId = randomUUID();
+  const job = await enqueueJob(tx, { queue: 'mail', tenantId: mail.tenantId, payload: { outboxId }, dedupeKey: mail.dedupeKey, maxAttempts: 8 });
+  if (job.created) {
+    await tx.insert(mailOutbox).values({ id: outboxId, tenantId: mail.tenantId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, status: 'queued' });
+  }
+  return job.id;
 }
 
 export interface MailTransportOptions {

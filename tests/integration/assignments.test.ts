@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
@@ -276,6 +276,20 @@ describe('assignments lifecycle', () => {
     const after = await exerciseRows(r.id);
     expect(after.map((e) => `${e.userId === rep1.id ? 'rep1' : 'rep2'}:${e.simulationId === simA ? 'A' : 'B'}`).sort()).toEqual(['rep1:A', 'rep1:B', 'rep2:A']);
     expect(await assignmentRow(r.id)).toMatchObject({ name: 'Final', dueAt: null, status: 'in_progress' });
+  });
+
+  it('a rep removed and added again is mailed again; every queued mail has its job, none twice', async () => {
+    const r = await as(manager).assignments.create({ name: 'Back and forth', simulationIds: [simA], userIds: [rep1.id, rep2.id] });
+    await as(manager).assignments.update({ assignmentId: r.id, userIds: [rep1.id] });
+    await as(manager).assignments.update({ assignmentId: r.id, userIds: [rep1.id, rep2.id] });
+    const mailJobs = await sys((tx) => tx.select().from(jobs).where(and(eq(jobs.queue, 'mail'), sql`${jobs.dedupeKey} like ${`assignment:${r.id}:%`}`)));
+    const byRep = (id: string) => mailJobs.filter((j) => j.dedupeKey!.includes(`:${id}:`)).length;
+    expect([byRep(rep1.id), byRep(rep2.id)]).toEqual([1, 2]);
+    // the outbox and the jobs agree: each row is sent by exactly one job
+    const outbox = await sys((tx) => tx.select({ id: mailOutbox.id }).from(mailOutbox));
+    const allMailJobs = await sys((tx) => tx.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, 'mail')));
+    const sentBy = allMailJobs.map((j) => (j.payload as { outboxId: string }).outboxId);
+    expect(outbox.map((o) => o.id).sort()).toEqual([...sentBy].sort());
   });
 
   it('delete removes the assignment and its exercises', async () => {

@@ -331,7 +331,12 @@ export async function updateAssignment(
     const added = [...wanted].filter((k) => !have.has(k)).map((k) => k.split('|') as [string, string]);
     await lockLearners(tx, [...current.filter((e) => removable.includes(e.id)).map((e) => e.userId), ...added.map(([userId]) => userId)]);
     if (removable.length) await tx.delete(exercises).where(inArray(exercises.id, removable));
-    if (added.length) await tx.insert(exercises).values(byUser(added.map(([userId, simulationId]) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId, simulationId, status: 'pending' as const }))));
+    const inserted = added.length
+      ? await tx
+          .insert(exercises)
+          .values(byUser(added.map(([userId, simulationId]) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId, simulationId, status: 'pending' as const }))))
+          .returning({ id: exercises.id })
+      : [];
     // assignment_simulations: the wanted ones plus any still referenced by kept exercises
     const keptSims = new Set([...simIds, ...current.filter((e) => !removable.includes(e.id)).map((e) => e.simulationId)]);
     await tx.delete(assignmentSimulations).where(eq(assignmentSimulations.assignmentId, a.id));
@@ -341,7 +346,9 @@ export async function updateAssignment(
     if (newUsers.length) {
       const name = input.name ?? a.name;
       const dueAt = input.dueAt !== undefined ? (input.dueAt ? new Date(input.dueAt) : null) : a.dueAt;
-      await mailMembers(tx, actor, mail, { id: a.id, name, dueAt }, 'assigned', new Map(newUsers.map((u) => [u, simIds.length])), 'sent');
+      // one mail per rep and adding: a rep removed and added again is told again (the new exercises name the event)
+      const event = inserted.map((e) => e.id).sort()[0] ?? 'sent';
+      await mailMembers(tx, actor, mail, { id: a.id, name, dueAt }, 'assigned', new Map(newUsers.map((u) => [u, simIds.length])), `added:${event}`);
     }
     await refreshAssignmentStatus(tx, a.id);
   }
