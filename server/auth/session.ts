@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
+import { AppError } from '../errors';
 
 /** Session tokens per the lucia-auth.com recipe: 20 random bytes, stored only as their SHA-256. */
 export const SESSION_COOKIE = 'spar_session';
@@ -38,12 +39,18 @@ export interface ValidatedSession {
   refreshed: boolean;
 }
 
-export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Db, userId: string, now = new Date(), opts: { passwordHash?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await asSystem(db, { action: 'session.create', actorUserId: userId }, (tx) =>
-    tx.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt }),
-  );
+  await asSystem(db, { action: 'session.create', actorUserId: userId }, async (tx) => {
+    if (opts.passwordHash !== undefined) {
+      // the password verified must still be the user's: the row lock orders this against a
+      // concurrent password change, which ends every session it can see when it commits
+      const [u] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('share');
+      if (!u || u.hash !== opts.passwordHash) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    }
+    await tx.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt });
+  });
   return { token, expiresAt };
 }
 
@@ -91,13 +98,6 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
   await asSystem(db, { action: 'session.invalidate' }, (tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)));
-}
-
-export async function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
-  await asSystem(db, { action: 'session.invalidate_all', actorUserId: userId }, async (tx) => {
-    const all = await tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
-    for (const s of all) if (s.id !== exceptSessionId) await tx.delete(sessions).where(eq(sessions.id, s.id));
-  });
 }
 
 export interface CookieOptions {

@@ -103,14 +103,11 @@ export function clientScopedProcedure(...roles: Role[]) {
   return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type, path }) => {
     if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
     const { tenantId, foreign } = await resolveClientTenant(ctx, input.clientId);
-    // work that needs the system path (e.g. ending sessions) runs once the tenant transaction committed
-    const afterCommit: (() => Promise<void>)[] = [];
     const result = await withTenant(ctx.deps.db, tenantId, async (tx) => {
-      const r = await next({ ctx: { ...ctx, tx, tenantId, afterCommit: (fn: () => Promise<void>) => void afterCommit.push(fn) } });
+      const r = await next({ ctx: { ...ctx, tx, tenantId } });
       if (!r.ok) throw r.error;
       return r;
     });
-    for (const fn of afterCommit) await fn().catch((err: unknown) => logger.error({ err, path }, 'after-commit work failed'));
     if (foreign && type === 'mutation') {
       ctx.deps.readCache?.invalidateTenant(tenantId);
       await asSystem(ctx.deps.db, { action: `superuser.${path}`, actorUserId: ctx.user.id, tenantId, audit: true }, async () => {});

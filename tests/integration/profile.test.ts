@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
+import { createSession } from '../../server/auth/session';
 import { asSystem } from '../../db/tenant';
 import { verifyPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
@@ -154,5 +155,20 @@ describe('profile', () => {
     // and the new password signs in
     const { caller } = anonymousCaller(deps, { ip: '10.9.9.9' });
     expect(await caller.auth.login({ email: 'rep@acme.test', password: 'Brand-New-Pass-9' })).toEqual({ home: '/assignments/sr' });
+  });
+
+  it('a sign-in that verified a password changed meanwhile gets no session', async () => {
+    const before = await sessionIds(rep.id);
+    const current = (await userRow(rep.id)).passwordHash!;
+    // the hash the sign-in checked is not the user's any more (a change committed during argon2)
+    const e = await createSession(database.db, rep.id, new Date(), { passwordHash: current + 'x' }).then(
+      () => null,
+      (err: unknown) => err as { code?: string },
+    );
+    expect(e?.code).toBe('INVALID_CREDENTIALS');
+    expect(await sessionIds(rep.id)).toEqual(before);
+    // the current one still signs in
+    await createSession(database.db, rep.id, new Date(), { passwordHash: current });
+    expect((await sessionIds(rep.id)).length).toBe(before.length + 1);
   });
 });

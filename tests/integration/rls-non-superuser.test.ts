@@ -9,6 +9,8 @@ import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 import { asSystem, withTenant } from '../../db/tenant';
 import { loginWithPassword } from '../../server/services/auth/login';
+import { createSession } from '../../server/auth/session';
+import { endUserSessions } from '../../server/services/users/users';
 import { testEnv } from '../helpers/app';
 import { expectRollupsConsistent } from '../helpers/rollups';
 
@@ -59,6 +61,28 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
   it('sign-in works through the system path', async () => {
     const res = await loginWithPassword(database.db, { email: 'admin@demo.test', password: 'demo-pass-1', ip: '10.0.0.1' }, { perAccount: 5, perAddress: 20, windowMs: 60_000 });
     expect(res.token).toMatch(/^[a-z2-7]{32}$/);
+  });
+
+  it('a tenant transaction ends a user\'s sessions through spar_end_user_sessions, for its own tenant only', async () => {
+    const [rep] = (await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.execute(sql`select id::text, tenant_id::text from users where email = 'rep@demo.test'`),
+    )) as unknown as { id: string; tenant_id: string }[];
+    const [other] = (await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.execute(sql`select tenant_id::text from users where tenant_id <> ${rep.tenant_id}::uuid limit 1`),
+    )) as unknown as { tenant_id: string }[];
+    await createSession(database.db, rep.id);
+    await createSession(database.db, rep.id);
+    // another tenant cannot end them
+    expect(await withTenant(database.db, other.tenant_id, (tx) => endUserSessions(tx, rep.id))).toBe(0);
+    const inTenant = await withTenant(database.db, rep.tenant_id, async (tx) => ({
+      ended: await endUserSessions(tx, rep.id),
+      // the system path was for the function's own statements only
+      after: ((await tx.execute(sql`select coalesce(current_setting('app.system', true), '') as v, (select count(*)::int from users) as n`)) as unknown as { v: string; n: number }[])[0],
+    }));
+    expect(inTenant.ended).toBeGreaterThanOrEqual(2);
+    expect(inTenant.after.v).not.toBe('on');
+    const left = (await asSystem(database.db, { action: 'test' }, (tx) => tx.execute(sql`select count(*)::int as n from sessions where user_id = ${rep.id}::uuid`))) as unknown as { n: number }[];
+    expect(left[0].n).toBe(0);
   });
 
   it('the tenant path sees exactly its tenant, and a query on neither path sees nothing', async () => {

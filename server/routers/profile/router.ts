@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { changePassword, getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
-import { invalidateUserSessions } from '../../auth/session';
 import { withTenant } from '../../../db/tenant';
 import { authedProcedure, router, tenantProcedure } from '../../trpc/init';
 import { changePasswordInput, profileOutput, setLanguageInput, updateProfileInput } from './schema';
@@ -26,16 +25,13 @@ export const profileRouter = router({
       return { ok: true as const };
     }),
 
-  // Not a tenantProcedure: the sessions are invalidated after the password change commits. Inside
-  // the tenant transaction, a second transaction on ctx.deps.db would wait forever on PGlite's
-  // single connection (and on Postgres could sign devices out for a change that then rolls back).
+  // The new password and the sign-out of the other devices commit together (changePassword ends
+  // the sessions in the same tenant transaction, keeping the current one).
   changePassword: authedProcedure
     .input(changePasswordInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      await withTenant(ctx.deps.db, ctx.user.tenantId, (tx) => changePassword(tx, ctx.user.id, input, ctx.deps.env.passwordPolicy));
-      // other devices must sign in again with the new password
-      await invalidateUserSessions(ctx.deps.db, ctx.user.id, ctx.session?.id);
+      await withTenant(ctx.deps.db, ctx.user.tenantId, (tx) => changePassword(tx, ctx.user.id, input, ctx.deps.env.passwordPolicy, ctx.session?.id));
       return { ok: true as const };
     }),
 });

@@ -1,4 +1,3 @@
-import { invalidateUserSessions } from '../../auth/session';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { clientScopedProcedure, router } from '../../trpc/init';
@@ -51,10 +50,7 @@ export const usersRouter = router({
     .output(managedUserOutput)
     .mutation(async ({ ctx, input }) => {
       const { clientId: _c, ...fields } = input;
-      const updated = await updateManagedUser(ctx.tx, actor(ctx), fields, ctx.deps.env.passwordPolicy);
-      // a password set by an admin ends that user's sessions (the admin's own current one stays)
-      if (fields.password) ctx.afterCommit(() => invalidateUserSessions(ctx.deps.db, fields.id, fields.id === ctx.user.id ? ctx.session?.id : undefined));
-      return updated;
+      return updateManagedUser(ctx.tx, actor(ctx), fields, ctx.deps.env.passwordPolicy, ctx.session?.id);
     }),
 
   delete: admin

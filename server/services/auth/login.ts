@@ -33,7 +33,7 @@ export async function loginWithPassword(db: Db, input: LoginInput, limits: Throt
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   }
   await recordSuccess(db, email);
-  return { userId: user.id, userType: user.userType, ...(await createSession(db, user.id)) };
+  return { userId: user.id, userType: user.userType, ...(await createSession(db, user.id, new Date(), { passwordHash: user.passwordHash! })) };
 }
 
 /** Client info kept by the app after sign-in (spec §3 "Client info"). */

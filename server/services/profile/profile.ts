@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { endUserSessions } from '../users/users';
 import type { Tx } from '../../../db/client';
 import { users, type Language } from '../../../db/schema';
 import { checkPassword } from '../../auth/password-policy';
@@ -50,7 +51,7 @@ export async function updateProfile(tx: Tx, userId: string, input: { displayName
     .where(eq(users.id, userId));
 }
 
-export async function changePassword(tx: Tx, userId: string, input: { currentPassword: string; newPassword: string }, policy: PasswordPolicy) {
+export async function changePassword(tx: Tx, userId: string, input: { currentPassword: string; newPassword: string }, policy: PasswordPolicy, currentSessionId?: string | null) {
   const [u] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!u?.hash || !(await verifyPassword(u.hash, input.currentPassword))) {
     throw new AppError('WRONG_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
@@ -58,4 +59,6 @@ export async function changePassword(tx: Tx, userId: string, input: { currentPas
   const broken = checkPassword(input.newPassword, policy);
   if (broken.length) throw new AppError('PASSWORD_POLICY', 'Password does not meet the policy', { rules: broken, field: 'newPassword' });
   await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+  // other devices must sign in again with the new password; in this transaction, so both or neither
+  await endUserSessions(tx, userId, currentSessionId);
 }

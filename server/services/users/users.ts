@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rawRows } from '../../jobs/queue';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
@@ -172,7 +173,16 @@ export interface UpdateUserInput {
   language?: Language | null;
 }
 
-export async function updateManagedUser(tx: Tx, actor: Actor, input: UpdateUserInput, policy: PasswordPolicy) {
+/**
+ * Ends a user's sessions inside the caller's tenant transaction (spar_end_user_sessions, migration
+ * 0016), so a password change and the sign-out of every device commit or roll back together.
+ */
+export async function endUserSessions(tx: Tx, userId: string, keepSessionId?: string | null): Promise<number> {
+  const [r] = await rawRows<{ n: number }>(tx, sql`select spar_end_user_sessions(${userId}::uuid, ${keepSessionId ?? null}::text) as n`);
+  return Number(r?.n ?? 0);
+}
+
+export async function updateManagedUser(tx: Tx, actor: Actor, input: UpdateUserInput, policy: PasswordPolicy, currentSessionId?: string | null) {
   const [target] = await tx.select({ id: users.id, userType: users.userType }).from(users).where(eq(users.id, input.id)).limit(1);
   if (!target) throw new AppError('NOT_FOUND', 'User not found');
   assertMayTouch(actor, target);
@@ -203,6 +213,8 @@ export async function updateManagedUser(tx: Tx, actor: Actor, input: UpdateUserI
       })
       .where(eq(users.id, input.id)),
   );
+  // a password set by an admin signs that user out everywhere (the admin's own current session stays)
+  if (passwordHash) await endUserSessions(tx, input.id, input.id === actor.id ? currentSessionId : null);
   return getUser(tx, input.id);
 }
 
