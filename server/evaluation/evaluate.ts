@@ -381,7 +381,7 @@ export async function loadEvaluationContext(tx: Executor, tenantId: string, simu
     const [sim] = await tx
       .select({ reportPromptId: simulations.reportPromptId, callInstructionsId: simulations.callInstructionsId })
       .from(simulations)
-      .where(eq(simulations.id, simulationId))
+      .where(and(eq(simulations.id, simulationId), eq(simulations.tenantId, tenantId)))
       .limit(1);
     reportPromptId = sim?.reportPromptId ?? null;
     callInstructionsId = sim?.callInstructionsId ?? null;
@@ -407,7 +407,7 @@ export async function loadEvaluationContext(tx: Executor, tenantId: string, simu
   const [overview] = await tx.select({ details: clientOverviews.details }).from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId)).limit(1);
   let instructionsText = '';
   if (callInstructionsId) {
-    const [ci] = await tx.select({ instructions: callInstructions.instructions }).from(callInstructions).where(eq(callInstructions.id, callInstructionsId)).limit(1);
+    const [ci] = await tx.select({ instructions: callInstructions.instructions }).from(callInstructions).where(and(eq(callInstructions.id, callInstructionsId), eq(callInstructions.tenantId, tenantId))).limit(1);
     instructionsText = ci?.instructions ?? '';
   }
 
