@@ -75,14 +75,17 @@ describe('exercise writes under concurrency', () => {
       ((await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { n: number }[])[0].n;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
     const edit = withTenant(database.db, tenantId, async (tx) => {
       await tx.update(assignments).set({ name: 'Interleaved (editing)' }).where(eq(assignments.id, assignmentId));
+      holding();
       await gate;
       return updateAssignment(tx, actor, { publicUrl: 'http://localhost' }, { assignmentId, simulationIds: sims });
     });
-    await new Promise((r) => setTimeout(r, 100)); // the edit holds the assignment row
+    await held; // the edit holds the assignment row
     const start = withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]));
-    await eventually(async () => (await waiting()) >= 1, { tries: 200, delayMs: 20 }); // the start is blocked on a lock
+    await eventually(async () => (await waiting()) >= 1, { tries: 500, delayMs: 20 }); // the start is blocked on a lock
     release();
     const results = await Promise.allSettled([edit, start]);
     expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);

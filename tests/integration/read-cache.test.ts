@@ -99,7 +99,7 @@ describe('dashboard read cache', () => {
     );
     const worker = await startJobWorker(deps);
     try {
-      await eventually(async () => (await getJob(database.db, jobId))?.status === 'succeeded');
+      await eventually(async () => (await getJob(database.db, jobId))?.status === 'succeeded', { tries: 500, delayMs: 20 });
       // no TTL passed: the job's completion dropped the tenant's entries
       expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(pending + 1);
     } finally {
