@@ -8,7 +8,6 @@ import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { createHttpServer, type HttpServerOptions } from './http/server';
 import { logger } from './logger';
-import { createMailer } from './mail/mailer';
 import { ensureSystemPrompts } from './services/prompts/system-prompts';
 import { startJobWorker } from './jobs/start';
 
@@ -61,8 +60,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     await database.close();
     throw e;
   }
-  const mailer = await createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const deps: AppDeps = { database, db: database.db, env, mailer, version: appVersion(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), ...opts.deps };
+  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), ...opts.deps };
   const worker = await startJobWorker(deps);
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
@@ -81,7 +79,6 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
       (stopping ??= (async () => {
         await http.shutdown(env.SHUTDOWN_TIMEOUT_MS);
         await worker?.stop();
-        await mailer.close();
         if (!opts.database) await database.close();
       })()),
   };

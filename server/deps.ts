@@ -1,7 +1,6 @@
 import type { Database, Db } from '../db/client';
 import type { Env } from './env';
 import type { ReadCache } from './cache/read-cache';
-import type { Mailer } from './mail/mailer';
 import type { CodeExchange } from './auth/google';
 import type { CallRelayOptions } from './realtime/registry';
 
@@ -10,7 +9,6 @@ export interface AppDeps {
   database: Database;
   db: Db;
   env: Env;
-  mailer: Mailer;
   version: string;
   /** Tests replace the Google code exchange (the provider boundary). */
   googleExchange?: CodeExchange;

@@ -1,4 +1,4 @@
--- Dashboard rollups (tables in 0011): tenant isolation, the triggers that keep them exact in the
+-- Dashboard and assignment-list rollups (tables in 0011): tenant isolation, the triggers that keep them exact in the
 -- writing transaction, and the backfill of existing data.
 SELECT spar_enable_tenant_rls('user_exercise_stats');
 --> statement-breakpoint
@@ -6,16 +6,19 @@ SELECT spar_enable_tenant_rls('user_week_stats');
 --> statement-breakpoint
 SELECT spar_enable_tenant_rls('user_week_criteria');
 --> statement-breakpoint
+SELECT spar_enable_tenant_rls('assignment_members');
+--> statement-breakpoint
 -- ISO week (Monday) in UTC of a timestamp, as the dashboard buckets it.
 CREATE OR REPLACE FUNCTION spar_week(ts timestamptz) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT date_trunc('week', ts AT TIME ZONE 'UTC')::date
 $$;
 --> statement-breakpoint
--- exercises → user_exercise_stats, user_week_stats. An OLD row's contribution is taken away, a NEW
+-- exercises → user_exercise_stats, user_week_stats, assignment_members (a member's row goes with
+-- their last exercise of the assignment). An OLD row's contribution is taken away, a NEW
 -- row's added; removals only update (the user may be gone), additions upsert.
 CREATE OR REPLACE FUNCTION spar_exercise_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND (OLD.user_id, OLD.status, OLD.score, OLD.completed_at) IS NOT DISTINCT FROM (NEW.user_id, NEW.status, NEW.score, NEW.completed_at) THEN
+  IF TG_OP = 'UPDATE' AND (OLD.user_id, OLD.assignment_id, OLD.status, OLD.score, OLD.completed_at) IS NOT DISTINCT FROM (NEW.user_id, NEW.assignment_id, NEW.status, NEW.score, NEW.completed_at) THEN
     RETURN NULL;
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
@@ -29,6 +32,11 @@ BEGIN
       UPDATE user_week_stats SET completed = completed - 1, score_sum = score_sum - coalesce(OLD.score, 0), scored = scored - (OLD.score IS NOT NULL)::int
       WHERE user_id = OLD.user_id AND week = spar_week(OLD.completed_at);
     END IF;
+    UPDATE assignment_members SET exercises = exercises - 1, completed = completed - (OLD.status = 'completed')::int,
+      score_sum = score_sum - CASE WHEN OLD.status = 'completed' THEN coalesce(OLD.score, 0) ELSE 0 END,
+      scored = scored - (OLD.status = 'completed' AND OLD.score IS NOT NULL)::int
+    WHERE assignment_id = OLD.assignment_id AND user_id = OLD.user_id;
+    DELETE FROM assignment_members WHERE assignment_id = OLD.assignment_id AND user_id = OLD.user_id AND exercises <= 0;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO user_exercise_stats AS s (user_id, tenant_id, pending, completed, score_sum, scored)
@@ -41,6 +49,11 @@ BEGIN
       VALUES (NEW.user_id, spar_week(NEW.completed_at), NEW.tenant_id, 1, coalesce(NEW.score, 0), (NEW.score IS NOT NULL)::int)
       ON CONFLICT (user_id, week) DO UPDATE SET completed = w.completed + 1, score_sum = w.score_sum + excluded.score_sum, scored = w.scored + excluded.scored;
     END IF;
+    INSERT INTO assignment_members AS m (assignment_id, user_id, tenant_id, exercises, completed, score_sum, scored)
+    VALUES (NEW.assignment_id, NEW.user_id, NEW.tenant_id, 1, (NEW.status = 'completed')::int,
+            CASE WHEN NEW.status = 'completed' THEN coalesce(NEW.score, 0) ELSE 0 END, (NEW.status = 'completed' AND NEW.score IS NOT NULL)::int)
+    ON CONFLICT (assignment_id, user_id) DO UPDATE SET exercises = m.exercises + 1, completed = m.completed + excluded.completed,
+      score_sum = m.score_sum + excluded.score_sum, scored = m.scored + excluded.scored;
   END IF;
   RETURN NULL;
 END
@@ -93,6 +106,7 @@ BEGIN
   DELETE FROM user_exercise_stats WHERE user_id = OLD.id;
   DELETE FROM user_week_stats WHERE user_id = OLD.id;
   DELETE FROM user_week_criteria WHERE user_id = OLD.id;
+  DELETE FROM assignment_members WHERE user_id = OLD.id;
   RETURN NULL;
 END
 $$;
@@ -117,3 +131,8 @@ SELECT c.user_id, spar_week(r.completed_at), cr->>'name', min(r.tenant_id::text)
 FROM reports r JOIN calls c ON c.id = r.call_id CROSS JOIN LATERAL jsonb_array_elements(r.criteria) cr
 WHERE r.status = 'ready' AND r.completed_at IS NOT NULL AND jsonb_typeof(r.criteria) = 'array' AND cr->>'name' IS NOT NULL AND jsonb_typeof(cr->'level') = 'number'
 GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO assignment_members (assignment_id, user_id, tenant_id, exercises, completed, score_sum, scored)
+SELECT assignment_id, user_id, min(tenant_id::text)::uuid, count(*), count(*) FILTER (WHERE status = 'completed'),
+       coalesce(sum(score) FILTER (WHERE status = 'completed'), 0), count(score) FILTER (WHERE status = 'completed')
+FROM exercises GROUP BY assignment_id, user_id;

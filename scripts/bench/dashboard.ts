@@ -239,7 +239,7 @@ const NOTE = [
   '10 s, single flight), whose misses run that same query — the 20 managers start cold, so every miss is inside the figures.',
   'A tenant\'s entries are dropped on any write of that tenant through the API and when one of its background jobs finishes.',
   '',
-  'The query work reads rollups kept exact by triggers in the writing transaction (migrations 0011–0014: per learner, per',
+  'The query work reads rollups kept exact by triggers in the writing transaction (migrations 0011–0012: per learner, per',
   'learner and week, per learner/week/criterion, per assignment member), so a manager\'s dashboard or list costs the size of',
   'the team, not its history (one request ≈ 8–10 ms on Postgres, from 36 ms and 66 ms before the rollups). With 100 in',
   'flight the query rows stay CPU-bound on 2 cores (≈ 180 requests/s), so their p95 is queueing (≈ 0.4–0.9 s); the target',

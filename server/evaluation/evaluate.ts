@@ -4,6 +4,7 @@ import { callInstructions, callTurns, calls, clientOverviews, prompts, reports, 
 import { asSystem, withTenant } from '../../db/tenant';
 import { DIFFICULTY_BEHAVIOUR, describeDifficulty } from '../ai/difficulty';
 import { AiError } from '../ai/errors';
+import type { GenerationContext } from '../ai/context';
 import type { GenerationRecord } from '../ai/generation-record';
 import { languageName, learnerRoleLabel } from '../ai/labels';
 import { renderTemplate } from '../ai/prompt-assembly';
@@ -361,6 +362,18 @@ export interface EvaluationContext {
   callInstructions: string;
 }
 
+const DEFAULT_EVALUATION_PROMPT = SYSTEM_PROMPTS.find((x) => x.systemKey === 'evaluation.default')?.instructions ?? '';
+
+/**
+ * The evaluation context a call freezes at its start, from the generation context the call start
+ * already loaded (the same prompt resolution: the simulation's evaluation prompt, else the system
+ * default), so freezing it costs no query.
+ */
+export function evaluationContextOf(ctx: Pick<GenerationContext, 'prompts' | 'clientOverview' | 'callInstructions'>): EvaluationContext {
+  const own = ctx.prompts.evaluation?.instructions;
+  return { template: own?.trim() ? own : DEFAULT_EVALUATION_PROMPT, clientOverview: ctx.clientOverview, callInstructions: ctx.callInstructions?.instructions ?? '' };
+}
+
 function frozenEvaluationContext(v: unknown): EvaluationContext | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
@@ -370,9 +383,8 @@ function frozenEvaluationContext(v: unknown): EvaluationContext | null {
 
 /**
  * The evaluation context as configured now: the simulation's evaluation prompt (or the system
- * default), the tenant's client overview and the simulation's call instructions. A call freezes it
- * at its start (`simulationSnapshot.evaluation`), so editing a prompt later never changes how an
- * earlier call is scored.
+ * default), the tenant's client overview and the simulation's call instructions. Only for calls
+ * that did not freeze one at their start (`simulationSnapshot.evaluation`, evaluationContextOf).
  */
 export async function loadEvaluationContext(tx: Executor, tenantId: string, simulationId: string | null): Promise<EvaluationContext> {
   let reportPromptId: string | null = null;
@@ -402,7 +414,7 @@ export async function loadEvaluationContext(tx: Executor, tenantId: string, simu
       .where(and(isNull(prompts.tenantId), eq(prompts.kind, 'evaluation')))
       .orderBy(sql`(${prompts.systemKey} = 'evaluation.default') desc`, asc(prompts.createdAt))
       .limit(1);
-    template = p?.instructions?.trim() ? p.instructions : (SYSTEM_PROMPTS.find((x) => x.systemKey === 'evaluation.default')?.instructions ?? '');
+    template = p?.instructions?.trim() ? p.instructions : DEFAULT_EVALUATION_PROMPT;
   }
   const [overview] = await tx.select({ details: clientOverviews.details }).from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId)).limit(1);
   let instructionsText = '';

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { asSystem, withTenant } from '../../db/tenant';
 import { hasRole, type Role } from '../auth/roles';
 import { AppError, isAppError } from '../errors';
@@ -117,15 +118,21 @@ export function clientScopedProcedure(...roles: Role[]) {
 }
 
 /**
- * A read with the access rules of clientScopedProcedure but no transaction opened up front: the
- * resolver opens one with `withTenant(ctx.deps.db, ctx.tenantId, …)` only when it needs the
- * database, so a read served from ctx.deps.readCache costs no round trip.
+ * A cached read with the access rules of clientScopedProcedure. `ctx.cachedRead(name, params, load)`
+ * serves the viewer's entry from ctx.deps.readCache when fresh (no database round trip), else runs
+ * `load` in a tenant transaction. The key always holds the tenant, the viewer and their role, so an
+ * entry never reaches another user; `params` names everything else the result depends on.
  */
 export function clientScopedReadProcedure(...roles: Role[]) {
   return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type }) => {
     if (type !== 'query') throw new Error('clientScopedReadProcedure is for queries');
     if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
     const { tenantId } = await resolveClientTenant(ctx, input.clientId);
-    return next({ ctx: { ...ctx, tenantId } });
+    const cachedRead = <T>(name: string, params: unknown, load: (tx: Tx) => Promise<T>): Promise<T> => {
+      const run = () => withTenant(ctx.deps.db, tenantId, load);
+      const cache = ctx.deps.readCache;
+      return cache ? cache.get(tenantId, `${name}:${ctx.user.id}:${ctx.role}:${JSON.stringify(params)}`, run) : run();
+    };
+    return next({ ctx: { ...ctx, tenantId, cachedRead } });
   });
 }

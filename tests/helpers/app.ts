@@ -7,7 +7,6 @@ import { createSession, validateSessionToken, type SessionUser } from '../../ser
 import type { AppDeps } from '../../server/deps';
 import { loadEnv, type Env } from '../../server/env';
 import { isAppError, type AppErrorCode } from '../../server/errors';
-import { createMailer } from '../../server/mail/mailer';
 import { createTestContext, type Context } from '../../server/trpc/context';
 import { createCaller } from '../../server/trpc/router';
 
@@ -22,8 +21,7 @@ export function testEnv(overrides: EnvOverrides = {}): Env {
 /** AppDeps around a test database, the way startApp builds them (mail goes to the outbox). */
 export async function testDeps(database: Database, envOverrides: EnvOverrides = {}, extra: Partial<AppDeps> = {}): Promise<AppDeps> {
   const env = testEnv(envOverrides);
-  const mailer = await createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  return { database, db: database.db, env, mailer, version: 'test', ...extra };
+  return { database, db: database.db, env, version: 'test', ...extra };
 }
 
 export function toSessionUser(u: UserRow): SessionUser {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { asSystem } from '../../db/tenant';
 import { rawRows } from '../../server/jobs/queue';
 
-/* The dashboard rollups (migrations 0011–0014) against a recomputation from the source rows. */
+/* The dashboard rollups (migrations 0011–0012) against a recomputation from the source rows. */
 const recomputed = {
   stats: sql`select user_id::text, count(*) filter (where status <> 'completed')::int as pending, count(*) filter (where status = 'completed')::int as completed,
                     coalesce(sum(score) filter (where status = 'completed'), 0)::numeric(12,1)::text as score_sum, count(score) filter (where status = 'completed')::int as scored

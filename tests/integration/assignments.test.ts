@@ -114,7 +114,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await smtp?.close();
-  await deps?.mailer.close();
   await database?.cleanup();
 });
 

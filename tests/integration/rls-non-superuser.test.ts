@@ -22,32 +22,43 @@ import { expectRollupsConsistent } from '../helpers/rollups';
  */
 const url = process.env.DATABASE_URL;
 
-describe.runIf(!!url)('row-level security with a non-superuser table owner', () => {
+/** A fresh database owned by a new non-superuser LOGIN role, opened as that role; `drop` removes both. */
+async function nonSuperuserDatabase(prefix: string): Promise<{ database: Database; drop: () => Promise<void> }> {
   const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
-  const role = `spar_owner_${suffix}`;
-  const dbName = `spar_nonsu_${suffix}`;
-  let admin: postgres.Sql;
+  const role = `spar_owner_${prefix}${suffix}`;
+  const dbName = `spar_nonsu_${prefix}${suffix}`;
+  const admin = postgres(url!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE ROLE "${role}" LOGIN CREATEROLE`);
+  await admin.unsafe(`CREATE DATABASE "${dbName}" OWNER "${role}"`);
+  const u = new URL(url!);
+  u.username = role;
+  u.password = '';
+  u.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.unsafe(`DROP ROLE IF EXISTS "${role}"`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+describe.runIf(!!url)('row-level security with a non-superuser table owner', () => {
   let database: Database;
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    admin = postgres(url!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE ROLE "${role}" LOGIN CREATEROLE`);
-    await admin.unsafe(`CREATE DATABASE "${dbName}" OWNER "${role}"`);
-    const u = new URL(url!);
-    u.username = role;
-    u.password = '';
-    u.pathname = `/${dbName}`;
-    database = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
+    ({ database, drop } = await nonSuperuserDatabase(''));
     await migrateDatabase(database);
     const env = testEnv();
     await seedDemoIfEmpty(database.db, { password: 'demo-pass-1', policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA });
   }, 120_000);
 
   afterAll(async () => {
-    await database?.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.unsafe(`DROP ROLE IF EXISTS "${role}"`);
-    await admin.end({ timeout: 5 });
+    await drop?.();
   });
 
   it('the connecting role is not a superuser and cannot bypass RLS', async () => {
@@ -102,27 +113,17 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
 });
 
 /**
- * An existing deployment upgrading to the dashboard rollups (migrations 0011–0014) as a
+ * An existing deployment upgrading to the dashboard rollups (migrations 0011–0012) as a
  * non-superuser owner: the backfill must see every tenant's rows (system path), so the rollups
  * start equal to the data and stay equal as writes continue.
  */
 describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser owner', () => {
-  const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
-  const role = `spar_owner_up_${suffix}`;
-  const dbName = `spar_nonsu_up_${suffix}`;
-  let admin: postgres.Sql;
   let database: Database;
+  let drop: (() => Promise<void>) | undefined;
   let oldMigrations: string;
 
   beforeAll(async () => {
-    admin = postgres(url!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE ROLE "${role}" LOGIN CREATEROLE`);
-    await admin.unsafe(`CREATE DATABASE "${dbName}" OWNER "${role}"`);
-    const u = new URL(url!);
-    u.username = role;
-    u.password = '';
-    u.pathname = `/${dbName}`;
-    database = await openDatabase({ databaseUrl: u.toString(), poolSize: 2 });
+    ({ database, drop } = await nonSuperuserDatabase('up_'));
     // the schema as it was before the rollups: migrations 0000–0010 only
     oldMigrations = mkdtempSync(path.join(os.tmpdir(), 'spar-migrations-'));
     mkdirSync(path.join(oldMigrations, 'meta'));
@@ -134,11 +135,8 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
   }, 120_000);
 
   afterAll(async () => {
-    await database?.close();
+    await drop?.();
     if (oldMigrations) rmSync(oldMigrations, { recursive: true, force: true });
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.unsafe(`DROP ROLE IF EXISTS "${role}"`);
-    await admin.end({ timeout: 5 });
   });
 
   it('backfills the rollups from existing exercises and reports, and they stay exact afterwards', async () => {

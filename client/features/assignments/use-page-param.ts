@@ -1,4 +1,4 @@
-import { useSearchParams } from 'wouter';
+import { useSearchParam } from '../../lib/use-search-param';
 import { parsePage } from './paging';
 
 /**
@@ -6,19 +6,10 @@ import { parsePage } from './paging';
  * shared link shows the same page. Moving pages pushes a history entry unless `replace` is set.
  */
 export function usePageParam(name: string): [number, (page: number, options?: { replace?: boolean }) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get(name));
-  const setPage = (next: number, { replace = false }: { replace?: boolean } = {}) => {
-    if (next === page) return;
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (next <= 1) p.delete(name);
-        else p.set(name, String(next));
-        return p;
-      },
-      { replace },
-    );
+  const [raw, setRaw] = useSearchParam(name);
+  const page = parsePage(raw);
+  const setPage = (next: number, options: { replace?: boolean } = {}) => {
+    if (next !== page) setRaw(next <= 1 ? null : String(next), options);
   };
   return [page, setPage];
 }

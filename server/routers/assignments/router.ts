@@ -10,7 +10,6 @@ import {
   updateAssignment,
   type Actor,
 } from '../../services/assignments/assignments';
-import { withTenant } from '../../../db/tenant';
 import { clientScopedProcedure, clientScopedReadProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
 import {
@@ -43,9 +42,8 @@ export const assignmentsRouter = router({
     .input(listAssignmentsInput)
     .output(assignmentListOutput)
     .query(({ ctx, input }) => {
-      const load = () => withTenant(ctx.deps.db, ctx.tenantId, (tx) => listAssignments(tx, actorOf(ctx), input));
-      const key = `assignments:${ctx.user.id}:${ctx.role}:${input.status}:${input.page}:${input.pageSize}:${input.timeZone ?? ''}`;
-      return ctx.deps.readCache ? ctx.deps.readCache.get(ctx.tenantId, key, load) : load();
+      const { status, page, pageSize, timeZone } = input;
+      return ctx.cachedRead('assignments', [status, page, pageSize, timeZone ?? null], (tx) => listAssignments(tx, actorOf(ctx), input));
     }),
 
   get: managerProcedure

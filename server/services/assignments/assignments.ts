@@ -253,7 +253,7 @@ async function mailMembers(
 
 /*
  * Lock order for exercise writes. Triggers on exercises update per-learner rollup rows
- * (user_exercise_stats, user_week_stats, assignment_members; migration 0012/0014), so every path
+ * (user_exercise_stats, user_week_stats, assignment_members; migration 0012), so every path
  * takes its locks in one order — the assignment row, then the learners' rollup rows by user id —
  * and two requests (a rep starting a call, a manager editing the assignment; two assignments for
  * the same reps) cannot deadlock.

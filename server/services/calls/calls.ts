@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { buildSimulationInstructions, type StoredScenario } from '../simulations/instructions';
 import { findSimulationRow } from '../simulations/simulations';
 import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards';
-import { enqueueEvaluation, loadEvaluationContext } from '../../evaluation/evaluate';
+import { enqueueEvaluation, evaluationContextOf } from '../../evaluation/evaluate';
 import { REALTIME_SESSION_CAP_MS } from '../../realtime/openai-realtime-upstream';
 import { startExercise } from '../assignments/assignments';
 
@@ -78,7 +78,7 @@ export async function startCall(
     prompt: instructions.prompt,
     knowledge: ctx.knowledge.map((k) => ({ ...k })),
     // how the call will be scored, frozen now: a prompt edited later does not change this call's report
-    evaluation: await loadEvaluationContext(tx, actor.tenantId, row.id),
+    evaluation: evaluationContextOf(ctx),
   } as Record<string, unknown>;
 
   // Assignments (issue 7): a call for an exercise marks it in_progress and is linked to it.

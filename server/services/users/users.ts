@@ -175,7 +175,7 @@ export interface UpdateUserInput {
 
 /**
  * Ends a user's sessions inside the caller's tenant transaction (spar_end_user_sessions, migration
- * 0016), so a password change and the sign-out of every device commit or roll back together.
+ * 0014), so a password change and the sign-out of every device commit or roll back together.
  */
 export async function endUserSessions(tx: Tx, userId: string, keepSessionId?: string | null): Promise<number> {
   const [r] = await rawRows<{ n: number }>(tx, sql`select spar_end_user_sessions(${userId}::uuid, ${keepSessionId ?? null}::text) as n`);
