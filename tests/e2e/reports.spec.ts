@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { request } from '@playwright/test';
-import { expect, h1, test } from './fixtures';
+import { devToken, expect, h1, test } from './fixtures';
 import { storageFile } from './server-info';
 
 // A seeded English simulation (db/seed/simulations.ts). The e2e server has no OPENAI_API_KEY: the
@@ -50,7 +50,7 @@ const REP_TURNS = [
 
 test.describe('Report after an offline practice call', () => {
   test.use({ account: 'rep' });
-  test('wait screen, report, a quote jumps into the call, HTML download opens', async ({ page, baseURL, context, browser }) => {
+  test('wait screen, report, a quote jumps into the call, HTML download opens', async ({ page, baseURL, context, browser, api }) => {
     test.setTimeout(90_000);
     const id = await simulationId(baseURL!);
     await page.goto(`/exercise/${id}`);
@@ -157,6 +157,25 @@ test.describe('Report after an offline practice call', () => {
     await expect(mpage.getByTestId('override-history')).toContainText('Reviewed against the recording');
     await expect(firstCriterion.getByTestId('original-level')).toBeVisible();
     await expect(mpage.getByText(`Originally ${scoreText} before manager review`)).toBeVisible();
+
+    // two reviewers at once: an admin changes the second criterion while the manager's dialog is open
+    const second = mpage.getByTestId('criterion').nth(1);
+    const name2 = (await second.getByRole('heading', { level: 3 }).textContent())!;
+    const criterionId = (await second.getAttribute('aria-labelledby'))!.replace(/^criterion-/, '');
+    await second.getByRole('button', { name: `Review the level of “${name2}”` }).click();
+    const dialog2 = mpage.getByRole('dialog', { name: `Review “${name2}”` });
+    const seen = Number(/Level (\d)/.exec((await dialog2.getByText(/^Current level:/).textContent()) ?? '')?.[1]);
+    const other = seen === 0 ? 2 : 0;
+    const adminAuth = { Authorization: `Bearer ${await devToken(api, 'admin')}` };
+    const meanwhile = await api.post('/trpc/reports.override', { headers: adminAuth, data: { callId, criterionId, level: other, note: 'Changed by the admin meanwhile', fromLevel: seen } });
+    expect(meanwhile.status()).toBe(200);
+    await dialog2.getByRole('textbox', { name: 'Note' }).fill('My own review');
+    await dialog2.getByRole('radiogroup', { name: 'New level' }).getByText(`Level ${other}`, { exact: true }).click();
+    await dialog2.getByRole('button', { name: 'Save change' }).click();
+    await expect(mpage.getByText('Someone else changed this level meanwhile. The report now shows the current level; review it again if needed.')).toBeVisible();
+    await expect(dialog2).toBeHidden();
+    await expect(mpage.getByTestId('override-history')).toContainText('Changed by the admin meanwhile');
+    await expect(mpage.getByTestId('override-history')).not.toContainText('My own review');
     await manager.close();
   });
 });
