@@ -3,7 +3,7 @@
  *  - every namespace file in locales/en exists in every other language with exactly the same
  *    nested keys (missing and extra keys reported per language/file);
  *  - no value is an empty string;
- *  - every i18n key used as a zod message in server/routers/** /schema.ts exists in `common`
+ *  - every i18n key used as a zod message in server/routers/** /schema.ts and server/contracts/** exists in `common`
  *    (or in the namespace named by its first segment, when that namespace file exists).
  * Exits 1 on any problem.
  */
@@ -90,12 +90,12 @@ for (const lng of languages.filter((l) => l !== SOURCE)) {
   }
 }
 
-function schemaFiles(dir: string): string[] {
+function schemaFiles(dir: string, match: (name: string) => boolean): string[] {
   let out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out = out.concat(schemaFiles(full));
-    else if (entry.name === 'schema.ts') out.push(full);
+    if (entry.isDirectory()) out = out.concat(schemaFiles(full, match));
+    else if (match(entry.name)) out.push(full);
   }
   return out;
 }
@@ -104,11 +104,17 @@ function schemaFiles(dir: string): string[] {
 // dotted, no spaces.
 const MESSAGE_KEY = /(?:[(,]\s*|\b(?:error|message)\s*:\s*)(['"`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;
 const routersDir = path.join(root, 'server', 'routers');
+const contractsDir = path.join(root, 'server', 'contracts');
 let files: string[] = [];
-try {
-  files = schemaFiles(routersDir);
-} catch {
-  /* no server routers yet */
+for (const [dir, match] of [
+  [routersDir, (n: string) => n === 'schema.ts'],
+  [contractsDir, (n: string) => n.endsWith('.ts')],
+] as const) {
+  try {
+    files = files.concat(schemaFiles(dir, match));
+  } catch {
+    /* folder not there */
+  }
 }
 const common = keysByNamespace.get('common') ?? new Set<string>();
 for (const file of files) {

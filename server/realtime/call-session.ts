@@ -5,6 +5,7 @@ import { logger } from '../logger';
 import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
 import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type TurnRecord } from '../services/calls/calls';
 import { clientMessageSchema, DOWN_FRAME_BYTES, encodeFrame, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, MAX_TEXT_PER_SECOND, TokenBucket, type CallUiState, type ClientMessage } from './protocol';
+import { normaliseLine, storableJson } from '../contracts/text';
 import { pcmMs, type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
 
 export interface CallSessionOptions {
@@ -217,12 +218,17 @@ export class CallSession {
       case 'playback':
         return this.onPlayback(msg.itemId, msg.playedMs);
       case 'metrics':
+        if (!storableJson(msg.samples)) return this.badFrame('badFrame', 'Metrics samples hold text that cannot be stored');
         if (msg.samples.length) this.queue('browser metrics', () => insertMetrics(this.o.db, this.o.tenantId, this.o.callId, 'browser', msg.samples));
         return;
       case 'text':
+      {
         if (this.connectedAt === null) return;
-        this.o.upstream.sendText(msg.text.trim());
+        // one line of speech: a typed turn can never carry line breaks, controls or a forged turn line
+        const line = normaliseLine(msg.text);
+        if (line) this.o.upstream.sendText(line);
         return;
+      }
     }
   }
 
@@ -317,7 +323,7 @@ export class CallSession {
           this.send({ type: 'transcript', itemId: e.itemId, speaker: 'rep', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
           return;
         }
-        it.turn.text = (e.text ?? it.deltas).trim();
+        it.turn.text = normaliseLine(e.text ?? it.deltas);
         it.turn.endMs ??= this.now();
         if (this.o.upstream.textOnly) {
           // a typed/recognised turn: the prospect's answer latency counts from here
@@ -346,7 +352,7 @@ export class CallSession {
           this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
           return;
         }
-        it.turn.text = (e.text ?? it.deltas).trim();
+        it.turn.text = normaliseLine(e.text ?? it.deltas);
         it.turn.endMs = it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : this.now();
         this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', text: it.turn.text, final: true, startMs: it.turn.startMs });
         if (this.o.upstream.textOnly) this.send({ type: 'prospect_text', itemId: e.itemId, text: it.turn.text });
@@ -484,7 +490,7 @@ export class CallSession {
       const durationMs = this.connectedAt === null ? 0 : Math.round(performance.now() - this.connectedAt);
       // finalize what was said but not yet final (e.g. the prospect cut off by the drop)
       for (const it of this.items.values()) if (!it.persisted && (it.turn.text || it.deltas)) {
-        it.turn.text ||= it.deltas.trim();
+        it.turn.text ||= normaliseLine(it.deltas);
         this.finalize(it);
       }
       if (this.ws.readyState === 1) {
