@@ -10,6 +10,7 @@ import { createHttpServer, type HttpServerOptions } from './http/server';
 import { logger } from './logger';
 import { ensureSystemPrompts } from './services/prompts/system-prompts';
 import { startJobWorker } from './jobs/start';
+import { securityNotices } from './security-notices';
 
 export function appVersion(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +35,8 @@ export interface StartOptions extends HttpServerOptions {
 
 export interface RunningApp {
   url: string;
+  /** Warnings about conveniences that weaken this start (logged; index.ts prints them too). */
+  notices: string[];
   deps: AppDeps;
   stop(): Promise<void>;
 }
@@ -64,15 +67,19 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const worker = await startJobWorker(deps);
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
-  const host = opts.host ?? env.HOST;
+  // `npm run dev` serves sources through Vite: this machine only, unless HOST says otherwise
+  const host = opts.host ?? env.HOST ?? (opts.dev ? '127.0.0.1' : '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     http.server.once('error', reject);
     http.server.listen(port, host, () => resolve());
   });
   const addr = http.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+  const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev });
+  for (const n of notices) logger.warn(n);
   let stopping: Promise<void> | undefined;
   return {
+    notices,
     url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${actualPort}`,
     deps,
     stop: () =>

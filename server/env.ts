@@ -26,12 +26,17 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: every interface for `npm start`, loopback only for `npm run dev` (Vite serves sources). */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().optional().transform((v) => (v ? v : undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool,
+  /** GET /api/v1/auth/dev-token: a session without a password, loopback only, never a superuser. Off unless set. */
+  DEV_TOKEN_ENABLED: bool,
+  /** GET /api/v1/auth/debug: whether the caller's own token is valid. Off unless set. */
+  DEBUG_ENDPOINTS_ENABLED: bool,
   DEMO_PASSWORD: z.string().min(6).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
@@ -66,6 +71,8 @@ export type Env = Omit<z.infer<typeof envSchema>, 'PASSWORD_POLICY' | 'INTERNAL_
   internalEmailDomains: string[];
   isProduction: boolean;
   seedDemo: boolean;
+  devTokenEnabled: boolean;
+  debugEndpointsEnabled: boolean;
 };
 
 export class EnvError extends Error {}
@@ -96,11 +103,16 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const { PASSWORD_POLICY: _p, INTERNAL_EMAIL_DOMAINS, ...rest } = e;
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.DEV_TOKEN_ENABLED) {
+    throw new EnvError('Invalid configuration:\n  - DEV_TOKEN_ENABLED: a password-free sign-in cannot be enabled with NODE_ENV=production');
+  }
   return {
     ...rest,
     passwordPolicy: policy.data,
     internalEmailDomains: INTERNAL_EMAIL_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     isProduction,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    devTokenEnabled: e.DEV_TOKEN_ENABLED ?? false,
+    debugEndpointsEnabled: e.DEBUG_ENDPOINTS_ENABLED ?? false,
   };
 }

@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from '
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AiUsage } from '../../db/schema';
+import { repairJson } from '../contracts/text';
 import { AiError } from './errors';
 import type { GenerateStructuredInput, StructuredResult, TextProvider, TextTask } from './provider';
 
@@ -70,7 +71,8 @@ export class OpenAiTextProvider implements TextProvider {
 
     let json: unknown;
     try {
-      json = JSON.parse(content);
+      // a model may answer "\u0000" or half a surrogate pair: repaired, so the answer can be stored
+      json = repairJson(JSON.parse(content));
     } catch {
       throw fail('INVALID_OUTPUT', `The model did not return valid JSON: ${preview(content)}`);
     }

@@ -1,3 +1,4 @@
+import { AppError } from '../errors';
 import type { UserType } from '../../db/schema/auth';
 
 export const ROLES = ['superuser', 'admin', 'sales_manager', 'sales_rep', 'demo_sales_manager'] as const;
@@ -44,4 +45,12 @@ export function homePathFor(role: Role | null): string {
     default:
       return '/assignments';
   }
+}
+
+/**
+ * The access rule's refusal (FORBIDDEN). Its details name the rule, so a caller (and the access
+ * test) can tell "this role may not use this" from a refusal a service makes about one record.
+ */
+export function requireRole(role: Role | null, allowed: readonly Role[]): void {
+  if (!hasRole(role, allowed)) throw new AppError('FORBIDDEN', 'You do not have access to this', { rule: 'role' });
 }

@@ -86,7 +86,7 @@ export const DATE_MAX = new Date('2199-12-31T23:59:59.999Z');
  */
 export function isoDateTime(message: string = TEXT_MESSAGES.dateInvalid) {
   return z.iso
-    .datetime({ offset: true, error: message })
+    .datetime({ offset: true, error: message, abort: true })
     .refine(
       (s) => {
         const t = Date.parse(s);
@@ -105,4 +105,14 @@ export function storableJson(value: unknown, depth = 0): boolean {
     return Object.entries(value).every(([k, v]) => !hasUnstorableText(k) && storableJson(v, depth + 1));
   }
   return true;
+}
+
+/** A copy of a parsed JSON value with every string and key repaired (`repairText`): model answers. */
+export function repairJson(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return repairText(value);
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => repairJson(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (k !== '__proto__') out[repairText(k)] = repairJson(v, depth + 1);
+  return out;
 }

@@ -37,7 +37,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     const { createServer: createVite } = await import('vite');
     const vite = await createVite({
       configFile: path.resolve('vite.config.ts'),
-      server: { middlewareMode: true, hmr: { server } },
+      // never serve the embedded database, keys or env files through /@fs/, whatever HOST says
+      server: { middlewareMode: true, hmr: { server }, fs: { deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/data/**', '**/.data-*/**', '**/tests/.tmp/**'] } },
       appType: 'spa',
     });
     client = (req, res) =>

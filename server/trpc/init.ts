@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { clients } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { asSystem, withTenant } from '../../db/tenant';
-import { hasRole, type Role } from '../auth/roles';
+import { requireRole, type Role } from '../auth/roles';
 import { AppError, isAppError } from '../errors';
 import { logger } from '../logger';
 import type { Context } from './context';
@@ -59,6 +59,14 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) =
   return result;
 });
 
+/** Signed in with one of `roles` (superuser passes), no transaction: the resolver opens its own. */
+export function authedRoleProcedure(...roles: Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    requireRole(ctx.role, roles);
+    return next();
+  });
+}
+
 /**
  * Runs the resolver inside a tenant transaction (RLS context set): `ctx.tx` only ever sees the
  * user's tenant. A failing resolver rolls the transaction back.
@@ -75,7 +83,7 @@ export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
 /** Role check after the tenant context; `superuser` passes every check. Deny is FORBIDDEN. */
 export function roleProcedure(...roles: Role[]) {
   return tenantProcedure.use(({ ctx, next }) => {
-    if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    requireRole(ctx.role, roles);
     return next();
   });
 }
@@ -102,7 +110,7 @@ async function resolveClientTenant(ctx: { deps: AppDeps; user: { id: string; ten
 
 export function clientScopedProcedure(...roles: Role[]) {
   return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type, path }) => {
-    if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    requireRole(ctx.role, roles);
     const { tenantId, foreign } = await resolveClientTenant(ctx, input.clientId);
     const result = await withTenant(ctx.deps.db, tenantId, async (tx) => {
       const r = await next({ ctx: { ...ctx, tx, tenantId } });
@@ -126,7 +134,7 @@ export function clientScopedProcedure(...roles: Role[]) {
 export function clientScopedReadProcedure(...roles: Role[]) {
   return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type }) => {
     if (type !== 'query') throw new Error('clientScopedReadProcedure is for queries');
-    if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    requireRole(ctx.role, roles);
     const { tenantId } = await resolveClientTenant(ctx, input.clientId);
     const cachedRead = <T>(name: string, params: unknown, load: (tx: Tx) => Promise<T>): Promise<T> => {
       const run = () => withTenant(ctx.deps.db, tenantId, load);

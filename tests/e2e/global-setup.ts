@@ -72,6 +72,8 @@ export default async function globalSetup() {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
+    // the tests mint sessions for non-superuser accounts from this machine (tests/e2e/fixtures.ts devToken)
+    DEV_TOKEN_ENABLED: 'true',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

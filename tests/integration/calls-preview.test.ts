@@ -63,6 +63,6 @@ describe('calls.preview', () => {
 
   it('another tenant gets NOT_FOUND, a user without a role FORBIDDEN', async () => {
     expect(describeTrpcError(await rejection(signedInCaller(deps, other).calls.preview({ simulationId: simId }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(signedInCaller(deps, norole).calls.preview({ simulationId: simId }))).appCode).toBe('NO_ROLE');
+    expect(describeTrpcError(await rejection(signedInCaller(deps, norole).calls.preview({ simulationId: simId }))).appCode).toBe('FORBIDDEN');
   });
 });

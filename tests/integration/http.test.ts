@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createSession, SESSION_COOKIE, sessionIdFromToken } from '../../server/auth/session';
+import { createSession, SESSION_COOKIE } from '../../server/auth/session';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
@@ -179,30 +179,6 @@ describe('/api/v1/auth/me', () => {
     const same = await putJson('/api/v1/auth/language', { cookie: `${SESSION_COOKIE}=${token}`, origin: app.url }, { user_language: 'it' });
     expect(same.status).toBe(200);
     expect((await userRow(user.id)).language).toBe('it');
-  });
-});
-
-describe('dev-token', () => {
-  it('issues a working session token in development', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/dev-token?email=ADA@acme.test`);
-    expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body.user).toEqual({ user_id: user.id, username: 'ada', user_type: 'admin' });
-    const [row] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(body.token))));
-    expect(row.userId).toBe(user.id);
-    const me = await fetch(`${app.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${body.token}` } });
-    expect((await me.json()).user_id).toBe(user.id);
-  });
-
-  it('does not exist in production', async () => {
-    const prod = await startTestApp(database, { NODE_ENV: 'production' });
-    try {
-      const res = await fetch(`${prod.url}/api/v1/auth/dev-token?email=ada@acme.test`);
-      expect(res.status).toBe(404);
-      expect((await res.json()).error.code).toBe('NOT_FOUND');
-    } finally {
-      await prod.stop();
-    }
   });
 });
 

@@ -17,6 +17,7 @@ let managerA: UserRow;
 let adminA: UserRow;
 let repA: UserRow;
 let managerB: UserRow;
+let adminB: UserRow;
 let superuser: UserRow;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
@@ -43,6 +44,7 @@ beforeAll(async () => {
   adminA = await createTenantUser(database.db, a.id, { userType: 'admin' });
   repA = await createTenantUser(database.db, a.id, { userType: 'sales_rep' });
   managerB = await createTenantUser(database.db, b.id, { userType: 'manager' });
+  adminB = await createTenantUser(database.db, b.id, { userType: 'admin' });
   superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
 });
 afterAll(() => database?.cleanup());
@@ -69,8 +71,8 @@ const NAMED = [
 
 for (const entity of NAMED) {
   describe(`${entity.label} router`, () => {
-    it('a manager creates, lists, reads, updates and deletes', async () => {
-      const api = entity.api(as(managerA));
+    it('an admin creates, lists, reads, updates and deletes', async () => {
+      const api = entity.api(as(adminA));
       const created = await api.create({ name: '  Mid-market SaaS  ', details: 'VP Sales, 50 reps' });
       expect(created).toMatchObject({ name: 'Mid-market SaaS', details: 'VP Sales, 50 reps' });
       expect(created).not.toHaveProperty('tenantId');
@@ -84,7 +86,21 @@ for (const entity of NAMED) {
       expect(describeTrpcError(await rejection(api.get({ id: created.id })))).toMatchObject({ appCode: 'NOT_FOUND' });
     });
 
-    it('details are optional and an admin may edit too', async () => {
+    it('a manager reads it (the simulation wizard needs it) but cannot change it, and nothing is written', async () => {
+      const mine = await entity.api(as(adminA)).create({ name: 'Read only for managers', details: 'd' });
+      const before = await entity.total();
+      const api = entity.api(as(managerA));
+      expect((await api.list({})).map((r) => r.id)).toContain(mine.id);
+      expect((await api.get({ id: mine.id })).name).toBe('Read only for managers');
+      for (const call of [() => api.create({ name: 'x' }), () => api.update({ id: mine.id, name: 'Changed' }), () => api.delete({ id: mine.id })]) {
+        expect(describeTrpcError(await rejection(call()))).toMatchObject({ trpcCode: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+      }
+      expect(await entity.total()).toBe(before);
+      expect((await entity.row(mine.id)).name).toBe('Read only for managers');
+      await entity.api(as(adminA)).delete({ id: mine.id });
+    });
+
+    it('details are optional', async () => {
       const api = entity.api(as(adminA));
       const created = await api.create({ name: 'No details' });
       expect(created.details).toBe('');
@@ -93,9 +109,9 @@ for (const entity of NAMED) {
 
     it('the name is required and nothing is written', async () => {
       const before = await entity.total();
-      const e = issues(await rejection(entity.api(as(managerA)).create({ name: '  ', details: 'x' })));
+      const e = issues(await rejection(entity.api(as(adminA)).create({ name: '  ', details: 'x' })));
       expect(e).toEqual({ name: [`config.${entity.section}.nameRequired`] });
-      const e2 = issues(await rejection(entity.api(as(managerA)).create({ name: 'n'.repeat(161), details: 'd'.repeat(20_001) })));
+      const e2 = issues(await rejection(entity.api(as(adminA)).create({ name: 'n'.repeat(161), details: 'd'.repeat(20_001) })));
       expect(e2).toEqual({ name: [`config.${entity.section}.nameTooLong`], details: [`config.${entity.section}.detailsTooLong`] });
       expect(await entity.total()).toBe(before);
     });
@@ -108,9 +124,9 @@ for (const entity of NAMED) {
     });
 
     it('another tenant cannot read, change or delete it by id', async () => {
-      const mine = await entity.api(as(managerA)).create({ name: 'Acme only', details: 'secret' });
+      const mine = await entity.api(as(adminA)).create({ name: 'Acme only', details: 'secret' });
       const before = await entity.row(mine.id);
-      const other = entity.api(as(managerB));
+      const other = entity.api(as(adminB));
       expect((await other.list({})).map((r) => r.id)).not.toContain(mine.id);
       for (const call of [() => other.get({ id: mine.id }), () => other.update({ id: mine.id, name: 'Hijacked' }), () => other.delete({ id: mine.id })]) {
         expect(describeTrpcError(await rejection(call()))).toMatchObject({ trpcCode: 'NOT_FOUND', appCode: 'NOT_FOUND' });
@@ -136,8 +152,8 @@ for (const entity of NAMED) {
 describe('call instructions router', () => {
   const row = async (id: string) => (await sys((tx) => tx.select().from(callInstructions).where(eq(callInstructions.id, id))))[0];
 
-  it('a manager creates, lists, reads, updates and deletes', async () => {
-    const api = as(managerA).callInstructions;
+  it('an admin creates, lists, reads, updates and deletes', async () => {
+    const api = as(adminA).callInstructions;
     const first = await api.create({ instructions: 'Discovery call, 30 minutes.' });
     const second = await api.create({ instructions: 'Cold call, 5 minutes.' });
     expect((await api.list({})).map((r) => r.id)).toEqual(expect.arrayContaining([first.id, second.id]));
@@ -151,13 +167,18 @@ describe('call instructions router', () => {
   });
 
   it('the text is required', async () => {
-    const e = issues(await rejection(as(managerA).callInstructions.create({ instructions: '   ' })));
+    const e = issues(await rejection(as(adminA).callInstructions.create({ instructions: '   ' })));
     expect(e).toEqual({ instructions: ['config.callInstructions.instructionsRequired'] });
-    const created = await as(managerA).callInstructions.create({ instructions: 'Keep me' });
-    const e2 = issues(await rejection(as(managerA).callInstructions.update({ id: created.id, instructions: '' })));
+    const created = await as(adminA).callInstructions.create({ instructions: 'Keep me' });
+    const e2 = issues(await rejection(as(adminA).callInstructions.update({ id: created.id, instructions: '' })));
     expect(e2).toEqual({ instructions: ['config.callInstructions.instructionsRequired'] });
     expect((await row(created.id)).instructions).toBe('Keep me');
-    await as(managerA).callInstructions.delete({ id: created.id });
+    // a manager reads it but cannot change it
+    expect((await as(managerA).callInstructions.get({ id: created.id })).instructions).toBe('Keep me');
+    expect(describeTrpcError(await rejection(as(managerA).callInstructions.update({ id: created.id, instructions: 'Changed' }))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(managerA).callInstructions.delete({ id: created.id }))).appCode).toBe('FORBIDDEN');
+    expect((await row(created.id)).instructions).toBe('Keep me');
+    await as(adminA).callInstructions.delete({ id: created.id });
   });
 
   it('a sales rep is denied', async () => {
@@ -166,9 +187,9 @@ describe('call instructions router', () => {
   });
 
   it('another tenant cannot reach it by id', async () => {
-    const mine = await as(managerA).callInstructions.create({ instructions: 'Acme script' });
+    const mine = await as(adminA).callInstructions.create({ instructions: 'Acme script' });
     const before = await row(mine.id);
-    const other = as(managerB).callInstructions;
+    const other = as(adminB).callInstructions;
     for (const call of [() => other.get({ id: mine.id }), () => other.update({ id: mine.id, instructions: 'Hijacked' }), () => other.delete({ id: mine.id })]) {
       expect(describeTrpcError(await rejection(call()))).toMatchObject({ appCode: 'NOT_FOUND' });
     }
@@ -190,7 +211,10 @@ describe('client overview router', () => {
   it('is empty before the first save, then upserts one text per client', async () => {
     const api = as(managerA).clientOverview;
     expect(await api.get({})).toEqual({ details: '', updatedAt: null });
-    const first = await api.save({ details: '  Acme sells anvils.  ' });
+    // a manager reads the overview but only an admin writes it
+    expect(describeTrpcError(await rejection(api.save({ details: 'By a manager' }))).appCode).toBe('FORBIDDEN');
+    expect(await overviewRow(tenantA)).toBeUndefined();
+    const first = await as(adminA).clientOverview.save({ details: '  Acme sells anvils.  ' });
     expect(first.details).toBe('Acme sells anvils.');
     expect(first.updatedAt).not.toBeNull();
     const second = await as(adminA).clientOverview.save({ details: 'Acme sells anvils and rockets.' });
@@ -202,7 +226,7 @@ describe('client overview router', () => {
 
   it('rejects a text that is too long without changing the saved one', async () => {
     const before = await overviewRow(tenantA);
-    const e = issues(await rejection(as(managerA).clientOverview.save({ details: 'x'.repeat(20_001) })));
+    const e = issues(await rejection(as(adminA).clientOverview.save({ details: 'x'.repeat(20_001) })));
     expect(e).toEqual({ details: ['config.clientOverview.detailsTooLong'] });
     expect(await overviewRow(tenantA)).toEqual(before);
   });
@@ -213,10 +237,10 @@ describe('client overview router', () => {
   });
 
   it("each tenant sees only its own overview, and cannot name another client's", async () => {
-    await as(managerB).clientOverview.save({ details: 'Beta overview' });
+    await as(adminB).clientOverview.save({ details: 'Beta overview' });
     expect((await as(managerA).clientOverview.get({})).details).toBe('Acme sells anvils and rockets.');
     expect((await as(managerB).clientOverview.get({})).details).toBe('Beta overview');
-    expect(describeTrpcError(await rejection(as(managerB).clientOverview.save({ clientId: tenantA, details: 'Hijacked' }))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(adminB).clientOverview.save({ clientId: tenantA, details: 'Hijacked' }))).appCode).toBe('FORBIDDEN');
     expect((await overviewRow(tenantA)).details).toBe('Acme sells anvils and rockets.');
   });
 

@@ -17,7 +17,6 @@ describe('loadEnv', () => {
     expect(env).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
-      HOST: '0.0.0.0',
       DATA_DIR: './data',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: 5,
       isProduction: false,
@@ -25,6 +24,10 @@ describe('loadEnv', () => {
       internalEmailDomains: ['spar.internal'],
     });
     expect(env.DATABASE_URL).toBeUndefined();
+    // unset: every interface for `npm start`, loopback for `npm run dev` (server/app.ts)
+    expect(env.HOST).toBeUndefined();
+    // development conveniences are off unless asked for
+    expect(env).toMatchObject({ devTokenEnabled: false, debugEndpointsEnabled: false });
     expect(env.passwordPolicy).toEqual({
       schemaVersion: 1,
       minLength: 6,

@@ -1,16 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { users } from '../../../db/schema';
-import { asSystem, withTenant } from '../../../db/tenant';
+import { withTenant } from '../../../db/tenant';
 import { arcticExchange, finishGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, startGoogleSignIn, type GoogleConfig } from '../../auth/google';
-import { createSession, parseCookies, sessionCookie } from '../../auth/session';
+import { parseCookies, sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
 import { sendJson } from '../../http/respond';
 import { getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
 import { languageSchema } from '../../routers/auth/schema';
 import { updateProfileInput } from '../../routers/profile/schema';
-import { parseInput, requireSession, type RestRoute } from './router';
+import { defineRoute, requireSession, type RestRoute } from './route';
 
 const profileBody = (p: Awaited<ReturnType<typeof getProfile>>) => ({
   user_id: p.user_id,
@@ -39,52 +37,28 @@ export const authRoutes: RestRoute[] = [
       sendJson(res, 200, profileBody(p));
     },
   },
-  {
+  defineRoute({
     method: 'PUT',
     path: '/api/v1/auth/me',
-    handler: async ({ deps, res, session, body }) => {
-      const s = requireSession(await session());
-      const input = parseInput(updateProfileInput, await body());
+    body: updateProfileInput,
+    handler: async ({ deps, res, signedIn: s, input }) => {
       const p = await withTenant(deps.db, s.user.tenantId, async (tx) => {
         await updateProfile(tx, s.user.id, input);
         return getProfile(tx, s.user.id);
       });
       sendJson(res, 200, profileBody(p));
     },
-  },
-  {
+  }),
+  defineRoute({
     method: 'PUT',
     path: '/api/v1/auth/language',
-    handler: async ({ deps, res, session, body }) => {
-      const s = requireSession(await session());
-      const { user_language } = parseInput(z.object({ user_language: languageSchema }), await body());
+    body: z.object({ user_language: languageSchema }),
+    handler: async ({ deps, res, signedIn: s, input }) => {
+      const { user_language } = input;
       await withTenant(deps.db, s.user.tenantId, (tx) => setLanguage(tx, s.user.id, user_language));
       sendJson(res, 200, { user_language });
     },
-  },
-  {
-    method: 'GET',
-    path: '/api/v1/auth/debug',
-    handler: async ({ res, session }) => {
-      const s = await session();
-      sendJson(res, 200, { session_valid: !!s, user_id: s?.user.id ?? null });
-    },
-  },
-  {
-    // Development helper: a session token for a user (default: the demo admin). 404 in production.
-    method: 'GET',
-    path: '/api/v1/auth/dev-token',
-    handler: async ({ deps, res, url }) => {
-      if (deps.env.isProduction) throw new AppError('NOT_FOUND', 'No such endpoint: /api/v1/auth/dev-token');
-      const email = (url.searchParams.get('email') ?? 'admin@demo.test').toLowerCase();
-      const [u] = await asSystem(deps.db, { action: 'auth.dev_token' }, (tx) =>
-        tx.select({ id: users.id, username: users.username, userType: users.userType }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1),
-      );
-      if (!u) throw new AppError('NOT_FOUND', `No user ${email}`);
-      const { token, expiresAt } = await createSession(deps.db, u.id);
-      sendJson(res, 200, { token, expires_at: expiresAt.toISOString(), user: { user_id: u.id, username: u.username, user_type: u.userType } });
-    },
-  },
+  }),
   {
     method: 'GET',
     path: '/api/v1/auth/google/start',

@@ -1,8 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { callRecordings, calls } from '../../../db/schema/calls';
-import { hasRole, roleOf } from '../../auth/roles';
+import { hasRole, requireRole, roleOf } from '../../auth/roles';
 import { AppError } from '../../errors';
-import { requireSession, withTenant, type RestRoute } from './router';
+import { withTenant } from '../../../db/tenant';
+import { requireSession, type RestRoute } from './route';
+
+/** Who holds calls (as server/routers/calls/router.ts): their recordings follow the same rule. */
+const CALL_HOLDERS = ['admin', 'sales_manager', 'sales_rep'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACCEPTED = /^audio\/(webm|ogg)(\s*;.*)?$/i;
@@ -61,6 +65,7 @@ export const callRoutes: RestRoute[] = [
     path: '/api/v1/calls/:callId/recording',
     handler: async (ctx) => {
       const { user } = requireSession(await ctx.session());
+      requireRole(roleOf(user.userType), CALL_HOLDERS);
       const callId = callIdParam(ctx.params);
       const mimeType = String(ctx.req.headers['content-type'] ?? '').trim();
       if (!ACCEPTED.test(mimeType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording must be audio/webm or audio/ogg');
@@ -102,6 +107,7 @@ export const callRoutes: RestRoute[] = [
     path: '/api/v1/calls/:callId/recording',
     handler: async (ctx) => {
       const { user } = requireSession(await ctx.session());
+      requireRole(roleOf(user.userType), CALL_HOLDERS);
       const callId = callIdParam(ctx.params);
       const manager = hasRole(roleOf(user.userType), ['admin', 'sales_manager']);
       // metadata first; the bytes are read in chunks of what is asked for, never the whole file at once

@@ -1,4 +1,4 @@
-import type { RestRoute } from './router';
+import type { RestRoute } from './route';
 import { sendJson } from '../../http/respond';
 
 export const HEALTH_TIMEOUT_MS = 5000;

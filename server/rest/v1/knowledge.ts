@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
-import { hasRole, roleOf } from '../../auth/roles';
+import { requireRole, roleOf } from '../../auth/roles';
 import { AppError } from '../../errors';
 import { sendJson } from '../../http/respond';
 import { logger } from '../../logger';
@@ -11,7 +11,7 @@ import { decodeFileNameHeader, sanitizeFileName } from '../../services/knowledge
 import { assertSimulationOfTenant } from '../../services/knowledge/files';
 import { storeUploadedFile } from '../../services/knowledge/upload';
 import { discardRequestBody, readLimitedBody } from '../../services/knowledge/upload-body';
-import { requireSession, type RestContext, type RestRoute } from './router';
+import { requireSession, type RestContext, type RestRoute } from './route';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +41,7 @@ async function uploadKnowledgeFile(ctx: RestContext) {
   try {
     const s = requireSession(await ctx.session());
     const role = roleOf(s.user.userType);
-    if (!hasRole(role, ['admin', 'sales_manager'])) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    requireRole(role, ['admin', 'sales_manager']);
     const { tenantId, foreign } = await resolveTenant(ctx, s.user, role === 'superuser');
     const simulationId = ctx.params.simulationId ?? '';
     if (!UUID.test(simulationId)) throw new AppError('NOT_FOUND', 'Simulation not found');

@@ -5,7 +5,7 @@ import { renderReportHtml, reportFileName } from '../../services/reports/html';
 import { translator, viewerLanguage } from '../../services/reports/i18n';
 import { getReport } from '../../services/reports/reports';
 import { resolveReportTenant } from '../../services/reports/tenant';
-import { requireSession, type RestContext, type RestRoute } from './router';
+import { requireSession, type RestContext, type RestRoute } from './route';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,52 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
-import { withTenant } from '../../../db/tenant';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
-import { isSameOrigin, requestMeta, type RequestMeta } from '../../http/request-meta';
-import { readJsonBody, sendError, sendJson } from '../../http/respond';
+import { isSameOrigin, requestMeta } from '../../http/request-meta';
+import { readJsonBody, sendError } from '../../http/respond';
 import { logger } from '../../logger';
 import { resolveSession } from '../../trpc/context';
 import type { ValidatedSession } from '../../auth/session';
+import type { RestContext, RestRoute } from './route';
 import { authRoutes } from './auth';
+import { debugRoutes, devTokenRoutes } from './dev';
 import { healthRoutes } from './health';
 import { knowledgeRoutes } from './knowledge';
 import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
-
-export interface RestContext {
-  deps: AppDeps;
-  req: IncomingMessage;
-  res: ServerResponse;
-  url: URL;
-  meta: RequestMeta;
-  /** Path parameters (`:name` segments of the route path), percent-decoded. */
-  params: Record<string, string>;
-  /** The signed-in session (cookie or Bearer), or null. */
-  session: () => Promise<ValidatedSession | null>;
-  body: () => Promise<unknown>;
-}
-
-export type RestHandler = (ctx: RestContext) => Promise<void>;
-export interface RestRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  path: string;
-  handler: RestHandler;
-}
-
-export function requireSession(s: ValidatedSession | null): ValidatedSession {
-  if (!s) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-  return s;
-}
-
-/** Parses input with zod; a failure is a 400 VALIDATION with field errors. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const r = schema.safeParse(value);
-  if (!r.success) throw new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(r.error).fieldErrors });
-  return r.data;
-}
-
-export { withTenant };
 
 /**
  * Matches a request path against a route path whose `:name` segments match any one non-empty
@@ -70,8 +36,24 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
+/**
+ * Every route this server answers. Development helpers exist only when their setting is on: when
+ * off they are not routes at all, so they answer 404 like any unknown path.
+ */
+export function restRoutes(env: AppDeps['env']): RestRoute[] {
+  return [
+    ...healthRoutes,
+    ...authRoutes,
+    ...(env.devTokenEnabled ? devTokenRoutes : []),
+    ...(env.debugEndpointsEnabled ? debugRoutes : []),
+    ...knowledgeRoutes,
+    ...callRoutes,
+    ...reportsRoutes,
+  ];
+}
+
 export function createRestHandler(deps: AppDeps) {
-  const routes: RestRoute[] = [...healthRoutes, ...authRoutes, ...knowledgeRoutes, ...callRoutes, ...reportsRoutes];
+  const routes = restRoutes(deps.env);
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -125,4 +107,4 @@ export function createRestHandler(deps: AppDeps) {
   };
 }
 
-export { sendJson };
+export type { RestContext, RestRoute };

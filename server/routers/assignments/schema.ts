@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { ASSIGNMENT_STATUSES } from '../../../db/schema/assignments';
+import { isoDateTime, text } from '../../contracts/text';
 
 // Messages are i18n keys of locales/<lng>/assignments.json; the client translates.
 export const ASSIGNMENT_NAME_MAX = 200;
 
-const timeZone = z.string().max(100).optional();
-const name = z.string().trim().min(1, 'assignments.validation.nameRequired').max(ASSIGNMENT_NAME_MAX, 'assignments.validation.nameTooLong');
+const timeZone = text().max(100).optional();
+const name = text().min(1, 'assignments.validation.nameRequired').max(ASSIGNMENT_NAME_MAX, 'assignments.validation.nameTooLong');
 const simulationIds = z.array(z.uuid()).min(1, 'assignments.validation.simulationsRequired').max(50);
 const userIds = z.array(z.uuid()).min(1, 'assignments.validation.membersRequired').max(500);
 /** ISO date-time with offset, or null for "no due date". */
-const dueAt = z.iso.datetime({ offset: true, message: 'assignments.validation.dueInvalid' }).nullable().optional();
+const dueAt = isoDateTime('assignments.validation.dueInvalid').nullable().optional();
 
 export const dueLabelOutput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../../db/schema/languages';
+import { rawText, text } from '../../contracts/text';
 
 // Messages are i18n keys (locales/<lng>/common.json); the client translates them.
 export const loginInput = z.object({
-  email: z.string().trim().min(1, 'auth.login.emailRequired').max(320).pipe(z.email('auth.login.emailInvalid')),
-  password: z.string().min(1, 'auth.login.passwordRequired').max(1024),
+  email: text().min(1, 'auth.login.emailRequired').max(320).pipe(z.email('auth.login.emailInvalid')),
+  password: rawText('auth.login.passwordRequired').min(1, 'auth.login.passwordRequired').max(1024),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

@@ -9,30 +9,31 @@ import {
 import { clientScopedProcedure, router } from '../../trpc/init';
 import { callInstructionFields, callInstructionId, callInstructionOutput, deletedOutput, updateCallInstructionInput } from './schema';
 
-// Managers configure scenarios and the simulation wizard picks from these, so both roles may edit.
-const managers = () => clientScopedProcedure('admin', 'sales_manager');
+// The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
+const readers = () => clientScopedProcedure('admin', 'sales_manager');
+const writers = () => clientScopedProcedure('admin');
 
 export const callInstructionsRouter = router({
-  list: managers()
+  list: readers()
     .output(z.array(callInstructionOutput))
     .query(({ ctx }) => listCallInstructions(ctx.tx, ctx.tenantId)),
 
-  get: managers()
+  get: readers()
     .input(callInstructionId)
     .output(callInstructionOutput)
     .query(({ ctx, input }) => getCallInstruction(ctx.tx, ctx.tenantId, input.id)),
 
-  create: managers()
+  create: writers()
     .input(callInstructionFields)
     .output(callInstructionOutput)
     .mutation(({ ctx, input }) => createCallInstruction(ctx.tx, ctx.tenantId, input)),
 
-  update: managers()
+  update: writers()
     .input(updateCallInstructionInput)
     .output(callInstructionOutput)
     .mutation(({ ctx, input }) => updateCallInstruction(ctx.tx, ctx.tenantId, input.id, input)),
 
-  delete: managers()
+  delete: writers()
     .input(callInstructionId)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => deleteCallInstruction(ctx.tx, ctx.tenantId, input.id)),

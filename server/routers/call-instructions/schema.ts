@@ -1,10 +1,9 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config").
 export const callInstructionFields = z.object({
-  instructions: z
-    .string('config.callInstructions.instructionsRequired')
-    .trim()
+  instructions: text('config.callInstructions.instructionsRequired')
     .min(1, 'config.callInstructions.instructionsRequired')
     .max(20000, 'config.callInstructions.instructionsTooLong'),
 });

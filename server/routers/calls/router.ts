@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { liveCalls } from '../../realtime/registry';
 import { withTenant } from '../../../db/tenant';
 import { endCallRow, getCall, issueTicket, listCalls, previewSimulation, startCall } from '../../services/calls/calls';
-import { authedProcedure, router, tenantProcedure } from '../../trpc/init';
+import { authedRoleProcedure, roleProcedure, router } from '../../trpc/init';
 import { AppError } from '../../errors';
 import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from './schema';
 import { outsideTransaction } from '../../../db/tenant';
 
+/** Who holds calls (spec §2): reps on the exercise page, admins and managers testing a simulation. */
+const CALLERS = ['admin', 'sales_manager', 'sales_rep'] as const;
+
 export const callsRouter = router({
   /** Creates the call (frozen scorecard, simulation and instructions) and a single-use socket ticket. */
-  start: authedProcedure
+  start: authedRoleProcedure(...CALLERS)
     .input(startCallInput)
     .output(startCallOutput)
     .mutation(async ({ ctx, input }) => {
@@ -21,7 +24,7 @@ export const callsRouter = router({
     }),
 
   /** What the rep may read before starting: no scenario details, nothing the prospect hides. */
-  preview: tenantProcedure
+  preview: roleProcedure(...CALLERS)
     .input(z.object({ simulationId: z.uuid() }))
     .output(
       z.object({
@@ -35,24 +38,21 @@ export const callsRouter = router({
         provider: z.enum(['openai-realtime', 'offline']),
       }),
     )
-    .query(({ ctx, input }) => {
-      if (!ctx.role) throw new AppError('NO_ROLE', 'No role assigned');
-      return previewSimulation(ctx.tx, ctx.deps.env, input.simulationId);
-    }),
+    .query(({ ctx, input }) => previewSimulation(ctx.tx, ctx.deps.env, input.simulationId)),
 
-  get: tenantProcedure
+  get: roleProcedure(...CALLERS)
     .input(callIdInput)
     .output(callDetailOutput)
     .query(({ ctx, input }) => getCall(ctx.tx, { userId: ctx.user.id, role: ctx.role }, input.callId)),
 
   /** The signed-in user's own calls, newest first. */
-  list: tenantProcedure
+  list: roleProcedure(...CALLERS)
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())
     .output(z.array(callSummaryOutput))
     .query(({ ctx, input }) => listCalls(ctx.tx, ctx.user.id, input?.limit ?? 50)),
 
   /** HTTP fallback to end a call whose socket is gone. */
-  end: tenantProcedure
+  end: roleProcedure(...CALLERS)
     .input(callIdInput)
     .output(z.object({ ended: z.boolean() }))
     .mutation(async ({ ctx, input }) => {

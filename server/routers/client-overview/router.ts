@@ -2,14 +2,16 @@ import { getClientOverview, saveClientOverview } from '../../services/client-ove
 import { clientScopedProcedure, router } from '../../trpc/init';
 import { clientOverviewFields, clientOverviewOutput } from './schema';
 
-const managers = () => clientScopedProcedure('admin', 'sales_manager');
+// The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
+const readers = () => clientScopedProcedure('admin', 'sales_manager');
+const writers = () => clientScopedProcedure('admin');
 
 export const clientOverviewRouter = router({
-  get: managers()
+  get: readers()
     .output(clientOverviewOutput)
     .query(({ ctx }) => getClientOverview(ctx.tx, ctx.tenantId)),
 
-  save: managers()
+  save: writers()
     .input(clientOverviewFields)
     .output(clientOverviewOutput)
     .mutation(({ ctx, input }) => saveClientOverview(ctx.tx, ctx.tenantId, input)),

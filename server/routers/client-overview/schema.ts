@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config").
 /** One overview text per client; an empty text is allowed (it clears the overview). */
 export const clientOverviewFields = z.object({
-  details: z.string('config.clientOverview.detailsInvalid').trim().max(20000, 'config.clientOverview.detailsTooLong'),
+  details: text('config.clientOverview.detailsInvalid').max(20000, 'config.clientOverview.detailsTooLong'),
 });
 export type ClientOverviewFields = z.infer<typeof clientOverviewFields>;
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors';
+import { requireRole } from '../../auth/roles';
 import { authedProcedure } from '../../trpc/init';
 
 /**
@@ -8,6 +8,6 @@ import { authedProcedure } from '../../trpc/init';
  * which a single-connection PGlite cannot serve.)
  */
 export const superuserProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this');
+  requireRole(ctx.role, ['superuser']);
   return next();
 });

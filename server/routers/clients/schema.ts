@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_TYPES, LANGUAGES } from '../../../db/schema/tenancy';
+import { text } from '../../contracts/text';
 
 /** The client's immutable key: a lowercase slug, 2–63 characters, starting with a letter. */
 export const SCHEMA_NAME_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;
@@ -7,17 +8,13 @@ export const SCHEMA_NAME_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;
 export const clientTypeSchema = z.enum(CLIENT_TYPES, 'clients.validation.typeInvalid');
 export const clientLanguageSchema = z.enum(LANGUAGES, 'clients.validation.languageInvalid');
 
-export const schemaNameSchema = z
-  .string('clients.validation.schemaNameRequired')
-  .trim()
+export const schemaNameSchema = text('clients.validation.schemaNameRequired')
   .min(1, 'clients.validation.schemaNameRequired')
   .regex(SCHEMA_NAME_PATTERN, 'clients.validation.schemaNameInvalid');
 
-const name = z.string('clients.validation.nameRequired').trim().min(1, 'clients.validation.nameRequired').max(120, 'clients.validation.nameTooLong');
+const name = text('clients.validation.nameRequired').min(1, 'clients.validation.nameRequired').max(120, 'clients.validation.nameTooLong');
 const optionalText = (max: number, key: string) =>
-  z
-    .string()
-    .trim()
+  text()
     .max(max, key)
     .nullish()
     .transform((v) => v || null);
@@ -38,13 +35,13 @@ export const clientIdParam = z.object({ id: z.uuid('clients.validation.idInvalid
 export const createClientInput = clientFields.extend({ schemaName: schemaNameSchema });
 
 /** The schema name may be sent back unchanged (the edit form shows it); a different one is refused. */
-export const updateClientInput = clientFields.extend({ id: z.uuid('clients.validation.idInvalid'), schemaName: z.string().trim().optional() });
+export const updateClientInput = clientFields.extend({ id: z.uuid('clients.validation.idInvalid'), schemaName: text().optional() });
 
 export const duplicateClientInput = z.object({ id: z.uuid('clients.validation.idInvalid'), name, schemaName: schemaNameSchema });
 
 export const deleteClientInput = z.object({
   id: z.uuid('clients.validation.idInvalid'),
-  confirmSchemaName: z.string('clients.validation.confirmRequired').trim().min(1, 'clients.validation.confirmRequired'),
+  confirmSchemaName: text('clients.validation.confirmRequired').min(1, 'clients.validation.confirmRequired'),
 });
 
 export const clientOutput = z.object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config").
 export const icpFields = z.object({
-  name: z.string('config.icps.nameRequired').trim().min(1, 'config.icps.nameRequired').max(160, 'config.icps.nameTooLong'),
-  details: z.string('config.icps.detailsInvalid').trim().max(20000, 'config.icps.detailsTooLong').default(''),
+  name: text('config.icps.nameRequired').min(1, 'config.icps.nameRequired').max(160, 'config.icps.nameTooLong'),
+  details: text('config.icps.detailsInvalid').max(20000, 'config.icps.detailsTooLong').default(''),
 });
 export type IcpFields = z.infer<typeof icpFields>;
 export type IcpFieldsInput = z.input<typeof icpFields>;

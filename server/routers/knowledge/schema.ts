@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/knowledge.json (namespace "knowledge"). This file is
 // imported by the client too, so it holds only pure values and helpers.
@@ -56,7 +57,7 @@ export const simulationIdInput = z.object({ simulationId: z.uuid('knowledge.vali
 export const fileIdInput = z.object({ id: z.uuid('knowledge.validation.fileIdInvalid') });
 export const setEnabledInput = fileIdInput.extend({ enabled: z.boolean('knowledge.validation.enabledInvalid') });
 export const searchInput = simulationIdInput.extend({
-  query: z.string('knowledge.validation.queryRequired').trim().min(1, 'knowledge.validation.queryRequired').max(500, 'knowledge.validation.queryTooLong'),
+  query: text('knowledge.validation.queryRequired').min(1, 'knowledge.validation.queryRequired').max(500, 'knowledge.validation.queryTooLong'),
 });
 
 export const knowledgeFileOutput = z.object({

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { DIFFICULTIES, REALTIME_VOICES } from '../../../db/schema/config';
 import { LANGUAGES } from '../../../db/schema/tenancy';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config"); the client translates them.
 export { DIFFICULTIES, REALTIME_VOICES };
 
-const note = z.string('config.personas.notesInvalid').trim().max(4000, 'config.personas.notesTooLong').optional();
+const note = text('config.personas.notesInvalid').max(4000, 'config.personas.notesTooLong').optional();
 
 /** The persona form: the three texts of spec §3, plus how the AI prospect must sound and behave. */
 export const personaFields = z.object({
-  name: z.string('config.personas.nameRequired').trim().min(1, 'config.personas.nameRequired').max(120, 'config.personas.nameTooLong'),
-  shortDescription: z
-    .string('config.personas.shortDescriptionRequired')
-    .trim()
+  name: text('config.personas.nameRequired').min(1, 'config.personas.nameRequired').max(120, 'config.personas.nameTooLong'),
+  shortDescription: text('config.personas.shortDescriptionRequired')
     .min(1, 'config.personas.shortDescriptionRequired')
     .max(300, 'config.personas.shortDescriptionTooLong'),
-  longDescription: z
-    .string('config.personas.longDescriptionRequired')
-    .trim()
+  longDescription: text('config.personas.longDescriptionRequired')
     .min(1, 'config.personas.longDescriptionRequired')
     .max(8000, 'config.personas.longDescriptionTooLong'),
   voice: z.enum(REALTIME_VOICES, 'config.personas.voiceInvalid'),

@@ -3,30 +3,31 @@ import { createProductGrouping, deleteProductGrouping, getProductGrouping, listP
 import { clientScopedProcedure, router } from '../../trpc/init';
 import { deletedOutput, productGroupingFields, productGroupingId, productGroupingOutput, updateProductGroupingInput } from './schema';
 
-// Managers configure scenarios and the simulation wizard picks from these, so both roles may edit.
-const managers = () => clientScopedProcedure('admin', 'sales_manager');
+// The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
+const readers = () => clientScopedProcedure('admin', 'sales_manager');
+const writers = () => clientScopedProcedure('admin');
 
 export const productGroupingsRouter = router({
-  list: managers()
+  list: readers()
     .output(z.array(productGroupingOutput))
     .query(({ ctx }) => listProductGroupings(ctx.tx, ctx.tenantId)),
 
-  get: managers()
+  get: readers()
     .input(productGroupingId)
     .output(productGroupingOutput)
     .query(({ ctx, input }) => getProductGrouping(ctx.tx, ctx.tenantId, input.id)),
 
-  create: managers()
+  create: writers()
     .input(productGroupingFields)
     .output(productGroupingOutput)
     .mutation(({ ctx, input }) => createProductGrouping(ctx.tx, ctx.tenantId, input)),
 
-  update: managers()
+  update: writers()
     .input(updateProductGroupingInput)
     .output(productGroupingOutput)
     .mutation(({ ctx, input }) => updateProductGrouping(ctx.tx, ctx.tenantId, input.id, input)),
 
-  delete: managers()
+  delete: writers()
     .input(productGroupingId)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => deleteProductGrouping(ctx.tx, ctx.tenantId, input.id)),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config").
 export const productGroupingFields = z.object({
-  name: z.string('config.productGroupings.nameRequired').trim().min(1, 'config.productGroupings.nameRequired').max(160, 'config.productGroupings.nameTooLong'),
-  details: z.string('config.productGroupings.detailsInvalid').trim().max(20000, 'config.productGroupings.detailsTooLong').default(''),
+  name: text('config.productGroupings.nameRequired').min(1, 'config.productGroupings.nameRequired').max(160, 'config.productGroupings.nameTooLong'),
+  details: text('config.productGroupings.detailsInvalid').max(20000, 'config.productGroupings.detailsTooLong').default(''),
 });
 export type ProductGroupingFields = z.infer<typeof productGroupingFields>;
 export type ProductGroupingFieldsInput = z.input<typeof productGroupingFields>;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { languageSchema } from '../auth/schema';
+import { rawText, text } from '../../contracts/text';
 
 export const updateProfileInput = z.object({
-  displayName: z.string().trim().max(120, 'profile.displayNameTooLong').nullable().optional(),
-  username: z
-    .string()
-    .trim()
+  displayName: text().max(120, 'profile.displayNameTooLong').nullable().optional(),
+  username: text()
     .min(2, 'profile.usernameTooShort')
     .max(60, 'profile.usernameTooLong')
     .regex(/^[\p{L}\p{N}._-]+$/u, 'profile.usernameInvalid')
@@ -15,8 +14,8 @@ export const updateProfileInput = z.object({
 export const setLanguageInput = z.object({ user_language: languageSchema });
 
 export const changePasswordInput = z.object({
-  currentPassword: z.string().min(1, 'profile.currentPasswordRequired').max(1024),
-  newPassword: z.string().min(1, 'profile.newPasswordRequired').max(1024),
+  currentPassword: rawText('profile.currentPasswordRequired').min(1, 'profile.currentPasswordRequired').max(1024),
+  newPassword: rawText('profile.newPasswordRequired').min(1, 'profile.newPasswordRequired').max(1024),
 });
 
 export const profileOutput = z.object({

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { asSystem } from '../../../db/tenant';
-import { hasRole } from '../../auth/roles';
-import { AppError } from '../../errors';
 import { PROMPT_PLACEHOLDERS } from '../../services/prompts/placeholders';
 import {
   createPrompt,
@@ -13,7 +11,7 @@ import {
   updatePrompt,
   updateSystemPrompt,
 } from '../../services/prompts/prompts';
-import { authedProcedure, clientScopedProcedure, router } from '../../trpc/init';
+import { authedRoleProcedure, clientScopedProcedure, router } from '../../trpc/init';
 import { superuserProcedure } from '../clients/procedures';
 import { createPromptInput, listPromptsInput, placeholderOutput, promptIdInput, promptOutput, updatePromptInput } from './schema';
 
@@ -23,11 +21,7 @@ const reader = () => clientScopedProcedure('admin', 'sales_manager');
 const writer = () => clientScopedProcedure('admin');
 
 export const promptsRouter = router({
-  placeholders: authedProcedure
-    .use(({ ctx, next }) => {
-      if (!hasRole(ctx.role, ['admin', 'sales_manager'])) throw new AppError('FORBIDDEN', 'You do not have access to this');
-      return next();
-    })
+  placeholders: authedRoleProcedure('admin', 'sales_manager')
     .output(z.array(placeholderOutput))
     .query(() => PROMPT_PLACEHOLDERS.map((p) => ({ ...p, kinds: [...p.kinds] }))),
 

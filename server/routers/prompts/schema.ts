@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROMPT_KINDS, type PromptKind } from '../../../db/schema/prompts';
 import { unknownPlaceholders } from '../../services/prompts/placeholders';
+import { text } from '../../contracts/text';
 
 export const promptKindSchema = z.enum(PROMPT_KINDS, 'prompts.validation.kindInvalid');
 
@@ -34,13 +35,13 @@ const REQUIRED_MESSAGE: Record<PromptTextField, string> = {
 };
 
 const MAX_TEXT = 20_000;
-const promptText = z.string().trim().max(MAX_TEXT, 'prompts.validation.textTooLong').nullish();
+const promptText = text().max(MAX_TEXT, 'prompts.validation.textTooLong').nullish();
 
 // Required-ness depends on the kind, so it is checked in one refinement below: every missing
 // field is reported at once instead of one per submit.
 const promptFields = z.object({
   kind: promptKindSchema,
-  name: z.string('prompts.validation.nameRequired').trim().max(120, 'prompts.validation.nameTooLong'),
+  name: text('prompts.validation.nameRequired').max(120, 'prompts.validation.nameTooLong'),
   generalRules: promptText,
   detailedInstructions: promptText,
   startPrompt: promptText,

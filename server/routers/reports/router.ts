@@ -1,8 +1,7 @@
 import { ROLES } from '../../auth/roles';
-import { AppError } from '../../errors';
 import { getReport, getReportStatus, overrideCriterion, retryReport } from '../../services/reports/reports';
 import { resolveReportTenant } from '../../services/reports/tenant';
-import { authedProcedure, clientIdInput, clientScopedProcedure, router } from '../../trpc/init';
+import { authedRoleProcedure, clientIdInput, clientScopedProcedure, router } from '../../trpc/init';
 import { overrideInput, overrideResultOutput, reportCallInput, retryOutput, reportOutput, statusOutput } from './schema';
 
 /** Any signed-in user with a role; the service narrows to the call's owner or the tenant's admins/managers. */
@@ -30,12 +29,11 @@ export const reportsRouter = router({
    * Requeues the evaluation of a failed report (whoever may see it). Not in a request transaction:
    * the evaluation engine requeues on the system path in its own transaction.
    */
-  retry: authedProcedure
+  retry: authedRoleProcedure(...ROLES)
     .input(clientIdInput)
     .input(reportCallInput)
     .output(retryOutput)
     .mutation(async ({ ctx, input }) => {
-      if (!ctx.role) throw new AppError('FORBIDDEN', 'You do not have access to this');
       const tenantId = await resolveReportTenant(ctx.deps.db, ctx.user, ctx.role, input.clientId);
       return retryReport(ctx.deps.db, tenantId, { userId: ctx.user.id, role: ctx.role }, input.callId);
     }),

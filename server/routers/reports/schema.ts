@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/reports.json (namespace "reports"); the client translates.
 
@@ -9,9 +10,9 @@ export const reportCallInput = z.object({ callId: z.uuid('reports.validation.cal
 
 export const overrideInput = z.object({
   callId: z.uuid('reports.validation.callIdInvalid'),
-  criterionId: z.string('reports.validation.criterionRequired').min(1, 'reports.validation.criterionRequired').max(200),
+  criterionId: text('reports.validation.criterionRequired').min(1, 'reports.validation.criterionRequired').max(200),
   level: z.number('reports.validation.levelInvalid').int('reports.validation.levelInvalid').min(0, 'reports.validation.levelInvalid').max(2, 'reports.validation.levelInvalid'),
-  note: z.string('reports.review.noteRequired').trim().min(1, 'reports.review.noteRequired').max(MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
+  note: text('reports.review.noteRequired').min(1, 'reports.review.noteRequired').max(MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
   /** The level the reviewer saw; when given and no longer current, the change is refused (someone else reviewed meanwhile). */
   fromLevel: z.number('reports.validation.levelInvalid').int('reports.validation.levelInvalid').min(0, 'reports.validation.levelInvalid').max(2, 'reports.validation.levelInvalid').optional(),
 });

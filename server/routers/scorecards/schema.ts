@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 /** Tabler icon names a scorecard may show (the client maps each to its component). */
 export const SCORECARD_ICONS = [
@@ -35,9 +36,7 @@ export const LIMITS = {
 
 /** Every criterion field shares one message (spec §5). */
 const criterionText = (max: number) =>
-  z
-    .string('scorecards.validation.criterionFieldsRequired')
-    .trim()
+  text('scorecards.validation.criterionFieldsRequired')
     .min(1, 'scorecards.validation.criterionFieldsRequired')
     .max(max, 'scorecards.validation.criterionTooLong');
 
@@ -53,14 +52,12 @@ export type CriterionInput = z.input<typeof criterionInput>;
 
 /** Step 1 of the wizard (General Details). */
 export const scorecardDetailsInput = z.object({
-  name: z.string('scorecards.validation.nameRequired').trim().min(1, 'scorecards.validation.nameRequired').max(LIMITS.name, 'scorecards.validation.nameTooLong'),
+  name: text('scorecards.validation.nameRequired').min(1, 'scorecards.validation.nameRequired').max(LIMITS.name, 'scorecards.validation.nameTooLong'),
   icon: z.enum(SCORECARD_ICONS, 'scorecards.validation.iconInvalid'),
-  shortDescription: z
-    .string('scorecards.validation.shortDescriptionRequired')
-    .trim()
+  shortDescription: text('scorecards.validation.shortDescriptionRequired')
     .min(1, 'scorecards.validation.shortDescriptionRequired')
     .max(LIMITS.shortDescription, 'scorecards.validation.shortDescriptionTooLong'),
-  longDescription: z.string().trim().max(LIMITS.longDescription, 'scorecards.validation.longDescriptionTooLong').default(''),
+  longDescription: text().max(LIMITS.longDescription, 'scorecards.validation.longDescriptionTooLong').default(''),
 });
 
 /** Step 2 of the wizard (Criteria). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import { hasRole, type Role } from '../../auth/roles';
+import { requireRole, type Role } from '../../auth/roles';
 import { AppError } from '../../errors';
 import { authedProcedure, clientIdInput } from '../../trpc/init';
 
@@ -13,7 +13,7 @@ import { authedProcedure, clientIdInput } from '../../trpc/init';
  */
 export function clientResolvedProcedure(...roles: Role[]) {
   return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type, path }) => {
-    if (!hasRole(ctx.role, roles)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    requireRole(ctx.role, roles);
     let tenantId = ctx.user.tenantId;
     const foreign = !!input.clientId && input.clientId !== tenantId;
     if (foreign) {

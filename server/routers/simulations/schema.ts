@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../../../db/schema/config';
 import { LANGUAGES } from '../../../db/schema/languages';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/simulations.json (namespace "simulations"); the client
 // imports this file for the wizard, so a rule is written once.
@@ -60,10 +61,10 @@ const timeLimit = z
   .refine(hasAtMostOneDecimal, V('timeLimitDecimals'));
 
 const optionalId = z.uuid(V('idInvalid')).nullish();
-const optionalText = (max: number, key: string) => z.string().trim().max(max, V(key)).nullish();
+const optionalText = (max: number, key: string) => text().max(max, V(key)).nullish();
 
 // Scenario texts may be emptied while editing; only the summary is required (it is what the learner reads).
-const scenarioText = z.string(V('scenarioInvalid')).trim().max(LIMITS.scenarioText, V('scenarioTooLong'));
+const scenarioText = text(V('scenarioInvalid')).max(LIMITS.scenarioText, V('scenarioTooLong'));
 const scenarioList = <T extends z.ZodType>(item: T) => z.array(item, V('scenarioInvalid')).max(LIMITS.scenarioList, V('scenarioTooLong'));
 
 export const scenarioVariablesInput = z.object({
@@ -97,14 +98,14 @@ export type ScenarioValues = z.infer<typeof scenarioInput>;
 
 /** Step 1 of the wizard (Simulation Details). */
 export const simulationDetailsInput = z.object({
-  name: z.string(V('nameRequired')).trim().min(1, V('nameRequired')).max(LIMITS.name, V('nameTooLong')),
+  name: text(V('nameRequired')).min(1, V('nameRequired')).max(LIMITS.name, V('nameTooLong')),
   difficulty: z.enum(DIFFICULTIES, V('difficultyRequired')),
   timeLimitMinutes: timeLimit,
   language: z.enum(LANGUAGES, V('languageRequired')),
   useCase: optionalText(LIMITS.useCase, 'useCaseTooLong'),
   icon: z.enum(SIMULATION_ICONS, V('iconInvalid')),
   availableAsAssessment: z.boolean().default(false),
-  instructions: z.string().trim().max(LIMITS.instructions, V('instructionsTooLong')).default(''),
+  instructions: text().max(LIMITS.instructions, V('instructionsTooLong')).default(''),
 });
 
 /** Step 2 of the wizard (Participants). */
@@ -151,7 +152,7 @@ export const scenarioDraftInput = z
   .object({
     /** Set when editing a saved simulation: its knowledge base feeds the scenario, and the scenario is stored on it. */
     simulationId: optionalId,
-    name: z.string().trim().max(LIMITS.name, V('nameTooLong')).nullish(),
+    name: text().max(LIMITS.name, V('nameTooLong')).nullish(),
     difficulty: z.enum(DIFFICULTIES, V('difficultyRequired')).nullish(),
     timeLimitMinutes: timeLimit.nullish(),
     language: z.enum(LANGUAGES, V('languageRequired')).nullish(),

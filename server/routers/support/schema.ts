@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { text } from '../../contracts/text';
 
 export const supportInput = z.object({
-  subject: z.string().trim().min(1, 'support.subjectRequired').max(200, 'support.subjectTooLong'),
-  description: z.string().trim().min(1, 'support.descriptionRequired').max(5000, 'support.descriptionTooLong'),
-  pageUrl: z.string().max(2000).optional(),
+  subject: text().min(1, 'support.subjectRequired').max(200, 'support.subjectTooLong'),
+  description: text().min(1, 'support.descriptionRequired').max(5000, 'support.descriptionTooLong'),
+  pageUrl: text().max(2000).optional(),
 });

@@ -4,17 +4,16 @@ import { USER_TYPES } from '../../../db/schema/auth';
 import { ROLES } from '../../auth/roles';
 import { DISPLAY_NAME_MAX, EMAIL_MAX, MAX_IMPORT_CHARS, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../services/users/fields';
 import { MANAGED_USER_TYPES } from '../../services/users/user-types';
+import { rawText, text } from '../../contracts/text';
 
 // Messages are i18n keys of locales/<lng>/users.json (prefixed by the namespace); the client translates.
-export const userEmailSchema = z.string().trim().min(1, 'users.validation.emailRequired').max(EMAIL_MAX, 'users.validation.emailInvalid').pipe(z.email('users.validation.emailInvalid'));
-export const usernameSchema = z
-  .string()
-  .trim()
+export const userEmailSchema = text().min(1, 'users.validation.emailRequired').max(EMAIL_MAX, 'users.validation.emailInvalid').pipe(z.email('users.validation.emailInvalid'));
+export const usernameSchema = text()
   .min(USERNAME_MIN, 'users.validation.usernameTooShort')
   .max(USERNAME_MAX, 'users.validation.usernameTooLong')
   .regex(USERNAME_PATTERN, 'users.validation.usernameInvalid');
 export const managedUserTypeSchema = z.enum(MANAGED_USER_TYPES, 'users.validation.userTypeRequired');
-const displayNameSchema = z.string().trim().max(DISPLAY_NAME_MAX, 'users.validation.displayNameTooLong').nullable().optional();
+const displayNameSchema = text().max(DISPLAY_NAME_MAX, 'users.validation.displayNameTooLong').nullable().optional();
 const languageSchema = z.enum(LANGUAGES).nullable().optional();
 const managerIdSchema = z.uuid('users.validation.managerInvalid').nullable().optional();
 
@@ -24,7 +23,7 @@ export const createUserInput = z.object({
   displayName: displayNameSchema,
   userType: managedUserTypeSchema,
   /** Empty or missing: generated and returned once. */
-  password: z.string().max(PASSWORD_MAX).optional(),
+  password: rawText().max(PASSWORD_MAX).optional(),
   managerId: managerIdSchema,
   language: languageSchema,
 });
@@ -36,7 +35,7 @@ export const updateUserInput = z.object({
   displayName: displayNameSchema,
   userType: managedUserTypeSchema.optional(),
   /** Empty or missing: unchanged. */
-  password: z.string().max(PASSWORD_MAX).optional(),
+  password: rawText().max(PASSWORD_MAX).optional(),
   managerId: managerIdSchema,
   language: languageSchema,
 });
@@ -69,7 +68,7 @@ export const managerOutput = z.object({
   userType: z.enum(USER_TYPES),
 });
 
-export const importCsvInput = z.object({ csv: z.string().min(1, 'users.validation.csvEmpty').max(MAX_IMPORT_CHARS, 'users.validation.csvTooLarge') });
+export const importCsvInput = z.object({ csv: text('users.validation.csvEmpty').min(1, 'users.validation.csvEmpty').max(MAX_IMPORT_CHARS, 'users.validation.csvTooLarge') });
 export const importStatusInput = z.object({ id: z.uuid() });
 
 const rowErrorOutput = z.object({

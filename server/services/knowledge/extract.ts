@@ -2,6 +2,7 @@ import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import type { KnowledgeKind } from '../../routers/knowledge/schema';
 import { unsupportedFileType } from './file-type';
+import { normaliseText } from '../../contracts/text';
 
 type PDFDocumentProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
 
@@ -13,16 +14,12 @@ export interface Extraction {
 }
 
 /**
- * Text fit for Postgres and search: no BOM, no NUL (a text column refuses it), no other control
+ * Text fit for Postgres and search: no BOM, no NUL or lone surrogate (server/contracts/text.ts), no other control
  * characters except newlines and tabs, Unix newlines, no trailing spaces, at most one blank line.
  */
 export function normalizeText(raw: string): string {
   return (
-    raw
-      .replace(/^\uFEFF/, '')
-      .replace(/\r\n?/g, '\n')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    normaliseText(raw.replace(/^\uFEFF/, ''))
       .replace(/[ \t]+\n/g, '\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim()

@@ -1,3 +1,5 @@
+import { repairText } from '../../contracts/text';
+
 /** Longest stored file name (characters), extension included. */
 export const MAX_FILE_NAME_LENGTH = 200;
 
@@ -12,7 +14,7 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*\u202a-\u202e\u2066-\u2069]
  * kept. Returns '' when nothing usable is left.
  */
 export function sanitizeFileName(raw: string): string {
-  const normalized = raw.normalize('NFC');
+  const normalized = repairText(raw).normalize('NFC');
   const base = normalized.split(/[/\\]/).pop() ?? '';
   let name = base.replace(UNSAFE, '').replace(/\s+/g, ' ').trim();
   name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');

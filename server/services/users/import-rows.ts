@@ -1,3 +1,4 @@
+import { hasUnstorableText } from '../../contracts/text';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../../db/client';
@@ -42,6 +43,7 @@ export type RowErrorCode =
   | 'usernameDuplicateInFile'
   | 'usernameExists'
   | 'displayNameTooLong'
+  | 'textUnstorable'
   | 'userTypeUnknown'
   | 'passwordPolicy'
   | 'managerNotFound'
@@ -196,6 +198,11 @@ export function checkRowsLocally(raw: RawUserRow[], policy: PasswordPolicy): Loc
       }
     }
 
+    // a cell PostgreSQL could not store (NUL, a lone surrogate) refuses the row, naming the cell
+    for (const field of ['display_name', 'password'] as const) {
+      const value = field === 'display_name' ? r.displayName : r.password;
+      if (value && hasUnstorableText(value)) err(r.row, field, 'textUnstorable', 'The cell holds a character that cannot be saved (for example a null character)');
+    }
     if (r.displayName.length > DISPLAY_NAME_MAX) {
       err(r.row, 'display_name', 'displayNameTooLong', `Display name is longer than ${DISPLAY_NAME_MAX} characters`, { max: DISPLAY_NAME_MAX });
     }

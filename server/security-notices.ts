@@ -1,0 +1,46 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { DEMO_ACCOUNTS } from '../db/seed/demo';
+import { asSystem } from '../db/tenant';
+import type { Env } from './env';
+import { isLoopbackHost } from './http/loopback';
+
+/** How many of the seeded demo accounts still exist with a password (they can sign in). */
+export async function countDemoAccounts(db: Db): Promise<number> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const rows = await asSystem(db, { action: 'start.demo_accounts' }, (tx) =>
+    tx.select({ email: users.email, hash: users.passwordHash }).from(users).where(inArray(users.email, emails)),
+  );
+  return rows.filter((r) => !!r.hash).length;
+}
+
+/**
+ * What an operator must know at start about conveniences that weaken a default install: each
+ * line is logged as a warning and printed. Empty when the start is safe as configured.
+ */
+export async function securityNotices(db: Db, env: Env, listen: { host: string; port: number; dev: boolean }): Promise<string[]> {
+  const out: string[] = [];
+  const local = isLoopbackHost(listen.host);
+  if (env.devTokenEnabled) {
+    out.push(
+      'DEV_TOKEN_ENABLED is on: GET /api/v1/auth/dev-token hands out a session for any non-superuser account without a password ' +
+        '(to requests from this machine only). Turn it off outside development.',
+    );
+  }
+  if (env.debugEndpointsEnabled) out.push('DEBUG_ENDPOINTS_ENABLED is on: GET /api/v1/auth/debug answers.');
+  if (listen.dev && !local) {
+    out.push(`Development mode (Vite) is listening on ${listen.host}:${listen.port}: other machines can read the source files it serves. Use HOST=127.0.0.1 unless you need that.`);
+  }
+  if (!local) {
+    const demo = await countDemoAccounts(db);
+    if (demo > 0) {
+      out.push(
+        `${demo} demo account(s) (…@demo.test, superuser included) can sign in, and this server listens on ${listen.host}:${listen.port}, ` +
+          'so other machines on the network can reach them: anyone who has the demo password can sign in. ' +
+          'For a real deployment set NODE_ENV=production (no demo seed) or delete the demo accounts; to keep the demo on this machine set HOST=127.0.0.1.',
+      );
+    }
+  }
+  return out;
+}

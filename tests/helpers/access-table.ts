@@ -1,0 +1,156 @@
+/**
+ * Who may use each procedure and REST route, written from the product specification (spec §2
+ * routes and sidebar, §6 roles), not from the code. tests/integration/access.test.ts checks the
+ * server against it: every listed caller is admitted, every other one refused; a procedure or
+ * route with no entry here fails that test.
+ *
+ * Callers: signed out ('anon'), signed in without a role ('none'), and the five roles. A
+ * superuser passes every role check (spec §2), so it is admitted wherever any role is.
+ */
+export const CALLERS = ['anon', 'none', 'sales_rep', 'demo_sales_manager', 'sales_manager', 'admin', 'superuser'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+const ANYONE: Caller[] = [...CALLERS];
+/** /profile and the help button: any signed-in user, a user without a role too (spec §2). */
+const SIGNED_IN: Caller[] = ['none', 'sales_rep', 'demo_sales_manager', 'sales_manager', 'admin', 'superuser'];
+/** Any product role (a user without one sees only /no-role-assigned). */
+const ANY_ROLE: Caller[] = ['sales_rep', 'demo_sales_manager', 'sales_manager', 'admin', 'superuser'];
+/** /dashboard, /team, /simulations, /personas, /scorecards, /assessments: admin and sales_manager. */
+const MANAGERS: Caller[] = ['sales_manager', 'admin', 'superuser'];
+/** /assignments: admin, sales_manager, demo_sales_manager, superuser. */
+const ASSIGNERS: Caller[] = ['demo_sales_manager', 'sales_manager', 'admin', 'superuser'];
+/** Calls: a rep on the exercise page; admins and managers testing a simulation (/simulations). */
+const CALL_HOLDERS: Caller[] = ['sales_rep', 'sales_manager', 'admin', 'superuser'];
+/** /admin (admin only): users, prompts and the tenant's configuration (spec §6: admin owns system configuration). */
+const ADMIN: Caller[] = ['admin', 'superuser'];
+/** The product-admin area: clients, system prompts, client analytics. */
+const SUPERUSER: Caller[] = ['superuser'];
+
+/** tRPC procedures by path. */
+export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
+  'auth.login': ANYONE,
+  'auth.logout': ANYONE,
+  'auth.me': ANYONE,
+  'auth.providers': ANYONE,
+  'auth.passwordPolicy': ANYONE,
+
+  'profile.get': SIGNED_IN,
+  'profile.update': SIGNED_IN,
+  'profile.setLanguage': SIGNED_IN,
+  'profile.changePassword': SIGNED_IN,
+  'support.create': SIGNED_IN,
+
+  'clients.list': SUPERUSER,
+  'clients.get': SUPERUSER,
+  'clients.create': SUPERUSER,
+  'clients.update': SUPERUSER,
+  'clients.duplicate': SUPERUSER,
+  'clients.deletionPreview': SUPERUSER,
+  'clients.delete': SUPERUSER,
+  'analytics.client': SUPERUSER,
+  'prompts.listSystem': SUPERUSER,
+  'prompts.updateSystem': SUPERUSER,
+
+  // Users management lives in /admin; a manager adds reps to their team from /team (spec §2)
+  'users.list': ADMIN,
+  'users.update': ADMIN,
+  'users.delete': ADMIN,
+  'users.bulkDelete': ADMIN,
+  'users.exportCsv': ADMIN,
+  'users.bulkImport.start': ADMIN,
+  'users.bulkImport.status': ADMIN,
+  'users.managers': MANAGERS,
+  'users.create': MANAGERS,
+
+  // Tenant configuration: edited in /admin, read by the managers' simulation wizard
+  'icps.list': MANAGERS,
+  'icps.get': MANAGERS,
+  'icps.create': ADMIN,
+  'icps.update': ADMIN,
+  'icps.delete': ADMIN,
+  'productGroupings.list': MANAGERS,
+  'productGroupings.get': MANAGERS,
+  'productGroupings.create': ADMIN,
+  'productGroupings.update': ADMIN,
+  'productGroupings.delete': ADMIN,
+  'callInstructions.list': MANAGERS,
+  'callInstructions.get': MANAGERS,
+  'callInstructions.create': ADMIN,
+  'callInstructions.update': ADMIN,
+  'callInstructions.delete': ADMIN,
+  'clientOverview.get': MANAGERS,
+  'clientOverview.save': ADMIN,
+  'prompts.placeholders': MANAGERS,
+  'prompts.list': MANAGERS,
+  'prompts.get': MANAGERS,
+  'prompts.create': ADMIN,
+  'prompts.update': ADMIN,
+  'prompts.duplicate': ADMIN,
+  'prompts.delete': ADMIN,
+
+  'scorecards.list': MANAGERS,
+  'scorecards.get': MANAGERS,
+  'scorecards.versions': MANAGERS,
+  'scorecards.create': MANAGERS,
+  'scorecards.update': MANAGERS,
+  'scorecards.delete': MANAGERS,
+  'personas.list': MANAGERS,
+  'personas.get': MANAGERS,
+  'personas.create': MANAGERS,
+  'personas.update': MANAGERS,
+  'personas.delete': MANAGERS,
+  'simulations.list': MANAGERS,
+  'simulations.get': MANAGERS,
+  'simulations.options': MANAGERS,
+  'simulations.create': MANAGERS,
+  'simulations.update': MANAGERS,
+  'simulations.duplicate': MANAGERS,
+  'simulations.delete': MANAGERS,
+  'simulations.generateScenario': MANAGERS,
+  'simulations.generations': MANAGERS,
+  'knowledge.list': MANAGERS,
+  'knowledge.setEnabled': MANAGERS,
+  'knowledge.delete': MANAGERS,
+  'knowledge.search': MANAGERS,
+  'dashboard.get': MANAGERS,
+  'team.list': MANAGERS,
+  'team.history': MANAGERS,
+
+  'calls.start': CALL_HOLDERS,
+  'calls.preview': CALL_HOLDERS,
+  'calls.get': CALL_HOLDERS,
+  'calls.list': CALL_HOLDERS,
+  'calls.end': CALL_HOLDERS,
+
+  // A rep reads their own reports; managers (and demo managers, from /assignments) their team's
+  'reports.get': ANY_ROLE,
+  'reports.status': ANY_ROLE,
+  'reports.retry': ANY_ROLE,
+  'reports.override': MANAGERS,
+
+  'assignments.list': ASSIGNERS,
+  'assignments.get': ASSIGNERS,
+  'assignments.options': ASSIGNERS,
+  'assignments.create': ASSIGNERS,
+  'assignments.update': ASSIGNERS,
+  'assignments.delete': ASSIGNERS,
+  'assignments.remind': ASSIGNERS,
+  'assignments.mine': ANY_ROLE,
+};
+
+/** REST routes by "METHOD /path" (spec §7 base path /api/v1). */
+export const ROUTE_ACCESS: Record<string, Caller[]> = {
+  'GET /api/v1/health': ANYONE,
+  'GET /api/v1/auth/me': SIGNED_IN,
+  'PUT /api/v1/auth/me': SIGNED_IN,
+  'PUT /api/v1/auth/language': SIGNED_IN,
+  'GET /api/v1/auth/google/start': ANYONE,
+  'GET /api/v1/auth/google/callback': ANYONE,
+  // development helpers (only routed when enabled): sign-in helpers, open to the caller like a login
+  'GET /api/v1/auth/dev-token': ANYONE,
+  'GET /api/v1/auth/debug': ANYONE,
+  'POST /api/v1/calls/:callId/recording': CALL_HOLDERS,
+  'GET /api/v1/calls/:callId/recording': CALL_HOLDERS,
+  'GET /api/v1/reports/:callId/download': ANY_ROLE,
+  'POST /api/v1/simulations/:simulationId/files': MANAGERS,
+};
