@@ -60,9 +60,9 @@ export default function ExercisePage() {
       {(snapshot.phase === 'live' || snapshot.phase === 'ending') && <CallView session={session} snapshot={snapshot} />}
       {snapshot.phase === 'ended' && (
         <>
-          <CallOutcome snapshot={snapshot} />
-          <ReportWait callId={snapshot.call?.callId} hasConversation={snapshot.transcript.some((l) => l.speaker === 'rep')} />
-          {snapshot.transcript.length > 0 && <TranscriptView lines={snapshot.transcript} prospectName={snapshot.call?.persona.name || t('transcript.prospect')} height={240} ended />}
+          <CallOutcome snapshot={snapshot} onRestart={() => session.reset()} />
+          {snapshot.repSpoke && <ReportWait callId={snapshot.call?.callId} />}
+          {snapshot.repSpoke && snapshot.transcript.length > 0 && <TranscriptView lines={snapshot.transcript} prospectName={snapshot.call?.persona.name || t('transcript.prospect')} height={240} ended />}
         </>
       )}
     </Stack>

@@ -22,12 +22,16 @@ function upstreamFor(deps: AppDeps, call: CallRow): CallUpstream {
   if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
     return new OpenAIRealtimeUpstream({ apiKey: deps.env.OPENAI_API_KEY, baseURL: deps.env.OPENAI_REALTIME_URL, wsOptions: deps.calls?.upstreamWsOptions });
   }
-  const snap = (call.simulationSnapshot ?? {}) as { persona?: { name?: string }; simulation?: { difficulty?: string }; scenario?: unknown };
+  const snap = (call.simulationSnapshot ?? {}) as { persona?: { name?: string; voice?: string }; simulation?: { difficulty?: string }; scenario?: unknown };
   const difficulty = (['easy', 'medium', 'hard', 'expert'] as const).find((d) => d === snap.simulation?.difficulty) ?? 'medium';
-  return new OfflineUpstream({
-    ...offlineProfileFrom({ personaName: snap.persona?.name ?? 'the prospect', difficulty, language: call.language, scenario: snap.scenario }),
-    thinkMs: deps.calls?.offlineThinkMs,
-  });
+  return new OfflineUpstream(
+    {
+      ...offlineProfileFrom({ personaName: snap.persona?.name ?? 'the prospect', difficulty, language: call.language, scenario: snap.scenario }),
+      voice: snap.persona?.voice,
+      thinkMs: deps.calls?.offlineThinkMs,
+    },
+    { voice: deps.calls?.offlineVoice },
+  );
 }
 
 /**

@@ -226,7 +226,11 @@ export class CallSession {
         if (this.connectedAt === null) return;
         // one line of speech: a typed turn can never carry line breaks, controls or a forged turn line
         const line = normaliseLine(msg.text);
-        if (line) this.o.upstream.sendText(line);
+        if (!line) return;
+        // a turn typed (or recognised) over the prospect interrupts it, as speaking over it would
+        const playing = this.prospectPlaying();
+        if (playing) this.bargeIn(playing);
+        this.o.upstream.sendText(line);
         return;
       }
     }
@@ -250,7 +254,7 @@ export class CallSession {
     this.metrics.framesUp++;
     this.metrics.bytesUp += buf.length - 4;
     this.turnCounters.up++;
-    if (this.connectedAt === null || this.o.upstream.textOnly) return;
+    if (this.connectedAt === null) return;
     if (this.muted) {
       this.metrics.dropped.muted++;
       return;
@@ -325,7 +329,7 @@ export class CallSession {
         }
         it.turn.text = normaliseLine(e.text ?? it.deltas);
         it.turn.endMs ??= this.now();
-        if (this.o.upstream.textOnly) {
+        if (this.o.upstream.hearsText) {
           // a typed/recognised turn: the prospect's answer latency counts from here
           this.lastRepStopAt = performance.now();
           this.repStopPending = true;
@@ -355,7 +359,8 @@ export class CallSession {
         it.turn.text = normaliseLine(e.text ?? it.deltas);
         it.turn.endMs = it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : this.now();
         this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', text: it.turn.text, final: true, startMs: it.turn.startMs });
-        if (this.o.upstream.textOnly) this.send({ type: 'prospect_text', itemId: e.itemId, text: it.turn.text });
+        // a line that could not be voiced: the browser shows it (and speaks it if it has a voice)
+        if (e.voiced === false) this.send({ type: 'prospect_text', itemId: e.itemId, text: it.turn.text });
         this.finalize(it);
         return;
       }

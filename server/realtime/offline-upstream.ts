@@ -1,11 +1,15 @@
 import type { Difficulty } from '../../db/schema';
 import { DIFFICULTY_BEHAVIOUR } from '../ai/difficulty';
 import { prospectPhrases, type ProspectPhrases } from './offline-phrases';
+import { EnergyVad } from './energy-vad';
+import { sharedProspectVoice, type ProspectVoice } from './offline-voice/voice';
 import { UpstreamEmitter, type CallUpstream } from './upstream';
 
 /** What the offline prospect knows: persona, scenario and difficulty (frozen at call start). */
 export interface OfflineProspectProfile {
   personaName: string;
+  /** The persona's voice (Realtime voice names), mapped to a voice of the app's synthesiser. */
+  voice?: string;
   difficulty: Difficulty;
   language: string;
   openingLine?: string | null;
@@ -180,21 +184,31 @@ export class OfflineProspect {
   }
 }
 
-/** The offline prospect behind the CallUpstream interface (provider 'offline', text only). */
+/**
+ * The offline prospect behind the CallUpstream interface (provider 'offline'). It hears the rep as
+ * text (typed, or recognised in the browser) and speaks through the app's synthesiser, its audio
+ * going down as the same PCM frames a model's voice does. The rep's audio, when the browser
+ * sends it, only tells it when the rep talks over it (energy VAD → barge-in, as a model's VAD).
+ */
 export class OfflineUpstream extends UpstreamEmitter implements CallUpstream {
   readonly provider = 'offline' as const;
-  readonly textOnly = true;
+  readonly hearsText = true;
   readonly prospect: OfflineProspect;
   private n = 0;
   private closed = false;
   private timers = new Set<NodeJS.Timeout>();
+  private readonly vad = new EnergyVad();
+  private readonly voice: ProspectVoice | null;
+  private speaking: { itemId: string; cancel(): void } | null = null;
 
-  constructor(profile: OfflineProspectProfile) {
+  constructor(profile: OfflineProspectProfile, opts: { voice?: ProspectVoice | null } = {}) {
     super();
     this.prospect = new OfflineProspect(profile);
+    this.voice = opts.voice === undefined ? sharedProspectVoice() : opts.voice;
   }
 
   connect(): Promise<void> {
+    this.voice?.warm();
     this.emit({ type: 'ready' });
     return Promise.resolve();
   }
@@ -208,19 +222,43 @@ export class OfflineUpstream extends UpstreamEmitter implements CallUpstream {
     this.timers.add(t);
   }
 
-  private say(text: string) {
+  /**
+   * One prospect line: the text is shown at once (a transcript delta) while the voice is made and
+   * streamed; the final transcript closes the line. No voice (no synthesiser, or it failed): the
+   * line goes out as text, marked unvoiced, and the browser shows it (and speaks it if it can).
+   */
+  private say(text: string, after?: () => void) {
     const itemId = `offline_p_${++this.n}`;
     this.emit({ type: 'response_started' });
-    this.emit({ type: 'output_transcript', itemId, text, final: true });
-    this.emit({ type: 'response_done', usage: null, status: 'completed' });
+    const finish = (voiced: boolean) => {
+      if (this.closed) return;
+      if (this.speaking?.itemId === itemId) this.speaking = null;
+      this.emit({ type: 'output_transcript', itemId, text, final: true, voiced });
+      this.emit({ type: 'response_done', usage: null, status: 'completed' });
+      after?.();
+    };
+    if (!this.voice) return finish(false);
+    this.emit({ type: 'output_transcript', itemId, delta: text, final: false });
+    let audio = false;
+    const h = this.voice.speak(text, { language: this.prospect.profile.language, persona: this.prospect.profile.voice ?? '' }, (pcm) => {
+      if (this.closed) return;
+      audio = true;
+      this.emit({ type: 'output_audio', itemId, pcm });
+    });
+    this.speaking = { itemId, cancel: h.cancel };
+    void h.done.then((r) => finish(!!r || audio));
   }
 
   greet() {
     this.later(() => this.say(this.prospect.greeting()));
   }
 
-  appendAudio() {
-    /* the offline prospect hears text only (the browser's speech recognition) */
+  /** The rep's audio: only for knowing when they talk (the words arrive as text). */
+  appendAudio(pcm16: Buffer) {
+    if (this.closed) return;
+    const change = this.vad.push(pcm16);
+    if (change === 'start') this.emit({ type: 'speech_started', itemId: null });
+    else if (change === 'stop') this.emit({ type: 'speech_stopped', itemId: null });
   }
 
   sendText(text: string) {
@@ -228,18 +266,21 @@ export class OfflineUpstream extends UpstreamEmitter implements CallUpstream {
     const itemId = `offline_r_${++this.n}`;
     this.emit({ type: 'input_transcript', itemId, text, final: true });
     const r = this.prospect.reply(text);
-    this.later(() => {
-      this.say(r.text);
-      if (r.hangup) this.emit({ type: 'hangup', detail: 'The prospect ran out of patience' });
-    });
+    this.later(() =>
+      this.say(r.text, () => {
+        if (r.hangup) this.emit({ type: 'hangup', detail: 'The prospect ran out of patience' });
+      }),
+    );
   }
 
-  truncate() {
-    /* nothing is playing server-side */
+  /** Barge-in: the rest of the line is not made (what was sent is cut by the browser). */
+  truncate(itemId: string) {
+    if (this.speaking?.itemId === itemId) this.speaking.cancel();
   }
 
   close() {
     this.closed = true;
+    this.speaking?.cancel();
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
   }

@@ -57,7 +57,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
  */
 export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstream {
   readonly provider = 'openai-realtime' as const;
-  readonly textOnly = false;
+  readonly hearsText = false;
   private rt: OpenAIRealtimeWS | null = null;
   private closing = false;
   private closedEmitted = false;

@@ -1,5 +1,6 @@
 import type { ClientOptions as WsClientOptions } from 'ws';
 import type { CallSession } from './call-session';
+import type { ProspectVoice } from './offline-voice/voice';
 
 export interface CallRelayOptions {
   /** Extra `ws` options for the upstream socket (tests: the fake's self-signed CA). */
@@ -7,6 +8,8 @@ export interface CallRelayOptions {
   ringMs?: number;
   bargeInWaitMs?: number;
   offlineThinkMs?: number;
+  /** The offline prospect's synthesiser: undefined = the process's eSpeak voice, null = text only. */
+  offlineVoice?: ProspectVoice | null;
 }
 
 /** Live call sessions of this process, by call id (calls.end falls back to the DB when absent). */

@@ -16,7 +16,8 @@ export type UpstreamEvent =
   | { type: 'speech_stopped'; itemId: string | null }
   | { type: 'input_transcript'; itemId: string; delta?: string; text?: string; final: boolean }
   | { type: 'output_audio'; itemId: string; pcm: Buffer }
-  | { type: 'output_transcript'; itemId: string; delta?: string; text?: string; final: boolean }
+  /** `voiced: false` on a final transcript: the line went out as text only (no voice could be made). */
+  | { type: 'output_transcript'; itemId: string; delta?: string; text?: string; final: boolean; voiced?: boolean }
   | { type: 'response_started' }
   | { type: 'response_done'; usage: Partial<CallUsage> | null; status: string | null }
   | { type: 'error'; fatal: boolean; code: string; message: string }
@@ -33,8 +34,11 @@ export type UpstreamListener = (e: UpstreamEvent) => void;
  */
 export interface CallUpstream {
   readonly provider: CallProvider;
-  /** True when the prospect speaks as text (offline: the browser synthesises the voice). */
-  readonly textOnly: boolean;
+  /**
+   * True when the prospect understands the rep's words as text (offline: typed or recognised in
+   * the browser); the rep's audio then only tells it when the rep talks (barge-in).
+   */
+  readonly hearsText: boolean;
   connect(config: UpstreamSessionConfig): Promise<void>;
   /** Starts the conversation: the prospect answers the phone. */
   greet(): void;

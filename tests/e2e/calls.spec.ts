@@ -108,6 +108,10 @@ test.describe('Simulations list: Test and Dry run', () => {
     await dialog.getByRole('button', { name: 'Start test' }).click();
     await expect(dialog.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
     await expect(dialog.getByRole('log', { name: 'Live transcript' }).locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/);
+    const input = dialog.getByRole('textbox', { name: 'Type what you would say and press Enter' });
+    await input.fill('Hello, is this a good time to talk about your forecasting?');
+    await input.press('Enter');
+    await expect(dialog.getByRole('log', { name: 'Live transcript' }).locator('[data-speaker="rep"]').first()).toContainText('good time to talk');
     await dialog.getByRole('button', { name: 'End call' }).click();
     await expect(dialog.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
   });

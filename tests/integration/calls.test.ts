@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, asc } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { callMetrics, callTurns, calls, clientOverviews, personas, prompts, scorecardCriteria, scorecards, simulations } from '../../db/schema';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
@@ -151,7 +151,7 @@ beforeAll(async () => {
   app = await startTestApp(
     database,
     { OPENAI_API_KEY: 'sk-test', OPENAI_REALTIME_URL: fake.baseURL, CALLS_MAX_PER_TENANT: '2' },
-    { calls: { upstreamWsOptions: { ca: fake.ca }, ringMs: 30, bargeInWaitMs: 3000, offlineThinkMs: 0 } },
+    { calls: { upstreamWsOptions: { ca: fake.ca }, ringMs: 30, bargeInWaitMs: 3000, offlineThinkMs: 0, offlineVoice: null } },
   );
 }, 60_000);
 
@@ -437,6 +437,62 @@ describe('offline practice prospect (typed turns)', () => {
     expect(c.msgs.filter((m) => m.type === 'prospect_text').at(-1)!.text).toMatch(/Goodbye/);
     expect((await ended(r.callId)).endReason).toBe('prospect_hangup');
   });
+});
+
+describe('the offline prospect speaks', () => {
+  // the app's synthesiser (eSpeak NG in a worker) instead of the text-only prospect of the other tests
+  beforeAll(() => {
+    app.deps.calls!.offlineVoice = undefined;
+  });
+  afterAll(() => {
+    app.deps.calls!.offlineVoice = null;
+  });
+  const pcmOf = (frames: Buffer[]) => Buffer.concat(frames.map((f) => f.subarray(4)));
+  const loudness = (pcm: Buffer) => {
+    let sum = 0;
+    for (let i = 0; i + 1 < pcm.length; i += 2) sum += pcm.readInt16LE(i) ** 2;
+    return Math.sqrt(sum / Math.max(1, pcm.length / 2));
+  };
+
+  it('its lines go down as audio frames with the transcript, and typing over it interrupts it at what was played', async () => {
+    const r = await start(rep, sims.easy);
+    const c = await open(r.callId, r.ticket);
+    const greeting = await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true, 20_000);
+    expect(greeting.text).toBe(SCENARIO.narrative.opening_line);
+    // voiced: no text-only fallback for the browser to speak
+    expect(c.msgs.some((m) => m.type === 'prospect_text')).toBe(false);
+    const greetingPcm = pcmOf(c.frames);
+    expect(greetingPcm.length / 48).toBeGreaterThan(1000); // more than a second of speech
+    expect(loudness(greetingPcm)).toBeGreaterThan(500);
+    // the rep types while the greeting still plays in the browser: the prospect is interrupted
+    c.send({ type: 'text', text: 'Sorry to cut in: how do you plan your routes today?' });
+    const cut = await c.waitFor((m) => m.type === 'interruption');
+    expect(cut.itemId).toBe(greeting.itemId);
+    c.send({ type: 'playback', itemId: cut.itemId, playedMs: 700 });
+    // and answers the question, voiced again
+    const framesBefore = c.frames.length;
+    const answer = await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.itemId !== greeting.itemId, 20_000);
+    expect(String(answer.text).length).toBeGreaterThan(10);
+    expect(c.frames.length).toBeGreaterThan(framesBefore);
+    c.send({ type: 'hangup' });
+    await ended(r.callId);
+    const turns = await turnRows(r.callId);
+    expect(turns[0]).toMatchObject({ speaker: 'prospect', text: SCENARIO.narrative.opening_line, interrupted: true, playedMs: 700 });
+    expect(turns.filter((t) => t.speaker === 'rep').map((t) => t.text)).toEqual(['Sorry to cut in: how do you plan your routes today?']);
+  }, 60_000);
+
+  it('the rep talking over it (their microphone, through the energy VAD) interrupts it too', async () => {
+    const r = await start(rep, sims.easy);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === false, 20_000);
+    await vi.waitFor(() => expect(c.frames.length).toBeGreaterThan(5), { timeout: 20_000 });
+    sendAudio(c, speech());
+    const cut = await c.waitFor((m) => m.type === 'interruption');
+    expect(String(cut.itemId)).toMatch(/^offline_p_/);
+    await c.waitFor((m) => m.type === 'state' && m.state === 'listening');
+    c.send({ type: 'hangup' });
+    await ended(r.callId);
+  }, 60_000);
 });
 
 describe('typed turns are data', () => {

@@ -6,11 +6,28 @@ import { clock, errorText, reasonText } from './call-labels';
 import type { CallSnapshot } from './call-session';
 import { isCongratulation } from './protocol';
 
-/** After `end`: Congratulations / Time Limit Reached / the reason, plus end errors and the recording upload. */
-export function CallOutcome({ snapshot, headingOrder = 2 }: { snapshot: CallSnapshot; headingOrder?: 2 | 3 }) {
+/**
+ * After `end`: Congratulations / Time Limit Reached / the reason, plus end errors and the recording
+ * upload. A call in which the rep said nothing ends with that alone: nothing to score, nothing saved.
+ */
+export function CallOutcome({ snapshot, headingOrder = 2, onRestart }: { snapshot: CallSnapshot; headingOrder?: 2 | 3; onRestart?: () => void }) {
   const { t } = useTranslation('calls');
   const end = snapshot.end;
   if (!end) return null;
+  if (!snapshot.repSpoke) {
+    return (
+      <Paper withBorder p="lg" radius="md" data-testid="nothing-to-score">
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('report.nothingToScore')}</Text>
+          {onRestart && (
+            <Button variant="light" onClick={onRestart}>
+              {t('report.startAgain')}
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+    );
+  }
   const congrats = isCongratulation(end.reason);
   const timeUp = end.reason === 'time_limit';
   const icon = congrats ? <IconCheck aria-hidden /> : timeUp ? <IconClockHour4 aria-hidden /> : <IconPhoneOff aria-hidden />;
@@ -53,15 +70,8 @@ function RecordingStatusLine({ status }: { status: CallSnapshot['recording'] }) 
 }
 
 /** The report wait screen; the report page (/reports/:callId) shows the evaluation's real progress. */
-export function ReportWait({ callId, hasConversation }: { callId?: string; hasConversation: boolean }) {
+export function ReportWait({ callId }: { callId?: string }) {
   const { t } = useTranslation('calls');
-  if (!hasConversation) {
-    return (
-      <Paper withBorder p="lg" radius="md">
-        <Text>{t('report.nothingToScore')}</Text>
-      </Paper>
-    );
-  }
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="xs" align="flex-start">

@@ -1,7 +1,7 @@
 import { callsApi, uploadRecording } from './api';
 import { AudioEngine, type MicError } from './audio-engine';
 import { ArrivalStats, MetricsBuffer, METRICS_INTERVAL_MS, takeSample, type ConnectionStats } from './metrics';
-import { OfflineSpeech } from './offline-speech';
+import { OfflineSpeech, speakWithBrowserVoice, type RecognitionStatus } from './offline-speech';
 import {
   FRAME_HEADER_BYTES,
   parseServerEvent,
@@ -37,8 +37,12 @@ export interface CallSnapshot {
   transcript: TranscriptLine[];
   muted: boolean;
   micError: MicError | null;
-  /** Offline mode: the browser is listening through speech recognition. */
-  recognitionActive: boolean;
+  /** Offline mode: what the browser's speech recognition is doing ('off' otherwise). */
+  recognition: RecognitionStatus;
+  /** Offline mode: a prospect line could not be voiced and the browser had no voice to read it. */
+  voiceUnavailable: boolean;
+  /** The rep said (or typed) something the server took as a turn. */
+  repSpoke: boolean;
   speaking: Speaker | null;
   connectedAt: number | null;
   timeWarning: boolean;
@@ -64,7 +68,9 @@ const INITIAL: CallSnapshot = {
   transcript: [],
   muted: false,
   micError: null,
-  recognitionActive: false,
+  recognition: { kind: 'off' },
+  voiceUnavailable: false,
+  repSpoke: false,
   speaking: null,
   connectedAt: null,
   timeWarning: false,
@@ -155,6 +161,7 @@ export class CallSession {
         onFrame: (frame) => this.sendFrame(frame),
         onLevel: (level) => this.setLevel(level),
         onPlaying: (playing) => {
+          this.speech?.setProspectSpeaking(playing);
           if (playing) this.set({ speaking: 'prospect' });
         },
       });
@@ -201,8 +208,10 @@ export class CallSession {
     this.speech = new OfflineSpeech(
       speechLang(call.language),
       (text) => this.sendText(text, 'speech'),
-      (active) => this.set({ recognitionActive: active }),
+      (recognition) => this.set({ recognition }),
     );
+    // no microphone: nothing can be heard, so say why at once instead of trying
+    if (this.snapshot.micError) this.set({ recognition: { kind: 'failed', reason: this.snapshot.micError === 'denied' ? 'not-allowed' : 'audio-capture' } });
   }
 
   private connect(call: StartCallOutput) {
@@ -221,8 +230,9 @@ export class CallSession {
     ws.onopen = () => {
       opened = true;
       if (this.snapshot.callState === 'connecting') this.set({ callState: 'connected' });
-      if (this.snapshot.provider === 'offline' && !this.snapshot.muted) {
-        if (this.speech?.startListening()) this.set({ recognitionActive: true });
+      if (this.snapshot.provider === 'offline' && this.snapshot.recognition.kind === 'off') {
+        this.speech?.setMuted(this.snapshot.muted);
+        this.speech?.start();
       }
       this.startTimers();
     };
@@ -263,7 +273,8 @@ export class CallSession {
 
   private sendFrame(frame: ArrayBuffer) {
     const ws = this.ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN || this.snapshot.provider !== 'openai-realtime' || this.snapshot.muted) return;
+    // offline calls send the microphone too: the server hears when the rep talks over the prospect (barge-in)
+    if (!ws || ws.readyState !== WebSocket.OPEN || !this.snapshot.provider || this.snapshot.muted) return;
     ws.send(frame);
     this.bytesSent += frame.byteLength;
     this.framesSent++;
@@ -294,7 +305,8 @@ export class CallSession {
       case 'transcript':
         return this.onTranscript(event);
       case 'prospect_text':
-        this.speech?.speak(event.text);
+        // a line the server could not voice: the browser's voice reads it, or the transcript alone shows it
+        if (!speakWithBrowserVoice(event.text, speechLang(this.snapshot.call?.language ?? 'en')) && !this.isDryRun) this.set({ voiceUnavailable: true });
         return;
       case 'interruption':
         return void this.onInterruption(event.itemId);
@@ -314,6 +326,7 @@ export class CallSession {
 
   private onTranscript(event: Extract<ServerEvent, { type: 'transcript' }>) {
     if (event.speaker === 'prospect') this.prospectItem = event.itemId;
+    if (event.speaker === 'rep' && event.final && event.text && !this.snapshot.repSpoke) this.set({ repSpoke: true });
     const lines = [...this.snapshot.transcript];
     let index = lines.findIndex((l) => l.itemId === event.itemId);
     if (index < 0 && event.speaker === 'rep' && event.final && event.text) {
@@ -332,7 +345,7 @@ export class CallSession {
   }
 
   private async onInterruption(itemId: string) {
-    this.speech?.cancelSpeech();
+    if (typeof window !== 'undefined' && 'speechSynthesis' in window) window.speechSynthesis.cancel();
     const playedMs = this.engine ? await this.engine.flush(itemId) : 0;
     this.send({ type: 'playback', itemId, playedMs });
     this.set({ speaking: 'rep' });
@@ -342,7 +355,7 @@ export class CallSession {
   setMuted(muted: boolean) {
     this.set({ muted });
     this.engine?.setMuted(muted);
-    this.speech?.setPaused(muted);
+    this.speech?.setMuted(muted);
     if (muted) this.setLevel(0);
     this.send({ type: 'mute', muted });
   }
@@ -394,7 +407,8 @@ export class CallSession {
     this.engine = null;
     const blob = engine ? await engine.close().catch(() => null) : null;
     const call = this.snapshot.call;
-    if (!blob || !call || blob.size === 0) return this.set({ recording: 'none' });
+    // nothing was said: nothing to score, and no recording worth keeping
+    if (!blob || !call || blob.size === 0 || !this.snapshot.repSpoke) return this.set({ recording: 'none' });
     this.set({ recording: 'uploading' });
     try {
       await uploadRecording(call.callId, blob);
@@ -442,6 +456,13 @@ export class CallSession {
     const ws = this.ws;
     this.ws = null;
     if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000);
+  }
+
+  /** After a call in which nothing was said: back to the start, for a new call. */
+  reset() {
+    if (this.snapshot.phase !== 'ended') return;
+    this.prospectItem = null;
+    this.set({ ...INITIAL });
   }
 
   /** Leaving the page: close everything (the server ends a dropped call). */

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconMicrophone, IconMicrophoneOff, IconPhoneOff, IconSend, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMicrophone, IconMicrophoneOff, IconPhoneOff, IconSend, IconVolumeOff, IconWifiOff } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock, errorText, stateLabel } from './call-labels';
@@ -64,7 +64,10 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
             </Badge>
             {talking && live && (
               <Text size="sm" c="dimmed" data-testid="call-talking">
-                {stateLabel(t, talking)} · {snapshot.speaking === 'prospect' ? t('speaking.prospect', { name: prospectName }) : t('speaking.rep')}
+                {/* offline, nothing hears the rep's voice unless recognition listens: never say "Listening" then */}
+                {offline && talking === 'listening' && snapshot.recognition.kind !== 'listening'
+                  ? t('speaking.repTypes')
+                  : `${stateLabel(t, talking)} · ${snapshot.speaking === 'prospect' ? t('speaking.prospect', { name: prospectName }) : t('speaking.rep')}`}
               </Text>
             )}
           </Group>
@@ -75,12 +78,13 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
 
       <TranscriptView lines={snapshot.transcript} prospectName={prospectName} chat={dryRun} height={transcriptHeight} />
 
-      {(offline || dryRun) && live && <TypedTurn session={session} dryRun={dryRun} disabled={snapshot.phase !== 'live'} />}
-      {offline && !dryRun && snapshot.recognitionActive && (
-        <Text size="xs" c="dimmed">
-          {t('offline.listening')}
-        </Text>
+      {offline && !dryRun && live && <RecognitionLine snapshot={snapshot} prospectName={prospectName} />}
+      {offline && !dryRun && snapshot.voiceUnavailable && (
+        <Alert color="orange" variant="light" icon={<IconVolumeOff size={18} aria-hidden />}>
+          {t('offline.voiceUnavailable', { name: prospectName })}
+        </Alert>
       )}
+      {(offline || dryRun) && live && <TypedTurn session={session} dryRun={dryRun} disabled={snapshot.phase !== 'live'} />}
 
       <Group justify="flex-end" gap="sm">
         {!dryRun && (
@@ -99,6 +103,30 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Offline: whether the rep's speech is being heard, and if not, why and what to do instead. */
+function RecognitionLine({ snapshot, prospectName }: { snapshot: CallSnapshot; prospectName: string }) {
+  const { t } = useTranslation('calls');
+  const r = snapshot.recognition;
+  if (r.kind === 'failed') {
+    return (
+      <Alert color="orange" variant="light" icon={<IconMicrophoneOff size={18} aria-hidden />} role="status" data-testid="recognition-status">
+        {t(`offline.recognition.failed.${r.reason}`, { name: prospectName })} {t('offline.typeInstead')}
+      </Alert>
+    );
+  }
+  const text =
+    r.kind === 'listening'
+      ? t('offline.recognition.listening')
+      : r.kind === 'paused'
+        ? t(r.why === 'muted' ? 'offline.recognition.pausedMuted' : 'offline.recognition.pausedProspect', { name: prospectName })
+        : t('offline.recognition.starting');
+  return (
+    <Text size="xs" c="dimmed" role="status" data-testid="recognition-status">
+      {text}
+    </Text>
   );
 }
 

@@ -1,6 +1,7 @@
-// Offline practice mode: the prospect speaks through speechSynthesis and the rep is heard through
-// the browser's speech recognition, where the browser offers them (headless Chromium does not
-// recognise speech: the typed input covers that).
+// Offline practice mode, the rep's side: the prospect hears the rep as text, so the rep's speech is
+// turned into text by the browser's speech recognition where the browser has one that works, and
+// typed otherwise. The prospect's voice comes from the server as audio (like a model's); the
+// browser's own speech synthesis only reads a line the server could not voice.
 
 interface RecognitionResultEvent {
   resultIndex: number;
@@ -22,35 +23,67 @@ interface Recognition {
 type RecognitionCtor = new () => Recognition;
 
 function recognitionCtor(): RecognitionCtor | null {
+  if (typeof window === 'undefined') return null;
   const w = window as unknown as { SpeechRecognition?: RecognitionCtor; webkitSpeechRecognition?: RecognitionCtor };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
-export const speechRecognitionAvailable = () => recognitionCtor() !== null;
 export const speechSynthesisAvailable = () => typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
+
+/** Why speech cannot be heard (i18n keys `calls:offline.recognition.failed.*`). */
+export type RecognitionFailure = 'unsupported' | 'not-allowed' | 'audio-capture' | 'network' | 'language' | 'no-engine';
+
+/** What the rep's speech recognition is doing: the call view says it in words. */
+export type RecognitionStatus =
+  | { kind: 'off' }
+  | { kind: 'starting' }
+  | { kind: 'listening' }
+  | { kind: 'paused'; why: 'prospect' | 'muted' }
+  | { kind: 'failed'; reason: RecognitionFailure };
+
+const FAILURE: Record<string, RecognitionFailure> = {
+  'not-allowed': 'not-allowed',
+  'service-not-allowed': 'not-allowed',
+  'audio-capture': 'audio-capture',
+  network: 'network',
+  'language-not-supported': 'language',
+  'bad-grammar': 'no-engine',
+};
+
+/** A session that ends this soon after starting, without hearing anything, has no working engine. */
+const DEAD_START_MS = 1500;
+const DEAD_STARTS = 3;
 
 export class OfflineSpeech {
   private recognition: Recognition | null = null;
-  private listening = false;
-  private speaking = 0;
-  private stopped = false;
+  private running = false;
+  private failed = false;
+  private muted = false;
+  private prospectSpeaking = false;
+  private startedAt = 0;
+  private deadStarts = 0;
 
   constructor(
     private readonly lang: string,
     private readonly onFinal: (text: string) => void,
-    private readonly onRecognitionChange: (active: boolean) => void,
+    private readonly onStatus: (status: RecognitionStatus) => void,
   ) {}
 
-  /** Starts continuous recognition if the browser has it; false when it does not. */
-  startListening(): boolean {
+  /** Starts listening; reports 'failed' (unsupported) at once when the browser has no recognition. */
+  start() {
     const Ctor = recognitionCtor();
-    if (!Ctor) return false;
-    this.stopped = false;
-    const rec = new Ctor();
+    if (!Ctor) return this.fail('unsupported');
+    let rec: Recognition;
+    try {
+      rec = new Ctor();
+    } catch {
+      return this.fail('unsupported');
+    }
     rec.lang = this.lang;
     rec.continuous = true;
     rec.interimResults = false;
     rec.onresult = (e) => {
+      this.deadStarts = 0;
       for (let i = e.resultIndex; i < e.results.length; i++) {
         const r = e.results[i];
         const text = r[0].transcript.trim();
@@ -58,67 +91,99 @@ export class OfflineSpeech {
       }
     };
     rec.onerror = (e) => {
-      // denied: give up (typed input stays); others (no-speech, network) restart in onend
-      if (e.error === 'not-allowed' || e.error === 'service-not-allowed') this.stopped = true;
+      // no-speech: a silence, it restarts; aborted: we stopped it (prospect speaking, mute)
+      const reason = FAILURE[e.error];
+      if (reason) this.fail(reason);
     };
     rec.onend = () => {
-      this.listening = false;
-      if (!this.stopped && this.speaking === 0) this.resume();
-      else this.onRecognitionChange(false);
+      this.running = false;
+      if (this.failed) return;
+      if (performance.now() - this.startedAt < DEAD_START_MS && ++this.deadStarts >= DEAD_STARTS) return this.fail('no-engine');
+      this.resume();
     };
     this.recognition = rec;
+    this.onStatus({ kind: 'starting' });
     this.resume();
-    return true;
+  }
+
+  private fail(reason: RecognitionFailure) {
+    this.failed = true;
+    this.running = false;
+    try {
+      this.recognition?.abort();
+    } catch {
+      /* already stopped */
+    }
+    this.onStatus({ kind: 'failed', reason });
   }
 
   private resume() {
-    if (!this.recognition || this.listening || this.stopped) return;
+    if (!this.recognition || this.failed) return;
+    if (this.muted || this.prospectSpeaking) {
+      this.onStatus({ kind: 'paused', why: this.muted ? 'muted' : 'prospect' });
+      return;
+    }
+    if (this.running) return;
     try {
       this.recognition.start();
-      this.listening = true;
-      this.onRecognitionChange(true);
+      this.running = true;
+      this.startedAt = performance.now();
+      this.onStatus({ kind: 'listening' });
     } catch {
       /* already started */
     }
   }
 
-  setPaused(paused: boolean) {
-    if (paused) {
-      this.stopped = true;
-      this.recognition?.abort();
-    } else if (this.recognition) {
-      this.stopped = false;
-      this.resume();
+  private pause() {
+    if (this.failed || !this.recognition) return;
+    if (this.running) {
+      this.running = false;
+      try {
+        this.recognition.abort();
+      } catch {
+        /* already stopped */
+      }
     }
+    this.onStatus({ kind: 'paused', why: this.muted ? 'muted' : 'prospect' });
   }
 
-  /** Speaks a prospect line; recognition pauses meanwhile so the prospect is not heard as the rep. */
-  speak(text: string) {
-    if (!speechSynthesisAvailable()) return;
-    const u = new SpeechSynthesisUtterance(text);
-    u.lang = this.lang;
-    const voice = window.speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(this.lang.toLowerCase().slice(0, 2)));
-    if (voice) u.voice = voice;
-    this.speaking++;
-    if (this.listening) this.recognition?.abort();
-    const done = () => {
-      this.speaking = Math.max(0, this.speaking - 1);
-      if (this.speaking === 0 && !this.stopped) this.resume();
-    };
-    u.onend = done;
-    u.onerror = done;
-    window.speechSynthesis.speak(u);
+  setMuted(muted: boolean) {
+    this.muted = muted;
+    if (muted) this.pause();
+    else this.resume();
   }
 
-  cancelSpeech() {
-    if (speechSynthesisAvailable()) window.speechSynthesis.cancel();
-    this.speaking = 0;
+  /** Recognition pauses while the prospect's voice plays, so the prospect is not heard as the rep. */
+  setProspectSpeaking(speaking: boolean) {
+    if (this.prospectSpeaking === speaking) return;
+    this.prospectSpeaking = speaking;
+    if (speaking) this.pause();
+    else this.resume();
   }
 
   dispose() {
-    this.stopped = true;
-    this.cancelSpeech();
-    this.recognition?.abort();
+    this.failed = true;
+    try {
+      this.recognition?.abort();
+    } catch {
+      /* already stopped */
+    }
     this.recognition = null;
+    if (speechSynthesisAvailable()) window.speechSynthesis.cancel();
   }
+}
+
+/**
+ * Reads a prospect line the server could not voice, with the browser's own voice for the call's
+ * language. False when the browser has no such voice (the line is then only shown).
+ */
+export function speakWithBrowserVoice(text: string, lang: string): boolean {
+  if (!speechSynthesisAvailable()) return false;
+  const voice = window.speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang.toLowerCase().slice(0, 2)));
+  if (!voice) return false;
+  const u = new SpeechSynthesisUtterance(text);
+  u.lang = lang;
+  u.voice = voice;
+  window.speechSynthesis.speak(u);
+  return true;
 }

@@ -1,0 +1,136 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { request, type Page, type WebSocket } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { storageFile } from './server-info';
+
+// The offline prospect with a (fake) microphone in the Chromium the tests use: it speaks aloud
+// (the server's synthesiser, played by the page's playback worklet and counted there), headless
+// Chromium cannot recognise speech and the page says so in words and offers typing, typing over
+// the prospect interrupts it at what was played, and a call in which nothing was said ends with
+// that alone.
+
+const SIMULATION = 'Discovery call with a busy VP of Sales';
+
+/** A silent 16-bit PCM WAV for the fake microphone: the rep is quiet unless they type. */
+function silentWav(file: string, seconds = 2, rate = 24_000) {
+  const data = Buffer.alloc(seconds * rate * 2);
+  const h = Buffer.alloc(44);
+  h.write('RIFF', 0);
+  h.writeUInt32LE(36 + data.length, 4);
+  h.write('WAVEfmt ', 8);
+  h.writeUInt32LE(16, 16);
+  h.writeUInt16LE(1, 20);
+  h.writeUInt16LE(1, 22);
+  h.writeUInt32LE(rate, 24);
+  h.writeUInt32LE(rate * 2, 28);
+  h.writeUInt16LE(2, 32);
+  h.writeUInt16LE(16, 34);
+  h.write('data', 36);
+  h.writeUInt32LE(data.length, 40);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, Buffer.concat([h, data]));
+}
+const WAV = path.resolve('tests/.tmp/e2e/silence.wav');
+silentWav(WAV);
+
+test.use({
+  account: 'rep',
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${WAV}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+async function simulationId(baseURL: string): Promise<string> {
+  const ctx = await request.newContext({ baseURL, storageState: storageFile('manager') });
+  try {
+    const res = await ctx.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
+    const rows = ((await res.json()) as { result: { data: { id: string; name: string }[] } }).result.data;
+    return rows.find((r) => r.name === SIMULATION)!.id;
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/** What went over the call socket: prospect audio bytes received, control messages sent. */
+function watchCallSocket(page: Page) {
+  const seen = { audioBytes: 0, sent: [] as { type: string; [k: string]: unknown }[], received: [] as { type: string; [k: string]: unknown }[] };
+  page.on('websocket', (ws: WebSocket) => {
+    if (!ws.url().includes('/ws/call')) return;
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string') seen.received.push(JSON.parse(f.payload) as { type: string });
+      else seen.audioBytes += f.payload.length - 4;
+    });
+    ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string') seen.sent.push(JSON.parse(f.payload) as { type: string });
+    });
+  });
+  return seen;
+}
+
+test.describe('Offline practice call with a microphone', () => {
+  test('the prospect speaks aloud; no speech recognition is said in words; typing over the prospect interrupts it', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const socket = watchCallSocket(page);
+    await page.goto(`/exercise/${await simulationId(baseURL!)}`);
+    await page.getByRole('button', { name: 'Start call' }).click();
+    await expect(page.getByTestId('call-state')).toHaveText('Call connected');
+
+    // headless Chromium has no speech recognition engine: the page says so, in words, and offers typing
+    const recognition = page.getByTestId('recognition-status');
+    await expect(recognition).toContainText('Type what you would say below and press Enter.', { timeout: 15_000 });
+    await expect(recognition).not.toContainText('Listening');
+    // and never claims to be listening meanwhile
+    await expect(page.getByTestId('call-talking')).not.toContainText('Listening', { timeout: 1 });
+
+    // the greeting arrives as audio (the app's synthesiser), not as text for the browser to speak
+    await expect.poll(() => socket.audioBytes, { timeout: 30_000 }).toBeGreaterThan(24_000 * 2); // > 1 s
+    expect(socket.received.some((m) => m.type === 'prospect_text')).toBe(false);
+
+    // typing over the greeting interrupts it; the page reports how much of it it really played
+    const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
+    await input.fill('Sorry to jump in: how do you forecast revenue today?');
+    await input.press('Enter');
+    await expect.poll(() => socket.received.find((m) => m.type === 'interruption')).toBeTruthy();
+    await expect.poll(() => socket.sent.find((m) => m.type === 'playback')).toBeTruthy();
+    const playback = socket.sent.find((m) => m.type === 'playback')!;
+    expect(Number(playback.playedMs)).toBeGreaterThan(0);
+
+    // the prospect answers aloud again
+    const before = socket.audioBytes;
+    const transcript = page.getByRole('log', { name: 'Live transcript' });
+    await expect.poll(() => transcript.locator('[data-speaker="prospect"]').count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect.poll(() => socket.audioBytes, { timeout: 30_000 }).toBeGreaterThan(before);
+
+    await page.getByRole('button', { name: 'End call' }).click();
+    await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+  });
+
+  test('a call in which nothing was said ends with that alone', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    const socket = watchCallSocket(page);
+    await page.goto(`/exercise/${await simulationId(baseURL!)}`);
+    await page.getByRole('button', { name: 'Start call' }).click();
+    await expect(page.getByTestId('call-state')).toHaveText('Call connected');
+    await expect.poll(() => socket.audioBytes, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'End call' }).click();
+    await expect(page.getByText('Nothing was said, so there is nothing to score.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeHidden();
+    await expect(page.getByText('The call recording was saved for your report.')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Generating your report…' })).toBeHidden();
+    // and a new call can start from there
+    await page.getByRole('button', { name: 'Start again' }).click();
+    await expect(page.getByRole('button', { name: 'Start call' })).toBeVisible();
+  });
+});
