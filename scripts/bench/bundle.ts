@@ -1,0 +1,99 @@
+/**
+ * First-load size: the JavaScript and CSS a browser actually loads for /login, /dashboard and the
+ * exercise page of the production build, gzipped (level 9, as a server or CDN would send them).
+ * Loads each page in the system Chromium against the built server (fresh data dir, demo seed) and
+ * sums the files it requested from dist/client.
+ *
+ *   npm run build && npx tsx scripts/bench/bundle.ts
+ *
+ * Targets: /login ≤ 200 kB, /dashboard ≤ 300 kB (gzipped JS + CSS).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, request } from '@playwright/test';
+
+const TARGETS: Record<string, number> = { '/login': 200, '/dashboard': 300 };
+const PASSWORD = 'Bench-Password-1';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-bundle-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['dist/server/index.mjs'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  stdio: 'ignore',
+});
+try {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // a manager's session (the dashboard) and a rep's (the exercise page)
+  const session = async (email: string) => {
+    const ctx = await request.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
+    const res = await ctx.post('/trpc/auth.login', { data: { email, password: PASSWORD } });
+    if (!res.ok()) throw new Error(`login ${email}: ${res.status()}`);
+    const state = await ctx.storageState();
+    await ctx.dispose();
+    return state;
+  };
+  const manager = await session('manager@demo.test');
+  const rep = await session('rep@demo.test');
+  const sims = await (await fetch(`${base}/trpc/simulations.list?input=%7B%7D`, { headers: { cookie: manager.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })).json();
+  const simulationId = (sims as { result: { data: { id: string }[] } }).result.data[0].id;
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const pages: { name: string; url: string; state?: typeof manager; ready: string }[] = [
+    { name: '/login', url: '/login', ready: 'button[type="submit"]' },
+    { name: '/dashboard', url: '/dashboard', state: manager, ready: 'h1' },
+    { name: 'exercise page', url: `/exercise/${simulationId}`, state: rep, ready: 'h1' },
+  ];
+  const rows: string[] = [];
+  for (const p of pages) {
+    const context = await browser.newContext({ storageState: p.state });
+    const page = await context.newPage();
+    const files = new Set<string>();
+    page.on('response', (r) => {
+      const u = new URL(r.url());
+      if (u.origin === base && /\.(js|css)$/.test(u.pathname)) files.add(u.pathname);
+    });
+    await page.goto(`${base}${p.url}`, { waitUntil: 'networkidle' });
+    await page.waitForSelector(p.ready);
+    await page.waitForLoadState('networkidle');
+    let js = 0;
+    let css = 0;
+    for (const f of files) {
+      const size = gzipSync(readFileSync(path.join('dist/client', f)), { level: 9 }).length;
+      if (f.endsWith('.css')) css += size;
+      else js += size;
+    }
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    const total = (js + css) / 1024;
+    const target = TARGETS[p.name];
+    rows.push(`| ${p.name} | ${files.size} | ${kb(js)} kB | ${kb(css)} kB | **${total.toFixed(1)} kB** | ${target ? `≤ ${target} kB ${total <= target ? '✅' : '❌'}` : '—'} |`);
+    await context.close();
+  }
+  await browser.close();
+  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  console.log('| page | files | JS (gzip) | CSS (gzip) | total | target |\n|---|---|---|---|---|---|');
+  console.log(rows.join('\n'));
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
