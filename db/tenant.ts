@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client';
+import type { Db, Executor, Tx } from './client';
 import { auditLog } from './schema';
 
 /** Which top-level transaction (if any) the current async context runs in. */
@@ -60,24 +60,61 @@ export interface SystemReason {
   audit?: boolean;
 }
 
+/** True for a transaction handle (drizzle's transactions expose rollback(); the database does not). */
+export function isTransaction(exec: Executor): exec is Tx {
+  return typeof (exec as { rollback?: unknown }).rollback === 'function';
+}
+
+/** Rows of a raw query, whichever driver ran it (PGlite returns {rows}, postgres.js an array). */
+async function queryRows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+  const r = (await exec.execute(query)) as unknown;
+  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+}
+
+async function writeAudit(tx: Tx, reason: SystemReason) {
+  if (!reason.audit) return;
+  await tx.insert(auditLog).values({
+    action: reason.action,
+    actorUserId: reason.actorUserId ?? null,
+    tenantId: reason.tenantId ?? null,
+    detail: reason.detail ?? null,
+  });
+}
+
 /**
  * The one explicit path around row-level security, for sign-in, sessions, superuser screens and
- * background jobs. It runs as the connection's own role (owner of the tables) in a transaction;
- * when `audit` is set the action is recorded in audit_log in the same transaction.
+ * background jobs. Given the database, it runs `fn` in its own transaction as the connection's
+ * own role (owner of the tables) with app.system set. Given an open transaction (a tenant
+ * transaction that must commit a job with its own writes, say), it switches that transaction to
+ * the system path for the duration of `fn` only (SET LOCAL role and app.system, restored after),
+ * so the rest of it stays under row-level security. Either way, when `audit` is set the action is
+ * recorded in audit_log in the same transaction.
  */
-export async function asSystem<T>(db: Db, reason: SystemReason, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  assertNotNested(`asSystem(${reason.action})`);
-  return inTransaction(`system:${reason.action}`, () => db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.system', 'on', true)`);
-    const result = await fn(tx);
-    if (reason.audit) {
-      await tx.insert(auditLog).values({
-        action: reason.action,
-        actorUserId: reason.actorUserId ?? null,
-        tenantId: reason.tenantId ?? null,
-        detail: reason.detail ?? null,
-      });
+export async function asSystem<T>(exec: Executor, reason: SystemReason, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (isTransaction(exec)) {
+    const tx = exec;
+    const [state] = await queryRows<{ role: string; sys: string | null }>(tx, sql`select current_user::text as role, current_setting('app.system', true) as sys`);
+    const wasTenant = state.role === 'spar_app';
+    const wasSystem = state.sys === 'on';
+    if (wasTenant) await tx.execute(sql`set local role none`);
+    if (!wasSystem) await tx.execute(sql`select set_config('app.system', 'on', true)`);
+    try {
+      const result = await fn(tx);
+      await writeAudit(tx, reason);
+      return result;
+    } finally {
+      if (!wasSystem) await tx.execute(sql`select set_config('app.system', '', true)`);
+      if (wasTenant) await tx.execute(sql`set local role spar_app`);
     }
-    return result;
-  }));
+  }
+  const db = exec;
+  assertNotNested(`asSystem(${reason.action})`);
+  return inTransaction(`system:${reason.action}`, () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.system', 'on', true)`);
+      const result = await fn(tx);
+      await writeAudit(tx, reason);
+      return result;
+    }),
+  );
 }

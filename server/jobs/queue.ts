@@ -28,27 +28,6 @@ export async function rawRows<T = Record<string, unknown>>(exec: Executor, query
 }
 
 /**
- * Runs `fn` on the system path inside the caller's transaction. Jobs are written only by the
- * system path (spar_app has no INSERT/UPDATE on jobs), but a call's end runs in a tenant
- * transaction and its evaluation job must commit with it: the role and app.system are switched
- * with SET LOCAL for the duration of `fn` and restored afterwards, so the rest of the caller's
- * transaction stays under row-level security.
- */
-export async function inSystemScope<T>(exec: Executor, fn: () => Promise<T>): Promise<T> {
-  const [state] = await rawRows<{ role: string; sys: string | null }>(exec, sql`select current_user::text as role, current_setting('app.system', true) as sys`);
-  const wasTenant = state.role === 'spar_app';
-  const wasSystem = state.sys === 'on';
-  if (wasTenant) await exec.execute(sql`set local role none`);
-  if (!wasSystem) await exec.execute(sql`select set_config('app.system', 'on', true)`);
-  try {
-    return await fn();
-  } finally {
-    if (!wasSystem) await exec.execute(sql`select set_config('app.system', '', true)`);
-    if (wasTenant) await exec.execute(sql`set local role spar_app`);
-  }
-}
-
-/**
  * Enqueues a job idempotently and returns its id (the existing job's id when queue + dedupeKey is
  * already taken). Pass a transaction (tenant or system) to commit the job with other writes, or
  * the database to run it in its own system transaction.
@@ -76,13 +55,8 @@ export async function enqueueJob(exec: Executor, input: EnqueueInput): Promise<{
     const [existing] = await rawRows<{ id: string }>(tx, sql`select id from jobs where queue = ${input.queue} and dedupe_key = ${input.dedupeKey}`);
     return { id: existing.id, created: false };
   };
-  if (isTransaction(exec)) return inSystemScope(exec, () => insert(exec));
-  return asSystem(exec as Db, { action: 'jobs.enqueue', tenantId: input.tenantId }, insert);
-}
-
-function isTransaction(exec: Executor): boolean {
-  // drizzle's transaction handles expose rollback(); the database handle does not
-  return typeof (exec as { rollback?: unknown }).rollback === 'function';
+  // in the caller's transaction (a tenant one too): the job commits with its writes
+  return asSystem(exec, { action: 'jobs.enqueue', tenantId: input.tenantId }, insert);
 }
 
 interface RawJob {
@@ -270,6 +244,5 @@ export async function resetJob(exec: Executor, jobId: string): Promise<void> {
       sql`update jobs set status = 'queued', attempts = 0, run_at = now(), locked_at = null, locked_by = null, last_error = null, result = null,
             finished_at = null, progress = null, updated_at = now() where id = ${jobId} and status <> 'running'`,
     );
-  if (isTransaction(exec)) await inSystemScope(exec, () => run(exec));
-  else await asSystem(exec as Db, { action: 'jobs.reset' }, run);
+  await asSystem(exec, { action: 'jobs.reset' }, run);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeFormula, parseCsv, toCsv, unescapeFormula } from '../../server/services/users/csv';
+import { escapeFormula, toCsv, unescapeFormula } from '../../server/services/users/csv';
+import { parseCsv } from '../../server/services/users/csv-read';
 import { defaultUsername, USERS_CSV_TEMPLATE_ROWS } from '../../server/services/users/fields';
 import { checkRowsLocally, parseUsersCsv } from '../../server/services/users/import-rows';
 import { parseUserType } from '../../server/services/users/user-types';

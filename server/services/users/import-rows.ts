@@ -6,7 +6,8 @@ import { users, type UserType } from '../../../db/schema';
 import { checkPassword, type PasswordRule } from '../../auth/password-policy';
 import type { PasswordPolicy } from '../../env';
 import { AppError } from '../../errors';
-import { CsvSyntaxError, parseCsv, unescapeFormula } from './csv';
+import { unescapeFormula } from './csv';
+import { CsvSyntaxError, parseCsv } from './csv-read';
 import {
   DISPLAY_NAME_MAX,
   EMAIL_MAX,
