@@ -53,15 +53,20 @@ const VARIABLES: ScenarioVariables = {
   current_situation: 'Forecasts live in a shared spreadsheet.',
   pain_points: ['Missed the quarter by 11%'],
   goals: ['A forecast call under 30 minutes'],
-  objections: [{ objection: 'My reps hate admin', surfaces_when: 'When adoption comes up' }],
+  objections: [{ objection: 'My reps hate admin', surfaces_when: 'When adoption comes up', moment: 'implementation' }],
   budget: 'Approved for Q3',
   timeline: 'Board meeting in three weeks',
   decision_process: 'Derek decides with the CRO',
   competitors: ['Clari'],
-  hidden_information: [{ information: 'The CRO threatened to replace him', reveal_when: 'Asked what happens if nothing changes' }],
+  hidden_information: [{ information: 'The CRO threatened to replace him', reveal_when: 'Asked what happens if nothing changes', topic: 'impact', said: 'My CRO made it clear my job is on the line.' }],
   success_signals: ['A demo date with RevOps'],
 };
 const NARRATIVE: ScenarioNarrative = { summary: 'You are calling Derek Osei at Brightloop.', opening_line: 'Derek here, you have two minutes.' };
+/** As stored: the names in the texts are placeholders, rendered from the fields wherever the scenario is shown or used. */
+const STORED = {
+  variables: { ...VARIABLES, decision_process: '{{prospect_first_name}} decides with the CRO' },
+  narrative: { summary: 'You are calling {{prospect_name}} at {{company_name}}.', opening_line: '{{prospect_first_name}} here, you have two minutes.' },
+};
 
 const as = (u: UserRow, d: AppDeps = deps) => signedInCaller(d, u);
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
@@ -384,14 +389,14 @@ describe('generateScenario', () => {
     const sim = await as(managerA).simulations.create(simulation(refsA, { name: 'Model one' }));
     fake.enqueue({ data: VARIABLES, usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } }, { data: NARRATIVE });
     const g = await as(managerA, modelDeps).simulations.generateScenario({ ...draftOf(simulation(refsA)), simulationId: sim.id });
-    expect(g).toMatchObject({ source: 'model', provider: 'openai', model: 'scenario-model', stored: true, scenario: { variables: VARIABLES, narrative: NARRATIVE } });
+    expect(g).toMatchObject({ source: 'model', provider: 'openai', model: 'scenario-model', stored: true, scenario: STORED });
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[0].body!.messages[1].content).toContain('Derek Osei');
     expect(g.prompts.variables.user).toBe(fake.requests[0].body!.messages[1].content);
 
     const row = await simRow(sim.id);
     expect(row).toMatchObject({ scenarioSource: 'model', scenarioSummary: NARRATIVE.summary, scenarioGenerationId: g.scenarioGenerationId });
-    expect(row.scenarioDetails).toEqual({ variables: VARIABLES, narrative: NARRATIVE });
+    expect(row.scenarioDetails).toEqual(STORED);
     const history = await as(managerA).simulations.generations({ simulationId: sim.id });
     const vars = history.find((h) => h.task === 'scenario_variables')!;
     expect(vars).toMatchObject({ provider: 'openai', model: 'scenario-model', status: 'succeeded', usage: { inputTokens: 900, outputTokens: 300, totalTokens: 1200 } });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../../../db/schema/config';
 import { LANGUAGES } from '../../../db/schema/languages';
+import { OBJECTION_MOMENTS, SCENARIO_TOPICS } from '../../ai/scenario-schema';
+import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/simulations.json (namespace "simulations"); the client
 // imports this file for the wizard, so a rule is written once.
@@ -63,7 +65,7 @@ const optionalId = z.uuid(V('idInvalid')).nullish();
 const optionalText = (max: number, key: string) => z.string().trim().max(max, V(key)).nullish();
 
 // Scenario texts may be emptied while editing; only the summary is required (it is what the learner reads).
-const scenarioText = z.string(V('scenarioInvalid')).trim().max(LIMITS.scenarioText, V('scenarioTooLong'));
+const scenarioText = text(V('scenarioInvalid')).max(LIMITS.scenarioText, V('scenarioTooLong'));
 const scenarioList = <T extends z.ZodType>(item: T) => z.array(item, V('scenarioInvalid')).max(LIMITS.scenarioList, V('scenarioTooLong'));
 
 export const scenarioVariablesInput = z.object({
@@ -75,12 +77,15 @@ export const scenarioVariablesInput = z.object({
   current_situation: scenarioText,
   pain_points: scenarioList(scenarioText),
   goals: scenarioList(scenarioText),
-  objections: scenarioList(z.object({ objection: scenarioText, surfaces_when: scenarioText })),
+  // moment, topic and said are optional for callers that send the older shape: the server infers them
+  objections: scenarioList(z.object({ objection: scenarioText, surfaces_when: scenarioText, moment: z.enum(OBJECTION_MOMENTS, V('scenarioInvalid')).optional() })),
   budget: scenarioText,
   timeline: scenarioText,
   decision_process: scenarioText,
   competitors: scenarioList(scenarioText),
-  hidden_information: scenarioList(z.object({ information: scenarioText, reveal_when: scenarioText })),
+  hidden_information: scenarioList(
+    z.object({ information: scenarioText, reveal_when: scenarioText, topic: z.enum(SCENARIO_TOPICS, V('scenarioInvalid')).optional(), said: scenarioText.optional() }),
+  ),
   success_signals: scenarioList(scenarioText),
 });
 export type ScenarioVariablesValues = z.infer<typeof scenarioVariablesInput>;
