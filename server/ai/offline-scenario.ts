@@ -5,7 +5,7 @@ import { phrasesFor, type HiddenPhrase, type OfflinePhrases, type Stakeholder } 
 import { readSources, sentencesOf, stakeholderOf, type OfflineInput } from './offline-sources';
 import { inferTopic } from './scenario-render';
 import type { ScenarioNarrative, ScenarioVariables } from './scenario-schema';
-import { lowerStart, personaNames } from './speech/first-person';
+import { lowerStart, namesIn, personaNames } from './speech/first-person';
 
 export type { OfflineInput } from './offline-sources';
 
@@ -84,6 +84,7 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const names = personaNames(input.persona.name);
   const prospectName = names[0] ?? input.persona.name;
   const src = readSources(input, p, names);
+  const properNouns = namesIn([input.persona.longDescription, input.icp?.details ?? '', input.product?.details ?? '', input.clientOverview, ...input.knowledge.map((k) => k.content)]);
 
   const randomCompany = `${COMPANY_FIRST[Math.floor(rand() * COMPANY_FIRST.length)]} ${COMPANY_LAST[Math.floor(rand() * COMPANY_LAST.length)]}`;
   const company = src.company ?? randomCompany;
@@ -101,7 +102,7 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
 
   const situation = src.situation.length ? src.situation.slice(0, 2).join(' ') : p.situation({ product: productName, tools: src.tools.length ? p.and(src.tools) : p.toolsFallback });
   const pains = [...new Set([...src.pains, ...p.genericPains])].slice(0, sharp ? 4 : 3);
-  const goals = [...src.goals.map((g) => p.goalFromSource(lowerStart(g, input.language))), ...p.genericGoals(productName)].slice(0, 3);
+  const goals = [...src.goals.map((g) => p.goalFromSource(lowerStart(g, input.language, properNouns))), ...p.genericGoals(productName)].slice(0, 3);
   const namedCompetitors = src.competitors.length > 0;
   const competitors = namedCompetitors ? src.competitors : shuffled(p.competitorsFallback, rand).slice(0, 2);
 
@@ -109,7 +110,7 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const objectionCount = behaviour.objectionCount + (input.difficulty === 'expert' && rand() < 0.5 ? 1 : 0);
   const pool: { objection: string; surfaces_when: string; moment: ScenarioVariables['objections'][number]['moment'] }[] = [];
   for (const o of src.objections.slice(0, Math.max(1, objectionCount - 1))) pool.push({ objection: o.said, surfaces_when: p.sourcedSurfaces[o.moment], moment: o.moment });
-  if (sharp) pool.push({ objection: p.proofObjection(src.claims.length ? lowerStart(src.claims[Math.floor(rand() * src.claims.length)], input.language) : null), surfaces_when: p.sourcedSurfaces.proof, moment: 'proof' });
+  if (sharp) pool.push({ objection: p.proofObjection(src.claims.length ? lowerStart(src.claims[Math.floor(rand() * src.claims.length)], input.language, properNouns) : null), surfaces_when: p.sourcedSurfaces.proof, moment: 'proof' });
   if (sharp && src.amount) pool.push({ objection: p.priceObjection(src.amount), surfaces_when: p.sourcedSurfaces.price, moment: 'price' });
   for (const o of shuffled(p.objections, rand)) {
     const said = sharp ? o.sharp : o.mild;

@@ -175,7 +175,11 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
   // the product and the overview: a price, the seller's claims, the competitors
   for (const { label, value } of [...labelled(input.product?.details), ...labelled(input.clientOverview)]) {
     if (label && LABELS.pricing.test(label)) out.amount ??= AMOUNT.exec(value)?.[0] ?? null;
-    if (label && LABELS.proof.test(label)) for (const item of itemsOf(value)) if (inLang(item) && /\d/.test(item)) out.claims.push(cleanForSpeech(item, { capitalise: false }).replace(/[.]$/, ''));
+    if (label && LABELS.proof.test(label)) {
+      for (const item of itemsOf(value)) {
+        for (const claim of sentencesOf(item.replace(/^(?:and|y|e|ou)\s+/i, ''), 8)) if (inLang(claim) && /\d/.test(claim)) out.claims.push(cleanForSpeech(claim, { capitalise: false }).replace(/[.]$/, ''));
+      }
+    }
   }
   const listed = [input.clientOverview, input.product?.details, input.icp?.details].map((t) => COMPETITORS.exec(t ?? '')?.[1]).find(Boolean);
   if (listed) {

@@ -88,25 +88,39 @@ export function renderScenario(s: Scenario): Scenario {
 const globalCache = new Map<RegExp, RegExp>();
 const globalOf = (re: RegExp) => globalCache.get(re) ?? globalCache.set(re, new RegExp(re.source, 'giu')).get(re)!;
 
-function bestMatch<K extends string>(text: string, keys: readonly K[], patterns: (lang: Language) => Record<K, RegExp>, fallback: K): K {
-  let best: K = fallback;
-  let bestScore = 0;
-  for (const key of keys) {
-    let score = 0;
-    for (const lang of Object.keys(LEXICONS) as Language[]) score += (text.match(globalOf(patterns(lang)[key])) ?? []).length;
-    if (score > bestScore) [best, bestScore] = [key, score];
+/**
+ * The key whose words a text uses most, from the first text that names any (the reveal condition
+ * before the fact itself). On a tie the later word wins: "the decision timeline" is about timing.
+ */
+function bestMatch<K extends string>(texts: readonly string[], keys: readonly K[], patterns: (lang: Language) => Record<K, RegExp>, fallback: K): K {
+  for (const text of texts) {
+    let best: K | null = null;
+    let bestScore = 0;
+    let bestAt = -1;
+    for (const key of keys) {
+      let score = 0;
+      let at = -1;
+      for (const lang of Object.keys(LEXICONS) as Language[]) {
+        for (const m of text.matchAll(globalOf(patterns(lang)[key]))) {
+          score++;
+          at = Math.max(at, m.index);
+        }
+      }
+      if (score > bestScore || (score === bestScore && score > 0 && at > bestAt)) [best, bestScore, bestAt] = [key, score, at];
+    }
+    if (best) return best;
   }
-  return best;
+  return fallback;
 }
 
-/** The topic a trainer's note is about ("asked about the decision timeline" → timing), in any of the four languages. */
-export function inferTopic(text: string): ScenarioTopic {
-  return bestMatch(text, SCENARIO_TOPICS, (l) => LEXICONS[l].topics, 'pain');
+/** The topic a trainer's note is about ("asked about the decision timeline" → timing), in any of the four languages; the reveal condition first, then the fact. */
+export function inferTopic(...texts: string[]): ScenarioTopic {
+  return bestMatch(texts, SCENARIO_TOPICS, (l) => LEXICONS[l].topics, 'pain');
 }
 
 /** The moment an objection's note names ("when the rep pitches" → pitch). */
 export function inferMoment(text: string): ObjectionMoment {
-  return bestMatch(text, OBJECTION_MOMENTS, (l) => LEXICONS[l].moments, 'pitch');
+  return bestMatch([text], OBJECTION_MOMENTS, (l) => LEXICONS[l].moments, 'pitch');
 }
 
 const str = (x: unknown) => (typeof x === 'string' ? x : '');
@@ -150,7 +164,7 @@ export function readScenario(raw: unknown, language: Language): Scenario | null 
     hidden_information: objs(v.hidden_information).map((h) => ({
       information: str(h.information),
       reveal_when: str(h.reveal_when),
-      topic: oneOf(h.topic, SCENARIO_TOPICS) ?? inferTopic(`${str(h.reveal_when)} ${str(h.information)}`),
+      topic: oneOf(h.topic, SCENARIO_TOPICS) ?? inferTopic(str(h.reveal_when), str(h.information)),
       said: typeof h.said === 'string' ? h.said : (speakable(renderText(str(h.information), { company_name: str(v.company_name), prospect_name: str(v.prospect_name) }), { language, names }) ?? ''),
     })),
     success_signals: strs(v.success_signals),

@@ -138,8 +138,21 @@ export function namesPersona(text: string, names: readonly string[]): boolean {
   return usable.length > 0 && anyOf(usable).test(text);
 }
 
-/** The first letter lower-cased when the first word is a common word of the language ("A customer…" → "a customer…", "RouteWise…" kept). */
-export function lowerStart(text: string, language: Language): string {
-  const first = text.split(/\s/)[0].toLowerCase();
-  return LEXICONS[language].functionWords.includes(first) && first !== 'i' ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+/**
+ * The first letter lower-cased when the first word is a common word of the language or a plain
+ * capitalised word that is not a name ("A customer…" → "a customer…", "Typical payback…" →
+ * "typical payback…"; "RouteWise…", "Clari…" kept). `names`: words known to be names, lower-cased.
+ */
+export function lowerStart(text: string, language: Language, names: ReadonlySet<string> = new Set()): string {
+  const word = text.split(/\s/)[0].replace(/[^\p{L}'’-]/gu, '');
+  const first = word.toLowerCase();
+  const common = LEXICONS[language].functionWords.includes(first) || (/^\p{Lu}\p{Ll}+$/u.test(word) && !names.has(first));
+  return common && first !== 'i' ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/** Capitalised words written mid-sentence in these texts: names of people, companies and products, lower-cased. */
+export function namesIn(texts: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of texts) for (const m of t.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}'’-]*/gu)) out.add(m[0].toLowerCase());
+  return out;
 }

@@ -101,7 +101,8 @@ function answerOpen(t: Turn, intent: RepIntent) {
   s.lastTopic = topic;
   const hidden = hiddenOn(topic);
   // past the easy level, the first answer on a topic is the surface one; digging deeper finds the rest
-  const surface = s.profile.difficulty !== 'easy' ? unvoiced(t, [topic]) : undefined;
+  const saidOnTopic = s.profile.facts.some((f) => s.voiced.includes(f.id) && f.topics.includes(topic));
+  const surface = s.profile.difficulty !== 'easy' && !saidOnTopic ? unvoiced(t, [topic]) : undefined;
   if (hidden && !surface && mayReveal(t, intent, asks, followUp)) {
     s.revealed.push(hidden.id);
     t.events.revealed.push(hidden.id);
@@ -219,16 +220,20 @@ function turnOf(t: Turn, intent: RepIntent, repeated: boolean, interrupted: bool
   }
   const proposal = intent.nextStep.action && (!!intent.nextStep.when || intent.nextStep.vague || (!intent.open && intent.topics.length === 0));
   if (proposal) return proposeNextStep(t, intent);
-  if (intent.moves.length && !intent.open) {
-    if (intent.moves.includes('pitch') && s.goodQuestions === 0) {
+  // a question that brings up the price, the rollout or a competitor triggers the concern kept for it too
+  const moves = intent.open ? intent.moves.filter((m) => m === 'price' || m === 'implementation' || m === 'competition') : intent.moves;
+  if (moves.length) {
+    if (moves.includes('pitch') && s.goodQuestions === 0) {
       s.strikes.earlyPitch++;
       t.spend(t.knobs.earlyPitchCost);
       t.say(t.pick(t.lines.pitchTooEarly[d], 'earlypitch'));
     }
-    const o = unraised(t, [...new Set(intent.moves.flatMap((m) => PITCH_OBJECTIONS[m]))]);
+    const o = unraised(t, [...new Set(moves.flatMap((m) => PITCH_OBJECTIONS[m]))]);
     if (o) return raise(t, o, t.parts.length > 0);
-    if (t.parts.length === 0) t.say(t.pick(t.lines.pitchReaction[d], 'pitch'));
-    return;
+    if (!intent.open) {
+      if (t.parts.length === 0) t.say(t.pick(t.lines.pitchReaction[d], 'pitch'));
+      return;
+    }
   }
   if (intent.question) return intent.open ? answerOpen(t, intent) : answerClosed(t, intent);
   statement(t, intent);

@@ -2,7 +2,7 @@ import type { Difficulty } from '../../../db/schema/config';
 import type { Language } from '../../../db/schema/languages';
 import { readScenario, renderScenario } from '../../ai/scenario-render';
 import type { ObjectionMoment, ScenarioTopic } from '../../ai/scenario-schema';
-import { cleanForSpeech, personaNames, speakable } from '../../ai/speech/first-person';
+import { cleanForSpeech, namesIn, personaNames, speakable } from '../../ai/speech/first-person';
 import { canSay, type SpeechContext } from '../../ai/speech/guard';
 import { LEXICONS, languageOf } from '../../ai/speech/lexicon';
 import { pick } from '../../ai/speech/words';
@@ -114,6 +114,6 @@ export function buildProspectProfile(input: ProfileInput): ProspectProfile {
   const greeting = opening && canSay(opening, { ...speech, allowOwnName: true }) ? opening : pick(lines.greeting[input.difficulty](firstName, company), `${input.seed}:greeting`);
 
   const texts = [...facts, ...hidden, ...objections].map((f) => f.line).concat(names, company ?? '', v?.competitors ?? []);
-  const properNouns = [...new Set(texts.flatMap((t) => [...t.matchAll(/(?<=[\p{L}\p{N},;:]\s+)\p{Lu}[\p{L}'-]*/gu)].map((m) => m[0].toLowerCase())).concat(names.flatMap((n) => n.toLowerCase().split(/\s+/))))];
+  const properNouns = [...new Set([...namesIn(texts), ...names.flatMap((n) => n.toLowerCase().split(/\s+/)), ...(company ?? '').toLowerCase().split(/\s+/)])];
   return { seed: input.seed, language, difficulty: input.difficulty, names, company, employees, greeting, properNouns, facts, hidden, objections, speech, thinkMs: input.thinkMs ?? 0 };
 }

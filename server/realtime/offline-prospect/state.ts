@@ -1,5 +1,5 @@
 import type { ScenarioTopic } from '../../ai/scenario-schema';
-import { LEXICONS } from '../../ai/speech/lexicon';
+import { lowerStart } from '../../ai/speech/first-person';
 import { hashOf, pick } from '../../ai/speech/words';
 import { PROSPECT_KNOBS, type ProspectKnobs } from './knobs';
 import { linesFor, type ProspectLines } from './lines';
@@ -126,15 +126,14 @@ export class Turn {
     if (text.trim()) this.parts.push(text.trim());
   }
 
-  /** `line` after a lead-in ("Honestly, we…"): after a comma the first word is lower-cased when it is a common word. */
+  /** `line` after a lead-in ("Honestly, we…"): after a comma the first word is lower-cased unless it is a name. */
   sayWith(lead: string, line: string) {
     if (!lead) return this.say(line);
-    const word = line.split(/\s/)[0].replace(/[^\p{L}'’-]/gu, '');
-    const first = word.toLowerCase();
-    // "Honestly, we…", "Also, distributor sell-through…", but "Well, I…", "Well, HubSpot…", "Well, Brightloop…"
-    const common =
-      lead.endsWith(',') && first !== 'i' && (LEXICONS[this.s.profile.language].functionWords.includes(first) || (/^\p{Lu}\p{Ll}+$/u.test(word) && !this.s.profile.properNouns.includes(first)));
-    this.say(common ? `${lead} ${line.charAt(0).toLowerCase()}${line.slice(1)}` : `${lead} ${line}`);
+    this.say(`${lead} ${lead.endsWith(',') ? lowerStart(line, this.s.profile.language, this.names) : line}`);
+  }
+
+  private get names(): ReadonlySet<string> {
+    return new Set(this.s.profile.properNouns);
   }
 
   spend(cost: number) {
