@@ -1,7 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiGenerations, auditLog, clients, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { aiGenerations, auditLog, clients, knowledgeChunks, knowledgeFiles, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { searchKnowledge } from '../../server/ai/knowledge';
+import { renderText } from '../../server/ai/scenario-render';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 import { DEMO_PERSONAS, seedDemoTenantConfig } from '../../db/seed/personas';
 import { seedDemoScorecards } from '../../db/seed/scorecards';
@@ -269,6 +271,60 @@ describe('simulations CRUD', () => {
   });
 });
 
+describe('duplicate', () => {
+  it("copies the simulation's knowledge-base files with their chunks, enabled or not, and the copy's knowledge is searchable", async () => {
+    const sim = await as(managerA).simulations.create(simulation(refsA, { name: 'With files' }));
+    await withTenant(database.db, tenantA, async (tx) => {
+      const [on] = await tx
+        .insert(knowledgeFiles)
+        .values({ tenantId: tenantA, simulationId: sim.id, name: 'playbook.txt', ownerUserId: managerA.id, mimeType: 'text/plain', sizeBytes: 12, content: Buffer.from('playbook'), textContent: 'x', status: 'ready' })
+        .returning();
+      const [off] = await tx
+        .insert(knowledgeFiles)
+        .values({ tenantId: tenantA, simulationId: sim.id, name: 'old-pricing.txt', ownerUserId: managerA.id, mimeType: 'text/plain', sizeBytes: 7, content: Buffer.from('pricing'), textContent: 'y', status: 'ready', enabled: false })
+        .returning();
+      await tx.insert(knowledgeChunks).values([
+        { tenantId: tenantA, fileId: on.id, simulationId: sim.id, position: 0, content: 'Brightloop forecasts are rebuilt by hand every Monday morning.' },
+        { tenantId: tenantA, fileId: on.id, simulationId: sim.id, position: 1, content: 'The CRO wants a single pipeline view before the board meeting.' },
+        { tenantId: tenantA, fileId: off.id, simulationId: sim.id, position: 0, content: 'Old price list, no longer valid.' },
+      ]);
+    });
+    const copy = await as(managerA).simulations.duplicate({ id: sim.id });
+    const [original, copied] = [await as(managerA).knowledge.list({ simulationId: sim.id }), await as(managerA).knowledge.list({ simulationId: copy.id })];
+    const summary = (files: typeof original) => files.map((f) => [f.name, f.enabled, f.chunkCount, f.status]).sort();
+    expect(summary(copied)).toEqual(summary(original));
+    expect(summary(copied)).toEqual([
+      ['old-pricing.txt', false, 1, 'ready'],
+      ['playbook.txt', true, 2, 'ready'],
+    ]);
+    expect(copied.map((f) => f.id)).not.toEqual(expect.arrayContaining(original.map((f) => f.id)));
+    // the copy's scenario generation finds its own passages (enabled files only)
+    const found = await withTenant(database.db, tenantA, (tx) => searchKnowledge(tx, copy.id, 'Monday forecasts pipeline price'));
+    expect(found.map((k) => k.content)).toEqual(expect.arrayContaining(['Brightloop forecasts are rebuilt by hand every Monday morning.']));
+    expect(found.map((k) => k.content)).not.toContain('Old price list, no longer valid.');
+    // deleting the original leaves the copy's files
+    await as(managerA).simulations.delete({ id: sim.id });
+    expect(await as(managerA).knowledge.list({ simulationId: copy.id })).toHaveLength(2);
+    await as(managerA).simulations.delete({ id: copy.id });
+  });
+});
+
+describe('scenario fields rendered at the time of use', () => {
+  it('a company renamed in the saved scenario is renamed in the summary, the situation and the call instructions', async () => {
+    const s = await as(managerA).simulations.create(simulation(refsA, { name: 'Rename', scenario: { variables: VARIABLES, narrative: NARRATIVE } }));
+    expect(s.scenario?.narrative.summary).toBe(STORED.narrative.summary);
+    const renamed = { ...STORED, variables: { ...STORED.variables, company_name: 'Lumen Forecast Co' } } as SimulationInput['scenario'];
+    const updated = await as(managerA).simulations.update({ ...simulation(refsA, { name: 'Rename' }), id: s.id, scenario: renamed });
+    expect(updated.scenarioSummary).toBe('You are calling Derek Osei at Lumen Forecast Co.');
+    const instructions = await withTenant(database.db, tenantA, (tx) => loadSimulationInstructions(tx, tenantA, s.id));
+    expect(instructions.text).toContain('Company: Lumen Forecast Co');
+    expect(instructions.text).toContain('You are calling Derek Osei at Lumen Forecast Co.');
+    expect(instructions.text).not.toContain('Company: Brightloop');
+    expect(instructions.text).not.toContain('at Brightloop.');
+    await as(managerA).simulations.delete({ id: s.id });
+  });
+});
+
 describe('access', () => {
   it('a sales rep is FORBIDDEN on every procedure', async () => {
     const rep = as(repA);
@@ -369,7 +425,9 @@ describe('generateScenario', () => {
 
     // saved unchanged: offline, and the generation rows now belong to the simulation
     const saved = await as(managerA).simulations.create({ ...input, scenario: g.scenario as SimulationInput['scenario'], scenarioGenerationId: g.scenarioGenerationId });
-    expect(saved).toMatchObject({ scenarioSource: 'offline', scenarioGenerationId: g.scenarioGenerationId, scenarioSummary: g.scenario.narrative.summary });
+    // the summary column holds the summary rendered from the fields
+    expect(saved).toMatchObject({ scenarioSource: 'offline', scenarioGenerationId: g.scenarioGenerationId, scenarioSummary: renderText(g.scenario.narrative.summary, g.scenario.variables as never) });
+    expect(saved.scenarioSummary).toContain('calling Derek Osei');
     const history = await as(managerA).simulations.generations({ simulationId: saved.id });
     expect(history.map((h) => h.id).sort()).toEqual([...g.generationIds].sort());
     expect(history.every((h) => h.promptUser.length > 0 && h.provider === 'offline')).toBe(true);

@@ -252,7 +252,8 @@ export function respond(state: ProspectState, line: string, now: number, opts: {
   s.startedAt ??= now;
   const intent = readTurn(line, s.profile.language);
   const norm = line.toLowerCase().replace(/\s+/g, ' ').trim();
-  const repeated = intent.words >= 2 && s.recent.includes(norm);
+  // the same words twice in a row (asking again after an answer in between is fine)
+  const repeated = intent.words >= 2 && s.recent.at(-1) === norm;
   s.recent = [...s.recent, norm].slice(-3);
   turnOf(t, intent, repeated, !!opts.interrupted);
 
