@@ -100,7 +100,8 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const approver = p.stakeholders[approverKey].said;
   const others = p.and((['finance', 'it', 'operations'] as Stakeholder[]).filter((k) => k !== own).slice(0, 2).map((k) => p.stakeholders[k].team));
 
-  const situation = src.situation.length ? src.situation.slice(0, 2).join(' ') : p.situation({ product: productName, tools: src.tools.length ? p.and(src.tools) : p.toolsFallback });
+  const situationText = src.situation.length ? src.situation.slice(0, 2).join(' ') : p.situation({ product: productName, tools: src.tools.length ? p.and(src.tools) : p.toolsFallback });
+  const situation = situationText.includes(company) ? situationText : `${p.atCompany(company)} ${lowerStart(situationText, input.language, properNouns)}`;
   const pains = [...new Set([...src.pains, ...p.genericPains])].slice(0, sharp ? 4 : 3);
   const goals = [...src.goals.map((g) => p.goalFromSource(lowerStart(g, input.language, properNouns))), ...p.genericGoals(productName)].slice(0, 3);
   const namedCompetitors = src.competitors.length > 0;

@@ -7,6 +7,7 @@ export const en: OfflinePhrases = {
   generalIndustry: 'General business',
   companySize: (n) => `About ${n.toLocaleString('en-US')} employees`,
   situation: (p) => `Today we handle this with ${p.tools}, and a lot of it is still done by hand. It works, but it is starting to show its limits.`,
+  atCompany: (company) => `Here at ${company},`,
   toolsFallback: 'spreadsheets and our own processes',
   and,
   genericPains: [

@@ -7,6 +7,7 @@ export const es: OfflinePhrases = {
   generalIndustry: 'Empresa de servicios',
   companySize: (n) => `Unos ${n.toLocaleString('es-ES')} empleados`,
   situation: (p) => `Ahora mismo lo llevamos con ${p.tools}, y buena parte sigue siendo manual. Funciona, pero se nos está quedando corto.`,
+  atCompany: (company) => `Aquí en ${company},`,
   toolsFallback: 'hojas de cálculo y procesos propios',
   and,
   genericPains: [

@@ -7,6 +7,7 @@ export const it: OfflinePhrases = {
   generalIndustry: 'Servizi alle imprese',
   companySize: (n) => `Circa ${n.toLocaleString('it-IT')} dipendenti`,
   situation: (p) => `Oggi lo gestiamo con ${p.tools}, e gran parte del lavoro è ancora manuale. Funziona, ma comincia a starci stretto.`,
+  atCompany: (company) => `Qui da ${company},`,
   toolsFallback: 'fogli Excel e procedure interne',
   and,
   genericPains: [

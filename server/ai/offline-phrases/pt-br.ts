@@ -7,6 +7,7 @@ export const ptBR: OfflinePhrases = {
   generalIndustry: 'Empresa de serviços',
   companySize: (n) => `Cerca de ${n.toLocaleString('pt-BR')} funcionários`,
   situation: (p) => `Hoje a gente faz isso com ${p.tools}, e muita coisa ainda é manual. Funciona, mas já está ficando apertado.`,
+  atCompany: (company) => `Aqui na ${company},`,
   toolsFallback: 'planilhas e processos internos',
   and,
   genericPains: [

@@ -33,6 +33,8 @@ export interface OfflinePhrases {
   companySize(employees: number): string;
   /** First person: how the work is done today, with the tools named in the inputs. */
   situation(p: { product: string; tools: string }): string;
+  /** "Here at {company}," — how the situation opens, so it names the company (and follows a rename). */
+  atCompany(company: string): string;
   toolsFallback: string;
   /** "A and B", "A, B and C" in this language. */
   and(items: string[]): string;
