@@ -20,7 +20,8 @@ export function cleanForSpeech(text: string, opts: { capitalise?: boolean } = {}
   let s = text
     .replace(/\s+/g, ' ')
     .replace(/^\s*(?:[-*•·]|\d+[.)])\s*/, '')
-    .replace(/^[\p{Lu}][\p{L}\p{N} &/'-]{1,28}:\s+(?=\S)/u, '')
+    // a label is one to three words ("Pains:", "Key features:"); "Hay demasiado trabajo manual: …" is speech
+    .replace(/^[\p{Lu}][\p{L}\p{N}&/'-]*(?:\s[\p{L}\p{N}&/'-]+){0,2}:\s+(?=\S)/u, '')
     .replace(/\s*\([^()]*\)/g, '')
     .replace(/["“”«»„]/g, '')
     .replace(/\s+([,.;:!?])/g, '$1')
@@ -99,9 +100,9 @@ function ourOrganisation(text: string, nouns: readonly OrgNoun[]): string {
 
 const FIRST_PERSON: Record<Language, RegExp> = {
   en: anyOf(['i', "i'm", "i've", "i'd", 'we', "we're", "we've", 'our', 'ours', 'my', 'me', 'us']),
-  es: anyOf(['yo', 'nosotros', 'nosotras', 'nuestro', 'nuestra', 'nuestros', 'nuestras', 'mi', 'mis', 'tengo', 'tenemos', 'estoy', 'estamos', 'soy', 'somos', 'quiero', 'queremos']),
-  it: anyOf(['io', 'noi', 'nostro', 'nostra', 'nostri', 'nostre', 'mio', 'mia', 'miei', 'mie', 'ho', 'abbiamo', 'sono', 'siamo', 'voglio', 'vogliamo']),
-  'pt-BR': anyOf(['eu', 'nós', 'nosso', 'nossa', 'nossos', 'nossas', 'meu', 'minha', 'meus', 'minhas', 'tenho', 'temos', 'estou', 'estamos', 'sou', 'somos', 'quero', 'queremos', 'a gente']),
+  es: anyOf(['yo', 'me', 'nos', 'nosotros', 'nosotras', 'nuestro', 'nuestra', 'nuestros', 'nuestras', 'mi', 'mis', 'tengo', 'tenemos', 'estoy', 'estamos', 'soy', 'somos', 'quiero', 'queremos']),
+  it: anyOf(['io', 'mi', 'ci', 'noi', 'nostro', 'nostra', 'nostri', 'nostre', 'mio', 'mia', 'miei', 'mie', 'ho', 'abbiamo', 'sono', 'siamo', 'voglio', 'vogliamo']),
+  'pt-BR': anyOf(['eu', 'me', 'nós', 'nosso', 'nossa', 'nossos', 'nossas', 'meu', 'minha', 'meus', 'minhas', 'tenho', 'temos', 'estou', 'estamos', 'sou', 'somos', 'quero', 'queremos', 'a gente']),
 };
 
 /**

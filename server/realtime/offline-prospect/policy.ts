@@ -106,7 +106,9 @@ function answerOpen(t: Turn, intent: RepIntent) {
   if (hidden && !surface && mayReveal(t, intent, asks, followUp)) {
     s.revealed.push(hidden.id);
     t.events.revealed.push(hidden.id);
-    t.sayWith(t.pick(t.lines.revealLeadIn, 'reveal'), hidden.line);
+    // "If I am honest, we…", "Between us, I…": a line that opens with its own lead-in needs no other
+    const ownLead = /^[^,:.!?]{1,30}[,:]\s/u.test(hidden.line) && hidden.line.split(/[,:]/)[0].split(/\s+/).length <= 4;
+    t.sayWith(ownLead ? '' : t.pick(t.lines.revealLeadIn, 'reveal'), hidden.line);
   } else {
     const fact = unvoiced(t, [topic]);
     const told = s.profile.hidden.find((h) => h.topic === topic && s.revealed.includes(h.id));
