@@ -206,7 +206,7 @@ export async function seedDemoSimulations(db: Executor, tenantId: string): Promi
       callProvider: 'openai-realtime',
       ...setup,
       scenarioDetails: { variables: result.variables, narrative: result.narrative },
-      scenarioSummary: result.narrative.summary,
+      scenarioSummary: result.summary,
       scenarioSource: 'offline',
       scenarioGenerationId: ids[ids.length - 1],
     });

@@ -34,7 +34,7 @@ The call is scored on these criteria. Design hidden information and success sign
 Facts from the knowledge base (use them where relevant, do not contradict them):
 {{knowledge_base}}
 
-Rules: the number and sharpness of the objections follow the difficulty; each objection says when it surfaces in the call; hidden_information lists what the prospect knows but shares only when asked well, with when it is revealed; success_signals say what would make the prospect agree to a next step.`,
+Rules: the number and sharpness of the objections follow the difficulty; each objection says when it surfaces in the call; hidden_information lists what the prospect knows but shares only when asked well, with when it is revealed, the topic a question must be about and how the prospect would say it; success_signals say what would make the prospect agree to a next step. Everything the prospect says aloud (situation, pains, goals, budget, timeline, decision process, objections, the spoken form of each hidden fact) is written in the first person, as the prospect would say it; the notes for the trainer are not spoken.`,
 } as const;
 
 export const DEFAULT_SCENARIO_NARRATIVE_PROMPT = {

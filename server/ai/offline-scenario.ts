@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { GenerationContext } from './context';
 import { DIFFICULTY_BEHAVIOUR } from './difficulty';
 import { learnerRoleLabel } from './labels';
-import { phrasesFor, type OfflinePhrases } from './offline-phrases';
+import { phrasesFor, type HiddenPhrase, type OfflinePhrases, type Stakeholder } from './offline-phrases';
+import { readSources, sentencesOf, stakeholderOf, type OfflineInput } from './offline-sources';
+import { inferTopic } from './scenario-render';
 import type { ScenarioNarrative, ScenarioVariables } from './scenario-schema';
+import { lowerStart, namesIn, personaNames } from './speech/first-person';
 
-export const OFFLINE_MODEL = 'spar-offline-scenario-v1';
+export type { OfflineInput } from './offline-sources';
 
-/** The inputs the offline generator reads (a GenerationContext satisfies it). */
-export type OfflineInput = Pick<
-  GenerationContext,
-  'persona' | 'icp' | 'product' | 'clientOverview' | 'scorecard' | 'difficulty' | 'language' | 'knowledge' | 'learnerRole' | 'useCase'
->;
+export const OFFLINE_MODEL = 'spar-offline-scenario-v2';
 
 /** Small deterministic PRNG (mulberry32), seeded from a hash of the inputs. */
 function rng(seed: number): () => number {
@@ -52,40 +50,14 @@ function shuffled<T>(items: readonly T[], rand: () => number): T[] {
   return a;
 }
 
-/** Sentences (or list items) of a free text, without bullets, long enough to carry a fact. */
-export function sentencesOf(text: string | null | undefined, min = 12, max = 260): string[] {
-  if (!text) return [];
-  return text
-    .split(/\n+|(?<=[.!?])\s+/)
-    .map((s) => s.replace(/^\s*(?:[-*•·]|\d+[.)])\s*/, '').trim())
-    .filter((s) => s.length >= min && s.length <= max);
-}
-
-const end = (s: string) => (/[.!?…]$/.test(s) ? s : `${s}.`);
-
-const PAIN_WORDS = /struggl|pain|challeng|problem|manual|slow|cost|risk|difficult|lack|error|delay|churn|waste|dolor|lent|cost|difícil|falta|retras|difficolt|ritard|rischi|dificuldade|atraso|custo|risco|perd/i;
-const GOAL_WORDS = /reduc|increas|improv|sav|fast|automat|grow|aument|mejor|ahorr|rápid|ridu|miglior|rispar|veloc|cresc|melhor|econom|acelera/i;
-const SIZE = /\b\d[\d.,]*\s*(?:[-–]|to|a|e|y)?\s*\d*[\d.,]*\s*\+?\s*(?:employees|staff|people|empleados|trabajadores|dipendenti|persone|funcionários|colaboradores)\b/i;
-const INDUSTRY = /(?:industry|sector|industria|settore|setor|segmento|segment)\s*:\s*([^\n.;]+)/i;
-const COMPETITORS = /(?:competitors?|alternatives?|competidores?|concorrenti|concorrentes?)\s*:\s*([^\n.]+)/i;
 const COMPANY_FIRST = ['Northbridge', 'Bluefield', 'Crestline', 'Harborview', 'Ironwood', 'Silverlake', 'Redwood', 'Clearwater', 'Brightpath', 'Oakridge', 'Westhaven', 'Stonegate'];
 const COMPANY_LAST = ['Group', 'Partners', 'Industries', 'Systems', 'Holdings', 'Solutions'];
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function roleFrom(description: string, p: OfflinePhrases): string {
   const first = sentencesOf(description, 3)[0] ?? '';
-  const role = first.split(/\s+(?:at|en|presso|na|no|em|for|para|per)\s+|[,;:(—–]|\s-\s/i)[0].trim().replace(/[.]$/, '');
+  const role = first.split(/\s+(?:at|en|presso|na|no|em|for|para|per|in|who|that|which|que|che|chi|quien)\s+|[,;:(—–]|\s-\s/i)[0].trim().replace(/[.]$/, '');
   return role && role.length <= 80 ? role : p.defaultRole;
-}
-
-/** Facts quoted from the knowledge-base excerpts, best-ranked excerpt first. */
-function knowledgeFacts(input: OfflineInput, max: number): string[] {
-  const facts: string[] = [];
-  for (const k of input.knowledge) {
-    const s = sentencesOf(k.content, 20, 240)[0];
-    if (s && !facts.includes(s)) facts.push(s);
-    if (facts.length >= max) break;
-  }
-  return facts;
 }
 
 export interface OfflineScenario {
@@ -95,9 +67,12 @@ export interface OfflineScenario {
 
 /**
  * Builds a coherent scenario without a model: the same inputs always give the same scenario.
- * Persona, ICP, product, overview and knowledge excerpts supply the facts; the difficulty sets the
- * number and sharpness of objections, the budget, timeline and decision process; every criterion
- * marked for scenario generation becomes hidden information and a success signal.
+ * The persona's long description names the company, its size and trade; the ICP, product,
+ * overview and the most relevant knowledge passages supply pains, goals, objections, claims and
+ * the learner's background (offline-sources.ts). Everything the prospect may say is written in
+ * the first person in the call language; each criterion marked for scenario generation becomes a
+ * hidden fact on the matching topic, with its note for the trainer and the prospect's own words.
+ * Stakeholders who approve or can veto are never the prospect's own role.
  */
 export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const p = phrasesFor(input.language);
@@ -105,68 +80,80 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const behaviour = DIFFICULTY_BEHAVIOUR[input.difficulty];
   const sharp = input.difficulty === 'hard' || input.difficulty === 'expert';
   const criteria = input.scorecard.criteria.filter((c) => c.includeInScenario);
-  const icpText = [input.icp?.name, input.icp?.details].filter(Boolean).join('\n');
   const productName = input.product?.name?.trim() || p.thisProduct;
+  const names = personaNames(input.persona.name);
+  const prospectName = names[0] ?? input.persona.name;
+  const src = readSources(input, p, names);
+  const properNouns = namesIn([input.persona.longDescription, input.icp?.details ?? '', input.product?.details ?? '', input.clientOverview, ...input.knowledge.map((k) => k.content)]);
 
-  const company = `${COMPANY_FIRST[Math.floor(rand() * COMPANY_FIRST.length)]} ${COMPANY_LAST[Math.floor(rand() * COMPANY_LAST.length)]}`;
-  const industry = INDUSTRY.exec(icpText)?.[1]?.trim() || input.icp?.name?.trim() || p.generalIndustry;
-  const sizeMatch = SIZE.exec(icpText)?.[0]?.trim();
-  const size = sizeMatch ? sizeMatch.charAt(0).toUpperCase() + sizeMatch.slice(1) : p.companySize([80, 150, 250, 400, 900, 1500][Math.floor(rand() * 6)]);
+  const randomCompany = `${COMPANY_FIRST[Math.floor(rand() * COMPANY_FIRST.length)]} ${COMPANY_LAST[Math.floor(rand() * COMPANY_LAST.length)]}`;
+  const company = src.company ?? randomCompany;
+  const industry = src.industry ?? (input.icp?.name?.trim() || p.generalIndustry);
+  const randomSize = [80, 150, 250, 400, 900, 1500][Math.floor(rand() * 6)];
+  const size = src.employees ? p.companySize(src.employees) : src.sizeText ? capital(src.sizeText) : p.companySize(randomSize);
   const role = roleFrom(input.persona.shortDescription, p);
-  const facts = knowledgeFacts(input, 3);
 
-  const icpSentences = sentencesOf(input.icp?.details);
-  const painSentences = icpSentences.filter((s) => PAIN_WORDS.test(s));
-  const pains = [...painSentences, ...p.genericPains].slice(0, sharp ? 4 : 3).map(end);
+  // who else decides: never the prospect's own role
+  const own = stakeholderOf(role, input.persona.shortDescription);
+  const approverKey: Stakeholder = own === 'ceo' ? 'board' : own === 'finance' ? 'ceo' : 'finance';
+  const vetoKey: Stakeholder = own === 'it' ? 'finance' : 'it';
+  const approver = p.stakeholders[approverKey].said;
+  const others = p.and((['finance', 'it', 'operations'] as Stakeholder[]).filter((k) => k !== own).slice(0, 2).map((k) => p.stakeholders[k].team));
 
-  const productGoals = sentencesOf(input.product?.details).filter((s) => GOAL_WORDS.test(s)).slice(0, 1);
-  const goals = [...p.genericGoals(productName), ...productGoals.map((s) => p.productGoal(end(s)))];
+  const situationText = src.situation.length ? src.situation.slice(0, 2).join(' ') : p.situation({ product: productName, tools: src.tools.length ? p.and(src.tools) : p.toolsFallback });
+  const situation = situationText.includes(company) ? situationText : `${p.atCompany(company)} ${lowerStart(situationText, input.language, properNouns)}`;
+  const pains = [...new Set([...src.pains, ...p.genericPains])].slice(0, sharp ? 4 : 3);
+  const goals = [...src.goals.map((g) => p.goalFromSource(lowerStart(g, input.language, properNouns))), ...p.genericGoals(productName)].slice(0, 3);
+  const namedCompetitors = src.competitors.length > 0;
+  const competitors = namedCompetitors ? src.competitors : shuffled(p.competitorsFallback, rand).slice(0, 2);
 
-  const listed = [input.clientOverview, input.product?.details, input.icp?.details].map((t) => COMPETITORS.exec(t ?? '')?.[1]).find(Boolean);
-  const competitors = listed
-    ? listed.split(/,|;|\s+(?:and|y|e|ou|o)\s+/).map((s) => s.trim()).filter(Boolean).slice(0, 4)
-    : shuffled(p.competitorsFallback, rand).slice(0, 2);
-
+  // objections: the ICP's own words first, then a claim doubted (hard, expert), then the phrase bank
   const objectionCount = behaviour.objectionCount + (input.difficulty === 'expert' && rand() < 0.5 ? 1 : 0);
-  const objections = shuffled(p.objections, rand)
-    .slice(0, objectionCount)
-    .map((o, i) => {
-      const said = (sharp ? o.sharp : o.mild).replaceAll('{product}', productName).replaceAll('{competitor}', competitors[0]);
-      // the persistence note once, on the first objection, rather than repeated on each
-      const surfaces = i === 0 && behaviour.pushBacks > 0 ? `${o.surfaces} ${p.pushBack(behaviour.pushBacks)}` : o.surfaces;
-      return { objection: said, surfaces_when: surfaces };
-    });
+  const pool: { objection: string; surfaces_when: string; moment: ScenarioVariables['objections'][number]['moment'] }[] = [];
+  for (const o of src.objections.slice(0, Math.max(1, objectionCount - 1))) pool.push({ objection: o.said, surfaces_when: p.sourcedSurfaces[o.moment], moment: o.moment });
+  if (sharp) pool.push({ objection: p.proofObjection(src.claims.length ? lowerStart(src.claims[Math.floor(rand() * src.claims.length)], input.language, properNouns) : null), surfaces_when: p.sourcedSurfaces.proof, moment: 'proof' });
+  if (sharp && src.amount) pool.push({ objection: p.priceObjection(src.amount), surfaces_when: p.sourcedSurfaces.price, moment: 'price' });
+  for (const o of shuffled(p.objections, rand)) {
+    const said = sharp ? o.sharp : o.mild;
+    if (said.includes('{competitor}') && !namedCompetitors) continue;
+    if (pool.some((x) => x.moment === o.moment && o.moment !== 'implementation')) continue;
+    pool.push({ objection: said.replaceAll('{product}', productName).replaceAll('{competitor}', competitors[0]), surfaces_when: o.surfaces, moment: o.moment });
+  }
+  const objections = pool.slice(0, objectionCount).map((o, i) => (i === 0 && behaviour.pushBacks > 0 ? { ...o, surfaces_when: `${o.surfaces_when} ${p.pushBack(behaviour.pushBacks)}` } : o));
 
-  const hiddenFacts = shuffled(p.hiddenFacts, rand);
-  const hidden = criteria.map((c, i) => ({
-    information: hiddenFacts[i % hiddenFacts.length]
-      .replaceAll('{n}', String(5 + Math.floor(rand() * 30)))
-      .replaceAll('{k}', String(20 + Math.floor(rand() * 130)))
-      .replaceAll('{month}', p.months[Math.floor(rand() * 12)]),
-    reveal_when: p.revealForCriterion(c.name, c.levelHigh),
-  }));
-  for (const f of facts.slice(1)) hidden.push({ information: p.knowledgeHidden(f), reveal_when: p.revealKnowledge });
-  if (hidden.length === 0) hidden.push({ information: hiddenFacts[0].replaceAll('{n}', '10').replaceAll('{k}', '50').replaceAll('{month}', p.months[0]), reveal_when: p.revealKnowledge });
-
-  const situation = [p.situation({ company, industry, size, product: productName })];
-  // a descriptive ICP sentence, not a "Key: value" line or one already used as a pain
-  const icpContext = icpSentences.find((s) => !painSentences.includes(s) && !INDUSTRY.test(s) && !SIZE.test(s) && !/^[^:]{1,30}:/.test(s));
-  if (icpContext) situation.push(p.icpContext(end(icpContext)));
-  if (facts[0]) situation.push(p.knowledgeBackground(facts[0]));
+  // hidden facts: one per marked criterion, on the topic the criterion is about
+  const fill = (h: HiddenPhrase) => {
+    const n = String(5 + Math.floor(rand() * 30));
+    const k = String(20 + Math.floor(rand() * 130));
+    const month = p.months[Math.floor(rand() * 12)];
+    const stake = p.stakeholders[vetoKey];
+    const f = (s: string) => s.replaceAll('{n}', n).replaceAll('{k}', k).replaceAll('{month}', month).replaceAll('{role}', stake.note).replaceAll('{ourRole}', stake.said).replaceAll('{OurRole}', capital(stake.said));
+    return { information: f(h.information), said: f(h.said), topic: h.topic };
+  };
+  const bank = shuffled(p.hidden, rand);
+  const used = new Set<HiddenPhrase>();
+  const take = (topic: string) => {
+    const h = bank.find((x) => !used.has(x) && x.topic === topic) ?? bank.find((x) => !used.has(x)) ?? bank[0];
+    used.add(h);
+    return fill(h);
+  };
+  const hidden: ScenarioVariables['hidden_information'] = criteria.map((c) => ({ ...take(inferTopic(`${c.name} ${c.description} ${c.levelHigh}`)), reveal_when: p.revealForCriterion(c.name, c.levelHigh) }));
+  for (const h of src.hidden.slice(0, 2)) hidden.push({ information: h.note, reveal_when: p.revealSourced, topic: h.topic, said: h.said });
+  if (hidden.length === 0) hidden.push({ ...take('impact'), reveal_when: p.revealSourced });
 
   const variables: ScenarioVariables = {
-    prospect_name: personName(input.persona.name),
+    prospect_name: prospectName,
     prospect_role: role,
     company_name: company,
     company_size: size,
     industry,
-    current_situation: situation.join(' '),
+    current_situation: situation,
     pain_points: pains,
     goals,
     objections,
-    budget: p.budget[input.difficulty],
+    budget: p.budget[input.difficulty](approver),
     timeline: p.timeline[input.difficulty],
-    decision_process: p.decision[input.difficulty](personName(input.persona.name)),
+    decision_process: p.decision[input.difficulty]({ approver, others }),
     competitors,
     hidden_information: hidden,
     success_signals: [...criteria.map((c) => p.successForCriterion(c.name, c.levelHigh)), p.successByDifficulty[input.difficulty]],
@@ -174,10 +161,10 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
 
   const learnerRole = p.learnerRoles[input.learnerRole] ?? learnerRoleLabel(input.learnerRole);
   const summary = [
-    p.summary({ learnerRole, name: personName(input.persona.name), role, company, industry, size, product: productName, pain: pains[0] }),
+    [p.summary({ learnerRole, name: prospectName, role, company, industry, size, product: productName }), src.background.length ? p.knowledgeBackground(src.background.slice(0, 2)) : ''].filter(Boolean).join(' '),
     [p.callGoal(input.useCase, productName), p.difficultyNote[input.difficulty]].join(' '),
   ].join('\n\n');
-  const narrative: ScenarioNarrative = { summary, opening_line: p.opening[input.difficulty](personName(input.persona.name), company) };
+  const narrative: ScenarioNarrative = { summary, opening_line: p.opening[input.difficulty](prospectName, company) };
   return { variables, narrative };
 }
 
@@ -186,7 +173,7 @@ export function describeOfflineInputs(input: OfflineInput, task: 'scenario_varia
   const criteria = input.scorecard.criteria.filter((c) => c.includeInScenario).map((c) => c.name);
   return [
     `Offline generator ${OFFLINE_MODEL} (${task}): no model was called and no prompt was sent. The scenario was built deterministically from:`,
-    `- persona: ${input.persona.name}`,
+    `- persona: ${input.persona.name} (long description: ${input.persona.longDescription.trim().length} characters)`,
     `- ICP: ${input.icp?.name ?? '(none)'}`,
     `- product grouping: ${input.product?.name ?? '(none)'}`,
     `- client overview: ${input.clientOverview.trim() ? `${input.clientOverview.trim().length} characters` : '(none)'}`,
@@ -194,9 +181,4 @@ export function describeOfflineInputs(input: OfflineInput, task: 'scenario_varia
     `- criteria marked for scenario generation: ${criteria.join(', ') || '(none)'}`,
     `- knowledge excerpts: ${input.knowledge.length ? input.knowledge.map((k) => `${k.fileName} part ${k.position + 1}`).join(', ') : '(none)'}`,
   ].join('\n');
-}
-
-/** Persona names often carry a label ("Derek Osei — Busy VP of Sales"); the prospect is the person. */
-function personName(name: string): string {
-  return name.split(/\s+[—–-]\s+/)[0].trim() || name;
 }

@@ -8,13 +8,17 @@ import type { GenerationRecord } from './generation-record';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
 import { assemblePrompt } from './prompt-assembly';
 import type { TextProvider } from './provider';
+import { readScenario, renderText } from './scenario-render';
 import { formatScenario, scenarioNarrativeSchema, scenarioVariablesSchema, type ScenarioNarrative, type ScenarioVariables } from './scenario-schema';
 
 export type { GenerationRecord } from './generation-record';
 
 export interface ScenarioResult {
+  /** As stored: names in the texts replaced by placeholders (scenario-render.ts). */
   variables: ScenarioVariables;
   narrative: ScenarioNarrative;
+  /** The learner's summary rendered from the fields. */
+  summary: string;
   provider: 'openai' | 'offline';
   model: string;
   /** The assembled prompts exactly as sent, per step (offline: a description of the inputs). */
@@ -48,6 +52,12 @@ function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
   return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, totalTokens: a.totalTokens + b.totalTokens };
 }
 
+/** The generated scenario in its stored shape, and its summary as the learner reads it. */
+function stored(context: GenerationContext, variables: ScenarioVariables, narrative: ScenarioNarrative) {
+  const s = readScenario({ variables, narrative }, context.language)!;
+  return { variables: s.variables!, narrative: s.narrative, summary: renderText(s.narrative.summary, s.variables!) };
+}
+
 function offlineScenario(context: GenerationContext): ScenarioResult {
   const started = performance.now();
   const { variables, narrative } = generateOfflineScenario(context);
@@ -58,8 +68,7 @@ function offlineScenario(context: GenerationContext): ScenarioResult {
   };
   const base = { provider: 'offline' as const, model: OFFLINE_MODEL, usage: null, status: 'succeeded' as const, error: null, durationMs };
   return {
-    variables,
-    narrative,
+    ...stored(context, variables, narrative),
     provider: 'offline',
     model: OFFLINE_MODEL,
     prompts,
@@ -110,8 +119,7 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
   const narrRecord: GenerationRecord = { task: 'scenario_narrative', provider: 'openai', model: narr.model, prompt: narrSent, output: narr.data, usage: narr.usage, status: 'succeeded', error: null, durationMs: narr.durationMs };
 
   return {
-    variables: vars.data,
-    narrative: narr.data,
+    ...stored(context, vars.data, narr.data),
     provider: 'openai',
     model: narr.model,
     prompts: { variables: varsSent, narrative: narrSent },

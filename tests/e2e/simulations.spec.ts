@@ -69,8 +69,27 @@ test.describe('simulations as manager', () => {
     await expect(dialog.getByText('Generated offline (no AI model configured)')).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Scenario variables' })).toBeVisible();
 
-    // double-click the summary, edit it, Enter saves
+    // the scenario is fields: renaming the company by double-click renames it in the summary and the situation
     const summary = dialog.getByRole('button', { name: 'Summary for the learner: double-click to edit' });
+    const situation = dialog.getByRole('button', { name: 'Current situation: double-click to edit' });
+    const company = dialog.getByRole('button', { name: 'Company: double-click to edit' });
+    const generatedCompany = (await company.textContent())!.trim();
+    await expect(summary).toContainText(generatedCompany);
+    await expect(situation).toContainText(generatedCompany);
+    await company.dblclick();
+    const companyEditor = dialog.getByRole('textbox', { name: 'Editing Company' });
+    await companyEditor.fill('Lumen Forecast Co');
+    await companyEditor.press('Enter');
+    await expect(company).toHaveText('Lumen Forecast Co');
+    await expect(summary).toContainText('Lumen Forecast Co');
+    await expect(summary).not.toContainText(generatedCompany);
+    await expect(situation).toContainText('Lumen Forecast Co');
+    // the review shows the summary as the learner will read it
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(dialog.getByText(/calling Derek Osei, .* at Lumen Forecast Co/)).toBeVisible();
+    await dialog.getByRole('button', { name: /Scenario Generate and edit$/ }).click();
+
+    // double-click the summary, edit it, Enter saves
     await summary.dblclick();
     const editor = dialog.getByRole('textbox', { name: 'Editing Summary for the learner' });
     await editor.fill('E2E edited summary: you call Derek about his forecast.');

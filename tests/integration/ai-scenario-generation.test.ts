@@ -47,12 +47,12 @@ const VARIABLES: ScenarioVariables = {
   current_situation: 'Dispatch is planned in spreadsheets.',
   pain_points: ['Empty kilometres'],
   goals: ['Cut fuel costs'],
-  objections: [{ objection: 'Too expensive', surfaces_when: 'When price comes up' }],
+  objections: [{ objection: 'Too expensive', surfaces_when: 'When price comes up', moment: 'price' }],
   budget: 'None allocated',
   timeline: 'This year',
   decision_process: 'CFO signs',
   competitors: ['FleetPlan'],
-  hidden_information: [{ information: 'Board review in March', reveal_when: 'Asked about deadlines' }],
+  hidden_information: [{ information: 'Board review in March', reveal_when: 'Asked about deadlines', topic: 'timing', said: 'Our board reviews this in March.' }],
   success_signals: ['Quantified pain'],
 };
 const NARRATIVE: ScenarioNarrative = { summary: 'You are calling Laura at Transportes Sierra.', opening_line: 'Laura speaking.' };
@@ -154,7 +154,10 @@ describe('scenario generation with the model (fake server)', () => {
     fake.enqueue({ data: VARIABLES, usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } }, { data: NARRATIVE, usage: { prompt_tokens: 500, completion_tokens: 80, total_tokens: 580 } });
     const { result, generationIds } = await generateAndRecordScenario({ db: database.db, provider, simulation: { ...input, simulationId }, userId });
 
-    expect(result).toMatchObject({ variables: VARIABLES, narrative: NARRATIVE, provider: 'openai', model: 'scenario-model', usage: { inputTokens: 1400, outputTokens: 380, totalTokens: 1780 } });
+    expect(result).toMatchObject({ variables: VARIABLES, provider: 'openai', model: 'scenario-model', usage: { inputTokens: 1400, outputTokens: 380, totalTokens: 1780 } });
+    // stored with the names as placeholders, so a rename in the wizard reaches every text; the summary is rendered from the fields
+    expect(result.narrative).toEqual({ summary: 'You are calling {{prospect_first_name}} at {{company_name}}.', opening_line: '{{prospect_first_name}} speaking.' });
+    expect(result.summary).toBe(NARRATIVE.summary);
     expect(fake.requests).toHaveLength(2);
     const [varsReq, narrReq] = fake.requests.map((r) => r.body!);
     expect(varsReq.model).toBe('scenario-model');
@@ -218,7 +221,9 @@ describe('offline scenario generation', () => {
     expect(fake.requests).toHaveLength(0);
     expect(result.provider).toBe('offline');
     expect(result.model).toBe(OFFLINE_MODEL);
-    expect(JSON.stringify(result.variables)).toContain(FACT);
+    // the learner's background quotes the most relevant passage; a hard prospect doubts the claim in its own words
+    expect(result.summary).toContain(FACT);
+    expect(result.variables.objections.map((o) => o.objection).join(' ')).toContain(FACT.replace(/\.$/, ''));
     const rows = await withTenant(database.db, tenantId, (tx) => tx.select().from(aiGenerations).where(eq(aiGenerations.id, generationIds[0])));
     expect(rows[0]).toMatchObject({ provider: 'offline', model: OFFLINE_MODEL, status: 'succeeded', promptSystem: null, usage: null });
     expect(rows[0].promptUser).toContain('no model was called');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { callMetrics, callTurns, calls, clientOverviews, personas, prompts, scorecardCriteria, scorecards, simulations } from '../../db/schema';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
+import { readScenario } from '../../server/ai/scenario-render';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
@@ -402,40 +403,74 @@ describe('the relay against the fake Realtime API', () => {
 });
 
 describe('offline practice prospect (typed turns)', () => {
-  it('easy: greets with the opening line, raises an objection, agrees to a next step', async () => {
-    const r = await start(rep, sims.easy);
-    expect(r.provider).toBe('offline');
-    const c = await open(r.callId, r.ticket);
-    const greet = await c.waitFor((m) => m.type === 'prospect_text');
-    expect(greet.text).toBe(SCENARIO.narrative.opening_line);
+  async function talk(callId: string, ticket: string) {
+    const c = await open(callId, ticket);
+    const greeting = await c.waitFor((m) => m.type === 'prospect_text');
     const say = async (text: string) => {
       const n = c.msgs.filter((m) => m.type === 'prospect_text').length;
       c.send({ type: 'text', text });
       await c.waitFor(() => c.msgs.filter((m) => m.type === 'prospect_text').length > n);
       return c.msgs.filter((m) => m.type === 'prospect_text').at(-1)!.text as string;
     };
-    expect(await say('What is the biggest challenge in your planning process today?')).toMatch(/COO wants a decision by June|planning|hand/);
-    expect(await say('Our product optimises routes automatically, we offer a great platform.')).toBe('We already tried a routing tool and it failed.');
-    expect(await say('I understand. This time we start with a small pilot on two depots, with your team, measuring the planning hours saved each week.')).toBe('Okay, that makes sense.');
-    expect(await say('Could we schedule a next step: a pilot meeting next week?')).toMatch(/let's do it/);
+    return { c, greeting: greeting.text as string, say };
+  }
+
+  it('easy: greets with the opening line, answers, shares a hidden fact when asked, raises an objection, agrees to a concrete next step', async () => {
+    const r = await start(rep, sims.easy);
+    expect(r.provider).toBe('offline');
+    const { c, greeting, say } = await talk(r.callId, r.ticket);
+    expect(greeting).toBe(SCENARIO.narrative.opening_line);
+    expect(await say('What is the biggest challenge in your planning process today?')).toMatch(/two hours a day/i);
+    // a scenario stored before spoken forms existed: the note is said in the first person, not read out
+    const deadline = await say('When do you need a decision on this by?');
+    expect(deadline).toContain('Our COO wants a decision by June.');
+    expect(deadline).not.toContain('The COO wants a decision by June.');
+    expect(await say('Our product optimises routes automatically, we offer a great platform.')).toContain('We already tried a routing tool and it failed.');
+    expect(await say('I understand. This time we start with a small pilot on two depots, with your team, measuring the planning hours saved each week.')).toMatch(/makes sense|helps/);
+    // "next week" is not a day: the prospect asks for one
+    expect(await say('Could we schedule a next step: a pilot meeting next week?')).toMatch(/day/i);
+    // the concern this scenario keeps for the next step comes first
+    expect(await say('Could we book the pilot kickoff next Tuesday at 10am?')).toContain('Our budget is frozen until next quarter.');
+    expect(await say('I understand. For example, we can start the pilot now and invoice it next quarter, with the results measured in writing.')).toMatch(/makes sense|helps/);
+    expect(await say('Could we book the pilot kickoff next Tuesday at 10am?')).toContain('Tuesday at 10am');
     c.send({ type: 'hangup' });
     const row = await ended(r.callId);
     expect(row).toMatchObject({ provider: 'offline', endReason: 'user_hangup' });
     const turns = await turnRows(r.callId);
     expect(turns[0]).toMatchObject({ speaker: 'prospect', text: SCENARIO.narrative.opening_line });
-    expect(turns.filter((t) => t.speaker === 'rep')).toHaveLength(4);
+    expect(turns.filter((t) => t.speaker === 'rep')).toHaveLength(8);
+    // nothing written for the system was said
+    for (const t of turns.filter((x) => x.speaker === 'prospect')) {
+      for (const note of [...SCENARIO.variables.hidden_information.flatMap((h) => [h.information, h.reveal_when]), ...SCENARIO.variables.success_signals]) expect(t.text).not.toContain(note);
+    }
   });
 
-  it('expert: runs out of patience with weak turns and hangs up', async () => {
+  it('expert: runs out of patience with empty turns and hangs up', async () => {
     const r = await start(rep, sims.expert);
-    const c = await open(r.callId, r.ticket);
-    await c.waitFor((m) => m.type === 'prospect_text');
-    c.send({ type: 'text', text: 'Hi.' });
-    await c.waitFor((m) => m.type === 'prospect_text' && m !== c.msgs.find((x) => x.type === 'prospect_text'));
-    c.send({ type: 'text', text: 'Okay.' });
+    const { c, say } = await talk(r.callId, r.ticket);
+    await say('Okay.');
+    await say('Hmm.');
+    c.send({ type: 'text', text: 'Right.' });
     expect((await c.waitFor((m) => m.type === 'end')).reason).toBe('prospect_hangup');
     expect(c.msgs.filter((m) => m.type === 'prospect_text').at(-1)!.text).toMatch(/Goodbye/);
     expect((await ended(r.callId)).endReason).toBe('prospect_hangup');
+  });
+
+  it('a company renamed in the scenario is the company the prospect names on the call', async () => {
+    // as the wizard saves it: names in the texts are placeholders, the company field is edited
+    const stored = readScenario(SCENARIO, 'en')!;
+    const renamed = { ...stored, variables: { ...stored.variables!, company_name: 'RouteRight Freight' } };
+    await withTenant(database.db, tenantId, (tx) => tx.update(simulations).set({ scenarioDetails: { ...renamed } }).where(eq(simulations.id, sims.easy)));
+    try {
+      const r = await start(rep, sims.easy);
+      const { c, greeting } = await talk(r.callId, r.ticket);
+      expect(greeting).toBe('RouteRight Freight, Laura speaking. Who is this?');
+      expect((await callRow(r.callId)).instructions).toContain('Company: RouteRight Freight');
+      c.send({ type: 'hangup' });
+      await ended(r.callId);
+    } finally {
+      await withTenant(database.db, tenantId, (tx) => tx.update(simulations).set({ scenarioDetails: SCENARIO }).where(eq(simulations.id, sims.easy)));
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiGenerations, auditLog, clients, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { aiGenerations, auditLog, clients, knowledgeChunks, knowledgeFiles, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { searchKnowledge } from '../../server/ai/knowledge';
+import { renderText } from '../../server/ai/scenario-render';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
 import { DEMO_PERSONAS, seedDemoTenantConfig } from '../../db/seed/personas';
 import { seedDemoScorecards } from '../../db/seed/scorecards';
@@ -53,15 +55,20 @@ const VARIABLES: ScenarioVariables = {
   current_situation: 'Forecasts live in a shared spreadsheet.',
   pain_points: ['Missed the quarter by 11%'],
   goals: ['A forecast call under 30 minutes'],
-  objections: [{ objection: 'My reps hate admin', surfaces_when: 'When adoption comes up' }],
+  objections: [{ objection: 'My reps hate admin', surfaces_when: 'When adoption comes up', moment: 'implementation' }],
   budget: 'Approved for Q3',
   timeline: 'Board meeting in three weeks',
   decision_process: 'Derek decides with the CRO',
   competitors: ['Clari'],
-  hidden_information: [{ information: 'The CRO threatened to replace him', reveal_when: 'Asked what happens if nothing changes' }],
+  hidden_information: [{ information: 'The CRO threatened to replace him', reveal_when: 'Asked what happens if nothing changes', topic: 'impact', said: 'My CRO made it clear my job is on the line.' }],
   success_signals: ['A demo date with RevOps'],
 };
 const NARRATIVE: ScenarioNarrative = { summary: 'You are calling Derek Osei at Brightloop.', opening_line: 'Derek here, you have two minutes.' };
+/** As stored: the names in the texts are placeholders, rendered from the fields wherever the scenario is shown or used. */
+const STORED = {
+  variables: { ...VARIABLES, decision_process: '{{prospect_first_name}} decides with the CRO' },
+  narrative: { summary: 'You are calling {{prospect_name}} at {{company_name}}.', opening_line: '{{prospect_first_name}} here, you have two minutes.' },
+};
 
 const as = (u: UserRow, d: AppDeps = deps) => signedInCaller(d, u);
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
@@ -264,6 +271,60 @@ describe('simulations CRUD', () => {
   });
 });
 
+describe('duplicate', () => {
+  it("copies the simulation's knowledge-base files with their chunks, enabled or not, and the copy's knowledge is searchable", async () => {
+    const sim = await as(managerA).simulations.create(simulation(refsA, { name: 'With files' }));
+    await withTenant(database.db, tenantA, async (tx) => {
+      const [on] = await tx
+        .insert(knowledgeFiles)
+        .values({ tenantId: tenantA, simulationId: sim.id, name: 'playbook.txt', ownerUserId: managerA.id, mimeType: 'text/plain', sizeBytes: 12, content: Buffer.from('playbook'), textContent: 'x', status: 'ready' })
+        .returning();
+      const [off] = await tx
+        .insert(knowledgeFiles)
+        .values({ tenantId: tenantA, simulationId: sim.id, name: 'old-pricing.txt', ownerUserId: managerA.id, mimeType: 'text/plain', sizeBytes: 7, content: Buffer.from('pricing'), textContent: 'y', status: 'ready', enabled: false })
+        .returning();
+      await tx.insert(knowledgeChunks).values([
+        { tenantId: tenantA, fileId: on.id, simulationId: sim.id, position: 0, content: 'Brightloop forecasts are rebuilt by hand every Monday morning.' },
+        { tenantId: tenantA, fileId: on.id, simulationId: sim.id, position: 1, content: 'The CRO wants a single pipeline view before the board meeting.' },
+        { tenantId: tenantA, fileId: off.id, simulationId: sim.id, position: 0, content: 'Old price list, no longer valid.' },
+      ]);
+    });
+    const copy = await as(managerA).simulations.duplicate({ id: sim.id });
+    const [original, copied] = [await as(managerA).knowledge.list({ simulationId: sim.id }), await as(managerA).knowledge.list({ simulationId: copy.id })];
+    const summary = (files: typeof original) => files.map((f) => [f.name, f.enabled, f.chunkCount, f.status]).sort();
+    expect(summary(copied)).toEqual(summary(original));
+    expect(summary(copied)).toEqual([
+      ['old-pricing.txt', false, 1, 'ready'],
+      ['playbook.txt', true, 2, 'ready'],
+    ]);
+    expect(copied.map((f) => f.id)).not.toEqual(expect.arrayContaining(original.map((f) => f.id)));
+    // the copy's scenario generation finds its own passages (enabled files only)
+    const found = await withTenant(database.db, tenantA, (tx) => searchKnowledge(tx, copy.id, 'Monday forecasts pipeline price'));
+    expect(found.map((k) => k.content)).toEqual(expect.arrayContaining(['Brightloop forecasts are rebuilt by hand every Monday morning.']));
+    expect(found.map((k) => k.content)).not.toContain('Old price list, no longer valid.');
+    // deleting the original leaves the copy's files
+    await as(managerA).simulations.delete({ id: sim.id });
+    expect(await as(managerA).knowledge.list({ simulationId: copy.id })).toHaveLength(2);
+    await as(managerA).simulations.delete({ id: copy.id });
+  });
+});
+
+describe('scenario fields rendered at the time of use', () => {
+  it('a company renamed in the saved scenario is renamed in the summary, the situation and the call instructions', async () => {
+    const s = await as(managerA).simulations.create(simulation(refsA, { name: 'Rename', scenario: { variables: VARIABLES, narrative: NARRATIVE } }));
+    expect(s.scenario?.narrative.summary).toBe(STORED.narrative.summary);
+    const renamed = { ...STORED, variables: { ...STORED.variables, company_name: 'Lumen Forecast Co' } } as SimulationInput['scenario'];
+    const updated = await as(managerA).simulations.update({ ...simulation(refsA, { name: 'Rename' }), id: s.id, scenario: renamed });
+    expect(updated.scenarioSummary).toBe('You are calling Derek Osei at Lumen Forecast Co.');
+    const instructions = await withTenant(database.db, tenantA, (tx) => loadSimulationInstructions(tx, tenantA, s.id));
+    expect(instructions.text).toContain('Company: Lumen Forecast Co');
+    expect(instructions.text).toContain('You are calling Derek Osei at Lumen Forecast Co.');
+    expect(instructions.text).not.toContain('Company: Brightloop');
+    expect(instructions.text).not.toContain('at Brightloop.');
+    await as(managerA).simulations.delete({ id: s.id });
+  });
+});
+
 describe('access', () => {
   it('a sales rep is FORBIDDEN on every procedure', async () => {
     const rep = as(repA);
@@ -364,7 +425,9 @@ describe('generateScenario', () => {
 
     // saved unchanged: offline, and the generation rows now belong to the simulation
     const saved = await as(managerA).simulations.create({ ...input, scenario: g.scenario as SimulationInput['scenario'], scenarioGenerationId: g.scenarioGenerationId });
-    expect(saved).toMatchObject({ scenarioSource: 'offline', scenarioGenerationId: g.scenarioGenerationId, scenarioSummary: g.scenario.narrative.summary });
+    // the summary column holds the summary rendered from the fields
+    expect(saved).toMatchObject({ scenarioSource: 'offline', scenarioGenerationId: g.scenarioGenerationId, scenarioSummary: renderText(g.scenario.narrative.summary, g.scenario.variables as never) });
+    expect(saved.scenarioSummary).toContain('calling Derek Osei');
     const history = await as(managerA).simulations.generations({ simulationId: saved.id });
     expect(history.map((h) => h.id).sort()).toEqual([...g.generationIds].sort());
     expect(history.every((h) => h.promptUser.length > 0 && h.provider === 'offline')).toBe(true);
@@ -384,14 +447,14 @@ describe('generateScenario', () => {
     const sim = await as(managerA).simulations.create(simulation(refsA, { name: 'Model one' }));
     fake.enqueue({ data: VARIABLES, usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } }, { data: NARRATIVE });
     const g = await as(managerA, modelDeps).simulations.generateScenario({ ...draftOf(simulation(refsA)), simulationId: sim.id });
-    expect(g).toMatchObject({ source: 'model', provider: 'openai', model: 'scenario-model', stored: true, scenario: { variables: VARIABLES, narrative: NARRATIVE } });
+    expect(g).toMatchObject({ source: 'model', provider: 'openai', model: 'scenario-model', stored: true, scenario: STORED });
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests[0].body!.messages[1].content).toContain('Derek Osei');
     expect(g.prompts.variables.user).toBe(fake.requests[0].body!.messages[1].content);
 
     const row = await simRow(sim.id);
     expect(row).toMatchObject({ scenarioSource: 'model', scenarioSummary: NARRATIVE.summary, scenarioGenerationId: g.scenarioGenerationId });
-    expect(row.scenarioDetails).toEqual({ variables: VARIABLES, narrative: NARRATIVE });
+    expect(row.scenarioDetails).toEqual(STORED);
     const history = await as(managerA).simulations.generations({ simulationId: sim.id });
     const vars = history.find((h) => h.task === 'scenario_variables')!;
     expect(vars).toMatchObject({ provider: 'openai', model: 'scenario-model', status: 'succeeded', usage: { inputTokens: 900, outputTokens: 300, totalTokens: 1200 } });

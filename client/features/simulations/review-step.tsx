@@ -1,5 +1,6 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { renderText } from '../../../server/ai/scenario-render';
 import type { SimulationOptions } from '../../../server/routers/simulations/schema';
 import type { ScenarioState, SimulationFormValues } from './simulation-form';
 import { SimulationIcon } from './simulation-icon';
@@ -84,7 +85,7 @@ export function ReviewStep({ values, state, options }: { values: SimulationFormV
               </Badge>
             )}
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {state.scenario.narrative.summary || t('errors.noScenario')}
+              {(state.scenario.variables ? renderText(state.scenario.narrative.summary, state.scenario.variables) : state.scenario.narrative.summary) || t('errors.noScenario')}
             </Text>
           </Stack>
         ) : (

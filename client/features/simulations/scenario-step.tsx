@@ -4,7 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCloudOff, IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { scenarioDraftInput, type ScenarioValues, type SimulationOptions } from '../../../server/routers/simulations/schema';
+import type { Scenario } from '../../../server/ai/scenario-render';
+import { scenarioDraftInput, type SimulationOptions } from '../../../server/routers/simulations/schema';
 import { errorInfo } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
@@ -58,7 +59,7 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
     setFailure(null);
     try {
       const g = await generate.mutateAsync({ ...scope, ...toDraft(values, simulationId) });
-      onChange({ scenario: scenarioFromGeneration(g), origin: g.source, generationId: g.scenarioGenerationId, lastGeneration: g });
+      onChange({ scenario: scenarioFromGeneration(g, values.language), origin: g.source, generationId: g.scenarioGenerationId, lastGeneration: g });
       if (g.stored && simulationId) {
         void queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
         void queryClient.invalidateQueries({ queryKey: trpc.simulations.get.queryKey({ ...scope, id: simulationId }) });
@@ -83,7 +84,7 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
     });
   };
 
-  const edit = (next: ScenarioValues) => onChange({ ...state, scenario: next, origin: 'manual' });
+  const edit = (next: Scenario) => onChange({ ...state, scenario: next, origin: 'manual' });
   const scenario = state.scenario;
   const handWritten = scenario && !scenario.variables && state.origin === 'manual';
 
@@ -180,7 +181,7 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
               <Text size="xs" c="dimmed">
                 {t('wizard.scenario.editHint')}
               </Text>
-              <ScenarioView scenario={scenario} onChange={edit} />
+              <ScenarioView scenario={scenario} language={values.language} onChange={edit} />
             </>
           )}
           <PromptDisclosure lastGeneration={state.lastGeneration} simulationId={simulationId} generationId={state.generationId} clientId={clientId} />

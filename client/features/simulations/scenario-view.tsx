@@ -1,43 +1,73 @@
-import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ScenarioValues, ScenarioVariablesValues } from '../../../server/routers/simulations/schema';
+import type { Language } from '../../../db/schema/languages';
+import { renderText, tokeniseText, type Scenario } from '../../../server/ai/scenario-render';
+import type { ScenarioVariables } from '../../../server/ai/scenario-schema';
+import { personaNames, speakable } from '../../../server/ai/speech/first-person';
 import { EditableText } from './editable-text';
+import { HiddenFacts, NotSpoken, Objections, type ScenarioText } from './scenario-facts';
 
-type StringField = { [K in keyof ScenarioVariablesValues]: ScenarioVariablesValues[K] extends string ? K : never }[keyof ScenarioVariablesValues];
+type StringField = { [K in keyof ScenarioVariables]: ScenarioVariables[K] extends string ? K : never }[keyof ScenarioVariables];
 type ListField = 'pain_points' | 'goals' | 'competitors' | 'success_signals';
 
+/** Fields the prospect says aloud (written in the first person) are marked `voiced`. */
 const STRING_FIELDS: [StringField, string][] = [
   ['prospect_name', 'prospectName'],
   ['prospect_role', 'prospectRole'],
   ['company_name', 'companyName'],
   ['company_size', 'companySize'],
   ['industry', 'industry'],
-  ['budget', 'budget'],
-  ['timeline', 'timeline'],
 ];
 const LONG_FIELDS: [StringField, string][] = [
   ['current_situation', 'currentSituation'],
+  ['budget', 'budget'],
+  ['timeline', 'timeline'],
   ['decision_process', 'decisionProcess'],
 ];
-const LIST_FIELDS: [ListField, string][] = [
-  ['pain_points', 'painPoints'],
-  ['goals', 'goals'],
-  ['competitors', 'competitors'],
-  ['success_signals', 'successSignals'],
+const LIST_FIELDS: [ListField, string, boolean][] = [
+  ['pain_points', 'painPoints', true],
+  ['goals', 'goals', true],
+  ['competitors', 'competitors', false],
+  ['success_signals', 'successSignals', false],
 ];
 
 interface Props {
-  scenario: ScenarioValues;
-  onChange: (next: ScenarioValues) => void;
+  /** Stored shape: names as placeholders (scenario-render.ts). */
+  scenario: Scenario;
+  language: Language;
+  onChange: (next: Scenario) => void;
 }
 
-/** The generated scenario, every text editable by double-click. */
-export function ScenarioView({ scenario, onChange }: Props) {
+/**
+ * The scenario, every text editable by double-click. Texts are shown rendered from the fields, so
+ * renaming the company renames it in the summary, the situation and everywhere else; an edited
+ * text is stored with the names as placeholders again.
+ */
+export function ScenarioView({ scenario, language, onChange }: Props) {
   const { t } = useTranslation('simulations');
   const label = (k: string) => t(`wizard.scenario.${k}`);
-  const setNarrative = (key: 'summary' | 'opening_line', value: string) => onChange({ ...scenario, narrative: { ...scenario.narrative, [key]: value } });
   const vars = scenario.variables;
-  const setVars = (next: ScenarioVariablesValues) => onChange({ ...scenario, variables: next });
+  const tx: ScenarioText = {
+    show: (text) => (vars ? renderText(text, vars) : text),
+    store: (text) => (vars ? tokeniseText(text, vars) : text),
+    speakable: (text) => speakable(vars ? renderText(text, vars) : text, { language, names: vars ? personaNames(vars.prospect_name) : [] }) !== null,
+  };
+  const setNarrative = (key: 'summary' | 'opening_line', value: string) => onChange({ ...scenario, narrative: { ...scenario.narrative, [key]: tx.store(value) } });
+  const setVars = (next: ScenarioVariables) => onChange({ ...scenario, variables: next });
+  const editable = (field: StringField, key: string, voiced: boolean) => (
+    <Stack key={field} gap={2}>
+      <Text size="xs" fw={600}>
+        {label(key)}
+      </Text>
+      <EditableText
+        label={label(key)}
+        value={tx.show(vars![field])}
+        // the names themselves are stored as typed; other texts keep referring to them
+        onChange={(v) => setVars({ ...vars!, [field]: field === 'company_name' || field === 'prospect_name' ? v : tx.store(v) })}
+      />
+      {voiced && <NotSpoken text={vars![field]} tx={tx} />}
+    </Stack>
+  );
 
   return (
     <Stack gap="md">
@@ -49,11 +79,11 @@ export function ScenarioView({ scenario, onChange }: Props) {
           <Text size="xs" fw={600}>
             {label('summary')}
           </Text>
-          <EditableText label={label('summary')} value={scenario.narrative.summary} onChange={(v) => setNarrative('summary', v)} />
+          <EditableText label={label('summary')} value={tx.show(scenario.narrative.summary)} onChange={(v) => setNarrative('summary', v)} />
           <Text size="xs" fw={600}>
             {label('openingLine')}
           </Text>
-          <EditableText label={label('openingLine')} value={scenario.narrative.opening_line} onChange={(v) => setNarrative('opening_line', v)} />
+          <EditableText label={label('openingLine')} value={tx.show(scenario.narrative.opening_line)} onChange={(v) => setNarrative('opening_line', v)} />
         </Stack>
       </Paper>
 
@@ -63,26 +93,15 @@ export function ScenarioView({ scenario, onChange }: Props) {
             <Title order={3} size="h5" id="scenario-variables-title">
               {label('variables')}
             </Title>
+            <Text size="xs" c="dimmed">
+              {t('wizard.scenario.voicedHint')}
+            </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              {STRING_FIELDS.map(([field, key]) => (
-                <Stack key={field} gap={2}>
-                  <Text size="xs" fw={600}>
-                    {label(key)}
-                  </Text>
-                  <EditableText label={label(key)} value={vars[field]} onChange={(v) => setVars({ ...vars, [field]: v })} />
-                </Stack>
-              ))}
+              {STRING_FIELDS.map(([field, key]) => editable(field, key, false))}
             </SimpleGrid>
-            {LONG_FIELDS.map(([field, key]) => (
-              <Stack key={field} gap={2}>
-                <Text size="xs" fw={600}>
-                  {label(key)}
-                </Text>
-                <EditableText label={label(key)} value={vars[field]} onChange={(v) => setVars({ ...vars, [field]: v })} />
-              </Stack>
-            ))}
+            {LONG_FIELDS.map(([field, key]) => editable(field, key, true))}
             <Divider />
-            {LIST_FIELDS.map(([field, key]) => (
+            {LIST_FIELDS.map(([field, key, voiced]) => (
               <Stack key={field} gap={4}>
                 <Text size="xs" fw={600}>
                   {label(key)}
@@ -92,64 +111,17 @@ export function ScenarioView({ scenario, onChange }: Props) {
                     <li key={i}>
                       <EditableText
                         label={t('wizard.scenario.item', { label: label(key), number: i + 1 })}
-                        value={item}
-                        onChange={(v) => setVars({ ...vars, [field]: vars[field].map((x, j) => (j === i ? v : x)) })}
+                        value={tx.show(item)}
+                        onChange={(v) => setVars({ ...vars, [field]: vars[field].map((x, j) => (j === i ? tx.store(v) : x)) })}
                       />
+                      {voiced && <NotSpoken text={item} tx={tx} />}
                     </li>
                   ))}
                 </Stack>
               </Stack>
             ))}
-            <Stack gap={4}>
-              <Text size="xs" fw={600}>
-                {label('objections')}
-              </Text>
-              {vars.objections.map((o, i) => (
-                <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-                  <Badge variant="light" color="orange" style={{ flexShrink: 0 }}>
-                    {i + 1}
-                  </Badge>
-                  <Stack gap={2} style={{ flex: 1 }}>
-                    <EditableText
-                      label={t('wizard.scenario.item', { label: label('objection'), number: i + 1 })}
-                      value={o.objection}
-                      onChange={(v) => setVars({ ...vars, objections: vars.objections.map((x, j) => (j === i ? { ...x, objection: v } : x)) })}
-                    />
-                    <EditableText
-                      dimmed
-                      label={t('wizard.scenario.item', { label: label('surfacesWhen'), number: i + 1 })}
-                      value={o.surfaces_when}
-                      onChange={(v) => setVars({ ...vars, objections: vars.objections.map((x, j) => (j === i ? { ...x, surfaces_when: v } : x)) })}
-                    />
-                  </Stack>
-                </Group>
-              ))}
-            </Stack>
-            <Stack gap={4}>
-              <Text size="xs" fw={600}>
-                {label('hiddenInformation')}
-              </Text>
-              {vars.hidden_information.map((h, i) => (
-                <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-                  <Badge variant="light" color="grape" style={{ flexShrink: 0 }}>
-                    {i + 1}
-                  </Badge>
-                  <Stack gap={2} style={{ flex: 1 }}>
-                    <EditableText
-                      label={t('wizard.scenario.item', { label: label('information'), number: i + 1 })}
-                      value={h.information}
-                      onChange={(v) => setVars({ ...vars, hidden_information: vars.hidden_information.map((x, j) => (j === i ? { ...x, information: v } : x)) })}
-                    />
-                    <EditableText
-                      dimmed
-                      label={t('wizard.scenario.item', { label: label('revealWhen'), number: i + 1 })}
-                      value={h.reveal_when}
-                      onChange={(v) => setVars({ ...vars, hidden_information: vars.hidden_information.map((x, j) => (j === i ? { ...x, reveal_when: v } : x)) })}
-                    />
-                  </Stack>
-                </Group>
-              ))}
-            </Stack>
+            <Objections vars={vars} tx={tx} onChange={setVars} />
+            <HiddenFacts vars={vars} tx={tx} language={language} onChange={setVars} />
           </Stack>
         </Paper>
       )}

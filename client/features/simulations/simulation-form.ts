@@ -1,14 +1,13 @@
 import type { TFunction } from 'i18next';
-import {
-  scenarioVariablesInput,
-  type GeneratedScenario,
-  type LearnerRole,
-  type LearnerTeam,
-  type ScenarioDraftInput,
-  type ScenarioValues,
-  type SimulationDetail,
-  type SimulationIcon,
-  type SimulationInput,
+import { readScenario, type Scenario } from '../../../server/ai/scenario-render';
+import type {
+  GeneratedScenario,
+  LearnerRole,
+  LearnerTeam,
+  ScenarioDraftInput,
+  SimulationDetail,
+  SimulationIcon,
+  SimulationInput,
 } from '../../../server/routers/simulations/schema';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
@@ -43,9 +42,9 @@ export interface SimulationFormValues {
 
 export type ScenarioOrigin = 'model' | 'offline' | 'manual';
 
-/** The scenario being edited, and where it came from. */
+/** The scenario being edited (stored shape: names as placeholders, see scenario-render.ts), and where it came from. */
 export interface ScenarioState {
-  scenario: ScenarioValues | null;
+  scenario: Scenario | null;
   /** Who wrote the text as it is now ('manual' once the user changed generated text). */
   origin: ScenarioOrigin | null;
   /** The generation it came from (kept when edited). */
@@ -120,21 +119,13 @@ export function formValuesOf(s: SimulationDetail): SimulationFormValues {
   };
 }
 
-/** The stored scenario in the shape the editor works on (variables null when they do not parse). */
+/** The stored scenario in the shape the editor works on (any stored shape is read, see readScenario). */
 export function scenarioStateOf(s: SimulationDetail): ScenarioState {
-  if (!s.scenario) return { scenario: null, origin: null, generationId: s.scenarioGenerationId, lastGeneration: null };
-  const vars = scenarioVariablesInput.safeParse(s.scenario.variables);
-  return {
-    scenario: { variables: vars.success ? vars.data : null, narrative: s.scenario.narrative },
-    origin: s.scenarioSource,
-    generationId: s.scenarioGenerationId,
-    lastGeneration: null,
-  };
+  return { scenario: readScenario(s.scenario, s.language), origin: s.scenario ? s.scenarioSource : null, generationId: s.scenarioGenerationId, lastGeneration: null };
 }
 
-export function scenarioFromGeneration(g: GeneratedScenario): ScenarioValues | null {
-  const vars = scenarioVariablesInput.safeParse(g.scenario.variables);
-  return { variables: vars.success ? vars.data : null, narrative: g.scenario.narrative };
+export function scenarioFromGeneration(g: GeneratedScenario, language: SimulationDetail['language']): Scenario | null {
+  return readScenario(g.scenario, language);
 }
 
 const nullIfBlank = (s: string) => (s.trim() ? s : null);

@@ -1,11 +1,11 @@
-import type { Language } from '../../../db/schema';
+import type { Language } from '../../../db/schema/languages';
 import { en } from './en';
 import { es } from './es';
 import { it } from './it';
 import { ptBR } from './pt-br';
 import type { OfflinePhrases } from './types';
 
-export type { OfflinePhrases, ObjectionPhrase } from './types';
+export type { HiddenPhrase, OfflinePhrases, ObjectionPhrase, Stakeholder } from './types';
 
 export const OFFLINE_PHRASES: Readonly<Record<Language, OfflinePhrases>> = { en, es, it, 'pt-BR': ptBR };
 

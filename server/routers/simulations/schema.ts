@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../../../db/schema/config';
 import { LANGUAGES } from '../../../db/schema/languages';
+import { OBJECTION_MOMENTS, SCENARIO_TOPICS } from '../../ai/scenario-schema';
 import { text } from '../../contracts/text';
 
 // Messages are i18n keys in locales/<lng>/simulations.json (namespace "simulations"); the client
@@ -76,12 +77,15 @@ export const scenarioVariablesInput = z.object({
   current_situation: scenarioText,
   pain_points: scenarioList(scenarioText),
   goals: scenarioList(scenarioText),
-  objections: scenarioList(z.object({ objection: scenarioText, surfaces_when: scenarioText })),
+  // moment, topic and said are optional for callers that send the older shape: the server infers them
+  objections: scenarioList(z.object({ objection: scenarioText, surfaces_when: scenarioText, moment: z.enum(OBJECTION_MOMENTS, V('scenarioInvalid')).optional() })),
   budget: scenarioText,
   timeline: scenarioText,
   decision_process: scenarioText,
   competitors: scenarioList(scenarioText),
-  hidden_information: scenarioList(z.object({ information: scenarioText, reveal_when: scenarioText })),
+  hidden_information: scenarioList(
+    z.object({ information: scenarioText, reveal_when: scenarioText, topic: z.enum(SCENARIO_TOPICS, V('scenarioInvalid')).optional(), said: scenarioText.optional() }),
+  ),
   success_signals: scenarioList(scenarioText),
 });
 export type ScenarioVariablesValues = z.infer<typeof scenarioVariablesInput>;

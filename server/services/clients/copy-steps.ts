@@ -5,8 +5,6 @@ import {
   callInstructions,
   clientOverviews,
   icps,
-  knowledgeChunks,
-  knowledgeFiles,
   personas,
   productGroupings,
   prompts,
@@ -14,6 +12,7 @@ import {
   scorecards,
   simulations,
 } from '../../../db/schema';
+import { copyKnowledgeFiles } from '../knowledge/copy';
 
 /**
  * Copying one client's configuration into a new client. Each step copies one kind of record;
@@ -39,6 +38,13 @@ function remap(ctx: CopyContext, key: string, oldId: string): string {
   const id = randomUUID();
   m.set(oldId, id);
   return id;
+}
+
+/** Remembers an id mapping made elsewhere (a helper that inserted the rows itself). */
+function remember(ctx: CopyContext, key: string, oldId: string, newId: string) {
+  let m = ctx.ids.get(key);
+  if (!m) ctx.ids.set(key, (m = new Map()));
+  m.set(oldId, newId);
 }
 
 /** Inserts in slices: a large tenant never exceeds the driver's parameter limit. */
@@ -202,22 +208,11 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
   {
     key: 'knowledgeFiles',
     async copy(tx, ctx) {
-      const simIds = ctx.ids.get('simulations');
-      if (!simIds?.size) return 0;
       let copied = 0;
-      // one simulation at a time: files hold up to 5 MB each
-      for (const [oldSim, newSim] of simIds) {
-        const files = await tx.select().from(knowledgeFiles).where(and(eq(knowledgeFiles.tenantId, ctx.from), eq(knowledgeFiles.simulationId, oldSim)));
-        for (const { id, tenantId: _t, createdAt: _c, ...f } of files) {
-          const fileId = remap(ctx, 'knowledgeFiles', id);
-          await tx.insert(knowledgeFiles).values({ ...f, id: fileId, tenantId: ctx.to, simulationId: newSim, ownerUserId: null });
-          const chunks = await tx
-            .select({ position: knowledgeChunks.position, content: knowledgeChunks.content })
-            .from(knowledgeChunks)
-            .where(eq(knowledgeChunks.fileId, id));
-          await insertChunked(chunks, (s) => tx.insert(knowledgeChunks).values(s.map((c) => ({ ...c, tenantId: ctx.to, fileId, simulationId: newSim }))));
-          copied++;
-        }
+      for (const [oldSim, newSim] of ctx.ids.get('simulations') ?? []) {
+        const ids = await copyKnowledgeFiles(tx, { fromTenant: ctx.from, toTenant: ctx.to, fromSimulation: oldSim, toSimulation: newSim, owners: 'none' });
+        for (const [oldId, newId] of ids) remember(ctx, 'knowledgeFiles', oldId, newId);
+        copied += ids.size;
       }
       return copied;
     },

@@ -85,7 +85,7 @@ export async function generateScenarioForDraft(input: GenerateForDraftInput): Pr
   const scenario = { variables: result.variables as unknown as Record<string, unknown>, narrative: result.narrative };
   if (draft.simulationId) {
     await withTenant(db, tenantId, (tx) =>
-      storeGeneratedScenario(tx, tenantId, draft.simulationId!, { details: scenario, summary: result.narrative.summary, source, generationId: scenarioGenerationId }),
+      storeGeneratedScenario(tx, tenantId, draft.simulationId!, { details: scenario, summary: result.summary, source, generationId: scenarioGenerationId }),
     );
   }
   return {

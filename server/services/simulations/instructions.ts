@@ -3,7 +3,9 @@ import { loadGenerationContext, simulationInputFromRow, type GenerationContext, 
 import { describeDifficulty, DIFFICULTY_BEHAVIOUR, difficultyLabel } from '../../ai/difficulty';
 import { languageName } from '../../ai/labels';
 import { formatKnowledge, placeholderValues, renderTemplate, type PlaceholderName } from '../../ai/prompt-assembly';
-import { formatScenario, scenarioVariablesSchema, type ScenarioNarrative } from '../../ai/scenario-schema';
+import { readScenario, renderScenario } from '../../ai/scenario-render';
+import { formatScenario, type ScenarioNarrative } from '../../ai/scenario-schema';
+import type { Language } from '../../../db/schema';
 import { AppError } from '../../errors';
 import { findSimulationRow } from './simulations';
 
@@ -17,7 +19,7 @@ export const BUILTIN_SIMULATION_PROMPT = {
   endPrompt: 'The call is ending. Confirm any next step you agreed to, otherwise close politely. Never comment on how the rep did.',
 } as const;
 
-/** A stored scenario: the structured variables (when generated) and the narrative. */
+/** A stored scenario: the structured variables (when generated) and the narrative, in any shape Spar stored. */
 export interface StoredScenario {
   variables?: unknown;
   narrative?: Partial<ScenarioNarrative> | null;
@@ -38,14 +40,17 @@ export interface SimulationInstructions {
   unknownPlaceholders: string[];
 }
 
-/** The scenario as prompt text: structured variables when they parse, else the narrative alone. */
-export function scenarioText(scenario: StoredScenario | null | undefined): string {
-  if (!scenario) return '';
-  const narrative = scenario.narrative && typeof scenario.narrative.summary === 'string' ? { summary: scenario.narrative.summary, opening_line: scenario.narrative.opening_line ?? '' } : null;
-  const vars = scenarioVariablesSchema.safeParse(scenario.variables);
-  if (vars.success) return formatScenario(vars.data, narrative);
-  if (!narrative) return '';
-  return [`Summary for the learner: ${narrative.summary}`, narrative.opening_line ? `Prospect's opening line: ${narrative.opening_line}` : ''].filter(Boolean).join('\n');
+/**
+ * The scenario as prompt text, rendered from its fields at the time of use: structured variables
+ * when there are any, else the narrative alone. `language` is the call's (old shapes derive the
+ * prospect's words in it).
+ */
+export function scenarioText(scenario: StoredScenario | null | undefined, language: Language = 'en'): string {
+  const stored = readScenario(scenario, language);
+  if (!stored) return '';
+  const s = renderScenario(stored);
+  if (s.variables) return formatScenario(s.variables, s.narrative);
+  return [`Summary for the learner: ${s.narrative.summary}`, s.narrative.opening_line ? `Prospect's opening line: ${s.narrative.opening_line}` : ''].filter(Boolean).join('\n');
 }
 
 /** The behaviour block: patience, objections and willingness to commit at this difficulty, plus the persona's own note. */
@@ -81,7 +86,7 @@ const REFERENCE_SECTIONS: { placeholder: PlaceholderName; title: string }[] = [
  */
 export function buildSimulationInstructions(ctx: GenerationContext, scenario?: StoredScenario | null): SimulationInstructions {
   const template = ctx.prompts.simulation ?? { id: null, source: 'builtin' as const, ...BUILTIN_SIMULATION_PROMPT };
-  const values = placeholderValues(ctx, { kind: 'simulation', scenario: scenarioText(scenario) || 'No scenario was written; improvise within your persona.' });
+  const values = placeholderValues(ctx, { kind: 'simulation', scenario: scenarioText(scenario, ctx.language) || 'No scenario was written; improvise within your persona.' });
   const unknown = new Set<string>();
   const render = (t: string | null) => {
     if (!t?.trim()) return null;

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { aiGenerations, type ScenarioSource } from '../../../db/schema';
+import { aiGenerations, type Language, type ScenarioSource } from '../../../db/schema';
+import { readScenario, renderText, type Scenario } from '../../ai/scenario-render';
 import { AppError } from '../../errors';
-import { scenarioInput, scenarioVariablesInput, type ScenarioValues } from '../../routers/simulations/schema';
+import type { ScenarioValues } from '../../routers/simulations/schema';
 
 /** JSON with sorted keys, so two equal values compare equal whatever the key order (jsonb reorders). */
 function stable(v: unknown): string {
@@ -20,15 +21,15 @@ export interface GenerationBatch {
   narrativeId: string;
   provider: 'openai' | 'offline';
   simulationId: string | null;
-  /** The generated scenario, normalised like a submitted one (trimmed, known keys only). */
-  scenario: ScenarioValues | null;
+  /** The generated scenario, in its stored shape like a submitted one (readScenario). */
+  scenario: Scenario | null;
 }
 
 /**
  * The two rows of one scenario generation: the narrative row `narrativeId` and the variables row
  * stored in the same insert (same createdAt, simulation and author). Only succeeded rows count.
  */
-export async function loadGenerationBatch(tx: Executor, tenantId: string, narrativeId: string): Promise<GenerationBatch | null> {
+export async function loadGenerationBatch(tx: Executor, tenantId: string, narrativeId: string, language: Language = 'en'): Promise<GenerationBatch | null> {
   const [narr] = await tx
     .select()
     .from(aiGenerations)
@@ -50,14 +51,12 @@ export async function loadGenerationBatch(tx: Executor, tenantId: string, narrat
       ),
     )
     .limit(1);
-  const parsed = scenarioInput.safeParse({ variables: vars ? vars.output : null, narrative: narr.output });
-  const variables = vars ? scenarioVariablesInput.safeParse(vars.output) : null;
   return {
     variablesId: vars?.id ?? null,
     narrativeId: narr.id,
     provider: narr.provider,
     simulationId: narr.simulationId,
-    scenario: parsed.success ? { ...parsed.data, variables: variables?.success ? variables.data : null } : null,
+    scenario: readScenario({ variables: vars ? vars.output : null, narrative: narr.output }, language),
   };
 }
 
@@ -69,7 +68,9 @@ export interface ResolvedScenario {
 }
 
 /**
- * What a save stores for the scenario. The source is decided here, not trusted from the client:
+ * What a save stores for the scenario: today's shape (old shapes and names written out are
+ * normalised by readScenario), and the learner's summary rendered from the fields. The source is
+ * decided here, not trusted from the client:
  * the generator's own ('model' / 'offline') while the text is exactly what was generated, 'manual'
  * once the user changed any of it or wrote it by hand; the generation link is kept either way.
  * Generation rows made in the wizard before the simulation existed are attached to it.
@@ -80,12 +81,14 @@ export async function resolveScenario(
   simulationId: string,
   scenario: ScenarioValues | null | undefined,
   generationId: string | null | undefined,
+  language: Language,
 ): Promise<ResolvedScenario> {
-  if (!scenario) return { scenarioDetails: null, scenarioSummary: null, scenarioSource: null, scenarioGenerationId: null };
-  const details = { variables: scenario.variables, narrative: scenario.narrative };
-  if (!generationId) return { scenarioDetails: details, scenarioSummary: scenario.narrative.summary, scenarioSource: 'manual', scenarioGenerationId: null };
+  const details = scenario ? readScenario(scenario, language) : null;
+  if (!details) return { scenarioDetails: null, scenarioSummary: null, scenarioSource: null, scenarioGenerationId: null };
+  const summary = details.variables ? renderText(details.narrative.summary, details.variables) : details.narrative.summary;
+  if (!generationId) return { scenarioDetails: { ...details }, scenarioSummary: summary, scenarioSource: 'manual', scenarioGenerationId: null };
 
-  const batch = await loadGenerationBatch(tx, tenantId, generationId);
+  const batch = await loadGenerationBatch(tx, tenantId, generationId, language);
   if (!batch) throw new AppError('VALIDATION', 'The scenario generation does not exist', { field: 'scenarioGenerationId', messageKey: 'simulations.validation.linkNotFound' });
   const unchanged = batch.scenario !== null && stable(batch.scenario) === stable(details);
   if (batch.simulationId === null) {
@@ -96,8 +99,8 @@ export async function resolveScenario(
       .where(and(inArray(aiGenerations.id, ids), isNull(aiGenerations.simulationId)));
   }
   return {
-    scenarioDetails: details,
-    scenarioSummary: scenario.narrative.summary,
+    scenarioDetails: { ...details },
+    scenarioSummary: summary,
     scenarioSource: unchanged ? (batch.provider === 'openai' ? 'model' : 'offline') : 'manual',
     scenarioGenerationId: batch.narrativeId,
   };

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { aiGenerations, personas, scorecards, simulations } from '../../../db/schema';
+import { readScenario } from '../../ai/scenario-render';
 import { AppError } from '../../errors';
+import { copyKnowledgeFiles } from '../knowledge/copy';
 import type { SimulationDetail, SimulationListItem, SimulationValues } from '../../routers/simulations/schema';
 import { assertLinksBelongToTenant } from './links';
 import { resolveScenario } from './scenario-source';
@@ -15,11 +17,10 @@ const notFound = () => new AppError('NOT_FOUND', 'Simulation not found', { messa
 
 type Row = typeof simulations.$inferSelect;
 
+/** The stored scenario in today's shape, whatever shape it was stored in (see readScenario). */
 function storedScenario(row: Row): SimulationDetail['scenario'] {
-  const d = row.scenarioDetails as { variables?: unknown; narrative?: { summary?: unknown; opening_line?: unknown } } | null;
-  if (!d || !d.narrative || typeof d.narrative.summary !== 'string') return null;
-  const variables = d.variables && typeof d.variables === 'object' && !Array.isArray(d.variables) ? (d.variables as Record<string, unknown>) : null;
-  return { variables, narrative: { summary: d.narrative.summary, opening_line: typeof d.narrative.opening_line === 'string' ? d.narrative.opening_line : '' } };
+  const s = readScenario(row.scenarioDetails, row.language);
+  return s && { variables: s.variables as Record<string, unknown> | null, narrative: s.narrative };
 }
 
 export function toDetail(row: Row): SimulationDetail {
@@ -127,7 +128,7 @@ export async function createSimulation(tx: Executor, tenantId: string, userId: s
     .insert(simulations)
     .values({ tenantId, createdBy: userId, ...values(v) })
     .returning({ id: simulations.id });
-  const scenario = await resolveScenario(tx, tenantId, row.id, v.scenario, v.scenarioGenerationId);
+  const scenario = await resolveScenario(tx, tenantId, row.id, v.scenario, v.scenarioGenerationId, v.language);
   const [saved] = await tx.update(simulations).set(scenario).where(eq(simulations.id, row.id)).returning();
   return toDetail(saved);
 }
@@ -136,7 +137,7 @@ export async function updateSimulation(tx: Executor, tenantId: string, id: strin
   const existing = await findSimulationRow(tx, tenantId, id);
   if (!existing) throw notFound();
   await assertLinksBelongToTenant(tx, tenantId, v);
-  const scenario = await resolveScenario(tx, tenantId, id, v.scenario, v.scenarioGenerationId);
+  const scenario = await resolveScenario(tx, tenantId, id, v.scenario, v.scenarioGenerationId, v.language);
   const [saved] = await tx
     .update(simulations)
     .set({ ...values(v), ...scenario, updatedAt: new Date() })
@@ -145,7 +146,7 @@ export async function updateSimulation(tx: Executor, tenantId: string, id: strin
   return toDetail(saved);
 }
 
-/** A copy named "<name> (copy)" with the same setup and scenario (knowledge files stay with the original). */
+/** A copy named "<name> (copy)" with the same setup, scenario and knowledge-base files (with their chunks). */
 export async function duplicateSimulation(tx: Executor, tenantId: string, userId: string | null, id: string): Promise<SimulationDetail> {
   const src = await findSimulationRow(tx, tenantId, id);
   if (!src) throw notFound();
@@ -154,6 +155,7 @@ export async function duplicateSimulation(tx: Executor, tenantId: string, userId
     .insert(simulations)
     .values({ ...rest, tenantId, name: `${name} (copy)`, createdBy: userId })
     .returning();
+  await copyKnowledgeFiles(tx, { fromTenant: tenantId, toTenant: tenantId, fromSimulation: src.id, toSimulation: row.id, owners: 'keep' });
   return toDetail(row);
 }
 
