@@ -162,7 +162,8 @@ describe('offline prospect: stored scenarios of older shapes keep working', () =
 describe('OfflineUpstream', () => {
   it('emits each prospect line as one final transcript, treats a line sent before the answer as an interruption, and hangs up with a reason', async () => {
     const events: UpstreamEvent[] = [];
-    const up = new OfflineUpstream(buildProspectProfile({ scenario: SCENARIO, personaName: 'Laura Gómez', difficulty: 'expert', language: 'en', seed: 'x', thinkMs: 5 }));
+    // text only here (the voice has its own tests): this is about the lines and their order
+    const up = new OfflineUpstream(buildProspectProfile({ scenario: SCENARIO, personaName: 'Laura Gómez', difficulty: 'expert', language: 'en', seed: 'x', thinkMs: 5 }), { voice: null });
     up.on((e) => events.push(e));
     await up.connect();
     up.greet();
