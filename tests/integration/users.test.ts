@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { jobs, users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { verifyPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
-import { waitForImport } from '../../server/services/users/import-jobs';
+import { createWorker } from '../../server/jobs/worker';
+import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { validateSessionToken } from '../../server/auth/session';
 import { describeTrpcError, rejection, signIn, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -32,9 +33,15 @@ const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, 
 const userByEmail = async (email: string) => (await sys((tx) => tx.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))))[0];
 const countIn = async (tenantId: string) => (await sys((tx) => tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)))).length;
 
+/** The import lane's worker, as the server runs it (server/jobs/start.ts). */
+const runImportJobs = async () => {
+  const worker = createWorker({ db: database.db, handlers: { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }) }, orphans: 'none' });
+  while (await worker.runOnce());
+};
+
 async function runImport(caller: ReturnType<typeof signedInCaller>, csv: string, clientId?: string) {
   const { id } = await caller.users.bulkImport.start({ csv, clientId });
-  await waitForImport(id);
+  await runImportJobs();
   return caller.users.bulkImport.status({ id, clientId });
 }
 
@@ -252,7 +259,7 @@ describe('users.bulkImport', () => {
       'new.boss@acme.test,New Boss,Manager,newboss,,',
     ].join('\n');
     const { id } = await admin.users.bulkImport.start({ csv });
-    await waitForImport(id);
+    await runImportJobs();
     const status = await admin.users.bulkImport.status({ id });
     expect(status).toMatchObject({ phase: 'done', processed: 3, total: 3, createdCount: 3, errors: null });
     expect(status.created!.map((c) => [c.email, c.username, c.userType])).toEqual([
@@ -268,11 +275,30 @@ describe('users.bulkImport', () => {
     expect(rep1.managerId).toBe(boss.id);
     expect(rep2.managerId).toBe(managerA.id);
     expect(await verifyPassword(boss.passwordHash!, status.created![2].password)).toBe(true);
-    // credentials are handed out once
+    // credentials are handed out once, and the job keeps neither them nor the uploaded file
     expect((await admin.users.bulkImport.status({ id })).created).toBeNull();
+    const [job] = await sys((tx) => tx.select().from(jobs).where(eq(jobs.id, id)));
+    expect(job).toMatchObject({ queue: 'users_import', status: 'succeeded', tenantId: tenantA });
+    expect(JSON.stringify(job.payload)).not.toContain('Given-Pass-9');
+    expect(job.payload).not.toHaveProperty('csv');
+    expect(job.result).not.toHaveProperty('created');
+    expect(job.result).toMatchObject({ phase: 'done', createdCount: 3 });
     // another user (even an admin of the tenant) cannot read the job
     const other = await createTenantUser(database.db, tenantA, { email: 'admin2@acme.test', username: 'admin2', userType: 'admin' });
     expect(describeTrpcError(await rejection(signedInCaller(deps, other).users.bulkImport.status({ id }))).appCode).toBe('NOT_FOUND');
+  });
+
+  it('one import per client at a time: a second start while one waits is refused, and nothing is queued twice', async () => {
+    const admin = signedInCaller(deps, adminA);
+    const first = await admin.users.bulkImport.start({ csv: `${HEADER}\nqueue.one@acme.test,,,,,` });
+    expect((await admin.users.bulkImport.status({ id: first.id })).phase).toBe('validating');
+    const e = describeTrpcError(await rejection(admin.users.bulkImport.start({ csv: `${HEADER}\nqueue.two@acme.test,,,,,` })));
+    expect(e).toMatchObject({ appCode: 'CONFLICT', details: { reason: 'importRunning' } });
+    const queued = await sys((tx) => tx.select().from(jobs).where(and(eq(jobs.queue, 'users_import'), eq(jobs.status, 'queued'))));
+    expect(queued.map((j) => j.id)).toEqual([first.id]);
+    await runImportJobs();
+    expect(await admin.users.bulkImport.status({ id: first.id })).toMatchObject({ phase: 'done', createdCount: 1 });
+    expect(await userByEmail('queue.two@acme.test')).toBeUndefined();
   });
 
   it('a file-level problem is CSV_INVALID at start', async () => {

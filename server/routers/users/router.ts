@@ -71,14 +71,12 @@ export const usersRouter = router({
     start: admin
       .input(importCsvInput)
       .output(z.object({ id: z.string(), total: z.number() }))
-      .mutation(({ ctx, input }) =>
-        startImport({ db: ctx.deps.db, tenantId: ctx.tenantId, actorUserId: ctx.user.id, csv: input.csv, policy: ctx.deps.env.passwordPolicy }),
-      ),
+      .mutation(({ ctx, input }) => startImport({ db: ctx.tx, tenantId: ctx.tenantId, actorUserId: ctx.user.id, csv: input.csv })),
 
     /** Progress; rejected rows when it failed; the created accounts with passwords once when done. */
     status: admin
       .input(importStatusInput)
       .output(importStatusOutput)
-      .query(({ ctx, input }) => importStatus(input.id, ctx.tenantId, ctx.user.id)),
+      .query(({ ctx, input }) => importStatus(ctx.tx, input.id, ctx.tenantId, ctx.user.id)),
   }),
 });

@@ -1,107 +1,65 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../../db/client';
-import { outsideTransaction } from '../../../db/tenant';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { jobs } from '../../../db/schema';
+import { asSystem } from '../../../db/tenant';
 import type { PasswordPolicy } from '../../env';
 import { AppError, isAppError } from '../../errors';
-import { logger } from '../../logger';
+import { enqueue, rawRows } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/worker';
 import { importUsers, type CreatedAccount, type ImportPhase } from './import';
 import { parseUsersCsv, type RowError } from './import-rows';
 
 /**
- * CSV import jobs, so the UI can show real progress while the import stays all-or-nothing.
- *
- * LIMITATION: the jobs live in this process's memory. A restart loses running jobs (their
- * transaction rolls back, so nothing half-written remains, but the client sees "not found"), and
- * several server processes behind a balancer would not share them. Fine for one process; durable
- * jobs (a table + worker) come with the background-jobs work.
+ * CSV imports as durable jobs (queue `users_import`, server/jobs): the request checks the file's
+ * shape and enqueues; a worker runs the all-or-nothing import, writing its progress to the job
+ * row, so any process can answer the status poll and a restart loses nothing (a job cut off
+ * mid-way rolled back and runs again). The accounts made, with their passwords, stay in the job's
+ * result only until the one status answer that hands them out, or CREDENTIALS_TTL_MS at most; the
+ * uploaded file (it may hold passwords too) is dropped from the job when it finishes.
  */
-interface Job {
-  id: string;
-  tenantId: string;
+
+const QUEUE = 'users_import' as const;
+/** Credentials not collected within this time are dropped. */
+export const CREDENTIALS_TTL_MS = 15 * 60_000;
+
+interface ImportPayload {
+  csv?: string;
   actorUserId: string;
-  phase: ImportPhase;
-  processed: number;
   total: number;
-  errors: RowError[] | null;
-  /** Accounts with their passwords, until the one status answer that hands them out. */
-  created: CreatedAccount[] | null;
-  createdCount: number;
-  failure: { code: string; message: string } | null;
-  finishedAt: number | null;
 }
-
-const jobs = new Map<string, Job>();
-/** A finished job is forgotten after this long (its credentials sooner: on first read). */
-const KEEP_FINISHED_MS = 15 * 60_000;
-/** One running import per tenant is enough; a second one waits for the first to finish. */
-const MAX_RUNNING_PER_TENANT = 1;
-
-function prune(now = Date.now()) {
-  for (const [id, job] of jobs) if (job.finishedAt !== null && now - job.finishedAt > KEEP_FINISHED_MS) jobs.delete(id);
+interface ImportResult {
+  phase: 'done' | 'failed';
+  createdCount?: number;
+  created?: CreatedAccount[];
+  errors?: RowError[];
+  failure?: { code: string; message: string };
 }
 
 export interface StartImport {
-  db: Db;
+  /** The request's tenant transaction (the job commits with it) or the database. */
+  db: Executor;
   tenantId: string;
   actorUserId: string;
   csv: string;
-  policy: PasswordPolicy;
 }
 
-/**
- * Checks the file's shape (header, row count: CSV_INVALID at once), then runs importUsers in the
- * background and returns the job id to poll with importStatus.
- */
-export function startImport({ db, tenantId, actorUserId, csv, policy }: StartImport): { id: string; total: number } {
-  prune();
+/** Checks the file's shape (header, row count: CSV_INVALID at once), then enqueues the import. */
+export async function startImport({ db, tenantId, actorUserId, csv }: StartImport): Promise<{ id: string; total: number }> {
   const total = parseUsersCsv(csv).length;
-  const running = [...jobs.values()].filter((j) => j.tenantId === tenantId && j.finishedAt === null).length;
-  if (running >= MAX_RUNNING_PER_TENANT) throw new AppError('CONFLICT', 'An import for this client is already running', { reason: 'importRunning' });
-  const job: Job = {
-    id: randomUUID(),
-    tenantId,
-    actorUserId,
-    phase: 'validating',
-    processed: 0,
-    total,
-    errors: null,
-    created: null,
-    createdCount: 0,
-    failure: null,
-    finishedAt: null,
-  };
-  jobs.set(job.id, job);
-  // not awaited: the request returns the id; the job settles on its own and records the outcome.
-  // It opens its own transactions, so it must not run in the request transaction's context.
-  void outsideTransaction(() =>
-    importUsers(db, tenantId, csv, policy, {
-      actorUserId,
-      onProgress: (p) => {
-        job.phase = p.phase === 'done' ? job.phase : p.phase;
-        job.processed = p.processed;
-      },
-    }),
-  )
-    .then((result) => {
-      if (result.ok) {
-        job.created = result.created;
-        job.createdCount = result.created.length;
-        job.processed = job.total;
-        job.phase = 'done';
-      } else {
-        job.errors = result.errors;
-        job.phase = 'failed';
-      }
-    })
-    .catch((e: unknown) => {
-      if (!isAppError(e)) logger.error({ err: e, jobId: job.id }, 'users import failed');
-      job.failure = isAppError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: 'An unexpected error occurred' };
-      job.phase = 'failed';
-    })
-    .finally(() => {
-      job.finishedAt = Date.now();
-    });
-  return { id: job.id, total };
+  return asSystem(db, { action: 'users.import.start', actorUserId, tenantId }, async (tx) => {
+    // one import per tenant at a time; the lock makes two simultaneous starts see each other
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`users_import:${tenantId}`}))`);
+    const running = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.queue, QUEUE), eq(jobs.tenantId, tenantId), inArray(jobs.status, ['queued', 'running'])))
+      .limit(1);
+    if (running.length) throw new AppError('CONFLICT', 'An import for this client is already running', { reason: 'importRunning' });
+    const payload: ImportPayload = { csv, actorUserId, total };
+    const id = await enqueue(tx, { queue: QUEUE, tenantId, payload: payload as unknown as Record<string, unknown>, dedupeKey: `users_import:${randomUUID()}`, maxAttempts: 3 });
+    return { id, total };
+  });
 }
 
 export interface ImportStatus {
@@ -116,26 +74,88 @@ export interface ImportStatus {
   created: CreatedAccount[] | null;
 }
 
-/** The job's state for the user who started it, in the same tenant; anyone else gets NOT_FOUND. */
-export function importStatus(id: string, tenantId: string, actorUserId: string): ImportStatus {
-  prune();
-  const job = jobs.get(id);
-  if (!job || job.tenantId !== tenantId || job.actorUserId !== actorUserId) throw new AppError('NOT_FOUND', 'Import not found');
-  const created = job.phase === 'done' ? job.created : null;
-  if (created) job.created = null; // credentials are handed out once
-  return {
-    id: job.id,
-    phase: job.phase,
-    processed: job.processed,
-    total: job.total,
-    errors: job.errors,
-    failure: job.failure,
-    createdCount: job.createdCount,
-    created,
-  };
+interface StatusRow {
+  id: string;
+  status: string;
+  payload: ImportPayload | string;
+  progress: { phase?: ImportPhase; done?: number; total?: number } | string | null;
+  result: ImportResult | string | null;
+  last_error: string | null;
+  finished_at: Date | string | null;
+}
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/**
+ * The job's state for the user who started it, in the same tenant; anyone else gets NOT_FOUND.
+ * The created accounts are taken out of the job as they are read (row lock): handed out once.
+ */
+export async function importStatus(db: Executor, id: string, tenantId: string, actorUserId: string): Promise<ImportStatus> {
+  return asSystem(db, { action: 'users.import.status', actorUserId, tenantId }, async (tx) => {
+    const [row] = await rawRows<StatusRow>(
+      tx,
+      sql`select id, status, payload, progress, result, last_error, finished_at from jobs
+          where id = ${id} and queue = ${QUEUE} and tenant_id = ${tenantId} for update`,
+    );
+    const payload = row ? json(row.payload) : null;
+    if (!row || !payload || payload.actorUserId !== actorUserId) throw new AppError('NOT_FOUND', 'Import not found');
+    const result = json(row.result);
+    const progress = json(row.progress) ?? {};
+    const total = payload.total;
+    const base = { id: row.id, total, errors: null, failure: null, createdCount: 0, created: null };
+    if (row.status === 'queued' || row.status === 'running' || row.status === 'failed') {
+      // 'failed' is a retry waiting its turn: the import rolled back and runs again
+      return { ...base, phase: progress.phase ?? 'validating', processed: progress.done ?? 0 };
+    }
+    if (row.status === 'dead' || !result) {
+      return { ...base, phase: 'failed', processed: 0, failure: { code: 'INTERNAL', message: 'An unexpected error occurred' } };
+    }
+    if (result.phase === 'failed') {
+      return { ...base, phase: 'failed', processed: progress.done ?? 0, errors: result.errors ?? null, failure: result.failure ?? null };
+    }
+    let created: CreatedAccount[] | null = null;
+    const finishedAt = row.finished_at ? new Date(row.finished_at).getTime() : 0;
+    if (result.created) {
+      if (Date.now() - finishedAt <= CREDENTIALS_TTL_MS) created = result.created;
+      await dropCredentials(tx, row.id);
+    }
+    return { ...base, phase: 'done', processed: total, createdCount: result.createdCount ?? 0, created };
+  });
 }
 
-/** Resolves when the job has finished (tests and scripts). */
-export async function waitForImport(id: string, pollMs = 20): Promise<void> {
-  while (jobs.get(id)?.finishedAt === null) await new Promise((r) => setTimeout(r, pollMs));
+async function dropCredentials(tx: Executor, jobId: string) {
+  await tx.execute(sql`update jobs set result = result - 'created', updated_at = now() where id = ${jobId}`);
+}
+
+/** The worker's side: runs the import with progress on the job row; the file is dropped after. */
+export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler {
+  return {
+    async run(ctx) {
+      const { job, db } = ctx;
+      const payload = job.payload as unknown as ImportPayload;
+      if (!job.tenantId || typeof payload.csv !== 'string') return { phase: 'failed', failure: { code: 'INTERNAL', message: 'The import file is gone' } };
+      let lastWrite = 0;
+      let result: ImportResult;
+      try {
+        const r = await importUsers(db, job.tenantId, payload.csv, opts.policy, {
+          actorUserId: payload.actorUserId,
+          onProgress: (p) => {
+            // a progress row at most every 250 ms (and each phase change): the poll reads it
+            const now = Date.now();
+            if (p.phase !== 'done' && now - lastWrite >= 250) {
+              lastWrite = now;
+              void ctx.setProgress({ phase: p.phase, done: p.processed, total: payload.total }).catch(() => undefined);
+            }
+          },
+        });
+        result = r.ok ? { phase: 'done', createdCount: r.created.length, created: r.created } : { phase: 'failed', errors: r.errors };
+      } catch (e) {
+        if (!isAppError(e)) throw e; // unexpected: the worker retries (the import rolled back)
+        result = { phase: 'failed', failure: { code: e.code, message: e.message } };
+      }
+      await asSystem(db, { action: 'users.import.scrub', tenantId: job.tenantId }, (tx) =>
+        tx.execute(sql`update jobs set payload = payload - 'csv', updated_at = now() where id = ${job.id}`),
+      );
+      return result as unknown as Record<string, unknown>;
+    },
+  };
 }
