@@ -10,7 +10,7 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
   const worker = createWorker({
     db: deps.db,
     handlers: {
-      evaluation: evaluationHandler({ provider: createTextProvider(deps.env) }),
+      evaluation: evaluationHandler({ provider: createTextProvider(deps.env), samples: deps.env.EVALUATION_SAMPLES }),
       mail: mailHandler({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM }), // assignments mail (issue 7)
     },
     workerId: deps.jobs?.workerId,
