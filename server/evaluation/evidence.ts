@@ -38,6 +38,14 @@ function spanSentences(turn: Turn, start: number, end: number): { keys: string[]
   return { keys, texts };
 }
 
+/** Whether `raw` lies, in the rep turn named, inside a sentence that is a question. */
+function inRepQuestion(raw: string, turnSeq: number | null, turns: ReadonlyMap<number, Turn>): boolean {
+  const turn = turnSeq === null ? undefined : turns.get(turnSeq);
+  if (!turn || turn.speaker !== 'rep') return false;
+  const span = findQuote(raw, turn.text);
+  return !!span && sentenceSpans(turn.text).some((s) => s.start < span.end && s.end > span.start && isQuestion(s.text));
+}
+
 /**
  * Checks one proposed quote against the stored turns. It is evidence only if, in the rep turn it
  * names, it is found word for word (quote-match.ts), has at least four words, is not mere
@@ -64,8 +72,9 @@ export function checkQuote(proposed: ProposedQuote, turns: ReadonlyMap<number, T
   if (!raw) return reject('empty');
   if (/…|\.\.\.|\[\s*\.\.\.\s*\]|\(\s*\.\.\.\s*\)/.test(raw)) return reject('ellipsis');
   if (wordCount(raw) < MIN_QUOTE_WORDS) return reject('too_short');
-  // a check made of courtesy words ("That makes sense, right?") still asks something; a statement does not
-  if (isCourtesyOnly(raw) && !isQuestion(raw)) return reject('generic');
+  // courtesy is no evidence; a check made of courtesy words ("That makes sense, right?") still asks
+  // something — judged on the transcript's sentence, since a model may drop the question mark
+  if (isCourtesyOnly(raw) && !isQuestion(raw) && !inRepQuestion(raw, turnSeq, turns)) return reject('generic');
   if (turnSeq === null || !Number.isInteger(turnSeq)) return reject('no_turn');
   const turn = turns.get(turnSeq);
   if (!turn) return reject('no_turn');

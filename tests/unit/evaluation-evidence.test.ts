@@ -11,6 +11,7 @@ const turns: Turn[] = [
   { seq: 2, speaker: 'prospect', text: 'When orders change late.', startMs: 5600, endMs: 7000 },
   { seq: 3, speaker: 'rep', text: "So if I heard you right, late changes don't just cost time — they cost €60,000 a month, a −5% margin.", startMs: 7400, endMs: 12000 },
   { seq: 4, speaker: 'rep', text: 'Okay, thank you so much. That is very helpful.', startMs: 13000, endMs: 14000 },
+  { seq: 5, speaker: 'rep', text: 'That makes sense, right?', startMs: 15000, endMs: 16000 },
 ];
 const index = turnIndex(turns);
 const check = (quote: string, turn: number | null) => checkQuote({ turn, quote }, index);
@@ -63,6 +64,9 @@ describe('locating a quote in the turn it names', () => {
     expect(reason('Okay, thank you so much.', 4)).toBe('generic');
     expect(reason('That is very helpful.', 4)).toBe('generic');
     expect(reason('Thank you.', 4)).toBe('too_short');
+    // a check made of courtesy words is a question in the transcript, with or without the model's "?"
+    expect(reason('That makes sense, right?', 5)).toBe('ok');
+    expect(reason('that makes sense, right', 5)).toBe('ok');
     for (const s of ['okay thank you so much', 'yes, of course, that is helpful', 'sí, claro, muchas gracias de verdad', 'va bene, perfetto, grazie mille', 'sim, claro, muito obrigado mesmo', 'vale, perfecto, tiene sentido'])
       expect(isCourtesyOnly(s), s).toBe(true);
     for (const s of ['What does that cost you over a month?', '¿Cuánto les cuesta eso en un mes?', 'Quanto vi costa in un mese?', 'Quanto isso custa por mês?']) expect(isCourtesyOnly(s), s).toBe(false);

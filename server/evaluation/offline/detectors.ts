@@ -49,7 +49,10 @@ export function isFollowUp(x: CallFacts, s: RepSentence): boolean {
   if (!s.question) return false;
   if (x.has(s, 'probe') || x.has(s, 'reference')) return true;
   const prev = x.before(s);
-  return !!prev && x.overlap(s.text, prev.text) >= 1;
+  if (!prev) return false;
+  // "And what happens when…?" asked straight after the answer, as the turn's first question
+  const first = x.sameTurn(s).find((t) => t.question) === s;
+  return x.overlap(s.text, prev.text) >= 1 || (first && s.open && x.lex.opensWith('continuers', s.f));
 }
 
 /**
@@ -79,7 +82,8 @@ export const isDatedStep = (x: CallFacts, s: RepSentence) => x.has(s, 'meeting')
 
 /** A step proposed without a date ("let's talk again next month", "another call?"). */
 export function isVagueStep(x: CallFacts, s: RepSentence): boolean {
-  if (x.has(s, 'noStep') || x.dated(s.text)) return false;
+  // "…a call you weren't expecting; can I take 30 seconds?" is about this call, not a next one
+  if (x.has(s, 'noStep') || x.dated(s.text) || x.has(s, 'timeAsk') || x.has(s, 'unexpected') || x.has(s, 'badTime')) return false;
   return x.has(s, 'vagueWhen') || (s.question && x.has(s, 'meeting'));
 }
 

@@ -15,6 +15,8 @@ export interface LexiconSource {
   openStarters: string[];
   /** Requests that ask for an explanation without a question mark ("Tell me about…", "Walk me through…"). */
   openImperative: string[];
+  /** Connectives that open a question building on what was just said ("And what happens…?"). */
+  continuers: string[];
   /** Fillers and connectors skipped before an open starter ("and", "so", "okay"). */
   leadIns: string[];
   quantityAsk: string[];
@@ -104,6 +106,8 @@ export interface Lexicon {
   has(key: LexiconKey, folded: string): boolean;
   /** Whole-word matches of the entries of `key` in `folded` (for "opens with"). */
   startsWith(key: LexiconKey, folded: string): boolean;
+  /** The text's first words are an entry of `key` (no lead-ins skipped). */
+  opensWith(key: LexiconKey, folded: string): boolean;
   intro: RegExp;
   stop: Set<string>;
 }
@@ -125,6 +129,7 @@ function compile(src: LexiconSource): Lexicon {
       if (!re) starts.set(key, (re = new RegExp(`^\\s*(?:(?:${phrases(src.leadIns).source})[\\s,]+)*(?:${get(key).source})`, 'u')));
       return re.test(folded);
     },
+    opensWith: (key, folded) => new RegExp(`^\\s*(?:${get(key).source})`, 'u').test(folded),
     intro: src.intro,
     stop: new Set(src.stopwords.map(fold)),
   };
