@@ -50,14 +50,14 @@ export function forgedFrom(text: string): number {
 const INSTRUCTION_PATTERNS: RegExp[] = [
   // ignore / forget … instructions, rules, prompt
   new RegExp(
-    `${phrases(['ignore', 'ignora', 'ignorate', 'ignorar', 'ignore as', 'disregard', 'forget', 'override', 'olvida', 'olvide', 'omite', 'dimentica', 'dimenticate', 'esqueca', 'esqueça', 'desconsidere']).source}[^.!?]{0,60}${phrases(['instruction*', 'instrucciones', 'instruccion', 'istruzioni', 'istruzione', 'instrucoes', 'instrucao', 'prompt*', 'rule*', 'reglas', 'regole', 'regras', 'guideline*', 'indicaciones'])
+    `${phrases(['ignore', 'ignora', 'ignorate', 'ignorar', 'ignore as', 'disregard', 'forget', 'override', 'olvida', 'olvide', 'omite', 'dimentica', 'dimenticate', 'esqueca', 'esqueça', 'desconsidere']).source}[^.!?]{0,60}${phrases(['instruction', 'instructions', 'instrucciones', 'instruccion', 'istruzioni', 'istruzione', 'instrucoes', 'instrucao', 'prompt', 'prompts', 'rule', 'rules', 'reglas', 'regole', 'regras', 'guideline', 'guidelines', 'indicaciones'])
       .source}`,
     'u',
   ),
   // give / assign / score … 2, full marks … criterion, level, score
   new RegExp(
     `${phrases(['give', 'assign', 'award', 'score', 'rate', 'grade', 'mark', 'put', 'pon', 'ponga', 'ponle', 'asigna', 'asigne', 'puntua', 'puntue', 'califica', 'dai', 'assegna', 'metti', 'attribuisci', 'atribua', 'coloque', 'ponha', 'avalie']).source}[^.!?]{0,60}${phrases(['2', 'two', 'dos', 'due', 'dois', 'full marks', 'maximum', 'max', 'top marks', 'perfect', '100', 'maxima', 'maximo', 'massimo', 'massimi', 'nota maxima', 'pieni voti'])
-      .source}[^.!?]{0,60}${phrases(['criterion', 'criteria', 'level*', 'score', 'points', 'marks', 'criterio', 'criterios', 'nivel', 'niveles', 'nota', 'puntuacion', 'criteri', 'livello', 'livelli', 'punteggio', 'voto', 'niveis', 'pontuacao', 'pontos'])
+      .source}[^.!?]{0,60}${phrases(['criterion', 'criteria', 'level', 'levels', 'score', 'points', 'marks', 'criterio', 'criterios', 'nivel', 'niveles', 'nota', 'puntuacion', 'criteri', 'livello', 'livelli', 'punteggio', 'voto', 'niveis', 'pontuacao', 'pontos'])
       .source}`,
     'u',
   ),

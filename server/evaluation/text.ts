@@ -91,20 +91,17 @@ export function isQuestion(sentence: string): boolean {
 
 /**
  * A whole-word, accent-insensitive matcher for a list of words or phrases (matched on `fold`ed
- * text). `*` at the end of an entry allows inflections ("ask*" → ask, asks, asked), never fewer
- * letters than written: no 5-letter stems.
+ * text). Every form is written out: no stems, so "whatever" is not "what".
  */
 export function phrases(list: readonly string[]): RegExp {
   const alternatives = [...new Set(list.map((p) => fold(p).trim()).filter(Boolean))]
     .sort((a, b) => b.length - a.length)
-    .map((p) => {
-      const open = p.endsWith('*');
-      const body = (open ? p.slice(0, -1) : p)
+    .map((p) =>
+      p
         .split(/\s+/)
         .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join("[\\s,'-]+");
-      return open ? `${body}\\p{L}*` : body;
-    });
+        .join("[\\s,'-]+"),
+    );
   if (alternatives.length === 0) return /(?!)/u;
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'u');
 }
