@@ -46,6 +46,9 @@ export interface ModelEvaluationResult {
   reasked: string[];
 }
 
+/** The model's quotes as machine text (repaired) before they are checked and stored. */
+const proposals = (out: CriterionOut) => out.evidence.map((q) => ({ turn: q.turn, quote: normaliseText(q.quote) }));
+
 function byId(list: CriterionOut[]) {
   const m = new Map<string, CriterionOut>();
   for (const c of list) if (!m.has(c.criterionId)) m.set(c.criterionId, c);
@@ -101,7 +104,7 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
     }
     const proposed = out.level as Level;
     // a level-0 answer's quotes are checked and shown, but do not use up a sentence's two criteria
-    const { evidence, rejected } = checkQuotes(c.id, out.evidence, turns, proposed > 0 ? ledger : new EvidenceLedger());
+    const { evidence, rejected } = checkQuotes(c.id, proposals(out), turns, proposed > 0 ? ledger : new EvidenceLedger());
     results.set(c.id, { criterionId: c.id, name: c.name, level: proposed, originalLevel: proposed, proposedLevel: proposed, note: null, rationale: clean(out.rationale), evidence, rejected, unverified: false });
   }
 
@@ -130,7 +133,7 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
         }
         // never above the first level: the re-ask can only keep or lower it
         const lvl = Math.min(before.level ?? 0, out.level) as Level;
-        const checked = checkQuotes(c.id, out.evidence, turns, lvl > 0 ? ledger : new EvidenceLedger());
+        const checked = checkQuotes(c.id, proposals(out), turns, lvl > 0 ? ledger : new EvidenceLedger());
         const rejected = [...(before.rejected ?? []), ...checked.rejected];
         const backed = lvl === 0 || checked.evidence.length > 0;
         results.set(c.id, {
