@@ -17,7 +17,9 @@ export function ScoreText({ score, originalScore = null, heuristic = false }: Pr
   if (score === null) return <Text span>—</Text>;
   return (
     <Group gap={6} wrap="nowrap" component="span">
-      <Text span>{fmt(score)}</Text>
+      <Text span data-testid="score-value">
+        {fmt(score)}
+      </Text>
       {heuristic && (
         <Tooltip label={t('score.heuristicHelp')} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
           <Badge size="xs" color="gray" variant="light" tabIndex={0} data-testid="score-heuristic">
