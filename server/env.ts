@@ -59,6 +59,8 @@ const envSchema = z.object({
   OPENAI_MODEL_SCENARIO: z.string().min(1).default('gpt-4.1-mini'),
   OPENAI_MODEL_EVALUATION: z.string().min(1).default('gpt-4.1'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Model evaluations per call; each criterion keeps the median level (3 recommended for stable scores). */
+  EVALUATION_SAMPLES: z.coerce.number().int().min(1).max(9).default(1),
   OPENAI_REALTIME_MODEL: z.string().min(1).default('gpt-realtime'),
   OPENAI_REALTIME_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   CALLS_MAX_PER_TENANT: z.coerce.number().int().min(1).default(25),

@@ -4,19 +4,64 @@ import { calls } from './calls';
 import { clients } from './tenancy';
 
 export interface EvidenceQuote {
+  /** The transcript's own words at that place (never the evaluator's wording). */
   quote: string;
   turnSeq: number;
   startMs: number;
+  /** Where the quote lies in the turn's text (characters); absent in reports from before issue 11. */
+  start?: number;
+  end?: number;
 }
+
+/** Why a proposed quote is not evidence (server/evaluation/evidence.ts). */
+export type QuoteRejection =
+  | 'empty'
+  | 'too_short'
+  | 'generic'
+  | 'ellipsis'
+  | 'no_turn'
+  | 'prospect_turn'
+  | 'turn_mismatch'
+  | 'wrong_turn'
+  | 'not_found'
+  | 'forged'
+  | 'instruction'
+  | 'reused';
+
+export interface RejectedQuote {
+  /** The evaluator's wording, as proposed. */
+  quote: string;
+  turnSeq: number | null;
+  reason: QuoteRejection;
+}
+
+/**
+ * Why a level is what it is when the evaluator's own level was not kept: `no_evidence` (a level
+ * above 0 without a verified rep quote after the one re-ask), `reask_failed` (the re-ask failed,
+ * so the level could not be backed), `not_assessed` (the evaluator gave no answer for it),
+ * `not_assessable` (the offline evaluator has no detector for it: no level, not in the score).
+ */
+export type LevelNote = 'no_evidence' | 'reask_failed' | 'not_assessed' | 'not_assessable';
+
+export type Level = 0 | 1 | 2;
+
 export interface CriterionResult {
   criterionId: string;
   name: string;
-  /** Current level (after manager review); `originalLevel` is what the evaluator gave. */
-  level: 0 | 1 | 2;
-  originalLevel: 0 | 1 | 2;
+  /** Current level (after manager review), the one the score uses; null = not assessed (not in the score). */
+  level: Level | null;
+  /** The evaluator's verified level, before any manager review. */
+  originalLevel: Level | null;
+  /** The level the model first proposed, kept for audit only: never in any score. */
+  proposedLevel?: Level | null;
+  note?: LevelNote | null;
   rationale: string;
   evidence: EvidenceQuote[];
-  /** A level above 0 whose evidence could not be found in the rep's turns, even after a re-ask. */
+  /** Quotes the evaluator proposed that the check refused, with the reason. */
+  rejected?: RejectedQuote[];
+  /** With EVALUATION_SAMPLES > 1: how many of the samples gave the median level kept here. */
+  agreement?: { samples: number; agreeing: number } | null;
+  /** Reports from before issue 11 only: a level above 0 kept although its evidence was not found. */
   unverified: boolean;
 }
 export interface Improvement {
@@ -70,7 +115,8 @@ export const reportOverrides = pgTable(
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
     criterionId: text().notNull(),
-    fromLevel: integer().notNull(),
+    /** Null when the criterion had no level before (not assessable offline). */
+    fromLevel: integer(),
     toLevel: integer().notNull(),
     note: text().notNull(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase, type Database } from '../../db/client';
 import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
 import { computeAnalytics } from '../../server/evaluation/analytics';
-import { evaluateOffline } from '../../server/evaluation/offline';
+import { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from '../../server/evaluation/offline/index';
 import type { Criterion, Turn } from '../../server/evaluation/types';
 import { enqueue } from '../../server/jobs/queue';
 import { createWorker } from '../../server/jobs/worker';
@@ -152,7 +152,7 @@ async function main() {
     '',
     `\`npx tsx --expose-gc scripts/bench/evaluation.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, load average before the run ${load}.`,
     '',
-    `**Offline evaluation of a 20-minute transcript** (${offline.turns} turns, ${offline.words} words, the ${offline.criteria} criteria of Discovery (SPIN); conversation analytics + the rules of spar-offline-eval-v1, in process, no database; 30 runs after one cold run):`,
+    `**Offline evaluation of a 20-minute transcript** (${offline.turns} turns, ${offline.words} words, the ${offline.criteria} criteria of Discovery (SPIN); conversation analytics + the rules of ${OFFLINE_EVALUATOR_VERSION}, in process, no database; 30 runs after one cold run):`,
     '',
     '| Cold run (ms) | p50 (ms) | p95 (ms) | Analytics alone p50 (ms) | Heap allocated by the cold run (MB) | Process RSS (MB) |',
     '|---:|---:|---:|---:|---:|---:|',
@@ -165,7 +165,7 @@ async function main() {
     ...pickups.map((p) => `| ${p.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL (DATABASE_URL)'} | ${p.pollIntervalMs} | ${p.jobs} | ${f1(p.p50)} | ${f1(p.p95)} | ${f1(p.max)} |`),
     '',
     'Pickup is bounded by the poll interval (expected p50 ≈ half of it, max ≈ all of it, plus one claim query). With a model,',
-    'the evaluation itself is dominated by the model call(s) (one request, two when evidence has to be re-asked); the offline',
+    'the evaluation itself is dominated by the model call(s) (one request per sample, plus one when evidence has to be re-asked; EVALUATION_SAMPLES samples); the offline',
     'path adds the rule time above plus two short transactions (load, save). The box is shared: with a load average above',
     'the core count (see above) the CPU-bound figures are pessimistic; pickup latency is dominated by the poll interval.',
     '',

@@ -1,7 +1,11 @@
-import { isQuestion, normalise, sentences, wordCount } from './text';
+import { isFollowUp } from './offline/detectors';
+import { CallFacts } from './offline/features';
+import { wordCount } from './text';
 import type { Turn } from './types';
 
-export const ANALYTICS_VERSION = 'spar-analytics-v1';
+export { isOpenQuestion } from './offline/features';
+
+export const ANALYTICS_VERSION = 'spar-analytics-v2';
 
 interface FillerPattern {
   label: string;
@@ -49,22 +53,6 @@ export const FILLER_PATTERNS: Record<string, FillerPattern[]> = {
   ],
 };
 
-const OPEN_STARTERS: Record<string, RegExp> = {
-  en: /^(what|how|why|where|when|who|whom|which|tell me|walk me through|describe|talk me through|help me understand|can you walk|could you walk|could you describe|can you describe|can you tell me|could you tell me|in what)/,
-  es: /^(qué|que|cómo|como|por qué|dónde|cuándo|quién|quiénes|cuál|cuáles|cuánto|cuánta|cuántos|cuántas|cuéntame|cuénteme|explícame|podría contarme|puede contarme|me cuenta)/,
-  it: /^(cosa|che cosa|come|perché|dove|quando|chi|quale|quali|quanto|quanta|quanti|quante|mi racconti|mi racconta|raccontami|mi spieghi|mi può spiegare)/,
-  'pt-BR': /^(o que|que|como|por que|porque|onde|quando|quem|qual|quais|quanto|quanta|quantos|quantas|me conte|me conta|me explica|pode me contar|poderia me contar)/,
-};
-
-/** An open question asks for an explanation (what/how/why…, tell me…); the rest are closed (yes/no, either/or). */
-export function isOpenQuestion(sentence: string, language: string): boolean {
-  const re = OPEN_STARTERS[language] ?? OPEN_STARTERS.en;
-  // the whole sentence, or its last clause ("Sorry, what went wrong?", "If that were solved, what would…")
-  const clauses = sentence.split(/[,;:—–]/u);
-  const candidates = [sentence, clauses[clauses.length - 1]].map((c) => normalise(c).replace(/^(and|so|but|ok|okay|right|great|y|e|entonces|então|allora|bueno|pues|quindi)\s+/u, ''));
-  return candidates.some((n) => re.test(n) || (language !== 'en' && OPEN_STARTERS.en.test(n)));
-}
-
 export interface CallAnalytics {
   version: string;
   language: string;
@@ -72,7 +60,7 @@ export interface CallAnalytics {
   turns: { rep: number; prospect: number };
   talkRatio: { repMs: number; prospectMs: number; repShare: number; source: 'timing' | 'words'; repWords: number; prospectWords: number };
   longestRepMonologue: { ms: number; words: number; turnSeq: number | null };
-  questions: { count: number; open: number; closed: number; examples: { text: string; turnSeq: number; startMs: number; open: boolean }[] };
+  questions: { count: number; open: number; closed: number; followUps: number; examples: { text: string; turnSeq: number; startMs: number; open: boolean }[] };
   wordsPerMinute: number | null;
   fillerWords: { total: number; perHundredWords: number; counts: Record<string, number>; language: string };
   interruptions: { repBargeIns: number; overlaps: number };
@@ -113,7 +101,9 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
 
   const repWords = rep.reduce((a, t) => a + wordCount(t.text), 0);
   const prospectWords = prospect.reduce((a, t) => a + wordCount(t.text), 0);
-  const timed = turns.length > 0 && turns.every((t) => spokenMs(t) !== null);
+  // speech timing only when every turn that says something was spoken: a typed turn has no
+  // duration, and timing it as 0 ms would show "Rep 0%" beside a rep who said most of the words
+  const timed = turns.length > 0 && turns.every((t) => spokenMs(t) !== null && (spokenMs(t)! > 0 || wordCount(t.text) === 0));
   const repMs = timed ? rep.reduce((a, t) => a + spokenMs(t)!, 0) : 0;
   const prospectMs = timed ? prospect.reduce((a, t) => a + spokenMs(t)!, 0) : 0;
   const totalTalk = timed ? repMs + prospectMs : repWords + prospectWords;
@@ -131,9 +121,12 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
     } else cur = { ms: 0, words: 0, turnSeq: null, start: 0 };
   }
 
-  const qs: CallAnalytics['questions']['examples'] = [];
-  for (const t of rep) for (const s of sentences(t.text)) if (isQuestion(s)) qs.push({ text: s, turnSeq: t.seq, startMs: t.startMs, open: isOpenQuestion(s, language) });
+  // the same reading of the rep's sentences as the offline evaluator's (offline/features.ts)
+  const facts = new CallFacts(turns, language, { repShare: 0, bargeIns: 0 });
+  const asked = facts.rep.filter((s) => s.question);
+  const qs = asked.map((s) => ({ text: s.text, turnSeq: s.turn.seq, startMs: s.turn.startMs, open: s.open }));
   const open = qs.filter((q) => q.open).length;
+  const followUps = asked.filter((s) => isFollowUp(facts, s)).length;
 
   const repSpeakingMs = timed ? repMs : null;
   const wordsPerMinute = repSpeakingMs && repSpeakingMs > 0 ? round1(repWords / (repSpeakingMs / 60_000)) : null;
@@ -157,7 +150,7 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
     turns: { rep: rep.length, prospect: prospect.length },
     talkRatio: { repMs, prospectMs, repShare, source: timed ? 'timing' : 'words', repWords, prospectWords },
     longestRepMonologue: longest,
-    questions: { count: qs.length, open, closed: qs.length - open, examples: qs.slice(0, 5) },
+    questions: { count: qs.length, open, closed: qs.length - open, followUps, examples: qs.slice(0, 5) },
     wordsPerMinute,
     fillerWords: { total: fillerTotal, perHundredWords: repWords ? round1((fillerTotal / repWords) * 100) : 0, counts, language },
     interruptions: { repBargeIns: prospect.filter((t) => t.interrupted).length, overlaps },

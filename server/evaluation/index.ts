@@ -14,9 +14,9 @@ export {
   type EvaluationInput,
   type EvaluationResult,
 } from './evaluate';
-export { checkQuotes, locateQuote, MIN_QUOTE_WORDS } from './evidence';
-export { evaluateWithModel, evaluationSchema, formatTranscript } from './model';
-export { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from './offline';
+export { checkQuote, checkQuotes, EvidenceLedger, MIN_QUOTE_WORDS } from './evidence';
+export { evaluateWithModel, evaluationSchema, transcriptData } from './model';
+export { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from './offline/index';
 export { computeScore } from './score';
 export { normalise } from './text';
 export type { Criterion, Level, Turn } from './types';

@@ -1,7 +1,6 @@
-import type { CriterionResult, EvidenceQuote, Improvement } from '../../db/schema';
+import type { CriterionResult, EvidenceQuote, Improvement, Level, LevelNote, QuoteRejection, RejectedQuote } from '../../db/schema';
 
-export type Level = 0 | 1 | 2;
-export type { CriterionResult, EvidenceQuote, Improvement };
+export type { CriterionResult, EvidenceQuote, Improvement, Level, LevelNote, QuoteRejection, RejectedQuote };
 
 /** One transcript turn as the evaluator sees it (call_turns or a fixture). */
 export interface Turn {
@@ -31,7 +30,7 @@ export interface ScorecardSnapshot {
   criteria: Criterion[];
 }
 
-/** What an evaluator produces before evidence is located and the score computed. */
+/** What an evaluator produces before the score is computed. */
 export interface EvaluationOutput {
   criteria: CriterionResult[];
   summary: string;

@@ -14,7 +14,7 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
   if (deps.jobs?.disabled) return null;
   const lanes = [
     {
-      evaluation: evaluationHandler({ provider: createTextProvider(deps.env) }),
+      evaluation: evaluationHandler({ provider: createTextProvider(deps.env), samples: deps.env.EVALUATION_SAMPLES }),
       mail: mailHandler({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM }),
     },
     { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }) },

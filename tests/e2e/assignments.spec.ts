@@ -43,7 +43,10 @@ async function completeExercise(page: Page, assignment: string) {
     await expect(page.getByRole('region', { name: assignment }).getByRole('link', { name: `View report: ${SIMULATION}` })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 45_000 });
   const region = page.getByRole('region', { name: assignment });
-  const score = (await region.getByRole('table').getByRole('row').nth(1).getByRole('cell').nth(2).textContent())!.trim();
+  const cell = region.getByRole('table').getByRole('row').nth(1).getByRole('cell').nth(2);
+  // an offline score is labelled heuristic wherever it is listed
+  await expect(cell.getByTestId('score-heuristic')).toHaveText('heuristic');
+  const score = (await cell.getByTestId('score-value').textContent())!.trim();
   expect(score).toMatch(/^\d+\.\d$/);
   await region.getByRole('link', { name: `View report: ${SIMULATION}` }).click();
   await expect(h1(page)).toHaveText('Call report');
@@ -123,6 +126,7 @@ test.describe('Assignments end to end', () => {
     const details = page.getByRole('dialog', { name: `Assignment: ${name}` });
     await expect(details.getByRole('row').filter({ hasText: 'Riley Rep' })).toContainText(rileyScore.toFixed(1));
     await expect(details.getByRole('row').filter({ hasText: 'Jordan Rep' })).toContainText(jordanScore.toFixed(1));
+    await expect(details.getByTestId('score-heuristic')).toHaveCount(2);
     await page.keyboard.press('Escape');
 
     // --- the dashboard shows the new scores in recent activity
@@ -131,6 +135,7 @@ test.describe('Assignments end to end', () => {
     const recent = page.getByRole('table', { name: 'Recent activity' });
     await expect(recent.getByRole('row').filter({ hasText: 'Riley Rep' }).filter({ hasText: name }).first()).toContainText(rileyScore.toFixed(1));
     await expect(recent.getByRole('row').filter({ hasText: 'Jordan Rep' }).filter({ hasText: name }).first()).toContainText(jordanScore.toFixed(1));
+    await expect(recent.getByRole('row').filter({ hasText: 'Riley Rep' }).filter({ hasText: name }).first().getByTestId('score-heuristic')).toHaveText('heuristic');
     await expect(page.getByText('Average team score')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Team performance, last 4 weeks' })).toBeVisible();
   });

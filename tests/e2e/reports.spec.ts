@@ -92,8 +92,17 @@ test.describe('Report after an offline practice call', () => {
     await expect(score).toHaveText(/^\d+(\.\d)?\/100$/, { timeout: 30_000 });
     await expect(page.getByTestId('report-simulation')).toHaveText(SIMULATION);
     await expect(page.getByTestId('evaluator-label')).toHaveText('Scored offline by rules (no AI model configured)');
+    // an offline score is labelled heuristic, and offline quotes are the transcript's sentences: no integrity to show
+    await expect(page.getByTestId('heuristic-badge')).toHaveText('Heuristic score');
+    await expect(page.getByTestId('evidence-integrity')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Scorecard evaluation' })).toBeVisible();
     expect(await page.getByTestId('criterion').count()).toBeGreaterThan(0);
+    // "Areas to work on" lists exactly the criteria below 2
+    const levels = await page.getByTestId('criterion').evaluateAll((cards) => cards.map((c) => /([012])\/2/.exec(c.querySelector('.mantine-Badge-root')?.textContent ?? '')?.[1] ?? null));
+    const below2 = levels.filter((l) => l === '0' || l === '1').length;
+    await expect(page.getByRole('heading', { name: 'Areas to work on' })).toBeVisible();
+    if (below2 > 0) await expect(page.getByTestId('areas-to-work-on').getByRole('listitem')).toHaveCount(below2);
+    else await expect(page.getByTestId('areas-none')).toHaveText('None: every assessed criterion is at level 2.');
     const reportTranscript = page.getByTestId('transcript');
     for (const text of REP_TURNS) await expect(reportTranscript).toContainText(text);
     await expect(page.getByRole('heading', { name: 'Conversation analytics' })).toBeVisible();
@@ -135,7 +144,31 @@ test.describe('Report after an offline practice call', () => {
     await expect(opened.getByRole('heading', { level: 1 })).toHaveText(`Call report: ${SIMULATION}`);
     await expect(opened.getByText(scoreText, { exact: true })).toBeVisible();
     await expect(opened.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+    await expect(opened.getByText('Heuristic score', { exact: true })).toBeVisible();
     await opened.close();
+
+    // the same report as a model evaluation stores it (this server has no model: the page is given
+    // the stored shape): integrity in the header, rejected quotes and "no evidence" per criterion
+    const modelView = await context.newPage();
+    await modelView.route(/\/trpc\/[^?]*reports\.get/, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { result?: { data?: ModelShapedView } }[];
+      for (const item of body) if (item.result?.data?.report) asModelReport(item.result.data);
+      await route.fulfill({ response: res, json: body });
+    });
+    await modelView.goto(`/reports/${callId}`);
+    await expect(modelView.getByTestId('criterion').first()).toBeVisible();
+    const verified = await modelView.getByTestId('evidence-quote').count();
+    await expect(modelView.getByTestId('evidence-integrity')).toHaveText(`Evidence integrity: ${verified} of ${verified + 2} quotes verified`);
+    await expect(modelView.getByTestId('heuristic-badge')).toHaveCount(0);
+    const first = modelView.getByTestId('criterion').first();
+    const firstVerified = await first.getByTestId('evidence-quote').count();
+    await expect(first.getByTestId('quote-count')).toHaveText(`${firstVerified} of ${firstVerified + 1} quotes verified`);
+    await expect(first.getByTestId('rejected-quote')).toHaveText('“What is your budget for next year?” turn 3 · not found in the rep’s words');
+    const unbacked = modelView.getByTestId('criterion').nth(1);
+    await expect(unbacked.getByTestId('no-evidence')).toContainText('Level 0: no evidence in the transcript. The model proposed level 2');
+    await expect(unbacked.getByTestId('rejected-quote')).toContainText('said by the prospect, not the rep');
+    await modelView.close();
 
     // a manager of the tenant reviews a criterion of this report: note required, score recomputed, history kept
     const manager = await browser.newContext({ storageState: storageFile('manager'), baseURL });
@@ -157,6 +190,12 @@ test.describe('Report after an offline practice call', () => {
     await expect(mpage.getByTestId('override-history')).toContainText('Reviewed against the recording');
     await expect(firstCriterion.getByTestId('original-level')).toBeVisible();
     await expect(mpage.getByText(`Originally ${scoreText} before manager review`)).toBeVisible();
+    // the reviewed score everywhere: the score ring, and the HTML download
+    const reviewedText = /The score is now (\d+(?:\.\d)?\/100)/.exec((await mpage.getByText(/^Level changed\./).textContent()) ?? '')![1];
+    await expect(mpage.getByTestId('report-score')).toHaveText(reviewedText);
+    const reviewedHtml = await (await manager.request.get(`/api/v1/reports/${callId}/download?lang=en`)).text();
+    expect(reviewedHtml).toContain(`${reviewedText}</span> <span class="badge">Heuristic score</span>`);
+    expect(reviewedHtml).toContain(`Originally ${scoreText} before manager review`);
 
     // two reviewers at once: an admin changes the second criterion while the manager's dialog is open
     const second = mpage.getByTestId('criterion').nth(1);
@@ -179,6 +218,29 @@ test.describe('Report after an offline practice call', () => {
     await manager.close();
   });
 });
+
+type ModelShapedView = {
+  report: {
+    evaluator: string | null;
+    model: string | null;
+    integrity: { verified: number; proposed: number } | null;
+    criteria: { level: number | null; originalLevel: number | null; proposedLevel: number | null; note: string | null; evidence: unknown[]; rejected: { quote: string; turnSeq: number | null; reason: string }[] }[];
+  } | null;
+};
+
+/** Rewrites an offline report view into what a model evaluation stores: one refused quote on the first criterion, the second criterion unbacked. */
+function asModelReport(view: ModelShapedView) {
+  const r = view.report!;
+  r.evaluator = 'model';
+  r.model = 'gpt-4.1';
+  r.criteria.forEach((c, i) => {
+    c.proposedLevel = c.level;
+    if (i === 0) c.rejected = [{ quote: 'What is your budget for next year?', turnSeq: 3, reason: 'not_found' }];
+    if (i === 1) Object.assign(c, { level: 0, originalLevel: 0, proposedLevel: 2, note: 'no_evidence', evidence: [], rejected: [{ quote: 'We already use spreadsheets for that', turnSeq: 2, reason: 'prospect_turn' }] });
+  });
+  const verified = r.criteria.reduce((a, c) => a + c.evidence.length, 0);
+  r.integrity = { verified, proposed: verified + r.criteria.reduce((a, c) => a + c.rejected.length, 0) };
+}
 
 test.describe('Report page access', () => {
   test.use({ account: 'rep' });

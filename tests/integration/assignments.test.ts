@@ -242,6 +242,13 @@ describe('assignments lifecycle', () => {
     const reviewed = await as(manager).reports.override({ callId: started.callId, criterionId: crit.criterionId, level: crit.level === 2 ? 0 : 2, note: 'Reviewed' });
     expect(reviewed.score).not.toBe(rep.score);
     expect((await exerciseRows(assignmentId)).find((e) => e.id === exA.id)!.score).toBe(reviewed.score);
+    // every list shows the reviewed score, the original beside it, and labels the offline score heuristic
+    const listed = (await as(manager).assignments.get({ assignmentId })).exercises.find((e) => e.id === exA.id)!;
+    expect(listed).toMatchObject({ score: reviewed.score, originalScore: rep.score, heuristic: true });
+    const mineRow = (await as(rep1).assignments.mine({}))[0].exercises.find((e) => e.id === exA.id)!;
+    expect(mineRow).toMatchObject({ score: reviewed.score, originalScore: rep.score, heuristic: true });
+    const recent = (await as(manager).dashboard.get({})).recent.find((r) => r.exerciseId === exA.id)!;
+    expect(recent).toMatchObject({ score: reviewed.score, originalScore: rep.score, heuristic: true });
     // a completed exercise cannot be started again
     expect(describeTrpcError(await rejection(as(rep1).calls.start({ simulationId: simA, exerciseId: exA.id }))).appCode).toBe('CONFLICT');
   });

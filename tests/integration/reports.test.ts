@@ -40,6 +40,7 @@ const SCORECARD = {
 const SIMULATION = { simulation: { id: null, name: 'Discovery <Acme> call', difficulty: 'medium' }, persona: { name: 'Derek Osei' } };
 const XSS_SUMMARY = 'Good call <script>alert("x")</script> & more';
 
+const criteriaOf3 = (levels: [0 | 1 | 2, 0 | 1 | 2, 0 | 1 | 2]): CriterionResult[] => criteria(levels);
 const criteria = (levels: [0 | 1 | 2, 0 | 1 | 2, 0 | 1 | 2]): CriterionResult[] =>
   SCORECARD.criteria.map((c, i) => ({
     criterionId: c.id,
@@ -106,6 +107,11 @@ async function seedCall(tenantId: string, userId: string, report: Partial<typeof
   });
 }
 
+const download = (callId: string, opts: { token?: string; query?: string; headers?: Record<string, string> } = {}) =>
+  fetch(`${app.url}/api/v1/reports/${callId}/download${opts.query ?? ''}`, {
+    headers: { ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+  });
+
 const reportOf = async (callId: string) => (await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0];
 
 beforeAll(async () => {
@@ -141,7 +147,7 @@ describe('reports.get and reports.status: who may see a report', () => {
     expect(r.canReview).toBe(false);
     expect(r.call).toMatchObject({ simulationName: 'Discovery <Acme> call', personaName: 'Derek Osei', difficulty: 'medium', repName: 'Rita Rep', durationMs: 125_000, provider: 'offline' });
     expect(r.report?.score).toBe(50);
-    expect(r.report?.criteria.map((c) => [c.criterionId, c.level, c.levelDescriptions[c.level]])).toEqual([
+    expect(r.report?.criteria.map((c) => [c.criterionId, c.level, c.levelDescriptions[c.level ?? 0]])).toEqual([
       ['c-open', 2, 'Several open questions that uncover pain'],
       ['c-next', 1, 'A vague next step'],
       ['c-value', 0, 'No value statement'],
@@ -318,11 +324,6 @@ describe('reports.retry', () => {
 });
 
 describe('GET /api/v1/reports/:callId/download', () => {
-  const download = (callId: string, opts: { token?: string; query?: string; headers?: Record<string, string> } = {}) =>
-    fetch(`${app.url}/api/v1/reports/${callId}/download${opts.query ?? ''}`, {
-      headers: { ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
-    });
-
   it('is a self-contained HTML file with every text escaped', async () => {
     const callId = await seedCall(tenantA, repA.id);
     await as(managerA).reports.override({ callId, criterionId: 'c-value', level: 1, note: 'Note with <i>markup</i>' });
@@ -377,5 +378,83 @@ describe('GET /api/v1/reports/:callId/download', () => {
     expect(other.status).toBe(404);
     expect(await other.text()).not.toContain('Discovery');
     expect((await download('not-a-uuid', { token: tokens.repA })).status).toBe(404);
+  });
+});
+
+describe('evidence, heuristic labels and the reviewed score in the report and its download', () => {
+  const modelCriteria = (): CriterionResult[] => [
+    {
+      criterionId: 'c-open',
+      name: 'Open questions',
+      level: 2,
+      originalLevel: 2,
+      proposedLevel: 2,
+      note: null,
+      rationale: 'Asked open questions.',
+      evidence: [
+        { quote: 'What keeps you up at night?', turnSeq: 2, startMs: 65_000, start: 0, end: 27 },
+        { quote: 'What keeps you up at night', turnSeq: 2, startMs: 65_000, start: 0, end: 26 },
+      ],
+      rejected: [{ quote: 'How do you forecast today?', turnSeq: 2, reason: 'not_found' }],
+      agreement: { samples: 3, agreeing: 3 },
+      unverified: false,
+    },
+    {
+      criterionId: 'c-next',
+      name: 'Next step',
+      level: 0,
+      originalLevel: 0,
+      proposedLevel: 2,
+      note: 'no_evidence',
+      rationale: 'Booked a demo.',
+      evidence: [],
+      rejected: [{ quote: 'Forecasts.', turnSeq: 3, reason: 'prospect_turn' }],
+      agreement: { samples: 3, agreeing: 2 },
+      unverified: false,
+    },
+    { criterionId: 'c-value', name: 'Value', level: 1, originalLevel: 1, proposedLevel: 1, note: null, rationale: 'Some value.', evidence: [{ quote: 'What keeps you up at night?', turnSeq: 2, startMs: 65_000, start: 0, end: 27 }], rejected: [], agreement: { samples: 3, agreeing: 3 }, unverified: false },
+  ];
+
+  it('shows the call’s evidence integrity, the rejected quotes per criterion, why a level is 0, the agreement, and the areas below 2', async () => {
+    const callId = await seedCall(tenantA, repA.id, { evaluator: 'model', model: 'gpt-eval', score: 50, originalScore: 50, criteria: modelCriteria() });
+    const r = (await as(repA).reports.get({ callId })).report!;
+    expect(r.integrity).toEqual({ verified: 3, proposed: 5 });
+    expect(r.samples).toBe(3);
+    expect(r.criteria[1]).toMatchObject({ level: 0, proposedLevel: 2, note: 'no_evidence', rejected: [{ quote: 'Forecasts.', turnSeq: 3, reason: 'prospect_turn' }] });
+    const html = await (await download(callId, { token: tokens.repA })).text();
+    expect(html).toContain('Evidence integrity: 3 of 5 quotes verified');
+    expect(html).toContain('2 of 3 quotes verified');
+    expect(html).toContain('“How do you forecast today?”</span> <span class="reason">turn 2 · not found in the rep’s words');
+    expect(html).toContain('Level 0: no evidence in the transcript. The model proposed level 2');
+    expect(html).toContain('2 of 3 evaluations gave this level');
+    expect(html).toContain('Evaluated 3 times; each level is the median. All evaluations agreed on 2 of 3 criteria.');
+    // areas to work on: every criterion below 2, never "none" beside a 1/2
+    const areas = html.slice(html.indexOf('<h3>Areas to work on</h3>'), html.indexOf('</section>', html.indexOf('<h3>Areas to work on</h3>')));
+    expect(areas).toContain('Next step');
+    expect(areas).toContain('Value');
+    expect(areas).not.toContain('Open questions');
+    expect(areas).not.toContain('None');
+  });
+
+  it('labels an offline score heuristic, keeps an unassessable criterion out of the score, and lets a manager set its level', async () => {
+    const criteria = criteriaOf3([2, 1, 0]).map((c, i) => (i === 2 ? { ...c, level: null, originalLevel: null, note: 'not_assessable' as const, evidence: [] } : c));
+    const callId = await seedCall(tenantA, repA.id, { evaluator: 'offline', score: 75, originalScore: 75, criteria });
+    const r = (await as(repA).reports.get({ callId })).report!;
+    expect(r.integrity).toBeNull();
+    expect(r.criteria[2]).toMatchObject({ level: null, note: 'not_assessable' });
+    let html = await (await download(callId, { token: tokens.repA })).text();
+    expect(html).toContain('75/100</span> <span class="badge">Heuristic score</span>');
+    expect(html).toContain('Not assessable offline');
+    expect(html).toContain('Score over 2 of 3 criteria');
+    // the review sets a level where there was none; the score now counts it
+    const reviewed = await as(managerA).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'Clear value statement at 1:05', fromLevel: null });
+    expect(reviewed).toEqual({ score: 83.3, criterionId: 'c-value', level: 2, originalLevel: null });
+    const seen = await as(repA).reports.get({ callId });
+    expect(seen.report).toMatchObject({ score: 83.3, originalScore: 75 });
+    expect(seen.overrides[0]).toMatchObject({ fromLevel: null, toLevel: 2 });
+    html = await (await download(callId, { token: tokens.repA, query: '?lang=es' })).text();
+    expect(html).toContain('83.3/100</span> <span class="badge">Puntuación heurística</span>');
+    expect(html).toContain('Originalmente 75/100');
+    expect(html).toContain('(no tenía nivel)');
   });
 });

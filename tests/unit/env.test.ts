@@ -58,6 +58,12 @@ describe('loadEnv', () => {
     expect(msg).toMatch(/^Invalid configuration:\n {2}- PORT: /);
   });
 
+  it('evaluates a call once by default; EVALUATION_SAMPLES takes 1 to 9', () => {
+    expect(loadEnv({}).EVALUATION_SAMPLES).toBe(1);
+    expect(loadEnv({ EVALUATION_SAMPLES: '3' }).EVALUATION_SAMPLES).toBe(3);
+    for (const bad of ['0', '10', '2.5', 'three']) expect(envError({ EVALUATION_SAMPLES: bad })).toMatch(/- EVALUATION_SAMPLES: /);
+  });
+
   it('lists every problem, one per line', () => {
     const msg = envError({ PORT: 'x', NODE_ENV: 'staging', SUPPORT_EMAIL: 'not-an-email' });
     expect(msg.split('\n').slice(1).map((l) => l.split(':')[0].trim())).toEqual(expect.arrayContaining(['- PORT', '- NODE_ENV', '- SUPPORT_EMAIL']));

@@ -12,6 +12,7 @@ import { AssignmentsPager } from './assignments-pager';
 import { fallbackPage } from './paging';
 import { DueBadge, StatusBadge, formatDate, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { usePageParam } from './use-page-param';
+import { ScoreText } from '../../components/score-text';
 
 type Tab = 'pending' | 'completed';
 const TABS: readonly Tab[] = ['pending', 'completed'];
@@ -270,7 +271,9 @@ function AssignmentDetailModal({ assignment, onClose }: { assignment: Assignment
                   <Table.Td>
                     <StatusBadge status={e.status} />
                   </Table.Td>
-                  <Table.Td>{e.score === null ? '—' : e.score.toFixed(1)}</Table.Td>
+                  <Table.Td>
+                    <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                  </Table.Td>
                   <Table.Td visibleFrom="sm">{formatDate(e.completedAt, i18n.language)}</Table.Td>
                   <Table.Td>
                     {e.callId && e.status === 'completed' ? (

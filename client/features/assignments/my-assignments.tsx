@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { trpc } from '../../lib/trpc';
 import { DueBadge, StatusBadge, formatDate, useAssignmentsTranslation, viewerTimeZone } from './shared';
+import { ScoreText } from '../../components/score-text';
 
 /** /assignments/sr: the rep's own assignments, their exercises, due labels and scores. */
 export function MyAssignments() {
@@ -61,7 +62,9 @@ export function MyAssignments() {
                     <Table.Td>
                       <StatusBadge status={e.status} />
                     </Table.Td>
-                    <Table.Td>{e.score === null ? '—' : e.score.toFixed(1)}</Table.Td>
+                    <Table.Td>
+                      <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                    </Table.Td>
                     <Table.Td>
                       {e.status === 'completed' && e.callId ? (
                         <Button component={Link} href={`/reports/${e.callId}`} size="xs" variant="light" aria-label={`${t('mine.viewReport')}: ${e.simulationName}`}>

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { trpc } from '../../lib/trpc';
+import { ScoreText } from '../../components/score-text';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -177,7 +178,9 @@ export function ManagerDashboard() {
                         {r.assignmentName}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{fmt(r.score)}</Table.Td>
+                    <Table.Td>
+                      <ScoreText score={r.score} originalScore={r.originalScore} heuristic={r.heuristic} />
+                    </Table.Td>
                     <Table.Td visibleFrom="sm">{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.completedAt))}</Table.Td>
                   </Table.Tr>
                 ))}

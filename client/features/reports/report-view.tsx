@@ -1,9 +1,9 @@
-import { Badge, Button, Group, List, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, RingProgress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CriterionReport, ReportView as ReportData } from '../../../server/routers/reports/schema';
-import { clock } from '../../../server/services/reports/format';
+import { areasToWorkOn, assessedCount, clock, unanimousCount } from '../../../server/services/reports/format';
 import { AnalyticsView } from './analytics-view';
 import { CriterionCard, LEVEL_COLORS } from './criterion-card';
 import { ReviewModal } from './review-modal';
@@ -40,6 +40,9 @@ export function ReportView({ data, clientId }: Props) {
   const r = data.report!;
   const { call } = data;
   const score = r.score ?? 0;
+  const heuristic = r.evaluator === 'offline';
+  const assessed = assessedCount(r.criteria);
+  const areas = areasToWorkOn(r.criteria);
 
   const jump = (startMs: number, turnSeq: number) => {
     setHighlight(turnSeq);
@@ -87,24 +90,58 @@ export function ReportView({ data, clientId }: Props) {
               size={120}
               thickness={10}
               roundCaps
-              sections={[{ value: score, color: scoreColor }]}
-              aria-label={t('header.scoreAria', { score })}
+              sections={[{ value: score, color: r.score === null ? 'gray' : scoreColor }]}
+              aria-label={r.score === null ? t('header.noScore') : t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score })}
               label={
                 <Text ta="center" fw={700} size="lg" data-testid="report-score">
-                  {t('header.scoreValue', { score })}
+                  {r.score === null ? '—' : t('header.scoreValue', { score })}
                 </Text>
               }
             />
-            <Text size="xs" c="dimmed">
-              {t('header.score')}
-            </Text>
+            {heuristic ? (
+              <Tooltip label={t('header.heuristicHelp')} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+                <Badge color="gray" variant="light" tabIndex={0} data-testid="heuristic-badge">
+                  {t('header.scoreHeuristic')}
+                </Badge>
+              </Tooltip>
+            ) : (
+              <Text size="xs" c="dimmed">
+                {t('header.score')}
+              </Text>
+            )}
+            {r.score === null && (
+              <Text size="xs" c="dimmed" maw={200} ta="center">
+                {t('header.noScoreHelp')}
+              </Text>
+            )}
             {r.originalScore != null && r.originalScore !== r.score && (
-              <Text size="xs" c="dimmed" maw={180} ta="center">
+              <Text size="xs" c="dimmed" maw={180} ta="center" data-testid="original-score">
                 {t('header.originalScore', { score: r.originalScore })}
               </Text>
             )}
           </Stack>
         </Group>
+        <Stack gap={4} mt="sm">
+          {r.integrity && (
+            <Group gap={6}>
+              <Tooltip label={t('header.integrityHelp')} multiline w={300} events={{ hover: true, focus: true, touch: true }}>
+                <Badge variant="outline" color={r.integrity.verified === r.integrity.proposed ? 'green' : 'orange'} tabIndex={0} data-testid="evidence-integrity">
+                  {t('header.integrity', { verified: r.integrity.verified, proposed: r.integrity.proposed })}
+                </Badge>
+              </Tooltip>
+            </Group>
+          )}
+          {r.samples != null && r.samples > 1 && (
+            <Text size="sm" c="dimmed" data-testid="samples">
+              {t('header.samples', { samples: r.samples, agreed: unanimousCount(r.criteria), total: r.criteria.length })}
+            </Text>
+          )}
+          {assessed < r.criteria.length && (
+            <Text size="sm" c="dimmed" data-testid="assessed-count">
+              {t('header.assessed', { assessed, total: r.criteria.length })}
+            </Text>
+          )}
+        </Stack>
         <Group mt="md">
           <Button component="a" href={downloadHref(call.callId, i18n.language, clientId)} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
             {t('download.button')}
@@ -113,7 +150,28 @@ export function ReportView({ data, clientId }: Props) {
       </Paper>
 
       <Section title={t('summary.title')} id="report-summary">
-        <Text style={{ whiteSpace: 'pre-wrap' }}>{r.summary || t('summary.empty')}</Text>
+        <Stack gap="sm">
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{r.summary || t('summary.empty')}</Text>
+          <Title order={3} size="h5">
+            {t('summary.areas')}
+          </Title>
+          {areas.length === 0 ? (
+            <Text size="sm" c="dimmed" data-testid="areas-none">
+              {assessed === 0 ? t('summary.areasNoneAssessed') : t('summary.areasNone')}
+            </Text>
+          ) : (
+            <List spacing={4} size="sm" data-testid="areas-to-work-on">
+              {areas.map((c) => (
+                <List.Item key={c.criterionId}>
+                  <Badge size="xs" color={LEVEL_COLORS[c.level ?? 0]} variant="light" mr={6}>
+                    {t('criteria.levelBadge', { level: c.level ?? 0 })}
+                  </Badge>
+                  {c.name}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Stack>
       </Section>
 
       <Section title={t('recording.title')} id="report-recording">
@@ -130,7 +188,7 @@ export function ReportView({ data, clientId }: Props) {
         <Stack gap="sm">
           {r.criteria.length === 0 && <Text c="dimmed">{t('criteria.empty')}</Text>}
           {r.criteria.map((c) => (
-            <CriterionCard key={c.criterionId} criterion={c} canReview={data.canReview} onReview={() => setReviewing(c)} onJump={jump} />
+            <CriterionCard key={c.criterionId} criterion={c} checked={r.evaluator === 'model'} canReview={data.canReview} onReview={() => setReviewing(c)} onJump={jump} />
           ))}
           <Title order={3} size="h5" mt="sm">
             {t('review.history')}
@@ -145,9 +203,12 @@ export function ReportView({ data, clientId }: Props) {
                 <List.Item key={o.id}>
                   <Text size="sm">
                     <Badge size="xs" color={LEVEL_COLORS[o.toLevel as 0 | 1 | 2] ?? 'gray'} variant="light" mr={6}>
-                      {o.fromLevel} → {o.toLevel}
+                      {o.fromLevel ?? '—'} → {o.toLevel}
                     </Badge>
-                    {t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel })} ·{' '}
+                    {o.fromLevel === null
+                      ? t('review.historyItemFromNone', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, to: o.toLevel })
+                      : t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel })}{' '}
+                    ·{' '}
                     {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(o.createdAt))}
                   </Text>
                   <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>

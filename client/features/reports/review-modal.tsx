@@ -21,7 +21,7 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
   const { t } = useTranslation('reports');
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
-  const [level, setLevel] = useState<string>(String(criterion.level === 2 ? 1 : criterion.level + 1));
+  const [level, setLevel] = useState<string>(String(criterion.level === null ? 1 : criterion.level === 2 ? 1 : criterion.level + 1));
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ level?: string; note?: string }>({});
   const scope = clientId ? { clientId } : {};
@@ -59,7 +59,7 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
     }
   };
 
-  const levelLabel = t('criteria.level', { level: criterion.level });
+  const levelLabel = criterion.level === null ? t('criteria.notAssessable') : t('criteria.level', { level: criterion.level });
   return (
     <Modal opened onClose={onClose} title={t('review.title', { criterion: criterion.name })} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>

@@ -9,6 +9,7 @@ import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
 import { UserFormModal } from '../users/user-form-modal';
+import { ScoreText } from '../../components/score-text';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 const fmtScore = (v: number | null) => (v === null ? '—' : v.toFixed(1));
@@ -147,7 +148,9 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
                       <Table.Td>{e.assignmentName}</Table.Td>
                       <Table.Td>{e.callId && e.status === 'completed' ? <Anchor component={Link} href={`/reports/${e.callId}`}>{e.simulationName}</Anchor> : e.simulationName}</Table.Td>
                       <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
-                      <Table.Td>{fmtScore(e.score)}</Table.Td>
+                      <Table.Td>
+                        <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -174,7 +177,9 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
                     <Table.Tr key={c.id}>
                       <Table.Td>{date(c.createdAt)}</Table.Td>
                       <Table.Td>{c.reportStatus ? <Anchor component={Link} href={`/reports/${c.id}`}>{c.simulationName ?? '—'}</Anchor> : (c.simulationName ?? '—')}</Table.Td>
-                      <Table.Td>{fmtScore(c.score)}</Table.Td>
+                      <Table.Td>
+                        <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scoreLabelFields } from '../../contracts/score';
 import { ASSIGNMENT_STATUSES } from '../../../db/schema/assignments';
 import { isoDateTime, text } from '../../contracts/text';
 
@@ -86,6 +87,7 @@ export const exerciseOutput = z.object({
   simulationName: z.string(),
   status,
   score: z.number().nullable(),
+  ...scoreLabelFields,
   callId: z.uuid().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scoreLabelFields } from '../../contracts/score';
 
 export const dashboardOutput = z.object({
   counts: z.object({
@@ -18,6 +19,7 @@ export const dashboardOutput = z.object({
       simulationName: z.string(),
       assignmentName: z.string(),
       score: z.number().nullable(),
+      ...scoreLabelFields,
       completedAt: z.string(),
       callId: z.uuid().nullable(),
     }),

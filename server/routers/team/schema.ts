@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scoreLabelFields } from '../../contracts/score';
 import { USER_TYPES } from '../../../db/schema/auth';
 
 export const teamMemberOutput = z.object({
@@ -24,6 +25,7 @@ export const memberHistoryOutput = z.object({
       simulationName: z.string(),
       status: z.enum(['pending', 'in_progress', 'completed']),
       score: z.number().nullable(),
+      ...scoreLabelFields,
       callId: z.uuid().nullable(),
       completedAt: z.string().nullable(),
     }),
@@ -37,6 +39,7 @@ export const memberHistoryOutput = z.object({
       durationMs: z.number().int().nullable(),
       reportStatus: z.string().nullable(),
       score: z.number().nullable(),
+      ...scoreLabelFields,
     }),
   ),
 });

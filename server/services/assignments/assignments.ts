@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { assignmentMembers, assignmentSimulations, assignments, calls, exercises, reports, simulations, users, type AssignmentStatus } from '../../../db/schema';
 import type { Role } from '../../auth/roles';
+import { scoreLabel } from '../../contracts/score';
 import { AppError } from '../../errors';
 import { enqueueMail, interpolate, mailStrings, recipientLanguages, renderMail } from '../../mail/jobs';
 import { ASSIGNMENTS_PAGE_SIZE_DEFAULT, type AssignmentDetail, type AssignmentList, type AssignmentSummary, type ExerciseView, type MyAssignment } from '../../routers/assignments/schema';
@@ -171,6 +172,8 @@ async function exerciseViews(tx: Executor, where: SQL): Promise<ExerciseView[]> 
       simulationName: simulations.name,
       status: exercises.status,
       score: exercises.score,
+      evaluator: reports.evaluator,
+      originalScore: reports.originalScore,
       callId: exercises.callId,
       startedAt: exercises.startedAt,
       completedAt: exercises.completedAt,
@@ -178,9 +181,16 @@ async function exerciseViews(tx: Executor, where: SQL): Promise<ExerciseView[]> 
     .from(exercises)
     .innerJoin(users, eq(users.id, exercises.userId))
     .innerJoin(simulations, eq(simulations.id, exercises.simulationId))
+    .leftJoin(reports, eq(reports.id, exercises.reportId))
     .where(where)
     .orderBy(displayName, simulations.name);
-  return rows.map((r) => ({ ...r, score: r.score === null ? null : Number(r.score), startedAt: iso(r.startedAt), completedAt: iso(r.completedAt) }));
+  return rows.map(({ evaluator, originalScore, ...r }) => ({
+    ...r,
+    score: r.score === null ? null : Number(r.score),
+    ...scoreLabel(evaluator, originalScore),
+    startedAt: iso(r.startedAt),
+    completedAt: iso(r.completedAt),
+  }));
 }
 
 export async function getAssignment(tx: Executor, actor: Actor, assignmentId: string, timeZone?: string): Promise<AssignmentDetail> {

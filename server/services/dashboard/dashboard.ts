@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { scoreLabel } from '../../contracts/score';
 import { rawRows } from '../../jobs/queue';
 import type { DashboardOutput } from '../../routers/dashboard/schema';
 import { teamCondition, type Viewer } from '../team/scope';
@@ -56,8 +57,9 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
   // A manager's team: each member's latest through exercises_user_completed_idx. The whole tenant
   // (admins): the tenant's latest through exercises_tenant_completed_idx.
   const wholeTenant = viewer.role === 'admin' || viewer.role === 'superuser';
-  const recentCols = sql`e.id, coalesce(nullif(u.display_name, ''), u.username) as user_name, s.name as simulation_name, a.name as assignment_name, e.score, e.completed_at, e.call_id`;
-  const recent = await rawRows<{ id: string; user_name: string; simulation_name: string; assignment_name: string; score: string | null; completed_at: string | Date; call_id: string | null }>(
+  const recentCols = sql`e.id, coalesce(nullif(u.display_name, ''), u.username) as user_name, s.name as simulation_name, a.name as assignment_name, e.score, e.completed_at, e.call_id,
+                         (select r.evaluator from reports r where r.id = e.report_id) as evaluator, (select r.original_score from reports r where r.id = e.report_id) as original_score`;
+  const recent = await rawRows<{ id: string; user_name: string; simulation_name: string; assignment_name: string; score: string | null; completed_at: string | Date; call_id: string | null; evaluator: string | null; original_score: string | null }>(
     tx,
     wholeTenant
       ? sql`select ${recentCols}
@@ -67,7 +69,7 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
       : // the 8 latest of each member (index order, no sort), the 8 latest of those, then their names
         sql`select ${recentCols}
             from (select e1.* from users u0 cross join lateral (
-                    select e0.id, e0.user_id, e0.simulation_id, e0.assignment_id, e0.score, e0.completed_at, e0.call_id
+                    select e0.id, e0.user_id, e0.simulation_id, e0.assignment_id, e0.score, e0.completed_at, e0.call_id, e0.report_id
                     from exercises e0
                     where e0.tenant_id = u0.tenant_id and e0.user_id = u0.id and e0.status = 'completed' and e0.completed_at is not null
                     order by e0.completed_at desc nulls last limit 8) e1
@@ -99,6 +101,7 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
       simulationName: r.simulation_name,
       assignmentName: r.assignment_name,
       score: round1(num(r.score)),
+      ...scoreLabel(r.evaluator, r.original_score),
       completedAt: new Date(r.completed_at).toISOString(),
       callId: r.call_id,
     })),

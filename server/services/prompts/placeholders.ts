@@ -59,7 +59,7 @@ export const PROMPT_PLACEHOLDERS: readonly PromptPlaceholder[] = [
     kinds: ['simulation', ...SCENARIO],
   },
   { token: '{{language}}', key: 'language', description: 'The language the call is held in, e.g. Spanish.', kinds: ALL },
-  { token: '{{transcript}}', key: 'transcript', description: 'The call transcript, one numbered line per turn, labelled Rep or Prospect.', kinds: ['evaluation'] },
+  { token: '{{transcript}}', key: 'transcript', description: 'Where the call transcript is: it is always sent in the user message as delimited JSON data (turn number, speaker, text), never inside these instructions.', kinds: ['evaluation'] },
 ];
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;

@@ -76,3 +76,32 @@ export function slug(text: string, fallback = 'report'): string {
     .replace(/-+$/g, '');
   return s || fallback;
 }
+
+/** What the report's lists read of a criterion (the report view's criteria). */
+interface CriterionLike {
+  name: string;
+  level: number | null;
+  evidence: readonly unknown[];
+  rejected: readonly unknown[];
+  agreement: { samples: number; agreeing: number } | null;
+}
+
+/** "Areas to work on": every assessed criterion below 2, lowest first (never "none" beside a 1/2). */
+export function areasToWorkOn<T extends CriterionLike>(criteria: readonly T[]): T[] {
+  return criteria.filter((c) => c.level !== null && c.level < 2).sort((a, b) => (a.level ?? 0) - (b.level ?? 0));
+}
+
+/** Quotes verified / proposed for one criterion ("2 of 3 quotes verified"). */
+export function quoteCounts(c: CriterionLike): { verified: number; proposed: number } {
+  return { verified: c.evidence.length, proposed: c.evidence.length + c.rejected.length };
+}
+
+/** How many criteria have a level (the others are left out of the score). */
+export function assessedCount(criteria: readonly CriterionLike[]): number {
+  return criteria.filter((c) => c.level !== null).length;
+}
+
+/** With several samples: on how many criteria every sample gave the same level. */
+export function unanimousCount(criteria: readonly CriterionLike[]): number {
+  return criteria.filter((c) => c.agreement && c.agreement.agreeing === c.agreement.samples).length;
+}

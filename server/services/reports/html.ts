@@ -1,6 +1,6 @@
 import type { Language } from '../../../db/schema/languages';
-import type { ReportView } from '../../routers/reports/schema';
-import { clock, percent, readAnalytics, seconds, slug } from './format';
+import type { CriterionReport, ReportView } from '../../routers/reports/schema';
+import { areasToWorkOn, assessedCount, clock, percent, quoteCounts, readAnalytics, seconds, slug, unanimousCount } from './format';
 import type { Translate } from './i18n';
 
 /** Every user- or model-written text goes through this before it reaches the document. */
@@ -34,6 +34,10 @@ section{margin:0 0 28px}
 .level{display:inline-block;border-radius:6px;padding:1px 8px;font-weight:700;margin-right:8px;border:1px solid}
 .l0{color:#c92a2a;border-color:#ffa8a8;background:#fff5f5}.l1{color:#e67700;border-color:#ffd43b;background:#fff9db}.l2{color:#2b8a3e;border-color:#8ce99a;background:#ebfbee}
 .badge{display:inline-block;border:1px solid #f08c00;color:#d9480f;border-radius:6px;padding:0 6px;font-size:.8rem;margin-left:6px}
+.lnone{color:#495057;border-color:#ced4da;background:#f1f3f5}
+.warn{border-left:3px solid #f08c00;background:#fff4e6;padding:4px 10px}
+.rejected{color:#868e96;text-decoration:line-through}
+.reason{color:#c92a2a;font-size:.85rem}
 blockquote{margin:6px 0;padding:4px 10px;border-left:3px solid #74c0fc;background:#f8f9fa}
 .ts{font-variant-numeric:tabular-nums;color:#5c5f66;font-size:.85rem;margin-right:6px}
 ul{padding-left:20px;margin:6px 0}
@@ -80,35 +84,21 @@ ${fact(t('header.simulation'), simulation)}${fact(t('header.rep'), view.call.rep
     view.call.durationMs != null ? clock(view.call.durationMs) : null,
   )}${fact(t('header.persona'), view.call.personaName)}${fact(t('header.difficulty'), difficulty)}
 </dl>
-${
-  r && r.score != null
-    ? `<p><span class="score" aria-label="${e(t('header.scoreAria', { score: r.score }))}">${e(t('header.scoreValue', { score: r.score }))}</span></p>`
-    : ''
-}
-${r && r.originalScore != null && r.score != null && r.originalScore !== r.score ? `<p class="muted">${e(t('header.originalScore', { score: r.originalScore }))}</p>` : ''}
+${scoreHtml(view, t)}
 ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffline') : t('header.evaluatorModel', { model: r.model ?? '' }))}</p>` : ''}
 </header>`);
 
   if (!r || view.status !== 'ready') {
     parts.push(`<section class="first"><p>${e(t('html.notReady'))}</p></section>`);
   } else {
-    parts.push(`<section class="first"><h2>${e(t('summary.title'))}</h2><p>${e(r.summary || t('summary.empty'))}</p></section>`);
+    const areas = areasToWorkOn(r.criteria);
+    const areasHtml = areas.length
+      ? `<ul>${areas.map((c) => `<li><span class="level l${c.level}">${e(t('criteria.levelBadge', { level: c.level ?? 0 }))}</span>${e(c.name)}</li>`).join('')}</ul>`
+      : `<p class="muted">${e(assessedCount(r.criteria) === 0 ? t('summary.areasNoneAssessed') : t('summary.areasNone'))}</p>`;
+    parts.push(`<section class="first"><h2>${e(t('summary.title'))}</h2><p>${e(r.summary || t('summary.empty'))}</p><h3>${e(t('summary.areas'))}</h3>${areasHtml}</section>`);
 
-    const criteria = r.criteria
-      .map((c) => {
-        const evidence = c.evidence.length
-          ? c.evidence.map((q) => `<blockquote><span class="ts">${e(clock(q.startMs))}</span>“${e(q.quote)}”</blockquote>`).join('')
-          : `<p class="muted">${e(t('criteria.noEvidence'))}</p>`;
-        return `<div class="criterion">
-<h3><span class="level l${c.level}">${e(t('criteria.levelBadge', { level: c.level }))}</span>${e(c.name)}${c.unverified ? `<span class="badge">${e(t('criteria.unverified'))}</span>` : ''}</h3>
-${c.levelDescriptions[c.level] ? `<p><strong>${e(t('html.levelDescription'))}:</strong> ${e(c.levelDescriptions[c.level])}</p>` : ''}
-${c.originalLevel !== c.level ? `<p class="muted">${e(t('criteria.original', { level: c.originalLevel }))}</p>` : ''}
-${c.unverified ? `<p class="muted">${e(t('criteria.unverifiedHelp'))}</p>` : ''}
-<p><strong>${e(t('criteria.rationale'))}:</strong> ${e(c.rationale)}</p>
-<h4>${e(t('criteria.evidence'))}</h4>${evidence}
-</div>`;
-      })
-      .join('');
+    const checked = r.evaluator === 'model';
+    const criteria = r.criteria.map((c) => criterionHtml(c, checked, t)).join('');
     parts.push(`<section><h2>${e(t('criteria.title'))}</h2>${criteria || `<p>${e(t('criteria.empty'))}</p>`}</section>`);
 
     const strengths = r.strengths.length ? `<ul>${r.strengths.map((s) => `<li>${e(s)}</li>`).join('')}</ul>` : `<p>${e(t('strengths.empty'))}</p>`;
@@ -135,7 +125,11 @@ ${c.unverified ? `<p class="muted">${e(t('criteria.unverifiedHelp'))}</p>` : ''}
     ? `<ul>${view.overrides
         .map(
           (o) =>
-            `<li>${e(date(o.createdAt, lng))}: ${e(t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel }))}. ${e(
+            `<li>${e(date(o.createdAt, lng))}: ${e(
+              o.fromLevel === null
+                ? t('review.historyItemFromNone', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, to: o.toLevel })
+                : t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel }),
+            )}. ${e(
               t('review.historyScore', { score: o.scoreAfter }),
             )}<br>${e(t('html.overrideNote', { note: o.note }))}</li>`,
         )
@@ -196,4 +190,60 @@ function analyticsHtml(raw: unknown, t: Translate): string {
       e(a.latency.avgMs != null ? t('analytics.latencyValue', { avg: seconds(a.latency.avgMs), max: a.latency.maxMs != null ? seconds(a.latency.maxMs) : na }) : na),
     ]);
   return `<table><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${e(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table>`;
+}
+
+/** The score as every list shows it: the reviewed score, labelled heuristic for the offline evaluator, with the original beside it. */
+function scoreHtml(view: ReportView, t: Translate): string {
+  const r = view.report;
+  if (!r) return '';
+  const heuristic = r.evaluator === 'offline';
+  const lines: string[] = [];
+  if (r.score != null) {
+    const aria = t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score: r.score });
+    lines.push(`<p><span class="score" aria-label="${e(aria)}">${e(t('header.scoreValue', { score: r.score }))}</span>${heuristic ? ` <span class="badge">${e(t('header.scoreHeuristic'))}</span>` : ''}</p>`);
+  } else lines.push(`<p><strong>${e(t('header.noScore'))}</strong>: ${e(t('header.noScoreHelp'))}</p>`);
+  if (heuristic) lines.push(`<p class="muted">${e(t('header.heuristicHelp'))}</p>`);
+  if (r.originalScore != null && r.originalScore !== r.score) lines.push(`<p class="muted">${e(t('header.originalScore', { score: r.originalScore }))}</p>`);
+  if (r.integrity) lines.push(`<p>${e(t('header.integrity', { verified: r.integrity.verified, proposed: r.integrity.proposed }))}</p><p class="muted">${e(t('header.integrityHelp'))}</p>`);
+  if (r.samples != null && r.samples > 1) lines.push(`<p class="muted">${e(t('header.samples', { samples: r.samples, agreed: unanimousCount(r.criteria), total: r.criteria.length }))}</p>`);
+  const assessed = assessedCount(r.criteria);
+  if (assessed < r.criteria.length) lines.push(`<p class="muted">${e(t('header.assessed', { assessed, total: r.criteria.length }))}</p>`);
+  return lines.join('\n');
+}
+
+/** One criterion: level (or "not assessable offline"), why, rationale, verified quotes and refused ones. */
+function criterionHtml(c: CriterionReport, checked: boolean, t: Translate): string {
+  const evidence = c.evidence.length
+    ? c.evidence.map((q) => `<blockquote><span class="ts">${e(clock(q.startMs))}</span>“${e(q.quote)}”</blockquote>`).join('')
+    : `<p class="muted">${e(t('criteria.noEvidence'))}</p>`;
+  const counts = quoteCounts(c);
+  const rejected = c.rejected.length
+    ? `<h4>${e(t('criteria.rejectedTitle', { count: c.rejected.length }))}</h4><ul>${c.rejected
+        .map(
+          (q) =>
+            `<li><span class="rejected">“${e(q.quote)}”</span> <span class="reason">${q.turnSeq !== null ? `${e(t('criteria.rejectedTurn', { turn: q.turnSeq }))} · ` : ''}${e(t(`criteria.rejectedReasons.${q.reason}`))}</span></li>`,
+        )
+        .join('')}</ul>`
+    : '';
+  const badge = c.level === null ? `<span class="level lnone">${e(t('criteria.notAssessable'))}</span>` : `<span class="level l${c.level}">${e(t('criteria.levelBadge', { level: c.level }))}</span>`;
+  const description = c.level !== null ? c.levelDescriptions[c.level] : '';
+  const original = c.originalLevel !== c.level ? (c.originalLevel === null ? t('criteria.originalNone') : t('criteria.original', { level: c.originalLevel })) : '';
+  const note =
+    c.note === 'no_evidence' || c.note === 'reask_failed'
+      ? t(c.note === 'reask_failed' ? 'criteria.reaskFailed' : 'criteria.noEvidenceLevel', { level: c.proposedLevel ?? 0 })
+      : c.note === 'not_assessed'
+        ? t('criteria.notAssessed')
+        : c.level === null
+          ? t('criteria.notAssessableHelp')
+          : '';
+  return `<div class="criterion">
+<h3>${badge}${e(c.name)}${c.unverified ? `<span class="badge">${e(t('criteria.unverified'))}</span>` : ''}</h3>
+${description ? `<p><strong>${e(t('html.levelDescription'))}:</strong> ${e(description)}</p>` : ''}
+${original ? `<p class="muted">${e(original)}</p>` : ''}
+${note ? `<p class="warn">${e(note)}</p>` : ''}
+${c.unverified ? `<p class="muted">${e(t('criteria.unverifiedHelp'))}</p>` : ''}
+${c.agreement && c.agreement.samples > 1 ? `<p class="muted">${e(t('criteria.agreement', { agreeing: c.agreement.agreeing, samples: c.agreement.samples }))}</p>` : ''}
+${c.rationale ? `<p><strong>${e(t('criteria.rationale'))}:</strong> ${e(c.rationale)}</p>` : ''}
+<h4>${e(t('criteria.evidence'))}${checked && counts.proposed > 0 ? ` <span class="muted">(${e(t('criteria.quotesVerified', counts))})</span>` : ''}</h4>${evidence}${rejected}
+</div>`;
 }

@@ -19,6 +19,8 @@ async function reportRow(tx: Executor, callId: string, forUpdate = false) {
   return row ?? null;
 }
 
+const lvl = (v: unknown): 0 | 1 | 2 | null => (v === 0 || v === 1 || v === 2 ? v : null);
+
 /** Joins each evaluated criterion with its level descriptions from the scorecard frozen on the call. */
 function criteriaView(call: ReportCall, results: CriterionResult[] | null): CriterionReport[] {
   const frozen = snapshotCriteria(call.scorecardSnapshot);
@@ -28,14 +30,29 @@ function criteriaView(call: ReportCall, results: CriterionResult[] | null): Crit
       criterionId: c.criterionId,
       name: c.name || f?.name || '',
       description: f?.description ?? '',
-      level: c.level,
-      originalLevel: c.originalLevel ?? c.level,
+      level: lvl(c.level),
+      originalLevel: lvl(c.originalLevel ?? c.level),
+      proposedLevel: lvl(c.proposedLevel),
+      note: c.note ?? null,
       rationale: c.rationale ?? '',
-      evidence: (c.evidence ?? []).map((e) => ({ quote: e.quote, turnSeq: e.turnSeq, startMs: e.startMs })),
+      evidence: (c.evidence ?? []).map((e) => ({ quote: e.quote, turnSeq: e.turnSeq, startMs: e.startMs, start: e.start ?? null, end: e.end ?? null })),
+      rejected: (c.rejected ?? []).map((r) => ({ quote: r.quote, turnSeq: r.turnSeq ?? null, reason: r.reason })),
+      agreement: c.agreement ?? null,
       unverified: !!c.unverified,
       levelDescriptions: f?.levelDescriptions ?? ['', '', ''],
     };
   });
+}
+
+/**
+ * The call's evidence integrity for a model report: quotes verified / quotes proposed, over the
+ * criteria shown. Null for the offline evaluator (its quotes are the transcript's sentences) and
+ * for reports from before the check kept the refused quotes.
+ */
+function integrityOf(evaluator: string | null, criteria: CriterionReport[]): { verified: number; proposed: number } | null {
+  if (evaluator !== 'model' || !criteria.some((c) => c.proposedLevel !== null)) return null;
+  const verified = criteria.reduce((a, c) => a + c.evidence.length, 0);
+  return { verified, proposed: verified + criteria.reduce((a, c) => a + c.rejected.length, 0) };
 }
 
 async function overridesOf(tx: Executor, reportId: string, criteria: CriterionReport[]): Promise<OverrideEntry[]> {
@@ -105,6 +122,8 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
           model: row.model,
           score: row.score,
           originalScore: row.originalScore,
+          integrity: integrityOf(row.evaluator ?? null, criteria),
+          samples: row.evaluator === 'model' ? (criteria.reduce<number | null>((n, c) => (c.agreement ? Math.max(n ?? 0, c.agreement.samples) : n), null)) : null,
           summary: row.summary,
           strengths: row.strengths ?? [],
           improvements: (row.improvements ?? []).map((i) => ({ what: i.what ?? '', why: i.why ?? '', example: i.example ?? '' })),
@@ -169,8 +188,9 @@ export async function overrideCriterion(tx: Executor, viewer: ReportViewer, inpu
     throw new AppError('VALIDATION', 'The level is unchanged', { fieldErrors: { level: ['reports.review.levelUnchanged'] } });
   }
   const level = input.level as 0 | 1 | 2;
-  const criteria = row.criteria.map((c) => (c.criterionId === input.criterionId ? { ...c, level, originalLevel: c.originalLevel ?? c.level } : c));
-  const score = computeScore(criteria.map((c) => c.level));
+  const criteria = row.criteria.map((c) => (c.criterionId === input.criterionId ? { ...c, level, originalLevel: c.originalLevel === undefined ? c.level : c.originalLevel } : c));
+  // at least the criterion just reviewed has a level, so there is a score
+  const score = computeScore(criteria.map((c) => c.level))!;
   await tx.update(reports).set({ criteria, score }).where(eq(reports.id, row.id));
   await syncExerciseScore(tx, row.id, score); // assignments (issue 7): the exercise shows the reviewed score
   await tx.insert(reportOverrides).values({
@@ -183,7 +203,7 @@ export async function overrideCriterion(tx: Executor, viewer: ReportViewer, inpu
     userId: viewer.userId,
     scoreAfter: score,
   });
-  return { score, criterionId: input.criterionId, level, originalLevel: current.originalLevel ?? current.level };
+  return { score, criterionId: input.criterionId, level, originalLevel: current.originalLevel === undefined ? current.level : current.originalLevel };
 }
 
 /**

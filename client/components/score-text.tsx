@@ -1,0 +1,37 @@
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  score: number | null;
+  /** The evaluator's score before a manager's review. */
+  originalScore?: number | null;
+  /** Scored by the offline rules: always labelled heuristic. */
+  heuristic?: boolean;
+}
+
+const fmt = (v: number) => v.toFixed(1);
+
+/** A report's score in a list: the reviewed score, "originally …" after a review, and the heuristic label of offline scores. */
+export function ScoreText({ score, originalScore = null, heuristic = false }: Props) {
+  const { t } = useTranslation();
+  if (score === null) return <Text span>—</Text>;
+  return (
+    <Group gap={6} wrap="nowrap" component="span">
+      <Text span data-testid="score-value">
+        {fmt(score)}
+      </Text>
+      {heuristic && (
+        <Tooltip label={t('score.heuristicHelp')} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+          <Badge size="xs" color="gray" variant="light" tabIndex={0} data-testid="score-heuristic">
+            {t('score.heuristic')}
+          </Badge>
+        </Tooltip>
+      )}
+      {originalScore !== null && originalScore !== score && (
+        <Text span size="xs" c="dimmed" data-testid="score-original">
+          {t('score.originally', { score: fmt(originalScore) })}
+        </Text>
+      )}
+    </Group>
+  );
+}

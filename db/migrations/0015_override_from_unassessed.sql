@@ -1,0 +1,1 @@
+ALTER TABLE "report_overrides" ALTER COLUMN "from_level" DROP NOT NULL;

@@ -1,0 +1,149 @@
+import { fold, phrases } from '../text';
+import { en } from './lexicon-en';
+import { es } from './lexicon-es';
+import { it } from './lexicon-it';
+import { pt } from './lexicon-pt';
+
+/**
+ * The words and phrases the offline detectors look for, one set per language. Entries are matched
+ * as whole words on folded text (lower case, no accents: text.ts `fold`); a trailing `*` allows
+ * inflections of a whole word. None is taken from a scorecard's own text: the detectors recognise
+ * behaviour (asking, quantifying, proposing a dated step…), not the methodology's vocabulary.
+ */
+export interface LexiconSource {
+  /** Words that open an open question ("what", "how", "tell me"), at the start of a question or of its last clause. */
+  openStarters: string[];
+  /** Requests that ask for an explanation without a question mark ("Tell me about…", "Walk me through…"). */
+  openImperative: string[];
+  /** Connectives that open a question building on what was just said ("And what happens…?"). */
+  continuers: string[];
+  /** Fillers and connectors skipped before an open starter ("and", "so", "okay"). */
+  leadIns: string[];
+  quantityAsk: string[];
+  numberWords: string[];
+  present: string[];
+  genericAbout: string[];
+  research: string[];
+  problem: string[];
+  consequence: string[];
+  hypothetical: string[];
+  wouldAsk: string[];
+  valueYesNo: string[];
+  probe: string[];
+  reference: string[];
+  paraphrase: string[];
+  summary: string[];
+  missingCheck: string[];
+  confirmCheck: string[];
+  ack: string[];
+  validate: string[];
+  pivot: string[];
+  argue: string[];
+  objection: string[];
+  concern: string[];
+  confirm: string[];
+  decline: string[];
+  secondPerson: string[];
+  meeting: string[];
+  weekdays: string[];
+  months: string[];
+  relativeDay: string[];
+  vagueWhen: string[];
+  invite: string[];
+  noStep: string[];
+  sendInfo: string[];
+  duration: string[];
+  intro: RegExp;
+  unexpected: string[];
+  timeAsk: string[];
+  badTime: string[];
+  howAreYou: string[];
+  selfReason: string[];
+  genericReason: string[];
+  event: string[];
+  peers: string[];
+  hypothesisFrame: string[];
+  vagueValue: string[];
+  pitch: string[];
+  customerExample: string[];
+  praise: string[];
+  discount: string[];
+  openCheck: string[];
+  closedCheck: string[];
+  clarify: string[];
+  readiness: string[];
+  scale: string[];
+  interestYesNo: string[];
+  commitment: string[];
+  proposal: string[];
+  hedge: string[];
+  whoDoesWhat: string[];
+  goal: string[];
+  measure: string[];
+  budgetOwner: string[];
+  vagueGroup: string[];
+  roles: string[];
+  careAbout: string[];
+  assumesDecider: string[];
+  criteriaAsk: string[];
+  rank: string[];
+  alternatives: string[];
+  processAsk: string[];
+  steps: string[];
+  whoAffected: string[];
+  urgency: string[];
+  personal: string[];
+  influence: string[];
+  genericQuestion: string[];
+  /** Methodology names: a sentence that names them recites the method instead of doing it. */
+  methodology: string[];
+  stopwords: string[];
+}
+
+export type LexiconKey = Exclude<keyof LexiconSource, 'intro' | 'stopwords'>;
+
+export interface Lexicon {
+  has(key: LexiconKey, folded: string): boolean;
+  /** Whole-word matches of the entries of `key` in `folded` (for "opens with"). */
+  startsWith(key: LexiconKey, folded: string): boolean;
+  /** The text's first words are an entry of `key` (no lead-ins skipped). */
+  opensWith(key: LexiconKey, folded: string): boolean;
+  intro: RegExp;
+  stop: Set<string>;
+}
+
+const SOURCES: Record<string, LexiconSource> = { en, es, it, 'pt-BR': pt };
+
+function compile(src: LexiconSource): Lexicon {
+  const res = new Map<LexiconKey, RegExp>();
+  const starts = new Map<LexiconKey, RegExp>();
+  const get = (key: LexiconKey) => {
+    let re = res.get(key);
+    if (!re) res.set(key, (re = phrases(src[key] as string[])));
+    return re;
+  };
+  return {
+    has: (key, folded) => get(key).test(folded),
+    startsWith: (key, folded) => {
+      let re = starts.get(key);
+      if (!re) starts.set(key, (re = new RegExp(`^\\s*(?:(?:${phrases(src.leadIns).source})[\\s,]+)*(?:${get(key).source})`, 'u')));
+      return re.test(folded);
+    },
+    opensWith: (key, folded) => new RegExp(`^\\s*(?:${get(key).source})`, 'u').test(folded),
+    intro: src.intro,
+    stop: new Set(src.stopwords.map(fold)),
+  };
+}
+
+const compiled = new Map<string, Lexicon>();
+
+/** The lexicon of the call's language ('pt', 'pt-PT' → Brazilian Portuguese); English otherwise. */
+export function lexiconFor(language: string): Lexicon {
+  const lower = language.toLowerCase();
+  const key = lower.startsWith('pt') ? 'pt-BR' : lower.split(/[-_]/)[0];
+  const src = SOURCES[key] ?? SOURCES.en;
+  const id = SOURCES[key] ? key : 'en';
+  let lex = compiled.get(id);
+  if (!lex) compiled.set(id, (lex = compile(src)));
+  return lex;
+}
