@@ -1,0 +1,162 @@
+import type { ScenarioTopic } from '../../../server/ai/scenario-schema';
+import { greet, initialState, respond, speechMs, type ProspectEnd, type ProspectProfile } from '../../../server/realtime/offline-prospect';
+import { KIND_MOVES, OWNERS, REP_LINES, type CallKind, type RepLines } from './rep-lines';
+
+/**
+ * A scripted rep holding a call with the offline prospect (the same dialogue engine a practice call
+ * uses), for the demo tenant's history. Skill changes what the rep does, not how the prospect
+ * judges it: a strong rep asks open questions and follows up, checks numbers, sums up, answers
+ * objections with evidence and proposes a dated next step; an average one mixes open and closed
+ * questions and is vaguer; a weak one pitches, asks yes/no questions and brushes objections off.
+ */
+export type Skill = 'strong' | 'average' | 'weak';
+
+export interface ScriptedTurn {
+  speaker: 'rep' | 'prospect';
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export interface ScriptedCall {
+  turns: ScriptedTurn[];
+  durationMs: number;
+  end: ProspectEnd | null;
+}
+
+/** A small seeded generator (mulberry32): the same seed always gives the same call. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(xs: readonly T[], rnd: () => number): T => xs[Math.floor(rnd() * xs.length) % xs.length];
+function shuffled<T>(xs: readonly T[], rnd: () => number): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Placeholders in a plan for lines made from what the prospect said. */
+const QUANTIFY = '\u0000quantify';
+const SUMMARY = '\u0000summary';
+
+const CORE: ScenarioTopic[] = ['situation', 'pain', 'impact'];
+const MORE: ScenarioTopic[] = ['goal', 'timing', 'decision', 'budget', 'history', 'competition', 'motivation'];
+
+/** What the rep plans to say, before objections interrupt the plan. */
+function plan(lines: RepLines, language: 'en' | 'it', kind: CallKind, skill: Skill, company: string, rnd: () => number): string[] {
+  const open = (t: ScenarioTopic, follow: boolean) => {
+    const q = lines.open[t];
+    return q ? (follow ? [q[0], q[1]] : [q[0]]) : [];
+  };
+  const moves = KIND_MOVES[language][kind].map((m) => m.replace('{company}', company || (language === 'it' ? 'la vostra azienda' : 'your company')));
+  if (skill === 'strong') {
+    const extra = shuffled(MORE, rnd).slice(0, 3);
+    // a cold call opens with permission and a reason; the others with a greeting
+    const opener = kind === 'cold' ? moves.slice(0, 3) : [pick(lines.opener, rnd)];
+    const kindMoves = kind === 'cold' ? [] : moves;
+    return [
+      ...opener,
+      ...CORE.flatMap((t) => open(t, true)),
+      QUANTIFY,
+      ...kindMoves.slice(0, Math.ceil(kindMoves.length / 2)),
+      ...extra.flatMap((t, i) => open(t, i < 2)),
+      ...kindMoves.slice(Math.ceil(kindMoves.length / 2)),
+      SUMMARY,
+      pick(lines.concreteNextStep, rnd),
+      OWNERS[language],
+      pick(lines.goodbye, rnd),
+    ];
+  }
+  if (skill === 'average') {
+    const topics = shuffled([...CORE, ...MORE], rnd).slice(0, 4);
+    const closed = shuffled(lines.closed, rnd).slice(0, 2);
+    // about half of the behaviours the scorecard asks for
+    const some = shuffled(moves, rnd).slice(0, Math.max(1, Math.floor(moves.length / 2)));
+    return [
+      kind === 'cold' ? moves[0] : pick(lines.opener, rnd),
+      ...topics.slice(0, 2).flatMap((t) => open(t, false)),
+      closed[0],
+      ...some,
+      ...topics.slice(2).flatMap((t) => open(t, false)),
+      closed[1],
+      ...(rnd() < 0.5 ? [pick(lines.pitch, rnd)] : []),
+      pick(lines.vagueNextStep, rnd),
+      pick(lines.concreteNextStep, rnd),
+      pick(lines.goodbye, rnd),
+    ];
+  }
+  return [pick(lines.opener, rnd), pick(lines.pitch, rnd), ...shuffled(lines.closed, rnd).slice(0, 3), pick(lines.vagueNextStep, rnd), pick(lines.vagueNextStep, rnd), pick(lines.goodbye, rnd)];
+}
+
+/** A number the prospect gave with a unit of time, money or count that a rep would check. */
+const QUANTITY = /(\d[\d.,]*)\s*(%|percent|hours?|minutes?|days?|weeks?|complaints?|customers?|ore|minuti|giorni|settimane|reclami|clienti)\b/iu;
+
+/**
+ * A strong rep checks the number the prospect just gave ("So that is 16 hours, is that the right
+ * number?"); with no such number there is nothing to check and the line is not said.
+ */
+function quantify(language: 'en' | 'it', heard: string[]): string | null {
+  for (const h of [...heard].reverse()) {
+    const m = QUANTITY.exec(h);
+    if (m) {
+      const amount = `${m[1].replace(/[.,]$/, '')} ${m[2]}`;
+      return language === 'it' ? `Quindi parliamo di ${amount}, è il numero giusto?` : `So that is ${amount}, is that the right number?`;
+    }
+  }
+  return null;
+}
+
+/** Holds one call: the prospect answers each line; objections are answered according to skill. */
+export function holdScriptedCall(profile: ProspectProfile, kind: CallKind, skill: Skill, seed: number): ScriptedCall {
+  const language = profile.language === 'it' ? 'it' : 'en';
+  const lines = REP_LINES[language];
+  const heard: string[] = [];
+  const rnd = seededRandom(seed);
+  const turns: ScriptedTurn[] = [];
+  let now = 0;
+  const add = (speaker: 'rep' | 'prospect', text: string) => {
+    if (!text) return;
+    const startMs = now + (speaker === 'prospect' ? 600 + Math.floor(rnd() * 900) : 400 + Math.floor(rnd() * 1200));
+    const endMs = startMs + speechMs(text);
+    turns.push({ speaker, text, startMs, endMs });
+    now = endMs;
+  };
+  let state = initialState(profile);
+  const g = greet(state, now);
+  state = g.state;
+  add('prospect', g.reply);
+  let end: ProspectEnd | null = null;
+  const say = (text: string) => {
+    add('rep', text);
+    const r = respond(state, text, now, { interrupted: false });
+    state = r.state;
+    add('prospect', r.reply);
+    if (r.reply) heard.push(r.reply);
+    end = r.end;
+    return !!r.end;
+  };
+  let handled = 0;
+  for (const line of plan(lines, language, kind, skill, profile.company ?? '', rnd)) {
+    // an open objection is answered first, as a rep of this skill would
+    let answers = 0;
+    while (state.pending && answers < (skill === 'strong' ? 2 : 1)) {
+      answers++;
+      const reply = skill === 'strong' ? lines.handle[handled++ % lines.handle.length] : skill === 'average' && rnd() < 0.6 ? pick(lines.handle, rnd) : pick(lines.thin, rnd);
+      if (say(reply)) return { turns, durationMs: now, end };
+    }
+    const spoken = line === QUANTIFY ? quantify(language, heard) : line === SUMMARY ? pick(lines.summary, rnd) : line;
+    if (spoken && say(spoken)) break;
+  }
+  return { turns, durationMs: now, end };
+}
