@@ -136,6 +136,7 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'assignments.delete': ASSIGNERS,
   'assignments.remind': ASSIGNERS,
   'assignments.mine': ANY_ROLE,
+  'assignments.dismissReminder': ANY_ROLE,
 };
 
 /** REST routes by "METHOD /path" (spec §7 base path /api/v1). */
