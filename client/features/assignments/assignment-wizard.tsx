@@ -1,17 +1,19 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
 import { errorInfo } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
-import { dateInputToIso, isoToDateInput, useAssignmentsTranslation } from './shared';
+import type { ScorePolicy } from './attempts';
+import { dateInputToIso, isoToDateInput, todayDateInput, useAssignmentsTranslation } from './shared';
 
 export interface WizardValues {
   name: string;
   simulationIds: string[];
   userIds: string[];
   dueAt: string | null;
+  scorePolicy: ScorePolicy;
 }
 
 interface Props {
@@ -62,7 +64,9 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
   const [simulationIds, setSimulationIds] = useState<string[]>(editing?.simulations.map((s) => s.id) ?? []);
   const [userIds, setUserIds] = useState<string[]>(editing?.members.map((m) => m.id) ?? []);
   const [name, setName] = useState(editing?.name ?? '');
-  const [due, setDue] = useState(isoToDateInput(editing?.dueAt ?? null));
+  const initialDue = isoToDateInput(editing?.dueAt ?? null);
+  const [due, setDue] = useState(initialDue);
+  const [scorePolicy, setScorePolicy] = useState<ScorePolicy>(editing?.scorePolicy ?? 'best');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -83,11 +87,16 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
 
   const submit = async () => {
     if (!name.trim()) return setErrors({ name: t('validation.nameRequired') });
+    // a new date must not lie in the past (an overdue assignment keeps its date when edited)
+    if (due && due !== initialDue && due < todayDateInput()) return setErrors({ dueAt: t('validation.duePast') });
     setBusy(true);
     try {
-      await onSubmit({ name: name.trim(), simulationIds, userIds, dueAt: dateInputToIso(due) });
+      // an unchanged date is sent as it was (the input holds only the day)
+      const dueAt = due === initialDue && editing ? editing.dueAt : dateInputToIso(due);
+      await onSubmit({ name: name.trim(), simulationIds, userIds, dueAt, scorePolicy });
     } catch (e) {
-      const fe = errorInfo(e).fieldErrors ?? {};
+      const info = errorInfo(e);
+      const fe = info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[] | undefined> | undefined) ?? {};
       setErrors(Object.fromEntries(Object.entries(fe).flatMap(([k, v]) => (v?.length ? [[k, translateMessageKey(t, v[0])]] : []))));
     } finally {
       setBusy(false);
@@ -121,14 +130,24 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
         <Stepper.Step label={t('wizard.stepReview')}>
           <Stack>
             <TextInput label={t('wizard.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={200} />
-            <TextInput type="date" label={t('wizard.dueDate')} value={due} onChange={(e) => setDue(e.currentTarget.value)} error={errors.dueAt} />
+            <TextInput type="date" label={t('wizard.dueDate')} value={due} min={todayDateInput()} onChange={(e) => setDue(e.currentTarget.value)} error={errors.dueAt} />
+            <Radio.Group label={t('wizard.scorePolicy')} description={t('wizard.scorePolicyHint')} value={scorePolicy} onChange={(v) => setScorePolicy(v as ScorePolicy)}>
+              <Group mt={6} gap="lg">
+                <Radio value="best" label={t('wizard.policy.best')} />
+                <Radio value="latest" label={t('wizard.policy.latest')} />
+              </Group>
+            </Radio.Group>
             <div>
               <Text fw={600}>{t('wizard.simulations')}</Text>
-              <Text size="sm">{simulationIds.map(simName).join(', ')}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {simulationIds.map(simName).join(', ')}
+              </Text>
             </div>
             <div>
               <Text fw={600}>{t('wizard.members')}</Text>
-              <Text size="sm">{userIds.map(memberName).join(', ')}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {userIds.map(memberName).join(', ')}
+              </Text>
             </div>
             {(errors.simulationIds || errors.userIds) && (
               <Text c="red" size="sm" role="alert">

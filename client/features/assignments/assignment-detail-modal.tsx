@@ -1,0 +1,72 @@
+import { Alert, Anchor, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import { NameText } from '../../components/name-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { EMPTY, useFormat } from '../../lib/format';
+import { trpc } from '../../lib/trpc';
+import { AttemptList } from './attempts';
+import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
+
+/** An assignment's exercises, per rep and simulation: status, the score that counts, every attempt with its report. */
+export function AssignmentDetailModal({ assignment, onClose }: { assignment: AssignmentSummary | null; onClose: () => void }) {
+  const { t } = useAssignmentsTranslation();
+  const f = useFormat();
+  const detail = useQuery({ ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }), enabled: !!assignment });
+  return (
+    <Modal opened={!!assignment} onClose={onClose} size="xl" title={t('detail.title', { name: assignment?.name ?? '' })} closeButtonProps={{ 'aria-label': t('close') }}>
+      {detail.isLoading && <Loader aria-label={t('app.loading')} />}
+      {detail.isError && <Alert color="red">{t('detail.loadFailed')}</Alert>}
+      {detail.data && (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" data-testid="score-policy">
+            {t(`detail.policy.${detail.data.scorePolicy}`)}
+          </Text>
+          <ScrollTable minWidth={560} label={t('detail.title', { name: detail.data.name })}>
+            <Table verticalSpacing="xs" aria-label={t('detail.title', { name: detail.data.name })}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('detail.rep')}</Table.Th>
+                  <Table.Th>{t('detail.simulation')}</Table.Th>
+                  <Table.Th>{t('detail.status')}</Table.Th>
+                  <Table.Th>{t('detail.score')}</Table.Th>
+                  <Table.Th>{t('detail.attempts')}</Table.Th>
+                  <Table.Th>{t('detail.report')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.data.exercises.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>
+                      <NameText size="sm">{e.userName}</NameText>
+                    </Table.Td>
+                    <Table.Td>
+                      <NameText size="sm">{e.simulationName}</NameText>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={e.status} />
+                    </Table.Td>
+                    <Table.Td>{f.score(e.score)}</Table.Td>
+                    <Table.Td>
+                      <AttemptList exercise={e} label={t('attempts.listLabelOf', { name: e.simulationName, rep: e.userName })} />
+                    </Table.Td>
+                    <Table.Td>
+                      {e.callId && e.status === 'completed' ? (
+                        <Anchor component={Link} href={`/reports/${e.callId}`} size="sm">
+                          {t('detail.openReport')}
+                        </Anchor>
+                      ) : (
+                        EMPTY
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The one place numbers, scores, dates and language names are formatted for the interface
+ * language (Intl), so "66,7" appears in es/it/pt-BR wherever a score or an average is shown.
+ * Pure functions (unit-tested) and a hook bound to the current language.
+ */
+export const EMPTY = '—';
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(key: string, make: () => T): T {
+  let f = cache.get(key) as T | undefined;
+  if (!f) cache.set(key, (f = make()));
+  return f;
+}
+
+/** A score or an average of scores: one decimal (80,0 · 66,7), or "—" when there is none. */
+export function formatScore(value: number | null | undefined, lng: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
+  return cached(`score:${lng}`, () => new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value);
+}
+
+/** A count or any other number, grouped for the language (1.234 · 1,234). */
+export function formatNumber(value: number, lng: string, maximumFractionDigits = 0): string {
+  return cached(`number:${lng}:${maximumFractionDigits}`, () => new Intl.NumberFormat(lng, { maximumFractionDigits })).format(value);
+}
+
+/** A whole percent (0–100) as the language writes it (67 % · 67%). */
+export function formatPercent(value: number, lng: string): string {
+  return cached(`percent:${lng}`, () => new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 0 })).format(value / 100);
+}
+
+/** A date (medium), with the time when asked; "—" for none. */
+export function formatDate(iso: string | null | undefined, lng: string, withTime = false): string {
+  if (!iso) return EMPTY;
+  return cached(`date:${lng}:${withTime}`, () => new Intl.DateTimeFormat(lng, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' })).format(new Date(iso));
+}
+
+/** The name of a language (a simulation's: 'pt-BR') in the interface language ('portugués de Brasil' in es). */
+export function languageName(code: string, lng: string): string {
+  try {
+    const name = cached(`language:${lng}`, () => new Intl.DisplayNames([lng], { type: 'language' })).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(lng) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
+/** The formatters bound to the current interface language. */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const lng = i18n.language;
+  return useMemo(
+    () => ({
+      lng,
+      score: (v: number | null | undefined) => formatScore(v, lng),
+      number: (v: number, maximumFractionDigits?: number) => formatNumber(v, lng, maximumFractionDigits),
+      percent: (v: number) => formatPercent(v, lng),
+      date: (iso: string | null | undefined) => formatDate(iso, lng),
+      dateTime: (iso: string | null | undefined) => formatDate(iso, lng, true),
+      languageName: (code: string) => languageName(code, lng),
+    }),
+    [lng],
+  );
+}
