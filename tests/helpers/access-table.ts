@@ -135,6 +135,7 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'assignments.update': ASSIGNERS,
   'assignments.delete': ASSIGNERS,
   'assignments.remind': ASSIGNERS,
+  'assignments.exportResults': ASSIGNERS,
   'assignments.mine': ANY_ROLE,
   'assignments.dismissReminder': ANY_ROLE,
 };

@@ -5,6 +5,7 @@ import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { evaluationHandler } from '../../server/evaluation/evaluate';
 import { createWorker } from '../../server/jobs/worker';
+import { parseCsv } from '../../server/services/users/csv';
 import { mailHandler } from '../../server/mail/jobs';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { finishCall, GOOD_CALL, seedSimulations, WEAK_CALL } from '../helpers/assignments';
@@ -104,6 +105,22 @@ describe('practise again', () => {
     expect(dash.recent[0]).toMatchObject({ kind: 'assignment', callId: weak, score: weakReport.score, attempts: 2 });
     const [row] = await sys((tx) => tx.select().from(exercises).where(eq(exercises.id, exerciseId)));
     expect(row).toMatchObject({ score: weakReport.score, reportId: weakReport.id, callId: weak });
+    // the export carries the same numbers
+    const exported = await as(manager).assignments.exportResults({ assignmentId: id });
+    expect(exported.filename).toBe('retakes-results.csv');
+    const [header, line] = parseCsv(exported.csv);
+    expect(Object.fromEntries(header.map((h, i) => [h, line[i]]))).toMatchObject({
+      sales_rep: 'Rita Rep',
+      email: 'rita@acme.test',
+      simulation: 'Discovery call',
+      status: 'completed',
+      attempts: '2',
+      best_score: strongReport.score!.toFixed(1),
+      latest_score: weakReport.score!.toFixed(1),
+      counted_attempt: 'latest',
+      score: weakReport.score!.toFixed(1),
+    });
+    expect(describeTrpcError(await rejection(as(managerB).assignments.exportResults({ assignmentId: id }))).appCode).toBe('NOT_FOUND');
   });
 
   it('only the rep’s own exercise; a policy other than best or latest is refused with its message', async () => {

@@ -1,11 +1,15 @@
-import { Alert, Anchor, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconFileExport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
 import { NameText } from '../../components/name-text';
 import { ScrollTable } from '../../components/scroll-table';
 import { EMPTY, useFormat } from '../../lib/format';
-import { trpc } from '../../lib/trpc';
+import { trpc, trpcClient } from '../../lib/trpc';
+import { notifyFailure } from '../client-overview/config-ui';
+import { downloadText } from '../users/download';
 import { AttemptList } from './attempts';
 import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 
@@ -14,15 +18,33 @@ export function AssignmentDetailModal({ assignment, onClose }: { assignment: Ass
   const { t } = useAssignmentsTranslation();
   const f = useFormat();
   const detail = useQuery({ ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }), enabled: !!assignment });
+  const [exporting, setExporting] = useState(false);
+  const exportResults = async () => {
+    if (!assignment) return;
+    setExporting(true);
+    try {
+      const r = await trpcClient.assignments.exportResults.query({ assignmentId: assignment.id });
+      downloadText(r.filename, r.csv);
+    } catch (e) {
+      notifyFailure(t, t('detail.exportFailed'), e);
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <Modal opened={!!assignment} onClose={onClose} size="xl" title={t('detail.title', { name: assignment?.name ?? '' })} closeButtonProps={{ 'aria-label': t('close') }}>
       {detail.isLoading && <Loader aria-label={t('app.loading')} />}
       {detail.isError && <Alert color="red">{t('detail.loadFailed')}</Alert>}
       {detail.data && (
         <Stack gap="sm">
-          <Text size="sm" c="dimmed" data-testid="score-policy">
-            {t(`detail.policy.${detail.data.scorePolicy}`)}
-          </Text>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" c="dimmed" data-testid="score-policy">
+              {t(`detail.policy.${detail.data.scorePolicy}`)}
+            </Text>
+            <Button size="xs" variant="default" leftSection={<IconFileExport size={14} aria-hidden />} loading={exporting} onClick={() => void exportResults()}>
+              {t('detail.export')}
+            </Button>
+          </Group>
           <ScrollTable minWidth={560} label={t('detail.title', { name: detail.data.name })}>
             <Table verticalSpacing="xs" aria-label={t('detail.title', { name: detail.data.name })}>
               <Table.Thead>

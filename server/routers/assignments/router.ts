@@ -1,6 +1,7 @@
 import { ROLES } from '../../auth/roles';
 import { assignmentOptions, createAssignment, deleteAssignment, getAssignment, listAssignments, updateAssignment, type Actor, type MailContext } from '../../services/assignments/assignments';
 import { myAssignments } from '../../services/assignments/mine';
+import { exportAssignmentResults } from '../../services/assignments/export';
 import { dismissReminder, remindAssignment } from '../../services/assignments/reminders';
 import { clientScopedProcedure, clientScopedReadProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
@@ -12,6 +13,7 @@ import {
   createAssignmentOutput,
   deleteOutput,
   dismissReminderOutput,
+  exportResultsOutput,
   getAssignmentInput,
   listAssignmentsInput,
   mineInput,
@@ -47,6 +49,12 @@ export const assignmentsRouter = router({
     .input(getAssignmentInput)
     .output(assignmentDetailOutput)
     .query(({ ctx, input }) => getAssignment(ctx.tx, actorOf(ctx), input.assignmentId, input.timeZone)),
+
+  /** The assignment's results as CSV (attempts, best, latest, the score that counts). */
+  exportResults: managerProcedure
+    .input(assignmentIdInput)
+    .output(exportResultsOutput)
+    .query(({ ctx, input }) => exportAssignmentResults(ctx.tx, actorOf(ctx), input.assignmentId)),
 
   /** Simulations and reps the wizard can pick. */
   options: managerProcedure.output(optionsOutput).query(({ ctx }) => assignmentOptions(ctx.tx, actorOf(ctx))),

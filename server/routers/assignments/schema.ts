@@ -122,6 +122,7 @@ export const deleteOutput = z.object({ id: z.uuid() });
  */
 export const remindOutput = z.object({ reminded: z.number().int(), mailed: z.number().int(), mail: z.enum(['sending', 'stored']), lastReminderAt: z.string() });
 export const dismissReminderOutput = z.object({ id: z.uuid() });
+export const exportResultsOutput = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });
 
 export const mineOutput = z.array(
   z.object({
