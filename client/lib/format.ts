@@ -2,14 +2,14 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The one place numbers, scores, dates and language names are formatted for the interface
+ * The one place numbers, scores and dates are formatted for the interface
  * language (Intl), so "66,7" appears in es/it/pt-BR wherever a score or an average is shown.
  * Pure functions (unit-tested) and a hook bound to the current language.
  */
 export const EMPTY = '—';
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(key: string, make: () => T): T {
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
   if (!f) cache.set(key, (f = make()));
   return f;
@@ -37,16 +37,6 @@ export function formatDate(iso: string | null | undefined, lng: string, withTime
   return cached(`date:${lng}:${withTime}`, () => new Intl.DateTimeFormat(lng, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' })).format(new Date(iso));
 }
 
-/** The name of a language (a simulation's: 'pt-BR') in the interface language ('portugués de Brasil' in es). */
-export function languageName(code: string, lng: string): string {
-  try {
-    const name = cached(`language:${lng}`, () => new Intl.DisplayNames([lng], { type: 'language' })).of(code);
-    return name ? name.charAt(0).toLocaleUpperCase(lng) + name.slice(1) : code;
-  } catch {
-    return code;
-  }
-}
-
 /** The formatters bound to the current interface language. */
 export function useFormat() {
   const { i18n } = useTranslation();
@@ -59,7 +49,6 @@ export function useFormat() {
       percent: (v: number) => formatPercent(v, lng),
       date: (iso: string | null | undefined) => formatDate(iso, lng),
       dateTime: (iso: string | null | undefined) => formatDate(iso, lng, true),
-      languageName: (code: string) => languageName(code, lng),
     }),
     [lng],
   );

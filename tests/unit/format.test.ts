@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPercent, formatScore, languageName } from '../../client/lib/format';
+import { formatNumber, formatPercent, formatScore } from '../../client/lib/format';
 import { bestAttempt, countedAttempt, latestAttempt, type Attempt } from '../../server/services/assignments/attempts';
 
 describe('client number formatting (client/lib/format.ts)', () => {
@@ -12,13 +12,6 @@ describe('client number formatting (client/lib/format.ts)', () => {
     expect(formatNumber(12345, 'es')).toBe('12.345');
     expect(formatPercent(67, 'es')).toBe('67\u00a0%'); // a no-break space before the sign
     expect(formatPercent(67, 'en')).toBe('67%');
-  });
-
-  it('names a simulation’s language in the interface language', () => {
-    expect(languageName('en', 'es')).toBe('Inglés');
-    expect(languageName('pt-BR', 'it')).toBe('Portoghese brasiliano');
-    expect(languageName('es', 'pt-BR')).toBe('Espanhol');
-    expect(languageName('it', 'en')).toBe('Italian');
   });
 });
 

@@ -1,4 +1,5 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
@@ -69,6 +70,8 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
   const [scorePolicy, setScorePolicy] = useState<ScorePolicy>(editing?.scorePolicy ?? 'best');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // numbers alone on a narrow screen keep the steps on one row; the current step is named above
+  const narrow = useMediaQuery('(max-width: 36em)');
 
   const sims = useMemo(() => (options.data?.simulations ?? []).map((s) => ({ id: s.id, name: s.name, hint: t(`difficulty.${s.difficulty}`, { ns: 'calls', defaultValue: s.difficulty }) })), [options.data, t]);
   const members = useMemo(() => {
@@ -110,8 +113,13 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
 
   return (
     <Stack>
-      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm">
-        <Stepper.Step label={t('wizard.stepSimulations')}>
+      {narrow && (
+        <Text size="sm" c="dimmed">
+          {t('wizard.stepOf', { n: step + 1, total: 3, name: [t('wizard.stepSimulations'), t('wizard.stepMembers'), t('wizard.stepReview')][step] })}
+        </Text>
+      )}
+      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm" wrap={false}>
+        <Stepper.Step label={narrow ? undefined : t('wizard.stepSimulations')} aria-label={t('wizard.stepSimulations')}>
           {sims.length === 0 ? <Text c="dimmed">{t('wizard.noSimulations')}</Text> : <Picker items={sims} selected={simulationIds} onChange={setSimulationIds} label={t('wizard.simulations')} />}
           {errors.simulationIds && (
             <Text c="red" size="sm" role="alert" mt="xs">
@@ -119,7 +127,7 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
             </Text>
           )}
         </Stepper.Step>
-        <Stepper.Step label={t('wizard.stepMembers')}>
+        <Stepper.Step label={narrow ? undefined : t('wizard.stepMembers')} aria-label={t('wizard.stepMembers')}>
           {members.length === 0 ? <Text c="dimmed">{t('wizard.noMembers')}</Text> : <Picker items={members} selected={userIds} onChange={setUserIds} label={t('wizard.members')} />}
           {errors.userIds && (
             <Text c="red" size="sm" role="alert" mt="xs">
@@ -127,7 +135,7 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
             </Text>
           )}
         </Stepper.Step>
-        <Stepper.Step label={t('wizard.stepReview')}>
+        <Stepper.Step label={narrow ? undefined : t('wizard.stepReview')} aria-label={t('wizard.stepReview')}>
           <Stack>
             <TextInput label={t('wizard.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={200} />
             <TextInput type="date" label={t('wizard.dueDate')} value={due} min={todayDateInput()} onChange={(e) => setDue(e.currentTarget.value)} error={errors.dueAt} />

@@ -9,6 +9,7 @@ import { icpFields } from '../../../server/routers/icps/schema';
 import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, serverFieldErrors, useConfigTranslation } from '../client-overview/config-ui';
+import { ScrollTable } from '../../components/scroll-table';
 
 export interface NamedRecord {
   id: string;
@@ -79,7 +80,7 @@ export function NamedRecordsView({ section, schema, clientMissing, list, saving,
       {list.isError && <LoadFailedAlert message={t(k('loadFailed'))} onRetry={() => void list.refetch()} />}
       {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t(k('empty'))}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320}>
           <Table striped verticalSpacing="sm" aria-label={t(k('tableLabel'))}>
             <Table.Thead>
               <Table.Tr>
@@ -121,7 +122,7 @@ export function NamedRecordsView({ section, schema, clientMissing, list, saving,
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {editing && (
         <NamedRecordForm

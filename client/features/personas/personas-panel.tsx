@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, useConfigTranslation } from '../client-overview/config-ui';
 import { PersonaFormModal } from './persona-form-modal';
+import { ScrollTable } from '../../components/scroll-table';
 
 type Editing = { persona: Persona | null } | null;
 
@@ -72,7 +73,7 @@ export function PersonasPanel({ clientId }: { clientId?: string }) {
       {list.isError && <LoadFailedAlert message={t('personas.loadFailed')} onRetry={() => void list.refetch()} />}
       {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t('personas.empty')}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('personas.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -120,7 +121,7 @@ export function PersonasPanel({ clientId }: { clientId?: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {editing && (
         <PersonaFormModal

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../db/schema/prompts';
 import type { PromptOutput } from '../../../server/routers/prompts/schema';
 import { PROMPTS_NS } from '../admin/messages';
+import { ScrollTable } from '../../components/scroll-table';
 
 export const PROMPT_GROUP_ORDER: readonly PromptKind[] = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'];
 
@@ -50,7 +51,7 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
           {t('emptyGroup')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480}>
           <Table verticalSpacing="xs" aria-labelledby={headingId}>
             <Table.Thead>
               <Table.Tr>
@@ -122,7 +123,7 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Checkbox, CopyButton, Group, Loader, Modal, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconFileExport, IconPlus, IconTrash, IconUpload, IconUsersMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { downloadText } from './download';
 import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
+import { ScrollTable } from '../../components/scroll-table';
 
 const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displayName || u.username;
 
@@ -148,8 +149,8 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
       )}
       {list.isSuccess && users.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
       {list.isSuccess && users.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={760} aria-label={t('title')}>
+        <ScrollTable minWidth={760} label={t('title')}>
+          <Table striped highlightOnHover aria-label={t('title')}>
             <Table.Thead>
               <Table.Tr>
                 {bulkMode && <Table.Th w={40}>{t('columns.select')}</Table.Th>}
@@ -203,7 +204,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollTable>
       )}
 
       <UserFormModal
