@@ -31,6 +31,11 @@ export function formatPercent(value: number, lng: string): string {
   return cached(`percent:${lng}`, () => new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 0 })).format(value / 100);
 }
 
+/** A duration in seconds with one decimal and the SI symbol (1.2 s · 1,2 s), from milliseconds. */
+export function formatSeconds(ms: number, lng: string): string {
+  return `${formatScore(ms / 1000, lng)} s`;
+}
+
 /** A date (medium), with the time when asked; "—" for none. */
 export function formatDate(iso: string | null | undefined, lng: string, withTime = false): string {
   if (!iso) return EMPTY;
@@ -47,6 +52,7 @@ export function useFormat() {
       score: (v: number | null | undefined) => formatScore(v, lng),
       number: (v: number, maximumFractionDigits?: number) => formatNumber(v, lng, maximumFractionDigits),
       percent: (v: number) => formatPercent(v, lng),
+      seconds: (ms: number) => formatSeconds(ms, lng),
       date: (iso: string | null | undefined) => formatDate(iso, lng),
       dateTime: (iso: string | null | undefined) => formatDate(iso, lng, true),
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatPercent, formatScore } from '../../client/lib/format';
+import { formatNumber, formatPercent, formatScore, formatSeconds } from '../../client/lib/format';
 import { bestAttempt, countedAttempt, latestAttempt, type Attempt } from '../../server/services/assignments/attempts';
 
 describe('client number formatting (client/lib/format.ts)', () => {
@@ -12,6 +12,8 @@ describe('client number formatting (client/lib/format.ts)', () => {
     expect(formatNumber(12345, 'es')).toBe('12.345');
     expect(formatPercent(67, 'es')).toBe('67\u00a0%'); // a no-break space before the sign
     expect(formatPercent(67, 'en')).toBe('67%');
+    expect(formatSeconds(1234, 'it')).toBe('1,2 s');
+    expect(formatSeconds(1234, 'en')).toBe('1.2 s');
   });
 });
 
