@@ -33,6 +33,7 @@ export function NameText({ children, lines = 2, heading, style, ...props }: Prop
         ref={ref}
         component={heading ? (`h${heading.order}` as 'h2') : 'p'}
         lineClamp={lines}
+        data-name-text
         data-truncated={cut || undefined}
         tabIndex={cut ? 0 : undefined}
         {...(heading ? { fw: 700, m: 0, fz: `var(--mantine-${heading.size}-font-size)`, lh: `var(--mantine-${heading.size}-line-height)` } : {})}

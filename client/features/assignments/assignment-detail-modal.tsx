@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
@@ -10,13 +10,24 @@ import { EMPTY, useFormat } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { notifyFailure } from '../client-overview/config-ui';
 import { downloadText } from '../users/download';
-import { AttemptList } from './attempts';
+import { AttemptList, type ScorePolicy } from './attempts';
 import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 
-/** An assignment's exercises, per rep and simulation: status, the score that counts, every attempt with its report. */
-export function AssignmentDetailModal({ assignment, onClose }: { assignment: AssignmentSummary | null; onClose: () => void }) {
+/**
+ * An assignment's exercises, per rep and simulation: status, the score that counts, every attempt
+ * with its report, and (for those who may edit it) which attempt counts.
+ */
+export function AssignmentDetailModal({ assignment, readOnly, onClose }: { assignment: AssignmentSummary | null; readOnly: boolean; onClose: () => void }) {
   const { t } = useAssignmentsTranslation();
   const f = useFormat();
+  const queryClient = useQueryClient();
+  const setPolicy = useMutation(
+    trpc.assignments.update.mutationOptions({
+      onSuccess: () =>
+        Promise.all([trpc.assignments.get.queryKey(), trpc.assignments.list.queryKey(), trpc.dashboard.get.queryKey()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      onError: (e) => notifyFailure(t, t('updateFailed'), e),
+    }),
+  );
   const detail = useQuery({ ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }), enabled: !!assignment });
   const [exporting, setExporting] = useState(false);
   const exportResults = async () => {
@@ -38,9 +49,28 @@ export function AssignmentDetailModal({ assignment, onClose }: { assignment: Ass
       {detail.data && (
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Text size="sm" c="dimmed" data-testid="score-policy">
-              {t(`detail.policy.${detail.data.scorePolicy}`)}
-            </Text>
+            {readOnly || !detail.data.canEdit ? (
+              <Text size="sm" c="dimmed" data-testid="score-policy">
+                {t(`detail.policy.${detail.data.scorePolicy}`)}
+              </Text>
+            ) : (
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" id="score-policy-label">
+                  {t('detail.policyLabel')}
+                </Text>
+                <SegmentedControl
+                  size="xs"
+                  aria-labelledby="score-policy-label"
+                  value={detail.data.scorePolicy}
+                  disabled={setPolicy.isPending}
+                  onChange={(v) => setPolicy.mutate({ assignmentId: detail.data.id, scorePolicy: v as ScorePolicy })}
+                  data={[
+                    { value: 'best', label: t('wizard.policy.best') },
+                    { value: 'latest', label: t('wizard.policy.latest') },
+                  ]}
+                />
+              </Group>
+            )}
             <Button size="xs" variant="default" leftSection={<IconFileExport size={14} aria-hidden />} loading={exporting} onClick={() => void exportResults()}>
               {t('detail.export')}
             </Button>

@@ -233,7 +233,7 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
-      <AssignmentDetailModal assignment={viewing} onClose={() => setViewing(null)} />
+      <AssignmentDetailModal assignment={viewing} readOnly={readOnly} onClose={() => setViewing(null)} />
       <RemindModal assignment={reminding} onClose={() => setReminding(null)} onSent={refresh} />
     </Stack>
   );

@@ -73,7 +73,7 @@ export function ClientsPanel() {
               {list.data.map((c) => (
                 <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>
                   <Table.Td>
-                    <Anchor component={Link} href={clientDetailPath(c.id)} onClick={(e: MouseEvent) => e.stopPropagation()} fw={500}>
+                    <Anchor component={Link} href={clientDetailPath(c.id)} onClick={(e: MouseEvent) => e.stopPropagation()} fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {c.name}
                     </Anchor>
                     {c.domain && (

@@ -10,6 +10,7 @@ import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, serverFieldErrors, useConfigTranslation } from '../client-overview/config-ui';
 import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 export interface NamedRecord {
   id: string;
@@ -95,9 +96,9 @@ export function NamedRecordsView({ section, schema, clientMissing, list, saving,
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
-                    <Text fw={600} size="sm">
+                    <NameText fw={600} size="sm">
                       {r.name}
-                    </Text>
+                    </NameText>
                     {/* narrow screens: the details under the name instead of their own column */}
                     <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
                       {r.details}

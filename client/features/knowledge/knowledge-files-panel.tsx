@@ -16,6 +16,7 @@ import { KnowledgeSearch } from './knowledge-search';
 import { tooLargeMessage, uploadErrorMessage } from './upload-messages';
 import { uploadKnowledgeFile } from './upload-file';
 import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 const ACCEPT = Object.fromEntries(KNOWLEDGE_KINDS.map((k) => [KIND_MIME[k], [...KIND_EXTENSIONS[k]]]));
 
@@ -184,9 +185,9 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
               {files.map((f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td>
-                    <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+                    <NameText size="sm" fw={600}>
                       {f.name}
-                    </Text>
+                    </NameText>
                     {f.status === 'no_text' && (
                       <Text size="xs" c="orange.8">
                         {t('noTextHint')}

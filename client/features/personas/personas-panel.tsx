@@ -8,6 +8,7 @@ import { clientScope } from '../client-overview/client-scope';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, useConfigTranslation } from '../client-overview/config-ui';
 import { PersonaFormModal } from './persona-form-modal';
 import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 type Editing = { persona: Persona | null } | null;
 
@@ -90,9 +91,9 @@ export function PersonasPanel({ clientId }: { clientId?: string }) {
               {rows.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>
-                    <Text fw={600} size="sm">
+                    <NameText fw={600} size="sm">
                       {p.name}
-                    </Text>
+                    </NameText>
                     {/* narrow screens: the description under the name instead of its own column */}
                     <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
                       {p.shortDescription}

@@ -5,6 +5,7 @@ import type { PromptKind } from '../../../db/schema/prompts';
 import type { PromptOutput } from '../../../server/routers/prompts/schema';
 import { PROMPTS_NS } from '../admin/messages';
 import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 export const PROMPT_GROUP_ORDER: readonly PromptKind[] = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'];
 
@@ -70,9 +71,9 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
                     <Table.Td>
                       <Stack gap={2}>
                         <Group gap="xs" wrap="nowrap">
-                          <Text size="sm" fw={500}>
+                          <NameText size="sm" fw={500}>
                             {p.name}
-                          </Text>
+                          </NameText>
                           {p.isSystem && (
                             <Badge size="sm" color="gray" variant="light">
                               {t('system')}

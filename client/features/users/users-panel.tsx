@@ -13,6 +13,7 @@ import { downloadText } from './download';
 import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
 import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displayName || u.username;
 
@@ -176,9 +177,15 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
                       />
                     </Table.Td>
                   )}
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>{u.username}</Table.Td>
-                  <Table.Td>{u.displayName ?? ''}</Table.Td>
+                  <Table.Td>
+                    <NameText size="sm">{u.email}</NameText>
+                  </Table.Td>
+                  <Table.Td>
+                    <NameText size="sm">{u.username}</NameText>
+                  </Table.Td>
+                  <Table.Td>
+                    <NameText size="sm">{u.displayName ?? ''}</NameText>
+                  </Table.Td>
                   <Table.Td>{t(`types.${u.userType}`)}</Table.Td>
                   <Table.Td>{u.manager?.name ?? ''}</Table.Td>
                   <Table.Td>{u.lastActiveAt ? dateFormat.format(new Date(u.lastActiveAt)) : t('never')}</Table.Td>

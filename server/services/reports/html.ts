@@ -1,6 +1,7 @@
 import type { Language } from '../../../db/schema/languages';
 import type { ReportView } from '../../routers/reports/schema';
-import { clock, percent, readAnalytics, seconds, slug } from './format';
+import { formatScore, formatSeconds } from '../../contracts/format';
+import { clock, percent, readAnalytics, slug } from './format';
 import type { Translate } from './i18n';
 
 /** Every user- or model-written text goes through this before it reaches the document. */
@@ -82,10 +83,10 @@ ${fact(t('header.simulation'), simulation)}${fact(t('header.rep'), view.call.rep
 </dl>
 ${
   r && r.score != null
-    ? `<p><span class="score" aria-label="${e(t('header.scoreAria', { score: r.score }))}">${e(t('header.scoreValue', { score: r.score }))}</span></p>`
+    ? `<p><span class="score" aria-label="${e(t('header.scoreAria', { score: formatScore(r.score, lng) }))}">${e(t('header.scoreValue', { score: formatScore(r.score, lng) }))}</span></p>`
     : ''
 }
-${r && r.originalScore != null && r.score != null && r.originalScore !== r.score ? `<p class="muted">${e(t('header.originalScore', { score: r.originalScore }))}</p>` : ''}
+${r && r.originalScore != null && r.score != null && r.originalScore !== r.score ? `<p class="muted">${e(t('header.originalScore', { score: formatScore(r.originalScore, lng) }))}</p>` : ''}
 ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffline') : t('header.evaluatorModel', { model: r.model ?? '' }))}</p>` : ''}
 </header>`);
 
@@ -122,7 +123,7 @@ ${c.unverified ? `<p class="muted">${e(t('criteria.unverifiedHelp'))}</p>` : ''}
       : `<p>${e(t('improvements.empty'))}</p>`;
     parts.push(`<section><h2>${e(t('strengths.title'))}</h2>${strengths}<h2>${e(t('improvements.title'))}</h2>${improvements}</section>`);
 
-    parts.push(`<section><h2>${e(t('analytics.title'))}</h2>${analyticsHtml(r.analytics, t)}</section>`);
+    parts.push(`<section><h2>${e(t('analytics.title'))}</h2>${analyticsHtml(r.analytics, t, lng)}</section>`);
   }
 
   const speaker = (s: 'rep' | 'prospect') => (s === 'rep' ? view.call.repName || t('transcript.rep') : view.call.personaName || t('transcript.prospect'));
@@ -136,7 +137,7 @@ ${c.unverified ? `<p class="muted">${e(t('criteria.unverifiedHelp'))}</p>` : ''}
         .map(
           (o) =>
             `<li>${e(date(o.createdAt, lng))}: ${e(t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel }))}. ${e(
-              t('review.historyScore', { score: o.scoreAfter }),
+              t('review.historyScore', { score: formatScore(o.scoreAfter, lng) }),
             )}<br>${e(t('html.overrideNote', { note: o.note }))}</li>`,
         )
         .join('')}</ul>`
@@ -160,7 +161,7 @@ ${parts.join('\n')}
 `;
 }
 
-function analyticsHtml(raw: unknown, t: Translate): string {
+function analyticsHtml(raw: unknown, t: Translate, lng: Language): string {
   const a = readAnalytics(raw);
   if (!a) return `<p>${e(t('analytics.empty'))}</p>`;
   const na = t('analytics.notAvailable');
@@ -193,7 +194,7 @@ function analyticsHtml(raw: unknown, t: Translate): string {
   if (a.latency)
     rows.push([
       t('analytics.latency'),
-      e(a.latency.avgMs != null ? t('analytics.latencyValue', { avg: seconds(a.latency.avgMs), max: a.latency.maxMs != null ? seconds(a.latency.maxMs) : na }) : na),
+      e(a.latency.avgMs != null ? t('analytics.latencyValue', { avg: formatSeconds(a.latency.avgMs, lng), max: a.latency.maxMs != null ? formatSeconds(a.latency.maxMs, lng) : na }) : na),
     ]);
   return `<table><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${e(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table>`;
 }
