@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
 import { trpc } from '../../lib/trpc';
@@ -18,7 +19,9 @@ export function RemindModal({ assignment, onClose, onSent }: { assignment: Assig
     try {
       const r = await remind.mutateAsync({ assignmentId: assignment.id });
       if (!r.reminded) notifySuccess(t('remindNone'));
-      else notifySuccess(r.mail === 'sending' ? t('remindSent', { count: r.reminded }) : t('remindStored', { count: r.reminded }));
+      else if (r.mail === 'sending') notifySuccess(t('remindSent', { count: r.reminded }));
+      // reminded in the app, but the mail only waits in the outbox: said in a warning's colour
+      else notifications.show({ color: 'yellow', message: t('remindStored', { count: r.reminded }), autoClose: 10_000 });
       onClose();
     } catch (e) {
       notifyFailure(t, t('remindFailed'), e);

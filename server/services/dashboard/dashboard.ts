@@ -63,19 +63,30 @@ async function recentAssignmentCalls(tx: Executor, viewer: Viewer): Promise<Rece
   }));
 }
 
-/** The team's latest practice calls with a ready report (each member's latest through calls_user_idx). */
+/**
+ * The team's latest practice calls with a ready report. The whole tenant (admins): the tenant's
+ * latest reports through reports_tenant_idx, stopping at the first practice calls of sales reps; a
+ * manager's team: each member's latest calls in calls_user_idx order (no sort; a report is ready
+ * after its call, so these are the member's latest reports too), then the latest of those.
+ */
 async function recentPracticeCalls(tx: Executor, viewer: Viewer): Promise<RecentRow[]> {
+  const wholeTenant = viewer.role === 'admin' || viewer.role === 'superuser';
   const rows = await rawRows<{ id: string; user_name: string; simulation_name: string | null; score: string | null; completed_at: string | Date }>(
     tx,
-    sql`select x.id, ${userName} as user_name, coalesce(s.name, x.simulation_snapshot->'simulation'->>'name') as simulation_name, x.score, x.completed_at
-        from users u cross join lateral (
-          select c.id, c.simulation_id, c.simulation_snapshot, r.score, r.completed_at
-          from calls c join reports r on r.call_id = c.id
-          where c.tenant_id = u.tenant_id and c.user_id = u.id and c.mode = 'practice' and r.status = 'ready' and r.completed_at is not null
-          order by r.completed_at desc limit ${RECENT_ROWS}) x
-        left join simulations s on s.id = x.simulation_id
-        where ${teamCondition(viewer)}
-        order by x.completed_at desc limit ${RECENT_ROWS}`,
+    wholeTenant
+      ? sql`select c.id, ${userName} as user_name, coalesce(s.name, c.simulation_snapshot->'simulation'->>'name') as simulation_name, r.score, r.completed_at
+            from reports r join calls c on c.id = r.call_id join users u on u.id = c.user_id left join simulations s on s.id = c.simulation_id
+            where r.tenant_id = ${viewer.tenantId} and r.status = 'ready' and r.completed_at is not null and c.mode = 'practice' and ${teamCondition(viewer)}
+            order by r.completed_at desc limit ${RECENT_ROWS}`
+      : sql`select x.id, ${userName} as user_name, coalesce(s.name, x.simulation_snapshot->'simulation'->>'name') as simulation_name, x.score, x.completed_at
+            from users u cross join lateral (
+              select c.id, c.simulation_id, c.simulation_snapshot, r.score, r.completed_at
+              from calls c join reports r on r.call_id = c.id
+              where c.user_id = u.id and c.mode = 'practice' and r.status = 'ready' and r.completed_at is not null
+              order by c.created_at desc limit ${RECENT_ROWS}) x
+            left join simulations s on s.id = x.simulation_id
+            where ${teamCondition(viewer)}
+            order by x.completed_at desc limit ${RECENT_ROWS}`,
   );
   return rows.map((r) => ({
     kind: 'practice' as const,
