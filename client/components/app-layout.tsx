@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppShell, Box, Burger, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import type { Me } from '../features/auth/use-me';
 import { HelpButton } from '../features/support/help-button';
 import { AppFooter } from './app-footer';
@@ -15,6 +16,9 @@ const HEADER_HEIGHT = 56;
 export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
   const { t } = useTranslation();
   const { opened, narrow, toggle, closeIfNarrow } = useSidebar();
+  // the exercise page holds a call whose typed-input box sits at the bottom: help moves to the header there
+  const [location] = useLocation();
+  const inCall = location.startsWith('/exercise/');
 
   return (
     <AppShell
@@ -29,6 +33,11 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
           <Text fw={700} size="lg">
             {t('app.name')}
           </Text>
+          {inCall && (
+            <Box ml="auto">
+              <HelpButton placement="header" />
+            </Box>
+          )}
         </Group>
       </AppShell.Header>
       {/* Closed means gone, not just slid away: nothing in it can take focus. */}
@@ -43,7 +52,7 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
         <Box style={{ flex: 1 }}>{children}</Box>
         <AppFooter />
       </AppShell.Main>
-      <HelpButton />
+      {!inCall && <HelpButton />}
     </AppShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../lib/format';
 
 interface Props {
   score: number | null;
@@ -9,16 +10,15 @@ interface Props {
   heuristic?: boolean;
 }
 
-const fmt = (v: number) => v.toFixed(1);
-
 /** A report's score in a list: the reviewed score, "originally …" after a review, and the heuristic label of offline scores. */
 export function ScoreText({ score, originalScore = null, heuristic = false }: Props) {
   const { t } = useTranslation();
-  if (score === null) return <Text span>—</Text>;
+  const f = useFormat();
+  if (score === null) return <Text span>{f.score(null)}</Text>;
   return (
     <Group gap={6} wrap="nowrap" component="span">
       <Text span data-testid="score-value">
-        {fmt(score)}
+        {f.score(score)}
       </Text>
       {heuristic && (
         <Tooltip label={t('score.heuristicHelp')} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
@@ -29,7 +29,7 @@ export function ScoreText({ score, originalScore = null, heuristic = false }: Pr
       )}
       {originalScore !== null && originalScore !== score && (
         <Text span size="xs" c="dimmed" data-testid="score-original">
-          {t('score.originally', { score: fmt(originalScore) })}
+          {t('score.originally', { score: f.score(originalScore) })}
         </Text>
       )}
     </Group>

@@ -78,7 +78,8 @@ function SimulationSummary({ preview }: { preview: CallPreview }) {
           {preview.personaName && <Fact label={t('exercise.persona')} value={preview.personaName} />}
           <Fact label={t('exercise.difficulty')} value={t(`difficulty.${preview.difficulty}`)} />
           <Fact label={t('exercise.timeLimit')} value={t('exercise.minutes', { count: minutes(preview.timeLimitSeconds) })} />
-          <Fact label={t('exercise.language')} value={t(`language.${preview.language}`)} />
+          {/* the simulation's language named in the interface language, as the simulations list names it */}
+          <Fact label={t('exercise.language')} value={t(`languages.${preview.language}`, { ns: 'simulations' })} />
         </Group>
         {preview.provider === 'offline' && (
           <Text size="sm" c="orange.8">

@@ -6,7 +6,9 @@ import { tenantId } from './columns';
 
 export const ASSIGNMENT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
-
+/** Which attempt of a rep's exercise counts when they practise it again: the best score or the latest. */
+export const SCORE_POLICIES = ['best', 'latest'] as const;
+export type ScorePolicy = (typeof SCORE_POLICIES)[number];
 
 /** A task a manager sends to reps: one or more simulations, each rep gets one exercise per simulation. */
 export const assignments = pgTable(
@@ -20,6 +22,7 @@ export const assignments = pgTable(
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     status: text().$type<AssignmentStatus>().notNull().default('pending'),
     lastReminderAt: timestamp({ withTimezone: true }),
+    scorePolicy: text().$type<ScorePolicy>().notNull().default('best'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,7 +59,10 @@ export const exercises = pgTable(
       .notNull()
       .references(() => simulations.id, { onDelete: 'cascade' }),
     status: text().$type<AssignmentStatus>().notNull().default('pending'),
-    /** The call whose report completed this exercise. */
+    /**
+     * The attempt that counts (the assignment's scorePolicy over every call for this exercise with a
+     * ready report): its call, report, score and the time its report was ready.
+     */
     callId: uuid(),
     reportId: uuid(),
     score: numeric({ precision: 5, scale: 1, mode: 'number' }),
@@ -68,7 +74,31 @@ export const exercises = pgTable(
     index('exercises_tenant_user_idx').on(t.tenantId, t.userId, t.status),
     index('exercises_assignment_idx').on(t.assignmentId),
     index('exercises_tenant_completed_idx').on(t.tenantId, t.completedAt),
+    // is this report an exercise's counted attempt (the reports rollup trigger, migration 0015)
+    index('exercises_report_idx').on(t.reportId),
     // a learner's latest completed exercises (recent activity of a manager's team)
     index('exercises_user_completed_idx').on(t.tenantId, t.userId, t.completedAt.desc()).where(sql`status = 'completed'`),
   ],
+);
+
+/**
+ * A manager's reminder as the rep sees it in the app: one row per reminder and rep, shown on the
+ * rep's assignments page until they dismiss it (the mail is a separate outbox row).
+ */
+export const reminderNotices = pgTable(
+  'reminder_notices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    assignmentId: uuid()
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    dismissedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('reminder_notices_user_idx').on(t.tenantId, t.userId, t.createdAt.desc()).where(sql`dismissed_at is null`), index('reminder_notices_assignment_idx').on(t.assignmentId)],
 );

@@ -9,7 +9,10 @@ import { tenantId } from './columns';
  * Weeks are ISO weeks (Monday) in UTC, as Postgres date_trunc('week') gives them.
  */
 
-/** Per learner: exercises pending/completed and the score sum of the completed ones (all time). */
+/**
+ * Per learner: exercises pending/completed and the score sum of the completed ones (all time), and
+ * their practice calls with a ready report.
+ */
 export const userExerciseStats = pgTable('user_exercise_stats', {
   userId: uuid().primaryKey(),
   tenantId: tenantId(),
@@ -17,6 +20,7 @@ export const userExerciseStats = pgTable('user_exercise_stats', {
   completed: integer().notNull().default(0),
   scoreSum: numeric({ mode: 'number' }).notNull().default(0),
   scored: integer().notNull().default(0),
+  practiceCalls: integer().notNull().default(0),
 });
 
 /** Per learner and week of completion: completed exercises and their score sum (the 4-week trend). */
@@ -33,7 +37,11 @@ export const userWeekStats = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.week] }), index('user_week_stats_tenant_week_idx').on(t.tenantId, t.week)],
 );
 
-/** Per learner, week of the report and criterion (by name): the sum of levels and the count (weak spots). */
+/**
+ * Per learner, week of the report and criterion (by name): the sum of levels and the count (weak
+ * spots), over the reports that count on the dashboard: practice calls, and the counted attempt of
+ * each completed exercise (exercises.report_id) — not tests, dry runs or attempts that do not count.
+ */
 export const userWeekCriteria = pgTable(
   'user_week_criteria',
   {

@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -12,6 +12,11 @@ export const SESSION_COOKIE = 'spar_session';
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_TTL_MS = 30 * DAY;
 const REFRESH_WHEN_LEFT_MS = 15 * DAY;
+/**
+ * "Last active" moves on sign-in and on any authenticated request, but is written at most once per
+ * this interval per user, so a busy page does not write the users row on every request.
+ */
+export const LAST_ACTIVE_THROTTLE_MS = 5 * 60 * 1000;
 
 export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(randomBytes(20));
@@ -50,6 +55,8 @@ export async function createSession(db: Db, userId: string, now = new Date(), op
       if (!u || u.hash !== opts.passwordHash) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
     await tx.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt });
+    // signing in is activity
+    await tx.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
   });
   return { token, expiresAt };
 }
@@ -63,6 +70,7 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
     const rows = await tx
       .select({
         expiresAt: sessions.expiresAt,
+        lastActiveAt: users.lastActiveAt,
         user: {
           id: users.id,
           tenantId: users.tenantId,
@@ -90,7 +98,13 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
       expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       refreshed = true;
       await tx.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
-      await tx.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
+    }
+    if (!row.lastActiveAt || now.getTime() - row.lastActiveAt.getTime() >= LAST_ACTIVE_THROTTLE_MS) {
+      // the condition is repeated in SQL: of concurrent requests, one writes
+      await tx
+        .update(users)
+        .set({ lastActiveAt: now })
+        .where(and(eq(users.id, row.user.id), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS + 1)))));
     }
     return { session: { id, expiresAt }, user: row.user, refreshed };
   });

@@ -69,6 +69,22 @@ test.describe('Knowledge-base files', () => {
     await expect(dialog.getByRole('alert').filter({ hasText: 'photo.png' })).toContainText('Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.');
   });
 
+  test('an upload error leaves the screen when a later upload succeeds', async ({ page }) => {
+    const dialog = await openKnowledgeBase(page);
+    await chooseFile(page, dialog, { name: 'slides.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    const failure = dialog.getByRole('alert').filter({ hasText: 'slides.png' });
+    await expect(failure).toContainText('Unsupported file type.');
+    const name = `objections-${Date.now().toString(36)}.txt`;
+    await chooseFile(page, dialog, { name, mimeType: 'text/plain', buffer: Buffer.from('Objection: the price is too high for a pilot.\n') });
+    const row = dialog.getByRole('table', { name: 'Knowledge-base files' }).getByRole('row', { name: new RegExp(name.replace(/[.]/g, '\\.')) });
+    await expect(row).toContainText('Ready');
+    await expect(failure).toHaveCount(0);
+    // tidy up: the e2e server is shared by the suite
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete file' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(row).toBeHidden();
+  });
+
   test('the server refuses a 6 MB upload that skips the page\'s own check, and the browser gets the message', async ({ page }) => {
     await page.goto('/simulations');
     const answer = await page.evaluate(async (simulationName) => {

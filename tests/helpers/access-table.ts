@@ -135,7 +135,9 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'assignments.update': ASSIGNERS,
   'assignments.delete': ASSIGNERS,
   'assignments.remind': ASSIGNERS,
+  'assignments.exportResults': ASSIGNERS,
   'assignments.mine': ANY_ROLE,
+  'assignments.dismissReminder': ANY_ROLE,
 };
 
 /** REST routes by "METHOD /path" (spec §7 base path /api/v1). */

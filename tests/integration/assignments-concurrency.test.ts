@@ -53,8 +53,8 @@ describe('exercise writes under concurrency', () => {
       });
       const results = await Promise.allSettled([
         ...mine.map((e) => withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: e.userId }, e.id, sims[0]))),
-        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost' }, { assignmentId, simulationIds: sims })),
-        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost' }, { assignmentId, name: `Round ${round} (renamed)` })),
+        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost', delivery: 'outbox' }, { assignmentId, simulationIds: sims })),
+        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost', delivery: 'outbox' }, { assignmentId, name: `Round ${round} (renamed)` })),
       ]);
       const failures = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
       expect(failures).toEqual([]);
@@ -81,7 +81,7 @@ describe('exercise writes under concurrency', () => {
       await tx.update(assignments).set({ name: 'Interleaved (editing)' }).where(eq(assignments.id, assignmentId));
       holding();
       await gate;
-      return updateAssignment(tx, actor, { publicUrl: 'http://localhost' }, { assignmentId, simulationIds: sims });
+      return updateAssignment(tx, actor, { publicUrl: 'http://localhost', delivery: 'outbox' }, { assignmentId, simulationIds: sims });
     });
     await held; // the edit holds the assignment row
     const start = withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]));

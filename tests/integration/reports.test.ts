@@ -361,7 +361,9 @@ describe('GET /api/v1/reports/:callId/download', () => {
     expect(es).toContain('<html lang="es">');
     expect(es).toContain('<h2>Resumen</h2>');
     expect(es).toContain('<h2>Transcripción</h2>');
-    expect(es).toContain('<h2>Evaluación de la ficha de puntuación</h2>');
+    expect(es).toContain('<h2>Resultados de la tarjeta de evaluación</h2>');
+    // the score with the language's decimal comma
+    expect(es).toContain('50,0/100');
     const it = await download(callId, { token: tokens.repA, headers: { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.5' } });
     expect(it.headers.get('content-language')).toBe('it');
     expect(await it.text()).toContain('<h2>Riepilogo</h2>');

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';
 import type { UserRow } from '../helpers/app';
+import { completeExerciseForCall, createAssignment, deleteAssignment, syncExerciseScore, updateAssignment, type Actor } from '../../server/services/assignments/assignments';
 
 /*
  * The dashboard rollups are kept by triggers (migration 0012). Whatever happens to exercises and
@@ -113,5 +114,104 @@ describe('dashboard rollups', () => {
       rawRows<{ n: number }>(tx, sql`select (select count(*) from user_exercise_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_criteria where user_id = ${reps[0].id}) + (select count(*) from assignment_members where user_id = ${reps[0].id}) as n`),
     );
     expect(Number(left[0].n)).toBe(0);
+  });
+
+  it('stay exact through retakes, overrides of a counted or an uncounted attempt, best/latest switches, practice calls and deletion', async () => {
+    const manager = await createTenantUser(database.db, tenantA, { userType: 'manager' });
+    const rep = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', managerId: manager.id });
+    const rep2 = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', managerId: manager.id });
+    const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId: tenantA };
+    const mail = { publicUrl: 'http://spar.test', delivery: 'outbox' as const };
+    const now = Date.now();
+    const levels = (a: number, b: number) =>
+      [
+        { criterionId: 'a', name: 'Open questions', level: a, originalLevel: a, rationale: '', evidence: [], unverified: false },
+        { criterionId: 'b', name: 'Next step', level: b, originalLevel: b, rationale: '', evidence: [], unverified: false },
+      ] as never;
+    const { simId, assignmentId } = await withTenant(database.db, tenantA, async (tx) => {
+      const [persona] = await tx.insert(personas).values({ tenantId: tenantA, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
+      const [card] = await tx.insert(scorecards).values({ tenantId: tenantA, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
+      const [sim] = await tx.insert(simulations).values({ tenantId: tenantA, personaId: persona.id, scorecardId: card.id, name: 'Retakes', language: 'en' }).returning();
+      const a = await createAssignment(tx, actor, mail, { name: 'Retakes', simulationIds: [sim.id], userIds: [rep.id, rep2.id] });
+      return { simId: sim.id, assignmentId: a.id };
+    });
+    const exerciseOf = async (userId: string) =>
+      (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(exercises).where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId)))))[0];
+    /** One attempt as the call end and the evaluation job make it: a call for the exercise, its report ready, the exercise recounted. */
+    const attempt = (userId: string, report: { status?: 'ready' | 'failed'; score: number; levels: never; at: number }) =>
+      withTenant(database.db, tenantA, async (tx) => {
+        const [ex] = await tx.select().from(exercises).where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId)));
+        const [c] = await tx
+          .insert(calls)
+          .values({ tenantId: tenantA, userId, simulationId: simId, exerciseId: ex.id, mode: 'exercise', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 })
+          .returning();
+        const [r] = await tx.insert(reports).values({ tenantId: tenantA, callId: c.id, status: 'running' }).returning();
+        await tx.update(reports).set({ status: report.status ?? 'ready', score: report.score, criteria: report.levels, completedAt: new Date(report.at) }).where(eq(reports.id, r.id));
+        if ((report.status ?? 'ready') === 'ready') await completeExerciseForCall(tx, c.id, { score: report.score });
+        return { callId: c.id, reportId: r.id };
+      });
+    /** A manager's review: the report's levels and score change, the exercise recounts. */
+    const review = (reportId: string, score: number, lv: never) =>
+      withTenant(database.db, tenantA, async (tx) => {
+        await tx.update(reports).set({ score, criteria: lv }).where(eq(reports.id, reportId));
+        await syncExerciseScore(tx, reportId, score);
+      });
+    const setPolicy = (scorePolicy: 'best' | 'latest') => withTenant(database.db, tenantA, (tx) => updateAssignment(tx, actor, mail, { assignmentId, scorePolicy }));
+    const counted = async (userId: string) => {
+      const e = await exerciseOf(userId);
+      return { status: e.status, score: e.score, reportId: e.reportId, completedAt: e.completedAt?.getTime() ?? null };
+    };
+
+    const first = await attempt(rep.id, { score: 60, levels: levels(1, 0), at: now - 8 * DAY });
+    expect(await counted(rep.id)).toEqual({ status: 'completed', score: 60, reportId: first.reportId, completedAt: now - 8 * DAY });
+    await expectRollupsConsistent(database.db);
+
+    // a better retake this week counts (best, the default), its week and criteria with it
+    const second = await attempt(rep.id, { score: 80, levels: levels(2, 1), at: now });
+    expect(await counted(rep.id)).toEqual({ status: 'completed', score: 80, reportId: second.reportId, completedAt: now });
+    await expectRollupsConsistent(database.db);
+
+    // a worse retake is kept but does not count
+    const third = await attempt(rep.id, { score: 50, levels: levels(0, 1), at: now + 60_000 });
+    expect((await counted(rep.id)).reportId).toBe(second.reportId);
+    await expectRollupsConsistent(database.db);
+
+    // the manager switches to the latest attempt, and back
+    await setPolicy('latest');
+    expect(await counted(rep.id)).toMatchObject({ score: 50, reportId: third.reportId });
+    await expectRollupsConsistent(database.db);
+    await setPolicy('best');
+    expect(await counted(rep.id)).toMatchObject({ score: 80, reportId: second.reportId });
+    await expectRollupsConsistent(database.db);
+
+    // a review raises an uncounted attempt above the best: it counts now; lowering it again gives the place back
+    await review(third.reportId, 95, levels(2, 2));
+    expect(await counted(rep.id)).toMatchObject({ score: 95, reportId: third.reportId });
+    await expectRollupsConsistent(database.db);
+    await review(third.reportId, 40, levels(0, 0));
+    expect(await counted(rep.id)).toMatchObject({ score: 80, reportId: second.reportId });
+    await expectRollupsConsistent(database.db);
+    // a review of the counted attempt changes its levels in place
+    await review(second.reportId, 85, levels(2, 2));
+    expect(await counted(rep.id)).toMatchObject({ score: 85, reportId: second.reportId });
+    await expectRollupsConsistent(database.db);
+
+    // the other rep: a failed report completes nothing; a practice call counts as practice
+    await attempt(rep2.id, { status: 'failed', score: 0, levels: levels(0, 0), at: now });
+    expect((await counted(rep2.id)).status).toBe('pending');
+    await withTenant(database.db, tenantA, async (tx) => {
+      const [c] = await tx.insert(calls).values({ tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'practice', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 }).returning();
+      await tx.insert(reports).values({ tenantId: tenantA, callId: c.id, status: 'ready', score: 70, criteria: levels(1, 1), completedAt: new Date(now) });
+      // a manager's test call of the same learner is not practice and counts nowhere
+      const [t] = await tx.insert(calls).values({ tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'test', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 }).returning();
+      await tx.insert(reports).values({ tenantId: tenantA, callId: t.id, status: 'ready', score: 10, criteria: levels(0, 0), completedAt: new Date(now) });
+    });
+    await expectRollupsConsistent(database.db);
+    const [practice] = await asSystem(database.db, { action: 'test' }, (tx) => rawRows<{ n: number }>(tx, sql`select practice_calls as n from user_exercise_stats where user_id = ${rep2.id}`));
+    expect(Number(practice.n)).toBe(1);
+
+    // deleting the assignment takes the counted attempts' criteria with it; the reports stay
+    await withTenant(database.db, tenantA, (tx) => deleteAssignment(tx, actor, assignmentId));
+    await expectRollupsConsistent(database.db);
   });
 });

@@ -3,12 +3,15 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ScrollTable } from '../../components/scroll-table';
+import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
 /** The "Analytics" tab of /spar-admin/clients/:id: usage, scores and estimated model cost of one client. */
 export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
   const { t, i18n } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
   const q = useQuery(trpc.analytics.client.queryOptions({ clientId }));
+  const f = useFormat();
   if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
   if (q.isError || !q.data)
     return (
@@ -23,14 +26,13 @@ export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
     );
   const a = q.data;
   const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-  const n = new Intl.NumberFormat(i18n.language);
   const weekLabel = (iso: string) => new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const stats: [string, string][] = [
-    [t('analytics.activeUsers'), t('counts.ofTotal', { active: a.users.active30d, total: a.users.total })],
-    [t('analytics.calls'), n.format(a.totals.calls)],
-    [t('analytics.minutes'), n.format(a.totals.minutes)],
-    [t('analytics.averageScore'), a.totals.averageScore === null ? '—' : a.totals.averageScore.toFixed(1)],
-    [t('analytics.tokens'), n.format(a.totals.textTokens)],
+    [t('analytics.activeUsers'), t('counts.ofTotal', { active: f.number(a.users.active30d), total: f.number(a.users.total) })],
+    [t('analytics.calls'), f.number(a.totals.calls)],
+    [t('analytics.minutes'), f.number(a.totals.minutes, 1)],
+    [t('analytics.averageScore'), f.score(a.totals.averageScore)],
+    [t('analytics.tokens'), f.number(a.totals.textTokens)],
     [t('analytics.cost'), usd.format(a.totals.estimatedCostUsd)],
   ];
   return (
@@ -68,7 +70,7 @@ export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
             aria-hidden
           />
         )}
-        <Table.ScrollContainer minWidth={320} mt="sm">
+        <ScrollTable minWidth={320}>
           <Table aria-label={t('analytics.perWeek')}>
             <Table.Thead>
               <Table.Tr>
@@ -82,14 +84,14 @@ export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
               {a.weeks.map((w) => (
                 <Table.Tr key={w.weekStart}>
                   <Table.Td>{weekLabel(w.weekStart)}</Table.Td>
-                  <Table.Td>{w.calls}</Table.Td>
-                  <Table.Td>{w.minutes}</Table.Td>
-                  <Table.Td>{w.averageScore === null ? '—' : w.averageScore.toFixed(1)}</Table.Td>
+                  <Table.Td>{f.number(w.calls)}</Table.Td>
+                  <Table.Td>{f.number(w.minutes, 1)}</Table.Td>
+                  <Table.Td>{f.score(w.averageScore)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Card>
     </Stack>
   );

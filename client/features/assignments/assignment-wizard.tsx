@@ -1,17 +1,20 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
 import { errorInfo } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
-import { dateInputToIso, isoToDateInput, useAssignmentsTranslation } from './shared';
+import type { ScorePolicy } from './attempts';
+import { dateInputToIso, isoToDateInput, todayDateInput, useAssignmentsTranslation } from './shared';
 
 export interface WizardValues {
   name: string;
   simulationIds: string[];
   userIds: string[];
   dueAt: string | null;
+  scorePolicy: ScorePolicy;
 }
 
 interface Props {
@@ -62,9 +65,13 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
   const [simulationIds, setSimulationIds] = useState<string[]>(editing?.simulations.map((s) => s.id) ?? []);
   const [userIds, setUserIds] = useState<string[]>(editing?.members.map((m) => m.id) ?? []);
   const [name, setName] = useState(editing?.name ?? '');
-  const [due, setDue] = useState(isoToDateInput(editing?.dueAt ?? null));
+  const initialDue = isoToDateInput(editing?.dueAt ?? null);
+  const [due, setDue] = useState(initialDue);
+  const [scorePolicy, setScorePolicy] = useState<ScorePolicy>(editing?.scorePolicy ?? 'best');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // numbers alone on a narrow screen keep the steps on one row; the current step is named above
+  const narrow = useMediaQuery('(max-width: 36em)');
 
   const sims = useMemo(() => (options.data?.simulations ?? []).map((s) => ({ id: s.id, name: s.name, hint: t(`difficulty.${s.difficulty}`, { ns: 'calls', defaultValue: s.difficulty }) })), [options.data, t]);
   const members = useMemo(() => {
@@ -83,11 +90,16 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
 
   const submit = async () => {
     if (!name.trim()) return setErrors({ name: t('validation.nameRequired') });
+    // a new date must not lie in the past (an overdue assignment keeps its date when edited)
+    if (due && due !== initialDue && due < todayDateInput()) return setErrors({ dueAt: t('validation.duePast') });
     setBusy(true);
     try {
-      await onSubmit({ name: name.trim(), simulationIds, userIds, dueAt: dateInputToIso(due) });
+      // an unchanged date is sent as it was (the input holds only the day)
+      const dueAt = due === initialDue && editing ? editing.dueAt : dateInputToIso(due);
+      await onSubmit({ name: name.trim(), simulationIds, userIds, dueAt, scorePolicy });
     } catch (e) {
-      const fe = errorInfo(e).fieldErrors ?? {};
+      const info = errorInfo(e);
+      const fe = info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[] | undefined> | undefined) ?? {};
       setErrors(Object.fromEntries(Object.entries(fe).flatMap(([k, v]) => (v?.length ? [[k, translateMessageKey(t, v[0])]] : []))));
     } finally {
       setBusy(false);
@@ -101,8 +113,13 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
 
   return (
     <Stack>
-      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm">
-        <Stepper.Step label={t('wizard.stepSimulations')}>
+      {narrow && (
+        <Text size="sm" c="dimmed">
+          {t('wizard.stepOf', { n: step + 1, total: 3, name: [t('wizard.stepSimulations'), t('wizard.stepMembers'), t('wizard.stepReview')][step] })}
+        </Text>
+      )}
+      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm" wrap={false}>
+        <Stepper.Step label={narrow ? undefined : t('wizard.stepSimulations')} aria-label={t('wizard.stepSimulations')}>
           {sims.length === 0 ? <Text c="dimmed">{t('wizard.noSimulations')}</Text> : <Picker items={sims} selected={simulationIds} onChange={setSimulationIds} label={t('wizard.simulations')} />}
           {errors.simulationIds && (
             <Text c="red" size="sm" role="alert" mt="xs">
@@ -110,7 +127,7 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
             </Text>
           )}
         </Stepper.Step>
-        <Stepper.Step label={t('wizard.stepMembers')}>
+        <Stepper.Step label={narrow ? undefined : t('wizard.stepMembers')} aria-label={t('wizard.stepMembers')}>
           {members.length === 0 ? <Text c="dimmed">{t('wizard.noMembers')}</Text> : <Picker items={members} selected={userIds} onChange={setUserIds} label={t('wizard.members')} />}
           {errors.userIds && (
             <Text c="red" size="sm" role="alert" mt="xs">
@@ -118,17 +135,27 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
             </Text>
           )}
         </Stepper.Step>
-        <Stepper.Step label={t('wizard.stepReview')}>
+        <Stepper.Step label={narrow ? undefined : t('wizard.stepReview')} aria-label={t('wizard.stepReview')}>
           <Stack>
             <TextInput label={t('wizard.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={200} />
-            <TextInput type="date" label={t('wizard.dueDate')} value={due} onChange={(e) => setDue(e.currentTarget.value)} error={errors.dueAt} />
+            <TextInput type="date" label={t('wizard.dueDate')} value={due} min={todayDateInput()} onChange={(e) => setDue(e.currentTarget.value)} error={errors.dueAt} />
+            <Radio.Group label={t('wizard.scorePolicy')} description={t('wizard.scorePolicyHint')} value={scorePolicy} onChange={(v) => setScorePolicy(v as ScorePolicy)}>
+              <Group mt={6} gap="lg">
+                <Radio value="best" label={t('wizard.policy.best')} />
+                <Radio value="latest" label={t('wizard.policy.latest')} />
+              </Group>
+            </Radio.Group>
             <div>
               <Text fw={600}>{t('wizard.simulations')}</Text>
-              <Text size="sm">{simulationIds.map(simName).join(', ')}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {simulationIds.map(simName).join(', ')}
+              </Text>
             </div>
             <div>
               <Text fw={600}>{t('wizard.members')}</Text>
-              <Text size="sm">{userIds.map(memberName).join(', ')}</Text>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {userIds.map(memberName).join(', ')}
+              </Text>
             </div>
             {(errors.simulationIds || errors.userIds) && (
               <Text c="red" size="sm" role="alert">

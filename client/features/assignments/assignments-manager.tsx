@@ -1,18 +1,21 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconBell, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import { NameText } from '../../components/name-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../admin/use-tab-param';
 import { ConfirmDeleteModal, notifyFailure, notifySuccess } from '../client-overview/config-ui';
+import { AssignmentDetailModal } from './assignment-detail-modal';
 import { AssignmentWizard, type WizardValues } from './assignment-wizard';
 import { AssignmentsPager } from './assignments-pager';
 import { fallbackPage } from './paging';
-import { DueBadge, StatusBadge, formatDate, useAssignmentsTranslation, viewerTimeZone } from './shared';
+import { RemindModal } from './remind-modal';
+import { DueBadge, StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { usePageParam } from './use-page-param';
-import { ScoreText } from '../../components/score-text';
 
 type Tab = 'pending' | 'completed';
 const TABS: readonly Tab[] = ['pending', 'completed'];
@@ -39,13 +42,15 @@ function useAssignmentPage(status: Tab, timeZone: string, enabled: boolean) {
 
 /** /assignments: pending and completed tables, the create wizard, edit, delete and reminders. */
 export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean }) {
-  const { t, i18n } = useAssignmentsTranslation();
+  const { t } = useAssignmentsTranslation();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const timeZone = viewerTimeZone();
   const [tab, setTab] = useTabParam(TABS, 'pending');
   const [wizard, setWizard] = useState<{ editing: AssignmentSummary | null } | null>(null);
   const [deleting, setDeleting] = useState<AssignmentSummary | null>(null);
   const [viewing, setViewing] = useState<AssignmentSummary | null>(null);
+  const [reminding, setReminding] = useState<AssignmentSummary | null>(null);
   const pending = useAssignmentPage('pending', timeZone, true);
   const completed = useAssignmentPage('completed', timeZone, tab === 'completed');
 
@@ -53,7 +58,6 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
   const create = useMutation(trpc.assignments.create.mutationOptions({ onSuccess: refresh }));
   const update = useMutation(trpc.assignments.update.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.assignments.delete.mutationOptions({ onSuccess: refresh }));
-  const remind = useMutation(trpc.assignments.remind.mutationOptions({ onSuccess: refresh }));
 
   const submit = async (values: WizardValues) => {
     const editing = wizard?.editing;
@@ -69,15 +73,6 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
     } catch (e) {
       notifyFailure(t, editing ? t('updateFailed') : t('createFailed'), e);
       throw e;
-    }
-  };
-
-  const sendReminder = async (a: AssignmentSummary) => {
-    try {
-      const r = await remind.mutateAsync({ assignmentId: a.id });
-      notifySuccess(r.mailed ? t('remindSent', { count: r.mailed }) : t('remindNone'));
-    } catch (e) {
-      notifyFailure(t, t('remindFailed'), e);
     }
   };
 
@@ -111,7 +106,7 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
     if (!total) return <Text c="dimmed">{kind === 'pending' ? t('emptyPending') : t('emptyCompleted')}</Text>;
     return (
       <>
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={480} label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}>
           <Table
             striped
             highlightOnHover
@@ -134,18 +129,18 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
             <Table.Tbody>
               {rows.map((a) => (
                 <Table.Tr key={a.id}>
-                  <Table.Td>
-                    <Text fw={500}>{a.name}</Text>
-                    <Text size="xs" c="dimmed">
+                  <Table.Td miw={160}>
+                    <NameText fw={500}>{a.name}</NameText>
+                    <NameText size="xs" c="dimmed" lines={1}>
                       {a.members.map((m) => m.name).join(', ')}
-                    </Text>
+                    </NameText>
                     {kind === 'pending' && (
                       <Text size="xs" c="dimmed">
-                        {a.lastReminderAt ? t('lastReminder', { when: formatDate(a.lastReminderAt, i18n.language, true) }) : t('neverReminded')}
+                        {a.lastReminderAt ? t('lastReminder', { when: f.dateTime(a.lastReminderAt) }) : t('neverReminded')}
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td visibleFrom="sm">{formatDate(a.sentAt, i18n.language)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{f.date(a.sentAt)}</Table.Td>
                   {kind === 'pending' && (
                     <Table.Td>
                       <DueBadge label={a.dueLabel} />
@@ -157,7 +152,7 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
                     </Table.Td>
                   )}
                   <Table.Td visibleFrom="md">{t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}</Table.Td>
-                  <Table.Td>{a.averageScore === null ? '—' : a.averageScore.toFixed(1)}</Table.Td>
+                  <Table.Td>{f.score(a.averageScore)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label={t('actions.details', { name: a.name })}>
@@ -168,7 +163,7 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
                       {!readOnly && a.canEdit && kind === 'pending' && (
                         <>
                           <Tooltip label={t('actions.remind', { name: a.name })}>
-                            <ActionIcon variant="subtle" aria-label={t('actions.remind', { name: a.name })} loading={remind.isPending && remind.variables?.assignmentId === a.id} onClick={() => void sendReminder(a)}>
+                            <ActionIcon variant="subtle" aria-label={t('actions.remind', { name: a.name })} onClick={() => setReminding(a)}>
                               <IconBell size={18} aria-hidden />
                             </ActionIcon>
                           </Tooltip>
@@ -192,7 +187,7 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <AssignmentsPager
           kind={kind}
           page={page}
@@ -238,58 +233,8 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
         onCancel={() => setDeleting(null)}
         onConfirm={confirmDelete}
       />
-      <AssignmentDetailModal assignment={viewing} onClose={() => setViewing(null)} />
+      <AssignmentDetailModal assignment={viewing} readOnly={readOnly} onClose={() => setViewing(null)} />
+      <RemindModal assignment={reminding} onClose={() => setReminding(null)} onSent={refresh} />
     </Stack>
-  );
-}
-
-function AssignmentDetailModal({ assignment, onClose }: { assignment: AssignmentSummary | null; onClose: () => void }) {
-  const { t, i18n } = useAssignmentsTranslation();
-  const detail = useQuery({ ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }), enabled: !!assignment });
-  return (
-    <Modal opened={!!assignment} onClose={onClose} size="xl" title={t('detail.title', { name: assignment?.name ?? '' })} closeButtonProps={{ 'aria-label': t('close') }}>
-      {detail.isLoading && <Loader aria-label={t('app.loading')} />}
-      {detail.isError && <Alert color="red">{t('detail.loadFailed')}</Alert>}
-      {detail.data && (
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing="xs" aria-label={t('detail.title', { name: detail.data.name })}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('detail.rep')}</Table.Th>
-                <Table.Th>{t('detail.simulation')}</Table.Th>
-                <Table.Th>{t('detail.status')}</Table.Th>
-                <Table.Th>{t('detail.score')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('detail.completedAt')}</Table.Th>
-                <Table.Th>{t('detail.report')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.data.exercises.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{e.userName}</Table.Td>
-                  <Table.Td>{e.simulationName}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={e.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{formatDate(e.completedAt, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    {e.callId && e.status === 'completed' ? (
-                      <Anchor component={Link} href={`/reports/${e.callId}`}>
-                        {t('detail.openReport')}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Modal>
   );
 }

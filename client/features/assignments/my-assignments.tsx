@@ -1,14 +1,77 @@
-import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
+import { Alert, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconFileText, IconPlayerPlay, IconRepeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import type { MyAssignment } from '../../../server/routers/assignments/schema';
+import { NameText } from '../../components/name-text';
+import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { DueBadge, StatusBadge, formatDate, useAssignmentsTranslation, viewerTimeZone } from './shared';
+import { AttemptList, AttemptsSummary } from './attempts';
+import { ReminderNotices } from './reminder-notices';
+import { DueBadge, StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { ScoreText } from '../../components/score-text';
 
-/** /assignments/sr: the rep's own assignments, their exercises, due labels and scores. */
+type Exercise = MyAssignment['exercises'][number];
+
+/** What the rep can do with one exercise: start or continue it, open the report that counts, practise again. */
+function ExerciseActions({ e }: { e: Exercise }) {
+  const { t } = useAssignmentsTranslation();
+  const href = `/exercise/${e.simulationId}?exercise=${e.id}`;
+  if (e.status !== 'completed')
+    return (
+      <Button component={Link} href={href} size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`${e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}: ${e.simulationName}`}>
+        {e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}
+      </Button>
+    );
+  return (
+    <Group gap="xs" wrap="wrap">
+      {e.callId && (
+        <Button component={Link} href={`/reports/${e.callId}`} size="xs" variant="light" leftSection={<IconFileText size={14} aria-hidden />} aria-label={`${t('mine.viewReport')}: ${e.simulationName}`}>
+          {t('mine.viewReport')}
+        </Button>
+      )}
+      <Button component={Link} href={href} size="xs" variant="default" leftSection={<IconRepeat size={14} aria-hidden />} aria-label={`${t('mine.practiseAgain')}: ${e.simulationName}`}>
+        {t('mine.practiseAgain')}
+      </Button>
+    </Group>
+  );
+}
+
+/** One exercise as a block that wraps on a narrow screen: name and attempts, then status, score and actions. */
+function ExerciseRow({ e, a, first }: { e: Exercise; a: MyAssignment; first: boolean }) {
+  const { t } = useAssignmentsTranslation();
+  const f = useFormat();
+  const scored = e.attempts.filter((x) => x.reportStatus === 'ready').length;
+  return (
+    <Box component="li" aria-label={e.simulationName} data-testid="exercise-row" pt={first ? 0 : 'sm'} style={first ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
+          <NameText fw={600} size="sm">
+            {e.simulationName}
+          </NameText>
+          <AttemptsSummary exercise={e} policy={a.scorePolicy} />
+        </Stack>
+        <Group gap="sm" wrap="wrap" align="center" style={{ flex: '0 1 auto' }}>
+          <StatusBadge status={e.status} />
+          <Text size="sm" data-testid="exercise-score" aria-label={t('mine.score', { score: f.score(e.score) })} component="div">
+            <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+          </Text>
+          <ExerciseActions e={e} />
+        </Group>
+      </Group>
+      {scored > 1 && (
+        <Box mt={6} ml="xs">
+          <AttemptList exercise={e} label={t('attempts.listLabel', { name: e.simulationName })} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** /assignments/sr: the rep's own assignments, reminders, exercises with their attempts, due dates and scores. */
 export function MyAssignments() {
-  const { t, i18n } = useAssignmentsTranslation();
+  const { t } = useAssignmentsTranslation();
+  const f = useFormat();
   const mine = useQuery(trpc.assignments.mine.queryOptions({ timeZone: viewerTimeZone() }));
   if (mine.isLoading) return <Loader aria-label={t('app.loading')} />;
   if (mine.isError)
@@ -28,65 +91,36 @@ export function MyAssignments() {
       <Text c="dimmed" size="sm">
         {t('mine.intro')}
       </Text>
+      <ReminderNotices assignments={list} />
       {list.length === 0 && <Text c="dimmed">{t('mine.empty')}</Text>}
       {list.map((a) => (
         <Card key={a.id} withBorder padding="md" component="section" aria-labelledby={`assignment-${a.id}`}>
-          <Group justify="space-between" wrap="wrap" mb="xs">
-            <div>
-              <Title order={2} size="h4" id={`assignment-${a.id}`}>
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs" mb="xs">
+            <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+              <Title order={2} size="h4" id={`assignment-${a.id}`} lineClamp={3} title={a.name}>
                 {a.name}
               </Title>
               <Text size="xs" c="dimmed">
-                {t('mine.sentOn', { date: formatDate(a.sentAt, i18n.language) })}
+                {t('mine.sentOn', { date: f.date(a.sentAt) })}
               </Text>
-            </div>
-            <Group gap="xs">
-              <StatusBadge status={a.status} />
-              {a.status !== 'completed' && <DueBadge label={a.dueLabel} />}
-            </Group>
+            </Stack>
+            <Stack gap={4} align="flex-end" style={{ flex: '0 1 auto' }}>
+              <Group gap="xs" wrap="wrap" justify="flex-end">
+                <StatusBadge status={a.status} />
+                {a.status !== 'completed' && <DueBadge label={a.dueLabel} />}
+              </Group>
+              {a.dueAt && (
+                <Text size="xs" c={a.dueLabel.kind === 'overdue' ? 'red' : 'dimmed'} data-testid="due-date">
+                  {t('mine.dueOn', { date: f.dateTime(a.dueAt) })}
+                </Text>
+              )}
+            </Stack>
           </Group>
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="xs" aria-label={t('mine.exercisesLabel', { name: a.name })}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('detail.simulation')}</Table.Th>
-                  <Table.Th>{t('detail.status')}</Table.Th>
-                  <Table.Th>{t('detail.score')}</Table.Th>
-                  <Table.Th>{t('columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {a.exercises.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{e.simulationName}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={e.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
-                    </Table.Td>
-                    <Table.Td>
-                      {e.status === 'completed' && e.callId ? (
-                        <Button component={Link} href={`/reports/${e.callId}`} size="xs" variant="light" aria-label={`${t('mine.viewReport')}: ${e.simulationName}`}>
-                          {t('mine.viewReport')}
-                        </Button>
-                      ) : (
-                        <Button
-                          component={Link}
-                          href={`/exercise/${e.simulationId}?exercise=${e.id}`}
-                          size="xs"
-                          leftSection={<IconPlayerPlay size={14} aria-hidden />}
-                          aria-label={`${e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}: ${e.simulationName}`}
-                        >
-                          {e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('mine.exercisesLabel', { name: a.name })}>
+            {a.exercises.map((e, i) => (
+              <ExerciseRow key={e.id} e={e} a={a} first={i === 0} />
+            ))}
+          </Stack>
         </Card>
       ))}
     </Stack>

@@ -22,7 +22,7 @@ export function DueBadge({ label }: { label: DueLabelValue }) {
   const { t } = useAssignmentsTranslation();
   const color = label.kind === 'overdue' ? 'red' : label.kind === 'today' ? 'orange' : label.kind === 'none' ? 'gray' : 'blue';
   return (
-    <Badge color={color} variant="light">
+    <Badge color={color} variant="light" tt="none">
       {dueText(t, label)}
     </Badge>
   );
@@ -38,16 +38,16 @@ export function StatusBadge({ status }: { status: Status }) {
   );
 }
 
-export function formatDate(iso: string | null, lng: string, withTime = false): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat(lng, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
-}
-
 /** <input type="date"> value (local day) ↔ ISO instant at the end of that local day. */
 export function dateInputToIso(value: string): string | null {
   if (!value) return null;
   const [y, m, d] = value.split('-').map(Number);
   return new Date(y, m - 1, d, 23, 59, 0).toISOString();
+}
+
+/** Today as an <input type="date"> value (the earliest due date the form accepts). */
+export function todayDateInput(now = new Date()): string {
+  return isoToDateInput(now.toISOString());
 }
 
 export function isoToDateInput(iso: string | null): string {

@@ -11,6 +11,7 @@ import { CLIENTS_NS } from '../admin/messages';
 import { ClientFormModal } from './client-form-modal';
 import { DeleteClientModal } from './delete-client-modal';
 import { DuplicateClientModal } from './duplicate-client-modal';
+import { ScrollTable } from '../../components/scroll-table';
 
 export const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
@@ -53,7 +54,7 @@ export function ClientsPanel() {
       )}
       {list.data && list.data.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
       {list.data && list.data.length > 0 && (
-        <Table.ScrollContainer minWidth={860}>
+        <ScrollTable minWidth={860}>
           <Table highlightOnHover verticalSpacing="sm" aria-label={t('list.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -72,7 +73,7 @@ export function ClientsPanel() {
               {list.data.map((c) => (
                 <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>
                   <Table.Td>
-                    <Anchor component={Link} href={clientDetailPath(c.id)} onClick={(e: MouseEvent) => e.stopPropagation()} fw={500}>
+                    <Anchor component={Link} href={clientDetailPath(c.id)} onClick={(e: MouseEvent) => e.stopPropagation()} fw={500} style={{ overflowWrap: 'anywhere' }}>
                       {c.name}
                     </Anchor>
                     {c.domain && (
@@ -117,7 +118,7 @@ export function ClientsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
 
       {dialog?.kind === 'add' && <ClientFormModal opened onClose={close} />}

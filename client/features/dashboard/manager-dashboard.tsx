@@ -1,21 +1,28 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChecklist, IconClipboardPlus, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { NameText } from '../../components/name-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ScoreText } from '../../components/score-text';
 
-function Stat({ label, value }: { label: string; value: string }) {
+/** One number with the one thing it counts, said in the label and in a line below it. */
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
   return (
-    <Card withBorder padding="md">
-      <Text size="sm" c="dimmed">
+    <Card withBorder padding="md" data-testid={testId}>
+      <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
       <Text fz={28} fw={700}>
         {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {hint}
       </Text>
     </Card>
   );
@@ -23,7 +30,8 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** /dashboard: counts, the 4-week trend, recent activity, weak spots and quick actions. */
 export function ManagerDashboard() {
-  const { t, i18n } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
+  const { t } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
+  const f = useFormat();
   const q = useQuery(trpc.dashboard.get.queryOptions({}));
   const actions = (
     <Group gap="sm" wrap="wrap">
@@ -54,9 +62,11 @@ export function ManagerDashboard() {
       </Alert>
     );
   const d = q.data;
-  const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(1));
-  const weekLabel = (iso: string) => new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-  const isNew = d.counts.teamMembers === 0 || d.counts.pendingExercises + d.counts.completedExercises === 0;
+  const c = d.counts;
+  const weekLabel = (iso: string) => new Intl.DateTimeFormat(f.lng, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const isNew = c.teamMembers === 0 || c.pendingExercises + c.completedExercises + c.practiceCalls === 0;
+  // the steps that apply, numbered from 1 by the list itself
+  const steps = [...(c.teamMembers === 0 ? [t('gettingStarted.addMembers')] : []), t('gettingStarted.createSimulation'), t('gettingStarted.sendAssignment')];
 
   return (
     <Stack gap="lg">
@@ -68,24 +78,28 @@ export function ManagerDashboard() {
       </section>
       {isNew && (
         <Alert color="blue" title={t('gettingStarted.title')}>
-          <Stack gap={4}>
-            {d.counts.teamMembers === 0 && <Text size="sm">{t('gettingStarted.addMembers')}</Text>}
-            <Text size="sm">{t('gettingStarted.createSimulation')}</Text>
-            <Text size="sm">{t('gettingStarted.sendAssignment')}</Text>
-          </Stack>
+          <List type="ordered" size="sm" spacing={4} data-testid="getting-started">
+            {steps.map((s) => (
+              <List.Item key={s}>{s}</List.Item>
+            ))}
+          </List>
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Stat label={t('counts.activeMembers')} value={t('counts.ofTotal', { active: d.counts.activeMembers, total: d.counts.teamMembers })} />
-        <Stat label={t('counts.averageScore')} value={fmt(d.counts.averageScore)} />
-        <Stat label={t('counts.pending')} value={String(d.counts.pendingExercises)} />
-        <Stat label={t('counts.completed')} value={String(d.counts.completedExercises)} />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
+        <Stat testId="stat-active" label={t('counts.activeMembers')} value={t('counts.ofTotal', { active: f.number(c.activeMembers), total: f.number(c.teamMembers) })} hint={t('counts.activeMembersHint')} />
+        <Stat testId="stat-average" label={t('counts.averageScore')} value={f.score(c.averageScore)} hint={t('counts.averageScoreHint')} />
+        <Stat testId="stat-pending" label={t('counts.pending')} value={f.number(c.pendingExercises)} hint={t('counts.pendingHint')} />
+        <Stat testId="stat-completed" label={t('counts.completed')} value={f.number(c.completedExercises)} hint={t('counts.completedHint')} />
+        <Stat testId="stat-practice" label={t('counts.practice')} value={f.number(c.practiceCalls)} hint={t('counts.practiceHint')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="md" component="section" aria-labelledby="trend-title">
-          <Title order={2} size="h4" id="trend-title" mb="sm">
+          <Title order={2} size="h4" id="trend-title" mb={4}>
             {t('trend.title')}
           </Title>
+          <Text size="xs" c="dimmed" mb="sm">
+            {t('trend.explain')}
+          </Text>
           {d.trend.every((w) => w.averageScore === null) ? (
             <Text c="dimmed">{t('trend.empty')}</Text>
           ) : (
@@ -96,6 +110,7 @@ export function ManagerDashboard() {
                 dataKey="week"
                 series={[{ name: 'score', label: t('trend.score'), color: 'indigo.6' }]}
                 yAxisProps={{ domain: [0, 100] }}
+                valueFormatter={(v) => f.score(v)}
                 connectNulls
                 aria-hidden
               />
@@ -111,8 +126,8 @@ export function ManagerDashboard() {
                   {d.trend.map((w) => (
                     <Table.Tr key={w.weekStart}>
                       <Table.Td>{weekLabel(w.weekStart)}</Table.Td>
-                      <Table.Td>{fmt(w.averageScore)}</Table.Td>
-                      <Table.Td>{w.completed}</Table.Td>
+                      <Table.Td>{f.score(w.averageScore)}</Table.Td>
+                      <Table.Td>{f.number(w.completed)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -121,24 +136,27 @@ export function ManagerDashboard() {
           )}
         </Card>
         <Card withBorder padding="md" component="section" aria-labelledby="weak-title">
-          <Title order={2} size="h4" id="weak-title" mb="sm">
+          <Title order={2} size="h4" id="weak-title" mb={4}>
             {t('weakSpots.title')}
           </Title>
+          <Text size="xs" c="dimmed" mb="sm">
+            {t('weakSpots.explain')}
+          </Text>
           {d.weakSpots.length === 0 ? (
             <Text c="dimmed">{t('weakSpots.empty')}</Text>
           ) : (
             <Stack gap="sm">
               {d.weakSpots.map((w) => (
                 <div key={w.criterion}>
-                  <Group justify="space-between">
-                    <Text size="sm" fw={500}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <NameText size="sm" fw={500}>
                       {w.criterion}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {t('weakSpots.level', { percent: w.percent, count: w.reports })}
+                    </NameText>
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {t('weakSpots.level', { percent: f.percent(w.percent), count: w.reports, reports: f.number(w.reports) })}
                     </Text>
                   </Group>
-                  <Progress value={w.percent} color={w.percent < 50 ? 'red' : w.percent < 75 ? 'yellow' : 'green'} aria-label={`${w.criterion}: ${w.percent}%`} />
+                  <Progress value={w.percent} color={w.percent < 50 ? 'red' : w.percent < 75 ? 'yellow' : 'green'} aria-label={`${w.criterion}: ${f.percent(w.percent)}`} />
                 </div>
               ))}
             </Stack>
@@ -146,47 +164,56 @@ export function ManagerDashboard() {
         </Card>
       </SimpleGrid>
       <Card withBorder padding="md" component="section" aria-labelledby="recent-title">
-        <Title order={2} size="h4" id="recent-title" mb="sm">
+        <Title order={2} size="h4" id="recent-title" mb={4}>
           {t('recent.title')}
         </Title>
+        <Text size="xs" c="dimmed" mb="sm">
+          {t('recent.explain')}
+        </Text>
         {d.recent.length === 0 ? (
           <Text c="dimmed">{t('recent.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
+          <ScrollTable minWidth={420} label={t('recent.title')}>
             <Table verticalSpacing="xs" aria-label={t('recent.title')}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('recent.rep')}</Table.Th>
-                  <Table.Th>{t('recent.simulation')}</Table.Th>
+                  <Table.Th>{t('recent.call')}</Table.Th>
                   <Table.Th>{t('recent.score')}</Table.Th>
-                  <Table.Th visibleFrom="sm">{t('recent.when')}</Table.Th>
+                  <Table.Th>{t('recent.when')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {d.recent.map((r) => (
-                  <Table.Tr key={r.exerciseId}>
-                    <Table.Td>{r.userName}</Table.Td>
+                  <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
+                    <Table.Td>
+                      <NameText size="sm">{r.userName}</NameText>
+                    </Table.Td>
                     <Table.Td>
                       {r.callId ? (
-                        <Anchor component={Link} href={`/reports/${r.callId}`}>
+                        <Anchor component={Link} href={`/reports/${r.callId}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
                           {r.simulationName}
                         </Anchor>
                       ) : (
-                        r.simulationName
+                        <NameText size="sm">{r.simulationName}</NameText>
                       )}
-                      <Text size="xs" c="dimmed">
-                        {r.assignmentName}
-                      </Text>
+                      <NameText size="xs" c="dimmed" lines={1}>
+                        {r.kind === 'practice'
+                          ? t('recent.practice')
+                          : r.attempts > 1
+                            ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
+                            : t('recent.assignment', { name: r.assignmentName ?? '' })}
+                      </NameText>
                     </Table.Td>
                     <Table.Td>
                       <ScoreText score={r.score} originalScore={r.originalScore} heuristic={r.heuristic} />
                     </Table.Td>
-                    <Table.Td visibleFrom="sm">{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.completedAt))}</Table.Td>
+                    <Table.Td>{f.dateTime(r.completedAt)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Card>
     </Stack>

@@ -9,6 +9,8 @@ import { icpFields } from '../../../server/routers/icps/schema';
 import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, serverFieldErrors, useConfigTranslation } from '../client-overview/config-ui';
+import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 export interface NamedRecord {
   id: string;
@@ -79,7 +81,7 @@ export function NamedRecordsView({ section, schema, clientMissing, list, saving,
       {list.isError && <LoadFailedAlert message={t(k('loadFailed'))} onRetry={() => void list.refetch()} />}
       {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t(k('empty'))}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320}>
           <Table striped verticalSpacing="sm" aria-label={t(k('tableLabel'))}>
             <Table.Thead>
               <Table.Tr>
@@ -94,9 +96,9 @@ export function NamedRecordsView({ section, schema, clientMissing, list, saving,
               {rows.map((r) => (
                 <Table.Tr key={r.id}>
                   <Table.Td>
-                    <Text fw={600} size="sm">
+                    <NameText fw={600} size="sm">
                       {r.name}
-                    </Text>
+                    </NameText>
                     {/* narrow screens: the details under the name instead of their own column */}
                     <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
                       {r.details}
@@ -121,7 +123,7 @@ export function NamedRecordsView({ section, schema, clientMissing, list, saving,
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {editing && (
         <NamedRecordForm

@@ -15,6 +15,8 @@ import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert } from '../clie
 import { KnowledgeSearch } from './knowledge-search';
 import { tooLargeMessage, uploadErrorMessage } from './upload-messages';
 import { uploadKnowledgeFile } from './upload-file';
+import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 const ACCEPT = Object.fromEntries(KNOWLEDGE_KINDS.map((k) => [KIND_MIME[k], [...KIND_EXTENSIONS[k]]]));
 
@@ -60,7 +62,8 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
     setUploads((items) => [...items, { key, name: file.name, percent: 0 }]);
     try {
       const stored = await uploadKnowledgeFile(simulationId, file, { clientId: scope.input.clientId, onProgress: (percent) => patch(key, { percent }) });
-      patch(key, null);
+      // this file is in now: an earlier failure of the same file no longer applies
+      setUploads((items) => items.filter((u) => u.key !== key && !(u.error && u.name === file.name)));
       notifications.show({ color: stored.status === 'ready' ? 'green' : 'yellow', message: t(stored.status === 'ready' ? 'uploaded' : 'uploadedNoText', { name: stored.name }) });
       void refresh();
     } catch (e) {
@@ -111,6 +114,8 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
     <Stack>
       {scope.missing && <ClientMissingAlert />}
       <Dropzone
+        // a new drop or pick starts afresh: the errors of earlier uploads leave the screen
+        onDropAny={() => setUploads((items) => items.filter((u) => !u.error))}
         onDrop={(f) => void onDrop(f)}
         onReject={onReject}
         accept={ACCEPT}
@@ -162,7 +167,7 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
       {list.isError && <LoadFailedAlert message={t('loadFailed')} onRetry={() => void list.refetch()} />}
       {list.isSuccess && files.length === 0 && !busy && <Text c="dimmed">{t('empty')}</Text>}
       {files.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320}>
           <Table striped verticalSpacing="sm" aria-label={t('tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -180,9 +185,9 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
               {files.map((f) => (
                 <Table.Tr key={f.id}>
                   <Table.Td>
-                    <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }}>
+                    <NameText size="sm" fw={600}>
                       {f.name}
-                    </Text>
+                    </NameText>
                     {f.status === 'no_text' && (
                       <Text size="xs" c="orange.8">
                         {t('noTextHint')}
@@ -221,7 +226,7 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {files.some((f) => f.enabled && f.status === 'ready') && <KnowledgeSearch simulationId={simulationId} clientId={clientId} />}
       <ConfirmDeleteModal

@@ -7,6 +7,8 @@ import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, useConfigTranslation } from '../client-overview/config-ui';
 import { PersonaFormModal } from './persona-form-modal';
+import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 type Editing = { persona: Persona | null } | null;
 
@@ -72,7 +74,7 @@ export function PersonasPanel({ clientId }: { clientId?: string }) {
       {list.isError && <LoadFailedAlert message={t('personas.loadFailed')} onRetry={() => void list.refetch()} />}
       {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t('personas.empty')}</Text>}
       {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={320}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('personas.tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -89,9 +91,9 @@ export function PersonasPanel({ clientId }: { clientId?: string }) {
               {rows.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>
-                    <Text fw={600} size="sm">
+                    <NameText fw={600} size="sm">
                       {p.name}
-                    </Text>
+                    </NameText>
                     {/* narrow screens: the description under the name instead of its own column */}
                     <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
                       {p.shortDescription}
@@ -120,7 +122,7 @@ export function PersonasPanel({ clientId }: { clientId?: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {editing && (
         <PersonaFormModal

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../db/schema/prompts';
 import type { PromptOutput } from '../../../server/routers/prompts/schema';
 import { PROMPTS_NS } from '../admin/messages';
+import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 export const PROMPT_GROUP_ORDER: readonly PromptKind[] = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'];
 
@@ -50,7 +52,7 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
           {t('emptyGroup')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable minWidth={480}>
           <Table verticalSpacing="xs" aria-labelledby={headingId}>
             <Table.Thead>
               <Table.Tr>
@@ -69,9 +71,9 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
                     <Table.Td>
                       <Stack gap={2}>
                         <Group gap="xs" wrap="nowrap">
-                          <Text size="sm" fw={500}>
+                          <NameText size="sm" fw={500}>
                             {p.name}
-                          </Text>
+                          </NameText>
                           {p.isSystem && (
                             <Badge size="sm" color="gray" variant="light">
                               {t('system')}
@@ -122,7 +124,7 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Paper>
   );

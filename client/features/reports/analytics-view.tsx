@@ -1,7 +1,8 @@
 import { Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clock, percent, readAnalytics, seconds } from '../../../server/services/reports/format';
+import { clock, percent, readAnalytics } from '../../../server/services/reports/format';
+import { useFormat } from '../../lib/format';
 
 function Stat({ label, value, children }: { label: string; value?: string; children?: ReactNode }) {
   return (
@@ -18,6 +19,7 @@ function Stat({ label, value, children }: { label: string; value?: string; child
 /** Talk/listen ratio, longest monologue, questions, WPM, filler words, interruptions, response latency. */
 export function AnalyticsView({ analytics }: { analytics: unknown }) {
   const { t } = useTranslation('reports');
+  const f = useFormat();
   const a = readAnalytics(analytics);
   if (!a) return <Text c="dimmed">{t('analytics.empty')}</Text>;
   const na = t('analytics.notAvailable');
@@ -64,7 +66,7 @@ export function AnalyticsView({ analytics }: { analytics: unknown }) {
         {a.latency && (
           <Stat
             label={t('analytics.latency')}
-            value={a.latency.avgMs != null ? t('analytics.latencyValue', { avg: seconds(a.latency.avgMs), max: a.latency.maxMs != null ? seconds(a.latency.maxMs) : na }) : na}
+            value={a.latency.avgMs != null ? t('analytics.latencyValue', { avg: f.seconds(a.latency.avgMs), max: a.latency.maxMs != null ? f.seconds(a.latency.maxMs) : na }) : na}
           />
         )}
       </SimpleGrid>

@@ -8,6 +8,7 @@ import { AnalyticsView } from './analytics-view';
 import { CriterionCard, LEVEL_COLORS } from './criterion-card';
 import { ReviewModal } from './review-modal';
 import { TranscriptList, turnDomId } from './transcript-list';
+import { useFormat } from '../../lib/format';
 
 interface Props {
   data: ReportData;
@@ -34,6 +35,7 @@ export function downloadHref(callId: string, lang: string, clientId?: string) {
 /** The ready report: header, summary, scorecard evaluation with review, suggestions, analytics, recording and transcript. */
 export function ReportView({ data, clientId }: Props) {
   const { t, i18n } = useTranslation('reports');
+  const f = useFormat();
   const audio = useRef<HTMLAudioElement>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const [reviewing, setReviewing] = useState<CriterionReport | null>(null);
@@ -91,10 +93,10 @@ export function ReportView({ data, clientId }: Props) {
               thickness={10}
               roundCaps
               sections={[{ value: score, color: r.score === null ? 'gray' : scoreColor }]}
-              aria-label={r.score === null ? t('header.noScore') : t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score })}
+              aria-label={r.score === null ? t('header.noScore') : t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score: f.score(score) })}
               label={
                 <Text ta="center" fw={700} size="lg" data-testid="report-score">
-                  {r.score === null ? '—' : t('header.scoreValue', { score })}
+                  {r.score === null ? f.score(null) : t('header.scoreValue', { score: f.score(score) })}
                 </Text>
               }
             />
@@ -116,7 +118,7 @@ export function ReportView({ data, clientId }: Props) {
             )}
             {r.originalScore != null && r.originalScore !== r.score && (
               <Text size="xs" c="dimmed" maw={180} ta="center" data-testid="original-score">
-                {t('header.originalScore', { score: r.originalScore })}
+                {t('header.originalScore', { score: f.score(r.originalScore) })}
               </Text>
             )}
           </Stack>
@@ -215,7 +217,7 @@ export function ReportView({ data, clientId }: Props) {
                     {o.note}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {t('review.historyScore', { score: o.scoreAfter })}
+                    {t('review.historyScore', { score: f.score(o.scoreAfter) })}
                   </Text>
                 </List.Item>
               ))}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_REVIEW_NOTE, type CriterionReport } from '../../../server/routers/reports/schema';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useFormat } from '../../lib/format';
 
 interface Props {
   callId: string;
@@ -20,6 +21,7 @@ const tail = (key: string) => key.replace(/^reports\./, '');
 export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
   const { t } = useTranslation('reports');
   const { t: tc } = useTranslation();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const [level, setLevel] = useState<string>(String(criterion.level === null ? 1 : criterion.level === 2 ? 1 : criterion.level + 1));
   const [note, setNote] = useState('');
@@ -42,7 +44,7 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
     if (next.note || next.level) return;
     try {
       const r = await override.mutateAsync({ ...scope, callId, criterionId: criterion.criterionId, level: Number(level), note: note.trim(), fromLevel: criterion.level });
-      notifications.show({ color: 'green', message: t('review.success', { score: r.score }) });
+      notifications.show({ color: 'green', message: t('review.success', { score: f.score(r.score) }) });
       onClose();
     } catch (e) {
       const info = errorInfo(e);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ScorecardDetail, ScorecardListItem } from '../../../server/routers/scorecards/schema';
+import { NameText } from '../../components/name-text';
 import { trpc } from '../../lib/trpc';
 import { DeleteScorecardModal, type DeleteTarget } from './delete-scorecard-modal';
 import { ScorecardDetails } from './scorecard-details';
@@ -20,9 +21,9 @@ function ScorecardCard({ s, onDetails, onEdit, onDelete, busy }: { s: ScorecardL
       <Stack gap="xs" style={{ flex: 1 }}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <ScorecardIcon name={s.icon} size={26} />
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <NameText heading={{ order: 2, size: 'h4' }} lines={3}>
             {s.name}
-          </Title>
+          </NameText>
         </Group>
         <Text size="sm" c="dimmed" style={{ flex: 1, overflowWrap: 'anywhere' }}>
           {s.shortDescription}

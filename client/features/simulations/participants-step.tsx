@@ -1,4 +1,6 @@
-import { Alert, Badge, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Button, Collapse, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CALL_PROVIDERS, LEARNER_ROLES, LEARNER_TEAMS, LIMITS, type SimulationOptions } from '../../../server/routers/simulations/schema';
@@ -16,6 +18,11 @@ export function ParticipantsStep({ form, options }: Props) {
   const err = (f: keyof SimulationFormValues) => fieldErrorText(t, form.errors[f]);
   const none = t('wizard.participants.optionalPlaceholder');
   const card = options.scorecards.find((c) => c.id === form.values.scorecardId);
+  // how the prospect is instructed and voiced: settings most managers never change, kept behind a toggle
+  const advancedFields = ['callProvider', 'assistantId', 'simulationPromptId', 'reportPromptId'] as const;
+  const advancedError = advancedFields.some((f) => form.errors[f]);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const showAdvanced = advancedOpen || advancedError;
   const promptData = (list: SimulationOptions['simulationPrompts']) =>
     list.map((p) => ({ value: p.id, label: p.isSystem ? `${p.name} (${t('wizard.participants.systemTag')})` : p.name }));
   const optionalSelect = (field: 'icpId' | 'productGroupingId' | 'callInstructionsId' | 'simulationPromptId' | 'reportPromptId', label: string, data: { value: string; label: string }[], placeholder = none) => (
@@ -101,31 +108,57 @@ export function ParticipantsStep({ form, options }: Props) {
         </Paper>
       )}
 
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NumberInput
-          label={t('wizard.participants.criteriaQuantity')}
-          description={t('wizard.participants.criteriaQuantityHint')}
-          withAsterisk
-          min={LIMITS.criteriaMin}
-          max={LIMITS.criteriaMax}
-          allowDecimal={false}
-          allowNegative={false}
-          value={form.values.criteriaQuantity}
-          onChange={(v) => form.setFieldValue('criteriaQuantity', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
-          error={err('criteriaQuantity')}
-        />
-        <Select
-          label={t('wizard.participants.callProvider')}
-          allowDeselect={false}
-          data={CALL_PROVIDERS.map((p) => ({ value: p, label: t(`callProviders.${p}`) }))}
-          value={form.values.callProvider}
-          onChange={(v) => v && form.setFieldValue('callProvider', v as SimulationFormValues['callProvider'])}
-          error={err('callProvider')}
-        />
-        {optionalSelect('simulationPromptId', t('wizard.participants.simulationPrompt'), promptData(options.simulationPrompts), t('wizard.participants.systemDefault'))}
-        {optionalSelect('reportPromptId', t('wizard.participants.reportPrompt'), promptData(options.evaluationPrompts), t('wizard.participants.systemDefault'))}
-        <TextInput label={t('wizard.participants.assistantId')} maxLength={LIMITS.assistantId} {...form.getInputProps('assistantId')} error={err('assistantId')} />
-      </SimpleGrid>
+      <NumberInput
+        label={t('wizard.participants.criteriaQuantity')}
+        description={t('wizard.participants.criteriaQuantityHint')}
+        withAsterisk
+        min={LIMITS.criteriaMin}
+        max={LIMITS.criteriaMax}
+        allowDecimal={false}
+        allowNegative={false}
+        maw={360}
+        value={form.values.criteriaQuantity}
+        onChange={(v) => form.setFieldValue('criteriaQuantity', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+        error={err('criteriaQuantity')}
+      />
+
+      <Box>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          px={0}
+          leftSection={showAdvanced ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+          aria-expanded={showAdvanced}
+          aria-controls="participants-advanced"
+          onClick={() => setAdvancedOpen((o) => !o)}
+        >
+          {t('wizard.participants.advanced')}
+        </Button>
+        <Collapse expanded={showAdvanced} id="participants-advanced">
+          <Text size="xs" c="dimmed" mt={4} mb="xs">
+            {t('wizard.participants.advancedHint')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('wizard.participants.callProvider')}
+              allowDeselect={false}
+              data={CALL_PROVIDERS.map((p) => ({ value: p, label: t(`callProviders.${p}`) }))}
+              value={form.values.callProvider}
+              onChange={(v) => v && form.setFieldValue('callProvider', v as SimulationFormValues['callProvider'])}
+              error={err('callProvider')}
+            />
+            <TextInput
+              label={t('wizard.participants.assistantId')}
+              description={t('wizard.participants.assistantIdHint')}
+              maxLength={LIMITS.assistantId}
+              {...form.getInputProps('assistantId')}
+              error={err('assistantId')}
+            />
+            {optionalSelect('simulationPromptId', t('wizard.participants.simulationPrompt'), promptData(options.simulationPrompts), t('wizard.participants.systemDefault'))}
+            {optionalSelect('reportPromptId', t('wizard.participants.reportPrompt'), promptData(options.evaluationPrompts), t('wizard.participants.systemDefault'))}
+          </SimpleGrid>
+        </Collapse>
+      </Box>
     </Stack>
   );
 }

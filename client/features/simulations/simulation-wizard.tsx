@@ -34,6 +34,7 @@ interface Props {
 }
 
 const LAST_STEP = 3;
+const STEP_KEYS = ['details', 'participants', 'scenario', 'review'] as const;
 
 /** The 4-step simulation wizard (Simulation Details → Participants → Scenario → Review), for creating and editing. */
 export function SimulationWizard({ onClose, clientId, editing }: Props) {
@@ -130,11 +131,16 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
             </Group>
           </Alert>
         )}
-        <Stepper active={step} onStepClick={setStep} size="sm" wrap>
-          <Stepper.Step label={t('wizard.steps.details')} description={mobile ? undefined : t('wizard.steps.detailsDescription')}>
+        {/* one row at every width: labels beside the numbers on wide screens, numbers alone on
+            narrow ones; the current step's name and purpose are said once, above the form */}
+        <Text size="sm" c="dimmed" data-testid="wizard-step-caption">
+          {t('wizard.stepOf', { n: step + 1, total: LAST_STEP + 1, name: t(`wizard.steps.${STEP_KEYS[step]}`), description: t(`wizard.steps.${STEP_KEYS[step]}Description`) })}
+        </Text>
+        <Stepper active={step} onStepClick={setStep} size="sm" wrap={false} data-testid="simulation-stepper">
+          <Stepper.Step label={mobile ? undefined : t('wizard.steps.details')} aria-label={t('wizard.steps.details')}>
             <DetailsStep form={form} />
           </Stepper.Step>
-          <Stepper.Step label={t('wizard.steps.participants')} description={mobile ? undefined : t('wizard.steps.participantsDescription')}>
+          <Stepper.Step label={mobile ? undefined : t('wizard.steps.participants')} aria-label={t('wizard.steps.participants')}>
             {options.data ? (
               <ParticipantsStep form={form} options={options.data} />
             ) : (
@@ -143,7 +149,7 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
               </Group>
             )}
           </Stepper.Step>
-          <Stepper.Step label={t('wizard.steps.scenario')} description={mobile ? undefined : t('wizard.steps.scenarioDescription')}>
+          <Stepper.Step label={mobile ? undefined : t('wizard.steps.scenario')} aria-label={t('wizard.steps.scenario')}>
             {scenarioError && (
               <Alert color="red" role="alert" mt="md">
                 {translateMessageKey(t, scenarioError)}
@@ -151,7 +157,7 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
             )}
             <ScenarioStep values={form.values} options={options.data} state={scenario} onChange={setScenario} simulationId={editing?.id ?? null} clientId={clientId} />
           </Stepper.Step>
-          <Stepper.Step label={t('wizard.steps.review')} description={mobile ? undefined : t('wizard.steps.reviewDescription')}>
+          <Stepper.Step label={mobile ? undefined : t('wizard.steps.review')} aria-label={t('wizard.steps.review')}>
             {saveError && (
               <Alert color="red" role="alert" mt="md">
                 {saveError}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, EmptyState, Group, Loader, Modal, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Card, EmptyState, Group, Loader, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SimulationDetail, SimulationListItem } from '../../../server/routers/simulations/schema';
+import { NameText } from '../../components/name-text';
 import { trpc } from '../../lib/trpc';
 import { SimulationCallActions } from '../calls/simulation-call-actions';
 import { KnowledgeFilesPanel } from '../knowledge/knowledge-files-panel';
@@ -36,9 +37,9 @@ function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, c
       <Stack gap="xs" style={{ flex: 1 }}>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <SimulationIcon name={s.icon} size={26} />
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <NameText heading={{ order: 2, size: 'h4' }} lines={3}>
             {s.name}
-          </Title>
+          </NameText>
         </Group>
         <Group gap={6}>
           <Badge color={DIFFICULTY_COLOR[s.difficulty]} variant="light" tt="none">

@@ -5,6 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TeamMember } from '../../../server/routers/team/schema';
+import { NameText } from '../../components/name-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { EMPTY, useFormat } from '../../lib/format';
 import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
@@ -12,11 +15,13 @@ import { UserFormModal } from '../users/user-form-modal';
 import { ScoreText } from '../../components/score-text';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
-const fmtScore = (v: number | null) => (v === null ? '—' : v.toFixed(1));
+/** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
+const KIND: Record<string, 'assignment' | 'practice' | 'test'> = { exercise: 'assignment', practice: 'practice', test: 'test', dry_run: 'test' };
 
 /** /team: the manager's members (admins: every rep), add a team member, open a member's history. */
 export function TeamView() {
-  const { t, i18n } = useTeamT();
+  const { t } = useTeamT();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const me = useMe();
   const list = useQuery(trpc.team.list.queryOptions({}));
@@ -26,7 +31,7 @@ export function TeamView() {
   const canAdd = hasRole(me.data?.user.role ?? null, ['admin', 'sales_manager']);
   // a manager's new member is a Sales Rep on their own team (the server enforces it too)
   const teamMember = me.data?.user.role === 'sales_manager';
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso)) : t('never'));
+  const date = (iso: string | null) => (iso ? f.date(iso) : t('never'));
 
   return (
     <Stack>
@@ -62,7 +67,7 @@ export function TeamView() {
       )}
       {list.isSuccess && list.data.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
       {list.isSuccess && list.data.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable minWidth={420} label={t('tableLabel')}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('tableLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -78,23 +83,23 @@ export function TeamView() {
               {list.data.map((m) => (
                 <Table.Tr key={m.id}>
                   <Table.Td>
-                    <Anchor component="button" type="button" onClick={() => setViewing(m)} aria-label={t('openHistory', { name: m.name })}>
+                    <Anchor component="button" type="button" ta="left" onClick={() => setViewing(m)} aria-label={t('openHistory', { name: m.name })} style={{ overflowWrap: 'anywhere' }}>
                       {m.name}
                     </Anchor>
-                    <Text size="xs" c="dimmed">
+                    <NameText size="xs" c="dimmed" lines={1}>
                       {m.email}
-                    </Text>
+                    </NameText>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
                   <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
-                  <Table.Td>{m.pending}</Table.Td>
-                  <Table.Td>{m.completed}</Table.Td>
-                  <Table.Td>{fmtScore(m.averageScore)}</Table.Td>
+                  <Table.Td>{f.number(m.pending)}</Table.Td>
+                  <Table.Td>{f.number(m.completed)}</Table.Td>
+                  <Table.Td>{f.score(m.averageScore)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {canAdd && (
         <UserFormModal
@@ -117,9 +122,9 @@ export function TeamView() {
 }
 
 function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
-  const { t, i18n } = useTeamT();
+  const { t } = useTeamT();
+  const f = useFormat();
   const q = useQuery({ ...trpc.team.history.queryOptions({ userId: member?.id ?? '' }), enabled: !!member });
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—');
   return (
     <Modal opened={!!member} onClose={onClose} size="xl" title={t('history.title', { name: member?.name ?? '' })} closeButtonProps={{ 'aria-label': t('app.close') }}>
       {q.isLoading && <Loader aria-label={t('app.loading')} />}
@@ -132,7 +137,7 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           {q.data.exercises.length === 0 ? (
             <Text c="dimmed">{t('history.noExercises')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={320}>
+            <ScrollTable minWidth={420} label={t('history.exercises')}>
               <Table verticalSpacing="xs" aria-label={t('history.exercises')}>
                 <Table.Thead>
                   <Table.Tr>
@@ -145,7 +150,9 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
                 <Table.Tbody>
                   {q.data.exercises.map((e) => (
                     <Table.Tr key={e.id}>
-                      <Table.Td>{e.assignmentName}</Table.Td>
+                      <Table.Td>
+                        <NameText size="sm">{e.assignmentName}</NameText>
+                      </Table.Td>
                       <Table.Td>{e.callId && e.status === 'completed' ? <Anchor component={Link} href={`/reports/${e.callId}`}>{e.simulationName}</Anchor> : e.simulationName}</Table.Td>
                       <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
                       <Table.Td>
@@ -155,7 +162,7 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
           <Title order={3} size="h5">
             {t('history.calls')}
@@ -163,20 +170,22 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           {q.data.calls.length === 0 ? (
             <Text c="dimmed">{t('history.noCalls')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={320}>
+            <ScrollTable minWidth={420} label={t('history.calls')}>
               <Table verticalSpacing="xs" aria-label={t('history.calls')}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('history.when')}</Table.Th>
                     <Table.Th>{t('history.simulation')}</Table.Th>
+                    <Table.Th>{t('history.kind')}</Table.Th>
                     <Table.Th>{t('columns.score')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {q.data.calls.map((c) => (
                     <Table.Tr key={c.id}>
-                      <Table.Td>{date(c.createdAt)}</Table.Td>
-                      <Table.Td>{c.reportStatus ? <Anchor component={Link} href={`/reports/${c.id}`}>{c.simulationName ?? '—'}</Anchor> : (c.simulationName ?? '—')}</Table.Td>
+                      <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
+                      <Table.Td>{c.reportStatus ? <Anchor component={Link} href={`/reports/${c.id}`}>{c.simulationName ?? EMPTY}</Anchor> : (c.simulationName ?? EMPTY)}</Table.Td>
+                      <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
                       <Table.Td>
                         <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
                       </Table.Td>
@@ -184,7 +193,7 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
         </Stack>
       )}

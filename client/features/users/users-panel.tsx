@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Checkbox, CopyButton, Group, Loader, Modal, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Checkbox, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconFileExport, IconPlus, IconTrash, IconUpload, IconUsersMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { downloadText } from './download';
 import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
+import { ScrollTable } from '../../components/scroll-table';
+import { NameText } from '../../components/name-text';
 
 const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displayName || u.username;
 
@@ -148,8 +150,8 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
       )}
       {list.isSuccess && users.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
       {list.isSuccess && users.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover miw={760} aria-label={t('title')}>
+        <ScrollTable minWidth={760} label={t('title')}>
+          <Table striped highlightOnHover aria-label={t('title')}>
             <Table.Thead>
               <Table.Tr>
                 {bulkMode && <Table.Th w={40}>{t('columns.select')}</Table.Th>}
@@ -175,9 +177,15 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
                       />
                     </Table.Td>
                   )}
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td>{u.username}</Table.Td>
-                  <Table.Td>{u.displayName ?? ''}</Table.Td>
+                  <Table.Td>
+                    <NameText size="sm">{u.email}</NameText>
+                  </Table.Td>
+                  <Table.Td>
+                    <NameText size="sm">{u.username}</NameText>
+                  </Table.Td>
+                  <Table.Td>
+                    <NameText size="sm">{u.displayName ?? ''}</NameText>
+                  </Table.Td>
                   <Table.Td>{t(`types.${u.userType}`)}</Table.Td>
                   <Table.Td>{u.manager?.name ?? ''}</Table.Td>
                   <Table.Td>{u.lastActiveAt ? dateFormat.format(new Date(u.lastActiveAt)) : t('never')}</Table.Td>
@@ -203,7 +211,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollTable>
       )}
 
       <UserFormModal

@@ -1,15 +1,8 @@
 import { ROLES } from '../../auth/roles';
-import {
-  assignmentOptions,
-  createAssignment,
-  deleteAssignment,
-  getAssignment,
-  listAssignments,
-  myAssignments,
-  remindAssignment,
-  updateAssignment,
-  type Actor,
-} from '../../services/assignments/assignments';
+import { assignmentOptions, createAssignment, deleteAssignment, getAssignment, listAssignments, updateAssignment, type Actor, type MailContext } from '../../services/assignments/assignments';
+import { myAssignments } from '../../services/assignments/mine';
+import { exportAssignmentResults } from '../../services/assignments/export';
+import { dismissReminder, remindAssignment } from '../../services/assignments/reminders';
 import { clientScopedProcedure, clientScopedReadProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
 import {
@@ -19,11 +12,14 @@ import {
   createAssignmentInput,
   createAssignmentOutput,
   deleteOutput,
+  dismissReminderOutput,
+  exportResultsOutput,
   getAssignmentInput,
   listAssignmentsInput,
   mineInput,
   mineOutput,
   optionsOutput,
+  reminderIdInput,
   remindOutput,
   updateAssignmentInput,
 } from './schema';
@@ -34,7 +30,10 @@ const managerProcedure = clientScopedProcedure('admin', 'sales_manager', 'demo_s
 const anyRoleProcedure = clientScopedProcedure(...ROLES);
 
 const actorOf = (ctx: Context & { tenantId: string; user: { id: string } }): Actor => ({ userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId });
-const mailOf = (ctx: Context) => ({ publicUrl: (ctx.deps.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, '') });
+const mailOf = (ctx: Context): MailContext => ({
+  publicUrl: (ctx.deps.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+  delivery: ctx.deps.env.SMTP_URL ? 'smtp' : 'outbox',
+});
 
 export const assignmentsRouter = router({
   /** Served from the per-viewer read cache when fresh (see server/cache/read-cache.ts). */
@@ -50,6 +49,12 @@ export const assignmentsRouter = router({
     .input(getAssignmentInput)
     .output(assignmentDetailOutput)
     .query(({ ctx, input }) => getAssignment(ctx.tx, actorOf(ctx), input.assignmentId, input.timeZone)),
+
+  /** The assignment's results as CSV (attempts, best, latest, the score that counts). */
+  exportResults: managerProcedure
+    .input(assignmentIdInput)
+    .output(exportResultsOutput)
+    .query(({ ctx, input }) => exportAssignmentResults(ctx.tx, actorOf(ctx), input.assignmentId)),
 
   /** Simulations and reps the wizard can pick. */
   options: managerProcedure.output(optionsOutput).query(({ ctx }) => assignmentOptions(ctx.tx, actorOf(ctx))),
@@ -78,4 +83,10 @@ export const assignmentsRouter = router({
     .input(mineInput)
     .output(mineOutput)
     .query(({ ctx, input }) => myAssignments(ctx.tx, actorOf(ctx), input.timeZone)),
+
+  /** The rep closes one of their reminder notices. */
+  dismissReminder: anyRoleProcedure
+    .input(reminderIdInput)
+    .output(dismissReminderOutput)
+    .mutation(({ ctx, input }) => dismissReminder(ctx.tx, actorOf(ctx), input.reminderId)),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { scoreLabelFields } from '../../contracts/score';
-import { ASSIGNMENT_STATUSES } from '../../../db/schema/assignments';
+import { ASSIGNMENT_STATUSES, SCORE_POLICIES } from '../../../db/schema/assignments';
 import { isoDateTime, text } from '../../contracts/text';
 
 // Messages are i18n keys of locales/<lng>/assignments.json; the client translates.
@@ -21,6 +21,8 @@ export const dueLabelOutput = z.discriminatedUnion('kind', [
 ]);
 
 const status = z.enum(ASSIGNMENT_STATUSES);
+/** Which attempt counts when a rep practises an exercise again (default best). */
+const scorePolicy = z.enum(SCORE_POLICIES, { message: 'assignments.validation.scorePolicyInvalid' });
 
 export const ASSIGNMENTS_PAGE_SIZE_DEFAULT = 25;
 export const ASSIGNMENTS_PAGE_SIZE_MAX = 100;
@@ -40,15 +42,17 @@ export const listAssignmentsInput = z.object({
 export const assignmentIdInput = z.object({ assignmentId: z.uuid() });
 export const getAssignmentInput = z.object({ assignmentId: z.uuid(), timeZone });
 
-export const createAssignmentInput = z.object({ name, simulationIds, userIds, dueAt });
+export const createAssignmentInput = z.object({ name, simulationIds, userIds, dueAt, scorePolicy: scorePolicy.optional() });
 export const updateAssignmentInput = z.object({
   assignmentId: z.uuid(),
   name: name.optional(),
   dueAt,
+  scorePolicy: scorePolicy.optional(),
   simulationIds: simulationIds.optional(),
   userIds: userIds.optional(),
 });
 export const mineInput = z.object({ timeZone });
+export const reminderIdInput = z.object({ reminderId: z.uuid() });
 
 const ref = z.object({ id: z.uuid(), name: z.string() });
 
@@ -59,6 +63,7 @@ export const assignmentSummaryOutput = z.object({
   dueAt: z.string().nullable(),
   sentAt: z.string(),
   lastReminderAt: z.string().nullable(),
+  scorePolicy,
   createdBy: ref.nullable(),
   simulations: z.array(ref),
   members: z.array(ref),
@@ -91,6 +96,19 @@ export const exerciseOutput = z.object({
   callId: z.uuid().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** Every call made for this exercise that has a report, oldest first; `counted` marks the one whose score the exercise shows. */
+  attempts: z.array(
+    z.object({
+      callId: z.uuid(),
+      startedAt: z.string(),
+      reportStatus: z.enum(['pending', 'running', 'ready', 'failed']),
+      score: z.number().nullable(),
+      completedAt: z.string().nullable(),
+      counted: z.boolean(),
+    }),
+  ),
+  bestScore: z.number().nullable(),
+  latestScore: z.number().nullable(),
 });
 export type ExerciseView = z.infer<typeof exerciseOutput>;
 
@@ -99,7 +117,14 @@ export type AssignmentDetail = z.infer<typeof assignmentDetailOutput>;
 
 export const createAssignmentOutput = z.object({ id: z.uuid(), exercises: z.number().int(), mailed: z.number().int() });
 export const deleteOutput = z.object({ id: z.uuid() });
-export const remindOutput = z.object({ mailed: z.number().int(), lastReminderAt: z.string() });
+/**
+ * `reminded`: reps with unfinished exercises, each shown a notice in the app; `mailed`: mails
+ * queued to them; `mail`: 'sending' when a mail server is configured, 'stored' when the mail was
+ * only kept in the outbox (no SMTP).
+ */
+export const remindOutput = z.object({ reminded: z.number().int(), mailed: z.number().int(), mail: z.enum(['sending', 'stored']), lastReminderAt: z.string() });
+export const dismissReminderOutput = z.object({ id: z.uuid() });
+export const exportResultsOutput = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });
 
 export const mineOutput = z.array(
   z.object({
@@ -108,8 +133,11 @@ export const mineOutput = z.array(
     status,
     dueAt: z.string().nullable(),
     sentAt: z.string(),
+    scorePolicy,
     dueLabel: dueLabelOutput,
     exercises: z.array(exerciseOutput.omit({ userId: true, userName: true })),
+    /** The manager's reminders the rep has not dismissed yet, newest first. */
+    reminders: z.array(z.object({ id: z.uuid(), sentAt: z.string(), sentBy: z.string().nullable() })),
   }),
 );
 export type MyAssignment = z.infer<typeof mineOutput>[number];

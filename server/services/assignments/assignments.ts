@@ -1,26 +1,22 @@
-import { and, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { assignmentMembers, assignmentSimulations, assignments, calls, exercises, reports, simulations, users, type AssignmentStatus } from '../../../db/schema';
-import type { Role } from '../../auth/roles';
+import { assignmentMembers, assignmentSimulations, assignments, exercises, reports, simulations, users, type ScorePolicy } from '../../../db/schema';
 import { scoreLabel } from '../../contracts/score';
 import { AppError } from '../../errors';
-import { enqueueMail, interpolate, mailStrings, recipientLanguages, renderMail } from '../../mail/jobs';
-import { ASSIGNMENTS_PAGE_SIZE_DEFAULT, type AssignmentDetail, type AssignmentList, type AssignmentSummary, type ExerciseView, type MyAssignment } from '../../routers/assignments/schema';
-import { dueLabel, safeTimeZone } from './due';
+import { ASSIGNMENTS_PAGE_SIZE_DEFAULT, type AssignmentDetail, type AssignmentList, type AssignmentSummary, type ExerciseView } from '../../routers/assignments/schema';
+import { attemptSummary } from './attempts';
+import { assertDueNotPast, dueLabel, safeTimeZone } from './due';
+import { applyScorePolicy, attemptsOf, refreshAssignmentStatus } from './exercise-progress';
+import { byUser, lockAssignment, lockLearners } from './locks';
+import { mailMembers, type MailContext } from './mail';
+import { displayName, loadEditable, visibleTo, type Actor } from './scope';
 
-export interface Actor {
-  userId: string;
-  role: Role | null;
-  tenantId: string;
-}
+export type { Actor } from './scope';
+export type { MailContext } from './mail';
+// the hooks calls and evaluation use (server/services/calls, server/evaluation, server/services/reports)
+export { completeExerciseForCall, refreshAssignmentStatus, startExercise, syncExerciseScore } from './exercise-progress';
+export { remindAssignment } from './reminders';
 
-export interface MailContext {
-  /** Base URL for links in mail (PUBLIC_URL), without trailing slash. */
-  publicUrl: string;
-}
-
-/** Qualified explicitly: drizzle renders bare column names inside single-table selects. */
-const aId = sql.raw('"assignments"."id"');
 /** array_agg(uuid) arrives as an array (postgres.js) or as the '{a,b}' literal (PGlite). */
 function parseUuidArray(v: string[] | string | null): string[] {
   if (!v) return [];
@@ -28,18 +24,6 @@ function parseUuidArray(v: string[] | string | null): string[] {
   return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
 }
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const displayName = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username})`;
-
-/** admin/superuser see every assignment of the tenant; managers those they created or that include their team. */
-function visibleTo(actor: Actor): SQL | undefined {
-  if (actor.role === 'admin' || actor.role === 'superuser') return undefined;
-  if (actor.role === 'demo_sales_manager') return eq(assignments.createdBy, actor.userId);
-  // the team's assignment ids are computed once (hashed subplan) from the per-member rollup
-  return or(
-    eq(assignments.createdBy, actor.userId),
-    sql`${aId} in (select am.assignment_id from ${assignmentMembers} am join ${users} u on u.id = am.user_id where u.manager_id = ${actor.userId})`,
-  );
-}
 
 /** Users a manager may assign: sales reps of the tenant (a sales manager: their own team first, any rep of the tenant allowed). */
 async function assignableMembers(tx: Executor, actor: Actor, ids?: string[]) {
@@ -78,6 +62,7 @@ async function summaries(
       dueAt: assignments.dueAt,
       sentAt: assignments.sentAt,
       lastReminderAt: assignments.lastReminderAt,
+      scorePolicy: assignments.scorePolicy,
       createdById: assignments.createdBy,
     })
     .from(assignments)
@@ -130,6 +115,7 @@ async function summaries(
     dueAt: iso(r.dueAt),
     sentAt: r.sentAt.toISOString(),
     lastReminderAt: iso(r.lastReminderAt),
+    scorePolicy: r.scorePolicy,
     createdBy: r.createdById ? { id: r.createdById, name: names.get(r.createdById) ?? '' } : null,
     simulations: simsBy.get(r.id) ?? [],
     members: membersBy.get(r.id) ?? [],
@@ -161,7 +147,8 @@ export async function listAssignments(
   return { items, total, page, pageSize };
 }
 
-async function exerciseViews(tx: Executor, where: SQL): Promise<ExerciseView[]> {
+/** Exercises with their attempts (every call with a report), the best and latest score and which one counts. */
+export async function exerciseViews(tx: Executor, where: SQL): Promise<(ExerciseView & { assignmentId: string })[]> {
   const rows = await tx
     .select({
       id: exercises.id,
@@ -177,26 +164,35 @@ async function exerciseViews(tx: Executor, where: SQL): Promise<ExerciseView[]> 
       callId: exercises.callId,
       startedAt: exercises.startedAt,
       completedAt: exercises.completedAt,
+      policy: assignments.scorePolicy,
     })
     .from(exercises)
     .innerJoin(users, eq(users.id, exercises.userId))
     .innerJoin(simulations, eq(simulations.id, exercises.simulationId))
+    .innerJoin(assignments, eq(assignments.id, exercises.assignmentId))
+    // the report of the attempt that counts: its original score and whether it is heuristic
     .leftJoin(reports, eq(reports.id, exercises.reportId))
     .where(where)
     .orderBy(displayName, simulations.name);
-  return rows.map(({ evaluator, originalScore, ...r }) => ({
+  const attempts = await attemptsOf(
+    tx,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ policy, evaluator, originalScore, ...r }) => ({
     ...r,
     score: r.score === null ? null : Number(r.score),
     ...scoreLabel(evaluator, originalScore),
     startedAt: iso(r.startedAt),
     completedAt: iso(r.completedAt),
+    ...attemptSummary(attempts.get(r.id) ?? [], policy),
   }));
 }
 
 export async function getAssignment(tx: Executor, actor: Actor, assignmentId: string, timeZone?: string): Promise<AssignmentDetail> {
   const [summary] = await summaries(tx, actor, eq(assignments.id, assignmentId), timeZone);
   if (!summary) throw new AppError('NOT_FOUND', 'Assignment not found');
-  return { ...summary, exercises: await exerciseViews(tx, eq(exercises.assignmentId, assignmentId)) };
+  const views = await exerciseViews(tx, eq(exercises.assignmentId, assignmentId));
+  return { ...summary, exercises: views.map(({ assignmentId: _a, ...e }) => e) };
 }
 
 async function checkSimulations(tx: Executor, actor: Actor, ids: string[]) {
@@ -213,85 +209,20 @@ async function checkMembers(tx: Executor, actor: Actor, ids: string[]) {
   return found;
 }
 
-/** Recomputes an assignment's status from its exercises: all completed → completed; any started → in_progress. */
-export async function refreshAssignmentStatus(tx: Executor, assignmentId: string): Promise<AssignmentStatus> {
-  const [c] = await tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      completed: sql<number>`count(*) filter (where ${exercises.status} = 'completed')::int`,
-      started: sql<number>`count(*) filter (where ${exercises.status} <> 'pending')::int`,
-    })
-    .from(exercises)
-    .where(eq(exercises.assignmentId, assignmentId));
-  const total = Number(c?.total ?? 0);
-  const status: AssignmentStatus = total > 0 && Number(c.completed) === total ? 'completed' : Number(c?.started ?? 0) > 0 ? 'in_progress' : 'pending';
-  await tx.update(assignments).set({ status, updatedAt: new Date() }).where(and(eq(assignments.id, assignmentId), ne(assignments.status, status)));
-  return status;
-}
-
-function formatDue(dueAt: Date | null, lng: string): string | null {
-  if (!dueAt) return null;
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(dueAt) + ' UTC';
-}
-
-async function mailMembers(
-  tx: Executor,
-  actor: Actor,
-  mail: MailContext,
-  a: { id: string; name: string; dueAt: Date | null },
-  kind: 'assigned' | 'reminder',
-  counts: Map<string, number>,
-  dedupeSuffix: string,
-): Promise<number> {
-  const recipients = await recipientLanguages(tx, [...counts.keys()]);
-  const [manager] = await tx.select({ name: displayName }).from(users).where(eq(users.id, actor.userId));
-  const link = `${mail.publicUrl}/assignments/sr`;
-  let n = 0;
-  for (const [userId, count] of counts) {
-    const r = recipients.get(userId);
-    if (!r) continue;
-    const vars = { name: r.name, manager: manager?.name ?? 'Spar', assignment: a.name, count };
-    const due = formatDue(a.dueAt, r.language);
-    const s = mailStrings(r.language)[kind];
-    const dueLine = due ? interpolate(s.due, { due }) : s.noDue;
-    const m = renderMail(r.language, kind, vars, [dueLine], link);
-    await enqueueMail(tx, { tenantId: actor.tenantId, to: r.email, ...m, dedupeKey: `assignment:${a.id}:${kind}:${userId}:${dedupeSuffix}` });
-    n++;
-  }
-  return n;
-}
-
-/*
- * Lock order for exercise writes. Triggers on exercises update per-learner rollup rows
- * (user_exercise_stats, user_week_stats, assignment_members; migration 0012), so every path
- * takes its locks in one order — the assignment row, then the learners' rollup rows by user id —
- * and two requests (a rep starting a call, a manager editing the assignment; two assignments for
- * the same reps) cannot deadlock.
- */
-async function lockAssignment(tx: Executor, assignmentId: string): Promise<void> {
-  await tx.execute(sql`select 1 from assignments where id = ${assignmentId} for no key update`);
-}
-
-async function lockLearners(tx: Executor, userIds: Iterable<string>): Promise<void> {
-  const ids = [...new Set(userIds)].sort();
-  if (!ids.length) return;
-  await tx.execute(sql`select 1 from user_exercise_stats where user_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by user_id for update`);
-}
-
-const byUser = <T extends { userId: string }>(rows: T[]) => [...rows].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-
 export async function createAssignment(
   tx: Executor,
   actor: Actor,
   mail: MailContext,
-  input: { name: string; simulationIds: string[]; userIds: string[]; dueAt?: string | null },
+  input: { name: string; simulationIds: string[]; userIds: string[]; dueAt?: string | null; scorePolicy?: ScorePolicy },
+  now = new Date(),
 ) {
+  const dueAt = input.dueAt ? new Date(input.dueAt) : null;
+  assertDueNotPast(dueAt, now);
   const sims = await checkSimulations(tx, actor, input.simulationIds);
   const members = await checkMembers(tx, actor, input.userIds);
-  const dueAt = input.dueAt ? new Date(input.dueAt) : null;
   const [a] = await tx
     .insert(assignments)
-    .values({ tenantId: actor.tenantId, name: input.name, createdBy: actor.userId, dueAt, status: 'pending', sentAt: new Date() })
+    .values({ tenantId: actor.tenantId, name: input.name, createdBy: actor.userId, dueAt, status: 'pending', sentAt: now, scorePolicy: input.scorePolicy ?? 'best' })
     .returning({ id: assignments.id, name: assignments.name, dueAt: assignments.dueAt });
   await tx.insert(assignmentSimulations).values(sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, simulationId: s.id })));
   const rows = byUser(members.flatMap((m) => sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId: m.id, simulationId: s.id, status: 'pending' as const }))));
@@ -301,31 +232,29 @@ export async function createAssignment(
   return { id: a.id, exercises: rows.length, mailed };
 }
 
-async function loadEditable(tx: Executor, actor: Actor, assignmentId: string) {
-  const [row] = await tx
-    .select({ id: assignments.id, name: assignments.name, dueAt: assignments.dueAt, createdBy: assignments.createdBy })
-    .from(assignments)
-    .where(and(eq(assignments.id, assignmentId), eq(assignments.tenantId, actor.tenantId), visibleTo(actor)));
-  if (!row) throw new AppError('NOT_FOUND', 'Assignment not found');
-  return row;
-}
-
 /**
- * Renames, re-dates, or changes the reps/simulations of an assignment. Exercises of removed reps or
- * simulations are deleted unless they already have a call (those are kept); new pairs get pending
- * exercises, and newly added reps are mailed.
+ * Renames, re-dates, switches which attempt counts, or changes the reps/simulations of an
+ * assignment. Exercises of removed reps or simulations are deleted unless they already have a
+ * call (those are kept); new pairs get pending exercises, and newly added reps are mailed.
  */
 export async function updateAssignment(
   tx: Executor,
   actor: Actor,
   mail: MailContext,
-  input: { assignmentId: string; name?: string; dueAt?: string | null; simulationIds?: string[]; userIds?: string[] },
+  input: { assignmentId: string; name?: string; dueAt?: string | null; scorePolicy?: ScorePolicy; simulationIds?: string[]; userIds?: string[] },
+  now = new Date(),
 ) {
   const a = await loadEditable(tx, actor, input.assignmentId);
-  const patch: Partial<typeof assignments.$inferInsert> = { updatedAt: new Date() };
+  const patch: Partial<typeof assignments.$inferInsert> = { updatedAt: now };
   if (input.name !== undefined) patch.name = input.name;
-  if (input.dueAt !== undefined) patch.dueAt = input.dueAt ? new Date(input.dueAt) : null;
+  if (input.dueAt !== undefined) {
+    const dueAt = input.dueAt ? new Date(input.dueAt) : null;
+    // an overdue assignment may still be renamed with its date unchanged
+    if (dueAt?.getTime() !== a.dueAt?.getTime()) assertDueNotPast(dueAt, now);
+    patch.dueAt = dueAt;
+  }
   await tx.update(assignments).set(patch).where(eq(assignments.id, a.id));
+  if (input.scorePolicy && input.scorePolicy !== a.scorePolicy) await applyScorePolicy(tx, a.id, input.scorePolicy);
 
   if (input.simulationIds || input.userIds) {
     const current = await tx
@@ -372,101 +301,4 @@ export async function deleteAssignment(tx: Executor, actor: Actor, assignmentId:
   await lockLearners(tx, members.map((m) => m.userId));
   await tx.delete(assignments).where(eq(assignments.id, a.id));
   return { id: a.id };
-}
-
-/** Mails every rep with unfinished exercises and records lastReminderAt. */
-export async function remindAssignment(tx: Executor, actor: Actor, mail: MailContext, assignmentId: string, now = new Date()) {
-  const a = await loadEditable(tx, actor, assignmentId);
-  const open = await tx
-    .select({ userId: exercises.userId, count: sql<number>`count(*)::int` })
-    .from(exercises)
-    .where(and(eq(exercises.assignmentId, a.id), ne(exercises.status, 'completed')))
-    .groupBy(exercises.userId);
-  const mailed = await mailMembers(tx, actor, mail, a, 'reminder', new Map(open.map((o) => [o.userId, Number(o.count)])), String(now.getTime()));
-  await tx.update(assignments).set({ lastReminderAt: now }).where(eq(assignments.id, a.id));
-  return { mailed, lastReminderAt: now.toISOString() };
-}
-
-/** The rep's own assignments with their exercises, newest first. */
-export async function myAssignments(tx: Executor, actor: Actor, timeZone?: string, now = new Date()): Promise<MyAssignment[]> {
-  const rows = await tx
-    .select({ id: assignments.id, name: assignments.name, status: assignments.status, dueAt: assignments.dueAt, sentAt: assignments.sentAt })
-    .from(assignments)
-    .where(and(eq(assignments.tenantId, actor.tenantId), sql`exists (select 1 from ${exercises} e where e.assignment_id = ${aId} and e.user_id = ${actor.userId})`))
-    .orderBy(desc(assignments.sentAt))
-    .limit(500);
-  if (!rows.length) return [];
-  const ex = await exerciseViews(tx, and(eq(exercises.userId, actor.userId), inArray(exercises.assignmentId, rows.map((r) => r.id)))!);
-  const byAssignment = new Map<string, ExerciseView[]>();
-  const exAssignment = await tx.select({ id: exercises.id, assignmentId: exercises.assignmentId }).from(exercises).where(eq(exercises.userId, actor.userId));
-  const idToAssignment = new Map(exAssignment.map((e) => [e.id, e.assignmentId]));
-  for (const e of ex) {
-    const aid = idToAssignment.get(e.id)!;
-    const arr = byAssignment.get(aid) ?? [];
-    arr.push(e);
-    byAssignment.set(aid, arr);
-  }
-  const tz = safeTimeZone(timeZone);
-  return rows.map((r) => {
-    const mine = byAssignment.get(r.id) ?? [];
-    const allDone = mine.length > 0 && mine.every((e) => e.status === 'completed');
-    return {
-      id: r.id,
-      name: r.name,
-      status: r.status,
-      dueAt: iso(r.dueAt),
-      sentAt: r.sentAt.toISOString(),
-      dueLabel: allDone || r.status === 'completed' ? { kind: 'none' as const } : dueLabel(r.dueAt, now, tz),
-      exercises: mine.map(({ userId: _u, userName: _n, ...e }) => e),
-    };
-  });
-}
-
-// ---- hooks from calls and evaluation -------------------------------------------------------
-
-/**
- * calls.start with an exerciseId: the exercise must be the caller's, for that simulation, and not
- * completed. It becomes in_progress (and its assignment too). Returns the exercise id to store on
- * the call row.
- */
-export async function startExercise(tx: Executor, actor: { tenantId: string; userId: string }, exerciseId: string, simulationId: string): Promise<string> {
-  const [e] = await tx
-    .select({ id: exercises.id, status: exercises.status, assignmentId: exercises.assignmentId })
-    .from(exercises)
-    .where(and(eq(exercises.id, exerciseId), eq(exercises.tenantId, actor.tenantId), eq(exercises.userId, actor.userId), eq(exercises.simulationId, simulationId)));
-  if (!e) throw new AppError('NOT_FOUND', 'Exercise not found');
-  if (e.status === 'completed') throw new AppError('CONFLICT', 'This exercise is already completed');
-  if (e.status === 'pending') {
-    await lockAssignment(tx, e.assignmentId);
-    await tx.update(exercises).set({ status: 'in_progress', startedAt: new Date() }).where(eq(exercises.id, e.id));
-    await refreshAssignmentStatus(tx, e.assignmentId);
-  }
-  return e.id;
-}
-
-/**
- * The report of `callId` is ready: when the call answers an exercise, the exercise is completed with
- * the report's score, and its assignment completed once all of its exercises are. Idempotent.
- */
-export async function completeExerciseForCall(tx: Executor, callId: string, report: { score: number | null }): Promise<void> {
-  const [row] = await tx
-    .select({ exerciseId: calls.exerciseId, reportId: reports.id })
-    .from(calls)
-    .leftJoin(reports, eq(reports.callId, calls.id))
-    .where(eq(calls.id, callId));
-  const exerciseId = row?.exerciseId;
-  if (!exerciseId) return;
-  const [ex] = await tx.select({ assignmentId: exercises.assignmentId }).from(exercises).where(eq(exercises.id, exerciseId));
-  if (ex) await lockAssignment(tx, ex.assignmentId);
-  const [e] = await tx
-    .update(exercises)
-    .set({ status: 'completed', score: report.score, reportId: row.reportId, callId, completedAt: new Date() })
-    .where(and(eq(exercises.id, exerciseId), or(ne(exercises.status, 'completed'), eq(exercises.callId, callId))))
-    .returning({ assignmentId: exercises.assignmentId });
-  if (e) await refreshAssignmentStatus(tx, e.assignmentId);
-}
-
-/** A manager's review changed a report's score: the exercise it completed shows the new score. */
-export async function syncExerciseScore(tx: Executor, reportId: string, score: number | null): Promise<void> {
-  await tx.update(exercises).set({ score }).where(and(eq(exercises.reportId, reportId), eq(exercises.status, 'completed')));
 }

@@ -1,3 +1,5 @@
+import { AppError } from '../../errors';
+
 /** Due labels (spec §4): No due date, Overdue, Due today, N days — computed in the viewer's time zone. */
 export type DueLabel = { kind: 'none' } | { kind: 'overdue' } | { kind: 'today' } | { kind: 'days'; days: number };
 
@@ -29,4 +31,14 @@ export function dueLabel(dueAt: Date | null, now: Date, timeZone?: string | null
   const tz = safeTimeZone(timeZone);
   const days = localDay(dueAt, tz) - localDay(now, tz);
   return days <= 0 ? { kind: 'today' } : { kind: 'days', days };
+}
+
+/**
+ * A due date must not lie in the past when it is set (a date kept unchanged on an overdue
+ * assignment is not "set"). The message key is translated by the client next to the field.
+ */
+export function assertDueNotPast(dueAt: Date | null, now: Date): void {
+  if (dueAt && dueAt.getTime() < now.getTime()) {
+    throw new AppError('VALIDATION', 'The due date is in the past', { field: 'dueAt', fieldErrors: { dueAt: ['assignments.validation.duePast'] } });
+  }
 }

@@ -1,6 +1,7 @@
 import type { Language } from '../../../db/schema/languages';
 import type { CriterionReport, ReportView } from '../../routers/reports/schema';
-import { areasToWorkOn, assessedCount, clock, percent, quoteCounts, readAnalytics, seconds, slug, unanimousCount } from './format';
+import { formatScore, formatSeconds } from '../../contracts/format';
+import { areasToWorkOn, assessedCount, clock, percent, quoteCounts, readAnalytics, slug, unanimousCount } from './format';
 import type { Translate } from './i18n';
 
 /** Every user- or model-written text goes through this before it reaches the document. */
@@ -84,7 +85,7 @@ ${fact(t('header.simulation'), simulation)}${fact(t('header.rep'), view.call.rep
     view.call.durationMs != null ? clock(view.call.durationMs) : null,
   )}${fact(t('header.persona'), view.call.personaName)}${fact(t('header.difficulty'), difficulty)}
 </dl>
-${scoreHtml(view, t)}
+${scoreHtml(view, t, lng)}
 ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffline') : t('header.evaluatorModel', { model: r.model ?? '' }))}</p>` : ''}
 </header>`);
 
@@ -112,7 +113,7 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
       : `<p>${e(t('improvements.empty'))}</p>`;
     parts.push(`<section><h2>${e(t('strengths.title'))}</h2>${strengths}<h2>${e(t('improvements.title'))}</h2>${improvements}</section>`);
 
-    parts.push(`<section><h2>${e(t('analytics.title'))}</h2>${analyticsHtml(r.analytics, t)}</section>`);
+    parts.push(`<section><h2>${e(t('analytics.title'))}</h2>${analyticsHtml(r.analytics, t, lng)}</section>`);
   }
 
   const speaker = (s: 'rep' | 'prospect') => (s === 'rep' ? view.call.repName || t('transcript.rep') : view.call.personaName || t('transcript.prospect'));
@@ -130,7 +131,7 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
                 ? t('review.historyItemFromNone', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, to: o.toLevel })
                 : t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel }),
             )}. ${e(
-              t('review.historyScore', { score: o.scoreAfter }),
+              t('review.historyScore', { score: formatScore(o.scoreAfter, lng) }),
             )}<br>${e(t('html.overrideNote', { note: o.note }))}</li>`,
         )
         .join('')}</ul>`
@@ -154,7 +155,7 @@ ${parts.join('\n')}
 `;
 }
 
-function analyticsHtml(raw: unknown, t: Translate): string {
+function analyticsHtml(raw: unknown, t: Translate, lng: Language): string {
   const a = readAnalytics(raw);
   if (!a) return `<p>${e(t('analytics.empty'))}</p>`;
   const na = t('analytics.notAvailable');
@@ -187,23 +188,23 @@ function analyticsHtml(raw: unknown, t: Translate): string {
   if (a.latency)
     rows.push([
       t('analytics.latency'),
-      e(a.latency.avgMs != null ? t('analytics.latencyValue', { avg: seconds(a.latency.avgMs), max: a.latency.maxMs != null ? seconds(a.latency.maxMs) : na }) : na),
+      e(a.latency.avgMs != null ? t('analytics.latencyValue', { avg: formatSeconds(a.latency.avgMs, lng), max: a.latency.maxMs != null ? formatSeconds(a.latency.maxMs, lng) : na }) : na),
     ]);
   return `<table><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${e(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table>`;
 }
 
 /** The score as every list shows it: the reviewed score, labelled heuristic for the offline evaluator, with the original beside it. */
-function scoreHtml(view: ReportView, t: Translate): string {
+function scoreHtml(view: ReportView, t: Translate, lng: Language): string {
   const r = view.report;
   if (!r) return '';
   const heuristic = r.evaluator === 'offline';
   const lines: string[] = [];
   if (r.score != null) {
-    const aria = t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score: r.score });
-    lines.push(`<p><span class="score" aria-label="${e(aria)}">${e(t('header.scoreValue', { score: r.score }))}</span>${heuristic ? ` <span class="badge">${e(t('header.scoreHeuristic'))}</span>` : ''}</p>`);
+    const aria = t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score: formatScore(r.score, lng) });
+    lines.push(`<p><span class="score" aria-label="${e(aria)}">${e(t('header.scoreValue', { score: formatScore(r.score, lng) }))}</span>${heuristic ? ` <span class="badge">${e(t('header.scoreHeuristic'))}</span>` : ''}</p>`);
   } else lines.push(`<p><strong>${e(t('header.noScore'))}</strong>: ${e(t('header.noScoreHelp'))}</p>`);
   if (heuristic) lines.push(`<p class="muted">${e(t('header.heuristicHelp'))}</p>`);
-  if (r.originalScore != null && r.originalScore !== r.score) lines.push(`<p class="muted">${e(t('header.originalScore', { score: r.originalScore }))}</p>`);
+  if (r.originalScore != null && r.originalScore !== r.score) lines.push(`<p class="muted">${e(t('header.originalScore', { score: formatScore(r.originalScore, lng) }))}</p>`);
   if (r.integrity) lines.push(`<p>${e(t('header.integrity', { verified: r.integrity.verified, proposed: r.integrity.proposed }))}</p><p class="muted">${e(t('header.integrityHelp'))}</p>`);
   if (r.samples != null && r.samples > 1) lines.push(`<p class="muted">${e(t('header.samples', { samples: r.samples, agreed: unanimousCount(r.criteria), total: r.criteria.length }))}</p>`);
   const assessed = assessedCount(r.criteria);

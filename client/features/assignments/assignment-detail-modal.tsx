@@ -1,0 +1,126 @@
+import { Alert, Anchor, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { IconFileExport } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import { NameText } from '../../components/name-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { EMPTY } from '../../lib/format';
+import { trpc, trpcClient } from '../../lib/trpc';
+import { notifyFailure } from '../client-overview/config-ui';
+import { downloadText } from '../users/download';
+import { AttemptList, type ScorePolicy } from './attempts';
+import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
+import { ScoreText } from '../../components/score-text';
+
+/**
+ * An assignment's exercises, per rep and simulation: status, the score that counts, every attempt
+ * with its report, and (for those who may edit it) which attempt counts.
+ */
+export function AssignmentDetailModal({ assignment, readOnly, onClose }: { assignment: AssignmentSummary | null; readOnly: boolean; onClose: () => void }) {
+  const { t } = useAssignmentsTranslation();
+  const queryClient = useQueryClient();
+  const setPolicy = useMutation(
+    trpc.assignments.update.mutationOptions({
+      onSuccess: () =>
+        Promise.all([trpc.assignments.get.queryKey(), trpc.assignments.list.queryKey(), trpc.dashboard.get.queryKey()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      onError: (e) => notifyFailure(t, t('updateFailed'), e),
+    }),
+  );
+  const detail = useQuery({ ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }), enabled: !!assignment });
+  const [exporting, setExporting] = useState(false);
+  const exportResults = async () => {
+    if (!assignment) return;
+    setExporting(true);
+    try {
+      const r = await trpcClient.assignments.exportResults.query({ assignmentId: assignment.id });
+      downloadText(r.filename, r.csv);
+    } catch (e) {
+      notifyFailure(t, t('detail.exportFailed'), e);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Modal opened={!!assignment} onClose={onClose} size="xl" title={t('detail.title', { name: assignment?.name ?? '' })} closeButtonProps={{ 'aria-label': t('close') }}>
+      {detail.isLoading && <Loader aria-label={t('app.loading')} />}
+      {detail.isError && <Alert color="red">{t('detail.loadFailed')}</Alert>}
+      {detail.data && (
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            {readOnly || !detail.data.canEdit ? (
+              <Text size="sm" c="dimmed" data-testid="score-policy">
+                {t(`detail.policy.${detail.data.scorePolicy}`)}
+              </Text>
+            ) : (
+              <Group gap="xs" wrap="wrap">
+                <Text size="sm" id="score-policy-label">
+                  {t('detail.policyLabel')}
+                </Text>
+                <SegmentedControl
+                  size="xs"
+                  aria-labelledby="score-policy-label"
+                  value={detail.data.scorePolicy}
+                  disabled={setPolicy.isPending}
+                  onChange={(v) => setPolicy.mutate({ assignmentId: detail.data.id, scorePolicy: v as ScorePolicy })}
+                  data={[
+                    { value: 'best', label: t('wizard.policy.best') },
+                    { value: 'latest', label: t('wizard.policy.latest') },
+                  ]}
+                />
+              </Group>
+            )}
+            <Button size="xs" variant="default" leftSection={<IconFileExport size={14} aria-hidden />} loading={exporting} onClick={() => void exportResults()}>
+              {t('detail.export')}
+            </Button>
+          </Group>
+          <ScrollTable minWidth={560} label={t('detail.title', { name: detail.data.name })}>
+            <Table verticalSpacing="xs" aria-label={t('detail.title', { name: detail.data.name })}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('detail.rep')}</Table.Th>
+                  <Table.Th>{t('detail.simulation')}</Table.Th>
+                  <Table.Th>{t('detail.status')}</Table.Th>
+                  <Table.Th>{t('detail.score')}</Table.Th>
+                  <Table.Th>{t('detail.attempts')}</Table.Th>
+                  <Table.Th>{t('detail.report')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detail.data.exercises.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>
+                      <NameText size="sm">{e.userName}</NameText>
+                    </Table.Td>
+                    <Table.Td>
+                      <NameText size="sm">{e.simulationName}</NameText>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={e.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                    </Table.Td>
+                    <Table.Td>
+                      <AttemptList exercise={e} label={t('attempts.listLabelOf', { name: e.simulationName, rep: e.userName })} />
+                    </Table.Td>
+                    <Table.Td>
+                      {e.callId && e.status === 'completed' ? (
+                        <Anchor component={Link} href={`/reports/${e.callId}`} size="sm">
+                          {t('detail.openReport')}
+                        </Anchor>
+                      ) : (
+                        EMPTY
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

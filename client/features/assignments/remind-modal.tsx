@@ -1,0 +1,45 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import { trpc } from '../../lib/trpc';
+import { notifyFailure, notifySuccess } from '../client-overview/config-ui';
+import { useAssignmentsTranslation } from './shared';
+
+/**
+ * Asks before reminding, then says what happened: how many reps were reminded in the app, and
+ * whether the mail is on its way or was only stored because no mail server is configured.
+ */
+export function RemindModal({ assignment, onClose, onSent }: { assignment: AssignmentSummary | null; onClose: () => void; onSent: () => void }) {
+  const { t } = useAssignmentsTranslation();
+  const remind = useMutation(trpc.assignments.remind.mutationOptions({ onSuccess: onSent }));
+  const send = async () => {
+    if (!assignment) return;
+    try {
+      const r = await remind.mutateAsync({ assignmentId: assignment.id });
+      if (!r.reminded) notifySuccess(t('remindNone'));
+      else if (r.mail === 'sending') notifySuccess(t('remindSent', { count: r.reminded }));
+      // reminded in the app, but the mail only waits in the outbox: said in a warning's colour
+      else notifications.show({ color: 'yellow', message: t('remindStored', { count: r.reminded }), autoClose: 10_000 });
+      onClose();
+    } catch (e) {
+      notifyFailure(t, t('remindFailed'), e);
+    }
+  };
+  return (
+    <Modal opened={!!assignment} onClose={onClose} title={t('remind.title')} closeButtonProps={{ 'aria-label': t('close') }}>
+      <Stack>
+        <Text size="sm">{t('remind.message', { name: assignment?.name ?? '' })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button leftSection={<IconBell size={16} aria-hidden />} loading={remind.isPending} onClick={() => void send()}>
+            {t('remind.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
