@@ -445,7 +445,7 @@ describe('evidence, heuristic labels and the reviewed score in the report and it
     expect(r.integrity).toBeNull();
     expect(r.criteria[2]).toMatchObject({ level: null, note: 'not_assessable' });
     let html = await (await download(callId, { token: tokens.repA })).text();
-    expect(html).toContain('75/100</span> <span class="badge">Heuristic score</span>');
+    expect(html).toContain('75.0/100</span> <span class="badge">Heuristic score</span>');
     expect(html).toContain('Not assessable offline');
     expect(html).toContain('Score over 2 of 3 criteria');
     // the review sets a level where there was none; the score now counts it
@@ -455,8 +455,8 @@ describe('evidence, heuristic labels and the reviewed score in the report and it
     expect(seen.report).toMatchObject({ score: 83.3, originalScore: 75 });
     expect(seen.overrides[0]).toMatchObject({ fromLevel: null, toLevel: 2 });
     html = await (await download(callId, { token: tokens.repA, query: '?lang=es' })).text();
-    expect(html).toContain('83.3/100</span> <span class="badge">Puntuación heurística</span>');
-    expect(html).toContain('Originalmente 75/100');
+    expect(html).toContain('83,3/100</span> <span class="badge">Puntuación heurística</span>');
+    expect(html).toContain('Originalmente 75,0/100');
     expect(html).toContain('(no tenía nivel)');
   });
 });
