@@ -50,7 +50,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     await migrateDatabase(database);
     await ensureSystemPrompts(database.db);
     if (env.seedDemo) {
-      const seeded = await seedDemoIfEmpty(database.db, { password: env.DEMO_PASSWORD, policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA });
+      const seeded = await seedDemoIfEmpty(database.db, { password: env.DEMO_PASSWORD, policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA, history: env.seedDemoHistory });
       if (seeded.seeded && seeded.generated) {
         // printed once, on the first start only
         process.stdout.write(
@@ -64,7 +64,6 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     throw e;
   }
   const deps: AppDeps = { database, db: database.db, env, version: appVersion(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), ...opts.deps };
-  const worker = await startJobWorker(deps);
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
   // `npm run dev` serves sources through Vite: this machine only, unless HOST says otherwise
@@ -75,6 +74,8 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   });
   const addr = http.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
+  // background work starts once the server answers: a first start's demo history never delays it
+  const worker = await startJobWorker(deps);
   const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev });
   for (const n of notices) logger.warn(n);
   let stopping: Promise<void> | undefined;

@@ -33,6 +33,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool,
+  /** With the demo seed: four weeks of demo activity made in the background after the first start. */
+  SEED_DEMO_HISTORY: bool,
   /** GET /api/v1/auth/dev-token: a session without a password, loopback only, never a superuser. Off unless set. */
   DEV_TOKEN_ENABLED: bool,
   /** GET /api/v1/auth/debug: whether the caller's own token is valid. Off unless set. */
@@ -73,6 +75,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'PASSWORD_POLICY' | 'INTERNAL_
   internalEmailDomains: string[];
   isProduction: boolean;
   seedDemo: boolean;
+  seedDemoHistory: boolean;
   devTokenEnabled: boolean;
   debugEndpointsEnabled: boolean;
 };
@@ -114,6 +117,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     internalEmailDomains: INTERNAL_EMAIL_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     isProduction,
     seedDemo: e.SEED_DEMO ?? !isProduction,
+    seedDemoHistory: e.SEED_DEMO_HISTORY ?? true,
     devTokenEnabled: e.DEV_TOKEN_ENABLED ?? false,
     debugEndpointsEnabled: e.DEBUG_ENDPOINTS_ENABLED ?? false,
   };

@@ -10,6 +10,8 @@ import { createClient, createUser } from './factories';
 import { seedDemoTenantConfig } from './personas';
 import { seedDemoScorecards } from './scorecards';
 import { seedDemoSimulations } from './simulations';
+import { enqueue } from '../../server/jobs/queue';
+import { DEMO_HISTORY_QUEUE } from './demo-history/run';
 
 export const DEMO_SCHEMA = 'demo';
 export const DEMO_ACCOUNTS = [
@@ -23,6 +25,19 @@ export const DEMO_ACCOUNTS = [
   { email: 'norole@demo.test', userType: 'user', tenant: 'demo', displayName: 'Noel Norole' },
 ] as const;
 
+/**
+ * More of the demo manager's team: reps who appear in the demo history (db/seed/demo-history) but
+ * have no password, so nobody can sign in as them.
+ */
+export const DEMO_TEAM_WITHOUT_SIGN_IN = [
+  { email: 'sasha.patel@demo.test', displayName: 'Sasha Patel' },
+  { email: 'luca.romano@demo.test', displayName: 'Luca Romano' },
+  { email: 'emma.clarke@demo.test', displayName: 'Emma Clarke' },
+] as const;
+
+/** How long after the seed the demo history starts being made. */
+export const DEMO_HISTORY_DELAY_MS = 8000;
+
 export interface SeedResult {
   seeded: boolean;
   password?: string;
@@ -30,7 +45,7 @@ export interface SeedResult {
 }
 
 /** Seeds the demo and internal tenants when the database has no client at all. */
-export async function seedDemoIfEmpty(db: Db, opts: { password?: string; policy: PasswordPolicy; internalSchema: string }): Promise<SeedResult> {
+export async function seedDemoIfEmpty(db: Db, opts: { password?: string; policy: PasswordPolicy; internalSchema: string; history?: boolean }): Promise<SeedResult> {
   const [{ n }] = await asSystem(db, { action: 'seed.check' }, (tx) => tx.select({ n: count() }).from(clients));
   if (n > 0) return { seeded: false };
   const generated = !opts.password;
@@ -52,9 +67,18 @@ export async function seedDemoIfEmpty(db: Db, opts: { password?: string; policy:
       });
       if (a.userType === 'manager') managerId = u.id;
     }
+    for (const m of DEMO_TEAM_WITHOUT_SIGN_IN) {
+      await createUser(tx, { tenantId: demo.id, email: m.email, username: m.email.split('@')[0], displayName: m.displayName, userType: 'sales_rep', passwordHash: null, managerId });
+    }
     await seedDemoTenantConfig(tx, demo.id);
     await seedDemoScorecards(tx, demo.id);
     await seedDemoSimulations(tx, demo.id);
+    // four weeks of activity, made in the background once the server is up (db/seed/demo-history)
+    if (opts.history ?? true) {
+      const payload = { now: new Date().toISOString(), seed: 1 };
+      // a few seconds after the first start: the server is up and answering before the work begins
+      await enqueue(tx, { queue: DEMO_HISTORY_QUEUE, tenantId: demo.id, payload, dedupeKey: `demo_history:${demo.id}`, maxAttempts: 3, runAt: new Date(Date.now() + DEMO_HISTORY_DELAY_MS) });
+    }
   });
   return { seeded: true, password, generated };
 }

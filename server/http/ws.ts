@@ -4,8 +4,8 @@ import { WebSocketServer } from 'ws';
 import type { AppDeps } from '../deps';
 import { logger } from '../logger';
 import { CallSession } from '../realtime/call-session';
-import { buildProspectProfile } from '../realtime/offline-prospect';
-import { OfflineUpstream, scorecardTexts } from '../realtime/offline-upstream';
+import { prospectProfileForCall } from '../realtime/offline-prospect';
+import { OfflineUpstream } from '../realtime/offline-upstream';
 import { OpenAIRealtimeUpstream } from '../realtime/openai-realtime-upstream';
 import { MAX_MESSAGE_BYTES } from '../realtime/protocol';
 import { liveCalls, withTenantLock } from '../realtime/registry';
@@ -23,19 +23,8 @@ function upstreamFor(deps: AppDeps, call: CallRow): CallUpstream {
   if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
     return new OpenAIRealtimeUpstream({ apiKey: deps.env.OPENAI_API_KEY, baseURL: deps.env.OPENAI_REALTIME_URL, wsOptions: deps.calls?.upstreamWsOptions });
   }
-  const snap = (call.simulationSnapshot ?? {}) as { persona?: { name?: string; voice?: string }; simulation?: { difficulty?: string }; scenario?: unknown };
-  const difficulty = (['easy', 'medium', 'hard', 'expert'] as const).find((d) => d === snap.simulation?.difficulty) ?? 'medium';
-  const profile = buildProspectProfile({
-    scenario: snap.scenario,
-    personaName: snap.persona?.name ?? '',
-    difficulty,
-    language: call.language,
-    // the call id seeds the prospect's choices: a call replays the same way, two calls differ
-    seed: call.id,
-    systemTexts: scorecardTexts(call.scorecardSnapshot),
-    thinkMs: deps.calls?.offlineThinkMs ?? 400,
-  });
-  return new OfflineUpstream(profile, { voice: deps.calls?.offlineVoice, personaVoice: snap.persona?.voice });
+  const { profile, personaVoice } = prospectProfileForCall(call, deps.calls?.offlineThinkMs ?? 400);
+  return new OfflineUpstream(profile, { voice: deps.calls?.offlineVoice, personaVoice });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { evaluationHandler } from '../evaluation/evaluate';
 import { mailHandler } from '../mail/jobs';
 import { usersImportHandler } from '../services/users/import-jobs';
+import { demoHistoryHandler } from '../../db/seed/demo-history/run';
 import { createWorker, type Worker } from './worker';
 
 /**
@@ -17,7 +18,8 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
       evaluation: evaluationHandler({ provider: createTextProvider(deps.env), samples: deps.env.EVALUATION_SAMPLES }),
       mail: mailHandler({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM }),
     },
-    { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }) },
+    // long jobs: bulk user imports, the demo tenant's history (it waits for its evaluations in the first lane)
+    { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }), demo_history: demoHistoryHandler({ env: deps.env }) },
   ];
   const workers = lanes.map((handlers, i) => laneWorker(deps, handlers, i === 0 ? deps.jobs?.workerId : deps.jobs?.workerId && `${deps.jobs.workerId}:imports`, i === 0));
   // one after the other: only the first releases orphaned jobs, before any lane claims one
@@ -36,6 +38,8 @@ function laneWorker(deps: AppDeps, handlers: Parameters<typeof createWorker>[0][
     handlers,
     workerId,
     pollIntervalMs: deps.jobs?.pollIntervalMs,
+    // after a (re)start the server answers first; background work begins a moment later
+    initialDelayMs: deps.jobs?.initialDelayMs ?? 1000,
     leaseMs: deps.jobs?.leaseMs,
     backoffBaseMs: deps.jobs?.backoffBaseMs,
     stopTimeoutMs: Math.min(10_000, deps.env.SHUTDOWN_TIMEOUT_MS),

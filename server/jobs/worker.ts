@@ -46,6 +46,8 @@ export interface WorkerOptions {
   stopTimeoutMs?: number;
   /** On start, release running jobs of dead workers: 'all' for a single-process database (PGlite), 'same-host' otherwise. */
   orphans?: 'all' | 'same-host' | 'none';
+  /** The first claim waits this long after start (the server answers its first requests first). */
+  initialDelayMs?: number;
   /** Called after a job completed (e.g. to drop cached reads of its tenant). */
   onCompleted?: (job: JobRow) => void;
 }
@@ -175,6 +177,7 @@ export function createWorker(opts: WorkerOptions): Worker {
     });
 
   async function pollLoop(): Promise<void> {
+    if (opts.initialDelayMs) await sleep(opts.initialDelayMs);
     while (running) {
       let worked = false;
       try {

@@ -11,13 +11,6 @@ const HANGUP_DETAIL: Record<ProspectEnd, string> = {
   goodbye: 'The prospect said goodbye',
 };
 
-/** Texts of a frozen scorecard the prospect must never voice (criteria and their level descriptions). */
-export function scorecardTexts(snapshot: unknown): string[] {
-  const criteria = (snapshot as { criteria?: unknown } | null)?.criteria;
-  if (!Array.isArray(criteria)) return [];
-  return criteria.flatMap((c: Record<string, unknown>) => [c?.description, c?.levelZero, c?.levelLow, c?.levelHigh].filter((x): x is string => typeof x === 'string'));
-}
-
 /**
  * The offline prospect behind the CallUpstream interface (provider 'offline'): the dialogue engine
  * (server/realtime/offline-prospect) on a clock. It hears the rep as text (typed, or recognised in

@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { startFakeRealtime, type FakeRealtime } from '../helpers/fake-realtime';
 import { expect, h1, test } from './fixtures';
-import { E2E_DEMO_PASSWORD } from './server-info';
+import { startOwnServer } from './own-server';
 
 // A voice call end to end: Chromium's fake microphone plays a speech WAV made with espeak-ng
 // (ending in silence), the browser streams it to our own server, whose realtime upstream is the
@@ -42,87 +40,23 @@ interface VoiceServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startVoiceServer(fake: FakeRealtime): Promise<VoiceServer> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-voice-'));
   const caFile = path.join(tmp, 'fake-realtime-ca.pem');
   writeFileSync(caFile, fake.ca);
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(tmp, 'data'),
-    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
-    LOG_LEVEL: 'warn',
-    OPENAI_API_KEY: 'test-key',
-    OPENAI_REALTIME_URL: fake.baseURL,
-    NODE_EXTRA_CA_CERTS: caFile,
-  };
-  delete env.DATABASE_URL;
-  delete env.SEED_DEMO;
-  delete env.PUBLIC_URL;
-  delete env.OPENAI_BASE_URL;
-  let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/index.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (b: Buffer) => (log = (log + b.toString()).slice(-10_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(killer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
-    rmSync(tmp, { recursive: true, force: true });
-  };
+  const own = await startOwnServer('voice', { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile }, { tmp });
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`voice e2e server exited:\n${log}`);
-      const ok = await fetch(`${baseURL}/api/v1/health`).then((r) => r.status === 200, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`voice e2e server not healthy:\n${log}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const login = async (email: string) => {
-      const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-      const res = await ctx.post('/trpc/auth.login', { data: { email, password: E2E_DEMO_PASSWORD } });
-      expect(res.ok(), await res.text()).toBe(true);
-      return ctx;
-    };
-    const repState = path.join(tmp, 'rep.json');
-    const rep = await login('rep@demo.test');
-    await rep.storageState({ path: repState });
-    await rep.dispose();
-    const manager = await login('manager@demo.test');
+    const repState = await own.signIn('rep@demo.test');
+    const manager = await request.newContext({ baseURL: own.baseURL, storageState: await own.signIn('manager@demo.test') });
     const res = await manager.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
     expect(res.status(), await res.text()).toBe(200);
     const rows = ((await res.json()) as { result: { data: { id: string; name: string }[] } }).result.data;
     await manager.dispose();
     const simulationId = rows.find((r) => r.name === SIMULATION)?.id;
     expect(simulationId, `seeded simulation "${SIMULATION}"`).toBeTruthy();
-    return { baseURL, repState, simulationId: simulationId!, stop };
+    return { baseURL: own.baseURL, repState, simulationId: simulationId!, stop: own.stop };
   } catch (e) {
-    await stop();
+    await own.stop();
     throw e;
   }
 }

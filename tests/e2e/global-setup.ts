@@ -74,6 +74,8 @@ export default async function globalSetup() {
     NODE_ENV: 'test',
     // the tests mint sessions for non-superuser accounts from this machine (tests/e2e/fixtures.ts devToken)
     DEV_TOKEN_ENABLED: 'true',
+    // screens with known contents: the demo tenant without its generated history (its own tests cover it)
+    SEED_DEMO_HISTORY: 'false',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

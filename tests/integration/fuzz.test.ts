@@ -129,7 +129,7 @@ function shotsFor(proc: ProcedureInfo, runs: number, seed: number): Shot[] {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db, { password: 'Fuzz-Password-1', policy: testEnv().passwordPolicy, internalSchema: 'spar-internal' });
+  await seedDemoIfEmpty(database.db, { password: 'Fuzz-Password-1', policy: testEnv().passwordPolicy, internalSchema: 'spar-internal', history: false });
   const accounts: UserRow[] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users));
   const byEmail = new Map(accounts.map((u) => [u.email, u]));
   for (const [caller, email] of Object.entries(ACTOR_EMAIL) as [Exclude<Caller, 'anon'>, string][]) {

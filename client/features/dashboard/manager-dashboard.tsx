@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Alert, Anchor, Button, Card, Group, List, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconChecklist, IconClipboardPlus, IconSend, IconUserPlus } from '@tabler/icons-react';
+import { IconChecklist, IconClipboardPlus, IconFlask, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -28,11 +28,37 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
   );
 }
 
+/** A demo tenant says its data is demo data; while its history is being made, how far it got. */
+function DemoNotice({ generating }: { generating: { done: number; total: number } | null }) {
+  const { t } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
+  const f = useFormat();
+  const percent = generating && generating.total ? Math.round((generating.done / generating.total) * 100) : 0;
+  return (
+    <Alert color="grape" variant="light" icon={<IconFlask size={18} aria-hidden />} title={t('demo.title')} data-testid="demo-notice">
+      <Stack gap={6}>
+        <Text size="sm">{t('demo.body')}</Text>
+        {generating && (
+          <>
+            <Text size="sm" role="status">
+              {generating.total ? t('demo.generating', { done: f.number(generating.done), total: f.number(generating.total) }) : t('demo.starting')}
+            </Text>
+            <Progress value={percent} size="sm" aria-label={t('demo.progressLabel')} striped animated />
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 /** /dashboard: counts, the 4-week trend, recent activity, weak spots and quick actions. */
 export function ManagerDashboard() {
   const { t } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
   const f = useFormat();
-  const q = useQuery(trpc.dashboard.get.queryOptions({}));
+  const q = useQuery({
+    ...trpc.dashboard.get.queryOptions({}),
+    // while the demo history is being made, the numbers fill in as it goes
+    refetchInterval: (query) => (query.state.data?.demo.generating ? 2000 : false),
+  });
   const actions = (
     <Group gap="sm" wrap="wrap">
       <Button component={Link} href="/assignments" leftSection={<IconSend size={16} aria-hidden />}>
@@ -70,6 +96,7 @@ export function ManagerDashboard() {
 
   return (
     <Stack gap="lg">
+      {d.demo.isDemo && <DemoNotice generating={d.demo.generating} />}
       <section aria-labelledby="quick-actions">
         <Title order={2} size="h4" id="quick-actions" mb="xs">
           {t('quickActions')}

@@ -71,6 +71,13 @@ export function ReportView({ data, clientId }: Props) {
             <Text fw={700} size="lg" data-testid="report-simulation">
               {call.simulationName}
             </Text>
+            {call.demo && (
+              <Tooltip label={t('header.demoHelp')} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
+                <Badge color="grape" variant="light" tabIndex={0} w="fit-content" data-testid="demo-badge">
+                  {t('header.demo')}
+                </Badge>
+              </Tooltip>
+            )}
             <Group gap="lg" wrap="wrap" mt={4}>
               <Fact label={t('header.date')} value={dateText} />
               <Fact label={t('header.duration')} value={call.durationMs != null ? clock(call.durationMs) : '—'} />

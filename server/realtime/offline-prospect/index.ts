@@ -9,3 +9,4 @@ export { greet, respond, speechMs } from './policy';
 export { readTurn, type RepIntent } from './intent';
 export { PROSPECT_KNOBS, type ProspectKnobs } from './knobs';
 export { missingForNextStep } from './next-step';
+export { prospectProfileForCall, scorecardTexts, type CallForProspect } from './for-call';

@@ -87,6 +87,8 @@ export const callSummaryOutput = z.object({
   provider: z.string(),
   language: z.string(),
   state: z.string(),
+  /** Made by the demo history (a scripted rep), not by a person: labelled as demo data. */
+  demo: z.boolean(),
 });
 
 export const reportBodyOutput = z.object({

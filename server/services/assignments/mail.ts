@@ -7,8 +7,11 @@ import { displayName, type Actor } from './scope';
 export interface MailContext {
   /** Base URL for links in mail (PUBLIC_URL), without trailing slash. */
   publicUrl: string;
-  /** 'smtp' when SMTP_URL is set (the mail job sends it); 'outbox' when mail is only stored for admins. */
-  delivery: 'smtp' | 'outbox';
+  /**
+   * 'smtp' when SMTP_URL is set (the mail job sends it); 'outbox' when mail is only stored for
+   * admins; 'none' for the demo history (db/seed/demo-history), which mails nobody.
+   */
+  delivery: 'smtp' | 'outbox' | 'none';
 }
 
 /** What the API tells a manager about the mail it queued: on its way, or only stored in the outbox. */
@@ -29,6 +32,7 @@ export async function mailMembers(
   counts: Map<string, number>,
   dedupeSuffix: string,
 ): Promise<number> {
+  if (mail.delivery === 'none') return 0;
   const recipients = await recipientLanguages(tx, [...counts.keys()]);
   const [manager] = await tx.select({ name: displayName }).from(users).where(eq(users.id, actor.userId));
   const link = `${mail.publicUrl}/assignments/sr`;

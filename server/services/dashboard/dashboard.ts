@@ -16,6 +16,17 @@ function weekStart(d: Date): Date {
 
 /** Weeks of reports the weak spots cover (this one and the 12 before it, about 90 days). */
 export const WEAK_SPOT_WEEKS = 13;
+/** Whether the tenant is a demo one, and how far its demo history has got while it is being made. */
+async function demoStatus(tx: Executor, tenantId: string): Promise<DashboardOutput['demo']> {
+  const [client] = await rawRows<{ type: string }>(tx, sql`select type from clients where id = ${tenantId}`);
+  const [job] = await rawRows<{ progress: unknown }>(
+    tx,
+    sql`select progress from jobs where queue = 'demo_history' and tenant_id = ${tenantId} and status in ('queued', 'running', 'failed') limit 1`,
+  );
+  const p = (typeof job?.progress === 'string' ? JSON.parse(job.progress) : job?.progress) as { done?: number; total?: number } | null | undefined;
+  return { isDemo: client?.type === 'demo', generating: job ? { done: Number(p?.done ?? 0), total: Number(p?.total ?? 0) } : null };
+}
+
 /** Rows of recent activity. */
 const RECENT_ROWS = 8;
 
@@ -172,6 +183,7 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
         order by 2 asc, 1 limit 5`,
   );
   return {
+    demo: await demoStatus(tx, viewer.tenantId),
     counts: {
       teamMembers: Number(members?.total ?? 0),
       activeMembers: Number(members?.active ?? 0),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { calls } from '../../../db/schema/calls';
 import { hasRole, type Role } from '../../auth/roles';
@@ -31,6 +31,8 @@ export async function callForViewer(tx: Executor, viewer: ReportViewer, callId: 
       createdAt: calls.createdAt,
       scorecardSnapshot: calls.scorecardSnapshot,
       simulationSnapshot: calls.simulationSnapshot,
+      // a call the demo history made (db/seed/demo-history): labelled as demo data
+      demo: sql<boolean>`coalesce((${calls.serverMetrics}->>'demo')::boolean, false)`,
     })
     .from(calls)
     .where(eq(calls.id, callId))

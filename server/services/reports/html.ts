@@ -85,6 +85,7 @@ ${fact(t('header.simulation'), simulation)}${fact(t('header.rep'), view.call.rep
     view.call.durationMs != null ? clock(view.call.durationMs) : null,
   )}${fact(t('header.persona'), view.call.personaName)}${fact(t('header.difficulty'), difficulty)}
 </dl>
+${view.call.demo ? `<p><span class="badge">${e(t('header.demo'))}</span> <span class="muted">${e(t('header.demoHelp'))}</span></p>` : ''}
 ${scoreHtml(view, t, lng)}
 ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffline') : t('header.evaluatorModel', { model: r.model ?? '' }))}</p>` : ''}
 </header>`);

@@ -113,6 +113,7 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
       provider: call.provider,
       language: call.language,
       state: call.state,
+      demo: Boolean(call.demo),
     },
     report: row
       ? {

@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+// the browser build: it runs in the browser (credentials download) and in Node alike
+import { stringify } from 'csv-stringify/browser/esm/sync';
 
 /**
  * Writing CSV (csv-stringify, which runs in Node and the browser: the credentials download and the

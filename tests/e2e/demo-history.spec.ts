@@ -1,0 +1,46 @@
+import { expect, h1, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
+
+// A first start exactly as the quick start makes it (demo seed with its history, on a server of
+// its own): the manager's dashboard says the data is demo data, shows the history being made,
+// then a trend, weak spots and recent activity; a demo report says it is a demo call.
+
+test.describe('the demo tenant on a first start', () => {
+  test.describe.configure({ timeout: 180_000 });
+  let server: OwnServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer('demo-history', {});
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('the dashboard shows four weeks of labelled demo activity, made in the background', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: server.baseURL, storageState: await server.signIn('manager@demo.test') });
+    const page = await context.newPage();
+    await page.goto('/dashboard');
+    await expect(h1(page)).toHaveText('Dashboard');
+    const notice = page.getByTestId('demo-notice');
+    await expect(notice).toContainText('Demo data');
+    await expect(notice).toContainText('scripted reps');
+    // made in the background: the notice says so until it is done (the page polls on its own)
+    await expect(notice.getByRole('progressbar')).toBeHidden({ timeout: 150_000 });
+    await expect(notice).toContainText('Calls you make here are real.');
+
+    // the numbers are there: a trend, weak spots, recent activity
+    await expect(page.getByTestId('stat-completed')).not.toContainText(/^\D*0\D*$/);
+    const recent = page.getByRole('table', { name: 'Recent activity' });
+    await expect(recent.getByRole('row')).not.toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Team performance, last 4 weeks' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Weak spots' })).toBeVisible();
+
+    // a report of the history says it is a demo call, and a heuristic score
+    await recent.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/reports\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('demo-badge')).toHaveText('Demo call');
+    await expect(page.getByTestId('heuristic-badge')).toBeVisible();
+    await context.close();
+  });
+});

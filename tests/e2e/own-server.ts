@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, request } from '@playwright/test';
+import { E2E_DEMO_PASSWORD } from './server-info';
+
+/**
+ * A second built server for the specs that need a configuration of their own (a model fake, the
+ * demo history): a fresh data dir, the demo seed, its own port; the shared e2e server stays as is.
+ */
+export interface OwnServer {
+  baseURL: string;
+  /** A temporary folder for this server's files (removed by stop). */
+  tmp: string;
+  /** Signs in through the real login endpoint; returns a storage-state file for browser contexts. */
+  signIn(email: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, opts: { tmp?: string } = {}): Promise<OwnServer> {
+  const tmp = opts.tmp ?? mkdtempSync(path.join(os.tmpdir(), `spar-e2e-${name}-`));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const full: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DEMO_PASSWORD: E2E_DEMO_PASSWORD, LOG_LEVEL: 'warn', ...env };
+  for (const k of ['DATABASE_URL', 'SEED_DEMO', 'PUBLIC_URL', 'OPENAI_BASE_URL'] as const) if (!(k in env)) delete full[k];
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/index.mjs'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (b: Buffer) => (log = (log + b.toString()).slice(-10_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(killer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      });
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${name} e2e server exited:\n${log}`);
+      const ok = await fetch(`${baseURL}/api/v1/health`).then((r) => r.status === 200, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`${name} e2e server not healthy:\n${log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const signIn = async (email: string) => {
+    const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+    const res = await ctx.post('/trpc/auth.login', { data: { email, password: E2E_DEMO_PASSWORD } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const file = path.join(tmp, `${email.replace(/[^a-z0-9]/gi, '_')}.json`);
+    await ctx.storageState({ path: file });
+    await ctx.dispose();
+    return file;
+  };
+  return { baseURL, tmp, signIn, stop };
+}

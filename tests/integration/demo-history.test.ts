@@ -1,0 +1,120 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { assignments, calls, clients, jobs, mailOutbox, reports, users } from '../../db/schema';
+import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../db/seed/demo';
+import { demoPlan } from '../../db/seed/demo-history/plan';
+import { asSystem } from '../../db/tenant';
+import type { RunningApp } from '../../server/app';
+import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+
+/**
+ * The demo tenant's four weeks of history (db/seed/demo-history): made in the background by the
+ * product's own pipeline after a first start, and shown on the dashboard as real, labelled data.
+ */
+
+let database: TestDatabase;
+let app: RunningApp;
+let tenantId: string;
+let generatingBefore: unknown;
+const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const user = async (email: string) => (await sys((tx) => tx.select().from(users).where(eq(users.email, email))))[0] as UserRow;
+const historyJob = async () => (await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'demo_history'))))[0];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoIfEmpty(database.db, { password: 'Demo-Password-1', policy: testEnv().passwordPolicy, internalSchema: 'spar-internal' });
+  tenantId = (await sys((tx) => tx.select().from(clients).where(eq(clients.schemaName, DEMO_SCHEMA))))[0].id;
+  // before any worker ran: the dashboard says the history is on its way
+  const waiting = await signedInCaller(await testDeps(database), await user('manager@demo.test')).dashboard.get({});
+  generatingBefore = waiting.demo;
+  // due now rather than a few seconds after the seed
+  await sys((tx) => tx.execute(sql`update jobs set run_at = now() where queue = 'demo_history'`));
+  // the server's own workers run the history job, and the evaluations it causes
+  app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50 } });
+  await vi.waitFor(async () => expect((await historyJob()).status).toBe('succeeded'), { timeout: 240_000, interval: 500 });
+}, 300_000);
+afterAll(async () => {
+  await app?.stop();
+  await database?.cleanup();
+});
+
+describe('the demo history', () => {
+  it('holds every planned call through the pipeline: frozen snapshots, turns, an offline report', async () => {
+    const job = await historyJob();
+    const plan = demoPlan(new Date((job.payload as { now: string }).now), 1);
+    const made = await sys((tx) => tx.select().from(calls).where(and(eq(calls.tenantId, tenantId), sql`${calls.serverMetrics} ? 'demoSeed'`)));
+    expect(made).toHaveLength(plan.calls.length);
+    expect(plan.calls.length).toBeGreaterThan(30);
+    for (const c of made) {
+      expect(c).toMatchObject({ provider: 'offline', state: 'ended' });
+      expect(c.simulationSnapshot).toHaveProperty('scenario');
+      expect(c.scorecardSnapshot).toHaveProperty('criteria');
+    }
+    const rs = await sys((tx) => tx.select().from(reports).where(eq(reports.tenantId, tenantId)));
+    expect(rs).toHaveLength(made.length);
+    expect(rs.every((r) => r.status === 'ready' && r.evaluator === 'offline')).toBe(true);
+    // the job reports where it got to
+    expect(job.progress).toMatchObject({ phase: 'done', done: plan.calls.length, total: plan.calls.length });
+  });
+
+  it('spreads the activity over the last four weeks, never in the future, and mails nobody', async () => {
+    const now = Date.now();
+    const rs = await sys((tx) => tx.select({ completedAt: reports.completedAt }).from(reports).where(eq(reports.tenantId, tenantId)));
+    const weeks = new Set(rs.map((r) => Math.floor(r.completedAt!.getTime() / (7 * 86_400_000))));
+    expect(weeks.size).toBeGreaterThanOrEqual(4);
+    expect(rs.every((r) => r.completedAt!.getTime() <= now)).toBe(true);
+    expect(Math.min(...rs.map((r) => r.completedAt!.getTime()))).toBeGreaterThan(now - 36 * 86_400_000);
+    expect(await sys((tx) => tx.select().from(mailOutbox))).toHaveLength(0);
+    expect(await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'mail')))).toHaveLength(0);
+  });
+
+  it('fills the dashboard: a trend over the weeks, weak spots, recent activity, assignments to look at', async () => {
+    const manager = signedInCaller(app.deps, await user('manager@demo.test'));
+    const d = await manager.dashboard.get({});
+    expect(d.trend.filter((w) => w.averageScore !== null).length).toBeGreaterThanOrEqual(3);
+    expect(d.weakSpots.length).toBeGreaterThan(0);
+    expect(d.recent.length).toBeGreaterThan(0);
+    expect(d.counts.completedExercises).toBeGreaterThan(20);
+    expect(d.counts.activeMembers).toBe(6);
+    const list = await manager.assignments.list({ status: 'completed' });
+    const pending = await manager.assignments.list({ status: 'pending' });
+    expect(list.total + pending.total).toBe(5);
+    expect(await sys((tx) => tx.select().from(assignments).where(eq(assignments.tenantId, tenantId)))).toHaveLength(5);
+  });
+
+  it('is labelled demo data: on the dashboard (with its progress while it is made) and on each of its reports', async () => {
+    expect(generatingBefore).toEqual({ isDemo: true, generating: { done: 0, total: 0 } });
+    const manager = signedInCaller(app.deps, await user('manager@demo.test'));
+    expect((await manager.dashboard.get({})).demo).toEqual({ isDemo: true, generating: null });
+    const [one] = await sys((tx) => tx.select({ id: calls.id }).from(calls).where(eq(calls.tenantId, tenantId)).limit(1));
+    const report = await manager.reports.get({ callId: one.id });
+    expect(report.call.demo).toBe(true);
+    expect(report.report?.evaluator).toBe('offline');
+  });
+
+  it('tells the reps apart: a strong rep scores above one who struggles', async () => {
+    const avg = async (email: string) => {
+      const u = await user(email);
+      const rows = await sys((tx) =>
+        tx
+          .select({ score: reports.score })
+          .from(reports)
+          .innerJoin(calls, eq(calls.id, reports.callId))
+          .where(eq(calls.userId, u.id)),
+      );
+      const scores = rows.map((r) => Number(r.score)).filter((n) => Number.isFinite(n));
+      return scores.reduce((a, b) => a + b, 0) / scores.length;
+    };
+    expect(await avg('rep2@demo.test')).toBeGreaterThan((await avg('rep3@demo.test')) + 10);
+  });
+
+  it('run again (a restart mid-way), it makes nothing twice', async () => {
+    const before = await sys((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(calls));
+    await sys((tx) => tx.execute(sql`update jobs set status = 'queued', run_at = now(), attempts = 0 where queue = 'demo_history'`));
+    await vi.waitFor(async () => expect((await historyJob()).status).toBe('succeeded'), { timeout: 120_000, interval: 250 });
+    const after = await sys((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(calls));
+    expect(Number(after[0].n)).toBe(Number(before[0].n));
+    expect(await sys((tx) => tx.select().from(assignments).where(eq(assignments.tenantId, tenantId)))).toHaveLength(5);
+  });
+});
