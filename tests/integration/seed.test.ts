@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, users } from '../../db/schema';
-import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_TEAM_WITHOUT_SIGN_IN, seedDemoIfEmpty } from '../../db/seed/demo';
 import { asSystem } from '../../db/tenant';
 import { checkPassword } from '../../server/auth/password-policy';
 import type { AppDeps } from '../../server/deps';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => database?.cleanup());
 
 describe('seedDemoIfEmpty', () => {
-  it('creates the internal and demo tenants with the 8 documented accounts', async () => {
+  it('creates the internal and demo tenants with the 8 documented accounts, and the team members who cannot sign in', async () => {
     const result = await seedDemoIfEmpty(database.db, { password: DEMO_PASSWORD, policy: deps.env.passwordPolicy, internalSchema: 'spar-internal' });
     expect(result).toEqual({ seeded: true, password: DEMO_PASSWORD, generated: false });
     const { clients: cs, users: us } = await snapshot();
@@ -44,9 +44,12 @@ describe('seedDemoIfEmpty', () => {
         ['rep3@demo.test', 'sales_rep', 'demo'],
         ['demo-manager@demo.test', 'demo_manager', 'demo'],
         ['norole@demo.test', 'user', 'demo'],
+        ...DEMO_TEAM_WITHOUT_SIGN_IN.map((m) => [m.email, 'sales_rep', 'demo']),
       ].sort(),
     );
-    expect(us).toHaveLength(DEMO_ACCOUNTS.length);
+    expect(us).toHaveLength(DEMO_ACCOUNTS.length + DEMO_TEAM_WITHOUT_SIGN_IN.length);
+    // the demo history's extra reps have no password: nobody signs in as them
+    expect(us.filter((u) => DEMO_TEAM_WITHOUT_SIGN_IN.some((m) => m.email === u.email)).every((u) => u.passwordHash === null)).toBe(true);
     // the reps report to the manager
     const manager = us.find((u) => u.email === 'manager@demo.test')!;
     expect(us.filter((u) => u.userType === 'sales_rep').every((u) => u.managerId === manager.id)).toBe(true);
