@@ -87,7 +87,7 @@ test.describe('simulations as manager', () => {
     // the review shows the summary as the learner will read it
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(dialog.getByText(/calling Derek Osei, .* at Lumen Forecast Co/)).toBeVisible();
-    await dialog.getByRole('button', { name: /Scenario Generate and edit$/ }).click();
+    await dialog.getByRole('button', { name: 'Scenario', exact: true }).click();
 
     // double-click the summary, edit it, Enter saves
     await summary.dblclick();
