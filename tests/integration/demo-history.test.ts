@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assignments, calls, clients, jobs, mailOutbox, reports, users } from '../../db/schema';
+import { assignments, calls, clients, exercises, jobs, mailOutbox, reports, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../db/seed/demo';
 import { demoPlan } from '../../db/seed/demo-history/plan';
 import { asSystem } from '../../db/tenant';
@@ -32,7 +32,10 @@ beforeAll(async () => {
   await sys((tx) => tx.execute(sql`update jobs set run_at = now() where queue = 'demo_history'`));
   // the server's own workers run the history job, and the evaluations it causes
   app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50 } });
-  await vi.waitFor(async () => expect((await historyJob()).status).toBe('succeeded'), { timeout: 240_000, interval: 500 });
+  await vi.waitFor(async () => {
+    const job = await historyJob();
+    expect(job.status, job.lastError ?? '').toBe('succeeded');
+  }, { timeout: 240_000, interval: 500 });
 }, 300_000);
 afterAll(async () => {
   await app?.stop();
@@ -65,6 +68,10 @@ describe('the demo history', () => {
     expect(weeks.size).toBeGreaterThanOrEqual(4);
     expect(rs.every((r) => r.completedAt!.getTime() <= now)).toBe(true);
     expect(Math.min(...rs.map((r) => r.completedAt!.getTime()))).toBeGreaterThan(now - 36 * 86_400_000);
+    // every call started after its assignment was sent, and each exercise took its own call's time
+    const ex = await sys((tx) => tx.select({ startedAt: exercises.startedAt, sentAt: assignments.sentAt, status: exercises.status }).from(exercises).innerJoin(assignments, eq(assignments.id, exercises.assignmentId)));
+    for (const e of ex) if (e.startedAt) expect(e.startedAt.getTime()).toBeGreaterThanOrEqual(e.sentAt.getTime());
+    expect(ex.filter((e) => e.status === 'pending').every((e) => e.startedAt === null)).toBe(true);
     expect(await sys((tx) => tx.select().from(mailOutbox))).toHaveLength(0);
     expect(await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'mail')))).toHaveLength(0);
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../client';
 import { assignments, calls, callTurns, exercises, jobs, reports, simulations, users } from '../../schema';
 import { asSystem, withTenant } from '../../tenant';
@@ -121,7 +121,7 @@ async function backdate(db: Db, tenantId: string, callId: string, startedAt: Dat
     if (c?.exerciseId) {
       const [e] = await tx.select({ assignmentId: exercises.assignmentId }).from(exercises).where(eq(exercises.id, c.exerciseId));
       if (e) await lockAssignment(tx, e.assignmentId);
-      await tx.update(exercises).set({ startedAt }).where(and(eq(exercises.id, c.exerciseId), sql`${exercises.startedAt} is null or ${exercises.startedAt} > ${startedAt}`));
+      await tx.update(exercises).set({ startedAt }).where(and(eq(exercises.id, c.exerciseId), or(isNull(exercises.startedAt), gt(exercises.startedAt, startedAt))));
       // the exercise takes its counted attempt's time again, now in the past
       await recountExercises(tx, [c.exerciseId]);
     }
