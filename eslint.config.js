@@ -18,7 +18,35 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // the client sees the server only through its contracts (and the router's type for tRPC)
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)db/', message: 'The client never imports the database schema: use server/contracts.' },
+            { regex: '(^|/)server/(?!contracts/|trpc/router$)', message: 'The client imports only server/contracts.' },
+            { regex: '(^|/)server/trpc/router$', allowTypeImports: true, message: 'Only the AppRouter type.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // contracts are shared by both ends: they import only other contracts and libraries
+    files: ['server/contracts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(db|services|routers|trpc|auth|ai|evaluation|realtime|jobs|mail|http|rest|cache)/|(^|/)\\.\\./(env|errors|logger|deps)$', message: 'A contract imports only other contracts and libraries.' }] }],
+    },
+  },
+  {
+    // services, jobs and the evaluation never reach back into the tRPC layer
+    files: ['server/services/**/*.ts', 'server/evaluation/**/*.ts', 'server/jobs/**/*.ts', 'server/ai/**/*.ts', 'server/realtime/**/*.ts', 'server/mail/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(routers|trpc)/', message: 'Services import contracts, never routers or tRPC.' }] }],
+    },
   },
   {
     files: ['scripts/**/*.{ts,mjs}', 'tests/**/*.ts'],

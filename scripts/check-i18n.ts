@@ -3,7 +3,7 @@
  *  - every namespace file in locales/en exists in every other language with exactly the same
  *    nested keys (missing and extra keys reported per language/file);
  *  - no value is an empty string;
- *  - every i18n key used as a zod message in server/routers/** /schema.ts and server/contracts/** exists in `common`
+ *  - every i18n key used as a zod message in server/contracts/** (the zod contracts) exists in `common`
  *    (or in the namespace named by its first segment, when that namespace file exists).
  * Exits 1 on any problem.
  */
@@ -103,19 +103,9 @@ function schemaFiles(dir: string, match: (name: string) => boolean): string[] {
 // A message argument (`, 'a.b'`, `z.email('a.b')`) or option (`error: 'a.b'`, `message: 'a.b'`):
 // dotted, no spaces.
 const MESSAGE_KEY = /(?:[(,]\s*|\b(?:error|message)\s*:\s*)(['"`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;
-const routersDir = path.join(root, 'server', 'routers');
 const contractsDir = path.join(root, 'server', 'contracts');
-let files: string[] = [];
-for (const [dir, match] of [
-  [routersDir, (n: string) => n === 'schema.ts'],
-  [contractsDir, (n: string) => n.endsWith('.ts')],
-] as const) {
-  try {
-    files = files.concat(schemaFiles(dir, match));
-  } catch {
-    /* folder not there */
-  }
-}
+// the contracts that declare zod schemas (the others hold constants and pure helpers)
+const files = schemaFiles(contractsDir, (n) => n.endsWith('.ts')).filter((f) => readFileSync(f, 'utf8').includes("from 'zod'"));
 const common = keysByNamespace.get('common') ?? new Set<string>();
 for (const file of files) {
   const text = readFileSync(file, 'utf8');

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { clients, users } from '../db/schema';
 import { asSystem } from '../db/tenant';
 import { createClient, createUser } from '../db/seed/factories';
-import { checkPassword } from '../server/auth/password-policy';
+import { checkPassword } from '../server/contracts/password-policy';
 import { openConfiguredDatabase } from './lib/open-db';
 import { z } from 'zod';
 

@@ -7,11 +7,11 @@ import { eq, sql } from 'drizzle-orm';
 import { clients } from '../db/schema';
 import { asSystem, withTenant } from '../db/tenant';
 import { isAppError } from '../server/errors';
-import { toCsv } from '../server/services/users/csv';
+import { toCsv } from '../server/contracts/csv';
 import { exportUsersCsv } from '../server/services/users/export';
-import { CREDENTIALS_CSV_COLUMNS, MAX_IMPORT_ROWS, USERS_CSV_COLUMNS } from '../server/services/users/fields';
+import { CREDENTIALS_CSV_COLUMNS, MAX_IMPORT_ROWS, USERS_CSV_COLUMNS } from '../server/contracts/user-fields';
 import { importUsers, type ImportProgress } from '../server/services/users/import';
-import { USER_TYPE_LABELS } from '../server/services/users/user-types';
+import { USER_TYPE_LABELS } from '../server/contracts/user-types';
 import { openConfiguredDatabase } from './lib/open-db';
 
 const HELP = `Usage:

@@ -1,22 +1,6 @@
 import { z } from 'zod';
 
-/** Password policy as the identity service publishes it; only schema version 1 is understood. */
-export const passwordPolicySchema = z
-  .object({
-    schemaVersion: z.literal(1, { error: 'password policy schemaVersion must be 1' }),
-    minLength: z.number().int().min(1).max(128).default(6),
-    maxLength: z.number().int().min(1).max(1024).optional(),
-    requireLowercase: z.boolean().default(false),
-    requireUppercase: z.boolean().default(false),
-    requireNumeric: z.boolean().default(false),
-    requireNonAlphanumeric: z.boolean().default(false),
-    allowedNonAlphanumericCharacters: z.string().optional(),
-    enforcementState: z.enum(['ENFORCE', 'OFF']).default('ENFORCE'),
-  })
-  .refine((p) => p.maxLength === undefined || p.maxLength >= p.minLength, {
-    message: 'password policy maxLength must be at least minLength',
-  });
-export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
+import { passwordPolicySchema, type PasswordPolicy } from './contracts/password-policy';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])

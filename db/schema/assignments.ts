@@ -3,12 +3,9 @@ import { index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 import { users } from './auth';
 import { simulations } from './simulations';
 import { tenantId } from './columns';
+import type { AssignmentStatus, ScorePolicy } from '../../server/contracts/enums';
 
-export const ASSIGNMENT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
-export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 /** Which attempt of a rep's exercise counts when they practise it again: the best score or the latest. */
-export const SCORE_POLICIES = ['best', 'latest'] as const;
-export type ScorePolicy = (typeof SCORE_POLICIES)[number];
 
 /** A task a manager sends to reps: one or more simulations, each rep gets one exercise per simulation. */
 export const assignments = pgTable(

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { clients, type Language } from './tenancy';
+import { clients } from './tenancy';
+import { type Language } from '../../server/contracts/languages';
+import type { UserType } from '../../server/contracts/enums';
 
 /** User types shown in management screens. The role each maps to lives in server/auth/roles.ts. */
-export const USER_TYPES = ['superuser', 'admin', 'manager', 'demo_manager', 'user', 'facilitator', 'sales_rep'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
 export const users = pgTable(
   'users',

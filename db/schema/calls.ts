@@ -3,12 +3,9 @@ import { users } from './auth';
 import { simulations } from './simulations';
 import { scorecards } from './scorecards';
 import { bytea, tenantId } from './columns';
+import type { CallState, CallEndReason } from '../../server/contracts/enums';
 
 
-export const CALL_STATES = ['created', 'connecting', 'dialing', 'ringing', 'connected', 'ended', 'failed'] as const;
-export type CallState = (typeof CALL_STATES)[number];
-export const CALL_END_REASONS = ['completed', 'time_limit', 'user_hangup', 'prospect_hangup', 'upstream_dropped', 'client_dropped', 'error'] as const;
-export type CallEndReason = (typeof CALL_END_REASONS)[number];
 export type CallMode = 'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link';
 export type CallProvider = 'openai-realtime' | 'offline';
 

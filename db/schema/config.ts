@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Language } from './tenancy';
+import type { Language } from '../../server/contracts/languages';
 import { tenantId } from './columns';
+import type { RealtimeVoice, Difficulty } from '../../server/contracts/enums';
 
 const stamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -31,11 +32,7 @@ export const callInstructions = pgTable(
 );
 
 /** The voices the realtime model offers; a persona speaks with one. */
-export const REALTIME_VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse', 'marin', 'cedar'] as const;
-export type RealtimeVoice = (typeof REALTIME_VOICES)[number];
 
-export const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
-export type Difficulty = (typeof DIFFICULTIES)[number];
 export type DifficultyNotes = Partial<Record<Difficulty, string>>;
 
 export const personas = pgTable(

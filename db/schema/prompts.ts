@@ -1,8 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './tenancy';
+import type { PromptKind } from '../../server/contracts/enums';
 
-export const PROMPT_KINDS = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'] as const;
-export type PromptKind = (typeof PROMPT_KINDS)[number];
 
 /**
  * Prompts of four kinds. System prompts ship with the product (`tenantId` null, `systemKey` set),

@@ -1,10 +1,11 @@
 
 import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { callInstructions, icps, personas, productGroupings, type Difficulty } from './config';
+import { callInstructions, icps, personas, productGroupings } from './config';
+import type { Difficulty } from '../../server/contracts/enums';
 import { prompts } from './prompts';
 import { scorecards } from './scorecards';
-import type { Language } from './tenancy';
+import type { Language } from '../../server/contracts/languages';
 import { bytea, tenantId } from './columns';
 
 

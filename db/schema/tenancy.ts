@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core';
 
-import type { Language } from './languages';
-export { LANGUAGES, type Language } from './languages';
+import type { Language } from '../../server/contracts/languages';
+import type { ClientType } from '../../server/contracts/enums';
 
-export const CLIENT_TYPES = ['customer', 'internal', 'demo', 'trial'] as const;
-export type ClientType = (typeof CLIENT_TYPES)[number];
 
 /** A client is a tenant. `schemaName` is its immutable unique slug (the spec's "schema name"). */
 export const clients = pgTable(

@@ -1,5 +1,5 @@
 import type { Executor } from '../client';
-import type { PersonaFields } from '../../server/routers/personas/schema';
+import type { PersonaFields } from '../../server/contracts/personas';
 import { createCallInstruction } from '../../server/services/call-instructions/call-instructions';
 import { saveClientOverview } from '../../server/services/client-overview/client-overview';
 import { createIcp } from '../../server/services/icps/icps';

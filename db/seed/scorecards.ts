@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../client';
 import { scorecardCriteria, scorecards } from '../schema';
-import type { ScorecardIcon } from '../../server/routers/scorecards/schema';
+import type { ScorecardIcon } from '../../server/contracts/scorecards';
 
 /**
  * Demo scorecards for well-known sales methodologies, written for Spar. The level texts describe

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../client';
-import { callInstructions, icps, personas, productGroupings, prompts, scorecards, simulations, type Difficulty, type Language } from '../schema';
+import { callInstructions, icps, personas, productGroupings, prompts, scorecards, simulations } from '../schema';
+import { type Language } from '../../server/contracts/languages';
+import { type Difficulty } from '../../server/contracts/enums';
 import { loadGenerationContext } from '../../server/ai/context';
 import { generateScenario, recordGeneration } from '../../server/ai/scenario';
-import type { LearnerRole, LearnerTeam, SimulationIcon } from '../../server/routers/simulations/schema';
+import type { LearnerRole, LearnerTeam, SimulationIcon } from '../../server/contracts/simulations';
 import { DEMO_CALL_INSTRUCTIONS, DEMO_ICPS, DEMO_PERSONAS, DEMO_PRODUCT_GROUPINGS } from './personas';
 import { DEMO_SCORECARDS } from './scorecards';
 

@@ -20,7 +20,7 @@ import { simulations } from '../../db/schema';
 import { createClient } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/knowledge';
-import { MAX_FILE_BYTES } from '../../server/routers/knowledge/schema';
+import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { storeUploadedFile } from '../../server/services/knowledge/upload';
 import { buildPdf, wrapLines } from '../../tests/fixtures/knowledge/builders';
 

@@ -25,10 +25,10 @@ if (!process.env.UV_THREADPOOL_SIZE) {
 const { openDatabase, migrateDatabase } = await import('../../db/client');
 const { asSystem } = await import('../../db/tenant');
 const { createClient, createUser } = await import('../../db/seed/factories');
-const { passwordPolicySchema } = await import('../../server/env');
+const { passwordPolicySchema } = await import('../../server/contracts/password-policy');
 const { importUsers } = await import('../../server/services/users/import');
-const { toCsv } = await import('../../server/services/users/csv');
-const { USERS_CSV_COLUMNS } = await import('../../server/services/users/fields');
+const { toCsv } = await import('../../server/contracts/csv');
+const { USERS_CSV_COLUMNS } = await import('../../server/contracts/user-fields');
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);

@@ -1,20 +1,8 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  callInstructions,
-  clientOverviews,
-  icps,
-  personas,
-  productGroupings,
-  prompts,
-  scorecardCriteria,
-  scorecards,
-  type simulations,
-  type Difficulty,
-  type DifficultyNotes,
-  type Language,
-  type PromptKind,
-} from '../../db/schema';
+import { callInstructions, clientOverviews, icps, personas, productGroupings, prompts, scorecardCriteria, scorecards, type simulations, type DifficultyNotes } from '../../db/schema';
+import { type Language } from '../contracts/languages';
+import { type Difficulty, type PromptKind } from '../contracts/enums';
 import { AppError } from '../errors';
 import { DEFAULT_SCENARIO_NARRATIVE_PROMPT, DEFAULT_SCENARIO_VARIABLES_PROMPT } from './default-prompts';
 import { KNOWLEDGE_BUDGET_CHARS, searchKnowledge, type KnowledgeExcerpt } from './knowledge';

@@ -1,7 +1,7 @@
 /**
  * Built-in scenario prompts, used when the database holds no system prompt of the kind (the
  * system prompts the product ships can start from these). Every placeholder is documented in
- * server/services/prompts/placeholders.ts.
+ * server/contracts/prompt-placeholders.ts.
  */
 export const DEFAULT_SCENARIO_VARIABLES_PROMPT = {
   name: 'Scenario variables (built-in)',

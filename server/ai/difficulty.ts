@@ -1,4 +1,4 @@
-import type { Difficulty } from '../../db/schema';
+import type { Difficulty } from '../contracts/enums';
 
 export interface DifficultyBehaviour {
   /** The spec's labels: Beginner/Easy, Intermediate/Medium, Advanced/Hard, Expert/Very Hard. */

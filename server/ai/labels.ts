@@ -1,4 +1,4 @@
-import type { Language } from '../../db/schema';
+import type { Language } from '../contracts/languages';
 
 /** The prospect's spoken language, named for a prompt written in English. */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {

@@ -3,9 +3,9 @@ import { DIFFICULTY_BEHAVIOUR } from './difficulty';
 import { learnerRoleLabel } from './labels';
 import { phrasesFor, type HiddenPhrase, type OfflinePhrases, type Stakeholder } from './offline-phrases';
 import { readSources, sentencesOf, stakeholderOf, type OfflineInput } from './offline-sources';
-import { inferTopic } from './scenario-render';
-import type { ScenarioNarrative, ScenarioVariables } from './scenario-schema';
-import { lowerStart, namesIn, personaNames } from './speech/first-person';
+import { inferTopic } from '../contracts/scenario/render';
+import type { ScenarioNarrative, ScenarioVariables } from '../contracts/scenario/schema';
+import { lowerStart, namesIn, personaNames } from '../contracts/speech/first-person';
 
 export type { OfflineInput } from './offline-sources';
 

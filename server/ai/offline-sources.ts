@@ -1,12 +1,12 @@
-import type { Language } from '../../db/schema/languages';
+import type { Language } from '../contracts/languages';
 import type { GenerationContext } from './context';
 import type { OfflinePhrases, Stakeholder } from './offline-phrases';
-import { inferMoment } from './scenario-render';
-import type { ObjectionMoment, ScenarioTopic } from './scenario-schema';
-import { cleanForSpeech, speakable } from './speech/first-person';
-import { detectLanguage } from './speech/language';
-import { LEXICONS } from './speech/lexicon';
-import { canSay } from './speech/guard';
+import { inferMoment } from '../contracts/scenario/render';
+import type { ObjectionMoment, ScenarioTopic } from '../contracts/scenario/schema';
+import { cleanForSpeech, speakable } from '../contracts/speech/first-person';
+import { detectLanguage } from '../contracts/speech/language';
+import { LEXICONS } from '../contracts/speech/lexicon';
+import { canSay } from '../contracts/speech/guard';
 
 /** The inputs the offline generator reads (a GenerationContext satisfies it). */
 export type OfflineInput = Pick<

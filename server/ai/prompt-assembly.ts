@@ -1,4 +1,4 @@
-import type { PromptKind } from '../../db/schema';
+import type { PromptKind } from '../contracts/enums';
 import type { CriterionContext, GenerationContext } from './context';
 import { describeDifficulty, DIFFICULTY_BEHAVIOUR } from './difficulty';
 import type { KnowledgeExcerpt } from './knowledge';

@@ -8,13 +8,13 @@ import type { GenerationRecord } from './generation-record';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
 import { assemblePrompt } from './prompt-assembly';
 import type { TextProvider } from './provider';
-import { readScenario, renderText } from './scenario-render';
-import { formatScenario, scenarioNarrativeSchema, scenarioVariablesSchema, type ScenarioNarrative, type ScenarioVariables } from './scenario-schema';
+import { readScenario, renderText } from '../contracts/scenario/render';
+import { formatScenario, scenarioNarrativeSchema, scenarioVariablesSchema, type ScenarioNarrative, type ScenarioVariables } from '../contracts/scenario/schema';
 
 export type { GenerationRecord } from './generation-record';
 
 export interface ScenarioResult {
-  /** As stored: names in the texts replaced by placeholders (scenario-render.ts). */
+  /** As stored: names in the texts replaced by placeholders (server/contracts/scenario/render.ts). */
   variables: ScenarioVariables;
   narrative: ScenarioNarrative;
   /** The learner's summary rendered from the fields. */

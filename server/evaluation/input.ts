@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { callInstructions, callTurns, calls, clientOverviews, prompts, simulations, type Difficulty } from '../../db/schema';
+import { callInstructions, callTurns, calls, clientOverviews, prompts, simulations } from '../../db/schema';
+import { type Difficulty } from '../contracts/enums';
 import { DIFFICULTY_BEHAVIOUR, describeDifficulty } from '../ai/difficulty';
 import type { GenerationContext } from '../ai/context';
 import { languageName, learnerRoleLabel } from '../ai/labels';

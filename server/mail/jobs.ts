@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients, mailOutbox, users } from '../../db/schema';
-import { LANGUAGES, type Language } from '../../db/schema/tenancy';
+import { LANGUAGES, type Language } from '../contracts/languages';
 import { asSystem } from '../../db/tenant';
 import { randomUUID } from 'node:crypto';
 import { enqueueJob } from '../jobs/queue';

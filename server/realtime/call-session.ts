@@ -1,6 +1,7 @@
 import type { WebSocket, RawData } from 'ws';
 import type { Db } from '../../db/client';
-import type { CallEndReason, CallUsage } from '../../db/schema/calls';
+import type { CallUsage } from '../../db/schema/calls';
+import type { CallEndReason } from '../contracts/enums';
 import { logger } from '../logger';
 import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
 import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type TurnRecord } from '../services/calls/calls';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../deps';
 import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionUser } from '../auth/session';
-import { roleOf, type Role } from '../auth/roles';
+import { roleOf, type Role } from '../contracts/roles';
 import { requestMeta, type RequestMeta } from '../http/request-meta';
 
 export interface Context {

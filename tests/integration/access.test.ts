@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserType } from '../../db/schema/auth';
+import type { UserType } from '../../server/contracts/enums';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import { isAppError } from '../../server/errors';

@@ -21,7 +21,7 @@ import { AiError } from '../../server/ai/errors';
 import { OFFLINE_MODEL } from '../../server/ai/offline-scenario';
 import { createTextProvider, type TextProvider } from '../../server/ai/provider';
 import { generateAndRecordScenario } from '../../server/ai/scenario';
-import type { ScenarioNarrative, ScenarioVariables } from '../../server/ai/scenario-schema';
+import type { ScenarioNarrative, ScenarioVariables } from '../../server/contracts/scenario/schema';
 import { loadEnv } from '../../server/env';
 import { isAppError } from '../../server/errors';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { callMetrics, callTurns, calls, clientOverviews, personas, prompts, scorecardCriteria, scorecards, simulations } from '../../db/schema';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
-import { readScenario } from '../../server/ai/scenario-render';
+import { readScenario } from '../../server/contracts/scenario/render';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';

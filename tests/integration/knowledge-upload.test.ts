@@ -8,7 +8,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
-import { MAX_FILE_BYTES } from '../../server/routers/knowledge/schema';
+import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';

@@ -1,11 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, DIFFICULTIES, personas } from '../../db/schema';
+import { auditLog, personas } from '../../db/schema';
+import { DIFFICULTIES } from '../../server/contracts/enums';
 import { seedDemoTenantConfig } from '../../db/seed/personas';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
-import { personaFields, type PersonaFieldsInput } from '../../server/routers/personas/schema';
+import { personaFields, type PersonaFieldsInput } from '../../server/contracts/personas';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeAnalytics } from '../../server/evaluation';
-import { clock, readAnalytics, slug } from '../../server/services/reports/format';
+import { clock, readAnalytics, slug } from '../../server/contracts/report-format';
 import { escapeHtml } from '../../server/services/reports/html';
 import { languageFromAcceptHeader, translator, viewerLanguage } from '../../server/services/reports/i18n';
 

@@ -6,7 +6,7 @@ import { clients, scorecardCriteria, scorecards, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../db/seed/demo';
 import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
 import { asSystem, withTenant } from '../../db/tenant';
-import type { ScorecardInput } from '../../server/routers/scorecards/schema';
+import type { ScorecardInput } from '../../server/contracts/scorecards';
 import type { AppDeps } from '../../server/deps';
 import { getScorecardVersion, markScorecardUsed } from '../../server/services/scorecards/scorecards';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, users } from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_TEAM_WITHOUT_SIGN_IN, seedDemoIfEmpty } from '../../db/seed/demo';
 import { asSystem } from '../../db/tenant';
-import { checkPassword } from '../../server/auth/password-policy';
+import { checkPassword } from '../../server/contracts/password-policy';
 import type { AppDeps } from '../../server/deps';
 import { anonymousCaller, testDeps } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';

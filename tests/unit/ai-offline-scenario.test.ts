@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, LANGUAGES, type Language } from '../../db/schema';
+import { LANGUAGES, type Language } from '../../server/contracts/languages';
+import { DIFFICULTIES } from '../../server/contracts/enums';
 import type { GenerationContext } from '../../server/ai/context';
 import { DIFFICULTY_BEHAVIOUR } from '../../server/ai/difficulty';
 import { OFFLINE_PHRASES } from '../../server/ai/offline-phrases';
 import { generateOfflineScenario, OFFLINE_MODEL } from '../../server/ai/offline-scenario';
 import { generateScenario } from '../../server/ai/scenario';
-import { readScenario, renderText } from '../../server/ai/scenario-render';
-import { scenarioNarrativeSchema, scenarioVariablesSchema } from '../../server/ai/scenario-schema';
+import { readScenario, renderText } from '../../server/contracts/scenario/render';
+import { scenarioNarrativeSchema, scenarioVariablesSchema } from '../../server/contracts/scenario/schema';
 import { isAppError } from '../../server/errors';
 
 const FACT_1 = 'RouteWise customers cut empty truck kilometres by 18% in the first six months.';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES } from '../../db/schema';
+import { DIFFICULTIES } from '../../server/contracts/enums';
 import type { GenerationContext } from '../../server/ai/context';
 import { DEFAULT_SCENARIO_NARRATIVE_PROMPT, DEFAULT_SCENARIO_VARIABLES_PROMPT } from '../../server/ai/default-prompts';
 import { describeDifficulty, DIFFICULTY_BEHAVIOUR, difficultyLabel } from '../../server/ai/difficulty';
 import { assemblePrompt, placeholderValues, renderTemplate } from '../../server/ai/prompt-assembly';
-import { PROMPT_PLACEHOLDERS } from '../../server/services/prompts/placeholders';
+import { PROMPT_PLACEHOLDERS } from '../../server/contracts/prompt-placeholders';
 
 function context(overrides: Partial<GenerationContext> = {}): GenerationContext {
   const builtin = { id: null, name: 'x', source: 'builtin' as const, systemPrompt: null, userPrompt: '' };

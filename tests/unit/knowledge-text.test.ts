@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatLimit, kindOfFileName, MAX_FILE_BYTES } from '../../server/routers/knowledge/schema';
+import { formatFileSize, formatLimit, kindOfFileName, MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { CHUNK_MAX_CHARS, CHUNK_OVERLAP_CHARS, chunkText } from '../../server/services/knowledge/chunk';
 import { hasText, normalizeText } from '../../server/services/knowledge/extract';
 import { decodeFileNameHeader, MAX_FILE_NAME_LENGTH, sanitizeFileName } from '../../server/services/knowledge/file-name';

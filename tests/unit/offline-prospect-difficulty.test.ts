@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, type Difficulty } from '../../db/schema/config';
+import { DIFFICULTIES, type Difficulty } from '../../server/contracts/enums';
 import { DEMO_SIMULATIONS } from '../../db/seed/simulations';
 import { generateOfflineScenario } from '../../server/ai/offline-scenario';
-import { readScenario } from '../../server/ai/scenario-render';
-import { wordsOf } from '../../server/ai/speech/words';
+import { readScenario } from '../../server/contracts/scenario/render';
+import { wordsOf } from '../../server/contracts/speech/words';
 import { holdCall, prospectFor, seededContext } from '../fixtures/offline-calls';
 import { REP_SCRIPTS } from '../fixtures/rep-scripts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '../../db/schema/languages';
+import { LANGUAGES, type Language } from '../../server/contracts/languages';
 import { DEMO_SIMULATIONS } from '../../db/seed/simulations';
 import { generateScenario } from '../../server/ai/scenario';
-import { renderScenario, type Scenario } from '../../server/ai/scenario-render';
-import { detectLanguage } from '../../server/ai/speech/language';
-import { LEXICONS } from '../../server/ai/speech/lexicon';
-import { sentences, wordsOf } from '../../server/ai/speech/words';
+import { renderScenario, type Scenario } from '../../server/contracts/scenario/render';
+import { detectLanguage } from '../../server/contracts/speech/language';
+import { LEXICONS } from '../../server/contracts/speech/lexicon';
+import { sentences, wordsOf } from '../../server/contracts/speech/words';
 import { holdCall, prospectFor, scorecardTextsOf, seededContext, type HeldCall } from '../fixtures/offline-calls';
 import { REP_SCRIPTS } from '../fixtures/rep-scripts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkPassword, generatePassword } from '../../server/auth/password-policy';
-import { passwordPolicySchema, type PasswordPolicy } from '../../server/env';
+import { checkPassword, generatePassword } from '../../server/contracts/password-policy';
+import { passwordPolicySchema, type PasswordPolicy } from '../../server/contracts/password-policy';
 
 const policy = (p: Partial<PasswordPolicy> = {}): PasswordPolicy => passwordPolicySchema.parse({ schemaVersion: 1, ...p });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { USER_TYPES } from '../../db/schema';
-import { hasRole, homePathFor, ROLES, roleOf, USER_TYPE_ROLE } from '../../server/auth/roles';
+import { USER_TYPES } from '../../server/contracts/enums';
+import { hasRole, homePathFor, ROLES, roleOf, USER_TYPE_ROLE } from '../../server/contracts/roles';
 
 describe('user types and roles', () => {
   it('maps every user type to its role', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../db/schema/languages';
-import { readScenario, renderScenario, renderText, tokeniseText } from '../../server/ai/scenario-render';
-import { personaNames, speakable } from '../../server/ai/speech/first-person';
-import { speechProblem } from '../../server/ai/speech/guard';
-import { detectLanguage } from '../../server/ai/speech/language';
+import { LANGUAGES } from '../../server/contracts/languages';
+import { readScenario, renderScenario, renderText, tokeniseText } from '../../server/contracts/scenario/render';
+import { personaNames, speakable } from '../../server/contracts/speech/first-person';
+import { speechProblem } from '../../server/contracts/speech/guard';
+import { detectLanguage } from '../../server/contracts/speech/language';
 import { PROSPECT_LINES } from '../../server/realtime/offline-prospect/lines';
 import { holdCall, prospectFor } from '../fixtures/offline-calls';
 

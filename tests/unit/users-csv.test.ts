@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeFormula, toCsv, unescapeFormula } from '../../server/services/users/csv';
+import { escapeFormula, toCsv, unescapeFormula } from '../../server/contracts/csv';
 import { parseCsv } from '../../server/services/users/csv-read';
-import { defaultUsername, USERS_CSV_TEMPLATE_ROWS } from '../../server/services/users/fields';
+import { defaultUsername, USERS_CSV_TEMPLATE_ROWS } from '../../server/contracts/user-fields';
 import { checkRowsLocally, parseUsersCsv } from '../../server/services/users/import-rows';
-import { parseUserType } from '../../server/services/users/user-types';
+import { parseUserType } from '../../server/contracts/user-types';
 import { AppError } from '../../server/errors';
-import { passwordPolicySchema } from '../../server/env';
+import { passwordPolicySchema } from '../../server/contracts/password-policy';
 
 const policy = passwordPolicySchema.parse({ schemaVersion: 1, minLength: 8, requireUppercase: true, requireNumeric: true });
 const HEADER = 'email,display_name,user_type,username,password,manager_email';

@@ -3,7 +3,7 @@ import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
 import { ScrollTable } from '../../components/scroll-table';
 import { EMPTY } from '../../lib/format';

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { errorInfo } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Tabs, Text, Too
 import { IconBell, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
 import { ScrollTable } from '../../components/scroll-table';
 import { useFormat } from '../../lib/format';

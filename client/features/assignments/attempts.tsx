@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
-import type { ExerciseView } from '../../../server/routers/assignments/schema';
+import type { ExerciseView } from '../../../server/contracts/assignments';
 import { EMPTY, useFormat } from '../../lib/format';
 import { useAssignmentsTranslation } from './shared';
 

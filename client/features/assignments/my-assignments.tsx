@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@ma
 import { IconFileText, IconPlayerPlay, IconRepeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { MyAssignment } from '../../../server/routers/assignments/schema';
+import type { MyAssignment } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { trpc } from '../../lib/trpc';
 import { notifyFailure, notifySuccess } from '../client-overview/config-ui';
 import { useAssignmentsTranslation } from './shared';

@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MyAssignment } from '../../../server/routers/assignments/schema';
+import type { MyAssignment } from '../../../server/contracts/assignments';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { notifyFailure } from '../client-overview/config-ui';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { AssignmentSummary } from '../../../server/routers/assignments/schema';
+import type { AssignmentSummary } from '../../../server/contracts/assignments';
 
 export type DueLabelValue = AssignmentSummary['dueLabel'];
 export type Status = AssignmentSummary['status'];

@@ -4,7 +4,7 @@ import { PasswordField } from '../../components/password-field';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { loginInput } from '../../../server/routers/auth/schema';
+import { loginInput } from '../../../server/contracts/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { fieldErrorText } from '../../lib/message-key';

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callInstructionFields, type CallInstruction, type CallInstructionFields } from '../../../server/routers/call-instructions/schema';
+import { callInstructionFields, type CallInstruction, type CallInstructionFields } from '../../../server/contracts/call-instructions';
 import { fieldErrorText } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';

@@ -2,7 +2,7 @@ import { Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clientOverviewFields, type ClientOverview } from '../../../server/routers/client-overview/schema';
+import { clientOverviewFields, type ClientOverview } from '../../../server/contracts/client-overview';
 import { fieldErrorText } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';

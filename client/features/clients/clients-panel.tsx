@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { ClientOutput } from '../../../server/routers/clients/schema';
+import type { ClientOutput } from '../../../server/contracts/clients';
 import { LoadingScreen } from '../../components/loading-screen';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS } from '../admin/messages';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Loader, Modal, Stack, Text, TextInput } fro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ClientOutput } from '../../../server/routers/clients/schema';
+import type { ClientOutput } from '../../../server/contracts/clients';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS, notifyFailure, notifySuccess } from '../admin/messages';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { duplicateClientInput, type ClientOutput } from '../../../server/routers/clients/schema';
+import { duplicateClientInput, type ClientOutput } from '../../../server/contracts/clients';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';

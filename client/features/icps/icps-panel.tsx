@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { icpFields } from '../../../server/routers/icps/schema';
+import { icpFields } from '../../../server/contracts/icps';
 import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
 import { NamedRecordsView } from './named-records-view';

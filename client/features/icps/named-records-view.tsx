@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { icpFields } from '../../../server/routers/icps/schema';
+import { icpFields } from '../../../server/contracts/icps';
 import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, serverFieldErrors, useConfigTranslation } from '../client-overview/config-ui';

@@ -6,7 +6,7 @@ import { IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize, formatLimit, KIND_EXTENSIONS, KIND_MIME, KNOWLEDGE_KINDS, MAX_FILE_BYTES, type KnowledgeFile } from '../../../server/routers/knowledge/schema';
+import { formatFileSize, formatLimit, KIND_EXTENSIONS, KIND_MIME, KNOWLEDGE_KINDS, MAX_FILE_BYTES, type KnowledgeFile } from '../../../server/contracts/knowledge';
 import { errorMessage } from '../../lib/errors';
 import { currentLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';

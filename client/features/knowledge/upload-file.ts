@@ -1,4 +1,4 @@
-import type { KnowledgeFile, UploadErrorBody } from '../../../server/routers/knowledge/schema';
+import type { KnowledgeFile, UploadErrorBody } from '../../../server/contracts/knowledge';
 
 export class UploadError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatFileSize, formatLimit, MAX_FILE_BYTES } from '../../../server/routers/knowledge/schema';
+import { formatFileSize, formatLimit, MAX_FILE_BYTES } from '../../../server/contracts/knowledge';
 import { translateErrorCode } from '../../lib/errors';
 import { UploadError } from './upload-file';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, 
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { DIFFICULTIES, personaFields, REALTIME_VOICES, type Persona, type PersonaFields } from '../../../server/routers/personas/schema';
+import { DIFFICULTIES, personaFields, REALTIME_VOICES, type Persona, type PersonaFields } from '../../../server/contracts/personas';
 import { LANGUAGES } from '../../lib/i18n';
 import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';

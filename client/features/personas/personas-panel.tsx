@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Loader, Stack, Table, Text, VisuallyHidden }
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Persona, PersonaFields } from '../../../server/routers/personas/schema';
+import type { Persona, PersonaFields } from '../../../server/contracts/personas';
 import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
 import { ClientMissingAlert, ConfirmDeleteModal, LoadFailedAlert, notifyFailure, notifySuccess, useConfigTranslation } from '../client-overview/config-ui';

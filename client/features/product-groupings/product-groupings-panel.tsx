@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { productGroupingFields } from '../../../server/routers/product-groupings/schema';
+import { productGroupingFields } from '../../../server/contracts/product-groupings';
 import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
 import { NamedRecordsView } from '../icps/named-records-view';

@@ -1,8 +1,8 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { checkPassword, DEFAULT_SPECIALS, type PasswordRule } from '../../../server/auth/password-policy';
-import type { PasswordPolicy } from '../../../server/env';
+import { checkPassword, DEFAULT_SPECIALS, type PasswordRule } from '../../../server/contracts/password-policy';
+import type { PasswordPolicy } from '../../../server/contracts/password-policy';
 
 /** The rules the policy enforces, in display order. */
 export function policyRules(policy: PasswordPolicy): PasswordRule[] {

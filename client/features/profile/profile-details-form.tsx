@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { updateProfileInput } from '../../../server/routers/profile/schema';
+import { updateProfileInput } from '../../../server/contracts/profile';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { fieldErrorText } from '../../lib/message-key';

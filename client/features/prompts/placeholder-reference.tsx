@@ -2,7 +2,7 @@ import { Accordion, ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } 
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PromptKind } from '../../../db/schema/prompts';
+import type { PromptKind } from '../../../server/contracts/enums';
 import { trpc } from '../../lib/trpc';
 import { PROMPTS_NS } from '../admin/messages';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PromptKind } from '../../../db/schema/prompts';
+import type { PromptKind } from '../../../server/contracts/enums';
 import {
   createPromptInput,
   PROMPT_KIND_FIELDS,
@@ -11,8 +11,8 @@ import {
   PROMPT_TEXT_FIELDS,
   type PromptOutput,
   type PromptTextField,
-} from '../../../server/routers/prompts/schema';
-import { unknownPlaceholders } from '../../../server/services/prompts/placeholders';
+} from '../../../server/contracts/prompts';
+import { unknownPlaceholders } from '../../../server/contracts/prompt-placeholders';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';

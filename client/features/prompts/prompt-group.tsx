@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PromptKind } from '../../../db/schema/prompts';
-import type { PromptOutput } from '../../../server/routers/prompts/schema';
+import type { PromptKind } from '../../../server/contracts/enums';
+import type { PromptOutput } from '../../../server/contracts/prompts';
 import { PROMPTS_NS } from '../admin/messages';
 import { ScrollTable } from '../../components/scroll-table';
 import { NameText } from '../../components/name-text';

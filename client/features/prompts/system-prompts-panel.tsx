@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PromptOutput } from '../../../server/routers/prompts/schema';
+import type { PromptOutput } from '../../../server/contracts/prompts';
 import { LoadingScreen } from '../../components/loading-screen';
 import { trpc } from '../../lib/trpc';
 import { PROMPTS_NS } from '../admin/messages';

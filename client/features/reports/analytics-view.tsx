@@ -1,7 +1,7 @@
 import { Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clock, percent, readAnalytics } from '../../../server/services/reports/format';
+import { clock, percent, readAnalytics } from '../../../server/contracts/report-format';
 import { useFormat } from '../../lib/format';
 
 function Stat({ label, value, children }: { label: string; value?: string; children?: ReactNode }) {

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CriterionReport } from '../../../server/routers/reports/schema';
-import { clock, quoteCounts } from '../../../server/services/reports/format';
+import type { CriterionReport } from '../../../server/contracts/reports';
+import { clock, quoteCounts } from '../../../server/contracts/report-format';
 
 export const LEVEL_COLORS = ['red', 'yellow', 'green'] as const;
 

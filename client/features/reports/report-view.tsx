@@ -2,8 +2,8 @@ import { Badge, Button, Group, List, Paper, RingProgress, Stack, Text, Title, To
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CriterionReport, ReportView as ReportData } from '../../../server/routers/reports/schema';
-import { areasToWorkOn, assessedCount, clock, unanimousCount } from '../../../server/services/reports/format';
+import type { CriterionReport, ReportView as ReportData } from '../../../server/contracts/reports';
+import { areasToWorkOn, assessedCount, clock, unanimousCount } from '../../../server/contracts/report-format';
 import { AnalyticsView } from './analytics-view';
 import { CriterionCard, LEVEL_COLORS } from './criterion-card';
 import { ReviewModal } from './review-modal';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mant
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ReportStatus } from '../../../server/routers/reports/schema';
+import type { ReportStatus } from '../../../server/contracts/reports';
 
 /** The phase text of the evaluation job, from what the worker reports (never invented). */
 export function phaseText(t: TFunction, status: ReportStatus): string {

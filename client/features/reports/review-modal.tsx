@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_REVIEW_NOTE, type CriterionReport } from '../../../server/routers/reports/schema';
+import { MAX_REVIEW_NOTE, type CriterionReport } from '../../../server/contracts/reports';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormat } from '../../lib/format';

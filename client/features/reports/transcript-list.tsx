@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportView } from '../../../server/routers/reports/schema';
-import { clock } from '../../../server/services/reports/format';
+import type { ReportView } from '../../../server/contracts/reports';
+import { clock } from '../../../server/contracts/report-format';
 
 interface Props {
   turns: ReportView['turns'];

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../server/routers/scorecards/schema';
+import { LIMITS } from '../../../server/contracts/scorecards';
 import { translateMessageKey } from '../../lib/message-key';
 import type { ScorecardFormValues } from './scorecard-form';
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Divider, Drawer, Group, List, Loader, Stack, Text
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ScorecardDetail } from '../../../server/routers/scorecards/schema';
+import type { ScorecardDetail } from '../../../server/contracts/scorecards';
 import { trpc } from '../../lib/trpc';
 import { ScorecardIcon } from './scorecard-icon';
 import { CriterionView } from './scorecard-review';

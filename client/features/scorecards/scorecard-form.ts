@@ -1,6 +1,6 @@
 import { randomId } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
-import type { ScorecardDetail, ScorecardIcon, ScorecardInput } from '../../../server/routers/scorecards/schema';
+import type { ScorecardDetail, ScorecardIcon, ScorecardInput } from '../../../server/contracts/scorecards';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
 

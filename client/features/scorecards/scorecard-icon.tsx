@@ -17,7 +17,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import type { ScorecardIcon as IconName } from '../../../server/routers/scorecards/schema';
+import type { ScorecardIcon as IconName } from '../../../server/contracts/scorecards';
 
 /** The component for each icon name the server accepts (SCORECARD_ICONS). */
 export const SCORECARD_ICON_COMPONENTS: Record<IconName, Icon> = {

@@ -14,7 +14,7 @@ import {
   scorecardDetailsInput,
   type ScorecardDetail,
   type ScorecardIcon as IconName,
-} from '../../../server/routers/scorecards/schema';
+} from '../../../server/contracts/scorecards';
 import { errorInfo } from '../../lib/errors';
 import { fieldErrorText, translateMessageKey } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';

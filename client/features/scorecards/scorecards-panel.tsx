@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ScorecardDetail, ScorecardListItem } from '../../../server/routers/scorecards/schema';
+import type { ScorecardDetail, ScorecardListItem } from '../../../server/contracts/scorecards';
 import { NameText } from '../../components/name-text';
 import { trpc } from '../../lib/trpc';
 import { DeleteScorecardModal, type DeleteTarget } from './delete-scorecard-modal';

@@ -3,7 +3,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CALL_PROVIDERS, LEARNER_ROLES, LEARNER_TEAMS, LIMITS, type SimulationOptions } from '../../../server/routers/simulations/schema';
+import { CALL_PROVIDERS, LEARNER_ROLES, LEARNER_TEAMS, LIMITS, type SimulationOptions } from '../../../server/contracts/simulations';
 import { fieldErrorText } from '../../lib/message-key';
 import type { SimulationFormValues } from './simulation-form';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Code, Collapse, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GeneratedScenario, GenerationRow } from '../../../server/routers/simulations/schema';
+import type { GeneratedScenario, GenerationRow } from '../../../server/contracts/simulations';
 import { trpc } from '../../lib/trpc';
 
 interface SentPrompt {

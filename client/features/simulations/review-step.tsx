@@ -1,7 +1,7 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { renderText } from '../../../server/ai/scenario-render';
-import type { SimulationOptions } from '../../../server/routers/simulations/schema';
+import { renderText } from '../../../server/contracts/scenario/render';
+import type { SimulationOptions } from '../../../server/contracts/simulations';
 import type { ScenarioState, SimulationFormValues } from './simulation-form';
 import { SimulationIcon } from './simulation-icon';
 

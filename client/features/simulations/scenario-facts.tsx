@@ -1,8 +1,8 @@
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../db/schema/languages';
-import { deriveSaid } from '../../../server/ai/scenario-render';
-import { OBJECTION_MOMENTS, SCENARIO_TOPICS, type ObjectionMoment, type ScenarioTopic, type ScenarioVariables } from '../../../server/ai/scenario-schema';
+import type { Language } from '../../../server/contracts/languages';
+import { deriveSaid } from '../../../server/contracts/scenario/render';
+import { OBJECTION_MOMENTS, SCENARIO_TOPICS, type ObjectionMoment, type ScenarioTopic, type ScenarioVariables } from '../../../server/contracts/scenario/schema';
 import { EditableText } from './editable-text';
 
 /** How the view shows, stores and checks a text of this scenario. */

@@ -1,9 +1,9 @@
 import { Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../db/schema/languages';
-import { renderText, tokeniseText, type Scenario } from '../../../server/ai/scenario-render';
-import type { ScenarioVariables } from '../../../server/ai/scenario-schema';
-import { personaNames, speakable } from '../../../server/ai/speech/first-person';
+import type { Language } from '../../../server/contracts/languages';
+import { renderText, tokeniseText, type Scenario } from '../../../server/contracts/scenario/render';
+import type { ScenarioVariables } from '../../../server/contracts/scenario/schema';
+import { personaNames, speakable } from '../../../server/contracts/speech/first-person';
 import { EditableText } from './editable-text';
 import { HiddenFacts, NotSpoken, Objections, type ScenarioText } from './scenario-facts';
 
@@ -32,7 +32,7 @@ const LIST_FIELDS: [ListField, string, boolean][] = [
 ];
 
 interface Props {
-  /** Stored shape: names as placeholders (scenario-render.ts). */
+  /** Stored shape: names as placeholders (server/contracts/scenario/render.ts). */
   scenario: Scenario;
   language: Language;
   onChange: (next: Scenario) => void;

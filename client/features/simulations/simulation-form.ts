@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { readScenario, type Scenario } from '../../../server/ai/scenario-render';
+import { readScenario, type Scenario } from '../../../server/contracts/scenario/render';
 import type {
   GeneratedScenario,
   LearnerRole,
@@ -8,7 +8,7 @@ import type {
   SimulationDetail,
   SimulationIcon,
   SimulationInput,
-} from '../../../server/routers/simulations/schema';
+} from '../../../server/contracts/simulations';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
 
@@ -42,7 +42,7 @@ export interface SimulationFormValues {
 
 export type ScenarioOrigin = 'model' | 'offline' | 'manual';
 
-/** The scenario being edited (stored shape: names as placeholders, see scenario-render.ts), and where it came from. */
+/** The scenario being edited (stored shape: names as placeholders, see server/contracts/scenario/render.ts), and where it came from. */
 export interface ScenarioState {
   scenario: Scenario | null;
   /** Who wrote the text as it is now ('manual' once the user changed generated text). */

@@ -17,7 +17,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import type { SimulationIcon as IconName } from '../../../server/routers/simulations/schema';
+import type { SimulationIcon as IconName } from '../../../server/contracts/simulations';
 
 /** The component for each icon name the server accepts (SIMULATION_ICONS). */
 export const SIMULATION_ICON_COMPONENTS: Record<IconName, Icon> = {

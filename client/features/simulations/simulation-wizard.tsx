@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { scenarioInput, simulationDetailsInput, simulationParticipantsInput, type SimulationDetail } from '../../../server/routers/simulations/schema';
+import { scenarioInput, simulationDetailsInput, simulationParticipantsInput, type SimulationDetail } from '../../../server/contracts/simulations';
 import { errorInfo } from '../../lib/errors';
 import { translateMessageKey } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { SimulationDetail, SimulationListItem } from '../../../server/routers/simulations/schema';
+import type { SimulationDetail, SimulationListItem } from '../../../server/contracts/simulations';
 import { NameText } from '../../components/name-text';
 import { trpc } from '../../lib/trpc';
 import { SimulationCallActions } from '../calls/simulation-call-actions';

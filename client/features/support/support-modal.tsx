@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { supportInput } from '../../../server/routers/support/schema';
+import { supportInput } from '../../../server/contracts/support';
 import { delay } from '../../lib/delay';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';

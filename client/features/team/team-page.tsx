@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { TeamMember } from '../../../server/routers/team/schema';
+import type { TeamMember } from '../../../server/contracts/team';
 import { NameText } from '../../components/name-text';
 import { ScrollTable } from '../../components/scroll-table';
 import { EMPTY, useFormat } from '../../lib/format';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconFileExport, IconPlus, IconTrash, IconUpload, IconUsersMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { ManagedUserRow } from '../../../server/routers/users/schema';
+import type { ManagedUserRow } from '../../../server/contracts/users';
 import { errorMessage } from '../../lib/errors';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';

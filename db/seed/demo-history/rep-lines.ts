@@ -1,4 +1,4 @@
-import type { ScenarioTopic } from '../../../server/ai/scenario-schema';
+import type { ScenarioTopic } from '../../../server/contracts/scenario/schema';
 
 /**
  * What the demo tenant's scripted reps say, in the languages of the seeded simulations (English

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../client';
 import { assignments, calls, callTurns, exercises, jobs, reports, simulations, users } from '../../schema';
 import { asSystem, withTenant } from '../../tenant';
-import { roleOf } from '../../../server/auth/roles';
+import { roleOf } from '../../../server/contracts/roles';
 import type { Env } from '../../../server/env';
 import { evaluationDedupeKey } from '../../../server/evaluation/evaluate';
 import type { JobContext, JobHandler } from '../../../server/jobs/worker';

@@ -1,4 +1,4 @@
-import type { ScenarioTopic } from '../../../server/ai/scenario-schema';
+import type { ScenarioTopic } from '../../../server/contracts/scenario/schema';
 import { greet, initialState, respond, speechMs, type ProspectEnd, type ProspectProfile } from '../../../server/realtime/offline-prospect';
 import { KIND_MOVES, OWNERS, REP_LINES, type CallKind, type RepLines } from './rep-lines';
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../../db/schema/languages';
+import type { Language } from '../../contracts/languages';
 import { en } from './en';
 import { es } from './es';
 import { it } from './it';

@@ -1,5 +1,5 @@
-import type { Difficulty } from '../../../db/schema/config';
-import type { ObjectionMoment, ScenarioTopic } from '../scenario-schema';
+import type { Difficulty } from '../../contracts/enums';
+import type { ObjectionMoment, ScenarioTopic } from '../../contracts/scenario/schema';
 
 export interface ObjectionPhrase {
   /** Mild wording (easy, medium), first person. `{product}` and `{competitor}` are filled in. */

@@ -1,7 +1,7 @@
-import type { Language } from '../../../db/schema/languages';
-import type { ObjectionMoment, ScenarioTopic } from '../../ai/scenario-schema';
-import { LEXICONS } from '../../ai/speech/lexicon';
-import { sentences, wordsOf } from '../../ai/speech/words';
+import type { Language } from '../../contracts/languages';
+import type { ObjectionMoment, ScenarioTopic } from '../../contracts/scenario/schema';
+import { LEXICONS } from '../../contracts/speech/lexicon';
+import { sentences, wordsOf } from '../../contracts/speech/words';
 
 /** Most specific first: when a question touches several topics, the first one listed is the one answered. */
 export const TOPIC_PRIORITY: readonly ScenarioTopic[] = [

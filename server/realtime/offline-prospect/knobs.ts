@@ -1,4 +1,4 @@
-import type { Difficulty } from '../../../db/schema/config';
+import type { Difficulty } from '../../contracts/enums';
 import { DIFFICULTY_BEHAVIOUR } from '../../ai/difficulty';
 
 /**

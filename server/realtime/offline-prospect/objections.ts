@@ -1,4 +1,4 @@
-import type { ObjectionMoment } from '../../ai/scenario-schema';
+import type { ObjectionMoment } from '../../contracts/scenario/schema';
 import type { RepIntent } from './intent';
 import type { ProspectObjection } from './profile';
 import type { Turn } from './state';

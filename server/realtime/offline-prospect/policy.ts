@@ -1,5 +1,5 @@
-import type { ObjectionMoment, ScenarioTopic } from '../../ai/scenario-schema';
-import { canSay } from '../../ai/speech/guard';
+import type { ObjectionMoment, ScenarioTopic } from '../../contracts/scenario/schema';
+import { canSay } from '../../contracts/speech/guard';
 import { readTurn, type RepIntent } from './intent';
 import { proposeNextStep } from './next-step';
 import { answerPending, raise, unraised } from './objections';

@@ -1,11 +1,11 @@
-import type { Difficulty } from '../../../db/schema/config';
-import type { Language } from '../../../db/schema/languages';
-import { readScenario, renderScenario } from '../../ai/scenario-render';
-import type { ObjectionMoment, ScenarioTopic } from '../../ai/scenario-schema';
-import { cleanForSpeech, namesIn, personaNames, speakable } from '../../ai/speech/first-person';
-import { canSay, type SpeechContext } from '../../ai/speech/guard';
-import { LEXICONS, languageOf } from '../../ai/speech/lexicon';
-import { pick } from '../../ai/speech/words';
+import type { Difficulty } from '../../contracts/enums';
+import type { Language } from '../../contracts/languages';
+import { readScenario, renderScenario } from '../../contracts/scenario/render';
+import type { ObjectionMoment, ScenarioTopic } from '../../contracts/scenario/schema';
+import { cleanForSpeech, namesIn, personaNames, speakable } from '../../contracts/speech/first-person';
+import { canSay, type SpeechContext } from '../../contracts/speech/guard';
+import { LEXICONS, languageOf } from '../../contracts/speech/lexicon';
+import { pick } from '../../contracts/speech/words';
 import { linesFor } from './lines';
 
 /** A fact the prospect can say, and what a question must be about to hear it. */

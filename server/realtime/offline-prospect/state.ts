@@ -1,6 +1,6 @@
-import type { ScenarioTopic } from '../../ai/scenario-schema';
-import { lowerStart } from '../../ai/speech/first-person';
-import { hashOf, pick } from '../../ai/speech/words';
+import type { ScenarioTopic } from '../../contracts/scenario/schema';
+import { lowerStart } from '../../contracts/speech/first-person';
+import { hashOf, pick } from '../../contracts/speech/words';
 import { PROSPECT_KNOBS, type ProspectKnobs } from './knobs';
 import { linesFor, type ProspectLines } from './lines';
 import type { ProspectProfile } from './profile';

@@ -6,8 +6,8 @@ import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
 import { sendJson } from '../../http/respond';
 import { getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
-import { languageSchema } from '../../routers/auth/schema';
-import { updateProfileInput } from '../../routers/profile/schema';
+import { languageSchema } from '../../contracts/auth';
+import { updateProfileInput } from '../../contracts/profile';
 import { defineRoute, requireSession, type RestRoute } from './route';
 
 const profileBody = (p: Awaited<ReturnType<typeof getProfile>>) => ({

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { callRecordings, calls } from '../../../db/schema/calls';
-import { hasRole, requireRole, roleOf } from '../../auth/roles';
+import { requireRole } from '../../auth/roles';
+import { hasRole, roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
 import { withTenant } from '../../../db/tenant';
 import { requireSession, type RestRoute } from './route';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { users } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import { roleOf } from '../../auth/roles';
+import { roleOf } from '../../contracts/roles';
 import { createSession } from '../../auth/session';
 import { text } from '../../contracts/text';
 import { AppError } from '../../errors';

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
-import { requireRole, roleOf } from '../../auth/roles';
+import { requireRole } from '../../auth/roles';
+import { roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
 import { sendJson } from '../../http/respond';
 import { logger } from '../../logger';
-import { MAX_FILE_BYTES } from '../../routers/knowledge/schema';
+import { MAX_FILE_BYTES } from '../../contracts/knowledge';
 import { kindFromName } from '../../services/knowledge/file-type';
 import { decodeFileNameHeader, sanitizeFileName } from '../../services/knowledge/file-name';
 import { assertSimulationOfTenant } from '../../services/knowledge/files';

@@ -1,5 +1,5 @@
 import { withTenant } from '../../../db/tenant';
-import { roleOf } from '../../auth/roles';
+import { roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
 import { renderReportHtml, reportFileName } from '../../services/reports/html';
 import { translator, viewerLanguage } from '../../services/reports/i18n';

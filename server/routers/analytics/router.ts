@@ -1,6 +1,6 @@
 import { clientAnalytics } from '../../services/analytics/analytics';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { clientAnalyticsOutput } from './schema';
+import { clientAnalyticsOutput } from '../../contracts/analytics';
 
 export const analyticsRouter = router({
   /** Superuser only (client detail tab): pass clientId. */

@@ -1,4 +1,4 @@
-import { ROLES } from '../../auth/roles';
+import { ROLES } from '../../contracts/roles';
 import { assignmentOptions, createAssignment, deleteAssignment, getAssignment, listAssignments, updateAssignment, type Actor, type MailContext } from '../../services/assignments/assignments';
 import { myAssignments } from '../../services/assignments/mine';
 import { exportAssignmentResults } from '../../services/assignments/export';
@@ -22,7 +22,7 @@ import {
   reminderIdInput,
   remindOutput,
   updateAssignmentInput,
-} from './schema';
+} from '../../contracts/assignments';
 
 /** Managers (and demo managers, for demos) send assignments; admins see all of the tenant. */
 const managerProcedure = clientScopedProcedure('admin', 'sales_manager', 'demo_sales_manager');

@@ -1,11 +1,11 @@
 import { blankSessionCookie, invalidateSession, sessionCookie } from '../../auth/session';
-import { homePathFor, roleOf } from '../../auth/roles';
+import { homePathFor, roleOf } from '../../contracts/roles';
 import { clientInfoFor, loginWithPassword } from '../../services/auth/login';
 import { publicProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
 import { logger } from '../../logger';
 import { z } from 'zod';
-import { loginInput, loginOutput, meOutput } from './schema';
+import { loginInput, loginOutput, meOutput } from '../../contracts/auth';
 
 export function throttleLimits(ctx: Context) {
   const e = ctx.deps.env;

@@ -7,7 +7,7 @@ import {
   updateCallInstruction,
 } from '../../services/call-instructions/call-instructions';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { callInstructionFields, callInstructionId, callInstructionOutput, deletedOutput, updateCallInstructionInput } from './schema';
+import { callInstructionFields, callInstructionId, callInstructionOutput, deletedOutput, updateCallInstructionInput } from '../../contracts/call-instructions';
 
 // The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
 const readers = () => clientScopedProcedure('admin', 'sales_manager');

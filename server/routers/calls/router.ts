@@ -4,7 +4,7 @@ import { withTenant } from '../../../db/tenant';
 import { endCallRow, getCall, issueTicket, listCalls, previewSimulation, startCall } from '../../services/calls/calls';
 import { authedRoleProcedure, roleProcedure, router } from '../../trpc/init';
 import { AppError } from '../../errors';
-import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from './schema';
+import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from '../../contracts/calls';
 import { outsideTransaction } from '../../../db/tenant';
 
 /** Who holds calls (spec §2): reps on the exercise page, admins and managers testing a simulation. */

@@ -1,6 +1,6 @@
 import { getClientOverview, saveClientOverview } from '../../services/client-overview/client-overview';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { clientOverviewFields, clientOverviewOutput } from './schema';
+import { clientOverviewFields, clientOverviewOutput } from '../../contracts/client-overview';
 
 // The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
 const readers = () => clientScopedProcedure('admin', 'sales_manager');

@@ -14,7 +14,7 @@ import {
   duplicateClientInput,
   duplicateClientOutput,
   updateClientInput,
-} from './schema';
+} from '../../contracts/clients';
 
 type Authed = Context & { user: NonNullable<Context['user']> };
 

@@ -1,6 +1,6 @@
 import { getDashboard } from '../../services/dashboard/dashboard';
 import { clientScopedReadProcedure, router } from '../../trpc/init';
-import { dashboardOutput } from './schema';
+import { dashboardOutput } from '../../contracts/dashboard';
 
 export const dashboardRouter = router({
   /** Served from the per-viewer read cache when fresh (see server/cache/read-cache.ts). */

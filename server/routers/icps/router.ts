@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createIcp, deleteIcp, getIcp, listIcps, updateIcp } from '../../services/icps/icps';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { deletedOutput, icpFields, icpId, icpOutput, updateIcpInput } from './schema';
+import { deletedOutput, icpFields, icpId, icpOutput, updateIcpInput } from '../../contracts/icps';
 
 // The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
 const readers = () => clientScopedProcedure('admin', 'sales_manager');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deleteKnowledgeFile, listKnowledgeFiles, setKnowledgeFileEnabled } from '../../services/knowledge/files';
 import { testSearch } from '../../services/knowledge/search';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { deletedOutput, fileIdInput, knowledgeFileOutput, searchHitOutput, searchInput, setEnabledInput, simulationIdInput } from './schema';
+import { deletedOutput, fileIdInput, knowledgeFileOutput, searchHitOutput, searchInput, setEnabledInput, simulationIdInput } from '../../contracts/knowledge';
 
 // Uploads are not here: they stream over REST (POST /api/v1/simulations/:simulationId/files).
 const managers = () => clientScopedProcedure('admin', 'sales_manager');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createPersona, deletePersona, getPersona, listPersonas, updatePersona } from '../../services/personas/personas';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { deletedOutput, personaFields, personaId, personaOutput, updatePersonaInput } from './schema';
+import { deletedOutput, personaFields, personaId, personaOutput, updatePersonaInput } from '../../contracts/personas';
 
 const managers = () => clientScopedProcedure('admin', 'sales_manager');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createProductGrouping, deleteProductGrouping, getProductGrouping, listProductGroupings, updateProductGrouping } from '../../services/product-groupings/product-groupings';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { deletedOutput, productGroupingFields, productGroupingId, productGroupingOutput, updateProductGroupingInput } from './schema';
+import { deletedOutput, productGroupingFields, productGroupingId, productGroupingOutput, updateProductGroupingInput } from '../../contracts/product-groupings';
 
 // The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
 const readers = () => clientScopedProcedure('admin', 'sales_manager');

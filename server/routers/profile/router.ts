@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { changePassword, getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
 import { withTenant } from '../../../db/tenant';
 import { authedProcedure, router, tenantProcedure } from '../../trpc/init';
-import { changePasswordInput, profileOutput, setLanguageInput, updateProfileInput } from './schema';
+import { changePasswordInput, profileOutput, setLanguageInput, updateProfileInput } from '../../contracts/profile';
 
 const ok = z.object({ ok: z.literal(true) });
 

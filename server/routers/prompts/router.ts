@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { asSystem } from '../../../db/tenant';
-import { PROMPT_PLACEHOLDERS } from '../../services/prompts/placeholders';
+import { PROMPT_PLACEHOLDERS } from '../../contracts/prompt-placeholders';
 import {
   createPrompt,
   deletePrompt,
@@ -13,7 +13,7 @@ import {
 } from '../../services/prompts/prompts';
 import { authedRoleProcedure, clientScopedProcedure, router } from '../../trpc/init';
 import { superuserProcedure } from '../clients/procedures';
-import { createPromptInput, listPromptsInput, placeholderOutput, promptIdInput, promptOutput, updatePromptInput } from './schema';
+import { createPromptInput, listPromptsInput, placeholderOutput, promptIdInput, promptOutput, updatePromptInput } from '../../contracts/prompts';
 
 const ok = z.object({ ok: z.literal(true) });
 // reads: the simulation wizard of managers picks prompts too; writes: admins

@@ -1,8 +1,8 @@
-import { ROLES } from '../../auth/roles';
+import { ROLES } from '../../contracts/roles';
 import { getReport, getReportStatus, overrideCriterion, retryReport } from '../../services/reports/reports';
 import { resolveReportTenant } from '../../services/reports/tenant';
 import { authedRoleProcedure, clientIdInput, clientScopedProcedure, router } from '../../trpc/init';
-import { overrideInput, overrideResultOutput, reportCallInput, retryOutput, reportOutput, statusOutput } from './schema';
+import { overrideInput, overrideResultOutput, reportCallInput, retryOutput, reportOutput, statusOutput } from '../../contracts/reports';
 
 /** Any signed-in user with a role; the service narrows to the call's owner or the tenant's admins/managers. */
 const viewerProcedure = clientScopedProcedure(...ROLES);

@@ -16,7 +16,7 @@ import {
   scorecardOutput,
   scorecardVersionOutput,
   updateScorecardInput,
-} from './schema';
+} from '../../contracts/scorecards';
 
 /** Scorecards are configured by a tenant's admins and managers (and a superuser via clientId). */
 const procedure = clientScopedProcedure('admin', 'sales_manager');

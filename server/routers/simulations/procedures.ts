@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import { requireRole, type Role } from '../../auth/roles';
+import { requireRole } from '../../auth/roles';
+import { type Role } from '../../contracts/roles';
 import { AppError } from '../../errors';
 import { authedProcedure, clientIdInput } from '../../trpc/init';
 

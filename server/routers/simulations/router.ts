@@ -24,7 +24,7 @@ import {
   simulationOptionsOutput,
   simulationOutput,
   updateSimulationInput,
-} from './schema';
+} from '../../contracts/simulations';
 
 /** Simulations are configured by a tenant's admins and managers (and a superuser via clientId). */
 const managers = () => clientScopedProcedure('admin', 'sales_manager');

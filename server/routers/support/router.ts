@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createSupportRequest } from '../../services/support/support';
 import { router, tenantProcedure } from '../../trpc/init';
-import { supportInput } from './schema';
+import { supportInput } from '../../contracts/support';
 
 export const supportRouter = router({
   create: tenantProcedure

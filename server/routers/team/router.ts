@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listTeam, memberHistory } from '../../services/team/team';
 import { clientScopedProcedure, router } from '../../trpc/init';
-import { memberHistoryOutput, memberIdInput, teamMemberOutput } from './schema';
+import { memberHistoryOutput, memberIdInput, teamMemberOutput } from '../../contracts/team';
 
 const managerProcedure = clientScopedProcedure('admin', 'sales_manager');
 

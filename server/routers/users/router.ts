@@ -4,7 +4,7 @@ import { clientScopedProcedure, router } from '../../trpc/init';
 import { exportUsersCsv } from '../../services/users/export';
 import { importStatus, startImport } from '../../services/users/import-jobs';
 import { createManagedUser, deleteManagedUsers, listManagers, listUsers, updateManagedUser, type Actor } from '../../services/users/users';
-import type { Role } from '../../auth/roles';
+import type { Role } from '../../contracts/roles';
 import {
   bulkDeleteInput,
   createUserInput,
@@ -16,7 +16,7 @@ import {
   managedUserOutput,
   managerOutput,
   updateUserInput,
-} from './schema';
+} from '../../contracts/users';
 
 const admin = clientScopedProcedure('admin');
 const actor = (ctx: { user: { id: string }; role: Role | null }): Actor => ({ id: ctx.user.id, role: ctx.role });

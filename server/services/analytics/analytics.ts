@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { rawRows } from '../../jobs/queue';
-import type { ClientAnalytics } from '../../routers/analytics/schema';
+import type { ClientAnalytics } from '../../contracts/analytics';
 
 /** Estimated text-model price (USD per million tokens) for ai_generations usage; calls carry their own estimate. */
 export const TEXT_PRICE_USD_PER_M = { input: 2.5, output: 10 } as const;

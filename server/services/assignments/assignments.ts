@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { assignmentMembers, assignmentSimulations, assignments, exercises, reports, simulations, users, type ScorePolicy } from '../../../db/schema';
+import { assignmentMembers, assignmentSimulations, assignments, exercises, reports, simulations, users } from '../../../db/schema';
+import { type ScorePolicy } from '../../contracts/enums';
 import { scoreLabel } from '../../contracts/score';
 import { AppError } from '../../errors';
-import { ASSIGNMENTS_PAGE_SIZE_DEFAULT, type AssignmentDetail, type AssignmentList, type AssignmentSummary, type ExerciseView } from '../../routers/assignments/schema';
+import { ASSIGNMENTS_PAGE_SIZE_DEFAULT, type AssignmentDetail, type AssignmentList, type AssignmentSummary, type ExerciseView } from '../../contracts/assignments';
 import { attemptSummary } from './attempts';
 import { assertDueNotPast, dueLabel, safeTimeZone } from './due';
 import { applyScorePolicy, attemptsOf, refreshAssignmentStatus } from './exercise-progress';

@@ -1,4 +1,4 @@
-import type { ScorePolicy } from '../../../db/schema/assignments';
+import type { ScorePolicy } from '../../contracts/enums';
 
 /** One attempt at an exercise: a call made for it that has a report (being written, ready or failed). */
 export interface Attempt {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { assignments, calls, exercises, reports, type AssignmentStatus, type ScorePolicy } from '../../../db/schema';
+import { assignments, calls, exercises, reports } from '../../../db/schema';
+import { type AssignmentStatus, type ScorePolicy } from '../../contracts/enums';
 import { AppError } from '../../errors';
 import { countedAttempt, type Attempt } from './attempts';
 import { lockAssignment, lockLearners } from './locks';

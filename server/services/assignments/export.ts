@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { exercises, users } from '../../../db/schema';
-import { toCsv } from '../users/csv';
+import { toCsv } from '../../contracts/csv';
 import { exerciseViews, getAssignment } from './assignments';
 import type { Actor } from './scope';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { assignments, exercises } from '../../../db/schema';
-import type { MyAssignment } from '../../routers/assignments/schema';
+import type { MyAssignment } from '../../contracts/assignments';
 import { exerciseViews } from './assignments';
 import { dueLabel, safeTimeZone } from './due';
 import { noticesFor } from './reminders';

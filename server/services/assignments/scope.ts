@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { assignmentMembers, assignments, users } from '../../../db/schema';
-import type { Role } from '../../auth/roles';
+import type { Role } from '../../contracts/roles';
 import { AppError } from '../../errors';
 
 export interface Actor {

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { callInstructions } from '../../../db/schema';
 import { AppError } from '../../errors';
-import type { CallInstructionFields } from '../../routers/call-instructions/schema';
+import type { CallInstructionFields } from '../../contracts/call-instructions';
 
 const columns = { id: callInstructions.id, instructions: callInstructions.instructions, updatedAt: callInstructions.updatedAt };
 const present = <T extends { updatedAt: Date }>(row: T) => ({ ...row, updatedAt: row.updatedAt.toISOString() });

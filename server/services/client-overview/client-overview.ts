@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { clientOverviews } from '../../../db/schema';
-import type { ClientOverviewFields } from '../../routers/client-overview/schema';
+import type { ClientOverviewFields } from '../../contracts/client-overview';
 
 const columns = { details: clientOverviews.details, updatedAt: clientOverviews.updatedAt };
 

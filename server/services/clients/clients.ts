@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { clients, users } from '../../../db/schema';
 import { AppError } from '../../errors';
-import type { ClientOutput } from '../../routers/clients/schema';
+import type { ClientOutput } from '../../contracts/clients';
 import { copyClientConfiguration } from './copy-steps';
 import { countClientRecords } from './deletion';
 

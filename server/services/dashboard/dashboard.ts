@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { scoreLabel } from '../../contracts/score';
 import { rawRows } from '../../jobs/queue';
-import type { DashboardOutput } from '../../routers/dashboard/schema';
+import type { DashboardOutput } from '../../contracts/dashboard';
 import { teamCondition, type Viewer } from '../team/scope';
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));

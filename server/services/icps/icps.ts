@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { icps } from '../../../db/schema';
 import { AppError } from '../../errors';
-import type { IcpFields } from '../../routers/icps/schema';
+import type { IcpFields } from '../../contracts/icps';
 
 const columns = { id: icps.id, name: icps.name, details: icps.details, updatedAt: icps.updatedAt };
 const present = <T extends { updatedAt: Date }>(row: T) => ({ ...row, updatedAt: row.updatedAt.toISOString() });

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
-import type { KnowledgeKind } from '../../routers/knowledge/schema';
+import type { KnowledgeKind } from '../../contracts/knowledge';
 import { unsupportedFileType } from './file-type';
 import { normaliseText } from '../../contracts/text';
 

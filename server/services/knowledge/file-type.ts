@@ -1,5 +1,5 @@
 import { AppError } from '../../errors';
-import { kindOfFileName, type KnowledgeKind } from '../../routers/knowledge/schema';
+import { kindOfFileName, type KnowledgeKind } from '../../contracts/knowledge';
 
 export const UNSUPPORTED_MESSAGE = 'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.';
 

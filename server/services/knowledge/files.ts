@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { knowledgeChunks, knowledgeFiles, simulations, users } from '../../../db/schema';
 import { AppError } from '../../errors';
-import type { KnowledgeFile } from '../../routers/knowledge/schema';
+import type { KnowledgeFile } from '../../contracts/knowledge';
 
 const INSERT_BATCH = 500;
 

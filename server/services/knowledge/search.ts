@@ -1,6 +1,6 @@
 import type { Executor } from '../../../db/client';
 import { searchKnowledge, KNOWLEDGE_BUDGET_CHARS } from '../../ai/knowledge';
-import type { KnowledgeSearchHit } from '../../routers/knowledge/schema';
+import type { KnowledgeSearchHit } from '../../contracts/knowledge';
 import { assertSimulationOfTenant } from './files';
 
 /** The "test search" of the file manager: exactly what scenario generation and calls would get. */

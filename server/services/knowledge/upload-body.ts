@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '../../errors';
-import { formatFileSize, formatLimit } from '../../routers/knowledge/schema';
+import { formatFileSize, formatLimit } from '../../contracts/knowledge';
 
 /** After a refusal, at most this much more is read (and thrown away) before the socket is closed. */
 const DISCARD_MAX_BYTES = 8 * 1024 * 1024;

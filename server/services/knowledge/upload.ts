@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import { withTenant } from '../../../db/tenant';
 import { AppError } from '../../errors';
-import { KIND_MIME, type KnowledgeFile, type KnowledgeKind } from '../../routers/knowledge/schema';
+import { KIND_MIME, type KnowledgeFile, type KnowledgeKind } from '../../contracts/knowledge';
 import { chunkText } from './chunk';
 import { extractFileText } from './extract';
 import { assertContentMatches } from './file-type';

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { DIFFICULTIES, personas, type DifficultyNotes } from '../../../db/schema';
+import { personas, type DifficultyNotes } from '../../../db/schema';
+import { DIFFICULTIES } from '../../contracts/enums';
 import { AppError } from '../../errors';
-import type { PersonaFields } from '../../routers/personas/schema';
+import type { PersonaFields } from '../../contracts/personas';
 
 const columns = {
   id: personas.id,

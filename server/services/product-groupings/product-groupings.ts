@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { productGroupings } from '../../../db/schema';
 import { AppError } from '../../errors';
-import type { ProductGroupingFields } from '../../routers/product-groupings/schema';
+import type { ProductGroupingFields } from '../../contracts/product-groupings';
 
 const columns = { id: productGroupings.id, name: productGroupings.name, details: productGroupings.details, updatedAt: productGroupings.updatedAt };
 const present = <T extends { updatedAt: Date }>(row: T) => ({ ...row, updatedAt: row.updatedAt.toISOString() });

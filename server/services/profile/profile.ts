@@ -1,11 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { endUserSessions } from '../users/users';
 import type { Tx } from '../../../db/client';
-import { users, type Language } from '../../../db/schema';
-import { checkPassword } from '../../auth/password-policy';
+import { users } from '../../../db/schema';
+import { type Language } from '../../contracts/languages';
+import { checkPassword } from '../../contracts/password-policy';
 import { hashPassword, verifyPassword } from '../../auth/password';
-import { roleOf } from '../../auth/roles';
-import type { PasswordPolicy } from '../../env';
+import { roleOf } from '../../contracts/roles';
+import type { PasswordPolicy } from '../../contracts/password-policy';
 import { AppError } from '../../errors';
 
 /** The profile the backend returns (spec §3 "User profile"), plus what the settings page edits. */

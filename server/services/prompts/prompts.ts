@@ -1,8 +1,9 @@
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { prompts, simulations, type PromptKind } from '../../../db/schema';
+import { prompts, simulations } from '../../../db/schema';
+import { type PromptKind } from '../../contracts/enums';
 import { AppError } from '../../errors';
-import { PROMPT_KIND_FIELDS, PROMPT_TEXT_FIELDS, type PromptFieldsInput, type PromptOutput, type PromptTextField } from '../../routers/prompts/schema';
+import { PROMPT_KIND_FIELDS, PROMPT_TEXT_FIELDS, type PromptFieldsInput, type PromptOutput, type PromptTextField } from '../../contracts/prompts';
 
 export const SYSTEM_PROMPT_DELETE_MESSAGE = 'This is a system prompt and cannot be deleted.';
 export const SYSTEM_PROMPT_EDIT_MESSAGE = 'System prompts cannot be edited. Duplicate it to make your own version.';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { calls } from '../../../db/schema/calls';
-import { hasRole, type Role } from '../../auth/roles';
+import { hasRole, type Role } from '../../contracts/roles';
 import { AppError } from '../../errors';
 
 export interface ReportViewer {

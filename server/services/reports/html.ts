@@ -1,7 +1,7 @@
-import type { Language } from '../../../db/schema/languages';
-import type { CriterionReport, ReportView } from '../../routers/reports/schema';
+import type { Language } from '../../contracts/languages';
+import type { CriterionReport, ReportView } from '../../contracts/reports';
 import { formatScore, formatSeconds } from '../../contracts/format';
-import { areasToWorkOn, assessedCount, clock, percent, quoteCounts, readAnalytics, slug, unanimousCount } from './format';
+import { areasToWorkOn, assessedCount, clock, percent, quoteCounts, readAnalytics, slug, unanimousCount } from '../../contracts/report-format';
 import type { Translate } from './i18n';
 
 /** Every user- or model-written text goes through this before it reaches the document. */

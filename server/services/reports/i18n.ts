@@ -2,7 +2,7 @@ import en from '../../../locales/en/reports.json';
 import es from '../../../locales/es/reports.json';
 import it from '../../../locales/it/reports.json';
 import ptBR from '../../../locales/pt-BR/reports.json';
-import { LANGUAGES, type Language } from '../../../db/schema/languages';
+import { LANGUAGES, type Language } from '../../contracts/languages';
 
 /**
  * Server-side translations for the downloaded report: the same `reports` namespace files the

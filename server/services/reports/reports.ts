@@ -5,7 +5,7 @@ import { callRecordings, callTurns } from '../../../db/schema/calls';
 import { reportOverrides, reports, type CriterionResult } from '../../../db/schema/reports';
 import { users } from '../../../db/schema/auth';
 import { AppError } from '../../errors';
-import type { CriterionReport, OverrideEntry, OverrideInput, ReportStatus, ReportView } from '../../routers/reports/schema';
+import type { CriterionReport, OverrideEntry, OverrideInput, ReportStatus, ReportView } from '../../contracts/reports';
 import { callForViewer, canSeeAllReports, type ReportCall, type ReportViewer } from './access';
 import { computeScore, evaluationJobStatus, retryEvaluation } from '../../evaluation';
 import { snapshotCriteria, snapshotSimulation } from './snapshot';

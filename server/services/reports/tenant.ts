@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { clients } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import type { Role } from '../../auth/roles';
+import type { Role } from '../../contracts/roles';
 import { AppError } from '../../errors';
 
 /**

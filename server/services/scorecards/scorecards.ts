@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-
 import type { Executor } from '../../../db/client';
 import { scorecardCriteria, scorecards } from '../../../db/schema';
 import { AppError } from '../../errors';
-import type { ScorecardValues } from '../../routers/scorecards/schema';
+import type { ScorecardValues } from '../../contracts/scorecards';
 
 /**
  * Scorecards are versioned: rows of one scorecard share `lineageId`, and only the `isCurrent`

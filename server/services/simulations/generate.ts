@@ -7,7 +7,7 @@ import { isAiError } from '../../ai/errors';
 import type { TextProvider } from '../../ai/provider';
 import { generateAndRecordScenario } from '../../ai/scenario';
 import { AppError, isAppError } from '../../errors';
-import type { GeneratedScenario, GenerationRow, ScenarioDraft } from '../../routers/simulations/schema';
+import type { GeneratedScenario, GenerationRow, ScenarioDraft } from '../../contracts/simulations';
 import { assertLinksBelongToTenant } from './links';
 import { loadGenerationBatch } from './scenario-source';
 import { findSimulationRow, storeGeneratedScenario } from './simulations';

@@ -3,9 +3,9 @@ import { loadGenerationContext, simulationInputFromRow, type GenerationContext, 
 import { describeDifficulty, DIFFICULTY_BEHAVIOUR, difficultyLabel } from '../../ai/difficulty';
 import { languageName } from '../../ai/labels';
 import { formatKnowledge, placeholderValues, renderTemplate, type PlaceholderName } from '../../ai/prompt-assembly';
-import { readScenario, renderScenario } from '../../ai/scenario-render';
-import { formatScenario, type ScenarioNarrative } from '../../ai/scenario-schema';
-import type { Language } from '../../../db/schema';
+import { readScenario, renderScenario } from '../../contracts/scenario/render';
+import { formatScenario, type ScenarioNarrative } from '../../contracts/scenario/schema';
+import type { Language } from '../../contracts/languages';
 import { AppError } from '../../errors';
 import { findSimulationRow } from './simulations';
 

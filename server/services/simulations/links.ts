@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { callInstructions, icps, personas, productGroupings, prompts, scorecards, type PromptKind } from '../../../db/schema';
+import { callInstructions, icps, personas, productGroupings, prompts, scorecards } from '../../../db/schema';
+import { type PromptKind } from '../../contracts/enums';
 import { AppError } from '../../errors';
 
 export interface SimulationLinks {

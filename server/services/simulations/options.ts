@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { callInstructions, icps, personas, productGroupings, scorecardCriteria, scorecards } from '../../../db/schema';
-import type { SimulationOptions } from '../../routers/simulations/schema';
+import type { SimulationOptions } from '../../contracts/simulations';
 import { listPrompts } from '../prompts/prompts';
 
 /** A call-instructions record has no name: its first line, shortened, labels it in a picker. */

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { aiGenerations, type Language, type ScenarioSource } from '../../../db/schema';
-import { readScenario, renderText, type Scenario } from '../../ai/scenario-render';
+import { aiGenerations, type ScenarioSource } from '../../../db/schema';
+import { type Language } from '../../contracts/languages';
+import { readScenario, renderText, type Scenario } from '../../contracts/scenario/render';
 import { AppError } from '../../errors';
-import type { ScenarioValues } from '../../routers/simulations/schema';
+import type { ScenarioValues } from '../../contracts/simulations';
 
 /** JSON with sorted keys, so two equal values compare equal whatever the key order (jsonb reorders). */
 function stable(v: unknown): string {

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { aiGenerations, personas, scorecards, simulations } from '../../../db/schema';
-import { readScenario } from '../../ai/scenario-render';
+import { readScenario } from '../../contracts/scenario/render';
 import { AppError } from '../../errors';
 import { copyKnowledgeFiles } from '../knowledge/copy';
-import type { SimulationDetail, SimulationListItem, SimulationValues } from '../../routers/simulations/schema';
+import type { SimulationDetail, SimulationListItem, SimulationValues } from '../../contracts/simulations';
 import { assertLinksBelongToTenant } from './links';
 import { resolveScenario } from './scenario-source';
 

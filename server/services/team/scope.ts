@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Role } from '../../auth/roles';
+import type { Role } from '../../contracts/roles';
 
 export interface Viewer {
   userId: string;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import type { UserType } from '../../../db/schema/auth';
+import type { UserType } from '../../contracts/enums';
 import { scoreLabel } from '../../contracts/score';
 import { AppError } from '../../errors';
 import { rawRows } from '../../jobs/queue';
-import type { TeamMember } from '../../routers/team/schema';
+import type { TeamMember } from '../../contracts/team';
 import { teamCondition, type Viewer } from './scope';
 
 interface MemberRow {

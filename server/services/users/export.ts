@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client';
 import { users } from '../../../db/schema';
-import { toCsv } from './csv';
-import { USERS_CSV_COLUMNS } from './fields';
-import { USER_TYPE_LABELS } from './user-types';
+import { toCsv } from '../../contracts/csv';
+import { USERS_CSV_COLUMNS } from '../../contracts/user-fields';
+import { USER_TYPE_LABELS } from '../../contracts/user-types';
 
 const manager = alias(users, 'manager');
 

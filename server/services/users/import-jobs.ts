@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { jobs } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import type { PasswordPolicy } from '../../env';
+import type { PasswordPolicy } from '../../contracts/password-policy';
 import { AppError, isAppError } from '../../errors';
 import { enqueue, rawRows } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';

@@ -2,11 +2,12 @@ import { hasUnstorableText } from '../../contracts/text';
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../../db/client';
-import { users, type UserType } from '../../../db/schema';
-import { checkPassword, type PasswordRule } from '../../auth/password-policy';
-import type { PasswordPolicy } from '../../env';
+import { users } from '../../../db/schema';
+import { type UserType } from '../../contracts/enums';
+import { checkPassword, type PasswordRule } from '../../contracts/password-policy';
+import type { PasswordPolicy } from '../../contracts/password-policy';
 import { AppError } from '../../errors';
-import { unescapeFormula } from './csv';
+import { unescapeFormula } from '../../contracts/csv';
 import { CsvSyntaxError, parseCsv } from './csv-read';
 import {
   DISPLAY_NAME_MAX,
@@ -18,8 +19,8 @@ import {
   USERS_CSV_COLUMNS,
   defaultUsername,
   type UsersCsvColumn,
-} from './fields';
-import { DEFAULT_IMPORT_USER_TYPE, MANAGED_USER_TYPES, USER_TYPE_LABELS, isManagerType, parseUserType, type ManagedUserType } from './user-types';
+} from '../../contracts/user-fields';
+import { DEFAULT_IMPORT_USER_TYPE, MANAGED_USER_TYPES, USER_TYPE_LABELS, isManagerType, parseUserType, type ManagedUserType } from '../../contracts/user-types';
 
 /** One data row as read from the file. `row` is the spreadsheet row number: the header is row 1. */
 export interface RawUserRow {

@@ -3,13 +3,13 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
-import { generatePassword } from '../../auth/password-policy';
+import { generatePassword } from '../../contracts/password-policy';
 import { hashPassword } from '../../auth/password';
-import type { PasswordPolicy } from '../../env';
-import { escapeFormula } from './csv';
+import type { PasswordPolicy } from '../../contracts/password-policy';
+import { escapeFormula } from '../../contracts/csv';
 import { findTakenEmails, parseUsersCsv, validateRows, type RowError, type ValidUserRow } from './import-rows';
 import { violatedUserField } from './unique-violation';
-import type { ManagedUserType } from './user-types';
+import type { ManagedUserType } from '../../contracts/user-types';
 
 export type ImportPhase = 'validating' | 'hashing' | 'inserting' | 'done' | 'failed';
 

@@ -3,14 +3,16 @@ import { rawRows } from '../../jobs/queue';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
-import { users, type Language, type UserType } from '../../../db/schema';
-import { checkPassword, generatePassword } from '../../auth/password-policy';
+import { users } from '../../../db/schema';
+import { type Language } from '../../contracts/languages';
+import { type UserType } from '../../contracts/enums';
+import { checkPassword, generatePassword } from '../../contracts/password-policy';
 import { hashPassword } from '../../auth/password';
-import { roleOf, type Role } from '../../auth/roles';
-import type { PasswordPolicy } from '../../env';
+import { roleOf, type Role } from '../../contracts/roles';
+import type { PasswordPolicy } from '../../contracts/password-policy';
 import { AppError } from '../../errors';
 import { violatedUserField } from './unique-violation';
-import { MANAGER_USER_TYPES, isManagerType, type ManagedUserType } from './user-types';
+import { MANAGER_USER_TYPES, isManagerType, type ManagedUserType } from '../../contracts/user-types';
 
 export interface Actor {
   id: string;

@@ -1,5 +1,5 @@
-import type { Difficulty } from '../../../../db/schema/config';
-import type { ObjectionMoment, ScenarioTopic } from '../../../ai/scenario-schema';
+import type { Difficulty } from '../../../contracts/enums';
+import type { ObjectionMoment, ScenarioTopic } from '../../../contracts/scenario/schema';
 
 type ByDifficulty = Record<Difficulty, string[]>;
 

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { CALL_END_REASONS, CALL_STATES } from './enums';
+
+export const startCallInput = z.object({
+  simulationId: z.uuid(),
+  mode: z.enum(['practice', 'test', 'dry_run']).default('practice'),
+  simulationPromptId: z.uuid().optional(),
+  /** Assignments: the rep's exercise this call answers (the call row gets exerciseId, mode 'exercise'). */
+  exerciseId: z.uuid().optional(),
+});
+
+export const startCallOutput = z.object({
+  callId: z.uuid(),
+  ticket: z.string(),
+  wsPath: z.literal('/ws/call'),
+  provider: z.enum(['openai-realtime', 'offline']),
+  timeLimitSeconds: z.number().int(),
+  learnerInstructions: z.string(),
+  persona: z.object({ name: z.string(), voice: z.string() }),
+  language: z.string(),
+  simulationName: z.string(),
+  recordingNotice: z.literal(true),
+});
+
+export const callIdInput = z.object({ callId: z.uuid() });
+
+const summary = {
+  id: z.uuid(),
+  simulationId: z.uuid().nullable(),
+  mode: z.string(),
+  provider: z.enum(['openai-realtime', 'offline']),
+  model: z.string().nullable(),
+  language: z.string(),
+  state: z.enum(CALL_STATES),
+  endReason: z.enum(CALL_END_REASONS).nullable(),
+  endDetail: z.string().nullable(),
+  timeLimitSeconds: z.number().int(),
+  startedAt: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  createdAt: z.string(),
+};
+
+export const callSummaryOutput = z.object(summary);
+export const callDetailOutput = z.object({
+  ...summary,
+  turns: z.array(
+    z.object({ seq: z.number().int(), itemId: z.string(), speaker: z.enum(['rep', 'prospect']), text: z.string(), startMs: z.number().int(), endMs: z.number().int().nullable(), interrupted: z.boolean() }),
+  ),
+});
+export type CallDetail = z.infer<typeof callDetailOutput>;

@@ -1,0 +1,23 @@
+/**
+ * The fixed value lists of the data model, shared by the database schema (db/schema), the
+ * contracts and the client. Pure module.
+ */
+
+export const ASSIGNMENT_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
+export const SCORE_POLICIES = ['best', 'latest'] as const;
+export type ScorePolicy = (typeof SCORE_POLICIES)[number];
+export const USER_TYPES = ['superuser', 'admin', 'manager', 'demo_manager', 'user', 'facilitator', 'sales_rep'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const CALL_STATES = ['created', 'connecting', 'dialing', 'ringing', 'connected', 'ended', 'failed'] as const;
+export type CallState = (typeof CALL_STATES)[number];
+export const CALL_END_REASONS = ['completed', 'time_limit', 'user_hangup', 'prospect_hangup', 'upstream_dropped', 'client_dropped', 'error'] as const;
+export type CallEndReason = (typeof CALL_END_REASONS)[number];
+export const REALTIME_VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse', 'marin', 'cedar'] as const;
+export type RealtimeVoice = (typeof REALTIME_VOICES)[number];
+export const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const PROMPT_KINDS = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'] as const;
+export type PromptKind = (typeof PROMPT_KINDS)[number];
+export const CLIENT_TYPES = ['customer', 'internal', 'demo', 'trial'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];

@@ -1,0 +1,42 @@
+import type { UserType } from './enums';
+import { USER_TYPE_ROLE, type Role } from './roles';
+
+/** The user types a tenant screen offers, in display order ('superuser' never is). */
+export const MANAGED_USER_TYPES = ['admin', 'manager', 'demo_manager', 'user', 'facilitator', 'sales_rep'] as const satisfies readonly UserType[];
+export type ManagedUserType = (typeof MANAGED_USER_TYPES)[number];
+
+/** English labels of spec §6; the CSV accepts them (or the codes) in any letter case. */
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  superuser: 'Superuser',
+  admin: 'Admin',
+  manager: 'Manager',
+  demo_manager: 'Demo Manager',
+  user: 'User',
+  facilitator: 'Facilitator',
+  sales_rep: 'Sales Rep',
+};
+
+/** The type a CSV row gets when its user_type cell is empty. */
+export const DEFAULT_IMPORT_USER_TYPE: ManagedUserType = 'sales_rep';
+
+/** Roles whose users may be picked as someone's manager. */
+export const MANAGER_ROLES: readonly Role[] = ['sales_manager', 'admin'];
+
+/** User types whose role makes them eligible managers (admin, manager, facilitator). */
+export const MANAGER_USER_TYPES: UserType[] = (Object.keys(USER_TYPE_ROLE) as UserType[]).filter((t) => {
+  const role = USER_TYPE_ROLE[t];
+  return role !== null && MANAGER_ROLES.includes(role);
+});
+
+export function isManagerType(t: UserType): boolean {
+  return MANAGER_USER_TYPES.includes(t);
+}
+
+/** A CSV user_type cell → managed type: label ("Sales Rep") or code ("sales_rep"), any case; null when unknown. */
+export function parseUserType(value: string): ManagedUserType | null {
+  const v = value.trim().toLowerCase().replace(/\s+/g, ' ');
+  for (const t of MANAGED_USER_TYPES) {
+    if (v === t || v === USER_TYPE_LABELS[t].toLowerCase() || v === t.replace(/_/g, ' ')) return t;
+  }
+  return null;
+}
