@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { callInstructions, clientOverviews, icps, personas, productGroupings, prompts, scorecardCriteria, scorecards, type simulations, type DifficultyNotes } from '../../db/schema';
+import { criteriaOf } from '../services/scorecards/scorecards';
+import { callInstructions, clientOverviews, icps, personas, productGroupings, prompts, scorecards, type simulations, type DifficultyNotes } from '../../db/schema';
 import { type Language } from '../contracts/languages';
 import { type Difficulty, type PromptKind } from '../contracts/enums';
 import { AppError } from '../errors';
@@ -175,20 +176,7 @@ export async function loadGenerationContext(tx: Executor, input: SimulationInput
     .where(and(eq(scorecards.id, input.scorecardId), eq(scorecards.tenantId, tenantId), isNull(scorecards.deletedAt)))
     .limit(1);
   if (!scorecard) throw notFound('Scorecard', 'scorecardId');
-  const criteria = await tx
-    .select({
-      id: scorecardCriteria.id,
-      position: scorecardCriteria.position,
-      name: scorecardCriteria.name,
-      description: scorecardCriteria.description,
-      includeInScenario: scorecardCriteria.includeInScenario,
-      levelZero: scorecardCriteria.levelZero,
-      levelLow: scorecardCriteria.levelLow,
-      levelHigh: scorecardCriteria.levelHigh,
-    })
-    .from(scorecardCriteria)
-    .where(eq(scorecardCriteria.scorecardId, scorecard.id))
-    .orderBy(asc(scorecardCriteria.position));
+  const criteria = await criteriaOf(tx, scorecard.id);
 
   let icp: GenerationContext['icp'] = null;
   if (input.icpId) {

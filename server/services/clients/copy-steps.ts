@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { criterionContent } from '../scorecards/scorecards';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
@@ -159,16 +160,7 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
       const currentOfLineage = new Map(versions.filter((v) => v.isCurrent && cardIds.has(v.id)).map((v) => [v.lineageId, cardIds.get(v.id)!]));
       for (const v of versions) if (!cardIds.has(v.id) && currentOfLineage.has(v.lineageId)) cardIds.set(v.id, currentOfLineage.get(v.lineageId)!);
       const criteria = await tx
-        .select({
-          scorecardId: scorecardCriteria.scorecardId,
-          position: scorecardCriteria.position,
-          name: scorecardCriteria.name,
-          description: scorecardCriteria.description,
-          includeInScenario: scorecardCriteria.includeInScenario,
-          levelZero: scorecardCriteria.levelZero,
-          levelLow: scorecardCriteria.levelLow,
-          levelHigh: scorecardCriteria.levelHigh,
-        })
+        .select({ scorecardId: scorecardCriteria.scorecardId, ...criterionContent })
         .from(scorecardCriteria)
         .where(and(eq(scorecardCriteria.tenantId, ctx.from), inArray(scorecardCriteria.scorecardId, cards.map((c) => c.id))));
       await insertChunked(criteria, (s) =>

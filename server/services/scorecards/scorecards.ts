@@ -32,18 +32,21 @@ const detailColumns = {
   updatedAt: scorecards.updatedAt,
 };
 
-async function criteriaOf(tx: Executor, scorecardId: string) {
+/** A criterion's content (what a copy carries over), without its identity and scorecard. */
+export const criterionContent = {
+  position: scorecardCriteria.position,
+  name: scorecardCriteria.name,
+  description: scorecardCriteria.description,
+  includeInScenario: scorecardCriteria.includeInScenario,
+  levelZero: scorecardCriteria.levelZero,
+  levelLow: scorecardCriteria.levelLow,
+  levelHigh: scorecardCriteria.levelHigh,
+};
+
+/** A scorecard's criteria in order. */
+export async function criteriaOf(tx: Executor, scorecardId: string) {
   return tx
-    .select({
-      id: scorecardCriteria.id,
-      position: scorecardCriteria.position,
-      name: scorecardCriteria.name,
-      description: scorecardCriteria.description,
-      includeInScenario: scorecardCriteria.includeInScenario,
-      levelZero: scorecardCriteria.levelZero,
-      levelLow: scorecardCriteria.levelLow,
-      levelHigh: scorecardCriteria.levelHigh,
-    })
+    .select({ id: scorecardCriteria.id, ...criterionContent })
     .from(scorecardCriteria)
     .where(eq(scorecardCriteria.scorecardId, scorecardId))
     .orderBy(asc(scorecardCriteria.position));
