@@ -62,7 +62,7 @@ export const simulationsRouter = router({
     .output(deletedOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteSimulation(tx, ctx.tenantId, input.id))),
 
-  /** The model call runs outside any transaction (see clientResolvedProcedure). */
+  /** The model call runs outside any transaction: generateScenarioForDraft opens its own short ones. */
   generateScenario: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
     .input(scenarioDraftInput)
     .output(generatedScenarioOutput)
