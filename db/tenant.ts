@@ -50,6 +50,9 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Pr
   );
 }
 
+/** Opens a short tenant transaction for one step of a request (ctx.tenant of server/trpc/init.ts). */
+export type TenantRunner = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
 export interface SystemReason {
   /** What the cross-tenant work is, e.g. 'auth.login' or 'clients.list'. */
   action: string;

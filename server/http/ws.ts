@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { resolveTenantAccess } from '../access/tenant-access';
+import { roleOf } from '../contracts/roles';
 import type { AppDeps } from '../deps';
 import { logger } from '../logger';
 import { CallSession } from '../realtime/call-session';
@@ -58,7 +60,9 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       if (!authorized) {
         const { validated } = await resolveSession(deps, req, meta).catch(() => ({ validated: null }));
         if (!validated) return reject(socket, 401, 'Unauthorized');
-        if (call && call.userId === validated.user.id && call.tenantId === validated.user.tenantId) authorized = { tenantId: call.tenantId, userId: call.userId };
+        // the session's own tenant, by the one access rule (server/access/tenant-access.ts)
+        const { tenantId } = await resolveTenantAccess(deps.db, validated.user, roleOf(validated.user.userType));
+        if (call && call.userId === validated.user.id && call.tenantId === tenantId) authorized = { tenantId, userId: call.userId };
         else if (call) return reject(socket, 401, 'Unauthorized');
       }
       if (!call || !authorized) return reject(socket, 404, 'Not Found');

@@ -1,15 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { clients } from '../../db/schema';
 import type { Tx } from '../../db/client';
-import { asSystem, withTenant } from '../../db/tenant';
-import { requireRole } from '../auth/roles';
+import { resolveTenantAccess } from '../access/tenant-access';
 import { type Role } from '../contracts/roles';
 import { AppError, isAppError } from '../errors';
 import { logger } from '../logger';
 import type { Context } from './context';
-import type { AppDeps } from '../deps';
 
 const t = initTRPC.context<Context>().create({
   isDev: false, // never send stack traces
@@ -60,88 +56,80 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) =
   return result;
 });
 
-/** Signed in with one of `roles` (superuser passes), no transaction: the resolver opens its own. */
-export function authedRoleProcedure(...roles: Role[]) {
-  return authedProcedure.use(({ ctx, next }) => {
-    requireRole(ctx.role, roles);
-    return next();
-  });
-}
-
-/**
- * Runs the resolver inside a tenant transaction (RLS context set): `ctx.tx` only ever sees the
- * user's tenant. A failing resolver rolls the transaction back.
- */
-export const tenantProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  const tenantId = ctx.user.tenantId;
-  return withTenant(ctx.deps.db, tenantId, async (tx) => {
-    const result = await next({ ctx: { ...ctx, tx, tenantId } });
-    if (!result.ok) throw result.error; // roll back
-    return result;
-  });
-});
-
-/** Role check after the tenant context; `superuser` passes every check. Deny is FORBIDDEN. */
-export function roleProcedure(...roles: Role[]) {
-  return tenantProcedure.use(({ ctx, next }) => {
-    requireRole(ctx.role, roles);
-    return next();
-  });
-}
-
 export const clientIdInput = z.object({ clientId: z.uuid('errors.CLIENT_ID_REQUIRED').optional() });
 
-/**
- * Tenant-configuration procedures (personas, scorecards, prompts, users…). A tenant's admin or
- * manager acts on their own tenant; a superuser may name another client with `clientId` (the
- * client detail tabs of /spar-admin) — the same services run under that tenant's RLS context,
- * and each mutation is written to audit_log. Anyone else naming a foreign client is FORBIDDEN.
- */
-async function resolveClientTenant(ctx: { deps: AppDeps; user: { id: string; tenantId: string }; role: Role | null }, clientId: string | undefined) {
-  const own = ctx.user.tenantId;
-  const foreign = !!clientId && clientId !== own;
-  if (!foreign) return { tenantId: own, foreign };
-  if (ctx.role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this client');
-  const exists = await asSystem(ctx.deps.db, { action: 'client.resolve', actorUserId: ctx.user.id }, (tx) =>
-    tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId!)).limit(1),
-  );
-  if (!exists.length) throw new AppError('NOT_FOUND', 'Client not found');
-  return { tenantId: clientId!, foreign };
+/** What an access procedure adds to the context (see accessProcedure). */
+export interface AccessContext {
+  /** The tenant the request acts on (the user's own, or the client a superuser named). */
+  tenantId: string;
+  /** A superuser acting on another client. */
+  foreign: boolean;
+  /** Runs `fn` in a short tenant transaction; a superuser's write on a foreign client is audited in it. */
+  tenant: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  /**
+   * A cached read: serves the viewer's entry from ctx.deps.readCache when fresh (no database round
+   * trip), else runs `load` in a tenant transaction. The key always holds the tenant, the viewer and
+   * their role, so an entry never reaches another user; `params` names everything else the result
+   * depends on.
+   */
+  cachedRead: <T>(name: string, params: unknown, load: (tx: Tx) => Promise<T>) => Promise<T>;
 }
 
-export function clientScopedProcedure(...roles: Role[]) {
-  return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type, path }) => {
-    requireRole(ctx.role, roles);
-    const { tenantId, foreign } = await resolveClientTenant(ctx, input.clientId);
-    const result = await withTenant(ctx.deps.db, tenantId, async (tx) => {
-      const r = await next({ ctx: { ...ctx, tx, tenantId } });
-      if (!r.ok) throw r.error;
-      return r;
-    });
-    if (foreign && type === 'mutation') {
-      ctx.deps.readCache?.invalidateTenant(tenantId);
-      await asSystem(ctx.deps.db, { action: `superuser.${path}`, actorUserId: ctx.user.id, tenantId, audit: true }, async () => {});
-    }
-    return result;
+type AuthedContext = Context & { user: NonNullable<Context['user']> };
+
+/**
+ * Resolves the access rule (server/access/tenant-access.ts) and runs the resolver with an
+ * AccessContext. No transaction is held around the resolver: it opens `ctx.tenant(...)` where it
+ * needs the database. After a successful write on a foreign client its cached reads are dropped
+ * and the audit row is written if no tenant transaction carried it.
+ */
+async function enter<R extends { ok: boolean }>(
+  ctx: AuthedContext,
+  call: { type: string; path: string; clientId?: string; roles?: readonly Role[] },
+  next: (extra: AccessContext) => Promise<R>,
+): Promise<R> {
+  const mutation = call.type === 'mutation';
+  const access = await resolveTenantAccess(ctx.deps.db, ctx.user, ctx.role, {
+    roles: call.roles,
+    clientId: call.clientId,
+    audit: mutation ? { action: `superuser.${call.path}` } : null,
   });
+  const { tenantId, foreign } = access;
+  const run = <T>(load: (tx: Tx) => Promise<T>) => access.tenant(load);
+  const cachedRead = <T>(name: string, params: unknown, load: (tx: Tx) => Promise<T>): Promise<T> => {
+    const cache = ctx.deps.readCache;
+    return cache ? cache.get(tenantId, `${name}:${ctx.user.id}:${ctx.role}:${JSON.stringify(params)}`, () => run(load)) : run(load);
+  };
+  const result = await next({ tenantId, foreign, tenant: run, cachedRead });
+  if (foreign && mutation && result.ok) {
+    ctx.deps.readCache?.invalidateTenant(tenantId);
+    await access.settle();
+  }
+  return result;
+}
+
+function ownTenantProcedure(roles?: readonly Role[]) {
+  return authedProcedure.use(({ ctx, next, type, path }) => enter(ctx, { type, path, roles }, (extra) => next({ ctx: { ...ctx, ...extra } })));
+}
+
+function clientTenantProcedure(roles?: readonly Role[]) {
+  return authedProcedure
+    .input(clientIdInput)
+    .use(({ ctx, input, next, type, path }) => enter(ctx, { type, path, roles, clientId: input.clientId }, (extra) => next({ ctx: { ...ctx, ...extra } })));
 }
 
 /**
- * A cached read with the access rules of clientScopedProcedure. `ctx.cachedRead(name, params, load)`
- * serves the viewer's entry from ctx.deps.readCache when fresh (no database round trip), else runs
- * `load` in a tenant transaction. The key always holds the tenant, the viewer and their role, so an
- * entry never reaches another user; `params` names everything else the result depends on.
+ * The procedure builder for everything that touches a tenant's data. `roles`: who may call it
+ * (superuser passes every check; omitted = any signed-in user, one without a role too).
+ * `clientScoped`: the input takes an optional `clientId` by which a superuser acts on another
+ * client (the client detail tabs of /spar-admin); anyone else naming a foreign client is FORBIDDEN.
+ * The resolver gets `ctx.tenantId`, `ctx.tenant(fn)` and `ctx.cachedRead(...)` (AccessContext).
  */
-export function clientScopedReadProcedure(...roles: Role[]) {
-  return authedProcedure.input(clientIdInput).use(async ({ ctx, input, next, type }) => {
-    if (type !== 'query') throw new Error('clientScopedReadProcedure is for queries');
-    requireRole(ctx.role, roles);
-    const { tenantId } = await resolveClientTenant(ctx, input.clientId);
-    const cachedRead = <T>(name: string, params: unknown, load: (tx: Tx) => Promise<T>): Promise<T> => {
-      const run = () => withTenant(ctx.deps.db, tenantId, load);
-      const cache = ctx.deps.readCache;
-      return cache ? cache.get(tenantId, `${name}:${ctx.user.id}:${ctx.role}:${JSON.stringify(params)}`, run) : run();
-    };
-    return next({ ctx: { ...ctx, tenantId, cachedRead } });
-  });
+export function accessProcedure(opts: { roles?: readonly Role[]; clientScoped: true }): ReturnType<typeof clientTenantProcedure>;
+export function accessProcedure(opts?: { roles?: readonly Role[]; clientScoped?: false }): ReturnType<typeof ownTenantProcedure>;
+export function accessProcedure(opts: { roles?: readonly Role[]; clientScoped?: boolean } = {}) {
+  return opts.clientScoped ? clientTenantProcedure(opts.roles) : ownTenantProcedure(opts.roles);
 }
+
+/** The root types of this tRPC instance (for routers built by a factory: server/trpc/named-record-router.ts). */
+export type RootTypes = typeof t._config.$types;

@@ -6,7 +6,7 @@ import { createSession } from '../../server/auth/session';
 import { asSystem } from '../../db/tenant';
 import { verifyPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
-import { createCallerFactory, roleProcedure, router } from '../../server/trpc/init';
+import { accessProcedure, createCallerFactory, router } from '../../server/trpc/init';
 import { createTestContext } from '../../server/trpc/context';
 import { anonymousCaller, describeTrpcError, rejection, signIn, signedInCaller, testDeps, toSessionUser, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -42,10 +42,10 @@ beforeAll(async () => {
 afterAll(() => database?.cleanup());
 
 describe('procedure ladder', () => {
-  // A tiny router over the real ladder, so the check is on roleProcedure itself.
+  // A tiny router over the real ladder, so the check is on accessProcedure itself.
   const testRouter = router({
-    managersOnly: roleProcedure('sales_manager').query(({ ctx }) => ({ tenantId: ctx.tenantId, userId: ctx.user.id })),
-    adminsOnly: roleProcedure('admin')
+    managersOnly: accessProcedure({ roles: ['sales_manager'] }).query(({ ctx }) => ({ tenantId: ctx.tenantId, userId: ctx.user.id })),
+    adminsOnly: accessProcedure({ roles: ['admin'] })
       .input(z.object({ n: z.number() }))
       .query(({ input }) => input.n * 2),
   });

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { callRecordings, calls } from '../../../db/schema/calls';
-import { requireRole } from '../../auth/roles';
+import { resolveTenantAccess } from '../../access/tenant-access';
 import { hasRole, roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
-import { withTenant } from '../../../db/tenant';
 import { requireSession, type RestRoute } from './route';
 
 /** Who holds calls (as server/routers/calls/router.ts): their recordings follow the same rule. */
@@ -66,12 +65,12 @@ export const callRoutes: RestRoute[] = [
     path: '/api/v1/calls/:callId/recording',
     handler: async (ctx) => {
       const { user } = requireSession(await ctx.session());
-      requireRole(roleOf(user.userType), CALL_HOLDERS);
+      const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: CALL_HOLDERS });
       const callId = callIdParam(ctx.params);
       const mimeType = String(ctx.req.headers['content-type'] ?? '').trim();
       if (!ACCEPTED.test(mimeType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording must be audio/webm or audio/ogg');
       const limit = ctx.deps.env.CALL_RECORDING_MAX_MB * 1024 * 1024;
-      const owned = await withTenant(ctx.deps.db, user.tenantId, (tx) =>
+      const owned = await access.tenant((tx) =>
         tx.select({ id: calls.id }).from(calls).where(and(eq(calls.id, callId), eq(calls.userId, user.id))).limit(1),
       );
       if (!owned.length) throw new AppError('NOT_FOUND', 'Call not found');
@@ -93,10 +92,10 @@ export const callRoutes: RestRoute[] = [
       }
       if (size === 0) throw new AppError('VALIDATION', 'The recording is empty');
       const content = Buffer.concat(chunks, size);
-      await withTenant(ctx.deps.db, user.tenantId, (tx) =>
+      await access.tenant((tx) =>
         tx
           .insert(callRecordings)
-          .values({ callId, tenantId: user.tenantId, mimeType, sizeBytes: size, content })
+          .values({ callId, tenantId: access.tenantId, mimeType, sizeBytes: size, content })
           .onConflictDoUpdate({ target: callRecordings.callId, set: { mimeType, sizeBytes: size, content, createdAt: new Date() } }),
       );
       ctx.res.writeHead(201, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -108,11 +107,11 @@ export const callRoutes: RestRoute[] = [
     path: '/api/v1/calls/:callId/recording',
     handler: async (ctx) => {
       const { user } = requireSession(await ctx.session());
-      requireRole(roleOf(user.userType), CALL_HOLDERS);
+      const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: CALL_HOLDERS });
       const callId = callIdParam(ctx.params);
       const manager = hasRole(roleOf(user.userType), ['admin', 'sales_manager']);
       // metadata first; the bytes are read in chunks of what is asked for, never the whole file at once
-      const rows = await withTenant(ctx.deps.db, user.tenantId, (tx) =>
+      const rows = await access.tenant((tx) =>
         tx
           .select({
             userId: calls.userId,
@@ -153,7 +152,7 @@ export const callRoutes: RestRoute[] = [
       for (let at = start; at <= end; at += RECORDING_CHUNK_BYTES) {
         if (ctx.res.destroyed) return;
         const len = Math.min(RECORDING_CHUNK_BYTES, end - at + 1);
-        const [chunk] = await withTenant(ctx.deps.db, user.tenantId, (tx) =>
+        const [chunk] = await access.tenant((tx) =>
           tx
             .select({ bytes: sql<Buffer | Uint8Array>`substring(${callRecordings.content} from ${at + 1} for ${len})` })
             .from(callRecordings)

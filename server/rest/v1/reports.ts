@@ -1,10 +1,9 @@
-import { withTenant } from '../../../db/tenant';
+import { resolveTenantAccess } from '../../access/tenant-access';
 import { roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
 import { renderReportHtml, reportFileName } from '../../services/reports/html';
 import { translator, viewerLanguage } from '../../services/reports/i18n';
 import { getReport } from '../../services/reports/reports';
-import { resolveReportTenant } from '../../services/reports/tenant';
 import { requireSession, type RestContext, type RestRoute } from './route';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,10 +18,8 @@ async function downloadReport(ctx: RestContext) {
   if (!role) throw new AppError('NO_ROLE', 'You do not have a role yet');
   const callId = ctx.params.callId ?? '';
   if (!UUID.test(callId)) throw new AppError('NOT_FOUND', 'Report not found');
-  const clientId = ctx.url.searchParams.get('clientId');
-  if (clientId && !UUID.test(clientId)) throw new AppError('CLIENT_ID_REQUIRED', 'Client ID is required');
-  const tenantId = await resolveReportTenant(ctx.deps.db, s.user, role, clientId);
-  const view = await withTenant(ctx.deps.db, tenantId, (tx) => getReport(tx, { userId: s.user.id, role }, callId));
+  const access = await resolveTenantAccess(ctx.deps.db, s.user, role, { clientId: ctx.url.searchParams.get('clientId') });
+  const view = await access.tenant((tx) => getReport(tx, { userId: s.user.id, role }, callId));
   const lng = viewerLanguage({ query: ctx.url.searchParams.get('lang'), saved: s.user.language, acceptLanguage: ctx.req.headers['accept-language'] });
   const html = renderReportHtml(view, lng, translator(lng));
   const body = Buffer.from(html, 'utf8');

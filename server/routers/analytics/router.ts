@@ -1,10 +1,10 @@
 import { clientAnalytics } from '../../services/analytics/analytics';
-import { clientScopedProcedure, router } from '../../trpc/init';
+import { accessProcedure, router } from '../../trpc/init';
 import { clientAnalyticsOutput } from '../../contracts/analytics';
 
 export const analyticsRouter = router({
   /** Superuser only (client detail tab): pass clientId. */
-  client: clientScopedProcedure('superuser')
+  client: accessProcedure({ roles: ['superuser'], clientScoped: true })
     .output(clientAnalyticsOutput)
-    .query(({ ctx }) => clientAnalytics(ctx.tx, ctx.tenantId)),
+    .query(({ ctx }) => ctx.tenant((tx) => clientAnalytics(tx, ctx.tenantId))),
 });

@@ -3,7 +3,7 @@ import { assignmentOptions, createAssignment, deleteAssignment, getAssignment, l
 import { myAssignments } from '../../services/assignments/mine';
 import { exportAssignmentResults } from '../../services/assignments/export';
 import { dismissReminder, remindAssignment } from '../../services/assignments/reminders';
-import { clientScopedProcedure, clientScopedReadProcedure, router } from '../../trpc/init';
+import { accessProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
 import {
   assignmentDetailOutput,
@@ -25,9 +25,9 @@ import {
 } from '../../contracts/assignments';
 
 /** Managers (and demo managers, for demos) send assignments; admins see all of the tenant. */
-const managerProcedure = clientScopedProcedure('admin', 'sales_manager', 'demo_sales_manager');
+const managerProcedure = accessProcedure({ roles: ['admin', 'sales_manager', 'demo_sales_manager'], clientScoped: true });
 /** Every role may ask for its own assignments (a sales rep's /assignments/sr). */
-const anyRoleProcedure = clientScopedProcedure(...ROLES);
+const anyRoleProcedure = accessProcedure({ roles: [...ROLES], clientScoped: true });
 
 const actorOf = (ctx: Context & { tenantId: string; user: { id: string } }): Actor => ({ userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId });
 const mailOf = (ctx: Context): MailContext => ({
@@ -37,7 +37,7 @@ const mailOf = (ctx: Context): MailContext => ({
 
 export const assignmentsRouter = router({
   /** Served from the per-viewer read cache when fresh (see server/cache/read-cache.ts). */
-  list: clientScopedReadProcedure('admin', 'sales_manager', 'demo_sales_manager')
+  list: accessProcedure({ roles: ['admin', 'sales_manager', 'demo_sales_manager'], clientScoped: true })
     .input(listAssignmentsInput)
     .output(assignmentListOutput)
     .query(({ ctx, input }) => {
@@ -48,45 +48,45 @@ export const assignmentsRouter = router({
   get: managerProcedure
     .input(getAssignmentInput)
     .output(assignmentDetailOutput)
-    .query(({ ctx, input }) => getAssignment(ctx.tx, actorOf(ctx), input.assignmentId, input.timeZone)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getAssignment(tx, actorOf(ctx), input.assignmentId, input.timeZone))),
 
   /** The assignment's results as CSV (attempts, best, latest, the score that counts). */
   exportResults: managerProcedure
     .input(assignmentIdInput)
     .output(exportResultsOutput)
-    .query(({ ctx, input }) => exportAssignmentResults(ctx.tx, actorOf(ctx), input.assignmentId)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => exportAssignmentResults(tx, actorOf(ctx), input.assignmentId))),
 
   /** Simulations and reps the wizard can pick. */
-  options: managerProcedure.output(optionsOutput).query(({ ctx }) => assignmentOptions(ctx.tx, actorOf(ctx))),
+  options: managerProcedure.output(optionsOutput).query(({ ctx }) => ctx.tenant((tx) => assignmentOptions(tx, actorOf(ctx)))),
 
   create: managerProcedure
     .input(createAssignmentInput)
     .output(createAssignmentOutput)
-    .mutation(({ ctx, input }) => createAssignment(ctx.tx, actorOf(ctx), mailOf(ctx), input)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => createAssignment(tx, actorOf(ctx), mailOf(ctx), input))),
 
   update: managerProcedure
     .input(updateAssignmentInput)
     .output(deleteOutput)
-    .mutation(({ ctx, input }) => updateAssignment(ctx.tx, actorOf(ctx), mailOf(ctx), input)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateAssignment(tx, actorOf(ctx), mailOf(ctx), input))),
 
   delete: managerProcedure
     .input(assignmentIdInput)
     .output(deleteOutput)
-    .mutation(({ ctx, input }) => deleteAssignment(ctx.tx, actorOf(ctx), input.assignmentId)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteAssignment(tx, actorOf(ctx), input.assignmentId))),
 
   remind: managerProcedure
     .input(assignmentIdInput)
     .output(remindOutput)
-    .mutation(({ ctx, input }) => remindAssignment(ctx.tx, actorOf(ctx), mailOf(ctx), input.assignmentId)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => remindAssignment(tx, actorOf(ctx), mailOf(ctx), input.assignmentId))),
 
   mine: anyRoleProcedure
     .input(mineInput)
     .output(mineOutput)
-    .query(({ ctx, input }) => myAssignments(ctx.tx, actorOf(ctx), input.timeZone)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => myAssignments(tx, actorOf(ctx), input.timeZone))),
 
   /** The rep closes one of their reminder notices. */
   dismissReminder: anyRoleProcedure
     .input(reminderIdInput)
     .output(dismissReminderOutput)
-    .mutation(({ ctx, input }) => dismissReminder(ctx.tx, actorOf(ctx), input.reminderId)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => dismissReminder(tx, actorOf(ctx), input.reminderId))),
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { liveCalls } from '../../realtime/registry';
-import { withTenant } from '../../../db/tenant';
 import { endCallRow, getCall, issueTicket, listCalls, previewSimulation, startCall } from '../../services/calls/calls';
-import { authedRoleProcedure, roleProcedure, router } from '../../trpc/init';
+import { accessProcedure, router } from '../../trpc/init';
 import { AppError } from '../../errors';
 import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from '../../contracts/calls';
 import { outsideTransaction } from '../../../db/tenant';
@@ -12,19 +11,19 @@ const CALLERS = ['admin', 'sales_manager', 'sales_rep'] as const;
 
 export const callsRouter = router({
   /** Creates the call (frozen scorecard, simulation and instructions) and a single-use socket ticket. */
-  start: authedRoleProcedure(...CALLERS)
+  start: accessProcedure({ roles: [...CALLERS] })
     .input(startCallInput)
     .output(startCallOutput)
     .mutation(async ({ ctx, input }) => {
       // the call row commits first (tenant transaction), then the ticket is issued on the system path
-      const tenantId = ctx.user.tenantId;
-      const started = await withTenant(ctx.deps.db, tenantId, (tx) => startCall(tx, ctx.deps.env, { tenantId, userId: ctx.user.id, role: ctx.role }, input));
+      const tenantId = ctx.tenantId;
+      const started = await ctx.tenant((tx) => startCall(tx, ctx.deps.env, { tenantId, userId: ctx.user.id, role: ctx.role }, input));
       const ticket = await issueTicket(ctx.deps.db, ctx.deps.env, { tenantId, callId: started.callId, userId: ctx.user.id });
       return { ...started, ticket };
     }),
 
   /** What the rep may read before starting: no scenario details, nothing the prospect hides. */
-  preview: roleProcedure(...CALLERS)
+  preview: accessProcedure({ roles: [...CALLERS] })
     .input(z.object({ simulationId: z.uuid() }))
     .output(
       z.object({
@@ -38,26 +37,26 @@ export const callsRouter = router({
         provider: z.enum(['openai-realtime', 'offline']),
       }),
     )
-    .query(({ ctx, input }) => previewSimulation(ctx.tx, ctx.deps.env, input.simulationId)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => previewSimulation(tx, ctx.deps.env, input.simulationId))),
 
-  get: roleProcedure(...CALLERS)
+  get: accessProcedure({ roles: [...CALLERS] })
     .input(callIdInput)
     .output(callDetailOutput)
-    .query(({ ctx, input }) => getCall(ctx.tx, { userId: ctx.user.id, role: ctx.role }, input.callId)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getCall(tx, { userId: ctx.user.id, role: ctx.role }, input.callId))),
 
   /** The signed-in user's own calls, newest first. */
-  list: roleProcedure(...CALLERS)
+  list: accessProcedure({ roles: [...CALLERS] })
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())
     .output(z.array(callSummaryOutput))
-    .query(({ ctx, input }) => listCalls(ctx.tx, ctx.user.id, input?.limit ?? 50)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => listCalls(tx, ctx.user.id, input?.limit ?? 50))),
 
   /** HTTP fallback to end a call whose socket is gone. */
-  end: roleProcedure(...CALLERS)
+  end: accessProcedure({ roles: [...CALLERS] })
     .input(callIdInput)
     .output(z.object({ ended: z.boolean() }))
-    .mutation(async ({ ctx, input }) => {
+    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
       const live = liveCalls.get(input.callId);
-      const [mine] = await getCall(ctx.tx, { userId: ctx.user.id, role: null }, input.callId).then(
+      const [mine] = await getCall(tx, { userId: ctx.user.id, role: null }, input.callId).then(
         (c) => [c],
         () => [null],
       );
@@ -68,10 +67,10 @@ export const callsRouter = router({
         return { ended: true };
       }
       try {
-        return { ended: await endCallRow(ctx.tx, ctx.user.id, input.callId) };
+        return { ended: await endCallRow(tx, ctx.user.id, input.callId) };
       } catch (e) {
         if (e instanceof AppError) throw e;
         throw new AppError('INTERNAL', 'Failed to end the call properly');
       }
-    }),
+    })),
 });

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { asSystem, type SystemReason } from '../../../db/tenant';
 import { clientDeletionPreview, createClient, deleteClient, duplicateClient, getClient, listClients, updateClient } from '../../services/clients/clients';
-import { router } from '../../trpc/init';
+import { accessProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
-import { superuserProcedure } from './procedures';
 import {
   clientIdParam,
   clientOutput,
@@ -31,14 +30,14 @@ const audited = <T>(ctx: Authed, action: string, fn: (tx: Tx, reason: SystemReas
 };
 
 export const clientsRouter = router({
-  list: superuserProcedure.output(z.array(clientOutput)).query(({ ctx }) => read(ctx, 'clients.list', (tx) => listClients(tx))),
+  list: accessProcedure({ roles: ['superuser'] }).output(z.array(clientOutput)).query(({ ctx }) => read(ctx, 'clients.list', (tx) => listClients(tx))),
 
-  get: superuserProcedure
+  get: accessProcedure({ roles: ['superuser'] })
     .input(clientIdParam)
     .output(clientOutput)
     .query(({ ctx, input }) => read(ctx, 'clients.get', (tx) => getClient(tx, input.id))),
 
-  create: superuserProcedure
+  create: accessProcedure({ roles: ['superuser'] })
     .input(createClientInput)
     .output(clientOutput)
     .mutation(({ ctx, input }) =>
@@ -50,7 +49,7 @@ export const clientsRouter = router({
       }),
     ),
 
-  update: superuserProcedure
+  update: accessProcedure({ roles: ['superuser'] })
     .input(updateClientInput)
     .output(clientOutput)
     .mutation(({ ctx, input }) =>
@@ -60,7 +59,7 @@ export const clientsRouter = router({
       }),
     ),
 
-  duplicate: superuserProcedure
+  duplicate: accessProcedure({ roles: ['superuser'] })
     .input(duplicateClientInput)
     .output(duplicateClientOutput)
     .mutation(({ ctx, input }) =>
@@ -72,12 +71,12 @@ export const clientsRouter = router({
       }),
     ),
 
-  deletionPreview: superuserProcedure
+  deletionPreview: accessProcedure({ roles: ['superuser'] })
     .input(clientIdParam)
     .output(deletionPreviewOutput)
     .query(({ ctx, input }) => read(ctx, 'clients.deletion_preview', (tx) => clientDeletionPreview(tx, input.id, ctx.user.tenantId))),
 
-  delete: superuserProcedure
+  delete: accessProcedure({ roles: ['superuser'] })
     .input(deleteClientInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(({ ctx, input }) =>

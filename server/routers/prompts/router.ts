@@ -11,60 +11,59 @@ import {
   updatePrompt,
   updateSystemPrompt,
 } from '../../services/prompts/prompts';
-import { authedRoleProcedure, clientScopedProcedure, router } from '../../trpc/init';
-import { superuserProcedure } from '../clients/procedures';
+import { accessProcedure, router } from '../../trpc/init';
 import { createPromptInput, listPromptsInput, placeholderOutput, promptIdInput, promptOutput, updatePromptInput } from '../../contracts/prompts';
 
 const ok = z.object({ ok: z.literal(true) });
 // reads: the simulation wizard of managers picks prompts too; writes: admins
-const reader = () => clientScopedProcedure('admin', 'sales_manager');
-const writer = () => clientScopedProcedure('admin');
+const reader = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
+const writer = () => accessProcedure({ roles: ['admin'], clientScoped: true });
 
 export const promptsRouter = router({
-  placeholders: authedRoleProcedure('admin', 'sales_manager')
+  placeholders: accessProcedure({ roles: ['admin', 'sales_manager'] })
     .output(z.array(placeholderOutput))
     .query(() => PROMPT_PLACEHOLDERS.map((p) => ({ ...p, kinds: [...p.kinds] }))),
 
   list: reader()
     .input(listPromptsInput)
     .output(z.array(promptOutput))
-    .query(({ ctx, input }) => listPrompts(ctx.tx, ctx.tenantId, input.kind)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => listPrompts(tx, ctx.tenantId, input.kind))),
 
   get: reader()
     .input(promptIdInput)
     .output(promptOutput)
-    .query(({ ctx, input }) => getPrompt(ctx.tx, ctx.tenantId, input.id)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getPrompt(tx, ctx.tenantId, input.id))),
 
   create: writer()
     .input(createPromptInput)
     .output(promptOutput)
-    .mutation(({ ctx, input }) => createPrompt(ctx.tx, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => createPrompt(tx, ctx.tenantId, input))),
 
   update: writer()
     .input(updatePromptInput)
     .output(promptOutput)
-    .mutation(({ ctx, input }) => updatePrompt(ctx.tx, ctx.tenantId, input)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => updatePrompt(tx, ctx.tenantId, input))),
 
   duplicate: writer()
     .input(promptIdInput)
     .output(promptOutput)
-    .mutation(({ ctx, input }) => duplicatePrompt(ctx.tx, ctx.tenantId, input.id)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => duplicatePrompt(tx, ctx.tenantId, input.id))),
 
   delete: writer()
     .input(promptIdInput)
     .output(ok)
-    .mutation(async ({ ctx, input }) => {
-      await deletePrompt(ctx.tx, ctx.tenantId, input.id);
+    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
+      await deletePrompt(tx, ctx.tenantId, input.id);
       return { ok: true as const };
-    }),
+    })),
 
   /** The system prompts alone (the Prompts tab of /spar-admin). */
-  listSystem: superuserProcedure
+  listSystem: accessProcedure({ roles: ['superuser'] })
     .output(z.array(promptOutput))
     .query(({ ctx }) => asSystem(ctx.deps.db, { action: 'prompts.list_system', actorUserId: ctx.user.id }, (tx) => listSystemPrompts(tx))),
 
   /** Superusers may edit a system prompt's texts (never delete it); the edit survives restarts. */
-  updateSystem: superuserProcedure
+  updateSystem: accessProcedure({ roles: ['superuser'] })
     .input(updatePromptInput)
     .output(promptOutput)
     .mutation(({ ctx, input }) =>

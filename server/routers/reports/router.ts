@@ -1,40 +1,35 @@
 import { ROLES } from '../../contracts/roles';
 import { getReport, getReportStatus, overrideCriterion, retryReport } from '../../services/reports/reports';
-import { resolveReportTenant } from '../../services/reports/tenant';
-import { authedRoleProcedure, clientIdInput, clientScopedProcedure, router } from '../../trpc/init';
+import { accessProcedure, router } from '../../trpc/init';
 import { overrideInput, overrideResultOutput, reportCallInput, retryOutput, reportOutput, statusOutput } from '../../contracts/reports';
 
 /** Any signed-in user with a role; the service narrows to the call's owner or the tenant's admins/managers. */
-const viewerProcedure = clientScopedProcedure(...ROLES);
+const viewerProcedure = accessProcedure({ roles: [...ROLES], clientScoped: true });
 
 export const reportsRouter = router({
   get: viewerProcedure
     .input(reportCallInput)
     .output(reportOutput)
-    .query(({ ctx, input }) => getReport(ctx.tx, { userId: ctx.user.id, role: ctx.role }, input.callId)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getReport(tx, { userId: ctx.user.id, role: ctx.role }, input.callId))),
 
   /** Polled by the wait screen: the report status and the evaluation job's progress. */
   status: viewerProcedure
     .input(reportCallInput)
     .output(statusOutput)
-    .query(({ ctx, input }) => getReportStatus(ctx.tx, { userId: ctx.user.id, role: ctx.role }, input.callId)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getReportStatus(tx, { userId: ctx.user.id, role: ctx.role }, input.callId))),
 
   /** Manager review of one criterion's level (note required); the score is recomputed in code. */
-  override: clientScopedProcedure('admin', 'sales_manager')
+  override: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
     .input(overrideInput)
     .output(overrideResultOutput)
-    .mutation(({ ctx, input }) => overrideCriterion(ctx.tx, { userId: ctx.user.id, role: ctx.role }, input)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => overrideCriterion(tx, { userId: ctx.user.id, role: ctx.role }, input))),
 
   /**
    * Requeues the evaluation of a failed report (whoever may see it). Not in a request transaction:
    * the evaluation engine requeues on the system path in its own transaction.
    */
-  retry: authedRoleProcedure(...ROLES)
-    .input(clientIdInput)
+  retry: viewerProcedure
     .input(reportCallInput)
     .output(retryOutput)
-    .mutation(async ({ ctx, input }) => {
-      const tenantId = await resolveReportTenant(ctx.deps.db, ctx.user, ctx.role, input.clientId);
-      return retryReport(ctx.deps.db, tenantId, { userId: ctx.user.id, role: ctx.role }, input.callId);
-    }),
+    .mutation(({ ctx, input }) => retryReport(ctx.deps.db, ctx.tenantId, { userId: ctx.user.id, role: ctx.role }, input.callId)),
 });

@@ -7,7 +7,7 @@ import {
   listScorecardVersions,
   updateScorecard,
 } from '../../services/scorecards/scorecards';
-import { clientScopedProcedure, router } from '../../trpc/init';
+import { accessProcedure, router } from '../../trpc/init';
 import {
   deleteScorecardOutput,
   scorecardIdInput,
@@ -19,39 +19,39 @@ import {
 } from '../../contracts/scorecards';
 
 /** Scorecards are configured by a tenant's admins and managers (and a superuser via clientId). */
-const procedure = clientScopedProcedure('admin', 'sales_manager');
+const procedure = accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
 
 export const scorecardsRouter = router({
-  list: procedure.output(z.array(scorecardListItemOutput)).query(({ ctx }) => listScorecards(ctx.tx)),
+  list: procedure.output(z.array(scorecardListItemOutput)).query(({ ctx }) => ctx.tenant((tx) => listScorecards(tx))),
 
   get: procedure
     .input(scorecardIdInput)
     .output(scorecardOutput)
-    .query(({ ctx, input }) => getScorecard(ctx.tx, input.id)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getScorecard(tx, input.id))),
 
   versions: procedure
     .input(scorecardIdInput)
     .output(z.array(scorecardVersionOutput))
-    .query(({ ctx, input }) => listScorecardVersions(ctx.tx, input.id)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => listScorecardVersions(tx, input.id))),
 
   create: procedure
     .input(scorecardInput)
     .output(scorecardOutput)
-    .mutation(({ ctx, input }) => {
+    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
       const { clientId: _clientId, ...values } = input;
-      return createScorecard(ctx.tx, ctx.tenantId, values);
-    }),
+      return createScorecard(tx, ctx.tenantId, values);
+    })),
 
   update: procedure
     .input(updateScorecardInput)
     .output(scorecardOutput.extend({ newVersion: z.boolean() }))
-    .mutation(({ ctx, input }) => {
+    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
       const { clientId: _clientId, id, ...values } = input;
-      return updateScorecard(ctx.tx, ctx.tenantId, id, values);
-    }),
+      return updateScorecard(tx, ctx.tenantId, id, values);
+    })),
 
   delete: procedure
     .input(scorecardIdInput)
     .output(deleteScorecardOutput)
-    .mutation(({ ctx, input }) => deleteScorecard(ctx.tx, input.id)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteScorecard(tx, input.id))),
 });

@@ -10,8 +10,7 @@ import {
   listSimulations,
   updateSimulation,
 } from '../../services/simulations/simulations';
-import { clientScopedProcedure, router } from '../../trpc/init';
-import { clientResolvedProcedure } from './procedures';
+import { accessProcedure, router } from '../../trpc/init';
 import {
   deletedOutput,
   generatedScenarioOutput,
@@ -27,44 +26,44 @@ import {
 } from '../../contracts/simulations';
 
 /** Simulations are configured by a tenant's admins and managers (and a superuser via clientId). */
-const managers = () => clientScopedProcedure('admin', 'sales_manager');
+const managers = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
 
 export const simulationsRouter = router({
   list: managers()
     .output(z.array(simulationListItemOutput))
-    .query(({ ctx }) => listSimulations(ctx.tx, ctx.tenantId)),
+    .query(({ ctx }) => ctx.tenant((tx) => listSimulations(tx, ctx.tenantId))),
 
   get: managers()
     .input(simulationIdInput)
     .output(simulationOutput)
-    .query(({ ctx, input }) => getSimulation(ctx.tx, ctx.tenantId, input.id)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getSimulation(tx, ctx.tenantId, input.id))),
 
   options: managers()
     .output(simulationOptionsOutput)
-    .query(({ ctx }) => simulationOptions(ctx.tx, ctx.tenantId)),
+    .query(({ ctx }) => ctx.tenant((tx) => simulationOptions(tx, ctx.tenantId))),
 
   create: managers()
     .input(simulationInput)
     .output(simulationOutput)
-    .mutation(({ ctx, input }) => createSimulation(ctx.tx, ctx.tenantId, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => createSimulation(tx, ctx.tenantId, ctx.user.id, input))),
 
   update: managers()
     .input(updateSimulationInput)
     .output(simulationOutput)
-    .mutation(({ ctx, input }) => updateSimulation(ctx.tx, ctx.tenantId, input.id, input)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateSimulation(tx, ctx.tenantId, input.id, input))),
 
   duplicate: managers()
     .input(simulationIdInput)
     .output(simulationOutput)
-    .mutation(({ ctx, input }) => duplicateSimulation(ctx.tx, ctx.tenantId, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => duplicateSimulation(tx, ctx.tenantId, ctx.user.id, input.id))),
 
   delete: managers()
     .input(simulationIdInput)
     .output(deletedOutput)
-    .mutation(({ ctx, input }) => deleteSimulation(ctx.tx, ctx.tenantId, input.id)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteSimulation(tx, ctx.tenantId, input.id))),
 
-  /** The model call runs outside any transaction (see clientResolvedProcedure). */
-  generateScenario: clientResolvedProcedure('admin', 'sales_manager')
+  /** The model call runs outside any transaction: generateScenarioForDraft opens its own short ones. */
+  generateScenario: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
     .input(scenarioDraftInput)
     .output(generatedScenarioOutput)
     .mutation(({ ctx, input, signal }) =>
@@ -82,5 +81,5 @@ export const simulationsRouter = router({
   generations: managers()
     .input(generationsInput)
     .output(z.array(generationOutput))
-    .query(({ ctx, input }) => listGenerations(ctx.tx, ctx.tenantId, input.simulationId)),
+    .query(({ ctx, input }) => ctx.tenant((tx) => listGenerations(tx, ctx.tenantId, input.simulationId))),
 });

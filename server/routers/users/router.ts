@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { clientScopedProcedure, router } from '../../trpc/init';
+import { accessProcedure, router } from '../../trpc/init';
 import { exportUsersCsv } from '../../services/users/export';
 import { importStatus, startImport } from '../../services/users/import-jobs';
 import { createManagedUser, deleteManagedUsers, listManagers, listUsers, updateManagedUser, type Actor } from '../../services/users/users';
@@ -18,22 +18,22 @@ import {
   updateUserInput,
 } from '../../contracts/users';
 
-const admin = clientScopedProcedure('admin');
+const admin = accessProcedure({ roles: ['admin'], clientScoped: true });
 const actor = (ctx: { user: { id: string }; role: Role | null }): Actor => ({ id: ctx.user.id, role: ctx.role });
 
 export const usersRouter = router({
-  list: admin.output(z.array(managedUserOutput)).query(({ ctx }) => listUsers(ctx.tx)),
+  list: admin.output(z.array(managedUserOutput)).query(({ ctx }) => ctx.tenant((tx) => listUsers(tx))),
 
   /** For the "manager" picker: admins and managers edit teams, so both may read it. */
-  managers: clientScopedProcedure('admin', 'sales_manager')
+  managers: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
     .output(z.array(managerOutput))
-    .query(({ ctx }) => listManagers(ctx.tx)),
+    .query(({ ctx }) => ctx.tenant((tx) => listManagers(tx))),
 
   /**
    * Admins create any account. A sales manager adds team members (the Team page): only Sales Reps,
    * and always on their own team.
    */
-  create: clientScopedProcedure('admin', 'sales_manager')
+  create: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
     .input(createUserInput)
     .output(createUserOutput)
     .mutation(({ ctx, input }) => {
@@ -42,41 +42,41 @@ export const usersRouter = router({
         if (fields.userType !== 'sales_rep') throw new AppError('FORBIDDEN', 'Managers can add Sales Reps only', { field: 'userType' });
         fields.managerId = ctx.user.id;
       }
-      return createManagedUser(ctx.tx, ctx.tenantId, fields, ctx.deps.env.passwordPolicy);
+      return createManagedUser(ctx.tenant, ctx.tenantId, fields, ctx.deps.env.passwordPolicy);
     }),
 
   update: admin
     .input(updateUserInput)
     .output(managedUserOutput)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(({ ctx, input }) => {
       const { clientId: _c, ...fields } = input;
-      return updateManagedUser(ctx.tx, actor(ctx), fields, ctx.deps.env.passwordPolicy, ctx.session?.id);
+      return updateManagedUser(ctx.tenant, actor(ctx), fields, ctx.deps.env.passwordPolicy, ctx.session?.id);
     }),
 
   delete: admin
     .input(idInput)
     .output(z.object({ deleted: z.number() }))
-    .mutation(({ ctx, input }) => deleteManagedUsers(ctx.tx, actor(ctx), [input.id])),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteManagedUsers(tx, actor(ctx), [input.id]))),
 
   /** All or none, in the request's transaction. */
   bulkDelete: admin
     .input(bulkDeleteInput)
     .output(z.object({ deleted: z.number() }))
-    .mutation(({ ctx, input }) => deleteManagedUsers(ctx.tx, actor(ctx), input.ids)),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteManagedUsers(tx, actor(ctx), input.ids))),
 
-  exportCsv: admin.output(z.object({ csv: z.string(), count: z.number() })).query(({ ctx }) => exportUsersCsv(ctx.tx)),
+  exportCsv: admin.output(z.object({ csv: z.string(), count: z.number() })).query(({ ctx }) => ctx.tenant((tx) => exportUsersCsv(tx))),
 
   bulkImport: router({
     /** Checks the file's shape, starts the all-or-nothing import job and returns its id. */
     start: admin
       .input(importCsvInput)
       .output(z.object({ id: z.string(), total: z.number() }))
-      .mutation(({ ctx, input }) => startImport({ db: ctx.tx, tenantId: ctx.tenantId, actorUserId: ctx.user.id, csv: input.csv })),
+      .mutation(({ ctx, input }) => ctx.tenant((tx) => startImport({ db: tx, tenantId: ctx.tenantId, actorUserId: ctx.user.id, csv: input.csv }))),
 
     /** Progress; rejected rows when it failed; the created accounts with passwords once when done. */
     status: admin
       .input(importStatusInput)
       .output(importStatusOutput)
-      .query(({ ctx, input }) => importStatus(ctx.tx, input.id, ctx.tenantId, ctx.user.id)),
+      .query(({ ctx, input }) => ctx.tenant((tx) => importStatus(tx, input.id, ctx.tenantId, ctx.user.id))),
   }),
 });

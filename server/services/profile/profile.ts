@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { endUserSessions } from '../users/users';
 import type { Tx } from '../../../db/client';
+import type { TenantRunner } from '../../../db/tenant';
 import { users } from '../../../db/schema';
 import { type Language } from '../../contracts/languages';
 import { checkPassword } from '../../contracts/password-policy';
@@ -52,14 +53,27 @@ export async function updateProfile(tx: Tx, userId: string, input: { displayName
     .where(eq(users.id, userId));
 }
 
-export async function changePassword(tx: Tx, userId: string, input: { currentPassword: string; newPassword: string }, policy: PasswordPolicy, currentSessionId?: string | null) {
-  const [u] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!u?.hash || !(await verifyPassword(u.hash, input.currentPassword))) {
-    throw new AppError('WRONG_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
-  }
+/**
+ * Changes the user's own password. argon2 runs outside any transaction: the current hash is read,
+ * verified and the new one made between two short tenant transactions; the write applies only if
+ * the hash verified is still the user's (a concurrent change wins, this one is refused), and the
+ * sign-out of the other devices commits with it.
+ */
+export async function changePassword(tenant: TenantRunner, userId: string, input: { currentPassword: string; newPassword: string }, policy: PasswordPolicy, currentSessionId?: string | null) {
+  const wrong = () => new AppError('WRONG_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
+  const [u] = await tenant((tx) => tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)));
+  if (!u?.hash || !(await verifyPassword(u.hash, input.currentPassword))) throw wrong();
   const broken = checkPassword(input.newPassword, policy);
   if (broken.length) throw new AppError('PASSWORD_POLICY', 'Password does not meet the policy', { rules: broken, field: 'newPassword' });
-  await tx.update(users).set({ passwordHash: await hashPassword(input.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
-  // other devices must sign in again with the new password; in this transaction, so both or neither
-  await endUserSessions(tx, userId, currentSessionId);
+  const passwordHash = await hashPassword(input.newPassword);
+  await tenant(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, u.hash!)))
+      .returning({ id: users.id });
+    if (!changed.length) throw wrong();
+    // other devices must sign in again with the new password; in this transaction, so both or neither
+    await endUserSessions(tx, userId, currentSessionId);
+  });
 }

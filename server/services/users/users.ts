@@ -3,6 +3,7 @@ import { rawRows } from '../../jobs/queue';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
+import type { TenantRunner } from '../../../db/tenant';
 import { users } from '../../../db/schema';
 import { type Language } from '../../contracts/languages';
 import { type UserType } from '../../contracts/enums';
@@ -135,18 +136,38 @@ export interface CreateUserInput {
   language?: Language | null;
 }
 
-/** Creates a user; a missing password is generated and returned (once) as `generatedPassword`. */
-export async function createManagedUser(tx: Tx, tenantId: string, input: CreateUserInput, policy: PasswordPolicy) {
-  const email = input.email.trim().toLowerCase();
-  await assertUnique(tx, 'email', email);
-  await assertUnique(tx, 'username', input.username);
-  if (input.managerId) await assertManager(tx, input.managerId);
-  let generatedPassword: string | null = null;
-  let password = input.password ?? '';
-  if (password === '') password = generatedPassword = generatePassword(policy, (n) => randomBytes(n));
-  else assertPolicy(password, policy);
-  const passwordHash = await hashPassword(password);
-  const [row] = await writing(() =>
+/**
+ * A password hashed before any transaction opens (argon2 is slow). One against the policy is not
+ * hashed: `hashOf` refuses it where the transaction checks it, after the other fields.
+ */
+interface HashedPassword {
+  plain: string;
+  hash: string | null;
+}
+
+async function hashIfValid(plain: string, policy: PasswordPolicy): Promise<HashedPassword> {
+  return { plain, hash: checkPassword(plain, policy).length ? null : await hashPassword(plain) };
+}
+
+function hashOf(p: HashedPassword, policy: PasswordPolicy): string {
+  assertPolicy(p.plain, policy);
+  return p.hash!;
+}
+
+/**
+ * Creates a user; a missing password is generated and returned (once) as `generatedPassword`. The
+ * password is hashed first, then one tenant transaction checks and writes.
+ */
+export async function createManagedUser(tenant: TenantRunner, tenantId: string, input: CreateUserInput, policy: PasswordPolicy) {
+  const generatedPassword = input.password ? null : generatePassword(policy, (n) => randomBytes(n));
+  const password = await hashIfValid(generatedPassword ?? input.password!, policy);
+  return tenant(async (tx) => {
+    const email = input.email.trim().toLowerCase();
+    await assertUnique(tx, 'email', email);
+    await assertUnique(tx, 'username', input.username);
+    if (input.managerId) await assertManager(tx, input.managerId);
+    const passwordHash = hashOf(password, policy);
+    const [row] = await writing(() =>
     tx
       .insert(users)
       .values({
@@ -160,8 +181,9 @@ export async function createManagedUser(tx: Tx, tenantId: string, input: CreateU
         language: input.language ?? null,
       })
       .returning({ id: users.id }),
-  );
-  return { user: await getUser(tx, row.id), generatedPassword };
+    );
+    return { user: await getUser(tx, row.id), generatedPassword };
+  });
 }
 
 export interface UpdateUserInput {
@@ -184,7 +206,13 @@ export async function endUserSessions(tx: Tx, userId: string, keepSessionId?: st
   return Number(r?.n ?? 0);
 }
 
-export async function updateManagedUser(tx: Tx, actor: Actor, input: UpdateUserInput, policy: PasswordPolicy, currentSessionId?: string | null) {
+/** Updates a user; a new password is hashed first, then one tenant transaction checks and writes. */
+export async function updateManagedUser(tenant: TenantRunner, actor: Actor, input: UpdateUserInput, policy: PasswordPolicy, currentSessionId?: string | null) {
+  const password = input.password ? await hashIfValid(input.password, policy) : null;
+  return tenant((tx) => updateUserRow(tx, actor, input, password && hashOf.bind(null, password, policy), currentSessionId));
+}
+
+async function updateUserRow(tx: Tx, actor: Actor, input: UpdateUserInput, newHash: (() => string) | null, currentSessionId?: string | null) {
   const [target] = await tx.select({ id: users.id, userType: users.userType }).from(users).where(eq(users.id, input.id)).limit(1);
   if (!target) throw new AppError('NOT_FOUND', 'User not found');
   assertMayTouch(actor, target);
@@ -195,11 +223,7 @@ export async function updateManagedUser(tx: Tx, actor: Actor, input: UpdateUserI
   if (email !== undefined) await assertUnique(tx, 'email', email, input.id);
   if (input.username !== undefined) await assertUnique(tx, 'username', input.username, input.id);
   if (input.managerId) await assertManager(tx, input.managerId, input.id);
-  let passwordHash: string | undefined;
-  if (input.password) {
-    assertPolicy(input.password, policy);
-    passwordHash = await hashPassword(input.password);
-  }
+  const passwordHash = newHash?.();
   await writing(() =>
     tx
       .update(users)
