@@ -4,6 +4,7 @@ import type { ValidatedSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { RequestMeta } from '../../http/request-meta';
+import type { RestProcedure } from '../procedure-routes';
 
 /**
  * What a REST route is and the helpers its handler uses. Kept apart from router.ts (which imports
@@ -31,6 +32,8 @@ export interface RestRoute {
   query?: z.ZodObject;
   /** The JSON body; checked before the handler runs (400 on failure). */
   body?: z.ZodType;
+  /** The procedure this route serves (server/rest/procedure-routes.ts); absent on a hand-written route. */
+  procedure?: RestProcedure;
   handler: RestHandler;
 }
 

@@ -13,6 +13,8 @@ import { healthRoutes } from './health';
 import { knowledgeRoutes } from './knowledge';
 import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
+import { documentationRoutes } from './docs';
+import { procedureRoutes } from '../procedure-routes';
 
 /**
  * Matches a request path against a route path whose `:name` segments match any one non-empty
@@ -37,12 +39,15 @@ export function matchPath(pattern: string, path: string): Record<string, string>
 }
 
 /**
- * Every route this server answers. Development helpers exist only when their setting is on: when
- * off they are not routes at all, so they answer 404 like any unknown path.
+ * Every route this server answers: the procedures declared as REST endpoints, the hand-written
+ * ones (redirects, binary uploads and downloads, health, development helpers) and the API's own
+ * reference. Development helpers exist only when their setting is on: when off they are not routes
+ * at all, so they answer 404 like any unknown path.
  */
 export function restRoutes(env: AppDeps['env']): RestRoute[] {
-  return [
+  const routes: RestRoute[] = [
     ...healthRoutes,
+    ...procedureRoutes(),
     ...authRoutes,
     ...(env.devTokenEnabled ? devTokenRoutes : []),
     ...(env.debugEndpointsEnabled ? debugRoutes : []),
@@ -50,6 +55,14 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...callRoutes,
     ...reportsRoutes,
   ];
+  const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
+  return [...routes, ...docs];
+}
+
+/** Whether the REST handler answers this request URL: the API under /api/v1 and its reference page. */
+export function isRestUrl(url: string): boolean {
+  const path = url.split('?')[0];
+  return path === '/api/v1' || path.startsWith('/api/v1/') || path === '/api/docs' || path === '/api/docs/';
 }
 
 export function createRestHandler(deps: AppDeps) {

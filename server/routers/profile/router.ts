@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { changePassword, getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
 import { withTenant } from '../../../db/tenant';
 import { authedProcedure, router, tenantProcedure } from '../../trpc/init';
-import { changePasswordInput, profileOutput, setLanguageInput, updateProfileInput } from '../../contracts/profile';
+import { accountOutput, changePasswordInput, profileOutput, setLanguageInput, updateProfileInput } from '../../contracts/profile';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -33,5 +33,29 @@ export const profileRouter = router({
     .mutation(async ({ ctx, input }) => {
       await withTenant(ctx.deps.db, ctx.user.tenantId, (tx) => changePassword(tx, ctx.user.id, input, ctx.deps.env.passwordPolicy, ctx.session?.id));
       return { ok: true as const };
+    }),
+
+  // The REST API's account endpoints (served under /api/v1 by server/rest/procedure-routes.ts)
+  account: tenantProcedure
+    .meta({ rest: { method: 'GET', path: '/api/v1/auth/me', summary: 'The signed-in account', auth: 'user', tags: ['Account'] } })
+    .output(accountOutput)
+    .query(({ ctx }) => getProfile(ctx.tx, ctx.user.id)),
+
+  updateAccount: tenantProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/v1/auth/me', summary: 'Change the display name or username of the signed-in account', auth: 'user', tags: ['Account'] } })
+    .input(updateProfileInput)
+    .output(accountOutput)
+    .mutation(async ({ ctx, input }) => {
+      await updateProfile(ctx.tx, ctx.user.id, input);
+      return getProfile(ctx.tx, ctx.user.id);
+    }),
+
+  setAccountLanguage: tenantProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/v1/auth/language', summary: 'Save the language of the signed-in account', auth: 'user', tags: ['Account'] } })
+    .input(setLanguageInput)
+    .output(setLanguageInput)
+    .mutation(async ({ ctx, input }) => {
+      await setLanguage(ctx.tx, ctx.user.id, input.user_language);
+      return { user_language: input.user_language };
     }),
 });
