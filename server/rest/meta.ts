@@ -3,14 +3,17 @@
  * (server/rest/procedure-routes.ts) and described in the OpenAPI document (server/rest/openapi.ts).
  * A procedure without `rest` is tRPC only.
  *
- *   profile.account: tenantProcedure
+ *   get: tenantProcedure
  *     .meta({ rest: { method: 'GET', path: '/api/v1/auth/me', summary: 'The signed-in account', auth: 'user' } })
- *     .output(accountOutput).query(…)
+ *     .output(profileOutput).query(…)
  *
  * The REST request maps onto the procedure's input: path parameters (`:name` or `{name}` segments)
  * and, for GET/DELETE, the query string's parameters (strings: use `z.coerce` for numbers), or, for
- * POST/PUT/PATCH, the JSON body's fields. The answer is the procedure's `.output()` as JSON.
+ * POST/PUT/PATCH, the JSON body's fields. The answer is the procedure's `.output()` as JSON, or
+ * the part of it that `response` keeps (the REST API may show fewer fields than the app).
  */
+
+import type { z } from 'zod';
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -37,6 +40,8 @@ export interface RestMeta {
   tags?: string[];
   /** The status of a successful answer (200 when absent). */
   successStatus?: 200 | 201;
+  /** The answer's schema when it is narrower than the procedure's output (its extra fields are dropped). */
+  response?: z.ZodType;
 }
 
 /** The metadata of every procedure (`initTRPC.meta<ProcedureMeta>()` in server/trpc/init.ts). */

@@ -56,6 +56,7 @@ function procedureOperation(p: RestProcedure): Operation {
   else if (hasBody) statuses.push('403'); // CSRF
   if (hasBody) statuses.push('413');
   statuses.push('500');
+  const answer = rest.response ?? p.output;
   return {
     operationId: p.name,
     summary: rest.summary,
@@ -65,7 +66,7 @@ function procedureOperation(p: RestProcedure): Operation {
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(rest.successStatus ?? 200)]: json('Success.', p.output ? schemaOf(p.output, 'output') : {}),
+      [String(rest.successStatus ?? 200)]: json('Success.', answer ? schemaOf(answer, 'output') : {}),
       ...errors(...statuses),
     },
   };

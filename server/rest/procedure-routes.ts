@@ -112,7 +112,7 @@ export function procedureRoute(p: RestProcedure): RestRoute {
       const output = await (fn as (i: unknown) => Promise<unknown>)(input).catch((e: unknown) => {
         throw appErrorOf(e);
       });
-      sendJson(ctx.res, p.rest.successStatus ?? 200, output);
+      sendJson(ctx.res, p.rest.successStatus ?? 200, p.rest.response ? p.rest.response.parse(output) : output);
     },
   };
 }

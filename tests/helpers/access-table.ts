@@ -38,9 +38,7 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'profile.update': SIGNED_IN,
   'profile.setLanguage': SIGNED_IN,
   'profile.changePassword': SIGNED_IN,
-  // the REST API's account endpoints (GET/PUT /api/v1/auth/me, PUT /api/v1/auth/language)
-  'profile.account': SIGNED_IN,
-  'profile.updateAccount': SIGNED_IN,
+  // PUT /api/v1/auth/language of the REST API
   'profile.setAccountLanguage': SIGNED_IN,
   'support.create': SIGNED_IN,
 

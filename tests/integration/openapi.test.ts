@@ -95,7 +95,7 @@ describe('a generated endpoint answers what the document says', () => {
   it('PUT /api/v1/auth/me changes the username, answers the documented fields, and the database holds it', async () => {
     const doc = await getDocument(app.url);
     const op = doc.paths['/api/v1/auth/me'].put;
-    expect(op.operationId).toBe('profile.updateAccount');
+    expect(op.operationId).toBe('profile.update');
     expect(Object.keys((op.requestBody?.content['application/json'].schema?.properties ?? {}) as object).sort()).toEqual(['displayName', 'username']);
     const res = await put('/api/v1/auth/me', { username: 'renamed-by-api' });
     expect(res.status).toBe(200);

@@ -7,9 +7,13 @@ import { accountOutput, changePasswordInput, profileOutput, setLanguageInput, up
 const ok = z.object({ ok: z.literal(true) });
 
 export const profileRouter = router({
-  get: tenantProcedure.output(profileOutput).query(({ ctx }) => getProfile(ctx.tx, ctx.user.id)),
+  get: tenantProcedure
+    .meta({ rest: { method: 'GET', path: '/api/v1/auth/me', summary: 'The signed-in account', auth: 'user', tags: ['Account'], response: accountOutput } })
+    .output(profileOutput)
+    .query(({ ctx }) => getProfile(ctx.tx, ctx.user.id)),
 
   update: tenantProcedure
+    .meta({ rest: { method: 'PUT', path: '/api/v1/auth/me', summary: 'Change the display name or username of the signed-in account', auth: 'user', tags: ['Account'], response: accountOutput } })
     .input(updateProfileInput)
     .output(profileOutput)
     .mutation(async ({ ctx, input }) => {
@@ -35,21 +39,7 @@ export const profileRouter = router({
       return { ok: true as const };
     }),
 
-  // The REST API's account endpoints (served under /api/v1 by server/rest/procedure-routes.ts)
-  account: tenantProcedure
-    .meta({ rest: { method: 'GET', path: '/api/v1/auth/me', summary: 'The signed-in account', auth: 'user', tags: ['Account'] } })
-    .output(accountOutput)
-    .query(({ ctx }) => getProfile(ctx.tx, ctx.user.id)),
-
-  updateAccount: tenantProcedure
-    .meta({ rest: { method: 'PUT', path: '/api/v1/auth/me', summary: 'Change the display name or username of the signed-in account', auth: 'user', tags: ['Account'] } })
-    .input(updateProfileInput)
-    .output(accountOutput)
-    .mutation(async ({ ctx, input }) => {
-      await updateProfile(ctx.tx, ctx.user.id, input);
-      return getProfile(ctx.tx, ctx.user.id);
-    }),
-
+  // The REST API's PUT /api/v1/auth/language (it answers the language saved, not { ok })
   setAccountLanguage: tenantProcedure
     .meta({ rest: { method: 'PUT', path: '/api/v1/auth/language', summary: 'Save the language of the signed-in account', auth: 'user', tags: ['Account'] } })
     .input(setLanguageInput)
