@@ -19,8 +19,11 @@ pre{background:#f0f2f5;padding:8px;border-radius:4px;overflow:auto}
 table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;border-bottom:1px solid #eceff2;padding:4px 6px;vertical-align:top}
 .method{display:inline-block;min-width:56px;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px;margin-right:6px}
 .get{background:#2f6f9f}.post{background:#2f8a4c}.put{background:#a86b14}.patch{background:#7a4fa3}.delete{background:#b23a3a}
-.muted{color:#52606d}nav ul{columns:2}
+.muted{color:#52606d}nav>ul{columns:2}nav li{break-inside:avoid}
 `;
+
+/** Escaped prose; `backticked` spans become code. */
+const prose = (value: unknown) => e(value).replace(/`([^`]+)`/g, '<code>$1</code>');
 
 const MEDIA_SCHEMA = (content: Content | undefined) =>
   Object.entries(content ?? {})
@@ -43,20 +46,20 @@ function authText(op: Operation): string {
 function operationHtml(doc: OpenApiDocument, path: string, method: string, op: Operation): string {
   const params = op.parameters?.length
     ? `<h4>Parameters</h4><table><tr><th>Name</th><th>In</th><th>Required</th><th>Schema</th><th>Description</th></tr>${op.parameters
-        .map((p) => `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${e(JSON.stringify(p.schema))}</code></td><td>${e(p.description)}</td></tr>`)
+        .map((p) => `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${e(JSON.stringify(p.schema))}</code></td><td>${prose(p.description)}</td></tr>`)
         .join('')}</table>`
     : '';
-  const body = op.requestBody ? `<h4>Request body</h4>${op.requestBody.description ? `<p>${e(op.requestBody.description)}</p>` : ''}${MEDIA_SCHEMA(op.requestBody.content)}` : '';
+  const body = op.requestBody ? `<h4>Request body</h4>${op.requestBody.description ? `<p>${prose(op.requestBody.description)}</p>` : ''}${MEDIA_SCHEMA(op.requestBody.content)}` : '';
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {
       const res = resolve(doc, r);
       const headers = Object.keys(res.headers ?? {}).length ? `<div class="muted">Headers: ${Object.keys(res.headers ?? {}).map((h) => `<code>${e(h)}</code>`).join(', ')}</div>` : '';
-      return `<tr><td><code>${e(status)}</code></td><td>${e(res.description)}${headers}${MEDIA_SCHEMA(res.content)}</td></tr>`;
+      return `<tr><td><code>${e(status)}</code></td><td>${prose(res.description)}${headers}${MEDIA_SCHEMA(res.content)}</td></tr>`;
     })
     .join('');
   return `<article id="${e(op.operationId)}">
 <h3><span class="method ${e(method)}">${e(method.toUpperCase())}</span><code>${e(path)}</code></h3>
-<p>${e(op.summary)}</p>${op.description ? `<p class="muted">${e(op.description)}</p>` : ''}
+<p>${prose(op.summary)}</p>${op.description ? `<p class="muted">${prose(op.description)}</p>` : ''}
 <p class="muted">Authentication: ${e(authText(op))}</p>
 ${params}${body}<h4>Responses</h4><table><tr><th>Status</th><th>Answer</th></tr>${responses}</table>
 </article>`;
@@ -69,21 +72,21 @@ export function renderApiReference(doc: OpenApiDocument): string {
     .map((g) => `<li>${e(g.tag)}<ul>${g.ops.map((o) => `<li><a href="#${e(o.op.operationId)}">${e(o.method.toUpperCase())} ${e(o.path)}</a></li>`).join('')}</ul></li>`)
     .join('');
   const schemes = Object.entries(doc.components.securitySchemes)
-    .map(([name, s]) => `<tr><td><code>${e(name)}</code></td><td>${e([s.type, s.scheme, s.in, s.name].filter(Boolean).join(', '))}</td><td>${e(s.description)}</td></tr>`)
+    .map(([name, s]) => `<tr><td><code>${e(name)}</code></td><td>${e([s.type, s.scheme, s.in, s.name].filter(Boolean).join(', '))}</td><td>${prose(s.description)}</td></tr>`)
     .join('');
   const errorRows = Object.entries(doc.components.responses)
-    .map(([name, r]) => `<tr><td><code>${e(name.replace(/^E/, ''))}</code></td><td>${e(r.description)}</td></tr>`)
+    .map(([name, r]) => `<tr><td><code>${e(name.replace(/^E/, ''))}</code></td><td>${prose(r.description)}</td></tr>`)
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${e(doc.info.title)} reference</title><style>${STYLE}</style></head>
 <body><main>
 <h1>${e(doc.info.title)} <small>version ${e(doc.info.version)}, OpenAPI ${e(doc.openapi)}</small></h1>
-<p>${e(doc.info.description)}</p>
+<p>${prose(doc.info.description)}</p>
 <p>The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Server: <code>${e(doc.servers.map((s) => s.url).join(', '))}</code></p>
 <nav><h2>Endpoints</h2><ul>${nav}</ul></nav>
 <h2>Authentication</h2><table><tr><th>Scheme</th><th>Kind</th><th>Description</th></tr>${schemes}</table>
-<h2>Errors</h2><p>Body: ${schemaBlock(doc.components.schemas.Error)}</p><table><tr><th>Status</th><th>Meaning</th></tr>${errorRows}</table>
+<h2>Errors</h2><div>Every error has this body: ${schemaBlock(doc.components.schemas.Error)}</div><table><tr><th>Status</th><th>Meaning</th></tr>${errorRows}</table>
 ${byTag.map((g) => `<h2>${e(g.tag)}</h2>${g.ops.map((o) => operationHtml(doc, o.path, o.method, o.op)).join('\n')}`).join('\n')}
 </main></body></html>
 `;

@@ -1,4 +1,4 @@
-import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import { TRPCError, type AnyRouter, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import { z, ZodError } from 'zod';
 import { AppError, isAppError, type AppErrorCode } from '../errors';
 import { sendJson } from '../http/respond';
@@ -36,8 +36,8 @@ export const colonPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_
 export const pathParams = (path: string) => [...colonPath(path).matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 
 /** Every procedure of the app router with REST metadata, checked: a wrong declaration fails at start. */
-export function restProcedures(): RestProcedure[] {
-  const procedures = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
+export function restProcedures(router: AnyRouter = appRouter): RestProcedure[] {
+  const procedures = (router as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures;
   const found: RestProcedure[] = [];
   for (const [name, p] of Object.entries(procedures)) {
     const rest = p._def.meta?.rest;
@@ -49,6 +49,7 @@ export function restProcedures(): RestProcedure[] {
     if (!BODY_METHODS.has(rest.method) && inputs.some((i) => !(i instanceof z.ZodObject))) {
       throw new Error(`${name}: the input of a ${rest.method} endpoint must be an object (its query string)`);
     }
+    if (!rest.path.startsWith('/api/v1/')) throw new Error(`${name}: a REST path starts with /api/v1/`);
     found.push({ name, type, rest, inputs, output: p._def.output });
   }
   return found.sort((a, b) => a.rest.path.localeCompare(b.rest.path) || a.rest.method.localeCompare(b.rest.method));

@@ -1,13 +1,17 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { initTRPC } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
+import type { ProcedureMeta } from '../../server/rest/meta';
 import type { OpenApiDocument } from '../../server/rest/openapi-common';
 import { openApiPath } from '../../server/rest/openapi';
 import { renderApiReference } from '../../server/rest/openapi-page';
+import { restProcedures } from '../../server/rest/procedure-routes';
 import { restRoutes } from '../../server/rest/v1/router';
 import { startTestApp, testEnv } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -150,5 +154,22 @@ describe('GET /api/docs', () => {
     expect(html).not.toContain(evil);
     expect(html).not.toMatch(/<img/);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;');
+  });
+});
+
+describe('a REST declaration the adapter cannot serve', () => {
+  const t = initTRPC.meta<ProcedureMeta>().create();
+  const { router, procedure: publicProcedure } = t;
+  const rest = (method: 'GET' | 'PUT', path = '/api/v1/x') => ({ rest: { method, path: path as `/api/v1/${string}`, summary: 'x', auth: 'user' as const } });
+
+  it('fails when the router is read (at start), naming the procedure', () => {
+    const cases = [
+      [router({ write: publicProcedure.meta(rest('GET')).mutation(() => 1) }), /write: GET serves queries only/],
+      [router({ read: publicProcedure.meta(rest('PUT')).query(() => 1) }), /read: GET serves queries only/],
+      [router({ read: publicProcedure.meta(rest('GET')).input(z.string()).query(() => 1) }), /read: the input of a GET endpoint must be an object/],
+      [router({ read: publicProcedure.meta(rest('GET', '/elsewhere')).query(() => 1) }), /read: a REST path starts with \/api\/v1\//],
+    ] as const;
+    for (const [r, message] of cases) expect(() => restProcedures(r)).toThrow(message);
+    expect(restProcedures(router({ read: publicProcedure.meta(rest('GET')).input(z.object({ q: z.string() })).query(() => 1) })).map((p) => p.name)).toEqual(['read']);
   });
 });
