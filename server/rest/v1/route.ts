@@ -84,3 +84,25 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.in
   if (!r.success) throw new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(r.error).fieldErrors });
   return r.data;
 }
+
+/**
+ * Matches a request path against a route path whose `:name` segments match any one non-empty
+ * segment; returns the decoded parameters, or null.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) {
+      if (!got[i]) return null;
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(got[i]);
+      } catch {
+        return null;
+      }
+    } else if (want[i] !== got[i]) return null;
+  }
+  return params;
+}

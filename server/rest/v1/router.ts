@@ -6,7 +6,7 @@ import { readJsonBody, sendError } from '../../http/respond';
 import { logger } from '../../logger';
 import { resolveSession } from '../../trpc/context';
 import type { ValidatedSession } from '../../auth/session';
-import type { RestContext, RestRoute } from './route';
+import { matchPath, type RestContext, type RestRoute } from './route';
 import { authRoutes } from './auth';
 import { debugRoutes, devTokenRoutes } from './dev';
 import { healthRoutes } from './health';
@@ -15,28 +15,6 @@ import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
 import { documentationRoutes } from './docs';
 import { procedureRoutes } from '../procedure-routes';
-
-/**
- * Matches a request path against a route path whose `:name` segments match any one non-empty
- * segment; returns the decoded parameters, or null.
- */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) {
-      if (!got[i]) return null;
-      try {
-        params[want[i].slice(1)] = decodeURIComponent(got[i]);
-      } catch {
-        return null;
-      }
-    } else if (want[i] !== got[i]) return null;
-  }
-  return params;
-}
 
 /**
  * Every route this server answers: the procedures declared as REST endpoints, the hand-written
