@@ -52,7 +52,7 @@ export function restProcedures(router: AnyRouter = appRouter): RestProcedure[] {
     if (!rest.path.startsWith('/api/v1/')) throw new Error(`${name}: a REST path starts with /api/v1/`);
     found.push({ name, type, rest, inputs, output: p._def.output });
   }
-  return found.sort((a, b) => a.rest.path.localeCompare(b.rest.path) || a.rest.method.localeCompare(b.rest.method));
+  return found.sort((a, b) => colonPath(a.rest.path).localeCompare(colonPath(b.rest.path)) || a.rest.method.localeCompare(b.rest.method));
 }
 
 /** tRPC codes raised by tRPC itself (not by our AppError), as our error codes. */
@@ -84,7 +84,7 @@ export function appErrorOf(e: unknown): unknown {
 }
 
 /** The procedure's input from the request: path parameters over the query string (GET, DELETE) or the JSON body. */
-async function inputOf(p: RestProcedure, ctx: RestContext): Promise<unknown> {
+export async function inputOf(p: RestProcedure, ctx: Pick<RestContext, 'params' | 'url' | 'body'>): Promise<unknown> {
   const params = ctx.params;
   if (!BODY_METHODS.has(p.rest.method)) return p.inputs.length ? { ...queryObject(ctx.url), ...params } : undefined;
   const body = await ctx.body();

@@ -9,9 +9,9 @@ import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import type { ProcedureMeta } from '../../server/rest/meta';
 import type { OpenApiDocument } from '../../server/rest/openapi-common';
-import { openApiPath } from '../../server/rest/openapi';
+import { buildOpenApiDocument, openApiPath } from '../../server/rest/openapi';
 import { renderApiReference } from '../../server/rest/openapi-page';
-import { restProcedures } from '../../server/rest/procedure-routes';
+import { inputOf, procedureRoute, restProcedures } from '../../server/rest/procedure-routes';
 import { restRoutes } from '../../server/rest/v1/router';
 import { startTestApp, testEnv } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -171,5 +171,42 @@ describe('a REST declaration the adapter cannot serve', () => {
     ] as const;
     for (const [r, message] of cases) expect(() => restProcedures(r)).toThrow(message);
     expect(restProcedures(router({ read: publicProcedure.meta(rest('GET')).input(z.object({ q: z.string() })).query(() => 1) })).map((p) => p.name)).toEqual(['read']);
+  });
+});
+
+describe('path parameters', () => {
+  const t = initTRPC.meta<ProcedureMeta>().create();
+  const items = t.router({
+    get: t.procedure
+      .meta({ rest: { method: 'GET', path: '/api/v1/items/{itemId}', summary: 'An item', auth: 'public' } })
+      .input(z.object({ itemId: z.uuid(), q: z.string().optional() }))
+      .query(({ input }) => input),
+    rename: t.procedure
+      .meta({ rest: { method: 'PUT', path: '/api/v1/items/:itemId', summary: 'Rename an item', auth: 'user' } })
+      .input(z.object({ itemId: z.uuid(), name: z.string() }))
+      .mutation(({ input }) => input),
+  });
+  const byName = (name: string) => restProcedures(items).find((p) => p.name === name)!;
+  const [get, rename] = [byName('get'), byName('rename')];
+  const itemId = '7d1f5c2e-4b8a-4f3e-9c6d-2a1b0c9d8e7f';
+  const request = (query: string, body: unknown) => ({ params: { itemId }, url: new URL(`http://x/api/v1/items/${itemId}${query}`), body: async () => body });
+
+  it('join the query string (GET) or the JSON body (PUT) in the input, over any field of the same name', async () => {
+    expect(await inputOf(get, request('?q=hi&itemId=other', undefined))).toEqual({ q: 'hi', itemId });
+    expect(await inputOf(rename, request('?q=ignored', { name: 'New', itemId: 'other' }))).toEqual({ name: 'New', itemId });
+    await expect(inputOf(rename, request('', [1]))).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('are documented as required path parameters, the rest as query parameters or the body', async () => {
+    const doc = buildOpenApiDocument([procedureRoute(get), procedureRoute(rename)], { version: '1.0.0' });
+    expect((await new Validator().validate(doc as unknown as Record<string, unknown>)).valid).toBe(true);
+    const ops = doc.paths['/api/v1/items/{itemId}'];
+    expect(ops.get.parameters).toEqual([
+      { name: 'itemId', in: 'path', required: true, schema: expect.objectContaining({ format: 'uuid' }) },
+      { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
+    ]);
+    expect(ops.put.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['path itemId']);
+    expect(ops.put.requestBody?.content['application/json'].schema).toEqual({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+    expect(Object.keys(ops.put.responses)).toEqual(['200', '400', '401', '403', '413', '500']);
   });
 });
