@@ -28,3 +28,6 @@ export const profileOutput = z.object({
   photo_url: z.string().nullable(),
   role: z.string().nullable(),
 });
+
+/** The account as the REST API shows it (GET and PUT /api/v1/auth/me). */
+export const accountOutput = profileOutput.pick({ user_id: true, username: true, user_type: true, user_language: true });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import type { AppDeps } from '../deps';
 import { logger } from '../logger';
-import { createRestHandler } from '../rest/v1/router';
+import { createRestHandler, isRestUrl } from '../rest/v1/router';
 import { createHttpContext } from '../trpc/context';
 import { appRouter } from '../trpc/router';
 import { parseCookies, SESSION_COOKIE } from '../auth/session';
@@ -73,7 +73,7 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
     applySecurityHeaders(res, !!opts.dev, meta.secure);
     const url = req.url ?? '/';
-    const handler: Handler = url.startsWith('/trpc/') ? trpc : url === '/api/v1' || url.startsWith('/api/v1/') ? rest : client;
+    const handler: Handler = url.startsWith('/trpc/') ? trpc : isRestUrl(url) ? rest : client;
     Promise.resolve(handler(req, res)).catch((e) => {
       logger.error({ err: e, url }, 'request failed');
       if (!res.headersSent) sendError(res, 'INTERNAL', 'An unexpected error occurred');

@@ -6,8 +6,9 @@ import { type Role } from '../contracts/roles';
 import { AppError, isAppError } from '../errors';
 import { logger } from '../logger';
 import type { Context } from './context';
+import type { ProcedureMeta } from '../rest/meta';
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   isDev: false, // never send stack traces
   errorFormatter({ shape, error }) {
     const cause = error.cause;

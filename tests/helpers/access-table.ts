@@ -38,6 +38,8 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'profile.update': SIGNED_IN,
   'profile.setLanguage': SIGNED_IN,
   'profile.changePassword': SIGNED_IN,
+  // PUT /api/v1/auth/language of the REST API
+  'profile.setAccountLanguage': SIGNED_IN,
   'support.create': SIGNED_IN,
 
   'clients.list': SUPERUSER,
@@ -155,4 +157,7 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'GET /api/v1/calls/:callId/recording': CALL_HOLDERS,
   'GET /api/v1/reports/:callId/download': ANY_ROLE,
   'POST /api/v1/simulations/:simulationId/files': MANAGERS,
+  // the API's reference: the OpenAPI document and its page
+  'GET /api/v1/openapi.json': ANYONE,
+  'GET /api/docs': ANYONE,
 };

@@ -120,7 +120,7 @@ describe('size messages', () => {
 
 describe('REST path parameters', () => {
   it('matches :name segments and decodes them', async () => {
-    const { matchPath } = await import('../../server/rest/v1/router');
+    const { matchPath } = await import('../../server/rest/v1/route');
     expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations/abc%20d/files')).toEqual({ simulationId: 'abc d' });
     expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations//files')).toBeNull();
     expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations/a/b/files')).toBeNull();

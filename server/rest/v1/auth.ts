@@ -1,21 +1,8 @@
-import { z } from 'zod';
-import { withTenant } from '../../../db/tenant';
 import { arcticExchange, finishGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, startGoogleSignIn, type GoogleConfig } from '../../auth/google';
 import { parseCookies, sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
-import { sendJson } from '../../http/respond';
-import { getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
-import { languageSchema } from '../../contracts/auth';
-import { updateProfileInput } from '../../contracts/profile';
-import { defineRoute, requireSession, type RestRoute } from './route';
-
-const profileBody = (p: Awaited<ReturnType<typeof getProfile>>) => ({
-  user_id: p.user_id,
-  username: p.username,
-  user_type: p.user_type,
-  user_language: p.user_language,
-});
+import type { RestRoute } from './route';
 
 function googleConfig(deps: AppDeps, origin: string): GoogleConfig {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, PUBLIC_URL } = deps.env;
@@ -27,38 +14,8 @@ function googleConfig(deps: AppDeps, origin: string): GoogleConfig {
 const shortCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
   `${name}=${value}; HttpOnly; SameSite=Lax; Path=/api/v1/auth/google; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 
+/** Google sign-in: browser redirects, not JSON (the account endpoints are procedures: server/routers/profile/router.ts). */
 export const authRoutes: RestRoute[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/auth/me',
-    handler: async ({ deps, res, session }) => {
-      const s = requireSession(await session());
-      const p = await withTenant(deps.db, s.user.tenantId, (tx) => getProfile(tx, s.user.id));
-      sendJson(res, 200, profileBody(p));
-    },
-  },
-  defineRoute({
-    method: 'PUT',
-    path: '/api/v1/auth/me',
-    body: updateProfileInput,
-    handler: async ({ deps, res, signedIn: s, input }) => {
-      const p = await withTenant(deps.db, s.user.tenantId, async (tx) => {
-        await updateProfile(tx, s.user.id, input);
-        return getProfile(tx, s.user.id);
-      });
-      sendJson(res, 200, profileBody(p));
-    },
-  }),
-  defineRoute({
-    method: 'PUT',
-    path: '/api/v1/auth/language',
-    body: z.object({ user_language: languageSchema }),
-    handler: async ({ deps, res, signedIn: s, input }) => {
-      const { user_language } = input;
-      await withTenant(deps.db, s.user.tenantId, (tx) => setLanguage(tx, s.user.id, user_language));
-      sendJson(res, 200, { user_language });
-    },
-  }),
   {
     method: 'GET',
     path: '/api/v1/auth/google/start',

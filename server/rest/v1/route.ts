@@ -4,6 +4,7 @@ import type { ValidatedSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { RequestMeta } from '../../http/request-meta';
+import type { RestProcedure } from '../procedure-routes';
 
 /**
  * What a REST route is and the helpers its handler uses. Kept apart from router.ts (which imports
@@ -31,6 +32,8 @@ export interface RestRoute {
   query?: z.ZodObject;
   /** The JSON body; checked before the handler runs (400 on failure). */
   body?: z.ZodType;
+  /** The procedure this route serves (server/rest/procedure-routes.ts); absent on a hand-written route. */
+  procedure?: RestProcedure;
   handler: RestHandler;
 }
 
@@ -80,4 +83,26 @@ export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.in
   const r = schema.safeParse(value);
   if (!r.success) throw new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(r.error).fieldErrors });
   return r.data;
+}
+
+/**
+ * Matches a request path against a route path whose `:name` segments match any one non-empty
+ * segment; returns the decoded parameters, or null.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) {
+      if (!got[i]) return null;
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(got[i]);
+      } catch {
+        return null;
+      }
+    } else if (want[i] !== got[i]) return null;
+  }
+  return params;
 }

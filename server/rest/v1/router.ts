@@ -6,43 +6,26 @@ import { readJsonBody, sendError } from '../../http/respond';
 import { logger } from '../../logger';
 import { resolveSession } from '../../trpc/context';
 import type { ValidatedSession } from '../../auth/session';
-import type { RestContext, RestRoute } from './route';
+import { matchPath, type RestContext, type RestRoute } from './route';
 import { authRoutes } from './auth';
 import { debugRoutes, devTokenRoutes } from './dev';
 import { healthRoutes } from './health';
 import { knowledgeRoutes } from './knowledge';
 import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
+import { documentationRoutes } from './docs';
+import { procedureRoutes } from '../procedure-routes';
 
 /**
- * Matches a request path against a route path whose `:name` segments match any one non-empty
- * segment; returns the decoded parameters, or null.
- */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    if (want[i].startsWith(':')) {
-      if (!got[i]) return null;
-      try {
-        params[want[i].slice(1)] = decodeURIComponent(got[i]);
-      } catch {
-        return null;
-      }
-    } else if (want[i] !== got[i]) return null;
-  }
-  return params;
-}
-
-/**
- * Every route this server answers. Development helpers exist only when their setting is on: when
- * off they are not routes at all, so they answer 404 like any unknown path.
+ * Every route this server answers: the procedures declared as REST endpoints, the hand-written
+ * ones (redirects, binary uploads and downloads, health, development helpers) and the API's own
+ * reference. Development helpers exist only when their setting is on: when off they are not routes
+ * at all, so they answer 404 like any unknown path.
  */
 export function restRoutes(env: AppDeps['env']): RestRoute[] {
-  return [
+  const routes: RestRoute[] = [
     ...healthRoutes,
+    ...procedureRoutes(),
     ...authRoutes,
     ...(env.devTokenEnabled ? devTokenRoutes : []),
     ...(env.debugEndpointsEnabled ? debugRoutes : []),
@@ -50,6 +33,14 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...callRoutes,
     ...reportsRoutes,
   ];
+  const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
+  return [...routes, ...docs];
+}
+
+/** Whether the REST handler answers this request URL: the API under /api/v1 and its reference page. */
+export function isRestUrl(url: string): boolean {
+  const path = url.split('?')[0];
+  return path === '/api/v1' || path.startsWith('/api/v1/') || path === '/api/docs' || path === '/api/docs/';
 }
 
 export function createRestHandler(deps: AppDeps) {

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { changePassword, getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
 import { accessProcedure, router } from '../../trpc/init';
-import { changePasswordInput, profileOutput, setLanguageInput, updateProfileInput } from '../../contracts/profile';
+import { accountOutput, changePasswordInput, profileOutput, setLanguageInput, updateProfileInput } from '../../contracts/profile';
 
 const ok = z.object({ ok: z.literal(true) });
 
 export const profileRouter = router({
-  get: accessProcedure().output(profileOutput).query(({ ctx }) => ctx.tenant((tx) => getProfile(tx, ctx.user.id))),
+  get: accessProcedure()
+    .meta({ rest: { method: 'GET', path: '/api/v1/auth/me', summary: 'The signed-in account', auth: 'user', tags: ['Account'], response: accountOutput } })
+    .output(profileOutput)
+    .query(({ ctx }) => ctx.tenant((tx) => getProfile(tx, ctx.user.id))),
 
   update: accessProcedure()
+    .meta({ rest: { method: 'PUT', path: '/api/v1/auth/me', summary: 'Change the display name or username of the signed-in account', auth: 'user', tags: ['Account'], response: accountOutput } })
     .input(updateProfileInput)
     .output(profileOutput)
     .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
@@ -33,4 +37,14 @@ export const profileRouter = router({
       await changePassword(ctx.tenant, ctx.user.id, input, ctx.deps.env.passwordPolicy, ctx.session?.id);
       return { ok: true as const };
     }),
+
+  // The REST API's PUT /api/v1/auth/language (it answers the language saved, not { ok })
+  setAccountLanguage: accessProcedure()
+    .meta({ rest: { method: 'PUT', path: '/api/v1/auth/language', summary: 'Save the language of the signed-in account', auth: 'user', tags: ['Account'] } })
+    .input(setLanguageInput)
+    .output(setLanguageInput)
+    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
+      await setLanguage(tx, ctx.user.id, input.user_language);
+      return { user_language: input.user_language };
+    })),
 });

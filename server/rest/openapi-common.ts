@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../auth/session';
+import type { RestAuth } from './meta';
+
+/** The parts of an OpenAPI 3.1 document this server writes (https://spec.openapis.org/oas/v3.1.0). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+
+export interface Content {
+  [mediaType: string]: { schema?: JsonSchema };
+}
+
+export interface Response {
+  description: string;
+  headers?: Record<string, { description?: string; schema: JsonSchema }>;
+  content?: Content;
+}
+
+export type ResponseOrRef = Response | { $ref: string };
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; description?: string; content: Content };
+  responses: Record<string, ResponseOrRef>;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description?: string }[];
+  tags: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: {
+    securitySchemes: Record<string, { type: string; description: string; in?: string; name?: string; scheme?: string }>;
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, Response>;
+  };
+}
+
+/**
+ * How a caller proves who they are. A session (after signing in) is sent as the cookie by the
+ * browser, or its token as `Authorization: Bearer` by a script. Planned with the partner API for
+ * hiring assessments: an `apiKey` scheme (a partner's key, `Authorization: Bearer <key>`), see
+ * RestAuth in server/rest/meta.ts.
+ */
+export const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie set by signing in. A write (POST, PUT, PATCH, DELETE) carrying it must come from this origin (Origin or Referer), or it is refused with 403 CSRF.',
+  },
+  sessionToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The same session, its token sent as `Authorization: Bearer <token>`.',
+  },
+};
+
+/** The security requirement of an endpoint: either form of a session, or none. */
+export function securityOf(auth: RestAuth): Operation['security'] {
+  return auth === 'user' ? [{ sessionCookie: [] }, { sessionToken: [] }] : [];
+}
+
+/** Every error: `{ "error": { "code", "message", "details"? } }`; the code is stable, the message is English for developers. */
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', description: 'A stable error code, e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, CSRF, NOT_FOUND.' },
+        message: { type: 'string', description: 'A description for developers (English).' },
+        details: {
+          type: 'object',
+          description: 'More about the error: `fieldErrors` (field name to message keys) for VALIDATION, `retryAfterSeconds` for TOO_MANY_REQUESTS.',
+          additionalProperties: true,
+        },
+      },
+    },
+  },
+};
+
+const errorResponse = (description: string, headers?: Response['headers']): Response => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+/** The error answers, by the status each stands for. */
+export const ERROR_RESPONSES = {
+  '400': errorResponse('The request is invalid: VALIDATION (with `details.fieldErrors`), MALFORMED_JSON, or another code of the endpoint.'),
+  '401': errorResponse('UNAUTHENTICATED: no valid session.'),
+  '403': errorResponse('FORBIDDEN (the role does not allow it), NO_ROLE, or CSRF (a cookie-borne write from another origin).'),
+  '404': errorResponse('NOT_FOUND: no such endpoint or resource.'),
+  '405': errorResponse('METHOD_NOT_ALLOWED; the `Allow` header lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),
+  '413': errorResponse('PAYLOAD_TOO_LARGE or FILE_TOO_LARGE: the body is over the limit.'),
+  '415': errorResponse('UNSUPPORTED_MEDIA_TYPE or UNSUPPORTED_FILE_TYPE.'),
+  '429': errorResponse('TOO_MANY_REQUESTS; `Retry-After` says when to try again.', { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }),
+  '500': errorResponse('INTERNAL: an unexpected error (never with internals).'),
+  '503': errorResponse('UNAVAILABLE: a service the endpoint needs is not answering.'),
+} satisfies Record<string, Response>;
+
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+/** References to the error answers, for an operation's `responses`. */
+export function errors(...statuses: ErrorStatus[]): Record<string, ResponseOrRef> {
+  return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/E${s}` }]));
+}
+
+export const COMPONENTS: OpenApiDocument['components'] = {
+  securitySchemes: SECURITY_SCHEMES,
+  schemas: { Error: ERROR_SCHEMA },
+  responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([s, r]) => [`E${s}`, r])),
+};
+
+/** A JSON answer. */
+export const json = (description: string, schema: JsonSchema): Response => ({ description, content: { 'application/json': { schema } } });
+
+/** A path parameter (always required). */
+export const pathParameter = (name: string, schema: JsonSchema = { type: 'string' }, description?: string): Parameter => ({
+  name,
+  in: 'path',
+  required: true,
+  ...(description ? { description } : {}),
+  schema,
+});
+
+export const UUID_SCHEMA: JsonSchema = { type: 'string', format: 'uuid' };
+
+/**
+ * A zod schema as the JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) of what a caller sends
+ * (`input`) or receives (`output`). A recursive schema throws: the document has no `$defs` to point into.
+ */
+export function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'throw' }) as JsonSchema;
+  return rest;
+}

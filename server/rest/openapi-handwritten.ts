@@ -1,0 +1,185 @@
+import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
+import { errors, json, pathParameter, schemaOf, securityOf, UUID_SCHEMA, type Operation, type Parameter } from './openapi-common';
+
+/**
+ * The OpenAPI descriptions of the hand-written routes (server/rest/v1/*.ts other than procedures):
+ * redirects, binary uploads and downloads, health, the development helpers and the reference
+ * itself, keyed "METHOD path" as the router lists them. tests/integration/openapi.test.ts fails
+ * when a route the server answers has no description here or in its procedure's metadata.
+ */
+
+const clientIdParameter: Parameter = {
+  name: 'clientId',
+  in: 'query',
+  description: "A superuser acting for another client names it here; anyone else may only name their own (or leave it out).",
+  schema: UUID_SCHEMA,
+};
+
+const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
+  'GET /api/v1/health': {
+    operationId: 'health',
+    summary: 'Whether the server and its database answer',
+    description: 'For load balancers and monitoring; never needs a session.',
+    tags: ['Service'],
+    security: securityOf('public'),
+    responses: {
+      '200': json('The server and the database answer.', healthSchema('ok', 'ok')),
+      '503': json('The database did not answer in time.', healthSchema('degraded', 'unreachable')),
+    },
+  },
+  'GET /api/v1/auth/google/start': {
+    operationId: 'googleStart',
+    summary: 'Start signing in with Google (browser redirect)',
+    description: 'Redirects the browser to Google with a short-lived state and PKCE verifier cookie. Only when Google sign-in is configured.',
+    tags: ['Sign-in'],
+    security: securityOf('public'),
+    responses: {
+      '302': { description: "To Google's consent page.", headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+      ...errors('404'),
+    },
+  },
+  'GET /api/v1/auth/google/callback': {
+    operationId: 'googleCallback',
+    summary: 'Finish signing in with Google (browser redirect)',
+    description: 'Google sends the browser back here; on success the session cookie is set. Either way the browser goes on to `/auth/google/done?status=ok` or `?status=error&code=<code>`.',
+    tags: ['Sign-in'],
+    security: securityOf('public'),
+    parameters: ['code', 'state', 'error'].map((name) => ({ name, in: 'query', description: 'As sent by Google.', schema: { type: 'string' } })),
+    responses: {
+      '302': { description: 'To /auth/google/done with the outcome.', headers: { Location: { schema: { type: 'string' } } } },
+      ...errors('404'),
+    },
+  },
+  'GET /api/v1/auth/dev-token': {
+    operationId: 'devToken',
+    summary: 'Development only: a session for an account without its password',
+    description:
+      'Served only when DEV_TOKEN_ENABLED is on, and only to requests from this machine (loopback, no proxy header); otherwise 404 like any unknown path. Never for a superuser; every token is audited.',
+    tags: ['Development'],
+    security: securityOf('public'),
+    parameters: [{ name: 'email', in: 'query', description: 'The account (default admin@demo.test).', schema: { type: 'string', format: 'email' } }],
+    responses: {
+      '200': json('A session token.', {
+        type: 'object',
+        required: ['token', 'expires_at', 'user'],
+        properties: {
+          token: { type: 'string' },
+          expires_at: { type: 'string', format: 'date-time' },
+          user: {
+            type: 'object',
+            required: ['user_id', 'username', 'user_type'],
+            properties: { user_id: { type: 'string' }, username: { type: 'string' }, user_type: { type: 'string' } },
+          },
+        },
+      }),
+      ...errors('400', '403', '404'),
+    },
+  },
+  'GET /api/v1/auth/debug': {
+    operationId: 'debugSession',
+    summary: "Development only: whether the caller's own session is valid",
+    description: 'Served only when DEBUG_ENDPOINTS_ENABLED is on; otherwise 404.',
+    tags: ['Development'],
+    security: [{}, ...securityOf('user')],
+    responses: {
+      '200': json('The state of the session sent, if any.', {
+        type: 'object',
+        required: ['jwt_valid', 'session_valid', 'user_id'],
+        properties: { jwt_valid: { type: 'boolean' }, session_valid: { type: 'boolean' }, user_id: { type: ['string', 'null'] } },
+      }),
+      ...errors('404'),
+    },
+  },
+  'POST /api/v1/simulations/:simulationId/files': {
+    operationId: 'uploadKnowledgeFile',
+    summary: "Upload a file to a simulation's knowledge base",
+    description: `The raw file as the body (PDF, DOCX, TXT or Markdown, at most ${MAX_FILE_BYTES / 1024 / 1024} MB), its name in X-File-Name. Admins and sales managers.`,
+    tags: ['Knowledge'],
+    security: securityOf('user'),
+    parameters: [
+      pathParameter('simulationId', UUID_SCHEMA),
+      clientIdParameter,
+      { name: 'X-File-Name', in: 'header', required: true, description: 'The file name, percent-encoded; its extension decides the kind.', schema: { type: 'string' } },
+    ],
+    requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
+    responses: {
+      '201': json('The stored file (its text extracted and indexed).', schemaOf(knowledgeFileOutput, 'output')),
+      ...errors('400', '401', '403', '404', '413', '415'),
+    },
+  },
+  'POST /api/v1/calls/:callId/recording': {
+    operationId: 'uploadCallRecording',
+    summary: "Upload a call's recording",
+    description: "The call's owner uploads the recorded call audio (Opus in WebM or Ogg) once the call ended; a repeated upload replaces it. Limit: CALL_RECORDING_MAX_MB.",
+    tags: ['Calls'],
+    security: securityOf('user'),
+    parameters: [pathParameter('callId', UUID_SCHEMA)],
+    requestBody: { required: true, content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
+    responses: {
+      '201': json('The recording was stored.', {
+        type: 'object',
+        required: ['callId', 'sizeBytes', 'mimeType'],
+        properties: { callId: { type: 'string' }, sizeBytes: { type: 'integer' }, mimeType: { type: 'string' } },
+      }),
+      ...errors('400', '401', '403', '404', '413', '415'),
+    },
+  },
+  'GET /api/v1/calls/:callId/recording': {
+    operationId: 'downloadCallRecording',
+    summary: "Play back a call's recording",
+    description: "The call's owner, and the tenant's admins and sales managers. Supports a single byte Range (and If-Range).",
+    tags: ['Calls'],
+    security: securityOf('user'),
+    parameters: [
+      pathParameter('callId', UUID_SCHEMA),
+      { name: 'Range', in: 'header', description: 'One byte range, e.g. `bytes=0-1023`.', schema: { type: 'string' } },
+      { name: 'If-Range', in: 'header', description: 'The ETag the range applies to.', schema: { type: 'string' } },
+    ],
+    responses: {
+      '200': { description: 'The whole recording.', content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
+      '206': { description: 'The range asked for.', content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
+      '416': { description: 'The range lies outside the recording.' },
+      ...errors('401', '403', '404'),
+    },
+  },
+  'GET /api/v1/reports/:callId/download': {
+    operationId: 'downloadReport',
+    summary: "Download a call's report as one HTML file",
+    description: "Self-contained (no script, no external assets), in the viewer's language. The same access as reading the report in the app.",
+    tags: ['Reports'],
+    security: securityOf('user'),
+    parameters: [
+      pathParameter('callId', UUID_SCHEMA),
+      clientIdParameter,
+      { name: 'lang', in: 'query', description: "The report's language (else the account's, else Accept-Language).", schema: { type: 'string' } },
+    ],
+    responses: {
+      '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
+      ...errors('400', '401', '403', '404'),
+    },
+  },
+  'GET /api/v1/openapi.json': {
+    operationId: 'openApiDocument',
+    summary: 'This OpenAPI 3.1 document',
+    tags: ['Reference'],
+    security: securityOf('public'),
+    responses: { '200': json('The document.', { type: 'object' }) },
+  },
+  'GET /api/docs': {
+    operationId: 'apiReference',
+    summary: 'This reference as a readable page',
+    tags: ['Reference'],
+    security: securityOf('public'),
+    responses: { '200': { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+  },
+};
+
+function healthSchema(status: string, db: string) {
+  return {
+    type: 'object',
+    required: ['status', 'db', 'version'],
+    properties: { status: { const: status }, db: { const: db }, version: { type: 'string' } },
+  };
+}

@@ -1,0 +1,96 @@
+import { COMPONENTS, errors, json, pathParameter, schemaOf, securityOf, type ErrorStatus, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './openapi-common';
+import { HANDWRITTEN_OPERATIONS } from './openapi-handwritten';
+import { pathParams, type RestProcedure } from './procedure-routes';
+import type { RestRoute } from './v1/route';
+
+/**
+ * The OpenAPI 3.1 document of the REST API, written from the routes the server answers: a
+ * procedure's route from its metadata and zod schemas (the same ones that check the request), a
+ * hand-written route from server/rest/openapi-handwritten.ts. A route with neither is left out,
+ * and tests/integration/openapi.test.ts names it.
+ */
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** `/api/v1/calls/:callId` as OpenAPI writes it: `/api/v1/calls/{callId}`. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+interface ObjectSchema {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+}
+
+/** The procedure's inputs as one object schema (tRPC parses the same raw input with each). */
+function mergedInput(p: RestProcedure): ObjectSchema {
+  const merged: ObjectSchema = { properties: {}, required: [] };
+  for (const input of p.inputs) {
+    const s = schemaOf(input, 'input');
+    Object.assign(merged.properties, (s.properties as Record<string, JsonSchema> | undefined) ?? {});
+    merged.required.push(...((s.required as string[] | undefined) ?? []));
+  }
+  return merged;
+}
+
+function procedureOperation(p: RestProcedure): Operation {
+  const { rest } = p;
+  const inPath = pathParams(rest.path);
+  const input = p.inputs.length ? mergedInput(p) : null;
+  const parameters: Parameter[] = inPath.map((name) => pathParameter(name, input?.properties[name]));
+  const outside = input ? Object.keys(input.properties).filter((k) => !inPath.includes(k)) : [];
+  const hasBody = BODY_METHODS.has(rest.method);
+  if (input && !hasBody) {
+    for (const name of outside) parameters.push({ name, in: 'query', required: input.required.includes(name), schema: input.properties[name] });
+  }
+  let requestBody: Operation['requestBody'];
+  if (hasBody && p.inputs.length) {
+    // one input and no path parameter: its schema as it is (every keyword kept); else the merged fields
+    const schema: JsonSchema =
+      p.inputs.length === 1 && !inPath.length
+        ? schemaOf(p.inputs[0], 'input')
+        : { type: 'object', properties: Object.fromEntries(outside.map((k) => [k, input!.properties[k]])), required: input!.required.filter((k) => outside.includes(k)) };
+    requestBody = { required: true, content: { 'application/json': { schema } } };
+  }
+  const statuses: ErrorStatus[] = [];
+  if (p.inputs.length || hasBody) statuses.push('400');
+  if (rest.auth === 'user') statuses.push('401', '403');
+  else if (hasBody) statuses.push('403'); // CSRF
+  if (hasBody) statuses.push('413');
+  statuses.push('500');
+  const answer = rest.response ?? p.output;
+  return {
+    operationId: p.name,
+    summary: rest.summary,
+    ...(rest.description ? { description: rest.description } : {}),
+    tags: rest.tags ?? [rest.path.split('/')[3] ?? 'API'],
+    security: securityOf(rest.auth),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      [String(rest.successStatus ?? 200)]: json('Success.', answer ? schemaOf(answer, 'output') : {}),
+      ...errors(...statuses),
+    },
+  };
+}
+
+export function buildOpenApiDocument(routes: RestRoute[], opts: { version: string; publicUrl?: string }): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    const operation = route.procedure ? procedureOperation(route.procedure) : HANDWRITTEN_OPERATIONS[`${route.method} ${route.path}`];
+    if (!operation) continue;
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((o) => o.tags)))];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Spar REST API',
+      version: opts.version,
+      description:
+        'The REST endpoints of Spar under /api/v1. Requests and answers are JSON unless an endpoint says otherwise. Every error is `{ "error": { "code", "message", "details"? } }` with the status of its code.',
+    },
+    servers: [opts.publicUrl ? { url: opts.publicUrl.replace(/\/+$/, '') } : { url: '/', description: 'This server' }],
+    tags: tags.map((name) => ({ name })),
+    paths,
+    components: COMPONENTS,
+  };
+}
