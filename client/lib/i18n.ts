@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'es', 'it', 'pt-BR'] as const;
@@ -7,24 +7,30 @@ export type Language = (typeof LANGUAGES)[number];
 /** Written only when the user explicitly picks a language (spec §9 stored local keys). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
+type LocaleModule = { default: ResourceKey };
 
-// Every namespace file of every language; features add their own `locales/<lng>/<ns>.json`.
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true });
+// Every namespace file of every language as its own chunk, loaded on demand; `mail` is the
+// server's (e-mail texts) and never reaches the browser. Features add `locales/<lng>/<ns>.json`.
+const loaders = import.meta.glob<LocaleModule>(['../../locales/*/*.json', '!../../locales/*/mail.json']);
+const localeFile = (lng: string, ns: string) => `../../locales/${lng}/${ns}.json`;
+const NAMESPACES = [...new Set(Object.keys(loaders).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? ''))].filter(Boolean);
 
-function collectResources(): { resources: Resources; namespaces: string[] } {
-  const resources: Resources = {};
-  const namespaces = new Set<string>();
-  for (const [file, mod] of Object.entries(modules)) {
-    const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!m) continue;
-    const [, lng, ns] = m;
-    resources[lng] ??= {};
-    resources[lng][ns] = mod.default;
-    namespaces.add(ns);
-  }
-  return { resources, namespaces: [...namespaces] };
-}
+/** Loads one language's namespaces when i18next asks for them (at start and on a language change). */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, ns, callback) {
+    const load = loaders[localeFile(lng, ns)];
+    if (!load) {
+      callback(new Error(`no locale file for ${lng}/${ns}`), false);
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
 
 /** Maps a language tag to one of ours: 'pt' and 'pt-*' are Brazilian Portuguese. */
 export function normalizeLanguage(tag: string | null | undefined): Language | null {
@@ -80,23 +86,28 @@ export function currentLanguage(): Language {
   return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
 }
 
-const { resources, namespaces } = collectResources();
-
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  ns: namespaces,
-  defaultNS: 'common',
-  lng: resolveLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  load: 'currentOnly',
-  returnEmptyString: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+/**
+ * Resolves once the starting language's texts are loaded; main.tsx renders after it. Only the
+ * active language is loaded (no fallback language: `npm run check` keeps every key in every
+ * language), and `changeLanguage` loads the new one before switching.
+ */
+export const i18nReady = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    lng: resolveLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    returnEmptyString: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
 
 export default i18n;
