@@ -1,4 +1,4 @@
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
+import i18n, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'es', 'it', 'pt-BR'] as const;
@@ -7,26 +7,35 @@ export type Language = (typeof LANGUAGES)[number];
 /** Written only when the user explicitly picks a language (spec §9 stored local keys). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-type LocaleModule = { default: ResourceKey };
+// One chunk per language (client/features/i18n/bundles/), loaded when the language is used.
+const BUNDLES: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
+  en: () => import('../features/i18n/bundles/en'),
+  es: () => import('../features/i18n/bundles/es'),
+  it: () => import('../features/i18n/bundles/it'),
+  'pt-BR': () => import('../features/i18n/bundles/pt-BR'),
+};
+// The namespace names, from the English files (the check keeps the languages' files alike).
+const NAMESPACES = Object.keys(import.meta.glob(['../../locales/en/*.json', '!../../locales/en/mail.json'])).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? 'common');
 
-// Every namespace file of every language as its own chunk, loaded on demand; `mail` is the
-// server's (e-mail texts) and never reaches the browser. Features add `locales/<lng>/<ns>.json`.
-const loaders = import.meta.glob<LocaleModule>(['../../locales/*/*.json', '!../../locales/*/mail.json']);
-const localeFile = (lng: string, ns: string) => `../../locales/${lng}/${ns}.json`;
-const NAMESPACES = [...new Set(Object.keys(loaders).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? ''))].filter(Boolean);
+const bundles = new Map<string, Promise<ResourceLanguage>>();
+function loadBundle(lng: string): Promise<ResourceLanguage> {
+  const load = BUNDLES[lng as Language] as (typeof BUNDLES)[Language] | undefined;
+  if (!load) return Promise.reject(new Error(`no texts for language ${lng}`));
+  let bundle = bundles.get(lng);
+  if (!bundle) {
+    bundle = load().then((m) => m.default);
+    bundles.set(lng, bundle);
+  }
+  return bundle;
+}
 
-/** Loads one language's namespaces when i18next asks for them (at start and on a language change). */
+/** Gives i18next a language's namespaces when it asks for them (at start and on a language change). */
 const localeBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(lng, ns, callback) {
-    const load = loaders[localeFile(lng, ns)];
-    if (!load) {
-      callback(new Error(`no locale file for ${lng}/${ns}`), false);
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
+    loadBundle(lng).then(
+      (texts) => callback(null, texts[ns] ?? {}),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },
