@@ -9,13 +9,5 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: {
-        manualChunks(id: string) {
-          if (id.includes('node_modules/@mantine') || id.includes('node_modules/react')) return 'vendor';
-          return undefined;
-        },
-      },
-    },
   },
 });

@@ -60,3 +60,6 @@ export const APP_ROUTES: AppRoute[] = [
 ];
 
 export const NotFoundPage = lazy(() => import('./routes/not-found'));
+
+/** The signed-in shell (sidebar, user menu): loaded with the first signed-in page, not on /login. */
+export const AppLayout = lazy(() => import('./components/app-layout').then((m) => ({ default: m.AppLayout })));

@@ -2,11 +2,10 @@ import { Suspense, useLayoutEffect } from 'react';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
-import { APP_ROUTES, NotFoundPage, type AppRoute } from '../app-routes';
+import { APP_ROUTES, AppLayout, NotFoundPage, type AppRoute } from '../app-routes';
 import { decideAccess, type Access } from '../lib/access';
 import { clearReturnTo, peekReturnTo, rememberReturnTo } from '../lib/return-to';
 import { useMe } from '../features/auth/use-me';
-import { AppLayout } from './app-layout';
 import { LoadingScreen } from './loading-screen';
 import { PublicLayout } from './public-layout';
 
@@ -77,7 +76,13 @@ export function RouteView() {
       </Route>
     </Suspense>
   );
-  if (route.layout === 'app' && me.data) return <AppLayout me={me.data}>{content}</AppLayout>;
+  if (route.layout === 'app' && me.data) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AppLayout me={me.data}>{content}</AppLayout>
+      </Suspense>
+    );
+  }
   if (route.layout === 'public') return <PublicLayout>{content}</PublicLayout>;
   return content;
 }

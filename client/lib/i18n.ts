@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'es', 'it', 'pt-BR'] as const;
@@ -7,24 +7,39 @@ export type Language = (typeof LANGUAGES)[number];
 /** Written only when the user explicitly picks a language (spec §9 stored local keys). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-type Resources = Record<string, Record<string, Record<string, unknown>>>;
+// One chunk per language (client/features/i18n/bundles/), loaded when the language is used.
+const BUNDLES: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
+  en: () => import('../features/i18n/bundles/en'),
+  es: () => import('../features/i18n/bundles/es'),
+  it: () => import('../features/i18n/bundles/it'),
+  'pt-BR': () => import('../features/i18n/bundles/pt-BR'),
+};
+// The namespace names, from the English files (the check keeps the languages' files alike).
+const NAMESPACES = Object.keys(import.meta.glob(['../../locales/en/*.json', '!../../locales/en/mail.json'])).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? 'common');
 
-// Every namespace file of every language; features add their own `locales/<lng>/<ns>.json`.
-const modules = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true });
-
-function collectResources(): { resources: Resources; namespaces: string[] } {
-  const resources: Resources = {};
-  const namespaces = new Set<string>();
-  for (const [file, mod] of Object.entries(modules)) {
-    const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!m) continue;
-    const [, lng, ns] = m;
-    resources[lng] ??= {};
-    resources[lng][ns] = mod.default;
-    namespaces.add(ns);
+const bundles = new Map<string, Promise<ResourceLanguage>>();
+function loadBundle(lng: string): Promise<ResourceLanguage> {
+  const load = BUNDLES[lng as Language] as (typeof BUNDLES)[Language] | undefined;
+  if (!load) return Promise.reject(new Error(`no texts for language ${lng}`));
+  let bundle = bundles.get(lng);
+  if (!bundle) {
+    bundle = load().then((m) => m.default);
+    bundles.set(lng, bundle);
   }
-  return { resources, namespaces: [...namespaces] };
+  return bundle;
 }
+
+/** Gives i18next a language's namespaces when it asks for them (at start and on a language change). */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(lng, ns, callback) {
+    loadBundle(lng).then(
+      (texts) => callback(null, texts[ns] ?? {}),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
+    );
+  },
+};
 
 /** Maps a language tag to one of ours: 'pt' and 'pt-*' are Brazilian Portuguese. */
 export function normalizeLanguage(tag: string | null | undefined): Language | null {
@@ -80,23 +95,28 @@ export function currentLanguage(): Language {
   return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'en';
 }
 
-const { resources, namespaces } = collectResources();
-
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  ns: namespaces,
-  defaultNS: 'common',
-  lng: resolveLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  load: 'currentOnly',
-  returnEmptyString: false,
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
+/**
+ * Resolves once the starting language's texts are loaded; main.tsx renders after it. Only the
+ * active language is loaded (no fallback language: `npm run check` keeps every key in every
+ * language), and `changeLanguage` loads the new one before switching.
+ */
+export const i18nReady = i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    ns: NAMESPACES,
+    defaultNS: 'common',
+    lng: resolveLanguage(),
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    returnEmptyString: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
 
 export default i18n;

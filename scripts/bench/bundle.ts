@@ -4,7 +4,9 @@
  * Loads each page in the system Chromium against the built server (fresh data dir, demo seed) and
  * sums the files it requested from dist/client.
  *
- *   npm run build && npx tsx scripts/bench/bundle.ts
+ *   npm run build && npx tsx scripts/bench/bundle.ts [--files]
+ *
+ * `--files` also lists each page's files with their gzipped size (largest first).
  *
  * Targets: /login ≤ 200 kB, /dashboard ≤ 300 kB (gzipped JS + CSS).
  */
@@ -18,6 +20,7 @@ import { chromium, request } from '@playwright/test';
 
 const TARGETS: Record<string, number> = { '/login': 200, '/dashboard': 300 };
 const PASSWORD = 'Bench-Password-1';
+const LIST_FILES = process.argv.includes('--files');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,12 +80,18 @@ try {
     await page.waitForLoadState('networkidle');
     let js = 0;
     let css = 0;
+    const sizes: [string, number][] = [];
     for (const f of files) {
       const size = gzipSync(readFileSync(path.join('dist/client', f)), { level: 9 }).length;
+      sizes.push([f, size]);
       if (f.endsWith('.css')) css += size;
       else js += size;
     }
     const kb = (n: number) => (n / 1024).toFixed(1);
+    if (LIST_FILES) {
+      console.log(`\n${p.name}`);
+      for (const [f, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(7)} kB  ${f}`);
+    }
     const total = (js + css) / 1024;
     const target = TARGETS[p.name];
     rows.push(`| ${p.name} | ${files.size} | ${kb(js)} kB | ${kb(css)} kB | **${total.toFixed(1)} kB** | ${target ? `≤ ${target} kB ${total <= target ? '✅' : '❌'}` : '—'} |`);

@@ -7,10 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueJob } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import { logger } from '../logger';
-import en from '../../locales/en/mail.json';
-import es from '../../locales/es/mail.json';
-import it from '../../locales/it/mail.json';
-import ptBR from '../../locales/pt-BR/mail.json';
+import { interpolate, serverTexts } from '../i18n';
 
 /**
  * Mail as durable jobs: the request transaction writes a `mail_outbox` row (status queued) and a
@@ -85,16 +82,13 @@ export function mailHandler(opts: MailTransportOptions): JobHandler & { close():
 // ---- templates ----------------------------------------------------------------------------
 
 type MailStrings = Record<string, Record<string, string>>;
-/** locales/<lng>/mail.json (bundled into the server build; the server does not use i18next). */
-const RESOURCES: Record<Language, MailStrings> = { en, es, it, 'pt-BR': ptBR };
 
+/** locales/<lng>/mail.json, through the server's i18next instance (server/i18n.ts). */
 export function mailStrings(lng: Language): MailStrings {
-  return RESOURCES[lng] ?? RESOURCES.en;
+  return serverTexts(lng, 'mail') as MailStrings;
 }
 
-export function interpolate(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => (k in vars ? String(vars[k]) : ''));
-}
+export { interpolate };
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -120,10 +114,10 @@ export async function recipientLanguages(tx: Executor, userIds: string[]): Promi
 export function renderMail(lng: Language, section: string, vars: Record<string, string | number>, extraLines: string[], link: string) {
   const s = mailStrings(lng)[section];
   if (!s) throw new Error(`mail section ${section} missing`);
-  const subject = interpolate(s.subject, vars);
-  const lines = [interpolate(s.greeting, vars), interpolate(s.body, vars), ...extraLines];
-  const cta = interpolate(s.cta, vars);
-  const footer = interpolate(mailStrings(lng).common.footer, vars);
+  const subject = interpolate(s.subject, vars, lng);
+  const lines = [interpolate(s.greeting, vars, lng), interpolate(s.body, vars, lng), ...extraLines];
+  const cta = interpolate(s.cta, vars, lng);
+  const footer = interpolate(mailStrings(lng).common.footer, vars, lng);
   const text = `${lines.join('\n\n')}\n\n${cta}: ${link}\n\n${footer}\n`;
   const html = `<!doctype html><html lang="${lng}"><body style="font-family:sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(cta)}</a></p><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
   return { subject, text, html };

@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { SupportModal } from './support-modal';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+// the dialog (its form and schema) loads the first time it is opened, not with every page
+const SupportModal = lazy(() => import('./support-modal').then((m) => ({ default: m.SupportModal })));
 
 interface SupportContextValue {
   openSupport: () => void;
@@ -15,7 +17,11 @@ export function SupportProvider({ children }: { children: ReactNode }) {
   return (
     <SupportContext.Provider value={value}>
       {children}
-      <SupportModal opened={opened} onClose={() => setOpened(false)} />
+      {opened && (
+        <Suspense fallback={null}>
+          <SupportModal opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </SupportContext.Provider>
   );
 }

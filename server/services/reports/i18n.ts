@@ -1,31 +1,11 @@
-import en from '../../../locales/en/reports.json';
-import es from '../../../locales/es/reports.json';
-import it from '../../../locales/it/reports.json';
-import ptBR from '../../../locales/pt-BR/reports.json';
 import { LANGUAGES, type Language } from '../../contracts/languages';
+import { serverTranslator, type Translate } from '../../i18n';
 
-/**
- * Server-side translations for the downloaded report: the same `reports` namespace files the
- * client loads (bundled into the server build), with i18next's `{{name}}` interpolation.
- */
-const RESOURCES: Record<Language, unknown> = { en, es, it, 'pt-BR': ptBR };
+export type { Translate };
 
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
-
-function lookup(tree: unknown, key: string): string | null {
-  let cur: unknown = tree;
-  for (const part of key.split('.')) {
-    if (!cur || typeof cur !== 'object') return null;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return typeof cur === 'string' ? cur : null;
-}
-
+/** The report's texts in `lng` (locales/<lng>/reports.json through server/i18n.ts). */
 export function translator(lng: Language): Translate {
-  return (key, values = {}) => {
-    const text = lookup(RESOURCES[lng], key) ?? lookup(RESOURCES.en, key) ?? key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
-  };
+  return serverTranslator(lng, 'reports');
 }
 
 /** Maps a language tag to one of ours: 'pt' and 'pt-*' are Brazilian Portuguese. */

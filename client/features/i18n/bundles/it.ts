@@ -1,0 +1,4 @@
+import { collectNamespaces } from './collect';
+
+// Every browser namespace of this language in one chunk; `mail` holds the server's e-mail texts.
+export default collectNamespaces(import.meta.glob(['../../../../locales/it/*.json', '!../../../../locales/it/mail.json'], { eager: true, import: 'default' }));
