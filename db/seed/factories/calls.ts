@@ -1,11 +1,12 @@
 import type { Executor } from '../../client';
 import { callRecordings, callTurns, calls, reports } from '../../schema';
 
-export type CallFields = Partial<typeof calls.$inferInsert> & { tenantId: string };
+export type CallFields = Partial<typeof calls.$inferInsert> & { tenantId: string; turns?: TurnFields[] };
 
-/** A call row (offline, ten minutes, not started unless `state` says otherwise). */
-export async function createCall(db: Executor, f: CallFields) {
+/** A call row (offline, ten minutes, not started unless `state` says otherwise) with its transcript `turns`. */
+export async function createCall(db: Executor, { turns = [], ...f }: CallFields) {
   const [row] = await db.insert(calls).values({ provider: 'offline', language: 'en', timeLimitSeconds: 600, ...f }).returning();
+  await createCallTurns(db, { tenantId: row.tenantId, callId: row.id, turns });
   return row;
 }
 
