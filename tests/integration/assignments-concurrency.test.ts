@@ -5,7 +5,7 @@ import { createAssignment, createExercise } from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import { startExercise, updateAssignment, type Actor } from '../../server/services/assignments/assignments';
 import { createLinkedSimulations } from '../helpers/assignments';
-import { eventually, type UserRow } from '../helpers/app';
+import type { UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';
@@ -80,7 +80,7 @@ describe('exercise writes under concurrency', () => {
     });
     await held; // the edit holds the assignment row
     const start = withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]));
-    await eventually(async () => (await waiting()) >= 1, { tries: 500, delayMs: 20 }); // the start is blocked on a lock
+    await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(1); // the start is blocked on a lock
     release();
     const results = await Promise.allSettled([edit, start]);
     expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);

@@ -9,7 +9,7 @@ import { startJobWorker } from '../../server/jobs/start';
 import { enqueueMail } from '../../server/mail/jobs';
 import { asSystem } from '../../db/tenant';
 import { createLinkedSimulations } from '../helpers/assignments';
-import { eventually, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -98,7 +98,7 @@ describe('dashboard read cache', () => {
     );
     const worker = await startJobWorker(deps);
     try {
-      await eventually(async () => (await getJob(database.db, jobId))?.status === 'succeeded', { tries: 500, delayMs: 20 });
+      await expect.poll(async () => (await getJob(database.db, jobId))?.status, { timeout: 10_000, interval: 20 }).toBe('succeeded');
       // no TTL passed: the job's completion dropped the tenant's entries
       expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(pending + 1);
     } finally {
