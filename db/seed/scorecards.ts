@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Executor } from '../client';
-import { scorecardCriteria, scorecards } from '../schema';
+import { createScorecard } from './factories';
 import type { ScorecardIcon } from '../../server/contracts/scorecards';
 
 /**
@@ -304,20 +303,5 @@ export const DEMO_SCORECARDS: SeedScorecard[] = [
 
 /** Writes the demo scorecards for `tenantId` (the seed runs as the table owner, so the tenant id is explicit). */
 export async function seedDemoScorecards(db: Executor, tenantId: string): Promise<void> {
-  for (const card of DEMO_SCORECARDS) {
-    const [row] = await db
-      .insert(scorecards)
-      .values({
-        tenantId,
-        lineageId: randomUUID(),
-        version: 1,
-        isCurrent: true,
-        name: card.name,
-        icon: card.icon,
-        shortDescription: card.shortDescription,
-        longDescription: card.longDescription,
-      })
-      .returning({ id: scorecards.id });
-    await db.insert(scorecardCriteria).values(card.criteria.map((c, position) => ({ tenantId, scorecardId: row.id, position, ...c })));
-  }
+  for (const { criteria, ...card } of DEMO_SCORECARDS) await createScorecard(db, { tenantId, version: 1, isCurrent: true, ...card, criteria });
 }

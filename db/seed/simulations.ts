@@ -9,6 +9,7 @@ import { generateScenario, recordGeneration } from '../../server/ai/scenario';
 import type { LearnerRole, LearnerTeam, SimulationIcon } from '../../server/contracts/simulations';
 import { DEMO_CALL_INSTRUCTIONS, DEMO_ICPS, DEMO_PERSONAS, DEMO_PRODUCT_GROUPINGS } from './personas';
 import { DEMO_SCORECARDS } from './scorecards';
+import { createSimulation } from './factories';
 
 /**
  * Demo simulations, one per methodology scorecard, each with its own prospect, difficulty and
@@ -213,5 +214,5 @@ export async function seedDemoSimulations(db: Executor, tenantId: string): Promi
       scenarioGenerationId: ids[ids.length - 1],
     });
   }
-  await db.insert(simulations).values(rows);
+  for (const row of rows) await createSimulation(db, row);
 }

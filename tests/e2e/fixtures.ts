@@ -1,4 +1,5 @@
 import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ACCOUNTS, type AccountKey } from './accounts';
@@ -9,9 +10,24 @@ export { expect };
 export { ACCOUNTS, type AccountKey };
 export const PASSWORD = E2E_DEMO_PASSWORD;
 
+/** The user types an admin can create in the demo tenant (server/contracts/user-types.ts). */
+export type NewUserType = 'admin' | 'manager' | 'demo_manager' | 'user' | 'facilitator' | 'sales_rep';
+
+export interface NewUser {
+  id: string;
+  email: string;
+  username: string;
+  displayName: string;
+  password: string;
+}
+
 interface Fixtures {
   /** Signed in as this demo account (session made once in global-setup); null = signed out. */
   account: AccountKey | null;
+  /** Signed in as a user of this type made for the test in the demo tenant (see `user`); wins over `account`. */
+  userType: NewUserType | null;
+  /** The user made for this test when `userType` is set, else null. */
+  user: NewUser | null;
   /** API client for the e2e server (no session). */
   api: APIRequestContext;
   /** The mail the e2e server delivered to its loopback SMTP receiver. */
@@ -22,7 +38,12 @@ export const test = base.extend<Fixtures>({
   account: [null, { option: true }],
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(serverInfo().baseURL),
-  storageState: async ({ account }, use) => use(account ? storageFile(account) : { cookies: [], origins: [] }),
+  userType: [null, { option: true }],
+  user: async ({ userType, baseURL }, use) => use(userType ? await createDemoUser(baseURL!, { userType }) : null),
+  storageState: async ({ account, user, baseURL }, use) => {
+    if (user) return use(await signedInState(baseURL!, user));
+    return use(account ? storageFile(account) : { cookies: [], origins: [] });
+  },
   api: async ({ baseURL }, use) => {
     const ctx = await request.newContext({ baseURL });
     await use(ctx);
@@ -31,6 +52,45 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   mailbox: async ({}, use) => use(mailbox(serverInfo().mailDir)),
 });
+
+/**
+ * A new user of the demo tenant, created by the seeded admin through the users API as the Users page
+ * does, with the demo password; sales reps join the seeded manager's team unless `managerId` is given.
+ */
+export async function createDemoUser(baseURL: string, fields: { userType: NewUserType; displayName?: string; managerId?: string | null; language?: 'en' | 'es' | 'it' | 'pt-BR' }): Promise<NewUser> {
+  const tag = randomBytes(4).toString('hex');
+  const username = `e2e-${fields.userType.replace('_', '-')}-${tag}`;
+  const email = `${username}@demo.test`;
+  const displayName = fields.displayName ?? `E2E ${fields.userType} ${tag}`;
+  const admin = await request.newContext({ baseURL, storageState: storageFile('admin'), extraHTTPHeaders: { Origin: baseURL } });
+  try {
+    let managerId = fields.managerId;
+    if (managerId === undefined && fields.userType === 'sales_rep') {
+      const res = await admin.get(`/trpc/users.managers?input=${encodeURIComponent('{}')}`);
+      expect(res.status(), await res.text()).toBe(200);
+      const managers = ((await res.json()) as { result: { data: { id: string; email: string }[] } }).result.data;
+      managerId = managers.find((m) => m.email === ACCOUNTS.manager.email)?.id ?? null;
+    }
+    const res = await admin.post('/trpc/users.create', { data: { email, username, displayName, userType: fields.userType, password: PASSWORD, managerId: managerId ?? null, language: fields.language ?? null } });
+    expect(res.status(), await res.text()).toBe(200);
+    const { user } = ((await res.json()) as { result: { data: { user: { id: string } } } }).result.data;
+    return { id: user.id, email, username, displayName, password: PASSWORD };
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** Signs `user` in through the login endpoint; the browser state holding its session cookie. */
+export async function signedInState(baseURL: string, user: Pick<NewUser, 'email' | 'password'>) {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  try {
+    const res = await ctx.post('/trpc/auth.login', { data: { email: user.email, password: user.password } });
+    expect(res.status(), await res.text()).toBe(200);
+    return await ctx.storageState();
+  } finally {
+    await ctx.dispose();
+  }
+}
 
 /** Signs in through the real login page. */
 export async function signInViaUi(page: Page, key: AccountKey, password = PASSWORD) {

@@ -1,54 +1,15 @@
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { spawn, execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from '@playwright/test';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { ACCOUNT_KEYS, ACCOUNTS } from './accounts';
 import { mailFileWriter } from './mail';
+import { freePort, stopServer, waitForHealth } from './own-server';
 import { E2E_DEMO_PASSWORD, E2E_MAIL_FROM_ADDRESS, E2E_SUPPORT_EMAIL, E2E_TMP, SERVER_INFO_FILE, storageFile, type ServerInfo } from './server-info';
 
 const SERVER_ENTRY = 'dist/server/index.mjs';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`e2e server exited with code ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${baseURL}/api/v1/health`);
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`e2e server did not become healthy within ${timeoutMs} ms:\n${output()}`);
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(killer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /**
  * Starts the built server on a free port with a fresh data dir, its mail going to a loopback SMTP
@@ -102,7 +63,7 @@ export default async function globalSetup() {
   });
 
   const teardown = async () => {
-    await stopServer(child);
+    await stopServer(child, 15_000);
     await smtp.close();
     // E2E_KEEP_DATA=1 keeps the server's data directory and its mail for a post-mortem of a failed run
     if (process.env.E2E_KEEP_DATA) console.log(`e2e data directory kept: ${root}`);

@@ -19,7 +19,7 @@ async function chooseFile(page: Page, dialog: Locator, file: { name: string; mim
 }
 
 test.describe('Knowledge-base files', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager' });
 
   test('upload a TXT, disable it (persists after reload), then delete it', async ({ page }) => {
     // unique per run: the e2e server is shared by the whole suite

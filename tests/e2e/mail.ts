@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from '@playwright/test';
 import type { ReceivedMail } from '../helpers/smtp';
 
 /**
@@ -67,15 +68,13 @@ export function mailbox(dir: string): Mailbox {
     all,
     find,
     async waitFor(match, { timeoutMs = 20_000, intervalMs = 200 } = {}) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const [found] = find(match);
-        if (found) return found;
-        if (Date.now() >= deadline) break;
-        await new Promise((r) => setTimeout(r, intervalMs));
+      try {
+        await expect.poll(() => find(match).length, { timeout: timeoutMs, intervals: [intervalMs] }).toBeGreaterThan(0);
+      } catch {
+        const seen = all().map((m) => `  - to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}`);
+        throw new Error(`no mail ${describeMatch(match)} within ${timeoutMs} ms; received:\n${seen.join('\n') || '  (none)'}`);
       }
-      const seen = all().map((m) => `  - to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}`);
-      throw new Error(`no mail ${describeMatch(match)} within ${timeoutMs} ms; received:\n${seen.join('\n') || '  (none)'}`);
+      return find(match)[0];
     },
   };
 }

@@ -31,6 +31,29 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Waits until the server at `baseURL` answers its health check; fails at once if the process exits. */
+export async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
+  const state = async () => {
+    if (child.exitCode !== null) return 'exited';
+    return (await fetch(`${baseURL}/api/v1/health`).then((r) => r.status === 200, () => false)) ? 'healthy' : 'starting';
+  };
+  await expect.poll(state, { timeout: timeoutMs, intervals: [100], message: `e2e server at ${baseURL} did not become healthy:\n${output()}` }).not.toBe('starting');
+  if (child.exitCode !== null) throw new Error(`e2e server exited with code ${child.exitCode}:\n${output()}`);
+}
+
+/** Stops a server process: SIGTERM, then SIGKILL if it is still running after `graceMs`. */
+export function stopServer(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, opts: { tmp?: string } = {}): Promise<OwnServer> {
   const tmp = opts.tmp ?? mkdtempSync(path.join(os.tmpdir(), `spar-e2e-${name}-`));
   const port = await freePort();
@@ -43,27 +66,11 @@ export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, opts:
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((resolve) => {
-        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(killer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      });
-    }
+    await stopServer(child);
     rmSync(tmp, { recursive: true, force: true });
   };
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${name} e2e server exited:\n${log}`);
-      const ok = await fetch(`${baseURL}/api/v1/health`).then((r) => r.status === 200, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`${name} e2e server not healthy:\n${log}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForHealth(baseURL, child, () => `${name}: ${log}`);
   } catch (e) {
     await stop();
     throw e;

@@ -1,7 +1,7 @@
 import { expect, h1, test } from './fixtures';
 
 test.describe('Personas', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager' });
 
   test('lists the seeded personas', async ({ page }) => {
     await page.goto('/personas');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, h1, test } from './fixtures';
 
 test.describe('Admin: prompts', () => {
-  test.use({ account: 'admin' });
+  test.use({ userType: 'admin' });
 
   test('a system prompt refuses deletion; its copy can be edited and deleted', async ({ page }) => {
     test.slow(); // one long user journey

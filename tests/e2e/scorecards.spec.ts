@@ -15,7 +15,7 @@ async function fillCriterion(dialog: Locator, n: number, prefix: string) {
 const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 test.describe('scorecards as admin', () => {
-  test.use({ account: 'admin' });
+  test.use({ userType: 'admin' });
 
   test('lists the seeded methodology scorecards with their details', async ({ page }) => {
     await page.goto('/scorecards');
@@ -141,7 +141,7 @@ test.describe('scorecards as admin', () => {
 });
 
 test.describe('scorecards failures', () => {
-  test.use({ account: 'admin' });
+  test.use({ userType: 'admin' });
 
   test('a failed load says so and recovers on retry', async ({ page }) => {
     let block = true;
@@ -190,7 +190,7 @@ test.describe('scorecards failures', () => {
 });
 
 test.describe('scorecards as manager', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager' });
 
   test('a manager reaches the page and sees the wizard messages in Spanish after switching language', async ({ page }) => {
     await page.goto('/scorecards');
@@ -237,7 +237,7 @@ test.describe('scorecards of another client (superuser)', () => {
 });
 
 test.describe('scorecards access', () => {
-  test.use({ account: 'rep' });
+  test.use({ userType: 'sales_rep' });
 
   test('a sales rep is sent away from /scorecards', async ({ page }) => {
     await page.goto('/scorecards');

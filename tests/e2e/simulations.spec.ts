@@ -11,7 +11,7 @@ async function pick(page: Page, dialog: Locator, label: string, option: string) 
 }
 
 test.describe('simulations as manager', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager' });
 
   test('lists the seeded demo simulations with their offline scenarios', async ({ page }) => {
     await page.goto('/simulations');
@@ -160,7 +160,7 @@ test.describe('simulations as manager', () => {
 });
 
 test.describe('simulations as sales rep', () => {
-  test.use({ account: 'rep' });
+  test.use({ userType: 'sales_rep' });
 
   test('is sent to their assignments', async ({ page }) => {
     await page.goto('/simulations');

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 
 test.describe('Contact Support dialog', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager' });
 
   test('validates both fields, shows the sending state, then closes with a notification', async ({ page }) => {
     await page.goto('/dashboard');

@@ -78,13 +78,3 @@ export function describeTrpcError(e: unknown): { trpcCode: string; httpStatus: n
   const app = isAppError(e.cause) ? e.cause : null;
   return { trpcCode: e.code, httpStatus: getHTTPStatusCodeFromError(e), appCode: app?.code ?? null, message: e.message, details: app?.details };
 }
-
-/** Polls `fn` until it returns a truthy value (mail is sent after the request's commit). */
-export async function eventually<T>(fn: () => Promise<T | null | undefined | false>, { tries = 100, delayMs = 20 } = {}): Promise<T> {
-  for (let i = 0; i < tries; i++) {
-    const v = await fn();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, delayMs));
-  }
-  throw new Error('condition not met in time');
-}

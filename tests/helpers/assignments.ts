@@ -1,29 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { callTurns, calls, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import { calls } from '../../db/schema';
+import { createCallTurns, createPersona, createScorecard, createSimulation, type ScorecardFields, type SimulationFields } from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import { enqueueEvaluation } from '../../server/evaluation/evaluate';
 
 /** A persona, a two-criterion scorecard and one offline simulation per name; returns the simulation ids. */
 export async function seedSimulations(db: Db, tenantId: string, names: string[]) {
   return withTenant(db, tenantId, async (tx) => {
-    const [persona] = await tx.insert(personas).values({ tenantId, name: 'Laura Gómez', shortDescription: 'Ops head', longDescription: 'Busy.', voice: 'marin' }).returning();
-    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Discovery', shortDescription: 'Basics' }).returning();
-    await tx.insert(scorecardCriteria).values([
-      { tenantId, scorecardId: card.id, position: 0, name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
-      { tenantId, scorecardId: card.id, position: 1, name: 'Next step', description: 'Agrees a next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
-    ]);
-    const ids: string[] = [];
-    for (const name of names) {
-      const [s] = await tx
-        .insert(simulations)
-        .values({ tenantId, personaId: persona.id, scorecardId: card.id, language: 'en', name, difficulty: 'medium', callProvider: 'offline', instructions: 'Open the call and discover.' })
-        .returning();
-      ids.push(s.id);
-    }
-    return ids;
+    const criteria = [
+      { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
+      { name: 'Next step', description: 'Agrees a next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+    ];
+    const simulation = { language: 'en', difficulty: 'medium', callProvider: 'offline', instructions: 'Open the call and discover.' } as const;
+    const { sims } = await createLinkedSimulations(tx, tenantId, names.map((name) => ({ ...simulation, name })), { criteria });
+    return sims.map((s) => s.id);
   });
+}
+
+/**
+ * The prospect "Laura Gómez", a "Discovery" scorecard (no criteria unless given) and simulations
+ * linked to both (English unless given): the content most tests' simulations need.
+ */
+export async function createLinkedSimulations(tx: Executor, tenantId: string, simulations: Omit<SimulationFields, 'tenantId'>[], card: Omit<ScorecardFields, 'tenantId'> = {}) {
+  const persona = await createPersona(tx, { tenantId, name: 'Laura Gómez', shortDescription: 'Ops head', longDescription: 'Busy.', voice: 'marin' });
+  const scorecard = await createScorecard(tx, { tenantId, name: 'Discovery', shortDescription: 'Basics', ...card });
+  const sims = [];
+  for (const s of simulations) sims.push(await createSimulation(tx, { tenantId, personaId: persona.id, scorecardId: scorecard.id, language: 'en', ...s }));
+  return { persona, card: scorecard, sims };
 }
 
 /** A discovery call that asks open, quantified questions and books a dated next step. */
@@ -36,7 +40,7 @@ export async function finishCall(db: Db, tenantId: string, callId: string, repTu
   await withTenant(db, tenantId, async (tx) => {
     const prospect = ['TransLog, Laura speaking.', 'By hand, two hours a day.', 'Fine.'];
     const turns = [{ speaker: 'prospect' as const, text: prospect[0] }, ...repTurns.flatMap((text, i) => [{ speaker: 'rep' as const, text }, { speaker: 'prospect' as const, text: prospect[Math.min(i + 1, 2)] }])];
-    await tx.insert(callTurns).values(turns.map((t, i) => ({ tenantId, callId, seq: i, itemId: `i${i}`, speaker: t.speaker, text: t.text, startMs: i * 3000, endMs: i * 3000 + 2000 })));
+    await createCallTurns(tx, { tenantId, callId, turns: turns.map((t, i) => ({ ...t, itemId: `i${i}` })) });
     await tx.update(calls).set({ state: 'ended', endReason: 'user_hangup', durationMs: turns.length * 3000, startedAt: new Date(), endedAt: new Date() }).where(eq(calls.id, callId));
     await enqueueEvaluation(tx, { tenantId, callId });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeChunks, knowledgeFiles, simulations } from '../../db/schema';
+import { createKnowledgeFile, createSimulation } from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/context';
 import { queryWords } from '../../server/ai/knowledge';
@@ -14,12 +14,7 @@ let simB: string;
 
 async function addFile(tenantId: string, simulationId: string, name: string, chunks: string[], enabled = true) {
   return withTenant(database.db, tenantId, async (tx) => {
-    const text = chunks.join('\n\n');
-    const [file] = await tx
-      .insert(knowledgeFiles)
-      .values({ tenantId, simulationId, name, mimeType: 'text/plain', sizeBytes: Buffer.byteLength(text), content: Buffer.from(text), textContent: text, status: 'ready', enabled })
-      .returning({ id: knowledgeFiles.id });
-    await tx.insert(knowledgeChunks).values(chunks.map((content, position) => ({ tenantId, fileId: file.id, simulationId, position, content })));
+    const file = await createKnowledgeFile(tx, { tenantId, simulationId, name, enabled, chunks });
     return file.id;
   });
 }
@@ -33,8 +28,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'alpha' })).id;
   tenantB = (await createTenant(database.db, { name: 'beta' })).id;
-  simA = await withTenant(database.db, tenantA, async (tx) => (await tx.insert(simulations).values({ tenantId: tenantA, name: 'A' }).returning())[0].id);
-  simB = await withTenant(database.db, tenantB, async (tx) => (await tx.insert(simulations).values({ tenantId: tenantB, name: 'B' }).returning())[0].id);
+  simA = await withTenant(database.db, tenantA, async (tx) => (await createSimulation(tx, { tenantId: tenantA, name: 'A' })).id);
+  simB = await withTenant(database.db, tenantB, async (tx) => (await createSimulation(tx, { tenantId: tenantB, name: 'B' })).id);
   await addFile(tenantA, simA, 'product.txt', [ONBOARDING, SECURITY, PRICE_MENTION, PRICING]);
   await addFile(tenantA, simA, 'old-pricing.txt', ['Pricing pricing pricing discount: the OLD price list, withdrawn.'], false);
   await addFile(tenantB, simB, 'beta.txt', ['Pricing discount secrets of tenant beta.']);

@@ -1,20 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  aiGenerations,
-  callInstructions,
-  clientOverviews,
-  icps,
-  knowledgeChunks,
-  knowledgeFiles,
-  personas,
-  productGroupings,
-  prompts,
-  scorecardCriteria,
-  scorecards,
-  simulations,
-} from '../../db/schema';
+import { aiGenerations } from '../../db/schema';
+import { createCallInstruction, createClientOverview, createIcp, createKnowledgeFile, createPersona, createProductGrouping, createPrompt, createScorecard, createSimulation } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { loadGenerationContext, type SimulationInput } from '../../server/ai/context';
 import { AiError } from '../../server/ai/errors';
@@ -59,29 +46,23 @@ const NARRATIVE: ScenarioNarrative = { summary: 'You are calling Laura at Transp
 
 async function seedConfig(tenant: string) {
   return withTenant(database.db, tenant, async (tx) => {
-    const [persona] = await tx
-      .insert(personas)
-      .values({ tenantId: tenant, name: 'Laura Gómez', shortDescription: 'Head of Operations at a logistics company', longDescription: 'Pragmatic and busy.', behaviourNotes: { hard: 'Interrupts early pitches.' } })
-      .returning();
-    const [icp] = await tx.insert(icps).values({ tenantId: tenant, name: 'Mid-market logistics', details: 'Industry: Road freight. Fleets of 50-300 trucks.' }).returning();
-    const [product] = await tx.insert(productGroupings).values({ tenantId: tenant, name: 'RouteWise', details: 'Route optimisation for truck fleets.' }).returning();
-    const [instructions] = await tx.insert(callInstructions).values({ tenantId: tenant, instructions: 'Keep calls under ten minutes.' }).returning();
-    await tx.insert(clientOverviews).values({ tenantId: tenant, details: 'Acme builds planning software for transport companies.' });
-    const [card] = await tx.insert(scorecards).values({ tenantId: tenant, lineageId: randomUUID(), name: 'Discovery', shortDescription: 'Discovery basics' }).returning();
-    await tx.insert(scorecardCriteria).values([
-      { tenantId: tenant, scorecardId: card.id, position: 1, name: 'Map the decision', description: 'Finds who decides', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All stakeholders' },
-      { tenantId: tenant, scorecardId: card.id, position: 0, name: 'Quantify the pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Rough', levelHigh: 'Hours and euros' },
-      { tenantId: tenant, scorecardId: card.id, position: 2, name: 'Small talk', description: 'Rapport', includeInScenario: false, levelZero: 'No', levelLow: 'Some', levelHigh: 'Warm' },
-    ]);
-    const [sim] = await tx.insert(simulations).values({ tenantId: tenant, name: 'Discovery with Laura', difficulty: 'hard', language: 'en' }).returning();
-    const [file] = await tx
-      .insert(knowledgeFiles)
-      .values({ tenantId: tenant, simulationId: sim.id, name: 'case-study.txt', mimeType: 'text/plain', sizeBytes: 10, content: Buffer.from('x'), textContent: FACT, status: 'ready' })
-      .returning();
-    await tx.insert(knowledgeChunks).values([
-      { tenantId: tenant, fileId: file.id, simulationId: sim.id, position: 0, content: 'Company history: founded in 1998 in Lyon.' },
-      { tenantId: tenant, fileId: file.id, simulationId: sim.id, position: 1, content: FACT },
-    ]);
+    const persona = await createPersona(tx, { tenantId: tenant, name: 'Laura Gómez', shortDescription: 'Head of Operations at a logistics company', longDescription: 'Pragmatic and busy.', behaviourNotes: { hard: 'Interrupts early pitches.' } });
+    const icp = await createIcp(tx, { tenantId: tenant, name: 'Mid-market logistics', details: 'Industry: Road freight. Fleets of 50-300 trucks.' });
+    const product = await createProductGrouping(tx, { tenantId: tenant, name: 'RouteWise', details: 'Route optimisation for truck fleets.' });
+    const instructions = await createCallInstruction(tx, { tenantId: tenant, instructions: 'Keep calls under ten minutes.' });
+    await createClientOverview(tx, { tenantId: tenant, details: 'Acme builds planning software for transport companies.' });
+    const card = await createScorecard(tx, {
+      tenantId: tenant,
+      name: 'Discovery',
+      shortDescription: 'Discovery basics',
+      criteria: [
+        { position: 1, name: 'Map the decision', description: 'Finds who decides', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All stakeholders' },
+        { position: 0, name: 'Quantify the pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Rough', levelHigh: 'Hours and euros' },
+        { position: 2, name: 'Small talk', description: 'Rapport', includeInScenario: false, levelZero: 'No', levelLow: 'Some', levelHigh: 'Warm' },
+      ],
+    });
+    const sim = await createSimulation(tx, { tenantId: tenant, name: 'Discovery with Laura', difficulty: 'hard', language: 'en' });
+    await createKnowledgeFile(tx, { tenantId: tenant, simulationId: sim.id, name: 'case-study.txt', sizeBytes: 10, content: Buffer.from('x'), textContent: FACT, chunks: ['Company history: founded in 1998 in Lyon.', FACT] });
     return { persona, icp, product, instructions, card, sim };
   });
 }
@@ -123,7 +104,7 @@ const generationsOf = (simulationId: string) =>
   withTenant(database.db, tenantId, (tx) => tx.select().from(aiGenerations).where(eq(aiGenerations.simulationId, simulationId)).orderBy(asc(aiGenerations.createdAt), asc(aiGenerations.task)));
 
 async function freshSimulation(): Promise<string> {
-  return withTenant(database.db, tenantId, async (tx) => (await tx.insert(simulations).values({ tenantId, name: 'fresh' }).returning())[0].id);
+  return withTenant(database.db, tenantId, async (tx) => (await createSimulation(tx, { tenantId, name: 'fresh' })).id);
 }
 
 describe('loadGenerationContext', () => {
@@ -233,10 +214,10 @@ describe('offline scenario generation', () => {
 describe('prompt choice', () => {
   it('uses the system prompt of the kind, or a chosen tenant prompt, and reports unknown placeholders', async () => {
     await asSystem(database.db, { action: 'test.system_prompt' }, (tx) =>
-      tx.insert(prompts).values({ systemKey: 'test.scenario_variables', kind: 'scenario_variables', name: 'System variables', systemPrompt: null, userPrompt: 'SYSTEM PROMPT for {{persona.name}}' }),
+      createPrompt(tx, { systemKey: 'test.scenario_variables', kind: 'scenario_variables', name: 'System variables', systemPrompt: null, userPrompt: 'SYSTEM PROMPT for {{persona.name}}' }),
     );
-    const [own] = await withTenant(database.db, tenantId, (tx) =>
-      tx.insert(prompts).values({ tenantId, kind: 'scenario_variables', name: 'Ours', systemPrompt: 'Be {{mood}}.', userPrompt: 'OURS for {{persona.name}} in {{language}}' }).returning(),
+    const own = await withTenant(database.db, tenantId, (tx) =>
+      createPrompt(tx, { tenantId, kind: 'scenario_variables', name: 'Ours', systemPrompt: 'Be {{mood}}.', userPrompt: 'OURS for {{persona.name}} in {{language}}' }),
     );
 
     const ctx = await withTenant(database.db, tenantId, (tx) => loadGenerationContext(tx, input));

@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignments, exercises, personas, scorecards, simulations } from '../../db/schema';
+import { assignments } from '../../db/schema';
+import { createAssignment, createExercise } from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import { startExercise, updateAssignment, type Actor } from '../../server/services/assignments/assignments';
-import { eventually, type UserRow } from '../helpers/app';
+import { createLinkedSimulations } from '../helpers/assignments';
+import type { UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';
@@ -27,11 +28,8 @@ beforeAll(async () => {
   manager = await createTenantUser(database.db, tenantId, { userType: 'manager' });
   for (let i = 0; i < 6; i++) reps.push(await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id }));
   sims = await withTenant(database.db, tenantId, async (tx) => {
-    const [persona] = await tx.insert(personas).values({ tenantId, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
-    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
-    const out: string[] = [];
-    for (let i = 0; i < 2; i++) out.push((await tx.insert(simulations).values({ tenantId, personaId: persona.id, scorecardId: card.id, name: `S${i}`, language: 'en' }).returning())[0].id);
-    return out;
+    const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'S0' }, { name: 'S1' }]);
+    return sims.map((s) => s.id);
   });
 }, 60_000);
 
@@ -44,11 +42,9 @@ describe('exercise writes under concurrency', () => {
     const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId };
     for (let round = 0; round < 8; round++) {
       const { assignmentId, mine } = await withTenant(database.db, tenantId, async (tx) => {
-        const [a] = await tx.insert(assignments).values({ tenantId, name: `Round ${round}`, createdBy: manager.id }).returning();
-        const rows = await tx
-          .insert(exercises)
-          .values(reps.map((r) => ({ tenantId, assignmentId: a.id, userId: r.id, simulationId: sims[0] })))
-          .returning({ id: exercises.id, userId: exercises.userId });
+        const a = await createAssignment(tx, { tenantId, name: `Round ${round}`, createdBy: manager.id });
+        const rows = [];
+        for (const r of reps) rows.push(await createExercise(tx, { tenantId, assignmentId: a.id, userId: r.id, simulationId: sims[0] }));
         return { assignmentId: a.id, mine: rows };
       });
       const results = await Promise.allSettled([
@@ -67,9 +63,8 @@ describe('exercise writes under concurrency', () => {
   it.runIf(!!process.env.DATABASE_URL)('a rep starting while the edit holds the assignment waits, then both commit', async () => {
     const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId };
     const { assignmentId, mine } = await withTenant(database.db, tenantId, async (tx) => {
-      const [a] = await tx.insert(assignments).values({ tenantId, name: 'Interleaved', createdBy: manager.id }).returning();
-      const rows = await tx.insert(exercises).values([{ tenantId, assignmentId: a.id, userId: reps[0].id, simulationId: sims[0] }]).returning({ id: exercises.id });
-      return { assignmentId: a.id, mine: rows[0] };
+      const a = await createAssignment(tx, { tenantId, name: 'Interleaved', createdBy: manager.id });
+      return { assignmentId: a.id, mine: await createExercise(tx, { tenantId, assignmentId: a.id, userId: reps[0].id, simulationId: sims[0] }) };
     });
     const waiting = async () =>
       ((await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { n: number }[])[0].n;
@@ -85,7 +80,7 @@ describe('exercise writes under concurrency', () => {
     });
     await held; // the edit holds the assignment row
     const start = withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]));
-    await eventually(async () => (await waiting()) >= 1, { tries: 500, delayMs: 20 }); // the start is blocked on a lock
+    await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(1); // the start is blocked on a lock
     release();
     const results = await Promise.allSettled([edit, start]);
     expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);

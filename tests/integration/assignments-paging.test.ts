@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
-import { assignments, personas, scorecards, simulations } from '../../db/schema';
+import { assignments } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
+import { createLinkedSimulations } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -36,13 +36,8 @@ function fieldErrors(e: unknown) {
 
 async function seedSimulation(tenantId: string) {
   return withTenant(database.db, tenantId, async (tx) => {
-    const [persona] = await tx.insert(personas).values({ tenantId, name: 'Laura Gómez', shortDescription: 'Ops head', longDescription: 'Busy.', voice: 'marin' }).returning();
-    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Discovery', shortDescription: 'Basics' }).returning();
-    const [s] = await tx
-      .insert(simulations)
-      .values({ tenantId, personaId: persona.id, scorecardId: card.id, language: 'en', name: 'Discovery call', difficulty: 'medium', callProvider: 'offline', instructions: 'Open the call.' })
-      .returning();
-    return s.id;
+    const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery call', difficulty: 'medium', callProvider: 'offline', instructions: 'Open the call.' }]);
+    return sims[0].id;
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { personas, simulations } from '../../db/schema';
+import { createPersona, createSimulation } from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
@@ -22,23 +22,17 @@ beforeAll(async () => {
   norole = await createTenantUser(database.db, a.id, { userType: 'user' });
   other = await createTenantUser(database.db, b.id, { userType: 'admin' });
   simId = await withTenant(database.db, a.id, async (tx) => {
-    const [p] = await tx
-      .insert(personas)
-      .values({ tenantId: a.id, name: 'Laura Chen — CFO', shortDescription: 's', longDescription: 'l' })
-      .returning();
-    const [s] = await tx
-      .insert(simulations)
-      .values({
-        tenantId: a.id,
-        name: 'Renewal with Laura',
-        difficulty: 'hard',
-        timeLimitMinutes: 7.5,
-        instructions: 'Secure a renewal meeting.',
-        personaId: p.id,
-        scenarioDetails: { variables: { hidden_information: [{ information: 'Budget was cut by 20%' }] } },
-        scenarioSummary: 'SECRET narrative',
-      })
-      .returning();
+    const p = await createPersona(tx, { tenantId: a.id, name: 'Laura Chen — CFO', shortDescription: 's', longDescription: 'l' });
+    const s = await createSimulation(tx, {
+      tenantId: a.id,
+      name: 'Renewal with Laura',
+      difficulty: 'hard',
+      timeLimitMinutes: 7.5,
+      instructions: 'Secure a renewal meeting.',
+      personaId: p.id,
+      scenarioDetails: { variables: { hidden_information: [{ information: 'Budget was cut by 20%' }] } },
+      scenarioSummary: 'SECRET narrative',
+    });
     return s.id;
   });
 }, 120_000);

@@ -2,11 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { callMetrics, callTurns, calls, clientOverviews, personas, prompts, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { callMetrics, callTurns, calls, prompts, simulations } from '../../db/schema';
+import { createClientOverview, createPrompt } from '../../db/seed/factories';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
 import { readScenario } from '../../server/contracts/scenario/render';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
+import { createLinkedSimulations } from '../helpers/assignments';
 import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -134,19 +136,16 @@ beforeAll(async () => {
   const tenantB = await createTenant(database.db, { name: 'Beta' });
   other = await createTenantUser(database.db, tenantB.id, { email: 'x@beta.test', username: 'x', userType: 'admin' });
   await withTenant(database.db, tenantId, async (tx) => {
-    const [persona] = await tx.insert(personas).values({ tenantId, name: 'Laura Gómez', shortDescription: 'Ops head', longDescription: 'Busy.', voice: 'marin' }).returning();
-    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Discovery', shortDescription: 'Basics' }).returning();
-    await tx.insert(scorecardCriteria).values({ tenantId, scorecardId: card.id, position: 0, name: 'Pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All' });
-    const base = { tenantId, personaId: persona.id, scorecardId: card.id, language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
-    for (const [key, extra] of Object.entries({
+    const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
+    const variants = {
       main: { name: 'Voice', difficulty: 'medium' as const },
       short: { name: 'Short', difficulty: 'medium' as const, timeLimitMinutes: 0.1 },
       easy: { name: 'Easy offline', difficulty: 'easy' as const, callProvider: 'offline' as const },
       expert: { name: 'Expert offline', difficulty: 'expert' as const, callProvider: 'offline' as const },
-    })) {
-      const [s] = await tx.insert(simulations).values({ ...base, ...extra }).returning();
-      sims[key] = s.id;
-    }
+    };
+    const criteria = [{ name: 'Pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All' }];
+    const created = await createLinkedSimulations(tx, tenantId, Object.values(variants).map((extra) => ({ ...base, ...extra })), { criteria });
+    Object.keys(variants).forEach((key, i) => (sims[key] = created.sims[i].id));
   });
   fake = await startFakeRealtime({ pace: 'fast', responseAudioMs: 600, replies: ['TransLog, Laura speaking.', 'We plan by hand.', 'Fine.'], transcripts: ['How do you plan routes today?', 'Thanks.'] });
   app = await startTestApp(
@@ -174,14 +173,12 @@ describe('calls.start', () => {
   });
 
   it('freezes how the call will be scored: a prompt, overview or instructions edited later do not change it', async () => {
-    const [prompt] = await withTenant(database.db, tenantId, (tx) =>
-      tx.insert(prompts).values({ tenantId, kind: 'evaluation', name: 'House eval', instructions: 'HOUSE RULES v1. Score {{criteria}} on {{transcript}}' }).returning(),
-    );
+    const prompt = await withTenant(database.db, tenantId, (tx) => createPrompt(tx, { tenantId, kind: 'evaluation', name: 'House eval', instructions: 'HOUSE RULES v1. Score {{criteria}} on {{transcript}}' }));
     await withTenant(database.db, tenantId, (tx) => tx.update(simulations).set({ reportPromptId: prompt.id }).where(eq(simulations.id, sims.main)));
     const r = await start(rep, sims.main);
     await withTenant(database.db, tenantId, async (tx) => {
       await tx.update(prompts).set({ instructions: 'HOUSE RULES v2. {{transcript}}' }).where(eq(prompts.id, prompt.id));
-      await tx.insert(clientOverviews).values({ tenantId, details: 'Overview written after the call' }).onConflictDoUpdate({ target: clientOverviews.tenantId, set: { details: 'Overview written after the call' } });
+      await createClientOverview(tx, { tenantId, details: 'Overview written after the call' });
     });
     const input = await asSystem(database.db, { action: 'test' }, (tx) => loadEvaluationInput(tx, r.callId));
     expect(input?.promptTemplate).toBe('HOUSE RULES v1. Score {{criteria}} on {{transcript}}');

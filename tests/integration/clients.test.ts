@@ -3,23 +3,8 @@ import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
-import {
-  auditLog,
-  callInstructions,
-  clientOverviews,
-  clients,
-  icps,
-  knowledgeChunks,
-  knowledgeFiles,
-  personas,
-  productGroupings,
-  prompts,
-  scorecardCriteria,
-  scorecards,
-  simulations,
-  supportRequests,
-  users,
-} from '../../db/schema';
+import { auditLog, callInstructions, clientOverviews, clients, icps, knowledgeChunks, knowledgeFiles, personas, productGroupings, prompts, scorecardCriteria, scorecards, simulations, supportRequests, users } from '../../db/schema';
+import { createCallInstruction, createClientOverview, createIcp, createKnowledgeFile, createPersona, createProductGrouping, createPrompt, createScorecard, createSimulation, createSupportRequest } from '../../db/seed/factories';
 import { asSystem } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
@@ -75,64 +60,43 @@ async function seedSource() {
   await createTenantUser(database.db, t.id, { userType: 'sales_rep' });
   await createSession(database.db, u.id);
   await sys(async (tx) => {
-    await tx.insert(clientOverviews).values({ tenantId: t.id, details: 'We sell logistics software.' });
-    await tx.insert(icps).values([
-      { tenantId: t.id, name: 'Mid-market retail', details: '200-1000 staff' },
-      { tenantId: t.id, name: 'Wholesale', details: 'B2B' },
-    ]);
-    await tx.insert(productGroupings).values({ tenantId: t.id, name: 'Fleet', details: 'Route planning' });
-    await tx.insert(callInstructions).values({ tenantId: t.id, instructions: 'Book a demo.' });
-    await tx.insert(personas).values([
-      { tenantId: t.id, name: 'Carla CFO', shortDescription: 'CFO', longDescription: 'Cost focused', behaviourNotes: { hard: 'Interrupts' } },
-      { tenantId: t.id, name: 'Oscar Ops', shortDescription: 'Ops lead', longDescription: 'Busy' },
-    ]);
-    await tx.insert(prompts).values({ tenantId: t.id, kind: 'evaluation', name: 'House eval', instructions: 'Score {{criteria}}' });
+    await createClientOverview(tx, { tenantId: t.id, details: 'We sell logistics software.' });
+    const retail = await createIcp(tx, { tenantId: t.id, name: 'Mid-market retail', details: '200-1000 staff' });
+    await createIcp(tx, { tenantId: t.id, name: 'Wholesale', details: 'B2B' });
+    await createProductGrouping(tx, { tenantId: t.id, name: 'Fleet', details: 'Route planning' });
+    await createCallInstruction(tx, { tenantId: t.id, instructions: 'Book a demo.' });
+    const carla = await createPersona(tx, { tenantId: t.id, name: 'Carla CFO', shortDescription: 'CFO', longDescription: 'Cost focused', behaviourNotes: { hard: 'Interrupts' } });
+    await createPersona(tx, { tenantId: t.id, name: 'Oscar Ops', shortDescription: 'Ops lead', longDescription: 'Busy' });
+    const house = await createPrompt(tx, { tenantId: t.id, kind: 'evaluation', name: 'House eval', instructions: 'Score {{criteria}}' });
+    const crit = (position: number) => ({ position, name: `C${position}`, description: 'd', levelZero: '0', levelLow: '1', levelHigh: '2' });
     const lineage = crypto.randomUUID();
-    const [v1] = await tx
-      .insert(scorecards)
-      .values({ tenantId: t.id, lineageId: lineage, version: 1, isCurrent: false, name: 'SPIN v1', shortDescription: 'old', usedAt: new Date() })
-      .returning();
-    const [v2] = await tx.insert(scorecards).values({ tenantId: t.id, lineageId: lineage, version: 2, isCurrent: true, name: 'SPIN', shortDescription: 'Discovery' }).returning();
-    const [other] = await tx.insert(scorecards).values({ tenantId: t.id, lineageId: crypto.randomUUID(), name: 'MEDDIC', shortDescription: 'Qualification' }).returning();
-    const crit = (scorecardId: string, position: number) => ({
-      tenantId: t.id,
-      scorecardId,
-      position,
-      name: `C${position}`,
-      description: 'd',
-      levelZero: '0',
-      levelLow: '1',
-      levelHigh: '2',
-    });
-    await tx.insert(scorecardCriteria).values([crit(v1.id, 1), crit(v2.id, 1), crit(v2.id, 2), crit(other.id, 1)]);
-    await tx.insert(supportRequests).values({ tenantId: t.id, userId: u.id, subject: 'Help', description: 'Please' });
+    const v1 = await createScorecard(tx, { tenantId: t.id, lineageId: lineage, version: 1, isCurrent: false, name: 'SPIN v1', shortDescription: 'old', usedAt: new Date(), criteria: [crit(1)] });
+    await createScorecard(tx, { tenantId: t.id, lineageId: lineage, version: 2, isCurrent: true, name: 'SPIN', shortDescription: 'Discovery', criteria: [crit(1), crit(2)] });
+    await createScorecard(tx, { tenantId: t.id, name: 'MEDDIC', shortDescription: 'Qualification', criteria: [crit(1)] });
+    await createSupportRequest(tx, { tenantId: t.id, userId: u.id, subject: 'Help', description: 'Please' });
     // a simulation on the old version of SPIN, the tenant's prompt and a system prompt, with a knowledge file
-    const [carla] = await tx.select().from(personas).where(and(eq(personas.tenantId, t.id), eq(personas.name, 'Carla CFO')));
-    const [retail] = await tx.select().from(icps).where(and(eq(icps.tenantId, t.id), eq(icps.name, 'Mid-market retail')));
-    const [house] = await tx.select().from(prompts).where(eq(prompts.tenantId, t.id));
     const [sysSim] = await tx.select().from(prompts).where(and(isNull(prompts.tenantId), eq(prompts.kind, 'simulation')));
-    const [sim] = await tx
-      .insert(simulations)
-      .values({
-        tenantId: t.id,
-        name: 'Pricing pushback',
-        scorecardId: v1.id,
-        personaId: carla.id,
-        icpId: retail.id,
-        reportPromptId: house.id,
-        simulationPromptId: sysSim.id,
-        scenarioSummary: 'The CFO wants a discount',
-        createdBy: u.id,
-      })
-      .returning();
-    const [file] = await tx
-      .insert(knowledgeFiles)
-      .values({ tenantId: t.id, simulationId: sim.id, name: 'pricing.txt', mimeType: 'text/plain', sizeBytes: 5, content: Buffer.from('price'), textContent: 'price', status: 'ready', ownerUserId: u.id })
-      .returning();
-    await tx.insert(knowledgeChunks).values([
-      { tenantId: t.id, fileId: file.id, simulationId: sim.id, position: 0, content: 'Our list price is 40 per seat.' },
-      { tenantId: t.id, fileId: file.id, simulationId: sim.id, position: 1, content: 'Discounts need approval.' },
-    ]);
+    const sim = await createSimulation(tx, {
+      tenantId: t.id,
+      name: 'Pricing pushback',
+      scorecardId: v1.id,
+      personaId: carla.id,
+      icpId: retail.id,
+      reportPromptId: house.id,
+      simulationPromptId: sysSim.id,
+      scenarioSummary: 'The CFO wants a discount',
+      createdBy: u.id,
+    });
+    await createKnowledgeFile(tx, {
+      tenantId: t.id,
+      simulationId: sim.id,
+      name: 'pricing.txt',
+      sizeBytes: 5,
+      content: Buffer.from('price'),
+      textContent: 'price',
+      ownerUserId: u.id,
+      chunks: ['Our list price is 40 per seat.', 'Discounts need approval.'],
+    });
   });
   return t;
 }

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignments, calls, exercises, personas, reports, scorecards, simulations, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { createAssignment, createCall, createExercise, createReport } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
+import { createLinkedSimulations } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -38,21 +39,17 @@ const DAY = 86_400_000;
  */
 async function seed() {
   await withTenant(database.db, tenantA, async (tx) => {
-    const [persona] = await tx.insert(personas).values({ tenantId: tenantA, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
-    const [card] = await tx.insert(scorecards).values({ tenantId: tenantA, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
-    const [sim] = await tx.insert(simulations).values({ tenantId: tenantA, personaId: persona.id, scorecardId: card.id, name: 'Discovery', language: 'en' }).returning();
-    const [cold] = await tx.insert(simulations).values({ tenantId: tenantA, personaId: persona.id, scorecardId: card.id, name: 'Cold call', language: 'en' }).returning();
-    const [a] = await tx.insert(assignments).values({ tenantId: tenantA, name: 'Q4', createdBy: manager.id }).returning();
+    const {
+      sims: [sim, cold],
+    } = await createLinkedSimulations(tx, tenantA, [{ name: 'Discovery' }, { name: 'Cold call' }]);
+    const a = await createAssignment(tx, { tenantId: tenantA, name: 'Q4', createdBy: manager.id });
     const now = Date.now();
     const exercise = async (userId: string, simulationId: string) =>
-      (await tx.insert(exercises).values({ tenantId: tenantA, assignmentId: a.id, userId, simulationId, status: 'pending' }).returning())[0].id;
+      (await createExercise(tx, { tenantId: tenantA, assignmentId: a.id, userId, simulationId, status: 'pending' })).id;
     const call = async (userId: string, c: { mode: 'exercise' | 'practice' | 'test'; exerciseId?: string; levels: [number, number]; score: number; at: Date; status?: 'ready' | 'failed' }) => {
-      const [row] = await tx
-        .insert(calls)
-        .values({ tenantId: tenantA, userId, simulationId: sim.id, exerciseId: c.exerciseId ?? null, mode: c.mode, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600, durationMs: 120_000, costEstimateUsd: 0.5 })
-        .returning();
+      const row = await createCall(tx, { tenantId: tenantA, userId, simulationId: sim.id, exerciseId: c.exerciseId ?? null, mode: c.mode, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600, durationMs: 120_000, costEstimateUsd: 0.5 });
       const ready = (c.status ?? 'ready') === 'ready';
-      await tx.insert(reports).values({
+      await createReport(tx, {
         tenantId: tenantA,
         callId: row.id,
         status: c.status ?? 'ready',

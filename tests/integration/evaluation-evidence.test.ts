@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { callTurns, calls, jobs, reports } from '../../db/schema';
+import { jobs, reports } from '../../db/schema';
+import { createCall } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { createTextProvider, type TextProvider } from '../../server/ai/provider';
 import { enqueueEvaluation, evaluationHandler } from '../../server/evaluation/evaluate';
@@ -33,20 +34,17 @@ const IDS = ['c1', 'c2', 'c3', 'c4', 'c5'];
 async function storeCall(c: CalibrationCall): Promise<string> {
   const criteria = criteriaOf(c.scorecard).map((x, i) => ({ ...x, position: i, includeInScenario: true }));
   return withTenant(db, tenantId, async (tx) => {
-    const [call] = await tx
-      .insert(calls)
-      .values({
-        tenantId,
-        provider: 'offline',
-        language: c.language,
-        state: 'ended',
-        endReason: 'completed',
-        timeLimitSeconds: 600,
-        scorecardSnapshot: { id: 'sc', name: c.scorecard, criteria },
-        simulationSnapshot: { simulation: { name: c.id, difficulty: 'medium' }, persona: { name: 'Marta Ruiz' } },
-      })
-      .returning({ id: calls.id });
-    await tx.insert(callTurns).values(turnsOf(c).map((t) => ({ tenantId, callId: call.id, seq: t.seq, itemId: `item_${t.seq}`, speaker: t.speaker, text: t.text, startMs: t.startMs, endMs: t.endMs ?? null })));
+    const call = await createCall(tx, {
+      tenantId,
+      provider: 'offline',
+      language: c.language,
+      state: 'ended',
+      endReason: 'completed',
+      timeLimitSeconds: 600,
+      scorecardSnapshot: { id: 'sc', name: c.scorecard, criteria },
+      simulationSnapshot: { simulation: { name: c.id, difficulty: 'medium' }, persona: { name: 'Marta Ruiz' } },
+      turns: turnsOf(c).map((t) => ({ seq: t.seq, speaker: t.speaker, text: t.text, startMs: t.startMs, endMs: t.endMs ?? null })),
+    });
     return call.id;
   });
 }

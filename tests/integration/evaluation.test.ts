@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../db/client';
 import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
-import { aiGenerations, callTurns, calls, jobs, reports } from '../../db/schema';
+import { aiGenerations, jobs, reports } from '../../db/schema';
+import { createCall, createJob } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { createTextProvider, type TextProvider } from '../../server/ai/provider';
 import { enqueueEvaluation, evaluationHandler, evaluationJobStatus, MODEL_EVALUATOR_VERSION, retryEvaluation } from '../../server/evaluation/evaluate';
@@ -42,28 +43,25 @@ const REAL: Record<string, Quote> = {
   'crit-5': { turn: 19, quote: 'You mentioned finance and the ten percent target.' },
 };
 
-async function createCall(tenant = tenantId): Promise<string> {
+async function storeCall(tenant = tenantId): Promise<string> {
   return withTenant(db, tenant, async (tx) => {
-    const [call] = await tx
-      .insert(calls)
-      .values({
-        tenantId: tenant,
-        provider: 'offline',
-        language: 'en',
-        state: 'ended',
-        endReason: 'completed',
-        timeLimitSeconds: 600,
-        durationMs: 120_000,
-        scorecardSnapshot: snapshot,
-        simulationSnapshot: {
-          simulation: { difficulty: 'hard', language: 'en', learnerRole: 'account_executive', useCase: 'Discovery call' },
-          persona: { name: 'Marta Ruiz', shortDescription: 'Head of Operations at a freight company', longDescription: '', behaviourNotes: {} },
-          scenario: null,
-          scenarioSummary: 'Marta runs dispatch for a 300-person regional freight company.',
-        },
-      })
-      .returning({ id: calls.id });
-    await tx.insert(callTurns).values(fixture.turns.map((t, seq) => ({ tenantId: tenant, callId: call.id, seq, itemId: `item_${seq}`, ...t })));
+    const call = await createCall(tx, {
+      tenantId: tenant,
+      provider: 'offline',
+      language: 'en',
+      state: 'ended',
+      endReason: 'completed',
+      timeLimitSeconds: 600,
+      durationMs: 120_000,
+      scorecardSnapshot: snapshot,
+      simulationSnapshot: {
+        simulation: { difficulty: 'hard', language: 'en', learnerRole: 'account_executive', useCase: 'Discovery call' },
+        persona: { name: 'Marta Ruiz', shortDescription: 'Head of Operations at a freight company', longDescription: '', behaviourNotes: {} },
+        scenario: null,
+        scenarioSummary: 'Marta runs dispatch for a 300-person regional freight company.',
+      },
+      turns: fixture.turns,
+    });
     return call.id;
   });
 }
@@ -115,7 +113,7 @@ beforeEach(async () => {
 
 describe('enqueueEvaluation', () => {
   it('commits the pending report and the job with the caller’s tenant transaction, idempotently', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const a = await withTenant(db, tenantId, (tx) => enqueueEvaluation(tx, { tenantId, callId }));
     const b = await withTenant(db, tenantId, (tx) => enqueueEvaluation(tx, { tenantId, callId }));
     expect(b).toBe(a);
@@ -132,7 +130,7 @@ describe('enqueueEvaluation', () => {
   });
 
   it('rolls the job back with the call’s transaction', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     await expect(
       withTenant(db, tenantId, async (tx) => {
         await enqueueEvaluation(tx, { tenantId, callId });
@@ -146,7 +144,7 @@ describe('enqueueEvaluation', () => {
 
 describe('model evaluation through the worker', () => {
   it('a call → job → ready report; the score is computed from the levels, not the model’s claim', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     fake.enqueue({ data: modelAnswer(1, { 'crit-1': { level: 2, evidence: [REAL['crit-1']] } }), usage: { prompt_tokens: 1200, completion_tokens: 300 } });
     expect(await worker().runOnce()).toBe(true);
@@ -190,7 +188,7 @@ describe('model evaluation through the worker', () => {
   });
 
   it('an invented quote is dropped and re-asked once; a real quote in the re-ask verifies the level', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     await enqueueEvaluation(db, { tenantId, callId });
     const INVENTED = 'What would it cost you to lose your biggest customer?';
     fake.enqueue(
@@ -211,7 +209,7 @@ describe('model evaluation through the worker', () => {
   });
 
   it('still invented after the re-ask → level 0 with "no evidence", the proposed level kept for audit only, and the report says so', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     await enqueueEvaluation(db, { tenantId, callId });
     const INVENTED = 'Tell me about your biggest competitor';
     const PROSPECT_WORDS = 'Around 140 routes a day, more in November and December.'; // the prospect said this, not the rep
@@ -248,7 +246,7 @@ describe('model evaluation through the worker', () => {
 
 describe('invalid model output', () => {
   it('a level outside 0–2 is refused: the attempt fails (stored in ai_generations) and is retried, nothing is written to the report', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     fake.enqueue({ data: modelAnswer(1, { 'crit-1': { level: 3 as 2, evidence: [REAL['crit-2']] } }) });
     await worker({ backoffBaseMs: 60_000 }).runOnce();
@@ -262,7 +260,7 @@ describe('invalid model output', () => {
 
 describe('offline evaluation', () => {
   it('runs end to end without a provider and is labelled offline', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     await enqueueEvaluation(db, { tenantId, callId });
     const before = (await generations()).length;
     await worker({ provider: null }).runOnce();
@@ -281,7 +279,7 @@ describe('offline evaluation', () => {
 
 describe('durability', () => {
   it('a worker killed mid-job: the job is reclaimed after its lease and completed by a new worker', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     const claimed = await claimNext(db, 'dead-host:4242:zz', ['evaluation'], 60_000);
     expect(claimed?.id).toBe(jobId);
@@ -295,7 +293,7 @@ describe('durability', () => {
   });
 
   it('the dead worker finishing late cannot overwrite the reclaimed job', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     await claimNext(db, 'old-worker', ['evaluation'], 60_000);
     await asSystem(db, { action: 'test' }, (tx) => tx.execute(sql`update jobs set locked_at = now() - interval '10 minutes' where id = ${jobId}`));
@@ -307,7 +305,7 @@ describe('durability', () => {
   });
 
   it('retries with backoff, then dead → report failed; retryEvaluation re-enqueues and it succeeds', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     fake.setDefault({ status: 400, message: 'bad request from the fake' });
     const slow = worker({ backoffBaseMs: 60_000 });
@@ -347,21 +345,17 @@ describe('durability', () => {
   });
 
   it('a call that does not exist goes dead at once (no pointless retries)', async () => {
-    const jobId = await asSystem(db, { action: 'test' }, async (tx) => {
-      const [j] = await tx.insert(jobs).values({ queue: 'evaluation', tenantId, payload: { callId: '00000000-0000-4000-8000-000000000000' }, dedupeKey: 'missing-call' }).returning({ id: jobs.id });
-      return j.id;
-    });
+    const { id: jobId } = await asSystem(db, { action: 'test' }, (tx) => createJob(tx, { queue: 'evaluation', tenantId, payload: { callId: '00000000-0000-4000-8000-000000000000' }, dedupeKey: 'missing-call' }));
     await worker({ provider: null }).runOnce();
     expect(await getJob(db, jobId)).toMatchObject({ status: 'dead', attempts: 1 });
   });
 
   it('the worker loop starts, processes, and stops cleanly; progress is visible', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     const w = createWorker({ db, workerId: 'test-host:3:loop', handlers: { evaluation: evaluationHandler({ provider: null }) }, pollIntervalMs: 20, orphans: 'none' });
     await w.start();
-    const deadline = Date.now() + 10_000;
-    while ((await getJob(db, jobId))?.status !== 'succeeded' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(async () => (await getJob(db, jobId))?.status, { timeout: 10_000, interval: 20 }).toBe('succeeded');
     await w.stop();
     expect((await getJob(db, jobId))?.status).toBe('succeeded');
     expect((await report(callId)).status).toBe('ready');
@@ -370,7 +364,7 @@ describe('durability', () => {
 
 describe('two workers', () => {
   it('exactly one evaluation when two workers race for the same job', async () => {
-    const callId = await createCall();
+    const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     let second: Database | null = null;
     let otherDb = db;

@@ -1,8 +1,9 @@
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { createJob } from '../../db/seed/factories';
 import { asSystem } from '../../db/tenant';
 import { startApp } from '../../server/app';
 import { claimNext, enqueue, getJob, setProgress } from '../../server/jobs/queue';
@@ -26,14 +27,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await asSystem(db, { action: 'test' }, (tx) => tx.delete(jobs));
 });
-
-const waitFor = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('waitFor: timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('queue', () => {
   it('enqueue is idempotent per queue + dedupeKey', async () => {
@@ -105,7 +98,7 @@ describe('worker', () => {
       },
     });
     await w.start();
-    await waitFor(async () => signal !== null);
+    await vi.waitFor(() => expect(signal).not.toBeNull(), { timeout: 10_000, interval: 10 });
     await w.stop();
     expect(signal!.aborted).toBe(true);
     expect(await getJob(db, id)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null, lockedAt: null });
@@ -119,7 +112,7 @@ describe('worker', () => {
     const done: string[] = [];
     const w = createWorker({ db, workerId: `${hostname()}:${process.pid}:c`, orphans: 'same-host', pollIntervalMs: 10, handlers: { mail: { run: async (ctx) => void done.push(ctx.job.id) } } });
     await w.start();
-    await waitFor(async () => (await getJob(db, id))?.status === 'succeeded');
+    await expect.poll(async () => (await getJob(db, id))?.status, { timeout: 10_000, interval: 10 }).toBe('succeeded');
     await w.stop();
     expect(done).toEqual([id]);
     // a job held by a worker on another host is left to its lease
@@ -153,15 +146,13 @@ describe('the app runs the worker', () => {
     const app = await startApp({ env: testEnv({ OPENAI_API_KEY: '' }), database, port: 0, host: '127.0.0.1', deps: { jobs: { pollIntervalMs: 20 } } });
     try {
       // a job for a call that does not exist: the app's evaluation handler sends it to dead
-      const [j] = await asSystem(db, { action: 'test' }, (tx) =>
-        tx.insert(jobs).values({ queue: 'evaluation', tenantId, payload: { callId: '00000000-0000-4000-8000-000000000000' }, dedupeKey: 'app-wiring' }).returning({ id: jobs.id }),
-      );
-      await waitFor(async () => (await getJob(db, j.id))?.status === 'dead');
+      const j = await asSystem(db, { action: 'test' }, (tx) => createJob(tx, { queue: 'evaluation', tenantId, payload: { callId: '00000000-0000-4000-8000-000000000000' }, dedupeKey: 'app-wiring' }));
+      await expect.poll(async () => (await getJob(db, j.id))?.status, { timeout: 10_000, interval: 10 }).toBe('dead');
     } finally {
       await app.stop();
     }
     // stopped: nothing claims new work any more
-    const [k] = await asSystem(db, { action: 'test' }, (tx) => tx.insert(jobs).values({ queue: 'evaluation', tenantId, payload: {}, dedupeKey: 'after-stop' }).returning({ id: jobs.id }));
+    const k = await asSystem(db, { action: 'test' }, (tx) => createJob(tx, { queue: 'evaluation', tenantId, payload: {}, dedupeKey: 'after-stop' }));
     await new Promise((r) => setTimeout(r, 100));
     expect((await asSystem(db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.id, k.id))))[0].status).toBe('queued');
     await asSystem(db, { action: 'test' }, (tx) => tx.execute(sql`delete from jobs`));

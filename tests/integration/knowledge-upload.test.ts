@@ -3,7 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, knowledgeChunks, knowledgeFiles, simulations } from '../../db/schema';
+import { auditLog, knowledgeChunks, knowledgeFiles } from '../../db/schema';
+import { createSimulation } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import type { RunningApp } from '../../server/app';
@@ -27,7 +28,7 @@ let adminA: UserRow;
 let tokens: Record<'adminA' | 'managerA' | 'repA' | 'managerB' | 'superuser', string>;
 
 const newSimulation = (tenantId: string, name: string) =>
-  withTenant(database.db, tenantId, async (tx) => (await tx.insert(simulations).values({ tenantId, name }).returning({ id: simulations.id }))[0].id);
+  withTenant(database.db, tenantId, async (tx) => (await createSimulation(tx, { tenantId, name })).id);
 
 /** Every stored knowledge file of every tenant (bypassing RLS). */
 const allFiles = () =>

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeChunks, knowledgeFiles, simulations } from '../../db/schema';
+import { knowledgeChunks, knowledgeFiles } from '../../db/schema';
+import { createSimulation } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import type { AppDeps } from '../../server/deps';
@@ -24,7 +25,7 @@ let superuser: UserRow;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
 const newSimulation = (tenantId: string, name: string) =>
-  withTenant(database.db, tenantId, async (tx) => (await tx.insert(simulations).values({ tenantId, name }).returning({ id: simulations.id }))[0].id);
+  withTenant(database.db, tenantId, async (tx) => (await createSimulation(tx, { tenantId, name })).id);
 const addText = (tenantId: string, simulationId: string, name: string, text: string, owner: UserRow | null = null) =>
   storeUploadedFile(database.db, { tenantId, simulationId, ownerUserId: owner?.id ?? null, name, kind: 'txt', content: Buffer.from(text) }).then((r) => r.file);
 const fileRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id))))[0];

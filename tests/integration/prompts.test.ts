@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
 import { auditLog, prompts, simulations } from '../../db/schema';
+import { createSimulation } from '../../db/seed/factories';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { PLACEHOLDER_NAMES } from '../../server/ai/prompt-assembly';
@@ -235,9 +236,7 @@ describe('tenant prompts', () => {
 
   it('a prompt a simulation uses cannot be deleted (IN_USE) until the simulation lets go of it', async () => {
     const p = await as(adminA).prompts.create({ kind: 'evaluation', name: 'Used eval', instructions: 'Score it.' });
-    const [sim] = await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.insert(simulations).values({ tenantId: tenantA.id, name: 'Uses it', reportPromptId: p.id }).returning(),
-    );
+    const sim = await asSystem(database.db, { action: 'test' }, (tx) => createSimulation(tx, { tenantId: tenantA.id, name: 'Uses it', reportPromptId: p.id }));
     const e = describeTrpcError(await rejection(as(adminA).prompts.delete({ id: p.id })));
     expect(e).toMatchObject({ appCode: 'IN_USE', details: { simulations: 1 } });
     expect(await promptRow(p.id)).toBeDefined();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignments, exercises, personas, scorecards, simulations } from '../../db/schema';
+import { createAssignment, createExercise } from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import { ReadCache } from '../../server/cache/read-cache';
 import type { AppDeps } from '../../server/deps';
@@ -8,7 +8,8 @@ import { getJob } from '../../server/jobs/queue';
 import { startJobWorker } from '../../server/jobs/start';
 import { enqueueMail } from '../../server/mail/jobs';
 import { asSystem } from '../../db/tenant';
-import { eventually, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { createLinkedSimulations } from '../helpers/assignments';
+import { signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -32,10 +33,8 @@ const as = (u: UserRow) => signedInCaller(deps, u);
 
 async function simulation(tenantId: string) {
   return withTenant(database.db, tenantId, async (tx) => {
-    const [persona] = await tx.insert(personas).values({ tenantId, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
-    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
-    const [sim] = await tx.insert(simulations).values({ tenantId, personaId: persona.id, scorecardId: card.id, name: 'Discovery', language: 'en' }).returning();
-    return sim.id;
+    const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery' }]);
+    return sims[0].id;
   });
 }
 
@@ -67,8 +66,8 @@ describe('dashboard read cache', () => {
 
     // a write this process does not see (SQL, another server): the cached figures stand until the TTL
     await withTenant(database.db, tenantA, async (tx) => {
-      const [a] = await tx.insert(assignments).values({ tenantId: tenantA, name: 'Direct', createdBy: manager.id }).returning();
-      await tx.insert(exercises).values({ tenantId: tenantA, assignmentId: a.id, userId: rep.id, simulationId: simA });
+      const a = await createAssignment(tx, { tenantId: tenantA, name: 'Direct', createdBy: manager.id });
+      await createExercise(tx, { tenantId: tenantA, assignmentId: a.id, userId: rep.id, simulationId: simA });
     });
     const hits = cache.stats.hits;
     expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(0);
@@ -90,8 +89,8 @@ describe('dashboard read cache', () => {
   it('a finished background job of the tenant refreshes its dashboards', async () => {
     const pending = (await as(manager).dashboard.get({})).counts.pendingExercises;
     await withTenant(database.db, tenantA, async (tx) => {
-      const [a] = await tx.insert(assignments).values({ tenantId: tenantA, name: 'Direct 2', createdBy: manager.id }).returning();
-      await tx.insert(exercises).values({ tenantId: tenantA, assignmentId: a.id, userId: rep.id, simulationId: simA });
+      const a = await createAssignment(tx, { tenantId: tenantA, name: 'Direct 2', createdBy: manager.id });
+      await createExercise(tx, { tenantId: tenantA, assignmentId: a.id, userId: rep.id, simulationId: simA });
     });
     expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(pending); // cached
     const jobId = await asSystem(database.db, { action: 'test' }, (tx) =>
@@ -99,7 +98,7 @@ describe('dashboard read cache', () => {
     );
     const worker = await startJobWorker(deps);
     try {
-      await eventually(async () => (await getJob(database.db, jobId))?.status === 'succeeded', { tries: 500, delayMs: 20 });
+      await expect.poll(async () => (await getJob(database.db, jobId))?.status, { timeout: 10_000, interval: 20 }).toBe('succeeded');
       // no TTL passed: the job's completion dropped the tenant's entries
       expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(pending + 1);
     } finally {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRecordings, callTurns, calls, jobs, reportOverrides, reports, type CriterionResult } from '../../db/schema';
+import { callTurns, calls, jobs, reportOverrides, reports, type CriterionResult } from '../../db/schema';
+import { createCall, createCallRecording, createJob, createReport } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
@@ -55,29 +56,26 @@ const criteria = (levels: [0 | 1 | 2, 0 | 1 | 2, 0 | 1 | 2]): CriterionResult[] 
 /** A finished call of `userId` with three turns and, unless `report` is null, a report row. */
 async function seedCall(tenantId: string, userId: string, report: Partial<typeof reports.$inferInsert> | null = {}) {
   return withTenant(database.db, tenantId, async (tx) => {
-    const [call] = await tx
-      .insert(calls)
-      .values({
-        tenantId,
-        userId,
-        provider: 'offline',
-        language: 'en',
-        state: 'ended',
-        endReason: 'user_hangup',
-        timeLimitSeconds: 600,
-        durationMs: 125_000,
-        startedAt: new Date('2026-11-20T10:00:00Z'),
-        scorecardSnapshot: SCORECARD,
-        simulationSnapshot: SIMULATION,
-      })
-      .returning({ id: calls.id });
-    await tx.insert(callTurns).values([
-      { tenantId, callId: call.id, seq: 1, itemId: 'i1', speaker: 'prospect', text: 'Derek here.', startMs: 0, endMs: 2000 },
-      { tenantId, callId: call.id, seq: 2, itemId: 'i2', speaker: 'rep', text: 'What keeps you up at night? <img src=x onerror=alert(1)>', startMs: 65_000, endMs: 69_000 },
-      { tenantId, callId: call.id, seq: 3, itemId: 'i3', speaker: 'prospect', text: 'Forecasts.', startMs: 70_000, endMs: 71_000 },
-    ]);
+    const call = await createCall(tx, {
+      tenantId,
+      userId,
+      provider: 'offline',
+      language: 'en',
+      state: 'ended',
+      endReason: 'user_hangup',
+      timeLimitSeconds: 600,
+      durationMs: 125_000,
+      startedAt: new Date('2026-11-20T10:00:00Z'),
+      scorecardSnapshot: SCORECARD,
+      simulationSnapshot: SIMULATION,
+      turns: [
+        { seq: 1, itemId: 'i1', speaker: 'prospect', text: 'Derek here.', startMs: 0, endMs: 2000 },
+        { seq: 2, itemId: 'i2', speaker: 'rep', text: 'What keeps you up at night? <img src=x onerror=alert(1)>', startMs: 65_000, endMs: 69_000 },
+        { seq: 3, itemId: 'i3', speaker: 'prospect', text: 'Forecasts.', startMs: 70_000, endMs: 71_000 },
+      ],
+    });
     if (report) {
-      await tx.insert(reports).values({
+      await createReport(tx, {
         tenantId,
         callId: call.id,
         status: 'ready',
@@ -176,14 +174,14 @@ describe('reports.get and reports.status: who may see a report', () => {
 
   it('reports a recording when one was stored', async () => {
     const callId = await seedCall(tenantA, repA.id);
-    await withTenant(database.db, tenantA, (tx) => tx.insert(callRecordings).values({ callId, tenantId: tenantA, mimeType: 'audio/webm', sizeBytes: 3, content: Buffer.from([1, 2, 3]) }));
+    await withTenant(database.db, tenantA, (tx) => createCallRecording(tx, { callId, tenantId: tenantA, mimeType: 'audio/webm', sizeBytes: 3, content: Buffer.from([1, 2, 3]) }));
     expect((await as(repA).reports.get({ callId })).hasRecording).toBe(true);
   });
 
   it("status gives the evaluation job's progress and attempts for the wait screen", async () => {
     const callId = await seedCall(tenantA, repA.id, { status: 'running', score: null, originalScore: null, criteria: null, summary: null });
     await sys((tx) =>
-      tx.insert(jobs).values({
+      createJob(tx, {
         tenantId: tenantA,
         queue: 'evaluation',
         dedupeKey: evaluationDedupeKey(callId),

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions, supportRequests, users } from '../../db/schema';
+import { createSupportRequest } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import { createTestDatabase, dbError, rows, type TestDatabase } from '../helpers/db';
@@ -15,12 +16,10 @@ async function tenantWithData(name: string) {
   const tenant = await createTenant(db, { name });
   const u1 = await createTenantUser(db, tenant.id, { email: `one@${name}.test` });
   const u2 = await createTenantUser(db, tenant.id, { email: `two@${name}.test` });
-  await asSystem(db, { action: 'test' }, (tx) =>
-    tx.insert(supportRequests).values([
-      { tenantId: tenant.id, userId: u1.id, subject: `${name} 1`, description: 'x' },
-      { tenantId: tenant.id, userId: u2.id, subject: `${name} 2`, description: 'y' },
-    ]),
-  );
+  await asSystem(db, { action: 'test' }, async (tx) => {
+    await createSupportRequest(tx, { tenantId: tenant.id, userId: u1.id, subject: `${name} 1`, description: 'x' });
+    await createSupportRequest(tx, { tenantId: tenant.id, userId: u2.id, subject: `${name} 2`, description: 'y' });
+  });
   return { tenantId: tenant.id, userIds: [u1.id, u2.id] };
 }
 

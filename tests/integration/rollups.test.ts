@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignments, calls, exercises, personas, reports, scorecards, simulations, users } from '../../db/schema';
+import { exercises, reports, users } from '../../db/schema';
+import { createAssignment as createAssignmentRow, createCall, createExercise, createReport } from '../../db/seed/factories';
+import { createLinkedSimulations } from '../helpers/assignments';
 import { asSystem, withTenant } from '../../db/tenant';
 import { rawRows } from '../../server/jobs/queue';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -39,10 +40,10 @@ describe('dashboard rollups', () => {
     const now = Date.now();
 
     const ids = await withTenant(database.db, tenantA, async (tx) => {
-      const [persona] = await tx.insert(personas).values({ tenantId: tenantA, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
-      const [card] = await tx.insert(scorecards).values({ tenantId: tenantA, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
-      const [sim] = await tx.insert(simulations).values({ tenantId: tenantA, personaId: persona.id, scorecardId: card.id, name: 'S', language: 'en' }).returning();
-      const [a] = await tx.insert(assignments).values({ tenantId: tenantA, name: 'A', createdBy: manager.id }).returning();
+      const {
+        sims: [sim],
+      } = await createLinkedSimulations(tx, tenantA, [{ name: 'S' }]);
+      const a = await createAssignmentRow(tx, { tenantId: tenantA, name: 'A', createdBy: manager.id });
       // one statement, many rows: 3 reps × 4 exercises, all pending
       const ex = await tx
         .insert(exercises)
@@ -77,9 +78,9 @@ describe('dashboard rollups', () => {
     const reportIds = await withTenant(database.db, tenantA, async (tx) => {
       const out: string[] = [];
       for (const [i, r] of reps.entries()) {
-        const [c] = await tx.insert(calls).values({ tenantId: tenantA, userId: r.id, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 }).returning();
+        const c = await createCall(tx, { tenantId: tenantA, userId: r.id, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
         // pending first (counts nothing), then ready as the evaluation job does
-        const [rep] = await tx.insert(reports).values({ tenantId: tenantA, callId: c.id, status: 'pending' }).returning();
+        const rep = await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'pending' });
         await tx.update(reports).set({ status: 'ready', criteria: criteria(i % 3, 2), score: 50, completedAt: new Date(now - i * 7 * DAY) }).where(eq(reports.id, rep.id));
         out.push(rep.id);
       }
@@ -97,11 +98,11 @@ describe('dashboard rollups', () => {
 
     // tenant B's writes land in B's rows only, and A cannot read them
     await withTenant(database.db, tenantB, async (tx) => {
-      const [persona] = await tx.insert(personas).values({ tenantId: tenantB, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
-      const [card] = await tx.insert(scorecards).values({ tenantId: tenantB, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
-      const [sim] = await tx.insert(simulations).values({ tenantId: tenantB, personaId: persona.id, scorecardId: card.id, name: 'S', language: 'en' }).returning();
-      const [a] = await tx.insert(assignments).values({ tenantId: tenantB, name: 'B' }).returning();
-      await tx.insert(exercises).values({ tenantId: tenantB, assignmentId: a.id, userId: repB.id, simulationId: sim.id, status: 'completed', score: 10, completedAt: new Date(now) });
+      const {
+        sims: [sim],
+      } = await createLinkedSimulations(tx, tenantB, [{ name: 'S' }]);
+      const a = await createAssignmentRow(tx, { tenantId: tenantB, name: 'B' });
+      await createExercise(tx, { tenantId: tenantB, assignmentId: a.id, userId: repB.id, simulationId: sim.id, status: 'completed', score: 10, completedAt: new Date(now) });
     });
     await expectRollupsConsistent(database.db);
     const seenByA = await withTenant(database.db, tenantA, (tx) => rawRows<{ user_id: string }>(tx, sql`select user_id::text from user_exercise_stats`));
@@ -129,9 +130,9 @@ describe('dashboard rollups', () => {
         { criterionId: 'b', name: 'Next step', level: b, originalLevel: b, rationale: '', evidence: [], unverified: false },
       ] as never;
     const { simId, assignmentId } = await withTenant(database.db, tenantA, async (tx) => {
-      const [persona] = await tx.insert(personas).values({ tenantId: tenantA, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
-      const [card] = await tx.insert(scorecards).values({ tenantId: tenantA, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
-      const [sim] = await tx.insert(simulations).values({ tenantId: tenantA, personaId: persona.id, scorecardId: card.id, name: 'Retakes', language: 'en' }).returning();
+      const {
+        sims: [sim],
+      } = await createLinkedSimulations(tx, tenantA, [{ name: 'Retakes' }]);
       const a = await createAssignment(tx, actor, mail, { name: 'Retakes', simulationIds: [sim.id], userIds: [rep.id, rep2.id] });
       return { simId: sim.id, assignmentId: a.id };
     });
@@ -141,11 +142,8 @@ describe('dashboard rollups', () => {
     const attempt = (userId: string, report: { status?: 'ready' | 'failed'; score: number; levels: never; at: number }) =>
       withTenant(database.db, tenantA, async (tx) => {
         const [ex] = await tx.select().from(exercises).where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId)));
-        const [c] = await tx
-          .insert(calls)
-          .values({ tenantId: tenantA, userId, simulationId: simId, exerciseId: ex.id, mode: 'exercise', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 })
-          .returning();
-        const [r] = await tx.insert(reports).values({ tenantId: tenantA, callId: c.id, status: 'running' }).returning();
+        const c = await createCall(tx, { tenantId: tenantA, userId, simulationId: simId, exerciseId: ex.id, mode: 'exercise', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
+        const r = await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'running' });
         await tx.update(reports).set({ status: report.status ?? 'ready', score: report.score, criteria: report.levels, completedAt: new Date(report.at) }).where(eq(reports.id, r.id));
         if ((report.status ?? 'ready') === 'ready') await completeExerciseForCall(tx, c.id, { score: report.score });
         return { callId: c.id, reportId: r.id };
@@ -200,11 +198,11 @@ describe('dashboard rollups', () => {
     await attempt(rep2.id, { status: 'failed', score: 0, levels: levels(0, 0), at: now });
     expect((await counted(rep2.id)).status).toBe('pending');
     await withTenant(database.db, tenantA, async (tx) => {
-      const [c] = await tx.insert(calls).values({ tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'practice', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 }).returning();
-      await tx.insert(reports).values({ tenantId: tenantA, callId: c.id, status: 'ready', score: 70, criteria: levels(1, 1), completedAt: new Date(now) });
+      const c = await createCall(tx, { tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'practice', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
+      await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'ready', score: 70, criteria: levels(1, 1), completedAt: new Date(now) });
       // a manager's test call of the same learner is not practice and counts nowhere
-      const [t] = await tx.insert(calls).values({ tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'test', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 }).returning();
-      await tx.insert(reports).values({ tenantId: tenantA, callId: t.id, status: 'ready', score: 10, criteria: levels(0, 0), completedAt: new Date(now) });
+      const t = await createCall(tx, { tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'test', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
+      await createReport(tx, { tenantId: tenantA, callId: t.id, status: 'ready', score: 10, criteria: levels(0, 0), completedAt: new Date(now) });
     });
     await expectRollupsConsistent(database.db);
     const [practice] = await asSystem(database.db, { action: 'test' }, (tx) => rawRows<{ n: number }>(tx, sql`select practice_calls as n from user_exercise_stats where user_id = ${rep2.id}`));

@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiGenerations, auditLog, clients, knowledgeChunks, knowledgeFiles, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { aiGenerations, auditLog, clients, personas, scorecardCriteria, scorecards, simulations } from '../../db/schema';
+import { createKnowledgeFile } from '../../db/seed/factories';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import { renderText } from '../../server/contracts/scenario/render';
 import { seedDemoIfEmpty } from '../../db/seed/demo';
@@ -275,19 +276,10 @@ describe('duplicate', () => {
   it("copies the simulation's knowledge-base files with their chunks, enabled or not, and the copy's knowledge is searchable", async () => {
     const sim = await as(managerA).simulations.create(simulation(refsA, { name: 'With files' }));
     await withTenant(database.db, tenantA, async (tx) => {
-      const [on] = await tx
-        .insert(knowledgeFiles)
-        .values({ tenantId: tenantA, simulationId: sim.id, name: 'playbook.txt', ownerUserId: managerA.id, mimeType: 'text/plain', sizeBytes: 12, content: Buffer.from('playbook'), textContent: 'x', status: 'ready' })
-        .returning();
-      const [off] = await tx
-        .insert(knowledgeFiles)
-        .values({ tenantId: tenantA, simulationId: sim.id, name: 'old-pricing.txt', ownerUserId: managerA.id, mimeType: 'text/plain', sizeBytes: 7, content: Buffer.from('pricing'), textContent: 'y', status: 'ready', enabled: false })
-        .returning();
-      await tx.insert(knowledgeChunks).values([
-        { tenantId: tenantA, fileId: on.id, simulationId: sim.id, position: 0, content: 'Brightloop forecasts are rebuilt by hand every Monday morning.' },
-        { tenantId: tenantA, fileId: on.id, simulationId: sim.id, position: 1, content: 'The CRO wants a single pipeline view before the board meeting.' },
-        { tenantId: tenantA, fileId: off.id, simulationId: sim.id, position: 0, content: 'Old price list, no longer valid.' },
-      ]);
+      const chunks = ['Brightloop forecasts are rebuilt by hand every Monday morning.', 'The CRO wants a single pipeline view before the board meeting.'];
+      const file = { tenantId: tenantA, simulationId: sim.id, ownerUserId: managerA.id };
+      await createKnowledgeFile(tx, { ...file, name: 'playbook.txt', sizeBytes: 12, content: Buffer.from('playbook'), textContent: 'x', chunks });
+      await createKnowledgeFile(tx, { ...file, name: 'old-pricing.txt', sizeBytes: 7, content: Buffer.from('pricing'), textContent: 'y', enabled: false, chunks: ['Old price list, no longer valid.'] });
     });
     const copy = await as(managerA).simulations.duplicate({ id: sim.id });
     const [original, copied] = [await as(managerA).knowledge.list({ simulationId: sim.id }), await as(managerA).knowledge.list({ simulationId: copy.id })];

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, mailOutbox, supportRequests } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
@@ -8,7 +8,7 @@ import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { createSupportRequest } from '../../server/services/support/support';
-import { describeTrpcError, eventually, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
@@ -183,9 +183,16 @@ describe('support.create over HTTP', () => {
     const body = await res.json();
     expect(body.result.data).toEqual({ id: expect.any(String), mailed: true });
     expect((await allRequests()).find((r) => r.id === body.result.data.id)?.subject).toBe('Over HTTP');
-    const mail = await eventually(async () => smtp.mails.find((m) => m.subject === '[Spar support] Over HTTP'), { tries: 250 });
+    const mail = await vi.waitFor(
+      () => {
+        const m = smtp.mails.find((x) => x.subject === '[Spar support] Over HTTP');
+        expect(m).toBeDefined();
+        return m!;
+      },
+      { timeout: 5000, interval: 20 },
+    );
     expect(mail.to).toEqual([SUPPORT]);
     expect(crlf(mail.text)).toContain(`Support request ${body.result.data.id}`);
-    await eventually(async () => (await outbox()).find((m) => m.subject === '[Spar support] Over HTTP' && m.status === 'sent'));
+    await expect.poll(async () => (await outbox()).find((m) => m.subject === '[Spar support] Over HTTP')?.status, { timeout: 2000, interval: 20 }).toBe('sent');
   });
 });

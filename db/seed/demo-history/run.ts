@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../client';
-import { assignments, calls, callTurns, exercises, jobs, reports, simulations, users } from '../../schema';
+import { assignments, calls, exercises, jobs, reports, simulations, users } from '../../schema';
 import { asSystem, withTenant } from '../../tenant';
+import { createCallTurns } from '../factories';
 import { roleOf } from '../../../server/contracts/roles';
 import type { Env } from '../../../server/env';
 import { evaluationDedupeKey } from '../../../server/evaluation/evaluate';
@@ -66,11 +67,10 @@ async function holdPlannedCall(db: Db, env: Env, tenantId: string, rep: { id: st
   const kind = KIND_OF_SCORECARD[(call.scorecardSnapshot as { name?: string } | null)?.name ?? ''] ?? 'discovery';
   const held = holdScriptedCall(profile, kind, c.skill, c.seed);
   await withTenant(db, tenantId, (tx) =>
-    tx.insert(callTurns).values(
-      held.turns.map((t, i) => ({
-        tenantId,
-        callId: call.id,
-        seq: i,
+    createCallTurns(tx, {
+      tenantId,
+      callId: call.id,
+      turns: held.turns.map((t, i) => ({
         itemId: `${t.speaker === 'rep' ? 'offline_r' : 'offline_p'}_${i + 1}`,
         speaker: t.speaker,
         text: t.text,
@@ -80,7 +80,7 @@ async function holdPlannedCall(db: Db, env: Env, tenantId: string, rep: { id: st
         playedMs: null,
         responseLatencyMs: t.speaker === 'prospect' && i > 0 ? Math.max(0, t.startMs - held.turns[i - 1].endMs) : null,
       })),
-    ),
+    }),
   );
   const repTurns = held.turns.filter((t) => t.speaker === 'rep').length;
   await finishCall(db, tenantId, call.id, {

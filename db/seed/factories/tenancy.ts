@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../client';
-import { clients, users } from '../schema';
-import { type Language } from '../../server/contracts/languages';
-import { type ClientType, type UserType } from '../../server/contracts/enums';
-import { hashPassword } from '../../server/auth/password';
+import type { Executor } from '../../client';
+import { clients, users } from '../../schema';
+import { type Language } from '../../../server/contracts/languages';
+import { type ClientType, type UserType } from '../../../server/contracts/enums';
+import { hashPassword } from '../../../server/auth/password';
 
-/** Factories shared by the demo seed and the tests. They write through the handle they are given. */
+/** Clients and users. */
 export interface ClientFields {
   name?: string;
   schemaName?: string;

@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../client';
+import { scorecardCriteria, scorecards } from '../../schema';
+
+export type CriterionFields = Partial<Omit<typeof scorecardCriteria.$inferInsert, 'tenantId' | 'scorecardId'>> & { name: string };
+export type ScorecardFields = Partial<typeof scorecards.$inferInsert> & { tenantId: string; criteria?: CriterionFields[] };
+
+/** A scorecard version (a new lineage unless `lineageId` is given) with its criteria in order. */
+export async function createScorecard(db: Executor, { criteria = [], ...f }: ScorecardFields) {
+  const [row] = await db
+    .insert(scorecards)
+    .values({ lineageId: randomUUID(), name: 'Discovery', shortDescription: 'Basics', ...f })
+    .returning();
+  const rows = criteria.length
+    ? await db
+        .insert(scorecardCriteria)
+        .values(
+          criteria.map((c, position) => ({
+            position,
+            description: c.name,
+            levelZero: 'None',
+            levelLow: 'Some',
+            levelHigh: 'Plenty',
+            ...c,
+            tenantId: row.tenantId,
+            scorecardId: row.id,
+          })),
+        )
+        .returning()
+    : [];
+  return { ...row, criteria: rows };
+}
