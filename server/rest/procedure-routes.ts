@@ -3,9 +3,10 @@ import { z, ZodError } from 'zod';
 import { AppError, isAppError, type AppErrorCode } from '../errors';
 import { sendJson } from '../http/respond';
 import { createHttpContext } from '../trpc/context';
-import { appRouter, createCaller } from '../trpc/router';
+import { createCallerFactory } from '../trpc/init';
+import { appRouter } from '../trpc/router';
 import type { RestMeta } from './meta';
-import { requireSession, queryObject, type RestContext, type RestRoute } from './v1/route';
+import { queryObject, type RestContext, type RestRoute } from './v1/route';
 
 /**
  * The one adapter that serves procedures carrying `meta.rest` (server/rest/meta.ts) as REST
@@ -22,6 +23,8 @@ export interface RestProcedure {
   /** Every `.input()` of the procedure, in order. */
   inputs: z.ZodType[];
   output?: z.ZodType;
+  /** The router it belongs to (the app router but in tests), called through its caller. */
+  router: AnyRouter;
 }
 
 interface ProcedureDef {
@@ -50,7 +53,7 @@ export function restProcedures(router: AnyRouter = appRouter): RestProcedure[] {
       throw new Error(`${name}: the input of a ${rest.method} endpoint must be an object (its query string)`);
     }
     if (!rest.path.startsWith('/api/v1/')) throw new Error(`${name}: a REST path starts with /api/v1/`);
-    found.push({ name, type, rest, inputs, output: p._def.output });
+    found.push({ name, type, rest, inputs, output: p._def.output, router });
   }
   return found.sort((a, b) => colonPath(a.rest.path).localeCompare(colonPath(b.rest.path)) || a.rest.method.localeCompare(b.rest.method));
 }
@@ -106,9 +109,9 @@ export function procedureRoute(p: RestProcedure): RestRoute {
     handler: async (ctx) => {
       const context = await createHttpContext(ctx.deps, ctx.req, ctx.res);
       // refused before the request is read: its shape tells a stranger nothing but "sign in"
-      if (p.rest.auth === 'user' && !context.user) requireSession(null);
+      if (p.rest.auth === 'user' && !context.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       const input = await inputOf(p, ctx);
-      let fn: unknown = createCaller(context);
+      let fn: unknown = createCallerFactory(p.router as typeof appRouter)(context);
       for (const part of p.name.split('.')) fn = (fn as Record<string, unknown>)[part];
       const output = await (fn as (i: unknown) => Promise<unknown>)(input).catch((e: unknown) => {
         throw appErrorOf(e);
