@@ -3,9 +3,9 @@
  * (server/rest/procedure-routes.ts) and described in the OpenAPI document (server/rest/openapi.ts).
  * A procedure without `rest` is tRPC only.
  *
- *   get: tenantProcedure
+ *   get: accessProcedure()
  *     .meta({ rest: { method: 'GET', path: '/api/v1/auth/me', summary: 'The signed-in account', auth: 'user' } })
- *     .output(profileOutput).query(…)
+ *     .output(profileOutput).query(({ ctx }) => ctx.tenant(…))
  *
  * The REST request maps onto the procedure's input: path parameters (`:name` or `{name}` segments)
  * and, for GET/DELETE, the query string's parameters (strings: use `z.coerce` for numbers), or, for
