@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import type { Tx } from '../../db/client';
+import type { TenantRunner } from '../../db/tenant';
 import { resolveTenantAccess } from '../access/tenant-access';
 import { type Role } from '../contracts/roles';
 import { AppError, isAppError } from '../errors';
@@ -66,7 +67,7 @@ export interface AccessContext {
   /** A superuser acting on another client. */
   foreign: boolean;
   /** Runs `fn` in a short tenant transaction; a superuser's write on a foreign client is audited in it. */
-  tenant: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+  tenant: TenantRunner;
   /**
    * A cached read: serves the viewer's entry from ctx.deps.readCache when fresh (no database round
    * trip), else runs `load` in a tenant transaction. The key always holds the tenant, the viewer and
@@ -96,7 +97,7 @@ async function enter<R extends { ok: boolean }>(
     audit: mutation ? { action: `superuser.${call.path}` } : null,
   });
   const { tenantId, foreign } = access;
-  const run = <T>(load: (tx: Tx) => Promise<T>) => access.tenant(load);
+  const run: TenantRunner = (load) => access.tenant(load);
   const cachedRead = <T>(name: string, params: unknown, load: (tx: Tx) => Promise<T>): Promise<T> => {
     const cache = ctx.deps.readCache;
     return cache ? cache.get(tenantId, `${name}:${ctx.user.id}:${ctx.role}:${JSON.stringify(params)}`, () => run(load)) : run(load);

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createSession } from '../../server/auth/session';
-import { asSystem } from '../../db/tenant';
-import { verifyPassword } from '../../server/auth/password';
+import { asSystem, withTenant, type TenantRunner } from '../../db/tenant';
+import { hashPassword, verifyPassword } from '../../server/auth/password';
+import { changePassword } from '../../server/services/profile/profile';
 import type { AppDeps } from '../../server/deps';
 import { accessProcedure, createCallerFactory, router } from '../../server/trpc/init';
 import { createTestContext } from '../../server/trpc/context';
@@ -170,5 +171,24 @@ describe('profile', () => {
     // the current one still signs in
     await createSession(database.db, rep.id, new Date(), { passwordHash: current });
     expect((await sessionIds(rep.id)).length).toBe(before.length + 1);
+  });
+
+  it('a password change that verified a password changed meanwhile writes nothing', async () => {
+    const elsewhere = await hashPassword('Changed-Elsewhere-1');
+    const sessionsBefore = await sessionIds(rep.id);
+    // argon2 runs between the read and the write: another change commits in that gap
+    let step = 0;
+    const tenant: TenantRunner = async (fn) => {
+      if (step++ === 1) await asSystem(database.db, { action: 'test' }, (tx) => tx.update(users).set({ passwordHash: elsewhere }).where(eq(users.id, rep.id)));
+      return withTenant(database.db, tenantId, fn);
+    };
+    const e = await changePassword(tenant, rep.id, { currentPassword: 'Brand-New-Pass-9', newPassword: 'Third-Pass-7' }, deps.env.passwordPolicy).then(
+      () => null,
+      (err: unknown) => err as { code?: string },
+    );
+    expect(step).toBe(2);
+    expect(e?.code).toBe('WRONG_PASSWORD');
+    expect((await userRow(rep.id)).passwordHash).toBe(elsewhere);
+    expect(await sessionIds(rep.id)).toEqual(sessionsBefore);
   });
 });
