@@ -5,7 +5,7 @@ import type { CallEndReason } from '../contracts/enums';
 import { logger } from '../logger';
 import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
 import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type TurnRecord } from '../services/calls/calls';
-import { clientMessageSchema, DOWN_FRAME_BYTES, encodeFrame, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, MAX_TEXT_PER_SECOND, TokenBucket, type CallUiState, type ClientMessage } from './protocol';
+import { clientMessageSchema, DOWN_FRAME_BYTES, encodeFrame, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, MAX_TEXT_PER_SECOND, TokenBucket, type CallUiState, type ClientMessage, type ServerEvent } from './protocol';
 import { normaliseLine, storableJson } from '../contracts/text';
 import { pcmMs, type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
 
@@ -114,7 +114,7 @@ export class CallSession {
     return t;
   }
 
-  private send(msg: Record<string, unknown>) {
+  private send(msg: ServerEvent) {
     if (this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
   }
 
@@ -153,7 +153,7 @@ export class CallSession {
       await Promise.all([o.upstream.connect(o.config), ringing]);
     } catch (err) {
       logger.warn({ err, callId: o.callId }, 'upstream connect failed');
-      if (!this.ended) this.send({ type: 'error', code: 'UPSTREAM_UNAVAILABLE', message: 'Failed to start the call', fatal: true });
+      if (!this.ended) this.send({ type: 'error', code: 'CALL_START_FAILED', fatal: true });
       return this.end('error', `Failed to start the call: ${(err as Error).message}`);
     }
     if (this.ended) return;
@@ -183,12 +183,13 @@ export class CallSession {
 
   // ───────────────────────────── browser → server ─────────────────────────────
 
-  private badFrame(kind: 'badFrame' | 'oversize', message: string) {
+  private badFrame(kind: 'badFrame' | 'oversize', reason: string) {
+    logger.debug({ callId: this.o.callId, reason }, 'call: dropped a message');
     this.metrics.dropped[kind]++;
     this.turnCounters.dropped++;
     if (!this.warnedBadFrame) {
       this.warnedBadFrame = true;
-      this.send({ type: 'warning', code: 'bad_frame', message });
+      this.send({ type: 'warning', code: 'bad_frame' });
     }
   }
 
@@ -245,7 +246,7 @@ export class CallSession {
       this.turnCounters.dropped++;
       if (!this.warnedRate) {
         this.warnedRate = true;
-        this.send({ type: 'warning', code: 'rate_limited', message: `More than ${MAX_FRAMES_PER_SECOND} audio frames per second; extra frames are dropped` });
+        this.send({ type: 'warning', code: 'rate_limited' });
       }
       return;
     }
@@ -377,10 +378,10 @@ export class CallSession {
       case 'error':
         if (this.metrics.upstreamErrors.length < 100) this.metrics.upstreamErrors.push({ code: e.code, message: e.message.slice(0, 300), fatal: e.fatal, atMs: this.now() });
         if (e.fatal) {
-          this.send({ type: 'error', code: 'UPSTREAM_ERROR', message: 'The AI prospect stopped responding', fatal: true });
+          this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: true });
           void this.end(e.code === 'session_cap' ? 'time_limit' : 'error', `${e.code}: ${e.message}`.slice(0, 500));
         } else {
-          this.send({ type: 'error', code: 'UPSTREAM_WARNING', message: e.message.slice(0, 200), fatal: false });
+          this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: false });
         }
         return;
       case 'hangup':

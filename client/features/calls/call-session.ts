@@ -16,6 +16,7 @@ import {
   type StartCallInput,
   type StartCallOutput,
 } from './protocol';
+import type { CallError } from '../../../server/contracts/call-protocol';
 
 export type CallPhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended' | 'failed';
 export type RecordingStatus = 'none' | 'recording' | 'uploading' | 'uploaded' | 'failed';
@@ -48,7 +49,8 @@ export interface CallSnapshot {
   timeWarning: boolean;
   end: { reason: EndReason; durationMs: number } | null;
   error: CallErrorKey | null;
-  serverMessage: string | null;
+  /** The server's last error on the socket (a catalogue code, translated by call-labels.ts). */
+  serverError: Pick<CallError, 'code' | 'params'> | null;
   recording: RecordingStatus;
 }
 
@@ -76,7 +78,7 @@ const INITIAL: CallSnapshot = {
   timeWarning: false,
   end: null,
   error: null,
-  serverMessage: null,
+  serverError: null,
   recording: 'none',
 };
 
@@ -316,7 +318,7 @@ export class CallSession {
       case 'end':
         return void this.finish({ reason: event.reason, durationMs: event.durationMs });
       case 'error':
-        this.set({ serverMessage: event.message || null, error: event.fatal ? 'server' : this.snapshot.error });
+        this.set({ serverError: { code: event.code, params: event.params }, error: event.fatal ? 'server' : this.snapshot.error });
         return;
       case 'pong':
         this.rttMs = Math.max(0, performance.now() - event.t);
