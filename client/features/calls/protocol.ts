@@ -5,7 +5,7 @@ import { serverEventSchema, type CallEndReason, type CallUiState, type ClientMes
 // The call protocol is server/contracts/call-protocol.ts (one source for both ends); the calls
 // procedures' types come from the router through tRPC.
 export { FRAME_HEADER_BYTES, SAMPLE_RATE } from '../../../server/contracts/call-protocol';
-export type { ServerEvent, Speaker } from '../../../server/contracts/call-protocol';
+export type { CallError, ServerEvent, Speaker } from '../../../server/contracts/call-protocol';
 
 type CallsInputs = inferRouterInputs<AppRouter>['calls'];
 type CallsOutputs = inferRouterOutputs<AppRouter>['calls'];
