@@ -32,6 +32,9 @@ const CATALOGUE = {
   FILE_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
   UNSUPPORTED_FILE_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
   AI_GENERATION_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
+  // sent on the call socket (server/contracts/call-protocol.ts)
+  CALL_START_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
+  CALL_PROSPECT_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
   UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;

@@ -47,7 +47,7 @@ export default function ExercisePage() {
           </Alert>
           {snapshot.phase === 'failed' && snapshot.error && (
             <Alert color="red" role="alert">
-              {errorText(t, snapshot.error, snapshot.serverMessage)}
+              {errorText(t, snapshot.error, snapshot.serverError)}
             </Alert>
           )}
           <Group>

@@ -41,11 +41,12 @@ const server = spawn(process.execPath, ['dist/server/index.mjs'], {
   stdio: 'ignore',
 });
 try {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
+  if (!(await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false))) throw new Error('server not healthy after 120 s');
   // a manager's session (the dashboard) and a rep's (the exercise page)
   const session = async (email: string) => {
     const ctx = await request.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });

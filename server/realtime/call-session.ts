@@ -4,8 +4,10 @@ import type { CallUsage } from '../../db/schema/calls';
 import type { CallEndReason } from '../contracts/enums';
 import { logger } from '../logger';
 import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
-import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type TurnRecord } from '../services/calls/calls';
-import { clientMessageSchema, DOWN_FRAME_BYTES, encodeFrame, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, MAX_TEXT_PER_SECOND, TokenBucket, type CallUiState, type ClientMessage } from './protocol';
+import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState } from '../services/calls/calls';
+import { DOWN_FRAME_BYTES, encodeFrame, type CallUiState, type ServerEvent } from './protocol';
+import { END_DETAIL, newCallMetrics, storedMetrics, type ItemState } from './call-metrics';
+import { ClientInput } from './client-input';
 import { normaliseLine, storableJson } from '../contracts/text';
 import { pcmMs, type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
 
@@ -24,24 +26,6 @@ export interface CallSessionOptions {
   upstreamPingMs?: number;
   onEnded?: (reason: CallEndReason) => void;
 }
-
-interface ItemState {
-  turn: TurnRecord;
-  persisted: boolean;
-  /** Prospect audio: ms sent to the browser, when the first frame went, whether it was cut. */
-  sentMs: number;
-  firstAudioAt: number | null;
-  interrupted: boolean;
-  upstreamResponseMs: number | null;
-  deltas: string;
-}
-
-/** Messages for the `end` reasons the browser shows besides the normal ends. */
-const END_DETAIL: Partial<Record<CallEndReason, string>> = {
-  upstream_dropped: 'The connection to the AI prospect was lost. What was said so far has been kept.',
-  client_dropped: 'The browser connection was lost. What was said so far has been kept.',
-  time_limit: 'Time Limit Reached',
-};
 
 /**
  * One live call: relays the rep's audio to the upstream and the prospect's audio back, and owns
@@ -69,32 +53,16 @@ export class CallSession {
   private listeningTimer: NodeJS.Timeout | null = null;
   private pendingBargeIn: { itemId: string; timer: NodeJS.Timeout } | null = null;
   private muted = false;
-  private lastClientSeq: number | null = null;
-  private warnedBadFrame = false;
-  private warnedRate = false;
-  private readonly frameBucket = new TokenBucket(MAX_FRAMES_PER_SECOND);
-  private readonly textBucket = new TokenBucket(MAX_TEXT_PER_SECOND);
   private turnCounters = { up: 0, down: 0, dropped: 0 };
-  readonly metrics = {
-    framesUp: 0,
-    framesForwarded: 0,
-    framesDown: 0,
-    bytesUp: 0,
-    bytesDown: 0,
-    dropped: { badFrame: 0, oversize: 0, rateLimited: 0, muted: 0, afterInterruption: 0 },
-    clientSeqGaps: 0,
-    textDropped: 0,
-    upstreamRttMs: [] as number[],
-    upstreamErrors: [] as { code: string; message: string; fatal: boolean; atMs: number }[],
-    bargeIns: [] as { itemId: string; sentMs: number; reportedMs: number | null; truncatedMs: number }[],
-    turns: [] as Record<string, unknown>[],
-    timeWarningAtMs: null as number | null,
-  };
+  readonly metrics = newCallMetrics();
+  private readonly input: ClientInput;
 
   constructor(
     readonly ws: WebSocket,
     private readonly o: CallSessionOptions,
-  ) {}
+  ) {
+    this.input = new ClientInput(o.callId, this.metrics, (code) => this.send({ type: 'warning', code }), () => this.turnCounters.dropped++);
+  }
 
   get upstream() {
     return this.o.upstream;
@@ -114,7 +82,7 @@ export class CallSession {
     return t;
   }
 
-  private send(msg: Record<string, unknown>) {
+  private send(msg: ServerEvent) {
     if (this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
   }
 
@@ -153,7 +121,7 @@ export class CallSession {
       await Promise.all([o.upstream.connect(o.config), ringing]);
     } catch (err) {
       logger.warn({ err, callId: o.callId }, 'upstream connect failed');
-      if (!this.ended) this.send({ type: 'error', code: 'UPSTREAM_UNAVAILABLE', message: 'Failed to start the call', fatal: true });
+      if (!this.ended) this.send({ type: 'error', code: 'CALL_START_FAILED', fatal: true });
       return this.end('error', `Failed to start the call: ${(err as Error).message}`);
     }
     if (this.ended) return;
@@ -183,31 +151,12 @@ export class CallSession {
 
   // ───────────────────────────── browser → server ─────────────────────────────
 
-  private badFrame(kind: 'badFrame' | 'oversize', message: string) {
-    this.metrics.dropped[kind]++;
-    this.turnCounters.dropped++;
-    if (!this.warnedBadFrame) {
-      this.warnedBadFrame = true;
-      this.send({ type: 'warning', code: 'bad_frame', message });
-    }
-  }
-
   private onClientMessage(data: RawData, isBinary: boolean) {
     if (this.ended) return;
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    if (isBinary) return this.onAudioFrame(buf);
-    if (!this.textBucket.take()) {
-      this.metrics.textDropped++;
-      return;
-    }
-    let msg: ClientMessage;
-    try {
-      const parsed = clientMessageSchema.safeParse(JSON.parse(buf.toString('utf8')));
-      if (!parsed.success) return this.badFrame('badFrame', 'Unknown or malformed control message');
-      msg = parsed.data;
-    } catch {
-      return this.badFrame('badFrame', 'Control message is not JSON');
-    }
+    const got = this.input.receive(data, isBinary);
+    if (!got) return;
+    if (got.kind === 'audio') return this.onAudioFrame(got.pcm);
+    const msg = got.msg;
     switch (msg.type) {
       case 'ping':
         return this.send({ type: 'pong', id: msg.id, t: msg.t });
@@ -219,7 +168,7 @@ export class CallSession {
       case 'playback':
         return this.onPlayback(msg.itemId, msg.playedMs);
       case 'metrics':
-        if (!storableJson(msg.samples)) return this.badFrame('badFrame', 'Metrics samples hold text that cannot be stored');
+        if (!storableJson(msg.samples)) return void this.input.bad('badFrame', 'Metrics samples hold text that cannot be stored');
         if (msg.samples.length) this.queue('browser metrics', () => insertMetrics(this.o.db, this.o.tenantId, this.o.callId, 'browser', msg.samples));
         return;
       case 'text':
@@ -237,30 +186,17 @@ export class CallSession {
     }
   }
 
-  private onAudioFrame(buf: Buffer) {
-    if (buf.length > MAX_FRAME_BYTES + 4) return this.badFrame('oversize', `Audio frame larger than ${MAX_FRAME_BYTES} bytes`);
-    if (buf.length < 6 || (buf.length - 4) % 2 !== 0) return this.badFrame('badFrame', 'Audio frame must be a uint32 sequence number followed by PCM16 samples');
-    if (!this.frameBucket.take()) {
-      this.metrics.dropped.rateLimited++;
-      this.turnCounters.dropped++;
-      if (!this.warnedRate) {
-        this.warnedRate = true;
-        this.send({ type: 'warning', code: 'rate_limited', message: `More than ${MAX_FRAMES_PER_SECOND} audio frames per second; extra frames are dropped` });
-      }
-      return;
-    }
-    const seq = buf.readUInt32LE(0);
-    if (this.lastClientSeq !== null && seq > this.lastClientSeq + 1) this.metrics.clientSeqGaps += seq - this.lastClientSeq - 1;
-    this.lastClientSeq = seq;
+  /** A frame that passed ClientInput: counted, then forwarded once connected and not muted. */
+  private onAudioFrame(pcm: Buffer) {
     this.metrics.framesUp++;
-    this.metrics.bytesUp += buf.length - 4;
+    this.metrics.bytesUp += pcm.length;
     this.turnCounters.up++;
     if (this.connectedAt === null) return;
     if (this.muted) {
       this.metrics.dropped.muted++;
       return;
     }
-    this.o.upstream.appendAudio(buf.subarray(4));
+    this.o.upstream.appendAudio(pcm);
     this.metrics.framesForwarded++;
   }
 
@@ -377,10 +313,10 @@ export class CallSession {
       case 'error':
         if (this.metrics.upstreamErrors.length < 100) this.metrics.upstreamErrors.push({ code: e.code, message: e.message.slice(0, 300), fatal: e.fatal, atMs: this.now() });
         if (e.fatal) {
-          this.send({ type: 'error', code: 'UPSTREAM_ERROR', message: 'The AI prospect stopped responding', fatal: true });
+          this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: true });
           void this.end(e.code === 'session_cap' ? 'time_limit' : 'error', `${e.code}: ${e.message}`.slice(0, 500));
         } else {
-          this.send({ type: 'error', code: 'UPSTREAM_WARNING', message: e.message.slice(0, 200), fatal: false });
+          this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: false });
         }
         return;
       case 'hangup':
@@ -508,7 +444,7 @@ export class CallSession {
       this.state = 'ended';
       await this.writes;
       const repTurns = [...this.items.values()].filter((i) => i.turn.speaker === 'rep' && i.persisted && i.turn.text).length;
-      const serverMetrics = { ...this.metrics, responseLatencyMs: summarize(this.metrics.turns.map((t) => t.responseLatencyMs as number | null).filter((x): x is number => x !== null)) };
+      const serverMetrics = storedMetrics(this.metrics);
       try {
         await finishCall(this.o.db, this.o.tenantId, this.o.callId, {
           reason,
@@ -528,10 +464,5 @@ export class CallSession {
   }
 }
 
-function summarize(xs: number[]) {
-  if (!xs.length) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return { count: s.length, p50: s[Math.floor((s.length - 1) / 2)], max: s[s.length - 1] };
-}
 
 export { pcmMs };

@@ -1,6 +1,4 @@
-import { z } from 'zod';
-
-/** Browser ⇄ server call protocol limits (see /work/briefs/issue5-protocol.md). */
+/** Server-side limits of the call protocol (server/contracts/call-protocol.ts holds the messages). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 /** The socket's hard bound (ws maxPayload): anything larger closes the socket (1009). */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
@@ -10,20 +8,7 @@ export const MAX_FRAMES_PER_SECOND = 100;
 export const MAX_TEXT_PER_SECOND = 50;
 /** Prospect audio is sent down in frames of at most 40 ms (960 samples). */
 export const DOWN_FRAME_BYTES = 960 * 2;
-export const MAX_METRICS_BATCH = 30;
-export const MAX_TEXT_TURN_CHARS = 2000;
-
-export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hangup') }),
-  z.object({ type: z.literal('ping'), id: z.number(), t: z.number() }),
-  z.object({ type: z.literal('playback'), itemId: z.string().max(200), playedMs: z.number().min(0) }),
-  z.object({ type: z.literal('text'), text: z.string().min(1).max(MAX_TEXT_TURN_CHARS), source: z.enum(['typed', 'speech']).optional() }),
-  z.object({ type: z.literal('metrics'), samples: z.array(z.record(z.string(), z.unknown())).max(MAX_METRICS_BATCH) }),
-  z.object({ type: z.literal('mute'), muted: z.boolean() }),
-]);
-export type ClientMessage = z.infer<typeof clientMessageSchema>;
-
-export type CallUiState = 'connecting' | 'connected' | 'dialing' | 'ringing' | 'call_connected' | 'listening' | 'speaking' | 'ended';
+export { clientMessageSchema, type CallUiState, type ClientMessage, type ServerEvent } from '../contracts/call-protocol';
 
 /** A simple token bucket (rate per second, burst = one second). */
 export class TokenBucket {

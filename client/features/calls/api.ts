@@ -1,23 +1,11 @@
 import { trpcClient } from '../../lib/trpc';
-import type { CallPreview, StartCallInput, StartCallOutput } from './protocol';
+import type { StartCallInput } from './protocol';
 
-/**
- * The calls procedures (server/routers/calls, contract in the call protocol), reached through the
- * app's tRPC client so errors carry the usual appCode. Typed here from the protocol rather than
- * inferred, because the router and this client are written at the same time.
- */
-interface CallsProcedures {
-  start: { mutate(input: StartCallInput): Promise<StartCallOutput> };
-  end: { mutate(input: { callId: string }): Promise<unknown> };
-  preview: { query(input: { simulationId: string }): Promise<CallPreview> };
-}
-
-const calls = (): CallsProcedures => (trpcClient as unknown as { calls: CallsProcedures }).calls;
-
+/** The calls procedures (server/routers/calls/router.ts) through the app's tRPC client, typed by the router. */
 export const callsApi = {
-  start: (input: StartCallInput) => calls().start.mutate(input),
-  end: (callId: string) => calls().end.mutate({ callId }),
-  preview: (simulationId: string) => calls().preview.query({ simulationId }),
+  start: (input: StartCallInput) => trpcClient.calls.start.mutate(input),
+  end: (callId: string) => trpcClient.calls.end.mutate({ callId }),
+  preview: (simulationId: string) => trpcClient.calls.preview.query({ simulationId }),
 };
 
 export const previewQueryKey = (simulationId: string) => ['calls', 'preview', simulationId] as const;

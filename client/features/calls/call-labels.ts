@@ -1,11 +1,17 @@
 import type { TFunction } from 'i18next';
+import type { CallError } from '../../../server/contracts/call-protocol';
+import i18n from '../../lib/i18n';
+import { translateErrorCode } from '../../lib/errors';
 import type { CallErrorKey } from './call-session';
 import type { CallState, EndReason } from './protocol';
 
 export const stateLabel = (t: TFunction, state: CallState) => t(`state.${state}`);
 export const reasonText = (t: TFunction, reason: EndReason) => t(`endReason.${reason}`);
-export const errorText = (t: TFunction, key: CallErrorKey, serverMessage?: string | null) =>
-  key === 'server' && serverMessage ? t('errors.serverWithMessage', { message: serverMessage }) : t(`errors.${key}`);
+/** A call failure; a server error names a code of the error catalogue, translated like any other. */
+export const errorText = (t: TFunction, key: CallErrorKey, serverError?: Pick<CallError, 'code' | 'params'> | null) =>
+  key === 'server' && serverError
+    ? t('errors.serverWithMessage', { message: translateErrorCode(i18n.getFixedT(null, 'common'), serverError.code, serverError.params) })
+    : t(`errors.${key}`);
 
 /** mm:ss (or h:mm:ss) of a duration in ms. */
 export function clock(ms: number): string {

@@ -52,7 +52,7 @@ export function CallOutcome({ snapshot, headingOrder = 2, onRestart }: { snapsho
         </Alert>
       )}
       {snapshot.error === 'connectionLost' && <Alert color="orange">{errorText(t, 'connectionLost')}</Alert>}
-      {snapshot.error === 'server' && <Alert color="red">{errorText(t, 'server', snapshot.serverMessage)}</Alert>}
+      {snapshot.error === 'server' && <Alert color="red">{errorText(t, 'server', snapshot.serverError)}</Alert>}
       <RecordingStatusLine status={snapshot.recording} />
     </Stack>
   );

@@ -1,56 +1,22 @@
 import { callsApi, uploadRecording } from './api';
-import { AudioEngine, type MicError } from './audio-engine';
+import { AudioEngine } from './audio-engine';
 import { ArrivalStats, MetricsBuffer, METRICS_INTERVAL_MS, takeSample, type ConnectionStats } from './metrics';
-import { OfflineSpeech, speakWithBrowserVoice, type RecognitionStatus } from './offline-speech';
+import { OfflineSpeech, speakWithBrowserVoice } from './offline-speech';
 import {
   FRAME_HEADER_BYTES,
   parseServerEvent,
   SAMPLE_RATE,
   speechLang,
   type CallProvider,
-  type CallState,
   type ClientEvent,
   type EndReason,
   type ServerEvent,
-  type Speaker,
   type StartCallInput,
   type StartCallOutput,
 } from './protocol';
+import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot, type TranscriptLine } from './call-snapshot';
 
-export type CallPhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended' | 'failed';
-export type RecordingStatus = 'none' | 'recording' | 'uploading' | 'uploaded' | 'failed';
-/** i18n keys under `calls:errors.*`. */
-export type CallErrorKey = 'startFailed' | 'endFailed' | 'micDenied' | 'micUnavailable' | 'connectionLost' | 'server';
-
-export interface TranscriptLine {
-  itemId: string;
-  speaker: Speaker;
-  text: string;
-  final: boolean;
-}
-
-export interface CallSnapshot {
-  phase: CallPhase;
-  callState: CallState | null;
-  call: StartCallOutput | null;
-  provider: CallProvider | null;
-  transcript: TranscriptLine[];
-  muted: boolean;
-  micError: MicError | null;
-  /** Offline mode: what the browser's speech recognition is doing ('off' otherwise). */
-  recognition: RecognitionStatus;
-  /** Offline mode: a prospect line could not be voiced and the browser had no voice to read it. */
-  voiceUnavailable: boolean;
-  /** The rep said (or typed) something the server took as a turn. */
-  repSpoke: boolean;
-  speaking: Speaker | null;
-  connectedAt: number | null;
-  timeWarning: boolean;
-  end: { reason: EndReason; durationMs: number } | null;
-  error: CallErrorKey | null;
-  serverMessage: string | null;
-  recording: RecordingStatus;
-}
+export type { CallErrorKey, CallPhase, CallSnapshot, RecordingStatus, TranscriptLine } from './call-snapshot';
 
 export interface CallSessionOptions {
   input: StartCallInput;
@@ -60,25 +26,6 @@ const PING_EVERY_MS = 2000;
 const METRICS_SEND_EVERY_MS = 10_000;
 const END_WAIT_MS = 5000;
 
-const INITIAL: CallSnapshot = {
-  phase: 'idle',
-  callState: null,
-  call: null,
-  provider: null,
-  transcript: [],
-  muted: false,
-  micError: null,
-  recognition: { kind: 'off' },
-  voiceUnavailable: false,
-  repSpoke: false,
-  speaking: null,
-  connectedAt: null,
-  timeWarning: false,
-  end: null,
-  error: null,
-  serverMessage: null,
-  recording: 'none',
-};
 
 /**
  * One call from the browser's side: starts it (calls.start), opens /ws/call, streams mic frames up
@@ -86,7 +33,7 @@ const INITIAL: CallSnapshot = {
  * metrics, and after the end uploads the mixed recording. React reads it via useSyncExternalStore.
  */
 export class CallSession {
-  private snapshot: CallSnapshot = INITIAL;
+  private snapshot: CallSnapshot = INITIAL_SNAPSHOT;
   private listeners = new Set<() => void>();
   private levelListeners = new Set<() => void>();
   private level = 0;
@@ -154,7 +101,7 @@ export class CallSession {
   async start(expected: CallProvider | null = null): Promise<void> {
     if (this.snapshot.phase !== 'idle' && this.snapshot.phase !== 'failed') return;
     this.finalized = false;
-    this.set({ ...INITIAL, phase: 'starting' });
+    this.set({ ...INITIAL_SNAPSHOT, phase: 'starting' });
 
     if (!this.isDryRun) {
       this.engine = new AudioEngine({
@@ -316,7 +263,7 @@ export class CallSession {
       case 'end':
         return void this.finish({ reason: event.reason, durationMs: event.durationMs });
       case 'error':
-        this.set({ serverMessage: event.message || null, error: event.fatal ? 'server' : this.snapshot.error });
+        this.set({ serverError: { code: event.code, params: event.params }, error: event.fatal ? 'server' : this.snapshot.error });
         return;
       case 'pong':
         this.rttMs = Math.max(0, performance.now() - event.t);
@@ -327,21 +274,7 @@ export class CallSession {
   private onTranscript(event: Extract<ServerEvent, { type: 'transcript' }>) {
     if (event.speaker === 'prospect') this.prospectItem = event.itemId;
     if (event.speaker === 'rep' && event.final && event.text && !this.snapshot.repSpoke) this.set({ repSpoke: true });
-    const lines = [...this.snapshot.transcript];
-    let index = lines.findIndex((l) => l.itemId === event.itemId);
-    if (index < 0 && event.speaker === 'rep' && event.final && event.text) {
-      // a typed turn shown at once, now confirmed by the server
-      index = lines.findIndex((l) => l.itemId.startsWith('local-') && l.text === event.text!.trim());
-      if (index >= 0) lines[index] = { ...lines[index], itemId: event.itemId };
-    }
-    if (index < 0) {
-      lines.push({ itemId: event.itemId, speaker: event.speaker, text: '', final: false });
-      index = lines.length - 1;
-    }
-    const line = lines[index];
-    const text = event.final && typeof event.text === 'string' ? event.text : line.text + (event.delta ?? '');
-    lines[index] = { ...line, text, final: line.final || event.final };
-    this.set({ transcript: lines });
+    this.set({ transcript: mergeTranscript(this.snapshot.transcript, event) });
   }
 
   private async onInterruption(itemId: string) {
@@ -462,7 +395,7 @@ export class CallSession {
   reset() {
     if (this.snapshot.phase !== 'ended') return;
     this.prospectItem = null;
-    this.set({ ...INITIAL });
+    this.set({ ...INITIAL_SNAPSHOT });
   }
 
   /** Leaving the page: close everything (the server ends a dropped call). */

@@ -54,7 +54,7 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
           {t(snapshot.micError === 'denied' ? 'errors.micDenied' : 'errors.micUnavailable')} {offline ? t('offline.typeInstead') : ''}
         </Alert>
       )}
-      {snapshot.error === 'server' && <Alert color="red">{errorText(t, 'server', snapshot.serverMessage)}</Alert>}
+      {snapshot.error === 'server' && <Alert color="red">{errorText(t, 'server', snapshot.serverError)}</Alert>}
 
       <Paper withBorder p="sm" radius="md">
         <Group justify="space-between" wrap="wrap" gap="sm">

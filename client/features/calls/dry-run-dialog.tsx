@@ -35,7 +35,7 @@ function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) 
         </Text>
         {snapshot.phase === 'failed' && snapshot.error && (
           <Alert color="red" role="alert">
-            {errorText(t, snapshot.error, snapshot.serverMessage)}
+            {errorText(t, snapshot.error, snapshot.serverError)}
           </Alert>
         )}
         <Group justify="flex-end">

@@ -18,7 +18,8 @@ export interface ConnectionStats {
   socketState: 'connecting' | 'open' | 'closing' | 'closed' | 'none';
 }
 
-export interface MetricsSample {
+/** A type (not an interface) so it is a JSON record for the protocol's `metrics` message. */
+export type MetricsSample = {
   timestamp: number;
   userAgent: string;
   platform: string;
@@ -34,7 +35,7 @@ export interface MetricsSample {
   network: { effectiveType?: string; downlink?: number; uplink?: number; rtt?: number; saveData?: boolean } | null;
   memory: { usedJSHeapSize: number; totalJSHeapSize: number; jsHeapSizeLimit: number } | null;
   connection: ConnectionStats;
-}
+};
 
 interface NavigatorExtras {
   deviceMemory?: number;

@@ -1,75 +1,30 @@
-// The browser ⇄ server call protocol (/work/briefs/issue5-protocol.md), client side.
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router';
+import { serverEventSchema, type CallEndReason, type CallUiState, type ClientMessage, type ServerEvent } from '../../../server/contracts/call-protocol';
 
-export type CallMode = 'practice' | 'test' | 'dry_run';
-export type CallProvider = 'openai-realtime' | 'offline';
-export type CallLanguage = 'en' | 'es' | 'it' | 'pt-BR';
-export type CallState = 'connecting' | 'connected' | 'dialing' | 'ringing' | 'call_connected' | 'listening' | 'speaking' | 'ended';
-export const CALL_STATES: readonly CallState[] = ['connecting', 'connected', 'dialing', 'ringing', 'call_connected', 'listening', 'speaking', 'ended'];
-export type EndReason = 'completed' | 'time_limit' | 'user_hangup' | 'prospect_hangup' | 'upstream_dropped' | 'client_dropped' | 'error';
-export const END_REASONS: readonly EndReason[] = ['completed', 'time_limit', 'user_hangup', 'prospect_hangup', 'upstream_dropped', 'client_dropped', 'error'];
-export type Speaker = 'rep' | 'prospect';
+// The call protocol is server/contracts/call-protocol.ts (one source for both ends); the calls
+// procedures' types come from the router through tRPC.
+export { FRAME_HEADER_BYTES, SAMPLE_RATE } from '../../../server/contracts/call-protocol';
+export type { CallError, ServerEvent, Speaker } from '../../../server/contracts/call-protocol';
 
-export interface StartCallInput {
-  simulationId: string;
-  mode: CallMode;
-  simulationPromptId?: string;
-  /** Assignments: the exercise this call answers (/exercise/:id?exercise=<exerciseId>). */
-  exerciseId?: string;
-  clientId?: string;
-}
+type CallsInputs = inferRouterInputs<AppRouter>['calls'];
+type CallsOutputs = inferRouterOutputs<AppRouter>['calls'];
 
-export interface StartCallOutput {
-  callId: string;
-  ticket: string;
-  wsPath: string;
-  provider: CallProvider;
-  timeLimitSeconds: number;
-  learnerInstructions: string;
-  persona: { name: string; voice: string | null };
-  language: CallLanguage;
-  simulationName: string;
-  recordingNotice: boolean;
-}
-
+export type StartCallInput = CallsInputs['start'];
+export type StartCallOutput = CallsOutputs['start'];
 /** calls.preview: what a rep may read about a simulation before pressing Start. */
-export interface CallPreview {
-  simulationId: string;
-  name: string;
-  personaName: string | null;
-  difficulty: 'easy' | 'medium' | 'hard' | 'expert';
-  timeLimitSeconds: number;
-  learnerInstructions: string;
-  language: CallLanguage;
-  provider: CallProvider;
-}
-
-export type ServerEvent =
-  | { type: 'state'; state: CallState; at: number }
-  | { type: 'transcript'; itemId: string; speaker: Speaker; delta?: string; text?: string; final: boolean; startMs: number }
-  | { type: 'prospect_text'; itemId: string; text: string }
-  | { type: 'interruption'; itemId: string }
-  | { type: 'warning'; code: 'time_warning'; remainingSeconds: number }
-  | { type: 'warning'; code: 'bad_frame' | 'rate_limited' | 'upstream_recovered'; message?: string }
-  | { type: 'end'; reason: EndReason; durationMs: number; callId: string }
-  | { type: 'error'; code: string; message: string; fatal: boolean }
-  | { type: 'pong'; id: number; t: number };
-
-export type ClientEvent =
-  | { type: 'hangup' }
-  | { type: 'ping'; id: number; t: number }
-  | { type: 'playback'; itemId: string; playedMs: number }
-  | { type: 'text'; text: string; source?: 'speech' }
-  | { type: 'metrics'; samples: object[] }
-  | { type: 'mute'; muted: boolean };
-
-export const SAMPLE_RATE = 24_000;
-export const FRAME_HEADER_BYTES = 4;
+export type CallPreview = CallsOutputs['preview'];
+export type CallMode = NonNullable<StartCallInput['mode']>;
+export type CallProvider = StartCallOutput['provider'];
+export type CallState = CallUiState;
+export type EndReason = CallEndReason;
+export type ClientEvent = ClientMessage;
 
 /** Parses a text frame; unknown or malformed messages are ignored (null). */
 export function parseServerEvent(data: string): ServerEvent | null {
   try {
-    const msg = JSON.parse(data) as { type?: unknown };
-    return msg && typeof msg.type === 'string' ? (msg as ServerEvent) : null;
+    const parsed = serverEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -79,7 +34,9 @@ export function isCongratulation(reason: EndReason): boolean {
   return reason === 'completed' || reason === 'user_hangup' || reason === 'prospect_hangup';
 }
 
+const SPEECH_LANGS: Record<string, string> = { en: 'en-US', es: 'es-ES', it: 'it-IT', 'pt-BR': 'pt-BR' };
+
 /** BCP-47 tag for speech synthesis/recognition in the call language. */
-export function speechLang(language: CallLanguage): string {
-  return { en: 'en-US', es: 'es-ES', it: 'it-IT', 'pt-BR': 'pt-BR' }[language] ?? 'en-US';
+export function speechLang(language: string): string {
+  return SPEECH_LANGS[language] ?? 'en-US';
 }

@@ -78,7 +78,7 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
         />
         {snapshot.phase === 'failed' && snapshot.error && (
           <Alert color="red" role="alert">
-            {snapshot.error === 'startFailed' ? t('test.startFailed') : errorText(t, snapshot.error, snapshot.serverMessage)}
+            {snapshot.error === 'startFailed' ? t('test.startFailed') : errorText(t, snapshot.error, snapshot.serverError)}
           </Alert>
         )}
         <Text size="xs" c="dimmed">
