@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { request, type Page, type WebSocket } from '@playwright/test';
+import { type Page, type WebSocket } from '@playwright/test';
+import { fakeMicrophone, seededSimulationId } from './call-helpers';
 import { expect, test } from './fixtures';
-import { storageFile } from './server-info';
 
 // The offline prospect with a (fake) microphone in the Chromium the tests use: it speaks aloud
 // (the server's synthesiser, played by the page's playback worklet and counted there), headless
@@ -35,33 +35,10 @@ const WAV = path.resolve('tests/.tmp/e2e/silence.wav');
 silentWav(WAV);
 
 test.use({
-  account: 'rep',
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${WAV}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  userType: 'sales_rep',
+  launchOptions: fakeMicrophone(WAV),
 });
 
-async function simulationId(baseURL: string): Promise<string> {
-  const ctx = await request.newContext({ baseURL, storageState: storageFile('manager') });
-  try {
-    const res = await ctx.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
-    const rows = ((await res.json()) as { result: { data: { id: string; name: string }[] } }).result.data;
-    return rows.find((r) => r.name === SIMULATION)!.id;
-  } finally {
-    await ctx.dispose();
-  }
-}
 
 /** What went over the call socket: prospect audio bytes received, control messages sent. */
 function watchCallSocket(page: Page) {
@@ -83,7 +60,7 @@ test.describe('Offline practice call with a microphone', () => {
   test('the prospect speaks aloud; no speech recognition is said in words; typing over the prospect interrupts it', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     const socket = watchCallSocket(page);
-    await page.goto(`/exercise/${await simulationId(baseURL!)}`);
+    await page.goto(`/exercise/${await seededSimulationId(baseURL!, SIMULATION)}`);
     await page.getByRole('button', { name: 'Start call' }).click();
     await expect(page.getByTestId('call-state')).toHaveText('Call connected');
 
@@ -120,7 +97,7 @@ test.describe('Offline practice call with a microphone', () => {
   test('a call in which nothing was said ends with that alone', async ({ page, baseURL }) => {
     test.setTimeout(60_000);
     const socket = watchCallSocket(page);
-    await page.goto(`/exercise/${await simulationId(baseURL!)}`);
+    await page.goto(`/exercise/${await seededSimulationId(baseURL!, SIMULATION)}`);
     await page.getByRole('button', { name: 'Start call' }).click();
     await expect(page.getByTestId('call-state')).toHaveText('Call connected');
     await expect.poll(() => socket.audioBytes, { timeout: 30_000 }).toBeGreaterThan(0);

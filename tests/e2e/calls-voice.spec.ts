@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { request, type Page } from '@playwright/test';
 import { startFakeRealtime, type FakeRealtime } from '../helpers/fake-realtime';
+import { fakeMicrophone, seededSimulationId, watchCallStates, seenCallStates } from './call-helpers';
 import { expect, h1, test } from './fixtures';
 import { startOwnServer } from './own-server';
 
@@ -17,20 +17,7 @@ const REP_SAID = 'Hello, do you have a minute to talk?';
 const PROSPECT_SAID = 'Derek speaking. I have five minutes, what is this about?';
 
 test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${WAV}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: fakeMicrophone(WAV),
 });
 
 interface VoiceServer {
@@ -47,31 +34,14 @@ async function startVoiceServer(fake: FakeRealtime): Promise<VoiceServer> {
   const own = await startOwnServer('voice', { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile }, { tmp });
   try {
     const repState = await own.signIn('rep@demo.test');
-    const manager = await request.newContext({ baseURL: own.baseURL, storageState: await own.signIn('manager@demo.test') });
-    const res = await manager.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
-    expect(res.status(), await res.text()).toBe(200);
-    const rows = ((await res.json()) as { result: { data: { id: string; name: string }[] } }).result.data;
-    await manager.dispose();
-    const simulationId = rows.find((r) => r.name === SIMULATION)?.id;
-    expect(simulationId, `seeded simulation "${SIMULATION}"`).toBeTruthy();
-    return { baseURL: own.baseURL, repState, simulationId: simulationId!, stop: own.stop };
+    const simulationId = await seededSimulationId(own.baseURL, SIMULATION, await own.signIn('manager@demo.test'));
+    return { baseURL: own.baseURL, repState, simulationId, stop: own.stop };
   } catch (e) {
     await own.stop();
     throw e;
   }
 }
 
-async function watchCallStates(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __callStates: string[] }).__callStates = seen;
-    const record = () => {
-      const text = document.querySelector('[data-testid="call-state"]')?.textContent?.trim();
-      if (text && seen[seen.length - 1] !== text) seen.push(text);
-    };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-}
 
 test.describe('Voice call with a fake microphone', () => {
   test.describe.configure({ timeout: 90_000 });
@@ -102,7 +72,7 @@ test.describe('Voice call with a fake microphone', () => {
       await expect(state).toHaveText('Ringing');
       await expect(h1(page)).toHaveText(SIMULATION);
       await expect(state).toHaveText('Call connected', { timeout: 15_000 });
-      const seen = await page.evaluate(() => (window as unknown as { __callStates: string[] }).__callStates);
+      const seen = await seenCallStates(page);
       expect(seen.indexOf('Call connected')).toBeGreaterThan(seen.indexOf('Ringing'));
       // a voice call: no offline banner, a live mic meter
       await expect(page.getByText('Offline practice mode — no AI model is configured; the prospect is simulated')).toBeHidden();

@@ -1,39 +1,11 @@
-import { request, type Page } from '@playwright/test';
+import { seededSimulationId, watchCallStates, seenCallStates } from './call-helpers';
 import { expect, h1, test } from './fixtures';
-import { storageFile } from './server-info';
 
 // A seeded English simulation (db/seed/simulations.ts); the e2e server has no OPENAI_API_KEY, so
 // its calls run in the offline practice mode.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 
-/** The id of a seeded simulation, read through tRPC as a manager of the demo tenant. */
-async function simulationId(baseURL: string, name = SIMULATION): Promise<string> {
-  const ctx = await request.newContext({ baseURL, storageState: storageFile('manager') });
-  try {
-    const res = await ctx.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
-    expect(res.status(), await res.text()).toBe(200);
-    const rows = ((await res.json()) as { result: { data: { id: string; name: string }[] } }).result.data;
-    const row = rows.find((r) => r.name === name);
-    expect(row, `seeded simulation "${name}"`).toBeTruthy();
-    return row!.id;
-  } finally {
-    await ctx.dispose();
-  }
-}
 
-/** Records every text the call-state badge shows, so short-lived states can be asserted in order. */
-async function watchCallStates(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __callStates: string[] }).__callStates = seen;
-    const record = () => {
-      const text = document.querySelector('[data-testid="call-state"]')?.textContent?.trim();
-      if (text && seen[seen.length - 1] !== text) seen.push(text);
-    };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-}
-const seenStates = (page: Page) => page.evaluate(() => (window as unknown as { __callStates: string[] }).__callStates);
 
 function expectInOrder(seen: string[], expected: string[]) {
   let at = -1;
@@ -45,10 +17,10 @@ function expectInOrder(seen: string[], expected: string[]) {
 }
 
 test.describe('Exercise page, offline practice mode', () => {
-  test.use({ account: 'rep' });
+  test.use({ userType: 'sales_rep' });
 
   test('typed turns with the simulated prospect, then the report wait screen', async ({ page, baseURL }) => {
-    const id = await simulationId(baseURL!);
+    const id = await seededSimulationId(baseURL!, SIMULATION);
     await page.goto(`/exercise/${id}`);
     await expect(page.getByText('This call is recorded so you can review it in your report.')).toBeVisible();
     await watchCallStates(page);
@@ -58,7 +30,7 @@ test.describe('Exercise page, offline practice mode', () => {
     await expect(state).toHaveText('Ringing');
     await expect(h1(page)).toHaveText(SIMULATION);
     await expect(state).toHaveText('Call connected');
-    expectInOrder(await seenStates(page), ['Ringing', 'Call connected']);
+    expectInOrder(await seenCallStates(page), ['Ringing', 'Call connected']);
     await expect(page.getByText('Offline practice mode — no AI model is configured; the prospect is simulated')).toBeVisible();
 
     const transcript = page.getByRole('log', { name: 'Live transcript' });

@@ -132,7 +132,7 @@ test.describe('Spar admin: clients', () => {
 });
 
 test.describe('Spar admin is for superusers only', () => {
-  test.use({ account: 'admin' });
+  test.use({ userType: 'admin' });
 
   test('an admin opening a client detail page is sent home', async ({ page }) => {
     await page.goto('/spar-admin/clients/00000000-0000-4000-8000-000000000000');

@@ -105,16 +105,20 @@ export const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 export const mainNav = (page: Page, lng?: 'es' | 'it' | 'pt-BR') =>
   page.getByRole('navigation', { name: lng ? translationOf('Main navigation', lng) : 'Main navigation', exact: true });
 
+/** A seeded demo account by its key, or a user made for the test. */
+export type Someone = AccountKey | Pick<NewUser, 'email'>;
+const emailOf = (who: Someone) => (typeof who === 'string' ? ACCOUNTS[who].email : who.email);
+
 /** A fresh session token (Bearer) for an account, from the dev-token endpoint. */
-export async function devToken(api: APIRequestContext, key: AccountKey): Promise<string> {
-  const res = await api.get(`/api/v1/auth/dev-token?email=${encodeURIComponent(ACCOUNTS[key].email)}`);
+export async function devToken(api: APIRequestContext, who: Someone): Promise<string> {
+  const res = await api.get(`/api/v1/auth/dev-token?email=${encodeURIComponent(emailOf(who))}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** Saves an account's language on the server, as the profile would. */
-export async function setServerLanguage(api: APIRequestContext, key: AccountKey, language: 'en' | 'es' | 'it' | 'pt-BR') {
-  const token = await devToken(api, key);
+export async function setServerLanguage(api: APIRequestContext, who: Someone, language: 'en' | 'es' | 'it' | 'pt-BR') {
+  const token = await devToken(api, who);
   const res = await api.put('/api/v1/auth/language', { headers: { Authorization: `Bearer ${token}` }, data: { user_language: language } });
   expect(res.status(), await res.text()).toBe(200);
 }

@@ -15,11 +15,11 @@ test.describe('browser language', () => {
   });
 
   test.describe('signed in', () => {
-    test.use({ account: 'admin' });
-    test("the client's default language (en) comes before the browser's", async ({ page }) => {
+    test.use({ userType: 'admin' });
+    test("the client's default language (en) comes before the browser's", async ({ page, user }) => {
       await page.goto('/dashboard');
       // once the profile has loaded (username shown) and the page is idle, the language is settled
-      await expect(page.getByRole('button', { name: 'User menu' })).toContainText('admin');
+      await expect(page.getByRole('button', { name: 'User menu' })).toContainText(user!.username);
       await page.waitForLoadState('networkidle');
       await expect(h1(page)).toHaveText('Dashboard');
       await expect(mainNav(page).getByRole('link', { name: 'Team', exact: true })).toBeVisible();
@@ -59,10 +59,10 @@ test.describe('Spanish titles (saved preference es)', () => {
 });
 
 test.describe('server language', () => {
-  test.use({ account: 'rep3' });
+  test.use({ userType: 'sales_rep' });
 
-  test("a user whose saved language is Italian sees Italian", async ({ page, api }) => {
-    await setServerLanguage(api, 'rep3', 'it');
+  test("a user whose saved language is Italian sees Italian", async ({ page, api, user }) => {
+    await setServerLanguage(api, user!, 'it');
     const italian = translationOf('My assignments', 'it');
     expect(italian).not.toBe('My assignments');
     await page.goto('/assignments/sr');
@@ -72,14 +72,14 @@ test.describe('server language', () => {
     expect(await readStoredLanguage(page)).toBeNull();
   });
 
-  test("a saved preference wins over the user's server language", async ({ page, api }) => {
-    await setServerLanguage(api, 'rep3', 'it');
+  test("a saved preference wins over the user's server language", async ({ page, api, user }) => {
+    await setServerLanguage(api, user!, 'it');
     await page.goto('/assignments/sr');
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
     await page.reload();
     await expect(h1(page)).toHaveText('Mis asignaciones');
     // the profile (language it) has loaded by the time the username shows; Spanish must remain
-    await expect(page.getByRole('button', { name: translationOf('User menu', 'es') })).toContainText('rep3');
+    await expect(page.getByRole('button', { name: translationOf('User menu', 'es') })).toContainText(user!.username);
     await page.waitForLoadState('networkidle');
     await expect(h1(page)).toHaveText('Mis asignaciones');
     await expect(mainNav(page, 'es').getByRole('link', { name: 'Asignaciones', exact: true })).toBeVisible();
@@ -91,12 +91,11 @@ test.describe('server language', () => {
 });
 
 test.describe('picking a language', () => {
-  // rep3, like the describe above (same file, same worker, one after the other): rep2 does an
-  // assignment in assignments.spec.ts meanwhile, and its mail and screens must stay in English
-  test.use({ account: 'rep3' });
+  // a rep of its own: the seeded reps do assignments in other specs meanwhile, in English
+  test.use({ userType: 'sales_rep' });
 
-  test('Português (Brasil) from the user menu switches the UI and survives a reload', async ({ page, api }) => {
-    await setServerLanguage(api, 'rep3', 'en');
+  test('Português (Brasil) from the user menu switches the UI and survives a reload', async ({ page, api, user }) => {
+    await setServerLanguage(api, user!, 'en');
     const portuguese = translationOf('My assignments', 'pt-BR');
     expect(portuguese).not.toBe('My assignments');
     await page.goto('/assignments/sr');
@@ -108,7 +107,7 @@ test.describe('picking a language', () => {
     await expect(h1(page)).toHaveText(portuguese);
     expect(await readStoredLanguage(page)).toBe('pt-BR');
     // the choice must persist in the browser itself, whatever the profile says
-    await setServerLanguage(api, 'rep3', 'en');
+    await setServerLanguage(api, user!, 'en');
     await page.reload();
     await expect(h1(page)).toHaveText(portuguese);
     expect(await readStoredLanguage(page)).toBe('pt-BR');

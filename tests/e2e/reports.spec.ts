@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { request } from '@playwright/test';
+import { fakeMicrophone, seededSimulationId } from './call-helpers';
 import { devToken, expect, h1, test } from './fixtures';
 import { storageFile } from './server-info';
 
@@ -11,35 +11,9 @@ const SIMULATION = 'Discovery call with a busy VP of Sales';
 
 // A fake microphone, so the call is recorded and a quote can move the player.
 test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${path.resolve('tests/fixtures/audio/rep-hello.wav')}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: fakeMicrophone(path.resolve('tests/fixtures/audio/rep-hello.wav')),
 });
 
-async function simulationId(baseURL: string): Promise<string> {
-  const ctx = await request.newContext({ baseURL, storageState: storageFile('manager') });
-  try {
-    const res = await ctx.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
-    expect(res.status(), await res.text()).toBe(200);
-    const rows = ((await res.json()) as { result: { data: { id: string; name: string }[] } }).result.data;
-    const row = rows.find((r) => r.name === SIMULATION);
-    expect(row, `seeded simulation "${SIMULATION}"`).toBeTruthy();
-    return row!.id;
-  } finally {
-    await ctx.dispose();
-  }
-}
 
 const REP_TURNS = [
   'Hi Derek, thanks for taking my call. What prompted you to look at your forecasting process now?',
@@ -49,10 +23,10 @@ const REP_TURNS = [
 ];
 
 test.describe('Report after an offline practice call', () => {
-  test.use({ account: 'rep' });
+  test.use({ userType: 'sales_rep' });
   test('wait screen, report, a quote jumps into the call, HTML download opens', async ({ page, baseURL, context, browser, api }) => {
     test.setTimeout(90_000);
-    const id = await simulationId(baseURL!);
+    const id = await seededSimulationId(baseURL!, SIMULATION);
     await page.goto(`/exercise/${id}`);
     await page.getByRole('button', { name: 'Start call' }).click();
     await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
@@ -243,7 +217,7 @@ function asModelReport(view: ModelShapedView) {
 }
 
 test.describe('Report page access', () => {
-  test.use({ account: 'rep' });
+  test.use({ userType: 'sales_rep' });
 
   test('an unknown report says so', async ({ page }) => {
     await page.goto('/reports/00000000-0000-4000-8000-000000000000');

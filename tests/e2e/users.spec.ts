@@ -34,7 +34,7 @@ async function openUsers(page: Page) {
 }
 
 test.describe('Users management (admin)', () => {
-  test.use({ account: 'admin' });
+  test.use({ userType: 'admin' });
 
   test('bulk add by CSV: one bad row creates nothing; the fixed file imports with progress and credentials', async ({ page }) => {
     await openUsers(page);

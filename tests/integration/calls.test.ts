@@ -119,12 +119,8 @@ async function start(user: UserRow, simulationId: string, mode: 'practice' | 'te
 const callRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
 const turnRows = (id: string) => asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(callTurns).where(eq(callTurns.callId, id)).orderBy(asc(callTurns.seq)));
 async function ended(id: string) {
-  for (let i = 0; i < 200; i++) {
-    const r = await callRow(id);
-    if (r.state === 'ended') return r;
-    await new Promise((res) => setTimeout(res, 25));
-  }
-  throw new Error('call did not end');
+  await expect.poll(async () => (await callRow(id)).state, { timeout: 5000, interval: 25 }).toBe('ended');
+  return callRow(id);
 }
 
 beforeAll(async () => {
@@ -216,7 +212,8 @@ describe('the relay against the fake Realtime API', () => {
     c.send({ type: 'ping', id: 7, t: 123 });
     expect(await c.waitFor((m) => m.type === 'pong')).toEqual({ type: 'pong', id: 7, t: 123 });
     c.send({ type: 'metrics', samples: [{ t: 1, rttMs: 12 }, { t: 2, rttMs: 14 }] });
-    await new Promise((res) => setTimeout(res, 100));
+    // stored before the hangup, so the end does not race the metrics write
+    await expect.poll(async () => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(callMetrics).where(eq(callMetrics.callId, r.callId)))).length).toBe(1);
     c.send({ type: 'hangup' });
     const end = await c.waitFor((m) => m.type === 'end');
     expect(end).toMatchObject({ reason: 'user_hangup', callId: r.callId });
@@ -288,7 +285,7 @@ describe('the relay against the fake Realtime API', () => {
         expect(intr.itemId).toBe(greeting.itemId);
         const before = fake.truncates.length;
         c.send({ type: 'playback', itemId: intr.itemId, playedMs: reported });
-        for (let i = 0; i < 100 && fake.truncates.length === before; i++) await new Promise((res) => setTimeout(res, 20));
+        await expect.poll(() => fake.truncates.length, { interval: 20 }).toBeGreaterThan(before);
         // clamped to the audio the relay actually sent for that item (all frames so far are the greeting's)
         const sentMs = Math.floor(c.frames.reduce((n, f) => n + f.length - 4, 0) / 48);
         const want = expected === 'sent' ? sentMs : expected;

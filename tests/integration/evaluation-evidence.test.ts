@@ -1,24 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { jobs, reports } from '../../db/schema';
+import { reports } from '../../db/schema';
 import { createCall } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
-import { createTextProvider, type TextProvider } from '../../server/ai/provider';
+import { type TextProvider } from '../../server/ai/provider';
 import { enqueueEvaluation, evaluationHandler } from '../../server/evaluation/evaluate';
 import { TRANSCRIPT_POINTER } from '../../server/evaluation/model-prompt';
 import { createWorker } from '../../server/jobs/worker';
 import { getReport } from '../../server/services/reports/reports';
-import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { criteriaOf, loadCalibration, turnsOf, type CalibrationCall } from '../helpers/calibration';
-import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
+import { rows } from '../helpers/db';
+import { evaluationSuite } from '../helpers/evaluation';
 import { createTenant, createTenantUser } from '../helpers/factories';
-import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
+import { type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
 
 // The model path's evidence rules, end to end: a call stored in the database, the evaluation job,
 // and the OpenAI fake on the wire answering as a model that fabricates, quotes the prospect,
 // paraphrases, prefixes turn numbers or obeys an injection.
-let database: TestDatabase;
 let db: Db;
 let fake: FakeOpenAI;
 let provider: TextProvider;
@@ -71,23 +70,11 @@ async function evaluate(callId: string, samples = 1) {
 }
 const crit = (r: Awaited<ReturnType<typeof evaluate>>, id: string) => r.criteria!.find((c) => c.criterionId === id)!;
 
+const suite = evaluationSuite();
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  await ensureSystemPrompts(db);
-  fake = await startFakeOpenAI();
-  provider = createTextProvider({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL_SCENARIO: 'm', OPENAI_MODEL_EVALUATION: 'gpt-eval-test', OPENAI_TIMEOUT_MS: 5000 })!;
+  ({ db, fake, provider } = suite);
   tenantId = (await createTenant(db, { name: 'Evidence Co' })).id;
   managerId = (await createTenantUser(db, tenantId, { userType: 'manager' })).id;
-});
-afterAll(async () => {
-  await fake?.close();
-  await database?.cleanup();
-});
-beforeEach(async () => {
-  fake.reset();
-  fake.setDefault(null);
-  await asSystem(db, { action: 'test' }, (tx) => tx.delete(jobs));
 });
 
 describe('the transcript is data, not instructions', () => {

@@ -1,22 +1,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../db/client';
 import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
 import { aiGenerations, jobs, reports } from '../../db/schema';
 import { createCall, createJob } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
-import { createTextProvider, type TextProvider } from '../../server/ai/provider';
+import { type TextProvider } from '../../server/ai/provider';
 import { enqueueEvaluation, evaluationHandler, evaluationJobStatus, MODEL_EVALUATOR_VERSION, retryEvaluation } from '../../server/evaluation/evaluate';
 import { OFFLINE_EVALUATOR_VERSION } from '../../server/evaluation/offline';
 import { computeScore } from '../../server/evaluation/score';
 import { claimNext, getJob } from '../../server/jobs/queue';
 import { createWorker, type Worker } from '../../server/jobs/worker';
-import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
-import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
+import { rows, type TestDatabase } from '../helpers/db';
+import { evaluationSuite } from '../helpers/evaluation';
 import { createTenant } from '../helpers/factories';
-import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
+import { type FakeOpenAI } from '../helpers/fake-openai';
 
 let database: TestDatabase;
 let db: Db;
@@ -91,24 +91,11 @@ function worker(opts: { provider?: TextProvider | null; id?: string; leaseMs?: n
   });
 }
 
+const suite = evaluationSuite();
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  await ensureSystemPrompts(db);
-  fake = await startFakeOpenAI();
-  provider = createTextProvider({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL_SCENARIO: 'gpt-scenario-test', OPENAI_MODEL_EVALUATION: 'gpt-eval-test', OPENAI_TIMEOUT_MS: 5000 })!;
+  ({ database, db, fake, provider } = suite);
   tenantId = (await createTenant(db, { name: 'Eval Co' })).id;
   otherTenantId = (await createTenant(db, { name: 'Other Co' })).id;
-});
-afterAll(async () => {
-  await fake?.close();
-  await database?.cleanup();
-});
-beforeEach(async () => {
-  fake.reset();
-  fake.setDefault(null);
-  // each test starts with an empty queue
-  await asSystem(db, { action: 'test' }, (tx) => tx.delete(jobs));
 });
 
 describe('enqueueEvaluation', () => {

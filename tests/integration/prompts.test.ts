@@ -13,7 +13,7 @@ import { SYSTEM_PROMPTS } from '../../server/services/prompts/system-prompt-text
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTwoTenants } from '../helpers/factories';
 
 let database: TestDatabase;
 let deps: AppDeps;
@@ -51,14 +51,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database);
   await ensureSystemPrompts(database.db);
-  tenantA = await createTenant(database.db, { name: 'Alpha' });
-  tenantB = await createTenant(database.db, { name: 'Beta' });
-  const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
-  adminA = await createTenantUser(database.db, tenantA.id, { userType: 'admin' });
-  managerA = await createTenantUser(database.db, tenantA.id, { userType: 'manager' });
-  repA = await createTenantUser(database.db, tenantA.id, { userType: 'sales_rep' });
-  adminB = await createTenantUser(database.db, tenantB.id, { userType: 'admin' });
-  superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
+  const cast = await createTwoTenants(database.db, { a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, repA: { userType: 'sales_rep' } }, b: { adminB: { userType: 'admin' } } }, ['Alpha', 'Beta']);
+  ({ adminA, managerA, repA, adminB } = cast.users);
+  superuser = cast.superuser;
+  tenantA = cast.a;
+  tenantB = cast.b;
 });
 afterAll(() => database?.cleanup());
 

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../server/deps';
 import { getScorecardVersion, markScorecardUsed } from '../../server/services/scorecards/scorecards';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTwoTenants } from '../helpers/factories';
 
 let database: TestDatabase;
 let deps: AppDeps;
@@ -70,17 +70,11 @@ const setUsed = (id: string) => withTenant(database.db, tenantA.id, (tx) => mark
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database);
-  tenantA = await createTenant(database.db, { name: 'Alpha' });
-  tenantB = await createTenant(database.db, { name: 'Beta' });
-  const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
-  adminA = await createTenantUser(database.db, tenantA.id, { userType: 'admin' });
-  managerA = await createTenantUser(database.db, tenantA.id, { userType: 'manager' });
-  facilitatorA = await createTenantUser(database.db, tenantA.id, { userType: 'facilitator' });
-  repA = await createTenantUser(database.db, tenantA.id, { userType: 'sales_rep' });
-  demoManagerA = await createTenantUser(database.db, tenantA.id, { userType: 'demo_manager' });
-  noRoleA = await createTenantUser(database.db, tenantA.id, { userType: 'user' });
-  adminB = await createTenantUser(database.db, tenantB.id, { userType: 'admin' });
-  superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
+  const cast = await createTwoTenants(database.db, { a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, facilitatorA: { userType: 'facilitator' }, repA: { userType: 'sales_rep' }, demoManagerA: { userType: 'demo_manager' }, noRoleA: { userType: 'user' } }, b: { adminB: { userType: 'admin' } } }, ['Alpha', 'Beta']);
+  ({ adminA, managerA, facilitatorA, repA, demoManagerA, noRoleA, adminB } = cast.users);
+  superuser = cast.superuser;
+  tenantA = cast.a;
+  tenantB = cast.b;
 });
 afterAll(() => database?.cleanup());
 

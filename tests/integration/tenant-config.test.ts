@@ -7,7 +7,7 @@ import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
 
 let database: TestDatabase;
 let deps: AppDeps;
@@ -35,17 +35,11 @@ function issues(e: unknown): Record<string, string[]> {
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database);
-  const a = await createTenant(database.db, { name: 'Acme' });
-  const b = await createTenant(database.db, { name: 'Beta' });
-  const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
-  tenantA = a.id;
-  tenantB = b.id;
-  managerA = await createTenantUser(database.db, a.id, { userType: 'manager' });
-  adminA = await createTenantUser(database.db, a.id, { userType: 'admin' });
-  repA = await createTenantUser(database.db, a.id, { userType: 'sales_rep' });
-  managerB = await createTenantUser(database.db, b.id, { userType: 'manager' });
-  adminB = await createTenantUser(database.db, b.id, { userType: 'admin' });
-  superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
+  const cast = await createTwoTenants(database.db, { a: { managerA: { userType: 'manager' }, adminA: { userType: 'admin' }, repA: { userType: 'sales_rep' } }, b: { managerB: { userType: 'manager' }, adminB: { userType: 'admin' } } });
+  ({ managerA, adminA, repA, managerB, adminB } = cast.users);
+  superuser = cast.superuser;
+  tenantA = cast.a.id;
+  tenantB = cast.b.id;
 });
 afterAll(() => database?.cleanup());
 
