@@ -15,7 +15,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openDatabase, migrateDatabase, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
+import { scratchDatabase } from '../lib/open-db';
 import { personas, scorecards, simulations } from '../../db/schema';
 import { createClient, createUser } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
@@ -128,30 +129,8 @@ async function measure(name: string, fn: () => Promise<unknown>, requests = REQU
 }
 
 async function runOn(label: string, databaseUrl?: string): Promise<Result> {
-  let dropDb: (() => Promise<void>) | undefined;
-  let url = databaseUrl;
-  if (databaseUrl) {
-    const { default: postgres } = await import('postgres');
-    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    const name = `spar_bench_${Date.now()}`;
-    await admin.unsafe(`create database ${name}`);
-    const u = new URL(databaseUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      if (KEEP) {
-        console.log(`  kept database ${name}`);
-        await admin.end();
-        return;
-      }
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
-  // the server's default pool size (db/client.ts)
-  const database = await openDatabase({ databaseUrl: url, dataDir: null });
+  const { database, drop: dropDb } = await scratchDatabase(databaseUrl, { keep: KEEP });
   try {
-    await migrateDatabase(database);
     console.log(`${label}: seeding ${REPS} reps, ${EXERCISES} exercises, ${CALLS} calls + reports…`);
     const t0 = performance.now();
     const { tenantId, admin, managers } = await seed(database);
@@ -228,7 +207,7 @@ async function runOn(label: string, databaseUrl?: string): Promise<Result> {
     return { target: label, seedS, rows };
   } finally {
     await database.close();
-    await dropDb?.();
+    await dropDb();
   }
 }
 

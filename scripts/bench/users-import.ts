@@ -22,7 +22,7 @@ if (!process.env.UV_THREADPOOL_SIZE) {
   process.exit(r.status ?? 1);
 }
 
-const { openDatabase, migrateDatabase } = await import('../../db/client');
+const { scratchDatabase } = await import('../lib/open-db');
 const { asSystem } = await import('../../db/tenant');
 const { createClient, createUser } = await import('../../db/seed/factories');
 const { passwordPolicySchema } = await import('../../server/contracts/password-policy');
@@ -60,25 +60,8 @@ interface Figures {
 }
 
 async function runOn(label: string, databaseUrl?: string): Promise<Figures> {
-  let dropDb: (() => Promise<void>) | undefined;
-  let url = databaseUrl;
-  if (databaseUrl) {
-    // a fresh database on that server, dropped afterwards
-    const { default: postgres } = await import('postgres');
-    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-    const name = `spar_bench_${Date.now()}`;
-    await admin.unsafe(`create database ${name}`);
-    const u = new URL(databaseUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
-  }
-  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 });
+  const { database, drop: dropDb } = await scratchDatabase(databaseUrl, { poolSize: 4 });
   try {
-    await migrateDatabase(database);
     const tenant = await asSystem(database.db, { action: 'bench.setup' }, async (tx) => {
       const c = await createClient(tx, { name: 'Bench', schemaName: `bench-${Date.now()}` });
       await createUser(tx, { tenantId: c.id, email: 'bench.admin@bench.test', userType: 'admin' });
@@ -111,7 +94,7 @@ async function runOn(label: string, databaseUrl?: string): Promise<Figures> {
     };
   } finally {
     await database.close();
-    await dropDb?.();
+    await dropDb();
   }
 }
 

@@ -8,3 +8,29 @@ export async function openConfiguredDatabase(): Promise<{ env: Env; database: Aw
   await migrateDatabase(database);
   return { env, database };
 }
+
+/**
+ * A fresh, migrated database for a bench: a new database on the PostgreSQL server of
+ * `databaseUrl` (dropped by `drop()`, unless `keep`), or an in-memory PGlite when no URL is given.
+ */
+export async function scratchDatabase(databaseUrl: string | undefined, opts: { poolSize?: number; keep?: boolean } = {}) {
+  let drop = async () => {};
+  let url = databaseUrl;
+  if (databaseUrl) {
+    const { default: postgres } = await import('postgres');
+    const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const name = `spar_bench_${Date.now()}`;
+    await admin.unsafe(`create database ${name}`);
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    drop = async () => {
+      if (opts.keep) console.log(`  kept database ${name}`);
+      else await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: opts.poolSize });
+  await migrateDatabase(database);
+  return { database, drop };
+}
