@@ -4,10 +4,11 @@ import type { CallUsage } from '../../db/schema/calls';
 import type { CallEndReason } from '../contracts/enums';
 import { logger } from '../logger';
 import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
-import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState } from '../services/calls/calls';
+import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type TurnRecord } from '../services/calls/calls';
 import { DOWN_FRAME_BYTES, encodeFrame, type CallUiState, type ServerEvent } from './protocol';
 import { END_DETAIL, newCallMetrics, storedMetrics, type ItemState } from './call-metrics';
 import { ClientInput } from './client-input';
+import { CallTurns } from './call-turns';
 import { normaliseLine, storableJson } from '../contracts/text';
 import { pcmMs, type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
 
@@ -38,8 +39,6 @@ export class CallSession {
   private endPromise: Promise<void> | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   private writes: Promise<void> = Promise.resolve();
-  private readonly items = new Map<string, ItemState>();
-  private nextSeq = 0;
   private downSeq = 0;
   private connectedAt: number | null = null;
   private connectedWall: Date | null = null;
@@ -53,15 +52,15 @@ export class CallSession {
   private listeningTimer: NodeJS.Timeout | null = null;
   private pendingBargeIn: { itemId: string; timer: NodeJS.Timeout } | null = null;
   private muted = false;
-  private turnCounters = { up: 0, down: 0, dropped: 0 };
   readonly metrics = newCallMetrics();
+  private readonly turns = new CallTurns(this.metrics, () => this.now());
   private readonly input: ClientInput;
 
   constructor(
     readonly ws: WebSocket,
     private readonly o: CallSessionOptions,
   ) {
-    this.input = new ClientInput(o.callId, this.metrics, (code) => this.send({ type: 'warning', code }), () => this.turnCounters.dropped++);
+    this.input = new ClientInput(o.callId, this.metrics, (code) => this.send({ type: 'warning', code }), () => this.turns.count('dropped'));
   }
 
   get upstream() {
@@ -190,7 +189,7 @@ export class CallSession {
   private onAudioFrame(pcm: Buffer) {
     this.metrics.framesUp++;
     this.metrics.bytesUp += pcm.length;
-    this.turnCounters.up++;
+    this.turns.count('up');
     if (this.connectedAt === null) return;
     if (this.muted) {
       this.metrics.dropped.muted++;
@@ -211,27 +210,10 @@ export class CallSession {
 
   // ───────────────────────────── upstream → server ─────────────────────────────
 
-  private item(itemId: string, speaker: 'rep' | 'prospect'): ItemState {
-    let it = this.items.get(itemId);
-    if (!it) {
-      it = {
-        turn: { seq: this.nextSeq++, itemId, speaker, text: '', startMs: this.now(), endMs: null, interrupted: false, playedMs: null, responseLatencyMs: null },
-        persisted: false,
-        sentMs: 0,
-        firstAudioAt: null,
-        interrupted: false,
-        upstreamResponseMs: null,
-        deltas: '',
-      };
-      this.items.set(itemId, it);
-    }
-    return it;
-  }
-
   private prospectPlaying(): string | null {
     const id = this.currentProspect;
     if (!id) return null;
-    const it = this.items.get(id);
+    const it = this.turns.get(id);
     if (!it || it.interrupted || it.firstAudioAt === null) return null;
     const playbackEnd = it.firstAudioAt + it.sentMs + 150;
     return this.responseActive || performance.now() < playbackEnd ? id : null;
@@ -245,7 +227,7 @@ export class CallSession {
         if (e.type === 'response_started') this.responseActive = true;
         return;
       case 'speech_started': {
-        if (e.itemId) this.item(e.itemId, 'rep');
+        if (e.itemId) this.turns.item(e.itemId, 'rep');
         const playing = this.prospectPlaying();
         if (playing) this.bargeIn(playing);
         this.setState('listening');
@@ -254,11 +236,11 @@ export class CallSession {
       case 'speech_stopped': {
         this.lastRepStopAt = performance.now();
         this.repStopPending = true;
-        if (e.itemId) this.item(e.itemId, 'rep').turn.endMs = this.now();
+        if (e.itemId) this.turns.item(e.itemId, 'rep').turn.endMs = this.now();
         return;
       }
       case 'input_transcript': {
-        const it = this.item(e.itemId, 'rep');
+        const it = this.turns.item(e.itemId, 'rep');
         if (!e.final) {
           it.deltas += e.delta ?? '';
           this.send({ type: 'transcript', itemId: e.itemId, speaker: 'rep', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
@@ -276,7 +258,7 @@ export class CallSession {
         return;
       }
       case 'output_audio': {
-        const it = this.item(e.itemId, 'prospect');
+        const it = this.turns.item(e.itemId, 'prospect');
         if (it.interrupted) {
           this.metrics.dropped.afterInterruption++;
           return;
@@ -286,7 +268,7 @@ export class CallSession {
         return;
       }
       case 'output_transcript': {
-        const it = this.item(e.itemId, 'prospect');
+        const it = this.turns.item(e.itemId, 'prospect');
         if (!it.interrupted || e.final) this.prospectStarts(it, e.itemId);
         if (!e.final) {
           it.deltas += e.delta ?? '';
@@ -353,7 +335,7 @@ export class CallSession {
       const len = Math.min(DOWN_FRAME_BYTES, pcm.length - off);
       this.ws.send(encodeFrame(this.downSeq++, pcm, off, len), { binary: true });
       this.metrics.framesDown++;
-      this.turnCounters.down++;
+      this.turns.count('down');
     }
     this.metrics.bytesDown += pcm.length;
     it.sentMs += pcm.length / 48;
@@ -365,7 +347,7 @@ export class CallSession {
       this.timers.delete(this.listeningTimer);
     }
     const id = this.currentProspect;
-    const it = id ? this.items.get(id) : null;
+    const it = id ? this.turns.get(id) : null;
     const remaining = it && it.firstAudioAt !== null && !it.interrupted ? it.firstAudioAt + it.sentMs - performance.now() : 0;
     this.listeningTimer = this.timer(Math.max(0, remaining), () => {
       this.listeningTimer = null;
@@ -374,7 +356,7 @@ export class CallSession {
   }
 
   private bargeIn(itemId: string) {
-    const it = this.items.get(itemId)!;
+    const it = this.turns.get(itemId)!;
     it.interrupted = true;
     this.send({ type: 'interruption', itemId });
     const timer = this.timer(this.o.bargeInWaitMs ?? 300, () => {
@@ -387,7 +369,7 @@ export class CallSession {
 
   /** Truncates the upstream item to the audio actually played, never beyond what was sent. */
   private truncate(itemId: string, reportedMs: number | null) {
-    const it = this.items.get(itemId);
+    const it = this.turns.get(itemId);
     if (!it) return;
     const sent = Math.floor(it.sentMs);
     const estimate = it.firstAudioAt !== null ? performance.now() - it.firstAudioAt : 0;
@@ -400,22 +382,11 @@ export class CallSession {
   }
 
   private finalize(it: ItemState) {
-    if (it.persisted) return;
-    it.persisted = true;
-    const turn = { ...it.turn };
-    this.metrics.turns.push({
-      seq: turn.seq,
-      itemId: turn.itemId,
-      speaker: turn.speaker,
-      atMs: this.now(),
-      responseLatencyMs: turn.responseLatencyMs,
-      upstreamResponseMs: it.upstreamResponseMs,
-      framesUp: this.turnCounters.up,
-      framesDown: this.turnCounters.down,
-      framesDropped: this.turnCounters.dropped,
-    });
-    this.turnCounters = { up: 0, down: 0, dropped: 0 };
-    if (!turn.text) return;
+    const turn = this.turns.finalize(it);
+    if (turn) this.store(turn);
+  }
+
+  private store(turn: TurnRecord) {
     this.queue('turn', () => insertTurn(this.o.db, this.o.tenantId, this.o.callId, turn));
   }
 
@@ -431,10 +402,7 @@ export class CallSession {
       this.o.upstream.close();
       const durationMs = this.connectedAt === null ? 0 : Math.round(performance.now() - this.connectedAt);
       // finalize what was said but not yet final (e.g. the prospect cut off by the drop)
-      for (const it of this.items.values()) if (!it.persisted && (it.turn.text || it.deltas)) {
-        it.turn.text ||= normaliseLine(it.deltas);
-        this.finalize(it);
-      }
+      for (const turn of this.turns.finalizeUnfinished()) this.store(turn);
       if (this.ws.readyState === 1) {
         this.setState('ended');
         this.send({ type: 'end', reason, durationMs, callId: this.o.callId, ...(END_DETAIL[reason] && reason !== 'time_limit' ? { message: END_DETAIL[reason] } : {}) });
@@ -443,7 +411,7 @@ export class CallSession {
       }
       this.state = 'ended';
       await this.writes;
-      const repTurns = [...this.items.values()].filter((i) => i.turn.speaker === 'rep' && i.persisted && i.turn.text).length;
+      const repTurns = this.turns.repTurns();
       const serverMetrics = storedMetrics(this.metrics);
       try {
         await finishCall(this.o.db, this.o.tenantId, this.o.callId, {
