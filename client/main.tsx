@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './styles/mantine-first.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
 import { StrictMode } from 'react';

@@ -4,10 +4,12 @@ import type { CallUsage } from '../../db/schema/calls';
 import type { CallEndReason } from '../contracts/enums';
 import { logger } from '../logger';
 import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
-import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState } from '../services/calls/calls';
 import { DOWN_FRAME_BYTES, encodeFrame, type CallUiState, type ServerEvent } from './protocol';
 import { END_DETAIL, newCallMetrics, storedMetrics, type ItemState } from './call-metrics';
 import { ClientInput } from './client-input';
+import { CallTurns } from './call-turns';
+import { CallRecord } from './call-record';
+import { BargeIn } from './barge-in';
 import { normaliseLine, storableJson } from '../contracts/text';
 import { pcmMs, type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
 
@@ -37,9 +39,6 @@ export class CallSession {
   private ended = false;
   private endPromise: Promise<void> | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
-  private writes: Promise<void> = Promise.resolve();
-  private readonly items = new Map<string, ItemState>();
-  private nextSeq = 0;
   private downSeq = 0;
   private connectedAt: number | null = null;
   private connectedWall: Date | null = null;
@@ -51,17 +50,29 @@ export class CallSession {
   private lastRepStopAt: number | null = null;
   private repStopPending = false;
   private listeningTimer: NodeJS.Timeout | null = null;
-  private pendingBargeIn: { itemId: string; timer: NodeJS.Timeout } | null = null;
   private muted = false;
-  private turnCounters = { up: 0, down: 0, dropped: 0 };
   readonly metrics = newCallMetrics();
+  private readonly turns = new CallTurns(this.metrics, () => this.now());
+  private readonly record: CallRecord;
+  private readonly bargeIn: BargeIn;
   private readonly input: ClientInput;
 
   constructor(
     readonly ws: WebSocket,
     private readonly o: CallSessionOptions,
   ) {
-    this.input = new ClientInput(o.callId, this.metrics, (code) => this.send({ type: 'warning', code }), () => this.turnCounters.dropped++);
+    this.record = new CallRecord(o.db, o.tenantId, o.callId);
+    this.bargeIn = new BargeIn({
+      turns: this.turns,
+      metrics: this.metrics,
+      upstream: o.upstream,
+      send: (msg) => this.send(msg),
+      timer: (ms, fn) => this.timer(ms, fn),
+      cancel: (t) => this.cancel(t),
+      turnInterrupted: (itemId, playedMs) => this.record.turnInterrupted(itemId, playedMs),
+      waitMs: o.bargeInWaitMs ?? 300,
+    });
+    this.input = new ClientInput(o.callId, this.metrics, (code) => this.send({ type: 'warning', code }), () => this.turns.count('dropped'));
   }
 
   get upstream() {
@@ -82,6 +93,11 @@ export class CallSession {
     return t;
   }
 
+  private cancel(t: NodeJS.Timeout) {
+    clearTimeout(t);
+    this.timers.delete(t);
+  }
+
   private send(msg: ServerEvent) {
     if (this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
   }
@@ -90,13 +106,6 @@ export class CallSession {
     if (this.state === s || this.state === 'ended') return;
     this.state = s;
     this.send({ type: 'state', state: s, at: Date.now() });
-  }
-
-  private queue(what: string, fn: () => Promise<unknown>) {
-    this.writes = this.writes.then(fn).then(
-      () => undefined,
-      (err) => logger.error({ err, callId: this.o.callId, what }, 'call write failed'),
-    );
   }
 
   /** Runs the call: socket is up → dialing → ringing → call connected → conversation. */
@@ -109,11 +118,11 @@ export class CallSession {
 
     this.setState('connected');
     this.setState('dialing');
-    this.queue('state dialing', () => setCallState(o.db, o.tenantId, o.callId, 'dialing'));
+    this.record.state('dialing');
     const ringing = new Promise<void>((r) =>
       this.timer(50, () => {
         this.setState('ringing');
-        this.queue('state ringing', () => setCallState(o.db, o.tenantId, o.callId, 'ringing'));
+        this.record.state('ringing');
         this.timer(o.ringMs ?? 1500, r);
       }),
     );
@@ -128,7 +137,7 @@ export class CallSession {
     this.connectedAt = performance.now();
     this.connectedWall = new Date();
     this.setState('call_connected');
-    this.queue('state connected', () => setCallState(o.db, o.tenantId, o.callId, 'connected', this.connectedWall!));
+    this.record.state('connected', this.connectedWall);
     const limitMs = o.timeLimitSeconds * 1000;
     this.timer(Math.max(0, limitMs - 60_000), () => {
       this.metrics.timeWarningAtMs = this.now();
@@ -166,10 +175,10 @@ export class CallSession {
         this.muted = msg.muted;
         return;
       case 'playback':
-        return this.onPlayback(msg.itemId, msg.playedMs);
+        return this.bargeIn.played(msg.itemId, msg.playedMs);
       case 'metrics':
         if (!storableJson(msg.samples)) return void this.input.bad('badFrame', 'Metrics samples hold text that cannot be stored');
-        if (msg.samples.length) this.queue('browser metrics', () => insertMetrics(this.o.db, this.o.tenantId, this.o.callId, 'browser', msg.samples));
+        if (msg.samples.length) this.record.browserMetrics(msg.samples);
         return;
       case 'text':
       {
@@ -179,7 +188,7 @@ export class CallSession {
         if (!line) return;
         // a turn typed (or recognised) over the prospect interrupts it, as speaking over it would
         const playing = this.prospectPlaying();
-        if (playing) this.bargeIn(playing);
+        if (playing) this.bargeIn.start(playing);
         this.o.upstream.sendText(line);
         return;
       }
@@ -190,7 +199,7 @@ export class CallSession {
   private onAudioFrame(pcm: Buffer) {
     this.metrics.framesUp++;
     this.metrics.bytesUp += pcm.length;
-    this.turnCounters.up++;
+    this.turns.count('up');
     if (this.connectedAt === null) return;
     if (this.muted) {
       this.metrics.dropped.muted++;
@@ -200,38 +209,12 @@ export class CallSession {
     this.metrics.framesForwarded++;
   }
 
-  private onPlayback(itemId: string, playedMs: number) {
-    const p = this.pendingBargeIn;
-    if (!p || p.itemId !== itemId) return;
-    clearTimeout(p.timer);
-    this.timers.delete(p.timer);
-    this.pendingBargeIn = null;
-    this.truncate(itemId, playedMs);
-  }
-
   // ───────────────────────────── upstream → server ─────────────────────────────
-
-  private item(itemId: string, speaker: 'rep' | 'prospect'): ItemState {
-    let it = this.items.get(itemId);
-    if (!it) {
-      it = {
-        turn: { seq: this.nextSeq++, itemId, speaker, text: '', startMs: this.now(), endMs: null, interrupted: false, playedMs: null, responseLatencyMs: null },
-        persisted: false,
-        sentMs: 0,
-        firstAudioAt: null,
-        interrupted: false,
-        upstreamResponseMs: null,
-        deltas: '',
-      };
-      this.items.set(itemId, it);
-    }
-    return it;
-  }
 
   private prospectPlaying(): string | null {
     const id = this.currentProspect;
     if (!id) return null;
-    const it = this.items.get(id);
+    const it = this.turns.get(id);
     if (!it || it.interrupted || it.firstAudioAt === null) return null;
     const playbackEnd = it.firstAudioAt + it.sentMs + 150;
     return this.responseActive || performance.now() < playbackEnd ? id : null;
@@ -245,20 +228,20 @@ export class CallSession {
         if (e.type === 'response_started') this.responseActive = true;
         return;
       case 'speech_started': {
-        if (e.itemId) this.item(e.itemId, 'rep');
+        if (e.itemId) this.turns.item(e.itemId, 'rep');
         const playing = this.prospectPlaying();
-        if (playing) this.bargeIn(playing);
+        if (playing) this.bargeIn.start(playing);
         this.setState('listening');
         return;
       }
       case 'speech_stopped': {
         this.lastRepStopAt = performance.now();
         this.repStopPending = true;
-        if (e.itemId) this.item(e.itemId, 'rep').turn.endMs = this.now();
+        if (e.itemId) this.turns.item(e.itemId, 'rep').turn.endMs = this.now();
         return;
       }
       case 'input_transcript': {
-        const it = this.item(e.itemId, 'rep');
+        const it = this.turns.item(e.itemId, 'rep');
         if (!e.final) {
           it.deltas += e.delta ?? '';
           this.send({ type: 'transcript', itemId: e.itemId, speaker: 'rep', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
@@ -276,7 +259,7 @@ export class CallSession {
         return;
       }
       case 'output_audio': {
-        const it = this.item(e.itemId, 'prospect');
+        const it = this.turns.item(e.itemId, 'prospect');
         if (it.interrupted) {
           this.metrics.dropped.afterInterruption++;
           return;
@@ -286,7 +269,7 @@ export class CallSession {
         return;
       }
       case 'output_transcript': {
-        const it = this.item(e.itemId, 'prospect');
+        const it = this.turns.item(e.itemId, 'prospect');
         if (!it.interrupted || e.final) this.prospectStarts(it, e.itemId);
         if (!e.final) {
           it.deltas += e.delta ?? '';
@@ -353,19 +336,16 @@ export class CallSession {
       const len = Math.min(DOWN_FRAME_BYTES, pcm.length - off);
       this.ws.send(encodeFrame(this.downSeq++, pcm, off, len), { binary: true });
       this.metrics.framesDown++;
-      this.turnCounters.down++;
+      this.turns.count('down');
     }
     this.metrics.bytesDown += pcm.length;
     it.sentMs += pcm.length / 48;
   }
 
   private scheduleListening() {
-    if (this.listeningTimer) {
-      clearTimeout(this.listeningTimer);
-      this.timers.delete(this.listeningTimer);
-    }
+    if (this.listeningTimer) this.cancel(this.listeningTimer);
     const id = this.currentProspect;
-    const it = id ? this.items.get(id) : null;
+    const it = id ? this.turns.get(id) : null;
     const remaining = it && it.firstAudioAt !== null && !it.interrupted ? it.firstAudioAt + it.sentMs - performance.now() : 0;
     this.listeningTimer = this.timer(Math.max(0, remaining), () => {
       this.listeningTimer = null;
@@ -373,50 +353,9 @@ export class CallSession {
     });
   }
 
-  private bargeIn(itemId: string) {
-    const it = this.items.get(itemId)!;
-    it.interrupted = true;
-    this.send({ type: 'interruption', itemId });
-    const timer = this.timer(this.o.bargeInWaitMs ?? 300, () => {
-      this.pendingBargeIn = null;
-      // no report from the browser: estimate what it played from the wall clock
-      this.truncate(itemId, null);
-    });
-    this.pendingBargeIn = { itemId, timer };
-  }
-
-  /** Truncates the upstream item to the audio actually played, never beyond what was sent. */
-  private truncate(itemId: string, reportedMs: number | null) {
-    const it = this.items.get(itemId);
-    if (!it) return;
-    const sent = Math.floor(it.sentMs);
-    const estimate = it.firstAudioAt !== null ? performance.now() - it.firstAudioAt : 0;
-    const played = Math.max(0, Math.min(sent, Math.floor(reportedMs ?? estimate)));
-    this.o.upstream.truncate(itemId, played);
-    if (this.metrics.bargeIns.length < 500) this.metrics.bargeIns.push({ itemId, sentMs: sent, reportedMs, truncatedMs: played });
-    it.turn.interrupted = true;
-    it.turn.playedMs = played;
-    if (it.persisted) this.queue('turn interrupted', () => markTurnInterrupted(this.o.db, this.o.tenantId, this.o.callId, itemId, played));
-  }
-
   private finalize(it: ItemState) {
-    if (it.persisted) return;
-    it.persisted = true;
-    const turn = { ...it.turn };
-    this.metrics.turns.push({
-      seq: turn.seq,
-      itemId: turn.itemId,
-      speaker: turn.speaker,
-      atMs: this.now(),
-      responseLatencyMs: turn.responseLatencyMs,
-      upstreamResponseMs: it.upstreamResponseMs,
-      framesUp: this.turnCounters.up,
-      framesDown: this.turnCounters.down,
-      framesDropped: this.turnCounters.dropped,
-    });
-    this.turnCounters = { up: 0, down: 0, dropped: 0 };
-    if (!turn.text) return;
-    this.queue('turn', () => insertTurn(this.o.db, this.o.tenantId, this.o.callId, turn));
+    const turn = this.turns.finalize(it);
+    if (turn) this.record.turn(turn);
   }
 
   // ───────────────────────────── the end ─────────────────────────────
@@ -431,10 +370,7 @@ export class CallSession {
       this.o.upstream.close();
       const durationMs = this.connectedAt === null ? 0 : Math.round(performance.now() - this.connectedAt);
       // finalize what was said but not yet final (e.g. the prospect cut off by the drop)
-      for (const it of this.items.values()) if (!it.persisted && (it.turn.text || it.deltas)) {
-        it.turn.text ||= normaliseLine(it.deltas);
-        this.finalize(it);
-      }
+      for (const turn of this.turns.finalizeUnfinished()) this.record.turn(turn);
       if (this.ws.readyState === 1) {
         this.setState('ended');
         this.send({ type: 'end', reason, durationMs, callId: this.o.callId, ...(END_DETAIL[reason] && reason !== 'time_limit' ? { message: END_DETAIL[reason] } : {}) });
@@ -442,27 +378,19 @@ export class CallSession {
         this.ws.close(1000, reason);
       }
       this.state = 'ended';
-      await this.writes;
-      const repTurns = [...this.items.values()].filter((i) => i.turn.speaker === 'rep' && i.persisted && i.turn.text).length;
-      const serverMetrics = storedMetrics(this.metrics);
-      try {
-        await finishCall(this.o.db, this.o.tenantId, this.o.callId, {
-          reason,
-          detail: detail ?? END_DETAIL[reason] ?? null,
-          durationMs,
-          usage: this.usageSeen || this.o.upstream.provider === 'openai-realtime' ? this.usage : null,
-          costEstimateUsd: this.usageSeen ? estimateCostUsd(this.usage) : this.o.upstream.provider === 'offline' ? 0 : null,
-          serverMetrics,
-          repTurns,
-        });
-      } catch (err) {
-        logger.error({ err, callId: this.o.callId }, 'failed to record the end of a call');
-      }
+      await this.record.finish(() => ({
+        reason,
+        detail: detail ?? END_DETAIL[reason] ?? null,
+        durationMs,
+        usage: this.usageSeen || this.o.upstream.provider === 'openai-realtime' ? this.usage : null,
+        costEstimateUsd: this.usageSeen ? estimateCostUsd(this.usage) : this.o.upstream.provider === 'offline' ? 0 : null,
+        serverMetrics: storedMetrics(this.metrics),
+        repTurns: this.turns.repTurns(),
+      }));
       this.o.onEnded?.(reason);
     })();
     return this.endPromise;
   }
 }
-
 
 export { pcmMs };

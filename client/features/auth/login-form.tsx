@@ -4,7 +4,6 @@ import { PasswordField } from '../../components/password-field';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { loginInput } from '../../../server/contracts/auth';
 import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { fieldErrorText } from '../../lib/message-key';
@@ -19,10 +18,15 @@ export function LoginForm() {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
-  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodResolver(loginInput) });
+  const form = useForm({ initialValues: { email: '', password: '' } });
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
+    // the contract (and zod with it) loads on submit, not with the first paint of /login
+    const { loginInput } = await import('../../../server/contracts/auth');
+    const fieldErrors = zodResolver(loginInput)(values);
+    form.setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) return;
     try {
       await login.mutateAsync(values);
       await queryClient.refetchQueries({ queryKey: trpc.auth.me.queryKey() });

@@ -1,6 +1,6 @@
 import { callsApi, uploadRecording } from './api';
 import { AudioEngine } from './audio-engine';
-import { ArrivalStats, MetricsBuffer, METRICS_INTERVAL_MS, takeSample, type ConnectionStats } from './metrics';
+import { LinkCounters, MetricsBuffer, METRICS_INTERVAL_MS, takeSample } from './metrics';
 import { OfflineSpeech, speakWithBrowserVoice } from './offline-speech';
 import {
   FRAME_HEADER_BYTES,
@@ -42,13 +42,8 @@ export class CallSession {
   private speech: OfflineSpeech | null = null;
   private timers: ReturnType<typeof setInterval>[] = [];
   private metrics = new MetricsBuffer();
-  private arrivals = new ArrivalStats();
-  private rttMs: number | null = null;
+  private link = new LinkCounters();
   private pingId = 0;
-  private bytesSent = 0;
-  private bytesReceived = 0;
-  private framesSent = 0;
-  private framesReceived = 0;
   private prospectItem: string | null = null;
   private localSeq = 0;
   private endWaiter: (() => void) | null = null;
@@ -185,7 +180,7 @@ export class CallSession {
     };
     ws.onmessage = (e: MessageEvent<ArrayBuffer | string>) => {
       if (typeof e.data === 'string') {
-        this.bytesReceived += e.data.length;
+        this.link.bytesReceived += e.data.length;
         const event = parseServerEvent(e.data);
         if (event) this.handle(event);
       } else {
@@ -214,7 +209,7 @@ export class CallSession {
     if (!ws || ws.readyState !== WebSocket.OPEN) return false;
     const data = JSON.stringify(event);
     ws.send(data);
-    this.bytesSent += data.length;
+    this.link.bytesSent += data.length;
     return true;
   }
 
@@ -223,18 +218,18 @@ export class CallSession {
     // offline calls send the microphone too: the server hears when the rep talks over the prospect (barge-in)
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.snapshot.provider || this.snapshot.muted) return;
     ws.send(frame);
-    this.bytesSent += frame.byteLength;
-    this.framesSent++;
+    this.link.bytesSent += frame.byteLength;
+    this.link.framesSent++;
   }
 
   private onAudio(buf: ArrayBuffer) {
-    this.bytesReceived += buf.byteLength;
+    this.link.bytesReceived += buf.byteLength;
     if (buf.byteLength < FRAME_HEADER_BYTES + 2) return;
     const view = new DataView(buf);
     const seq = view.getUint32(0, true);
     const pcmBytes = (buf.byteLength - FRAME_HEADER_BYTES) & ~1;
-    this.framesReceived++;
-    this.arrivals.onFrame(seq, (pcmBytes / 2 / SAMPLE_RATE) * 1000);
+    this.link.framesReceived++;
+    this.link.arrivals.onFrame(seq, (pcmBytes / 2 / SAMPLE_RATE) * 1000);
     this.engine?.enqueue(new DataView(buf, FRAME_HEADER_BYTES, pcmBytes), this.prospectItem);
   }
 
@@ -266,7 +261,7 @@ export class CallSession {
         this.set({ serverError: { code: event.code, params: event.params }, error: event.fatal ? 'server' : this.snapshot.error });
         return;
       case 'pong':
-        this.rttMs = Math.max(0, performance.now() - event.t);
+        this.link.rttMs = Math.max(0, performance.now() - event.t);
         return;
     }
   }
@@ -352,20 +347,8 @@ export class CallSession {
   }
 
   // --- metrics -----------------------------------------------------------------------------
-  private connectionStats(): ConnectionStats {
-    const rs = this.ws?.readyState;
-    return {
-      rttMs: this.rttMs,
-      framesLost: this.arrivals.lost,
-      framesLate: this.arrivals.late,
-      jitterMs: Math.round(this.arrivals.jitterMs * 10) / 10,
-      bytesSent: this.bytesSent,
-      bytesReceived: this.bytesReceived,
-      framesSent: this.framesSent,
-      framesReceived: this.framesReceived,
-      audioLevel: Math.round(this.level * 1000) / 1000,
-      socketState: rs === undefined ? 'none' : (['connecting', 'open', 'closing', 'closed'] as const)[rs],
-    };
+  private connectionStats() {
+    return this.link.stats(this.level, this.ws?.readyState);
   }
 
   private startTimers() {

@@ -131,3 +131,29 @@ export class ArrivalStats {
     this.lastDurationMs = durationMs;
   }
 }
+
+/** What went over the call's socket: bytes and frames each way, the arrivals of the prospect's frames, the round trip. */
+export class LinkCounters {
+  readonly arrivals = new ArrivalStats();
+  rttMs: number | null = null;
+  bytesSent = 0;
+  bytesReceived = 0;
+  framesSent = 0;
+  framesReceived = 0;
+
+  /** The connection part of a sample, with the microphone's level and the socket's state. */
+  stats(audioLevel: number, readyState: number | undefined): ConnectionStats {
+    return {
+      rttMs: this.rttMs,
+      framesLost: this.arrivals.lost,
+      framesLate: this.arrivals.late,
+      jitterMs: Math.round(this.arrivals.jitterMs * 10) / 10,
+      bytesSent: this.bytesSent,
+      bytesReceived: this.bytesReceived,
+      framesSent: this.framesSent,
+      framesReceived: this.framesReceived,
+      audioLevel: Math.round(audioLevel * 1000) / 1000,
+      socketState: readyState === undefined ? 'none' : (['connecting', 'open', 'closing', 'closed'] as const)[readyState],
+    };
+  }
+}

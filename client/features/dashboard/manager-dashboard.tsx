@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Card, Group, List, Loader, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Alert, Anchor, Button, Card, Group, List, Loader, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChecklist, IconClipboardPlus, IconFlask, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,9 @@ import { ScrollTable } from '../../components/scroll-table';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ScoreText } from '../../components/score-text';
+
+// the chart packages load after the numbers and tiles, behind a skeleton of the chart's size
+const LineChart = lazy(() => import('./trend-chart'));
 
 /** One number with the one thing it counts, said in the label and in a line below it. */
 function Stat({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
@@ -131,16 +133,18 @@ export function ManagerDashboard() {
             <Text c="dimmed">{t('trend.empty')}</Text>
           ) : (
             <>
-              <LineChart
-                h={220}
-                data={d.trend.map((w) => ({ week: weekLabel(w.weekStart), score: w.averageScore }))}
-                dataKey="week"
-                series={[{ name: 'score', label: t('trend.score'), color: 'indigo.6' }]}
-                yAxisProps={{ domain: [0, 100] }}
-                valueFormatter={(v) => f.score(v)}
-                connectNulls
-                aria-hidden
-              />
+              <Suspense fallback={<Skeleton h={220} />}>
+                <LineChart
+                  h={220}
+                  data={d.trend.map((w) => ({ week: weekLabel(w.weekStart), score: w.averageScore }))}
+                  dataKey="week"
+                  series={[{ name: 'score', label: t('trend.score'), color: 'indigo.6' }]}
+                  yAxisProps={{ domain: [0, 100] }}
+                  valueFormatter={(v) => f.score(v)}
+                  connectNulls
+                  aria-hidden
+                />
+              </Suspense>
               <Table mt="sm" aria-label={t('trend.title')}>
                 <Table.Thead>
                   <Table.Tr>

@@ -1,0 +1,51 @@
+import type { Db } from '../../db/client';
+import { logger } from '../logger';
+import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type CallOutcome, type TurnRecord } from '../services/calls/calls';
+
+/**
+ * What a live call stores, in the order it happens: each write a short tenant transaction queued
+ * behind the previous one, so the call never waits on the database and a failed write is logged,
+ * not fatal. The outcome is written last, after everything queued (`finish`).
+ */
+export class CallRecord {
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tenantId: string,
+    private readonly callId: string,
+  ) {}
+
+  private queue(what: string, fn: () => Promise<unknown>) {
+    this.writes = this.writes.then(fn).then(
+      () => undefined,
+      (err) => logger.error({ err, callId: this.callId, what }, 'call write failed'),
+    );
+  }
+
+  state(state: 'dialing' | 'ringing' | 'connected', connectedAt?: Date) {
+    this.queue(`state ${state}`, () => setCallState(this.db, this.tenantId, this.callId, state, connectedAt));
+  }
+
+  turn(turn: TurnRecord) {
+    this.queue('turn', () => insertTurn(this.db, this.tenantId, this.callId, turn));
+  }
+
+  turnInterrupted(itemId: string, playedMs: number) {
+    this.queue('turn interrupted', () => markTurnInterrupted(this.db, this.tenantId, this.callId, itemId, playedMs));
+  }
+
+  browserMetrics(samples: Record<string, unknown>[]) {
+    this.queue('browser metrics', () => insertMetrics(this.db, this.tenantId, this.callId, 'browser', samples));
+  }
+
+  /** Waits for the queued writes, then records how the call ended (`outcome` is read after them). */
+  async finish(outcome: () => CallOutcome) {
+    await this.writes;
+    try {
+      await finishCall(this.db, this.tenantId, this.callId, outcome());
+    } catch (err) {
+      logger.error({ err, callId: this.callId }, 'failed to record the end of a call');
+    }
+  }
+}
