@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfigTranslation } from '../lib/use-config-translation';
 
 interface Props {
   opened: boolean;
@@ -40,5 +41,46 @@ export function ConfirmDeleteDialog({ opened, title, message, note, cancelLabel,
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+interface ConfirmDeleteProps {
+  opened: boolean;
+  title: string;
+  /** Names what will be deleted. */
+  message: string;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}
+
+/** The dialog with the standard texts, busy while `onConfirm` runs (which notifies on its own). */
+export function ConfirmDeleteModal({ opened, title, message, onCancel, onConfirm }: ConfirmDeleteProps) {
+  const { t } = useConfigTranslation();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDeleteDialog
+      opened={opened}
+      title={title}
+      message={message}
+      note={
+        <Text size="sm" c="dimmed">
+          {t('actions.deleteWarning')}
+        </Text>
+      }
+      cancelLabel={t('actions.cancel')}
+      submitLabel={t('actions.delete')}
+      pending={busy}
+      error={null}
+      onCancel={() => !busy && onCancel()}
+      onConfirm={() => void confirm()}
+    />
   );
 }

@@ -1,10 +1,7 @@
 import {
   IconAdjustments,
-  IconCalendarEvent,
-  IconChecklist,
   IconClipboardCheck,
   IconLayoutDashboard,
-  IconLink,
   IconListCheck,
   IconMicrophone,
   IconShieldLock,
@@ -24,7 +21,10 @@ export interface NavLinkDef {
 
 const MANAGERS: Role[] = ['admin', 'sales_manager'];
 
-/** Sidebar links for a user (spec §2 "Sidebar links"). */
+/**
+ * Sidebar links for a user (spec §2 "Sidebar links"). Screens not built yet (Assessments, Meetings,
+ * CTA magic links) are not linked until their issue lands; their routes show a placeholder.
+ */
 export function navLinksFor(me: Me): NavLinkDef[] {
   const role = me.user.role;
   const links: (NavLinkDef & { show: boolean })[] = [
@@ -33,7 +33,6 @@ export function navLinksFor(me: Me): NavLinkDef[] {
     { key: 'personas', labelKey: 'nav.personas', href: '/personas', icon: IconUserCircle, show: hasRole(role, MANAGERS) },
     { key: 'scorecards', labelKey: 'nav.scorecards', href: '/scorecards', icon: IconClipboardCheck, show: hasRole(role, MANAGERS) },
     { key: 'team', labelKey: 'nav.team', href: '/team', icon: IconUsers, show: hasRole(role, MANAGERS) },
-    { key: 'assessments', labelKey: 'nav.assessments', href: '/assessments', icon: IconChecklist, show: hasRole(role, MANAGERS) },
     {
       key: 'assignments',
       labelKey: 'nav.assignments',
@@ -41,8 +40,6 @@ export function navLinksFor(me: Me): NavLinkDef[] {
       icon: IconListCheck,
       show: true,
     },
-    { key: 'meetings', labelKey: 'nav.meetings', href: '/meetings', icon: IconCalendarEvent, show: me.internal },
-    { key: 'cta', labelKey: 'nav.cta', href: '/cta', icon: IconLink, show: hasRole(role, ['sales_manager']) },
     { key: 'admin', labelKey: 'nav.admin', href: '/admin', icon: IconAdjustments, show: hasRole(role, ['admin']) },
     { key: 'sparAdmin', labelKey: 'nav.sparAdmin', href: '/spar-admin', icon: IconShieldLock, show: role === 'superuser' },
   ];

@@ -37,3 +37,10 @@ export function errorMessage(t: TFunction, error: unknown): string {
   }
   return translateErrorCode(t, appCode);
 }
+
+/** The server's zod messages per field (i18n keys), to show next to the fields; null when there are none. */
+export function serverFieldErrors(error: unknown): Record<string, string> | null {
+  const { fieldErrors } = errorInfo(error);
+  const entries = Object.entries(fieldErrors ?? {}).flatMap(([k, v]) => (v?.length ? [[k, v[0]] as const] : []));
+  return entries.length ? Object.fromEntries(entries) : null;
+}

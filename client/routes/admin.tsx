@@ -5,8 +5,7 @@ import { CLIENTS_NS } from '../features/admin/messages';
 import { useTabParam } from '../features/admin/use-tab-param';
 import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
 import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
-import { IcpsPanel } from '../features/icps/icps-panel';
-import { ProductGroupingsPanel } from '../features/product-groupings/product-groupings-panel';
+import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/named-records-panel';
 import { PromptsPanel } from '../features/prompts/prompts-panel';
 import { UsersPanel } from '../features/users/users-panel';
 

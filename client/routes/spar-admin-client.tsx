@@ -13,10 +13,9 @@ import { CallInstructionsPanel } from '../features/call-instructions/call-instru
 import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
 import { ClientFormModal } from '../features/clients/client-form-modal';
 import { DuplicateClientModal } from '../features/clients/duplicate-client-modal';
-import { IcpsPanel } from '../features/icps/icps-panel';
+import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/named-records-panel';
 import { PersonasPanel } from '../features/personas/personas-panel';
 import { SimulationsPanel } from '../features/simulations/simulations-panel';
-import { ProductGroupingsPanel } from '../features/product-groupings/product-groupings-panel';
 import { PromptsPanel } from '../features/prompts/prompts-panel';
 import { ScorecardsPanel } from '../features/scorecards/scorecards-panel';
 import { UsersPanel } from '../features/users/users-panel';

@@ -50,7 +50,7 @@ test.describe('Spanish titles (saved preference es)', () => {
       await page.goto(path);
       await expect(h1(page), path).toHaveText(title);
     }
-    for (const name of ['Panel', 'Simulaciones', 'Equipo', 'Asignaciones', 'Reuniones']) {
+    for (const name of ['Panel', 'Simulaciones', 'Equipo', 'Asignaciones']) {
       await expect(mainNav(page, 'es').getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(mainNav(page, 'es').getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);

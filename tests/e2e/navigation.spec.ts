@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, h1, mainNav, signInViaUi, test, type AccountKey } from './fixtures';
 
-const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team', 'Assessments'];
+// Assessments, Meetings and CTA magic links are not built yet: not linked (issue 13)
+const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team'];
 
 /** Link text → [href, h1 of the page it opens]. */
 const PAGES: Record<string, [string, string]> = {
@@ -10,18 +11,15 @@ const PAGES: Record<string, [string, string]> = {
   Personas: ['/personas', 'Personas'],
   Scorecards: ['/scorecards', 'Scorecards'],
   Team: ['/team', 'Team'],
-  Assessments: ['/assessments', 'Assessments'],
   Assignments: ['/assignments', 'Assignments'],
-  Meetings: ['/meetings', 'Meetings'],
-  'CTA magic links': ['/cta', 'CTA magic links'],
   Admin: ['/admin', 'Admin'],
   'Spar admin': ['/spar-admin', 'Spar admin'],
 };
 
 const SIDEBAR: Partial<Record<AccountKey, string[]>> = {
-  superuser: [...MANAGE, 'Assignments', 'Meetings', 'CTA magic links', 'Admin', 'Spar admin'],
+  superuser: [...MANAGE, 'Assignments', 'Admin', 'Spar admin'],
   admin: [...MANAGE, 'Assignments', 'Admin'],
-  manager: [...MANAGE, 'Assignments', 'CTA magic links'],
+  manager: [...MANAGE, 'Assignments'],
   rep: ['Assignments'],
   demoManager: ['Assignments'],
 };

@@ -8,7 +8,7 @@ import { NameText } from '../../components/name-text';
 import { ScrollTable } from '../../components/scroll-table';
 import { EMPTY } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
-import { notifyFailure } from '../client-overview/config-ui';
+import { notifyFailure } from '../../lib/notify';
 import { downloadText } from '../users/download';
 import { AttemptList, type ScorePolicy } from './attempts';
 import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';

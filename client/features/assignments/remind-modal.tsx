@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { trpc } from '../../lib/trpc';
-import { notifyFailure, notifySuccess } from '../client-overview/config-ui';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useAssignmentsTranslation } from './shared';
 
 /**

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MyAssignment } from '../../../server/contracts/assignments';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { notifyFailure } from '../client-overview/config-ui';
+import { notifyFailure } from '../../lib/notify';
 import { useAssignmentsTranslation } from './shared';
 
 /** The manager's reminders on the rep's assignments page, one notice each until the rep dismisses it. */

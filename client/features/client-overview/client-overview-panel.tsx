@@ -7,7 +7,10 @@ import { fieldErrorText } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope, type ClientScope } from './client-scope';
-import { ClientMissingAlert, LoadFailedAlert, notifyFailure, notifySuccess, serverFieldErrors, useConfigTranslation } from './config-ui';
+import { ClientMissingAlert, LoadFailedAlert } from '../../components/status-alerts';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { serverFieldErrors } from '../../lib/errors';
+import { useConfigTranslation } from '../../lib/use-config-translation';
 
 /** The client overview editor (one text per client); `clientId` targets that client (superuser). */
 export function ClientOverviewPanel({ clientId }: { clientId?: string }) {

@@ -1,12 +1,11 @@
-import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Divider, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { DIFFICULTIES, personaFields, REALTIME_VOICES, type Persona, type PersonaFields } from '../../../server/contracts/personas';
 import { LANGUAGES } from '../../lib/i18n';
 import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
-import { serverFieldErrors, useConfigTranslation } from '../client-overview/config-ui';
+import { RecordFormModal } from '../../components/record-panel';
+import { useConfigTranslation } from '../../lib/use-config-translation';
 
 type FormValues = Omit<PersonaFields, 'behaviourNotes'> & { behaviourNotes: Record<(typeof DIFFICULTIES)[number], string> };
 
@@ -47,98 +46,68 @@ interface Props {
 /** Add/edit form. Mount it with a `key` per persona so the values start fresh. */
 export function PersonaFormModal({ persona, clientMissing, onClose, onSave, saving }: Props) {
   const { t } = useConfigTranslation();
-  const fullScreen = useMediaQuery('(max-width: 48em)');
   const form = useForm<FormValues>({ initialValues: persona ? valuesOf(persona) : emptyValues(), validate: zodResolver(personaFields) });
-
-  const submit = form.onSubmit(async (values) => {
-    if (clientMissing) {
-      notifications.show({ color: 'red', message: t('clientMissing') });
-      return;
-    }
-    try {
-      await onSave(personaFields.parse(values));
-    } catch (e) {
-      const fields = serverFieldErrors(e);
-      if (fields) form.setErrors(fields);
-    }
-  });
-
   const err = (path: string) => fieldErrorText(t, form.errors[path]);
 
   return (
-    <Modal
-      opened
-      onClose={() => !saving && onClose()}
+    <RecordFormModal
       title={persona ? t('personas.editTitle') : t('personas.createTitle')}
       size="xl"
-      fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      form={form}
+      parse={(values) => personaFields.parse(values)}
+      clientMissing={clientMissing}
+      saving={saving}
+      onClose={onClose}
+      onSave={onSave}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {clientMissing && (
-            <Alert color="red" role="alert">
-              {t('clientMissing')}
-            </Alert>
-          )}
-          <TextInput label={t('personas.name')} withAsterisk data-autofocus {...form.getInputProps('name')} error={err('name')} />
-          <TextInput label={t('personas.shortDescription')} withAsterisk {...form.getInputProps('shortDescription')} error={err('shortDescription')} />
-          <Textarea
-            label={t('personas.longDescription')}
-            description={t('personas.longDescriptionHelp')}
-            withAsterisk
-            autosize
-            minRows={4}
-            maxRows={12}
-            {...form.getInputProps('longDescription')}
-            error={err('longDescription')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('personas.voice')}
-              withAsterisk
-              allowDeselect={false}
-              data={REALTIME_VOICES.map((v) => ({ value: v, label: voiceLabel(v) }))}
-              {...form.getInputProps('voice')}
-              error={err('voice')}
-            />
-            <Select
-              label={t('personas.language')}
-              withAsterisk
-              allowDeselect={false}
-              data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-              {...form.getInputProps('language')}
-              error={err('language')}
-            />
-          </SimpleGrid>
-          <Divider />
-          <div>
-            <Text fw={600}>{t('personas.behaviourTitle')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('personas.behaviourHelp')}
-            </Text>
-          </div>
-          {DIFFICULTIES.map((d) => (
-            <Textarea
-              key={d}
-              label={t(`difficulties.${d}`)}
-              autosize
-              minRows={2}
-              maxRows={8}
-              {...form.getInputProps(`behaviourNotes.${d}`)}
-              error={err(`behaviourNotes.${d}`)}
-            />
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t('personas.name')} withAsterisk data-autofocus {...form.getInputProps('name')} error={err('name')} />
+      <TextInput label={t('personas.shortDescription')} withAsterisk {...form.getInputProps('shortDescription')} error={err('shortDescription')} />
+      <Textarea
+        label={t('personas.longDescription')}
+        description={t('personas.longDescriptionHelp')}
+        withAsterisk
+        autosize
+        minRows={4}
+        maxRows={12}
+        {...form.getInputProps('longDescription')}
+        error={err('longDescription')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('personas.voice')}
+          withAsterisk
+          allowDeselect={false}
+          data={REALTIME_VOICES.map((v) => ({ value: v, label: voiceLabel(v) }))}
+          {...form.getInputProps('voice')}
+          error={err('voice')}
+        />
+        <Select
+          label={t('personas.language')}
+          withAsterisk
+          allowDeselect={false}
+          data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          {...form.getInputProps('language')}
+          error={err('language')}
+        />
+      </SimpleGrid>
+      <Divider />
+      <div>
+        <Text fw={600}>{t('personas.behaviourTitle')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('personas.behaviourHelp')}
+        </Text>
+      </div>
+      {DIFFICULTIES.map((d) => (
+        <Textarea
+          key={d}
+          label={t(`difficulties.${d}`)}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps(`behaviourNotes.${d}`)}
+          error={err(`behaviourNotes.${d}`)}
+        />
+      ))}
+    </RecordFormModal>
   );
 }

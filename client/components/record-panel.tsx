@@ -1,0 +1,185 @@
+import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { serverFieldErrors } from '../lib/errors';
+import { notifyFailure, notifySuccess } from '../lib/notify';
+import { useConfigTranslation } from '../lib/use-config-translation';
+import { ConfirmDeleteModal } from './confirm-delete-dialog';
+import { ClientMissingAlert, LoadFailedAlert } from './status-alerts';
+
+interface RecordActions<R> {
+  edit: (record: R) => void;
+  remove: (record: R, index: number) => void;
+}
+
+export interface RecordFormProps<R, F> {
+  record: R | null;
+  clientMissing: boolean;
+  saving: boolean;
+  onClose: () => void;
+  onSave: (values: F) => Promise<void>;
+}
+
+interface Props<R extends { id: string }, F> {
+  /**
+   * The locale section in `config` (`personas`, `icps`, `productGroupings`, `callInstructions`):
+   * intro, add, loadFailed, empty, created/updated/deleted, *Failed, deleteTitle, deleteConfirm.
+   */
+  section: string;
+  clientMissing: boolean;
+  list: UseQueryResult<R[], unknown>;
+  saving: boolean;
+  /** The values that name a record in the messages (`{ name }`, or `{ number, preview }`). */
+  names: (record: R, index: number) => Record<string, unknown>;
+  onCreate: (values: F) => Promise<R>;
+  onUpdate: (id: string, values: F) => Promise<R>;
+  onDelete: (id: string) => Promise<unknown>;
+  renderList: (rows: R[], actions: RecordActions<R>) => ReactNode;
+  renderForm: (props: RecordFormProps<R, F> & { key: string }) => ReactNode;
+}
+
+/**
+ * The editor of a client's configuration records (personas, ICPs, product groupings, call
+ * instructions): intro and add button, list states, the create/edit form, the delete
+ * confirmation and their notifications. The caller draws the list and the form fields.
+ */
+export function RecordPanel<R extends { id: string }, F>(props: Props<R, F>) {
+  const { section, clientMissing, list, saving, names, onCreate, onUpdate, onDelete, renderList, renderForm } = props;
+  const { t } = useConfigTranslation();
+  const k = (key: string) => `${section}.${key}`;
+  const [editing, setEditing] = useState<{ record: R | null } | null>(null);
+  const [deleting, setDeleting] = useState<{ record: R; index: number } | null>(null);
+  const rows = list.data ?? [];
+
+  const save = async (values: F) => {
+    const current = editing?.record;
+    try {
+      const saved = current ? await onUpdate(current.id, values) : await onCreate(values);
+      notifySuccess(t(k(current ? 'updated' : 'created'), names(saved, rows.findIndex((r) => r.id === saved.id))));
+      setEditing(null);
+    } catch (e) {
+      notifyFailure(t, t(k(current ? 'updateFailed' : 'createFailed')), e);
+      throw e;
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await onDelete(deleting.record.id);
+      notifySuccess(t(k('deleted'), names(deleting.record, deleting.index)));
+      setDeleting(null);
+    } catch (e) {
+      notifyFailure(t, t(k('deleteFailed')), e);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Text c="dimmed" size="sm" maw={640}>
+          {t(k('intro'))}
+        </Text>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ record: null })}>
+          {t(k('add'))}
+        </Button>
+      </Group>
+      {clientMissing && <ClientMissingAlert />}
+      {list.isLoading && <Loader aria-label={t('app.loading')} />}
+      {list.isError && <LoadFailedAlert message={t(k('loadFailed'))} onRetry={() => void list.refetch()} />}
+      {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t(k('empty'))}</Text>}
+      {rows.length > 0 && renderList(rows, { edit: (record) => setEditing({ record }), remove: (record, index) => setDeleting({ record, index }) })}
+      {editing &&
+        renderForm({
+          key: editing.record?.id ?? 'new',
+          record: editing.record,
+          clientMissing,
+          saving,
+          onClose: () => setEditing(null),
+          onSave: save,
+        })}
+      <ConfirmDeleteModal
+        opened={!!deleting}
+        title={t(k('deleteTitle'))}
+        message={deleting ? t(k('deleteConfirm'), names(deleting.record, deleting.index)) : ''}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
+    </Stack>
+  );
+}
+
+/** The edit and delete buttons of one record row, named for the record. */
+export function RecordRowActions({ editLabel, deleteLabel, onEdit, onDelete }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <ActionIcon variant="subtle" aria-label={editLabel} onClick={onEdit}>
+        <IconPencil size={18} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={deleteLabel} onClick={onDelete}>
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+interface FormModalProps<V, F> {
+  title: string;
+  size?: 'lg' | 'xl';
+  form: UseFormReturnType<V>;
+  /** Turns the form's values into what is saved (the entity's zod schema `parse`). */
+  parse: (values: V) => F;
+  clientMissing: boolean;
+  saving: boolean;
+  onClose: () => void;
+  onSave: (values: F) => Promise<void>;
+  children: ReactNode;
+}
+
+/**
+ * The create/edit modal of a configuration record: the client-missing guard, the server's field
+ * errors next to the fields, Cancel and Save. The caller gives the fields.
+ */
+export function RecordFormModal<V, F>({ title, size = 'lg', form, parse, clientMissing, saving, onClose, onSave, children }: FormModalProps<V, F>) {
+  const { t } = useConfigTranslation();
+  const fullScreen = useMediaQuery('(max-width: 48em)');
+  const submit = form.onSubmit(async (values) => {
+    if (clientMissing) {
+      notifications.show({ color: 'red', message: t('clientMissing') });
+      return;
+    }
+    try {
+      await onSave(parse(values));
+    } catch (e) {
+      const fields = serverFieldErrors(e);
+      if (fields) form.setErrors(fields);
+    }
+  });
+
+  return (
+    <Modal opened onClose={() => !saving && onClose()} title={title} size={size} fullScreen={fullScreen} closeButtonProps={{ 'aria-label': t('app.close') }}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {clientMissing && (
+            <Alert color="red" role="alert">
+              {t('clientMissing')}
+            </Alert>
+          )}
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { icpFields } from '../../../server/contracts/icps';
+import { productGroupingFields } from '../../../server/contracts/product-groupings';
+import { RecordFormModal, RecordPanel, RecordRowActions, type RecordFormProps } from '../../components/record-panel';
+import { NameText } from '../../components/name-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { fieldErrorText } from '../../lib/message-key';
+import { trpc } from '../../lib/trpc';
+import { useConfigTranslation } from '../../lib/use-config-translation';
+import { zodResolver } from '../../lib/zod-resolver';
+import { clientScope } from '../client-overview/client-scope';
+
+export interface NamedRecord {
+  id: string;
+  name: string;
+  details: string;
+}
+export interface NamedFields {
+  name: string;
+  details: string;
+}
+
+/** The kinds of records that are a name and details; each is its own router and locale section. */
+type Kind = 'icps' | 'productGroupings';
+
+/** Each kind's form schema (its messages carry the section's validation keys). */
+const SCHEMAS: Record<Kind, typeof icpFields> = { icps: icpFields, productGroupings: productGroupingFields };
+
+/** List + add/edit/delete of a client's named records; `clientId` targets that client (superuser). */
+export function NamedRecordsPanel({ kind, clientId }: { kind: Kind; clientId?: string }) {
+  const { t } = useConfigTranslation();
+  const k = (key: string) => `${kind}.${key}`;
+  const queryClient = useQueryClient();
+  const scope = clientScope(clientId);
+  // both routers serve the same procedures with the same shapes
+  const api: typeof trpc.icps = trpc[kind];
+  const list = useQuery(api.list.queryOptions(scope.input, { enabled: !scope.missing }));
+  const refresh = (id?: string) => {
+    void queryClient.invalidateQueries({ queryKey: api.list.queryKey(scope.input) });
+    if (id) void queryClient.invalidateQueries({ queryKey: api.get.queryKey({ ...scope.input, id }) });
+  };
+  const create = useMutation(api.create.mutationOptions({ onSuccess: () => refresh() }));
+  const update = useMutation(api.update.mutationOptions({ onSuccess: (r) => refresh(r.id) }));
+  const remove = useMutation(api.delete.mutationOptions({ onSuccess: (r) => refresh(r.id) }));
+
+  return (
+    <RecordPanel<NamedRecord, NamedFields>
+      section={kind}
+      clientMissing={scope.missing}
+      list={list}
+      saving={create.isPending || update.isPending}
+      names={(r) => ({ name: r.name })}
+      onCreate={(values) => create.mutateAsync({ ...scope.input, ...values })}
+      onUpdate={(id, values) => update.mutateAsync({ ...scope.input, ...values, id })}
+      onDelete={(id) => remove.mutateAsync({ ...scope.input, id })}
+      renderForm={({ key, ...props }) => <NamedRecordForm key={key} kind={kind} {...props} />}
+      renderList={(rows, actions) => (
+        <ScrollTable minWidth={320}>
+          <Table striped verticalSpacing="sm" aria-label={t(k('tableLabel'))}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="30%">{t(k('name'))}</Table.Th>
+                <Table.Th visibleFrom="sm">{t(k('details'))}</Table.Th>
+                <Table.Th w={96}>
+                  <VisuallyHidden>{t('actions.actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r, i) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <NameText fw={600} size="sm">
+                      {r.name}
+                    </NameText>
+                    {/* narrow screens: the details under the name instead of their own column */}
+                    <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
+                      {r.details}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
+                      {r.details}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <RecordRowActions
+                      editLabel={t(k('editAria'), { name: r.name })}
+                      deleteLabel={t(k('deleteAria'), { name: r.name })}
+                      onEdit={() => actions.edit(r)}
+                      onDelete={() => actions.remove(r, i)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+    />
+  );
+}
+
+/** The ICP editor (client detail tab, admin); `clientId` targets that client (superuser). */
+export const IcpsPanel = ({ clientId }: { clientId?: string }) => <NamedRecordsPanel kind="icps" clientId={clientId} />;
+
+/** The product groupings editor (tab "Products"); `clientId` targets that client (superuser). */
+export const ProductGroupingsPanel = ({ clientId }: { clientId?: string }) => <NamedRecordsPanel kind="productGroupings" clientId={clientId} />;
+
+function NamedRecordForm({ kind, record, ...rest }: RecordFormProps<NamedRecord, NamedFields> & { kind: Kind }) {
+  const { t } = useConfigTranslation();
+  const k = (key: string) => `${kind}.${key}`;
+  const schema = SCHEMAS[kind];
+  const form = useForm<NamedFields>({ initialValues: { name: record?.name ?? '', details: record?.details ?? '' }, validate: zodResolver(schema) });
+  return (
+    <RecordFormModal title={t(k(record ? 'editTitle' : 'createTitle'))} form={form} parse={(values) => schema.parse(values)} {...rest}>
+      <TextInput label={t(k('name'))} withAsterisk data-autofocus {...form.getInputProps('name')} error={fieldErrorText(t, form.errors.name)} />
+      <Textarea
+        label={t(k('details'))}
+        description={t(k('detailsHelp'))}
+        autosize
+        minRows={6}
+        maxRows={16}
+        {...form.getInputProps('details')}
+        error={fieldErrorText(t, form.errors.details)}
+      />
+    </RecordFormModal>
+  );
+}
