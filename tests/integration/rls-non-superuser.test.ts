@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createAssignment, createCall, createExercise, createReport } from '../../db/seed/factories';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -143,21 +142,20 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
   it('backfills the rollups from existing exercises and reports, and they stay exact afterwards', async () => {
     const env = testEnv();
     await seedDemoIfEmpty(database.db, { password: 'demo-pass-1', policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA });
-    // history written before the upgrade: an assignment for two reps, one exercise completed with a report
+    // history written before the upgrade: an assignment for two reps, one exercise completed with a report.
+    // Plain SQL, not the factories: the tables are as migration 0010 left them, older than db/schema.
     const ids = await asSystem(database.db, { action: 'test' }, async (tx) => {
       const [rep1] = (await tx.execute(sql`select id::text, tenant_id::text from users where email = 'rep@demo.test'`)) as unknown as { id: string; tenant_id: string }[];
       const [rep2] = (await tx.execute(sql`select id::text from users where email = 'rep2@demo.test'`)) as unknown as { id: string }[];
       const [sim] = (await tx.execute(sql`select id::text from simulations where tenant_id = ${rep1.tenant_id}::uuid limit 1`)) as unknown as { id: string }[];
       const t = rep1.tenant_id;
-      const a = await createAssignment(tx, { tenantId: t, name: 'Before the upgrade' });
-      const c = await createCall(tx, { tenantId: t, userId: rep1.id, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
-      const criteria = [
-        { criterionId: 'a', name: 'Open questions', level: 2 },
-        { criterionId: 'b', name: 'Next step', level: 1 },
-      ] as never;
-      await createReport(tx, { tenantId: t, callId: c.id, status: 'ready', score: 75, criteria, completedAt: new Date() });
-      await createExercise(tx, { tenantId: t, assignmentId: a.id, userId: rep1.id, simulationId: sim.id, status: 'completed', score: 75, callId: c.id, completedAt: new Date() });
-      await createExercise(tx, { tenantId: t, assignmentId: a.id, userId: rep2.id, simulationId: sim.id, status: 'pending' });
+      const [a] = (await tx.execute(sql`insert into assignments (tenant_id, name) values (${t}::uuid, 'Before the upgrade') returning id::text`)) as unknown as { id: string }[];
+      const [c] = (await tx.execute(sql`insert into calls (tenant_id, user_id, provider, language, state, time_limit_seconds) values (${t}::uuid, ${rep1.id}::uuid, 'offline', 'en', 'ended', 600) returning id::text`)) as unknown as { id: string }[];
+      await tx.execute(sql`insert into reports (tenant_id, call_id, status, score, criteria, completed_at) values (${t}::uuid, ${c.id}::uuid, 'ready', 75,
+        '[{"criterionId":"a","name":"Open questions","level":2},{"criterionId":"b","name":"Next step","level":1}]'::jsonb, now())`);
+      await tx.execute(sql`insert into exercises (tenant_id, assignment_id, user_id, simulation_id, status, score, call_id, completed_at) values
+        (${t}::uuid, ${a.id}::uuid, ${rep1.id}::uuid, ${sim.id}::uuid, 'completed', 75, ${c.id}::uuid, now()),
+        (${t}::uuid, ${a.id}::uuid, ${rep2.id}::uuid, ${sim.id}::uuid, 'pending', null, null, null)`);
       return { tenantId: t, pendingUser: rep2.id, assignmentId: a.id };
     });
 
