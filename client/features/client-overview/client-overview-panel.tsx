@@ -3,13 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clientOverviewFields, type ClientOverview } from '../../../server/contracts/client-overview';
-import { fieldErrorText } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope, type ClientScope } from './client-scope';
 import { ClientMissingAlert, LoadFailedAlert } from '../../components/status-alerts';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
-import { serverFieldErrors } from '../../lib/errors';
+import { fieldErrorText, serverFieldErrors } from '../../lib/errors';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 
 /** The client overview editor (one text per client); `clientId` targets that client (superuser). */

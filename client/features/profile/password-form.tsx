@@ -7,9 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { checkPassword } from '../../../server/contracts/password-policy';
 import type { PasswordPolicy } from '../../../server/contracts/password-policy';
 import { changePasswordInput } from '../../../server/contracts/profile';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo, errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 import { PasswordChecklist } from './password-checklist';
 

@@ -4,9 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { updateProfileInput } from '../../../server/contracts/profile';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo, errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 
 interface Props {

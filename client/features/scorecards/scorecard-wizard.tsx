@@ -15,8 +15,7 @@ import {
   type ScorecardDetail,
   type ScorecardIcon as IconName,
 } from '../../../server/contracts/scorecards';
-import { errorInfo } from '../../lib/errors';
-import { fieldErrorText, translateMessageKey } from '../../lib/message-key';
+import { errorInfo, fieldErrorText, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CriterionCard } from './criterion-card';

@@ -6,9 +6,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { supportInput } from '../../../server/contracts/support';
 import { delay } from '../../lib/delay';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo, errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 
 /** The sending state shows at least this long, even when the server answers sooner (spec §9). */
