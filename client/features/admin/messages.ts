@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import i18n from '../../lib/i18n';
 import { errorInfo, errorMessage } from '../../lib/errors';
+import { notifyError } from '../../lib/notify';
 
 /**
  * Translates a server message key such as `clients.validation.nameRequired`: the first segment
@@ -25,13 +25,11 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   return entries.length ? Object.fromEntries(entries) : null;
 }
 
-export function notifySuccess(message: string) {
-  notifications.show({ color: 'green', message });
-}
+export { notifySuccess } from '../../lib/notify';
 
 /** A spec §8 failure ("Failed to create client") with the server's translated reason below it. */
 export function notifyFailure(title: string, error: unknown, reason?: string) {
-  notifications.show({ color: 'red', title, message: reason ?? errorMessage(i18n.getFixedT(null, 'common'), error) });
+  notifyError(reason ?? errorMessage(i18n.getFixedT(null, 'common'), error), title);
 }
 
 /** Namespaces of the admin screens: their own first, then `common` (errors, languages, app). */

@@ -1,7 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Button, Group, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -15,6 +14,7 @@ import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { downloadText } from './download';
 import { useUsersT } from './users-i18n';
+import { notifyError, notifyFailure } from '../../lib/notify';
 
 const POLL_MS = 400;
 const CSV_ACCEPT = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] };
@@ -87,7 +87,7 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
         if (s.errors?.length) setState({ kind: 'rejected', errors: s.errors });
         else {
           setState({ kind: 'idle' });
-          notifications.show({ color: 'red', title: t('errors.bulk'), message: s.failure?.message ?? tc('errors.INTERNAL') });
+          notifyError(s.failure?.message ?? tc('errors.INTERNAL'), t('errors.bulk'));
         }
         return;
       }
@@ -119,7 +119,7 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
       } else if (appCode === 'PAYLOAD_TOO_LARGE') setState({ kind: 'fileProblem', message: t('bulk.fileProblem.tooLarge') });
       else {
         setState({ kind: 'idle' });
-        notifications.show({ color: 'red', title: t('errors.bulk'), message: errorMessage(tc, e) });
+        notifyFailure(tc, t('errors.bulk'), e);
       }
     }
   }
