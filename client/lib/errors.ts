@@ -59,12 +59,12 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
  * Step 1 of the lookup order: translates an i18n key coming from a server zod schema
  * (`scorecards.validation.nameRequired` → `validation.nameRequired` in `scorecards`).
  */
-export function translateMessageKey(t: TFunction, key: string): string {
-  if (i18n.exists(key, { ns: 'common' })) return t(key);
+export function translateMessageKey(t: TFunction, key: string, values: Record<string, unknown> = {}): string {
+  if (i18n.exists(key, { ns: 'common' })) return t(key, { ns: 'common', ...values });
   const [ns, ...rest] = key.split('.');
   const inner = rest.join('.');
-  if (inner && i18n.exists(inner, { ns })) return t(inner, { ns });
-  return t(key);
+  if (inner && i18n.exists(inner, { ns })) return t(inner, { ns, ...values });
+  return t(key, values);
 }
 
 /** The translated error of a Mantine form field whose errors hold i18n keys. */
