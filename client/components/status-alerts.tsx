@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useConfigTranslation } from '../lib/use-config-translation';
 
 /** A superuser's panel opened without a client to act on. */
@@ -11,17 +11,29 @@ export function ClientMissingAlert() {
   );
 }
 
-/** A list that failed to load, with a retry button. */
-export function LoadFailedAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+/**
+ * A list that failed to load, with a retry button: the text above the button, or beside it
+ * (`inline`, the admin panels); `retryLabel` when the panel's own namespace names the button.
+ */
+export function LoadFailedAlert({ message, onRetry, retryLabel, inline = false }: { message: string; onRetry: () => void; retryLabel?: string; inline?: boolean }) {
   const { t } = useConfigTranslation();
+  const body = (
+    <>
+      <Text size="sm">{message}</Text>
+      <Button size="xs" variant="light" color="red" onClick={onRetry}>
+        {retryLabel ?? t('actions.retry')}
+      </Button>
+    </>
+  );
   return (
     <Alert color="red" role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('actions.retry')}
-        </Button>
-      </Stack>
+      {inline ? (
+        <Group justify="space-between">{body}</Group>
+      ) : (
+        <Stack gap="xs" align="flex-start">
+          {body}
+        </Stack>
+      )}
     </Alert>
   );
 }

@@ -1,5 +1,15 @@
 import { TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
+import i18n from './i18n';
+
+/*
+ * The one error translator of the client. Lookup order, first match wins:
+ *   1. a field message key from a server zod schema or a form rule (translateMessageKey /
+ *      fieldErrorText / serverFieldErrors): the full key in `common`, else the key's rest in
+ *      the namespace named by its first segment (same rule as scripts/check-i18n.ts);
+ *   2. the app error code: `errors.<appCode>` (translateErrorCode / errorMessage);
+ *   3. the generic message `errors.INTERNAL` when `errors.<appCode>` does not exist.
+ */
 
 export interface AppErrorInfo {
   appCode: string;
@@ -43,4 +53,21 @@ export function serverFieldErrors(error: unknown): Record<string, string> | null
   const { fieldErrors } = errorInfo(error);
   const entries = Object.entries(fieldErrors ?? {}).flatMap(([k, v]) => (v?.length ? [[k, v[0]] as const] : []));
   return entries.length ? Object.fromEntries(entries) : null;
+}
+
+/**
+ * Step 1 of the lookup order: translates an i18n key coming from a server zod schema
+ * (`scorecards.validation.nameRequired` → `validation.nameRequired` in `scorecards`).
+ */
+export function translateMessageKey(t: TFunction, key: string, values: Record<string, unknown> = {}): string {
+  if (i18n.exists(key, { ns: 'common' })) return t(key, { ns: 'common', ...values });
+  const [ns, ...rest] = key.split('.');
+  const inner = rest.join('.');
+  if (inner && i18n.exists(inner, { ns })) return t(inner, { ns, ...values });
+  return t(key, values);
+}
+
+/** The translated error of a Mantine form field whose errors hold i18n keys. */
+export function fieldErrorText(t: TFunction, error: unknown): string | undefined {
+  return typeof error === 'string' && error ? translateMessageKey(t, error) : undefined;
 }

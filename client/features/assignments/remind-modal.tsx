@@ -1,10 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { trpc } from '../../lib/trpc';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifyNotice, notifySuccess } from '../../lib/notify';
 import { useAssignmentsTranslation } from './shared';
 
 /**
@@ -21,7 +20,7 @@ export function RemindModal({ assignment, onClose, onSent }: { assignment: Assig
       if (!r.reminded) notifySuccess(t('remindNone'));
       else if (r.mail === 'sending') notifySuccess(t('remindSent', { count: r.reminded }));
       // reminded in the app, but the mail only waits in the outbox: said in a warning's colour
-      else notifications.show({ color: 'yellow', message: t('remindStored', { count: r.reminded }), autoClose: 10_000 });
+      else notifyNotice('yellow', t('remindStored', { count: r.reminded }), undefined, 10_000);
       onClose();
     } catch (e) {
       notifyFailure(t, t('remindFailed'), e);

@@ -4,9 +4,8 @@ import { PasswordField } from '../../components/password-field';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/errors';
+import { errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 
 /**

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callInstructionFields, type CallInstruction, type CallInstructionFields } from '../../../server/contracts/call-instructions';
 import { RecordFormModal, RecordPanel, RecordRowActions, type RecordFormProps } from '../../components/record-panel';
-import { fieldErrorText } from '../../lib/message-key';
+import { fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 import { zodResolver } from '../../lib/zod-resolver';

@@ -1,16 +1,15 @@
 import { Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clientOverviewFields, type ClientOverview } from '../../../server/contracts/client-overview';
-import { fieldErrorText } from '../../lib/message-key';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope, type ClientScope } from './client-scope';
 import { ClientMissingAlert, LoadFailedAlert } from '../../components/status-alerts';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
-import { serverFieldErrors } from '../../lib/errors';
+import { fieldErrorText, serverFieldErrors } from '../../lib/errors';
 import { useConfigTranslation } from '../../lib/use-config-translation';
+import { notifyError } from '../../lib/notify';
 
 /** The client overview editor (one text per client); `clientId` targets that client (superuser). */
 export function ClientOverviewPanel({ clientId }: { clientId?: string }) {
@@ -46,7 +45,7 @@ function OverviewForm({ scope, initial }: { scope: ClientScope; initial: ClientO
 
   const submit = form.onSubmit(async (values) => {
     if (scope.missing) {
-      notifications.show({ color: 'red', message: t('clientMissing') });
+      notifyError(t('clientMissing'));
       return;
     }
     try {

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ClientOutput } from '../../../server/contracts/clients';
 import { LoadingScreen } from '../../components/loading-screen';
+import { LoadFailedAlert } from '../../components/status-alerts';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS } from '../admin/messages';
 import { ClientFormModal } from './client-form-modal';
@@ -42,16 +43,7 @@ export function ClientsPanel() {
       </Group>
 
       {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.loadFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('common:app.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {list.isError && <LoadFailedAlert inline message={t('errors.loadFailed')} retryLabel={t('common:app.retry')} onRetry={() => void list.refetch()} />}
       {list.data && list.data.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
       {list.data && list.data.length > 0 && (
         <ScrollTable minWidth={860}>

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import i18n, { saveLanguagePreference, type Language } from '../../lib/i18n';
-import { errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { notifyFailure } from '../../lib/notify';
 
 /** An explicit language choice: saved locally, applied at once and stored on the user's profile. */
 export function useChangeLanguage() {
@@ -16,7 +15,7 @@ export function useChangeLanguage() {
         void queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
       },
       onError: (error) => {
-        notifications.show({ color: 'red', title: t('notifications.errorTitle'), message: errorMessage(t, error) });
+        notifyFailure(t, t('notifications.errorTitle'), error);
       },
     }),
   );

@@ -1,13 +1,11 @@
 import '@mantine/dropzone/styles.css';
 import { ActionIcon, Alert, Badge, Button, CloseButton, Group, Loader, Progress, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
 import { IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize, formatLimit, KIND_EXTENSIONS, KIND_MIME, KNOWLEDGE_KINDS, MAX_FILE_BYTES, type KnowledgeFile } from '../../../server/contracts/knowledge';
-import { errorMessage } from '../../lib/errors';
 import { currentLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
@@ -18,6 +16,7 @@ import { tooLargeMessage, uploadErrorMessage } from './upload-messages';
 import { uploadKnowledgeFile } from './upload-file';
 import { ScrollTable } from '../../components/scroll-table';
 import { NameText } from '../../components/name-text';
+import { notifyError, notifyFailure, notifyNotice, notifySuccess } from '../../lib/notify';
 
 const ACCEPT = Object.fromEntries(KNOWLEDGE_KINDS.map((k) => [KIND_MIME[k], [...KIND_EXTENSIONS[k]]]));
 
@@ -55,7 +54,7 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
 
   const failUpload = (name: string, reason: string) => {
     setUploads((items) => [...items, { key: `f${++uploadSeq}`, name, percent: 0, error: reason }]);
-    notifications.show({ color: 'red', title: t('uploadFailed'), message: `${name}: ${reason}` });
+    notifyError(`${name}: ${reason}`, t('uploadFailed'));
   };
 
   const uploadOne = async (file: File) => {
@@ -65,12 +64,12 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
       const stored = await uploadKnowledgeFile(simulationId, file, { clientId: scope.input.clientId, onProgress: (percent) => patch(key, { percent }) });
       // this file is in now: an earlier failure of the same file no longer applies
       setUploads((items) => items.filter((u) => u.key !== key && !(u.error && u.name === file.name)));
-      notifications.show({ color: stored.status === 'ready' ? 'green' : 'yellow', message: t(stored.status === 'ready' ? 'uploaded' : 'uploadedNoText', { name: stored.name }) });
+      notifyNotice(stored.status === 'ready' ? 'green' : 'yellow', t(stored.status === 'ready' ? 'uploaded' : 'uploadedNoText', { name: stored.name }));
       void refresh();
     } catch (e) {
       const reason = uploadErrorMessage(t, lng, e);
       patch(key, { error: reason });
-      notifications.show({ color: 'red', title: t('uploadFailed'), message: `${file.name}: ${reason}` });
+      notifyError(`${file.name}: ${reason}`, t('uploadFailed'));
     }
   };
 
@@ -90,9 +89,9 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
     setPendingEnabled((p) => ({ ...p, [f.id]: enabled }));
     try {
       await toggle.mutateAsync({ ...scope.input, id: f.id, enabled });
-      notifications.show({ color: 'green', message: t(enabled ? 'enabledNotice' : 'disabledNotice', { name: f.name }) });
+      notifySuccess(t(enabled ? 'enabledNotice' : 'disabledNotice', { name: f.name }));
     } catch (e) {
-      notifications.show({ color: 'red', title: t('toggleFailed'), message: errorMessage(t, e) });
+      notifyFailure(t, t('toggleFailed'), e);
     } finally {
       setPendingEnabled(({ [f.id]: _done, ...rest }) => rest);
     }
@@ -102,10 +101,10 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
     if (!deleting) return;
     try {
       await remove.mutateAsync({ ...scope.input, id: deleting.id });
-      notifications.show({ color: 'green', message: t('deleted', { name: deleting.name }) });
+      notifySuccess(t('deleted', { name: deleting.name }));
       setDeleting(null);
     } catch (e) {
-      notifications.show({ color: 'red', title: t('deleteFailed'), message: errorMessage(t, e) });
+      notifyFailure(t, t('deleteFailed'), e);
     }
   };
 

@@ -6,7 +6,7 @@ import { productGroupingFields } from '../../../server/contracts/product-groupin
 import { RecordFormModal, RecordPanel, RecordRowActions, type RecordFormProps } from '../../components/record-panel';
 import { NameText } from '../../components/name-text';
 import { ScrollTable } from '../../components/scroll-table';
-import { fieldErrorText } from '../../lib/message-key';
+import { fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 import { zodResolver } from '../../lib/zod-resolver';

@@ -2,7 +2,7 @@ import { Divider, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine
 import { useForm } from '@mantine/form';
 import { DIFFICULTIES, personaFields, REALTIME_VOICES, type Persona, type PersonaFields } from '../../../server/contracts/personas';
 import { LANGUAGES } from '../../lib/i18n';
-import { fieldErrorText } from '../../lib/message-key';
+import { fieldErrorText } from '../../lib/errors';
 import { zodResolver } from '../../lib/zod-resolver';
 import { RecordFormModal } from '../../components/record-panel';
 import { useConfigTranslation } from '../../lib/use-config-translation';

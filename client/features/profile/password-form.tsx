@@ -1,17 +1,16 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { PasswordField } from '../../components/password-field';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPassword } from '../../../server/contracts/password-policy';
 import type { PasswordPolicy } from '../../../server/contracts/password-policy';
 import { changePasswordInput } from '../../../server/contracts/profile';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
 import { PasswordChecklist } from './password-checklist';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
@@ -33,12 +32,12 @@ export function PasswordForm({ policy }: { policy: PasswordPolicy }) {
     try {
       await change.mutateAsync({ currentPassword, newPassword });
       form.reset();
-      notifications.show({ color: 'green', message: t('profile.password.changed') });
+      notifySuccess(t('profile.password.changed'));
     } catch (e) {
       const { appCode } = errorInfo(e);
       if (appCode === 'WRONG_PASSWORD') form.setFieldError('currentPassword', 'errors.WRONG_PASSWORD');
       else if (appCode === 'PASSWORD_POLICY') form.setFieldError('newPassword', 'profile.password.policyNotMet');
-      else notifications.show({ color: 'red', title: t('notifications.errorTitle'), message: errorMessage(t, e) });
+      else notifyFailure(t, t('notifications.errorTitle'), e);
     }
   });
 

@@ -1,13 +1,12 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { updateProfileInput } from '../../../server/contracts/profile';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 
 interface Props {
   profile: { username: string; email: string; display_name: string | null };
@@ -26,7 +25,7 @@ export function ProfileDetailsForm({ profile }: Props) {
         queryClient.setQueryData(trpc.profile.get.queryKey(), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
         form.resetDirty({ displayName: saved.display_name ?? '', username: saved.username });
-        notifications.show({ color: 'green', message: t('profile.saved') });
+        notifySuccess(t('profile.saved'));
       },
     }),
   );
@@ -41,7 +40,7 @@ export function ProfileDetailsForm({ profile }: Props) {
       } else if (fieldErrors && Object.keys(fieldErrors).length) {
         form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? 'errors.VALIDATION'])));
       } else {
-        notifications.show({ color: 'red', title: t('notifications.errorTitle'), message: errorMessage(t, e) });
+        notifyFailure(t, t('notifications.errorTitle'), e);
       }
     }
   });

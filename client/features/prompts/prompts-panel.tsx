@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../server/contracts/enums';
 import type { PromptOutput } from '../../../server/contracts/prompts';
 import { LoadingScreen } from '../../components/loading-screen';
+import { LoadFailedAlert } from '../../components/status-alerts';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { notifyFailure, notifySuccess, PROMPTS_NS } from '../admin/messages';
@@ -75,16 +76,7 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
         {t('intro')}
       </Text>
       {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.loadFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('common:app.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {list.isError && <LoadFailedAlert inline message={t('errors.loadFailed')} retryLabel={t('common:app.retry')} onRetry={() => void list.refetch()} />}
       {list.data &&
         PROMPT_GROUP_ORDER.map((kind) => (
           <PromptGroup

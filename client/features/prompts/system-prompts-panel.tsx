@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptOutput } from '../../../server/contracts/prompts';
 import { LoadingScreen } from '../../components/loading-screen';
+import { LoadFailedAlert } from '../../components/status-alerts';
 import { trpc } from '../../lib/trpc';
 import { PROMPTS_NS } from '../admin/messages';
 import { PromptEditorModal } from './prompt-editor-modal';
@@ -21,16 +22,7 @@ export function SystemPromptsPanel() {
         {t('systemIntro')}
       </Text>
       {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.loadFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('common:app.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {list.isError && <LoadFailedAlert inline message={t('errors.loadFailed')} retryLabel={t('common:app.retry')} onRetry={() => void list.refetch()} />}
       {list.data &&
         PROMPT_GROUP_ORDER.map((kind) => (
           <PromptGroup key={kind} kind={kind} prompts={list.data.filter((p) => p.kind === kind)} onOpen={setEditing} systemEditable />

@@ -1,5 +1,4 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ReportView } from './report-view';
 import { ReportFailed, ReportWait } from './report-wait';
+import { notifyError, notifyNotice } from '../../lib/notify';
 
 /** How often the wait screen asks for the job's progress. */
 export const STATUS_POLL_MS = 1500;
@@ -42,10 +42,10 @@ export function ReportPage({ callId, clientId }: { callId: string; clientId?: st
   const retry = useMutation(
     trpc.reports.retry.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'blue', message: t('failed.retryStarted') });
+        notifyNotice('blue', t('failed.retryStarted'));
         void queryClient.invalidateQueries({ queryKey: trpc.reports.status.queryKey(input) });
       },
-      onError: () => notifications.show({ color: 'red', message: t('failed.retryFailed') }),
+      onError: () => notifyError(t('failed.retryFailed')),
     }),
   );
 

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_REVIEW_NOTE, type CriterionReport } from '../../../server/contracts/reports';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormat } from '../../lib/format';
+import { notifyFailure, notifyNotice, notifySuccess } from '../../lib/notify';
 
 interface Props {
   callId: string;
@@ -44,20 +44,20 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
     if (next.note || next.level) return;
     try {
       const r = await override.mutateAsync({ ...scope, callId, criterionId: criterion.criterionId, level: Number(level), note: note.trim(), fromLevel: criterion.level });
-      notifications.show({ color: 'green', message: t('review.success', { score: f.score(r.score) }) });
+      notifySuccess(t('review.success', { score: f.score(r.score) }));
       onClose();
     } catch (e) {
       const info = errorInfo(e);
       // reviewed by someone else meanwhile: close, and show the report as it is now
       if (info.appCode === 'CONFLICT' && info.details?.fieldErrors) {
         void queryClient.invalidateQueries({ queryKey: trpc.reports.get.queryKey({ ...scope, callId }) });
-        notifications.show({ color: 'orange', title: t('review.failed'), message: t('review.changedMeanwhile') });
+        notifyNotice('orange', t('review.changedMeanwhile'), t('review.failed'));
         onClose();
         return;
       }
       const fe = (info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[]> | undefined)) ?? {};
       setErrors({ note: fe.note?.[0] ? t(tail(fe.note[0])) : undefined, level: fe.level?.[0] ? t(tail(fe.level[0])) : undefined });
-      notifications.show({ color: 'red', title: t('review.failed'), message: errorMessage(tc, e) });
+      notifyFailure(tc, t('review.failed'), e);
     }
   };
 

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../server/contracts/scorecards';
-import { translateMessageKey } from '../../lib/message-key';
+import { translateMessageKey } from '../../lib/errors';
 import type { ScorecardFormValues } from './scorecard-form';
 
 const REQUIRED_KEY = 'scorecards.validation.criterionFieldsRequired';

@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { trpc } from '../../lib/trpc';
 import { serverReason } from './scorecard-form';
+import { notifyError, notifySuccess } from '../../lib/notify';
 
 export interface DeleteTarget {
   id: string;
@@ -42,12 +42,12 @@ export function DeleteScorecardModal({ target, clientId, onClose, onDeleted }: P
       queryClient.removeQueries({ queryKey: trpc.scorecards.get.queryKey({ ...scope, id: target.id }) });
       queryClient.removeQueries({ queryKey: trpc.scorecards.versions.queryKey({ ...scope, id: target.id }) });
       await queryClient.invalidateQueries({ queryKey: trpc.scorecards.list.queryKey(scope) });
-      notifications.show({ color: 'green', message: t('notifications.deleted', { name: target.name }) });
+      notifySuccess(t('notifications.deleted', { name: target.name }));
       onDeleted(target.id);
     } catch (e) {
       const message = t('errors.deleteFailed', { message: serverReason(t, e) });
       setError(message);
-      notifications.show({ color: 'red', message });
+      notifyError(message);
     }
   };
 

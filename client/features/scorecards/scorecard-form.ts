@@ -1,8 +1,7 @@
 import { randomId } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import type { ScorecardDetail, ScorecardIcon, ScorecardInput } from '../../../server/contracts/scorecards';
-import { errorInfo, errorMessage } from '../../lib/errors';
-import { translateMessageKey } from '../../lib/message-key';
+import { errorInfo, errorMessage, translateMessageKey } from '../../lib/errors';
 
 export interface CriterionValues {
   /** Stable React key while criteria are added, removed and reordered; never sent. */

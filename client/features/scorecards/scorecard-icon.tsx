@@ -17,6 +17,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { NamedIcon } from '../../components/named-icon';
 import type { ScorecardIcon as IconName } from '../../../server/contracts/scorecards';
 
 /** The component for each icon name the server accepts (SCORECARD_ICONS). */
@@ -41,6 +42,5 @@ export const SCORECARD_ICON_COMPONENTS: Record<IconName, Icon> = {
 
 /** A scorecard's icon; unknown names (older data) fall back to the clipboard. Decorative. */
 export function ScorecardIcon({ name, size = 20 }: { name: string; size?: number }) {
-  const Component = SCORECARD_ICON_COMPONENTS[name as IconName] ?? IconClipboardCheck;
-  return <Component size={size} stroke={1.6} aria-hidden />;
+  return <NamedIcon icons={SCORECARD_ICON_COMPONENTS} fallback={IconClipboardCheck} name={name} size={size} />;
 }

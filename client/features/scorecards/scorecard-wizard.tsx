@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +14,14 @@ import {
   type ScorecardDetail,
   type ScorecardIcon as IconName,
 } from '../../../server/contracts/scorecards';
-import { errorInfo } from '../../lib/errors';
-import { fieldErrorText, translateMessageKey } from '../../lib/message-key';
+import { errorInfo, fieldErrorText, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CriterionCard } from './criterion-card';
 import { ScorecardIcon } from './scorecard-icon';
 import { ScorecardReview } from './scorecard-review';
 import { emptyCriterion, emptyScorecard, formValuesOf, serverReason, toInput, type ScorecardFormValues } from './scorecard-form';
+import { notifyError, notifySuccess } from '../../lib/notify';
 
 const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;
 const REQUIRED_KEY = 'scorecards.validation.criterionFieldsRequired';
@@ -109,20 +108,17 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
       if (editing) {
         const saved = await update.mutateAsync({ ...input, id: editing.id });
         invalidate([editing.id, saved.id]);
-        notifications.show({
-          color: 'green',
-          message: saved.newVersion ? t('notifications.newVersion', { name: saved.name, version: saved.version }) : t('notifications.updated', { name: saved.name }),
-        });
+        notifySuccess(saved.newVersion ? t('notifications.newVersion', { name: saved.name, version: saved.version }) : t('notifications.updated', { name: saved.name }));
       } else {
         const saved = await create.mutateAsync(input);
         invalidate([]);
-        notifications.show({ color: 'green', message: t('notifications.created', { name: saved.name }) });
+        notifySuccess(t('notifications.created', { name: saved.name }));
       }
       onClose();
     } catch (e) {
       const message = t(editing ? 'errors.updateFailed' : 'errors.createFailed', { message: serverReason(t, e) });
       setSaveError(message);
-      notifications.show({ color: 'red', message });
+      notifyError(message);
       const fields = Object.keys(errorInfo(e).fieldErrors ?? {});
       if (fields.some((f) => (DETAIL_FIELDS as readonly string[]).includes(f))) setStep(0);
       else if (fields.includes('criteria')) setStep(1);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, EmptyState, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { DeleteScorecardModal, type DeleteTarget } from './delete-scorecard-moda
 import { ScorecardDetails } from './scorecard-details';
 import { ScorecardIcon } from './scorecard-icon';
 import { ScorecardWizard } from './scorecard-wizard';
+import { notifyError } from '../../lib/notify';
 
 type WizardState = { mode: 'create'; seq: number } | { mode: 'edit'; seq: number; scorecard: ScorecardDetail } | null;
 
@@ -81,7 +81,7 @@ export function ScorecardsPanel({ clientId }: { clientId?: string }) {
       const scorecard = await queryClient.fetchQuery({ ...trpc.scorecards.get.queryOptions({ ...scope, id }), staleTime: 0 });
       openEdit(scorecard);
     } catch {
-      notifications.show({ color: 'red', message: t('errors.loadOneFailed') });
+      notifyError(t('errors.loadOneFailed'));
     } finally {
       setLoadingEdit(null);
     }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { trpc } from '../../lib/trpc';
 import { serverReason } from './simulation-form';
+import { notifyError, notifySuccess } from '../../lib/notify';
 
 export interface SimulationTarget {
   id: string;
@@ -31,12 +31,12 @@ export function DeleteSimulationModal({ target, clientId, onClose }: { target: S
       await remove.mutateAsync({ ...scope, id: target.id });
       queryClient.removeQueries({ queryKey: trpc.simulations.get.queryKey({ ...scope, id: target.id }) });
       await queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
-      notifications.show({ color: 'green', message: t('notifications.deleted', { name: target.name }) });
+      notifySuccess(t('notifications.deleted', { name: target.name }));
       onClose();
     } catch (e) {
       const message = `${t('errors.deleteFailed')}: ${serverReason(t, e)}`;
       setError(message);
-      notifications.show({ color: 'red', message });
+      notifyError(message);
     }
   };
 

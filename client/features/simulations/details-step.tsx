@@ -2,7 +2,7 @@ import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Tex
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DIFFICULTIES, LANGUAGES, LIMITS, SIMULATION_ICONS, type SimulationIcon as IconName } from '../../../server/contracts/simulations';
-import { fieldErrorText } from '../../lib/message-key';
+import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
 import { SimulationIcon } from './simulation-icon';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CALL_PROVIDERS, LEARNER_ROLES, LEARNER_TEAMS, LIMITS, type SimulationOptions } from '../../../server/contracts/simulations';
-import { fieldErrorText } from '../../lib/message-key';
+import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
 
 interface Props {

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Progress, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCloudOff, IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Scenario } from '../../../server/contracts/scenario/render';
 import { scenarioDraftInput, type SimulationOptions } from '../../../server/contracts/simulations';
-import { errorInfo } from '../../lib/errors';
-import { translateMessageKey } from '../../lib/message-key';
+import { errorInfo, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PromptDisclosure } from './prompt-disclosure';
 import { ScenarioView } from './scenario-view';
 import { scenarioFromGeneration, serverReason, toDraft, type ScenarioState, type SimulationFormValues } from './simulation-form';
+import { notifySuccess } from '../../lib/notify';
 
 /** Typical seconds of the first model step; after it the progress text moves to the narrative. */
 const VARIABLES_STEP_SECONDS = 6;
@@ -65,7 +64,7 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
         void queryClient.invalidateQueries({ queryKey: trpc.simulations.get.queryKey({ ...scope, id: simulationId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.simulations.generations.queryKey({ ...scope, simulationId }) });
       }
-      notifications.show({ color: 'green', message: t('notifications.generated') });
+      notifySuccess(t('notifications.generated'));
     } catch (e) {
       // the first step succeeded when the narrative failed: say which one
       const info = errorInfo(e);

@@ -9,8 +9,7 @@ import type {
   SimulationIcon,
   SimulationInput,
 } from '../../../server/contracts/simulations';
-import { errorInfo, errorMessage } from '../../lib/errors';
-import { translateMessageKey } from '../../lib/message-key';
+import { errorInfo, errorMessage, translateMessageKey } from '../../lib/errors';
 
 type Difficulty = SimulationDetail['difficulty'];
 type Language = SimulationDetail['language'];

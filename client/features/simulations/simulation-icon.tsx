@@ -17,6 +17,7 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { NamedIcon } from '../../components/named-icon';
 import type { SimulationIcon as IconName } from '../../../server/contracts/simulations';
 
 /** The component for each icon name the server accepts (SIMULATION_ICONS). */
@@ -41,6 +42,5 @@ export const SIMULATION_ICON_COMPONENTS: Record<IconName, Icon> = {
 
 /** A simulation's icon; unknown names fall back to the phone. Decorative. */
 export function SimulationIcon({ name, size = 20 }: { name: string; size?: number }) {
-  const Component = SIMULATION_ICON_COMPONENTS[name as IconName] ?? IconPhone;
-  return <Component size={size} stroke={1.6} aria-hidden />;
+  return <NamedIcon icons={SIMULATION_ICON_COMPONENTS} fallback={IconPhone} name={name} size={size} />;
 }

@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { scenarioInput, simulationDetailsInput, simulationParticipantsInput, type SimulationDetail } from '../../../server/contracts/simulations';
-import { errorInfo } from '../../lib/errors';
-import { translateMessageKey } from '../../lib/message-key';
+import { errorInfo, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { DetailsStep } from './details-step';
@@ -25,6 +23,7 @@ import {
   type ScenarioState,
   type SimulationFormValues,
 } from './simulation-form';
+import { notifyError, notifySuccess } from '../../lib/notify';
 
 interface Props {
   onClose: () => void;
@@ -91,17 +90,17 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
         const saved = await update.mutateAsync({ ...input, id: editing.id });
         queryClient.setQueryData(trpc.simulations.get.queryKey({ ...scope, id: saved.id }), saved);
         void queryClient.invalidateQueries({ queryKey: trpc.simulations.generations.queryKey({ ...scope, simulationId: saved.id }) });
-        notifications.show({ color: 'green', message: t('notifications.updated', { name: saved.name }) });
+        notifySuccess(t('notifications.updated', { name: saved.name }));
       } else {
         const saved = await create.mutateAsync(input);
-        notifications.show({ color: 'green', message: t('notifications.created', { name: saved.name }) });
+        notifySuccess(t('notifications.created', { name: saved.name }));
       }
       void queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
       onClose();
     } catch (e) {
       const message = `${t(editing ? 'errors.updateFailed' : 'errors.createFailed')}: ${serverReason(t, e)}`;
       setSaveError(message);
-      notifications.show({ color: 'red', message });
+      notifyError(message);
       const { fieldErrors, details } = errorInfo(e);
       const fields = [...Object.keys(fieldErrors ?? {}), ...(typeof details?.field === 'string' ? [details.field] : [])];
       if (fields.some((f) => (DETAIL_FIELDS as readonly string[]).includes(f))) setStep(0);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, EmptyState, Group, Loader, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { DeleteSimulationModal, type SimulationTarget } from './delete-simulatio
 import { serverReason } from './simulation-form';
 import { SimulationIcon } from './simulation-icon';
 import { SimulationWizard } from './simulation-wizard';
+import { notifyError, notifySuccess } from '../../lib/notify';
 
 type WizardState = { seq: number; editing: SimulationDetail | null } | null;
 
@@ -131,7 +131,7 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
       // always the latest: the wizard starts from what is stored now
       openWizard(await queryClient.fetchQuery({ ...trpc.simulations.get.queryOptions({ ...scope, id }), staleTime: 0 }));
     } catch {
-      notifications.show({ color: 'red', message: t('errors.loadOneFailed') });
+      notifyError(t('errors.loadOneFailed'));
     } finally {
       setBusy(null);
     }
@@ -141,9 +141,9 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
     try {
       const saved = await duplicate.mutateAsync({ ...scope, id: s.id });
       await queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
-      notifications.show({ color: 'green', message: t('notifications.duplicated', { name: saved.name }) });
+      notifySuccess(t('notifications.duplicated', { name: saved.name }));
     } catch (e) {
-      notifications.show({ color: 'red', message: `${t('errors.duplicateFailed')}: ${serverReason(t, e)}` });
+      notifyError(`${t('errors.duplicateFailed')}: ${serverReason(t, e)}`);
     } finally {
       setBusy(null);
     }

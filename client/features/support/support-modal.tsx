@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { supportInput } from '../../../server/contracts/support';
 import { delay } from '../../lib/delay';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo, errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { fieldErrorText } from '../../lib/message-key';
 import { zodResolver } from '../../lib/zod-resolver';
+import { notifySuccess } from '../../lib/notify';
 
 /** The sending state shows at least this long, even when the server answers sooner (spec §9). */
 const MIN_SENDING_MS = 1000;
@@ -52,7 +51,7 @@ export function SupportModal({ opened, onClose }: Props) {
     }
     form.reset();
     onClose();
-    notifications.show({ color: 'green', message: t('support.sent') });
+    notifySuccess(t('support.sent'));
   });
 
   const fieldError = (key: 'subject' | 'description') => fieldErrorText(t, form.errors[key]);

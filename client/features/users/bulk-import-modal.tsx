@@ -1,20 +1,19 @@
 import '@mantine/dropzone/styles.css';
 import { Alert, Button, Group, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { DEFAULT_SPECIALS } from '../../../server/contracts/password-policy';
 import type { CreatedAccountRow, ImportRowError, ImportStatusRow } from '../../../server/contracts/users';
 import { toCsv } from '../../../server/contracts/csv';
 import { CREDENTIALS_CSV_COLUMNS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS, USERS_CSV_TEMPLATE_ROWS } from '../../../server/contracts/user-fields';
 import { MANAGED_USER_TYPES, USER_TYPE_LABELS } from '../../../server/contracts/user-types';
-import { delay } from '../../lib/delay';
 import { errorInfo, errorMessage } from '../../lib/errors';
-import { trpc, trpcClient } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { downloadText } from './download';
 import { useUsersT } from './users-i18n';
+import { notifyError, notifyFailure } from '../../lib/notify';
 
 const POLL_MS = 400;
 const CSV_ACCEPT = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] };
@@ -40,13 +39,15 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const start = useMutation(trpc.users.bulkImport.start.mutationOptions());
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
+  // the started import, polled with React Query until it is done or failed (stops on unmount)
+  const [jobId, setJobId] = useState<string | null>(null);
+  const job = useQuery({
+    ...trpc.users.bulkImport.status.queryOptions({ id: jobId ?? '', clientId }),
+    enabled: jobId !== null,
+    retry: false,
+    gcTime: 0,
+    refetchInterval: (q) => (q.state.data && q.state.data.phase !== 'done' && q.state.data.phase !== 'failed' ? POLL_MS : false),
+  });
 
   const running = state.kind === 'running' || start.isPending;
   const close = () => {
@@ -70,28 +71,43 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
     return t(`bulk.reasons.${e.code}`, { ...values, defaultValue: e.reason });
   };
 
-  async function poll(id: string) {
-    for (;;) {
-      await delay(POLL_MS);
-      if (!alive.current) return;
-      const s = await trpcClient.users.bulkImport.status.query({ id, clientId });
-      if (s.phase === 'done') {
-        setState({ kind: 'done', created: s.created ?? [], count: s.createdCount });
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey({ clientId }) }),
-          queryClient.invalidateQueries({ queryKey: trpc.users.managers.queryKey({ clientId }) }),
-        ]);
-        return;
+  useEffect(() => {
+    const s = job.data;
+    if (!jobId || !s) return;
+    if (s.phase === 'done') {
+      setJobId(null);
+      setState({ kind: 'done', created: s.created ?? [], count: s.createdCount });
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey({ clientId }) }),
+        queryClient.invalidateQueries({ queryKey: trpc.users.managers.queryKey({ clientId }) }),
+      ]);
+    } else if (s.phase === 'failed') {
+      setJobId(null);
+      if (s.errors?.length) setState({ kind: 'rejected', errors: s.errors });
+      else {
+        setState({ kind: 'idle' });
+        notifyError(s.failure?.message ?? tc('errors.INTERNAL'), t('errors.bulk'));
       }
-      if (s.phase === 'failed') {
-        if (s.errors?.length) setState({ kind: 'rejected', errors: s.errors });
-        else {
-          setState({ kind: 'idle' });
-          notifications.show({ color: 'red', title: t('errors.bulk'), message: s.failure?.message ?? tc('errors.INTERNAL') });
-        }
-        return;
-      }
-      setState({ kind: 'running', status: s });
+    } else setState({ kind: 'running', status: s });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to each new status only
+  }, [job.data]);
+
+  useEffect(() => {
+    if (!jobId || !job.error) return;
+    setJobId(null);
+    failed(job.error);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to a failed status request only
+  }, [job.error]);
+
+  function failed(e: unknown) {
+    const { appCode, details } = errorInfo(e);
+    const problem = typeof details?.reason === 'string' ? details.reason : null;
+    if ((appCode === 'CSV_INVALID' || appCode === 'CONFLICT') && problem) {
+      setState({ kind: 'fileProblem', message: t(`bulk.fileProblem.${problem}`, { ...details, defaultValue: errorMessage(tc, e) }) });
+    } else if (appCode === 'PAYLOAD_TOO_LARGE') setState({ kind: 'fileProblem', message: t('bulk.fileProblem.tooLarge') });
+    else {
+      setState({ kind: 'idle' });
+      notifyFailure(tc, t('errors.bulk'), e);
     }
   }
 
@@ -110,17 +126,9 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
     try {
       const { id, total } = await start.mutateAsync({ csv, clientId });
       setState({ kind: 'running', status: { phase: 'validating', processed: 0, total } });
-      await poll(id);
+      setJobId(id);
     } catch (e) {
-      const { appCode, details } = errorInfo(e);
-      const problem = typeof details?.reason === 'string' ? details.reason : null;
-      if ((appCode === 'CSV_INVALID' || appCode === 'CONFLICT') && problem) {
-        setState({ kind: 'fileProblem', message: t(`bulk.fileProblem.${problem}`, { ...details, defaultValue: errorMessage(tc, e) }) });
-      } else if (appCode === 'PAYLOAD_TOO_LARGE') setState({ kind: 'fileProblem', message: t('bulk.fileProblem.tooLarge') });
-      else {
-        setState({ kind: 'idle' });
-        notifications.show({ color: 'red', title: t('errors.bulk'), message: errorMessage(tc, e) });
-      }
+      failed(e);
     }
   }
 

@@ -1,18 +1,18 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { checkPassword } from '../../../server/contracts/password-policy';
 import { createUserInput, type ManagedUserRow } from '../../../server/contracts/users';
 import { MANAGED_USER_TYPES, type ManagedUserType } from '../../../server/contracts/user-types';
 import { PasswordField } from '../../components/password-field';
-import { errorInfo, errorMessage } from '../../lib/errors';
+import { errorInfo } from '../../lib/errors';
 import { LANGUAGES } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { PasswordChecklist } from '../profile/password-checklist';
 import { useUsersT } from './users-i18n';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 
 interface Values {
   email: string;
@@ -109,17 +109,17 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
     try {
       if (user) {
         const saved = await update.mutateAsync({ ...input, id: user.id, clientId });
-        notifications.show({ color: 'green', message: t('notify.updated', { email: saved.email }) });
+        notifySuccess(t('notify.updated', { email: saved.email }));
       } else {
         const res = await create.mutateAsync({ ...input, clientId });
         onCreated(res.user.email, res.generatedPassword);
-        notifications.show({ color: 'green', message: t('notify.created', { email: res.user.email }) });
+        notifySuccess(t('notify.created', { email: res.user.email }));
       }
       await Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: managersKey })]);
       onClose();
     } catch (e) {
       applyServerError(e);
-      notifications.show({ color: 'red', title: t(editing ? 'errors.update' : 'errors.create'), message: errorMessage(tc, e) });
+      notifyFailure(tc, t(editing ? 'errors.update' : 'errors.create'), e);
     }
   });
 

@@ -1,10 +1,8 @@
 import { ActionIcon, Alert, Button, Checkbox, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconFileExport, IconPlus, IconTrash, IconUpload, IconUsersMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ManagedUserRow } from '../../../server/contracts/users';
-import { errorMessage } from '../../lib/errors';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
 import { BulkImportModal } from './bulk-import-modal';
@@ -14,6 +12,7 @@ import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
 import { ScrollTable } from '../../components/scroll-table';
 import { NameText } from '../../components/name-text';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 
 const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displayName || u.username;
 
@@ -63,23 +62,23 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
     if (!toDelete) return;
     try {
       await del.mutateAsync({ id: toDelete.id, clientId });
-      notifications.show({ color: 'green', message: t('notify.deleted', { email: toDelete.email }) });
+      notifySuccess(t('notify.deleted', { email: toDelete.email }));
       setToDelete(null);
       await refresh();
     } catch (e) {
-      notifications.show({ color: 'red', title: t('errors.delete'), message: errorMessage(tc, e) });
+      notifyFailure(tc, t('errors.delete'), e);
     }
   };
 
   const deleteSelected = async () => {
     try {
       const { deleted } = await bulkDel.mutateAsync({ ids: [...selected], clientId });
-      notifications.show({ color: 'green', message: t('notify.bulkDeleted', { count: deleted }) });
+      notifySuccess(t('notify.bulkDeleted', { count: deleted }));
       setConfirmBulk(false);
       exitBulk();
       await refresh();
     } catch (e) {
-      notifications.show({ color: 'red', title: t('errors.delete'), message: errorMessage(tc, e) });
+      notifyFailure(tc, t('errors.delete'), e);
     }
   };
 
@@ -88,9 +87,9 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
     try {
       const { csv, count } = await trpcClient.users.exportCsv.query({ clientId });
       downloadText(`users-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-      notifications.show({ color: 'green', message: t('notify.exported', { count }) });
+      notifySuccess(t('notify.exported', { count }));
     } catch (e) {
-      notifications.show({ color: 'red', title: t('errors.export'), message: errorMessage(tc, e) });
+      notifyFailure(tc, t('errors.export'), e);
     } finally {
       setExporting(false);
     }
