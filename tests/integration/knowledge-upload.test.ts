@@ -122,7 +122,7 @@ describe('size limit (5 MB, enforced while streaming)', () => {
     const row = await storedRow(file.id);
     expect(row.content.length).toBe(MAX_FILE_BYTES);
     expect(row.tenantId).toBe(tenantA);
-  });
+  }, 90_000); // 5 MB through extraction and chunking: seconds alone, far longer on a loaded machine
 
   it('refuses 5 MB + 1 byte with 413, the size and the maximum, and stores nothing', async () => {
     const res = await upload(simA, text(MAX_FILE_BYTES + 1), { name: 'too-big.txt', type: 'text/plain' });
