@@ -1,5 +1,5 @@
 import { ACCOUNTS, ACCOUNT_KEYS } from './accounts';
-import { expect, h1, signInViaUi, test } from './fixtures';
+import { createDemoUser, expect, h1, signInViaUi, test } from './fixtures';
 
 test.describe('sign in through the login page', () => {
   test('login page shows the fields, the button and the administrator note', async ({ page }) => {
@@ -20,8 +20,8 @@ test.describe('sign in through the login page', () => {
     });
   }
 
-  test('a wrong password shows the error and stays on /login', async ({ page }) => {
-    await signInViaUi(page, 'manager', 'not-the-password');
+  test('a wrong password shows the error and stays on /login', async ({ page, baseURL }) => {
+    await signInViaUi(page, await createDemoUser(baseURL!, { userType: 'manager' }), 'not-the-password');
     await expect(page.getByText('Invalid email or password.')).toBeVisible();
     await expect(page).toHaveURL('/login');
     // an unknown account gets the same message
@@ -40,9 +40,9 @@ test.describe('sign in through the login page', () => {
 });
 
 test.describe('logout', () => {
-  test('the user menu Logout returns to /login and guarded pages redirect there', async ({ page }) => {
+  test('the user menu Logout returns to /login and guarded pages redirect there', async ({ page, baseURL }) => {
     // a session of its own: logging out invalidates it on the server
-    await signInViaUi(page, 'admin');
+    await signInViaUi(page, await createDemoUser(baseURL!, { userType: 'admin' }));
     await expect(page).toHaveURL('/dashboard');
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -56,8 +56,8 @@ test.describe('logout', () => {
 });
 
 test.describe('no role assigned', () => {
-  test('the user sees the blocked screen and can sign out', async ({ page }) => {
-    await signInViaUi(page, 'norole');
+  test('the user sees the blocked screen and can sign out', async ({ page, baseURL }) => {
+    await signInViaUi(page, await createDemoUser(baseURL!, { userType: 'user' }));
     await expect(page).toHaveURL('/no-role-assigned');
     await expect(h1(page)).toHaveText('No role assigned');
     await expect(page.getByRole('button', { name: 'Contact support' }).first()).toBeVisible();
@@ -72,6 +72,7 @@ test.describe('no role assigned', () => {
 });
 
 test.describe('root and cross-role redirects', () => {
+  // the seeded demo accounts the README documents, each landing on its home
   for (const key of ['superuser', 'admin', 'manager', 'rep', 'demoManager', 'norole'] as const) {
     test.describe(key, () => {
       test.use({ account: key });
@@ -84,7 +85,7 @@ test.describe('root and cross-role redirects', () => {
   }
 
   test.describe('rep', () => {
-    test.use({ account: 'rep' });
+    test.use({ userType: 'sales_rep' });
     test('a rep sent to manager pages ends on /assignments/sr', async ({ page }) => {
       for (const path of ['/dashboard', '/assignments', '/login']) {
         await page.goto(path);
@@ -95,7 +96,7 @@ test.describe('root and cross-role redirects', () => {
   });
 
   test.describe('demo manager', () => {
-    test.use({ account: 'demoManager' });
+    test.use({ userType: 'demo_manager' });
     test('a demo manager sent to /dashboard or /assignments/sr ends on /assignments', async ({ page }) => {
       for (const path of ['/dashboard', '/assignments/sr']) {
         await page.goto(path);
@@ -106,7 +107,7 @@ test.describe('root and cross-role redirects', () => {
   });
 
   test.describe('signed-in admin on /login', () => {
-    test.use({ account: 'admin' });
+    test.use({ userType: 'admin' });
     test('is sent to /dashboard', async ({ page }) => {
       await page.goto('/login');
       await expect(page).toHaveURL('/dashboard');

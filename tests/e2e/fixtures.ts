@@ -93,9 +93,10 @@ export async function signedInState(baseURL: string, user: Pick<NewUser, 'email'
 }
 
 /** Signs in through the real login page. */
-export async function signInViaUi(page: Page, key: AccountKey, password = PASSWORD) {
+/** Signs in through the login page as a seeded account (by key) or a user made for the test. */
+export async function signInViaUi(page: Page, who: AccountKey | NewUser, password = PASSWORD) {
   await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(ACCOUNTS[key].email);
+  await page.getByLabel('Email', { exact: true }).fill(typeof who === 'string' ? ACCOUNTS[who].email : who.email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
