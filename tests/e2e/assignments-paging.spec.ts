@@ -1,23 +1,24 @@
-import { ACCOUNTS, devToken, expect, h1, test } from './fixtures';
+import { createDemoUser, devToken, expect, h1, test } from './fixtures';
 
 /*
- * The assignment tables are paged (25 a page) with the page in the URL. The demo manager sees only
- * the assignments they created, so the 26 made here for rep3 cannot disturb other tests' tables.
+ * The assignment tables are paged (25 a page) with the page in the URL. A demo manager made for the
+ * test sees only the assignments they created: the 26 made here for a rep made for it.
  */
 test.describe('Assignments paging', () => {
-  test.use({ account: 'demoManager' });
+  test.use({ userType: 'demo_manager' });
 
-  test('26 pending assignments: two pages, the page survives a reload, the pager is labelled', async ({ page, api }) => {
-    const auth = { Authorization: `Bearer ${await devToken(api, 'demoManager')}` };
+  test('26 pending assignments: two pages, the page survives a reload, the pager is labelled', async ({ page, api, user, baseURL }) => {
+    const rep = await createDemoUser(baseURL!, { userType: 'sales_rep' });
+    const auth = { Authorization: `Bearer ${await devToken(api, user!)}` };
     const options = await api.get('/trpc/assignments.options?input=%7B%7D', { headers: auth });
     expect(options.status()).toBe(200);
     const { result } = (await options.json()) as { result: { data: { simulations: { id: string }[]; members: { id: string; email: string }[] } } };
-    const rep3 = result.data.members.find((m) => m.email === ACCOUNTS.rep3.email)!;
+    const member = result.data.members.find((m) => m.email === rep.email)!;
     const stamp = Date.now();
     for (let i = 1; i <= 26; i++) {
       const res = await api.post('/trpc/assignments.create', {
         headers: auth,
-        data: { name: `Paging ${stamp} #${String(i).padStart(2, '0')}`, simulationIds: [result.data.simulations[0].id], userIds: [rep3.id] },
+        data: { name: `Paging ${stamp} #${String(i).padStart(2, '0')}`, simulationIds: [result.data.simulations[0].id], userIds: [member.id] },
       });
       expect(res.status()).toBe(200);
     }
