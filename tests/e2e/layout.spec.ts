@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { devToken, expect, h1, test } from './fixtures';
-import { storageFile } from './server-info';
+import { createDemoUser, devToken, expect, h1, signedInState, test } from './fixtures';
 
 /*
  * Layout defects a new customer met, at a phone (375 px) and a desktop (1440 px) width: names made
@@ -60,15 +59,16 @@ async function expectInsideViewport(page: Page, el: Locator) {
 }
 
 test.describe('Layout at 375 px and 1440 px', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager' });
   mkdirSync(SHOTS, { recursive: true });
 
-  test('names of one very long word wrap or are cut with a tooltip; icons keep their size; wide tables say they scroll; the rep sees status, action and due date', async ({ page, api, browser }) => {
+  test('names of one very long word wrap or are cut with a tooltip; icons keep their size; wide tables say they scroll; the rep sees status, action and due date', async ({ page, api, browser, user, baseURL }) => {
     test.setTimeout(180_000);
     const stamp = Date.now();
     const word = (prefix: string) => `${prefix}${'Supercalifragilistic'.repeat(8)}${stamp}`;
     const names = { assignment: word('Assignment'), simulation: word('Sim').slice(0, 120), scorecard: word('Card').slice(0, 120) };
-    const token = await devToken(api, 'manager');
+    const token = await devToken(api, user!);
+    const repUser = await createDemoUser(baseURL!, { userType: 'sales_rep', managerId: user!.id });
     const options = await trpc<{ personas: { id: string }[]; scorecards: { id: string; name: string }[] }>(api, token, 'simulations.options', {}, 'query');
     const card = await trpc<{ id: string }>(
       api,
@@ -102,12 +102,12 @@ test.describe('Layout at 375 px and 1440 px', () => {
       'mutation',
     );
     const members = await trpc<{ members: { id: string; name: string }[] }>(api, token, 'assignments.options', {}, 'query');
-    const casey = members.members.find((m) => m.name === 'Casey Rep')!;
+    const member = members.members.find((m) => m.name === repUser.displayName)!;
     const due = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const assignment = await trpc<{ id: string }>(api, token, 'assignments.create', { name: names.assignment, simulationIds: [sim.id], userIds: [casey.id], dueAt: due }, 'mutation');
+    const assignment = await trpc<{ id: string }>(api, token, 'assignments.create', { name: names.assignment, simulationIds: [sim.id], userIds: [member.id], dueAt: due }, 'mutation');
 
     try {
-      const rep = await browser.newContext({ storageState: storageFile('rep3'), locale: 'en-US' });
+      const rep = await browser.newContext({ storageState: await signedInState(baseURL!, repUser), locale: 'en-US' });
       const repPage = await rep.newPage();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
