@@ -1,17 +1,18 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { ACCOUNTS, expect, h1, test } from './fixtures';
-import { E2E_MAIL_FROM_ADDRESS, storageFile } from './server-info';
+import { createDemoUser, expect, h1, signedInState, test, type NewUser } from './fixtures';
+import { E2E_MAIL_FROM_ADDRESS } from './server-info';
 
 // A seeded English simulation; the e2e server has no OPENAI_API_KEY, so calls run offline and the
-// offline evaluator scores them. Riley Rep (rep) and Jordan Rep (rep2) report to the demo manager.
+// offline evaluator scores them. The test makes its own team: Morgan Manager, with Riley Rep and
+// Jordan Rep reporting to them.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 const REP_TURNS = ['Hi Derek, thanks for taking my call. How does your team forecast revenue today?', 'What would it mean for you if forecasts were accurate? Shall we book a demo on Tuesday at 10?'];
 const WEAK_TURNS = ['Hello, we sell software.', 'Ok, bye.'];
 const SHOTS = 'tests/.tmp/screenshots';
 
-async function asAccount(browser: Browser, account: 'rep' | 'rep2' | 'manager', opts: { width?: number; language?: 'es' } = {}) {
-  const context = await browser.newContext({ storageState: storageFile(account), locale: 'en-US', viewport: { width: opts.width ?? 1280, height: 800 } });
+async function asAccount(browser: Browser, baseURL: string, who: NewUser, opts: { width?: number; language?: 'es' } = {}) {
+  const context = await browser.newContext({ storageState: await signedInState(baseURL, who), locale: 'en-US', viewport: { width: opts.width ?? 1280, height: 800 } });
   if (opts.language) await context.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), opts.language);
   return { context, page: await context.newPage() };
 }
@@ -77,10 +78,12 @@ async function completeExercise(page: Page, assignment: string) {
 }
 
 test.describe('Assignments end to end', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager', displayName: 'Morgan Manager' });
 
-  test('manager sends an assignment with a due date; reps complete it, are reminded in the app, practise again; best/latest; dashboard', async ({ page, browser, baseURL, mailbox }) => {
+  test('manager sends an assignment with a due date; reps complete it, are reminded in the app, practise again; best/latest; dashboard', async ({ page, browser, baseURL, mailbox, user }) => {
     test.setTimeout(420_000);
+    const rep = await createDemoUser(baseURL!, { userType: 'sales_rep', displayName: 'Riley Rep', managerId: user!.id });
+    const rep2 = await createDemoUser(baseURL!, { userType: 'sales_rep', displayName: 'Jordan Rep', managerId: user!.id });
     mkdirSync(SHOTS, { recursive: true });
     const name = `E2E assignment ${Date.now()}`;
     const due = dayFromToday(3);
@@ -116,7 +119,7 @@ test.describe('Assignments end to end', () => {
     await expect(pendingRow).toContainText('0 of 2 completed');
 
     // --- Riley sees the due date itself on the card, then completes the exercise
-    const riley = await asAccount(browser, 'rep');
+    const riley = await asAccount(browser, baseURL!, rep);
     await riley.page.goto('/assignments/sr');
     await expect(riley.page.getByRole('region', { name }).getByTestId('due-date')).toContainText(`Due ${due.shown}`);
     const rileyScore = await completeExercise(riley.page, name);
@@ -135,10 +138,10 @@ test.describe('Assignments end to end', () => {
     await expect(pendingRow).toContainText('Last reminder sent');
 
     // --- the reminder reached the SMTP server, addressed to Jordan, linking to the rep's assignments page
-    const reminderTo = { to: ACCOUNTS.rep2.email, subject: `Reminder: ${name}` };
+    const reminderTo = { to: rep2.email, subject: `Reminder: ${name}` };
     const reminder = await mailbox.waitFor(reminderTo);
     expect(reminder.from).toBe(E2E_MAIL_FROM_ADDRESS);
-    expect(reminder.to).toEqual([ACCOUNTS.rep2.email]);
+    expect(reminder.to).toEqual([rep2.email]);
     expect(reminder.text).toContain('Hi Jordan Rep,');
     expect(reminder.text).toContain(`"${name}"`);
     expect(reminder.text).toContain(`Continue your assignments: ${baseURL}/assignments/sr`);
@@ -146,7 +149,7 @@ test.describe('Assignments end to end', () => {
     expect(mailbox.find(reminderTo)).toHaveLength(1);
 
     // --- ...and Jordan's assignments page: a notice he can dismiss, gone for good
-    const jordan = await asAccount(browser, 'rep2');
+    const jordan = await asAccount(browser, baseURL!, rep2);
     await jordan.page.goto('/assignments/sr');
     const notice = jordan.page.getByTestId('reminder-notice').filter({ hasText: `Reminder: ${name}` });
     await expect(notice).toContainText('Morgan Manager reminded you on');
@@ -167,7 +170,7 @@ test.describe('Assignments end to end', () => {
     await expect(completedRow).toContainText('2 of 2 completed');
 
     // --- Riley practises again on a phone-sized screen; help sits in the header, clear of the typed input
-    const phone = await asAccount(browser, 'rep', { width: 375 });
+    const phone = await asAccount(browser, baseURL!, rep, { width: 375 });
     await phone.page.goto('/assignments/sr');
     const card = phone.page.getByRole('region', { name });
     await exerciseRow(card).getByRole('link', { name: `Practise again: ${SIMULATION}` }).click();
@@ -232,7 +235,7 @@ test.describe('Assignments end to end', () => {
     await expect(page.getByRole('heading', { name: 'Team performance, last 4 weeks' })).toBeVisible();
 
     // --- in Spanish, scores use a decimal comma and the exercise page names the language in Spanish
-    const es = await asAccount(browser, 'rep', { language: 'es' });
+    const es = await asAccount(browser, baseURL!, rep, { language: 'es' });
     await es.page.goto('/assignments/sr');
     const esRow = es.page.getByRole('region', { name }).getByRole('listitem', { name: SIMULATION });
     await expect(esRow.getByTestId('exercise-score').getByTestId('score-value')).toHaveText(latest.replace('.', ','));

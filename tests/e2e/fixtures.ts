@@ -26,6 +26,8 @@ interface Fixtures {
   account: AccountKey | null;
   /** Signed in as a user of this type made for the test in the demo tenant (see `user`); wins over `account`. */
   userType: NewUserType | null;
+  /** The display name of the user made for this test (a generated one when null). */
+  displayName: string | null;
   /** The user made for this test when `userType` is set, else null. */
   user: NewUser | null;
   /** API client for the e2e server (no session). */
@@ -39,7 +41,8 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => use(serverInfo().baseURL),
   userType: [null, { option: true }],
-  user: async ({ userType, baseURL }, use) => use(userType ? await createDemoUser(baseURL!, { userType }) : null),
+  displayName: [null, { option: true }],
+  user: async ({ userType, displayName, baseURL }, use) => use(userType ? await createDemoUser(baseURL!, { userType, displayName: displayName ?? undefined }) : null),
   storageState: async ({ account, user, baseURL }, use) => {
     if (user) return use(await signedInState(baseURL!, user));
     return use(account ? storageFile(account) : { cookies: [], origins: [] });
