@@ -62,7 +62,7 @@ test.describe('Exercise page, offline practice mode', () => {
 });
 
 test.describe('Simulations list: Test and Dry run', () => {
-  test.use({ account: 'manager' });
+  test.use({ userType: 'manager' });
 
   test('the test dialog asks for a prompt before starting', async ({ page }) => {
     await page.goto('/simulations');

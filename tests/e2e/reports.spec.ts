@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fakeMicrophone, seededSimulationId } from './call-helpers';
-import { devToken, expect, h1, test } from './fixtures';
-import { storageFile } from './server-info';
+import { createDemoUser, devToken, expect, h1, signedInState, test } from './fixtures';
 
 // A seeded English simulation (db/seed/simulations.ts). The e2e server has no OPENAI_API_KEY: the
 // call runs in offline practice mode and the report is scored by the offline evaluator.
@@ -145,7 +144,7 @@ test.describe('Report after an offline practice call', () => {
     await modelView.close();
 
     // a manager of the tenant reviews a criterion of this report: note required, score recomputed, history kept
-    const manager = await browser.newContext({ storageState: storageFile('manager'), baseURL });
+    const manager = await browser.newContext({ storageState: await signedInState(baseURL!, await createDemoUser(baseURL!, { userType: 'manager' })), baseURL });
     const mpage = await manager.newPage();
     await mpage.goto(`/reports/${callId}`);
     const firstCriterion = mpage.getByTestId('criterion').first();
@@ -179,7 +178,7 @@ test.describe('Report after an offline practice call', () => {
     const dialog2 = mpage.getByRole('dialog', { name: `Review “${name2}”` });
     const seen = Number(/Level (\d)/.exec((await dialog2.getByText(/^Current level:/).textContent()) ?? '')?.[1]);
     const other = seen === 0 ? 2 : 0;
-    const adminAuth = { Authorization: `Bearer ${await devToken(api, 'admin')}` };
+    const adminAuth = { Authorization: `Bearer ${await devToken(api, await createDemoUser(baseURL!, { userType: 'admin' }))}` };
     const meanwhile = await api.post('/trpc/reports.override', { headers: adminAuth, data: { callId, criterionId, level: other, note: 'Changed by the admin meanwhile', fromLevel: seen } });
     expect(meanwhile.status()).toBe(200);
     await dialog2.getByRole('textbox', { name: 'Note' }).fill('My own review');
