@@ -4,7 +4,7 @@ import { DEMO_SIMULATIONS } from '../../db/seed/simulations';
 import { expect, h1, test } from './fixtures';
 
 test.describe('Spar admin: clients', () => {
-  test.use({ account: 'superuser' });
+  test.use({ account: 'superuser' }); // seeded: the users API cannot create a superuser
 
   test('duplicates the demo client; the copy has its personas, no users, and a fixed schema name', async ({ page }) => {
     const suffix = randomBytes(3).toString('hex');

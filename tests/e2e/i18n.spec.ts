@@ -29,7 +29,7 @@ test.describe('browser language', () => {
 });
 
 test.describe('Spanish titles (saved preference es)', () => {
-  test.use({ account: 'superuser' });
+  test.use({ account: 'superuser' }); // seeded: the users API cannot create a superuser
   test('every page title and sidebar link is Spanish', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
     const titles: [string, string][] = [

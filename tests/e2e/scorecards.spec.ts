@@ -207,7 +207,7 @@ test.describe('scorecards as manager', () => {
 });
 
 test.describe('scorecards empty state', () => {
-  test.use({ account: 'superuser' });
+  test.use({ account: 'superuser' }); // seeded: the users API cannot create a superuser
 
   test("a tenant without scorecards is invited to create the first one", async ({ page }) => {
     // the superuser's own (internal) client has no scorecards
@@ -220,7 +220,7 @@ test.describe('scorecards empty state', () => {
 });
 
 test.describe('scorecards of another client (superuser)', () => {
-  test.use({ account: 'superuser' });
+  test.use({ account: 'superuser' }); // seeded: the users API cannot create a superuser
 
   test("the client detail tab shows and opens that client's scorecards", async ({ page }) => {
     await page.goto('/scorecards');
