@@ -11,8 +11,8 @@
  * Targets: /login ≤ 200 kB, /dashboard ≤ 300 kB (gzipped JS + CSS).
  */
 import { spawn } from 'node:child_process';
+import { freePort } from '../lib/free-port';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,17 +21,6 @@ import { chromium, request } from '@playwright/test';
 const TARGETS: Record<string, number> = { '/login': 200, '/dashboard': 300 };
 const PASSWORD = 'Bench-Password-1';
 const LIST_FILES = process.argv.includes('--files');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-bundle-'));
 const port = await freePort();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { seededRandom } from './seeded-random';
 import { DIFFICULTY_BEHAVIOUR } from './difficulty';
 import { learnerRoleLabel } from './labels';
 import { phrasesFor, type HiddenPhrase, type OfflinePhrases, type Stakeholder } from './offline-phrases';
@@ -10,18 +11,6 @@ import { lowerStart, namesIn, personaNames } from '../contracts/speech/first-per
 export type { OfflineInput } from './offline-sources';
 
 export const OFFLINE_MODEL = 'spar-offline-scenario-v2';
-
-/** Small deterministic PRNG (mulberry32), seeded from a hash of the inputs. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function seedOf(input: OfflineInput): number {
   const material = JSON.stringify([
@@ -76,7 +65,7 @@ export interface OfflineScenario {
  */
 export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const p = phrasesFor(input.language);
-  const rand = rng(seedOf(input));
+  const rand = seededRandom(seedOf(input));
   const behaviour = DIFFICULTY_BEHAVIOUR[input.difficulty];
   const sharp = input.difficulty === 'hard' || input.difficulty === 'expert';
   const criteria = input.scorecard.criteria.filter((c) => c.includeInScenario);

@@ -1,4 +1,5 @@
-import { seededRandom, type Skill } from './scripted-rep';
+import { seededRandom } from '../../../server/ai/seeded-random';
+import type { Skill } from './scripted-rep';
 
 /**
  * The demo tenant's last four weeks, as a schedule: every Monday the manager sends the team an

@@ -1,4 +1,5 @@
 import type { ScenarioTopic } from '../../../server/contracts/scenario/schema';
+import { seededRandom } from '../../../server/ai/seeded-random';
 import { greet, initialState, respond, speechMs, type ProspectEnd, type ProspectProfile } from '../../../server/realtime/offline-prospect';
 import { KIND_MOVES, OWNERS, REP_LINES, type CallKind, type RepLines } from './rep-lines';
 
@@ -22,18 +23,6 @@ export interface ScriptedCall {
   turns: ScriptedTurn[];
   durationMs: number;
   end: ProspectEnd | null;
-}
-
-/** A small seeded generator (mulberry32): the same seed always gives the same call. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pick = <T>(xs: readonly T[], rnd: () => number): T => xs[Math.floor(rnd() * xs.length) % xs.length];
