@@ -107,7 +107,7 @@ export function procedureRoute(p: RestProcedure): RestRoute {
     query: BODY_METHODS.has(p.rest.method) || !objects.length ? undefined : z.object(Object.assign({}, ...objects.map((o) => o.shape))),
     procedure: p,
     handler: async (ctx) => {
-      const context = await createHttpContext(ctx.deps, ctx.req, ctx.res);
+      const context = await createHttpContext(ctx.deps, ctx.req, ctx.res, await ctx.resolvedSession());
       // refused before the request is read: its shape tells a stranger nothing but "sign in"
       if (p.rest.auth === 'user' && !context.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
       const input = await inputOf(p, ctx);

@@ -24,9 +24,12 @@ export async function resolveSession(deps: AppDeps, req: IncomingMessage, meta: 
   return { validated, fromCookie: !bearer, token, secure: meta.secure };
 }
 
-export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse): Promise<Context> {
+export type ResolvedSession = Awaited<ReturnType<typeof resolveSession>>;
+
+/** The request's context; `resolved` is the session the caller already read (the REST adapter), else it is read here. */
+export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse, resolved?: ResolvedSession): Promise<Context> {
   const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
-  const { validated, fromCookie, token } = await resolveSession(deps, req, meta);
+  const { validated, fromCookie, token } = resolved ?? (await resolveSession(deps, req, meta));
   const cookies: string[] = [];
   const setCookie = (c: string) => {
     cookies.push(c);

@@ -4,6 +4,7 @@ import type { ValidatedSession } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { RequestMeta } from '../../http/request-meta';
+import type { ResolvedSession } from '../../trpc/context';
 import type { RestProcedure } from '../procedure-routes';
 
 /**
@@ -21,6 +22,8 @@ export interface RestContext {
   params: Record<string, string>;
   /** The signed-in session (cookie or Bearer), or null. */
   session: () => Promise<ValidatedSession | null>;
+  /** The same session as read from the request (with where it came from), read once per request. */
+  resolvedSession: () => Promise<ResolvedSession>;
   body: () => Promise<unknown>;
 }
 

@@ -4,8 +4,7 @@ import { AppError, isAppError } from '../../errors';
 import { isSameOrigin, requestMeta } from '../../http/request-meta';
 import { readJsonBody, sendError } from '../../http/respond';
 import { logger } from '../../logger';
-import { resolveSession } from '../../trpc/context';
-import type { ValidatedSession } from '../../auth/session';
+import { resolveSession, type ResolvedSession } from '../../trpc/context';
 import { matchPath, type RestContext, type RestRoute } from './route';
 import { authRoutes } from './auth';
 import { debugRoutes, devTokenRoutes } from './dev';
@@ -59,8 +58,8 @@ export function createRestHandler(deps: AppDeps) {
       return sendError(res, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed`, {}, { Allow: matching.map((r) => r.method).join(', ') });
     }
     const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
-    let sessionPromise: Promise<ValidatedSession | null> | undefined;
-    let usesCookie = false;
+    let resolvedPromise: Promise<ResolvedSession> | undefined;
+    const resolvedSession = () => (resolvedPromise ??= resolveSession(deps, req, meta));
     const ctx: RestContext = {
       deps,
       req,
@@ -68,17 +67,14 @@ export function createRestHandler(deps: AppDeps) {
       url,
       meta,
       params: route.params,
-      session: () =>
-        (sessionPromise ??= resolveSession(deps, req, meta).then((r) => {
-          usesCookie = r.fromCookie;
-          return r.validated;
-        })),
+      session: () => resolvedSession().then((r) => r.validated),
+      resolvedSession,
       body: () => readJsonBody(req),
     };
     try {
       if (method !== 'GET' && method !== 'HEAD') {
-        await ctx.session();
-        if (!isSameOrigin(meta, deps.env.PUBLIC_URL, usesCookie)) throw new AppError('CSRF', 'Cross-site request refused');
+        const { fromCookie } = await resolvedSession();
+        if (!isSameOrigin(meta, deps.env.PUBLIC_URL, fromCookie)) throw new AppError('CSRF', 'Cross-site request refused');
       }
       await route.handler(ctx);
       // a successful write: the writer's tenant's cached reads (dashboard, lists) are stale now
