@@ -63,7 +63,7 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/magic-link/complete', access: PUBLIC, layout: 'public', component: AssessmentComplete },
   { path: '/magic-link/used', access: PUBLIC, layout: 'public', component: page(() => import('./routes/magic-link-used')) },
   { path: '/assessment/:assessmentId', access: PUBLIC, layout: 'public', component: AssessmentTake },
-  { path: '/magic-link/:ctaId', access: PUBLIC, layout: 'public', component: AssessmentTake },
+  { path: '/magic-link/:ctaId', access: PUBLIC, layout: 'public', component: page(() => import('./routes/magic-link-take')) },
   { path: '/terms', access: PUBLIC, layout: 'public', component: page(() => import('./routes/terms')) },
   { path: '/privacy', access: PUBLIC, layout: 'public', component: page(() => import('./routes/privacy')) },
   { path: '/contact', access: PUBLIC, layout: 'public', component: page(() => import('./routes/contact')) },

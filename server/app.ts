@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { seedDemoIfEmpty } from '../db/seed/demo';
 import type { AppDeps } from './deps';
+import { ApiKeyRateLimiter } from './services/api-keys/rate-limit';
 import type { Env } from './env';
 import { createHttpServer, type HttpServerOptions } from './http/server';
 import { logger } from './logger';
@@ -63,7 +64,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     await database.close();
     throw e;
   }
-  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), ...opts.deps };
+  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), apiKeyLimiter: new ApiKeyRateLimiter(env.API_KEY_RATE_LIMIT_PER_MINUTE), ...opts.deps };
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
   // `npm run dev` serves sources through Vite: this machine only, unless HOST says otherwise

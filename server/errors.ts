@@ -35,6 +35,14 @@ const CATALOGUE = {
   // sent on the call socket (server/contracts/call-protocol.ts)
   CALL_START_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
   CALL_PROSPECT_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
+  // hiring assessments (issue 14)
+  API_KEY_INVALID: { trpc: 'UNAUTHORIZED', status: 401 },
+  ASSESSMENT_LINK_INVALID: { trpc: 'NOT_FOUND', status: 404 },
+  ASSESSMENT_LINK_EXPIRED: { trpc: 'FORBIDDEN', status: 410 },
+  ASSESSMENT_LINK_USED: { trpc: 'CONFLICT', status: 409 },
+  SIMULATION_NOT_ASSESSABLE: { trpc: 'BAD_REQUEST', status: 422 },
+  IDEMPOTENCY_CONFLICT: { trpc: 'CONFLICT', status: 409 },
+  WEBHOOK_URL_REFUSED: { trpc: 'BAD_REQUEST', status: 400 },
   UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;

@@ -5,6 +5,7 @@ import {
   IconListCheck,
   IconMicrophone,
   IconShieldLock,
+  IconUserCheck,
   IconUserCircle,
   IconUsers,
   type Icon,
@@ -22,8 +23,8 @@ export interface NavLinkDef {
 const MANAGERS: Role[] = ['admin', 'sales_manager'];
 
 /**
- * Sidebar links for a user (spec §2 "Sidebar links"). Screens not built yet (Assessments, Meetings,
- * CTA magic links) are not linked until their issue lands; their routes show a placeholder.
+ * Sidebar links for a user (spec §2 "Sidebar links"). Screens not built yet (Meetings, CTA magic
+ * links) are not linked until their issue lands; their routes show a placeholder.
  */
 export function navLinksFor(me: Me): NavLinkDef[] {
   const role = me.user.role;
@@ -33,6 +34,7 @@ export function navLinksFor(me: Me): NavLinkDef[] {
     { key: 'personas', labelKey: 'nav.personas', href: '/personas', icon: IconUserCircle, show: hasRole(role, MANAGERS) },
     { key: 'scorecards', labelKey: 'nav.scorecards', href: '/scorecards', icon: IconClipboardCheck, show: hasRole(role, MANAGERS) },
     { key: 'team', labelKey: 'nav.team', href: '/team', icon: IconUsers, show: hasRole(role, MANAGERS) },
+    { key: 'assessments', labelKey: 'nav.assessments', href: '/assessments', icon: IconUserCheck, show: hasRole(role, MANAGERS) },
     {
       key: 'assignments',
       labelKey: 'nav.assignments',

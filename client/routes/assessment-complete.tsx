@@ -1,6 +1,31 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../lib/format';
 
-/** Shared by /assessment/complete and /magic-link/complete (spec §2). */
+/**
+ * Shared by /assessment/complete and /magic-link/complete (spec §2): the thank-you page. The score
+ * is shown only when the call's page passed one (the tenant lets candidates see it).
+ */
 export default function AssessmentCompletePage() {
-  return <PlaceholderPage titleKey="pages.assessmentComplete.title" noteKey="pages.assessmentComplete.text" />;
+  const { t } = useTranslation();
+  const f = useFormat();
+  const state = (typeof history !== 'undefined' ? history.state : null) as { score?: number | null } | null;
+  const score = typeof state?.score === 'number' ? state.score : null;
+  return (
+    <Paper withBorder p="xl" radius="md" maw={640} mx="auto">
+      <Stack align="flex-start">
+        <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
+        <Title order={1} size="h2">
+          {t('pages.assessmentComplete.title')}
+        </Title>
+        <Text>{t('pages.assessmentComplete.text')}</Text>
+        {score !== null && (
+          <Text fw={600} data-testid="candidate-score">
+            {t('pages.assessmentComplete.score', { score: f.score(score) })}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
 }

@@ -1,6 +1,43 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearch } from 'wouter';
+import { PageTitle } from '../components/page-title';
+import { CandidateCall } from '../features/assessments/candidate-call';
+import { CandidateIntro } from '../features/assessments/candidate-intro';
+import { InvalidLink } from '../features/assessments/invalid-link';
+import { linkApi, linkProblemOf, type LinkCredentials } from '../features/assessments/link-api';
+import { MicCheck } from '../features/assessments/mic-check';
 
-/** Shared by /assessment/:assessmentId and /magic-link/:ctaId (spec §2). */
+/**
+ * /assessment/:assessmentId?token=… — a candidate's assessment, no account (spec §2 "Assessment
+ * invitation page"): validation → intro → microphone check → the call → thank-you.
+ */
 export default function AssessmentTakePage() {
-  return <PlaceholderPage titleKey="pages.assessmentTake.title" />;
+  const { assessmentId = '' } = useParams<{ assessmentId: string }>();
+  const token = new URLSearchParams(useSearch()).get('token');
+  if (!token) return <InvalidLink problem="no_token" />;
+  return <CandidateFlow link={{ assessmentId, token }} />;
+}
+
+function CandidateFlow({ link }: { link: LinkCredentials }) {
+  const { t } = useTranslation('assessments');
+  const stable = useMemo(() => link, [link.assessmentId, link.token]); // eslint-disable-line react-hooks/exhaustive-deps
+  const validation = useQuery({ queryKey: ['assessmentLink', stable.assessmentId, stable.token], queryFn: () => linkApi.validate(stable), retry: false, staleTime: Infinity });
+  const [step, setStep] = useState<'intro' | 'mic' | 'call' | 'refused'>('intro');
+  const refused = useCallback(() => setStep('refused'), []);
+
+  if (validation.isLoading) return <Loader aria-label={t('link.validating')} />;
+  if (validation.isError) return <InvalidLink problem={linkProblemOf(validation.error)} onRetry={() => void validation.refetch()} />;
+  const intro = validation.data!;
+  if (step === 'refused' || (intro.call_started && step !== 'call')) return <InvalidLink problem="started" />;
+  return (
+    <Stack maw={860} mx="auto" gap="md">
+      <PageTitle>{intro.simulation.name}</PageTitle>
+      {step === 'intro' && <CandidateIntro intro={intro} onStart={() => setStep('mic')} />}
+      {step === 'mic' && <MicCheck onContinue={() => setStep('call')} />}
+      {step === 'call' && <CandidateCall link={stable} onStartRefused={refused} />}
+    </Stack>
+  );
 }

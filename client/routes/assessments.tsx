@@ -1,5 +1,45 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { Stack, Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../components/page-title';
+import { useTabParam } from '../features/admin/use-tab-param';
+import { ApiKeysPanel } from '../features/assessments/api-keys-panel';
+import { AssessmentsList } from '../features/assessments/assessments-list';
+import { IntegrationPanel, ShowScoreSetting } from '../features/assessments/integration-panel';
+import { WebhooksPanel } from '../features/assessments/webhooks-panel';
 
+const TABS = ['assessments', 'keys', 'webhooks', 'integration'] as const;
+
+/** /assessments (spec §2 "Assessments settings"): candidates' assessments, API keys, webhooks, integration. */
 export default function AssessmentsPage() {
-  return <PlaceholderPage titleKey="pages.assessments.title" />;
+  const { t } = useTranslation(['assessments', 'common'], { nsMode: 'fallback' });
+  const [tab, setTab] = useTabParam(TABS, 'assessments');
+  return (
+    <Stack>
+      <PageTitle>{t('pages.assessments.title')}</PageTitle>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          {TABS.map((k) => (
+            <Tabs.Tab key={k} value={k}>
+              {t(`tabs.${k}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="assessments" pt="md">
+          <Stack>
+            <ShowScoreSetting />
+            <AssessmentsList />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="keys" pt="md">
+          <ApiKeysPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks" pt="md">
+          <WebhooksPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="integration" pt="md">
+          <IntegrationPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

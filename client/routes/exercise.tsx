@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Fact } from '../components/fact';
 import { IconInfoCircle, IconPhoneCall } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -92,16 +93,5 @@ function SimulationSummary({ preview }: { preview: CallPreview }) {
         <Text style={{ whiteSpace: 'pre-wrap' }}>{preview.learnerInstructions || t('exercise.noInstructions')}</Text>
       </Stack>
     </Paper>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600}>{value}</Text>
-    </div>
   );
 }

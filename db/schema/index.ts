@@ -10,3 +10,5 @@ export * from './jobs';
 export * from './reports';
 export * from './assignments';
 export * from './rollups';
+export * from './assessments';
+export * from './webhooks';

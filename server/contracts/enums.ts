@@ -21,3 +21,18 @@ export const PROMPT_KINDS = ['simulation', 'scenario_variables', 'scenario_narra
 export type PromptKind = (typeof PROMPT_KINDS)[number];
 export const CLIENT_TYPES = ['customer', 'internal', 'demo', 'trial'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
+
+// Hiring assessments (issue 14)
+export const API_KEY_STATUSES = ['active', 'inactive'] as const;
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+/** created → opened (link validated) → started (call created) → in_progress (call live) → completed; or expired. */
+export const ASSESSMENT_STATUSES = ['created', 'opened', 'started', 'in_progress', 'completed', 'expired'] as const;
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
+export const ASSESSMENT_SOURCES = ['api', 'greenhouse'] as const;
+export type AssessmentSource = (typeof ASSESSMENT_SOURCES)[number];
+export const WEBHOOK_EVENT_TYPES = ['assessment.opened', 'assessment.started', 'assessment.completed', 'assessment.expired'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
+export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

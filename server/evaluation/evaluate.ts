@@ -16,6 +16,7 @@ import { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from './offline/index';
 import { evaluateWithSamples } from './samples';
 import { computeScore } from './score';
 import type { EvaluationOutput } from './types';
+import { isAssessmentCall, onAssessmentReport } from '../services/assessments/lifecycle';
 
 export { assembleEvaluationPrompt, criteriaFromSnapshot, evaluationContextOf, loadEvaluationContext, loadEvaluationInput, type EvaluationContext, type EvaluationInput } from './input';
 
@@ -147,6 +148,7 @@ export function evaluationHandler(deps: { provider: TextProvider | null; samples
           })
           .where(eq(reports.callId, callId));
         await completeExerciseForCall(tx, callId, { score: result.score }); // assignments (issue 7)
+        if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId); // hiring assessments (issue 14)
         if (result.records.length) await recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: result.records });
       });
       return { callId, score: result.score, evaluator: result.evaluator, requests: result.requests, noEvidence: result.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').length };
@@ -163,12 +165,14 @@ export function evaluationHandler(deps: { provider: TextProvider | null; samples
 async function markReport(db: Db, job: JobRow, status: 'pending' | 'failed', error: string) {
   const callId = str(job.payload.callId);
   if (!job.tenantId || !callId) return;
-  await withTenant(db, job.tenantId, (tx) =>
-    tx
+  await withTenant(db, job.tenantId, async (tx) => {
+    await tx
       .update(reports)
       .set({ status, error: error.slice(0, 2000) })
-      .where(eq(reports.callId, callId)),
-  );
+      .where(eq(reports.callId, callId));
+    // an assessment whose report failed for good: the ATS still hears that it is over
+    if (status === 'failed' && (await isAssessmentCall(tx, callId))) await onAssessmentReport(tx, callId);
+  });
 }
 
 function isTransaction(exec: Executor): boolean {

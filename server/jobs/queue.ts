@@ -173,10 +173,10 @@ export async function failJob(
   job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>,
   workerId: string,
   error: string,
-  opts: BackoffOptions & { permanent?: boolean } = {},
+  opts: BackoffOptions & { permanent?: boolean; delayMs?: number } = {},
 ): Promise<'failed' | 'dead' | null> {
   const dead = opts.permanent || job.attempts >= job.maxAttempts;
-  const delay = dead ? 0 : backoffMs(job.attempts, opts);
+  const delay = dead ? 0 : (opts.delayMs ?? backoffMs(job.attempts, opts));
   const status: JobStatus = dead ? 'dead' : 'failed';
   const rows = await asSystem(db, { action: 'jobs.fail' }, (tx) =>
     rawRows(

@@ -2,6 +2,9 @@ import { createTextProvider } from '../ai/provider';
 import type { AppDeps } from '../deps';
 import { evaluationHandler } from '../evaluation/evaluate';
 import { mailHandler } from '../mail/jobs';
+import { atsCallbackHandler } from '../integrations/greenhouse/callback-job';
+import { webhookHandler } from '../integrations/webhooks/deliver';
+import { assessmentExpiryHandler } from '../services/assessments/lifecycle';
 import { usersImportHandler } from '../services/users/import-jobs';
 import { demoHistoryHandler } from '../../db/seed/demo-history/run';
 import { createWorker, type Worker } from './worker';
@@ -17,6 +20,9 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
     {
       evaluation: evaluationHandler({ provider: createTextProvider(deps.env), samples: deps.env.EVALUATION_SAMPLES }),
       mail: mailHandler({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM }),
+      ats_callback: atsCallbackHandler(deps.env),
+      webhook: webhookHandler({ allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false, scheduleMs: deps.jobs?.webhookScheduleMs }),
+      assessment_expiry: assessmentExpiryHandler(),
     },
     // long jobs: bulk user imports, the demo tenant's history (it waits for its evaluations in the first lane)
     { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }), demo_history: demoHistoryHandler({ env: deps.env }) },

@@ -26,8 +26,13 @@ export interface JobHandler {
   run(ctx: JobContext): Promise<Record<string, unknown> | void>;
   /** Called once when the job goes dead (after the last attempt), e.g. to mark a report failed. */
   onDead?(job: JobRow, error: string, db: Db): Promise<void>;
-  /** Called after each failed attempt that will be retried. */
-  onRetry?(job: JobRow, error: string, db: Db): Promise<void>;
+  /** Called after each failed attempt that will be retried, with when the next attempt is due. */
+  onRetry?(job: JobRow, error: string, db: Db, nextAttemptAt: Date): Promise<void>;
+  /**
+   * The wait before the next attempt after `attempts` failed ones, when the queue has its own
+   * schedule (webhooks follow Standard Webhooks'); the worker's exponential backoff otherwise.
+   */
+  retryDelayMs?(attempts: number): number;
 }
 
 export interface WorkerOptions {
@@ -126,10 +131,13 @@ export function createWorker(opts: WorkerOptions): Worker {
       } catch (e) {
         const message = errorMessage(e);
         if (abort.signal.aborted) return; // released by stop()
+        const delayMs = handler?.retryDelayMs?.(job.attempts);
+        const failedAt = Date.now();
         const status = await failJob(opts.db, job, id, message, {
           baseMs: opts.backoffBaseMs,
           capMs: opts.backoffCapMs,
           permanent: e instanceof PermanentJobError,
+          delayMs,
         }).catch((err: unknown) => {
           log.error({ err, jobId: job.id }, 'could not record job failure');
           return null;
@@ -137,7 +145,7 @@ export function createWorker(opts: WorkerOptions): Worker {
         log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, status, error: message }, 'job failed');
         try {
           if (status === 'dead') await handler?.onDead?.(job, message, opts.db);
-          else if (status === 'failed') await handler?.onRetry?.(job, message, opts.db);
+          else if (status === 'failed') await handler?.onRetry?.(job, message, opts.db, new Date(failedAt + (delayMs ?? 0)));
         } catch (err) {
           log.error({ err, jobId: job.id }, 'job failure hook failed');
         }

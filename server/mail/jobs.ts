@@ -115,9 +115,10 @@ export function renderMail(lng: Language, section: string, vars: Record<string, 
   const s = mailStrings(lng)[section];
   if (!s) throw new Error(`mail section ${section} missing`);
   const subject = interpolate(s.subject, vars, lng);
-  const lines = [interpolate(s.greeting, vars, lng), interpolate(s.body, vars, lng), ...extraLines];
+  const lines = [interpolate(s.greeting, vars, lng), interpolate(s.body, vars, lng), ...(s.expires ? [interpolate(s.expires, vars, lng)] : []), ...extraLines];
   const cta = interpolate(s.cta, vars, lng);
-  const footer = interpolate(mailStrings(lng).common.footer, vars, lng);
+  // a section may carry its own footer (a candidate is nobody's employee) and expiry line
+  const footer = interpolate(s.footer ?? mailStrings(lng).common.footer, vars, lng);
   const text = `${lines.join('\n\n')}\n\n${cta}: ${link}\n\n${footer}\n`;
   const html = `<!doctype html><html lang="${lng}"><body style="font-family:sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(cta)}</a></p><p style="color:#666">${escapeHtml(footer)}</p></body></html>`;
   return { subject, text, html };

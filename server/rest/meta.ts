@@ -22,11 +22,11 @@ export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * request; the procedure's builder applies its own role rules as over tRPC.
  *  - 'user': a signed-in session (the session cookie, or its token as `Authorization: Bearer`);
  *  - 'public': anyone.
- * Planned (partner API for hiring assessments): 'apiKey', a partner's key as
- * `Authorization: Bearer <key>`, resolved by the adapter to the key's tenant and scopes, and
- * documented as its own security scheme in the OpenAPI document. Not built yet.
+ *  - 'apiKey': a partner's API key, as `Authorization: Bearer <key>` or HTTP Basic with the key as
+ *    the username and an empty password (Greenhouse's way); the adapter resolves it to the key's
+ *    tenant (`apiKeyProcedure` in server/trpc/init.ts), 401 API_KEY_INVALID without one.
  */
-export type RestAuth = 'user' | 'public';
+export type RestAuth = 'user' | 'public' | 'apiKey';
 
 export interface RestMeta {
   method: RestMethod;
@@ -40,6 +40,8 @@ export interface RestMeta {
   tags?: string[];
   /** The status of a successful answer (200 when absent). */
   successStatus?: 200 | 201;
+  /** Request headers passed to the input: header name → input field (e.g. Idempotency-Key → idempotency_key). */
+  headers?: Record<string, string>;
   /** The answer's schema when it is narrower than the procedure's output (its extra fields are dropped). */
   response?: z.ZodType;
 }

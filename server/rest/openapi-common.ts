@@ -51,9 +51,8 @@ export interface OpenApiDocument {
 
 /**
  * How a caller proves who they are. A session (after signing in) is sent as the cookie by the
- * browser, or its token as `Authorization: Bearer` by a script. Planned with the partner API for
- * hiring assessments: an `apiKey` scheme (a partner's key, `Authorization: Bearer <key>`), see
- * RestAuth in server/rest/meta.ts.
+ * browser, or its token as `Authorization: Bearer` by a script. A partner (an applicant-tracking
+ * system) sends its API key, as a bearer token or as HTTP Basic (RestAuth in server/rest/meta.ts).
  */
 export const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
   sessionCookie: {
@@ -67,11 +66,23 @@ export const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] 
     scheme: 'bearer',
     description: 'The same session, its token sent as `Authorization: Bearer <token>`.',
   },
+  apiKeyBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A partner API key (generated on /assessments, `spar_…`), sent as `Authorization: Bearer <key>`. Requests are limited per key; over the limit the answer is 429 with `Retry-After`.',
+  },
+  apiKeyBasic: {
+    type: 'http',
+    scheme: 'basic',
+    description: "The same API key as HTTP Basic: the key is the username and the password is empty (how Greenhouse's Assessment integration sends it).",
+  },
 };
 
-/** The security requirement of an endpoint: either form of a session, or none. */
+/** The security requirement of an endpoint: either form of a session, either form of an API key, or none. */
 export function securityOf(auth: RestAuth): Operation['security'] {
-  return auth === 'user' ? [{ sessionCookie: [] }, { sessionToken: [] }] : [];
+  if (auth === 'user') return [{ sessionCookie: [] }, { sessionToken: [] }];
+  if (auth === 'apiKey') return [{ apiKeyBearer: [] }, { apiKeyBasic: [] }];
+  return [];
 }
 
 /** Every error: `{ "error": { "code", "message", "details"? } }`; the code is stable, the message is English for developers. */
@@ -104,7 +115,7 @@ const errorResponse = (description: string, headers?: Response['headers']): Resp
 /** The error answers, by the status each stands for. */
 export const ERROR_RESPONSES = {
   '400': errorResponse('The request is invalid: VALIDATION (with `details.fieldErrors`), MALFORMED_JSON, or another code of the endpoint.'),
-  '401': errorResponse('UNAUTHENTICATED: no valid session.'),
+  '401': errorResponse('UNAUTHENTICATED: no valid session; API_KEY_INVALID: no valid API key (partner endpoints).', { 'WWW-Authenticate': { description: 'Partner endpoints: how to send the key (Basic).', schema: { type: 'string' } } }),
   '403': errorResponse('FORBIDDEN (the role does not allow it), NO_ROLE, or CSRF (a cookie-borne write from another origin).'),
   '404': errorResponse('NOT_FOUND: no such endpoint or resource.'),
   '405': errorResponse('METHOD_NOT_ALLOWED; the `Allow` header lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),

@@ -112,9 +112,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/calls/:callId/recording': {
     operationId: 'uploadCallRecording',
     summary: "Upload a call's recording",
-    description: "The call's owner uploads the recorded call audio (Opus in WebM or Ogg) once the call ended; a repeated upload replaces it. Limit: CALL_RECORDING_MAX_MB.",
+    description:
+      "The call's owner uploads the recorded call audio (Opus in WebM or Ogg) once the call ended; a repeated upload replaces it. Limit: CALL_RECORDING_MAX_MB. A candidate's call (an assessment link, no account) is uploaded with its socket ticket instead: `Authorization: Ticket <ticket>`, within 3 hours of its issue.",
     tags: ['Calls'],
-    security: securityOf('user'),
+    security: [...securityOf('user')!, {}],
     parameters: [pathParameter('callId', UUID_SCHEMA)],
     requestBody: { required: true, content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
     responses: {
@@ -142,6 +143,21 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       '206': { description: 'The range asked for.', content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
       '416': { description: 'The range lies outside the recording.' },
       ...errors('401', '403', '404'),
+    },
+  },
+  'GET /api/v1/assessments/:id/reports/download': {
+    operationId: 'downloadAssessmentReport',
+    summary: "Download an assessment's report as one HTML file",
+    description: 'The same self-contained report file the app downloads, for the partner holding the tenant\'s API key. 404 until the report is ready.',
+    tags: ['Assessments'],
+    security: securityOf('apiKey'),
+    parameters: [
+      pathParameter('id', UUID_SCHEMA),
+      { name: 'lang', in: 'query', description: "The report's language (else Accept-Language, else English).", schema: { type: 'string' } },
+    ],
+    responses: {
+      '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
+      ...errors('401', '404', '429'),
     },
   },
   'GET /api/v1/reports/:callId/download': {

@@ -38,21 +38,27 @@ function procedureOperation(p: RestProcedure): Operation {
   const parameters: Parameter[] = inPath.map((name) => pathParameter(name, input?.properties[name]));
   const outside = input ? Object.keys(input.properties).filter((k) => !inPath.includes(k)) : [];
   const hasBody = BODY_METHODS.has(rest.method);
+  const fromHeaders = Object.entries(rest.headers ?? {});
+  for (const [header, field] of fromHeaders) {
+    parameters.push({ name: header, in: 'header', required: false, schema: input?.properties[field] ?? { type: 'string' } });
+  }
+  const headerFields = new Set(fromHeaders.map(([, field]) => field));
   if (input && !hasBody) {
-    for (const name of outside) parameters.push({ name, in: 'query', required: input.required.includes(name), schema: input.properties[name] });
+    for (const name of outside.filter((k) => !headerFields.has(k))) parameters.push({ name, in: 'query', required: input.required.includes(name), schema: input.properties[name] });
   }
   let requestBody: Operation['requestBody'];
   if (hasBody && p.inputs.length) {
     // one input and no path parameter: its schema as it is (every keyword kept); else the merged fields
     const schema: JsonSchema =
-      p.inputs.length === 1 && !inPath.length
+      p.inputs.length === 1 && !inPath.length && !headerFields.size
         ? schemaOf(p.inputs[0], 'input')
-        : { type: 'object', properties: Object.fromEntries(outside.map((k) => [k, input!.properties[k]])), required: input!.required.filter((k) => outside.includes(k)) };
+        : { type: 'object', properties: Object.fromEntries(outside.filter((k) => !headerFields.has(k)).map((k) => [k, input!.properties[k]])), required: input!.required.filter((k) => outside.includes(k) && !headerFields.has(k)) };
     requestBody = { required: true, content: { 'application/json': { schema } } };
   }
   const statuses: ErrorStatus[] = [];
   if (p.inputs.length || hasBody) statuses.push('400');
   if (rest.auth === 'user') statuses.push('401', '403');
+  else if (rest.auth === 'apiKey') statuses.push('401', '404', '429');
   else if (hasBody) statuses.push('403'); // CSRF
   if (hasBody) statuses.push('413');
   statuses.push('500');

@@ -6,6 +6,7 @@ import { createHttpContext } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
 import { appRouter } from '../trpc/router';
 import type { RestMeta } from './meta';
+import { authenticateApiKey, presentedApiKey, type ApiKeyPrincipal } from '../services/api-keys/api-keys';
 import { queryObject, type RestContext, type RestRoute } from './v1/route';
 
 /**
@@ -107,10 +108,11 @@ export function procedureRoute(p: RestProcedure): RestRoute {
     query: BODY_METHODS.has(p.rest.method) || !objects.length ? undefined : z.object(Object.assign({}, ...objects.map((o) => o.shape))),
     procedure: p,
     handler: async (ctx) => {
-      const context = await createHttpContext(ctx.deps, ctx.req, ctx.res, await ctx.resolvedSession());
+      const apiKey = p.rest.auth === 'apiKey' ? await requestApiKey(ctx) : null;
+      const context = await createHttpContext(ctx.deps, ctx.req, ctx.res, await ctx.resolvedSession(), apiKey);
       // refused before the request is read: its shape tells a stranger nothing but "sign in"
       if (p.rest.auth === 'user' && !context.user) throw new AppError('UNAUTHENTICATED', 'Authentication required');
-      const input = await inputOf(p, ctx);
+      const input = withHeaders(p, ctx, await inputOf(p, ctx));
       let fn: unknown = createCallerFactory(p.router as typeof appRouter)(context);
       for (const part of p.name.split('.')) fn = (fn as Record<string, unknown>)[part];
       const output = await (fn as (i: unknown) => Promise<unknown>)(input).catch((e: unknown) => {
@@ -119,6 +121,33 @@ export function procedureRoute(p: RestProcedure): RestRoute {
       sendJson(ctx.res, p.rest.successStatus ?? 200, p.rest.response ? p.rest.response.parse(output) : output);
     },
   };
+}
+
+/** The partner's API key of an `auth: 'apiKey'` endpoint (Bearer or Basic); 401 API_KEY_INVALID without a valid one. */
+export async function requestApiKey(ctx: Pick<RestContext, 'req' | 'res' | 'deps'>): Promise<ApiKeyPrincipal> {
+  const presented = presentedApiKey(ctx.req.headers.authorization);
+  const principal = presented ? await authenticateApiKey(ctx.deps.db, presented) : null;
+  if (!principal) {
+    ctx.res.setHeader('WWW-Authenticate', 'Basic realm="Spar API", charset="UTF-8"');
+    throw new AppError('API_KEY_INVALID', 'A valid API key is required');
+  }
+  return principal;
+}
+
+/** The declared request headers (`rest.headers`) added to the input under their field names. */
+function withHeaders(p: RestProcedure, ctx: Pick<RestContext, 'req'>, input: unknown): unknown {
+  const declared = Object.entries(p.rest.headers ?? {});
+  if (!declared.length) return input;
+  const extra: Record<string, string> = {};
+  for (const [header, field] of declared) {
+    const value = ctx.req.headers[header.toLowerCase()];
+    if (typeof value === 'string') extra[field] = value;
+  }
+  if (!Object.keys(extra).length) return input;
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+    throw new AppError('VALIDATION', 'Invalid request', { fieldErrors: {} });
+  }
+  return { ...(input as object | undefined), ...extra };
 }
 
 /** Every procedure's REST route. */

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps';
 import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionUser } from '../auth/session';
 import { roleOf, type Role } from '../contracts/roles';
 import { requestMeta, type RequestMeta } from '../http/request-meta';
+import type { ApiKeyPrincipal } from '../services/api-keys/api-keys';
 
 export interface Context {
   deps: AppDeps;
@@ -10,6 +11,8 @@ export interface Context {
   role: Role | null;
   session: { id: string; expiresAt: Date } | null;
   req: RequestMeta;
+  /** The partner API key the REST adapter authenticated (endpoints with `auth: 'apiKey'`); null otherwise. */
+  apiKey: ApiKeyPrincipal | null;
   /** Queue a Set-Cookie header on the response (no-op outside HTTP). */
   setCookie: (cookie: string) => void;
 }
@@ -27,7 +30,7 @@ export async function resolveSession(deps: AppDeps, req: IncomingMessage, meta: 
 export type ResolvedSession = Awaited<ReturnType<typeof resolveSession>>;
 
 /** The request's context; `resolved` is the session the caller already read (the REST adapter), else it is read here. */
-export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse, resolved?: ResolvedSession): Promise<Context> {
+export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse, resolved?: ResolvedSession, apiKey: ApiKeyPrincipal | null = null): Promise<Context> {
   const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
   const { validated, fromCookie, token } = resolved ?? (await resolveSession(deps, req, meta));
   const cookies: string[] = [];
@@ -41,19 +44,21 @@ export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res
     user: validated?.user ?? null,
     role: validated ? roleOf(validated.user.userType) : null,
     session: validated?.session ?? null,
+    apiKey,
     req: meta,
     setCookie,
   };
 }
 
 /** A context without a request, for createCaller in tests and scripts. */
-export function createTestContext(deps: AppDeps, user: SessionUser | null = null, opts: { ip?: string } = {}): Context & { cookies: string[] } {
+export function createTestContext(deps: AppDeps, user: SessionUser | null = null, opts: { ip?: string; apiKey?: ApiKeyPrincipal } = {}): Context & { cookies: string[] } {
   const cookies: string[] = [];
   return {
     deps,
     user,
     role: user ? roleOf(user.userType) : null,
     session: user ? { id: 'test-session', expiresAt: new Date(Date.now() + 86_400_000) } : null,
+    apiKey: opts.apiKey ?? null,
     req: { ip: opts.ip ?? '127.0.0.1', secure: false, origin: undefined, host: 'localhost', userAgent: 'test' },
     setCookie: (c) => cookies.push(c),
     cookies,

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import type { Tx } from '../../db/client';
-import type { TenantRunner } from '../../db/tenant';
+import { withTenant, type TenantRunner } from '../../db/tenant';
 import { resolveTenantAccess } from '../access/tenant-access';
 import { type Role } from '../contracts/roles';
 import { AppError, isAppError } from '../errors';
@@ -132,6 +132,19 @@ export function accessProcedure(opts?: { roles?: readonly Role[]; clientScoped?:
 export function accessProcedure(opts: { roles?: readonly Role[]; clientScoped?: boolean } = {}) {
   return opts.clientScoped ? clientTenantProcedure(opts.roles) : ownTenantProcedure(opts.roles);
 }
+
+/**
+ * The partner API's builder (REST endpoints with `auth: 'apiKey'`): the caller is an API key, never
+ * a user. The resolver gets `ctx.apiKey`, `ctx.tenantId` (the key's tenant) and `ctx.tenant(fn)`,
+ * a short tenant transaction on it. Over tRPC there is no key: UNAUTHENTICATED.
+ */
+export const apiKeyProcedure = publicProcedure.use(({ ctx, next }) => {
+  const key = ctx.apiKey;
+  if (!key) throw new AppError('API_KEY_INVALID', 'A valid API key is required');
+  ctx.deps.apiKeyLimiter?.take(key.apiKeyId);
+  const tenant: TenantRunner = (fn) => withTenant(ctx.deps.db, key.tenantId, fn);
+  return next({ ctx: { ...ctx, apiKey: key, tenantId: key.tenantId, tenant } });
+});
 
 /** The root types of this tRPC instance (for routers built by a factory: server/trpc/named-record-router.ts). */
 export type RootTypes = typeof t._config.$types;

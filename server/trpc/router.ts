@@ -1,4 +1,9 @@
 import { analyticsRouter } from '../routers/analytics/router';
+import { apiKeysRouter } from '../routers/api-keys/router';
+import { assessmentLinkRouter } from '../routers/assessment-link/router';
+import { assessmentsRouter } from '../routers/assessments/router';
+import { greenhouseRouter } from '../routers/greenhouse/router';
+import { webhooksRouter } from '../routers/webhooks/router';
 import { assignmentsRouter } from '../routers/assignments/router';
 import { dashboardRouter } from '../routers/dashboard/router';
 import { teamRouter } from '../routers/team/router';
@@ -41,6 +46,11 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   team: teamRouter,
   analytics: analyticsRouter,
+  apiKeys: apiKeysRouter,
+  assessments: assessmentsRouter,
+  assessmentLink: assessmentLinkRouter,
+  greenhouse: greenhouseRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createDemoUser, expect, h1, mainNav, signInViaUi, test, type AccountKey, type NewUserType } from './fixtures';
 
-// Assessments, Meetings and CTA magic links are not built yet: not linked (issue 13)
-const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team'];
+// Meetings and CTA magic links are not built yet: not linked
+const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team', 'Assessments'];
 
 /** Link text → [href, h1 of the page it opens]. */
 const PAGES: Record<string, [string, string]> = {
@@ -11,6 +11,7 @@ const PAGES: Record<string, [string, string]> = {
   Personas: ['/personas', 'Personas'],
   Scorecards: ['/scorecards', 'Scorecards'],
   Team: ['/team', 'Team'],
+  Assessments: ['/assessments', 'Assessments'],
   Assignments: ['/assignments', 'Assignments'],
   Admin: ['/admin', 'Admin'],
   'Spar admin': ['/spar-admin', 'Spar admin'],

@@ -23,6 +23,8 @@ const ASSIGNERS: Caller[] = ['demo_sales_manager', 'sales_manager', 'admin', 'su
 const CALL_HOLDERS: Caller[] = ['sales_rep', 'sales_manager', 'admin', 'superuser'];
 /** /admin (admin only): users, prompts and the tenant's configuration (spec §6: admin owns system configuration). */
 const ADMIN: Caller[] = ['admin', 'superuser'];
+/** The partner API (an ATS with an API key): no signed-in session is a way in. */
+const API_KEY_ONLY: Caller[] = [];
 /** The product-admin area: clients, system prompts, client analytics. */
 const SUPERUSER: Caller[] = ['superuser'];
 
@@ -140,6 +142,33 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'assignments.exportResults': ASSIGNERS,
   'assignments.mine': ANY_ROLE,
   'assignments.dismissReminder': ANY_ROLE,
+
+  // hiring assessments (spec §2 /assessments: admin, sales_manager; §7 the candidate's link paths are public)
+  'apiKeys.list': MANAGERS,
+  'apiKeys.generate': MANAGERS,
+  'apiKeys.revoke': MANAGERS,
+  'apiKeys.integrationInfo': MANAGERS,
+  'assessments.list': MANAGERS,
+  'assessments.settings': MANAGERS,
+  'assessments.updateSettings': MANAGERS,
+  'assessments.simulations': API_KEY_ONLY,
+  'assessments.create': API_KEY_ONLY,
+  'assessments.get': API_KEY_ONLY,
+  'assessments.report': API_KEY_ONLY,
+  'assessmentLink.validate': ANYONE,
+  'assessmentLink.start': ANYONE,
+  'assessmentLink.complete': ANYONE,
+  'greenhouse.listTests': API_KEY_ONLY,
+  'greenhouse.sendTest': API_KEY_ONLY,
+  'greenhouse.testStatus': API_KEY_ONLY,
+  'greenhouse.responseError': API_KEY_ONLY,
+  'webhooks.list': MANAGERS,
+  'webhooks.create': MANAGERS,
+  'webhooks.update': MANAGERS,
+  'webhooks.rotateSecret': MANAGERS,
+  'webhooks.delete': MANAGERS,
+  'webhooks.deliveries': MANAGERS,
+  'webhooks.resend': MANAGERS,
 };
 
 /** REST routes by "METHOD /path" (spec §7 base path /api/v1). */
@@ -157,6 +186,18 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'GET /api/v1/calls/:callId/recording': CALL_HOLDERS,
   'GET /api/v1/reports/:callId/download': ANY_ROLE,
   'POST /api/v1/simulations/:simulationId/files': MANAGERS,
+  'GET /api/v1/assessments/simulations': API_KEY_ONLY,
+  'POST /api/v1/assessments': API_KEY_ONLY,
+  'GET /api/v1/assessments/:id': API_KEY_ONLY,
+  'GET /api/v1/assessments/:id/report': API_KEY_ONLY,
+  'GET /api/v1/assessments/:id/reports/download': API_KEY_ONLY,
+  'POST /api/v1/assessments/validate-token': ANYONE,
+  'POST /api/v1/assessments/start-call': ANYONE,
+  'POST /api/v1/assessments/complete': ANYONE,
+  'GET /api/v1/greenhouse/list_tests': API_KEY_ONLY,
+  'POST /api/v1/greenhouse/send_test': API_KEY_ONLY,
+  'GET /api/v1/greenhouse/test_status': API_KEY_ONLY,
+  'POST /api/v1/greenhouse/response_error': API_KEY_ONLY,
   // the API's reference: the OpenAPI document and its page
   'GET /api/v1/openapi.json': ANYONE,
   'GET /api/docs': ANYONE,

@@ -54,7 +54,7 @@ function outcomeOf(error: unknown): Outcome {
   if (error === null) return 'admitted';
   const cause = (error as { cause?: unknown }).cause;
   if (!isAppError(cause)) return 'admitted'; // a validation error or a service's own answer: past the gate
-  if (cause.code === 'UNAUTHENTICATED' || cause.code === 'NO_ROLE') return 'refused';
+  if (cause.code === 'UNAUTHENTICATED' || cause.code === 'NO_ROLE' || cause.code === 'API_KEY_INVALID') return 'refused';
   if (cause.code === 'FORBIDDEN' && cause.details?.rule === 'role') return 'refused';
   return 'admitted';
 }

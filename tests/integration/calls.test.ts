@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { callMetrics, callTurns, calls, prompts, simulations } from '../../db/schema';
 import { createClientOverview, createPrompt } from '../../db/seed/factories';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
@@ -13,6 +12,8 @@ import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeRealtime, tone, type FakeRealtime } from '../helpers/fake-realtime';
+import { connectCall, type CallClient } from '../helpers/call-client';
+import { SCENARIO } from '../helpers/scenario';
 
 let database: TestDatabase;
 let app: RunningApp;
@@ -23,76 +24,8 @@ let other: UserRow;
 let tenantId: string;
 const sims: Record<string, string> = {};
 
-const SCENARIO = {
-  variables: {
-    prospect_name: 'Laura Gómez',
-    prospect_role: 'Head of Operations',
-    company_name: 'TransLog',
-    company_size: '200 employees',
-    industry: 'Logistics',
-    current_situation: 'routes are planned by hand in spreadsheets every morning.',
-    pain_points: ['Planning takes two hours a day.'],
-    goals: ['Cut planning time in half.'],
-    objections: [
-      { objection: 'We already tried a routing tool and it failed.', surfaces_when: 'when the rep pitches' },
-      { objection: 'The budget is frozen until next quarter.', surfaces_when: 'when a next step is proposed' },
-    ],
-    budget: 'Frozen until Q3',
-    timeline: 'Q3',
-    decision_process: 'The COO decides.',
-    competitors: ['RouteMax'],
-    hidden_information: [{ information: 'The COO wants a decision by June.', reveal_when: 'the rep asks about the decision timeline' }],
-    success_signals: ['a short pilot with two depots'],
-  },
-  narrative: { summary: 'You call Laura.', opening_line: 'TransLog, Laura speaking. Who is this?' },
-};
-
-type Msg = { type: string; [k: string]: unknown };
-interface Client {
-  ws: WebSocket;
-  msgs: Msg[];
-  frames: Buffer[];
-  closed: Promise<number>;
-  waitFor(pred: (m: Msg) => boolean, ms?: number): Promise<Msg>;
-  send(m: Record<string, unknown>): void;
-}
-
-function connect(callId: string, ticket: string | null, headers: Record<string, string> = { origin: app.url }): Promise<Client | number> {
-  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/call?callId=${callId}${ticket ? `&ticket=${ticket}` : ''}`, { headers });
-  const msgs: Msg[] = [];
-  const frames: Buffer[] = [];
-  const waiters: { pred: (m: Msg) => boolean; resolve: (m: Msg) => void }[] = [];
-  ws.on('message', (data, isBinary) => {
-    if (isBinary) return void frames.push(data as Buffer);
-    const m = JSON.parse(data.toString()) as Msg;
-    msgs.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
-    }
-  });
-  const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
-  const client: Client = {
-    ws,
-    msgs,
-    frames,
-    closed,
-    send: (m) => ws.send(JSON.stringify(m)),
-    waitFor: (pred, ms = 8000) => {
-      const found = msgs.find(pred);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`timed out; got ${msgs.map((m) => m.type + (m.state ? `:${m.state}` : '')).join(',')}`)), ms);
-        waiters.push({ pred, resolve: (m) => (clearTimeout(t), resolve(m)) });
-      });
-    },
-  };
-  return new Promise((resolve) => {
-    ws.on('open', () => resolve(client));
-    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-    ws.on('error', () => resolve(-1));
-  });
-}
+type Client = CallClient;
+const connect = (callId: string, ticket: string | null, headers: Record<string, string> = { origin: app.url }) => connectCall(app.url, callId, ticket, headers);
 
 async function open(callId: string, ticket: string): Promise<Client> {
   const c = await connect(callId, ticket);

@@ -64,7 +64,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(doc.servers).toEqual([{ url: 'https://spar.example' }]);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['sessionCookie', 'sessionToken']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKeyBasic', 'apiKeyBearer', 'sessionCookie', 'sessionToken']);
   });
 
   it('lists every route the server answers with its method, and nothing else', async () => {

@@ -10,11 +10,15 @@ export const callsApi = {
 
 export const previewQueryKey = (simulationId: string) => ['calls', 'preview', simulationId] as const;
 
-/** Uploads the mixed recording as the raw body (session cookie authenticates). */
-export async function uploadRecording(callId: string, blob: Blob, signal?: AbortSignal): Promise<void> {
+/**
+ * Uploads the mixed recording as the raw body: the session cookie authenticates, or — a
+ * candidate's call, which has no account — the call's ticket.
+ */
+export async function uploadRecording(callId: string, blob: Blob, opts: { ticket?: string; signal?: AbortSignal } = {}): Promise<void> {
+  const { ticket, signal } = opts;
   const res = await fetch(`/api/v1/calls/${encodeURIComponent(callId)}/recording`, {
     method: 'POST',
-    headers: { 'Content-Type': blob.type || 'audio/webm' },
+    headers: { 'Content-Type': blob.type || 'audio/webm', ...(ticket ? { Authorization: `Ticket ${ticket}` } : {}) },
     body: blob,
     credentials: 'same-origin',
     signal,

@@ -18,8 +18,25 @@ import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot
 
 export type { CallErrorKey, CallPhase, CallSnapshot, RecordingStatus, TranscriptLine } from './call-snapshot';
 
+/**
+ * Where a call is started, ended over HTTP and its recording uploaded: the signed-in user's calls
+ * API by default; a candidate's assessment link (no account) brings its own.
+ */
+export interface CallBackend {
+  start(input: StartCallInput): Promise<StartCallOutput>;
+  end(callId: string): Promise<unknown>;
+  uploadRecording(call: StartCallOutput, blob: Blob): Promise<void>;
+}
+
+export const SESSION_BACKEND: CallBackend = {
+  start: (input) => callsApi.start(input),
+  end: (callId) => callsApi.end(callId),
+  uploadRecording: (call, blob) => uploadRecording(call.callId, blob),
+};
+
 export interface CallSessionOptions {
   input: StartCallInput;
+  backend?: CallBackend;
 }
 
 const PING_EVERY_MS = 2000;
@@ -51,9 +68,11 @@ export class CallSession {
   private disposed = false;
 
   private input: StartCallInput;
+  private readonly backend: CallBackend;
 
   constructor(options: CallSessionOptions) {
     this.input = options.input;
+    this.backend = options.backend ?? SESSION_BACKEND;
   }
 
   /** Changes what the next start() asks for (e.g. the prompt chosen in the test dialog). */
@@ -122,17 +141,17 @@ export class CallSession {
 
     let call: StartCallOutput;
     try {
-      call = await callsApi.start(this.input);
+      call = await this.backend.start(this.input);
     } catch {
       return this.fail('startFailed');
     }
     if (this.disposed) {
-      void callsApi.end(call.callId).catch(() => undefined); // left the page while starting
+      void this.backend.end(call.callId).catch(() => undefined); // left the page while starting
       return;
     }
     this.set({ call, provider: call.provider });
     if (call.provider === 'openai-realtime' && this.snapshot.micError) {
-      void callsApi.end(call.callId).catch(() => undefined);
+      void this.backend.end(call.callId).catch(() => undefined);
       return this.fail(this.snapshot.micError === 'denied' ? 'micDenied' : 'micUnavailable');
     }
     if (call.provider === 'offline' && !this.isDryRun) this.startOfflineSpeech(call);
@@ -317,7 +336,7 @@ export class CallSession {
     }
     let endError: CallErrorKey | undefined;
     try {
-      if (call) await callsApi.end(call.callId);
+      if (call) await this.backend.end(call.callId);
     } catch {
       endError = 'endFailed';
     }
@@ -339,7 +358,7 @@ export class CallSession {
     if (!blob || !call || blob.size === 0 || !this.snapshot.repSpoke) return this.set({ recording: 'none' });
     this.set({ recording: 'uploading' });
     try {
-      await uploadRecording(call.callId, blob);
+      await this.backend.uploadRecording(call, blob);
       this.set({ recording: 'uploaded' });
     } catch {
       this.set({ recording: 'failed' });

@@ -3,7 +3,9 @@ import { callRecordings, calls } from '../../../db/schema/calls';
 import { resolveTenantAccess } from '../../access/tenant-access';
 import { hasRole, roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
-import { requireSession, type RestRoute } from './route';
+import { withTenant, type TenantRunner } from '../../../db/tenant';
+import { ticketHolder } from '../../services/calls/calls';
+import { requireSession, type RestContext, type RestRoute } from './route';
 
 /** Who holds calls (as server/routers/calls/router.ts): their recordings follow the same rule. */
 const CALL_HOLDERS = ['admin', 'sales_manager', 'sales_rep'] as const;
@@ -59,21 +61,39 @@ function drained(res: import('node:http').ServerResponse): Promise<void> {
     res.on('close', done);
   });
 }
+/**
+ * Who may upload a call's recording: the call's owner (session), or — for a candidate's call from
+ * an assessment link, which has no user — whoever holds that call's socket ticket (`Authorization:
+ * Ticket <ticket>`), for a while after it was issued even though the socket consumed it.
+ */
+async function uploader(ctx: RestContext, callId: string): Promise<{ tenantId: string; tenant: TenantRunner }> {
+  const auth = ctx.req.headers.authorization ?? '';
+  const ticket = /^Ticket\s+(\S+)$/i.exec(auth.trim())?.[1];
+  if (ticket) {
+    const t = await ticketHolder(ctx.deps.db, callId, ticket, TICKET_UPLOAD_WINDOW_MS);
+    if (!t) throw new AppError('NOT_FOUND', 'Call not found');
+    return { tenantId: t.tenantId, tenant: (fn) => withTenant(ctx.deps.db, t.tenantId, fn) };
+  }
+  const { user } = requireSession(await ctx.session());
+  const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: CALL_HOLDERS });
+  const owned = await access.tenant((tx) => tx.select({ id: calls.id }).from(calls).where(and(eq(calls.id, callId), eq(calls.userId, user.id))).limit(1));
+  if (!owned.length) throw new AppError('NOT_FOUND', 'Call not found');
+  return { tenantId: access.tenantId, tenant: (fn) => access.tenant(fn) };
+}
+
+/** A candidate's recording may be uploaded this long after the call's ticket was issued. */
+const TICKET_UPLOAD_WINDOW_MS = 3 * 60 * 60_000;
+
 export const callRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/api/v1/calls/:callId/recording',
     handler: async (ctx) => {
-      const { user } = requireSession(await ctx.session());
-      const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: CALL_HOLDERS });
       const callId = callIdParam(ctx.params);
+      const access = await uploader(ctx, callId);
       const mimeType = String(ctx.req.headers['content-type'] ?? '').trim();
       if (!ACCEPTED.test(mimeType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording must be audio/webm or audio/ogg');
       const limit = ctx.deps.env.CALL_RECORDING_MAX_MB * 1024 * 1024;
-      const owned = await access.tenant((tx) =>
-        tx.select({ id: calls.id }).from(calls).where(and(eq(calls.id, callId), eq(calls.userId, user.id))).limit(1),
-      );
-      if (!owned.length) throw new AppError('NOT_FOUND', 'Call not found');
       const declared = Number(ctx.req.headers['content-length']);
       const tooLarge = () => new AppError('FILE_TOO_LARGE', `The recording exceeds ${ctx.deps.env.CALL_RECORDING_MAX_MB} MB`);
       if (Number.isFinite(declared) && declared > limit) {

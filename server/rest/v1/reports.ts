@@ -4,6 +4,8 @@ import { AppError } from '../../errors';
 import { renderReportHtml, reportFileName } from '../../services/reports/html';
 import { translator, viewerLanguage } from '../../services/reports/i18n';
 import { getReport } from '../../services/reports/reports';
+import type { ReportView } from '../../contracts/reports';
+import type { Language } from '../../contracts/languages';
 import { requireSession, type RestContext, type RestRoute } from './route';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,8 +23,12 @@ async function downloadReport(ctx: RestContext) {
   const access = await resolveTenantAccess(ctx.deps.db, s.user, role, { clientId: ctx.url.searchParams.get('clientId') });
   const view = await access.tenant((tx) => getReport(tx, { userId: s.user.id, role }, callId));
   const lng = viewerLanguage({ query: ctx.url.searchParams.get('lang'), saved: s.user.language, acceptLanguage: ctx.req.headers['accept-language'] });
-  const html = renderReportHtml(view, lng, translator(lng));
-  const body = Buffer.from(html, 'utf8');
+  sendReportHtml(ctx, view, lng);
+}
+
+/** The report as one self-contained HTML file, an attachment in `lng` (also the partner API's download). */
+export function sendReportHtml(ctx: Pick<RestContext, 'req' | 'res'>, view: ReportView, lng: Language) {
+  const body = Buffer.from(renderReportHtml(view, lng, translator(lng)), 'utf8');
   ctx.res.writeHead(200, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': String(body.length),

@@ -12,6 +12,7 @@ import { healthRoutes } from './health';
 import { knowledgeRoutes } from './knowledge';
 import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
+import { assessmentRoutes } from './assessments';
 import { documentationRoutes } from './docs';
 import { procedureRoutes } from '../procedure-routes';
 
@@ -31,6 +32,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...knowledgeRoutes,
     ...callRoutes,
     ...reportsRoutes,
+    ...assessmentRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];
@@ -47,10 +49,13 @@ export function createRestHandler(deps: AppDeps) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '') || '/';
-    const matching = routes.flatMap((r) => {
-      const params = matchPath(r.path, path);
-      return params ? [{ ...r, params }] : [];
-    });
+    // a literal segment wins over a parameter: /assessments/simulations before /assessments/:id
+    const matching = routes
+      .flatMap((r) => {
+        const params = matchPath(r.path, path);
+        return params ? [{ ...r, params }] : [];
+      })
+      .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
     if (matching.length === 0) return sendError(res, 'NOT_FOUND', `No such endpoint: ${path}`);
     const method = (req.method ?? 'GET').toUpperCase();
     const route = matching.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));

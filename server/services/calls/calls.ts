@@ -16,6 +16,7 @@ import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards
 import { enqueueEvaluation, evaluationContextOf } from '../../evaluation/evaluate';
 import { REALTIME_SESSION_CAP_MS } from '../../realtime/openai-realtime-upstream';
 import { startExercise } from '../assignments/assignments';
+import { markAssessmentCallEnded, markAssessmentCallLive } from '../assessments/lifecycle';
 
 /** States in which a call holds a slot of the tenant's concurrent-call limit. */
 export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connected'] as const;
@@ -28,7 +29,8 @@ export const hashTicket = (ticket: string) => createHash('sha256').update(ticket
 
 export interface StartCallInput {
   simulationId: string;
-  mode: 'practice' | 'test' | 'dry_run';
+  /** 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts). */
+  mode: 'practice' | 'test' | 'dry_run' | 'assessment';
   simulationPromptId?: string;
   /** Assignments (issue 7): the exercise this call answers. */
   exerciseId?: string;
@@ -55,11 +57,14 @@ export interface StartCallResult {
 export async function startCall(
   tx: Executor,
   env: Env,
-  actor: { tenantId: string; userId: string; role: Role | null },
+  actor: { tenantId: string; userId: string; role: Role | null } | { tenantId: string; userId: null; role: null; candidate: true },
   input: StartCallInput,
 ): Promise<StartCallResult> {
-  if (!actor.role) throw new AppError('NO_ROLE', 'You do not have a role yet');
-  if (input.mode !== 'practice' && !hasRole(actor.role, ['admin', 'sales_manager'])) throw new AppError('FORBIDDEN', 'Only admins and managers can test a simulation');
+  // a candidate (no account) reaches this only through a validated assessment link, in 'assessment' mode
+  const candidate = 'candidate' in actor;
+  if (candidate !== (input.mode === 'assessment')) throw new AppError('FORBIDDEN', 'Assessment calls are started from an assessment link');
+  if (!candidate && !actor.role) throw new AppError('NO_ROLE', 'You do not have a role yet');
+  if (!candidate && input.mode !== 'practice' && !hasRole(actor.role, ['admin', 'sales_manager'])) throw new AppError('FORBIDDEN', 'Only admins and managers can test a simulation');
   const row = await findSimulationRow(tx, actor.tenantId, input.simulationId);
   if (!row) throw new AppError('NOT_FOUND', 'Simulation not found');
   const simInput = { ...simulationInputFromRow(row), ...(input.simulationPromptId ? { simulationPromptId: input.simulationPromptId } : {}) };
@@ -83,7 +88,7 @@ export async function startCall(
   } as Record<string, unknown>;
 
   // Assignments (issue 7): a call for an exercise marks it in_progress and is linked to it.
-  const exerciseId = input.exerciseId ? await startExercise(tx, actor, input.exerciseId, row.id) : null;
+  const exerciseId = input.exerciseId && !('candidate' in actor) ? await startExercise(tx, actor, input.exerciseId, row.id) : null;
 
   const [call] = await tx
     .insert(calls)
@@ -141,6 +146,22 @@ export async function consumeTicket(db: Db, callId: string, ticket: string): Pro
 }
 
 /** The call's owner and state, for the upgrade (system path). */
+/**
+ * The tenant of a userless call (a candidate's) whose ticket this is, issued within `windowMs`,
+ * used or not (the recording upload after the socket consumed it). Null otherwise.
+ */
+export async function ticketHolder(db: Db, callId: string, ticket: string, windowMs: number): Promise<{ tenantId: string } | null> {
+  const [row] = await asSystem(db, { action: 'calls.ticket.holder' }, (tx) =>
+    tx
+      .select({ tenantId: callTickets.tenantId })
+      .from(callTickets)
+      .innerJoin(calls, eq(calls.id, callTickets.callId))
+      .where(and(eq(callTickets.id, hashTicket(ticket)), eq(callTickets.callId, callId), isNull(calls.userId), gt(callTickets.createdAt, new Date(Date.now() - windowMs))))
+      .limit(1),
+  );
+  return row ?? null;
+}
+
 export async function findCallForUpgrade(db: Db, callId: string) {
   const [row] = await asSystem(db, { action: 'calls.upgrade' }, (tx) => tx.select().from(calls).where(eq(calls.id, callId)).limit(1));
   return row ?? null;
@@ -170,12 +191,14 @@ export async function claimCall(db: Db, tenantId: string, callId: string): Promi
 }
 
 export async function setCallState(db: Db, tenantId: string, callId: string, state: 'dialing' | 'ringing' | 'connected', connectedAt?: Date) {
-  await withTenant(db, tenantId, (tx) =>
-    tx
+  await withTenant(db, tenantId, async (tx) => {
+    const [row] = await tx
       .update(calls)
       .set({ state, ...(connectedAt ? { connectedAt } : {}) })
-      .where(eq(calls.id, callId)),
-  );
+      .where(eq(calls.id, callId))
+      .returning({ mode: calls.mode });
+    if (row?.mode === 'assessment' && state === 'connected') await markAssessmentCallLive(tx, callId);
+  });
 }
 
 export interface TurnRecord {
@@ -236,10 +259,11 @@ export async function finishCall(db: Db, tenantId: string, callId: string, o: Ca
         serverMetrics: o.serverMetrics,
       })
       .where(and(eq(calls.id, callId), sql`${calls.state} <> 'ended'`))
-      .returning({ scorecardId: calls.scorecardId });
+      .returning({ scorecardId: calls.scorecardId, mode: calls.mode });
     if (r.length && r[0].scorecardId && o.repTurns > 0) {
       await markScorecardUsed(tx, r[0].scorecardId).catch(() => undefined);
     }
+    if (r.length && r[0].mode === 'assessment') await markAssessmentCallEnded(tx, callId, o.repTurns);
     // a call the rep spoke in gets its evaluation; job and pending report commit with the end
     if (r.length && o.repTurns > 0) await enqueueEvaluation(tx, { tenantId, callId });
     return r.length === 1;

@@ -4,6 +4,7 @@ import { withTenant } from '../../../db/tenant';
 import { callRecordings, callTurns } from '../../../db/schema/calls';
 import { reportOverrides, reports, type CriterionResult } from '../../../db/schema/reports';
 import { users } from '../../../db/schema/auth';
+import { assessments } from '../../../db/schema/assessments';
 import { AppError } from '../../errors';
 import type { CriterionReport, OverrideEntry, OverrideInput, ReportStatus, ReportView } from '../../contracts/reports';
 import { callForViewer, canSeeAllReports, type ReportCall, type ReportViewer } from './access';
@@ -86,13 +87,19 @@ async function overridesOf(tx: Executor, reportId: string, criteria: CriterionRe
 }
 
 /** Everything the report page and the HTML download show. */
+/** A hiring assessment's call has no user: the candidate's name stands for the rep's. */
+async function candidateOf(tx: Executor, callId: string) {
+  const [a] = await tx.select({ candidate: assessments.candidate }).from(assessments).where(eq(assessments.callId, callId)).limit(1);
+  return a ? [{ displayName: `${a.candidate.firstName} ${a.candidate.lastName}`.trim(), username: null, email: a.candidate.email }] : [];
+}
+
 export async function getReport(tx: Executor, viewer: ReportViewer, callId: string): Promise<ReportView> {
   const call = await callForViewer(tx, viewer, callId);
   const row = await reportRow(tx, callId);
   const sim = snapshotSimulation(call.simulationSnapshot);
   const [rep] = call.userId
     ? await tx.select({ displayName: users.displayName, username: users.username, email: users.email }).from(users).where(eq(users.id, call.userId)).limit(1)
-    : [];
+    : await candidateOf(tx, callId);
   const turns = await tx
     .select({ seq: callTurns.seq, speaker: callTurns.speaker, text: callTurns.text, startMs: callTurns.startMs, endMs: callTurns.endMs })
     .from(callTurns)

@@ -1,0 +1,179 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useAssessmentsT } from './use-assessments-t';
+import { generateApiKeyInput, type ApiKeyView } from '../../../server/contracts/api-keys';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { NameText } from '../../components/name-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { LoadFailedAlert } from '../../components/status-alerts';
+import { errorMessage, translateMessageKey } from '../../lib/errors';
+import { useFormat } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { SecretReveal } from './secret-reveal';
+
+/** API keys (spec §2 "Assessments settings"): generate (shown once), list, revoke (irreversible, confirmed). */
+export function ApiKeysPanel() {
+  const { t } = useAssessmentsT();
+  const f = useFormat();
+  const queryClient = useQueryClient();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const [generating, setGenerating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: async () => {
+        setRevoking(null);
+        notifySuccess(t('keys.revoked'));
+        await invalidate();
+      },
+    }),
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Text c="dimmed" size="sm" maw={640}>
+          {t('keys.intro')}
+        </Text>
+        <Button leftSection={<IconKey size={16} aria-hidden />} onClick={() => setGenerating(true)}>
+          {t('keys.generate')}
+        </Button>
+      </Group>
+      {keys.isLoading && <Loader aria-label={t('keys.loading')} />}
+      {keys.isError && <LoadFailedAlert message={t('keys.loadFailed')} onRetry={() => void keys.refetch()} />}
+      {keys.data && keys.data.length === 0 && <Text c="dimmed">{t('keys.empty')}</Text>}
+      {keys.data && keys.data.length > 0 && (
+        <ScrollTable minWidth={720} label={t('keys.title')}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('keys.prefix')}</Table.Th>
+                <Table.Th>{t('keys.integration')}</Table.Th>
+                <Table.Th>{t('keys.status')}</Table.Th>
+                <Table.Th>{t('keys.created')}</Table.Th>
+                <Table.Th>{t('keys.lastUsed')}</Table.Th>
+                <Table.Th>{t('keys.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.data.map((k) => (
+                <Table.Tr key={k.id} data-testid="api-key-row">
+                  <Table.Td>
+                    <Text ff="monospace" size="sm">{`spar_${k.prefix}_…`}</Text>
+                  </Table.Td>
+                  <Table.Td maw={260}>
+                    <NameText>{k.integration}</NameText>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={k.status === 'active' ? 'green' : 'gray'} variant="light">
+                      {t(`keys.statuses.${k.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{f.date(k.createdAt)}</Table.Td>
+                  <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
+                  <Table.Td>
+                    {k.status === 'active' && (
+                      <Button size="xs" color="red" variant="light" onClick={() => setRevoking(k)} aria-label={t('keys.revokeNamed', { name: k.integration })}>
+                        {t('keys.revoke')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      <GenerateKeyModal opened={generating} onClose={() => setGenerating(false)} onGenerated={invalidate} />
+      <ConfirmDeleteDialog
+        opened={revoking !== null}
+        title={t('keys.revokeTitle')}
+        message={t('keys.revokeMessage', { name: revoking?.integration ?? '', prefix: revoking?.prefix ?? '' })}
+        note={
+          <Text size="sm" c="dimmed">
+            {t('keys.revokeWarning')}
+          </Text>
+        }
+        cancelLabel={t('app.cancel')}
+        submitLabel={t('keys.revoke')}
+        pending={revoke.isPending}
+        error={revoke.isError ? `${t('keys.revokeFailed')}: ${errorMessage(t, revoke.error)}` : null}
+        onCancel={() => {
+          setRevoking(null);
+          revoke.reset();
+        }}
+        onConfirm={() => revoking && revoke.mutate({ apiKeyId: revoking.id })}
+      />
+    </Stack>
+  );
+}
+
+function GenerateKeyModal({ opened, onClose, onGenerated }: { opened: boolean; onClose: () => void; onGenerated: () => Promise<unknown> }) {
+  const { t } = useAssessmentsT();
+  const [integration, setIntegration] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [made, setMade] = useState<string | null>(null);
+  const generate = useMutation(
+    trpc.apiKeys.generate.mutationOptions({
+      onSuccess: async (r) => {
+        setMade(r.key);
+        await onGenerated();
+      },
+      onError: (e) => notifyFailure(t, t('keys.generateFailed'), e),
+    }),
+  );
+  const close = () => {
+    // the key leaves the page with the modal: it is never shown again
+    setMade(null);
+    setIntegration('');
+    setFieldError(null);
+    generate.reset();
+    onClose();
+  };
+  const submit = () => {
+    const parsed = generateApiKeyInput.safeParse({ integration });
+    if (!parsed.success) return setFieldError(translateMessageKey(t, parsed.error.issues[0].message));
+    setFieldError(null);
+    generate.mutate(parsed.data);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={made ? t('keys.generatedTitle') : t('keys.generate')} centered size="lg" closeButtonProps={{ 'aria-label': t('app.close') }}>
+      {made ? (
+        <Stack>
+          <SecretReveal label={t('keys.yourKey')} value={made} testId="new-api-key" />
+          <Group justify="flex-end">
+            <Button onClick={close}>{t('keys.done')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <TextInput label={t('keys.integration')} description={t('keys.integrationHint')} value={integration} onChange={(e) => setIntegration(e.currentTarget.value)} error={fieldError} required data-autofocus />
+            {generate.isError && (
+              <Alert color="red" role="alert">
+                {t('keys.generateFailed')}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('app.cancel')}
+              </Button>
+              <Button type="submit" loading={generate.isPending}>
+                {t('keys.generate')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

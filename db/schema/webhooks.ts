@@ -1,0 +1,56 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { tenantId } from './columns';
+import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } from '../../server/contracts/enums';
+
+/**
+ * A tenant's webhook endpoint (Standard Webhooks). The signing secret must be usable to sign, so it
+ * is kept (not hashed) and shown in full only once, at creation and at rotation. During a rotation
+ * the previous secret also signs until `previousSecretExpiresAt` (two signatures in the header).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    url: text().notNull(),
+    description: text().notNull().default(''),
+    events: jsonb().$type<WebhookEventType[]>().notNull(),
+    secret: text().notNull(),
+    previousSecret: text(),
+    previousSecretExpiresAt: timestamp({ withTimezone: true }),
+    status: text().$type<WebhookEndpointStatus>().notNull().default('active'),
+    /** Why the endpoint was disabled (e.g. the receiver answered 410 Gone). */
+    disabledReason: text(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * One message to one endpoint. `id` is the Standard Webhooks `webhook-id` (`msg_…`), the same on
+ * every retry and resend, so the receiver can de-duplicate. `payload` is the exact JSON body.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text().primaryKey(),
+    tenantId: tenantId(),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text().$type<WebhookEventType>().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text().$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    lastStatusCode: integer(),
+    lastError: text(),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt), index('webhook_deliveries_tenant_idx').on(t.tenantId, t.createdAt)],
+);

@@ -1,0 +1,174 @@
+/**
+ * Hiring assessments: how soon the outside world hears that a candidate finished.
+ *
+ *  1. Call end → Greenhouse PATCH and → `assessment.completed` webhook received: N candidates each
+ *     hold a typed offline call through the real socket; the clock starts when the candidate hangs
+ *     up and stops when the loopback receiver gets the PATCH / the signed webhook
+ *     (the offline evaluator scores the call in between). p50 / p95 / max.
+ *  2. Webhook deliveries per second: M events to E endpoints queued at once, delivered by the
+ *     server's own job worker (one job at a time, as in production) to a loopback receiver.
+ *
+ *   npx tsx scripts/bench/assessment-delivery.ts [--calls 20] [--events 100] [--endpoints 5] [--no-write]
+ *   DATABASE_URL=postgres://… npx tsx scripts/bench/assessment-delivery.ts   (a scratch database on that server)
+ *
+ * Writes docs/benchmarks.md "## Hiring assessments: ATS callback and webhook delivery".
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { Webhook } from 'standardwebhooks';
+import { withTenant } from '../../db/tenant';
+import { startApp } from '../../server/app';
+import { loadEnv } from '../../server/env';
+import { generateApiKey } from '../../server/services/api-keys/api-keys';
+import { createAssessment } from '../../server/services/assessments/create';
+import { startLinkCall } from '../../server/services/assessments/candidate';
+import { createEndpoint } from '../../server/services/webhooks/endpoints';
+import { emitWebhookEvent } from '../../server/services/webhooks/emit';
+import { createLinkedSimulations } from '../../tests/helpers/assignments';
+import { holdTypedCall } from '../../tests/helpers/call-client';
+import { createTenant, createTenantUser } from '../../tests/helpers/factories';
+import { SCENARIO } from '../../tests/helpers/scenario';
+import { writeBenchSection } from '../lib/bench-doc';
+import { scratchDatabase } from '../lib/open-db';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CALLS = arg('calls', 20);
+const EVENTS = arg('events', 100);
+const ENDPOINTS = arg('endpoints', 5);
+const WRITE = !process.argv.includes('--no-write');
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+
+interface Receiver {
+  server: Server;
+  url: string;
+  /** Arrival time (performance.now) by key: the PATCH path, or the webhook's assessment id / sequence. */
+  seen: Map<string, number>;
+  verified: number;
+}
+
+async function receiver(secret: () => string | null): Promise<Receiver> {
+  const seen = new Map<string, number>();
+  const r: Receiver = { server: null as unknown as Server, url: '', seen, verified: 0 };
+  r.server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const at = performance.now();
+      if (req.method === 'PATCH') seen.set(`patch:${req.url}`, at);
+      else {
+        const s = secret();
+        if (s) {
+          new Webhook(s).verify(body, Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])));
+          r.verified++;
+        }
+        const data = (JSON.parse(body) as { data: { assessment_id?: string; seq?: number } }).data;
+        seen.set(`hook:${data.assessment_id ?? `${req.url}:${data.seq}`}`, at);
+      }
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((ok) => r.server.listen(0, '127.0.0.1', ok));
+  r.url = `http://127.0.0.1:${(r.server.address() as AddressInfo).port}`;
+  return r;
+}
+
+async function main() {
+  const load = os.loadavg()[0];
+  const target = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)';
+  const { database, drop } = await scratchDatabase(process.env.DATABASE_URL);
+  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', ASSESSMENT_LINK_TTL_HOURS: '48' });
+  const app = await startApp({ env, database, port: 0, host: '127.0.0.1', deps: { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 20, initialDelayMs: 0 } } });
+  let secret: string | null = null;
+  const rx = await receiver(() => secret);
+  try {
+    const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
+    const admin = await createTenantUser(database.db, tenantId, { email: 'admin@bench.test', username: 'admin', userType: 'admin' });
+    const criteria = [
+      { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
+      { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+    ];
+    const simId = await withTenant(database.db, tenantId, async (tx) => {
+      const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'Bench', language: 'en', difficulty: 'medium', callProvider: 'offline', scenarioDetails: SCENARIO, availableAsAssessment: true }], { criteria });
+      return sims[0].id;
+    });
+    const key = await withTenant(database.db, tenantId, (tx) => generateApiKey(tx, { tenantId, userId: admin.id }, 'Bench ATS'));
+    const hook = await withTenant(database.db, tenantId, (tx) => createEndpoint(tx, { tenantId, userId: admin.id }, { url: `${rx.url}/hook`, events: ['assessment.completed'] }, true));
+    secret = hook.secret;
+
+    // 1. call end → PATCH and webhook
+    const patchMs: number[] = [];
+    const hookMs: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const { assessment } = await createAssessment(
+        database.db,
+        env,
+        { tenantId, apiKeyId: key.apiKey.id },
+        { simulation_id: simId, candidate: { email: `c${i}@bench.test`, first_name: 'C', last_name: String(i) }, send_email: false },
+        { source: 'greenhouse', callbackUrl: `${rx.url}/gh/${i}`, baseUrl: app.url },
+      );
+      const token = new URL(assessment.link!).searchParams.get('token')!;
+      const call = await startLinkCall(database.db, env, assessment.id, token);
+      const { hungUpAt: ended } = await holdTypedCall(app.url, call.callId, call.ticket, ['How do you plan your routes today, and how long does it take?', 'Could we book a pilot kickoff next Tuesday at 10am?']);
+      const deadline = ended + 60_000;
+      while ((!rx.seen.has(`patch:/gh/${i}`) || !rx.seen.has(`hook:${assessment.id}`)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      patchMs.push(rx.seen.get(`patch:/gh/${i}`)! - ended);
+      hookMs.push(rx.seen.get(`hook:${assessment.id}`)! - ended);
+      process.stdout.write(`  call ${i + 1}/${CALLS}: PATCH ${patchMs[i].toFixed(0)} ms, webhook ${hookMs[i].toFixed(0)} ms\n`);
+    }
+
+    // 2. deliveries per second
+    const extra = [];
+    for (let e = 1; e < ENDPOINTS; e++) extra.push(await withTenant(database.db, tenantId, (tx) => createEndpoint(tx, { tenantId, userId: admin.id }, { url: `${rx.url}/hook${e}`, events: ['assessment.opened'] }, true)));
+    await withTenant(database.db, tenantId, (tx) => createEndpoint(tx, { tenantId, userId: admin.id }, { url: `${rx.url}/hook0`, events: ['assessment.opened'] }, true));
+    secret = null; // several secrets now; the signatures are verified in tests/integration/webhooks.test.ts
+    const before = rx.seen.size;
+    const t0 = performance.now();
+    await withTenant(database.db, tenantId, async (tx) => {
+      for (let n = 0; n < EVENTS; n++) await emitWebhookEvent(tx, { tenantId, type: 'assessment.opened', data: { seq: n } });
+    });
+    const queued = performance.now();
+    const total = EVENTS * ENDPOINTS;
+    const deadline = queued + 300_000;
+    while (rx.seen.size - before < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    const done = performance.now();
+    const delivered = rx.seen.size - before;
+    const perSecond = delivered / ((done - queued) / 1000);
+
+    const lines = [
+      `\`npx tsx scripts/bench/assessment-delivery.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, ${target}; 1-min load average ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
+      '',
+      `Call end → the outside world hears it: ${CALLS} candidates, each a typed offline call through the real socket (2 rep turns), scored by the offline evaluator in the server's job worker; measured from the candidate's hang-up (the hang-up message sent on the socket) to the loopback receiver getting the Greenhouse \`PATCH\` and the signed \`assessment.completed\` webhook (verified with the \`standardwebhooks\` package: ${rx.verified} of ${CALLS}).`,
+      '',
+      '| From call end to | p50 ms | p95 ms | max ms |',
+      '|---|---:|---:|---:|',
+      `| Greenhouse PATCH received | ${pct(patchMs, 50).toFixed(0)} | ${pct(patchMs, 95).toFixed(0)} | ${Math.max(...patchMs).toFixed(0)} |`,
+      `| \`assessment.completed\` webhook received | ${pct(hookMs, 50).toFixed(0)} | ${pct(hookMs, 95).toFixed(0)} | ${Math.max(...hookMs).toFixed(0)} |`,
+      '',
+      `Webhook throughput: ${EVENTS} events × ${ENDPOINTS} endpoints = ${total} deliveries queued in one transaction (${(queued - t0).toFixed(0)} ms), delivered by the server's worker one job at a time (the same lane as reports and mail) to a loopback receiver answering 200: ${delivered} delivered in ${((done - queued) / 1000).toFixed(1)} s, **${perSecond.toFixed(0)} deliveries/s**.`,
+      '',
+      'Reading: the time to the ATS is almost all the report (the evaluation job runs first, then the callback and the webhook jobs it queued); a model evaluator adds its own latency (see "Evaluation and jobs").',
+    ];
+    console.log(lines.join('\n'));
+    if (WRITE) writeBenchSection('Hiring assessments: ATS callback and webhook delivery', lines.join('\n'));
+  } finally {
+    await app.stop();
+    await new Promise((r) => rx.server.close(r));
+    await drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

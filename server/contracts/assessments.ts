@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { ASSESSMENT_STATUSES, DIFFICULTIES } from './enums';
+import { REPORT_STATUSES } from './reports';
+import { rawText, text } from './text';
+
+/**
+ * Hiring assessments (issue 14). The partner REST API (`/api/v1/assessments…`, an API key) speaks
+ * snake_case like the ATSs that call it; the screens' tRPC procedures use camelCase.
+ * Messages are i18n keys of locales/<lng>/assessments.json.
+ */
+
+/** Spec §9: assessment links are valid 48 hours. */
+export const ASSESSMENT_LINK_HOURS = 48;
+export const EXTERNAL_ID_MAX = 200;
+export const METADATA_MAX_KEYS = 30;
+export const IDEMPOTENCY_KEY_MAX = 200;
+
+const name = (required: string) => text().min(1, required).max(100, 'assessments.validation.nameTooLong');
+const email = z.email('assessments.validation.emailInvalid').max(254, 'assessments.validation.emailInvalid');
+const metadataValue = z.union([text().max(500), z.number(), z.boolean(), z.null()]);
+
+// ---- Partner API (API key) -------------------------------------------------------------------
+
+/** `GET /api/v1/assessments/simulations`: what can be sent (simulations marked "available as assessment"). */
+export const partnerSimulationOutput = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  time_limit_minutes: z.number(),
+  language: z.string(),
+});
+export const partnerSimulationsOutput = z.object({ data: z.array(partnerSimulationOutput) });
+
+export const candidateInput = z.object({
+  email,
+  first_name: name('assessments.validation.firstNameRequired'),
+  last_name: name('assessments.validation.lastNameRequired'),
+});
+
+/** `POST /api/v1/assessments` (the `Idempotency-Key` header arrives as `idempotency_key`). */
+export const createAssessmentInput = z.object({
+  simulation_id: z.uuid('assessments.validation.simulationRequired'),
+  candidate: candidateInput,
+  external_id: text().max(EXTERNAL_ID_MAX, 'assessments.validation.externalIdTooLong').optional(),
+  metadata: z
+    .record(z.string().max(100), metadataValue)
+    .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, 'assessments.validation.metadataTooLarge')
+    .optional(),
+  send_email: z.boolean().default(false),
+  idempotency_key: rawText().min(1).max(IDEMPOTENCY_KEY_MAX, 'assessments.validation.idempotencyKeyTooLong').optional(),
+});
+export type CreateAssessmentInput = z.infer<typeof createAssessmentInput>;
+
+export const assessmentIdInput = z.object({ id: z.uuid('assessments.validation.assessmentNotFound') });
+
+export const reportStatus = z.enum(['none', ...REPORT_STATUSES]);
+
+/** An assessment as the partner sees it. `link` is present only in the answer that created it (the token is not kept). */
+export const partnerAssessmentOutput = z.object({
+  id: z.uuid(),
+  status: z.enum(ASSESSMENT_STATUSES),
+  simulation_id: z.uuid().nullable(),
+  candidate: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
+  external_id: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  link: z.string().optional(),
+  expires_at: z.string(),
+  created_at: z.string(),
+  opened_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  /** 0–100, once the report is ready. */
+  score: z.number().nullable(),
+  /** 'offline_heuristic' when the offline evaluator scored it (no model configured). */
+  evaluator: z.string().nullable(),
+  report_status: reportStatus,
+  report_url: z.string().nullable(),
+  report_download_url: z.string().nullable(),
+  email_sent: z.boolean(),
+});
+export type PartnerAssessment = z.infer<typeof partnerAssessmentOutput>;
+
+/** `GET /api/v1/assessments/{id}/report`: the report as data. */
+export const partnerReportOutput = z.object({
+  assessment_id: z.uuid(),
+  status: reportStatus,
+  score: z.number().nullable(),
+  evaluator: z.string().nullable(),
+  heuristic: z.boolean(),
+  language: z.string().nullable(),
+  duration_seconds: z.number().nullable(),
+  completed_at: z.string().nullable(),
+  summary: z.string().nullable(),
+  strengths: z.array(z.string()),
+  improvements: z.array(z.string()),
+  criteria: z.array(
+    z.object({
+      name: z.string(),
+      /** 0, 1 or 2; null = not assessed (not in the score). */
+      level: z.number().int().nullable(),
+      max_level: z.literal(2),
+      note: z.string().nullable(),
+      rationale: z.string(),
+      evidence: z.array(z.object({ quote: z.string(), start_ms: z.number() })),
+    }),
+  ),
+});
+
+// ---- The candidate's browser (public, the link's token) ----------------------------------------
+
+/** Why a link cannot be used (spec §8): the invalid-link page names each. */
+export const ASSESSMENT_LINK_ERRORS = ['no_token', 'malformed', 'invalid_or_expired', 'expired', 'completed', 'failed'] as const;
+export type AssessmentLinkError = (typeof ASSESSMENT_LINK_ERRORS)[number];
+
+/** A link token: 43 base64url characters (32 random bytes). */
+export const ASSESSMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const linkTokenInput = z.object({
+  assessment_id: z.uuid('assessments.link.malformed'),
+  token: z.string().regex(ASSESSMENT_TOKEN_PATTERN, 'assessments.link.malformed'),
+});
+
+/** `POST /api/v1/assessments/validate-token`: what the intro shows. */
+export const validateTokenOutput = z.object({
+  assessment_id: z.uuid(),
+  status: z.enum(ASSESSMENT_STATUSES),
+  candidate_first_name: z.string(),
+  company_name: z.string(),
+  expires_at: z.string(),
+  simulation: z.object({
+    name: z.string(),
+    /** The learner role (the "type" of the call). */
+    type: z.string(),
+    difficulty: z.enum(DIFFICULTIES),
+    time_limit_minutes: z.number(),
+    language: z.string(),
+    instructions: z.string(),
+  }),
+  /** Whether the tenant lets candidates see their score. */
+  show_score: z.boolean(),
+  /** The call already started from this link (a reload after the start): no second call. */
+  call_started: z.boolean(),
+});
+
+/** `POST /api/v1/assessments/complete`: the thank-you page's facts. */
+export const completeOutput = z.object({
+  assessment_id: z.uuid(),
+  status: z.enum(ASSESSMENT_STATUSES),
+  report_status: reportStatus,
+  /** Only when the tenant lets candidates see it and the report is ready. */
+  score: z.number().nullable(),
+});
+
+// ---- The screens (tRPC, signed-in admin / sales_manager) ---------------------------------------
+
+export const ASSESSMENTS_PAGE_SIZE = 25;
+export const listAssessmentsInput = z.object({
+  page: z.number().int().min(1).default(1),
+  status: z.enum(ASSESSMENT_STATUSES).optional(),
+  search: text().max(200).optional(),
+});
+export const assessmentRowOutput = z.object({
+  id: z.uuid(),
+  status: z.enum(ASSESSMENT_STATUSES),
+  candidateName: z.string(),
+  candidateEmail: z.string(),
+  simulationName: z.string().nullable(),
+  source: z.string(),
+  integration: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  completedAt: z.string().nullable(),
+  score: z.number().nullable(),
+  evaluator: z.string().nullable(),
+  reportStatus: reportStatus,
+  /** The call whose report the manager opens (/report/{callId} in the app). */
+  callId: z.uuid().nullable(),
+});
+export const assessmentListOutput = z.object({ rows: z.array(assessmentRowOutput), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** The tenant's assessment settings (/assessments). */
+export const assessmentSettingsOutput = z.object({ showScoreToCandidates: z.boolean() });
+export const updateAssessmentSettingsInput = assessmentSettingsOutput;

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * Greenhouse's Assessment Partner API, partner side (docs/greenhouse.md): Greenhouse calls these
+ * with HTTP Basic (the tenant's Spar API key as the username, an empty password). Shapes and field
+ * names are Greenhouse's.
+ */
+
+export const greenhouseTestOutput = z.object({ partner_test_id: z.string(), partner_test_name: z.string() });
+export const listTestsOutput = z.array(greenhouseTestOutput);
+
+const optionalText = (max: number) => text().max(max).nullish();
+const optionalUrl = z.url().max(2000).nullish().or(z.literal('').transform(() => null));
+
+/** `POST send_test`: the test chosen for the stage, the candidate, and the URL to PATCH when done. Unknown fields are ignored. */
+export const sendTestInput = z.object({
+  partner_test_id: z.uuid('assessments.validation.simulationRequired'),
+  candidate: z.object({
+    first_name: text().min(1, 'assessments.validation.firstNameRequired').max(100, 'assessments.validation.nameTooLong'),
+    last_name: text().min(1, 'assessments.validation.lastNameRequired').max(100, 'assessments.validation.nameTooLong'),
+    preferred_name: optionalText(100),
+    email: z.email('assessments.validation.emailInvalid').max(254, 'assessments.validation.emailInvalid'),
+    phone_number: optionalText(60),
+    resume_url: optionalUrl,
+    profile_url: optionalUrl,
+  }),
+  url: z.url().max(2000),
+  sent_by: optionalText(254),
+});
+export type SendTestInput = z.infer<typeof sendTestInput>;
+export const sendTestOutput = z.object({ partner_interview_id: z.string() });
+
+export const testStatusInput = z.object({ partner_interview_id: z.uuid('assessments.validation.assessmentNotFound') });
+export const testStatusOutput = z.object({
+  /** "complete" once the report is final; before that the assessment's own status. */
+  partner_status: z.string(),
+  partner_profile_url: z.string().nullable(),
+  /** 0–100. */
+  partner_score: z.number().nullable(),
+  /** Flat: strings, numbers and booleans only. */
+  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+});
+
+/** `POST response_error`: Greenhouse tells the partner an answer of ours could not be used. Kept as sent. */
+export const responseErrorInput = z.looseObject({ partner_interview_id: z.string().max(200).optional() });
+export const responseErrorOutput = z.object({ received: z.literal(true) });

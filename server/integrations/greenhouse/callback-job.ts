@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { assessments } from '../../../db/schema';
+import { withTenant } from '../../../db/tenant';
+import type { Env } from '../../env';
+import { PermanentJobError, type JobHandler } from '../../jobs/worker';
+import { OutboundRefused, sendOutbound } from '../http/outbound';
+import { openCallbackAuth } from './callback-auth';
+
+export const CALLBACK_TIMEOUT_MS = 15_000;
+
+/**
+ * The 'ats_callback' job: tells Greenhouse an assessment is complete by a PATCH (no body) to the
+ * `url` it gave in send_test; Greenhouse then calls test_status. Retried by the jobs table until
+ * it succeeds (2xx). HTTP Basic with the partner key when it was kept (callback-auth.ts).
+ */
+export function atsCallbackHandler(env: Pick<Env, 'ENCRYPTION_KEY' | 'WEBHOOKS_ALLOW_PRIVATE_URLS'>): JobHandler {
+  return {
+    async run({ job, db }) {
+      const assessmentId = typeof job.payload.assessmentId === 'string' ? job.payload.assessmentId : null;
+      if (!assessmentId || !job.tenantId) throw new PermanentJobError('ats_callback job without assessmentId or tenantId');
+      const tenantId = job.tenantId;
+      const [a] = await withTenant(db, tenantId, (tx) => tx.select({ url: assessments.callbackUrl, auth: assessments.callbackAuth }).from(assessments).where(eq(assessments.id, assessmentId)));
+      if (!a?.url) throw new PermanentJobError(`assessment ${assessmentId} has no callback URL`);
+      const key = openCallbackAuth(env, a.auth);
+      const headers: Record<string, string> = { 'user-agent': 'Spar-Assessments/1.0' };
+      if (key) headers.authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+      let status: number;
+      try {
+        ({ status } = await sendOutbound(a.url, { method: 'PATCH', headers, timeoutMs: CALLBACK_TIMEOUT_MS, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false }));
+      } catch (e) {
+        if (e instanceof OutboundRefused) throw new PermanentJobError(`callback refused: ${e.message}`);
+        throw e;
+      }
+      if (status < 200 || status >= 300) throw new Error(`Greenhouse answered ${status}`);
+      // delivered: the kept key is no longer needed
+      await withTenant(db, tenantId, (tx) => tx.update(assessments).set({ callbackAuth: null }).where(eq(assessments.id, assessmentId)));
+      return { assessmentId, status };
+    },
+  };
+}

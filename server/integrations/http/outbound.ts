@@ -1,0 +1,113 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Requests Spar sends to addresses its customers give it (ATS callbacks, webhooks): never to a
+ * private, loopback, link-local or otherwise internal address unless the operator allows it
+ * (WEBHOOKS_ALLOW_PRIVATE_URLS, for self-hosted receivers and tests). The address is checked where
+ * the connection is made (the resolver's answer), so a name that resolves differently later cannot
+ * reach an internal address. Redirects are never followed.
+ */
+const INTERNAL = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv6');
+
+/** Whether an IP address is internal (IPv4-mapped IPv6 addresses are judged as their IPv4 address). */
+export function isInternalAddress(ip: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return INTERNAL.check(mapped[1], 'ipv4');
+  const family = isIP(ip);
+  if (family === 4) return INTERNAL.check(ip, 'ipv4');
+  if (family === 6) return INTERNAL.check(ip, 'ipv6');
+  return true;
+}
+
+export class OutboundRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboundRefused';
+  }
+}
+
+/** Why a URL may not be called (null when it may): scheme, credentials, a literal internal address. */
+export function urlRefusal(raw: string, allowPrivate: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'not a URL';
+  }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return 'only https URLs are allowed';
+  if (url.username || url.password) return 'a URL may not carry credentials';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isInternalAddress(host)))) return 'internal addresses are not allowed';
+  return null;
+}
+
+function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const list = addresses as LookupAddress[];
+      const refused = !allowPrivate && list.find((a) => isInternalAddress(a.address));
+      if (refused) return callback(new OutboundRefused(`${hostname} resolves to an internal address (${refused.address})`), []);
+      if ((options as { all?: boolean }).all) return callback(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+export interface OutboundRequest {
+  method: 'POST' | 'PATCH';
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  allowPrivate: boolean;
+}
+
+/** Sends one request; resolves the status (a 3xx is answered, not followed). Rejects on a refused address, a network error or the timeout. */
+export function sendOutbound(rawUrl: string, req: OutboundRequest): Promise<{ status: number }> {
+  const refusal = urlRefusal(rawUrl, req.allowPrivate);
+  if (refusal) return Promise.reject(new OutboundRefused(refusal));
+  const url = new URL(rawUrl);
+  const client = url.protocol === 'https:' ? https : http;
+  const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
+  return new Promise((resolve, reject) => {
+    const r = client.request(
+      url,
+      { method: req.method, headers: { ...req.headers, 'content-length': String(body?.length ?? 0) }, lookup: guardedLookup(req.allowPrivate) as never, timeout: req.timeoutMs },
+      (res) => {
+        res.resume(); // the body is not needed; read it so the socket is released
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      },
+    );
+    r.on('timeout', () => r.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
+    r.on('error', reject);
+    r.end(body);
+  });
+}

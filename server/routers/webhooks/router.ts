@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { createWebhookInput, deliveriesInput, deliveryIdInput, updateWebhookInput, webhookDeliveriesOutput, webhookEndpointOutput, webhookIdInput, webhookWithSecretOutput } from '../../contracts/webhooks';
+import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateSecret, updateEndpoint } from '../../services/webhooks/endpoints';
+import { accessProcedure, router } from '../../trpc/init';
+
+/** Webhook endpoints of the tenant (/assessments): admins and managers. */
+const MANAGERS = ['admin', 'sales_manager'] as const;
+
+export const webhooksRouter = router({
+  list: accessProcedure({ roles: MANAGERS })
+    .output(z.array(webhookEndpointOutput))
+    .query(({ ctx }) => ctx.tenant((tx) => listEndpoints(tx))),
+
+  /** The secret is in this answer only. */
+  create: accessProcedure({ roles: MANAGERS })
+    .input(createWebhookInput)
+    .output(webhookWithSecretOutput)
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => createEndpoint(tx, { tenantId: ctx.tenantId, userId: ctx.user.id }, input, ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false))),
+
+  update: accessProcedure({ roles: MANAGERS })
+    .input(updateWebhookInput)
+    .output(webhookEndpointOutput)
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateEndpoint(tx, input, ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false))),
+
+  rotateSecret: accessProcedure({ roles: MANAGERS })
+    .input(webhookIdInput)
+    .output(webhookWithSecretOutput)
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => rotateSecret(tx, input.endpointId))),
+
+  delete: accessProcedure({ roles: MANAGERS })
+    .input(webhookIdInput)
+    .output(z.object({ deleted: z.literal(true) }))
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteEndpoint(tx, input.endpointId))),
+
+  deliveries: accessProcedure({ roles: MANAGERS })
+    .input(deliveriesInput)
+    .output(webhookDeliveriesOutput)
+    .query(({ ctx, input }) => ctx.tenant((tx) => listDeliveries(tx, input.endpointId, input.page))),
+
+  resend: accessProcedure({ roles: MANAGERS })
+    .input(deliveryIdInput)
+    .output(z.object({ queued: z.literal(true) }))
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => resendDelivery(tx, input.deliveryId))),
+});

@@ -1,0 +1,179 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assessments, atsResponseErrors, mailOutbox } from '../../db/schema';
+import { asSystem, withTenant } from '../../db/tenant';
+import type { RunningApp } from '../../server/app';
+import { createLinkedSimulations } from '../helpers/assignments';
+import { holdTypedCall } from '../helpers/call-client';
+import { signedInCaller, startTestApp } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import { SCENARIO } from '../helpers/scenario';
+
+/**
+ * Greenhouse's side, as its Assessment Partner API documents it (docs/greenhouse.md): it calls our
+ * list_tests / send_test / test_status / response_error with HTTP Basic (our key as the username,
+ * an empty password), and receives a bodiless PATCH on the `url` it gave when the test is done.
+ */
+interface Patch {
+  path: string;
+  authorization: string | undefined;
+  body: string;
+}
+
+let database: TestDatabase;
+let app: RunningApp;
+let greenhouse: Server;
+let greenhouseUrl: string;
+const patches: Patch[] = [];
+/** Status codes the fake answers PATCHes with, in turn (then 200). */
+const patchAnswers: number[] = [];
+let tenantA: string;
+let simA: string;
+let simB: string;
+let key: string;
+let keyB: string;
+
+const basic = (k: string) => `Basic ${Buffer.from(`${k}:`).toString('base64')}`;
+
+async function gh(path: string, init: { method?: string; key?: string | null; body?: unknown } = {}) {
+  const headers: Record<string, string> = {};
+  const k = init.key === undefined ? key : init.key;
+  if (k) headers.authorization = basic(k);
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${app.url}/api/v1/greenhouse/${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
+  return { status: res.status, json: (await res.json()) as any };
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let s = '';
+    req.on('data', (c) => (s += c));
+    req.on('end', () => resolve(s));
+  });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
+  const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
+  const admin = await createTenantUser(database.db, tenantA, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
+  const adminB = await createTenantUser(database.db, tenantB, { email: 'admin@beta.test', username: 'adminb', userType: 'admin' });
+  const criteria = [
+    { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
+    { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+  ];
+  const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Discover.', callProvider: 'offline' as const, difficulty: 'medium' as const, availableAsAssessment: true };
+  simA = (await withTenant(database.db, tenantA, (tx) => createLinkedSimulations(tx, tenantA, [{ ...base, name: 'SDR screen' }], { criteria }))).sims[0].id;
+  simB = (await withTenant(database.db, tenantB, (tx) => createLinkedSimulations(tx, tenantB, [{ ...base, name: 'Beta screen' }], { criteria }))).sims[0].id;
+
+  greenhouse = createServer(async (req, res) => {
+    if (req.method !== 'PATCH') return void res.writeHead(405).end();
+    patches.push({ path: req.url ?? '', authorization: req.headers.authorization, body: await readBody(req) });
+    res.writeHead(patchAnswers.shift() ?? 200).end();
+  });
+  await new Promise<void>((r) => greenhouse.listen(0, '127.0.0.1', r));
+  greenhouseUrl = `http://127.0.0.1:${(greenhouse.address() as AddressInfo).port}`;
+
+  app = await startTestApp(
+    database,
+    { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', ENCRYPTION_KEY: 'test-encryption-key-0123456789abcdef' },
+    { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 50, initialDelayMs: 0, backoffBaseMs: 50 } },
+  );
+  key = (await signedInCaller(app.deps, admin).apiKeys.generate({ integration: 'Greenhouse' })).key;
+  keyB = (await signedInCaller(app.deps, adminB).apiKeys.generate({ integration: 'Greenhouse' })).key;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await new Promise((r) => greenhouse?.close(r));
+  await database?.cleanup();
+});
+
+describe('Greenhouse Assessment partner API', () => {
+  it('list_tests: the tenant’s simulations available as assessments, for its key only', async () => {
+    expect(await gh('list_tests')).toEqual({ status: 200, json: [{ partner_test_id: simA, partner_test_name: 'SDR screen' }] });
+    expect((await gh('list_tests', { key: keyB })).json).toEqual([{ partner_test_id: simB, partner_test_name: 'Beta screen' }]);
+  });
+
+  it('refuses a missing or wrong key with 401', async () => {
+    expect((await gh('list_tests', { key: null })).status).toBe(401);
+    expect((await gh('list_tests', { key: `${key.slice(0, -2)}zz` })).status).toBe(401);
+  });
+
+  it('send_test → mail → the candidate’s offline call → report → PATCH (with the key) → test_status complete', async () => {
+    const sent = await gh('send_test', {
+      method: 'POST',
+      body: {
+        partner_test_id: simA,
+        candidate: { first_name: 'Ana', last_name: 'Ruiz', preferred_name: 'Annie', email: 'ana@example.com', phone_number: '+1 555 0100', resume_url: 'https://files.example.com/cv.pdf', profile_url: null, greenhouse_profile_url: 'https://app.greenhouse.io/people/1' },
+        url: `${greenhouseUrl}/v1/partner/test/abc123`,
+        sent_by: 'recruiter@acme.test',
+      },
+    });
+    expect(sent.status).toBe(200);
+    const id = sent.json.partner_interview_id as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await gh(`test_status?partner_interview_id=${id}`)).toEqual({ status: 200, json: { partner_status: 'created', partner_profile_url: null, partner_score: null, metadata: {} } });
+
+    // Spar e-mailed the test; the candidate follows the link in it
+    const [mail] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'ana@example.com')));
+    expect(mail.textBody).toMatch(/Hi Annie,/);
+    const link = new URL(/(http:\/\/\S+\/assessment\/\S+)/.exec(mail.textBody)![1]);
+    const body = { assessment_id: link.pathname.split('/').pop(), token: link.searchParams.get('token') };
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
+    const post = (path: string) => fetch(`${app.url}/api/v1/assessments/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    expect((await post('validate-token')).candidate_first_name).toBe('Annie');
+    const call = await post('start-call');
+    expect(patches).toHaveLength(0);
+    await holdTypedCall(app.url, call.callId, call.ticket, ['How do you plan routes today, and how many hours a week does it cost?', 'Can we book a pilot kickoff next Tuesday at 10am?']);
+
+    await expect.poll(() => patches.length, { timeout: 30_000, interval: 50 }).toBe(1);
+    expect(patches[0]).toEqual({ path: '/v1/partner/test/abc123', authorization: basic(key), body: '' });
+    const status = await gh(`test_status?partner_interview_id=${id}`);
+    expect(status.json).toMatchObject({
+      partner_status: 'complete',
+      partner_profile_url: `${app.url}/reports/${call.callId}`,
+      partner_score: expect.any(Number),
+      metadata: { evaluator: 'offline_heuristic', difficulty: 'medium', criteria_assessed: expect.any(Number), verified_quotes: expect.any(Number) },
+    });
+    for (const v of Object.values(status.json.metadata)) expect(['string', 'number', 'boolean']).toContain(typeof v);
+    // delivered: the kept key is erased
+    const [row] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(assessments).where(eq(assessments.id, id)));
+    expect(row).toMatchObject({ source: 'greenhouse', sentBy: 'recruiter@acme.test', callbackAuth: null, candidate: { preferredName: 'Annie', phone: '+1 555 0100' } });
+  }, 60_000);
+
+  it('the PATCH is retried until Greenhouse accepts it', async () => {
+    patches.length = 0;
+    patchAnswers.push(500, 503);
+    const sent = await gh('send_test', { method: 'POST', body: { partner_test_id: simA, candidate: { first_name: 'Bo', last_name: 'Li', email: 'bo@example.com' }, url: `${greenhouseUrl}/retry/1` } });
+    const id = sent.json.partner_interview_id as string;
+    const [mail] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'bo@example.com')));
+    const link = new URL(/(http:\/\/\S+\/assessment\/\S+)/.exec(mail.textBody)![1]);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
+    const call = await fetch(`${app.url}/api/v1/assessments/start-call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assessment_id: id, token: link.searchParams.get('token') }) }).then((r) => r.json() as Promise<any>);
+    await holdTypedCall(app.url, call.callId, call.ticket, ['What does planning cost you each week?']);
+    await expect.poll(() => patches.length, { timeout: 30_000, interval: 50 }).toBe(3);
+    expect(patches.map((p) => p.path)).toEqual(['/retry/1', '/retry/1', '/retry/1']);
+    expect((await gh(`test_status?partner_interview_id=${id}`)).json.partner_status).toBe('complete');
+  }, 60_000);
+
+  it('test_status: 404 for an unknown id or another tenant’s; 400 for a malformed one', async () => {
+    const sent = await gh('send_test', { method: 'POST', body: { partner_test_id: simA, candidate: { first_name: 'C', last_name: 'D', email: 'cd@example.com' }, url: `${greenhouseUrl}/x` } });
+    expect((await gh(`test_status?partner_interview_id=${sent.json.partner_interview_id}`, { key: keyB })).status).toBe(404);
+    expect((await gh('test_status?partner_interview_id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await gh('test_status?partner_interview_id=nope')).status).toBe(400);
+    // another tenant's test cannot be sent with this key
+    expect((await gh('send_test', { method: 'POST', body: { partner_test_id: simB, candidate: { first_name: 'C', last_name: 'D', email: 'cd@example.com' }, url: `${greenhouseUrl}/x` } })).status).toBe(422);
+  });
+
+  it('response_error is accepted and stored for the key’s tenant', async () => {
+    const r = await gh('response_error', { method: 'POST', body: { partner_interview_id: 'abc', error: 'partner_score out of range', response: { partner_score: 120 } } });
+    expect(r).toEqual({ status: 200, json: { received: true } });
+    const rows = await withTenant(database.db, tenantA, (tx) => tx.select().from(atsResponseErrors));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ partnerInterviewId: 'abc', payload: { error: 'partner_score out of range', response: { partner_score: 120 } } });
+  });
+});
