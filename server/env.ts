@@ -54,6 +54,7 @@ const envSchema = z.object({
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   ASSESSMENT_LINK_TTL_HOURS: z.coerce.number().min(0.001).max(24 * 30).default(48),
+  MAGIC_LINK_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   WEBHOOKS_ALLOW_PRIVATE_URLS: bool,
   CALL_RECORDING_MAX_MB: z.coerce.number().int().min(1).max(500).default(60),
 });

@@ -43,6 +43,12 @@ const CATALOGUE = {
   SIMULATION_NOT_ASSESSABLE: { trpc: 'BAD_REQUEST', status: 422 },
   IDEMPOTENCY_CONFLICT: { trpc: 'CONFLICT', status: 409 },
   WEBHOOK_URL_REFUSED: { trpc: 'BAD_REQUEST', status: 400 },
+  MAGIC_LINK_INVALID: { trpc: 'NOT_FOUND', status: 404 },
+  MAGIC_LINK_EXPIRED: { trpc: 'FORBIDDEN', status: 410 },
+  MAGIC_LINK_USED: { trpc: 'CONFLICT', status: 409 },
+  MAGIC_LINK_STARTED: { trpc: 'CONFLICT', status: 409 },
+  NO_VALID_ENTRIES: { trpc: 'BAD_REQUEST', status: 422 },
+  CAMPAIGN_EXISTS: { trpc: 'CONFLICT', status: 409 },
   UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;

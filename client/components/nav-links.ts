@@ -3,6 +3,7 @@ import {
   IconClipboardCheck,
   IconLayoutDashboard,
   IconListCheck,
+  IconMailForward,
   IconMicrophone,
   IconShieldLock,
   IconUserCheck,
@@ -23,8 +24,8 @@ export interface NavLinkDef {
 const MANAGERS: Role[] = ['admin', 'sales_manager'];
 
 /**
- * Sidebar links for a user (spec §2 "Sidebar links"). Screens not built yet (Meetings, CTA magic
- * links) are not linked until their issue lands; their routes show a placeholder.
+ * Sidebar links for a user (spec §2 "Sidebar links"). Screens not built yet (Meetings) are not
+ * linked until their issue lands; their routes show a placeholder.
  */
 export function navLinksFor(me: Me): NavLinkDef[] {
   const role = me.user.role;
@@ -35,6 +36,8 @@ export function navLinksFor(me: Me): NavLinkDef[] {
     { key: 'scorecards', labelKey: 'nav.scorecards', href: '/scorecards', icon: IconClipboardCheck, show: hasRole(role, MANAGERS) },
     { key: 'team', labelKey: 'nav.team', href: '/team', icon: IconUsers, show: hasRole(role, MANAGERS) },
     { key: 'assessments', labelKey: 'nav.assessments', href: '/assessments', icon: IconUserCheck, show: hasRole(role, MANAGERS) },
+    // spec §6: the CTA screen is sales_manager's and superuser's (not admin's)
+    { key: 'cta', labelKey: 'nav.cta', href: '/cta', icon: IconMailForward, show: hasRole(role, ['sales_manager']) },
     {
       key: 'assignments',
       labelKey: 'nav.assignments',

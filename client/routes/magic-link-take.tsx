@@ -1,6 +1,68 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams, useSearch, useLocation } from 'wouter';
+import { PageTitle } from '../components/page-title';
+import { LinkCall, type LinkCallProgress } from '../features/assessments/candidate-call';
+import { MicCheck } from '../features/assessments/mic-check';
+import { ctaApi, ctaCallBackend, ctaPaths, ctaProblemOf, type CtaCredentials } from '../features/campaigns/cta-api';
+import { GuestIntro } from '../features/campaigns/guest-intro';
+import { InvalidCtaLink } from '../features/campaigns/invalid-cta-link';
+import { useCtaT } from '../features/campaigns/use-cta-t';
+import { useGuestLanguage } from '../features/campaigns/use-guest-language';
 
-/** /magic-link/:ctaId (spec §2): the campaign demo call, not built yet. */
+/**
+ * /magic-link/:ctaId?token=… — a campaign guest's demo call, no account (spec §2): validation →
+ * intro → microphone check → the call → thank-you (/magic-link/complete) → the report.
+ */
 export default function MagicLinkTakePage() {
-  return <PlaceholderPage titleKey="pages.assessmentTake.title" />;
+  const { ctaId = '' } = useParams<{ ctaId: string }>();
+  const token = new URLSearchParams(useSearch()).get('token');
+  if (!token) return <InvalidCtaLink problem="no_token" />;
+  return <GuestFlow link={{ ctaId, token }} />;
+}
+
+function GuestFlow({ link }: { link: CtaCredentials }) {
+  const { t } = useCtaT();
+  const [, navigate] = useLocation();
+  const stable = useMemo(() => link, [link.ctaId, link.token]); // eslint-disable-line react-hooks/exhaustive-deps
+  const validation = useQuery({ queryKey: ['ctaLink', stable.ctaId, stable.token], queryFn: () => ctaApi.validate(stable), retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
+  const [step, setStep] = useState<'intro' | 'mic' | 'call'>('intro');
+  const problem = validation.isError ? ctaProblemOf(validation.error) : null;
+  useGuestLanguage(validation.data?.campaign.language);
+
+  // a used or started link has its own page (spec §2 /magic-link/used)
+  useEffect(() => {
+    if (problem === 'used' || problem === 'started') navigate(ctaPaths.used(problem === 'used' ? stable : null, problem), { replace: true });
+  }, [problem, stable, navigate]);
+
+  const backend = useMemo(() => ctaCallBackend(stable), [stable]);
+  const onStartFailed = useCallback(() => {
+    // the link may have been used meanwhile (another tab): ask it again to say why
+    void ctaApi.validate(stable).then(
+      (v) => v.call_started && navigate(ctaPaths.used(null, 'started'), { replace: true }),
+      (e) => {
+        const p = ctaProblemOf(e);
+        if (p === 'used' || p === 'started') navigate(ctaPaths.used(p === 'used' ? stable : null, p), { replace: true });
+      },
+    );
+  }, [stable, navigate]);
+  const poll = useCallback(async (): Promise<LinkCallProgress> => {
+    const done = await ctaApi.complete(stable);
+    return { settled: done.report_status === 'ready' || done.report_status === 'failed' };
+  }, [stable]);
+  const onDone = useCallback(() => navigate(ctaPaths.complete(stable)), [stable, navigate]);
+
+  if (validation.isLoading) return <Loader aria-label={t('guest.validating')} />;
+  if (problem === 'used' || problem === 'started') return <Loader aria-label={t('guest.validating')} />;
+  if (problem) return <InvalidCtaLink problem={problem} onRetry={() => void validation.refetch()} />;
+  const intro = validation.data!;
+  return (
+    <Stack maw={860} mx="auto" gap="md">
+      <PageTitle>{intro.campaign.name}</PageTitle>
+      {step === 'intro' && <GuestIntro intro={intro} onStart={() => setStep('mic')} />}
+      {step === 'mic' && <MicCheck onContinue={() => setStep('call')} />}
+      {step === 'call' && <LinkCall backend={backend} sessionKey={`${stable.ctaId}:${stable.token}`} onStartFailed={onStartFailed} poll={poll} onDone={onDone} savingTitle={t('guest.saving')} />}
+    </Stack>
+  );
 }

@@ -12,3 +12,4 @@ export * from './assignments';
 export * from './rollups';
 export * from './assessments';
 export * from './webhooks';
+export * from './campaigns';

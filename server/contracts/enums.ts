@@ -36,3 +36,12 @@ export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+/** Campaign magic links (spec §4): the stored statuses; 'expired' is also what a created/sent/clicked link past its days reads as. */
+export const MAGIC_LINK_STATUSES = ['created', 'sent', 'clicked', 'started', 'in_progress', 'completed', 'expired'] as const;
+export type MagicLinkStatus = (typeof MAGIC_LINK_STATUSES)[number];
+/** Why a link is expired: its days ran out, or its exercise had been started and the guest came back. */
+export const MAGIC_LINK_EXPIRY_REASONS = ['days', 'started'] as const;
+export type MagicLinkExpiryReason = (typeof MAGIC_LINK_EXPIRY_REASONS)[number];
+/** The Book-a-Call step's embedded scheduler. */
+export const BOOKING_PROVIDERS = ['none', 'calcom', 'calendly'] as const;
+export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];

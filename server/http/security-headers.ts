@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
 
-/** CSP for the built app; dev adds what Vite's client and React refresh need. */
-export function contentSecurityPolicy(dev: boolean): string {
+/**
+ * CSP for the built app; dev adds what Vite's client and React refresh need. `frameOrigins`: the
+ * only other origins the page may frame (a campaign's scheduler on the guest's report page).
+ */
+export function contentSecurityPolicy(dev: boolean, frameOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : "script-src 'self'",
@@ -15,6 +18,7 @@ export function contentSecurityPolicy(dev: boolean): string {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    ...(frameOrigins.length ? [`frame-src 'self' ${frameOrigins.join(' ')}`] : []),
   ].join('; ');
 }
 

@@ -9,7 +9,11 @@ import { appRouter } from '../trpc/router';
 import { parseCookies, SESSION_COOKIE } from '../auth/session';
 import { isSameOrigin, requestMeta } from './request-meta';
 import { MAX_JSON_BODY, sendError } from './respond';
-import { applySecurityHeaders } from './security-headers';
+import { applySecurityHeaders, contentSecurityPolicy } from './security-headers';
+import { bookingFrameOrigins } from '../services/campaigns/guest';
+
+/** The guest's report page (client route /cta/reports/:ctaId?token=…). */
+const GUEST_REPORT_PAGE = /^\/cta\/reports\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?(.*))?$/i;
 import { createStaticHandler } from './static';
 import { liveCalls } from '../realtime/registry';
 import { createUpgradeHandler } from './ws';
@@ -74,7 +78,15 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     applySecurityHeaders(res, !!opts.dev, meta.secure);
     const url = req.url ?? '/';
     const handler: Handler = url.startsWith('/trpc/') ? trpc : isRestUrl(url) ? rest : client;
-    Promise.resolve(handler(req, res)).catch((e) => {
+    const guestReport = handler === client ? GUEST_REPORT_PAGE.exec(url) : null;
+    // a guest's report page may frame its campaign's scheduler, and only that (Book a Call)
+    const frame = guestReport
+      ? bookingFrameOrigins(deps.db, guestReport[1], new URLSearchParams(guestReport[2] ?? '').get('token') ?? '').then((origins) => {
+          if (origins.length && !res.headersSent) res.setHeader('Content-Security-Policy', contentSecurityPolicy(!!opts.dev, origins));
+        })
+      : null;
+    const run = () => Promise.resolve(handler(req, res));
+    (frame ? frame.then(run) : run()).catch((e) => {
       logger.error({ err: e, url }, 'request failed');
       if (!res.headersSent) sendError(res, 'INTERNAL', 'An unexpected error occurred');
       else res.destroy();

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { clients, mailOutbox, users } from '../../db/schema';
+import { clients, jobs, mailOutbox, users } from '../../db/schema';
+import { markMagicLinkSent } from '../services/campaigns/lifecycle';
 import { LANGUAGES, type Language } from '../contracts/languages';
 import { asSystem } from '../../db/tenant';
 import { randomUUID } from 'node:crypto';
@@ -36,6 +37,37 @@ export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<strin
   return job.id;
 }
 
+/** What a mail's sending means to the rest of the product: a campaign link becomes 'sent' once its mail is accepted. */
+export interface MailSentHook {
+  magicLinkId: string;
+}
+
+/**
+ * Many mails at once (a campaign's links): the jobs and outbox rows are inserted in chunks in the
+ * caller's transaction, each job due at its own `runAt` (so a batch goes out at a bounded rate).
+ * Every dedupe key must be new (the callers' keys name fresh rows).
+ */
+export async function enqueueMails(tx: Executor, mails: (QueuedMail & { runAt: Date; onSent?: MailSentHook })[]): Promise<number> {
+  const CHUNK = 250;
+  for (let i = 0; i < mails.length; i += CHUNK) {
+    const part = mails.slice(i, i + CHUNK).map((m) => ({ ...m, outboxId: randomUUID() }));
+    await tx.insert(mailOutbox).values(part.map((m) => ({ id: m.outboxId, tenantId: m.tenantId, toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, status: 'queued' as const })));
+    await asSystem(tx, { action: 'jobs.enqueue', tenantId: part[0].tenantId }, (sys) =>
+      sys.insert(jobs).values(
+        part.map((m) => ({
+          queue: 'mail' as const,
+          tenantId: m.tenantId,
+          payload: { outboxId: m.outboxId, ...(m.onSent ? { onSent: m.onSent } : {}) },
+          dedupeKey: m.dedupeKey,
+          maxAttempts: 8,
+          runAt: m.runAt,
+        })),
+      ),
+    );
+  }
+  return mails.length;
+}
+
 export interface MailTransportOptions {
   smtpUrl?: string;
   from: string;
@@ -64,7 +96,11 @@ export function mailHandler(opts: MailTransportOptions): JobHandler & { close():
         return { outboxId, status: 'stored' };
       }
       await t.sendMail({ from: opts.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
-      await asSystem(db, { action: 'mail.sent' }, (tx) => tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId)));
+      await asSystem(db, { action: 'mail.sent' }, async (tx) => {
+        await tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId));
+        const hook = job.payload.onSent as MailSentHook | undefined;
+        if (hook?.magicLinkId && row.tenantId) await markMagicLinkSent(tx, row.tenantId, hook.magicLinkId);
+      });
       return { outboxId, status: 'sent' };
     },
     async onDead(job, error, db) {

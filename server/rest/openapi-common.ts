@@ -121,6 +121,7 @@ export const ERROR_RESPONSES = {
   '405': errorResponse('METHOD_NOT_ALLOWED; the `Allow` header lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),
   '413': errorResponse('PAYLOAD_TOO_LARGE or FILE_TOO_LARGE: the body is over the limit.'),
   '415': errorResponse('UNSUPPORTED_MEDIA_TYPE or UNSUPPORTED_FILE_TYPE.'),
+  '422': errorResponse('The request is well-formed but cannot be done: e.g. NO_VALID_ENTRIES, SIMULATION_NOT_ASSESSABLE.'),
   '429': errorResponse('TOO_MANY_REQUESTS; `Retry-After` says when to try again.', { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }),
   '500': errorResponse('INTERNAL: an unexpected error (never with internals).'),
   '503': errorResponse('UNAVAILABLE: a service the endpoint needs is not answering.'),

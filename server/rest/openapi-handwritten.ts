@@ -1,3 +1,4 @@
+import { generateLinksInput } from '../contracts/campaigns';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
 import { errors, json, pathParameter, schemaOf, securityOf, UUID_SCHEMA, type Operation, type Parameter } from './openapi-common';
 
@@ -158,6 +159,35 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     responses: {
       '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
       ...errors('401', '404', '429'),
+    },
+  },
+  'POST /api/v1/cta/links/generate': {
+    operationId: 'generateMagicLinks',
+    summary: "Generate a campaign's magic links (up to 2,000 entries), with progress",
+    description:
+      'One transaction: all links or none. Entries are lines of "email, first name"; invalid addresses are skipped and counted, repeated ones and addresses that already hold a live link for the campaign are reported. The answer is newline-delimited JSON: `{"type":"progress","done","total"}` lines while the links are written, then `{"type":"result","result":{…}}` (the links with their tokens, shown only here) or `{"type":"error",…}` (nothing written). Refusals (over 2,000 entries, no valid entry, an unknown campaign) are ordinary error answers.',
+    tags: ['Campaigns'],
+    security: securityOf('user'),
+    requestBody: { required: true, content: { 'application/json': { schema: schemaOf(generateLinksInput, 'input') } } },
+    responses: {
+      '200': { description: 'Progress lines, then the result.', content: { 'application/x-ndjson': { schema: { type: 'string' } } } },
+      ...errors('400', '401', '403', '404', '422'),
+    },
+  },
+  'GET /api/v1/cta/reports/:id/download': {
+    operationId: 'downloadGuestReport',
+    summary: "Download a campaign guest's report as one HTML file, with the link's token",
+    description: "The same self-contained report file the app downloads, for the holder of the magic link (its id and token). 404 until the report is ready, or for another link's token.",
+    tags: ['Magic link'],
+    security: securityOf('public'),
+    parameters: [
+      pathParameter('id', UUID_SCHEMA),
+      { name: 'token', in: 'query', required: true, description: "The link's token.", schema: { type: 'string' } },
+      { name: 'lang', in: 'query', description: "The report's language (else the campaign's).", schema: { type: 'string' } },
+    ],
+    responses: {
+      '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
+      ...errors('400', '404'),
     },
   },
   'GET /api/v1/reports/:callId/download': {

@@ -2,6 +2,8 @@ import { analyticsRouter } from '../routers/analytics/router';
 import { apiKeysRouter } from '../routers/api-keys/router';
 import { assessmentLinkRouter } from '../routers/assessment-link/router';
 import { assessmentsRouter } from '../routers/assessments/router';
+import { campaignsRouter } from '../routers/campaigns/router';
+import { ctaLinkRouter } from '../routers/cta-link/router';
 import { greenhouseRouter } from '../routers/greenhouse/router';
 import { webhooksRouter } from '../routers/webhooks/router';
 import { assignmentsRouter } from '../routers/assignments/router';
@@ -49,6 +51,8 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   assessments: assessmentsRouter,
   assessmentLink: assessmentLinkRouter,
+  campaigns: campaignsRouter,
+  ctaLink: ctaLinkRouter,
   greenhouse: greenhouseRouter,
   webhooks: webhooksRouter,
 });

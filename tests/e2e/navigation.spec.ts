@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createDemoUser, expect, h1, mainNav, signInViaUi, test, type AccountKey, type NewUserType } from './fixtures';
 
-// Meetings and CTA magic links are not built yet: not linked
+// Meetings is not built yet: not linked. CTA magic links: sales_manager and superuser only (spec §6)
 const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team', 'Assessments'];
 
 /** Link text → [href, h1 of the page it opens]. */
@@ -12,15 +12,16 @@ const PAGES: Record<string, [string, string]> = {
   Scorecards: ['/scorecards', 'Scorecards'],
   Team: ['/team', 'Team'],
   Assessments: ['/assessments', 'Assessments'],
+  'CTA magic links': ['/cta', 'CTA magic links'],
   Assignments: ['/assignments', 'Assignments'],
   Admin: ['/admin', 'Admin'],
   'Spar admin': ['/spar-admin', 'Spar admin'],
 };
 
 const SIDEBAR: Partial<Record<AccountKey, string[]>> = {
-  superuser: [...MANAGE, 'Assignments', 'Admin', 'Spar admin'],
+  superuser: [...MANAGE, 'CTA magic links', 'Assignments', 'Admin', 'Spar admin'],
   admin: [...MANAGE, 'Assignments', 'Admin'],
-  manager: [...MANAGE, 'Assignments'],
+  manager: [...MANAGE, 'CTA magic links', 'Assignments'],
   rep: ['Assignments'],
   demoManager: ['Assignments'],
 };

@@ -27,6 +27,8 @@ const ADMIN: Caller[] = ['admin', 'superuser'];
 const API_KEY_ONLY: Caller[] = [];
 /** The product-admin area: clients, system prompts, client analytics. */
 const SUPERUSER: Caller[] = ['superuser'];
+/** The CTA magic-link screen (spec §6): sales_manager and superuser, not admin. */
+const CTA: Caller[] = ['sales_manager', 'superuser'];
 
 /** tRPC procedures by path. */
 export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
@@ -158,6 +160,17 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'assessmentLink.validate': ANYONE,
   'assessmentLink.start': ANYONE,
   'assessmentLink.complete': ANYONE,
+  'campaigns.list': CTA,
+  'campaigns.create': CTA,
+  'campaigns.update': CTA,
+  'campaigns.delete': CTA,
+  'campaigns.links': CTA,
+  'campaigns.exportLinks': CTA,
+  'ctaLink.validate': ANYONE,
+  'ctaLink.markStarted': ANYONE,
+  'ctaLink.complete': ANYONE,
+  'ctaLink.report': ANYONE,
+  'ctaLink.booked': ANYONE,
   'greenhouse.listTests': API_KEY_ONLY,
   'greenhouse.sendTest': API_KEY_ONLY,
   'greenhouse.testStatus': API_KEY_ONLY,
@@ -194,6 +207,13 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'POST /api/v1/assessments/validate-token': ANYONE,
   'POST /api/v1/assessments/start-call': ANYONE,
   'POST /api/v1/assessments/complete': ANYONE,
+  'POST /api/v1/cta/links/generate': CTA,
+  'POST /api/v1/cta/validate-token': ANYONE,
+  'POST /api/v1/cta/mark-started': ANYONE,
+  'POST /api/v1/cta/complete': ANYONE,
+  'POST /api/v1/cta/booked': ANYONE,
+  'GET /api/v1/cta/reports/:id': ANYONE,
+  'GET /api/v1/cta/reports/:id/download': ANYONE,
   'GET /api/v1/greenhouse/list_tests': API_KEY_ONLY,
   'POST /api/v1/greenhouse/send_test': API_KEY_ONLY,
   'GET /api/v1/greenhouse/test_status': API_KEY_ONLY,

@@ -1,65 +1,76 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { errorText } from '../calls/call-labels';
 import { CallOutcome } from '../calls/call-outcome';
 import { CallView } from '../calls/call-view';
 import { useCallSession, useCallSnapshot } from '../calls/use-call-session';
+import type { CallBackend } from '../calls/call-session';
 import { linkApi, linkCallBackend, type LinkCredentials } from './link-api';
 
 /** How long the candidate waits for the report before the thank-you page shows anyway. */
 const REPORT_WAIT_MS = 90_000;
 const POLL_MS = 1500;
 
+/** Where a link's report stands, as the call page polls it. */
+export interface LinkCallProgress {
+  settled: boolean;
+  score?: number | null;
+}
+
+export interface LinkCallProps {
+  backend: CallBackend;
+  /** Identifies the session (one per link). */
+  sessionKey: string;
+  /** After a refused start: the page says why (the link may have been used meanwhile, e.g. in another tab). */
+  onStartFailed: () => void;
+  /** Where the report stands (null when it could not be read this time). */
+  poll: () => Promise<LinkCallProgress | null>;
+  /** The report is settled (or the wait ran out): the page moves on. */
+  onDone: (progress: LinkCallProgress | null) => void;
+  /** The wait screen's title after the call. */
+  savingTitle: string;
+}
+
 /**
- * The candidate's call: the exercise page's call (the same CallSession and CallView), started by
- * the link. After it, a short wait for the report, then the thank-you page (with the score only
- * when the tenant shows it to candidates).
+ * A call started by a link (an assessment's candidate, a campaign's guest): the exercise page's
+ * call (the same CallSession and CallView). After it, a short wait for the report, then onDone.
  */
-export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials; onStartRefused: () => void }) {
+export function LinkCall({ backend, sessionKey, onStartFailed, poll, onDone, savingTitle }: LinkCallProps) {
   const { t } = useTranslation('assessments');
   const { t: tc } = useTranslation('calls');
-  const backend = useMemo(() => linkCallBackend(link), [link]);
   // the link decides what is started; the input is not sent
-  const session = useCallSession({ input: { simulationId: link.assessmentId, mode: 'practice' }, backend }, `${link.assessmentId}:${link.token}`);
+  const session = useCallSession({ input: { simulationId: sessionKey, mode: 'practice' }, backend }, sessionKey);
   const snapshot = useCallSnapshot(session);
-  const [, navigate] = useLocation();
   const [waitedOut, setWaitedOut] = useState(false);
   const ended = snapshot?.phase === 'ended' && snapshot.repSpoke;
 
   useEffect(() => {
-    if (snapshot?.phase === 'failed' && snapshot.error === 'startFailed') {
-      // the link may have been used meanwhile (another tab): validate again to say why
-      void linkApi.validate(link).then(
-        (v) => v.call_started && onStartRefused(),
-        () => onStartRefused(),
-      );
-    }
-  }, [snapshot?.phase, snapshot?.error, link, onStartRefused]);
+    if (snapshot?.phase === 'failed' && snapshot.error === 'startFailed') onStartFailed();
+  }, [snapshot?.phase, snapshot?.error, onStartFailed]);
 
   useEffect(() => {
     if (!ended) return;
     let stop = false;
     const started = Date.now();
-    const poll = async () => {
+    const run = async () => {
       while (!stop) {
-        const done = await linkApi.complete(link).catch(() => null);
-        const settled = done && (done.report_status === 'ready' || done.report_status === 'failed');
-        if (settled || Date.now() - started > REPORT_WAIT_MS) {
-          if (!settled) setWaitedOut(true);
-          navigate('/assessment/complete', { state: { score: done?.score ?? null } });
+        const done = await poll().catch(() => null);
+        if (done?.settled || Date.now() - started > REPORT_WAIT_MS) {
+          if (!done?.settled) setWaitedOut(true);
+          onDone(done);
           return;
         }
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
     };
-    void poll();
+    void run();
     return () => {
       stop = true;
     };
-  }, [ended, link, navigate]);
+  }, [ended, poll, onDone]);
 
   if (!session || !snapshot) return <Loader aria-label={tc('loading')} />;
   const before = snapshot.phase === 'idle' || snapshot.phase === 'starting' || snapshot.phase === 'failed';
@@ -92,7 +103,7 @@ export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials;
           <Stack gap="xs" align="flex-start">
             <Loader size="sm" aria-hidden />
             <Title order={2} size="h3">
-              {t('call.saving')}
+              {savingTitle}
             </Title>
             <Text>{waitedOut ? t('call.savingLong') : t('call.savingText')}</Text>
           </Stack>
@@ -100,4 +111,23 @@ export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials;
       )}
     </Stack>
   );
+}
+
+/** The candidate's call; after it, the thank-you page (with the score only when the tenant shows it to candidates). */
+export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials; onStartRefused: () => void }) {
+  const { t } = useTranslation('assessments');
+  const backend = useMemo(() => linkCallBackend(link), [link]);
+  const [, navigate] = useLocation();
+  const onStartFailed = useCallback(() => {
+    void linkApi.validate(link).then(
+      (v) => v.call_started && onStartRefused(),
+      () => onStartRefused(),
+    );
+  }, [link, onStartRefused]);
+  const poll = useCallback(async () => {
+    const done = await linkApi.complete(link);
+    return { settled: done.report_status === 'ready' || done.report_status === 'failed', score: done.score };
+  }, [link]);
+  const onDone = useCallback((p: LinkCallProgress | null) => navigate('/assessment/complete', { state: { score: p?.score ?? null } }), [navigate]);
+  return <LinkCall backend={backend} sessionKey={`${link.assessmentId}:${link.token}`} onStartFailed={onStartFailed} poll={poll} onDone={onDone} savingTitle={t('call.saving')} />;
 }

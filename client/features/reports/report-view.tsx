@@ -13,6 +13,8 @@ import { useFormat } from '../../lib/format';
 interface Props {
   data: ReportData;
   clientId?: string;
+  /** Where the HTML download comes from, when not the signed-in path (a campaign guest's link). */
+  downloadUrl?: string;
 }
 
 function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
@@ -33,7 +35,7 @@ export function downloadHref(callId: string, lang: string, clientId?: string) {
 }
 
 /** The ready report: header, summary, scorecard evaluation with review, suggestions, analytics, recording and transcript. */
-export function ReportView({ data, clientId }: Props) {
+export function ReportView({ data, clientId, downloadUrl }: Props) {
   const { t, i18n } = useTranslation('reports');
   const f = useFormat();
   const audio = useRef<HTMLAudioElement>(null);
@@ -152,7 +154,7 @@ export function ReportView({ data, clientId }: Props) {
           )}
         </Stack>
         <Group mt="md">
-          <Button component="a" href={downloadHref(call.callId, i18n.language, clientId)} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+          <Button component="a" href={downloadUrl ?? downloadHref(call.callId, i18n.language, clientId)} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
             {t('download.button')}
           </Button>
         </Group>

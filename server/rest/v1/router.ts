@@ -13,6 +13,7 @@ import { knowledgeRoutes } from './knowledge';
 import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
 import { assessmentRoutes } from './assessments';
+import { ctaRoutes } from './cta';
 import { documentationRoutes } from './docs';
 import { procedureRoutes } from '../procedure-routes';
 
@@ -33,6 +34,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...callRoutes,
     ...reportsRoutes,
     ...assessmentRoutes,
+    ...ctaRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];

@@ -17,6 +17,7 @@ import { enqueueEvaluation, evaluationContextOf } from '../../evaluation/evaluat
 import { REALTIME_SESSION_CAP_MS } from '../../realtime/openai-realtime-upstream';
 import { startExercise } from '../assignments/assignments';
 import { markAssessmentCallEnded, markAssessmentCallLive } from '../assessments/lifecycle';
+import { markMagicLinkCallEnded, markMagicLinkCallLive } from '../campaigns/lifecycle';
 
 /** States in which a call holds a slot of the tenant's concurrent-call limit. */
 export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connected'] as const;
@@ -29,8 +30,11 @@ export const hashTicket = (ticket: string) => createHash('sha256').update(ticket
 
 export interface StartCallInput {
   simulationId: string;
-  /** 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts). */
-  mode: 'practice' | 'test' | 'dry_run' | 'assessment';
+  /**
+   * 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts);
+   * 'magic_link': a guest's demo call from a campaign link (no user; server/services/campaigns/guest.ts).
+   */
+  mode: 'practice' | 'test' | 'dry_run' | 'assessment' | 'magic_link';
   simulationPromptId?: string;
   /** Assignments (issue 7): the exercise this call answers. */
   exerciseId?: string;
@@ -60,9 +64,9 @@ export async function startCall(
   actor: { tenantId: string; userId: string; role: Role | null } | { tenantId: string; userId: null; role: null; candidate: true },
   input: StartCallInput,
 ): Promise<StartCallResult> {
-  // a candidate (no account) reaches this only through a validated assessment link, in 'assessment' mode
+  // a candidate or guest (no account) reaches this only through a validated link, in its link's mode
   const candidate = 'candidate' in actor;
-  if (candidate !== (input.mode === 'assessment')) throw new AppError('FORBIDDEN', 'Assessment calls are started from an assessment link');
+  if (candidate !== (input.mode === 'assessment' || input.mode === 'magic_link')) throw new AppError('FORBIDDEN', 'Assessment and demo calls are started from their links');
   if (!candidate && !actor.role) throw new AppError('NO_ROLE', 'You do not have a role yet');
   if (!candidate && input.mode !== 'practice' && !hasRole(actor.role, ['admin', 'sales_manager'])) throw new AppError('FORBIDDEN', 'Only admins and managers can test a simulation');
   const row = await findSimulationRow(tx, actor.tenantId, input.simulationId);
@@ -198,6 +202,7 @@ export async function setCallState(db: Db, tenantId: string, callId: string, sta
       .where(eq(calls.id, callId))
       .returning({ mode: calls.mode });
     if (row?.mode === 'assessment' && state === 'connected') await markAssessmentCallLive(tx, callId);
+    if (row?.mode === 'magic_link' && state === 'connected') await markMagicLinkCallLive(tx, callId);
   });
 }
 
@@ -264,6 +269,7 @@ export async function finishCall(db: Db, tenantId: string, callId: string, o: Ca
       await markScorecardUsed(tx, r[0].scorecardId).catch(() => undefined);
     }
     if (r.length && r[0].mode === 'assessment') await markAssessmentCallEnded(tx, callId, o.repTurns);
+    if (r.length && r[0].mode === 'magic_link') await markMagicLinkCallEnded(tx, callId, o.repTurns);
     // a call the rep spoke in gets its evaluation; job and pending report commit with the end
     if (r.length && o.repTurns > 0) await enqueueEvaluation(tx, { tenantId, callId });
     return r.length === 1;

@@ -5,6 +5,7 @@ import { callRecordings, callTurns } from '../../../db/schema/calls';
 import { reportOverrides, reports, type CriterionResult } from '../../../db/schema/reports';
 import { users } from '../../../db/schema/auth';
 import { assessments } from '../../../db/schema/assessments';
+import { magicLinks } from '../../../db/schema/campaigns';
 import { AppError } from '../../errors';
 import type { CriterionReport, OverrideEntry, OverrideInput, ReportStatus, ReportView } from '../../contracts/reports';
 import { callForViewer, canSeeAllReports, type ReportCall, type ReportViewer } from './access';
@@ -87,10 +88,12 @@ async function overridesOf(tx: Executor, reportId: string, criteria: CriterionRe
 }
 
 /** Everything the report page and the HTML download show. */
-/** A hiring assessment's call has no user: the candidate's name stands for the rep's. */
+/** A hiring assessment's or a campaign guest's call has no user: the candidate's or guest's name stands for the rep's. */
 async function candidateOf(tx: Executor, callId: string) {
   const [a] = await tx.select({ candidate: assessments.candidate }).from(assessments).where(eq(assessments.callId, callId)).limit(1);
-  return a ? [{ displayName: `${a.candidate.firstName} ${a.candidate.lastName}`.trim(), username: null, email: a.candidate.email }] : [];
+  if (a) return [{ displayName: `${a.candidate.firstName} ${a.candidate.lastName}`.trim(), username: null, email: a.candidate.email }];
+  const [g] = await tx.select({ firstName: magicLinks.firstName, email: magicLinks.email }).from(magicLinks).where(eq(magicLinks.callId, callId)).limit(1);
+  return g ? [{ displayName: g.firstName, username: null, email: g.email }] : [];
 }
 
 export async function getReport(tx: Executor, viewer: ReportViewer, callId: string): Promise<ReportView> {

@@ -1,0 +1,145 @@
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
+import { campaignInput, type CampaignRow } from '../../../server/contracts/campaigns';
+import { LANGUAGES, type Language } from '../../../server/contracts/languages';
+import { errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useCtaT } from './use-cta-t';
+
+type Fields = {
+  slug: string;
+  name: string;
+  subHeader: string;
+  introParagraph: string;
+  afterMessage: string;
+  bannerMessage: string;
+  ctaInstructions: string;
+  language: Language;
+  linkExpirationDays: number | string;
+  simulationId: string | null;
+  bookingProvider: BookingProvider;
+  bookingUrl: string;
+};
+
+const empty: Fields = {
+  slug: '',
+  name: '',
+  subHeader: '',
+  introParagraph: '',
+  afterMessage: '',
+  bannerMessage: '',
+  ctaInstructions: '',
+  language: 'en',
+  linkExpirationDays: 7,
+  simulationId: null,
+  bookingProvider: 'none',
+  bookingUrl: '',
+};
+
+const fromRow = (c: CampaignRow): Fields => ({ ...c, simulationId: c.simulationId, bookingUrl: c.bookingUrl ?? '' });
+
+/** Create or edit a campaign (spec §3 "Campaign"), with the spec's messages per field. */
+export function CampaignForm({ campaign, onClose, onSaved }: { campaign: CampaignRow | null; onClose: () => void; onSaved: (c: CampaignRow) => void }) {
+  const { t } = useCtaT();
+  const [v, setV] = useState<Fields>(campaign ? fromRow(campaign) : empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sims = useQuery(trpc.simulations.list.queryOptions({}));
+  const create = useMutation(trpc.campaigns.create.mutationOptions({ onSuccess: onSaved }));
+  const update = useMutation(trpc.campaigns.update.mutationOptions({ onSuccess: onSaved }));
+  const m = campaign ? update : create;
+  const set = <K extends keyof Fields>(k: K, value: Fields[K]) => setV((p) => ({ ...p, [k]: value }));
+  const serverErrors = m.isError ? serverFieldErrors(m.error) : null;
+  const err = (k: keyof Fields) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
+
+  const submit = () => {
+    const parsed = campaignInput.safeParse({ ...v, linkExpirationDays: typeof v.linkExpirationDays === 'number' ? v.linkExpirationDays : Number.NaN, bookingUrl: v.bookingProvider === 'none' ? null : v.bookingUrl });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= translateMessageKey(t, issue.message);
+      return setErrors(next);
+    }
+    setErrors({});
+    if (campaign) update.mutate({ ...parsed.data, id: campaign.id });
+    else create.mutate(parsed.data);
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={campaign ? t('form.titleEdit') : t('form.titleNew')} centered size="xl" closeButtonProps={{ 'aria-label': t('app.close') }}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('form.slug')} description={t('form.slugHelp')} value={v.slug} onChange={(e) => set('slug', e.currentTarget.value)} error={err('slug')} required data-autofocus />
+            <TextInput label={t('form.name')} value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={err('name')} required />
+          </SimpleGrid>
+          <Select
+            label={t('form.simulation')}
+            placeholder={t('form.simulationPlaceholder')}
+            data={(sims.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={v.simulationId}
+            onChange={(id) => set('simulationId', id)}
+            error={err('simulationId') ?? (sims.isError ? t('form.simulationsFailed') : undefined)}
+            searchable
+            required
+          />
+          <TextInput label={t('form.subHeader')} value={v.subHeader} onChange={(e) => set('subHeader', e.currentTarget.value)} error={err('subHeader')} />
+          <Textarea label={t('form.introParagraph')} description={t('form.introHelp')} value={v.introParagraph} onChange={(e) => set('introParagraph', e.currentTarget.value)} error={err('introParagraph')} autosize minRows={3} required />
+          <Textarea label={t('form.afterMessage')} description={t('form.afterHelp')} value={v.afterMessage} onChange={(e) => set('afterMessage', e.currentTarget.value)} error={err('afterMessage')} autosize minRows={2} required />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('form.language')}
+              description={t('form.languageHelp')}
+              data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+              value={v.language}
+              onChange={(l) => l && set('language', l as Language)}
+              allowDeselect={false}
+              error={err('language')}
+            />
+            <NumberInput label={t('form.expiration')} description={t('form.expirationHelp')} value={v.linkExpirationDays} onChange={(n) => set('linkExpirationDays', n)} min={1} max={90} allowDecimal={false} error={err('linkExpirationDays')} required />
+          </SimpleGrid>
+          <Textarea label={t('form.bannerMessage')} description={t('form.bannerHelp')} value={v.bannerMessage} onChange={(e) => set('bannerMessage', e.currentTarget.value)} error={err('bannerMessage')} autosize minRows={2} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('form.bookingProvider')}
+              data={BOOKING_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
+              value={v.bookingProvider}
+              onChange={(p) => p && set('bookingProvider', p as BookingProvider)}
+              allowDeselect={false}
+            />
+            {v.bookingProvider !== 'none' && (
+              <TextInput
+                label={t('form.bookingUrl')}
+                description={t(`form.bookingUrlHelp.${v.bookingProvider}`)}
+                value={v.bookingUrl}
+                onChange={(e) => set('bookingUrl', e.currentTarget.value)}
+                error={err('bookingUrl')}
+                required
+              />
+            )}
+          </SimpleGrid>
+          <Textarea label={t('form.ctaInstructions')} description={t('form.ctaInstructionsHelp')} value={v.ctaInstructions} onChange={(e) => set('ctaInstructions', e.currentTarget.value)} error={err('ctaInstructions')} autosize minRows={2} />
+          {m.isError && !serverErrors && (
+            <Alert color="red" role="alert">
+              {t('campaigns.saveFailed')} {errorMessage(t, m.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('app.cancel')}
+            </Button>
+            <Button type="submit" loading={m.isPending}>
+              {campaign ? t('form.save') : t('form.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,159 @@
+import { Badge, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { MAGIC_LINK_STATUSES, type MagicLinkStatus } from '../../../server/contracts/enums';
+import { NameText } from '../../components/name-text';
+import { ScoreText } from '../../components/score-text';
+import { ScrollTable } from '../../components/scroll-table';
+import { LoadFailedAlert } from '../../components/status-alerts';
+import { useFormat } from '../../lib/format';
+import { notifyFailure } from '../../lib/notify';
+import { trpc, trpcClient } from '../../lib/trpc';
+import { useSearchParam } from '../../lib/use-search-param';
+import { usePageParam } from '../assignments/use-page-param';
+import { downloadText } from '../users/download';
+import { useCtaT } from './use-cta-t';
+
+const STATUS_COLOR: Record<MagicLinkStatus, string> = { created: 'gray', sent: 'cyan', clicked: 'blue', started: 'indigo', in_progress: 'violet', completed: 'green', expired: 'orange' };
+const FILTERS = [...MAGIC_LINK_STATUSES, 'booked'] as const;
+type StatusFilter = (typeof FILTERS)[number];
+
+/** Every link of the tenant, paged on the server (page, campaign, status and search in the URL), and the filtered list as CSV. */
+export function LinksPanel() {
+  const { t } = useCtaT();
+  const f = useFormat();
+  const [page, setPage] = usePageParam('page');
+  const [rawCampaign, setCampaign] = useSearchParam('campaign');
+  const [rawStatus, setStatus] = useSearchParam('status');
+  const [rawSearch, setSearch] = useSearchParam('q');
+  const campaigns = useQuery(trpc.campaigns.list.queryOptions());
+  const campaignId = rawCampaign && campaigns.data?.rows.some((c) => c.id === rawCampaign) ? rawCampaign : undefined;
+  const status = (FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as StatusFilter) : undefined;
+  const search = rawSearch ?? '';
+  const [typed, setTyped] = useState(search);
+  const [exporting, setExporting] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => {
+      if (typed.trim() === search) return;
+      setSearch(typed.trim() || null, { replace: true });
+      setPage(1, { replace: true });
+    }, 300);
+    return () => clearTimeout(id);
+  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const filter = { ...(campaignId ? { campaignId } : {}), ...(status ? { status } : {}), ...(search ? { search } : {}) };
+  const list = useQuery({ ...trpc.campaigns.links.queryOptions({ page, pageSize: 25, ...filter }), placeholderData: keepPreviousData });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const r = await trpcClient.campaigns.exportLinks.query(filter);
+      downloadText(r.filename, r.csv);
+    } catch (e) {
+      notifyFailure(t, t('links.csvFailed'), e);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group wrap="wrap" align="flex-end" justify="space-between">
+        <Group wrap="wrap" align="flex-end">
+          <TextInput label={t('links.search')} leftSection={<IconSearch size={16} aria-hidden />} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} w={260} maw="100%" />
+          <Select
+            label={t('links.campaign')}
+            data={[{ value: '', label: t('links.allCampaigns') }, ...(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+            value={campaignId ?? ''}
+            onChange={(v) => {
+              setCampaign(v || null, { replace: true });
+              setPage(1, { replace: true });
+            }}
+            allowDeselect={false}
+            w={220}
+            maw="100%"
+          />
+          <Select
+            label={t('links.status')}
+            data={[{ value: '', label: t('links.allStatuses') }, ...FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+            value={status ?? ''}
+            onChange={(v) => {
+              setStatus(v || null, { replace: true });
+              setPage(1, { replace: true });
+            }}
+            allowDeselect={false}
+            w={180}
+          />
+        </Group>
+        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()} disabled={!list.data?.total}>
+          {t('links.downloadCsv')}
+        </Button>
+      </Group>
+      {list.isLoading && <Loader aria-label={t('app.loading')} />}
+      {list.isError && <LoadFailedAlert message={t('links.loadFailed')} onRetry={() => void list.refetch()} />}
+      {list.data && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t('links.total', { count: list.data.total })}
+        </Text>
+      )}
+      {list.data && list.data.total === 0 && <Text c="dimmed">{search || status || campaignId ? t('links.noMatch') : t('links.empty')}</Text>}
+      {list.data && list.data.rows.length > 0 && (
+        <ScrollTable minWidth={980} label={t('links.title')}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('links.columns.email')}</Table.Th>
+                <Table.Th>{t('links.columns.campaign')}</Table.Th>
+                <Table.Th>{t('links.columns.status')}</Table.Th>
+                <Table.Th>{t('links.columns.clicks')}</Table.Th>
+                <Table.Th>{t('links.columns.created')}</Table.Th>
+                <Table.Th>{t('links.columns.expires')}</Table.Th>
+                <Table.Th>{t('links.columns.completed')}</Table.Th>
+                <Table.Th>{t('links.columns.booked')}</Table.Th>
+                <Table.Th>{t('links.columns.score')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.rows.map((l) => (
+                <Table.Tr key={l.id} data-testid="link-row">
+                  <Table.Td maw={240}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {l.email}
+                    </Text>
+                    {l.firstName && <NameText size="xs" c="dimmed">{l.firstName}</NameText>}
+                  </Table.Td>
+                  <Table.Td maw={200}>
+                    <NameText size="sm">{l.campaignName}</NameText>
+                    {l.simulationName && <NameText size="xs" c="dimmed">{l.simulationName}</NameText>}
+                  </Table.Td>
+                  <Table.Td>
+                    <Tooltip label={t('links.expiredStarted')} disabled={l.expiredReason !== 'started'}>
+                      <Badge color={STATUS_COLOR[l.status]} variant="light" data-testid="link-status">
+                        {t(`status.${l.status}`)}
+                      </Badge>
+                    </Tooltip>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{l.clicks}</Text>
+                    {l.lastClickedAt && (
+                      <Text size="xs" c="dimmed">
+                        {t('links.lastClicked', { date: f.dateTime(l.lastClickedAt) })}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{f.date(l.createdAt)}</Table.Td>
+                  <Table.Td>{f.date(l.expiresAt)}</Table.Td>
+                  <Table.Td>{l.completedAt ? f.dateTime(l.completedAt) : '—'}</Table.Td>
+                  <Table.Td>{l.bookedAt ? <Badge color="grape" variant="light">{t('links.bookedOn', { date: f.date(l.bookedAt) })}</Badge> : '—'}</Table.Td>
+                  <Table.Td>{l.score !== null ? <ScoreText score={l.score} heuristic={l.heuristic} /> : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
+      )}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => setPage(p)} getControlProps={(c) => ({ 'aria-label': t('links.page', { page: c }) })} />}
+    </Stack>
+  );
+}

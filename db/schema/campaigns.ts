@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { calls } from './calls';
+import { simulations } from './simulations';
+import { tenantId } from './columns';
+import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '../../server/contracts/enums';
+
+/**
+ * A marketing campaign (spec §3 "Campaign"): the texts the guest reads, the demo simulation, how
+ * long its links live, and the Book-a-Call step. `slug` is the tenant's own campaign id.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    slug: text().notNull(),
+    name: text().notNull(),
+    subHeader: text().notNull().default(''),
+    introParagraph: text().notNull(),
+    afterMessage: text().notNull(),
+    bannerMessage: text().notNull().default(''),
+    ctaInstructions: text().notNull().default(''),
+    language: text().notNull().default('en'),
+    linkExpirationDays: integer().notNull().default(7),
+    simulationId: uuid().references(() => simulations.id, { onDelete: 'set null' }),
+    bookingProvider: text().$type<BookingProvider>().notNull().default('none'),
+    bookingUrl: text(),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('campaigns_tenant_slug_uq').on(t.tenantId, t.slug), index('campaigns_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * One guest's one-time link to a campaign's demo call (spec §3 "Magic link"). The token is stored
+ * only as its SHA-256. `callId` is the one call the link may start (claimed atomically).
+ */
+export const magicLinks = pgTable(
+  'magic_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    /** The generation batch the link came from. */
+    batchId: uuid().notNull(),
+    /** Lower-cased. */
+    email: text().notNull(),
+    firstName: text().notNull().default(''),
+    tokenHash: text().notNull(),
+    status: text().$type<MagicLinkStatus>().notNull().default('created'),
+    expiredReason: text().$type<MagicLinkExpiryReason>(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    clicks: integer().notNull().default(0),
+    lastClickedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    expiredAt: timestamp({ withTimezone: true }),
+    bookedAt: timestamp({ withTimezone: true }),
+    callId: uuid().references(() => calls.id, { onDelete: 'set null' }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('magic_links_token_uq').on(t.tokenHash),
+    // the all-links table: newest first, by tenant, optionally one campaign
+    index('magic_links_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('magic_links_campaign_idx').on(t.tenantId, t.campaignId, t.createdAt.desc(), t.id.desc()),
+    index('magic_links_email_idx').on(t.tenantId, t.email),
+    index('magic_links_call_idx').on(t.callId).where(sql`call_id is not null`),
+  ],
+);

@@ -1,0 +1,105 @@
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lte, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Executor } from '../../../db/client';
+import { campaigns, magicLinks, reports, simulations } from '../../../db/schema';
+import { MAGIC_LINKS_CSV_COLUMNS, MAGIC_LINKS_CSV_MAX_ROWS, type linkFilterInput, type ListLinksInput, type MagicLinkRow } from '../../contracts/campaigns';
+import { toCsv } from '../../contracts/csv';
+import type { MagicLinkStatus } from '../../contracts/enums';
+
+type Filter = z.infer<typeof linkFilterInput>;
+const OPEN: MagicLinkStatus[] = ['created', 'sent', 'clicked'];
+
+/** What a link's status reads as at `now`: a link not yet started whose days ran out is Expired. */
+export function effectiveLinkStatus(row: { status: MagicLinkStatus; expiresAt: Date }, now: Date): MagicLinkStatus {
+  return OPEN.includes(row.status) && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
+}
+
+/** The filter as SQL, with the status as it reads at `now` (see effectiveLinkStatus). */
+function whereOf(f: Filter, now: Date): SQL | undefined {
+  const where: SQL[] = [];
+  if (f.campaignId) where.push(eq(magicLinks.campaignId, f.campaignId));
+  if (f.status === 'booked') where.push(isNotNull(magicLinks.bookedAt));
+  else if (f.status === 'expired') where.push(or(eq(magicLinks.status, 'expired'), and(inArray(magicLinks.status, OPEN), lte(magicLinks.expiresAt, now)))!);
+  else if (f.status && OPEN.includes(f.status)) where.push(and(eq(magicLinks.status, f.status), gt(magicLinks.expiresAt, now))!);
+  else if (f.status) where.push(eq(magicLinks.status, f.status));
+  if (f.search) where.push(ilike(magicLinks.email, `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  return where.length ? and(...where) : undefined;
+}
+
+const columns = {
+  l: magicLinks,
+  campaignSlug: campaigns.slug,
+  campaignName: campaigns.name,
+  simulationName: simulations.name,
+  score: reports.score,
+  reportStatus: reports.status,
+  evaluator: reports.evaluator,
+};
+
+function toRow(r: { l: typeof magicLinks.$inferSelect; campaignSlug: string; campaignName: string; simulationName: string | null; score: string | number | null; reportStatus: string | null; evaluator: string | null }, now: Date): MagicLinkRow {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  const status = effectiveLinkStatus(r.l, now);
+  return {
+    id: r.l.id,
+    email: r.l.email,
+    firstName: r.l.firstName,
+    campaignId: r.l.campaignId,
+    campaignSlug: r.campaignSlug,
+    campaignName: r.campaignName,
+    simulationName: r.simulationName,
+    status,
+    expiredReason: status === 'expired' ? (r.l.expiredReason ?? 'days') : null,
+    clicks: r.l.clicks,
+    createdAt: r.l.createdAt.toISOString(),
+    expiresAt: r.l.expiresAt.toISOString(),
+    sentAt: iso(r.l.sentAt),
+    lastClickedAt: iso(r.l.lastClickedAt),
+    completedAt: iso(r.l.completedAt),
+    bookedAt: iso(r.l.bookedAt),
+    score: r.reportStatus === 'ready' && r.score !== null ? Number(r.score) : null,
+    heuristic: r.evaluator === 'offline',
+  };
+}
+
+function select(tx: Executor) {
+  return tx
+    .select(columns)
+    .from(magicLinks)
+    .innerJoin(campaigns, eq(campaigns.id, magicLinks.campaignId))
+    .leftJoin(simulations, eq(simulations.id, campaigns.simulationId))
+    .leftJoin(reports, eq(reports.callId, magicLinks.callId));
+}
+
+/** The all-links table: one page, newest first, paged on the server with the total. */
+export async function listLinks(tx: Executor, input: ListLinksInput, now = new Date()) {
+  const where = whereOf(input, now);
+  const [{ total }] = await tx.select({ total: count() }).from(magicLinks).where(where);
+  const rows = await select(tx)
+    .where(where)
+    .orderBy(desc(magicLinks.createdAt), desc(magicLinks.id))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize);
+  return { rows: rows.map((r) => toRow(r, now)), total: Number(total), page: input.page, pageSize: input.pageSize };
+}
+
+/** The filtered list as CSV (formula injection escaped), newest first, at most MAGIC_LINKS_CSV_MAX_ROWS rows. */
+export async function exportLinks(tx: Executor, filter: Filter, now = new Date()): Promise<{ filename: string; csv: string; rows: number }> {
+  const rows = (await select(tx).where(whereOf(filter, now)).orderBy(desc(magicLinks.createdAt), desc(magicLinks.id)).limit(MAGIC_LINKS_CSV_MAX_ROWS)).map((r) => toRow(r, now));
+  const body = rows.map((r) => [
+    r.email,
+    r.firstName,
+    r.campaignSlug,
+    r.simulationName,
+    r.status,
+    String(r.clicks),
+    r.createdAt,
+    r.expiresAt,
+    r.sentAt,
+    r.lastClickedAt,
+    r.completedAt,
+    r.bookedAt,
+    r.score === null ? '' : r.score.toFixed(1),
+  ]);
+  const stamp = now.toISOString().slice(0, 10);
+  return { filename: `magic-links-${stamp}.csv`, csv: toCsv([[...MAGIC_LINKS_CSV_COLUMNS], ...body]), rows: body.length };
+}
