@@ -1,5 +1,6 @@
 import { Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { PageTitle } from '../components/page-title';
 import { useTabParam } from '../features/admin/use-tab-param';
 import { CampaignForm } from '../features/campaigns/campaign-form';
@@ -21,6 +22,7 @@ export default function CtaPage() {
   const [tab, setTab] = useTabParam(TABS, 'campaigns');
   const [campaign, setCampaign] = useSearchParam('campaign');
   const [creating, setCreating] = useState(false);
+  const [, navigate] = useLocation();
   return (
     <Stack>
       <PageTitle>{t('pages.cta.title')}</PageTitle>
@@ -37,10 +39,7 @@ export default function CtaPage() {
         </Tabs.List>
         <Tabs.Panel value="campaigns" pt="md">
           <CampaignsPanel
-            onGenerate={(id) => {
-              setTab('generate');
-              setCampaign(id, { replace: true });
-            }}
+            onGenerate={(id) => navigate(`/cta?tab=generate&campaign=${encodeURIComponent(id)}`)}
           />
         </Tabs.Panel>
         <Tabs.Panel value="generate" pt="md">

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { LoadFailedAlert } from '../components/status-alerts';
 import { ctaApi, ctaPaths, type CtaCredentials } from '../features/campaigns/cta-api';
 import { useCtaT } from '../features/campaigns/use-cta-t';
@@ -15,6 +15,8 @@ const WAITING = new Set(['none', 'pending', 'running']);
  * campaign's after-simulation message, and the way to the guest's report once it is ready.
  * Without a link it is the shared thank-you page.
  */
+// the report page is a full page load: its Content-Security-Policy (which frames the campaign's
+// scheduler, and only that) comes with its own document
 export default function MagicLinkCompletePage() {
   const q = new URLSearchParams(useSearch());
   const cta = q.get('cta');
@@ -47,7 +49,7 @@ function GuestThanks({ link }: { link: CtaCredentials }) {
         </Text>
         {d.report_status === 'ready' && (
           <Group>
-            <Button component={Link} href={ctaPaths.report(link)} leftSection={<IconReportAnalytics size={18} aria-hidden />}>
+            <Button component="a" href={ctaPaths.report(link)} leftSection={<IconReportAnalytics size={18} aria-hidden />}>
               {t('guest.complete.viewReport')}
             </Button>
           </Group>

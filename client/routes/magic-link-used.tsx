@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLinkOff, IconReportAnalytics } from '@tabler/icons-react';
-import { Link, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { ctaPaths } from '../features/campaigns/cta-api';
 import { useCtaT } from '../features/campaigns/use-cta-t';
 
@@ -8,6 +8,8 @@ import { useCtaT } from '../features/campaigns/use-cta-t';
  * /magic-link/used (spec §2, §8): the link was already used — or, with ?reason=started, it expired
  * because its exercise had been started. A guest whose call was completed can still open their report.
  */
+// the report page is a full page load: its Content-Security-Policy (which frames the campaign's
+// scheduler, and only that) comes with its own document
 export default function MagicLinkUsedPage() {
   const { t } = useCtaT();
   const q = new URLSearchParams(useSearch());
@@ -23,7 +25,7 @@ export default function MagicLinkUsedPage() {
         </Title>
         <Text>{t(`guest.problem.${reason}.text`)}</Text>
         {reason === 'used' && cta && token && (
-          <Button component={Link} href={ctaPaths.report({ ctaId: cta, token })} variant="light" leftSection={<IconReportAnalytics size={18} aria-hidden />}>
+          <Button component="a" href={ctaPaths.report({ ctaId: cta, token })} variant="light" leftSection={<IconReportAnalytics size={18} aria-hidden />}>
             {t('guest.complete.viewReport')}
           </Button>
         )}
