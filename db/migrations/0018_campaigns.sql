@@ -52,9 +52,9 @@ ALTER TABLE "magic_links" ADD CONSTRAINT "magic_links_created_by_users_id_fk" FO
 CREATE UNIQUE INDEX "campaigns_tenant_slug_uq" ON "campaigns" USING btree ("tenant_id","slug");--> statement-breakpoint
 CREATE INDEX "campaigns_tenant_idx" ON "campaigns" USING btree ("tenant_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "magic_links_token_uq" ON "magic_links" USING btree ("token_hash");--> statement-breakpoint
-CREATE INDEX "magic_links_tenant_idx" ON "magic_links" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "magic_links_campaign_idx" ON "magic_links" USING btree ("tenant_id","campaign_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "magic_links_email_idx" ON "magic_links" USING btree ("tenant_id","email");--> statement-breakpoint
+CREATE INDEX "magic_links_tenant_idx" ON "magic_links" USING btree ("tenant_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "magic_links_campaign_idx" ON "magic_links" USING btree ("tenant_id","campaign_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "magic_links_email_idx" ON "magic_links" USING btree ("tenant_id","email","created_at","id");--> statement-breakpoint
 CREATE INDEX "magic_links_call_idx" ON "magic_links" USING btree ("call_id") WHERE call_id is not null;--> statement-breakpoint
 SELECT spar_enable_tenant_rls('campaigns');
 --> statement-breakpoint

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { rawRows } from '../../jobs/queue';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
 import { campaigns, magicLinks, reports, simulations } from '../../../db/schema';
@@ -22,7 +23,8 @@ function whereOf(f: Filter, now: Date): SQL | undefined {
   else if (f.status === 'expired') where.push(or(eq(magicLinks.status, 'expired'), and(inArray(magicLinks.status, OPEN), lte(magicLinks.expiresAt, now)))!);
   else if (f.status && OPEN.includes(f.status)) where.push(and(eq(magicLinks.status, f.status), gt(magicLinks.expiresAt, now))!);
   else if (f.status) where.push(eq(magicLinks.status, f.status));
-  if (f.search) where.push(ilike(magicLinks.email, `%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  // addresses are stored lower-cased: a plain substring test (no pattern characters to escape)
+  if (f.search) where.push(sql`strpos(${magicLinks.email}, ${f.search.toLowerCase()}) > 0`);
   return where.length ? and(...where) : undefined;
 }
 
@@ -70,16 +72,44 @@ function select(tx: Executor) {
     .leftJoin(reports, eq(reports.callId, magicLinks.callId));
 }
 
-/** The all-links table: one page, newest first, paged on the server with the total. */
+/**
+ * The all-links table: one page, newest first, paged on the server with the total. The page's ids
+ * are found first on the links alone (the (tenant, created_at, id) index), and only those rows are
+ * joined to their campaign, simulation and report: joining first would join every link of the
+ * tenant before sorting (measured: ~100 ms at 100,000 links on PostgreSQL).
+ */
 export async function listLinks(tx: Executor, input: ListLinksInput, now = new Date()) {
   const where = whereOf(input, now);
-  const [{ total }] = await tx.select({ total: count() }).from(magicLinks).where(where);
-  const rows = await select(tx)
-    .where(where)
-    .orderBy(desc(magicLinks.createdAt), desc(magicLinks.id))
-    .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize);
-  return { rows: rows.map((r) => toRow(r, now)), total: Number(total), page: input.page, pageSize: input.pageSize };
+  const offset = (input.page - 1) * input.pageSize;
+  let total: number;
+  let ids: string[];
+  if (input.search) {
+    // a substring search cannot use an index: one pass over the tenant's links finds the matches,
+    // and the count and the page both come from it (walking the date index instead, filtering
+    // every row on the way, measured twice as slow)
+    const found = await rawRows<{ id: string; total: number }>(
+      tx,
+      sql`with m as materialized (select ${magicLinks.id} as id, ${magicLinks.createdAt} as created_at from ${magicLinks} where ${where} order by ${magicLinks.tenantId}, ${magicLinks.email})
+          select id, (select count(*) from m)::int as total from m order by created_at desc, id desc limit ${input.pageSize} offset ${offset}`,
+    );
+    ids = found.map((r) => r.id);
+    total = found.length ? Number(found[0].total) : Number((await rawRows<{ n: number }>(tx, sql`select count(*)::int as n from ${magicLinks} where ${where ?? sql`true`}`))[0].n);
+  } else {
+    // counted in the date index's order, so the count reads the index alone rather than every row
+    // (where each row would run the row-level-security check)
+    total = Number((await rawRows<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 from ${magicLinks} where ${where ?? sql`true`} order by ${magicLinks.tenantId}, ${magicLinks.createdAt}, ${magicLinks.id}) s`))[0].n);
+    ids = (
+      await tx
+        .select({ id: magicLinks.id })
+        .from(magicLinks)
+        .where(where)
+        .orderBy(desc(magicLinks.createdAt), desc(magicLinks.id))
+        .limit(input.pageSize)
+        .offset(offset)
+    ).map((r) => r.id);
+  }
+  const rows = ids.length ? await select(tx).where(inArray(magicLinks.id, ids)).orderBy(desc(magicLinks.createdAt), desc(magicLinks.id)) : [];
+  return { rows: rows.map((r) => toRow(r, now)), total, page: input.page, pageSize: input.pageSize };
 }
 
 /** The filtered list as CSV (formula injection escaped), newest first, at most MAGIC_LINKS_CSV_MAX_ROWS rows. */
