@@ -1,5 +1,5 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
+import { ThankYouCard } from '../components/thank-you-card';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format';
 
@@ -13,19 +13,13 @@ export default function AssessmentCompletePage() {
   const state = (typeof history !== 'undefined' ? history.state : null) as { score?: number | null } | null;
   const score = typeof state?.score === 'number' ? state.score : null;
   return (
-    <Paper withBorder p="xl" radius="md" maw={640} mx="auto">
-      <Stack align="flex-start">
-        <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
-        <Title order={1} size="h2">
-          {t('pages.assessmentComplete.title')}
-        </Title>
-        <Text>{t('pages.assessmentComplete.text')}</Text>
-        {score !== null && (
-          <Text fw={600} data-testid="candidate-score">
-            {t('pages.assessmentComplete.score', { score: f.score(score) })}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+    <ThankYouCard title={t('pages.assessmentComplete.title')}>
+      <Text>{t('pages.assessmentComplete.text')}</Text>
+      {score !== null && (
+        <Text fw={600} data-testid="candidate-score">
+          {t('pages.assessmentComplete.score', { score: f.score(score) })}
+        </Text>
+      )}
+    </ThankYouCard>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconReportAnalytics } from '@tabler/icons-react';
+import { Button, Group, Loader, Text } from '@mantine/core';
+import { IconReportAnalytics } from '@tabler/icons-react';
+import { ThankYouCard } from '../components/thank-you-card';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { LoadFailedAlert } from '../components/status-alerts';
@@ -38,34 +39,28 @@ function GuestThanks({ link }: { link: CtaCredentials }) {
   if (done.isError) return <LoadFailedAlert message={t('guest.complete.loadFailed')} onRetry={() => void done.refetch()} />;
   const d = done.data!;
   return (
-    <Paper withBorder p="xl" radius="md" maw={720} mx="auto">
-      <Stack align="flex-start">
-        <IconCircleCheck size={36} color="var(--mantine-color-green-7)" aria-hidden />
-        <Title order={1} size="h2">
-          {t('guest.complete.title')}
-        </Title>
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="after-message">
-          {d.after_message}
+    <ThankYouCard title={t('guest.complete.title')} maw={720}>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="after-message">
+        {d.after_message}
+      </Text>
+      {d.report_status === 'ready' && (
+        <Group>
+          <Button component="a" href={ctaPaths.report(link)} leftSection={<IconReportAnalytics size={18} aria-hidden />}>
+            {t('guest.complete.viewReport')}
+          </Button>
+        </Group>
+      )}
+      {d.status === 'completed' && WAITING.has(d.report_status) && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">{t('guest.complete.preparing')}</Text>
+        </Group>
+      )}
+      {d.report_status === 'failed' && (
+        <Text size="sm" c="dimmed">
+          {t('guest.complete.reportFailed')}
         </Text>
-        {d.report_status === 'ready' && (
-          <Group>
-            <Button component="a" href={ctaPaths.report(link)} leftSection={<IconReportAnalytics size={18} aria-hidden />}>
-              {t('guest.complete.viewReport')}
-            </Button>
-          </Group>
-        )}
-        {d.status === 'completed' && WAITING.has(d.report_status) && (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden />
-            <Text size="sm">{t('guest.complete.preparing')}</Text>
-          </Group>
-        )}
-        {d.report_status === 'failed' && (
-          <Text size="sm" c="dimmed">
-            {t('guest.complete.reportFailed')}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+      )}
+    </ThankYouCard>
   );
 }

@@ -1,12 +1,12 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { assessmentSettings, assessments, calls, clients, reports, simulations } from '../../../db/schema';
+import { assessmentSettings, assessments, clients, reports, simulations } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
 import type { completeOutput, validateTokenOutput } from '../../contracts/assessments';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { issueTicket, startCall, type StartCallResult } from '../calls/calls';
+import { failUnconnectedCall, issueTicket, startCall, type StartCallResult } from '../calls/calls';
 import { emitAssessmentEvent } from './lifecycle';
 import { tokenMatches } from './links';
 import { effectiveStatus } from './read';
@@ -34,16 +34,11 @@ async function releaseStaleStart(db: Db, row: Row, ticketTtlSeconds: number, now
   if (row.status !== 'started' || !row.callId) return row;
   const staleBefore = new Date(now.getTime() - ticketTtlSeconds * 1000);
   return withTenant(db, row.tenantId, async (tx) => {
-    const [stale] = await tx
-      .update(calls)
-      .set({ state: 'failed', endReason: 'client_dropped', endDetail: 'the call was never connected', endedAt: now })
-      .where(and(eq(calls.id, row.callId!), eq(calls.state, 'created'), lt(calls.createdAt, staleBefore)))
-      .returning({ id: calls.id });
-    if (!stale) return row;
+    if (!(await failUnconnectedCall(tx, row.callId!, now, staleBefore))) return row;
     const [reopened] = await tx
       .update(assessments)
       .set({ status: 'opened', callId: null, startedAt: null, updatedAt: now })
-      .where(and(eq(assessments.id, row.id), eq(assessments.callId, stale.id)))
+      .where(and(eq(assessments.id, row.id), eq(assessments.callId, row.callId!)))
       .returning();
     return reopened ?? row;
   });

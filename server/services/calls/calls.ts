@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { personas, simulations } from '../../../db/schema';
 import { callMetrics, callTickets, callTurns, calls, type CallMode, type CallProvider, type CallUsage } from '../../../db/schema/calls';
@@ -192,6 +192,20 @@ export async function claimCall(db: Db, tenantId: string, callId: string): Promi
       .returning({ id: calls.id }),
   );
   return r.length === 1;
+}
+
+/**
+ * A link's call that never connected (its page is gone before the socket opened) is marked failed,
+ * so the link can be used again; `olderThan` limits it to calls made before then (their ticket has
+ * expired unused). Says whether the call was released — a call that connected never is.
+ */
+export async function failUnconnectedCall(tx: Executor, callId: string, now: Date, olderThan: Date | null): Promise<boolean> {
+  const released = await tx
+    .update(calls)
+    .set({ state: 'failed', endReason: 'client_dropped', endDetail: 'the call was never connected', endedAt: now })
+    .where(and(eq(calls.id, callId), eq(calls.state, 'created'), ...(olderThan ? [lt(calls.createdAt, olderThan)] : [])))
+    .returning({ id: calls.id });
+  return released.length === 1;
 }
 
 export async function setCallState(db: Db, tenantId: string, callId: string, state: 'dialing' | 'ringing' | 'connected', connectedAt?: Date) {

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
-import { calls, campaigns, clients, magicLinks, reports, simulations } from '../../../db/schema';
+import { campaigns, clients, magicLinks, reports, simulations } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
 import { schedulerOrigins, schedulerUrl, type CtaReport, type ctaCompleteOutput, type ctaValidateOutput } from '../../contracts/campaigns';
 import type { Language } from '../../contracts/languages';
@@ -9,7 +9,7 @@ import type { ReportView } from '../../contracts/reports';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { getReport } from '../reports/reports';
-import { issueTicket, startCall, type StartCallResult } from '../calls/calls';
+import { failUnconnectedCall, issueTicket, startCall, type StartCallResult } from '../calls/calls';
 import { tokenMatches } from '../assessments/links';
 import { effectiveLinkStatus } from './links';
 
@@ -36,16 +36,11 @@ async function resolveLink(db: Db, linkId: string, token: string): Promise<Row> 
 async function releaseUnconnectedStart(db: Db, row: Row, now: Date, olderThan: Date | null): Promise<Row> {
   if (row.status !== 'started' || !row.callId) return row;
   return withTenant(db, row.tenantId, async (tx) => {
-    const [stale] = await tx
-      .update(calls)
-      .set({ state: 'failed', endReason: 'client_dropped', endDetail: 'the call was never connected', endedAt: now })
-      .where(and(eq(calls.id, row.callId!), eq(calls.state, 'created'), ...(olderThan ? [lt(calls.createdAt, olderThan)] : [])))
-      .returning({ id: calls.id });
-    if (!stale) return row;
+    if (!(await failUnconnectedCall(tx, row.callId!, now, olderThan))) return row;
     const [reopened] = await tx
       .update(magicLinks)
       .set({ status: 'clicked', callId: null, startedAt: null, updatedAt: now })
-      .where(and(eq(magicLinks.id, row.id), eq(magicLinks.callId, stale.id)))
+      .where(and(eq(magicLinks.id, row.id), eq(magicLinks.callId, row.callId!)))
       .returning();
     return reopened ?? row;
   });
