@@ -119,6 +119,10 @@ test.describe('campaign magic links', () => {
       await expect(guest.getByTestId('heuristic-badge')).toBeVisible();
       await expect(guest.getByRole('link', { name: 'Download HTML' })).toHaveAttribute('href', /\/api\/v1\/cta\/reports\/[0-9a-f-]{36}\/download\?token=/);
 
+      // the guest's report fits a phone
+      await guest.setViewportSize({ width: 375, height: 800 });
+      expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
       // Book a Call: the scheduler, prefilled, framed; its booking event marks the link
       await expect(guest.getByText('Want this for your team? Book a call with us.')).toBeVisible();
       await guest.getByRole('button', { name: 'Book a call' }).click();
@@ -155,7 +159,24 @@ test.describe('campaign magic links', () => {
     }
   });
 
-  test('/cta fits a 375 px screen', async ({ page }) => {
+  test('/cta fits a 375 px screen, a long campaign name included', async ({ page, baseURL }) => {
+    // a campaign of its own, so the table is drawn whatever ran before
+    const headers = { Origin: baseURL! };
+    const sims = await page.request.get('/trpc/simulations.list?input=%7B%7D', { headers });
+    const simulationId = ((await sims.json()) as { result: { data: { id: string; name: string }[] } }).result.data.find((s) => s.name === SIMULATION)!.id;
+    const made = await page.request.post('/trpc/campaigns.create', {
+      headers,
+      data: {
+        slug: `narrow-${Date.now()}`,
+        name: 'A campaign with a remarkably long name that has to wrap instead of widening the page',
+        introParagraph: 'Try it.',
+        afterMessage: 'Thanks!',
+        language: 'en',
+        linkExpirationDays: 3,
+        simulationId,
+      },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
     await page.setViewportSize({ width: 375, height: 800 });
     for (const tab of ['campaigns', 'generate', 'links']) {
       await page.goto(`/cta?tab=${tab}`);

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,9 +56,7 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
                 <Table.Th>{t('campaigns.columns.expiry')}</Table.Th>
                 <Table.Th>{t('campaigns.columns.booking')}</Table.Th>
                 <Table.Th>{t('campaigns.columns.links')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('campaigns.columns.actions')}</VisuallyHidden>
-                </Table.Th>
+                <Table.Th>{t('campaigns.columns.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
