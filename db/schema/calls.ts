@@ -6,8 +6,10 @@ import { bytea, tenantId } from './columns';
 import type { CallState, CallEndReason } from '../../server/contracts/enums';
 
 
-export type CallMode = 'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link';
-export type CallProvider = 'openai-realtime' | 'offline';
+/** 'meeting': a real call (a transcript uploaded or recorded by a meeting bot), scored like practice but kept apart from it. */
+export type CallMode = 'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link' | 'meeting';
+/** Who played the customer: the model, the offline prospect, or real people ('human', a real call). */
+export type CallProvider = 'openai-realtime' | 'offline' | 'human';
 
 export interface CallUsage {
   inputTextTokens: number;
@@ -70,6 +72,8 @@ export const callTurns = pgTable(
     seq: integer().notNull(),
     itemId: text().notNull(),
     speaker: text().$type<'rep' | 'prospect'>().notNull(),
+    /** A real call's speaker as the transcript names them ('prospect' turns may come from several people). */
+    speakerName: text(),
     text: text().notNull(),
     startMs: integer().notNull(),
     endMs: integer(),

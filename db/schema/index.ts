@@ -13,3 +13,4 @@ export * from './rollups';
 export * from './assessments';
 export * from './webhooks';
 export * from './campaigns';
+export * from './meetings';

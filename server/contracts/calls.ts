@@ -28,7 +28,7 @@ const summary = {
   id: z.uuid(),
   simulationId: z.uuid().nullable(),
   mode: z.string(),
-  provider: z.enum(['openai-realtime', 'offline']),
+  provider: z.enum(['openai-realtime', 'offline', 'human']),
   model: z.string().nullable(),
   language: z.string(),
   state: z.enum(CALL_STATES),

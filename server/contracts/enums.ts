@@ -45,3 +45,9 @@ export type MagicLinkExpiryReason = (typeof MAGIC_LINK_EXPIRY_REASONS)[number];
 /** The Book-a-Call step's embedded scheduler. */
 export const BOOKING_PROVIDERS = ['none', 'calcom', 'calendly'] as const;
 export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
+/** Where a real call's transcript came from (issue 16). */
+export const MEETING_SOURCES = ['upload', 'bot'] as const;
+export type MeetingSource = (typeof MEETING_SOURCES)[number];
+/** A real call's progress: a transcript being scored, scored, or failed (a meeting bot adds its own steps before). */
+export const MEETING_STATUSES = ['processing', 'done', 'failed'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];

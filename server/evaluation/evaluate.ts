@@ -17,6 +17,7 @@ import { evaluateWithSamples } from './samples';
 import { computeScore } from './score';
 import type { EvaluationOutput } from './types';
 import { isAssessmentCall, onAssessmentReport } from '../services/assessments/lifecycle';
+import { onMeetingReport } from '../services/meetings/meetings';
 
 export { assembleEvaluationPrompt, criteriaFromSnapshot, evaluationContextOf, loadEvaluationContext, loadEvaluationInput, type EvaluationContext, type EvaluationInput } from './input';
 
@@ -149,6 +150,7 @@ export function evaluationHandler(deps: { provider: TextProvider | null; samples
           .where(eq(reports.callId, callId));
         await completeExerciseForCall(tx, callId, { score: result.score }); // assignments (issue 7)
         if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId); // hiring assessments (issue 14)
+        await onMeetingReport(tx, callId, 'ready'); // real calls (issue 16)
         if (result.records.length) await recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: result.records });
       });
       return { callId, score: result.score, evaluator: result.evaluator, requests: result.requests, noEvidence: result.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').length };
@@ -172,6 +174,7 @@ async function markReport(db: Db, job: JobRow, status: 'pending' | 'failed', err
       .where(eq(reports.callId, callId));
     // an assessment whose report failed for good: the ATS still hears that it is over
     if (status === 'failed' && (await isAssessmentCall(tx, callId))) await onAssessmentReport(tx, callId);
+    if (status === 'failed') await onMeetingReport(tx, callId, 'failed', error.slice(0, 500));
   });
 }
 

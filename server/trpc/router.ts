@@ -4,6 +4,7 @@ import { assessmentLinkRouter } from '../routers/assessment-link/router';
 import { assessmentsRouter } from '../routers/assessments/router';
 import { campaignsRouter } from '../routers/campaigns/router';
 import { ctaLinkRouter } from '../routers/cta-link/router';
+import { meetingsRouter } from '../routers/meetings/router';
 import { greenhouseRouter } from '../routers/greenhouse/router';
 import { webhooksRouter } from '../routers/webhooks/router';
 import { assignmentsRouter } from '../routers/assignments/router';
@@ -53,6 +54,7 @@ export const appRouter = router({
   assessmentLink: assessmentLinkRouter,
   campaigns: campaignsRouter,
   ctaLink: ctaLinkRouter,
+  meetings: meetingsRouter,
   greenhouse: greenhouseRouter,
   webhooks: webhooksRouter,
 });

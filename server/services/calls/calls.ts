@@ -20,6 +20,9 @@ import { markAssessmentCallEnded, markAssessmentCallLive } from '../assessments/
 import { markMagicLinkCallEnded, markMagicLinkCallLive } from '../campaigns/lifecycle';
 
 /** States in which a call holds a slot of the tenant's concurrent-call limit. */
+/** Who answers a live call (a real call's 'human' side is never started here). */
+export type LiveCallProvider = Exclude<CallProvider, 'human'>;
+
 export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connected'] as const;
 /** Calls longer than the realtime session cap cannot be live: older "active" rows (a crashed process) are not counted. */
 const ACTIVE_WINDOW_MS = REALTIME_SESSION_CAP_MS + 5 * 60_000;
@@ -44,7 +47,7 @@ export interface StartCallResult {
   callId: string;
   ticket: string;
   wsPath: '/ws/call';
-  provider: CallProvider;
+  provider: LiveCallProvider;
   timeLimitSeconds: number;
   learnerInstructions: string;
   persona: { name: string; voice: string };
@@ -76,7 +79,7 @@ export async function startCall(
   const instructions = buildSimulationInstructions(ctx, row.scenarioDetails as StoredScenario | null);
   const scorecard = await getScorecardVersion(tx, ctx.scorecard.id);
 
-  const provider: CallProvider = env.OPENAI_API_KEY && input.mode !== 'dry_run' && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline';
+  const provider: LiveCallProvider = env.OPENAI_API_KEY && input.mode !== 'dry_run' && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline';
   const timeLimitSeconds = Math.max(1, Math.min(MAX_CALL_SECONDS, Math.round(Number(row.timeLimitMinutes) * 60)));
   const simulationSnapshot = {
     simulation: { id: row.id, name: row.name, difficulty: row.difficulty, language: row.language, timeLimitMinutes: Number(row.timeLimitMinutes), useCase: row.useCase, learnerRole: row.learnerRole, instructions: row.instructions },
@@ -390,6 +393,6 @@ export async function previewSimulation(tx: Executor, env: Env, simulationId: st
     timeLimitSeconds: Math.max(1, Math.min(MAX_CALL_SECONDS, Math.round(Number(row.timeLimitMinutes) * 60))),
     learnerInstructions: row.instructions,
     language: row.language,
-    provider: (env.OPENAI_API_KEY && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline') as CallProvider,
+    provider: (env.OPENAI_API_KEY && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline') as LiveCallProvider,
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * Real calls (issue 16): how long reading a 2-hour meeting transcript takes. A WebVTT file shaped
+ * as Microsoft Teams and Google Meet export it (a voice span per cue, a cue every 4 seconds, three
+ * speakers taking turns of one to three cues), and the same call as SRT with "Name:" prefixes;
+ * each parsed RUNS times (server/services/meetings/transcript.ts), each run reported.
+ *
+ *   npx tsx scripts/bench/transcript-parse.ts [--runs 3] [--no-write]
+ *
+ * Writes docs/benchmarks.md "## Real calls: reading a 2-hour transcript".
+ */
+import os from 'node:os';
+import { parseTranscript } from '../../server/services/meetings/transcript';
+import { writeBenchSection } from '../lib/bench-doc';
+
+const i = process.argv.indexOf('--runs');
+const RUNS = i >= 0 ? Number(process.argv[i + 1]) : 3;
+const WRITE = !process.argv.includes('--no-write');
+
+const SPEAKERS = ['Ana Ruiz', 'Dana Lee', 'Sam Ortiz'];
+const SENTENCES = [
+  'How do you plan your delivery routes today, and what does that cost you each week?',
+  'Mostly spreadsheets; the team spends about ten hours a week on it.',
+  'What happens when a driver calls in sick on a Monday morning?',
+  'We move stops around by hand and some deliveries slip to the next day.',
+  'Could we look at last month together and book a pilot for next Tuesday at ten?',
+];
+const clock = (ms: number, sep: string) => {
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}${sep}${String(ms % 1000).padStart(3, '0')}`;
+};
+
+function makeCall(): { vtt: string; srt: string; cues: number } {
+  const cue = 4000;
+  const n = (2 * 3_600_000) / cue;
+  const vtt = ['WEBVTT', ''];
+  const srt: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const speaker = SPEAKERS[Math.floor(k / (1 + (k % 3))) % SPEAKERS.length];
+    const text = SENTENCES[k % SENTENCES.length];
+    vtt.push(`${clock(k * cue, '.')} --> ${clock((k + 1) * cue - 100, '.')}`, `<v ${speaker}>${text}</v>`, '');
+    srt.push(String(k + 1), `${clock(k * cue, ',')} --> ${clock((k + 1) * cue - 100, ',')}`, `${speaker}: ${text}`, '');
+  }
+  return { vtt: vtt.join('\n'), srt: srt.join('\n'), cues: n };
+}
+
+function main() {
+  const load = os.loadavg()[0];
+  const { vtt, srt, cues } = makeCall();
+  const rows: string[] = [];
+  for (const [name, content] of [
+    ['WebVTT (voice spans)', vtt],
+    ['SRT ("Name:" prefixes)', srt],
+  ] as const) {
+    const times: number[] = [];
+    let turns = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const t0 = performance.now();
+      const parsed = parseTranscript(content);
+      times.push(performance.now() - t0);
+      turns = parsed.segments.length;
+      if (parsed.durationMs! < 7_190_000) throw new Error(`${name}: the call is ${parsed.durationMs} ms long`);
+    }
+    rows.push(`| ${name} | ${(Buffer.byteLength(content) / 1024).toFixed(0)} KB | ${cues} | ${turns} | ${times.map((t) => `${t.toFixed(0)} ms`).join(', ')} |`);
+    console.log(rows[rows.length - 1]);
+  }
+  const body = [
+    `\`npx tsx scripts/bench/transcript-parse.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}; 1-min load average ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared).`,
+    '',
+    `A 2-hour call with three speakers, a cue every 4 seconds, read into turns (consecutive cues of one speaker joined), ${RUNS} runs each (the first includes loading the parser):`,
+    '',
+    '| file | size | cues | turns | parse time per run |',
+    '|---|---:|---:|---:|---|',
+    ...rows,
+  ].join('\n');
+  if (WRITE) writeBenchSection('Real calls: reading a 2-hour transcript', body);
+}
+
+main();

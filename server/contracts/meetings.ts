@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { MEETING_SOURCES, MEETING_STATUSES } from './enums';
+import { REPORT_STATUSES } from './reports';
+import { rawText, text } from './text';
+
+/**
+ * Real calls (issue 16): a transcript file scored with a scorecard, as the rep's real call.
+ * Messages are i18n keys of locales/<lng>/meetings.json.
+ */
+
+/** A transcript file: 5 MB of text holds many hours of speech (a 2-hour WebVTT is well under 1 MB). */
+export const MAX_TRANSCRIPT_CHARS = 5 * 1024 * 1024;
+
+const transcriptFile = {
+  fileName: text().max(200, 'meetings.validation.fileNameTooLong').default(''),
+  content: rawText('meetings.validation.transcriptRequired').min(1, 'meetings.validation.transcriptRequired').max(MAX_TRANSCRIPT_CHARS, 'meetings.validation.transcriptTooLarge'),
+};
+
+export const previewTranscriptInput = z.object(transcriptFile);
+
+export const transcriptPreviewOutput = z.object({
+  format: z.enum(['vtt', 'srt', 'text']),
+  turns: z.number().int(),
+  durationMs: z.number().int().nullable(),
+  speakers: z.array(z.object({ name: z.string(), turns: z.number().int(), words: z.number().int() })),
+  /** The speaker whose name matches the signed-in user's, if one does. */
+  suggestedRep: z.string().nullable(),
+});
+export type TranscriptPreview = z.infer<typeof transcriptPreviewOutput>;
+
+export const scoreTranscriptInput = z.object({
+  ...transcriptFile,
+  title: text('meetings.validation.titleRequired').min(1, 'meetings.validation.titleRequired').max(200, 'meetings.validation.titleTooLong'),
+  scorecardId: z.uuid('meetings.validation.scorecardRequired'),
+  /** A simulation whose context (product, ICP, call instructions, evaluation prompt) applies. */
+  simulationId: z.uuid().optional(),
+  repSpeaker: text('meetings.validation.repRequired').min(1, 'meetings.validation.repRequired').max(200, 'meetings.validation.repRequired'),
+});
+export type ScoreTranscriptInput = z.infer<typeof scoreTranscriptInput>;
+
+export const scoreTranscriptOutput = z.object({ meetingId: z.uuid(), callId: z.uuid() });
+
+export const meetingRow = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  source: z.enum(MEETING_SOURCES),
+  status: z.enum(MEETING_STATUSES),
+  callId: z.uuid().nullable(),
+  durationMs: z.number().int().nullable(),
+  speakers: z.array(z.string()),
+  repSpeaker: z.string().nullable(),
+  reportStatus: z.enum(['none', ...REPORT_STATUSES]),
+  score: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type MeetingRow = z.infer<typeof meetingRow>;
+export const meetingListOutput = z.object({ rows: z.array(meetingRow) });

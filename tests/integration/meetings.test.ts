@@ -1,0 +1,131 @@
+import { TRPCError } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z, ZodError } from 'zod';
+import { callTurns, calls, meetings } from '../../db/schema';
+import { asSystem, withTenant } from '../../db/tenant';
+import type { RunningApp } from '../../server/app';
+import { createLinkedSimulations } from '../helpers/assignments';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import { SCENARIO } from '../helpers/scenario';
+
+let database: TestDatabase;
+let app: RunningApp;
+let rep: UserRow;
+let otherRep: UserRow;
+let scorecardId: string;
+let foreignScorecardId: string;
+let simId: string;
+
+const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) => asSystem(database.db, { action: 'test' }, fn);
+
+// a three-person call as Microsoft Teams exports it (the speaker in a voice span)
+const TEAMS_VTT = `WEBVTT
+
+00:00:01.000 --> 00:00:04.000
+<v Ana Ruiz>Hi Dana, thanks for making the time today.</v>
+
+00:00:04.000 --> 00:00:09.000
+<v Ana Ruiz>How do you plan your delivery routes today, and how many hours does it take each week?</v>
+
+00:00:09.500 --> 00:00:14.000
+<v Dana Lee>Mostly spreadsheets. It takes my team about ten hours a week.</v>
+
+00:00:14.200 --> 00:00:16.000
+<v Sam Ortiz>And the drivers complain about the routes.</v>
+
+00:00:16.500 --> 00:00:21.000
+<v Ana Ruiz>Could we book a pilot kickoff next Tuesday at 10am with both of you?</v>
+
+00:00:21.500 --> 00:00:23.000
+<v Dana Lee>Tuesday at 10 works.</v>
+`;
+
+function fieldErrors(e: unknown) {
+  expect(describeTrpcError(e)).toMatchObject({ trpcCode: 'BAD_REQUEST', httpStatus: 400 });
+  const cause = (e as TRPCError).cause;
+  if (cause instanceof ZodError) return z.flattenError(cause).fieldErrors as Record<string, string[] | undefined>;
+  return (describeTrpcError(e).details as { fieldErrors: Record<string, string[]> }).fieldErrors;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
+  const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
+  rep = await createTenantUser(database.db, tenantA, { email: 'ana@acme.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' });
+  otherRep = await createTenantUser(database.db, tenantB, { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' });
+  const criteria = [
+    { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
+    { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+  ];
+  await withTenant(database.db, tenantA, async (tx) => {
+    const made = await createLinkedSimulations(tx, tenantA, [{ name: 'Route planning discovery', language: 'en', difficulty: 'medium', callProvider: 'offline', scenarioDetails: SCENARIO }], { criteria });
+    scorecardId = made.card.id;
+    simId = made.sims[0].id;
+  });
+  await withTenant(database.db, tenantB, async (tx) => {
+    foreignScorecardId = (await createLinkedSimulations(tx, tenantB, [{ name: 'Beta', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }], { criteria })).card.id;
+  });
+  app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await database?.cleanup();
+});
+
+describe('a real call from a transcript file', () => {
+  it('previews the speakers and picks the rep by the user’s name', async () => {
+    const preview = await signedInCaller(app.deps, rep).meetings.previewTranscript({ fileName: 'call.vtt', content: TEAMS_VTT });
+    expect(preview).toMatchObject({ format: 'vtt', turns: 5, durationMs: 23_000, suggestedRep: 'Ana Ruiz' });
+    expect(preview.speakers).toEqual([
+      { name: 'Ana Ruiz', turns: 2, words: 39 },
+      { name: 'Dana Lee', turns: 2, words: 15 },
+      { name: 'Sam Ortiz', turns: 1, words: 7 },
+    ]);
+  });
+
+  it('is scored like practice: frozen scorecard, turns as spoken with every name, the offline report; kept apart as a real call', async () => {
+    const caller = signedInCaller(app.deps, rep);
+    const made = await caller.meetings.scoreTranscript({ fileName: 'call.vtt', content: TEAMS_VTT, title: 'Acme logistics discovery', scorecardId, simulationId: simId, repSpeaker: 'Ana Ruiz' });
+    const [call] = await sys((tx) => tx.select().from(calls).where(eq(calls.id, made.callId)));
+    expect(call).toMatchObject({ mode: 'meeting', provider: 'human', state: 'ended', userId: rep.id, scorecardId, durationMs: 23_000 });
+    expect((call.scorecardSnapshot as { criteria: unknown[] }).criteria).toHaveLength(2);
+    const turns = await sys((tx) => tx.select().from(callTurns).where(eq(callTurns.callId, made.callId)).orderBy(asc(callTurns.seq)));
+    expect(turns.map((t) => [t.speaker, t.speakerName, t.startMs])).toEqual([
+      ['rep', 'Ana Ruiz', 1000],
+      ['prospect', 'Dana Lee', 9500],
+      ['prospect', 'Sam Ortiz', 14200],
+      ['rep', 'Ana Ruiz', 16500],
+      ['prospect', 'Dana Lee', 21500],
+    ]);
+
+    await expect.poll(async () => (await caller.meetings.list()).rows[0]?.reportStatus, { timeout: 30_000, interval: 100 }).toBe('ready');
+    const [row] = (await caller.meetings.list()).rows;
+    expect(row).toMatchObject({ id: made.meetingId, title: 'Acme logistics discovery', source: 'upload', status: 'done', callId: made.callId, repSpeaker: 'Ana Ruiz', speakers: ['Ana Ruiz', 'Dana Lee', 'Sam Ortiz'] });
+    expect(row.score).toEqual(expect.any(Number));
+    const report = await caller.reports.get({ callId: made.callId });
+    expect(report.report?.evaluator).toBe('offline');
+    // a level above 0 quotes what the rep said, never the customer side
+    const repText = turns.filter((t) => t.speaker === 'rep').map((t) => t.text).join(' ');
+    for (const c of report.report!.criteria) for (const q of c.evidence ?? []) expect(repText).toContain(q.quote);
+    expect(report.report!.criteria.some((c) => (c.level ?? 0) > 0)).toBe(true);
+  });
+
+  it('refuses a file without speech, an unknown rep speaker and another tenant’s scorecard, writing nothing', async () => {
+    const caller = signedInCaller(app.deps, rep);
+    const before = (await sys((tx) => tx.select().from(meetings))).length;
+    const base = { fileName: 'x.vtt', content: TEAMS_VTT, title: 'X', scorecardId, repSpeaker: 'Ana Ruiz' };
+    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, content: 'WEBVTT\n\n' }))).content).toEqual(['meetings.validation.transcriptEmpty']);
+    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, repSpeaker: 'Nobody' }))).repSpeaker).toEqual(['meetings.validation.repUnknown']);
+    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, scorecardId: foreignScorecardId }))).scorecardId).toEqual(['meetings.validation.scorecardRequired']);
+    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, title: ' ' }))).title).toEqual(['meetings.validation.titleRequired']);
+    expect((await sys((tx) => tx.select().from(meetings))).length).toBe(before);
+  });
+
+  it('belongs to its user: another tenant’s rep sees none', async () => {
+    expect((await signedInCaller(app.deps, otherRep).meetings.list()).rows).toEqual([]);
+  });
+});
