@@ -1,5 +1,23 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { Stack, Text } from '@mantine/core';
+import { PageTitle } from '../components/page-title';
+import { RealCallsList } from '../features/meetings/real-calls-list';
+import { TranscriptUpload } from '../features/meetings/transcript-upload';
+import { useMeetingsT } from '../features/meetings/use-meetings-t';
 
+/**
+ * /meetings (spec §2 "Record Meet"): the user's real calls, scored with the same scorecards as
+ * practice. A transcript file works in every mode, offline included.
+ */
 export default function MeetingsPage() {
-  return <PlaceholderPage titleKey="pages.meetings.title" />;
+  const { t } = useMeetingsT();
+  return (
+    <Stack maw={960} gap="lg">
+      <PageTitle>{t('pages.meetings.title')}</PageTitle>
+      <Text c="dimmed" maw={760}>
+        {t('page.intro')}
+      </Text>
+      <TranscriptUpload />
+      <RealCallsList />
+    </Stack>
+  );
 }

@@ -55,3 +55,8 @@ export const meetingRow = z.object({
 });
 export type MeetingRow = z.infer<typeof meetingRow>;
 export const meetingListOutput = z.object({ rows: z.array(meetingRow) });
+
+export const realCallOptionsOutput = z.object({
+  scorecards: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  simulations: z.array(z.object({ id: z.uuid(), name: z.string(), scorecardId: z.uuid().nullable() })),
+});

@@ -71,6 +71,8 @@ export type OverrideEntry = z.infer<typeof overrideOutput>;
 export const turnOutput = z.object({
   seq: z.number().int(),
   speaker: z.enum(['rep', 'prospect']),
+  /** A real call's speaker as the transcript names them (several people may be the customer side). */
+  speakerName: z.string().nullable(),
   text: z.string(),
   startMs: z.number().int(),
   endMs: z.number().int().nullable(),
@@ -89,6 +91,8 @@ export const callSummaryOutput = z.object({
   state: z.string(),
   /** Made by the demo history (a scripted rep), not by a person: labelled as demo data. */
   demo: z.boolean(),
+  /** A real call (a transcript or recording of a meeting with real customers), not practice. */
+  realCall: z.boolean(),
 });
 
 export const reportBodyOutput = z.object({

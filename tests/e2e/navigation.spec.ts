@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createDemoUser, expect, h1, mainNav, signInViaUi, test, type AccountKey, type NewUserType } from './fixtures';
 
-// Meetings is not built yet: not linked. CTA magic links: sales_manager and superuser only (spec §6)
+// Meetings (real calls) is not linked until its meeting bot is built. CTA magic links: sales_manager and superuser only (spec §6)
 const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team', 'Assessments'];
 
 /** Link text → [href, h1 of the page it opens]. */

@@ -169,6 +169,7 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'meetings.previewTranscript': ANY_ROLE,
   'meetings.scoreTranscript': ANY_ROLE,
   'meetings.list': ANY_ROLE,
+  'meetings.options': ANY_ROLE,
   'ctaLink.validate': ANYONE,
   'ctaLink.markStarted': ANYONE,
   'ctaLink.complete': ANYONE,

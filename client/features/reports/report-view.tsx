@@ -80,6 +80,13 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
                 </Badge>
               </Tooltip>
             )}
+            {call.realCall && (
+              <Tooltip label={t('header.realCallHelp')} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
+                <Badge color="teal" variant="light" tabIndex={0} w="fit-content" data-testid="real-call-badge">
+                  {t('header.realCall')}
+                </Badge>
+              </Tooltip>
+            )}
             <Group gap="lg" wrap="wrap" mt={4}>
               <Fact label={t('header.date')} value={dateText} />
               <Fact label={t('header.duration')} value={call.durationMs != null ? clock(call.durationMs) : '—'} />
@@ -92,7 +99,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
                 {r.evaluator === 'offline' ? t('header.evaluatorOffline') : t('header.evaluatorModel', { model: r.model ?? '' })}
               </Text>
               <Text size="xs" px={8} py={2} c="dimmed" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}>
-                {call.provider === 'offline' ? t('header.providerOffline') : t('header.providerRealtime')}
+                {call.provider === 'offline' ? t('header.providerOffline') : call.provider === 'human' ? t('header.providerHuman') : t('header.providerRealtime')}
               </Text>
             </Group>
           </Stack>

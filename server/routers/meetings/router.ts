@@ -1,6 +1,6 @@
-import { meetingListOutput, previewTranscriptInput, scoreTranscriptInput, scoreTranscriptOutput, transcriptPreviewOutput } from '../../contracts/meetings';
+import { meetingListOutput, previewTranscriptInput, realCallOptionsOutput, scoreTranscriptInput, scoreTranscriptOutput, transcriptPreviewOutput } from '../../contracts/meetings';
 import { LANGUAGES, type Language } from '../../contracts/languages';
-import { listMeetings, previewTranscript, scoreTranscript } from '../../services/meetings/meetings';
+import { listMeetings, previewTranscript, realCallOptions, scoreTranscript } from '../../services/meetings/meetings';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Every user with a role scores their own real calls (spec §2: /meetings is reachable by any signed-in user). */
@@ -18,6 +18,10 @@ export const meetingsRouter = router({
     .input(scoreTranscriptInput)
     .output(scoreTranscriptOutput)
     .mutation(({ ctx, input }) => scoreTranscript(ctx.deps.db, { tenantId: ctx.tenantId, userId: ctx.user.id, language: (LANGUAGES as readonly string[]).includes(ctx.user.language ?? '') ? (ctx.user.language as Language) : 'en' }, input)),
+
+  options: own()
+    .output(realCallOptionsOutput)
+    .query(({ ctx }) => ctx.tenant((tx) => realCallOptions(tx))),
 
   list: own()
     .output(meetingListOutput)

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { callTurns, calls, meetings, reports } from '../../../db/schema';
+import { callTurns, calls, meetings, reports, scorecards, simulations } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import type { MeetingRow, ScoreTranscriptInput, TranscriptPreview } from '../../contracts/meetings';
 import type { Language } from '../../contracts/languages';
@@ -174,4 +174,18 @@ export async function listMeetings(tx: Executor, userId: string): Promise<Meetin
     score: reportStatus === 'ready' && score !== null ? Number(score) : null,
     createdAt: m.createdAt.toISOString(),
   }));
+}
+
+/** What a real call can be scored with: the tenant's current scorecards, and the simulations whose context may apply. */
+export async function realCallOptions(tx: Executor) {
+  const cards = await tx
+    .select({ id: scorecards.id, name: scorecards.name })
+    .from(scorecards)
+    .where(and(eq(scorecards.isCurrent, true), isNull(scorecards.deletedAt)))
+    .orderBy(asc(sql`lower(${scorecards.name})`), asc(scorecards.id));
+  const sims = await tx
+    .select({ id: simulations.id, name: simulations.name, scorecardId: simulations.scorecardId })
+    .from(simulations)
+    .orderBy(asc(sql`lower(${simulations.name})`), asc(simulations.id));
+  return { scorecards: cards, simulations: sims };
 }

@@ -24,6 +24,7 @@ export async function callForViewer(tx: Executor, viewer: ReportViewer, callId: 
       tenantId: calls.tenantId,
       userId: calls.userId,
       state: calls.state,
+      mode: calls.mode,
       provider: calls.provider,
       language: calls.language,
       durationMs: calls.durationMs,

@@ -119,7 +119,7 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
 
   const speaker = (s: 'rep' | 'prospect') => (s === 'rep' ? view.call.repName || t('transcript.rep') : view.call.personaName || t('transcript.prospect'));
   const transcript = view.turns.length
-    ? view.turns.map((turn) => `<p class="turn"><span class="ts">${e(clock(turn.startMs))}</span><span class="speaker">${e(speaker(turn.speaker))}:</span> ${e(turn.text)}</p>`).join('')
+    ? view.turns.map((turn) => `<p class="turn"><span class="ts">${e(clock(turn.startMs))}</span><span class="speaker">${e(turn.speakerName || speaker(turn.speaker))}:</span> ${e(turn.text)}</p>`).join('')
     : `<p>${e(t('transcript.empty'))}</p>`;
   parts.push(`<section><h2>${e(t('transcript.title'))}</h2>${transcript}</section>`);
 

@@ -104,7 +104,7 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
     ? await tx.select({ displayName: users.displayName, username: users.username, email: users.email }).from(users).where(eq(users.id, call.userId)).limit(1)
     : await candidateOf(tx, callId);
   const turns = await tx
-    .select({ seq: callTurns.seq, speaker: callTurns.speaker, text: callTurns.text, startMs: callTurns.startMs, endMs: callTurns.endMs })
+    .select({ seq: callTurns.seq, speaker: callTurns.speaker, speakerName: callTurns.speakerName, text: callTurns.text, startMs: callTurns.startMs, endMs: callTurns.endMs })
     .from(callTurns)
     .where(eq(callTurns.callId, callId))
     .orderBy(asc(callTurns.seq));
@@ -124,6 +124,7 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
       language: call.language,
       state: call.state,
       demo: Boolean(call.demo),
+      realCall: call.mode === 'meeting',
     },
     report: row
       ? {

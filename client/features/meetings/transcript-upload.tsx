@@ -1,0 +1,161 @@
+import { Alert, Button, FileInput, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { MAX_TRANSCRIPT_CHARS, type TranscriptPreview } from '../../../server/contracts/meetings';
+import { clock } from '../../../server/contracts/report-format';
+import { errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useMeetingsT } from './use-meetings-t';
+
+const ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip';
+
+/**
+ * Score a real call from its transcript (WebVTT or SRT as Meet, Zoom and Teams export them, or
+ * "Speaker: text" lines): the file is read here, the server says who spoke, the user says which
+ * speaker they are (pre-selected by their name) and picks the scorecard; then the call's report.
+ */
+export function TranscriptUpload() {
+  const { t } = useMeetingsT();
+  const [, navigate] = useLocation();
+  const options = useQuery(trpc.meetings.options.queryOptions());
+  const [file, setFile] = useState<File | null>(null);
+  const [content, setContent] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<TranscriptPreview | null>(null);
+  const [title, setTitle] = useState('');
+  const [rep, setRep] = useState<string | null>(null);
+  const [scorecardId, setScorecardId] = useState<string | null>(null);
+  const [simulationId, setSimulationId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const read = useMutation(trpc.meetings.previewTranscript.mutationOptions());
+  const score = useMutation(trpc.meetings.scoreTranscript.mutationOptions({ onSuccess: (r) => navigate(`/reports/${r.callId}`) }));
+
+  const choose = async (f: File | null) => {
+    setFile(f);
+    setPreview(null);
+    setContent(null);
+    setFileError(null);
+    read.reset();
+    if (!f) return;
+    if (f.size > MAX_TRANSCRIPT_CHARS) return setFileError(t('validation.transcriptTooLarge'));
+    const text = await f.text();
+    setContent(text);
+    read.mutate(
+      { fileName: f.name, content: text },
+      {
+        onSuccess: (p) => {
+          setPreview(p);
+          setRep(p.suggestedRep);
+          setTitle((prev) => prev || f.name.replace(/\.[^.]+$/, ''));
+        },
+        onError: (e) => {
+          const key = serverFieldErrors(e)?.content;
+          setFileError(key ? translateMessageKey(t, key) : `${t('upload.readFailed')} ${errorMessage(t, e)}`);
+        },
+      },
+    );
+  };
+
+  const submit = () => {
+    const next: Record<string, string> = {};
+    if (!title.trim()) next.title = t('validation.titleRequired');
+    if (!scorecardId) next.scorecardId = t('validation.scorecardRequired');
+    if (!rep) next.repSpeaker = t('validation.repRequired');
+    setErrors(next);
+    if (Object.keys(next).length || !content || !file) return;
+    score.mutate({ fileName: file.name, content, title: title.trim(), scorecardId: scorecardId!, ...(simulationId ? { simulationId } : {}), repSpeaker: rep! });
+  };
+  const serverErrors = score.isError ? serverFieldErrors(score.error) : null;
+  const err = (k: string) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="upload-title">
+      <Stack>
+        <Title order={2} size="h3" id="upload-title">
+          {t('upload.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('upload.intro')}
+        </Text>
+        <FileInput
+          label={t('upload.file')}
+          description={t('upload.fileHelp')}
+          placeholder={t('upload.filePlaceholder')}
+          accept={ACCEPT}
+          value={file}
+          onChange={(f) => void choose(f)}
+          leftSection={<IconFileText size={16} aria-hidden />}
+          error={fileError}
+          clearable
+          maw={520}
+        />
+        {read.isPending && (
+          <Text size="sm" role="status">
+            {t('upload.reading')}
+          </Text>
+        )}
+        {preview && (
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <Stack>
+              <Text size="sm" data-testid="transcript-summary">
+                {t('upload.summary', { format: t(`formats.${preview.format}`), turns: preview.turns, duration: preview.durationMs ? clock(preview.durationMs) : '—', speakers: preview.speakers.length })}
+              </Text>
+              <Radio.Group label={t('upload.whoAreYou')} description={t('upload.whoAreYouHelp')} value={rep} onChange={setRep} error={err('repSpeaker')} required>
+                <Stack gap={6} mt={6}>
+                  {preview.speakers.map((s) => (
+                    <Radio key={s.name} value={s.name} label={t('upload.speaker', { name: s.name, turns: s.turns, words: s.words })} styles={{ label: { overflowWrap: 'anywhere' } }} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <TextInput label={t('upload.callTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={err('title')} required maw={520} />
+              <Select
+                label={t('upload.simulation')}
+                description={t('upload.simulationHelp')}
+                placeholder={t('upload.simulationNone')}
+                data={(options.data?.simulations ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                value={simulationId}
+                onChange={(id) => {
+                  setSimulationId(id);
+                  const card = options.data?.simulations.find((s) => s.id === id)?.scorecardId;
+                  if (card && !scorecardId) setScorecardId(card);
+                }}
+                clearable
+                searchable
+                maw={520}
+              />
+              <Select
+                label={t('upload.scorecard')}
+                placeholder={t('upload.scorecardPlaceholder')}
+                data={(options.data?.scorecards ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                value={scorecardId}
+                onChange={setScorecardId}
+                error={err('scorecardId') ?? (options.isError ? t('upload.optionsFailed') : undefined)}
+                required
+                searchable
+                maw={520}
+              />
+              {score.isError && !serverErrors && (
+                <Alert color="red" role="alert">
+                  {t('upload.scoreFailed')} {errorMessage(t, score.error)}
+                </Alert>
+              )}
+              <Group>
+                <Button type="submit" loading={score.isPending} leftSection={<IconReportAnalytics size={16} aria-hidden />}>
+                  {t('upload.score')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
