@@ -24,6 +24,9 @@ test.describe('real calls from a transcript', () => {
     await page.goto('/meetings');
     await expect(h1(page)).toHaveText('Meetings');
     await expect(page.getByText('No real calls yet.')).toBeVisible();
+    // a recording is refused plainly (transcribing audio is not built)
+    await page.locator('input[type="file"]').setInputFiles({ name: 'call.m4a', mimeType: 'audio/mp4', buffer: Buffer.from([0, 0, 0, 24]) });
+    await expect(page.getByText('Scoring an audio or video recording is not available yet')).toBeVisible();
     await page.locator('input[type="file"]').setInputFiles({ name: 'acme-discovery.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
     await expect(page.getByTestId('transcript-summary')).toHaveText('WebVTT: 4 turns, 0:16 long, 2 speakers.');
     // the user's own name is pre-selected as the rep

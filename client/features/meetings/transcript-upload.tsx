@@ -39,6 +39,8 @@ export function TranscriptUpload() {
     setFileError(null);
     read.reset();
     if (!f) return;
+    // a recording (audio or video) needs transcribing first, which this page does not do yet
+    if (/^(audio|video)\//.test(f.type) || /\.(mp3|m4a|wav|ogg|oga|webm|mp4|mov|mkv)$/i.test(f.name)) return setFileError(t('upload.recordingNotYet'));
     if (f.size > MAX_TRANSCRIPT_CHARS) return setFileError(t('validation.transcriptTooLarge'));
     const text = await f.text();
     setContent(text);
