@@ -4,6 +4,7 @@ import {
   IconLayoutDashboard,
   IconListCheck,
   IconMailForward,
+  IconHeadset,
   IconMicrophone,
   IconShieldLock,
   IconUserCheck,
@@ -24,8 +25,8 @@ export interface NavLinkDef {
 const MANAGERS: Role[] = ['admin', 'sales_manager'];
 
 /**
- * Sidebar links for a user (spec §2 "Sidebar links"). Screens not built yet (Meetings) are not
- * linked until their issue lands; their routes show a placeholder.
+ * Sidebar links for a user (spec §2 "Sidebar links"). Meetings is linked for the internal client
+ * and internal e-mail domains only (spec), though its route is open to every signed-in user.
  */
 export function navLinksFor(me: Me): NavLinkDef[] {
   const role = me.user.role;
@@ -45,6 +46,7 @@ export function navLinksFor(me: Me): NavLinkDef[] {
       icon: IconListCheck,
       show: true,
     },
+    { key: 'meetings', labelKey: 'nav.meetings', href: '/meetings', icon: IconHeadset, show: me.internal && role !== null },
     { key: 'admin', labelKey: 'nav.admin', href: '/admin', icon: IconAdjustments, show: hasRole(role, ['admin']) },
     { key: 'sparAdmin', labelKey: 'nav.sparAdmin', href: '/spar-admin', icon: IconShieldLock, show: role === 'superuser' },
   ];

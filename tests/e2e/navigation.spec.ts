@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createDemoUser, expect, h1, mainNav, signInViaUi, test, type AccountKey, type NewUserType } from './fixtures';
 
-// Meetings (real calls) is not linked until its meeting bot is built. CTA magic links: sales_manager and superuser only (spec §6)
+// Meetings: linked for the internal client only (the seeded superuser belongs to it). CTA magic links: sales_manager and superuser only (spec §6)
 const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team', 'Assessments'];
 
 /** Link text → [href, h1 of the page it opens]. */
@@ -13,13 +13,14 @@ const PAGES: Record<string, [string, string]> = {
   Team: ['/team', 'Team'],
   Assessments: ['/assessments', 'Assessments'],
   'CTA magic links': ['/cta', 'CTA magic links'],
+  Meetings: ['/meetings', 'Meetings'],
   Assignments: ['/assignments', 'Assignments'],
   Admin: ['/admin', 'Admin'],
   'Spar admin': ['/spar-admin', 'Spar admin'],
 };
 
 const SIDEBAR: Partial<Record<AccountKey, string[]>> = {
-  superuser: [...MANAGE, 'CTA magic links', 'Assignments', 'Admin', 'Spar admin'],
+  superuser: [...MANAGE, 'CTA magic links', 'Assignments', 'Meetings', 'Admin', 'Spar admin'],
   admin: [...MANAGE, 'Assignments', 'Admin'],
   manager: [...MANAGE, 'CTA magic links', 'Assignments'],
   rep: ['Assignments'],
