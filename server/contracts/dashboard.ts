@@ -25,7 +25,7 @@ export const dashboardOutput = z.object({
   /** The latest completed assignment calls and practice calls, newest first. */
   recent: z.array(
     z.object({
-      kind: z.enum(['assignment', 'practice']),
+      kind: z.enum(['assignment', 'practice', 'real']),
       /** The exercise (assignment) or the call (practice). */
       id: z.uuid(),
       userName: z.string(),

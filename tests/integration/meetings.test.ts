@@ -14,6 +14,7 @@ import { SCENARIO } from '../helpers/scenario';
 let database: TestDatabase;
 let app: RunningApp;
 let rep: UserRow;
+let admin: UserRow;
 let otherRep: UserRow;
 let scorecardId: string;
 let foreignScorecardId: string;
@@ -55,6 +56,7 @@ beforeAll(async () => {
   const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   rep = await createTenantUser(database.db, tenantA, { email: 'ana@acme.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' });
+  admin = await createTenantUser(database.db, tenantA, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
   otherRep = await createTenantUser(database.db, tenantB, { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' });
   const criteria = [
     { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
@@ -112,6 +114,11 @@ describe('a real call from a transcript file', () => {
     const repText = turns.filter((t) => t.speaker === 'rep').map((t) => t.text).join(' ');
     for (const c of report.report!.criteria) for (const q of c.evidence ?? []) expect(repText).toContain(q.quote);
     expect(report.report!.criteria.some((c) => (c.level ?? 0) > 0)).toBe(true);
+
+    // the admin's dashboard lists it as a real call, apart from practice
+    const dash = await signedInCaller(app.deps, admin).dashboard.get({});
+    expect(dash.recent.filter((r) => r.callId === made.callId).map((r) => r.kind)).toEqual(['real']);
+    expect(dash.recent.filter((r) => r.kind === 'practice')).toEqual([]);
   });
 
   it('refuses a file without speech, an unknown rep speaker and another tenant’s scorecard, writing nothing', async () => {

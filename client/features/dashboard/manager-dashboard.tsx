@@ -231,7 +231,9 @@ export function ManagerDashboard() {
                       <NameText size="xs" c="dimmed" lines={1}>
                         {r.kind === 'practice'
                           ? t('recent.practice')
-                          : r.attempts > 1
+                          : r.kind === 'real'
+                            ? t('recent.realCall')
+                            : r.attempts > 1
                             ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
                             : t('recent.assignment', { name: r.assignmentName ?? '' })}
                       </NameText>

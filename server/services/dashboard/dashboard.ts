@@ -89,32 +89,32 @@ async function recentAssignmentCalls(tx: Executor, viewer: Viewer): Promise<Rece
 }
 
 /**
- * The team's latest practice calls with a ready report. The whole tenant (admins): the tenant's
+ * The team's latest practice calls (or, with mode 'meeting', real calls) with a ready report. The whole tenant (admins): the tenant's
  * latest reports through reports_tenant_idx, stopping at the first practice calls of sales reps; a
  * manager's team: each member's latest calls in calls_user_idx order (no sort; a report is ready
  * after its call, so these are the member's latest reports too), then the latest of those.
  */
-async function recentPracticeCalls(tx: Executor, viewer: Viewer): Promise<RecentRow[]> {
+async function recentPracticeCalls(tx: Executor, viewer: Viewer, mode: 'practice' | 'meeting' = 'practice'): Promise<RecentRow[]> {
   const wholeTenant = viewer.role === 'admin' || viewer.role === 'superuser';
   const rows = await rawRows<{ id: string; user_name: string; simulation_name: string | null; score: string | null; completed_at: string | Date; evaluator: string | null; original_score: string | null }>(
     tx,
     wholeTenant
       ? sql`select c.id, ${userName} as user_name, coalesce(s.name, c.simulation_snapshot->'simulation'->>'name') as simulation_name, r.score, r.completed_at, r.evaluator, r.original_score
             from reports r join calls c on c.id = r.call_id join users u on u.id = c.user_id left join simulations s on s.id = c.simulation_id
-            where r.tenant_id = ${viewer.tenantId} and r.status = 'ready' and r.completed_at is not null and c.mode = 'practice' and ${teamCondition(viewer)}
+            where r.tenant_id = ${viewer.tenantId} and r.status = 'ready' and r.completed_at is not null and c.mode = ${mode} and ${teamCondition(viewer)}
             order by r.completed_at desc limit ${RECENT_ROWS}`
       : sql`select x.id, ${userName} as user_name, coalesce(s.name, x.simulation_snapshot->'simulation'->>'name') as simulation_name, x.score, x.completed_at, x.evaluator, x.original_score
             from users u cross join lateral (
               select c.id, c.simulation_id, c.simulation_snapshot, r.score, r.completed_at, r.evaluator, r.original_score
               from calls c join reports r on r.call_id = c.id
-              where c.user_id = u.id and c.mode = 'practice' and r.status = 'ready' and r.completed_at is not null
+              where c.user_id = u.id and c.mode = ${mode} and r.status = 'ready' and r.completed_at is not null
               order by c.created_at desc limit ${RECENT_ROWS}) x
             left join simulations s on s.id = x.simulation_id
             where ${teamCondition(viewer)}
             order by x.completed_at desc limit ${RECENT_ROWS}`,
   );
   return rows.map((r) => ({
-    kind: 'practice' as const,
+    kind: mode === 'meeting' ? ('real' as const) : ('practice' as const),
     id: r.id,
     userName: r.user_name,
     simulationName: r.simulation_name ?? '',
@@ -171,7 +171,8 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
     const r = byWeek.get(start);
     return { weekStart: start, averageScore: round1(num(r?.avg ?? null)), completed: r ? Number(r.n) : 0 };
   });
-  const recent = [...(await recentAssignmentCalls(tx, viewer)), ...(await recentPracticeCalls(tx, viewer))]
+  // real calls (transcripts of meetings) are listed with their own label, never in the practice figures
+  const recent = [...(await recentAssignmentCalls(tx, viewer)), ...(await recentPracticeCalls(tx, viewer)), ...(await recentPracticeCalls(tx, viewer, 'meeting'))]
     .sort((a, b) => b.completedAt.localeCompare(a.completedAt) || b.id.localeCompare(a.id))
     .slice(0, RECENT_ROWS);
   const weak = await rawRows<{ name: string; avg: string; n: number }>(
