@@ -112,11 +112,11 @@ export const partnerReportOutput = z.object({
 export const ASSESSMENT_LINK_ERRORS = ['no_token', 'malformed', 'invalid_or_expired', 'expired', 'completed', 'failed'] as const;
 export type AssessmentLinkError = (typeof ASSESSMENT_LINK_ERRORS)[number];
 
-/** A link token: 43 base64url characters (32 random bytes). */
-export const ASSESSMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** A link token (assessment and campaign links): 43 base64url characters (32 random bytes). */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const linkTokenInput = z.object({
   assessment_id: z.uuid('assessments.link.malformed'),
-  token: z.string().regex(ASSESSMENT_TOKEN_PATTERN, 'assessments.link.malformed'),
+  token: z.string().regex(LINK_TOKEN_PATTERN, 'assessments.link.malformed'),
 });
 
 /** `POST /api/v1/assessments/validate-token`: what the intro shows. */

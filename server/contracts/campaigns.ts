@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_PROVIDERS, DIFFICULTIES, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
+import { LINK_TOKEN_PATTERN } from './assessments';
 import { LANGUAGES } from './languages';
 import { reportOutput, REPORT_STATUSES } from './reports';
 import { text } from './text';
@@ -15,8 +16,6 @@ export const MAGIC_LINK_BATCH_MAX = 2000;
 export const LINK_EXPIRATION_DAYS_MAX = 90;
 /** The campaign id a tenant chooses: lower-case letters, digits and dashes. */
 export const CAMPAIGN_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-/** A link's token: 32 random bytes, base64url. */
-export const MAGIC_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The entries box holds at most this many characters (2,000 lines of a long address and name). */
 export const ENTRIES_MAX_CHARS = 2000 * 400;
 
@@ -272,7 +271,7 @@ export const exportLinksOutput = z.object({ filename: z.string(), csv: z.string(
 
 export const ctaLinkInput = z.object({
   cta_id: z.uuid('cta.link.malformed'),
-  token: z.string().regex(MAGIC_LINK_TOKEN_PATTERN, 'cta.link.malformed'),
+  token: z.string().regex(LINK_TOKEN_PATTERN, 'cta.link.malformed'),
 });
 
 /** `POST /api/v1/cta/validate-token`: what the intro shows (and the click is counted). */
@@ -305,7 +304,7 @@ export const ctaCompleteOutput = z.object({
 });
 
 /** `GET /api/v1/cta/reports/{id}?token=`: the guest's report and the Book-a-Call step. */
-export const ctaReportInput = z.object({ id: z.uuid('cta.link.malformed'), token: z.string().regex(MAGIC_LINK_TOKEN_PATTERN, 'cta.link.malformed') });
+export const ctaReportInput = z.object({ id: z.uuid('cta.link.malformed'), token: z.string().regex(LINK_TOKEN_PATTERN, 'cta.link.malformed') });
 export const ctaReportOutput = z.object({
   cta_id: z.uuid(),
   first_name: z.string(),

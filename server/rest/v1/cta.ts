@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_TOKEN_PATTERN } from '../../contracts/assessments';
 import { generateLinksInput, type GenerateStreamLine } from '../../contracts/campaigns';
 import { roleOf } from '../../contracts/roles';
 import { resolveTenantAccess } from '../../access/tenant-access';
@@ -61,7 +62,7 @@ const download = defineRoute({
   method: 'GET',
   path: '/api/v1/cta/reports/:id/download',
   auth: 'public',
-  query: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'cta.link.malformed'), lang: z.string().max(10).optional() }),
+  query: z.object({ token: z.string().regex(LINK_TOKEN_PATTERN, 'cta.link.malformed'), lang: z.string().max(10).optional() }),
   handler: async (ctx) => {
     const id = ctx.params.id ?? '';
     if (!z.uuid().safeParse(id).success) throw new AppError('MAGIC_LINK_INVALID', 'This link is invalid');

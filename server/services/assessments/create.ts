@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { assessments, clients, simulations, type AssessmentCandidate } from '../../../db/schema';
+import { isUniqueViolation } from '../../../db/errors';
 import { withTenant } from '../../../db/tenant';
 import type { CreateAssessmentInput, PartnerAssessment } from '../../contracts/assessments';
 import type { AssessmentSource } from '../../contracts/enums';
@@ -42,7 +43,6 @@ function requestHash(input: CreateAssessmentInput, opts: CreateAssessmentOptions
   return createHash('sha256').update(JSON.stringify(stable({ ...rest, source: opts.source ?? 'api', callbackUrl: opts.callbackUrl ?? null }))).digest('hex');
 }
 
-const isUniqueViolation = (e: unknown) => /23505|duplicate key|unique constraint/i.test(String((e as { code?: string })?.code ?? '') + String((e as Error)?.message ?? '') + String((e as { cause?: Error })?.cause?.message ?? ''));
 
 /**
  * Creates a candidate's link to one of the key's tenant's simulations marked "available as

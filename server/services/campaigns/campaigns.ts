@@ -1,15 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
 import { campaigns, magicLinks, simulations } from '../../../db/schema';
 import type { CampaignInput, CampaignRow, updateCampaignInput } from '../../contracts/campaigns';
 import type { Language } from '../../contracts/languages';
 import { AppError } from '../../errors';
 
 type Row = typeof campaigns.$inferSelect;
-
-const isUniqueViolation = (e: unknown) =>
-  /23505|duplicate key|unique constraint/i.test(String((e as { code?: string })?.code ?? '') + String((e as Error)?.message ?? '') + String((e as { cause?: Error })?.cause?.message ?? ''));
 
 const slugTaken = () => new AppError('CAMPAIGN_EXISTS', 'A campaign with this id already exists', { fieldErrors: { slug: ['cta.validation.slugTaken'] } });
 

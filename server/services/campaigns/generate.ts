@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { campaigns, clients, magicLinks, simulations } from '../../../db/schema';
@@ -8,7 +8,7 @@ import type { Language } from '../../contracts/languages';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueueMails, renderMail } from '../../mail/jobs';
-import { hashToken } from '../assessments/links';
+import { hashToken, newLinkToken } from '../assessments/links';
 
 /** A guest's link: the page with the link's id and its token (32 random bytes, base64url). */
 export const magicLink = (baseUrl: string, linkId: string, token: string) => `${baseUrl}/magic-link/${linkId}?token=${encodeURIComponent(token)}`;
@@ -74,7 +74,7 @@ export async function generateLinks(db: Db, env: Pick<Env, 'MAGIC_LINK_MAILS_PER
     const fresh = parsed.entries.filter((e) => !live.has(e.email));
     const batchId = randomUUID();
     const expiresAt = new Date(now.getTime() + campaign.c.linkExpirationDays * 86_400_000);
-    const made = fresh.map((e) => ({ id: randomUUID(), token: randomBytes(32).toString('base64url'), ...e }));
+    const made = fresh.map((e) => ({ id: randomUUID(), token: newLinkToken(), ...e }));
 
     opts.onProgress?.(0, made.length);
     for (let i = 0; i < made.length; i += CHUNK) {

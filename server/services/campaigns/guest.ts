@@ -11,10 +11,9 @@ import { AppError } from '../../errors';
 import { getReport } from '../reports/reports';
 import { failUnconnectedCall, issueTicket, startCall, type StartCallResult } from '../calls/calls';
 import { tokenMatches } from '../assessments/links';
-import { effectiveLinkStatus } from './links';
+import { effectiveLinkStatus, OPEN_LINK_STATUSES } from './links';
 
 type Row = typeof magicLinks.$inferSelect;
-const OPEN = ['created', 'sent', 'clicked'] as const;
 
 /**
  * The guest's side of a magic link (no account): the token in the link is the only credential. The
@@ -148,7 +147,7 @@ export async function startMagicLinkCall(db: Db, env: Env, linkId: string, token
     const [claimed] = await tx
       .update(magicLinks)
       .set({ status: 'started', startedAt: now, updatedAt: now })
-      .where(and(eq(magicLinks.id, row.id), inArray(magicLinks.status, [...OPEN]), isNull(magicLinks.callId), gt(magicLinks.expiresAt, now)))
+      .where(and(eq(magicLinks.id, row.id), inArray(magicLinks.status, OPEN_LINK_STATUSES), isNull(magicLinks.callId), gt(magicLinks.expiresAt, now)))
       .returning();
     if (!claimed) throw new AppError('MAGIC_LINK_STARTED', 'A call was already started from this link');
     const call = await startCall(tx, env, { tenantId: row.tenantId, userId: null, role: null, candidate: true }, { simulationId: campaign.simulationId, mode: 'magic_link' });

@@ -8,11 +8,12 @@ import { toCsv } from '../../contracts/csv';
 import type { MagicLinkStatus } from '../../contracts/enums';
 
 type Filter = z.infer<typeof linkFilterInput>;
-const OPEN: MagicLinkStatus[] = ['created', 'sent', 'clicked'];
+/** The statuses of a link whose call has not started: these expire when the days run out. */
+export const OPEN_LINK_STATUSES: MagicLinkStatus[] = ['created', 'sent', 'clicked'];
 
 /** What a link's status reads as at `now`: a link not yet started whose days ran out is Expired. */
 export function effectiveLinkStatus(row: { status: MagicLinkStatus; expiresAt: Date }, now: Date): MagicLinkStatus {
-  return OPEN.includes(row.status) && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
+  return OPEN_LINK_STATUSES.includes(row.status) && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
 /** The filter as SQL, with the status as it reads at `now` (see effectiveLinkStatus). */
@@ -20,8 +21,8 @@ function whereOf(f: Filter, now: Date): SQL | undefined {
   const where: SQL[] = [];
   if (f.campaignId) where.push(eq(magicLinks.campaignId, f.campaignId));
   if (f.status === 'booked') where.push(isNotNull(magicLinks.bookedAt));
-  else if (f.status === 'expired') where.push(or(eq(magicLinks.status, 'expired'), and(inArray(magicLinks.status, OPEN), lte(magicLinks.expiresAt, now)))!);
-  else if (f.status && OPEN.includes(f.status)) where.push(and(eq(magicLinks.status, f.status), gt(magicLinks.expiresAt, now))!);
+  else if (f.status === 'expired') where.push(or(eq(magicLinks.status, 'expired'), and(inArray(magicLinks.status, OPEN_LINK_STATUSES), lte(magicLinks.expiresAt, now)))!);
+  else if (f.status && OPEN_LINK_STATUSES.includes(f.status)) where.push(and(eq(magicLinks.status, f.status), gt(magicLinks.expiresAt, now))!);
   else if (f.status) where.push(eq(magicLinks.status, f.status));
   // addresses are stored lower-cased: a plain substring test (no pattern characters to escape)
   if (f.search) where.push(sql`strpos(${magicLinks.email}, ${f.search.toLowerCase()}) > 0`);

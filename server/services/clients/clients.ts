@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import type { ClientOutput } from '../../contracts/clients';
 import { copyClientConfiguration } from './copy-steps';
 import { countClientRecords } from './deletion';
+import { isUniqueViolation } from '../../../db/errors';
 
 // Every function here runs in the audited system transaction (superuser screens): clients
 // cannot be created or removed from a tenant context.
@@ -66,13 +67,6 @@ async function assertSchemaNameFree(tx: Executor, schemaName: string) {
   if (clash) throw new AppError('CONFLICT', SCHEMA_TAKEN, { field: 'schemaName' });
 }
 
-/** A unique violation from a concurrent create with the same schema name reads as the same conflict. */
-function isUniqueViolation(e: unknown): boolean {
-  for (let c: unknown = e; c && typeof c === 'object'; c = (c as { cause?: unknown }).cause) {
-    if ((c as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export interface ClientFieldsInput {
   name: string;
@@ -91,6 +85,7 @@ export async function createClient(tx: Executor, input: ClientFieldsInput & { sc
       .values({ name: input.name, domain: input.domain, type: input.type, tier: input.tier, schemaName: input.schemaName, defaultLanguage: input.defaultLanguage })
       .returning({ id: clients.id });
   } catch (e) {
+    // a concurrent create with the same schema name reads as the same conflict
     if (isUniqueViolation(e)) throw new AppError('CONFLICT', SCHEMA_TAKEN, { field: 'schemaName' });
     throw e;
   }
