@@ -1,4 +1,5 @@
 import { expect, h1, test } from './fixtures';
+import { storageFile } from './server-info';
 
 // a two-person call as Microsoft Teams exports it; the rep is the user made for the test
 const VTT = `WEBVTT
@@ -19,7 +20,7 @@ const VTT = `WEBVTT
 test.describe('real calls from a transcript', () => {
   test.use({ userType: 'sales_rep', displayName: 'Riley Realcall' });
 
-  test('a rep uploads a Teams transcript, is recognised as a speaker, scores it and reads a report marked as a real call', async ({ page }) => {
+  test('a rep uploads a Teams transcript, is recognised as a speaker, scores it and reads a report marked as a real call', async ({ page, browser }) => {
     test.setTimeout(120_000);
     await page.goto('/meetings');
     await expect(h1(page)).toHaveText('Meetings');
@@ -51,6 +52,16 @@ test.describe('real calls from a transcript', () => {
     await expect(row).toContainText('Riley Realcall, Dana Buyer');
     await row.getByRole('link', { name: 'Open report' }).click();
     await expect(page.getByTestId('real-call-badge')).toBeVisible();
+
+    // the rep's manager (the seeded one) sees it on the dashboard, labelled apart from practice
+    const managerContext = await browser.newContext({ storageState: storageFile('manager') });
+    const manager = await managerContext.newPage();
+    await manager.goto('/dashboard');
+    const recent = manager.getByRole('table', { name: 'Recent activity' });
+    const real = recent.getByRole('row').filter({ hasText: 'Riley Realcall' }).filter({ hasText: 'acme-discovery' });
+    await expect(real).toContainText('Real call');
+    await expect(real).not.toContainText('Practice call');
+    await managerContext.close();
   });
 
   test('/meetings fits a 375 px screen', async ({ page }) => {
