@@ -57,6 +57,18 @@ const envSchema = z.object({
   MAGIC_LINK_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   WEBHOOKS_ALLOW_PRIVATE_URLS: bool,
   CALL_RECORDING_MAX_MB: z.coerce.number().int().min(1).max(500).default(60),
+  /** Meeting bots (Record Meet): which provider sends them; unset, none is configured. */
+  MEETING_BOT_PROVIDER: z.enum(['attendee', 'recall', '']).optional().transform((v) => (v ? v : undefined)),
+  ATTENDEE_BASE_URL: z.url().default('https://app.attendee.dev'),
+  ATTENDEE_API_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
+  ATTENDEE_WEBHOOK_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
+  RECALL_BASE_URL: z.url().default('https://us-west-2.recall.ai'),
+  RECALL_API_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
+  RECALL_WEBHOOK_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** The bot's name in meetings when the tenant has not chosen one. */
+  MEETING_BOT_NAME: z.string().min(1).max(100).default('Spar Notetaker'),
+  /** How often a live bot's status is asked for, in case a webhook was lost. */
+  MEETING_BOT_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PASSWORD_POLICY' | 'INTERNAL_EMAIL_DOMAINS'> & {
@@ -95,6 +107,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
     throw new EnvError('Invalid configuration:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
+  if (e.MEETING_BOT_PROVIDER === 'attendee' && !e.ATTENDEE_API_KEY) throw new EnvError('Invalid configuration:\n  - ATTENDEE_API_KEY: required with MEETING_BOT_PROVIDER=attendee');
+  if (e.MEETING_BOT_PROVIDER === 'recall' && !e.RECALL_API_KEY) throw new EnvError('Invalid configuration:\n  - RECALL_API_KEY: required with MEETING_BOT_PROVIDER=recall');
   const { PASSWORD_POLICY: _p, INTERNAL_EMAIL_DOMAINS, ...rest } = e;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && e.DEV_TOKEN_ENABLED) {

@@ -50,6 +50,9 @@ const CATALOGUE = {
   NO_VALID_ENTRIES: { trpc: 'BAD_REQUEST', status: 422 },
   CAMPAIGN_EXISTS: { trpc: 'CONFLICT', status: 409 },
   UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', status: 503 },
+  MEETING_BOT_NOT_CONFIGURED: { trpc: 'PRECONDITION_FAILED', status: 412 },
+  MEETING_BOT_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
+  WEBHOOK_SIGNATURE_INVALID: { trpc: 'UNAUTHORIZED', status: 401 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;
 

@@ -1,10 +1,10 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { calls } from './calls';
 import { scorecards } from './scorecards';
 import { simulations } from './simulations';
 import { tenantId } from './columns';
-import type { MeetingSource, MeetingStatus } from '../../server/contracts/enums';
+import type { MeetingFailure, MeetingSource, MeetingStatus } from '../../server/contracts/enums';
 
 /**
  * A real call of a rep (issue 16): its transcript came from a file or a meeting bot; it is scored
@@ -31,9 +31,38 @@ export const meetings = pgTable(
     /** Which of them is the rep; everyone else is the customer side. */
     repSpeaker: text(),
     durationMs: integer(),
+    /** Why it failed (translated on screen) and the provider's or evaluator's own words. */
+    failure: text().$type<MeetingFailure>(),
     error: text(),
+    /** A meeting bot's: the provider, its bot id, the meeting link, the bot's name and join time. */
+    provider: text(),
+    botId: text(),
+    meetingUrl: text(),
+    botName: text(),
+    joinAt: timestamp({ withTimezone: true }),
+    /** The provider's last words about the bot (state, event, sub-code), and when a status last changed. */
+    botDetail: text(),
+    statusAt: timestamp({ withTimezone: true }),
+    /** The bot's transcript, kept until the user says which speaker they are (status choose_rep). */
+    transcript: jsonb().$type<{ speaker: string; startMs: number; endMs: number; text: string }[]>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('meetings_user_idx').on(t.tenantId, t.userId, t.createdAt), index('meetings_call_idx').on(t.callId)],
+  (t) => [index('meetings_user_idx').on(t.tenantId, t.userId, t.createdAt), index('meetings_call_idx').on(t.callId), uniqueIndex('meetings_bot_uq').on(t.provider, t.botId)],
+);
+
+/**
+ * Every meeting-bot webhook accepted, by the provider's event id (Attendee's idempotency key,
+ * Recall's webhook-id): a second delivery of the same event is answered and changes nothing.
+ * Not a tenant table: a webhook names a bot, not a tenant.
+ */
+export const meetingBotEvents = pgTable(
+  'meeting_bot_events',
+  {
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    botId: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

@@ -48,6 +48,16 @@ export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
 /** Where a real call's transcript came from (issue 16). */
 export const MEETING_SOURCES = ['upload', 'bot'] as const;
 export type MeetingSource = (typeof MEETING_SOURCES)[number];
-/** A real call's progress: a transcript being scored, scored, or failed (a meeting bot adds its own steps before). */
-export const MEETING_STATUSES = ['processing', 'done', 'failed'] as const;
+/**
+ * A real call's progress. A meeting bot goes scheduled → requested → joining → waiting_room (the
+ * host must admit it) → in_call → recording → transcribing (it left; the provider prepares the
+ * transcript); then, as for an uploaded transcript, choose_rep (no speaker matched the user's name:
+ * the user says which one is them) → processing (the report is being made) → done, or failed.
+ */
+export const MEETING_STATUSES = ['scheduled', 'requested', 'joining', 'waiting_room', 'in_call', 'recording', 'transcribing', 'choose_rep', 'processing', 'done', 'failed'] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
+/** A meeting whose bot is still at work (its status is asked for until it is not). */
+export const LIVE_BOT_STATUSES = ['scheduled', 'requested', 'joining', 'waiting_room', 'in_call', 'recording', 'transcribing'] as const satisfies readonly MeetingStatus[];
+/** Why a meeting failed, as a code the screen translates; the provider's own words are kept beside it. */
+export const MEETING_FAILURES = ['refused', 'provider_error', 'cancelled', 'nothing_recorded', 'transcript_unavailable', 'report_failed'] as const;
+export type MeetingFailure = (typeof MEETING_FAILURES)[number];

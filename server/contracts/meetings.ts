@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEETING_SOURCES, MEETING_STATUSES } from './enums';
+import { MEETING_FAILURES, MEETING_SOURCES, MEETING_STATUSES } from './enums';
 import { REPORT_STATUSES } from './reports';
 import { rawText, text } from './text';
 
@@ -40,11 +40,42 @@ export type ScoreTranscriptInput = z.infer<typeof scoreTranscriptInput>;
 
 export const scoreTranscriptOutput = z.object({ meetingId: z.uuid(), callId: z.uuid() });
 
+/** A Google Meet link as Meet gives it: https://meet.google.com/abc-defg-hij (a query string such as ?authuser=0 is kept). */
+export const GOOGLE_MEET_URL = /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}(?:\?[\w=&%.-]*)?$/;
+
+export const requestBotInput = z.object({
+  meetingUrl: text('meetings.validation.meetUrl').regex(GOOGLE_MEET_URL, 'meetings.validation.meetUrl').max(300, 'meetings.validation.meetUrl'),
+  title: text().max(200, 'meetings.validation.titleTooLong').default(''),
+  scorecardId: z.uuid('meetings.validation.scorecardRequired'),
+  simulationId: z.uuid().optional(),
+  /** When the bot joins (ISO 8601, with an offset); absent: now. */
+  joinAt: z.iso.datetime({ offset: true, message: 'meetings.validation.joinAt' }).optional(),
+});
+export type RequestBotInput = z.infer<typeof requestBotInput>;
+export const requestBotOutput = z.object({ meetingId: z.uuid() });
+
+export const meetingIdInput = z.object({ meetingId: z.uuid() });
+
+export const chooseRepInput = z.object({
+  meetingId: z.uuid(),
+  repSpeaker: text('meetings.validation.repRequired').min(1, 'meetings.validation.repRequired').max(200, 'meetings.validation.repRequired'),
+});
+export type ChooseRepInput = z.infer<typeof chooseRepInput>;
+export const chooseRepOutput = z.object({ meetingId: z.uuid(), callId: z.uuid() });
+
+export const botSettingsOutput = z.object({ provider: z.enum(['attendee', 'recall']).nullable(), botName: z.string() });
+
 export const meetingRow = z.object({
   id: z.uuid(),
   title: z.string(),
   source: z.enum(MEETING_SOURCES),
   status: z.enum(MEETING_STATUSES),
+  failure: z.enum(MEETING_FAILURES).nullable(),
+  /** The provider's (or evaluator's) own words about a failure or the bot's last state. */
+  detail: z.string().nullable(),
+  meetingUrl: z.string().nullable(),
+  botName: z.string().nullable(),
+  joinAt: z.string().nullable(),
   callId: z.uuid().nullable(),
   durationMs: z.number().int().nullable(),
   speakers: z.array(z.string()),

@@ -17,6 +17,21 @@ export function sendError(res: ServerResponse, code: AppErrorCode, message: stri
 
 /** Reads a JSON body, refusing more than `limit` bytes while streaming (413) and malformed JSON (400). */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<unknown> {
+  return parseJsonText(await readTextBody(req, limit));
+}
+
+/** A JSON body's text as read (e.g. for a signature over the exact bytes). */
+export function parseJsonText(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('MALFORMED_JSON', 'Malformed JSON body');
+  }
+}
+
+/** Reads a request body as UTF-8 text, refusing more than `limit` bytes while streaming (413). */
+export async function readTextBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<string> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume(); // discard the body so the 413 can be read by the client
@@ -40,10 +55,5 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY):
     req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.once('error', reject);
   });
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError('MALFORMED_JSON', 'Malformed JSON body');
-  }
+  return text;
 }

@@ -7,6 +7,7 @@ import { webhookHandler } from '../integrations/webhooks/deliver';
 import { assessmentExpiryHandler } from '../services/assessments/lifecycle';
 import { usersImportHandler } from '../services/users/import-jobs';
 import { demoHistoryHandler } from '../../db/seed/demo-history/run';
+import { meetingBotHandler } from '../services/meetings/bots';
 import { createWorker, type Worker } from './worker';
 
 /**
@@ -23,6 +24,7 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
       ats_callback: atsCallbackHandler(deps.env),
       webhook: webhookHandler({ allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false, scheduleMs: deps.jobs?.webhookScheduleMs }),
       assessment_expiry: assessmentExpiryHandler(),
+      meeting_bot: meetingBotHandler(deps.env),
     },
     // long jobs: bulk user imports, the demo tenant's history (it waits for its evaluations in the first lane)
     { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }), demo_history: demoHistoryHandler({ env: deps.env }) },

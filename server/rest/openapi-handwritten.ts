@@ -190,6 +190,20 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       ...errors('400', '404'),
     },
   },
+  'POST /api/v1/meeting-bots/:provider/webhook': {
+    operationId: 'meetingBotWebhook',
+    summary: "A meeting-bot provider's status webhook (Attendee or Recall.ai)",
+    description:
+      "Where the configured provider (MEETING_BOT_PROVIDER) sends its bot's status changes. Attendee signs with `X-Webhook-Signature` (base64 HMAC-SHA256 of the payload as sorted-key JSON, keyed by ATTENDEE_WEBHOOK_SECRET); Recall.ai with Standard Webhooks headers (`webhook-id`, `webhook-timestamp` within five minutes, `webhook-signature`, keyed by RECALL_WEBHOOK_SECRET). Each event id is accepted once: a replay is answered 200 with `duplicate: true` and changes nothing. An unknown bot is 404 so the provider retries; Spar also polls the bot's status, so a lost webhook only delays the meeting.",
+    tags: ['Meetings'],
+    security: securityOf('public'),
+    parameters: [pathParameter('provider', { type: 'string', enum: ['attendee', 'recall'] })],
+    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: "The provider's webhook payload, as it documents it." } } } },
+    responses: {
+      '200': json('Accepted (or a replay, changing nothing).', { type: 'object', properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } }, required: ['received', 'duplicate'] }),
+      ...errors('400', '401', '404'),
+    },
+  },
   'GET /api/v1/reports/:callId/download': {
     operationId: 'downloadReport',
     summary: "Download a call's report as one HTML file",

@@ -136,3 +136,15 @@ describe('a real call from a transcript file', () => {
     expect((await signedInCaller(app.deps, otherRep).meetings.list()).rows).toEqual([]);
   });
 });
+
+describe('recording a meeting without a provider', () => {
+  it('says no provider is configured and refuses to send a bot, writing nothing; the upload path still works', async () => {
+    const caller = signedInCaller(app.deps, rep);
+    expect(await caller.meetings.botSettings()).toEqual({ provider: null, botName: 'Spar Notetaker' });
+    const before = (await caller.meetings.list()).rows.length;
+    const d = describeTrpcError(await rejection(caller.meetings.requestBot({ meetingUrl: 'https://meet.google.com/abc-defg-hij', scorecardId })));
+    expect([d.httpStatus, d.appCode]).toEqual([412, 'MEETING_BOT_NOT_CONFIGURED']);
+    expect((await caller.meetings.list()).rows.length).toBe(before);
+    expect((await caller.meetings.previewTranscript({ content: TEAMS_VTT })).speakers).toHaveLength(3);
+  });
+});

@@ -25,6 +25,8 @@ export interface RestContext {
   /** The same session as read from the request (with where it came from), read once per request. */
   resolvedSession: () => Promise<ResolvedSession>;
   body: () => Promise<unknown>;
+  /** The body's text exactly as received (read once; `body` parses the same text). */
+  rawBody: () => Promise<string>;
 }
 
 export type RestHandler = (ctx: RestContext) => Promise<void>;

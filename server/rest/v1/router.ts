@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
 import { isSameOrigin, requestMeta } from '../../http/request-meta';
-import { readJsonBody, sendError } from '../../http/respond';
+import { parseJsonText, readTextBody, sendError } from '../../http/respond';
 import { logger } from '../../logger';
 import { resolveSession, type ResolvedSession } from '../../trpc/context';
 import { matchPath, type RestContext, type RestRoute } from './route';
@@ -14,6 +14,7 @@ import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
 import { assessmentRoutes } from './assessments';
 import { ctaRoutes } from './cta';
+import { meetingRoutes } from './meetings';
 import { documentationRoutes } from './docs';
 import { procedureRoutes } from '../procedure-routes';
 
@@ -35,6 +36,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...reportsRoutes,
     ...assessmentRoutes,
     ...ctaRoutes,
+    ...meetingRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];
@@ -67,6 +69,8 @@ export function createRestHandler(deps: AppDeps) {
     const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
     let resolvedPromise: Promise<ResolvedSession> | undefined;
     const resolvedSession = () => (resolvedPromise ??= resolveSession(deps, req, meta));
+    let text: Promise<string> | undefined;
+    const rawBody = () => (text ??= readTextBody(req));
     const ctx: RestContext = {
       deps,
       req,
@@ -76,7 +80,8 @@ export function createRestHandler(deps: AppDeps) {
       params: route.params,
       session: () => resolvedSession().then((r) => r.validated),
       resolvedSession,
-      body: () => readJsonBody(req),
+      body: async () => parseJsonText(await rawBody()),
+      rawBody,
     };
     try {
       if (method !== 'GET' && method !== 'HEAD') {

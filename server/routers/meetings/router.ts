@@ -1,11 +1,28 @@
-import { meetingListOutput, previewTranscriptInput, realCallOptionsOutput, scoreTranscriptInput, scoreTranscriptOutput, transcriptPreviewOutput } from '../../contracts/meetings';
+import {
+  botSettingsOutput,
+  chooseRepInput,
+  chooseRepOutput,
+  meetingIdInput,
+  meetingListOutput,
+  previewTranscriptInput,
+  realCallOptionsOutput,
+  requestBotInput,
+  requestBotOutput,
+  scoreTranscriptInput,
+  scoreTranscriptOutput,
+  transcriptPreviewOutput,
+} from '../../contracts/meetings';
 import { LANGUAGES, type Language } from '../../contracts/languages';
-import { listMeetings, previewTranscript, realCallOptions, scoreTranscript } from '../../services/meetings/meetings';
+import { botSettings, chooseRep, requestBot, stopBot } from '../../services/meetings/bots';
+import { listMeetings, previewTranscript, realCallOptions, scoreTranscript, type RealCallActor } from '../../services/meetings/meetings';
+import type { SessionUser } from '../../auth/session';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Every user with a role scores their own real calls (spec §2: /meetings is reachable by any signed-in user). */
 const ROLES = ['admin', 'sales_manager', 'sales_rep', 'demo_sales_manager'] as const;
 const own = () => accessProcedure({ roles: ROLES });
+
+const actorOf = (tenantId: string, user: SessionUser): RealCallActor => ({ tenantId, userId: user.id, language: (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : 'en' });
 
 /** Real calls (issue 16): a transcript file scored like practice, and the user's list of them. */
 export const meetingsRouter = router({
@@ -17,7 +34,30 @@ export const meetingsRouter = router({
   scoreTranscript: own()
     .input(scoreTranscriptInput)
     .output(scoreTranscriptOutput)
-    .mutation(({ ctx, input }) => scoreTranscript(ctx.deps.db, { tenantId: ctx.tenantId, userId: ctx.user.id, language: (LANGUAGES as readonly string[]).includes(ctx.user.language ?? '') ? (ctx.user.language as Language) : 'en' }, input)),
+    .mutation(({ ctx, input }) => scoreTranscript(ctx.deps.db, actorOf(ctx.tenantId, ctx.user), input)),
+
+  /** Record Meet: whether a meeting-bot provider is configured, and the bot's name. */
+  botSettings: own()
+    .output(botSettingsOutput)
+    .query(({ ctx }) => botSettings(ctx.deps.env)),
+
+  /** Sends the bot to a Google Meet (now, or at `joinAt`). */
+  requestBot: own()
+    .input(requestBotInput)
+    .output(requestBotOutput)
+    .mutation(({ ctx, input }) => requestBot(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input)),
+
+  /** The bot leaves the meeting (what it recorded is still scored), or a scheduled bot is cancelled. */
+  stopBot: own()
+    .input(meetingIdInput)
+    .output(requestBotOutput)
+    .mutation(({ ctx, input }) => stopBot(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId)),
+
+  /** Which speaker of a recorded meeting is the user, when no name matched theirs. */
+  chooseRep: own()
+    .input(chooseRepInput)
+    .output(chooseRepOutput)
+    .mutation(({ ctx, input }) => chooseRep(ctx.deps.db, actorOf(ctx.tenantId, ctx.user), input)),
 
   options: own()
     .output(realCallOptionsOutput)

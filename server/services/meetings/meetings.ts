@@ -56,72 +56,88 @@ export interface RealCallActor {
   language: Language;
 }
 
+/** What a real call is scored with: its title, scorecard, optional simulation context and the rep's speaker. */
+export interface RealCallChoice {
+  title: string;
+  scorecardId: string;
+  simulationId?: string | null;
+  repSpeaker: string;
+}
+
 /**
- * Scores a real call from its transcript, as practice calls are scored: the call is stored (mode
- * 'meeting', the customer side played by people) with the scorecard frozen now and the evaluation
- * context of the chosen simulation (else the tenant's default), its turns as spoken (the rep's
- * speaker is 'rep', everyone else the customer side, each keeping their name), and its evaluation
- * job, all in one transaction. The report follows from the job.
+ * Stores a real call to be scored, as practice calls are: the call (mode 'meeting', the customer
+ * side played by people) with the scorecard frozen now and the evaluation context of the chosen
+ * simulation (else the tenant's default), its turns as spoken (the rep's speaker is 'rep', everyone
+ * else the customer side, each keeping their name), and its evaluation job — in the caller's
+ * tenant transaction. The report follows from the job.
  */
+export async function recordRealCall(tx: Executor, actor: RealCallActor, t: ParsedTranscript, choice: RealCallChoice, now = new Date()): Promise<{ callId: string; scorecardId: string; durationMs: number }> {
+  if (!t.speakers.includes(choice.repSpeaker)) throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
+  const customers = t.speakers.filter((s) => s !== choice.repSpeaker);
+  const scorecard = await getScorecardVersion(tx, choice.scorecardId).catch(() => {
+    throw invalid('scorecardId', 'meetings.validation.scorecardRequired', 'Scorecard not found');
+  });
+  let simulation: Record<string, unknown> = { name: choice.title };
+  let extra: Record<string, unknown> = {};
+  let evaluation;
+  let language: string = actor.language;
+  if (choice.simulationId) {
+    const row = await findSimulationRow(tx, actor.tenantId, choice.simulationId);
+    if (!row) throw invalid('simulationId', 'meetings.validation.simulationUnknown', 'Simulation not found');
+    const ctx = await loadGenerationContext(tx, simulationInputFromRow(row));
+    evaluation = evaluationContextOf(ctx);
+    language = row.language;
+    simulation = { id: row.id, name: choice.title, context: row.name, difficulty: row.difficulty, learnerRole: row.learnerRole, useCase: row.useCase, instructions: row.instructions };
+    extra = { icp: ctx.icp, product: ctx.product, scenario: row.scenarioDetails ?? null, scenarioSummary: row.scenarioSummary };
+  } else {
+    evaluation = await loadEvaluationContext(tx, actor.tenantId, null);
+    extra = { scenarioSummary: `A real sales call: ${choice.title}` };
+  }
+  const durationMs = t.durationMs ?? 0;
+  const [call] = await tx
+    .insert(calls)
+    .values({
+      tenantId: actor.tenantId,
+      simulationId: choice.simulationId ?? null,
+      userId: actor.userId,
+      mode: 'meeting',
+      provider: 'human',
+      language,
+      state: 'ended',
+      endReason: 'completed',
+      scorecardId: scorecard.id,
+      scorecardSnapshot: JSON.parse(JSON.stringify(scorecard)) as Record<string, unknown>,
+      simulationSnapshot: { realCall: true, simulation, persona: { name: customers.join(', ') || 'the customer' }, evaluation, ...extra } as Record<string, unknown>,
+      timeLimitSeconds: Math.max(1, Math.ceil(durationMs / 1000)),
+      startedAt: new Date(now.getTime() - durationMs),
+      connectedAt: new Date(now.getTime() - durationMs),
+      endedAt: now,
+      durationMs,
+    })
+    .returning({ id: calls.id });
+  const rows = t.segments.map((s, i) => ({
+    tenantId: actor.tenantId,
+    callId: call.id,
+    seq: i + 1,
+    itemId: `transcript-${i + 1}`,
+    speaker: s.speaker === choice.repSpeaker ? ('rep' as const) : ('prospect' as const),
+    speakerName: s.speaker,
+    text: s.text,
+    startMs: s.startMs,
+    endMs: s.endMs,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(callTurns).values(rows.slice(i, i + 500));
+  await markScorecardUsed(tx, scorecard.id);
+  await enqueueEvaluation(tx, { tenantId: actor.tenantId, callId: call.id });
+  return { callId: call.id, scorecardId: scorecard.id, durationMs };
+}
+
+/** Scores a real call from an uploaded transcript file: the call, its meeting row and its evaluation job, in one transaction. */
 export async function scoreTranscript(db: Db, actor: RealCallActor, input: ScoreTranscriptInput, now = new Date()): Promise<{ meetingId: string; callId: string }> {
   const t = readTranscript(input.content);
   if (!t.speakers.includes(input.repSpeaker)) throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
-  const customers = t.speakers.filter((s) => s !== input.repSpeaker);
   return withTenant(db, actor.tenantId, async (tx) => {
-    const scorecard = await getScorecardVersion(tx, input.scorecardId).catch(() => {
-      throw invalid('scorecardId', 'meetings.validation.scorecardRequired', 'Scorecard not found');
-    });
-    let simulation: Record<string, unknown> = { name: input.title };
-    let extra: Record<string, unknown> = {};
-    let evaluation;
-    let language: string = actor.language;
-    if (input.simulationId) {
-      const row = await findSimulationRow(tx, actor.tenantId, input.simulationId);
-      if (!row) throw invalid('simulationId', 'meetings.validation.simulationUnknown', 'Simulation not found');
-      const ctx = await loadGenerationContext(tx, simulationInputFromRow(row));
-      evaluation = evaluationContextOf(ctx);
-      language = row.language;
-      simulation = { id: row.id, name: input.title, context: row.name, difficulty: row.difficulty, learnerRole: row.learnerRole, useCase: row.useCase, instructions: row.instructions };
-      extra = { icp: ctx.icp, product: ctx.product, scenario: row.scenarioDetails ?? null, scenarioSummary: row.scenarioSummary };
-    } else {
-      evaluation = await loadEvaluationContext(tx, actor.tenantId, null);
-      extra = { scenarioSummary: `A real sales call: ${input.title}` };
-    }
-    const durationMs = t.durationMs ?? 0;
-    const [call] = await tx
-      .insert(calls)
-      .values({
-        tenantId: actor.tenantId,
-        simulationId: input.simulationId ?? null,
-        userId: actor.userId,
-        mode: 'meeting',
-        provider: 'human',
-        language,
-        state: 'ended',
-        endReason: 'completed',
-        scorecardId: scorecard.id,
-        scorecardSnapshot: JSON.parse(JSON.stringify(scorecard)) as Record<string, unknown>,
-        simulationSnapshot: { realCall: true, simulation, persona: { name: customers.join(', ') || 'the customer' }, evaluation, ...extra } as Record<string, unknown>,
-        timeLimitSeconds: Math.max(1, Math.ceil(durationMs / 1000)),
-        startedAt: new Date(now.getTime() - durationMs),
-        connectedAt: new Date(now.getTime() - durationMs),
-        endedAt: now,
-        durationMs,
-      })
-      .returning({ id: calls.id });
-    const rows = t.segments.map((s, i) => ({
-      tenantId: actor.tenantId,
-      callId: call.id,
-      seq: i + 1,
-      itemId: `transcript-${i + 1}`,
-      speaker: s.speaker === input.repSpeaker ? ('rep' as const) : ('prospect' as const),
-      speakerName: s.speaker,
-      text: s.text,
-      startMs: s.startMs,
-      endMs: s.endMs,
-    }));
-    for (let i = 0; i < rows.length; i += 500) await tx.insert(callTurns).values(rows.slice(i, i + 500));
-    await markScorecardUsed(tx, scorecard.id);
+    const { callId, scorecardId, durationMs } = await recordRealCall(tx, actor, t, input, now);
     const [meeting] = await tx
       .insert(meetings)
       .values({
@@ -130,17 +146,16 @@ export async function scoreTranscript(db: Db, actor: RealCallActor, input: Score
         source: 'upload',
         title: input.title,
         status: 'processing',
-        scorecardId: scorecard.id,
+        scorecardId,
         simulationId: input.simulationId ?? null,
-        callId: call.id,
+        callId,
         fileName: input.fileName || null,
         speakers: t.speakers,
         repSpeaker: input.repSpeaker,
         durationMs,
       })
       .returning({ id: meetings.id });
-    await enqueueEvaluation(tx, { tenantId: actor.tenantId, callId: call.id });
-    return { meetingId: meeting.id, callId: call.id };
+    return { meetingId: meeting.id, callId };
   });
 }
 
@@ -148,7 +163,7 @@ export async function scoreTranscript(db: Db, actor: RealCallActor, input: Score
 export async function onMeetingReport(tx: Executor, callId: string, status: 'ready' | 'failed', error: string | null = null) {
   await tx
     .update(meetings)
-    .set({ status: status === 'ready' ? 'done' : 'failed', error, updatedAt: new Date() })
+    .set({ status: status === 'ready' ? 'done' : 'failed', failure: status === 'ready' ? null : 'report_failed', error, updatedAt: new Date() })
     .where(and(eq(meetings.callId, callId), inArray(meetings.status, ['processing'])));
 }
 
@@ -166,6 +181,11 @@ export async function listMeetings(tx: Executor, userId: string): Promise<Meetin
     title: m.title,
     source: m.source,
     status: m.status,
+    failure: m.failure ?? null,
+    detail: m.status === 'failed' ? (m.error ?? m.botDetail) : m.botDetail,
+    meetingUrl: m.meetingUrl,
+    botName: m.botName,
+    joinAt: m.joinAt?.toISOString() ?? null,
     callId: m.callId,
     durationMs: m.durationMs,
     speakers: m.speakers,

@@ -114,7 +114,16 @@ function fromText(content: string): Cue[] {
 /** Reads a transcript file. Lines are cleaned as call turns are (no control characters, one line each). */
 export function parseTranscript(content: string, format: TranscriptFormat = detectTranscriptFormat(content)): ParsedTranscript {
   const text = content.replace(/^\uFEFF/, '');
-  const cues = format === 'vtt' ? fromVtt(text) : format === 'srt' ? fromSrt(text) : fromText(text);
+  return assemble(format === 'vtt' ? fromVtt(text) : format === 'srt' ? fromSrt(text) : fromText(text), format);
+}
+
+/** A meeting bot's utterances (speaker, start, end, text) as a transcript, cleaned and joined as a file's are. */
+export function transcriptFromUtterances(utterances: { speaker: string; startMs: number; endMs: number; text: string }[]): ParsedTranscript {
+  const sorted = [...utterances].sort((a, b) => a.startMs - b.startMs);
+  return assemble(sorted.map((u) => ({ speaker: u.speaker, text: u.text, startMs: Math.max(0, u.startMs), endMs: Math.max(u.startMs, u.endMs) })), 'text');
+}
+
+function assemble(cues: Cue[], format: TranscriptFormat): ParsedTranscript {
   const segments: TranscriptSegment[] = [];
   for (const cue of cues) {
     const line = normaliseLine(cue.text);

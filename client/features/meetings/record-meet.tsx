@@ -1,0 +1,150 @@
+import { Alert, Button, Code, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBrandGoogle, IconRobot } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { GOOGLE_MEET_URL } from '../../../server/contracts/meetings';
+import { errorInfo, errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { useMeetingsT } from './use-meetings-t';
+
+/** A datetime-local value ("2026-11-27T14:30") as an ISO instant with the browser's offset. */
+function localToIso(v: string): string | null {
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/**
+ * Record Meet: paste a Google Meet link, pick the scorecard (and the simulation whose context
+ * applies), and the configured provider's bot joins now or at a chosen time. Its live state is
+ * in the list below. Without a provider the panel says so and how one is configured.
+ */
+export function RecordMeet() {
+  const { t } = useMeetingsT();
+  const qc = useQueryClient();
+  const settings = useQuery(trpc.meetings.botSettings.queryOptions());
+  const options = useQuery(trpc.meetings.options.queryOptions());
+  const [url, setUrl] = useState('');
+  const [title, setTitle] = useState('');
+  const [scorecardId, setScorecardId] = useState<string | null>(null);
+  const [simulationId, setSimulationId] = useState<string | null>(null);
+  const [later, setLater] = useState(false);
+  const [joinAt, setJoinAt] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const request = useMutation(
+    trpc.meetings.requestBot.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: later ? t('record.scheduled') : t('record.sent', { botName: settings.data?.botName ?? '' }) });
+        setUrl('');
+        setTitle('');
+        setJoinAt('');
+        setLater(false);
+        setErrors({});
+      },
+      onSettled: () => void qc.invalidateQueries({ queryKey: trpc.meetings.list.queryKey() }),
+    }),
+  );
+
+  if (settings.isLoading || settings.isError) return null;
+  if (!settings.data?.provider) {
+    return (
+      <Alert color="blue" icon={<IconRobot size={18} aria-hidden />} title={t('record.notConfiguredTitle')} data-testid="bot-not-configured">
+        <Text size="sm">{t('record.notConfigured')}</Text>
+        <Text size="sm" mt={6}>
+          {t('record.notConfiguredHow')} <Code>MEETING_BOT_PROVIDER=attendee</Code> / <Code>recall</Code>, <Code>ATTENDEE_API_KEY</Code>, <Code>ATTENDEE_WEBHOOK_SECRET</Code> (<Code>RECALL_…</Code>)
+        </Text>
+      </Alert>
+    );
+  }
+
+  const submit = () => {
+    const next: Record<string, string> = {};
+    const link = url.trim();
+    if (!GOOGLE_MEET_URL.test(link)) next.meetingUrl = t('validation.meetUrl');
+    if (!scorecardId) next.scorecardId = t('validation.scorecardRequired');
+    const when = later ? localToIso(joinAt) : null;
+    if (later && (!when || new Date(when).getTime() < Date.now())) next.joinAt = t('validation.joinAt');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    request.mutate({ meetingUrl: link, title: title.trim(), scorecardId: scorecardId!, ...(simulationId ? { simulationId } : {}), ...(when ? { joinAt: when } : {}) });
+  };
+  const serverErrors = request.isError ? serverFieldErrors(request.error) : null;
+  const err = (k: string) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
+  const reason = request.isError ? errorInfo(request.error).details?.reason : null;
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="record-title">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack>
+          <Title order={2} size="h3" id="record-title">
+            {t('record.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('record.intro', { botName: settings.data.botName })}
+          </Text>
+          <TextInput
+            label={t('record.link')}
+            placeholder="https://meet.google.com/abc-defg-hij"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={err('meetingUrl')}
+            leftSection={<IconBrandGoogle size={16} aria-hidden />}
+            required
+            inputMode="url"
+            maw={520}
+          />
+          <TextInput label={t('record.callTitle')} description={t('record.callTitleHelp')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={err('title')} maw={520} />
+          <Select
+            label={t('upload.simulation')}
+            description={t('upload.simulationHelp')}
+            placeholder={t('upload.simulationNone')}
+            data={(options.data?.simulations ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={simulationId}
+            onChange={(id) => {
+              setSimulationId(id);
+              const card = options.data?.simulations.find((s) => s.id === id)?.scorecardId;
+              if (card && !scorecardId) setScorecardId(card);
+            }}
+            clearable
+            searchable
+            maw={520}
+          />
+          <Select
+            label={t('upload.scorecard')}
+            placeholder={t('upload.scorecardPlaceholder')}
+            data={(options.data?.scorecards ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={scorecardId}
+            onChange={setScorecardId}
+            error={err('scorecardId') ?? (options.isError ? t('upload.optionsFailed') : undefined)}
+            required
+            searchable
+            maw={520}
+          />
+          <Switch label={t('record.later')} checked={later} onChange={(e) => setLater(e.currentTarget.checked)} />
+          {later && <TextInput type="datetime-local" label={t('record.joinAt')} description={t('record.joinAtHelp')} value={joinAt} onChange={(e) => setJoinAt(e.currentTarget.value)} error={err('joinAt')} required maw={320} />}
+          {request.isError && !serverErrors && (
+            <Alert color="red" role="alert" title={t('record.failed')}>
+              {errorMessage(t, request.error)}
+              {typeof reason === 'string' && reason ? (
+                <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                  {t('record.providerSaid', { reason })}
+                </Text>
+              ) : null}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={request.isPending} leftSection={<IconRobot size={16} aria-hidden />}>
+              {later ? t('record.schedule') : t('record.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
