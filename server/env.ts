@@ -45,6 +45,8 @@ const envSchema = z.object({
   OPENAI_MODEL_SCENARIO: z.string().min(1).default('gpt-4.1-mini'),
   OPENAI_MODEL_EVALUATION: z.string().min(1).default('gpt-4.1'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Transcribes uploaded call recordings (a diarizing model says who spoke). */
+  OPENAI_MODEL_TRANSCRIPTION: z.string().min(1).default('gpt-4o-transcribe-diarize'),
   /** Model evaluations per call; each criterion keeps the median level (3 recommended for stable scores). */
   EVALUATION_SAMPLES: z.coerce.number().int().min(1).max(9).default(1),
   OPENAI_REALTIME_MODEL: z.string().min(1).default('gpt-realtime'),

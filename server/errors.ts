@@ -53,6 +53,8 @@ const CATALOGUE = {
   MEETING_BOT_NOT_CONFIGURED: { trpc: 'PRECONDITION_FAILED', status: 412 },
   MEETING_BOT_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
   WEBHOOK_SIGNATURE_INVALID: { trpc: 'UNAUTHORIZED', status: 401 },
+  TRANSCRIPTION_UNAVAILABLE: { trpc: 'PRECONDITION_FAILED', status: 412 },
+  TRANSCRIPTION_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;
 

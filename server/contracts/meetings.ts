@@ -63,7 +63,14 @@ export const chooseRepInput = z.object({
 export type ChooseRepInput = z.infer<typeof chooseRepInput>;
 export const chooseRepOutput = z.object({ meetingId: z.uuid(), callId: z.uuid() });
 
-export const botSettingsOutput = z.object({ provider: z.enum(['attendee', 'recall']).nullable(), botName: z.string() });
+export const botSettingsOutput = z.object({
+  provider: z.enum(['attendee', 'recall']).nullable(),
+  botName: z.string(),
+  /** Whether an audio or video recording can be transcribed (an AI model is configured). */
+  transcription: z.boolean(),
+  /** The largest recording accepted, in MB (CALL_RECORDING_MAX_MB). */
+  recordingMaxMb: z.number().int(),
+});
 
 export const meetingRow = z.object({
   id: z.uuid(),

@@ -119,11 +119,13 @@ export const ERROR_RESPONSES = {
   '403': errorResponse('FORBIDDEN (the role does not allow it), NO_ROLE, or CSRF (a cookie-borne write from another origin).'),
   '404': errorResponse('NOT_FOUND: no such endpoint or resource.'),
   '405': errorResponse('METHOD_NOT_ALLOWED; the `Allow` header lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),
+  '412': errorResponse('A setting the endpoint needs is not configured on this server: e.g. TRANSCRIPTION_UNAVAILABLE (no AI model), MEETING_BOT_NOT_CONFIGURED.'),
   '413': errorResponse('PAYLOAD_TOO_LARGE or FILE_TOO_LARGE: the body is over the limit.'),
   '415': errorResponse('UNSUPPORTED_MEDIA_TYPE or UNSUPPORTED_FILE_TYPE.'),
   '422': errorResponse('The request is well-formed but cannot be done: e.g. NO_VALID_ENTRIES, SIMULATION_NOT_ASSESSABLE.'),
   '429': errorResponse('TOO_MANY_REQUESTS; `Retry-After` says when to try again.', { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }),
   '500': errorResponse('INTERNAL: an unexpected error (never with internals).'),
+  '502': errorResponse('An outside service the endpoint relies on refused or failed: e.g. TRANSCRIPTION_FAILED, MEETING_BOT_FAILED (`details.reason` has its words).'),
   '503': errorResponse('UNAVAILABLE: a service the endpoint needs is not answering.'),
 } satisfies Record<string, Response>;
 

@@ -1,4 +1,5 @@
 import { generateLinksInput } from '../contracts/campaigns';
+import { transcriptPreviewOutput } from '../contracts/meetings';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
 import { errors, json, pathParameter, schemaOf, securityOf, UUID_SCHEMA, type Operation, type Parameter } from './openapi-common';
 
@@ -188,6 +189,24 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     responses: {
       '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
       ...errors('400', '404'),
+    },
+  },
+  'POST /api/v1/meetings/recordings/transcribe': {
+    operationId: 'transcribeRecording',
+    summary: 'Transcribe a real call’s recording (audio or video) to score it',
+    description:
+      'The raw recording as the body (mp3, mp4, m4a, wav, webm, ogg, flac, mov or mkv; at most CALL_RECORDING_MAX_MB), its name in X-File-Name. Transcribed by the configured OpenAI-compatible model (OPENAI_MODEL_TRANSCRIPTION; a diarizing model says who spoke) and answered as a plain transcript with its preview, to score with `meetings.scoreTranscript`. Without a model: 412, before the body is read.',
+    tags: ['Meetings'],
+    security: securityOf('user'),
+    parameters: [{ name: 'X-File-Name', in: 'header', required: true, description: 'The file name, percent-encoded.', schema: { type: 'string' } }],
+    requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
+    responses: {
+      '200': json('The transcript ("[hh:mm:ss] Speaker A: text" lines) and what it holds.', {
+        type: 'object',
+        properties: { fileName: { type: 'string' }, content: { type: 'string' }, preview: schemaOf(transcriptPreviewOutput, 'output') },
+        required: ['fileName', 'content', 'preview'],
+      }),
+      ...errors('400', '401', '403', '412', '413', '415', '502'),
     },
   },
   'POST /api/v1/meeting-bots/:provider/webhook': {

@@ -25,9 +25,12 @@ test.describe('real calls from a transcript', () => {
     await page.goto('/meetings');
     await expect(h1(page)).toHaveText('Meetings');
     await expect(page.getByText('No real calls yet.')).toBeVisible();
-    // a recording is refused plainly (transcribing audio is not built)
+    // no meeting-bot provider here: the screen says recording is not set up and how; uploads still work
+    await expect(page.getByTestId('bot-not-configured')).toContainText('Recording meetings is not set up');
+    await expect(page.getByTestId('bot-not-configured')).toContainText('MEETING_BOT_PROVIDER=attendee');
+    // no AI model either: a recording is refused plainly, saying what it needs
     await page.locator('input[type="file"]').setInputFiles({ name: 'call.m4a', mimeType: 'audio/mp4', buffer: Buffer.from([0, 0, 0, 24]) });
-    await expect(page.getByText('Scoring an audio or video recording is not available yet')).toBeVisible();
+    await expect(page.getByText('Scoring an audio or video recording needs an AI model, and none is configured.')).toBeVisible();
     await page.locator('input[type="file"]').setInputFiles({ name: 'acme-discovery.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
     await expect(page.getByTestId('transcript-summary')).toHaveText('WebVTT: 4 turns, 0:16 long, 2 speakers.');
     // the user's own name is pre-selected as the rep

@@ -223,6 +223,7 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'GET /api/v1/cta/reports/:id': ANYONE,
   'GET /api/v1/cta/reports/:id/download': ANYONE,
   'POST /api/v1/meeting-bots/:provider/webhook': ANYONE,
+  'POST /api/v1/meetings/recordings/transcribe': ANY_ROLE,
   'GET /api/v1/greenhouse/list_tests': API_KEY_ONLY,
   'POST /api/v1/greenhouse/send_test': API_KEY_ONLY,
   'GET /api/v1/greenhouse/test_status': API_KEY_ONLY,

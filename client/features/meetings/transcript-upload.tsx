@@ -1,25 +1,31 @@
-import { Alert, Button, FileInput, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Paper, Progress, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { MAX_TRANSCRIPT_CHARS, type TranscriptPreview } from '../../../server/contracts/meetings';
 import { clock } from '../../../server/contracts/report-format';
-import { errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
+import { errorMessage, serverFieldErrors, translateErrorCode, translateMessageKey } from '../../lib/errors';
+import { UploadError } from '../knowledge/upload-file';
+import { isRecording, transcribeRecordingFile } from './upload-recording';
 import { trpc } from '../../lib/trpc';
 import { useMeetingsT } from './use-meetings-t';
 
-const ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip';
+const ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
 
 /**
  * Score a real call from its transcript (WebVTT or SRT as Meet, Zoom and Teams export them, or
  * "Speaker: text" lines): the file is read here, the server says who spoke, the user says which
  * speaker they are (pre-selected by their name) and picks the scorecard; then the call's report.
+ * An audio or video recording is transcribed first by the configured model (the page says when
+ * there is none).
  */
 export function TranscriptUpload() {
   const { t } = useMeetingsT();
   const [, navigate] = useLocation();
   const options = useQuery(trpc.meetings.options.queryOptions());
+  const settings = useQuery(trpc.meetings.botSettings.queryOptions());
+  const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [content, setContent] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -39,8 +45,7 @@ export function TranscriptUpload() {
     setFileError(null);
     read.reset();
     if (!f) return;
-    // a recording (audio or video) needs transcribing first, which this page does not do yet
-    if (/^(audio|video)\//.test(f.type) || /\.(mp3|m4a|wav|ogg|oga|webm|mp4|mov|mkv)$/i.test(f.name)) return setFileError(t('upload.recordingNotYet'));
+    if (isRecording(f)) return void transcribe(f);
     if (f.size > MAX_TRANSCRIPT_CHARS) return setFileError(t('validation.transcriptTooLarge'));
     const text = await f.text();
     setContent(text);
@@ -58,6 +63,26 @@ export function TranscriptUpload() {
         },
       },
     );
+  };
+
+  // a recording (audio or video) is transcribed by the configured model first
+  const transcribe = async (f: File) => {
+    if (!settings.data?.transcription) return setFileError(t('upload.recordingNeedsModel'));
+    if (f.size > settings.data.recordingMaxMb * 1024 * 1024) return setFileError(t('upload.recordingTooLarge', { mb: settings.data.recordingMaxMb }));
+    setUploadPercent(0);
+    try {
+      const r = await transcribeRecordingFile(f, setUploadPercent);
+      setContent(r.content);
+      setPreview(r.preview);
+      setRep(r.preview.suggestedRep);
+      setTitle((prev) => prev || f.name.replace(/\.[^.]+$/, ''));
+    } catch (e) {
+      const err = e instanceof UploadError ? e : new UploadError('INTERNAL', String(e));
+      const reason = typeof err.details?.reason === 'string' ? ` ${t('record.providerSaid', { reason: err.details.reason })}` : '';
+      setFileError(`${translateErrorCode(t, err.code)}${reason}`);
+    } finally {
+      setUploadPercent(null);
+    }
   };
 
   const submit = () => {
@@ -97,6 +122,12 @@ export function TranscriptUpload() {
           <Text size="sm" role="status">
             {t('upload.reading')}
           </Text>
+        )}
+        {uploadPercent !== null && (
+          <Stack gap={4} maw={520} role="status" data-testid="recording-progress">
+            <Text size="sm">{uploadPercent < 100 ? t('upload.recordingUploading', { percent: uploadPercent }) : t('upload.recordingTranscribing')}</Text>
+            <Progress value={uploadPercent < 100 ? uploadPercent : 100} animated={uploadPercent >= 100} aria-label={t('upload.recordingProgress')} />
+          </Stack>
         )}
         {preview && (
           <form

@@ -1,9 +1,54 @@
 import { z } from 'zod';
+import { resolveTenantAccess } from '../../access/tenant-access';
+import { segmentsAsText, transcribeRecording, transcriptionAvailable } from '../../ai/transcription';
+import { roleOf } from '../../contracts/roles';
 import { MEETING_BOT_PROVIDERS } from '../../integrations/meeting-bots';
 import { AppError } from '../../errors';
 import { sendJson } from '../../http/respond';
+import { logger } from '../../logger';
+import { decodeFileNameHeader, sanitizeFileName } from '../../services/knowledge/file-name';
+import { discardRequestBody, readLimitedBody } from '../../services/knowledge/upload-body';
 import { receiveBotWebhook } from '../../services/meetings/bots';
-import { defineRoute, type RestRoute } from './route';
+import { previewTranscript } from '../../services/meetings/meetings';
+import { ROLES as MEETING_ROLES } from '../../routers/meetings/router';
+import { defineRoute, requireSession, type RestRoute } from './route';
+
+/** A recording's file name: audio or video the transcription model reads. */
+export const RECORDING_NAME = /\.(mp3|mp4|mpeg|mpga|m4a|wav|webm|ogg|oga|flac|mov|mkv)$/i;
+
+/**
+ * POST /api/v1/meetings/recordings/transcribe — a call recording (audio or video, the raw bytes as
+ * the body, its name in X-File-Name) transcribed by the configured model, answered as the plain
+ * transcript ("[hh:mm:ss] Speaker A: text" lines) with its preview: the page then scores it as an
+ * uploaded transcript. Without a model it is refused before the body is read (412), as is a body
+ * over CALL_RECORDING_MAX_MB (413).
+ */
+const transcribe = defineRoute({
+  method: 'POST',
+  path: '/api/v1/meetings/recordings/transcribe',
+  handler: async (ctx) => {
+    const { req, deps } = ctx;
+    let bodyRead = false;
+    try {
+      const s = requireSession(await ctx.session());
+      await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), { roles: MEETING_ROLES });
+      if (!transcriptionAvailable(deps.env)) throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Transcribing a recording needs an AI model (OPENAI_API_KEY)');
+      const name = sanitizeFileName(decodeFileNameHeader(req.headers['x-file-name']));
+      if (!name || !RECORDING_NAME.test(name)) throw new AppError('UNSUPPORTED_FILE_TYPE', 'Choose an audio or video recording (mp3, mp4, m4a, wav, webm, ogg, flac, mov, mkv)');
+      bodyRead = true;
+      const content = await readLimitedBody(req, deps.env.CALL_RECORDING_MAX_MB * 1024 * 1024);
+      const started = Date.now();
+      const segments = await transcribeRecording(deps.env, { name, type: String(req.headers['content-type'] ?? ''), content });
+      logger.info({ bytes: content.length, segments: segments.length, ms: Date.now() - started }, 'recording transcribed');
+      if (!segments.length) throw new AppError('VALIDATION', 'No speech was found in the recording', { fieldErrors: { content: ['meetings.validation.recordingSilent'] } });
+      const text = segmentsAsText(segments);
+      sendJson(ctx.res, 200, { fileName: name, content: text, preview: previewTranscript(text, s.user.displayName || s.user.username) });
+    } catch (e) {
+      if (!bodyRead) discardRequestBody(req);
+      throw e;
+    }
+  },
+});
 
 /**
  * POST /api/v1/meeting-bots/{provider}/webhook — a meeting-bot provider's status webhook
@@ -27,4 +72,4 @@ const webhook = defineRoute({
 
 export const webhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
-export const meetingRoutes: RestRoute[] = [webhook];
+export const meetingRoutes: RestRoute[] = [webhook, transcribe];

@@ -19,7 +19,7 @@ import type { SessionUser } from '../../auth/session';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Every user with a role scores their own real calls (spec §2: /meetings is reachable by any signed-in user). */
-const ROLES = ['admin', 'sales_manager', 'sales_rep', 'demo_sales_manager'] as const;
+export const ROLES = ['admin', 'sales_manager', 'sales_rep', 'demo_sales_manager'] as const;
 const own = () => accessProcedure({ roles: ROLES });
 
 const actorOf = (tenantId: string, user: SessionUser): RealCallActor => ({ tenantId, userId: user.id, language: (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : 'en' });

@@ -71,7 +71,7 @@ export async function applyBotStatus(tx: Executor, m: MeetingRow, s: BotStatus, 
 /** Whether a provider is configured, its name and the bot's default name: what the Meetings screen needs to offer recording. */
 export function botSettings(env: Env) {
   const p = meetingBotProvider(env);
-  return { provider: p?.name ?? null, botName: env.MEETING_BOT_NAME };
+  return { provider: p?.name ?? null, botName: env.MEETING_BOT_NAME, transcription: !!env.OPENAI_API_KEY, recordingMaxMb: env.CALL_RECORDING_MAX_MB };
 }
 
 /**
