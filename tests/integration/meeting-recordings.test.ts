@@ -46,7 +46,7 @@ async function upload(target: RunningApp, token: string, body: Buffer, name = 'A
   const r = await fetch(`${target.url}/api/v1/meetings/recordings/transcribe`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'audio/wav', 'x-file-name': encodeURIComponent(name) },
-    body,
+    body: new Uint8Array(body),
   });
   return { status: r.status, json: (await r.json()) as { content: string; fileName: string; preview: unknown; error: { code: string; details: { reason: string } } } };
 }
@@ -118,7 +118,7 @@ describe('scoring a call recording', () => {
   });
 
   it('refuses a signed-out caller', async () => {
-    const r = await fetch(`${app.url}/api/v1/meetings/recordings/transcribe`, { method: 'POST', headers: { 'x-file-name': 'a.wav' }, body: wav(1) });
+    const r = await fetch(`${app.url}/api/v1/meetings/recordings/transcribe`, { method: 'POST', headers: { 'x-file-name': 'a.wav' }, body: new Uint8Array(wav(1)) });
     expect(r.status).toBe(401);
   });
 });
