@@ -34,6 +34,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Spar <no-reply@spar.local>'),
   GOOGLE_CLIENT_ID: z.string().optional().transform((v) => (v ? v : undefined)),
   GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** The Google Calendar API (Record Meet's calendar); tests point it at a loopback fake. */
+  GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -66,3 +66,27 @@ export const meetingBotEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+/**
+ * A user's connected Google Calendar (read-only scope): the tokens sealed with ENCRYPTION_KEY
+ * (server/security/sealed.ts), never stored in clear. One per user.
+ */
+export const calendarConnections = pgTable(
+  'calendar_connections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text().$type<'google'>().notNull().default('google'),
+    accountEmail: text(),
+    accessTokenSealed: text().notNull(),
+    refreshTokenSealed: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    scopes: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_connections_user_uq').on(t.userId)],
+);

@@ -72,6 +72,17 @@ export const botSettingsOutput = z.object({
   recordingMaxMb: z.number().int(),
 });
 
+export const calendarOverviewOutput = z.object({
+  /** Whether a calendar can be connected here (Google OAuth client and ENCRYPTION_KEY configured). */
+  available: z.boolean(),
+  connected: z.boolean(),
+  email: z.string().nullable(),
+  /** reconnect: Google refused the stored tokens; unavailable: the calendar could not be read now. */
+  problem: z.enum(['reconnect', 'unavailable']).nullable(),
+  events: z.array(z.object({ id: z.string(), title: z.string(), start: z.string(), end: z.string().nullable(), meetUrl: z.string(), botScheduled: z.boolean() })),
+});
+export type CalendarOverview = z.infer<typeof calendarOverviewOutput>;
+
 export const meetingRow = z.object({
   id: z.uuid(),
   title: z.string(),

@@ -209,6 +209,29 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       ...errors('400', '401', '403', '412', '413', '415', '502'),
     },
   },
+  'GET /api/v1/integrations/google/start': {
+    operationId: 'googleCalendarStart',
+    summary: 'Connect Google Calendar (browser redirect)',
+    description: "Redirects the signed-in user to Google's consent page for the read-only calendar scope (offline access), with a short-lived state and PKCE verifier cookie. Only when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and ENCRYPTION_KEY are set (the tokens are kept encrypted); otherwise 404.",
+    tags: ['Meetings'],
+    security: securityOf('user'),
+    responses: {
+      '302': { description: "To Google's consent page.", headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+      ...errors('401', '403', '404'),
+    },
+  },
+  'GET /api/v1/integrations/google/callback': {
+    operationId: 'googleCalendarCallback',
+    summary: 'Finish connecting Google Calendar (browser redirect)',
+    description: 'Google sends the browser back here; the tokens are kept encrypted and the browser goes on to `/integrations/google/success` (the Meetings screen), or to `/meetings?calendar=error&code=<code>`.',
+    tags: ['Meetings'],
+    security: securityOf('user'),
+    parameters: ['code', 'state', 'error'].map((name) => ({ name, in: 'query', description: 'As sent by Google.', schema: { type: 'string' } })),
+    responses: {
+      '302': { description: 'To the Meetings screen with the outcome.', headers: { Location: { schema: { type: 'string' } } } },
+      ...errors('401', '403'),
+    },
+  },
   'POST /api/v1/meeting-bots/:provider/webhook': {
     operationId: 'meetingBotWebhook',
     summary: "A meeting-bot provider's status webhook (Attendee or Recall.ai)",

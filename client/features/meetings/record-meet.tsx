@@ -1,17 +1,36 @@
-import { Alert, Button, Code, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Divider, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBrandGoogle, IconRobot } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { CalendarMeetings, type CalendarEvent } from './calendar-meetings';
 import { GOOGLE_MEET_URL } from '../../../server/contracts/meetings';
 import { errorInfo, errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useMeetingsT } from './use-meetings-t';
 
+const two = (n: number) => String(n).padStart(2, '0');
+/** An instant as a datetime-local value in the browser's time zone. */
+function isoToLocal(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 /** A datetime-local value ("2026-11-27T14:30") as an ISO instant with the browser's offset. */
 function localToIso(v: string): string | null {
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function CalendarSection({ onSchedule }: { onSchedule: (e: CalendarEvent) => void }) {
+  const calendar = useQuery(trpc.meetings.calendar.queryOptions());
+  if (!calendar.data?.available) return null;
+  return (
+    <>
+      <Divider my="md" />
+      <CalendarMeetings onSchedule={onSchedule} />
+    </>
+  );
 }
 
 /**
@@ -31,6 +50,17 @@ export function RecordMeet() {
   const [later, setLater] = useState(false);
   const [joinAt, setJoinAt] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const linkRef = useRef<HTMLInputElement>(null);
+  // a calendar meeting fills the form: its link, its title, and the bot joins when it starts
+  const scheduleFor = (e: CalendarEvent) => {
+    setUrl(e.meetUrl);
+    setTitle(e.title);
+    setLater(true);
+    setJoinAt(isoToLocal(e.start));
+    setErrors({});
+    linkRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    linkRef.current?.focus();
+  };
   const request = useMutation(
     trpc.meetings.requestBot.mutationOptions({
       onSuccess: () => {
@@ -41,7 +71,10 @@ export function RecordMeet() {
         setLater(false);
         setErrors({});
       },
-      onSettled: () => void qc.invalidateQueries({ queryKey: trpc.meetings.list.queryKey() }),
+      onSettled: () => {
+        void qc.invalidateQueries({ queryKey: trpc.meetings.list.queryKey() });
+        void qc.invalidateQueries({ queryKey: trpc.meetings.calendar.queryKey() });
+      },
     }),
   );
 
@@ -95,6 +128,7 @@ export function RecordMeet() {
             onChange={(e) => setUrl(e.currentTarget.value)}
             error={err('meetingUrl')}
             leftSection={<IconBrandGoogle size={16} aria-hidden />}
+            ref={linkRef}
             required
             inputMode="url"
             maw={520}
@@ -145,6 +179,7 @@ export function RecordMeet() {
           </Group>
         </Stack>
       </form>
+      <CalendarSection onSchedule={scheduleFor} />
     </Paper>
   );
 }

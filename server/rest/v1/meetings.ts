@@ -9,6 +9,16 @@ import { logger } from '../../logger';
 import { decodeFileNameHeader, sanitizeFileName } from '../../services/knowledge/file-name';
 import { discardRequestBody, readLimitedBody } from '../../services/knowledge/upload-body';
 import { receiveBotWebhook } from '../../services/meetings/bots';
+import { parseCookies } from '../../auth/session';
+import { isAppError } from '../../errors';
+import {
+  arcticCalendarTokens,
+  CALENDAR_STATE_COOKIE,
+  CALENDAR_VERIFIER_COOKIE,
+  calendarRedirectUri,
+  finishCalendarConnect,
+  startCalendarConnect,
+} from '../../services/calendar/google-calendar';
 import { previewTranscript } from '../../services/meetings/meetings';
 import { ROLES as MEETING_ROLES } from '../../routers/meetings/router';
 import { defineRoute, requireSession, type RestRoute } from './route';
@@ -72,4 +82,55 @@ const webhook = defineRoute({
 
 export const webhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
-export const meetingRoutes: RestRoute[] = [webhook, transcribe];
+const calendarCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
+  `${name}=${value}; HttpOnly; SameSite=Lax; Path=/api/v1/integrations/google; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+
+/** GET /api/v1/integrations/google/start — to Google's consent page for the read-only calendar scope (signed-in users). */
+const calendarStart = defineRoute({
+  method: 'GET',
+  path: '/api/v1/integrations/google/start',
+  handler: async ({ deps, res, meta, signedIn }) => {
+    await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: MEETING_ROLES });
+    const { url, state, codeVerifier } = startCalendarConnect(deps.env, calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`));
+    res.writeHead(302, {
+      Location: url.toString(),
+      'Set-Cookie': [calendarCookie(CALENDAR_STATE_COOKIE, state, meta.secure), calendarCookie(CALENDAR_VERIFIER_COOKIE, codeVerifier, meta.secure)],
+      'Cache-Control': 'no-store',
+    });
+    res.end();
+  },
+});
+
+/**
+ * GET /api/v1/integrations/google/callback — Google sends the browser back here; the tokens are
+ * kept sealed and the browser goes on to /integrations/google/success (the Meetings screen), or to
+ * /meetings?calendar=error&code=<code>.
+ */
+const calendarCallback = defineRoute({
+  method: 'GET',
+  path: '/api/v1/integrations/google/callback',
+  handler: async ({ deps, req, res, url, meta, signedIn }) => {
+    const access = await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: MEETING_ROLES });
+    const clear = [calendarCookie(CALENDAR_STATE_COOKIE, '', meta.secure, 0), calendarCookie(CALENDAR_VERIFIER_COOKIE, '', meta.secure, 0)];
+    try {
+      const cookies = parseCookies(req.headers.cookie);
+      const redirectUri = calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`);
+      await finishCalendarConnect(
+        deps.db,
+        deps.env,
+        { tenantId: access.tenantId, userId: signedIn.user.id },
+        { code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') },
+        { state: cookies[CALENDAR_STATE_COOKIE], verifier: cookies[CALENDAR_VERIFIER_COOKIE] },
+        deps.calendarTokens ?? arcticCalendarTokens(deps.env, redirectUri),
+      );
+      res.writeHead(302, { Location: '/integrations/google/success', 'Set-Cookie': clear, 'Cache-Control': 'no-store' });
+    } catch (e) {
+      const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
+      if (!isAppError(e)) logger.error({ err: e }, 'calendar connection failed');
+      res.writeHead(302, { Location: `/meetings?calendar=error&code=${code}`, 'Set-Cookie': clear, 'Cache-Control': 'no-store' });
+    }
+    res.end();
+  },
+});
+
+export const meetingRoutes: RestRoute[] = [webhook, transcribe, calendarStart, calendarCallback];

@@ -1,5 +1,6 @@
 import {
   botSettingsOutput,
+  calendarOverviewOutput,
   chooseRepInput,
   chooseRepOutput,
   meetingIdInput,
@@ -14,6 +15,8 @@ import {
 } from '../../contracts/meetings';
 import { LANGUAGES, type Language } from '../../contracts/languages';
 import { botSettings, chooseRep, requestBot, stopBot } from '../../services/meetings/bots';
+import { arcticCalendarTokens, calendarAvailable, calendarOverview, calendarRedirectUri, disconnectCalendar } from '../../services/calendar/google-calendar';
+import { z } from 'zod';
 import { listMeetings, previewTranscript, realCallOptions, scoreTranscript, type RealCallActor } from '../../services/meetings/meetings';
 import type { SessionUser } from '../../auth/session';
 import { accessProcedure, router } from '../../trpc/init';
@@ -52,6 +55,20 @@ export const meetingsRouter = router({
     .input(meetingIdInput)
     .output(requestBotOutput)
     .mutation(({ ctx, input }) => stopBot(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId)),
+
+  /** The user's Google Calendar: connected or not, and their meetings with a Meet link in the next two weeks. */
+  calendar: own()
+    .output(calendarOverviewOutput)
+    .query(({ ctx }) => {
+      const env = ctx.deps.env;
+      const tokens = ctx.deps.calendarTokens ?? (calendarAvailable(env) ? arcticCalendarTokens(env, calendarRedirectUri(env.PUBLIC_URL ?? 'http://localhost')) : null);
+      return calendarOverview(ctx.deps.db, env, { tenantId: ctx.tenantId, userId: ctx.user.id }, tokens);
+    }),
+
+  /** Forgets the user's calendar connection (its tokens are deleted). */
+  disconnectCalendar: own()
+    .output(z.object({ ok: z.literal(true) }))
+    .mutation(({ ctx }) => disconnectCalendar(ctx.deps.db, { tenantId: ctx.tenantId, userId: ctx.user.id })),
 
   /** Which speaker of a recorded meeting is the user, when no name matched theirs. */
   chooseRep: own()
