@@ -56,6 +56,10 @@ export const requestBotOutput = z.object({ meetingId: z.uuid() });
 
 export const meetingIdInput = z.object({ meetingId: z.uuid() });
 
+/** The tenant's bot name (empty: the server's default). Meet shows it to every participant. */
+export const botNameInput = z.object({ botName: text().max(60, 'meetings.validation.botNameTooLong') });
+export const botNameOutput = z.object({ botName: z.string() });
+
 export const chooseRepInput = z.object({
   meetingId: z.uuid(),
   repSpeaker: text('meetings.validation.repRequired').min(1, 'meetings.validation.repRequired').max(200, 'meetings.validation.repRequired'),
@@ -66,6 +70,8 @@ export const chooseRepOutput = z.object({ meetingId: z.uuid(), callId: z.uuid() 
 export const botSettingsOutput = z.object({
   provider: z.enum(['attendee', 'recall']).nullable(),
   botName: z.string(),
+  /** Whether the signed-in user may change the tenant's bot name (admins). */
+  canRename: z.boolean(),
   /** Whether an audio or video recording can be transcribed (an AI model is configured). */
   transcription: z.boolean(),
   /** The largest recording accepted, in MB (CALL_RECORDING_MAX_MB). */

@@ -174,6 +174,8 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'meetings.requestBot': ANY_ROLE,
   'meetings.stopBot': ANY_ROLE,
   'meetings.chooseRep': ANY_ROLE,
+  'meetings.setBotName': ADMIN,
+  'meetings.recording': ANY_ROLE,
   'meetings.calendar': ANY_ROLE,
   'meetings.disconnectCalendar': ANY_ROLE,
   'ctaLink.validate': ANYONE,

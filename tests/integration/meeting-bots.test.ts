@@ -57,6 +57,7 @@ const FLOWS = {
 
 let database: TestDatabase;
 let rep: UserRow;
+let admin: UserRow;
 let outsider: UserRow;
 let scorecardId: string;
 let simId: string;
@@ -79,6 +80,7 @@ beforeAll(async () => {
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
   const other = (await createTenant(database.db, { name: 'Beta' })).id;
   rep = await createTenantUser(database.db, tenant, { email: 'ana@acme.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' });
+  admin = await createTenantUser(database.db, tenant, { email: 'admin@acme.test', username: 'admin', displayName: 'Avery Admin', userType: 'admin' });
   outsider = await createTenantUser(database.db, other, { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' });
   const criteria = [
     { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
@@ -119,8 +121,17 @@ describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name)
     await fake?.close();
   });
 
-  it('says which provider sends the bot and its name', async () => {
-    expect(await caller().meetings.botSettings()).toEqual({ provider: name, botName: 'Acme Notetaker' });
+  it('says which provider sends the bot and its name; the tenant’s admin may rename it', async () => {
+    expect(await caller().meetings.botSettings()).toMatchObject({ provider: name, botName: 'Acme Notetaker', canRename: false });
+    expect(describeTrpcError(await rejection(caller().meetings.setBotName({ botName: 'Sneaky' }))).appCode).toBe('FORBIDDEN');
+    const adminCaller = signedInCaller(app.deps, admin);
+    expect((await adminCaller.meetings.botSettings()).canRename).toBe(true);
+    expect(describeTrpcError(await rejection(adminCaller.meetings.setBotName({ botName: 'x'.repeat(61) }))).httpStatus).toBe(400);
+    expect(await adminCaller.meetings.setBotName({ botName: ` Acme ${name} Recorder ` })).toEqual({ botName: `Acme ${name} Recorder` });
+    await caller().meetings.requestBot({ meetingUrl: MEET, scorecardId, joinAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.body?.meeting_url).at(-1)?.body?.bot_name).toBe(`Acme ${name} Recorder`);
+    // an empty name goes back to the server's default
+    expect(await adminCaller.meetings.setBotName({ botName: '' })).toEqual({ botName: 'Acme Notetaker' });
   });
 
   it('a bot joins, waits in the lobby, records and finishes; the transcript is scored as the rep’s real call', async () => {
@@ -177,6 +188,8 @@ describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name)
     const row = (await caller().meetings.list()).rows.find((r) => r.id === meetingId)!;
     expect(row).toMatchObject({ status: 'done', reportStatus: 'ready', source: 'bot', durationMs: 23000 });
     expect(row.score).not.toBeNull();
+    // the recording, from the provider, on demand
+    expect((await caller().meetings.recording({ meetingId })).url).toMatch(new RegExp(`^${fake.url}/media/${botId}/(recording|video)\\.mp4$`));
   });
 
   it('a bot the host refuses fails with the provider’s reason', async () => {

@@ -140,7 +140,7 @@ describe('a real call from a transcript file', () => {
 describe('recording a meeting without a provider', () => {
   it('says no provider is configured and refuses to send a bot, writing nothing; the upload path still works', async () => {
     const caller = signedInCaller(app.deps, rep);
-    expect(await caller.meetings.botSettings()).toEqual({ provider: null, botName: 'Spar Notetaker' });
+    expect(await caller.meetings.botSettings()).toMatchObject({ provider: null, botName: 'Spar Notetaker', transcription: false });
     const before = (await caller.meetings.list()).rows.length;
     const d = describeTrpcError(await rejection(caller.meetings.requestBot({ meetingUrl: 'https://meet.google.com/abc-defg-hij', scorecardId })));
     expect([d.httpStatus, d.appCode]).toEqual([412, 'MEETING_BOT_NOT_CONFIGURED']);

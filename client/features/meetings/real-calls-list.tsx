@@ -49,6 +49,31 @@ function StatusDetail({ m }: { m: MeetingRow }) {
   return null;
 }
 
+/** A bot meeting's recording: its (short-lived) download link is asked of the provider when wanted. */
+function RecordingLink({ m }: { m: MeetingRow }) {
+  const { t } = useMeetingsT();
+  const link = useMutation(trpc.meetings.recording.mutationOptions());
+  if (link.data?.url)
+    return (
+      <Anchor href={link.data.url} target="_blank" rel="noreferrer" size="xs">
+        {t('live.downloadRecording')}
+      </Anchor>
+    );
+  if (link.data) return <Text size="xs" c="dimmed">{t('live.noRecording')}</Text>;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Button size="compact-xs" variant="subtle" loading={link.isPending} onClick={() => link.mutate({ meetingId: m.id })}>
+        {t('live.recording')}
+      </Button>
+      {link.isError && (
+        <Text size="xs" c="red.8" role="alert">
+          {errorMessage(t, link.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** The rep says which speaker of a recorded meeting is them (no name matched theirs). */
 function ChooseRep({ m }: { m: MeetingRow }) {
   const { t } = useMeetingsT();
@@ -139,13 +164,16 @@ export function RealCallsList() {
                   </Table.Td>
                   <Table.Td>{m.score !== null ? <ScoreText score={m.score} /> : '—'}</Table.Td>
                   <Table.Td>
-                    {m.callId ? (
-                      <Anchor component={Link} href={`/reports/${m.callId}`}>
-                        {t('list.openReport')}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
+                    <Stack gap={4} align="flex-start">
+                      {m.callId ? (
+                        <Anchor component={Link} href={`/reports/${m.callId}`}>
+                          {t('list.openReport')}
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                      {m.source === 'bot' && ['transcribing', 'choose_rep', 'processing', 'done'].includes(m.status) && <RecordingLink m={m} />}
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -22,6 +22,39 @@ function localToIso(v: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** Admins name the tenant's bot (what every participant sees, and is asked to admit). */
+function BotNameSetting({ current }: { current: string }) {
+  const { t } = useMeetingsT();
+  const qc = useQueryClient();
+  const [name, setName] = useState(current);
+  const save = useMutation(
+    trpc.meetings.setBotName.mutationOptions({
+      onSuccess: (r) => {
+        setName(r.botName);
+        notifications.show({ color: 'green', message: t('record.botNameSaved', { botName: r.botName }) });
+      },
+      onSettled: () => void qc.invalidateQueries({ queryKey: trpc.meetings.botSettings.queryKey() }),
+    }),
+  );
+  const fieldError = save.isError ? serverFieldErrors(save.error)?.botName : undefined;
+  return (
+    <Group align="flex-end" gap="xs" wrap="wrap">
+      <TextInput
+        label={t('record.botName')}
+        description={t('record.botNameHelp')}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={fieldError ? translateMessageKey(t, fieldError) : save.isError ? errorMessage(t, save.error) : undefined}
+        maxLength={60}
+        maw={320}
+      />
+      <Button variant="default" onClick={() => save.mutate({ botName: name })} loading={save.isPending} disabled={name.trim() === current}>
+        {t('record.botNameSave')}
+      </Button>
+    </Group>
+  );
+}
+
 function CalendarSection({ onSchedule }: { onSchedule: (e: CalendarEvent) => void }) {
   const calendar = useQuery(trpc.meetings.calendar.queryOptions());
   if (!calendar.data?.available) return null;
@@ -121,6 +154,7 @@ export function RecordMeet() {
           <Text size="sm" c="dimmed">
             {t('record.intro', { botName: settings.data.botName })}
           </Text>
+          {settings.data.canRename && <BotNameSetting key={settings.data.botName} current={settings.data.botName} />}
           <TextInput
             label={t('record.link')}
             placeholder="https://meet.google.com/abc-defg-hij"

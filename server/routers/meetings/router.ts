@@ -1,4 +1,6 @@
 import {
+  botNameInput,
+  botNameOutput,
   botSettingsOutput,
   calendarOverviewOutput,
   chooseRepInput,
@@ -14,7 +16,7 @@ import {
   transcriptPreviewOutput,
 } from '../../contracts/meetings';
 import { LANGUAGES, type Language } from '../../contracts/languages';
-import { botSettings, chooseRep, requestBot, stopBot } from '../../services/meetings/bots';
+import { botSettings, chooseRep, recordingLink, requestBot, setTenantBotName, stopBot } from '../../services/meetings/bots';
 import { arcticCalendarTokens, calendarAvailable, calendarOverview, calendarRedirectUri, disconnectCalendar } from '../../services/calendar/google-calendar';
 import { z } from 'zod';
 import { listMeetings, previewTranscript, realCallOptions, scoreTranscript, type RealCallActor } from '../../services/meetings/meetings';
@@ -42,7 +44,13 @@ export const meetingsRouter = router({
   /** Record Meet: whether a meeting-bot provider is configured, and the bot's name. */
   botSettings: own()
     .output(botSettingsOutput)
-    .query(({ ctx }) => botSettings(ctx.deps.env)),
+    .query(({ ctx }) => ctx.tenant((tx) => botSettings(tx, ctx.deps.env, ctx.tenantId, ctx.role === 'admin' || ctx.role === 'superuser'))),
+
+  /** The name the tenant's bot joins meetings with (admins). */
+  setBotName: accessProcedure({ roles: ['admin'] })
+    .input(botNameInput)
+    .output(botNameOutput)
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => setTenantBotName(tx, ctx.deps.env, ctx.tenantId, input.botName))),
 
   /** Sends the bot to a Google Meet (now, or at `joinAt`). */
   requestBot: own()
@@ -55,6 +63,12 @@ export const meetingsRouter = router({
     .input(meetingIdInput)
     .output(requestBotOutput)
     .mutation(({ ctx, input }) => stopBot(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId)),
+
+  /** Where the recording of a bot meeting can be downloaded now (the provider's short-lived link). */
+  recording: own()
+    .input(meetingIdInput)
+    .output(z.object({ url: z.string().nullable() }))
+    .mutation(({ ctx, input }) => recordingLink(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId)),
 
   /** The user's Google Calendar: connected or not, and their meetings with a Meet link in the next two weeks. */
   calendar: own()

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { meetingBotEvents, meetings, users } from '../../../db/schema';
+import { clientOverviews, meetingBotEvents, meetings, users } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
 import { LIVE_BOT_STATUSES, type MeetingFailure, type MeetingStatus } from '../../contracts/enums';
 import { LANGUAGES, type Language } from '../../contracts/languages';
@@ -68,10 +68,26 @@ export async function applyBotStatus(tx: Executor, m: MeetingRow, s: BotStatus, 
   return true;
 }
 
-/** Whether a provider is configured, its name and the bot's default name: what the Meetings screen needs to offer recording. */
-export function botSettings(env: Env) {
+/** The name the tenant's bot joins meetings with: the tenant's choice, else MEETING_BOT_NAME. */
+export async function tenantBotName(tx: Executor, env: Env, tenantId: string): Promise<string> {
+  const [row] = await tx.select({ name: clientOverviews.meetingBotName }).from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId));
+  return row?.name || env.MEETING_BOT_NAME;
+}
+
+/** The tenant chooses its bot's name (admins); an empty name goes back to the server's default. */
+export async function setTenantBotName(tx: Executor, env: Env, tenantId: string, name: string) {
+  const value = name.trim() || null;
+  await tx
+    .insert(clientOverviews)
+    .values({ tenantId, meetingBotName: value })
+    .onConflictDoUpdate({ target: clientOverviews.tenantId, set: { meetingBotName: value, updatedAt: new Date() } });
+  return { botName: value ?? env.MEETING_BOT_NAME };
+}
+
+/** What the Meetings screen needs to offer recording: the provider (if any), the tenant's bot name, whether recordings can be transcribed. */
+export async function botSettings(tx: Executor, env: Env, tenantId: string, canRename: boolean) {
   const p = meetingBotProvider(env);
-  return { provider: p?.name ?? null, botName: env.MEETING_BOT_NAME, transcription: !!env.OPENAI_API_KEY, recordingMaxMb: env.CALL_RECORDING_MAX_MB };
+  return { provider: p?.name ?? null, botName: await tenantBotName(tx, env, tenantId), canRename, transcription: !!env.OPENAI_API_KEY, recordingMaxMb: env.CALL_RECORDING_MAX_MB };
 }
 
 /**
@@ -82,8 +98,9 @@ export function botSettings(env: Env) {
 export async function requestBot(db: Db, env: Env, actor: RealCallActor, input: RequestBotInput, now = new Date(), provider: MeetingBotProvider | null = meetingBotProvider(env)) {
   if (!provider) throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'No meeting-bot provider is configured');
   const joinAt = input.joinAt ? new Date(input.joinAt) : null;
-  const botName = env.MEETING_BOT_NAME;
+  let botName = env.MEETING_BOT_NAME;
   const meeting = await withTenant(db, actor.tenantId, async (tx) => {
+    botName = await tenantBotName(tx, env, actor.tenantId);
     await getScorecardVersion(tx, input.scorecardId).catch(() => {
       throw new AppError('VALIDATION', 'Scorecard not found', { fieldErrors: { scorecardId: ['meetings.validation.scorecardRequired'] } });
     });
@@ -157,6 +174,19 @@ export async function stopBot(db: Db, env: Env, actor: RealCallActor, meetingId:
       .where(and(eq(meetings.id, m.id), sql`${meetings.status} = ${m.status}`)),
   );
   return { meetingId: m.id };
+}
+
+/** Where the recording of the user's bot meeting can be downloaded now (a short-lived provider URL), or null. */
+export async function recordingLink(db: Db, env: Env, actor: RealCallActor, meetingId: string, provider: MeetingBotProvider | null = meetingBotProvider(env)) {
+  const m = await withTenant(db, actor.tenantId, (tx) => ownMeeting(tx, actor, meetingId));
+  if (m.source !== 'bot' || !m.botId || (LIVE.has(m.status) && m.status !== 'transcribing')) return { url: null };
+  if (!provider || provider.name !== m.provider) throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'The provider of this bot is no longer configured');
+  try {
+    return { url: await provider.fetchRecording(m.botId) };
+  } catch (e) {
+    const reason = e instanceof ProviderError ? e.message : 'The meeting-bot provider could not be reached';
+    throw new AppError('MEETING_BOT_FAILED', reason, { reason });
+  }
 }
 
 /** The user says which speaker is them (no name matched): the transcript kept for it is scored. */

@@ -1,0 +1,1 @@
+ALTER TABLE "client_overviews" ADD COLUMN "meeting_bot_name" text;
