@@ -12,8 +12,6 @@ const stamps = {
 export const clientOverviews = pgTable('client_overviews', {
   tenantId: tenantId().primaryKey(),
   details: text().notNull().default(''),
-  /** The name the tenant's meeting bot joins meetings with (Record Meet); null: MEETING_BOT_NAME. */
-  meetingBotName: text(),
   ...stamps,
 });
 

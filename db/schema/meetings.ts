@@ -90,3 +90,10 @@ export const calendarConnections = pgTable(
   },
   (t) => [uniqueIndex('calendar_connections_user_uq').on(t.userId)],
 );
+
+/** The name the tenant's meeting bot joins meetings with (Record Meet); no row: MEETING_BOT_NAME. */
+export const meetingBotSettings = pgTable('meeting_bot_settings', {
+  tenantId: tenantId().primaryKey(),
+  botName: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

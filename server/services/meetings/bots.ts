@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { clientOverviews, meetingBotEvents, meetings, users } from '../../../db/schema';
+import { meetingBotEvents, meetingBotSettings, meetings, users } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
 import { LIVE_BOT_STATUSES, type MeetingFailure, type MeetingStatus } from '../../contracts/enums';
 import { LANGUAGES, type Language } from '../../contracts/languages';
@@ -70,18 +70,16 @@ export async function applyBotStatus(tx: Executor, m: MeetingRow, s: BotStatus, 
 
 /** The name the tenant's bot joins meetings with: the tenant's choice, else MEETING_BOT_NAME. */
 export async function tenantBotName(tx: Executor, env: Env, tenantId: string): Promise<string> {
-  const [row] = await tx.select({ name: clientOverviews.meetingBotName }).from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId));
+  const [row] = await tx.select({ name: meetingBotSettings.botName }).from(meetingBotSettings).where(eq(meetingBotSettings.tenantId, tenantId));
   return row?.name || env.MEETING_BOT_NAME;
 }
 
 /** The tenant chooses its bot's name (admins); an empty name goes back to the server's default. */
 export async function setTenantBotName(tx: Executor, env: Env, tenantId: string, name: string) {
-  const value = name.trim() || null;
-  await tx
-    .insert(clientOverviews)
-    .values({ tenantId, meetingBotName: value })
-    .onConflictDoUpdate({ target: clientOverviews.tenantId, set: { meetingBotName: value, updatedAt: new Date() } });
-  return { botName: value ?? env.MEETING_BOT_NAME };
+  const value = name.trim();
+  if (!value) await tx.delete(meetingBotSettings).where(eq(meetingBotSettings.tenantId, tenantId));
+  else await tx.insert(meetingBotSettings).values({ tenantId, botName: value }).onConflictDoUpdate({ target: meetingBotSettings.tenantId, set: { botName: value, updatedAt: new Date() } });
+  return { botName: value || env.MEETING_BOT_NAME };
 }
 
 /** What the Meetings screen needs to offer recording: the provider (if any), the tenant's bot name, whether recordings can be transcribed. */

@@ -1,1 +1,0 @@
-ALTER TABLE "client_overviews" ADD COLUMN "meeting_bot_name" text;
