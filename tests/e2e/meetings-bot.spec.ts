@@ -62,7 +62,8 @@ test.describe('Record Meet with a meeting bot', () => {
     const dialog = page.getByRole('dialog', { name: 'Stop recording?' });
     await expect(dialog).toContainText('Spar Notetaker leaves');
     await dialog.getByRole('button', { name: 'Stop recording' }).click();
-    await expect(page.getByText('The bot is leaving. What it recorded will be scored.')).toBeVisible();
+    // the provider is asked first (a loaded CI machine can take a few seconds)
+    await expect(page.getByText('The bot is leaving. What it recorded will be scored.')).toBeVisible({ timeout: 20_000 });
     expect(fake.requests.some((r) => r.path === `/api/v1/bots/${botId}/leave`)).toBe(true);
 
     fake.setTranscript(botId, [
