@@ -2,7 +2,6 @@ import type { Database, Db } from '../db/client';
 import type { Env } from './env';
 import type { ReadCache } from './cache/read-cache';
 import type { CodeExchange } from './auth/google';
-import type { CalendarTokens } from './services/calendar/google-calendar';
 import type { CallRelayOptions } from './realtime/registry';
 import type { ApiKeyRateLimiter } from './services/api-keys/rate-limit';
 
@@ -14,8 +13,6 @@ export interface AppDeps {
   version: string;
   /** Tests replace the Google code exchange (the provider boundary). */
   googleExchange?: CodeExchange;
-  /** Tests replace Google's token endpoint for the calendar connection (the provider boundary). */
-  calendarTokens?: CalendarTokens;
   /** Health check database timeout (default 5 s). */
   healthTimeoutMs?: number;
   /** Call relay knobs for tests and benchmarks (upstream TLS CA, ring/barge-in timings). */

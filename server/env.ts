@@ -36,6 +36,9 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
   /** The Google Calendar API (Record Meet's calendar); tests point it at a loopback fake. */
   GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
+  /** Google's OAuth endpoints for the calendar connection; tests point them at a loopback fake. */
+  GOOGLE_OAUTH_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),

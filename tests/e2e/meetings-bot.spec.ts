@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startFakeAttendee, type FakeBotProvider } from '../helpers/fake-meeting-bots';
+import { startFakeGoogleCalendar, type FakeGoogleCalendar } from '../helpers/fake-google-calendar';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -13,13 +14,28 @@ const SECRET = Buffer.from('e2e-attendee-secret-0123456789').toString('base64');
 test.describe('Record Meet with a meeting bot', () => {
   test.describe.configure({ timeout: 120_000 });
   let fake: FakeBotProvider;
+  let cal: FakeGoogleCalendar;
   let own: OwnServer;
   let repState: string;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
     fake = await startFakeAttendee({ apiKey: 'e2e-key', secret: SECRET });
-    own = await startOwnServer('meeting-bot', { MEETING_BOT_PROVIDER: 'attendee', ATTENDEE_BASE_URL: fake.url, ATTENDEE_API_KEY: 'e2e-key', ATTENDEE_WEBHOOK_SECRET: SECRET, MEETING_BOT_POLL_SECONDS: '3600' });
+    cal = await startFakeGoogleCalendar({ clientId: 'e2e-client.apps.googleusercontent.com', clientSecret: 'e2e-secret' });
+    cal.email = 'rep@demo.test';
+    own = await startOwnServer('meeting-bot', {
+      MEETING_BOT_PROVIDER: 'attendee',
+      ATTENDEE_BASE_URL: fake.url,
+      ATTENDEE_API_KEY: 'e2e-key',
+      ATTENDEE_WEBHOOK_SECRET: SECRET,
+      MEETING_BOT_POLL_SECONDS: '3600',
+      GOOGLE_CLIENT_ID: 'e2e-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      ENCRYPTION_KEY: 'e2e-encryption-key-of-at-least-32-characters',
+      GOOGLE_OAUTH_AUTHORIZE_URL: cal.authorizeUrl,
+      GOOGLE_OAUTH_TOKEN_URL: cal.tokenUrl,
+      GOOGLE_CALENDAR_API_URL: cal.apiUrl,
+    });
     fake.webhookUrl = `${own.baseURL}/api/v1/meeting-bots/attendee/webhook`;
     repState = await own.signIn('rep@demo.test');
   });
@@ -27,6 +43,7 @@ test.describe('Record Meet with a meeting bot', () => {
   test.afterAll(async () => {
     await own?.stop();
     await fake?.close();
+    await cal?.close();
   });
 
   test('a rep sends the bot, sees it wait in the lobby and record, stops it, and reads the real call’s report', async ({ browser }) => {
@@ -86,6 +103,48 @@ test.describe('Record Meet with a meeting bot', () => {
     await expect(form).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+
+  test('a rep connects Google Calendar and schedules the bot for an upcoming meeting from it, then disconnects', async ({ browser }) => {
+    const start = new Date(Date.now() + 26 * 3600_000);
+    start.setSeconds(0, 0);
+    cal.events = [
+      { id: 'ev1', summary: 'Globex pricing call', hangoutLink: 'https://meet.google.com/glo-bexx-prc', start: { dateTime: start.toISOString() }, end: { dateTime: new Date(start.getTime() + 1800_000).toISOString() } },
+      { id: 'ev2', summary: 'Lunch', start: { dateTime: new Date(start.getTime() + 3600_000).toISOString() } },
+    ];
+    const context = await browser.newContext({ baseURL: own.baseURL, storageState: repState });
+    const page = await context.newPage();
+    await page.goto('/meetings');
+    const form = page.getByRole('region', { name: 'Record a Google Meet' });
+    await form.getByRole('link', { name: 'Connect Google Calendar' }).click();
+    // Google's consent (the stand-in consents at once) and back to the success route: the meetings screen
+    await expect(page).toHaveURL(/\/integrations\/google\/success$/);
+    await expect(page.getByTestId('calendar-connected')).toContainText('Google Calendar connected.');
+    const calendar = page.getByTestId('calendar-meetings');
+    await expect(calendar).toContainText('Connected as rep@demo.test');
+    const events = calendar.getByTestId('calendar-event');
+    await expect(events).toHaveCount(1); // the lunch has no Meet link
+    await expect(events.first()).toContainText('Globex pricing call');
+    await events.first().getByRole('button', { name: 'Record this meeting' }).click();
+    await expect(form.getByRole('textbox', { name: 'Google Meet link' })).toHaveValue('https://meet.google.com/glo-bexx-prc');
+    await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('Globex pricing call');
+    await expect(form.getByRole('switch', { name: 'Join later' })).toBeChecked();
+    await form.getByRole('combobox', { name: 'Scorecard', exact: true }).click();
+    await page.getByRole('option').first().click();
+    await form.getByRole('button', { name: 'Schedule the bot' }).click();
+    await expect(page.getByText('The bot is scheduled.')).toBeVisible();
+    const created = fake.requests.filter((r) => r.method === 'POST' && r.body?.meeting_url === 'https://meet.google.com/glo-bexx-prc').at(-1)!;
+    expect(new Date(String(created.body?.join_at)).getTime()).toBe(start.getTime());
+    const row = page.getByTestId('real-call-row').filter({ hasText: 'Globex pricing call' });
+    await expect(row.getByTestId('real-call-status')).toHaveText('Scheduled');
+    await expect(events.first()).toContainText('Bot scheduled');
+
+    await calendar.getByRole('button', { name: 'Disconnect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disconnect Google Calendar?' });
+    await dialog.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText('Google Calendar disconnected.')).toBeVisible();
+    await expect(calendar.getByRole('link', { name: 'Connect Google Calendar' })).toBeVisible();
     await context.close();
   });
 });

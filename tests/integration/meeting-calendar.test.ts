@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, meetings } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import type { CalendarTokens } from '../../server/services/calendar/google-calendar';
 import { unseal } from '../../server/security/sealed';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
@@ -14,44 +13,33 @@ import { SCENARIO } from '../helpers/scenario';
 
 /**
  * Google Calendar for Record Meet, tested up to the provider boundary: the consent redirect, the
- * callback (state and PKCE verifier checked; Google's token endpoint replaced), the tokens kept
- * sealed, the upcoming meetings with a Meet link read from a loopback Calendar API, an expired
- * token refreshed, a refused one asking to reconnect, and disconnecting.
+ * callback (state and PKCE verifier checked, the code exchanged at the token endpoint), the tokens
+ * kept sealed, the upcoming meetings with a Meet link read from the Calendar API, an expired token
+ * refreshed, a refused one asking to reconnect, and disconnecting — Google's endpoints played by a
+ * loopback stand-in (tests/helpers/fake-google-calendar.ts).
  */
 
 const ENCRYPTION_KEY = 'an-operator-encryption-key-of-32-characters-or-more';
+const CLIENT = { clientId: 'client-id.apps.googleusercontent.com', clientSecret: 'client-secret' };
 let database: TestDatabase;
 let app: RunningApp;
 let plain: RunningApp;
 let cal: FakeGoogleCalendar;
 let rep: UserRow;
 let tenant: string;
-const refreshes: string[] = [];
-let refreshWorks = true;
-
-const tokens: CalendarTokens = {
-  exchange: async (code) => {
-    if (code !== 'good-code') throw new Error('invalid_grant');
-    return { accessToken: 'access-1', refreshToken: 'refresh-1', expiresAt: new Date(Date.now() + 3600_000), scopes: ['openid', 'email', 'https://www.googleapis.com/auth/calendar.readonly'], email: 'ana@acme.test' };
-  },
-  refresh: async (rt) => {
-    refreshes.push(rt);
-    if (!refreshWorks || rt !== 'refresh-1') throw new Error('invalid_grant');
-    return { accessToken: 'access-2', refreshToken: null, expiresAt: new Date(Date.now() + 3600_000), scopes: [], email: null };
-  },
-};
 
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  cal = await startFakeGoogleCalendar();
+  cal = await startFakeGoogleCalendar(CLIENT);
+  cal.email = 'ana@acme.test';
   tenant = (await createTenant(database.db, { name: 'Acme' })).id;
   rep = await createTenantUser(database.db, tenant, { email: 'ana@acme.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' });
   await withTenant(database.db, tenant, (tx) => createLinkedSimulations(tx, tenant, [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }]));
-  const google = { GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'client-secret', GOOGLE_CALENDAR_API_URL: cal.apiUrl };
-  app = await startTestApp(database, { ...google, ENCRYPTION_KEY, PUBLIC_URL: 'https://spar.example.test' }, { calendarTokens: tokens, jobs: { disabled: true } });
-  plain = await startTestApp(database, google, { calendarTokens: tokens, jobs: { disabled: true } });
+  const google = { GOOGLE_CLIENT_ID: CLIENT.clientId, GOOGLE_CLIENT_SECRET: CLIENT.clientSecret, GOOGLE_CALENDAR_API_URL: cal.apiUrl, GOOGLE_OAUTH_AUTHORIZE_URL: cal.authorizeUrl, GOOGLE_OAUTH_TOKEN_URL: cal.tokenUrl };
+  app = await startTestApp(database, { ...google, ENCRYPTION_KEY }, { jobs: { disabled: true } });
+  plain = await startTestApp(database, google, { jobs: { disabled: true } });
   cal.events = [
     { id: 'e1', summary: 'Acme discovery', hangoutLink: 'https://meet.google.com/abc-defg-hij', start: { dateTime: inHours(2) }, end: { dateTime: inHours(3) } },
     { id: 'e2', summary: 'Internal planning', start: { dateTime: inHours(4) } }, // no Meet link
@@ -77,29 +65,35 @@ describe('Google Calendar for Record Meet', () => {
     const start = await get(app, '/api/v1/integrations/google/start', token);
     expect(start.status).toBe(302);
     const to = new URL(start.headers.get('location')!);
-    expect(to.origin).toBe('https://accounts.google.com');
+    expect(`${to.origin}${to.pathname}`).toBe(cal.authorizeUrl);
     expect(to.searchParams.get('scope')!.split(' ')).toContain('https://www.googleapis.com/auth/calendar.readonly');
-    expect(to.searchParams.get('redirect_uri')).toBe('https://spar.example.test/api/v1/integrations/google/callback');
+    expect(to.searchParams.get('redirect_uri')).toBe(`${app.url}/api/v1/integrations/google/callback`);
     expect([to.searchParams.get('access_type'), to.searchParams.get('code_challenge_method')]).toEqual(['offline', 'S256']);
-    const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const state = to.searchParams.get('state')!;
+    const cookies = start.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    // Google: the user consents and is sent back with a code and the state
+    const consent = await fetch(to, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    expect(back.pathname).toBe('/api/v1/integrations/google/callback');
 
     // another state is refused and nothing is kept
-    const forged = await get(app, `/api/v1/integrations/google/callback?code=good-code&state=not-${state}`, token, cookies.join('; '));
+    const forged = await get(app, `/api/v1/integrations/google/callback?code=${back.searchParams.get('code')}&state=forged`, token, cookies);
     expect(forged.headers.get('location')).toBe('/meetings?calendar=error&code=GOOGLE_FAILED');
     expect(await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calendarConnections))).toEqual([]);
 
-    const done = await get(app, `/api/v1/integrations/google/callback?code=good-code&state=${state}`, token, cookies.join('; '));
+    // the real return: the state matches, the code is exchanged with the PKCE verifier
+    const done = await get(app, `${back.pathname}${back.search}`, token, cookies);
     expect([done.status, done.headers.get('location')]).toEqual([302, '/integrations/google/success']);
+    const exchange = cal.requests.find((r) => r.path === '/token' && r.form.grant_type === 'authorization_code')!;
+    expect(exchange.form.code_verifier).toBeTruthy();
     const [row] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calendarConnections).where(eq(calendarConnections.userId, rep.id)));
     expect(row.accountEmail).toBe('ana@acme.test');
-    expect(JSON.stringify(row)).not.toContain('access-1');
-    expect(JSON.stringify(row)).not.toContain('refresh-1');
-    expect(unseal(ENCRYPTION_KEY, 'spar-calendar-token', row.accessTokenSealed)).toBe('access-1');
+    const access = unseal(ENCRYPTION_KEY, 'spar-calendar-token', row.accessTokenSealed)!;
+    expect(cal.acceptedTokens.has(access)).toBe(true);
+    expect(JSON.stringify(row)).not.toContain(access);
+    expect(cal.refreshTokens.has(unseal(ENCRYPTION_KEY, 'spar-calendar-token', row.refreshTokenSealed!)!)).toBe(true);
   });
 
   it('lists the upcoming meetings with a Meet link, saying which already have a bot', async () => {
-    cal.acceptedTokens = new Set(['access-1']);
     await withTenant(database.db, tenant, (tx) =>
       tx.insert(meetings).values({ tenantId: tenant, userId: rep.id, source: 'bot', title: 'Beta demo', status: 'scheduled', meetingUrl: 'https://meet.google.com/xyz-abcd-efg', joinAt: new Date(inHours(5)) }),
     );
@@ -110,24 +104,24 @@ describe('Google Calendar for Record Meet', () => {
       ['Beta demo', 'https://meet.google.com/xyz-abcd-efg', true],
     ]);
     const req = cal.requests.at(-1)!;
-    expect(req.authorization).toBe('Bearer access-1');
+    expect(req.authorization).toMatch(/^Bearer ya29\./);
     expect(req.query).toMatchObject({ singleEvents: 'true', orderBy: 'startTime' });
   });
 
   it('refreshes an expired access token (kept sealed), and asks to reconnect when Google refuses the refresh', async () => {
     await asSystem(database.db, { action: 'test' }, (tx) => tx.update(calendarConnections).set({ expiresAt: new Date(Date.now() - 1000) }));
-    cal.acceptedTokens = new Set(['access-2']);
+    const before = cal.requests.filter((r) => r.form.grant_type === 'refresh_token').length;
     const fresh = await signedInCaller(app.deps, rep).meetings.calendar();
     expect(fresh.events).toHaveLength(2);
-    expect(refreshes).toEqual(['refresh-1']);
-    expect(cal.requests.at(-1)!.authorization).toBe('Bearer access-2');
+    expect(cal.requests.filter((r) => r.form.grant_type === 'refresh_token').length).toBe(before + 1);
     const [row] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calendarConnections));
-    expect(unseal(ENCRYPTION_KEY, 'spar-calendar-token', row.accessTokenSealed)).toBe('access-2');
+    const renewed = unseal(ENCRYPTION_KEY, 'spar-calendar-token', row.accessTokenSealed)!;
+    expect(cal.requests.at(-1)!.authorization).toBe(`Bearer ${renewed}`);
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now());
     // Google revokes everything: the calendar answers 401 and the refresh is refused
-    cal.acceptedTokens = new Set();
-    refreshWorks = false;
+    cal.acceptedTokens.clear();
+    cal.refreshTokens.clear();
     expect(await signedInCaller(app.deps, rep).meetings.calendar()).toMatchObject({ connected: true, problem: 'reconnect', events: [] });
-    refreshWorks = true;
   });
 
   it('disconnecting deletes the tokens', async () => {

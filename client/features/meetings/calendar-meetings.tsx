@@ -15,7 +15,7 @@ export type CalendarEvent = CalendarOverview['events'][number];
 
 /**
  * The user's Google Calendar on the Record Meet panel: connect it (read-only), then their meetings
- * with a Meet link in the next two weeks, each with "Schedule the bot" (which fills the form with
+ * with a Meet link in the next two weeks, each with "Record this meeting" (which fills the form with
  * its link, title and start). Shown only when the server can keep calendar tokens encrypted.
  */
 export function CalendarMeetings({ onSchedule }: { onSchedule: (e: CalendarEvent) => void }) {

@@ -121,7 +121,7 @@ const calendarCallback = defineRoute({
         { tenantId: access.tenantId, userId: signedIn.user.id },
         { code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') },
         { state: cookies[CALENDAR_STATE_COOKIE], verifier: cookies[CALENDAR_VERIFIER_COOKIE] },
-        deps.calendarTokens ?? arcticCalendarTokens(deps.env, redirectUri),
+        arcticCalendarTokens(deps.env, redirectUri),
       );
       res.writeHead(302, { Location: '/integrations/google/success', 'Set-Cookie': clear, 'Cache-Control': 'no-store' });
     } catch (e) {

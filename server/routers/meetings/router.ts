@@ -75,7 +75,7 @@ export const meetingsRouter = router({
     .output(calendarOverviewOutput)
     .query(({ ctx }) => {
       const env = ctx.deps.env;
-      const tokens = ctx.deps.calendarTokens ?? (calendarAvailable(env) ? arcticCalendarTokens(env, calendarRedirectUri(env.PUBLIC_URL ?? 'http://localhost')) : null);
+      const tokens = calendarAvailable(env) ? arcticCalendarTokens(env, calendarRedirectUri(env.PUBLIC_URL ?? 'http://localhost')) : null;
       return calendarOverview(ctx.deps.db, env, { tenantId: ctx.tenantId, userId: ctx.user.id }, tokens);
     }),
 

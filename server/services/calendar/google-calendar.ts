@@ -1,4 +1,4 @@
-import { decodeIdToken, generateCodeVerifier, generateState, Google } from 'arctic';
+import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client, type OAuth2Tokens } from 'arctic';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
@@ -14,8 +14,8 @@ import { seal, unseal } from '../../security/sealed';
  * Google Calendar for Record Meet (issue 16): the user connects their calendar (OAuth with arctic,
  * the read-only calendar scope, offline access), its tokens are sealed with ENCRYPTION_KEY, and the
  * Meetings screen lists their upcoming meetings with a Meet link so the bot can be scheduled ahead.
- * The token exchange and refresh are the provider boundary (`CalendarTokens`, replaced in tests);
- * the Calendar API is called at GOOGLE_CALENDAR_API_URL (a loopback fake in tests).
+ * Google's OAuth endpoints and the Calendar API are configurable (GOOGLE_OAUTH_AUTHORIZE_URL,
+ * GOOGLE_OAUTH_TOKEN_URL, GOOGLE_CALENDAR_API_URL): the tests point them at a loopback fake.
  */
 
 export const CALENDAR_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/calendar.readonly'];
@@ -40,19 +40,20 @@ export interface CalendarTokens {
   refresh(refreshToken: string): Promise<CalendarTokenSet>;
 }
 
-type CalendarEnv = Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ENCRYPTION_KEY' | 'GOOGLE_CALENDAR_API_URL' | 'OPENAI_TIMEOUT_MS'>;
+type CalendarEnv = Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ENCRYPTION_KEY' | 'GOOGLE_CALENDAR_API_URL' | 'GOOGLE_OAUTH_AUTHORIZE_URL' | 'GOOGLE_OAUTH_TOKEN_URL' | 'OPENAI_TIMEOUT_MS'>;
 
 /** Connecting a calendar needs the Google OAuth client and a key to seal its tokens with. */
 export const calendarAvailable = (env: CalendarEnv) => !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.ENCRYPTION_KEY);
 
 export const calendarRedirectUri = (base: string) => new URL('/api/v1/integrations/google/callback', base).toString();
 
+/** arctic's OAuth 2.0 client with Google's endpoints (GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL). */
 function google(env: CalendarEnv, redirectUri: string) {
   if (!calendarAvailable(env)) throw new AppError('GOOGLE_DISABLED', 'Google Calendar is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and ENCRYPTION_KEY)');
-  return new Google(env.GOOGLE_CLIENT_ID!, env.GOOGLE_CLIENT_SECRET!, redirectUri);
+  return new OAuth2Client(env.GOOGLE_CLIENT_ID!, env.GOOGLE_CLIENT_SECRET!, redirectUri);
 }
 
-function tokenSet(t: Awaited<ReturnType<Google['validateAuthorizationCode']>>): CalendarTokenSet {
+function tokenSet(t: OAuth2Tokens): CalendarTokenSet {
   let email: string | null = null;
   try {
     email = (decodeIdToken(t.idToken()) as { email?: string }).email ?? null;
@@ -71,8 +72,8 @@ function tokenSet(t: Awaited<ReturnType<Google['validateAuthorizationCode']>>): 
 export function arcticCalendarTokens(env: CalendarEnv, redirectUri: string): CalendarTokens {
   const g = google(env, redirectUri);
   return {
-    exchange: async (code, verifier) => tokenSet(await g.validateAuthorizationCode(code, verifier)),
-    refresh: async (refreshToken) => tokenSet(await g.refreshAccessToken(refreshToken)),
+    exchange: async (code, verifier) => tokenSet(await g.validateAuthorizationCode(env.GOOGLE_OAUTH_TOKEN_URL, code, verifier)),
+    refresh: async (refreshToken) => tokenSet(await g.refreshAccessToken(env.GOOGLE_OAUTH_TOKEN_URL, refreshToken, [])),
   };
 }
 
@@ -80,7 +81,7 @@ export function arcticCalendarTokens(env: CalendarEnv, redirectUri: string): Cal
 export function startCalendarConnect(env: CalendarEnv, redirectUri: string) {
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
-  const url = google(env, redirectUri).createAuthorizationURL(state, codeVerifier, CALENDAR_SCOPES);
+  const url = google(env, redirectUri).createAuthorizationURLWithPKCE(env.GOOGLE_OAUTH_AUTHORIZE_URL, state, CodeChallengeMethod.S256, codeVerifier, CALENDAR_SCOPES);
   url.searchParams.set('access_type', 'offline');
   url.searchParams.set('prompt', 'consent');
   url.searchParams.set('include_granted_scopes', 'true');
