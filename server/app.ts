@@ -11,6 +11,8 @@ import { createHttpServer, type HttpServerOptions } from './http/server';
 import { logger } from './logger';
 import { ensureSystemPrompts } from './services/prompts/system-prompts';
 import { startJobWorker } from './jobs/start';
+import { liveCalls } from './realtime/registry';
+import { CALL_LEASE_MS, closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
 import { securityNotices } from './security-notices';
 
 export function appVersion(): string {
@@ -64,7 +66,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     await database.close();
     throw e;
   }
-  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), apiKeyLimiter: new ApiKeyRateLimiter(env.API_KEY_RATE_LIMIT_PER_MINUTE), ...opts.deps };
+  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), leaseOwner: newLeaseOwner(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), apiKeyLimiter: new ApiKeyRateLimiter(env.API_KEY_RATE_LIMIT_PER_MINUTE), ...opts.deps };
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
   // `npm run dev` serves sources through Vite: this machine only, unless HOST says otherwise
@@ -77,6 +79,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   // background work starts once the server answers: a first start's demo history never delays it
   const worker = await startJobWorker(deps);
+  const leases = startLeaseKeeper(deps);
   const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev });
   for (const n of notices) logger.warn(n);
   let stopping: Promise<void> | undefined;
@@ -87,8 +90,37 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     stop: () =>
       (stopping ??= (async () => {
         await http.shutdown(env.SHUTDOWN_TIMEOUT_MS);
+        await leases.stop();
         await worker?.stop();
         if (!opts.database) await database.close();
       })()),
+  };
+}
+
+/**
+ * Keeps this process's call leases alive (every third of a lease) and closes the calls of
+ * processes that died (their lease ran out) — at start too, so a restart closes what the crash
+ * left open. Several processes may sweep: each call is ended once.
+ */
+function startLeaseKeeper(deps: AppDeps) {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = (sweep: boolean) => {
+    running = running
+      .then(async () => {
+        const live = [...liveCalls.entries()].map(([callId, s]) => ({ callId, tenantId: s.tenantId }));
+        if (live.length) await renewLeases(deps.db, deps.leaseOwner, live);
+        if (sweep) await closeAbandonedCalls(deps.db);
+      })
+      .catch((err) => logger.error({ err }, 'call lease upkeep failed'));
+  };
+  tick(true);
+  let n = 0;
+  const timer = setInterval(() => tick(++n % 3 === 0), Math.round(CALL_LEASE_MS / 3));
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
   };
 }

@@ -11,6 +11,8 @@ export interface AppDeps {
   db: Db;
   env: Env;
   version: string;
+  /** This process's name on the call leases it holds (server/services/calls/leases.ts). */
+  leaseOwner: string;
   /** Tests replace the Google code exchange (the provider boundary). */
   googleExchange?: CodeExchange;
   /** Health check database timeout (default 5 s). */

@@ -55,9 +55,21 @@ export const calls = pgTable(
     costEstimateUsd: numeric({ precision: 10, scale: 4, mode: 'number' }),
     /** Server-side per-call figures: latencies, frames relayed/dropped, upstream round trips. */
     serverMetrics: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * The server process holding a live call, and until when (renewed while it runs): the
+     * per-tenant call limit counts only calls whose lease holds, across every process, and a call
+     * whose process died is closed ("server stopped") once its lease has run out.
+     */
+    leaseOwner: text(),
+    leaseUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('calls_tenant_idx').on(t.tenantId, t.createdAt), index('calls_user_idx').on(t.userId, t.createdAt), index('calls_exercise_idx').on(t.exerciseId)],
+  (t) => [
+    index('calls_tenant_idx').on(t.tenantId, t.createdAt),
+    index('calls_user_idx').on(t.userId, t.createdAt),
+    index('calls_exercise_idx').on(t.exerciseId),
+    index('calls_live_idx').on(t.state, t.leaseUntil),
+  ],
 );
 
 /** Transcript turns, ordered by `seq` (the upstream item order). Times are ms from call start. */

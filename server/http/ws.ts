@@ -10,9 +10,10 @@ import { prospectProfileForCall } from '../realtime/offline-prospect';
 import { OfflineUpstream } from '../realtime/offline-upstream';
 import { OpenAIRealtimeUpstream } from '../realtime/openai-realtime-upstream';
 import { MAX_MESSAGE_BYTES } from '../realtime/protocol';
-import { liveCalls, withTenantLock } from '../realtime/registry';
+import { liveCalls } from '../realtime/registry';
 import type { CallUpstream } from '../realtime/upstream';
-import { claimCall, consumeTicket, countActiveCalls, findCallForUpgrade } from '../services/calls/calls';
+import { consumeTicket, findCallForUpgrade } from '../services/calls/calls';
+import { claimCallSlot } from '../services/calls/leases';
 import { resolveSession } from '../trpc/context';
 import { isSameOrigin, requestMeta } from './request-meta';
 
@@ -68,10 +69,8 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       if (!call || !authorized) return reject(socket, 404, 'Not Found');
       if (call.state !== 'created') return reject(socket, 409, 'Conflict');
 
-      const claimed = await withTenantLock(call.tenantId, async () => {
-        if ((await countActiveCalls(deps.db, call.tenantId)) >= deps.env.CALLS_MAX_PER_TENANT) return 429 as const;
-        return (await claimCall(deps.db, call.tenantId, call.id)) ? (true as const) : (409 as const);
-      });
+      // the tenant's live calls in every process count (a lease per call, under an advisory lock)
+      const claimed = await claimCallSlot(deps.db, call.tenantId, call.id, deps.leaseOwner, deps.env.CALLS_MAX_PER_TENANT);
       if (claimed === 429) return reject(socket, 429, 'Too Many Requests');
       if (claimed !== true) return reject(socket, 409, 'Conflict');
 

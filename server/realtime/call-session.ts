@@ -52,6 +52,10 @@ export class CallSession {
   private listeningTimer: NodeJS.Timeout | null = null;
   private muted = false;
   readonly metrics = newCallMetrics();
+  /** The call's tenant (for its lease: server/services/calls/leases.ts). */
+  get tenantId(): string {
+    return this.o.tenantId;
+  }
   private readonly turns = new CallTurns(this.metrics, () => this.now());
   private readonly record: CallRecord;
   private readonly bargeIn: BargeIn;

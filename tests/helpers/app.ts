@@ -1,3 +1,4 @@
+import { newLeaseOwner } from '../../server/services/calls/leases';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Database } from '../../db/client';
@@ -21,7 +22,7 @@ export function testEnv(overrides: EnvOverrides = {}): Env {
 /** AppDeps around a test database, the way startApp builds them (mail goes to the outbox). */
 export async function testDeps(database: Database, envOverrides: EnvOverrides = {}, extra: Partial<AppDeps> = {}): Promise<AppDeps> {
   const env = testEnv(envOverrides);
-  return { database, db: database.db, env, version: 'test', ...extra };
+  return { database, db: database.db, env, version: 'test', leaseOwner: newLeaseOwner(), ...extra };
 }
 
 export function toSessionUser(u: UserRow): SessionUser {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { personas, simulations } from '../../../db/schema';
 import { callMetrics, callTickets, callTurns, calls, type CallMode, type CallProvider, type CallUsage } from '../../../db/schema/calls';
@@ -25,7 +25,6 @@ export type LiveCallProvider = Exclude<CallProvider, 'human'>;
 
 export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connected'] as const;
 /** Calls longer than the realtime session cap cannot be live: older "active" rows (a crashed process) are not counted. */
-const ACTIVE_WINDOW_MS = REALTIME_SESSION_CAP_MS + 5 * 60_000;
 /** Time limits are clamped below the realtime session cap. */
 export const MAX_CALL_SECONDS = Math.floor(REALTIME_SESSION_CAP_MS / 1000) - 60;
 
@@ -172,29 +171,6 @@ export async function ticketHolder(db: Db, callId: string, ticket: string, windo
 export async function findCallForUpgrade(db: Db, callId: string) {
   const [row] = await asSystem(db, { action: 'calls.upgrade' }, (tx) => tx.select().from(calls).where(eq(calls.id, callId)).limit(1));
   return row ?? null;
-}
-
-/** Calls of the tenant currently holding a slot (see ACTIVE_WINDOW_MS). */
-export async function countActiveCalls(db: Db, tenantId: string): Promise<number> {
-  const [r] = await withTenant(db, tenantId, (tx) =>
-    tx
-      .select({ n: count() })
-      .from(calls)
-      .where(and(eq(calls.tenantId, tenantId), inArray(calls.state, [...ACTIVE_CALL_STATES]), gt(calls.startedAt, new Date(Date.now() - ACTIVE_WINDOW_MS)))),
-  );
-  return Number(r?.n ?? 0);
-}
-
-/** 'created' → 'connecting', once. False when the call was already claimed (409). */
-export async function claimCall(db: Db, tenantId: string, callId: string): Promise<boolean> {
-  const r = await withTenant(db, tenantId, (tx) =>
-    tx
-      .update(calls)
-      .set({ state: 'connecting', startedAt: new Date() })
-      .where(and(eq(calls.id, callId), eq(calls.state, 'created')))
-      .returning({ id: calls.id }),
-  );
-  return r.length === 1;
 }
 
 /**

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { callTurns, calls } from '../../../db/schema';
+import { asSystem, withTenant } from '../../../db/tenant';
+import { logger } from '../../logger';
+import { ACTIVE_CALL_STATES, finishCall } from './calls';
+
+/**
+ * Live calls across server processes (issue 17). A call's socket lives in the process that
+ * accepted it; that process holds a lease on the call row (`lease_owner`, `lease_until`) and renews
+ * it while the call runs. The per-tenant concurrent-call limit counts the calls whose lease holds,
+ * whichever process holds them, under a transaction advisory lock per tenant (two processes cannot
+ * both take the last slot); a process that dies stops renewing, its calls leave the count when
+ * their lease runs out, and any process then closes them as "server stopped", keeping and scoring
+ * what was said.
+ */
+
+/** How long a lease holds without renewal; processes renew every third of it. */
+export const CALL_LEASE_MS = 30_000;
+
+/** This process's name on the leases it holds: host, pid and a random part (a restarted pid is another owner). */
+export function newLeaseOwner(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+const leaseEnd = (now = new Date()) => new Date(now.getTime() + CALL_LEASE_MS);
+
+/**
+ * Claims a created call for this process if the tenant has a free slot: 'created' → 'connecting'
+ * with a lease. 429 when the tenant already holds `max` live calls (in any process), 409 when the
+ * call was claimed already.
+ */
+export async function claimCallSlot(db: Db, tenantId: string, callId: string, owner: string, max: number, now = new Date()): Promise<true | 409 | 429> {
+  return withTenant(db, tenantId, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`spar:call-slots:${tenantId}`}))`);
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(calls)
+      .where(and(eq(calls.tenantId, tenantId), inArray(calls.state, [...ACTIVE_CALL_STATES]), gt(calls.leaseUntil, now)));
+    if (Number(n) >= max) return 429;
+    const r = await tx
+      .update(calls)
+      .set({ state: 'connecting', startedAt: now, leaseOwner: owner, leaseUntil: leaseEnd(now) })
+      .where(and(eq(calls.id, callId), eq(calls.state, 'created')))
+      .returning({ id: calls.id });
+    return r.length === 1 ? true : 409;
+  });
+}
+
+/** Renews the leases of the calls this process holds (grouped by tenant, each under its own row-level security). */
+export async function renewLeases(db: Db, owner: string, live: Iterable<{ tenantId: string; callId: string }>, now = new Date()) {
+  const byTenant = new Map<string, string[]>();
+  for (const c of live) byTenant.set(c.tenantId, [...(byTenant.get(c.tenantId) ?? []), c.callId]);
+  for (const [tenantId, ids] of byTenant) {
+    await withTenant(db, tenantId, (tx) =>
+      tx
+        .update(calls)
+        .set({ leaseUntil: leaseEnd(now) })
+        .where(and(inArray(calls.id, ids), eq(calls.leaseOwner, owner), inArray(calls.state, [...ACTIVE_CALL_STATES]))),
+    );
+  }
+}
+
+/** A call claimed before leases existed holds no lease: it counts as stopped once it is older than any call can last. */
+const LEGACY_WINDOW_MS = 4 * 3600_000;
+
+/**
+ * Closes the live calls whose process is gone (their lease ran out, or none was ever taken and the
+ * call is older than any call can last) as "server stopped": what was said is kept, and a call the
+ * rep spoke in is scored. Returns the calls closed.
+ */
+export async function closeAbandonedCalls(db: Db, now = new Date()): Promise<string[]> {
+  const stale = await asSystem(db, { action: 'calls.close_abandoned' }, (tx) =>
+    tx
+      .select({ id: calls.id, tenantId: calls.tenantId, connectedAt: calls.connectedAt, startedAt: calls.startedAt })
+      .from(calls)
+      .where(
+        and(
+          inArray(calls.state, [...ACTIVE_CALL_STATES]),
+          or(lt(calls.leaseUntil, now), and(isNull(calls.leaseUntil), lt(calls.startedAt, new Date(now.getTime() - LEGACY_WINDOW_MS)))),
+        ),
+      )
+      .limit(500),
+  );
+  const closed: string[] = [];
+  for (const c of stale) {
+    try {
+      const [{ n }] = await withTenant(db, c.tenantId, (tx) => tx.select({ n: count() }).from(callTurns).where(and(eq(callTurns.callId, c.id), eq(callTurns.speaker, 'rep'))));
+      const since = c.connectedAt ?? c.startedAt;
+      const ended = await finishCall(db, c.tenantId, c.id, {
+        reason: 'server_stopped',
+        detail: 'The server stopped during the call. What was said until then has been kept.',
+        durationMs: since ? Math.max(0, now.getTime() - CALL_LEASE_MS - since.getTime()) : 0,
+        usage: null,
+        costEstimateUsd: null,
+        serverMetrics: { closedBy: 'lease expiry' },
+        repTurns: Number(n),
+      });
+      if (ended) closed.push(c.id);
+    } catch (e) {
+      logger.error({ err: e, callId: c.id }, 'closing an abandoned call failed');
+    }
+  }
+  if (closed.length) logger.warn({ calls: closed.length }, 'closed calls whose server process stopped');
+  return closed;
+}
