@@ -17,6 +17,12 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL's LISTEN/NOTIFY between server processes on one database (absent on PGlite, which
+   * one process holds): `listen` subscribes on a dedicated connection, `notify` publishes.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -118,6 +124,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       driver: 'postgres',
       ping: async () => {
         await sql`select 1`;
+      },
+      listen: async (channel, onMessage) => {
+        const sub = await sql.listen(channel, onMessage);
+        return { unlisten: () => sub.unlisten() };
+      },
+      notify: async (channel, payload) => {
+        await sql.notify(channel, payload);
       },
       close: async () => {
         await sql.end({ timeout: 5 });

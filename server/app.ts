@@ -80,6 +80,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   // background work starts once the server answers: a first start's demo history never delays it
   const worker = await startJobWorker(deps);
   const leases = startLeaseKeeper(deps);
+  const peers = await shareCacheInvalidation(deps);
   const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev });
   for (const n of notices) logger.warn(n);
   let stopping: Promise<void> | undefined;
@@ -91,6 +92,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
       (stopping ??= (async () => {
         await http.shutdown(env.SHUTDOWN_TIMEOUT_MS);
         await leases.stop();
+        await peers?.unlisten().catch(() => undefined);
         await worker?.stop();
         if (!opts.database) await database.close();
       })()),
@@ -123,4 +125,24 @@ function startLeaseKeeper(deps: AppDeps) {
       await running;
     },
   };
+}
+
+export const READ_CACHE_CHANNEL = 'spar_read_cache';
+
+/**
+ * Several processes on one PostgreSQL: a write in one drops the tenant's cached dashboard and
+ * assignment reads in every other (NOTIFY `<process>|<tenant>` on READ_CACHE_CHANNEL, each process
+ * LISTENing and ignoring its own), so the cache TTL no longer bounds staleness between processes.
+ */
+async function shareCacheInvalidation(deps: AppDeps) {
+  const cache = deps.readCache;
+  const { listen, notify } = deps.database;
+  if (!cache || cache.ttlMs <= 0 || !listen || !notify) return null;
+  const me = deps.leaseOwner;
+  const sub = await listen(READ_CACHE_CHANNEL, (payload) => {
+    const cut = payload.lastIndexOf('|');
+    if (cut > 0 && payload.slice(0, cut) !== me) cache.invalidateFromPeer(payload.slice(cut + 1));
+  });
+  cache.broadcast = (tenantId) => void notify(READ_CACHE_CHANNEL, `${me}|${tenantId}`).catch((err) => logger.warn({ err }, 'read cache notify failed'));
+  return sub;
 }

@@ -5,8 +5,9 @@
  *
  * Freshness: every successful tenant mutation and every finished background job of a tenant
  * (evaluations complete exercises) bumps that tenant's generation in this process, which drops
- * its entries at once; the TTL bounds staleness for writes made by other processes or directly in
- * the database. Keys always include the tenant and the viewer, so nothing crosses tenants or users.
+ * its entries at once, and is told to the other server processes on the same PostgreSQL
+ * (`broadcast`: LISTEN/NOTIFY, wired in server/app.ts), which drop theirs; the TTL only bounds
+ * staleness for writes made directly in the database. Keys always include the tenant and the viewer, so nothing crosses tenants or users.
  */
 interface Entry<T> {
   generation: number;
@@ -24,6 +25,8 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry<unknown>>();
   private readonly generations = new Map<string, number>();
   readonly stats: ReadCacheStats = { hits: 0, misses: 0, invalidations: 0 };
+  /** Tells the other processes a tenant's reads are stale (set when there are other processes to tell). */
+  broadcast: ((tenantId: string) => void) | null = null;
 
   constructor(
     readonly ttlMs: number,
@@ -58,9 +61,19 @@ export class ReadCache {
     return promise;
   }
 
-  /** Drops every cached read of the tenant (after a write that may change them). */
+  /** Drops every cached read of the tenant (after a write that may change them), here and in the other processes. */
   invalidateTenant(tenantId: string | null | undefined): void {
     if (!tenantId || this.ttlMs <= 0) return;
+    this.drop(tenantId);
+    this.broadcast?.(tenantId);
+  }
+
+  /** Another process wrote for the tenant: its reads cached here are stale. */
+  invalidateFromPeer(tenantId: string): void {
+    if (this.ttlMs > 0) this.drop(tenantId);
+  }
+
+  private drop(tenantId: string): void {
     this.stats.invalidations++;
     this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
     const prefix = `${tenantId}\u0000`;

@@ -4,7 +4,7 @@ import { migrateDatabase, openDatabase, type Database } from '../../db/client';
 
 const PREFIX = 'spar_test_';
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client';
+import { withTenant } from '../../db/tenant';
+import type { RunningApp } from '../../server/app';
+import { createLinkedSimulations } from '../helpers/assignments';
+import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import { withDatabase } from '../helpers/postgres';
+
+/**
+ * Two server processes on one PostgreSQL (each its own connection pool and LISTEN connection, as
+ * two processes have): a write through one drops the tenant's cached dashboard in the other at
+ * once (LISTEN/NOTIFY), where before only the cache TTL bounded the staleness. PostgreSQL only:
+ * PGlite is one process's database.
+ */
+const url = process.env.DATABASE_URL;
+
+describe.runIf(!!url)('two servers on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let second: Database;
+  let one: RunningApp;
+  let two: RunningApp;
+  let manager: UserRow;
+  let rep: UserRow;
+  let simId: string;
+  let otherTenant: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    second = await openDatabase({ databaseUrl: withDatabase(url!, database.label), poolSize: 4 });
+    const tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
+    otherTenant = (await createTenant(database.db, { name: 'Globex' })).id;
+    manager = await createTenantUser(database.db, tenantId, { userType: 'manager' });
+    rep = await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id });
+    simId = await withTenant(database.db, tenantId, async (tx) => (await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery' }])).sims[0].id);
+    // a five-minute cache: only the notification can make the second server see the write in time
+    const env = { READ_CACHE_TTL_MS: '300000' };
+    one = await startTestApp(database, env, { jobs: { disabled: true } });
+    two = await startTestApp(second, env, { jobs: { disabled: true } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await one?.stop();
+    await two?.stop();
+    await second?.close();
+    await database?.cleanup();
+  });
+
+  it('a write in one server drops the tenant’s cached dashboard in the other', async () => {
+    const onTwo = () => signedInCaller(two.deps, manager).dashboard.get({});
+    expect((await onTwo()).counts.pendingExercises).toBe(0);
+    const hits = two.deps.readCache!.stats.hits;
+    expect((await onTwo()).counts.pendingExercises).toBe(0);
+    expect(two.deps.readCache!.stats.hits).toBe(hits + 1); // served from the second server's cache
+
+    // another tenant's write reaches the second server but leaves this tenant's entry alone
+    const before = two.deps.readCache!.stats.invalidations;
+    one.deps.readCache!.invalidateTenant(otherTenant);
+    await expect.poll(() => two.deps.readCache!.stats.invalidations, { timeout: 5000, interval: 20 }).toBe(before + 1);
+    expect((await onTwo()).counts.pendingExercises).toBe(0);
+    expect(two.deps.readCache!.stats.hits).toBe(hits + 2);
+
+    // the manager assigns through the first server
+    await signedInCaller(one.deps, manager).assignments.create({ name: 'Q4', simulationIds: [simId], userIds: [rep.id] });
+    await expect.poll(async () => (await onTwo()).counts.pendingExercises, { timeout: 5000, interval: 20 }).toBe(1);
+  });
+});
