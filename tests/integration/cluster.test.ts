@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { withTenant } from '../../db/tenant';
+import { asSystem, withTenant } from '../../db/tenant';
+import { enqueue } from '../../server/jobs/queue';
+import { createWorker } from '../../server/jobs/worker';
 import type { RunningApp } from '../../server/app';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
@@ -64,5 +66,34 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     // the manager assigns through the first server
     await signedInCaller(one.deps, manager).assignments.create({ name: 'Q4', simulationIds: [simId], userIds: [rep.id] });
     await expect.poll(async () => (await onTwo()).counts.pendingExercises, { timeout: 5000, interval: 20 }).toBe(1);
+  });
+
+  it('background jobs run once: two workers on two pools share 120 jobs, each run exactly once', async () => {
+    const ran: { job: string; worker: string }[] = [];
+    const handler = (worker: string) => ({
+      async run({ job }: { job: { id: string } }) {
+        ran.push({ job: job.id, worker });
+        await new Promise((r) => setTimeout(r, 2)); // a little work, so the two overlap
+      },
+    });
+    const ids = await asSystem(database.db, { action: 'test' }, async (tx) => {
+      const out: string[] = [];
+      for (let i = 0; i < 120; i++) out.push(await enqueue(tx, { queue: 'webhook', tenantId: null, payload: { i }, dedupeKey: `cluster-test:${i}` }));
+      return out;
+    });
+    const workers = [
+      createWorker({ db: database.db, handlers: { webhook: handler('a') }, workerId: 'host-a:1:aaaa', pollIntervalMs: 10, initialDelayMs: 0, orphans: 'none' }),
+      createWorker({ db: second.db, handlers: { webhook: handler('b') }, workerId: 'host-b:2:bbbb', pollIntervalMs: 10, initialDelayMs: 0, orphans: 'none' }),
+    ];
+    await Promise.all(workers.map((w) => w.start()));
+    try {
+      await expect.poll(() => ran.length, { timeout: 20_000, interval: 20 }).toBe(120);
+      await new Promise((r) => setTimeout(r, 200)); // nothing runs twice afterwards either
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    expect(ran).toHaveLength(120);
+    expect(new Set(ran.map((r) => r.job))).toEqual(new Set(ids));
+    expect(new Set(ran.map((r) => r.worker))).toEqual(new Set(['a', 'b'])); // both took part
   });
 });
