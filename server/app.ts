@@ -12,6 +12,7 @@ import { logger } from './logger';
 import { ensureSystemPrompts } from './services/prompts/system-prompts';
 import { startJobWorker } from './jobs/start';
 import { liveCalls } from './realtime/registry';
+import { watchJobQueue } from './metrics/metrics';
 import { CALL_LEASE_MS, closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
 import { securityNotices } from './security-notices';
 
@@ -79,6 +80,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   // background work starts once the server answers: a first start's demo history never delays it
   const worker = await startJobWorker(deps);
+  watchJobQueue(database.db);
   const leases = startLeaseKeeper(deps);
   const peers = await shareCacheInvalidation(deps);
   const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev });

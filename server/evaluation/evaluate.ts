@@ -1,3 +1,4 @@
+import { evaluationDuration } from '../metrics/metrics';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { calls, reports, type AiUsage } from '../../db/schema';
@@ -93,8 +94,26 @@ export async function runEvaluation(input: EvaluationInput, provider: TextProvid
 
 const PHASES = ['loading', 'evaluating', 'verifying', 'reasking', 'saving'] as const;
 
-/** The job handler for queue 'evaluation' (payload { callId }). */
+/** The job handler for queue 'evaluation' (payload { callId }), its duration observed for /metrics. */
 export function evaluationHandler(deps: { provider: TextProvider | null; samples?: number }): JobHandler {
+  const inner = evaluationJob(deps);
+  return {
+    ...inner,
+    async run(ctx: JobContext) {
+      const done = evaluationDuration.startTimer();
+      try {
+        const out = await inner.run(ctx);
+        done({ outcome: 'ready' });
+        return out;
+      } catch (e) {
+        done({ outcome: 'error' });
+        throw e;
+      }
+    },
+  };
+}
+
+function evaluationJob(deps: { provider: TextProvider | null; samples?: number }): JobHandler {
   return {
     async run(ctx: JobContext) {
       const { job, db } = ctx;

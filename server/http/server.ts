@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { logger } from '../logger';
 import { createRestHandler, isRestUrl } from '../rest/v1/router';
 import { createHttpContext } from '../trpc/context';
+import { observeRequest, serveMetrics } from '../metrics/metrics';
 import { appRouter } from '../trpc/router';
 import { parseCookies, SESSION_COOKIE } from '../auth/session';
 import { isSameOrigin, requestMeta } from './request-meta';
@@ -74,9 +75,17 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    observeRequest(req, res);
     const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
     applySecurityHeaders(res, !!opts.dev, meta.secure);
     const url = req.url ?? '/';
+    if (url === '/metrics' || url.startsWith('/metrics?')) {
+      void serveMetrics(req, res, deps.env.METRICS_TOKEN).catch((e) => {
+        logger.error({ err: e }, 'metrics failed');
+        if (!res.headersSent) sendError(res, 'INTERNAL', 'An unexpected error occurred');
+      });
+      return;
+    }
     const handler: Handler = url.startsWith('/trpc/') ? trpc : isRestUrl(url) ? rest : client;
     const guestReport = handler === client ? GUEST_REPORT_PAGE.exec(url) : null;
     // a guest's report page may frame its campaign's scheduler, and only that (Book a Call)

@@ -1,3 +1,4 @@
+import { relayFramesDropped } from '../metrics/metrics';
 import type { WebSocket, RawData } from 'ws';
 import type { Db } from '../../db/client';
 import type { CallUsage } from '../../db/schema/calls';
@@ -207,6 +208,7 @@ export class CallSession {
     if (this.connectedAt === null) return;
     if (this.muted) {
       this.metrics.dropped.muted++;
+      relayFramesDropped.inc({ reason: 'muted' });
       return;
     }
     this.o.upstream.appendAudio(pcm);
@@ -266,6 +268,7 @@ export class CallSession {
         const it = this.turns.item(e.itemId, 'prospect');
         if (it.interrupted) {
           this.metrics.dropped.afterInterruption++;
+          relayFramesDropped.inc({ reason: 'afterInterruption' });
           return;
         }
         this.prospectStarts(it, e.itemId);

@@ -1,3 +1,4 @@
+import { relayFramesDropped } from '../metrics/metrics';
 import type { RawData } from 'ws';
 import { logger } from '../logger';
 import type { CallMetrics } from './call-metrics';
@@ -45,6 +46,7 @@ export class ClientInput {
   bad(kind: 'badFrame' | 'oversize', reason: string): null {
     logger.debug({ callId: this.callId, reason }, 'call: dropped a message');
     this.metrics.dropped[kind]++;
+    relayFramesDropped.inc({ reason: kind });
     this.onDropped();
     if (!this.warnedBadFrame) {
       this.warnedBadFrame = true;
@@ -58,6 +60,7 @@ export class ClientInput {
     if (buf.length < 6 || (buf.length - 4) % 2 !== 0) return this.bad('badFrame', 'Audio frame must be a uint32 sequence number followed by PCM16 samples');
     if (!this.frameBucket.take()) {
       this.metrics.dropped.rateLimited++;
+      relayFramesDropped.inc({ reason: 'rateLimited' });
       this.onDropped();
       if (!this.warnedRate) {
         this.warnedRate = true;

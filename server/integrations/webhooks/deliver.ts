@@ -1,3 +1,4 @@
+import { webhookFailures } from '../../metrics/metrics';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
@@ -64,6 +65,7 @@ export function webhookHandler(opts: WebhookHandlerOptions): JobHandler {
         ({ status } = await sendOutbound(e.url, { method: 'POST', headers, body, timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: opts.allowPrivate }));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
+        webhookFailures.inc();
         await record(db, d.id, { attempts: job.attempts, lastAttemptAt: at, lastStatusCode: null, lastError: trim(message), status: 'failed' });
         if (err instanceof OutboundRefused) throw new PermanentJobError(`refused: ${message}`);
         throw err;
@@ -72,6 +74,7 @@ export function webhookHandler(opts: WebhookHandlerOptions): JobHandler {
         await record(db, d.id, { attempts: job.attempts, lastAttemptAt: at, lastStatusCode: status, lastError: null, status: 'succeeded', deliveredAt: at, nextAttemptAt: null });
         return { deliveryId, status };
       }
+      webhookFailures.inc();
       await record(db, d.id, { attempts: job.attempts, lastAttemptAt: at, lastStatusCode: status, lastError: `The receiver answered ${status}`, status: 'failed' });
       if (status === 410) {
         await asSystem(db, { action: 'webhook.disable' }, (tx) =>

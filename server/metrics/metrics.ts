@@ -1,0 +1,124 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../../db/client';
+import { asSystem } from '../../db/tenant';
+import { rawRows } from '../jobs/queue';
+import { liveCalls } from '../realtime/registry';
+
+/**
+ * The process's Prometheus metrics (prom-client), served at `GET /metrics` to holders of
+ * METRICS_TOKEN: request rate and latency by route, live calls, relay frames dropped, job queue
+ * depth and age, webhook delivery failures, evaluation duration, and Node's own process figures.
+ * One registry per process — what a scraper of this process sees.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'spar_' });
+
+export const httpRequests = new Counter({ name: 'spar_http_requests_total', help: 'HTTP requests answered, by method, route and status code.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+export const httpDuration = new Histogram({
+  name: 'spar_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by method and route.',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+new Gauge({
+  name: 'spar_live_calls',
+  help: 'Voice calls whose socket this process holds now.',
+  registers: [registry],
+  collect() {
+    this.set(liveCalls.size);
+  },
+});
+export const relayFramesDropped = new Counter({ name: 'spar_relay_frames_dropped_total', help: 'Messages from browsers dropped by the call relay, by reason (bad frame, oversize, rate limited, muted, after an interruption).', labelNames: ['reason'] as const, registers: [registry] });
+export const webhookFailures = new Counter({ name: 'spar_webhook_delivery_failures_total', help: 'Webhook delivery attempts that failed (network error or a non-2xx answer).', registers: [registry] });
+export const evaluationDuration = new Histogram({
+  name: 'spar_evaluation_duration_seconds',
+  help: 'Time to evaluate a call and store its report, by outcome.',
+  labelNames: ['outcome'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  registers: [registry],
+});
+
+let jobsDb: Db | null = null;
+/** The database whose job queue the queue gauges read (the running app's). */
+export function watchJobQueue(db: Db | null) {
+  jobsDb = db;
+}
+/** One read of the queue per scrape, shared by the two gauges (prom-client collects them concurrently). */
+let snapshot: Promise<{ queue: string; n: number; age: number }[]> | null = null;
+function queueSnapshot() {
+  if (!jobsDb) return Promise.resolve([]);
+  snapshot ??= asSystem(jobsDb, { action: 'metrics.jobs' }, (tx) =>
+    rawRows<{ queue: string; n: number; age: number }>(
+      tx,
+      sql`select queue, count(*)::int as n, coalesce(extract(epoch from (now() - min(run_at))), 0)::float8 as age
+            from jobs where status in ('queued', 'failed') and run_at <= now() group by queue`,
+    ),
+  ).finally(() => setTimeout(() => (snapshot = null), 0));
+  return snapshot;
+}
+new Gauge({
+  name: 'spar_job_queue_depth',
+  help: 'Background jobs due and waiting (queued or to be retried), by queue.',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const r of await queueSnapshot()) this.set({ queue: r.queue }, Number(r.n));
+  },
+});
+new Gauge({
+  name: 'spar_job_queue_oldest_due_seconds',
+  help: 'How long the oldest due job of each queue has been waiting.',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const r of await queueSnapshot()) this.set({ queue: r.queue }, Number(r.age));
+  },
+});
+
+const UUID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi;
+
+/** A bounded route label: the procedure for tRPC (the first of a batch), the path with ids as :id for the API, "page" for the app's pages and files. */
+export function routeLabel(url: string): string {
+  const path = url.split('?')[0];
+  if (path.startsWith('/trpc/')) {
+    const procs = path.slice(6).split(',');
+    return `trpc:${procs[0]}${procs.length > 1 ? '+batch' : ''}`;
+  }
+  if (path.startsWith('/api/')) return path.replace(UUID_SEGMENT, '/:id').replace(/\/\d+(?=\/|$)/g, '/:n');
+  if (path === '/metrics') return '/metrics';
+  return 'page';
+}
+
+/** Times a request from now until its response finishes. */
+export function observeRequest(req: IncomingMessage, res: ServerResponse) {
+  const end = httpDuration.startTimer();
+  const route = routeLabel(req.url ?? '/');
+  const method = req.method ?? 'GET';
+  res.once('finish', () => {
+    end({ method, route });
+    httpRequests.inc({ method, route, status: String(res.statusCode) });
+  });
+}
+
+/** `GET /metrics`: the Prometheus text format, for `Authorization: Bearer <METRICS_TOKEN>`; 404 when no token is configured. */
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse, token: string | undefined) {
+  if (!token) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    return res.end('Not found');
+  }
+  const given = Buffer.from(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+  const want = Buffer.from(token);
+  if (given.length !== want.length || !timingSafeEqual(given, want)) {
+    res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'WWW-Authenticate': 'Bearer' });
+    return res.end('Unauthorized');
+  }
+  const body = await registry.metrics();
+  res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' });
+  res.end(body);
+}
