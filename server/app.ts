@@ -13,7 +13,7 @@ import { ensureSystemPrompts } from './services/prompts/system-prompts';
 import { startJobWorker } from './jobs/start';
 import { liveCalls } from './realtime/registry';
 import { watchJobQueue } from './metrics/metrics';
-import { CALL_LEASE_MS, closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
+import { closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
 import { securityNotices } from './security-notices';
 
 export function appVersion(): string {
@@ -107,19 +107,20 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
  * left open. Several processes may sweep: each call is ended once.
  */
 function startLeaseKeeper(deps: AppDeps) {
+  const leaseMs = deps.env.CALL_LEASE_SECONDS * 1000;
   let running: Promise<unknown> = Promise.resolve();
   const tick = (sweep: boolean) => {
     running = running
       .then(async () => {
         const live = [...liveCalls.entries()].map(([callId, s]) => ({ callId, tenantId: s.tenantId }));
-        if (live.length) await renewLeases(deps.db, deps.leaseOwner, live);
-        if (sweep) await closeAbandonedCalls(deps.db);
+        if (live.length) await renewLeases(deps.db, deps.leaseOwner, live, leaseMs);
+        if (sweep) await closeAbandonedCalls(deps.db, leaseMs);
       })
       .catch((err) => logger.error({ err }, 'call lease upkeep failed'));
   };
   tick(true);
   let n = 0;
-  const timer = setInterval(() => tick(++n % 3 === 0), Math.round(CALL_LEASE_MS / 3));
+  const timer = setInterval(() => tick(++n % 3 === 0), Math.round(leaseMs / 3));
   timer.unref();
   return {
     stop: async () => {

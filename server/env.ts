@@ -57,6 +57,8 @@ const envSchema = z.object({
   OPENAI_REALTIME_MODEL: z.string().min(1).default('gpt-realtime'),
   OPENAI_REALTIME_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
   CALLS_MAX_PER_TENANT: z.coerce.number().int().min(1).default(25),
+  /** How long a live call's lease holds without renewal (its process renews it every third of that). */
+  CALL_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** GET /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   CALL_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),

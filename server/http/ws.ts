@@ -70,7 +70,7 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       if (call.state !== 'created') return reject(socket, 409, 'Conflict');
 
       // the tenant's live calls in every process count (a lease per call, under an advisory lock)
-      const claimed = await claimCallSlot(deps.db, call.tenantId, call.id, deps.leaseOwner, deps.env.CALLS_MAX_PER_TENANT);
+      const claimed = await claimCallSlot(deps.db, call.tenantId, call.id, deps.leaseOwner, deps.env.CALLS_MAX_PER_TENANT, deps.env.CALL_LEASE_SECONDS * 1000);
       if (claimed === 429) return reject(socket, 429, 'Too Many Requests');
       if (claimed !== true) return reject(socket, 409, 'Conflict');
 

@@ -95,7 +95,8 @@ export function mailHandler(opts: MailTransportOptions): JobHandler & { close():
         await asSystem(db, { action: 'mail.stored' }, (tx) => tx.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, outboxId)));
         return { outboxId, status: 'stored' };
       }
-      await t.sendMail({ from: opts.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined });
+      // the same Message-ID on every attempt: a receiver can drop a resend after a crash mid-send
+      await t.sendMail({ from: opts.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, messageId: `<${outboxId}@spar.outbox>` });
       await asSystem(db, { action: 'mail.sent' }, async (tx) => {
         await tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId));
         const hook = job.payload.onSent as MailSentHook | undefined;

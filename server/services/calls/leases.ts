@@ -17,7 +17,7 @@ import { ACTIVE_CALL_STATES, finishCall } from './calls';
  * what was said.
  */
 
-/** How long a lease holds without renewal; processes renew every third of it. */
+/** How long a lease holds without renewal by default (CALL_LEASE_SECONDS); processes renew every third of it. */
 export const CALL_LEASE_MS = 30_000;
 
 /** This process's name on the leases it holds: host, pid and a random part (a restarted pid is another owner). */
@@ -25,14 +25,14 @@ export function newLeaseOwner(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
-const leaseEnd = (now = new Date()) => new Date(now.getTime() + CALL_LEASE_MS);
+const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs);
 
 /**
  * Claims a created call for this process if the tenant has a free slot: 'created' → 'connecting'
  * with a lease. 429 when the tenant already holds `max` live calls (in any process), 409 when the
  * call was claimed already.
  */
-export async function claimCallSlot(db: Db, tenantId: string, callId: string, owner: string, max: number, now = new Date()): Promise<true | 409 | 429> {
+export async function claimCallSlot(db: Db, tenantId: string, callId: string, owner: string, max: number, leaseMs = CALL_LEASE_MS, now = new Date()): Promise<true | 409 | 429> {
   return withTenant(db, tenantId, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`spar:call-slots:${tenantId}`}))`);
     const [{ n }] = await tx
@@ -42,7 +42,7 @@ export async function claimCallSlot(db: Db, tenantId: string, callId: string, ow
     if (Number(n) >= max) return 429;
     const r = await tx
       .update(calls)
-      .set({ state: 'connecting', startedAt: now, leaseOwner: owner, leaseUntil: leaseEnd(now) })
+      .set({ state: 'connecting', startedAt: now, leaseOwner: owner, leaseUntil: leaseEnd(now, leaseMs) })
       .where(and(eq(calls.id, callId), eq(calls.state, 'created')))
       .returning({ id: calls.id });
     return r.length === 1 ? true : 409;
@@ -50,14 +50,14 @@ export async function claimCallSlot(db: Db, tenantId: string, callId: string, ow
 }
 
 /** Renews the leases of the calls this process holds (grouped by tenant, each under its own row-level security). */
-export async function renewLeases(db: Db, owner: string, live: Iterable<{ tenantId: string; callId: string }>, now = new Date()) {
+export async function renewLeases(db: Db, owner: string, live: Iterable<{ tenantId: string; callId: string }>, leaseMs = CALL_LEASE_MS, now = new Date()) {
   const byTenant = new Map<string, string[]>();
   for (const c of live) byTenant.set(c.tenantId, [...(byTenant.get(c.tenantId) ?? []), c.callId]);
   for (const [tenantId, ids] of byTenant) {
     await withTenant(db, tenantId, (tx) =>
       tx
         .update(calls)
-        .set({ leaseUntil: leaseEnd(now) })
+        .set({ leaseUntil: leaseEnd(now, leaseMs) })
         .where(and(inArray(calls.id, ids), eq(calls.leaseOwner, owner), inArray(calls.state, [...ACTIVE_CALL_STATES]))),
     );
   }
@@ -71,7 +71,7 @@ const LEGACY_WINDOW_MS = 4 * 3600_000;
  * call is older than any call can last) as "server stopped": what was said is kept, and a call the
  * rep spoke in is scored. Returns the calls closed.
  */
-export async function closeAbandonedCalls(db: Db, now = new Date()): Promise<string[]> {
+export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now = new Date()): Promise<string[]> {
   const stale = await asSystem(db, { action: 'calls.close_abandoned' }, (tx) =>
     tx
       .select({ id: calls.id, tenantId: calls.tenantId, connectedAt: calls.connectedAt, startedAt: calls.startedAt })
@@ -92,7 +92,7 @@ export async function closeAbandonedCalls(db: Db, now = new Date()): Promise<str
       const ended = await finishCall(db, c.tenantId, c.id, {
         reason: 'server_stopped',
         detail: 'The server stopped during the call. What was said until then has been kept.',
-        durationMs: since ? Math.max(0, now.getTime() - CALL_LEASE_MS - since.getTime()) : 0,
+        durationMs: since ? Math.max(0, now.getTime() - leaseMs - since.getTime()) : 0,
         usage: null,
         costEstimateUsd: null,
         serverMetrics: { closedBy: 'lease expiry' },
