@@ -11,3 +11,25 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Socket-level failures of the database connection (postgres.js and Node error codes). */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+
+/**
+ * Whether an error means the database is not answering (it restarted, is down or unreachable):
+ * a connection failure, or SQLSTATE class 08 (connection exception) or 57P01–57P03 (shutting
+ * down, cannot connect now). Such a request fails with 503 UNAVAILABLE, not 500, and the pool
+ * reconnects by itself once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const o = e as { code?: unknown; errno?: unknown; cause?: unknown; errors?: unknown };
+    const code = typeof o.code === 'string' ? o.code : '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    // AggregateError from a multi-address connect
+    if (Array.isArray(o.errors) && o.errors.some((x) => isDatabaseUnavailable(x))) return true;
+    e = o.cause;
+  }
+  return false;
+}

@@ -1,3 +1,6 @@
+import { TRPCError } from '@trpc/server';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { AppError } from '../errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../deps';
 import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionUser } from '../auth/session';
@@ -23,7 +26,11 @@ export async function resolveSession(deps: AppDeps, req: IncomingMessage, meta: 
   const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
   const token = bearer || parseCookies(req.headers.cookie)[SESSION_COOKIE];
   if (!token) return { validated: null, fromCookie: false, token: undefined };
-  const validated = await validateSessionToken(deps.db, token);
+  const validated = await validateSessionToken(deps.db, token).catch((e: unknown) => {
+    // the session cannot be read while the database is down: say so (503), not "sign in again"
+    if (isDatabaseUnavailable(e)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering', cause: new AppError('UNAVAILABLE', 'The database is not answering') });
+    throw e;
+  });
   return { validated, fromCookie: !bearer, token, secure: meta.secure };
 }
 

@@ -5,6 +5,7 @@ import { withTenant, type TenantRunner } from '../../db/tenant';
 import { resolveTenantAccess } from '../access/tenant-access';
 import { type Role } from '../contracts/roles';
 import { AppError, isAppError } from '../errors';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { logger } from '../logger';
 import type { Context } from './context';
 import type { ProcedureMeta } from '../rest/meta';
@@ -38,6 +39,10 @@ const errorBoundary = t.middleware(async ({ next, path }) => {
     const cause = result.error.cause;
     if (isAppError(cause)) {
       throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+    }
+    if (isDatabaseUnavailable(cause)) {
+      const unavailable = new AppError('UNAVAILABLE', 'The database is not answering');
+      throw new TRPCError({ code: unavailable.trpcCode, message: unavailable.message, cause: unavailable });
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: result.error.cause ?? result.error, path }, 'unhandled error');
   }

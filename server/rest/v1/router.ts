@@ -1,3 +1,5 @@
+import { TRPCError } from '@trpc/server';
+import { isDatabaseUnavailable } from '../../../db/errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
@@ -98,6 +100,12 @@ export function createRestHandler(deps: AppDeps) {
       if (isAppError(e)) {
         const retry = e.details?.retryAfterSeconds;
         return sendError(res, e.code, e.message, e.details ? { details: e.details } : {}, retry ? { 'Retry-After': String(retry) } : {});
+      }
+      const cause = e instanceof TRPCError ? e.cause : e;
+      if (isAppError(cause)) return sendError(res, cause.code, cause.message);
+      if (isDatabaseUnavailable(e)) {
+        logger.warn({ path }, 'database unavailable');
+        if (!res.headersSent) return sendError(res, 'UNAVAILABLE', 'The database is not answering', {}, { 'Retry-After': '5' });
       }
       logger.error({ err: e, path }, 'unhandled REST error');
       if (!res.headersSent) sendError(res, 'INTERNAL', 'An unexpected error occurred');

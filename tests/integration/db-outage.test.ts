@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningApp } from '../../server/app';
+import { signIn, startTestApp } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import { openDatabase } from '../../db/client';
+import { withDatabase } from '../helpers/postgres';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+
+/**
+ * PostgreSQL going away under traffic (issue 17), played by a TCP proxy that drops every
+ * connection and refuses new ones, as a restarting database does: requests fail fast with 503
+ * and the translated UNAVAILABLE message (not a 500), the health check says the database is
+ * unreachable, and when the database is back the server answers again without a restart.
+ */
+const url = process.env.DATABASE_URL;
+
+describe.runIf(!!url)('PostgreSQL restarted under traffic', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let app: RunningApp;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
+    const manager = await createTenantUser(database.db, tenantId, { userType: 'manager' });
+    const u = new URL(url!);
+    proxy = await startTcpProxy(u.hostname, Number(u.port || 5432));
+    const through = new URL(withDatabase(url!, database.label));
+    through.hostname = '127.0.0.1';
+    through.port = String(proxy.port);
+    const proxied = await openDatabase({ databaseUrl: through.toString(), poolSize: 4 });
+    app = await startTestApp(proxied, { READ_CACHE_TTL_MS: '0' }, { jobs: { disabled: true }, healthTimeoutMs: 2000 });
+    ({ token } = await signIn(app.deps, manager));
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.stop();
+    await app?.deps.database.close();
+    await proxy?.close().catch(() => undefined);
+    await database?.cleanup();
+  });
+
+  const dashboard = () => fetch(`${app.url}/trpc/dashboard.get?input=${encodeURIComponent('{}')}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it('fails fast with 503 while the database is gone, and recovers by itself when it is back', async () => {
+    expect((await dashboard()).status).toBe(200);
+    await proxy.cut();
+    const down = await dashboard();
+    expect(down.status).toBe(503);
+    const body = (await down.json()) as { error: { data: { appCode: string } } };
+    expect(body.error.data.appCode).toBe('UNAVAILABLE');
+    const rest = await fetch(`${app.url}/api/v1/reports/0b9ed2a4-6f7e-4a4b-8d7e-2b7c9f0a1c3d/download`, { headers: { authorization: `Bearer ${token}` } });
+    expect(rest.status).toBe(503);
+    expect(((await rest.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
+    const health = await fetch(`${app.url}/api/v1/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: 'degraded', db: 'unreachable' });
+
+    await proxy.restore();
+    await expect.poll(async () => (await dashboard()).status, { timeout: 15_000, interval: 100 }).toBe(200);
+    expect((await fetch(`${app.url}/api/v1/health`)).status).toBe(200);
+  });
+});
