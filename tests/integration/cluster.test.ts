@@ -7,7 +7,7 @@ import type { RunningApp } from '../../server/app';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 import { withDatabase } from '../helpers/postgres';
 
 /**
@@ -33,11 +33,11 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     second = await openDatabase({ databaseUrl: withDatabase(url!, database.label), poolSize: 4 });
     const tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
     otherTenant = (await createTenant(database.db, { name: 'Globex' })).id;
-    manager = await createTenantUser(database.db, tenantId, { userType: 'manager' });
+    manager = await createTenantUser(database.db, tenantId, { userType: 'manager', email: 'manager@acme.test', password: TEST_PASSWORD });
     rep = await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id });
     simId = await withTenant(database.db, tenantId, async (tx) => (await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery' }])).sims[0].id);
     // a five-minute cache: only the notification can make the second server see the write in time
-    const env = { READ_CACHE_TTL_MS: '300000' };
+    const env = { READ_CACHE_TTL_MS: '300000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' };
     one = await startTestApp(database, env, { jobs: { disabled: true } });
     two = await startTestApp(second, env, { jobs: { disabled: true } });
   }, 60_000);
@@ -95,5 +95,19 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     expect(ran).toHaveLength(120);
     expect(new Set(ran.map((r) => r.job))).toEqual(new Set(ids));
     expect(new Set(ran.map((r) => r.worker))).toEqual(new Set(['a', 'b'])); // both took part
+  });
+
+  it('login throttling counts the failures made through every server', async () => {
+    const login = (app: RunningApp, password: string) =>
+      fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email: 'manager@acme.test', password }) });
+    expect((await login(one, 'wrong-password-1')).status).toBe(401);
+    expect((await login(two, 'wrong-password-2')).status).toBe(401);
+    expect((await login(one, 'wrong-password-3')).status).toBe(401);
+    // the third failure (two here, one there) locked the account for both servers
+    for (const app of [one, two]) {
+      const r = await login(app, TEST_PASSWORD);
+      expect(r.status).toBe(429);
+      expect(((await r.json()) as { error: { data: { appCode: string; details: { retryAfterSeconds: number } } } }).error.data).toMatchObject({ appCode: 'TOO_MANY_REQUESTS', details: { retryAfterSeconds: expect.any(Number) } });
+    }
   });
 });
