@@ -19,12 +19,16 @@ export interface SmtpReceiverOptions {
    * (e.g. a file another process reads) exists by the time the sender counts the mail as sent.
    */
   onMail?: (mail: ReceivedMail) => void;
+  /** Mails for which this answers true are never answered (the sender waits): a send cut off by a crash. */
+  hold?: (mail: ReceivedMail) => boolean;
 }
 
 export interface SmtpReceiver {
   url: string;
   port: number;
   mails: ReceivedMail[];
+  /** Mails received but never answered (see `hold`). */
+  held: ReceivedMail[];
   close(): Promise<void>;
 }
 
@@ -48,6 +52,7 @@ export async function parseMail(from: string, to: string[], raw: string): Promis
  */
 export async function startSmtpReceiver(opts: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -65,6 +70,7 @@ export async function startSmtpReceiver(opts: SmtpReceiverOptions = {}): Promise
         const to = session.envelope.rcptTo.map((r) => r.address);
         parseMail(from, to, raw).then(
           (mail) => {
+            if (opts.hold?.(mail)) return void held.push(mail);
             try {
               opts.onMail?.(mail);
             } catch (e) {
@@ -90,6 +96,7 @@ export async function startSmtpReceiver(opts: SmtpReceiverOptions = {}): Promise
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     port,
     mails,
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -7,16 +7,19 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { callTurns, calls, jobs, reports } from '../../db/schema';
+import { callTurns, calls, jobs, mailOutbox, reports } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { connectCall, type CallClient } from '../helpers/call-client';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
 import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
+import { startSmtpReceiver } from '../helpers/smtp';
 
 /**
  * Crashes (issue 17): the server process killed with SIGKILL — no shutdown, no last write — and
  * started again on the same database. A live call is closed as "server stopped" with what was said
- * kept and scored; an evaluation cut off mid-request is run again and its report made once. The
+ * kept and scored; an evaluation cut off mid-request is run again and its report made once; a
+ * mail cut off mid-send is sent again, with the same Message-ID for the receiver to drop the
+ * duplicate. The
  * real server entry point (server/index.ts) in child processes, on PGlite (a data directory) or,
  * with DATABASE_URL, a fresh PostgreSQL database.
  */
@@ -216,6 +219,44 @@ describe('a server killed with SIGKILL, started again', () => {
       expect(evals).toHaveLength(1);
       expect(evals[0]).toMatchObject({ status: 'succeeded' });
       expect(evals[0].attempts).toBeGreaterThanOrEqual(2); // cut off once, run again
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+
+  it('sends again a mail cut off mid-send, with the same Message-ID', async () => {
+    let first = true;
+    // the receiver takes the first attempt's message but never answers it: the send is in flight when the process dies
+    const smtp = await startSmtpReceiver({ hold: () => (first ? ((first = false), true) : false) });
+    const env = { ...t.env, SMTP_URL: smtp.url, SUPPORT_EMAIL: 'support@spar.test' };
+    const server = new Server(await freePort(), env);
+    await server.start();
+    try {
+      const rep = await session(server.url, 'rep@demo.test');
+      await rep.mutate('support.create', { subject: 'Crash test', description: 'The report page does not load.' });
+      await expect.poll(() => smtp.held.length, { timeout: 30_000, interval: 100 }).toBe(1);
+      await server.kill();
+    } catch (e) {
+      await server.stop();
+      throw e;
+    }
+    const again = new Server(server.port, env);
+    await again.start();
+    try {
+      await expect.poll(() => smtp.mails.length, { timeout: 60_000, interval: 100 }).toBe(1);
+    } finally {
+      await again.stop();
+      await smtp.close();
+    }
+    const id = (raw: string) => /^message-id:\s*(\S+)/im.exec(raw)?.[1];
+    expect(smtp.mails[0].subject).toContain('Crash test');
+    expect(id(smtp.mails[0].raw)).toBeTruthy();
+    expect(id(smtp.mails[0].raw)).toBe(id(smtp.held[0].raw));
+    const db = await t.open();
+    try {
+      const rows = (await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox))).filter((m) => m.subject.includes('Crash test'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe('sent');
     } finally {
       await db.close();
     }
