@@ -24,7 +24,7 @@ type CallRow = NonNullable<Awaited<ReturnType<typeof findCallForUpgrade>>>;
 
 function upstreamFor(deps: AppDeps, call: CallRow): CallUpstream {
   if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
-    return new OpenAIRealtimeUpstream({ apiKey: deps.env.OPENAI_API_KEY, baseURL: deps.env.OPENAI_REALTIME_URL, wsOptions: deps.calls?.upstreamWsOptions });
+    return new OpenAIRealtimeUpstream({ apiKey: deps.env.OPENAI_API_KEY, baseURL: deps.env.OPENAI_REALTIME_URL, wsOptions: deps.calls?.upstreamWsOptions, stallMs: deps.calls?.upstreamStallMs });
   }
   const { profile, personaVoice } = prospectProfileForCall(call, deps.calls?.offlineThinkMs ?? 400);
   return new OfflineUpstream(profile, { voice: deps.calls?.offlineVoice, personaVoice });
@@ -36,10 +36,9 @@ function upstreamFor(deps: AppDeps, call: CallRow): CallUpstream {
  * call's state and the tenant's concurrent-call limit. Paths we do not own are left alone in dev
  * (Vite's HMR socket) and refused in production.
  *
- * The concurrent-call limit counts the tenant's calls in an active state in the database
- * (started within the realtime session cap, so rows of a crashed process age out); the check and
- * the claim run under a per-tenant lock in this process. With several processes the limit can be
- * overshot by at most (processes − 1) calls.
+ * The concurrent-call limit counts the tenant's live calls of every server process (each holds a
+ * lease its process renews; server/services/calls/leases.ts); the check and the claim run in one
+ * transaction under a per-tenant advisory lock, so two processes cannot both take the last slot.
  */
 export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolean }) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });

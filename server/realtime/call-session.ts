@@ -304,7 +304,8 @@ export class CallSession {
         if (this.metrics.upstreamErrors.length < 100) this.metrics.upstreamErrors.push({ code: e.code, message: e.message.slice(0, 300), fatal: e.fatal, atMs: this.now() });
         if (e.fatal) {
           this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: true });
-          void this.end(e.code === 'session_cap' ? 'time_limit' : 'error', `${e.code}: ${e.message}`.slice(0, 500));
+          // a stalled model is a lost connection to the prospect (what was said is kept); the cap ends the time
+          void this.end(e.code === 'session_cap' ? 'time_limit' : e.code === 'upstream_stalled' ? 'upstream_dropped' : 'error', `${e.code}: ${e.message}`.slice(0, 500));
         } else {
           this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: false });
         }

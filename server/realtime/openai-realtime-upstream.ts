@@ -15,7 +15,11 @@ export interface OpenAIRealtimeOptions {
   baseURL?: string;
   /** Extra `ws` client options (tests pass the fake's self-signed CA). */
   wsOptions?: WsClientOptions;
+  /** With no event and no pong from the upstream for this long, the call is given up (default 15 s). */
+  stallMs?: number;
 }
+
+export const UPSTREAM_STALL_MS = 15_000;
 
 /** Error codes/types after which the session cannot continue. Everything else is recoverable (one bad event). */
 const FATAL_TYPES = new Set(['authentication_error', 'permission_error', 'server_error', 'insufficient_quota']);
@@ -62,6 +66,9 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   private closing = false;
   private closedEmitted = false;
   private capTimer: NodeJS.Timeout | null = null;
+  /** Pings the upstream and watches that it still answers (server/realtime: a stalled model ends the call). */
+  private watchdog: NodeJS.Timeout | null = null;
+  private lastHeardAt = 0;
   private textItems = 0;
 
   constructor(private readonly opts: OpenAIRealtimeOptions) {
@@ -99,12 +106,14 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
         });
       });
       rt.on('event', (ev) => {
+        this.lastHeardAt = performance.now();
         const e = ev as unknown as AnyEvent;
         if (!settled && (e.type === 'session.updated' || e.type === 'session.created')) {
           if (e.type === 'session.updated') {
             settled = true;
             this.capTimer = setTimeout(() => this.emit({ type: 'error', fatal: true, code: 'session_cap', message: 'The 60-minute realtime session cap was reached' }), REALTIME_SESSION_CAP_MS - 30_000);
             this.capTimer.unref();
+            this.watch(rt);
             this.emit({ type: 'ready' });
             resolve();
           }
@@ -127,6 +136,7 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
       rt.socket.on('unexpected-response', (_req, res) => fail(new Error(`realtime upgrade refused: HTTP ${res.statusCode}`)));
       rt.socket.on('close', (code, reason) => {
         if (this.capTimer) clearTimeout(this.capTimer);
+        if (this.watchdog) clearInterval(this.watchdog);
         fail(new Error(`realtime socket closed before the session was ready (${code})`));
         if (!this.closing && !this.closedEmitted) {
           this.closedEmitted = true;
@@ -199,9 +209,35 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
     });
   }
 
+  /**
+   * A quiet conversation is normal (nobody speaks), a quiet connection is not: the upstream is
+   * pinged every few seconds, and when neither an event nor a pong has come for `stallMs`, the
+   * model has stalled — the call says so and ends, keeping what was said.
+   */
+  private watch(rt: { socket: { readyState: number; ping(): void; on(e: 'pong', f: () => void): void } }) {
+    const stallMs = this.opts.stallMs ?? UPSTREAM_STALL_MS;
+    this.lastHeardAt = performance.now();
+    rt.socket.on('pong', () => (this.lastHeardAt = performance.now()));
+    this.watchdog = setInterval(() => {
+      if (this.closing) return;
+      if (performance.now() - this.lastHeardAt > stallMs) {
+        if (this.watchdog) clearInterval(this.watchdog);
+        this.emit({ type: 'error', fatal: true, code: 'upstream_stalled', message: `The realtime model sent nothing for ${Math.round(stallMs / 1000)} s` });
+        return;
+      }
+      try {
+        if (rt.socket.readyState === 1) rt.socket.ping();
+      } catch {
+        /* closing */
+      }
+    }, Math.max(50, Math.min(5000, Math.round(stallMs / 3))));
+    this.watchdog.unref();
+  }
+
   close() {
     this.closing = true;
     if (this.capTimer) clearTimeout(this.capTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
     const rt = this.rt;
     if (!rt) return;
     try {

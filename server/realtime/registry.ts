@@ -6,6 +6,8 @@ export interface CallRelayOptions {
   /** Extra `ws` options for the upstream socket (tests: the fake's self-signed CA). */
   upstreamWsOptions?: WsClientOptions;
   ringMs?: number;
+  /** The realtime model is given up after this long without an event or a pong (default 15 s). */
+  upstreamStallMs?: number;
   bargeInWaitMs?: number;
   offlineThinkMs?: number;
   /** The offline prospect's synthesiser: undefined = the process's eSpeak voice, null = text only. */

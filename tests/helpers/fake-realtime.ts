@@ -33,6 +33,8 @@ export interface FakeRealtimeOptions {
   silenceMs?: number;
   /** Drop each connection this many ms after session.update (scripted failure). */
   dropAfterMs?: number;
+  /** This many ms after session.update, fall silent without closing: no event, no pong (a stalled model). */
+  stallAfterMs?: number;
 }
 
 export const FAKE_USAGE = {
@@ -45,6 +47,7 @@ export const FAKE_USAGE = {
 
 interface Conn {
   ws: WebSocket;
+  stalled?: boolean;
   pending: Int16Array[];
   pendingSamples: number;
   speaking: boolean;
@@ -126,7 +129,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}): Prom
   };
 
   const send = (c: Conn, ev: Record<string, unknown>) => {
-    if (c.ws.readyState === 1) c.ws.send(JSON.stringify({ event_id: id('event'), ...ev }));
+    if (c.ws.readyState === 1 && !c.stalled) c.ws.send(JSON.stringify({ event_id: id('event'), ...ev }));
   };
 
   const respond = (c: Conn) => {
@@ -235,6 +238,12 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}): Prom
           fake.sessionUpdates.push(ev.session as Record<string, unknown>);
           send(c, { type: 'session.updated', session: ev.session });
           if (fake.options.dropAfterMs !== undefined) setTimeout(() => ws.terminate(), fake.options.dropAfterMs);
+          if (fake.options.stallAfterMs !== undefined)
+            setTimeout(() => {
+              c.stalled = true;
+              // stop reading the socket: pings go unanswered, as from a hung server
+              (ws as unknown as { _socket: { pause(): void } })._socket.pause();
+            }, fake.options.stallAfterMs);
           return;
         case 'input_audio_buffer.append':
           return onAudio(c, Buffer.from(String(ev.audio), 'base64'));

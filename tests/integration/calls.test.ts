@@ -80,7 +80,7 @@ beforeAll(async () => {
   app = await startTestApp(
     database,
     { OPENAI_API_KEY: 'sk-test', OPENAI_REALTIME_URL: fake.baseURL, CALLS_MAX_PER_TENANT: '2' },
-    { calls: { upstreamWsOptions: { ca: fake.ca }, ringMs: 30, bargeInWaitMs: 3000, offlineThinkMs: 0, offlineVoice: null } },
+    { calls: { upstreamWsOptions: { ca: fake.ca }, ringMs: 30, bargeInWaitMs: 3000, offlineThinkMs: 0, offlineVoice: null, upstreamStallMs: 1500 } },
   );
 }, 60_000);
 
@@ -190,6 +190,26 @@ describe('the relay against the fake Realtime API', () => {
     const detail = await caller.calls.get({ callId: r.callId });
     expect(detail.turns).toHaveLength(3);
     expect((await caller.calls.list())[0].id).toBe(r.callId);
+  });
+
+  it('a model that falls silent (no event, no pong) for the stall time: the call tells the user and ends, keeping what was said', async () => {
+    fake.options.stallAfterMs = 400;
+    try {
+      const r = await start(rep, sims.main);
+      const c = await open(r.callId, r.ticket);
+      await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true);
+      const err = await c.waitFor((m) => m.type === 'error', 10_000);
+      expect(err).toMatchObject({ code: 'CALL_PROSPECT_FAILED', fatal: true });
+      const end = await c.waitFor((m) => m.type === 'end', 10_000);
+      expect(end).toMatchObject({ reason: 'upstream_dropped', callId: r.callId });
+      await c.closed;
+      const row = await ended(r.callId);
+      expect(row.endReason).toBe('upstream_dropped');
+      expect(row.endDetail).toContain('upstream_stalled');
+      expect((await turnRows(r.callId)).map((t) => t.text)).toEqual(['TransLog, Laura speaking.']);
+    } finally {
+      delete fake.options.stallAfterMs;
+    }
   });
 
   it('a second connection with a used ticket is 401; a foreign Origin is 403', async () => {
