@@ -23,6 +23,8 @@ export interface Database {
    */
   listen?(channel: string, onMessage: (payload: string) => void): Promise<{ unlisten(): Promise<void> }>;
   notify?(channel: string, payload: string): Promise<void>;
+  /** PGlite: the whole data directory as a gzipped tarball, taken between two queries (consistent). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ping: async () => {
         await client.query('select 1');
       },
+      dump: () => client.dumpDataDir('gzip'),
       close: async () => {
         try {
           if (!client.closed) await client.close();

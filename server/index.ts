@@ -1,4 +1,5 @@
 import { DataDirLockedError } from '../db/client';
+import { serveBackupRequests } from '../db/backup/backup';
 import { startApp } from './app';
 import { EnvError, loadEnv } from './env';
 import { logger } from './logger';
@@ -48,6 +49,16 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // `npm run db:backup` while the server runs: the server dumps its embedded database (db/backup/backup.ts)
+  const { dump } = app.deps.database;
+  if (dump) {
+    process.on('SIGUSR2', () => {
+      serveBackupRequests(env.DATA_DIR, dump).then(
+        (files) => files.forEach((file) => logger.info({ file }, 'database backup written')),
+        (e) => logger.error({ err: e }, 'database backup failed'),
+      );
+    });
+  }
 }
 
 main().catch((e) => {

@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
@@ -13,6 +10,7 @@ import { connectCall, type CallClient } from '../helpers/call-client';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
 import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
+import { freePort, Server, session } from '../helpers/spawned-server';
 
 /**
  * Crashes (issue 17): the server process killed with SIGKILL — no shutdown, no last write — and
@@ -23,20 +21,6 @@ import { startSmtpReceiver } from '../helpers/smtp';
  * real server entry point (server/index.ts) in child processes, on PGlite (a data directory) or,
  * with DATABASE_URL, a fresh PostgreSQL database.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PASSWORD = 'crash-test-password';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
 interface Target {
   env: NodeJS.ProcessEnv;
   /** The database, opened by the test while no server holds it (PGlite) or alongside (PostgreSQL). */
@@ -54,65 +38,6 @@ async function target(): Promise<Target> {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'spar-crash-'));
   return { env: { DATABASE_URL: '', DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-class Server {
-  child!: ChildProcess;
-  log = '';
-  constructor(
-    readonly port: number,
-    readonly env: NodeJS.ProcessEnv,
-  ) {}
-  get url() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-  async start() {
-    this.child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(this.port), LOG_LEVEL: 'warn', SEED_DEMO: 'true', SEED_DEMO_HISTORY: 'false', DEMO_PASSWORD: PASSWORD, OPENAI_API_KEY: '', ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (b: Buffer) => (this.log = (this.log + b.toString()).slice(-20_000));
-    this.child.stdout!.on('data', keep);
-    this.child.stderr!.on('data', keep);
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`server exited ${this.child.exitCode}: ${this.log}`);
-      const ok = await fetch(`${this.url}/api/v1/health`).then((r) => r.ok, () => false);
-      if (ok) return;
-      if (Date.now() > deadline) throw new Error(`server did not start: ${this.log}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  /** SIGKILL: no shutdown handler, no last write. */
-  async kill() {
-    const exited = new Promise((r) => this.child.once('exit', r));
-    this.child.kill('SIGKILL');
-    await exited;
-  }
-  async stop() {
-    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise((r) => this.child.once('exit', r));
-    this.child.kill('SIGTERM');
-    await exited;
-  }
-}
-
-/** A signed-in session over HTTP (the real login), and tRPC calls with it. */
-async function session(url: string, email: string) {
-  const res = await fetch(`${url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password: PASSWORD }) });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const call = async <T>(proc: string, input: unknown, method: 'GET' | 'POST') => {
-    const r =
-      method === 'GET'
-        ? await fetch(`${url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-        : await fetch(`${url}/trpc/${proc}`, { method: 'POST', headers: { cookie, origin: url, 'content-type': 'application/json' }, body: JSON.stringify(input) });
-    const body = (await r.json()) as { result?: { data: T }; error?: unknown };
-    if (!r.ok) throw new Error(`${proc}: ${r.status} ${JSON.stringify(body.error)}`);
-    return body.result!.data;
-  };
-  return { query: <T>(p: string, i: unknown = {}) => call<T>(p, i, 'GET'), mutate: <T>(p: string, i: unknown) => call<T>(p, i, 'POST') };
 }
 
 describe('a server killed with SIGKILL, started again', () => {
