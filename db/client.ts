@@ -25,6 +25,11 @@ export interface Database {
   notify?(channel: string, payload: string): Promise<void>;
   /** PGlite: the whole data directory as a gzipped tarball, taken between two queries (consistent). */
   dump?(): Promise<Blob>;
+  /**
+   * Runs `fn` while holding a database-wide advisory lock (PostgreSQL: several server processes
+   * starting at once migrate and seed one after the other, never together). PGlite: `fn` alone.
+   */
+  exclusive?<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -133,6 +138,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       notify: async (channel, payload) => {
         await sql.notify(channel, payload);
+      },
+      exclusive: async (key, fn) => {
+        // a session lock on one reserved connection, held while fn runs on the pool
+        const conn = await sql.reserve();
+        try {
+          await conn`select pg_advisory_lock(hashtext(${key}))`;
+          try {
+            return await fn();
+          } finally {
+            await conn`select pg_advisory_unlock(hashtext(${key}))`;
+          }
+        } finally {
+          conn.release();
+        }
       },
       close: async () => {
         await sql.end({ timeout: 5 });

@@ -50,19 +50,10 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const { env } = opts;
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }));
+  // several processes starting on one PostgreSQL migrate and seed one at a time
+  const prepare = () => prepareDatabase(database, env);
   try {
-    await migrateDatabase(database);
-    await ensureSystemPrompts(database.db);
-    if (env.seedDemo) {
-      const seeded = await seedDemoIfEmpty(database.db, { password: env.DEMO_PASSWORD, policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA, history: env.seedDemoHistory });
-      if (seeded.seeded && seeded.generated) {
-        // printed once, on the first start only
-        process.stdout.write(
-          `\nDemo tenant seeded. Sign in as admin@demo.test, manager@demo.test, rep@demo.test, superuser@demo.test …\n` +
-            `Demo password (shown once): ${seeded.password}\n\n`,
-        );
-      } else if (seeded.seeded) logger.info('demo tenant seeded with DEMO_PASSWORD');
-    }
+    await (database.exclusive ? database.exclusive('spar:startup', prepare) : prepare());
   } catch (e) {
     await database.close();
     throw e;
@@ -148,4 +139,20 @@ async function shareCacheInvalidation(deps: AppDeps) {
   });
   cache.broadcast = (tenantId) => void notify(READ_CACHE_CHANNEL, `${me}|${tenantId}`).catch((err) => logger.warn({ err }, 'read cache notify failed'));
   return sub;
+}
+
+/** Migrations, the system prompts and (first start) the demo tenant. */
+async function prepareDatabase(database: Database, env: Env) {
+  await migrateDatabase(database);
+  await ensureSystemPrompts(database.db);
+  if (env.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, { password: env.DEMO_PASSWORD, policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA, history: env.seedDemoHistory });
+    if (seeded.seeded && seeded.generated) {
+      // printed once, on the first start only
+      process.stdout.write(
+        `\nDemo tenant seeded. Sign in as admin@demo.test, manager@demo.test, rep@demo.test, superuser@demo.test …\n` +
+          `Demo password (shown once): ${seeded.password}\n\n`,
+      );
+    } else if (seeded.seeded) logger.info('demo tenant seeded with DEMO_PASSWORD');
+  }
 }

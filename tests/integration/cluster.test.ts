@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { asSystem, withTenant } from '../../db/tenant';
@@ -108,6 +109,27 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
       const r = await login(app, TEST_PASSWORD);
       expect(r.status).toBe(429);
       expect(((await r.json()) as { error: { data: { appCode: string; details: { retryAfterSeconds: number } } } }).error.data).toMatchObject({ appCode: 'TOO_MANY_REQUESTS', details: { retryAfterSeconds: expect.any(Number) } });
+    }
+  });
+
+  it('two servers starting at once on an empty database: one migrates and seeds, both come up', async () => {
+    const { default: postgres } = await import('postgres');
+    const name = `spar_boot_${process.pid}_${Date.now()}`;
+    const admin = postgres(url!, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+    const pools = [await openDatabase({ databaseUrl: withDatabase(url!, name), poolSize: 3 }), await openDatabase({ databaseUrl: withDatabase(url!, name), poolSize: 3 })];
+    const apps: RunningApp[] = [];
+    try {
+      const env = { SEED_DEMO: 'true', SEED_DEMO_HISTORY: 'false', DEMO_PASSWORD: 'demo-pass-boot' };
+      apps.push(...(await Promise.all(pools.map((p) => startTestApp(p, env, { jobs: { disabled: true } })))));
+      for (const a of apps) expect((await fetch(`${a.url}/api/v1/health`)).status).toBe(200);
+      const [{ n }] = await pools[0].db.execute(sql`select count(*)::int as n from clients where schema_name = 'demo'`) as unknown as { n: number }[];
+      expect(n).toBe(1);
+    } finally {
+      for (const a of apps) await a.stop();
+      for (const p of pools) await p.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
     }
   });
 });
