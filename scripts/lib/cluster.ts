@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import httpProxy from 'http-proxy';
 
@@ -83,7 +83,9 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     throw e;
   }
 
-  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true });
+  // keep-alive connections to the processes: a new TCP connection per proxied request would cost more than the request
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true, agent });
   const downUntil = new Map<string, number>();
   let next = 0;
   const pick = () => {
@@ -118,6 +120,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       proxy.close();
+      agent.destroy();
       await stopChildren();
     },
   };

@@ -32,5 +32,5 @@ export async function scratchDatabase(databaseUrl: string | undefined, opts: { p
   }
   const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: opts.poolSize });
   await migrateDatabase(database);
-  return { database, drop };
+  return { database, drop, url };
 }

@@ -50,8 +50,10 @@ export async function createSession(db: Db, userId: string, now = new Date(), op
   await asSystem(db, { action: 'session.create', actorUserId: userId }, async (tx) => {
     if (opts.passwordHash !== undefined) {
       // the password verified must still be the user's: the row lock orders this against a
-      // concurrent password change, which ends every session it can see when it commits
-      const [u] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('share');
+      // concurrent password change, which ends every session it can see when it commits. The
+      // lock is the one the update below needs (a shared lock would deadlock two sign-ins of the
+      // same account, each waiting to upgrade it).
+      const [u] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('no key update');
       if (!u || u.hash !== opts.passwordHash) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
     await tx.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt });

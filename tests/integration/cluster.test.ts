@@ -35,7 +35,7 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     const tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
     otherTenant = (await createTenant(database.db, { name: 'Globex' })).id;
     manager = await createTenantUser(database.db, tenantId, { userType: 'manager', email: 'manager@acme.test', password: TEST_PASSWORD });
-    rep = await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id });
+    rep = await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id, email: 'rep@acme.test', password: TEST_PASSWORD });
     simId = await withTenant(database.db, tenantId, async (tx) => (await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery' }])).sims[0].id);
     // a five-minute cache: only the notification can make the second server see the write in time
     const env = { READ_CACHE_TTL_MS: '300000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' };
@@ -131,5 +131,12 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     }
+  });
+
+  it('ten sign-ins of one account at once, through both servers, all succeed (no deadlock)', async () => {
+    const login = (app: RunningApp) =>
+      fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email: 'rep@acme.test', password: TEST_PASSWORD }) });
+    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => login(i % 2 ? one : two).then((r) => r.status)));
+    expect(statuses).toEqual(Array(10).fill(200));
   });
 });
