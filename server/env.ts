@@ -59,6 +59,12 @@ const envSchema = z.object({
   CALLS_MAX_PER_TENANT: z.coerce.number().int().min(1).default(25),
   /** How long a live call's lease holds without renewal (its process renews it every third of that). */
   CALL_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /** OpenTelemetry: traces (server spans, and the browser's through POST /api/v1/telemetry/traces) go to this OTLP/HTTP endpoint; unset, telemetry is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional().or(z.literal('').transform(() => undefined)),
+  /** Extra headers for the OTLP endpoint, as the OpenTelemetry spec writes them: `key=value,key2=value2`. */
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** Origins besides the app's own that browser requests may carry trace headers to (comma-separated). */
+  TELEMETRY_TRACE_ORIGINS: z.string().default(''),
   /** GET /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
   CALL_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),

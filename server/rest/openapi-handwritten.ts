@@ -232,6 +232,32 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       ...errors('401', '403'),
     },
   },
+  'GET /api/v1/telemetry/config': {
+    operationId: 'telemetryConfig',
+    summary: "The browser's telemetry settings",
+    description: 'Whether browser telemetry is on (OTEL_EXPORTER_OTLP_ENDPOINT set), the origins besides the app itself that requests may carry trace headers to (TELEMETRY_TRACE_ORIGINS), and the service version and environment the spans carry.',
+    tags: ['Service'],
+    security: securityOf('public'),
+    responses: {
+      '200': json('The settings.', {
+        type: 'object',
+        properties: { enabled: { type: 'boolean' }, traceOrigins: { type: 'array', items: { type: 'string' } }, serviceVersion: { type: 'string' }, environment: { type: 'string' } },
+        required: ['enabled', 'traceOrigins', 'serviceVersion', 'environment'],
+      }),
+    },
+  },
+  'POST /api/v1/telemetry/traces': {
+    operationId: 'telemetryTraces',
+    summary: "Forward the browser's spans to the telemetry collector (OTLP/HTTP)",
+    description: 'An OTLP/HTTP trace export (JSON or protobuf, at most 512 KB), forwarded to OTEL_EXPORTER_OTLP_ENDPOINT with OTEL_EXPORTER_OTLP_HEADERS. 404 when telemetry is off.',
+    tags: ['Service'],
+    security: securityOf('public'),
+    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } }, 'application/x-protobuf': { schema: binary } } },
+    responses: {
+      '200': json('Forwarded.', { type: 'object' }),
+      ...errors('400', '404', '413', '415', '502', '503'),
+    },
+  },
   'POST /api/v1/meeting-bots/:provider/webhook': {
     operationId: 'meetingBotWebhook',
     summary: "A meeting-bot provider's status webhook (Attendee or Recall.ai)",

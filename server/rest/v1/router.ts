@@ -17,6 +17,7 @@ import { reportsRoutes } from './reports';
 import { assessmentRoutes } from './assessments';
 import { ctaRoutes } from './cta';
 import { meetingRoutes } from './meetings';
+import { telemetryRoutes } from './telemetry';
 import { documentationRoutes } from './docs';
 import { procedureRoutes } from '../procedure-routes';
 
@@ -39,6 +40,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...assessmentRoutes,
     ...ctaRoutes,
     ...meetingRoutes,
+    ...telemetryRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];

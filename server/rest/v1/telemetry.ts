@@ -1,0 +1,81 @@
+import type { Env } from '../../env';
+import { AppError } from '../../errors';
+import { readTextBody, sendJson } from '../../http/respond';
+import { logger } from '../../logger';
+import { defineRoute, type RestRoute } from './route';
+
+/**
+ * Browser telemetry (spec §7, §9; issue 17). The browser's OpenTelemetry SDK exports its spans to
+ * this server, which forwards them to OTEL_EXPORTER_OTLP_ENDPOINT: the page needs no third-party
+ * origin in its Content-Security-Policy, and the collector's credentials never reach a browser.
+ * Off (404) when no endpoint is configured.
+ */
+export const TELEMETRY_MAX_BODY = 512 * 1024;
+
+/** `key=value,key2=value2` (the OpenTelemetry spec's OTEL_EXPORTER_OTLP_HEADERS form), values percent-decoded. */
+export function otlpHeaders(raw: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (raw ?? '').split(',')) {
+    const i = pair.indexOf('=');
+    if (i <= 0) continue;
+    try {
+      out[pair.slice(0, i).trim()] = decodeURIComponent(pair.slice(i + 1).trim());
+    } catch {
+      out[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+    }
+  }
+  return out;
+}
+
+export const traceOrigins = (env: Pick<Env, 'TELEMETRY_TRACE_ORIGINS'>) =>
+  env.TELEMETRY_TRACE_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter((o) => /^https?:\/\/[^/]+$/.test(o));
+
+/** GET /api/v1/telemetry/config — whether the browser should load its telemetry, and where trace headers may go. */
+const config = defineRoute({
+  method: 'GET',
+  path: '/api/v1/telemetry/config',
+  auth: 'public',
+  handler: async ({ deps, res }) => {
+    sendJson(res, 200, {
+      enabled: !!deps.env.OTEL_EXPORTER_OTLP_ENDPOINT,
+      traceOrigins: traceOrigins(deps.env),
+      serviceVersion: '1.0.0',
+      environment: deps.env.isProduction ? 'production' : deps.env.NODE_ENV,
+    });
+  },
+});
+
+/** POST /api/v1/telemetry/traces — an OTLP/HTTP trace export (JSON or protobuf), forwarded as is. */
+const traces = defineRoute({
+  method: 'POST',
+  path: '/api/v1/telemetry/traces',
+  auth: 'public',
+  handler: async ({ deps, req, res }) => {
+    const endpoint = deps.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    if (!endpoint) throw new AppError('NOT_FOUND', 'Telemetry is off');
+    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim();
+    if (type !== 'application/json' && type !== 'application/x-protobuf') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'OTLP/HTTP takes application/json or application/x-protobuf');
+    const body = await readTextBody(req, TELEMETRY_MAX_BODY);
+    if (type === 'application/json') {
+      try {
+        JSON.parse(body);
+      } catch {
+        throw new AppError('MALFORMED_JSON', 'Malformed JSON body');
+      }
+    }
+    const target = `${endpoint.replace(/\/$/, '')}/v1/traces`;
+    try {
+      const r = await fetch(target, { method: 'POST', headers: { 'content-type': type, ...otlpHeaders(deps.env.OTEL_EXPORTER_OTLP_HEADERS) }, body, signal: AbortSignal.timeout(10_000) });
+      await r.arrayBuffer();
+      if (!r.ok) logger.warn({ status: r.status }, 'the telemetry collector refused an export');
+      sendJson(res, r.ok ? 200 : 502, r.ok ? { partialSuccess: {} } : { error: { code: 'UNAVAILABLE', message: 'The telemetry collector refused the export' } });
+    } catch (e) {
+      logger.warn({ err: e }, 'the telemetry collector could not be reached');
+      throw new AppError('UNAVAILABLE', 'The telemetry collector could not be reached');
+    }
+  },
+});
+
+export const telemetryRoutes: RestRoute[] = [config, traces];
