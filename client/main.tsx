@@ -18,3 +18,13 @@ const render = () =>
 
 // the first screen is drawn once its language's texts are in (a failed load still renders: keys show)
 void i18nReady.then(render, render);
+
+// usage telemetry (spec §7): its SDK is loaded only when the server has a collector to send to
+void fetch('/api/v1/telemetry/config')
+  .then((r) => (r.ok ? (r.json() as Promise<{ enabled: boolean }>) : null))
+  .then(async (config) => {
+    if (!config?.enabled) return;
+    const { startTelemetry } = await import('./lib/telemetry');
+    startTelemetry(config as Parameters<typeof startTelemetry>[0]);
+  })
+  .catch(() => undefined);

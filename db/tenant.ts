@@ -1,3 +1,4 @@
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from './client';
@@ -18,11 +19,18 @@ function assertNotNested(what: string) {
 
 async function inTransaction<T>(name: string, run: () => Promise<T>): Promise<T> {
   const marker = { name, open: true };
-  try {
-    return await openTransaction.run(marker, run);
-  } finally {
-    marker.open = false;
-  }
+  // a span per transaction when the server traces (server/telemetry/tracing.ts); a no-op otherwise
+  return trace.getTracer('spar').startActiveSpan(`db ${name.split(':')[0]}`, { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', 'db.operation.name': name } }, async (span) => {
+    try {
+      return await openTransaction.run(marker, run);
+    } catch (e) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
+      throw e;
+    } finally {
+      marker.open = false;
+      span.end();
+    }
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { ensureSystemPrompts } from './services/prompts/system-prompts';
 import { startJobWorker } from './jobs/start';
 import { liveCalls } from './realtime/registry';
 import { watchJobQueue } from './metrics/metrics';
+import { startServerTelemetry, stopServerTelemetry } from './telemetry/tracing';
 import { closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
 import { securityNotices } from './security-notices';
 
@@ -58,6 +59,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     await database.close();
     throw e;
   }
+  startServerTelemetry(env, appVersion());
   const deps: AppDeps = { database, db: database.db, env, version: appVersion(), leaseOwner: newLeaseOwner(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), apiKeyLimiter: new ApiKeyRateLimiter(env.API_KEY_RATE_LIMIT_PER_MINUTE), ...opts.deps };
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
@@ -85,6 +87,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
       (stopping ??= (async () => {
         await http.shutdown(env.SHUTDOWN_TIMEOUT_MS);
         await leases.stop();
+        await stopServerTelemetry();
         await peers?.unlisten().catch(() => undefined);
         await worker?.stop();
         if (!opts.database) await database.close();

@@ -1,3 +1,4 @@
+import { inSpan } from '../telemetry/tracing';
 import { evaluationDuration } from '../metrics/metrics';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -102,7 +103,7 @@ export function evaluationHandler(deps: { provider: TextProvider | null; samples
     async run(ctx: JobContext) {
       const done = evaluationDuration.startTimer();
       try {
-        const out = await inner.run(ctx);
+        const out = await inSpan('evaluation', { 'call.id': String(ctx.job.payload.callId ?? '') }, () => inner.run(ctx));
         done({ outcome: 'ready' });
         return out;
       } catch (e) {

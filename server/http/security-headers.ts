@@ -3,8 +3,10 @@ import type { ServerResponse } from 'node:http';
 /**
  * CSP for the built app; dev adds what Vite's client and React refresh need. `frameOrigins`: the
  * only other origins the page may frame (a campaign's scheduler on the guest's report page).
+ * `connectOrigins`: other origins the pages may call (TELEMETRY_TRACE_ORIGINS: the APIs whose
+ * requests carry trace headers).
  */
-export function contentSecurityPolicy(dev: boolean, frameOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(dev: boolean, frameOrigins: readonly string[] = [], connectOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
     dev ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : "script-src 'self'",
@@ -12,7 +14,7 @@ export function contentSecurityPolicy(dev: boolean, frameOrigins: readonly strin
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "media-src 'self' blob:",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ws: wss:${connectOrigins.length ? ` ${connectOrigins.join(' ')}` : ''}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -22,8 +24,8 @@ export function contentSecurityPolicy(dev: boolean, frameOrigins: readonly strin
   ].join('; ');
 }
 
-export function applySecurityHeaders(res: ServerResponse, dev: boolean, secure: boolean) {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(dev));
+export function applySecurityHeaders(res: ServerResponse, dev: boolean, secure: boolean, connectOrigins: readonly string[] = []) {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(dev, [], connectOrigins));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');

@@ -5,7 +5,9 @@ import type { AppDeps } from '../deps';
 import { logger } from '../logger';
 import { createRestHandler, isRestUrl } from '../rest/v1/router';
 import { createHttpContext } from '../trpc/context';
-import { observeRequest, serveMetrics } from '../metrics/metrics';
+import { observeRequest, routeLabel, serveMetrics } from '../metrics/metrics';
+import { traceRequest } from '../telemetry/tracing';
+import { traceOrigins } from '../rest/v1/telemetry';
 import { appRouter } from '../trpc/router';
 import { parseCookies, SESSION_COOKIE } from '../auth/session';
 import { isSameOrigin, requestMeta } from './request-meta';
@@ -76,8 +78,12 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     observeRequest(req, res);
+    traceRequest(req, res, routeLabel(req.url ?? '/'), () => handleRequest(req, res));
+  });
+  const connectOrigins = traceOrigins(deps.env);
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
-    applySecurityHeaders(res, !!opts.dev, meta.secure);
+    applySecurityHeaders(res, !!opts.dev, meta.secure, connectOrigins);
     const url = req.url ?? '/';
     if (url === '/metrics' || url.startsWith('/metrics?')) {
       void serveMetrics(req, res, deps.env.METRICS_TOKEN).catch((e) => {
@@ -91,7 +97,7 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     // a guest's report page may frame its campaign's scheduler, and only that (Book a Call)
     const frame = guestReport
       ? bookingFrameOrigins(deps.db, guestReport[1], new URLSearchParams(guestReport[2] ?? '').get('token') ?? '').then((origins) => {
-          if (origins.length && !res.headersSent) res.setHeader('Content-Security-Policy', contentSecurityPolicy(!!opts.dev, origins));
+          if (origins.length && !res.headersSent) res.setHeader('Content-Security-Policy', contentSecurityPolicy(!!opts.dev, origins, connectOrigins));
         })
       : null;
     const run = () => Promise.resolve(handler(req, res));
@@ -100,7 +106,7 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
       if (!res.headersSent) sendError(res, 'INTERNAL', 'An unexpected error occurred');
       else res.destroy();
     });
-  });
+  };
 
   const upgrade = createUpgradeHandler(deps, { ownsAllPaths: !opts.dev });
   server.on('upgrade', (req, socket, head) => {

@@ -1,3 +1,4 @@
+import { inSpan } from '../telemetry/tracing';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../../db/client';
@@ -124,7 +125,8 @@ export function createWorker(opts: WorkerOptions): Worker {
     const done = (async () => {
       try {
         if (!handler) throw new PermanentJobError(`no handler for queue ${job.queue}`);
-        const result = await handler.run(ctx);
+        // one span per attempt (server/telemetry/tracing.ts; a no-op when the server does not trace)
+        const result = await inSpan(`job ${job.queue}`, { 'job.id': job.id, 'job.queue': job.queue, 'job.attempt': job.attempts }, () => handler.run(ctx));
         const ok = await completeJob(opts.db, job.id, id, result ?? null);
         if (!ok) log.warn({ jobId: job.id }, 'job finished after its lock was lost; result discarded');
         else opts.onCompleted?.(job);

@@ -1,3 +1,5 @@
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
+import { tracer } from '../telemetry/tracing';
 import { relayFramesDropped } from '../metrics/metrics';
 import type { WebSocket, RawData } from 'ws';
 import type { Db } from '../../db/client';
@@ -38,6 +40,8 @@ export interface CallSessionOptions {
 export class CallSession {
   private state: CallUiState = 'connecting';
   private ended = false;
+  /** The call's span, from the socket's opening to the end (server/telemetry/tracing.ts). */
+  private span: Span | null = null;
   private endPromise: Promise<void> | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   private downSeq = 0;
@@ -116,6 +120,7 @@ export class CallSession {
   /** Runs the call: socket is up → dialing → ringing → call connected → conversation. */
   async start() {
     const { o, ws } = this;
+    this.span = tracer().startSpan('call', { attributes: { 'call.id': o.callId, 'call.provider': o.upstream.provider } });
     ws.on('message', (data, isBinary) => this.onClientMessage(data, isBinary));
     ws.on('close', () => void this.end('client_dropped', 'The browser closed the connection'));
     ws.on('error', () => void this.end('client_dropped', 'Browser socket error'));
@@ -372,6 +377,9 @@ export class CallSession {
   end(reason: CallEndReason, detail: string | null): Promise<void> {
     if (this.endPromise) return this.endPromise;
     this.ended = true;
+    this.span?.setAttribute('call.end_reason', reason);
+    if (reason === 'error' || reason === 'upstream_dropped') this.span?.setStatus({ code: SpanStatusCode.ERROR, message: detail ?? reason });
+    this.span?.end();
     this.endPromise = (async () => {
       for (const t of this.timers) clearTimeout(t);
       this.timers.clear();

@@ -1,0 +1,99 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asSystem } from '../../db/tenant';
+import type { RunningApp } from '../../server/app';
+import { traceLogFields } from '../../server/logger';
+import { enqueueMail } from '../../server/mail/jobs';
+import { tracer } from '../../server/telemetry/tracing';
+import { signIn, startTestApp, type UserRow } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+
+/**
+ * Server traces (issue 17), exported over OTLP/HTTP to a loopback collector: a request continues
+ * the caller's trace (W3C traceparent) with its route and status, database transactions and
+ * background jobs are spans inside it or their own, and log lines carry the trace id.
+ */
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  status?: { code?: number };
+  attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+}
+let database: TestDatabase;
+let app: RunningApp;
+let collector: Server;
+let user: UserRow;
+let tenantId: string;
+const spans: OtlpSpan[] = [];
+const resources: Record<string, string>[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  collector = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      const json = JSON.parse(body) as { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
+      for (const rs of json.resourceSpans) {
+        resources.push(Object.fromEntries(rs.resource.attributes.map((a) => [a.key, a.value.stringValue ?? ''])));
+        for (const ss of rs.scopeSpans) spans.push(...ss.spans);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => collector.listen(0, '127.0.0.1', () => r()));
+  tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
+  user = await createTenantUser(database.db, tenantId, { userType: 'manager' });
+  app = await startTestApp(database, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` }, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
+}, 60_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await new Promise((r) => collector?.close(r));
+  await database?.cleanup();
+});
+
+const attr = (s: OtlpSpan, key: string) => {
+  const v = s.attributes?.find((a) => a.key === key)?.value;
+  return v?.stringValue ?? (v?.intValue !== undefined ? Number(v.intValue) : undefined);
+};
+
+describe('server traces', () => {
+  it('continue the caller’s trace, with the route, the status and the database work inside', async () => {
+    const { token } = await signIn(app.deps, user);
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const parent = '00f067aa0ba902b7';
+    const r = await fetch(`${app.url}/trpc/dashboard.get?input=%7B%7D`, { headers: { authorization: `Bearer ${token}`, traceparent: `00-${traceId}-${parent}-01` } });
+    expect(r.status).toBe(200);
+    expect((await fetch(`${app.url}/api/v1/no-such-thing`, { headers: { traceparent: `00-${traceId}-${parent}-01` } })).status).toBe(404);
+    await expect.poll(() => spans.filter((s) => s.traceId === traceId && s.kind === 2).length, { timeout: 10_000, interval: 100 }).toBe(2);
+    const server = spans.find((s) => s.traceId === traceId && s.name === 'GET trpc:dashboard.get')!;
+    expect(server.parentSpanId).toBe(parent);
+    expect(attr(server, 'http.response.status_code')).toBe(200);
+    const missing = spans.find((s) => s.traceId === traceId && s.name === 'GET /api/v1/no-such-thing')!;
+    expect(attr(missing, 'http.response.status_code')).toBe(404);
+    // the session read and the dashboard's tenant transaction are spans of the request
+    await expect.poll(() => spans.filter((s) => s.traceId === traceId && s.name.startsWith('db ')).length, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    const db = spans.filter((s) => s.traceId === traceId && s.name.startsWith('db '));
+    expect(db.every((s) => attr(s, 'db.system.name') === 'postgresql')).toBe(true);
+    expect(resources.some((r) => r['service.name'] === 'spar-server' && r['deployment.environment'] === 'test')).toBe(true);
+  });
+
+  it('trace background jobs, and log lines carry the trace id', async () => {
+    await asSystem(database.db, { action: 'test' }, (tx) => enqueueMail(tx, { tenantId, to: 'x@example.test', subject: 's', text: 't', html: '<p>t</p>', dedupeKey: 'tracing-test' }));
+    await expect.poll(() => spans.some((s) => s.name === 'job mail'), { timeout: 10_000, interval: 100 }).toBe(true);
+    const job = spans.find((s) => s.name === 'job mail')!;
+    expect(attr(job, 'job.queue')).toBe('mail');
+    tracer().startActiveSpan('log test', (span) => {
+      expect(traceLogFields()).toEqual({ trace_id: span.spanContext().traceId, span_id: span.spanContext().spanId });
+      span.end();
+    });
+    expect(traceLogFields()).toEqual({});
+  });
+});
