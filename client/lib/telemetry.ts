@@ -70,6 +70,8 @@ export function startTelemetry(config: TelemetryConfig): WebTracerProvider {
         // same-origin requests always carry the headers; other origins only when allow-listed
         propagateTraceHeaderCorsUrls: traceHeaderUrls(config.traceOrigins),
         ignoreUrls: [/\/api\/v1\/telemetry\//],
+        // the resource-timing events would make a batch of 30 spans too large for a keepalive request
+        ignoreNetworkEvents: true,
         applyCustomAttributesOnSpan: (span, _request, result) => {
           if (isErrorResult(result as Response | Error)) span.setStatus({ code: SpanStatusCode.ERROR, message: result instanceof Error ? result.message : `HTTP ${(result as Response).status}` });
         },
