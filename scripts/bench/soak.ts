@@ -137,7 +137,8 @@ async function main() {
   }
   // start = after two minutes (warm caches, the JIT, the voice worker); end = the last sample
   const first = samples.find((s) => s.min >= 2) ?? samples[0];
-  const last = samples[samples.length - 1];
+  const last = samples[samples.length - 2] ?? samples[samples.length - 1]; // the last one under load
+  const after = samples[samples.length - 1];
   const body = [
     `\`DATABASE_URL=… npx tsx scripts/bench/soak.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the load generator and the 50 call clients run on the same two cores).`,
     '',
@@ -146,7 +147,8 @@ async function main() {
     '| | minute | RSS | open handles |',
     '|---|---:|---:|---:|',
     `| start (after warm-up) | ${first.min} | ${first.rss.toFixed(0)} MB | ${first.handles} |`,
-    `| end | ${last.min} | ${last.rss.toFixed(0)} MB | ${last.handles} |`,
+    `| end (last sample under load) | ${last.min} | ${last.rss.toFixed(0)} MB | ${last.handles} |`,
+    `| after the load stopped | ${after.min} | ${after.rss.toFixed(0)} MB | ${after.handles} |`,
     `| highest | — | ${Math.max(...samples.map((s) => s.rss)).toFixed(0)} MB | ${Math.max(...samples.map((s) => s.handles))} |`,
     '',
     `${counts.requests.toLocaleString('en')} read requests, ${counts.errors} error answers; ${counts.callsDone.toLocaleString('en')} calls completed, ${counts.callsFailed} failed.`,
