@@ -124,7 +124,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const sql = postgres(opts.databaseUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10 });
+    // reconnect attempts at most a second apart (postgres.js backs off up to 20 s by default): after a
+    // database restart requests fail fast and the server is back within a second of the database
+    const sql = postgres(opts.databaseUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10, backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1) });
     const db = drizzle(sql, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
