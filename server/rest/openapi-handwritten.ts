@@ -254,7 +254,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     security: securityOf('public'),
     requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } }, 'application/x-protobuf': { schema: binary } } },
     responses: {
-      '200': json('Forwarded.', { type: 'object' }),
+      '204': { description: 'Forwarded (no body: the browser does not read it).' },
       ...errors('400', '404', '413', '415', '502', '503'),
     },
   },

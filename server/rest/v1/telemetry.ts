@@ -69,8 +69,14 @@ const traces = defineRoute({
     try {
       const r = await fetch(target, { method: 'POST', headers: { 'content-type': type, ...otlpHeaders(deps.env.OTEL_EXPORTER_OTLP_HEADERS) }, body, signal: AbortSignal.timeout(10_000) });
       await r.arrayBuffer();
-      if (!r.ok) logger.warn({ status: r.status }, 'the telemetry collector refused an export');
-      sendJson(res, r.ok ? 200 : 502, r.ok ? { partialSuccess: {} } : { error: { code: 'UNAVAILABLE', message: 'The telemetry collector refused the export' } });
+      if (!r.ok) {
+        logger.warn({ status: r.status }, 'the telemetry collector refused an export');
+        return sendJson(res, 502, { error: { code: 'UNAVAILABLE', message: 'The telemetry collector refused the export' } });
+      }
+      // no body: the browser's exporter sends with `keepalive` and never reads the answer, and an
+      // unread body would keep its request counted against the browser's 64 KB keepalive quota
+      res.writeHead(204, { 'Cache-Control': 'no-store' });
+      res.end();
     } catch (e) {
       logger.warn({ err: e }, 'the telemetry collector could not be reached');
       throw new AppError('UNAVAILABLE', 'The telemetry collector could not be reached');
