@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import httpProxy from 'http-proxy';
+import { freePort } from './free-port';
 
 /**
  * N server processes (the built server, dist/server/index.mjs) on one DATABASE_URL behind a
@@ -36,16 +37,6 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000)
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   if (!opts.env.DATABASE_URL) throw new Error('A cluster needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.');
