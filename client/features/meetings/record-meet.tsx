@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Divider, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Divider, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBrandGoogle, IconRobot } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { CalendarMeetings, type CalendarEvent } from './calendar-meetings';
 import { GOOGLE_MEET_URL } from '../../../server/contracts/meetings';
 import { errorInfo, errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ScorecardFields } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -75,7 +76,6 @@ export function RecordMeet() {
   const { t } = useMeetingsT();
   const qc = useQueryClient();
   const settings = useQuery(trpc.meetings.botSettings.queryOptions());
-  const options = useQuery(trpc.meetings.options.queryOptions());
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
   const [scorecardId, setScorecardId] = useState<string | null>(null);
@@ -168,32 +168,7 @@ export function RecordMeet() {
             maw={520}
           />
           <TextInput label={t('record.callTitle')} description={t('record.callTitleHelp')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={err('title')} maw={520} />
-          <Select
-            label={t('upload.simulation')}
-            description={t('upload.simulationHelp')}
-            placeholder={t('upload.simulationNone')}
-            data={(options.data?.simulations ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            value={simulationId}
-            onChange={(id) => {
-              setSimulationId(id);
-              const card = options.data?.simulations.find((s) => s.id === id)?.scorecardId;
-              if (card && !scorecardId) setScorecardId(card);
-            }}
-            clearable
-            searchable
-            maw={520}
-          />
-          <Select
-            label={t('upload.scorecard')}
-            placeholder={t('upload.scorecardPlaceholder')}
-            data={(options.data?.scorecards ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            value={scorecardId}
-            onChange={setScorecardId}
-            error={err('scorecardId') ?? (options.isError ? t('upload.optionsFailed') : undefined)}
-            required
-            searchable
-            maw={520}
-          />
+          <ScorecardFields simulationId={simulationId} onSimulation={setSimulationId} scorecardId={scorecardId} onScorecard={setScorecardId} scorecardError={err('scorecardId')} />
           <Switch label={t('record.later')} checked={later} onChange={(e) => setLater(e.currentTarget.checked)} />
           {later && <TextInput type="datetime-local" label={t('record.joinAt')} description={t('record.joinAtHelp')} value={joinAt} onChange={(e) => setJoinAt(e.currentTarget.value)} error={err('joinAt')} required maw={320} />}
           {request.isError && !serverErrors && (

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Paper, Progress, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Paper, Progress, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { errorMessage, serverFieldErrors, translateErrorCode, translateMessageKe
 import { UploadError } from '../knowledge/upload-file';
 import { isRecording, transcribeRecordingFile } from './upload-recording';
 import { trpc } from '../../lib/trpc';
+import { ScorecardFields } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 
 const ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
@@ -23,7 +24,6 @@ const ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,
 export function TranscriptUpload() {
   const { t } = useMeetingsT();
   const [, navigate] = useLocation();
-  const options = useQuery(trpc.meetings.options.queryOptions());
   const settings = useQuery(trpc.meetings.botSettings.queryOptions());
   const [uploadPercent, setUploadPercent] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -149,32 +149,7 @@ export function TranscriptUpload() {
                 </Stack>
               </Radio.Group>
               <TextInput label={t('upload.callTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={err('title')} required maw={520} />
-              <Select
-                label={t('upload.simulation')}
-                description={t('upload.simulationHelp')}
-                placeholder={t('upload.simulationNone')}
-                data={(options.data?.simulations ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                value={simulationId}
-                onChange={(id) => {
-                  setSimulationId(id);
-                  const card = options.data?.simulations.find((s) => s.id === id)?.scorecardId;
-                  if (card && !scorecardId) setScorecardId(card);
-                }}
-                clearable
-                searchable
-                maw={520}
-              />
-              <Select
-                label={t('upload.scorecard')}
-                placeholder={t('upload.scorecardPlaceholder')}
-                data={(options.data?.scorecards ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                value={scorecardId}
-                onChange={setScorecardId}
-                error={err('scorecardId') ?? (options.isError ? t('upload.optionsFailed') : undefined)}
-                required
-                searchable
-                maw={520}
-              />
+              <ScorecardFields simulationId={simulationId} onSimulation={setSimulationId} scorecardId={scorecardId} onScorecard={setScorecardId} scorecardError={err('scorecardId')} />
               {score.isError && !serverErrors && (
                 <Alert color="red" role="alert">
                   {t('upload.scoreFailed')} {errorMessage(t, score.error)}

@@ -1,0 +1,52 @@
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc';
+import { useMeetingsT } from './use-meetings-t';
+
+interface Props {
+  simulationId: string | null;
+  onSimulation: (id: string | null) => void;
+  scorecardId: string | null;
+  onScorecard: (id: string | null) => void;
+  scorecardError?: string;
+}
+
+/**
+ * What a real call is scored with: an optional simulation whose context applies (choosing one
+ * pre-selects its scorecard when none is chosen yet) and the scorecard. Shared by the Record Meet
+ * form and the transcript upload.
+ */
+export function ScorecardFields({ simulationId, onSimulation, scorecardId, onScorecard, scorecardError }: Props) {
+  const { t } = useMeetingsT();
+  const options = useQuery(trpc.meetings.options.queryOptions());
+  return (
+    <>
+      <Select
+        label={t('upload.simulation')}
+        description={t('upload.simulationHelp')}
+        placeholder={t('upload.simulationNone')}
+        data={(options.data?.simulations ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        value={simulationId}
+        onChange={(id) => {
+          onSimulation(id);
+          const card = options.data?.simulations.find((s) => s.id === id)?.scorecardId;
+          if (card && !scorecardId) onScorecard(card);
+        }}
+        clearable
+        searchable
+        maw={520}
+      />
+      <Select
+        label={t('upload.scorecard')}
+        placeholder={t('upload.scorecardPlaceholder')}
+        data={(options.data?.scorecards ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        value={scorecardId}
+        onChange={onScorecard}
+        error={scorecardError ?? (options.isError ? t('upload.optionsFailed') : undefined)}
+        required
+        searchable
+        maw={520}
+      />
+    </>
+  );
+}
