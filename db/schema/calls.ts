@@ -11,6 +11,8 @@ export type CallMode = 'practice' | 'test' | 'dry_run' | 'exercise' | 'assessmen
 /** Who played the customer: the model, the offline prospect, or real people ('human', a real call). */
 export type CallProvider = 'openai-realtime' | 'offline' | 'human';
 
+export type CallTransport = 'relay' | 'webrtc';
+
 export interface CallUsage {
   inputTextTokens: number;
   inputAudioTokens: number;
@@ -60,6 +62,14 @@ export const calls = pgTable(
      * per-tenant call limit counts only calls whose lease holds, across every process, and a call
      * whose process died is closed ("server stopped") once its lease has run out.
      */
+    /**
+     * How the call's audio travels: 'relay' (PCM over the server's /ws/call socket) or 'webrtc'
+     * (browser ⇄ model directly; the server follows the call over the model's sideband socket).
+     * Set when the call's socket opens; 'webrtc' is first claimed by minting the call's client secret.
+     */
+    transport: text().$type<CallTransport>().notNull().default('relay'),
+    /** The model's id of a WebRTC call (its sideband and hangup address); accepted once. */
+    rtcCallId: text().unique(),
     leaseOwner: text(),
     leaseUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
