@@ -4,12 +4,13 @@ import { PageTitle } from '../components/page-title';
 import { CLIENTS_NS } from '../features/admin/messages';
 import { useTabParam } from '../features/admin/use-tab-param';
 import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
+import { CallSettingsPanel } from '../features/call-settings/call-settings-panel';
 import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
 import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/named-records-panel';
 import { PromptsPanel } from '../features/prompts/prompts-panel';
 import { UsersPanel } from '../features/users/users-panel';
 
-const TABS = ['users', 'overview', 'icp', 'products', 'callInstructions', 'prompts'] as const;
+const TABS = ['users', 'overview', 'icp', 'products', 'callInstructions', 'callSettings', 'prompts'] as const;
 
 /** The admin area: the tenant's own users and configuration. */
 export default function AdminPage() {
@@ -40,6 +41,9 @@ export default function AdminPage() {
         </Tabs.Panel>
         <Tabs.Panel value="callInstructions">
           <CallInstructionsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="callSettings">
+          <CallSettingsPanel />
         </Tabs.Panel>
         <Tabs.Panel value="prompts">
           <PromptsPanel />

@@ -14,3 +14,4 @@ export * from './assessments';
 export * from './webhooks';
 export * from './campaigns';
 export * from './meetings';
+export * from './call-settings';

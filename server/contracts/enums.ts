@@ -61,3 +61,10 @@ export const LIVE_BOT_STATUSES = ['scheduled', 'requested', 'joining', 'waiting_
 /** Why a meeting failed, as a code the screen translates; the provider's own words are kept beside it. */
 export const MEETING_FAILURES = ['refused', 'provider_error', 'cancelled', 'nothing_recorded', 'transcript_unavailable', 'report_failed'] as const;
 export type MeetingFailure = (typeof MEETING_FAILURES)[number];
+/**
+ * How a tenant's voice calls with the model carry audio: 'auto' tries WebRTC straight to the model
+ * where the browser supports it and falls back to the server's WebSocket relay; 'webrtc' and 'relay'
+ * force one path (a network that blocks WebRTC needs 'relay').
+ */
+export const CALL_TRANSPORT_SETTINGS = ['auto', 'webrtc', 'relay'] as const;
+export type CallTransportSetting = (typeof CALL_TRANSPORT_SETTINGS)[number];

@@ -13,6 +13,7 @@ import { teamRouter } from '../routers/team/router';
 import { authRouter } from '../routers/auth/router';
 import { callsRouter } from '../routers/calls/router';
 import { callInstructionsRouter } from '../routers/call-instructions/router';
+import { callSettingsRouter } from '../routers/call-settings/router';
 import { clientOverviewRouter } from '../routers/client-overview/router';
 import { clientsRouter } from '../routers/clients/router';
 import { icpsRouter } from '../routers/icps/router';
@@ -44,6 +45,7 @@ export const appRouter = router({
   simulations: simulationsRouter,
   knowledge: knowledgeRouter,
   calls: callsRouter,
+  callSettings: callSettingsRouter,
   reports: reportsRouter,
   assignments: assignmentsRouter,
   dashboard: dashboardRouter,

@@ -84,6 +84,9 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'callInstructions.create': ADMIN,
   'callInstructions.update': ADMIN,
   'callInstructions.delete': ADMIN,
+  // /admin, Call Settings tab: how the tenant's voice calls carry audio (WebRTC or the server relay)
+  'callSettings.get': ADMIN,
+  'callSettings.update': ADMIN,
   'clientOverview.get': MANAGERS,
   'clientOverview.save': ADMIN,
   'prompts.placeholders': MANAGERS,

@@ -1,0 +1,18 @@
+import { callSettingsOutput, updateCallSettingsInput } from '../../contracts/call-settings';
+import { getCallTransport, setCallTransport } from '../../services/calls/call-settings';
+import { accessProcedure, router } from '../../trpc/init';
+
+/** The tenant's call settings are the admin's (spec §6: admin owns system configuration). */
+const admin = () => accessProcedure({ roles: ['admin'] });
+
+/** /admin, Call Settings tab: how the tenant's voice calls carry audio. */
+export const callSettingsRouter = router({
+  get: admin()
+    .output(callSettingsOutput)
+    .query(({ ctx }) => ctx.tenant(async (tx) => ({ transport: await getCallTransport(tx, ctx.tenantId) }))),
+
+  update: admin()
+    .input(updateCallSettingsInput)
+    .output(callSettingsOutput)
+    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => ({ transport: await setCallTransport(tx, ctx.tenantId, input.transport) }))),
+});
