@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALL_END_REASONS, CALL_STATES } from './enums';
+import { CALL_END_REASONS, CALL_STATES, CALL_TRANSPORT_SETTINGS } from './enums';
 
 export const startCallInput = z.object({
   simulationId: z.uuid(),
@@ -14,6 +14,11 @@ export const startCallOutput = z.object({
   ticket: z.string(),
   wsPath: z.literal('/ws/call'),
   provider: z.enum(['openai-realtime', 'offline']),
+  /**
+   * How the browser should carry a model call's audio: 'auto' (WebRTC when it can, else the
+   * relay), 'webrtc' or 'relay' (the workspace's setting); always 'relay' for offline calls.
+   */
+  transport: z.enum(CALL_TRANSPORT_SETTINGS),
   timeLimitSeconds: z.number().int(),
   learnerInstructions: z.string(),
   persona: z.object({ name: z.string(), voice: z.string() }),

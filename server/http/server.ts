@@ -8,6 +8,7 @@ import { createHttpContext } from '../trpc/context';
 import { observeRequest, routeLabel, serveMetrics } from '../metrics/metrics';
 import { traceRequest } from '../telemetry/tracing';
 import { traceOrigins } from '../rest/v1/telemetry';
+import { realtimeConnectOrigins } from '../realtime/realtime-session';
 import { appRouter } from '../trpc/router';
 import { parseCookies, SESSION_COOKIE } from '../auth/session';
 import { isSameOrigin, requestMeta } from './request-meta';
@@ -80,7 +81,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     observeRequest(req, res);
     traceRequest(req, res, routeLabel(req.url ?? '/'), () => handleRequest(req, res));
   });
-  const connectOrigins = traceOrigins(deps.env);
+  // the browser calls the realtime model itself on a WebRTC call (its SDP offer)
+  const connectOrigins = [...traceOrigins(deps.env), ...realtimeConnectOrigins(deps.env)];
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
     applySecurityHeaders(res, !!opts.dev, meta.secure, connectOrigins);

@@ -11,6 +11,9 @@ import { OfflineUpstream } from '../realtime/offline-upstream';
 import { OpenAIRealtimeUpstream } from '../realtime/openai-realtime-upstream';
 import { MAX_MESSAGE_BYTES } from '../realtime/protocol';
 import { liveCalls } from '../realtime/registry';
+import { bindRtcCall, RTC_CALL_ID, sessionConfigOf, useRelay } from '../realtime/realtime-session';
+import { getCallTransport } from '../services/calls/call-settings';
+import { withTenant } from '../../db/tenant';
 import type { CallUpstream } from '../realtime/upstream';
 import { consumeTicket, findCallForUpgrade } from '../services/calls/calls';
 import { claimCallSlot } from '../services/calls/leases';
@@ -22,9 +25,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CallRow = NonNullable<Awaited<ReturnType<typeof findCallForUpgrade>>>;
 
-function upstreamFor(deps: AppDeps, call: CallRow): CallUpstream {
+function upstreamFor(deps: AppDeps, call: CallRow, rtcCallId: string | null): CallUpstream {
   if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
-    return new OpenAIRealtimeUpstream({ apiKey: deps.env.OPENAI_API_KEY, baseURL: deps.env.OPENAI_REALTIME_URL, wsOptions: deps.calls?.upstreamWsOptions, stallMs: deps.calls?.upstreamStallMs });
+    return new OpenAIRealtimeUpstream({
+      apiKey: deps.env.OPENAI_API_KEY,
+      baseURL: deps.env.OPENAI_REALTIME_URL,
+      wsOptions: deps.calls?.upstreamWsOptions,
+      stallMs: deps.calls?.upstreamStallMs,
+      ...(rtcCallId ? { rtcCallId, fetch: deps.calls?.openaiFetch } : {}),
+    });
   }
   const { profile, personaVoice } = prospectProfileForCall(call, deps.calls?.offlineThinkMs ?? 400);
   return new OfflineUpstream(profile, { voice: deps.calls?.offlineVoice, personaVoice });
@@ -35,6 +44,11 @@ function upstreamFor(deps: AppDeps, call: CallRow): CallUpstream {
  * single-use call ticket (consumed atomically) or the session cookie of the call's owner, then the
  * call's state and the tenant's concurrent-call limit. Paths we do not own are left alone in dev
  * (Vite's HMR socket) and refused in production.
+ *
+ * A WebRTC call (its audio between the browser and the model) opens the same socket with the
+ * model's call id (`rtcCallId`, from the SDP answer): the socket then carries only the call's
+ * control events, and the server follows the call over the model's sideband connection. Without
+ * one, a call that minted a client secret falls back to the relay (the browser could not connect).
  *
  * The concurrent-call limit counts the tenant's live calls of every server process (each holds a
  * lease its process renews; server/services/calls/leases.ts); the check and the claim run in one
@@ -54,6 +68,8 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       const callId = url.searchParams.get('callId') ?? '';
       const ticket = url.searchParams.get('ticket');
       if (!UUID.test(callId)) return reject(socket, 404, 'Not Found');
+      const rtcCallId = url.searchParams.get('rtcCallId');
+      if (rtcCallId !== null && !RTC_CALL_ID.test(rtcCallId)) return reject(socket, 400, 'Bad Request');
 
       let authorized = ticket ? await consumeTicket(deps.db, callId, ticket) : null;
       const call = await findCallForUpgrade(deps.db, callId);
@@ -67,6 +83,14 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       }
       if (!call || !authorized) return reject(socket, 404, 'Not Found');
       if (call.state !== 'created') return reject(socket, 409, 'Conflict');
+      if (rtcCallId) {
+        if (!(await bindRtcCall(deps, call.tenantId, call.id, rtcCallId))) return reject(socket, 409, 'Conflict');
+      } else if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
+        // a model call through the relay: not where the workspace allows only WebRTC; a call that
+        // minted a client secret but could not connect over WebRTC falls back here
+        if ((await withTenant(deps.db, call.tenantId, (tx) => getCallTransport(tx, call.tenantId))) === 'webrtc') return reject(socket, 409, 'Conflict');
+        if (call.transport === 'webrtc') await useRelay(deps, call.tenantId, call.id);
+      }
 
       // the tenant's live calls in every process count (a lease per call, under an advisory lock)
       const claimed = await claimCallSlot(deps.db, call.tenantId, call.id, deps.leaseOwner, deps.env.CALLS_MAX_PER_TENANT, deps.env.CALL_LEASE_SECONDS * 1000);
@@ -79,8 +103,8 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
           tenantId: call.tenantId,
           callId: call.id,
           timeLimitSeconds: call.timeLimitSeconds,
-          upstream: upstreamFor(deps, call),
-          config: { instructions: call.instructions ?? '', model: call.model ?? deps.env.OPENAI_REALTIME_MODEL, voice: call.voice ?? 'alloy', language: call.language },
+          upstream: upstreamFor(deps, call, rtcCallId),
+          config: sessionConfigOf(call, deps.env),
           ringMs: deps.calls?.ringMs,
           bargeInWaitMs: deps.calls?.bargeInWaitMs,
           onEnded: () => liveCalls.delete(call.id),

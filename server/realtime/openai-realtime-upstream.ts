@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import type { ClientOptions as WsClientOptions } from 'ws';
 import type { CallUsage } from '../../db/schema/calls';
+import { logger } from '../logger';
 import { UpstreamEmitter, type CallUpstream, type UpstreamSessionConfig } from './upstream';
 
 /** The transcription model for the rep's speech (input transcription). */
@@ -17,6 +18,34 @@ export interface OpenAIRealtimeOptions {
   wsOptions?: WsClientOptions;
   /** With no event and no pong from the upstream for this long, the call is given up (default 15 s). */
   stallMs?: number;
+  /**
+   * A WebRTC call's id (`rtc_…`): instead of opening a model session, attach to that call over the
+   * GA sideband socket. The browser sends and hears the audio itself; this side receives every
+   * event, configures the session, and ends the call (hangup) when the call ends.
+   */
+  rtcCallId?: string;
+  /** The HTTP client for the REST calls (hangup); tests pass one that trusts the fake's CA. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * The session's configuration (GA `session` object) for a call: the same for the relay's
+ * `session.update` and for a WebRTC call's client secret (server/realtime/realtime-session.ts).
+ */
+export function realtimeSessionConfig(config: UpstreamSessionConfig) {
+  return {
+    type: 'realtime' as const,
+    instructions: config.instructions,
+    output_modalities: ['audio' as const],
+    audio: {
+      input: {
+        format: { type: 'audio/pcm' as const, rate: 24000 as const },
+        turn_detection: { type: 'server_vad' as const, create_response: true, interrupt_response: true },
+        transcription: { model: INPUT_TRANSCRIPTION_MODEL, language: config.language.slice(0, 2) },
+      },
+      output: { format: { type: 'audio/pcm' as const, rate: 24000 as const }, voice: config.voice },
+    },
+  };
 }
 
 export const UPSTREAM_STALL_MS = 15_000;
@@ -76,8 +105,9 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   }
 
   connect(config: UpstreamSessionConfig): Promise<void> {
-    const client = new OpenAI({ apiKey: this.opts.apiKey, baseURL: this.opts.baseURL });
-    const rt = new OpenAIRealtimeWS({ model: config.model, options: { ...this.opts.wsOptions, maxPayload: 16 * 1024 * 1024 } }, client);
+    const client = this.client();
+    const options = { ...this.opts.wsOptions, maxPayload: 16 * 1024 * 1024 };
+    const rt = new OpenAIRealtimeWS(this.opts.rtcCallId ? { callID: this.opts.rtcCallId, options } : { model: config.model, options }, client);
     this.rt = rt;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
@@ -88,22 +118,9 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
         }
       };
       rt.socket.once('open', () => {
-        rt.send({
-          type: 'session.update',
-          session: {
-            type: 'realtime',
-            instructions: config.instructions,
-            output_modalities: ['audio'],
-            audio: {
-              input: {
-                format: { type: 'audio/pcm', rate: 24000 },
-                turn_detection: { type: 'server_vad', create_response: true, interrupt_response: true },
-                transcription: { model: INPUT_TRANSCRIPTION_MODEL, language: config.language.slice(0, 2) },
-              },
-              output: { format: { type: 'audio/pcm', rate: 24000 }, voice: config.voice },
-            },
-          },
-        });
+        // a WebRTC call was configured by its client secret; the sideband asserts the same session
+        // (and its `session.updated` says the call is ready), so the browser cannot have changed it
+        rt.send({ type: 'session.update', session: realtimeSessionConfig(config) });
       });
       rt.on('event', (ev) => {
         this.lastHeardAt = performance.now();
@@ -177,8 +194,13 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
     this.rt?.send({ type: 'response.create' });
   }
 
+  private client() {
+    return new OpenAI({ apiKey: this.opts.apiKey, baseURL: this.opts.baseURL, ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}) });
+  }
+
   appendAudio(pcm16: Buffer) {
-    if (this.rt?.socket.readyState !== 1) return;
+    // over WebRTC the microphone goes from the browser to the model; nothing is relayed
+    if (this.opts.rtcCallId || this.rt?.socket.readyState !== 1) return;
     this.rt.send({ type: 'input_audio_buffer.append', audio: pcm16.toString('base64') });
   }
 
@@ -192,6 +214,8 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   }
 
   truncate(itemId: string, audioEndMs: number) {
+    // over WebRTC the model knows what the browser played and truncates the answer itself
+    if (this.opts.rtcCallId) return;
     this.rt?.send({ type: 'conversation.item.truncate', item_id: itemId, content_index: 0, audio_end_ms: Math.max(0, Math.floor(audioEndMs)) });
   }
 
@@ -235,6 +259,13 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   }
 
   close() {
+    if (this.opts.rtcCallId && !this.closing) {
+      // the call's media runs between the browser and the model: only a hangup ends it
+      const id = this.opts.rtcCallId;
+      this.client()
+        .realtime.calls.hangup(id)
+        .catch((err: unknown) => logger.warn({ err, rtcCallId: id }, 'realtime call hangup failed'));
+    }
     this.closing = true;
     if (this.capTimer) clearTimeout(this.capTimer);
     if (this.watchdog) clearInterval(this.watchdog);

@@ -3,6 +3,8 @@ import type { CallSession } from './call-session';
 import type { ProspectVoice } from './offline-voice/voice';
 
 export interface CallRelayOptions {
+  /** The HTTP client for the Realtime REST calls (client secrets, hangup); tests: one that trusts the fake's CA. */
+  openaiFetch?: typeof fetch;
   /** Extra `ws` options for the upstream socket (tests: the fake's self-signed CA). */
   upstreamWsOptions?: WsClientOptions;
   ringMs?: number;

@@ -119,6 +119,7 @@ export const ERROR_RESPONSES = {
   '403': errorResponse('FORBIDDEN (the role does not allow it), NO_ROLE, or CSRF (a cookie-borne write from another origin).'),
   '404': errorResponse('NOT_FOUND: no such endpoint or resource.'),
   '405': errorResponse('METHOD_NOT_ALLOWED; the `Allow` header lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),
+  '409': errorResponse('The resource is not in a state that allows it: e.g. CONFLICT (already done), CALL_TRANSPORT_UNAVAILABLE.'),
   '412': errorResponse('A setting the endpoint needs is not configured on this server: e.g. TRANSCRIPTION_UNAVAILABLE (no AI model), MEETING_BOT_NOT_CONFIGURED.'),
   '413': errorResponse('PAYLOAD_TOO_LARGE or FILE_TOO_LARGE: the body is over the limit.'),
   '415': errorResponse('UNSUPPORTED_MEDIA_TYPE or UNSUPPORTED_FILE_TYPE.'),

@@ -232,6 +232,7 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'POST /api/v1/meeting-bots/:provider/webhook': ANYONE,
   'GET /api/v1/telemetry/config': ANYONE,
   'POST /api/v1/telemetry/traces': ANYONE,
+  'POST /api/v1/openai/realtime-session': ANYONE,
   'POST /api/v1/meetings/recordings/transcribe': ANY_ROLE,
   'GET /api/v1/integrations/google/start': ANY_ROLE,
   'GET /api/v1/integrations/google/callback': ANY_ROLE,

@@ -12,8 +12,9 @@ export interface CallClient {
 }
 
 /** Opens the call socket of the server at `baseUrl`; resolves the client, or the refused upgrade's status (-1 on a network error). */
-export function connectCall(baseUrl: string, callId: string, ticket: string | null, headers: Record<string, string> = { origin: baseUrl }): Promise<CallClient | number> {
-  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws/call?callId=${callId}${ticket ? `&ticket=${ticket}` : ''}`, { headers });
+export function connectCall(baseUrl: string, callId: string, ticket: string | null, headers: Record<string, string> = { origin: baseUrl }, query: Record<string, string> = {}): Promise<CallClient | number> {
+  const extra = Object.entries(query).map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
+  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws/call?callId=${callId}${ticket ? `&ticket=${ticket}` : ''}${extra}`, { headers });
   const msgs: CallMsg[] = [];
   const frames: Buffer[] = [];
   const waiters: { pred: (m: CallMsg) => boolean; resolve: (m: CallMsg) => void }[] = [];

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import alawmulaw from 'alawmulaw';
 import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import { Agent as UndiciAgent, fetch as undiciFetch } from 'undici';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { FAKE_USAGE, makeSelfSignedCert } from './fake-realtime';
+import { FAKE_USAGE, makeSelfSignedCert, startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from './fake-realtime';
 
 /**
  * A wire-level fake of the OpenAI Realtime GA **WebRTC** path on loopback (TLS, self-signed):
@@ -36,10 +38,12 @@ export interface FakeWebRtcOptions {
   answerDelayMs?: number;
   /** RMS (16-bit) above which a packet is speech (default 600). */
   rmsThreshold?: number;
-  /** Scripted failures: the client secret is refused; the SDP offer is refused; the answer names an address nobody listens on (ICE fails). */
+  /** Scripted failures: the client secret is refused; the SDP offer is refused; no media can flow (ICE fails). */
   refuseSecrets?: boolean;
   refuseCalls?: boolean;
   unreachable?: boolean;
+  /** The relay protocol's fake (`wss://…/v1/realtime?model=…`) served at the same base URL. */
+  relay?: FakeRealtimeOptions;
 }
 
 export interface FakeCall {
@@ -78,6 +82,8 @@ export interface FakeRealtimeWebRTC {
   hangups: string[];
   /** Requests refused, with the reason (auth, unknown secret…). */
   refused: string[];
+  /** The relay protocol at the same base URL (a call that falls back from WebRTC). */
+  relay: FakeRealtime;
   close(): Promise<void>;
 }
 
@@ -127,8 +133,10 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     events: [],
     hangups: [],
     refused: [],
+    relay: await startFakeRealtime(options.relay ?? { pace: 'realtime' }, { server, ca: cert }),
     close: async () => {
       for (const c of fake.calls.values()) endCall(c);
+      await fake.relay.close();
       await new Promise<void>((r) => wss.close(() => r()));
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
@@ -271,7 +279,13 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     await pc.setRemoteDescription({ type: 'offer', sdp: offer });
     await pc.setLocalDescription(await pc.createAnswer());
     let answer = pc.localDescription!.sdp;
-    if (fake.options.unreachable) answer = answer.replace(/^a=candidate:.*\r?\n/gm, '').replace(/^(a=ice-pwd:.*\r?\n)/m, '$1a=candidate:1 1 udp 2130706431 127.0.0.1 9 typ host\r\n');
+    if (fake.options.unreachable) {
+      // a network that lets no media through: the answer names a port nobody listens on, and the
+      // peer behind it is gone (it would otherwise find the browser by its own checks)
+      answer = answer.replace(/^a=candidate:.*\r?\n/gm, '').replace(/^(a=ice-pwd:.*\r?\n)/m, '$1a=candidate:1 1 udp 2130706431 127.0.0.1 9 typ host\r\n');
+      endCall(c);
+      await pc.close().catch(() => undefined);
+    }
     return { callId, answer };
   };
 
@@ -320,6 +334,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'https://fake');
+    if (url.pathname === '/v1/realtime' && url.searchParams.has('model')) return fake.relay.upgrade(req, socket, head);
     const c = fake.calls.get(url.searchParams.get('call_id') ?? '');
     if (url.pathname !== '/v1/realtime' || !serverKey(req) || !c || c.ended) {
       fake.refused.push(!c ? 'sideband_call_not_found' : 'sideband_refused');
@@ -359,4 +374,73 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   fake.baseURL = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return fake;
+}
+
+/** A `fetch` that trusts the fake's self-signed certificate (the server's REST calls to it: client secrets, hangup). */
+export function fetchTrusting(ca: string): typeof fetch {
+  const dispatcher = new UndiciAgent({ connect: { ca } });
+  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) => undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+}
+
+export interface TestPeer {
+  rtcCallId: string;
+  pc: RTCPeerConnection;
+  /** Answer packets (RTP) received from the model. */
+  received: () => number;
+  /** Sends `ms` of a loud tone then `silenceMs` of silence, as 20 ms PCMU packets paced in real time. */
+  speak(ms: number, silenceMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The browser's side of a WebRTC call, in Node (werift): a peer with an audio track that posts its
+ * SDP offer to the calls endpoint with the client secret, as the page does, and connects.
+ */
+export async function connectTestPeer(callsUrl: string, clientSecret: string, ca: string): Promise<TestPeer> {
+  const pc = new RTCPeerConnection({ codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })] }, iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false });
+  const transceiver = pc.addTransceiver('audio', { direction: 'sendrecv' });
+  let received = 0;
+  transceiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => received++));
+  await pc.setLocalDescription(await pc.createOffer());
+  const res = await fetchTrusting(ca)(callsUrl, { method: 'POST', body: pc.localDescription!.sdp, headers: { Authorization: `Bearer ${clientSecret}`, 'Content-Type': 'application/sdp' } });
+  if (res.status !== 201) throw new Error(`SDP offer refused: ${res.status} ${await res.text()}`);
+  const rtcCallId = (res.headers.get('location') ?? '').split('/').pop() ?? '';
+  await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`peer did not connect (${pc.connectionState})`)), 10_000);
+    const check = () => {
+      if (pc.connectionState === 'connected') {
+        clearTimeout(t);
+        resolve();
+      }
+    };
+    pc.connectionStateChange.subscribe(check);
+    check();
+  });
+  let seq = 1;
+  let timestamp = 1;
+  const silence = new Uint8Array(PACKET_SAMPLES).fill(0xff); // µ-law zero
+  return {
+    rtcCallId,
+    pc,
+    received: () => received,
+    speak: async (ms, silenceMs = 600) => {
+      const loud = tonePackets(ms, 8000, 220);
+      const quiet = Array.from({ length: Math.ceil(silenceMs / PACKET_MS) }, () => silence);
+      const started = performance.now();
+      const all = [...loud, ...quiet];
+      for (let i = 0; i < all.length; i++) {
+        const wait = started + i * PACKET_MS - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        seq = (seq + 1) & 0xffff;
+        timestamp = (timestamp + PACKET_SAMPLES) >>> 0;
+        try {
+          transceiver.sender.sendRtp(new RtpPacket(new RtpHeader({ payloadType: 0, sequenceNumber: seq, timestamp }), Buffer.from(all[i])));
+        } catch {
+          return;
+        }
+      }
+    },
+    close: () => pc.close().catch(() => undefined),
+  };
 }

@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
@@ -69,6 +71,8 @@ export interface FakeRealtime {
   dropAll(): void;
   sendError(fatal: boolean): void;
   options: FakeRealtimeOptions;
+  /** Takes a WebSocket upgrade of the server it is attached to (tests/helpers/fake-realtime-webrtc.ts). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
 }
 
@@ -97,10 +101,14 @@ export function tone(ms: number, amplitude = 8000, hz = 220): Buffer {
   return b;
 }
 
-export async function startFakeRealtime(options: FakeRealtimeOptions = {}): Promise<FakeRealtime> {
-  const { key, cert } = makeSelfSignedCert();
-  const server: Server = createServer({ key, cert });
-  const wss = new WebSocketServer({ server, perMessageDeflate: false });
+/**
+ * Starts the fake on its own TLS server, or (`attach`) on a server the caller runs and routes
+ * upgrades from (the WebRTC fake serves both protocols at one base URL, as the Realtime API does).
+ */
+export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attach?: { server: Server; ca: string }): Promise<FakeRealtime> {
+  const { key, cert } = attach ? { key: '', cert: attach.ca } : makeSelfSignedCert();
+  const server: Server = attach?.server ?? createServer({ key, cert });
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const conns = new Set<Conn>();
   const fake: FakeRealtime = {
     baseURL: '',
@@ -111,6 +119,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}): Prom
     truncates: [],
     sessionUpdates: [],
     options,
+    upgrade: (req, socket, head) => wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req)),
     dropAll: () => {
       for (const c of conns) c.ws.terminate();
     },
@@ -124,7 +133,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}): Prom
     close: () =>
       new Promise<void>((r) => {
         for (const c of conns) c.ws.terminate();
-        wss.close(() => server.close(() => r()));
+        wss.close(() => (attach ? r() : server.close(() => r())));
       }),
   };
 
@@ -261,6 +270,8 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}): Prom
     });
   });
 
+  if (attach) return fake; // the caller's server says where it listens
+  server.on('upgrade', fake.upgrade);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as AddressInfo).port;
   fake.baseURL = `https://127.0.0.1:${port}/v1`;

@@ -1,4 +1,5 @@
 import { SAMPLE_RATE } from './protocol';
+import { TurnLatency } from './turn-latency';
 
 export type MicError = 'denied' | 'unavailable';
 
@@ -35,6 +36,12 @@ export class AudioEngine {
   private chunks: Blob[] = [];
   private flushRequests = new Map<number, (ms: number) => void>();
   private nextRequest = 1;
+  private recordDest: MediaStreamAudioDestinationNode | null = null;
+  /** Watches the prospect's audio as it is played (relay: the playback worklet; WebRTC: the remote track). */
+  private onset: AudioWorkletNode | null = null;
+  private remote: { element: HTMLAudioElement; source: MediaStreamAudioSourceNode } | null = null;
+  /** The delay the rep hears after each turn (ms). */
+  readonly latency = new TurnLatency();
   micError: MicError | null = null;
 
   constructor(private readonly events: AudioEngineEvents) {}
@@ -45,6 +52,18 @@ export class AudioEngine {
     this.ctx = ctx;
     await ctx.resume().catch(() => undefined);
     const recordDest = ctx.createMediaStreamDestination();
+    this.recordDest = recordDest;
+    try {
+      await ctx.audioWorklet.addModule('/worklets/onset-processor.js');
+      const onset = new AudioWorkletNode(ctx, 'spar-onset', { numberOfInputs: 1, numberOfOutputs: 0, channelCount: 1, channelCountMode: 'explicit' });
+      onset.port.onmessage = (e: MessageEvent<{ type: string; t: number }>) => {
+        if (e.data.type === 'onset') this.latency.onset(e.data.t);
+        if (e.data.type === 'quiet') this.latency.quiet(e.data.t);
+      };
+      this.onset = onset;
+    } catch {
+      this.onset = null; // the delay is not measured; the call is not affected
+    }
 
     if (withPlayback) {
       await ctx.audioWorklet.addModule('/worklets/playback-processor.js');
@@ -59,6 +78,7 @@ export class AudioEngine {
       };
       node.connect(ctx.destination);
       node.connect(recordDest);
+      if (this.onset) node.connect(this.onset);
       this.playback = node;
     }
 
@@ -74,9 +94,10 @@ export class AudioEngine {
         await ctx.audioWorklet.addModule('/worklets/capture-processor.js');
         const source = ctx.createMediaStreamSource(this.stream);
         const node = new AudioWorkletNode(ctx, 'spar-capture', { numberOfInputs: 1, numberOfOutputs: 0, channelCount: 1, channelCountMode: 'explicit' });
-        node.port.onmessage = (e: MessageEvent<{ type: string; frame?: ArrayBuffer; level?: number }>) => {
+        node.port.onmessage = (e: MessageEvent<{ type: string; frame?: ArrayBuffer; level?: number; loudEndT?: number | null }>) => {
           const msg = e.data;
           if (msg.type === 'frame' && msg.frame) this.events.onFrame(msg.frame);
+          if (msg.type === 'frame' && msg.loudEndT !== undefined) this.latency.mic(msg.loudEndT);
           if (typeof msg.level === 'number') this.events.onLevel(msg.level);
         };
         source.connect(node);
@@ -97,6 +118,30 @@ export class AudioEngine {
         this.recorder = null;
       }
     }
+  }
+
+  /** The microphone's track (a WebRTC call sends it to the model). */
+  get micTrack(): MediaStreamTrack | null {
+    return this.stream?.getAudioTracks()[0] ?? null;
+  }
+
+  /**
+   * A WebRTC call's prospect: played by a media element (so the browser's echo cancellation knows
+   * it, and Chrome feeds a remote track to Web Audio only while an element plays it), and mixed
+   * into the recording and the onset watch through Web Audio.
+   */
+  attachRemote(stream: MediaStream) {
+    const ctx = this.ctx;
+    if (!ctx || this.remote) return;
+    const element = new Audio();
+    element.autoplay = true;
+    element.srcObject = stream;
+    void element.play().catch(() => undefined);
+    const source = ctx.createMediaStreamSource(stream);
+    if (this.recordDest) source.connect(this.recordDest);
+    if (this.onset) source.connect(this.onset);
+    this.remote = { element, source };
+    element.onplaying = () => this.events.onPlaying(true);
   }
 
   get recording(): boolean {
@@ -145,6 +190,13 @@ export class AudioEngine {
     this.stream?.getTracks().forEach((t) => t.stop());
     this.capture?.disconnect();
     this.playback?.disconnect();
+    this.onset?.disconnect();
+    if (this.remote) {
+      this.remote.source.disconnect();
+      this.remote.element.pause();
+      this.remote.element.srcObject = null;
+      this.remote = null;
+    }
     await this.ctx?.close().catch(() => undefined);
     this.ctx = null;
     this.recorder = null;

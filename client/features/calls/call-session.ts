@@ -14,6 +14,8 @@ import {
   type StartCallInput,
   type StartCallOutput,
 } from './protocol';
+import { webRtcSupported, WebRtcLink } from './webrtc';
+import type { ConnectionStats } from './metrics';
 import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot, type TranscriptLine } from './call-snapshot';
 
 export type { CallErrorKey, CallPhase, CallSnapshot, RecordingStatus, TranscriptLine } from './call-snapshot';
@@ -56,6 +58,9 @@ export class CallSession {
   private level = 0;
   private ws: WebSocket | null = null;
   private engine: AudioEngine | null = null;
+  /** A model call over WebRTC (its audio browser ⇄ model; the socket carries the control events). */
+  private rtc: WebRtcLink | null = null;
+  private rtcStats: ConnectionStats | null = null;
   private speech: OfflineSpeech | null = null;
   private timers: ReturnType<typeof setInterval>[] = [];
   private metrics = new MetricsBuffer();
@@ -155,7 +160,36 @@ export class CallSession {
       return this.fail(this.snapshot.micError === 'denied' ? 'micDenied' : 'micUnavailable');
     }
     if (call.provider === 'offline' && !this.isDryRun) this.startOfflineSpeech(call);
-    this.connect(call);
+    let rtcCallId: string | null = null;
+    if (call.provider === 'openai-realtime' && call.transport !== 'relay') {
+      rtcCallId = await this.openWebRtc(call);
+      if (this.disposed) return;
+      if (!rtcCallId && call.transport === 'webrtc') {
+        // the workspace allows only WebRTC: no fallback through the server
+        void this.backend.end(call.callId).catch(() => undefined);
+        return this.fail('webrtcFailed');
+      }
+    }
+    this.set({ transport: rtcCallId ? 'webrtc' : 'relay' });
+    this.connect(call, rtcCallId);
+  }
+
+  /** Opens the call over WebRTC; null when the browser cannot or the connection fails (the relay takes over). */
+  private async openWebRtc(call: StartCallOutput): Promise<string | null> {
+    const mic = this.engine?.micTrack;
+    if (!webRtcSupported() || !mic) return null;
+    const link = new WebRtcLink((stream) => this.engine?.attachRemote(stream));
+    try {
+      const id = await link.open(call, mic);
+      if (this.disposed) {
+        link.close();
+        return null;
+      }
+      this.rtc = link;
+      return id;
+    } catch {
+      return null;
+    }
   }
 
   private fail(error: CallErrorKey) {
@@ -175,9 +209,10 @@ export class CallSession {
     if (this.snapshot.micError) this.set({ recognition: { kind: 'failed', reason: this.snapshot.micError === 'denied' ? 'not-allowed' : 'audio-capture' } });
   }
 
-  private connect(call: StartCallOutput) {
+  private connect(call: StartCallOutput, rtcCallId: string | null = null) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const url = `${scheme}://${location.host}${call.wsPath}?callId=${encodeURIComponent(call.callId)}&ticket=${encodeURIComponent(call.ticket)}`;
+    const rtc = rtcCallId ? `&rtcCallId=${encodeURIComponent(rtcCallId)}` : '';
+    const url = `${scheme}://${location.host}${call.wsPath}?callId=${encodeURIComponent(call.callId)}&ticket=${encodeURIComponent(call.ticket)}${rtc}`;
     let ws: WebSocket;
     try {
       ws = new WebSocket(url);
@@ -234,6 +269,8 @@ export class CallSession {
 
   private sendFrame(frame: ArrayBuffer) {
     const ws = this.ws;
+    // over WebRTC the microphone goes to the model itself
+    if (this.rtc) return;
     // offline calls send the microphone too: the server hears when the rep talks over the prospect (barge-in)
     if (!ws || ws.readyState !== WebSocket.OPEN || !this.snapshot.provider || this.snapshot.muted) return;
     ws.send(frame);
@@ -366,12 +403,25 @@ export class CallSession {
   }
 
   // --- metrics -----------------------------------------------------------------------------
-  private connectionStats() {
+  private connectionStats(): ConnectionStats {
+    if (this.rtc) return { ...(this.rtcStats ?? this.link.stats(this.level, this.ws?.readyState)), transport: 'webrtc', socketState: this.link.stats(0, this.ws?.readyState).socketState };
     return this.link.stats(this.level, this.ws?.readyState);
   }
 
+  /** One metrics sample: the browser, the connection, and the delays the rep heard since the last one. */
+  private sampleMetrics() {
+    const turnLatencyMs = this.engine?.latency.take() ?? [];
+    this.metrics.push({ ...takeSample(this.connectionStats()), ...(turnLatencyMs.length ? { turnLatencyMs } : {}) });
+  }
+
   private startTimers() {
-    this.timers.push(setInterval(() => this.metrics.push(takeSample(this.connectionStats())), METRICS_INTERVAL_MS));
+    this.timers.push(
+      setInterval(() => {
+        // WebRTC figures come from getStats() (asynchronous): each sample carries the latest
+        if (this.rtc) void this.rtc.stats(this.level).then((s) => (this.rtcStats = s));
+        this.sampleMetrics();
+      }, METRICS_INTERVAL_MS),
+    );
     this.timers.push(setInterval(() => this.send({ type: 'ping', id: ++this.pingId, t: performance.now() }), PING_EVERY_MS));
     this.timers.push(setInterval(() => this.flushMetrics(), METRICS_SEND_EVERY_MS));
     this.send({ type: 'ping', id: ++this.pingId, t: performance.now() });
@@ -379,7 +429,7 @@ export class CallSession {
 
   private flushMetrics() {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
-    this.metrics.push(takeSample(this.connectionStats()));
+    this.sampleMetrics();
     for (const samples of this.metrics.takeBatches()) this.send({ type: 'metrics', samples });
   }
 
@@ -388,6 +438,9 @@ export class CallSession {
     this.timers = [];
     this.speech?.dispose();
     this.speech = null;
+    this.rtc?.close();
+    this.rtc = null;
+    this.rtcStats = null;
     const ws = this.ws;
     this.ws = null;
     if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000);

@@ -7,7 +7,7 @@ import type { CallError, CallProvider, CallState, EndReason, ServerEvent, Speake
 export type CallPhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended' | 'failed';
 export type RecordingStatus = 'none' | 'recording' | 'uploading' | 'uploaded' | 'failed';
 /** i18n keys under `calls:errors.*`. */
-export type CallErrorKey = 'startFailed' | 'endFailed' | 'micDenied' | 'micUnavailable' | 'connectionLost' | 'server';
+export type CallErrorKey = 'startFailed' | 'endFailed' | 'micDenied' | 'micUnavailable' | 'connectionLost' | 'server' | 'webrtcFailed';
 
 export interface TranscriptLine {
   itemId: string;
@@ -21,6 +21,8 @@ export interface CallSnapshot {
   callState: CallState | null;
   call: StartCallOutput | null;
   provider: CallProvider | null;
+  /** How the call's audio travels once connected (WebRTC straight to the model, or the server's relay). */
+  transport: 'relay' | 'webrtc' | null;
   transcript: TranscriptLine[];
   muted: boolean;
   micError: MicError | null;
@@ -45,6 +47,7 @@ export const INITIAL_SNAPSHOT: CallSnapshot = {
   callState: null,
   call: null,
   provider: null,
+  transport: null,
   transcript: [],
   muted: false,
   micError: null,

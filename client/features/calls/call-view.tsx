@@ -56,7 +56,7 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
       )}
       {snapshot.error === 'server' && <Alert color="red">{errorText(t, 'server', snapshot.serverError)}</Alert>}
 
-      <Paper withBorder p="sm" radius="md">
+      <Paper withBorder p="sm" radius="md" data-testid="call-panel" data-transport={snapshot.transport ?? undefined}>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm">
             <Badge size="lg" variant="light" color={stateColor(line)} data-testid="call-state">

@@ -6,6 +6,8 @@ export const METRICS_BUFFER = 120;
 export const METRICS_BATCH_MAX = 30;
 
 export interface ConnectionStats {
+  /** How the call's audio travels: through the server's socket, or browser ⇄ model over WebRTC. */
+  transport: 'relay' | 'webrtc';
   rttMs: number | null;
   framesLost: number;
   framesLate: number;
@@ -16,6 +18,16 @@ export interface ConnectionStats {
   framesReceived: number;
   audioLevel: number;
   socketState: 'connecting' | 'open' | 'closing' | 'closed' | 'none';
+  /** WebRTC calls (RTCPeerConnection.getStats()): packets and the connection's states. */
+  rtc?: {
+    packetsLost: number;
+    packetsReceived: number;
+    packetsSent: number;
+    remoteAudioLevel: number | null;
+    connectionState: string;
+    iceConnectionState: string;
+    iceGatheringState: string;
+  } | null;
 }
 
 /** A type (not an interface) so it is a JSON record for the protocol's `metrics` message. */
@@ -35,6 +47,8 @@ export type MetricsSample = {
   network: { effectiveType?: string; downlink?: number; uplink?: number; rtt?: number; saveData?: boolean } | null;
   memory: { usedJSHeapSize: number; totalJSHeapSize: number; jsHeapSizeLimit: number } | null;
   connection: ConnectionStats;
+  /** The delays the rep heard after speaking since the last sample (ms; client/features/calls/turn-latency.ts). */
+  turnLatencyMs?: number[];
 };
 
 interface NavigatorExtras {
@@ -144,6 +158,7 @@ export class LinkCounters {
   /** The connection part of a sample, with the microphone's level and the socket's state. */
   stats(audioLevel: number, readyState: number | undefined): ConnectionStats {
     return {
+      transport: 'relay',
       rttMs: this.rttMs,
       framesLost: this.arrivals.lost,
       framesLate: this.arrivals.late,

@@ -18,6 +18,7 @@ import { assessmentRoutes } from './assessments';
 import { ctaRoutes } from './cta';
 import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
+import { realtimeRoutes } from './realtime';
 import { documentationRoutes } from './docs';
 import { procedureRoutes } from '../procedure-routes';
 
@@ -41,6 +42,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...ctaRoutes,
     ...meetingRoutes,
     ...telemetryRoutes,
+    ...realtimeRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];

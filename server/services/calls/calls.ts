@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { personas, simulations } from '../../../db/schema';
 import { callMetrics, callTickets, callTurns, calls, type CallMode, type CallProvider, type CallUsage } from '../../../db/schema/calls';
-import { type CallEndReason } from '../../contracts/enums';
+import { type CallEndReason, type CallTransportSetting } from '../../contracts/enums';
+import { getCallTransport } from './call-settings';
 import { asSystem, withTenant } from '../../../db/tenant';
 import { loadGenerationContext, simulationInputFromRow } from '../../ai/context';
 import type { Role } from '../../contracts/roles';
@@ -47,6 +48,7 @@ export interface StartCallResult {
   ticket: string;
   wsPath: '/ws/call';
   provider: LiveCallProvider;
+  transport: CallTransportSetting;
   timeLimitSeconds: number;
   learnerInstructions: string;
   persona: { name: string; voice: string };
@@ -121,6 +123,7 @@ export async function startCall(
     ticket: '',
     wsPath: '/ws/call',
     provider,
+    transport: provider === 'openai-realtime' ? await getCallTransport(tx, actor.tenantId) : 'relay',
     timeLimitSeconds,
     learnerInstructions: row.instructions,
     persona: { name: ctx.persona.name, voice: ctx.persona.voice },

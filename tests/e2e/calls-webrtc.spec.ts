@@ -1,0 +1,149 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { request, type Browser } from '@playwright/test';
+import { simulationInput } from '../../server/contracts/simulations';
+import { startFakeRealtimeWebRTC, type FakeRealtimeWebRTC } from '../helpers/fake-realtime-webrtc';
+import { fakeMicrophone, seededSimulationId } from './call-helpers';
+import { expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
+
+// A model call over WebRTC in Chromium: the fake microphone plays a spoken WAV (espeak-ng), the
+// page gets a client secret from our server, posts its SDP offer to the loopback fake of the
+// Realtime GA WebRTC endpoints (a real WebRTC peer, werift) and talks to it directly; our server
+// follows the call over the fake's sideband, shows the transcript and ends the call. When WebRTC
+// cannot connect, the call goes through the server's relay instead.
+
+const WAV = path.resolve('tests/fixtures/audio/rep-hello.wav');
+const SIMULATION = 'Discovery call with a busy VP of Sales';
+const REP_SAID = 'Hello, do you have a minute to talk?';
+const GREETING = 'Derek speaking. I have five minutes, what is this about?';
+const ANSWER = 'Fine, go ahead, but make it quick.';
+
+test.use({
+  // loopback candidates (the fake listens on 127.0.0.1); the fake's self-signed certificate
+  launchOptions: { ...fakeMicrophone(WAV), args: [...fakeMicrophone(WAV).args, '--allow-loopback-in-peer-connection'] },
+});
+
+interface Setup {
+  own: OwnServer;
+  repState: string;
+  managerState: string;
+  simulationId: string;
+}
+
+async function startServer(fake: FakeRealtimeWebRTC): Promise<Setup> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-webrtc-'));
+  const caFile = path.join(tmp, 'fake-realtime-ca.pem');
+  writeFileSync(caFile, fake.ca);
+  const own = await startOwnServer('webrtc', { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile }, { tmp });
+  try {
+    const managerState = await own.signIn('manager@demo.test');
+    return { own, repState: await own.signIn('rep@demo.test'), managerState, simulationId: await seededSimulationId(own.baseURL, SIMULATION, managerState) };
+  } catch (e) {
+    await own.stop();
+    throw e;
+  }
+}
+
+/** A copy of the simulation with a time limit of `minutes` (through the simulations API, as a manager). */
+async function shortCopy(s: Setup, minutes: number): Promise<string> {
+  const ctx = await request.newContext({ baseURL: s.own.baseURL, storageState: s.managerState, extraHTTPHeaders: { Origin: s.own.baseURL } });
+  try {
+    const dup = await ctx.post('/trpc/simulations.duplicate', { data: { id: s.simulationId } });
+    expect(dup.status(), await dup.text()).toBe(200);
+    const copy = ((await dup.json()) as { result: { data: Record<string, unknown> & { id: string } } }).result.data;
+    const fields = Object.fromEntries(Object.keys(simulationInput.shape).filter((k) => k in copy && copy[k] !== null).map((k) => [k, copy[k]]));
+    const res = await ctx.post('/trpc/simulations.update', { data: { ...fields, id: copy.id, name: 'WebRTC short call', timeLimitMinutes: minutes } });
+    expect(res.status(), await res.text()).toBe(200);
+    return copy.id;
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+async function callPage(browser: Browser, s: Setup, simulationId: string) {
+  const context = await browser.newContext({ baseURL: s.own.baseURL, storageState: s.repState, permissions: ['microphone'], ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  await page.goto(`/exercise/${simulationId}`);
+  await page.getByRole('button', { name: 'Start call' }).click();
+  return { context, page };
+}
+
+test.describe('A model call over WebRTC', () => {
+  test.describe.configure({ timeout: 90_000 });
+  let fake: FakeRealtimeWebRTC;
+  let setup: Setup;
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
+    fake = await startFakeRealtimeWebRTC({ transcripts: [REP_SAID], replies: [GREETING, ANSWER], responseAudioMs: 800, relay: { transcripts: [REP_SAID], replies: [GREETING], responseAudioMs: 600, pace: 'realtime' } });
+    setup = await startServer(fake);
+  });
+
+  test.afterAll(async () => {
+    await setup?.own.stop();
+    await fake?.close();
+  });
+
+  test('the browser talks to the model directly; the server shows the transcript and ends the call', async ({ browser }) => {
+    const { context, page } = await callPage(browser, setup, setup.simulationId);
+    try {
+      await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 20_000 });
+      await expect(page.getByTestId('call-panel')).toHaveAttribute('data-transport', 'webrtc');
+      const transcript = page.getByRole('log', { name: 'Live transcript' });
+      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: GREETING }).first()).toBeVisible({ timeout: 15_000 });
+      // the microphone reached the model over WebRTC (its speech was heard), and the answer came back
+      await expect(transcript.locator('[data-speaker="rep"]').first()).toContainText(REP_SAID, { timeout: 20_000 });
+      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: ANSWER }).first()).toBeVisible({ timeout: 20_000 });
+      const call = [...fake.calls.values()].at(-1)!;
+      expect(call.sidebands).toBe(1);
+      expect(call.packetsIn).toBeGreaterThan(50);
+      expect(call.packetsOut).toBeGreaterThan(50);
+      // nothing but our own server and the model's calls endpoint: the page never saw the API key
+      expect(fake.refused).toEqual([]);
+
+      await page.getByRole('button', { name: 'End call' }).click();
+      await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+      await expect.poll(() => fake.hangups.includes(call.id), { timeout: 10_000 }).toBe(true);
+      await expect(page.getByText('The call recording was saved for your report.')).toBeVisible({ timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the server enforces the time limit: the call ends by itself and the model call is hung up', async ({ browser }) => {
+    const simulationId = await shortCopy(setup, 0.2);
+    const { context, page } = await callPage(browser, setup, simulationId);
+    try {
+      await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 20_000 });
+      await expect(page.getByTestId('call-panel')).toHaveAttribute('data-transport', 'webrtc');
+      const call = [...fake.calls.values()].at(-1)!;
+      await expect(page.getByRole('heading', { name: 'Time Limit Reached' })).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => fake.hangups.includes(call.id), { timeout: 10_000 }).toBe(true);
+      expect(call.ended).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('when WebRTC cannot connect, the call goes through the server instead', async ({ browser }) => {
+    fake.options.unreachable = true;
+    const relayed = fake.relay.connections;
+    const { context, page } = await callPage(browser, setup, setup.simulationId);
+    try {
+      await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 30_000 });
+      await expect(page.getByTestId('call-panel')).toHaveAttribute('data-transport', 'relay');
+      expect(fake.relay.connections).toBe(relayed + 1);
+      const transcript = page.getByRole('log', { name: 'Live transcript' });
+      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: GREETING }).first()).toBeVisible({ timeout: 15_000 });
+      // the fake microphone plays its file again: this time the rep is heard through the relay
+      await expect(transcript.locator('[data-speaker="rep"]').first()).toContainText(REP_SAID, { timeout: 30_000 });
+      await page.getByRole('button', { name: 'End call' }).click();
+      await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+    } finally {
+      fake.options.unreachable = false;
+      await context.close();
+    }
+  });
+});

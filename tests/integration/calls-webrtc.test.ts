@@ -1,0 +1,241 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTurns, calls } from '../../db/schema';
+import { asSystem, withTenant } from '../../db/tenant';
+import type { RunningApp } from '../../server/app';
+import { setCallTransport } from '../../server/services/calls/call-settings';
+import { createLinkedSimulations } from '../helpers/assignments';
+import { signIn, startTestApp, type UserRow } from '../helpers/app';
+import { connectCall, type CallClient } from '../helpers/call-client';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTenant, createTenantUser } from '../helpers/factories';
+import { connectTestPeer, fetchTrusting, startFakeRealtimeWebRTC, type FakeRealtimeWebRTC, type TestPeer } from '../helpers/fake-realtime-webrtc';
+import { SCENARIO } from '../helpers/scenario';
+
+// A model call over WebRTC: the browser's peer (werift, in Node) talks to the loopback fake of the
+// Realtime GA WebRTC endpoints with the client secret our server minted; our server follows the
+// call over the sideband, stores the transcript and usage, and ends the call (hangup).
+
+let database: TestDatabase;
+let app: RunningApp;
+let fake: FakeRealtimeWebRTC;
+let rep: UserRow;
+let tenantId: string;
+const sims: Record<string, string> = {};
+const peers: TestPeer[] = [];
+
+const REP_SAID = 'How do you plan your routes today?';
+const GREETING = 'TransLog, Laura speaking.';
+const ANSWER = 'Mostly by hand, to be honest.';
+
+async function start(simulationId = sims.main) {
+  const { caller } = await signIn(app.deps, rep);
+  return caller.calls.start({ simulationId, mode: 'practice' });
+}
+const post = (body: unknown) =>
+  fetch(`${app.url}/api/v1/openai/realtime-session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify(body) });
+const callRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
+const turnRows = (id: string) => asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(callTurns).where(eq(callTurns.callId, id)).orderBy(asc(callTurns.seq)));
+
+async function openSocket(callId: string, ticket: string, rtcCallId?: string): Promise<CallClient> {
+  const c = await connectCall(app.url, callId, ticket, { origin: app.url }, rtcCallId ? { rtcCallId } : {});
+  if (typeof c === 'number') throw new Error(`upgrade refused: ${c}`);
+  return c;
+}
+
+/** calls.start → realtime-session → the peer connects to the model → the call's socket with its id. */
+async function webrtcCall(simulationId = sims.main) {
+  const started = await start(simulationId);
+  const res = await post({ callId: started.callId, ticket: started.ticket });
+  expect(res.status).toBe(200);
+  const session = (await res.json()) as { callId: string; clientSecret: string; expiresAt: string; callsUrl: string };
+  const peer = await connectTestPeer(session.callsUrl, session.clientSecret, fake.ca);
+  peers.push(peer);
+  const socket = await openSocket(started.callId, started.ticket, peer.rtcCallId);
+  return { started, session, peer, socket };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const tenant = await createTenant(database.db, { name: 'Acme' });
+  tenantId = tenant.id;
+  rep = await createTenantUser(database.db, tenant.id, { email: 'rep@acme.test', username: 'rep', userType: 'sales_rep' });
+  await withTenant(database.db, tenantId, async (tx) => {
+    const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
+    const variants = {
+      main: { name: 'Voice', difficulty: 'medium' as const },
+      short: { name: 'Short', difficulty: 'medium' as const, timeLimitMinutes: 0.05 },
+      offline: { name: 'Offline', difficulty: 'easy' as const, callProvider: 'offline' as const },
+    };
+    const criteria = [{ name: 'Pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All' }];
+    const created = await createLinkedSimulations(tx, tenantId, Object.values(variants).map((extra) => ({ ...base, ...extra })), { criteria });
+    Object.keys(variants).forEach((key, i) => (sims[key] = created.sims[i].id));
+  });
+  fake = await startFakeRealtimeWebRTC({ replies: [GREETING, ANSWER], transcripts: [REP_SAID], responseAudioMs: 400, silenceMs: 300, relay: { pace: 'fast', replies: [GREETING], responseAudioMs: 200 } });
+  app = await startTestApp(
+    database,
+    { OPENAI_API_KEY: 'sk-test', OPENAI_REALTIME_URL: fake.baseURL, CALLS_MAX_PER_TENANT: '5' },
+    { calls: { upstreamWsOptions: { ca: fake.ca }, openaiFetch: fetchTrusting(fake.ca), ringMs: 30, offlineThinkMs: 0, offlineVoice: null } },
+  );
+}, 60_000);
+
+afterAll(async () => {
+  for (const p of peers) await p.close();
+  await app?.stop();
+  await fake?.close();
+  await database?.cleanup();
+});
+
+describe('POST /api/v1/openai/realtime-session', () => {
+  it("mints a short-lived client secret bound to the call's session; the answer holds no instructions", async () => {
+    const started = await start();
+    expect(started.transport).toBe('auto');
+    const res = await post({ callId: started.callId, ticket: started.ticket });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as Record<string, string>;
+    expect(Object.keys(body).sort()).toEqual(['callId', 'callsUrl', 'clientSecret', 'expiresAt']);
+    expect(body.callsUrl).toBe(`${fake.baseURL}/realtime/calls`);
+    expect(body.clientSecret).toMatch(/^ek_/);
+    expect(JSON.stringify(body)).not.toContain('sk-test');
+    const row = await callRow(started.callId);
+    expect(JSON.stringify(body)).not.toContain(row.instructions!.slice(0, 40));
+    // the session was built on the server, as the relay's: instructions, voice, transcription, turn detection
+    const minted = fake.secrets.find((s) => s.value === body.clientSecret)!;
+    expect(minted.session).toMatchObject({
+      type: 'realtime',
+      model: 'gpt-realtime',
+      instructions: row.instructions,
+      audio: { input: { turn_detection: { type: 'server_vad', interrupt_response: true }, transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' } }, output: { voice: row.voice } },
+    });
+    expect(minted.expiresAt - Date.now() / 1000).toBeLessThanOrEqual(60);
+    expect(row.transport).toBe('webrtc');
+    // once per call
+    expect((await post({ callId: started.callId, ticket: started.ticket })).status).toBe(409);
+  });
+
+  it('refuses a wrong ticket (404), a malformed body (400), an offline call and a relay-only workspace (409)', async () => {
+    const started = await start();
+    const wrong = await post({ callId: started.callId, ticket: 'x'.repeat(43) });
+    expect(wrong.status).toBe(404);
+    expect((await post({ callId: 'nope', ticket: started.ticket })).status).toBe(400);
+    expect((await post({ callId: started.callId, ticket: started.ticket, extra: 1 })).status).toBe(400);
+    expect((await callRow(started.callId)).transport).toBe('relay');
+
+    const offline = await start(sims.offline);
+    expect(offline.transport).toBe('relay');
+    const r = await post({ callId: offline.callId, ticket: offline.ticket });
+    expect(r.status).toBe(409);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('CALL_TRANSPORT_UNAVAILABLE');
+
+    await withTenant(database.db, tenantId, (tx) => setCallTransport(tx, tenantId, 'relay'));
+    try {
+      const relayOnly = await start();
+      expect(relayOnly.transport).toBe('relay');
+      expect((await post({ callId: relayOnly.callId, ticket: relayOnly.ticket })).status).toBe(409);
+    } finally {
+      await withTenant(database.db, tenantId, (tx) => setCallTransport(tx, tenantId, 'auto'));
+    }
+  });
+
+  it("says so when the model refuses the session (502), and the call can still go through the relay", async () => {
+    const started = await start();
+    fake.options.refuseSecrets = true;
+    try {
+      const res = await post({ callId: started.callId, ticket: started.ticket });
+      expect(res.status).toBe(502);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('REALTIME_SESSION_FAILED');
+    } finally {
+      fake.options.refuseSecrets = false;
+    }
+    expect((await callRow(started.callId)).transport).toBe('relay');
+    const relayConnections = fake.relay.connections;
+    const socket = await openSocket(started.callId, started.ticket);
+    await socket.waitFor((m) => m.type === 'state' && m.state === 'call_connected');
+    expect(fake.relay.connections).toBe(relayConnections + 1);
+    socket.send({ type: 'hangup' });
+    await socket.closed;
+  });
+});
+
+describe('a call over WebRTC', () => {
+  it('the server follows the call on the sideband: states, both sides of the transcript stored, usage; hangup ends the media', async () => {
+    const { started, peer, socket } = await webrtcCall();
+    await socket.waitFor((m) => m.type === 'state' && m.state === 'call_connected');
+    const call = fake.calls.get(peer.rtcCallId)!;
+    expect(call.sidebands).toBe(1);
+    // the sideband asserted the server's session (the browser cannot have changed it)
+    const update = fake.events.find((e) => e.callId === peer.rtcCallId && e.type === 'session.update') as { session: { instructions: string } } | undefined;
+    expect(update?.session.instructions).toBe((await callRow(started.callId)).instructions);
+    // the greeting: its words come over the call's socket, its audio over the peer connection
+    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING);
+    await expect.poll(() => peer.received(), { timeout: 5000 }).toBeGreaterThan(10);
+    // the rep speaks into the microphone track; the model hears it, the server gets the transcript
+    await peer.speak(500, 500);
+    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'rep' && m.final === true && m.text === REP_SAID);
+    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === ANSWER);
+    expect(call.packetsIn).toBeGreaterThan(40);
+    // no audio through our socket: the relay carries nothing on this call
+    expect(socket.frames).toHaveLength(0);
+    socket.send({ type: 'hangup' });
+    await socket.closed;
+    await expect.poll(() => fake.hangups.includes(peer.rtcCallId), { timeout: 5000 }).toBe(true);
+    expect(call.ended).toBe(true);
+    await expect.poll(async () => (await callRow(started.callId)).state, { timeout: 5000 }).toBe('ended');
+    const row = await callRow(started.callId);
+    expect(row).toMatchObject({ transport: 'webrtc', rtcCallId: peer.rtcCallId, endReason: 'user_hangup' });
+    expect(row.usage).toMatchObject({ totalTokens: 240 });
+    const turns = await turnRows(started.callId);
+    expect(turns.map((t) => [t.speaker, t.text])).toEqual([
+      ['prospect', GREETING],
+      ['rep', REP_SAID],
+      ['prospect', ANSWER],
+    ]);
+  });
+
+  it('the time limit is enforced by the server: the call ends and the model call is hung up', async () => {
+    const { started, peer, socket } = await webrtcCall(sims.short);
+    const end = await socket.waitFor((m) => m.type === 'end', 15_000);
+    expect(end.reason).toBe('time_limit');
+    await expect.poll(() => fake.hangups.includes(peer.rtcCallId), { timeout: 5000 }).toBe(true);
+    expect(fake.calls.get(peer.rtcCallId)!.ended).toBe(true);
+    await expect.poll(async () => (await callRow(started.callId)).endReason, { timeout: 5000 }).toBe('time_limit');
+  });
+
+  it('a model call id is accepted once, for the call whose secret was minted, and must look like one', async () => {
+    const { started, peer, socket } = await webrtcCall();
+    await socket.waitFor((m) => m.type === 'state' && m.state === 'call_connected');
+    // another call cannot attach to this model call
+    const other = await start();
+    expect((await post({ callId: other.callId, ticket: other.ticket })).status).toBe(200);
+    expect(await connectCall(app.url, other.callId, other.ticket, { origin: app.url }, { rtcCallId: peer.rtcCallId })).toBe(409);
+    expect(await connectCall(app.url, other.callId, other.ticket, { origin: app.url }, { rtcCallId: 'rtc_../x' })).toBe(400);
+    // a call that never minted a secret cannot claim a model call id
+    const plain = await start();
+    expect(await connectCall(app.url, plain.callId, plain.ticket, { origin: app.url }, { rtcCallId: 'rtc_abc' })).toBe(409);
+    socket.send({ type: 'hangup' });
+    await socket.closed;
+    expect((await callRow(started.callId)).rtcCallId).toBe(peer.rtcCallId);
+  });
+
+  it('falls back to the relay when the browser could not connect; not where the workspace allows only WebRTC', async () => {
+    const started = await start();
+    expect((await post({ callId: started.callId, ticket: started.ticket })).status).toBe(200);
+    const socket = await openSocket(started.callId, started.ticket);
+    await socket.waitFor((m) => m.type === 'state' && m.state === 'call_connected');
+    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true);
+    expect(socket.frames.length).toBeGreaterThan(0); // the greeting's audio came through the relay
+    socket.send({ type: 'hangup' });
+    await socket.closed;
+    expect((await callRow(started.callId)).transport).toBe('relay');
+
+    await withTenant(database.db, tenantId, (tx) => setCallTransport(tx, tenantId, 'webrtc'));
+    try {
+      const forced = await start();
+      expect(forced.transport).toBe('webrtc');
+      expect(await connectCall(app.url, forced.callId, forced.ticket)).toBe(409);
+    } finally {
+      await withTenant(database.db, tenantId, (tx) => setCallTransport(tx, tenantId, 'auto'));
+    }
+  });
+});
