@@ -6,7 +6,7 @@ import alawmulaw from 'alawmulaw';
 import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import { Agent as UndiciAgent, fetch as undiciFetch } from 'undici';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { FAKE_USAGE, makeSelfSignedCert, startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from './fake-realtime';
+import { FAKE_USAGE, hasSpeech, makeSelfSignedCert, startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from './fake-realtime';
 
 /**
  * A wire-level fake of the OpenAI Realtime GA **WebRTC** path on loopback (TLS, self-signed):
@@ -68,7 +68,9 @@ export interface FakeCall {
   turn: number;
   streaming: { itemId: string; responseId: string; cancel: () => void } | null;
   seq: number;
+  /** The RTP timestamp at `clockStart` (performance.now() when the call was answered). */
   timestamp: number;
+  clockStart: number;
 }
 
 export interface FakeRealtimeWebRTC {
@@ -155,12 +157,17 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     c.sideband?.close(1000, 'call ended');
   };
 
-  const sendPacket = (c: FakeCall, payload: Uint8Array) => {
+  /**
+   * One 20 ms packet. The RTP clock runs with the wall clock across the silences between answers
+   * (as a real sender's does; a clock that paused would make the browser's jitter buffer grow),
+   * and the first packet of an answer carries the marker bit (RFC 3551, start of a talkspurt).
+   */
+  const sendPacket = (c: FakeCall, payload: Uint8Array, at: number, first: boolean) => {
     if (c.ended) return;
     const pt = c.transceiver.codecs[0]?.payloadType ?? 0;
     c.seq = (c.seq + 1) & 0xffff;
-    c.timestamp = (c.timestamp + PACKET_SAMPLES) >>> 0;
-    const rtp = new RtpPacket(new RtpHeader({ payloadType: pt, sequenceNumber: c.seq, timestamp: c.timestamp, marker: false }), Buffer.from(payload));
+    const timestamp = (c.timestamp + Math.round(((at - c.clockStart) * 8) / PACKET_SAMPLES) * PACKET_SAMPLES) >>> 0;
+    const rtp = new RtpPacket(new RtpHeader({ payloadType: pt, sequenceNumber: c.seq, timestamp, marker: first }), Buffer.from(payload));
     try {
       c.transceiver.sender.sendRtp(rtp);
       c.packetsOut++;
@@ -203,7 +210,10 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
       if (done || c.ended) return;
       const due = Math.min(packets.length, Math.floor((performance.now() - startAt) / PACKET_MS) + 1);
       if (sent === 0 && due > 0) send(c, { type: 'output_audio_buffer.started', response_id: responseId });
-      while (sent < due) sendPacket(c, packets[sent++]);
+      while (sent < due) {
+        sendPacket(c, packets[sent], startAt + sent * PACKET_MS, sent === 0);
+        sent++;
+      }
       if (sent >= packets.length) return finish('completed');
       timer = setTimeout(tick, Math.max(1, startAt + sent * PACKET_MS - performance.now()));
     };
@@ -218,7 +228,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     for (let i = 0; i < pcm.length; i++) sum += pcm[i] * pcm[i];
     const loud = Math.sqrt(sum / pcm.length) > (fake.options.rmsThreshold ?? 600);
     const ms = (pcm.length / 8000) * 1000;
-    if (loud) c.lastLoudAt = performance.now();
+    if (hasSpeech(pcm, 40)) c.lastLoudAt = performance.now();
     if (loud && !c.speaking) {
       c.speaking = true;
       c.silentMs = 0;
@@ -270,7 +280,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     });
     const transceiver = pc.addTransceiver('audio', { direction: 'sendrecv' });
     const callId = `rtc_${randomBytes(12).toString('hex')}`;
-    const c: FakeCall = { id: callId, secret: secret.value, session: secret.session, pc, transceiver, sideband: null, sidebands: 0, packetsIn: 0, packetsOut: 0, hungUp: false, ended: false, speaking: false, silentMs: 0, lastLoudAt: 0, repItem: null, turn: 0, streaming: null, seq: Math.floor(Math.random() * 60000), timestamp: Math.floor(Math.random() * 1e9) };
+    const c: FakeCall = { id: callId, secret: secret.value, session: secret.session, pc, transceiver, sideband: null, sidebands: 0, packetsIn: 0, packetsOut: 0, hungUp: false, ended: false, speaking: false, silentMs: 0, lastLoudAt: 0, repItem: null, turn: 0, streaming: null, seq: Math.floor(Math.random() * 60000), timestamp: Math.floor(Math.random() * 1e9), clockStart: performance.now() };
     fake.calls.set(callId, c);
     transceiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => onMicPacket(c, rtp.payload)));
     pc.connectionStateChange.subscribe((s) => {

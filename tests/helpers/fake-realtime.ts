@@ -37,6 +37,8 @@ export interface FakeRealtimeOptions {
   dropAfterMs?: number;
   /** This many ms after session.update, fall silent without closing: no event, no pong (a stalled model). */
   stallAfterMs?: number;
+  /** The answer's first audio goes out this long after the last loud audio chunk arrived (default: when the turn ends). */
+  answerDelayMs?: number;
 }
 
 export const FAKE_USAGE = {
@@ -58,6 +60,7 @@ interface Conn {
   repItem: string | null;
   turn: number;
   streaming: { itemId: string; cancel: () => void } | null;
+  lastLoudAt: number;
 }
 
 export interface FakeRealtime {
@@ -91,6 +94,22 @@ export function makeSelfSignedCert(): { key: string; cert: string } {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The page's measure of speech (client/public/worklets/capture-processor.js): some block of about
+ * 5 ms with an RMS above 0.02 of full scale. The fakes time their answers from the last chunk that
+ * has speech by it, so the delay they add is counted from the moment the page takes as the end of
+ * the rep's speech.
+ */
+export function hasSpeech(samples: Int16Array, blockSamples: number, level = 0.02 * 32768): boolean {
+  for (let start = 0; start < samples.length; start += blockSamples) {
+    const end = Math.min(samples.length, start + blockSamples);
+    let sum = 0;
+    for (let i = start; i < end; i++) sum += samples[i] * samples[i];
+    if (Math.sqrt(sum / (end - start)) > level) return true;
+  }
+  return false;
 }
 
 /** A tone (speech-like loudness) of `ms` at 24 kHz. */
@@ -141,7 +160,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
     if (c.ws.readyState === 1 && !c.stalled) c.ws.send(JSON.stringify({ event_id: id('event'), ...ev }));
   };
 
-  const respond = (c: Conn) => {
+  const respond = (c: Conn, startAt = performance.now()) => {
     const o = fake.options;
     const replies = o.replies ?? ['Hello, this is the prospect.'];
     const text = replies[Math.min(c.turn, replies.length - 1)];
@@ -178,7 +197,9 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
       },
     };
     c.turn++;
-    setImmediate(step);
+    const wait = startAt - performance.now();
+    if (wait > 1) setTimeout(step, wait);
+    else setImmediate(step);
   };
 
   const onAudio = (c: Conn, pcm: Buffer) => {
@@ -187,6 +208,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
       return;
     }
     const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length - (pcm.length % 2)));
+    if (hasSpeech(samples, 120)) c.lastLoudAt = performance.now();
     c.pending.push(samples);
     c.pendingSamples += samples.length;
     const windowSamples = 2400; // 100 ms
@@ -222,7 +244,8 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
           const text = transcripts[Math.min(c.turn - 1 < 0 ? 0 : c.turn - 1, transcripts.length - 1)];
           send(c, { type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: text.slice(0, 5) });
           send(c, { type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript: text });
-          respond(c);
+          const delay = fake.options.answerDelayMs;
+          respond(c, delay === undefined ? performance.now() : c.lastLoudAt + delay);
         }
       } else if (loud) c.silentMs = 0;
     }
@@ -230,7 +253,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
 
   wss.on('connection', (ws) => {
     fake.connections++;
-    const c: Conn = { ws, pending: [], pendingSamples: 0, speaking: false, silentMs: 0, audioMs: 0, repItem: null, turn: 0, streaming: null };
+    const c: Conn = { ws, pending: [], pendingSamples: 0, speaking: false, silentMs: 0, audioMs: 0, repItem: null, turn: 0, streaming: null, lastLoudAt: 0 };
     conns.add(c);
     ws.on('close', () => conns.delete(c));
     send(c, { type: 'session.created', session: { id: id('sess'), type: 'realtime' } });

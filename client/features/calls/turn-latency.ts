@@ -3,12 +3,13 @@
  * answer, both on the call's audio clock (AudioContext time, seconds): the microphone's last loud
  * moment (capture worklet) and the onset of the prospect's audio as it is played (onset worklet).
  * It is the same measure over WebRTC and over the relay. Loudness on the microphone while the
- * prospect is audible is not a turn (echo, or talking over the prospect); an answer with no rep
- * speech before it (the greeting) is not measured.
+ * prospect is audible is not a turn (echo, or talking over the prospect); the call's first sound
+ * (the prospect answering the phone) and an answer with no rep speech before it are not measured.
  */
 export class TurnLatency {
   private lastLoudEnd: number | null = null;
   private sounding = false;
+  private heard = false;
   private quietAt = -Infinity;
   private measured: number[] = [];
 
@@ -21,7 +22,9 @@ export class TurnLatency {
   /** The prospect's audio starts being heard. */
   onset(t: number) {
     this.sounding = true;
-    if (this.lastLoudEnd !== null && t >= this.lastLoudEnd && t - this.lastLoudEnd < 30) this.measured.push(Math.round((t - this.lastLoudEnd) * 1000));
+    const first = !this.heard;
+    this.heard = true;
+    if (!first && this.lastLoudEnd !== null && t >= this.lastLoudEnd && t - this.lastLoudEnd < 30) this.measured.push(Math.round((t - this.lastLoudEnd) * 1000));
     this.lastLoudEnd = null;
   }
 
