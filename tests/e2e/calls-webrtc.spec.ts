@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request, type Browser } from '@playwright/test';
+import type { MetricsSample } from '../../client/features/calls/metrics';
 import { simulationInput } from '../../server/contracts/simulations';
 import { startFakeRealtimeWebRTC, type FakeRealtimeWebRTC } from '../helpers/fake-realtime-webrtc';
 import { fakeMicrophone, seededSimulationId } from './call-helpers';
@@ -62,12 +63,21 @@ async function shortCopy(s: Setup, minutes: number): Promise<string> {
   }
 }
 
+type Sample = MetricsSample;
+
 async function callPage(browser: Browser, s: Setup, simulationId: string) {
   const context = await browser.newContext({ baseURL: s.own.baseURL, storageState: s.repState, permissions: ['microphone'], ignoreHTTPSErrors: true });
   const page = await context.newPage();
+  // the metrics samples the page sends on the call's socket
+  const samples: Sample[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      if (typeof f.payload === 'string' && f.payload.startsWith('{"type":"metrics"')) samples.push(...(JSON.parse(f.payload) as { samples: Sample[] }).samples);
+    }),
+  );
   await page.goto(`/exercise/${simulationId}`);
   await page.getByRole('button', { name: 'Start call' }).click();
-  return { context, page };
+  return { context, page, samples };
 }
 
 test.describe('A model call over WebRTC', () => {
@@ -87,7 +97,7 @@ test.describe('A model call over WebRTC', () => {
   });
 
   test('the browser talks to the model directly; the server shows the transcript and ends the call', async ({ browser }) => {
-    const { context, page } = await callPage(browser, setup, setup.simulationId);
+    const { context, page, samples } = await callPage(browser, setup, setup.simulationId);
     try {
       await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 20_000 });
       await expect(page.getByTestId('call-panel')).toHaveAttribute('data-transport', 'webrtc');
@@ -107,6 +117,17 @@ test.describe('A model call over WebRTC', () => {
       await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
       await expect.poll(() => fake.hangups.includes(call.id), { timeout: 10_000 }).toBe(true);
       await expect(page.getByText('The call recording was saved for your report.')).toBeVisible({ timeout: 15_000 });
+      // the call-quality samples the page sent (one a second, stored with the call) come from getStats()
+      const rtc = samples.filter((s) => s.connection.transport === 'webrtc' && s.connection.rtc?.connectionState === 'connected');
+      expect(rtc.length).toBeGreaterThan(3);
+      const last = rtc.at(-1)!.connection;
+      expect(last.rttMs).toEqual(expect.any(Number));
+      expect(last.rtc).toMatchObject({ iceConnectionState: expect.stringMatching(/connected|completed/), iceGatheringState: 'complete' });
+      expect(last.rtc!.packetsReceived).toBeGreaterThan(50);
+      expect(last.bytesSent).toBeGreaterThan(0);
+      // and the delay the rep heard after speaking: the answer came back after the fake's own delay at least
+      const heard = samples.flatMap((s) => s.turnLatencyMs ?? []);
+      expect(heard.length).toBeGreaterThan(0);
     } finally {
       await context.close();
     }
