@@ -2,13 +2,17 @@
  * Call relay benchmark (loopback only): simulated browsers stream real-time audio (40 ms PCM16
  * frames, paced) through the relay to the fake Realtime upstream in echo mode and back, compared
  * in the same run with the same number of clients talking to the fake directly (baseline).
- * Reports the added latency per frame (p50, p99), the server's CPU and RSS per call, dropped
- * frames, at 50/100/200 concurrent calls, then steps up (bounded) to find where p99 passes 50 ms.
+ * Headline: the relay process's CPU time per relayed frame (both directions counted), which is
+ * stable where wall-clock percentiles on a shared box are not. Also the added latency per frame
+ * (p50, p99), dropped frames and RSS per call, at 50/100/200 concurrent calls, then steps up
+ * (bounded) to find where p99 passes 50 ms.
  *
  *   npx tsx scripts/bench/relay.ts [--seconds 20] [--levels 50,100,200] [--step 100 --max 500]
+ *     [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/relay-prof"]
  *
- * The relay server runs as a child process (in-memory PGlite) so /proc gives its own CPU and RSS;
- * the fake upstream and the simulated browsers run in this process.
+ * The relay server and the fake upstream run as child processes (the relay on in-memory PGlite),
+ * so /proc gives each its own CPU and RSS; the simulated browsers run in this process.
+ * `--server-node-args` passes node flags to the relay child (profiling).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -40,7 +44,11 @@ async function serverMain() {
     const pg = await createPostgresDatabase(process.env.BENCH_DATABASE_URL);
     database = pg.database;
     process.on('SIGTERM', () => void database.close().then(() => pg.drop()).finally(() => process.exit(0)));
-  } else database = await openDatabase({});
+  } else {
+    database = await openDatabase({});
+    // exit (not die) on SIGTERM so that --cpu-prof writes its profile
+    process.on('SIGTERM', () => process.exit(0));
+  }
   const app = await startApp({ env, database, port: 0, host: '127.0.0.1', deps: { calls: { upstreamWsOptions: { ca: readFileSync(process.env.FAKE_CA_FILE!, 'utf8') }, ringMs: 10 } } });
   const tenant = await createTenant(database.db, { name: 'Bench' });
   const user = await createTenantUser(database.db, tenant.id, { email: 'bench@bench.test', username: 'bench', userType: 'sales_rep' });
@@ -98,7 +106,7 @@ function pct(xs: number[], p: number) {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-function procStat(pid: number) {
+function procStat(pid: number = process.pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime (fields 14, 15)
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
@@ -138,7 +146,7 @@ async function direct(n: number, seconds: number, fakeUrl: string, ca: string) {
   return streams;
 }
 
-async function viaRelay(n: number, seconds: number, srv: { url: string; token: string; simId: string }, pid: number) {
+async function viaRelay(n: number, seconds: number, srv: { url: string; token: string; simId: string }, pid: number, fakePid: number) {
   const cookie = `spar_session=${srv.token}`;
   const before = procStat(pid);
   const calls: { callId: string; ticket: string }[] = [];
@@ -171,6 +179,8 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
   // let the start-up writes (call states) settle before streaming
   await new Promise((r) => setTimeout(r, 3000));
   const connected = procStat(pid);
+  const fakeConnected = procStat(fakePid);
+  const benchConnected = procStat();
   const streams = sockets.map((ws) => {
     let seq = 0;
     const s = stream((pcm) => {
@@ -189,13 +199,17 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
   await new Promise((r) => setTimeout(r, seconds * 1000 + 1500));
   clearInterval(sampler);
   const after = procStat(pid);
+  const fakeAfter = procStat(fakePid);
+  const benchAfter = procStat();
+  // frames relayed in the CPU window: every frame sent up (streams stop before the window ends) and every echo received
+  const framesRelayed = streams.reduce((a, s) => a + s.sent + s.received, 0);
   streams.forEach((s) => s.stop());
   sockets.forEach((ws) => {
     ws.on('error', () => undefined);
     if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'hangup' }));
   });
   await new Promise((r) => setTimeout(r, 2000));
-  return { streams, cpuMs: after.cpuMs - connected.cpuMs, rssBeforeKb: before.rssKb, rssPeakKb: peakRss, wallMs: seconds * 1000 + 1500 };
+  return { streams, cpuMs: after.cpuMs - connected.cpuMs, framesRelayed, fakeCpuMs: fakeAfter.cpuMs - fakeConnected.cpuMs, benchCpuMs: benchAfter.cpuMs - benchConnected.cpuMs, rssBeforeKb: before.rssKb, rssPeakKb: peakRss, wallMs: seconds * 1000 + 1500 };
 }
 
 async function fakeMain() {
@@ -209,8 +223,8 @@ async function fakeMain() {
 const children: ReturnType<typeof spawn>[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
 
-function child<T>(flag: string, env: Record<string, string>): Promise<{ pid: number; info: T }> {
-  const c = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/bench/relay.ts'), flag], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function child<T>(flag: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ pid: number; info: T }> {
+  const c = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.resolve('scripts/bench/relay.ts'), flag], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(c);
   return new Promise((resolve) => {
     let buf = '';
@@ -231,19 +245,22 @@ async function main() {
   const max = Number(arg('max', '500'));
   const fakeProc = await child<{ baseURL: string; url: string; caFile: string }>('--fake', {});
   const fake = { ...fakeProc.info, ca: readFileSync(fakeProc.info.caFile, 'utf8') };
-  const server = await child<{ url: string; token: string; simId: string }>('--server', { FAKE_BASE_URL: fake.baseURL, FAKE_CA_FILE: fake.caFile });
+  const serverNodeArgs = arg('server-node-args', '').split(' ').filter(Boolean);
+  const server = await child<{ url: string; token: string; simId: string }>('--server', { FAKE_BASE_URL: fake.baseURL, FAKE_CA_FILE: fake.caFile }, serverNodeArgs);
   const srv = server.info;
   const serverPid = server.pid;
   const rows: string[] = [];
   const run = async (n: number) => {
     const base = await direct(n, seconds, fake.url, fake.ca);
-    const relay = await viaRelay(n, seconds, srv, serverPid);
+    const relay = await viaRelay(n, seconds, srv, serverPid, fakeProc.pid);
     const bR = base.flatMap((s) => s.rtts);
     const rR = relay.streams.flatMap((s) => s.rtts);
     const dropped = relay.streams.reduce((a, s) => a + s.sent - s.received, 0);
     const baseDropped = base.reduce((a, s) => a + s.sent - s.received, 0);
     const r = {
       calls: n,
+      cpuUsPerFrame: (relay.cpuMs * 1000) / relay.framesRelayed,
+      framesRelayed: relay.framesRelayed,
       framesPerDirection: rR.length,
       directP50: pct(bR, 50),
       directP99: pct(bR, 99),
@@ -254,16 +271,18 @@ async function main() {
       dropped,
       baseDropped,
       cpuPct: (relay.cpuMs / relay.wallMs) * 100,
+      fakeCpuPct: (relay.fakeCpuMs / relay.wallMs) * 100,
+      benchCpuPct: (relay.benchCpuMs / relay.wallMs) * 100,
       rssPerCallKb: (relay.rssPeakKb - relay.rssBeforeKb) / n,
     };
     const f = (x: number) => x.toFixed(1);
-    const line = `| ${n} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
+    const line = `| ${n} | **${f(r.cpuUsPerFrame)}** | ${r.framesRelayed} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % | ${f(r.fakeCpuPct)} % / ${f(r.benchCpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
     rows.push(line);
     console.log(line);
     return r;
   };
-  console.log('| calls | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core) | RSS per call | load avg (1 min) |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| calls | relay CPU µs / frame | frames relayed | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core) | fake / bench CPU | RSS per call | load avg (1 min) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   let last = 0;
   let crossed: number | null = null;
   for (const n of levels) {
