@@ -27,6 +27,8 @@ const arg = (name: string, def: string) => {
 const FRAME_MS = 40;
 const FRAME_BYTES = FRAME_MS * 48;
 const WARMUP_FRAMES = 25;
+/** CPU is measured from this long after the streams start until they stop sending. */
+const CPU_WARMUP_MS = 4000;
 
 async function serverMain() {
   const { openDatabase } = await import('../../db/client');
@@ -110,7 +112,7 @@ function procStat(pid: number = process.pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime (fields 14, 15)
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-  return { cpuMs: ticks * 10, rssKb };
+  return { cpuMs: ticks * 10, sysMs: Number(stat[12]) * 10, rssKb };
 }
 
 async function direct(n: number, seconds: number, fakeUrl: string, ca: string) {
@@ -179,8 +181,7 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
   // let the start-up writes (call states) settle before streaming
   await new Promise((r) => setTimeout(r, 3000));
   const connected = procStat(pid);
-  const fakeConnected = procStat(fakePid);
-  const benchConnected = procStat();
+  console.error(`# ${n} calls streaming for ${seconds} s (relay pid ${pid})`);
   const streams = sockets.map((ws) => {
     let seq = 0;
     const s = stream((pcm) => {
@@ -196,20 +197,29 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
   });
   let peakRss = connected.rssKb;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStat(pid).rssKb)), 1000);
-  await new Promise((r) => setTimeout(r, seconds * 1000 + 1500));
+  // the CPU window: steady streaming, after CPU_WARMUP_MS (JIT, socket buffers) until the streams stop sending
+  const frames = () => streams.reduce((a, s) => a + s.sent + s.received, 0);
+  await new Promise((r) => setTimeout(r, CPU_WARMUP_MS));
+  const cpu0 = { relay: procStat(pid), fake: procStat(fakePid), bench: procStat(), frames: frames(), at: performance.now() };
+  await new Promise((r) => setTimeout(r, seconds * 1000 - CPU_WARMUP_MS));
+  const cpu1 = { relay: procStat(pid), fake: procStat(fakePid), bench: procStat(), frames: frames(), at: performance.now() };
+  await new Promise((r) => setTimeout(r, 1500));
   clearInterval(sampler);
-  const after = procStat(pid);
-  const fakeAfter = procStat(fakePid);
-  const benchAfter = procStat();
-  // frames relayed in the CPU window: every frame sent up (streams stop before the window ends) and every echo received
-  const framesRelayed = streams.reduce((a, s) => a + s.sent + s.received, 0);
+  const window = {
+    cpuMs: cpu1.relay.cpuMs - cpu0.relay.cpuMs,
+    sysMs: cpu1.relay.sysMs - cpu0.relay.sysMs,
+    fakeCpuMs: cpu1.fake.cpuMs - cpu0.fake.cpuMs,
+    benchCpuMs: cpu1.bench.cpuMs - cpu0.bench.cpuMs,
+    framesRelayed: cpu1.frames - cpu0.frames,
+    wallMs: cpu1.at - cpu0.at,
+  };
   streams.forEach((s) => s.stop());
   sockets.forEach((ws) => {
     ws.on('error', () => undefined);
     if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'hangup' }));
   });
   await new Promise((r) => setTimeout(r, 2000));
-  return { streams, cpuMs: after.cpuMs - connected.cpuMs, framesRelayed, fakeCpuMs: fakeAfter.cpuMs - fakeConnected.cpuMs, benchCpuMs: benchAfter.cpuMs - benchConnected.cpuMs, rssBeforeKb: before.rssKb, rssPeakKb: peakRss, wallMs: seconds * 1000 + 1500 };
+  return { streams, ...window, rssBeforeKb: before.rssKb, rssPeakKb: peakRss };
 }
 
 async function fakeMain() {
@@ -271,12 +281,13 @@ async function main() {
       dropped,
       baseDropped,
       cpuPct: (relay.cpuMs / relay.wallMs) * 100,
+      sysPct: (relay.sysMs / relay.wallMs) * 100,
       fakeCpuPct: (relay.fakeCpuMs / relay.wallMs) * 100,
       benchCpuPct: (relay.benchCpuMs / relay.wallMs) * 100,
       rssPerCallKb: (relay.rssPeakKb - relay.rssBeforeKb) / n,
     };
     const f = (x: number) => x.toFixed(1);
-    const line = `| ${n} | **${f(r.cpuUsPerFrame)}** | ${r.framesRelayed} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % | ${f(r.fakeCpuPct)} % / ${f(r.benchCpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
+    const line = `| ${n} | **${f(r.cpuUsPerFrame)}** | ${r.framesRelayed} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % (sys ${f(r.sysPct)} %) | ${f(r.fakeCpuPct)} % / ${f(r.benchCpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
     rows.push(line);
     console.log(line);
     return r;
