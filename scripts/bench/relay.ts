@@ -8,7 +8,7 @@
  * (bounded) to find where p99 passes 50 ms.
  *
  *   npx tsx scripts/bench/relay.ts [--seconds 20] [--levels 50,100,200] [--step 100 --max 500]
- *     [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/relay-prof"]
+ *     [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/relay-prof"] [--no-direct (CPU only: no baseline, no added latency)]
  *
  * The relay server and the fake upstream run as child processes (the relay on in-memory PGlite),
  * so /proc gives each its own CPU and RSS; the simulated browsers run in this process.
@@ -261,7 +261,7 @@ async function main() {
   const serverPid = server.pid;
   const rows: string[] = [];
   const run = async (n: number) => {
-    const base = await direct(n, seconds, fake.url, fake.ca);
+    const base = process.argv.includes('--no-direct') ? [] : await direct(n, seconds, fake.url, fake.ca);
     const relay = await viaRelay(n, seconds, srv, serverPid, fakeProc.pid);
     const bR = base.flatMap((s) => s.rtts);
     const rR = relay.streams.flatMap((s) => s.rtts);
