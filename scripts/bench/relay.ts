@@ -178,9 +178,12 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
         }),
     ),
   );
-  // let the start-up writes (call states) settle before streaming
-  await new Promise((r) => setTimeout(r, 3000));
+  // let the start-up writes (call states) settle before streaming; the last 2 s give the process's CPU with the calls up but silent
+  await new Promise((r) => setTimeout(r, 1000));
+  const idle0 = { cpu: procStat(pid), at: performance.now() };
+  await new Promise((r) => setTimeout(r, 2000));
   const connected = procStat(pid);
+  const idleCpuPct = ((connected.cpuMs - idle0.cpu.cpuMs) / (performance.now() - idle0.at)) * 100;
   console.error(`# ${n} calls streaming for ${seconds} s (relay pid ${pid})`);
   const streams = sockets.map((ws) => {
     let seq = 0;
@@ -219,7 +222,7 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
     if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'hangup' }));
   });
   await new Promise((r) => setTimeout(r, 2000));
-  return { streams, ...window, rssBeforeKb: before.rssKb, rssPeakKb: peakRss };
+  return { streams, ...window, idleCpuPct, rssBeforeKb: before.rssKb, rssPeakKb: peakRss };
 }
 
 async function fakeMain() {
@@ -282,17 +285,18 @@ async function main() {
       baseDropped,
       cpuPct: (relay.cpuMs / relay.wallMs) * 100,
       sysPct: (relay.sysMs / relay.wallMs) * 100,
+      idleCpuPct: relay.idleCpuPct,
       fakeCpuPct: (relay.fakeCpuMs / relay.wallMs) * 100,
       benchCpuPct: (relay.benchCpuMs / relay.wallMs) * 100,
       rssPerCallKb: (relay.rssPeakKb - relay.rssBeforeKb) / n,
     };
     const f = (x: number) => x.toFixed(1);
-    const line = `| ${n} | **${f(r.cpuUsPerFrame)}** | ${r.framesRelayed} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % (sys ${f(r.sysPct)} %) | ${f(r.fakeCpuPct)} % / ${f(r.benchCpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
+    const line = `| ${n} | **${f(r.cpuUsPerFrame)}** | ${r.framesRelayed} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % (sys ${f(r.sysPct)} %; silent ${f(r.idleCpuPct)} %) | ${f(r.fakeCpuPct)} % / ${f(r.benchCpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
     rows.push(line);
     console.log(line);
     return r;
   };
-  console.log('| calls | relay CPU µs / frame | frames relayed | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core) | fake / bench CPU | RSS per call | load avg (1 min) |');
+  console.log('| calls | relay CPU µs / frame | frames relayed | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core; silent = calls up, no audio) | fake / bench CPU | RSS per call | load avg (1 min) |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   let last = 0;
   let crossed: number | null = null;
