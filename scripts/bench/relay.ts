@@ -2,13 +2,17 @@
  * Call relay benchmark (loopback only): simulated browsers stream real-time audio (40 ms PCM16
  * frames, paced) through the relay to the fake Realtime upstream in echo mode and back, compared
  * in the same run with the same number of clients talking to the fake directly (baseline).
- * Reports the added latency per frame (p50, p99), the server's CPU and RSS per call, dropped
- * frames, at 50/100/200 concurrent calls, then steps up (bounded) to find where p99 passes 50 ms.
+ * Headline: the relay process's CPU time per relayed frame (both directions counted), which is
+ * stable where wall-clock percentiles on a shared box are not. Also the added latency per frame
+ * (p50, p99), dropped frames and RSS per call, at 50/100/200 concurrent calls, then steps up
+ * (bounded) to find where p99 passes 50 ms.
  *
  *   npx tsx scripts/bench/relay.ts [--seconds 20] [--levels 50,100,200] [--step 100 --max 500]
+ *     [--server-node-args "--cpu-prof --cpu-prof-dir=/tmp/relay-prof"] [--no-direct (CPU only: no baseline, no added latency)]
  *
- * The relay server runs as a child process (in-memory PGlite) so /proc gives its own CPU and RSS;
- * the fake upstream and the simulated browsers run in this process.
+ * The relay server and the fake upstream run as child processes (the relay on in-memory PGlite),
+ * so /proc gives each its own CPU and RSS; the simulated browsers run in this process.
+ * `--server-node-args` passes node flags to the relay child (profiling).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -23,6 +27,8 @@ const arg = (name: string, def: string) => {
 const FRAME_MS = 40;
 const FRAME_BYTES = FRAME_MS * 48;
 const WARMUP_FRAMES = 25;
+/** CPU is measured from this long after the streams start until they stop sending. */
+const CPU_WARMUP_MS = 4000;
 
 async function serverMain() {
   const { openDatabase } = await import('../../db/client');
@@ -40,7 +46,11 @@ async function serverMain() {
     const pg = await createPostgresDatabase(process.env.BENCH_DATABASE_URL);
     database = pg.database;
     process.on('SIGTERM', () => void database.close().then(() => pg.drop()).finally(() => process.exit(0)));
-  } else database = await openDatabase({});
+  } else {
+    database = await openDatabase({});
+    // exit (not die) on SIGTERM so that --cpu-prof writes its profile
+    process.on('SIGTERM', () => process.exit(0));
+  }
   const app = await startApp({ env, database, port: 0, host: '127.0.0.1', deps: { calls: { upstreamWsOptions: { ca: readFileSync(process.env.FAKE_CA_FILE!, 'utf8') }, ringMs: 10 } } });
   const tenant = await createTenant(database.db, { name: 'Bench' });
   const user = await createTenantUser(database.db, tenant.id, { email: 'bench@bench.test', username: 'bench', userType: 'sales_rep' });
@@ -98,11 +108,11 @@ function pct(xs: number[], p: number) {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-function procStat(pid: number) {
+function procStat(pid: number = process.pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime (fields 14, 15)
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-  return { cpuMs: ticks * 10, rssKb };
+  return { cpuMs: ticks * 10, sysMs: Number(stat[12]) * 10, rssKb };
 }
 
 async function direct(n: number, seconds: number, fakeUrl: string, ca: string) {
@@ -138,7 +148,7 @@ async function direct(n: number, seconds: number, fakeUrl: string, ca: string) {
   return streams;
 }
 
-async function viaRelay(n: number, seconds: number, srv: { url: string; token: string; simId: string }, pid: number) {
+async function viaRelay(n: number, seconds: number, srv: { url: string; token: string; simId: string }, pid: number, fakePid: number) {
   const cookie = `spar_session=${srv.token}`;
   const before = procStat(pid);
   const calls: { callId: string; ticket: string }[] = [];
@@ -168,9 +178,13 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
         }),
     ),
   );
-  // let the start-up writes (call states) settle before streaming
-  await new Promise((r) => setTimeout(r, 3000));
+  // let the start-up writes (call states) settle before streaming; the last 2 s give the process's CPU with the calls up but silent
+  await new Promise((r) => setTimeout(r, 1000));
+  const idle0 = { cpu: procStat(pid), at: performance.now() };
+  await new Promise((r) => setTimeout(r, 2000));
   const connected = procStat(pid);
+  const idleCpuPct = ((connected.cpuMs - idle0.cpu.cpuMs) / (performance.now() - idle0.at)) * 100;
+  console.error(`# ${n} calls streaming for ${seconds} s (relay pid ${pid})`);
   const streams = sockets.map((ws) => {
     let seq = 0;
     const s = stream((pcm) => {
@@ -186,16 +200,29 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
   });
   let peakRss = connected.rssKb;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, procStat(pid).rssKb)), 1000);
-  await new Promise((r) => setTimeout(r, seconds * 1000 + 1500));
+  // the CPU window: steady streaming, after CPU_WARMUP_MS (JIT, socket buffers) until the streams stop sending
+  const frames = () => streams.reduce((a, s) => a + s.sent + s.received, 0);
+  await new Promise((r) => setTimeout(r, CPU_WARMUP_MS));
+  const cpu0 = { relay: procStat(pid), fake: procStat(fakePid), bench: procStat(), frames: frames(), at: performance.now() };
+  await new Promise((r) => setTimeout(r, seconds * 1000 - CPU_WARMUP_MS));
+  const cpu1 = { relay: procStat(pid), fake: procStat(fakePid), bench: procStat(), frames: frames(), at: performance.now() };
+  await new Promise((r) => setTimeout(r, 1500));
   clearInterval(sampler);
-  const after = procStat(pid);
+  const window = {
+    cpuMs: cpu1.relay.cpuMs - cpu0.relay.cpuMs,
+    sysMs: cpu1.relay.sysMs - cpu0.relay.sysMs,
+    fakeCpuMs: cpu1.fake.cpuMs - cpu0.fake.cpuMs,
+    benchCpuMs: cpu1.bench.cpuMs - cpu0.bench.cpuMs,
+    framesRelayed: cpu1.frames - cpu0.frames,
+    wallMs: cpu1.at - cpu0.at,
+  };
   streams.forEach((s) => s.stop());
   sockets.forEach((ws) => {
     ws.on('error', () => undefined);
     if (ws.readyState === 1) ws.send(JSON.stringify({ type: 'hangup' }));
   });
   await new Promise((r) => setTimeout(r, 2000));
-  return { streams, cpuMs: after.cpuMs - connected.cpuMs, rssBeforeKb: before.rssKb, rssPeakKb: peakRss, wallMs: seconds * 1000 + 1500 };
+  return { streams, ...window, idleCpuPct, rssBeforeKb: before.rssKb, rssPeakKb: peakRss };
 }
 
 async function fakeMain() {
@@ -209,8 +236,8 @@ async function fakeMain() {
 const children: ReturnType<typeof spawn>[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
 
-function child<T>(flag: string, env: Record<string, string>): Promise<{ pid: number; info: T }> {
-  const c = spawn(process.execPath, ['--import', 'tsx', path.resolve('scripts/bench/relay.ts'), flag], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function child<T>(flag: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ pid: number; info: T }> {
+  const c = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.resolve('scripts/bench/relay.ts'), flag], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(c);
   return new Promise((resolve) => {
     let buf = '';
@@ -231,19 +258,22 @@ async function main() {
   const max = Number(arg('max', '500'));
   const fakeProc = await child<{ baseURL: string; url: string; caFile: string }>('--fake', {});
   const fake = { ...fakeProc.info, ca: readFileSync(fakeProc.info.caFile, 'utf8') };
-  const server = await child<{ url: string; token: string; simId: string }>('--server', { FAKE_BASE_URL: fake.baseURL, FAKE_CA_FILE: fake.caFile });
+  const serverNodeArgs = arg('server-node-args', '').split(' ').filter(Boolean);
+  const server = await child<{ url: string; token: string; simId: string }>('--server', { FAKE_BASE_URL: fake.baseURL, FAKE_CA_FILE: fake.caFile }, serverNodeArgs);
   const srv = server.info;
   const serverPid = server.pid;
   const rows: string[] = [];
   const run = async (n: number) => {
-    const base = await direct(n, seconds, fake.url, fake.ca);
-    const relay = await viaRelay(n, seconds, srv, serverPid);
+    const base = process.argv.includes('--no-direct') ? [] : await direct(n, seconds, fake.url, fake.ca);
+    const relay = await viaRelay(n, seconds, srv, serverPid, fakeProc.pid);
     const bR = base.flatMap((s) => s.rtts);
     const rR = relay.streams.flatMap((s) => s.rtts);
     const dropped = relay.streams.reduce((a, s) => a + s.sent - s.received, 0);
     const baseDropped = base.reduce((a, s) => a + s.sent - s.received, 0);
     const r = {
       calls: n,
+      cpuUsPerFrame: (relay.cpuMs * 1000) / relay.framesRelayed,
+      framesRelayed: relay.framesRelayed,
       framesPerDirection: rR.length,
       directP50: pct(bR, 50),
       directP99: pct(bR, 99),
@@ -254,16 +284,20 @@ async function main() {
       dropped,
       baseDropped,
       cpuPct: (relay.cpuMs / relay.wallMs) * 100,
+      sysPct: (relay.sysMs / relay.wallMs) * 100,
+      idleCpuPct: relay.idleCpuPct,
+      fakeCpuPct: (relay.fakeCpuMs / relay.wallMs) * 100,
+      benchCpuPct: (relay.benchCpuMs / relay.wallMs) * 100,
       rssPerCallKb: (relay.rssPeakKb - relay.rssBeforeKb) / n,
     };
     const f = (x: number) => x.toFixed(1);
-    const line = `| ${n} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
+    const line = `| ${n} | **${f(r.cpuUsPerFrame)}** | ${r.framesRelayed} | ${f(r.directP50)} / ${f(r.directP99)} | ${f(r.relayP50)} / ${f(r.relayP99)} | ${f(r.addedP50)} | ${f(r.addedP99)} | ${dropped} (direct ${baseDropped}) | ${f(r.cpuPct)} % (sys ${f(r.sysPct)} %; silent ${f(r.idleCpuPct)} %) | ${f(r.fakeCpuPct)} % / ${f(r.benchCpuPct)} % | ${f(r.rssPerCallKb)} KB | ${loadavg()[0].toFixed(1)} |`;
     rows.push(line);
     console.log(line);
     return r;
   };
-  console.log('| calls | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core) | RSS per call | load avg (1 min) |');
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('| calls | relay CPU µs / frame | frames relayed | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core; silent = calls up, no audio) | fake / bench CPU | RSS per call | load avg (1 min) |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   let last = 0;
   let crossed: number | null = null;
   for (const n of levels) {

@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
-import type { ClientOptions as WsClientOptions } from 'ws';
+import type { RawData, ClientOptions as WsClientOptions } from 'ws';
 import type { CallUsage } from '../../db/schema/calls';
 import { logger } from '../logger';
 import { UpstreamEmitter, type CallUpstream, type UpstreamSessionConfig } from './upstream';
+import { appendAudioMessage, parseOutputAudioDelta } from './realtime-wire';
 
 /** The transcription model for the rep's speech (input transcription). */
 export const INPUT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
@@ -109,6 +110,7 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
     const options = { ...this.opts.wsOptions, maxPayload: 16 * 1024 * 1024 };
     const rt = new OpenAIRealtimeWS(this.opts.rtcCallId ? { callID: this.opts.rtcCallId, options } : { model: config.model, options }, client);
     this.rt = rt;
+    this.fastAudioPath(rt);
     return new Promise<void>((resolve, reject) => {
       let settled = false;
       const fail = (e: Error) => {
@@ -190,6 +192,25 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
     }
   }
 
+  /**
+   * Audio deltas (most of what the model sends) skip the SDK's full parse and double dispatch
+   * (realtime-wire.ts); every other message goes to the SDK's own listener as before.
+   */
+  private fastAudioPath(rt: OpenAIRealtimeWS) {
+    const socket = rt.socket;
+    const sdk = socket.listeners('message') as ((data: RawData, isBinary: boolean) => void)[];
+    socket.removeAllListeners('message');
+    socket.on('message', (data, isBinary) => {
+      const audio = !isBinary && Buffer.isBuffer(data) ? parseOutputAudioDelta(data) : null;
+      if (!audio) {
+        for (const l of sdk) l.call(socket, data, isBinary);
+        return;
+      }
+      this.lastHeardAt = performance.now();
+      this.emit({ type: 'output_audio', itemId: audio.itemId, pcm: audio.pcm });
+    });
+  }
+
   greet() {
     this.rt?.send({ type: 'response.create' });
   }
@@ -201,7 +222,12 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   appendAudio(pcm16: Buffer) {
     // over WebRTC the microphone goes from the browser to the model; nothing is relayed
     if (this.opts.rtcCallId || this.rt?.socket.readyState !== 1) return;
-    this.rt.send({ type: 'input_audio_buffer.append', audio: pcm16.toString('base64') });
+    // the same JSON as rt.send would make, without JSON.stringify scanning the base64 (realtime-wire.ts)
+    try {
+      this.rt.socket.send(appendAudioMessage(pcm16), { binary: false });
+    } catch (err) {
+      this.emit({ type: 'error', fatal: false, code: 'transport', message: (err as Error).message });
+    }
   }
 
   /** A typed rep turn: a user message item (our own id, so the transcript orders it) and a response. */

@@ -79,6 +79,7 @@ export interface FakeRealtime {
   close(): Promise<void>;
 }
 
+const APPEND_HEAD = '{"type":"input_audio_buffer.append","audio":"';
 let n = 0;
 const id = (p: string) => `${p}_${Date.now().toString(36)}${(n++).toString(36)}`;
 
@@ -258,6 +259,15 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
     ws.on('close', () => conns.delete(c));
     send(c, { type: 'session.created', session: { id: id('sess'), type: 'realtime' } });
     ws.on('message', (data) => {
+      // echo mode (the relay bench): an append goes straight back as an audio delta without parsing
+      // or decoding it, so that the fake's own CPU leaves the relay a core on a 2-core box
+      if (fake.options.echo && !c.stalled && ws.readyState === 1) {
+        const msg = (data as Buffer).toString('latin1');
+        if (msg.startsWith(APPEND_HEAD) && msg.indexOf('"', APPEND_HEAD.length) === msg.length - 2 && msg.endsWith('"}')) {
+          ws.send(`{"event_id":"${id('event')}","type":"response.output_audio.delta","response_id":"echo","item_id":"echo","content_index":0,"delta":"${msg.slice(APPEND_HEAD.length, -2)}"}`);
+          return;
+        }
+      }
       let ev: { type: string; [k: string]: unknown };
       try {
         ev = JSON.parse(data.toString());
