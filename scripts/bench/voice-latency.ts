@@ -22,7 +22,7 @@ import { startFakeRealtimeWebRTC } from '../../tests/helpers/fake-realtime-webrt
 import { writeBenchSection } from '../lib/bench-doc';
 import { freePort } from '../lib/free-port';
 
-const { values } = parseArgs({ options: { turns: { type: 'string', default: '20' }, delay: { type: 'string', default: '500' }, write: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { turns: { type: 'string', default: '20' }, delay: { type: 'string', default: '700' }, write: { type: 'boolean', default: false } } });
 const TURNS = Number(values.turns);
 const DELAY_MS = Number(values.delay);
 const PASSWORD = 'bench-demo-password-1';
@@ -94,8 +94,8 @@ async function measure(browser: Browser, url: string, cookie: string, simulation
     if (transport !== expect) throw new Error(`the call went over ${transport}, not ${expect}`);
     // the page sends its samples every 10 s: wait for the turns, then end (which flushes the rest)
     const deadline = Date.now() + TURNS * 8000 + 60_000;
-    while (latencies.length < TURNS - 2 && Date.now() < deadline) await page.waitForTimeout(1000);
-    await page.waitForTimeout(4000);
+    // (a sample goes every 10 s; the end of the call sends the rest)
+    while (latencies.length < TURNS && Date.now() < deadline) await page.waitForTimeout(1000);
     await page.getByRole('button', { name: 'End call' }).click();
     await page.waitForTimeout(1500);
     return latencies.slice(0, TURNS);
@@ -109,9 +109,9 @@ const fake = await startFakeRealtimeWebRTC({
   transcripts: ['Hello, do you have a minute?'],
   replies: ['Sure, go ahead.'],
   responseAudioMs: 700,
-  silenceMs: 300,
+  silenceMs: 500,
   answerDelayMs: DELAY_MS,
-  relay: { transcripts: ['Hello, do you have a minute?'], replies: ['Sure, go ahead.'], responseAudioMs: 700, silenceMs: 300, answerDelayMs: DELAY_MS, pace: 'realtime' },
+  relay: { transcripts: ['Hello, do you have a minute?'], replies: ['Sure, go ahead.'], responseAudioMs: 700, silenceMs: 500, answerDelayMs: DELAY_MS, pace: 'realtime' },
 });
 const caFile = path.join(tmp, 'ca.pem');
 writeFileSync(caFile, fake.ca);
@@ -161,7 +161,8 @@ if (values.write) {
 
 Chromium (headless, fake microphone) holds one call per path with the built server (PGlite) and the
 loopback fake of the Realtime API, which answers each turn with audio starting ${DELAY_MS} ms after the
-rep's last loud audio reached it. The page measures every turn itself: the end of the rep's speech
+rep's last loud audio reached it (its turn detection waits for 500 ms of quiet, as the Realtime
+API's server VAD does by default). The page measures every turn itself: the end of the rep's speech
 on the microphone to the onset of the answer as it is played, both on the call's audio clock
 (client/features/calls/turn-latency.ts; the device's own input and output buffers, the same for both
 paths, are outside it). "Platform adds" is that minus the fake's ${DELAY_MS} ms: capture, the way up,
