@@ -2,22 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { callTurns, calls, jobs, mailOutbox, reports } from '../../db/schema';
+import { callTurns, calls, jobs, mailOutbox, reports, webhookDeliveries } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { connectCall, type CallClient } from '../helpers/call-client';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
 import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { freePort, Server, session } from '../helpers/spawned-server';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * Crashes (issue 17): the server process killed with SIGKILL — no shutdown, no last write — and
  * started again on the same database. A live call is closed as "server stopped" with what was said
  * kept and scored; an evaluation cut off mid-request is run again and its report made once; a
  * mail cut off mid-send is sent again, with the same Message-ID for the receiver to drop the
- * duplicate. The
+ * duplicate, and a webhook cut off mid-send likewise with the same webhook-id. The
  * real server entry point (server/index.ts) in child processes, on PGlite (a data directory) or,
  * with DATABASE_URL, a fresh PostgreSQL database.
  */
@@ -182,6 +184,75 @@ describe('a server killed with SIGKILL, started again', () => {
       const rows = (await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox))).filter((m) => m.subject.includes('Crash test'));
       expect(rows).toHaveLength(1);
       expect(rows[0].status).toBe('sent');
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+
+  it('sends again a webhook cut off mid-send, with the same webhook-id and a valid signature, and nothing more once answered', async () => {
+    let first = true;
+    // the receiver reads the first attempt in full but never answers it: the send is in flight when the process dies
+    const receiver = await startWebhookReceiver({ hold: () => (first ? ((first = false), true) : false) });
+    const env = { ...t.env, WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' };
+    const server = new Server(await freePort(), env);
+    let secret: string;
+    let assessmentId: string;
+    try {
+      await server.start();
+      const admin = await session(server.url, 'admin@demo.test');
+      ({ secret } = await admin.mutate<{ secret: string }>('webhooks.create', { url: `${receiver.url}/crash-hook`, events: ['assessment.opened'] }));
+      // an ATS makes a candidate's link; the candidate opening it sends `assessment.opened`
+      const { key } = await admin.mutate<{ key: string }>('apiKeys.generate', { integration: 'Crash test ATS' });
+      const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const sims = (await (await fetch(`${server.url}/api/v1/assessments/simulations`, { headers: auth })).json()) as { data: { id: string }[] };
+      const made = await fetch(`${server.url}/api/v1/assessments`, { method: 'POST', headers: auth, body: JSON.stringify({ simulation_id: sims.data[0].id, candidate: { email: 'crash@example.com', first_name: 'Cora', last_name: 'Crash' } }) });
+      expect(made.status, await made.clone().text()).toBe(201);
+      const link = new URL(((await made.json()) as { link: string }).link);
+      assessmentId = link.pathname.split('/').pop()!;
+      const opened = await fetch(`${server.url}/api/v1/assessments/validate-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assessment_id: assessmentId, token: link.searchParams.get('token') }) });
+      expect(opened.status, await opened.clone().text()).toBe(200);
+      await expect.poll(() => receiver.held.length, { timeout: 30_000, interval: 100 }).toBe(1);
+      await server.kill();
+    } catch (e) {
+      await server.stop();
+      await receiver.close();
+      throw e;
+    }
+    const id = receiver.held[0].headers['webhook-id'];
+    const again = new Server(server.port, env);
+    try {
+      await again.start();
+      await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 100 }).toBe(1);
+      // answered 2xx: the delivery log says delivered before the process stops
+      const admin = await session(again.url, 'admin@demo.test');
+      const endpoints = await admin.query<{ id: string; url: string }[]>('webhooks.list');
+      const endpointId = endpoints.find((e) => e.url.endsWith('/crash-hook'))!.id;
+      await expect
+        .poll(async () => (await admin.query<{ rows: { id: string; status: string }[] }>('webhooks.deliveries', { endpointId, page: 1 })).rows, { timeout: 10_000, interval: 100 })
+        .toEqual([expect.objectContaining({ id, status: 'succeeded' })]);
+    } finally {
+      await again.stop();
+      await receiver.close();
+    }
+    // the same message again: same id and body, signed anew (a fresh timestamp) with the endpoint's secret
+    const [cut] = receiver.held;
+    const [resent] = receiver.received;
+    expect(id).toMatch(/^msg_/);
+    expect(resent.path).toBe('/crash-hook');
+    expect(resent.headers['webhook-id']).toBe(id);
+    expect(resent.body).toBe(cut.body);
+    expect(new Webhook(secret).verify(resent.body, resent.headers)).toMatchObject({ type: 'assessment.opened', data: { assessment_id: assessmentId } });
+    expect(new Webhook(secret).verify(cut.body, cut.headers)).toMatchObject({ type: 'assessment.opened' });
+    // once answered, nothing more: one held and one answered request in all, and its job is done
+    expect(receiver.held).toHaveLength(1);
+    expect(receiver.received).toHaveLength(1);
+    const db = await t.open();
+    try {
+      const [delivery] = await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)));
+      expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, lastStatusCode: 200 });
+      const sends = await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.dedupeKey, `webhook:${id}`)));
+      expect(sends).toHaveLength(1);
+      expect(sends[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
     } finally {
       await db.close();
     }
