@@ -80,7 +80,7 @@ export async function openRealtimeSession(deps: AppDeps, input: { callId: string
       .returning({ id: calls.id }),
   );
   if (!claimed.length) throw new AppError('CONFLICT', 'This call has already been opened');
-  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: realtimeBaseUrl(env), maxRetries: 1, timeout: 10_000, ...(deps.calls?.openaiFetch ? { fetch: deps.calls.openaiFetch } : {}) });
+  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: realtimeBaseUrl(env), maxRetries: 0, timeout: 8000, ...(deps.calls?.openaiFetch ? { fetch: deps.calls.openaiFetch } : {}) });
   const config = sessionConfigOf(call, env);
   try {
     const secret = await client.realtime.clientSecrets.create({

@@ -305,6 +305,11 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
 
   if (attach) return fake; // the caller's server says where it listens
   server.on('upgrade', fake.upgrade);
+  // the relay protocol only: any REST call (e.g. a WebRTC client secret) is an unknown path, as the API answers one
+  server.on('request', (_req, res) => {
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'not_found', message: 'Not found' } }));
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const port = (server.address() as AddressInfo).port;
   fake.baseURL = `https://127.0.0.1:${port}/v1`;

@@ -14,7 +14,10 @@ import {
   type StartCallInput,
   type StartCallOutput,
 } from './protocol';
-import { webRtcSupported, WebRtcLink } from './webrtc';
+import { WEBRTC_CONNECT_TIMEOUT_MS, webRtcSupported, WebRtcLink } from './webrtc';
+
+/** The longest a WebRTC attempt may take (client secret, offer, connection) before the relay takes over. */
+const WEBRTC_ATTEMPT_MS = WEBRTC_CONNECT_TIMEOUT_MS + 4000;
 import type { ConnectionStats } from './metrics';
 import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot, type TranscriptLine } from './call-snapshot';
 
@@ -179,8 +182,11 @@ export class CallSession {
     const mic = this.engine?.micTrack;
     if (!webRtcSupported() || !mic) return null;
     const link = new WebRtcLink((stream) => this.engine?.attachRemote(stream));
+    // the whole attempt is bounded: a request that hangs must not keep the rep waiting for the relay
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), WEBRTC_ATTEMPT_MS);
     try {
-      const id = await link.open(call, mic);
+      const id = await link.open(call, mic, abort.signal);
       if (this.disposed) {
         link.close();
         return null;
@@ -188,7 +194,10 @@ export class CallSession {
       this.rtc = link;
       return id;
     } catch {
+      link.close();
       return null;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -83,7 +83,8 @@ export class WebRtcLink {
       const rtcCallId = (answer.headers.get('Location') ?? '').split('/').pop() ?? '';
       if (!/^rtc_[A-Za-z0-9_-]+$/.test(rtcCallId)) throw new WebRtcError('offer', 'the answer named no call');
       await pc.setRemoteDescription({ type: 'answer', sdp: await answer.text() });
-      await connected(pc, WEBRTC_CONNECT_TIMEOUT_MS);
+      if (signal?.aborted) throw new WebRtcError('connect', 'gave up');
+      await connected(pc, WEBRTC_CONNECT_TIMEOUT_MS, signal);
       this.rtcCallId = rtcCallId;
       return rtcCallId;
     } catch (e) {
@@ -111,9 +112,14 @@ export class WebRtcLink {
     };
     if (!pc) return out;
     const report = await pc.getStats().catch(() => null);
+    // the pair in use is the one the transport names (others may be nominated too, with no traffic)
+    let selected: unknown = null;
+    report?.forEach((s: RTCStats & Record<string, unknown>) => {
+      if (s.type === 'transport' && typeof s.selectedCandidatePairId === 'string') selected = s.selectedCandidatePairId;
+    });
     report?.forEach((s: RTCStats & Record<string, unknown>) => {
       const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : 0);
-      if (s.type === 'candidate-pair' && (s.nominated || s.selected) && s.state === 'succeeded') {
+      if (s.type === 'candidate-pair' && (selected ? s.id === selected : s.nominated && s.state === 'succeeded')) {
         if (typeof s.currentRoundTripTime === 'number') out.rttMs = Math.round(s.currentRoundTripTime * 1000 * 10) / 10;
         out.bytesSent = num('bytesSent');
         out.bytesReceived = num('bytesReceived');
@@ -158,9 +164,10 @@ function gathered(pc: RTCPeerConnection): Promise<void> {
 }
 
 /** Resolves once the peer connection is connected; rejects when it fails or takes longer than `ms`. */
-function connected(pc: RTCPeerConnection, ms: number): Promise<void> {
+function connected(pc: RTCPeerConnection, ms: number, signal?: AbortSignal): Promise<void> {
   if (pc.connectionState === 'connected') return Promise.resolve();
   return new Promise((resolve, reject) => {
+    signal?.addEventListener('abort', () => finish(new WebRtcError('connect', 'gave up')), { once: true });
     const t = setTimeout(() => finish(new WebRtcError('connect', `no connection within ${ms} ms (${pc.connectionState})`)), ms);
     const check = () => {
       if (pc.connectionState === 'connected') finish(null);
