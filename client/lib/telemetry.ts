@@ -15,10 +15,7 @@ import { isErrorResult, parseSession, touchSession, traceHeaderUrls, type UsageS
  * user-interaction instrumentation; spans batched (at most 30 per export, every 1,000 ms) and sent
  * to the app's own server, which forwards them to the collector; trace headers only on same-origin
  * requests and the allow-listed origins; responses 400–599 and network failures marked as errors;
- * every span tagged with the usage session (15 minutes idle, 4 hours at most). Started before the
- * React root is made (client/main.tsx): without zone.js the user-interaction instrumentation sees
- * only listeners added after it wraps addEventListener, and React adds its delegated click
- * listeners to the root once, in createRoot.
+ * every span tagged with the usage session (15 minutes idle, 4 hours at most).
  */
 export interface TelemetryConfig {
   enabled: boolean;
