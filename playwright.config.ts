@@ -20,7 +20,9 @@ export default defineConfig({
     baseURL: process.env.SPAR_E2E_BASE_URL,
     headless: true,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // a trace records every paint (screencast) and costs about a third more browser CPU: in CI only
+    // on the retry of a failed test, where it explains the failure
+    trace: CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

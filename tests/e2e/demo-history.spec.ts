@@ -11,7 +11,7 @@ test.describe('the demo tenant on a first start', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer('demo-history', {});
+    server = await startOwnServer('demo-history', { SEED_DEMO_HISTORY: 'true' });
   });
   test.afterAll(async () => {
     await server?.stop();

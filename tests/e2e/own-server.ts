@@ -58,7 +58,19 @@ export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, opts:
   const tmp = opts.tmp ?? mkdtempSync(path.join(os.tmpdir(), `spar-e2e-${name}-`));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const full: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DEMO_PASSWORD: E2E_DEMO_PASSWORD, LOG_LEVEL: 'warn', ...env };
+  // no generated demo history unless the test asks for it: making four weeks of it in the
+  // background takes a core for most of a minute, which slowed every other test's pages
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(tmp, 'data'),
+    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_HISTORY: 'false',
+    ...env,
+  };
   for (const k of ['DATABASE_URL', 'SEED_DEMO', 'PUBLIC_URL', 'OPENAI_BASE_URL'] as const) if (!(k in env)) delete full[k];
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/index.mjs'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
