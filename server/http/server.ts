@@ -7,7 +7,7 @@ import { createRestHandler, isRestUrl } from '../rest/v1/router';
 import { createHttpContext } from '../trpc/context';
 import { observeRequest, routeLabel, serveMetrics } from '../metrics/metrics';
 import { traceRequest } from '../telemetry/tracing';
-import { traceOrigins } from '../rest/v1/telemetry';
+import { traceOrigins, withTelemetryMeta } from '../rest/v1/telemetry';
 import { realtimeConnectOrigins } from '../realtime/realtime-session';
 import { appRouter } from '../trpc/router';
 import { parseCookies, SESSION_COOKIE } from '../auth/session';
@@ -56,7 +56,7 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
       });
     closeVite = () => vite.close();
   } else {
-    client = createStaticHandler(opts.clientDir ?? path.resolve('dist/client'));
+    client = createStaticHandler(opts.clientDir ?? path.resolve('dist/client'), { indexHtml: (html) => withTelemetryMeta(html, deps.env) });
   }
 
   const trpc: Handler = async (req, res) => {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
@@ -19,11 +19,16 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+export interface StaticOptions {
+  /** Rewrites index.html as it is served (settings the first screen needs before any request). */
+  indexHtml?: (html: string) => string;
+}
+
 /**
  * Serves the built client from `root`: hashed files under /assets/ are cached for a year,
  * index.html never; a GET for any other path without a file extension gets index.html (SPA).
  */
-export function createStaticHandler(root: string) {
+export function createStaticHandler(root: string, opts: StaticOptions = {}) {
   const absRoot = path.resolve(root);
   const sendFile = async (res: ServerResponse, file: string, req: IncomingMessage, cache: string) => {
     const info = await stat(file);
@@ -63,6 +68,10 @@ export function createStaticHandler(root: string) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       return void res.end('Not Found');
     }
-    return sendFile(res, path.join(absRoot, 'index.html'), req, 'no-cache');
+    const index = path.join(absRoot, 'index.html');
+    if (!opts.indexHtml) return sendFile(res, index, req, 'no-cache');
+    const body = Buffer.from(opts.indexHtml(await readFile(index, 'utf8')));
+    res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 }

@@ -184,4 +184,33 @@ test.describe('browser telemetry', () => {
     for (const e of partial) expect(e.at - Math.min(...e.spans.map(endMs))).toBeGreaterThan(800);
     await context.close();
   });
+
+  test('a click on a button is a click span naming the element clicked', async ({ browser }) => {
+    // the order in which clicks went untraced: the page's texts in (so its first screen could be
+    // drawn) before the telemetry SDK has loaded and wrapped addEventListener
+    const { context, page, mine } = await settingsPage(browser, async (p) => {
+      const textsIn = p.waitForResponse((r) => /\/assets\/en-[\w-]+\.js$/.test(r.url()), { timeout: 20_000 }).catch(() => undefined);
+      await p.route(/\/assets\/telemetry-[\w-]+\.js$/, async (route) => {
+        await textsIn;
+        await new Promise((r) => setTimeout(r, 300));
+        await route.continue();
+      });
+    });
+    const button = page.getByRole('button', { name: 'User menu' });
+    await button.click();
+    await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
+    const clicks = () => mine().flatMap((b) => b.spans.filter((s) => s.name === 'click'));
+    await expect.poll(() => clicks().length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const span = clicks()[0];
+    expect(attr(span, 'event_type')).toBe('click');
+    expect(attr(span, 'url.full')).toBe(`${own.baseURL}/profile`);
+    // the element it names is the button, or what was under the pointer inside it
+    const xpath = String(attr(span, 'target_xpath'));
+    const found = await page.evaluate((x) => {
+      const node = document.evaluate(x, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as HTMLElement | null;
+      return node ? { tag: node.tagName, inButton: node.closest('button')?.getAttribute('aria-label') ?? null } : null;
+    }, xpath);
+    expect(found, xpath).toEqual({ tag: attr(span, 'target_element'), inButton: 'User menu' });
+    await context.close();
+  });
 });

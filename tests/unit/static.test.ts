@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticHandler } from '../../server/http/static';
+import { telemetryConfig, withTelemetryMeta } from '../../server/rest/v1/telemetry';
 
 let root: string;
 let server: Server;
@@ -74,5 +75,45 @@ describe('static handler', () => {
     const post = await fetch(`${base}/`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('index.html with the telemetry config', () => {
+  const html = '<!doctype html><html><head><title>Spar</title></head><body></body></html>';
+  const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', TELEMETRY_TRACE_ORIGINS: 'https://api.example.com,"><script>x</script>', isProduction: true, NODE_ENV: 'production' as const };
+  // an attribute value ends at its first double quote; the four entities are all the escaping needs
+  const metaOf = (page: string) => {
+    const m = /<meta name="spar-telemetry" content="([^"]*)" \/>/.exec(page);
+    const decoded = m?.[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    return { config: decoded ? JSON.parse(decoded) : null, scripts: (page.match(/<script/g) ?? []).length, inHead: !!m && page.indexOf(m[0]) < page.indexOf('</head>') };
+  };
+
+  it('says in a meta tag whether telemetry is on, as GET /api/v1/telemetry/config does, and nothing in it escapes the attribute', () => {
+    expect(metaOf(withTelemetryMeta(html, env))).toEqual({ config: telemetryConfig(env), scripts: 0, inHead: true });
+    expect(telemetryConfig(env)).toEqual({ enabled: true, traceOrigins: ['https://api.example.com'], serviceVersion: '1.0.0', environment: 'production' });
+    // an origin the allow-list accepts may still hold quotes and angle brackets
+    const quoted = { ...env, TELEMETRY_TRACE_ORIGINS: 'https://a"b<c>&d', NODE_ENV: 'test' as const, isProduction: false };
+    expect(metaOf(withTelemetryMeta(html, quoted))).toEqual({ config: { enabled: true, traceOrigins: ['https://a"b<c>&d'], serviceVersion: '1.0.0', environment: 'test' }, scripts: 0, inHead: true });
+    expect(metaOf(withTelemetryMeta(html, { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: undefined })).config).toMatchObject({ enabled: false });
+  });
+
+  it('is served rewritten (GET and HEAD), assets untouched', async () => {
+    const handler = createStaticHandler(root, { indexHtml: (page) => page.replace('<title>Spar</title>', '<title>Spar</title><meta name="x" content="y">') });
+    const rewriting = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((r) => rewriting.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(rewriting.address() as AddressInfo).port}`;
+    try {
+      const res = await fetch(`${url}/dashboard`);
+      const body = await res.text();
+      expect(body).toBe('<!doctype html><title>Spar</title><meta name="x" content="y">');
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      const head = await fetch(`${url}/`, { method: 'HEAD' });
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+      expect(await head.text()).toBe('');
+      expect(await (await fetch(`${url}/assets/app-abc123.js`)).text()).toBe('console.log(1)');
+    } finally {
+      await new Promise((r) => rewriting.close(r));
+    }
   });
 });

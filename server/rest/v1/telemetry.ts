@@ -32,18 +32,36 @@ export const traceOrigins = (env: Pick<Env, 'TELEMETRY_TRACE_ORIGINS'>) =>
     .map((o) => o.trim())
     .filter((o) => /^https?:\/\/[^/]+$/.test(o));
 
+/** What the browser needs to know to run its telemetry (or that it is off). */
+export function telemetryConfig(env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'TELEMETRY_TRACE_ORIGINS' | 'isProduction' | 'NODE_ENV'>) {
+  return {
+    enabled: !!env.OTEL_EXPORTER_OTLP_ENDPOINT,
+    traceOrigins: traceOrigins(env),
+    serviceVersion: '1.0.0',
+    environment: env.isProduction ? 'production' : env.NODE_ENV,
+  };
+}
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * index.html with the telemetry config in a `<meta name="spar-telemetry">`: the page knows before
+ * its first request whether to start the SDK, and starts it before React adds its delegated
+ * listeners (the click instrumentation wraps addEventListener, so listeners added earlier go
+ * untraced). The same config as GET /api/v1/telemetry/config.
+ */
+export function withTelemetryMeta(html: string, env: Parameters<typeof telemetryConfig>[0]): string {
+  const meta = `<meta name="spar-telemetry" content="${escapeAttribute(JSON.stringify(telemetryConfig(env)))}" />`;
+  return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;
+}
+
 /** GET /api/v1/telemetry/config — whether the browser should load its telemetry, and where trace headers may go. */
 const config = defineRoute({
   method: 'GET',
   path: '/api/v1/telemetry/config',
   auth: 'public',
   handler: async ({ deps, res }) => {
-    sendJson(res, 200, {
-      enabled: !!deps.env.OTEL_EXPORTER_OTLP_ENDPOINT,
-      traceOrigins: traceOrigins(deps.env),
-      serviceVersion: '1.0.0',
-      environment: deps.env.isProduction ? 'production' : deps.env.NODE_ENV,
-    });
+    sendJson(res, 200, telemetryConfig(deps.env));
   },
 });
 
