@@ -6,7 +6,7 @@ import { logger } from '../logger';
 import { createRestHandler, isRestUrl } from '../rest/v1/router';
 import { createHttpContext } from '../trpc/context';
 import { observeRequest, routeLabel, serveMetrics } from '../metrics/metrics';
-import { traceRequest } from '../telemetry/tracing';
+import { nameRequestSpan } from '../telemetry/tracing';
 import { traceOrigins, withTelemetryMeta } from '../rest/v1/telemetry';
 import { realtimeConnectOrigins } from '../realtime/realtime-session';
 import { appRouter } from '../trpc/router';
@@ -79,7 +79,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     observeRequest(req, res);
-    traceRequest(req, res, routeLabel(req.url ?? '/'), () => handleRequest(req, res));
+    nameRequestSpan(req, routeLabel(req.url ?? '/'));
+    handleRequest(req, res);
   });
   // the browser calls the realtime model itself on a WebRTC call (its SDP offer)
   const connectOrigins = [...traceOrigins(deps.env), ...realtimeConnectOrigins(deps.env)];

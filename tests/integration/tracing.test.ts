@@ -1,14 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { context } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { traceLogFields } from '../../server/logger';
 import { enqueueMail } from '../../server/mail/jobs';
+import { emitWebhookEvent } from '../../server/services/webhooks/emit';
+import { createEndpoint } from '../../server/services/webhooks/endpoints';
 import { tracer } from '../../server/telemetry/tracing';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * Server traces (issue 17), exported over OTLP/HTTP to a loopback collector: a request continues
@@ -23,10 +28,13 @@ interface OtlpSpan {
   kind: number;
   status?: { code?: number };
   attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+  /** The instrumentation scope that made it. */
+  scope?: string;
 }
 let database: TestDatabase;
 let app: RunningApp;
 let collector: Server;
+let receiver: WebhookReceiver;
 let user: UserRow;
 let tenantId: string;
 const spans: OtlpSpan[] = [];
@@ -38,10 +46,10 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {
-      const json = JSON.parse(body) as { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
+      const json = JSON.parse(body) as { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[] };
       for (const rs of json.resourceSpans) {
         resources.push(Object.fromEntries(rs.resource.attributes.map((a) => [a.key, a.value.stringValue ?? ''])));
-        for (const ss of rs.scopeSpans) spans.push(...ss.spans);
+        for (const ss of rs.scopeSpans) spans.push(...ss.spans.map((span) => ({ ...span, scope: ss.scope.name })));
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{}');
@@ -50,14 +58,27 @@ beforeAll(async () => {
   await new Promise<void>((r) => collector.listen(0, '127.0.0.1', () => r()));
   tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
   user = await createTenantUser(database.db, tenantId, { userType: 'manager' });
-  app = await startTestApp(database, { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}` }, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
+  receiver = await startWebhookReceiver();
+  app = await startTestApp(
+    database,
+    { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`, WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' },
+    { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } },
+  );
 }, 60_000);
 
 afterAll(async () => {
   await app?.stop();
   await new Promise((r) => collector?.close(r));
+  await receiver?.close();
   await database?.cleanup();
 });
+
+/**
+ * A request as an outside caller (the browser) makes it: this test shares its process with the
+ * server, whose fetch instrumentation would otherwise trace the test's own request and replace its
+ * traceparent.
+ */
+const asCaller = <T>(fn: () => Promise<T>) => context.with(suppressTracing(context.active()), fn);
 
 const attr = (s: OtlpSpan, key: string) => {
   const v = s.attributes?.find((a) => a.key === key)?.value;
@@ -69,12 +90,14 @@ describe('server traces', () => {
     const { token } = await signIn(app.deps, user);
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parent = '00f067aa0ba902b7';
-    const r = await fetch(`${app.url}/trpc/dashboard.get?input=%7B%7D`, { headers: { authorization: `Bearer ${token}`, traceparent: `00-${traceId}-${parent}-01` } });
+    const r = await asCaller(() => fetch(`${app.url}/trpc/dashboard.get?input=%7B%7D`, { headers: { authorization: `Bearer ${token}`, traceparent: `00-${traceId}-${parent}-01` } }));
     expect(r.status).toBe(200);
-    expect((await fetch(`${app.url}/api/v1/no-such-thing`, { headers: { traceparent: `00-${traceId}-${parent}-01` } })).status).toBe(404);
+    expect((await asCaller(() => fetch(`${app.url}/api/v1/no-such-thing`, { headers: { traceparent: `00-${traceId}-${parent}-01` } }))).status).toBe(404);
     await expect.poll(() => spans.filter((s) => s.traceId === traceId && s.kind === 2).length, { timeout: 10_000, interval: 100 }).toBe(2);
     const server = spans.find((s) => s.traceId === traceId && s.name === 'GET trpc:dashboard.get')!;
     expect(server.parentSpanId).toBe(parent);
+    expect(server.scope).toBe('@opentelemetry/instrumentation-http');
+    expect(attr(server, 'http.route')).toBe('trpc:dashboard.get');
     expect(attr(server, 'http.response.status_code')).toBe(200);
     const missing = spans.find((s) => s.traceId === traceId && s.name === 'GET /api/v1/no-such-thing')!;
     expect(attr(missing, 'http.response.status_code')).toBe(404);
@@ -95,5 +118,27 @@ describe('server traces', () => {
       span.end();
     });
     expect(traceLogFields()).toEqual({});
+  });
+
+  it('an outgoing request (a webhook sent by its job) is a client span of the job, and the receiver gets the trace', async () => {
+    await asSystem(database.db, { action: 'test' }, async (tx) => {
+      await createEndpoint(tx, { tenantId, userId: user.id }, { url: `${receiver.url}/traced`, events: ['assessment.opened'] }, true);
+      await emitWebhookEvent(tx, { tenantId, type: 'assessment.opened', data: { assessment_id: 'traced' } });
+    });
+    await expect.poll(() => receiver.received.filter((r) => r.path === '/traced').length, { timeout: 10_000, interval: 100 }).toBe(1);
+    const traceparent = receiver.received.find((r) => r.path === '/traced')!.headers.traceparent;
+    const [, traceId, spanId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(traceparent ?? '') ?? [];
+    expect(traceId, traceparent).toBeTruthy();
+    // the client span is the one the receiver was told about, inside the webhook job's span
+    await expect.poll(() => spans.some((s) => s.spanId === spanId), { timeout: 10_000, interval: 100 }).toBe(true);
+    const client = spans.find((s) => s.spanId === spanId)!;
+    expect(client.kind).toBe(3);
+    expect(client.scope).toBe('@opentelemetry/instrumentation-http');
+    expect(attr(client, 'http.request.method')).toBe('POST');
+    expect(attr(client, 'url.full')).toBe(`${receiver.url}/traced`);
+    expect(attr(client, 'http.response.status_code')).toBe(200);
+    const job = spans.find((s) => s.spanId === client.parentSpanId);
+    expect(job?.name).toBe('job webhook');
+    expect(job?.traceId).toBe(traceId);
   });
 });
