@@ -24,7 +24,7 @@ async function startTelemetry(config: TelemetryConfig | null) {
   telemetry.startTelemetry(config);
 }
 
-/** The config the server wrote into index.html; undefined when it wrote none (the Vite dev server). */
+/** The config the server wrote into index.html (built client and dev server alike); undefined when there is none. */
 function inlineTelemetryConfig(): TelemetryConfig | null | undefined {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="spar-telemetry"]');
   if (!meta) return undefined;

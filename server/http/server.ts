@@ -48,6 +48,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
       // never serve the embedded database, keys or env files through /@fs/, whatever HOST says
       server: { middlewareMode: true, hmr: { server }, fs: { deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/data/**', '**/.data-*/**', '**/tests/.tmp/**'] } },
       appType: 'spa',
+      // the telemetry config in index.html, as the built client gets it (createStaticHandler below)
+      plugins: [{ name: 'spar-telemetry-meta', transformIndexHtml: (html: string) => withTelemetryMeta(html, deps.env) }],
     });
     client = (req, res) =>
       vite.middlewares(req, res, () => {
