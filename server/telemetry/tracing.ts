@@ -10,6 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Env } from '../env';
 import { otlpHeaders } from '../rest/v1/telemetry';
+import { traceStatements } from './db-statements';
 
 /**
  * Server traces (issue 17) with the OpenTelemetry Node SDK, exported over OTLP/HTTP to
@@ -17,8 +18,8 @@ import { otlpHeaders } from '../rest/v1/telemetry';
  * Spans: every HTTP request (the SDK's HTTP instrumentation, continuing the browser's trace from
  * its `traceparent`; named here by route), every outgoing fetch (its undici instrumentation: the
  * model, the ATS, meeting bots, webhooks — each carrying the trace on), every database
- * transaction (db/tenant.ts: postgres.js and PGlite have no OpenTelemetry instrumentation), every
- * background job, evaluations and calls. Logs carry the trace and span ids (server/logger.ts).
+ * transaction (db/tenant.ts) and every SQL statement in it (./db-statements.ts: postgres.js and
+ * PGlite have no OpenTelemetry instrumentation), every background job, evaluations and calls. Logs carry the trace and span ids (server/logger.ts).
  */
 /** The app's tracer (looked up each time: a restart of the SDK in this process registers a new provider). */
 export const tracer = () => trace.getTracer('spar');
@@ -40,10 +41,15 @@ export function startServerTelemetry(env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT
   });
   // AsyncLocalStorage context and W3C trace-context propagation
   provider.register();
-  unregister = registerInstrumentations({
+  const unregisterHttp = registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? '') }), new UndiciInstrumentation()],
   });
+  const untraceStatements = traceStatements();
+  unregister = () => {
+    unregisterHttp();
+    untraceStatements();
+  };
   // The HTTP instrumentation patches node:http when it is required; the bundle imported it before
   // the SDK started, so ask for it again: the hook patches the loaded module in place (its Server
   // prototype, which every server of this process shares).

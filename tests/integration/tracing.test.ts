@@ -105,6 +105,16 @@ describe('server traces', () => {
     await expect.poll(() => spans.filter((s) => s.traceId === traceId && s.name.startsWith('db ')).length, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(2);
     const db = spans.filter((s) => s.traceId === traceId && s.name.startsWith('db '));
     expect(db.every((s) => attr(s, 'db.system.name') === 'postgresql')).toBe(true);
+    // every statement is a span of its transaction, with its text and placeholders, never the values bound
+    const tenantTx = db.find((s) => s.name === 'db tenant' && s.parentSpanId === server.spanId)!;
+    expect(tenantTx).toBeTruthy();
+    const statements = db.filter((s) => s.parentSpanId === tenantTx.spanId);
+    expect(statements.length).toBeGreaterThanOrEqual(2);
+    const setTenant = statements.find((s) => String(attr(s, 'db.query.text')).includes("set_config('app.tenant_id'"))!;
+    expect(setTenant.name).toBe('db select');
+    expect(attr(setTenant, 'db.query.text')).toContain('$1');
+    expect(statements.every((s) => attr(s, 'db.operation.name') === String(attr(s, 'db.query.text')).trim().split(/\s/)[0].toLowerCase())).toBe(true);
+    expect(JSON.stringify(spans.filter((s) => s.traceId === traceId))).not.toContain(tenantId);
     expect(resources.some((r) => r['service.name'] === 'spar-server' && r['deployment.environment'] === 'test')).toBe(true);
   });
 
