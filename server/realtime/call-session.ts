@@ -39,6 +39,8 @@ export interface CallSessionOptions {
  */
 export class CallSession {
   private state: CallUiState = 'connecting';
+  /** WebRTC: the model's output buffer is playing an answer (its audio never passes through here). */
+  private remotePlaying = false;
   private ended = false;
   /** The call's span, from the socket's opening to the end (server/telemetry/tracing.ts). */
   private span: Span | null = null;
@@ -296,6 +298,11 @@ export class CallSession {
         this.finalize(it);
         return;
       }
+      case 'remote_playback':
+        this.remotePlaying = e.playing;
+        if (e.playing) this.setState('speaking');
+        else if (!this.responseActive) this.setState('listening');
+        return;
       case 'response_done': {
         this.responseActive = false;
         if (e.usage) {
@@ -362,7 +369,7 @@ export class CallSession {
     const remaining = it && it.firstAudioAt !== null && !it.interrupted ? it.firstAudioAt + it.sentMs - performance.now() : 0;
     this.listeningTimer = this.timer(Math.max(0, remaining), () => {
       this.listeningTimer = null;
-      if (!this.responseActive) this.setState('listening');
+      if (!this.responseActive && !this.remotePlaying) this.setState('listening');
     });
   }
 

@@ -187,6 +187,12 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
         const response = (e.response ?? {}) as { usage?: RawUsage; status?: string };
         return this.emit({ type: 'response_done', usage: normalizeUsage(response.usage), status: response.status ?? null });
       }
+      // WebRTC: the answer plays from the model's buffer, which says when it starts and is drained
+      case 'output_audio_buffer.started':
+        return this.emit({ type: 'remote_playback', playing: true });
+      case 'output_audio_buffer.stopped':
+      case 'output_audio_buffer.cleared':
+        return this.emit({ type: 'remote_playback', playing: false });
       default:
         return;
     }

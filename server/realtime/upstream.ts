@@ -20,6 +20,11 @@ export type UpstreamEvent =
   | { type: 'output_transcript'; itemId: string; delta?: string; text?: string; final: boolean; voiced?: boolean }
   | { type: 'response_started' }
   | { type: 'response_done'; usage: Partial<CallUsage> | null; status: string | null }
+  /**
+   * WebRTC only: the model's own output buffer started or finished playing the answer to the
+   * browser (drained, or cleared by an interruption). The relay knows this from the audio it sends.
+   */
+  | { type: 'remote_playback'; playing: boolean }
   | { type: 'error'; fatal: boolean; code: string; message: string }
   /** The offline prospect ends the call (patience ran out, or goodbye after agreeing). */
   | { type: 'hangup'; detail: string }

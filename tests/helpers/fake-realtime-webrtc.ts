@@ -187,6 +187,17 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     let timer: NodeJS.Timeout | null = null;
     let sent = 0;
     let done = false;
+    // The model generates faster than real time: the response is done (transcript, usage) as its
+    // audio starts to play; the output buffer says when that audio is drained (WebRTC only), or
+    // cleared when the rep interrupts. An interruption before the response is done cancels it.
+    let generated = false;
+    const generationDone = (status: 'completed' | 'cancelled') => {
+      if (generated) return;
+      generated = true;
+      send(c, { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, content_index: 0, transcript: text });
+      send(c, { type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
+      send(c, { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } });
+    };
     const finish = (status: 'completed' | 'cancelled') => {
       if (done) return;
       done = true;
@@ -196,9 +207,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
         send(c, { type: 'output_audio_buffer.cleared', response_id: responseId });
         send(c, { type: 'conversation.item.truncated', item_id: itemId, content_index: 0, audio_end_ms: sent * PACKET_MS });
       }
-      send(c, { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, content_index: 0, transcript: text });
-      send(c, { type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
-      send(c, { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } });
+      generationDone(status);
       if (status === 'completed') send(c, { type: 'output_audio_buffer.stopped', response_id: responseId });
     };
     c.streaming = { itemId, responseId, cancel: () => finish('cancelled') };
@@ -209,7 +218,10 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     const tick = () => {
       if (done || c.ended) return;
       const due = Math.min(packets.length, Math.floor((performance.now() - startAt) / PACKET_MS) + 1);
-      if (sent === 0 && due > 0) send(c, { type: 'output_audio_buffer.started', response_id: responseId });
+      if (sent === 0 && due > 0) {
+        send(c, { type: 'output_audio_buffer.started', response_id: responseId });
+        generationDone('completed');
+      }
       while (sent < due) {
         sendPacket(c, packets[sent], startAt + sent * PACKET_MS, sent === 0);
         sent++;

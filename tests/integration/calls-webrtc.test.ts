@@ -6,7 +6,7 @@ import type { RunningApp } from '../../server/app';
 import { setCallTransport } from '../../server/services/calls/call-settings';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
-import { connectCall, type CallClient } from '../helpers/call-client';
+import { connectCall, type CallClient, type CallMsg } from '../helpers/call-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { connectTestPeer, fetchTrusting, startFakeRealtimeWebRTC, type FakeRealtimeWebRTC, type TestPeer } from '../helpers/fake-realtime-webrtc';
@@ -191,6 +191,24 @@ describe('a call over WebRTC', () => {
       ['rep', REP_SAID],
       ['prospect', ANSWER],
     ]);
+  });
+
+  it('the prospect is speaking until the model has played its answer, not only generated it', async () => {
+    const { socket } = await webrtcCall();
+    const arrivals: { m: CallMsg; at: number }[] = [];
+    socket.ws.on('message', (data, isBinary) => {
+      if (!isBinary) arrivals.push({ m: JSON.parse(String(data)) as CallMsg, at: performance.now() });
+    });
+    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING);
+    await expect.poll(() => arrivals.some((a) => a.m.type === 'state' && a.m.state === 'listening' && arrivals.some((b) => b.m.type === 'transcript' && b.m.final === true && b.at <= a.at)), { timeout: 5000 }).toBe(true);
+    // the greeting's text (and the model's response.done) arrive as its 400 ms of audio start to play
+    const final = arrivals.find((a) => a.m.type === 'transcript' && a.m.final === true)!;
+    const speaking = arrivals.find((a) => a.m.type === 'state' && a.m.state === 'speaking')!;
+    const listening = arrivals.find((a) => a.m.type === 'state' && a.m.state === 'listening' && a.at >= final.at)!;
+    expect(speaking.at).toBeLessThanOrEqual(final.at);
+    expect(listening.at - final.at).toBeGreaterThan(250);
+    socket.send({ type: 'hangup' });
+    await socket.closed;
   });
 
   it('the time limit is enforced by the server: the call ends and the model call is hung up', async () => {
