@@ -82,7 +82,7 @@ async function main() {
   const body = [
     `\`DATABASE_URL=… npx tsx scripts/bench/telemetry-overhead.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
     '',
-    `A manager's dashboard (read cache off, so each request does the route's work: the HTTP instrumentation's span for the request and one per database transaction) on one process, telemetry off and on alternately in the same run, autocannon with 8 connections for ${SECONDS} s after a warm-up round. ${spans.toLocaleString('en')} spans reached the loopback OTLP sink in the "on" rounds. Average throughput with telemetry on, against off: ${Number(change) >= 0 ? '+' : ''}${change} %; rounds of the same mode differ by ${spreadOf(results.off)} % (off) and ${spreadOf(results.on)} % (on) among themselves on this shared machine:`,
+    `A manager's dashboard (read cache off, so each request does the route's work: the HTTP instrumentation's span for the request, one per database transaction and one per SQL statement) on one process, telemetry off and on alternately in the same run, autocannon with 8 connections for ${SECONDS} s after a warm-up round. ${spans.toLocaleString('en')} spans reached the loopback OTLP sink in the "on" rounds. Average throughput with telemetry on, against off: ${Number(change) >= 0 ? '+' : ''}${change} %; rounds of the same mode differ by ${spreadOf(results.off)} % (off) and ${spreadOf(results.on)} % (on) among themselves on this shared machine:`,
     '',
     '| round | mode | 1-min load | req/s | p95 | errors |',
     '|---|---|---:|---:|---:|---:|',
