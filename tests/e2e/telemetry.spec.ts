@@ -105,6 +105,8 @@ test.describe('browser telemetry', () => {
     expect(byUrl('/api/v1/health?n=0').status?.code ?? 0).not.toBe(2);
     // trace headers: same-origin requests and the allow-listed origin
     await expect.poll(() => sameOrigin.some((h) => /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/.test(h.traceparent ?? '')), { timeout: 10_000 }).toBe(true);
+    // the telemetry started before the first screen: even the page's first request (who am I) is traced
+    expect(sameOrigin[0].traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
     expect(apiHeaders.find((h) => h.traceparent)?.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
     // every span carries one usage session; the resource says the version
     const sessions = new Set(all.map((s) => attr(s, 'session.id')));
