@@ -11,6 +11,8 @@ export interface ItemState {
   interrupted: boolean;
   upstreamResponseMs: number | null;
   deltas: string;
+  /** WebRTC: when the model's output buffer stopped playing this answer (call clock, ms). */
+  playbackEndMs?: number;
 }
 
 /** Stored end details for the ends besides the normal ones (sent with `end` as its `message`). */

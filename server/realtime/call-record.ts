@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { logger } from '../logger';
-import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, type CallOutcome, type TurnRecord } from '../services/calls/calls';
+import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, setTurnEnd, type CallOutcome, type TurnRecord } from '../services/calls/calls';
 
 /**
  * What a live call stores, in the order it happens: each write a short tenant transaction queued
@@ -33,6 +33,10 @@ export class CallRecord {
 
   turnInterrupted(itemId: string, playedMs: number) {
     this.queue('turn interrupted', () => markTurnInterrupted(this.db, this.tenantId, this.callId, itemId, playedMs));
+  }
+
+  turnEnded(itemId: string, endMs: number) {
+    this.queue('turn ended', () => setTurnEnd(this.db, this.tenantId, this.callId, itemId, endMs));
   }
 
   browserMetrics(samples: Record<string, unknown>[]) {

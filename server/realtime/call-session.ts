@@ -291,18 +291,29 @@ export class CallSession {
           return;
         }
         it.turn.text = normaliseLine(e.text ?? it.deltas);
-        it.turn.endMs = it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : this.now();
+        it.turn.endMs = it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : (it.playbackEndMs ?? this.now());
         this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', text: it.turn.text, final: true, startMs: it.turn.startMs });
         // a line that could not be voiced: the browser shows it (and speaks it if it has a voice)
         if (e.voiced === false) this.send({ type: 'prospect_text', itemId: e.itemId, text: it.turn.text });
         this.finalize(it);
         return;
       }
-      case 'remote_playback':
+      case 'remote_playback': {
         this.remotePlaying = e.playing;
-        if (e.playing) this.setState('speaking');
-        else if (!this.responseActive) this.setState('listening');
+        if (e.playing) return this.setState('speaking');
+        // the answer's audio ended here (drained, or cut off by the rep): that is the turn's end,
+        // which its text (final as the audio started) could not tell
+        const it = this.currentProspect ? this.turns.get(this.currentProspect) : undefined;
+        if (it && it.firstAudioAt === null) {
+          it.playbackEndMs = this.now();
+          if (it.persisted) {
+            it.turn.endMs = it.playbackEndMs;
+            this.record.turnEnded(it.turn.itemId, it.playbackEndMs);
+          }
+        }
+        if (!this.responseActive) this.setState('listening');
         return;
+      }
       case 'response_done': {
         this.responseActive = false;
         if (e.usage) {

@@ -193,8 +193,8 @@ describe('a call over WebRTC', () => {
     ]);
   });
 
-  it('the prospect is speaking until the model has played its answer, not only generated it', async () => {
-    const { socket } = await webrtcCall();
+  it('the prospect is speaking until the model has played its answer, not only generated it; the turn ends there', async () => {
+    const { started, socket } = await webrtcCall();
     const arrivals: { m: CallMsg; at: number }[] = [];
     socket.ws.on('message', (data, isBinary) => {
       if (!isBinary) arrivals.push({ m: JSON.parse(String(data)) as CallMsg, at: performance.now() });
@@ -207,6 +207,10 @@ describe('a call over WebRTC', () => {
     const listening = arrivals.find((a) => a.m.type === 'state' && a.m.state === 'listening' && a.at >= final.at)!;
     expect(speaking.at).toBeLessThanOrEqual(final.at);
     expect(listening.at - final.at).toBeGreaterThan(250);
+    // the stored turn lasts as long as its audio played, not as long as the text took to come
+    await expect
+      .poll(async () => (await turnRows(started.callId)).map((t) => [t.speaker, t.text, (t.endMs ?? 0) - t.startMs > 300]), { timeout: 5000 })
+      .toEqual([['prospect', GREETING, true]]);
     socket.send({ type: 'hangup' });
     await socket.closed;
   });

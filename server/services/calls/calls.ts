@@ -227,6 +227,16 @@ export async function markTurnInterrupted(db: Db, tenantId: string, callId: stri
   );
 }
 
+/** When a stored turn's audio stopped playing (WebRTC: the model's output buffer says so after the text is final). */
+export async function setTurnEnd(db: Db, tenantId: string, callId: string, itemId: string, endMs: number) {
+  await withTenant(db, tenantId, (tx) =>
+    tx
+      .update(callTurns)
+      .set({ endMs })
+      .where(and(eq(callTurns.callId, callId), eq(callTurns.itemId, itemId))),
+  );
+}
+
 export async function insertMetrics(db: Db, tenantId: string, callId: string, source: 'browser' | 'server', samples: Record<string, unknown>[]) {
   await withTenant(db, tenantId, (tx) => tx.insert(callMetrics).values({ tenantId, callId, source, samples }));
 }
