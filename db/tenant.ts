@@ -1,8 +1,8 @@
-import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from './client';
 import { auditLog } from './schema';
+import { inDbSpan } from './spans';
 
 /** Which top-level transaction (if any) the current async context runs in. */
 const openTransaction = new AsyncLocalStorage<{ name: string; open: boolean }>();
@@ -20,15 +20,11 @@ function assertNotNested(what: string) {
 async function inTransaction<T>(name: string, run: () => Promise<T>): Promise<T> {
   const marker = { name, open: true };
   // a span per transaction when the server traces (server/telemetry/tracing.ts); a no-op otherwise
-  return trace.getTracer('spar').startActiveSpan(`db ${name.split(':')[0]}`, { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', 'db.operation.name': name } }, async (span) => {
+  return inDbSpan(`db ${name.split(':')[0]}`, { 'db.operation.name': name }, async () => {
     try {
       return await openTransaction.run(marker, run);
-    } catch (e) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
-      throw e;
     } finally {
       marker.open = false;
-      span.end();
     }
   });
 }

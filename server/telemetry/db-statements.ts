@@ -1,6 +1,6 @@
-import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js/session';
+import { inDbSpan } from '../../db/spans';
 
 /**
  * A client span per SQL statement (issue 17), for both drivers Spar runs on: postgres.js and
@@ -30,20 +30,7 @@ export function traceStatements(): () => void {
     proto.execute = function (this: PreparedQueryLike, ...args: unknown[]) {
       const text = this.queryString ?? '';
       const operation = statementOperation(text);
-      return trace.getTracer('spar').startActiveSpan(
-        `db ${operation}`,
-        { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': text } },
-        async (span) => {
-          try {
-            return await original.apply(this, args);
-          } catch (e) {
-            span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
-            throw e;
-          } finally {
-            span.end();
-          }
-        },
-      );
+      return inDbSpan(`db ${operation}`, { 'db.operation.name': operation, 'db.query.text': text }, () => original.apply(this, args));
     };
     undo.push(() => (proto.execute = original));
   }

@@ -19,7 +19,8 @@ import { traceStatements } from './db-statements';
  * its `traceparent`; named here by route), every outgoing fetch (its undici instrumentation: the
  * model, the ATS, meeting bots, webhooks — each carrying the trace on), every database
  * transaction (db/tenant.ts) and every SQL statement in it (./db-statements.ts: postgres.js and
- * PGlite have no OpenTelemetry instrumentation), every background job, evaluations and calls. Logs carry the trace and span ids (server/logger.ts).
+ * PGlite have no OpenTelemetry instrumentation), every background job, evaluations and calls.
+ * Logs carry the trace and span ids (server/logger.ts).
  */
 /** The app's tracer (looked up each time: a restart of the SDK in this process registers a new provider). */
 export const tracer = () => trace.getTracer('spar');

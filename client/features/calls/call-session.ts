@@ -15,11 +15,11 @@ import {
   type StartCallOutput,
 } from './protocol';
 import { WEBRTC_CONNECT_TIMEOUT_MS, webRtcSupported, WebRtcLink } from './webrtc';
+import type { ConnectionStats } from './metrics';
+import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot, type TranscriptLine } from './call-snapshot';
 
 /** The longest a WebRTC attempt may take (client secret, offer, connection) before the relay takes over. */
 const WEBRTC_ATTEMPT_MS = WEBRTC_CONNECT_TIMEOUT_MS + 4000;
-import type { ConnectionStats } from './metrics';
-import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot, type TranscriptLine } from './call-snapshot';
 
 export type { CallErrorKey, CallPhase, CallSnapshot, RecordingStatus, TranscriptLine } from './call-snapshot';
 
