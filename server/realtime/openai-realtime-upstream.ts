@@ -193,6 +193,10 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
       case 'output_audio_buffer.stopped':
       case 'output_audio_buffer.cleared':
         return this.emit({ type: 'remote_playback', playing: false });
+      case 'conversation.item.truncated':
+        // the answer to our own truncate (relay), or the model's own cut of an interrupted answer (WebRTC)
+        if (typeof e.audio_end_ms !== 'number' || !Number.isFinite(e.audio_end_ms)) return;
+        return this.emit({ type: 'truncated', itemId: str(e.item_id), audioEndMs: e.audio_end_ms });
       default:
         return;
     }

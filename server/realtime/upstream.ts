@@ -25,6 +25,11 @@ export type UpstreamEvent =
    * browser (drained, or cleared by an interruption). The relay knows this from the audio it sends.
    */
   | { type: 'remote_playback'; playing: boolean }
+  /**
+   * WebRTC only: the model cut an answer the rep spoke over at the audio that had played
+   * (`conversation.item.truncated`). Over the relay the server truncates it itself (barge-in.ts).
+   */
+  | { type: 'truncated'; itemId: string; audioEndMs: number }
   | { type: 'error'; fatal: boolean; code: string; message: string }
   /** The offline prospect ends the call (patience ran out, or goodbye after agreeing). */
   | { type: 'hangup'; detail: string }

@@ -81,6 +81,8 @@ export interface FakeRealtimeWebRTC {
   calls: Map<string, FakeCall>;
   /** Client events received on sidebands (in order). */
   events: { callId: string; type: string; [k: string]: unknown }[];
+  /** Server events sent on sidebands (in order). */
+  sent: { callId: string; type: string; [k: string]: unknown }[];
   hangups: string[];
   /** Requests refused, with the reason (auth, unknown secret…). */
   refused: string[];
@@ -133,6 +135,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     secrets: [],
     calls: new Map(),
     events: [],
+    sent: [],
     hangups: [],
     refused: [],
     relay: await startFakeRealtime(options.relay ?? { pace: 'realtime' }, { server, ca: cert }),
@@ -146,7 +149,9 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
   };
 
   const send = (c: FakeCall, ev: Record<string, unknown>) => {
-    if (c.sideband?.readyState === 1) c.sideband.send(JSON.stringify({ event_id: id('event'), ...ev }));
+    if (c.sideband?.readyState !== 1) return;
+    fake.sent.push({ callId: c.id, type: String(ev.type), ...ev });
+    c.sideband.send(JSON.stringify({ event_id: id('event'), ...ev }));
   };
 
   const endCall = (c: FakeCall) => {

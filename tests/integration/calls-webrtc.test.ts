@@ -215,6 +215,32 @@ describe('a call over WebRTC', () => {
     await socket.closed;
   });
 
+  it('the rep speaking over the answer: the stored turn is interrupted where the model cut it, as over the relay', async () => {
+    // a long greeting, so that the rep can speak over it whatever the box's timing
+    fake.options.responseAudioMs = 6000;
+    try {
+      const { started, peer, socket } = await webrtcCall();
+      await socket.waitFor((m) => m.type === 'state' && m.state === 'speaking');
+      await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING);
+      await new Promise((r) => setTimeout(r, 300));
+      await peer.speak(400, 500);
+      // the model cut the greeting where its buffer had played it (it knows: it plays it)
+      const cutEvent = () => fake.sent.find((e) => e.callId === peer.rtcCallId && e.type === 'conversation.item.truncated') as { audio_end_ms: number } | undefined;
+      await expect.poll(() => cutEvent(), { timeout: 5000 }).toBeTruthy();
+      const cut = cutEvent()!;
+      await expect
+        .poll(async () => (await turnRows(started.callId)).filter((t) => t.text === GREETING).map((t) => [t.speaker, t.interrupted, t.playedMs]), { timeout: 5000 })
+        .toEqual([['prospect', true, cut.audio_end_ms]]);
+      // what the rep heard: some of the greeting, not all of it
+      expect(cut.audio_end_ms).toBeGreaterThan(0);
+      expect(cut.audio_end_ms).toBeLessThan(6000);
+      socket.send({ type: 'hangup' });
+      await socket.closed;
+    } finally {
+      fake.options.responseAudioMs = 400;
+    }
+  });
+
   it('the time limit is enforced by the server: the call ends and the model call is hung up', async () => {
     const { started, peer, socket } = await webrtcCall(sims.short);
     const end = await socket.waitFor((m) => m.type === 'end', 15_000);
