@@ -80,7 +80,7 @@ function relayMain(v: Variant, upstreamPort: number) {
     srv.listen(0, '127.0.0.1', () => process.send!((srv.address() as net.AddressInfo).port));
     return;
   }
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false }, () => process.send!((wss.address() as net.AddressInfo).port));
+  const wss: WebSocketServer = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false }, (): void => void process.send!((wss.address() as net.AddressInfo).port));
   wss.on('connection', (c) => {
     const u = new WebSocket(`${hasTls(v) ? 'wss' : 'ws'}://127.0.0.1:${upstreamPort}/`, { rejectUnauthorized: false, perMessageDeflate: false });
     let seq = 0;
