@@ -30,6 +30,15 @@ export interface StaticOptions {
  */
 export function createStaticHandler(root: string, opts: StaticOptions = {}) {
   const absRoot = path.resolve(root);
+  // index.html as rewritten, kept until the file changes on disk (a new build under a running server)
+  let cachedIndex: { mtimeMs: number; size: number; body: Buffer } | null = null;
+  const rewrittenIndex = async (file: string, rewrite: (html: string) => string) => {
+    const info = await stat(file);
+    if (cachedIndex && cachedIndex.mtimeMs === info.mtimeMs && cachedIndex.size === info.size) return cachedIndex.body;
+    const body = Buffer.from(rewrite(await readFile(file, 'utf8')));
+    cachedIndex = { mtimeMs: info.mtimeMs, size: info.size, body };
+    return body;
+  };
   const sendFile = async (res: ServerResponse, file: string, req: IncomingMessage, cache: string) => {
     const info = await stat(file);
     res.writeHead(200, {
@@ -70,7 +79,7 @@ export function createStaticHandler(root: string, opts: StaticOptions = {}) {
     }
     const index = path.join(absRoot, 'index.html');
     if (!opts.indexHtml) return sendFile(res, index, req, 'no-cache');
-    const body = Buffer.from(opts.indexHtml(await readFile(index, 'utf8')));
+    const body = await rewrittenIndex(index, opts.indexHtml);
     res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Content-Length': body.length, 'Cache-Control': 'no-cache' });
     res.end(req.method === 'HEAD' ? undefined : body);
   };

@@ -116,4 +116,24 @@ describe('index.html with the telemetry config', () => {
       await new Promise((r) => rewriting.close(r));
     }
   });
+
+  it('is rewritten once, and again when a new build replaces it on disk', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'spar-static-index-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Spar</title>');
+    let rewrites = 0;
+    const handler = createStaticHandler(dir, { indexHtml: (page) => (rewrites++, page.replace('</title>', '</title><meta name="n">')) });
+    const rewriting = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((r) => rewriting.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(rewriting.address() as AddressInfo).port}`;
+    try {
+      for (const p of ['/', '/dashboard', '/index.html']) expect(await (await fetch(`${url}${p}`)).text()).toBe('<!doctype html><title>Spar</title><meta name="n">');
+      expect(rewrites).toBe(1);
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Spar</title><script src="/assets/new.js"></script>');
+      expect(await (await fetch(`${url}/`)).text()).toBe('<!doctype html><title>Spar</title><meta name="n"><script src="/assets/new.js"></script>');
+      expect(rewrites).toBe(2);
+    } finally {
+      await new Promise((r) => rewriting.close(r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
