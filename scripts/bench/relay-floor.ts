@@ -3,7 +3,8 @@
  * relays that move the same traffic as the call relay (scripts/bench/relay.ts), measured the same
  * way (the relay process's utime+stime ÷ frames, both directions counted, steady window).
  *
- *   npx tsx scripts/bench/relay-floor.ts [--calls 200] [--seconds 12] [--runs 1]
+ *   npx tsx scripts/bench/relay-floor.ts [--calls 200] [--seconds 12] [--runs 1] [--only ws+tls+wire]
+ *     [--relay-node-args "--cpu-prof --cpu-prof-dir=DIR"] (node flags for the relay child: profiling)
  *
  * Each variant runs three processes on loopback, as the call-relay bench does: the relay (a child,
  * so /proc gives its own CPU), an echo upstream (a child), and the clients (this process) sending
@@ -105,7 +106,8 @@ async function measure(v: Variant, calls: number, seconds: number) {
   const cert = makeSelfSignedCert();
   const self = process.argv[1];
   const spawnRole = async (role: string, extra: string[]) => {
-    const child = fork(self, [role, v, ...extra], { execArgv: ['--import', 'tsx'], env: { ...process.env, FLOOR_KEY: cert.key, FLOOR_CERT: cert.cert }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const nodeArgs = role === '--relay' ? arg('relay-node-args', '').split(' ').filter(Boolean) : [];
+    const child = fork(self, [role, v, ...extra], { execArgv: ['--import', 'tsx', ...nodeArgs], env: { ...process.env, FLOOR_KEY: cert.key, FLOOR_CERT: cert.cert }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (m) => resolve(Number(m)));
       child.once('exit', (code) => reject(new Error(`${role} exited (${code})`)));
@@ -153,7 +155,11 @@ async function measure(v: Variant, calls: number, seconds: number) {
   const frames = sent + received - f0;
   const wallS = (performance.now() - t0) / 1000;
   for (const t of timers) clearInterval(t);
-  relay.child.kill();
+  // SIGTERM: the relay exits (so that --cpu-prof writes its profile)
+  await new Promise((r) => {
+    relay.child.once('exit', r);
+    relay.child.kill();
+  });
   echo.child.kill();
   return { usPerFrame: ((c1.total - c0.total) * 1000) / frames, cpuPct: (c1.total - c0.total) / 10 / wallS, sysPct: (c1.sys - c0.sys) / 10 / wallS, framesPerS: frames / wallS };
 }
@@ -161,7 +167,10 @@ async function measure(v: Variant, calls: number, seconds: number) {
 async function main() {
   const [role, v, port] = process.argv.slice(2);
   if (role === '--echo') return echoMain(v as Variant, { key: process.env.FLOOR_KEY!, cert: process.env.FLOOR_CERT! });
-  if (role === '--relay') return relayMain(v as Variant, Number(port));
+  if (role === '--relay') {
+    process.on('SIGTERM', () => process.exit(0));
+    return relayMain(v as Variant, Number(port));
+  }
   const calls = Number(arg('calls', '200'));
   const seconds = Number(arg('seconds', '12'));
   const runs = Number(arg('runs', '1'));
@@ -169,7 +178,7 @@ async function main() {
   console.log('| variant | run | relay CPU µs / frame | relay CPU (of one core; sys) | frames / s | load avg (1 min) |');
   console.log('|---|---|---|---|---|---|');
   for (let run = 1; run <= runs; run++) {
-    for (const variant of VARIANTS) {
+    for (const variant of VARIANTS.filter((x) => arg('only', x) === x)) {
       const r = await measure(variant, calls, seconds);
       console.log(`| ${variant} | ${run} | **${r.usPerFrame.toFixed(1)}** | ${r.cpuPct.toFixed(1)} % (sys ${r.sysPct.toFixed(1)} %) | ${Math.round(r.framesPerS)} | ${loadavg()[0].toFixed(2)} |`);
     }
