@@ -19,13 +19,13 @@
  *   `response.output_audio.delta` and goes down as a binary frame.
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import net from 'node:net';
 import { loadavg } from 'node:os';
 import tls from 'node:tls';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { procStat } from '../lib/proc-stat';
 import { makeSelfSignedCert } from '../../tests/helpers/fake-realtime';
 import { appendAudioMessage, parseOutputAudioDelta } from '../../server/realtime/realtime-wire';
 
@@ -38,11 +38,6 @@ const arg = (name: string, def: string) => {
 };
 const hasTls = (v: Variant) => v.includes('tls');
 const isWs = (v: Variant) => v.startsWith('ws');
-
-function cpuMs(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return { total: (Number(stat[11]) + Number(stat[12])) * 10, sys: Number(stat[12]) * 10 };
-}
 
 /** The echo upstream: sends back what it gets (as an audio delta on the Realtime wire, without parsing it). */
 function echoMain(v: Variant, cert: { key: string; cert: string }) {
@@ -147,11 +142,11 @@ async function measure(v: Variant, calls: number, seconds: number) {
     ),
   );
   await new Promise((r) => setTimeout(r, 2000));
-  const c0 = cpuMs(relay.child.pid!);
+  const c0 = procStat(relay.child.pid!);
   const f0 = sent + received;
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  const c1 = cpuMs(relay.child.pid!);
+  const c1 = procStat(relay.child.pid!);
   const frames = sent + received - f0;
   const wallS = (performance.now() - t0) / 1000;
   for (const t of timers) clearInterval(t);
@@ -161,7 +156,7 @@ async function measure(v: Variant, calls: number, seconds: number) {
     relay.child.kill();
   });
   echo.child.kill();
-  return { usPerFrame: ((c1.total - c0.total) * 1000) / frames, cpuPct: (c1.total - c0.total) / 10 / wallS, sysPct: (c1.sys - c0.sys) / 10 / wallS, framesPerS: frames / wallS };
+  return { usPerFrame: ((c1.cpuMs - c0.cpuMs) * 1000) / frames, cpuPct: (c1.cpuMs - c0.cpuMs) / 10 / wallS, sysPct: (c1.sysMs - c0.sysMs) / 10 / wallS, framesPerS: frames / wallS };
 }
 
 async function main() {

@@ -19,6 +19,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { procStat } from '../lib/proc-stat';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -106,13 +107,6 @@ function pct(xs: number[], p: number) {
   if (!xs.length) return NaN;
   const s = Float64Array.from(xs).sort();
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-}
-
-function procStat(pid: number = process.pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]); // utime + stime (fields 14, 15)
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-  return { cpuMs: ticks * 10, sysMs: Number(stat[12]) * 10, rssKb };
 }
 
 async function direct(n: number, seconds: number, fakeUrl: string, ca: string) {

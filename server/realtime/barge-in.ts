@@ -58,8 +58,26 @@ export class BargeIn {
     const played = Math.max(0, Math.min(sent, Math.floor(reportedMs ?? estimate)));
     h.upstream.truncate(itemId, played);
     if (h.metrics.bargeIns.length < 500) h.metrics.bargeIns.push({ itemId, sentMs: sent, reportedMs, truncatedMs: played });
+    this.markCut(itemId, played);
+  }
+
+  /**
+   * WebRTC: the model cut the answer the rep spoke over where its own buffer had played it
+   * (`conversation.item.truncated`). Over the relay that event only confirms our own truncate, and
+   * the item is already interrupted.
+   */
+  cutByModel(itemId: string, audioEndMs: number) {
+    const it = this.host.turns.get(itemId);
+    if (!it || it.interrupted || it.turn.speaker !== 'prospect') return;
+    it.interrupted = true;
+    this.markCut(itemId, Math.max(0, Math.round(audioEndMs)));
+  }
+
+  /** The stored turn was heard for `playedMs` only. */
+  private markCut(itemId: string, playedMs: number) {
+    const it = this.host.turns.get(itemId)!;
     it.turn.interrupted = true;
-    it.turn.playedMs = played;
-    if (it.persisted) h.turnInterrupted(itemId, played);
+    it.turn.playedMs = playedMs;
+    if (it.persisted) this.host.turnInterrupted(itemId, playedMs);
   }
 }

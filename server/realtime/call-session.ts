@@ -314,18 +314,9 @@ export class CallSession {
         if (!this.responseActive) this.setState('listening');
         return;
       }
-      case 'truncated': {
-        // WebRTC: the rep spoke over the answer and the model cut it where its buffer had played it;
-        // the turn counts as interrupted there, as a barge-in over the relay does (barge-in.ts). Over
-        // the relay this only confirms our own truncate: that item is already marked.
-        const it = this.turns.get(e.itemId);
-        if (!it || it.interrupted || it.turn.speaker !== 'prospect') return;
-        it.interrupted = true;
-        it.turn.interrupted = true;
-        it.turn.playedMs = Math.max(0, Math.round(e.audioEndMs));
-        if (it.persisted) this.record.turnInterrupted(e.itemId, it.turn.playedMs);
-        return;
-      }
+      case 'truncated':
+        // WebRTC: the rep spoke over the answer; the model cut it where it had played (barge-in.ts)
+        return this.bargeIn.cutByModel(e.itemId, e.audioEndMs);
       case 'response_done': {
         this.responseActive = false;
         if (e.usage) {
