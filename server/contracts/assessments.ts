@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_STATUSES, DIFFICULTIES } from './enums';
 import { REPORT_STATUSES } from './reports';
-import { rawText, text } from './text';
+import { rawText, storableKey, text } from './text';
 
 /**
  * Hiring assessments (issue 14). The partner REST API (`/api/v1/assessments…`, an API key) speaks
@@ -43,7 +43,7 @@ export const createAssessmentInput = z.object({
   candidate: candidateInput,
   external_id: text().max(EXTERNAL_ID_MAX, 'assessments.validation.externalIdTooLong').optional(),
   metadata: z
-    .record(z.string().max(100), metadataValue)
+    .record(storableKey(100), metadataValue)
     .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, 'assessments.validation.metadataTooLarge')
     .optional(),
   send_email: z.boolean().default(false),

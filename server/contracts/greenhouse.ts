@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { storableJson, storableUrl, text, TEXT_MESSAGES } from './text';
 
 /**
  * Greenhouse's Assessment Partner API, partner side (docs/greenhouse.md): Greenhouse calls these
@@ -11,7 +11,7 @@ export const greenhouseTestOutput = z.object({ partner_test_id: z.string(), part
 export const listTestsOutput = z.array(greenhouseTestOutput);
 
 const optionalText = (max: number) => text().max(max).nullish();
-const optionalUrl = z.url().max(2000).nullish().or(z.literal('').transform(() => null));
+const optionalUrl = storableUrl(2000).nullish().or(z.literal('').transform(() => null));
 
 /** `POST send_test`: the test chosen for the stage, the candidate, and the URL to PATCH when done. Unknown fields are ignored. */
 export const sendTestInput = z.object({
@@ -25,7 +25,7 @@ export const sendTestInput = z.object({
     resume_url: optionalUrl,
     profile_url: optionalUrl,
   }),
-  url: z.url().max(2000),
+  url: storableUrl(2000),
   sent_by: optionalText(254),
 });
 export type SendTestInput = z.infer<typeof sendTestInput>;
@@ -43,5 +43,7 @@ export const testStatusOutput = z.object({
 });
 
 /** `POST response_error`: Greenhouse tells the partner an answer of ours could not be used. Kept as sent. */
-export const responseErrorInput = z.looseObject({ partner_interview_id: z.string().max(200).optional() });
+export const responseErrorInput = z
+  .looseObject({ partner_interview_id: z.string().max(200).optional() })
+  .refine(storableJson, { error: TEXT_MESSAGES.unstorable });
 export const responseErrorOutput = z.object({ received: z.literal(true) });

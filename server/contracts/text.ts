@@ -71,6 +71,25 @@ export function text(required?: string) {
     .trim();
 }
 
+/**
+ * A URL a person or a partner gave: well-formed, at most `max` characters, and storable — the URL
+ * parser accepts a NUL or a lone surrogate in a path, PostgreSQL does not.
+ */
+export function storableUrl(max = 2000) {
+  return z
+    .url()
+    .max(max)
+    .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
+}
+
+/** An object key from outside (metadata): at most `max` characters, storable, kept as sent. */
+export function storableKey(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
+}
+
 /** Like `text()` but not trimmed: passwords, where every character counts. */
 export function rawText(required?: string) {
   return z.string({ error: required ?? TEXT_MESSAGES.invalid }).refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_TYPES } from './enums';
-import { text } from './text';
+import { hasUnstorableText, text, TEXT_MESSAGES } from './text';
 
 // Messages are i18n keys of locales/<lng>/webhooks.json; the client translates.
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 25;
 
-const url = z.url('webhooks.validation.urlInvalid').max(WEBHOOK_URL_MAX, 'webhooks.validation.urlTooLong');
+const url = z
+  .url('webhooks.validation.urlInvalid')
+  .max(WEBHOOK_URL_MAX, 'webhooks.validation.urlTooLong')
+  .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
 const description = text().max(200, 'webhooks.validation.descriptionTooLong');
 const events = z.array(z.enum(WEBHOOK_EVENT_TYPES, 'webhooks.validation.eventsRequired')).min(1, 'webhooks.validation.eventsRequired').max(WEBHOOK_EVENT_TYPES.length);
 

@@ -169,6 +169,27 @@ describe('Greenhouse Assessment partner API', () => {
     expect((await gh('send_test', { method: 'POST', body: { partner_test_id: simB, candidate: { first_name: 'C', last_name: 'D', email: 'cd@example.com' }, url: `${greenhouseUrl}/x` } })).status).toBe(422);
   });
 
+  it('answers 400 and stores nothing for text PostgreSQL cannot hold (NUL, a lone surrogate) in a URL, a metadata key or a response_error payload', async () => {
+    const count = async () => ({
+      assessments: (await withTenant(database.db, tenantA, (tx) => tx.select().from(assessments))).length,
+      errors: (await withTenant(database.db, tenantA, (tx) => tx.select().from(atsResponseErrors))).length,
+    });
+    const before = await count();
+    const candidate = { first_name: 'N', last_name: 'U', email: 'nu@example.com' };
+    for (const url of [`${greenhouseUrl}/a\u0000b`, `${greenhouseUrl}/a\ud800b`]) {
+      expect((await gh('send_test', { method: 'POST', body: { partner_test_id: simA, candidate, url } })).status).toBe(400);
+      expect((await gh('send_test', { method: 'POST', body: { partner_test_id: simA, candidate: { ...candidate, resume_url: url }, url: `${greenhouseUrl}/ok` } })).status).toBe(400);
+    }
+    for (const payload of [{ error: 'x\u0000' }, { response: { ['k\udc00']: 1 } }, { nested: [[{ s: 'a\ud800' }]] }]) {
+      expect((await gh('response_error', { method: 'POST', body: { partner_interview_id: 'nul', ...payload } })).status).toBe(400);
+    }
+    const partner = (body: unknown) =>
+      fetch(`${app.url}/api/v1/assessments`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await partner({ simulation_id: simA, candidate: { email: 'm@example.com', first_name: 'M', last_name: 'K' }, metadata: { ['a\u0000']: 1 } })).status).toBe(400);
+    expect((await partner({ simulation_id: simA, candidate: { email: 'm@example.com', first_name: 'M', last_name: 'K' }, metadata: { ['\udfff']: 'v' } })).status).toBe(400);
+    expect(await count()).toEqual(before);
+  });
+
   it('response_error is accepted and stored for the key’s tenant', async () => {
     const r = await gh('response_error', { method: 'POST', body: { partner_interview_id: 'abc', error: 'partner_score out of range', response: { partner_score: 120 } } });
     expect(r).toEqual({ status: 200, json: { received: true } });
