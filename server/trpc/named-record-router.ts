@@ -1,3 +1,4 @@
+import { ACCESS } from '../access/roles';
 import type { TRPCBuiltRouter, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { NamedRecordService } from '../services/named-records/named-records';
@@ -31,8 +32,8 @@ export type NamedRecordRouter<Fields extends z.ZodObject, Update extends z.ZodOb
 type Fields = Record<string, string>;
 
 function build(service: NamedRecordService<Fields>, contract: NamedRecordContract) {
-  const readers = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
-  const writers = () => accessProcedure({ roles: ['admin'], clientScoped: true });
+  const readers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
+  const writers = () => accessProcedure({ roles: ACCESS.admins, clientScoped: true });
   const fieldsOf = (input: Record<string, unknown>) => input as Fields;
   return router({
     list: readers()

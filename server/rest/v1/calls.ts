@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import { callRecordings, calls } from '../../../db/schema/calls';
 import { resolveTenantAccess } from '../../access/tenant-access';
@@ -8,7 +9,6 @@ import { ticketHolder } from '../../services/calls/calls';
 import { requireSession, type RestContext, type RestRoute } from './route';
 
 /** Who holds calls (as server/routers/calls/router.ts): their recordings follow the same rule. */
-const CALL_HOLDERS = ['admin', 'sales_manager', 'sales_rep'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACCEPTED = /^audio\/(webm|ogg)(\s*;.*)?$/i;
@@ -75,7 +75,7 @@ async function uploader(ctx: RestContext, callId: string): Promise<{ tenantId: s
     return { tenantId: t.tenantId, tenant: (fn) => withTenant(ctx.deps.db, t.tenantId, fn) };
   }
   const { user } = requireSession(await ctx.session());
-  const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: CALL_HOLDERS });
+  const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: ACCESS.callers });
   const owned = await access.tenant((tx) => tx.select({ id: calls.id }).from(calls).where(and(eq(calls.id, callId), eq(calls.userId, user.id))).limit(1));
   if (!owned.length) throw new AppError('NOT_FOUND', 'Call not found');
   return { tenantId: access.tenantId, tenant: (fn) => access.tenant(fn) };
@@ -127,7 +127,7 @@ export const callRoutes: RestRoute[] = [
     path: '/api/v1/calls/:callId/recording',
     handler: async (ctx) => {
       const { user } = requireSession(await ctx.session());
-      const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: CALL_HOLDERS });
+      const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: ACCESS.callers });
       const callId = callIdParam(ctx.params);
       const manager = hasRole(roleOf(user.userType), ['admin', 'sales_manager']);
       // metadata first; the bytes are read in chunks of what is asked for, never the whole file at once

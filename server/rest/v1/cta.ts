@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { LINK_TOKEN_PATTERN } from '../../contracts/assessments';
 import { generateLinksInput, type GenerateStreamLine } from '../../contracts/campaigns';
@@ -9,7 +10,6 @@ import { baseUrlOf } from '../../services/assessments/links';
 import { generateLinks } from '../../services/campaigns/generate';
 import { guestReportView } from '../../services/campaigns/guest';
 import { viewerLanguage } from '../../services/reports/i18n';
-import { CTA_ROLES } from '../../routers/campaigns/router';
 import { sendReportHtml } from './reports';
 import { defineRoute, parseInput, type RestRoute } from './route';
 
@@ -26,7 +26,7 @@ const generate = defineRoute({
   handler: async (ctx) => {
     const role = roleOf(ctx.signedIn.user.userType);
     // the role before the body: a caller without it learns nothing from the request's shape
-    const access = await resolveTenantAccess(ctx.deps.db, ctx.signedIn.user, role, { roles: CTA_ROLES });
+    const access = await resolveTenantAccess(ctx.deps.db, ctx.signedIn.user, role, { roles: ACCESS.campaignOwners });
     const input = parseInput(generateLinksInput, await ctx.body());
     const { res } = ctx;
     let started = false;

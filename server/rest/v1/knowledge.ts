@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { resolveTenantAccess } from '../../access/tenant-access';
 import { roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
@@ -25,7 +26,7 @@ async function uploadKnowledgeFile(ctx: RestContext) {
   const clientGone = () => !res.writableFinished && (res.destroyed || res.closed || !!req.socket?.destroyed);
   try {
     const s = requireSession(await ctx.session());
-    const access = await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), { roles: ['admin', 'sales_manager'], clientId: ctx.url.searchParams.get('clientId') });
+    const access = await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), { roles: ACCESS.managers, clientId: ctx.url.searchParams.get('clientId') });
     const { tenantId } = access;
     const simulationId = ctx.params.simulationId ?? '';
     if (!UUID.test(simulationId)) throw new AppError('NOT_FOUND', 'Simulation not found');

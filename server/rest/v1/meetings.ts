@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { resolveTenantAccess } from '../../access/tenant-access';
 import { segmentsAsText, transcribeRecording, transcriptionAvailable } from '../../ai/transcription';
@@ -20,7 +21,6 @@ import {
   startCalendarConnect,
 } from '../../services/calendar/google-calendar';
 import { previewTranscript } from '../../services/meetings/meetings';
-import { ROLES as MEETING_ROLES } from '../../routers/meetings/router';
 import { defineRoute, requireSession, type RestRoute } from './route';
 
 /** A recording's file name: audio or video the transcription model reads. */
@@ -41,7 +41,7 @@ const transcribe = defineRoute({
     let bodyRead = false;
     try {
       const s = requireSession(await ctx.session());
-      await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), { roles: MEETING_ROLES });
+      await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), { roles: ACCESS.meetingHolders });
       if (!transcriptionAvailable(deps.env)) throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Transcribing a recording needs an AI model (OPENAI_API_KEY)');
       const name = sanitizeFileName(decodeFileNameHeader(req.headers['x-file-name']));
       if (!name || !RECORDING_NAME.test(name)) throw new AppError('UNSUPPORTED_FILE_TYPE', 'Choose an audio or video recording (mp3, mp4, m4a, wav, webm, ogg, flac, mov, mkv)');
@@ -90,7 +90,7 @@ const calendarStart = defineRoute({
   method: 'GET',
   path: '/api/v1/integrations/google/start',
   handler: async ({ deps, res, meta, signedIn }) => {
-    await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: MEETING_ROLES });
+    await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: ACCESS.meetingHolders });
     const { url, state, codeVerifier } = startCalendarConnect(deps.env, calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`));
     res.writeHead(302, {
       Location: url.toString(),
@@ -110,7 +110,7 @@ const calendarCallback = defineRoute({
   method: 'GET',
   path: '/api/v1/integrations/google/callback',
   handler: async ({ deps, req, res, url, meta, signedIn }) => {
-    const access = await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: MEETING_ROLES });
+    const access = await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: ACCESS.meetingHolders });
     const clear = [calendarCookie(CALENDAR_STATE_COOKIE, '', meta.secure, 0), calendarCookie(CALENDAR_VERIFIER_COOKIE, '', meta.secure, 0)];
     try {
       const cookies = parseCookies(req.headers.cookie);

@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { apiKeyIdInput, apiKeyOutput, generateApiKeyInput, generatedApiKeyOutput, integrationInfoOutput } from '../../contracts/api-keys';
 import { ASSESSMENT_LINK_HOURS } from '../../contracts/assessments';
@@ -6,26 +7,25 @@ import { generateApiKey, listApiKeys, revokeApiKey } from '../../services/api-ke
 import { accessProcedure, router } from '../../trpc/init';
 
 /** /assessments (spec §2): admins and managers manage their tenant's partner keys. */
-const MANAGERS = ['admin', 'sales_manager'] as const;
 
 export const apiKeysRouter = router({
-  list: accessProcedure({ roles: MANAGERS })
+  list: accessProcedure({ roles: ACCESS.managers })
     .output(z.array(apiKeyOutput))
     .query(({ ctx }) => ctx.tenant((tx) => listApiKeys(tx))),
 
   /** The full key is in this answer only. */
-  generate: accessProcedure({ roles: MANAGERS })
+  generate: accessProcedure({ roles: ACCESS.managers })
     .input(generateApiKeyInput)
     .output(generatedApiKeyOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => generateApiKey(tx, { tenantId: ctx.tenantId, userId: ctx.user.id }, input.integration))),
 
-  revoke: accessProcedure({ roles: MANAGERS })
+  revoke: accessProcedure({ roles: ACCESS.managers })
     .input(apiKeyIdInput)
     .output(apiKeyOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => revokeApiKey(tx, { userId: ctx.user.id }, input.apiKeyId))),
 
   /** The integration-information panel: where the API is and what Greenhouse needs. */
-  integrationInfo: accessProcedure({ roles: MANAGERS })
+  integrationInfo: accessProcedure({ roles: ACCESS.managers })
     .output(integrationInfoOutput)
     .query(({ ctx }) => {
       const base = baseUrlOf(ctx.deps.env, ctx.req);

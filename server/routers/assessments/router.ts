@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import {
   assessmentIdInput,
   assessmentListOutput,
@@ -16,7 +17,6 @@ import { getAssessmentSettings, listAssessments, loadPartnerAssessment, loadPart
 import { listAssessableSimulations } from '../../services/assessments/simulations';
 import { accessProcedure, apiKeyProcedure, router } from '../../trpc/init';
 
-const MANAGERS = ['admin', 'sales_manager'] as const;
 const tags = ['Assessments'];
 
 /**
@@ -68,16 +68,16 @@ export const assessmentsRouter = router({
     }),
 
   /** The /assessments list (paged on the server). */
-  list: accessProcedure({ roles: MANAGERS })
+  list: accessProcedure({ roles: ACCESS.managers })
     .input(listAssessmentsInput)
     .output(assessmentListOutput)
     .query(({ ctx, input }) => ctx.tenant((tx) => listAssessments(tx, input))),
 
-  settings: accessProcedure({ roles: MANAGERS })
+  settings: accessProcedure({ roles: ACCESS.managers })
     .output(assessmentSettingsOutput)
     .query(({ ctx }) => ctx.tenant((tx) => getAssessmentSettings(tx, ctx.tenantId))),
 
-  updateSettings: accessProcedure({ roles: MANAGERS })
+  updateSettings: accessProcedure({ roles: ACCESS.managers })
     .input(updateAssessmentSettingsInput)
     .output(assessmentSettingsOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => updateAssessmentSettings(tx, ctx.tenantId, input))),

@@ -1,4 +1,4 @@
-import { ROLES } from '../../contracts/roles';
+import { ACCESS } from '../../access/roles';
 import { assignmentOptions, createAssignment, deleteAssignment, getAssignment, listAssignments, updateAssignment, type Actor, type MailContext } from '../../services/assignments/assignments';
 import { myAssignments } from '../../services/assignments/mine';
 import { exportAssignmentResults } from '../../services/assignments/export';
@@ -25,9 +25,9 @@ import {
 } from '../../contracts/assignments';
 
 /** Managers (and demo managers, for demos) send assignments; admins see all of the tenant. */
-const managerProcedure = accessProcedure({ roles: ['admin', 'sales_manager', 'demo_sales_manager'], clientScoped: true });
+const managerProcedure = accessProcedure({ roles: ACCESS.assigners, clientScoped: true });
 /** Every role may ask for its own assignments (a sales rep's /assignments/sr). */
-const anyRoleProcedure = accessProcedure({ roles: [...ROLES], clientScoped: true });
+const anyRoleProcedure = accessProcedure({ roles: ACCESS.anyRole, clientScoped: true });
 
 const actorOf = (ctx: Context & { tenantId: string; user: { id: string } }): Actor => ({ userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId });
 const mailOf = (ctx: Context): MailContext => ({
@@ -37,7 +37,7 @@ const mailOf = (ctx: Context): MailContext => ({
 
 export const assignmentsRouter = router({
   /** Served from the per-viewer read cache when fresh (see server/cache/read-cache.ts). */
-  list: accessProcedure({ roles: ['admin', 'sales_manager', 'demo_sales_manager'], clientScoped: true })
+  list: accessProcedure({ roles: ACCESS.assigners, clientScoped: true })
     .input(listAssignmentsInput)
     .output(assignmentListOutput)
     .query(({ ctx, input }) => {

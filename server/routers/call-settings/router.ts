@@ -1,9 +1,10 @@
+import { ACCESS } from '../../access/roles';
 import { callSettingsOutput, updateCallSettingsInput } from '../../contracts/call-settings';
 import { getCallTransport, setCallTransport } from '../../services/calls/call-settings';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** The tenant's call settings are the admin's (spec §6: admin owns system configuration). */
-const admin = () => accessProcedure({ roles: ['admin'] });
+const admin = () => accessProcedure({ roles: ACCESS.admins });
 
 /** /admin, Call Settings tab: how the tenant's voice calls carry audio. */
 export const callSettingsRouter = router({

@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { liveCalls } from '../../realtime/registry';
 import { endCallRow, getCall, issueTicket, listCalls, previewSimulation, startCall } from '../../services/calls/calls';
@@ -7,11 +8,10 @@ import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, start
 import { outsideTransaction } from '../../../db/tenant';
 
 /** Who holds calls (spec §2): reps on the exercise page, admins and managers testing a simulation. */
-const CALLERS = ['admin', 'sales_manager', 'sales_rep'] as const;
 
 export const callsRouter = router({
   /** Creates the call (frozen scorecard, simulation and instructions) and a single-use socket ticket. */
-  start: accessProcedure({ roles: [...CALLERS] })
+  start: accessProcedure({ roles: ACCESS.callers })
     .input(startCallInput)
     .output(startCallOutput)
     .mutation(async ({ ctx, input }) => {
@@ -23,7 +23,7 @@ export const callsRouter = router({
     }),
 
   /** What the rep may read before starting: no scenario details, nothing the prospect hides. */
-  preview: accessProcedure({ roles: [...CALLERS] })
+  preview: accessProcedure({ roles: ACCESS.callers })
     .input(z.object({ simulationId: z.uuid() }))
     .output(
       z.object({
@@ -39,19 +39,19 @@ export const callsRouter = router({
     )
     .query(({ ctx, input }) => ctx.tenant((tx) => previewSimulation(tx, ctx.deps.env, input.simulationId))),
 
-  get: accessProcedure({ roles: [...CALLERS] })
+  get: accessProcedure({ roles: ACCESS.callers })
     .input(callIdInput)
     .output(callDetailOutput)
     .query(({ ctx, input }) => ctx.tenant((tx) => getCall(tx, { userId: ctx.user.id, role: ctx.role }, input.callId))),
 
   /** The signed-in user's own calls, newest first. */
-  list: accessProcedure({ roles: [...CALLERS] })
+  list: accessProcedure({ roles: ACCESS.callers })
     .input(z.object({ limit: z.number().int().min(1).max(200).default(50) }).optional())
     .output(z.array(callSummaryOutput))
     .query(({ ctx, input }) => ctx.tenant((tx) => listCalls(tx, ctx.user.id, input?.limit ?? 50))),
 
   /** HTTP fallback to end a call whose socket is gone. */
-  end: accessProcedure({ roles: [...CALLERS] })
+  end: accessProcedure({ roles: ACCESS.callers })
     .input(callIdInput)
     .output(z.object({ ended: z.boolean() }))
     .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {

@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import {
   campaignIdInput,
   campaignInput,
@@ -15,8 +16,7 @@ import { exportLinks, listLinks } from '../../services/campaigns/links';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Spec §6: the CTA screen belongs to sales_manager (and superuser, who passes every check). */
-export const CTA_ROLES = ['sales_manager'] as const;
-const cta = () => accessProcedure({ roles: CTA_ROLES });
+const cta = () => accessProcedure({ roles: ACCESS.campaignOwners });
 
 /**
  * The /cta screen: campaigns, the all-links table and its CSV. (Generating links is the streamed

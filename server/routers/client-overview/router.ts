@@ -1,10 +1,11 @@
+import { ACCESS } from '../../access/roles';
 import { getClientOverview, saveClientOverview } from '../../services/client-overview/client-overview';
 import { accessProcedure, router } from '../../trpc/init';
 import { clientOverviewFields, clientOverviewOutput } from '../../contracts/client-overview';
 
 // The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
-const readers = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
-const writers = () => accessProcedure({ roles: ['admin'], clientScoped: true });
+const readers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
+const writers = () => accessProcedure({ roles: ACCESS.admins, clientScoped: true });
 
 export const clientOverviewRouter = router({
   get: readers()

@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { asSystem, type SystemReason } from '../../../db/tenant';
@@ -30,14 +31,14 @@ const audited = <T>(ctx: Authed, action: string, fn: (tx: Tx, reason: SystemReas
 };
 
 export const clientsRouter = router({
-  list: accessProcedure({ roles: ['superuser'] }).output(z.array(clientOutput)).query(({ ctx }) => read(ctx, 'clients.list', (tx) => listClients(tx))),
+  list: accessProcedure({ roles: ACCESS.superusers }).output(z.array(clientOutput)).query(({ ctx }) => read(ctx, 'clients.list', (tx) => listClients(tx))),
 
-  get: accessProcedure({ roles: ['superuser'] })
+  get: accessProcedure({ roles: ACCESS.superusers })
     .input(clientIdParam)
     .output(clientOutput)
     .query(({ ctx, input }) => read(ctx, 'clients.get', (tx) => getClient(tx, input.id))),
 
-  create: accessProcedure({ roles: ['superuser'] })
+  create: accessProcedure({ roles: ACCESS.superusers })
     .input(createClientInput)
     .output(clientOutput)
     .mutation(({ ctx, input }) =>
@@ -49,7 +50,7 @@ export const clientsRouter = router({
       }),
     ),
 
-  update: accessProcedure({ roles: ['superuser'] })
+  update: accessProcedure({ roles: ACCESS.superusers })
     .input(updateClientInput)
     .output(clientOutput)
     .mutation(({ ctx, input }) =>
@@ -59,7 +60,7 @@ export const clientsRouter = router({
       }),
     ),
 
-  duplicate: accessProcedure({ roles: ['superuser'] })
+  duplicate: accessProcedure({ roles: ACCESS.superusers })
     .input(duplicateClientInput)
     .output(duplicateClientOutput)
     .mutation(({ ctx, input }) =>
@@ -71,12 +72,12 @@ export const clientsRouter = router({
       }),
     ),
 
-  deletionPreview: accessProcedure({ roles: ['superuser'] })
+  deletionPreview: accessProcedure({ roles: ACCESS.superusers })
     .input(clientIdParam)
     .output(deletionPreviewOutput)
     .query(({ ctx, input }) => read(ctx, 'clients.deletion_preview', (tx) => clientDeletionPreview(tx, input.id, ctx.user.tenantId))),
 
-  delete: accessProcedure({ roles: ['superuser'] })
+  delete: accessProcedure({ roles: ACCESS.superusers })
     .input(deleteClientInput)
     .output(z.object({ ok: z.literal(true) }))
     .mutation(({ ctx, input }) =>

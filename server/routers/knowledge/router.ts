@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { deleteKnowledgeFile, listKnowledgeFiles, setKnowledgeFileEnabled } from '../../services/knowledge/files';
 import { testSearch } from '../../services/knowledge/search';
@@ -5,7 +6,7 @@ import { accessProcedure, router } from '../../trpc/init';
 import { deletedOutput, fileIdInput, knowledgeFileOutput, searchHitOutput, searchInput, setEnabledInput, simulationIdInput } from '../../contracts/knowledge';
 
 // Uploads are not here: they stream over REST (POST /api/v1/simulations/:simulationId/files).
-const managers = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
+const managers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
 
 export const knowledgeRouter = router({
   list: managers()

@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import {
   botNameInput,
   botNameOutput,
@@ -24,8 +25,7 @@ import type { SessionUser } from '../../auth/session';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Every user with a role scores their own real calls (spec §2: /meetings is reachable by any signed-in user). */
-export const ROLES = ['admin', 'sales_manager', 'sales_rep', 'demo_sales_manager'] as const;
-const own = () => accessProcedure({ roles: ROLES });
+const own = () => accessProcedure({ roles: ACCESS.meetingHolders });
 
 const actorOf = (tenantId: string, user: SessionUser): RealCallActor => ({ tenantId, userId: user.id, language: (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : 'en' });
 
@@ -47,7 +47,7 @@ export const meetingsRouter = router({
     .query(({ ctx }) => ctx.tenant((tx) => botSettings(tx, ctx.deps.env, ctx.tenantId, ctx.role === 'admin' || ctx.role === 'superuser'))),
 
   /** The name the tenant's bot joins meetings with (admins). */
-  setBotName: accessProcedure({ roles: ['admin'] })
+  setBotName: accessProcedure({ roles: ACCESS.admins })
     .input(botNameInput)
     .output(botNameOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => setTenantBotName(tx, ctx.deps.env, ctx.tenantId, input.botName))),

@@ -1,9 +1,10 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { createPersona, deletePersona, getPersona, listPersonas, updatePersona } from '../../services/personas/personas';
 import { accessProcedure, router } from '../../trpc/init';
 import { deletedOutput, personaFields, personaId, personaOutput, updatePersonaInput } from '../../contracts/personas';
 
-const managers = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
+const managers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
 
 export const personasRouter = router({
   list: managers()

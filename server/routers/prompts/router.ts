@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { asSystem } from '../../../db/tenant';
 import { PROMPT_PLACEHOLDERS } from '../../contracts/prompt-placeholders';
@@ -16,11 +17,11 @@ import { createPromptInput, listPromptsInput, placeholderOutput, promptIdInput, 
 
 const ok = z.object({ ok: z.literal(true) });
 // reads: the simulation wizard of managers picks prompts too; writes: admins
-const reader = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
-const writer = () => accessProcedure({ roles: ['admin'], clientScoped: true });
+const reader = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
+const writer = () => accessProcedure({ roles: ACCESS.admins, clientScoped: true });
 
 export const promptsRouter = router({
-  placeholders: accessProcedure({ roles: ['admin', 'sales_manager'] })
+  placeholders: accessProcedure({ roles: ACCESS.managers })
     .output(z.array(placeholderOutput))
     .query(() => PROMPT_PLACEHOLDERS.map((p) => ({ ...p, kinds: [...p.kinds] }))),
 
@@ -58,12 +59,12 @@ export const promptsRouter = router({
     })),
 
   /** The system prompts alone (the Prompts tab of /spar-admin). */
-  listSystem: accessProcedure({ roles: ['superuser'] })
+  listSystem: accessProcedure({ roles: ACCESS.superusers })
     .output(z.array(promptOutput))
     .query(({ ctx }) => asSystem(ctx.deps.db, { action: 'prompts.list_system', actorUserId: ctx.user.id }, (tx) => listSystemPrompts(tx))),
 
   /** Superusers may edit a system prompt's texts (never delete it); the edit survives restarts. */
-  updateSystem: accessProcedure({ roles: ['superuser'] })
+  updateSystem: accessProcedure({ roles: ACCESS.superusers })
     .input(updatePromptInput)
     .output(promptOutput)
     .mutation(({ ctx, input }) =>

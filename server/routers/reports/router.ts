@@ -1,10 +1,10 @@
-import { ROLES } from '../../contracts/roles';
+import { ACCESS } from '../../access/roles';
 import { getReport, getReportStatus, overrideCriterion, retryReport } from '../../services/reports/reports';
 import { accessProcedure, router } from '../../trpc/init';
 import { overrideInput, overrideResultOutput, reportCallInput, retryOutput, reportOutput, statusOutput } from '../../contracts/reports';
 
 /** Any signed-in user with a role; the service narrows to the call's owner or the tenant's admins/managers. */
-const viewerProcedure = accessProcedure({ roles: [...ROLES], clientScoped: true });
+const viewerProcedure = accessProcedure({ roles: ACCESS.anyRole, clientScoped: true });
 
 export const reportsRouter = router({
   get: viewerProcedure
@@ -19,7 +19,7 @@ export const reportsRouter = router({
     .query(({ ctx, input }) => ctx.tenant((tx) => getReportStatus(tx, { userId: ctx.user.id, role: ctx.role }, input.callId))),
 
   /** Manager review of one criterion's level (note required); the score is recomputed in code. */
-  override: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
+  override: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
     .input(overrideInput)
     .output(overrideResultOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => overrideCriterion(tx, { userId: ctx.user.id, role: ctx.role }, input))),

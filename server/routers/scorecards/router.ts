@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import {
   createScorecard,
@@ -19,7 +20,7 @@ import {
 } from '../../contracts/scorecards';
 
 /** Scorecards are configured by a tenant's admins and managers (and a superuser via clientId). */
-const procedure = accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
+const procedure = accessProcedure({ roles: ACCESS.managers, clientScoped: true });
 
 export const scorecardsRouter = router({
   list: procedure.output(z.array(scorecardListItemOutput)).query(({ ctx }) => ctx.tenant((tx) => listScorecards(tx))),

@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { createTextProvider } from '../../ai/provider';
 import { generateScenarioForDraft, listGenerations } from '../../services/simulations/generate';
@@ -26,7 +27,7 @@ import {
 } from '../../contracts/simulations';
 
 /** Simulations are configured by a tenant's admins and managers (and a superuser via clientId). */
-const managers = () => accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true });
+const managers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
 
 export const simulationsRouter = router({
   list: managers()
@@ -63,7 +64,7 @@ export const simulationsRouter = router({
     .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteSimulation(tx, ctx.tenantId, input.id))),
 
   /** The model call runs outside any transaction: generateScenarioForDraft opens its own short ones. */
-  generateScenario: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
+  generateScenario: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
     .input(scenarioDraftInput)
     .output(generatedScenarioOutput)
     .mutation(({ ctx, input, signal }) =>

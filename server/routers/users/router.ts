@@ -1,3 +1,4 @@
+import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { accessProcedure, router } from '../../trpc/init';
@@ -18,14 +19,14 @@ import {
   updateUserInput,
 } from '../../contracts/users';
 
-const admin = accessProcedure({ roles: ['admin'], clientScoped: true });
+const admin = accessProcedure({ roles: ACCESS.admins, clientScoped: true });
 const actor = (ctx: { user: { id: string }; role: Role | null }): Actor => ({ id: ctx.user.id, role: ctx.role });
 
 export const usersRouter = router({
   list: admin.output(z.array(managedUserOutput)).query(({ ctx }) => ctx.tenant((tx) => listUsers(tx))),
 
   /** For the "manager" picker: admins and managers edit teams, so both may read it. */
-  managers: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
+  managers: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
     .output(z.array(managerOutput))
     .query(({ ctx }) => ctx.tenant((tx) => listManagers(tx))),
 
@@ -33,7 +34,7 @@ export const usersRouter = router({
    * Admins create any account. A sales manager adds team members (the Team page): only Sales Reps,
    * and always on their own team.
    */
-  create: accessProcedure({ roles: ['admin', 'sales_manager'], clientScoped: true })
+  create: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
     .input(createUserInput)
     .output(createUserOutput)
     .mutation(({ ctx, input }) => {
