@@ -5,7 +5,7 @@ import { baseUrlOf } from '../../services/assessments/links';
 import { generateApiKey, listApiKeys, revokeApiKey } from '../../services/api-keys/api-keys';
 import { accessProcedure, router } from '../../trpc/init';
 
-/** /assessments (spec §2): admins and managers manage their tenant's partner keys. */
+/** /assessments: admins and managers manage their tenant's partner keys. */
 const MANAGERS = ['admin', 'sales_manager'] as const;
 
 export const apiKeysRouter = router({

@@ -6,7 +6,7 @@ import { AppError } from '../../errors';
 import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from '../../contracts/calls';
 import { outsideTransaction } from '../../../db/tenant';
 
-/** Who holds calls (spec §2): reps on the exercise page, admins and managers testing a simulation. */
+/** Who holds calls: reps on the exercise page, admins and managers testing a simulation. */
 const CALLERS = ['admin', 'sales_manager', 'sales_rep'] as const;
 
 export const callsRouter = router({

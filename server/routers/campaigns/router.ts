@@ -14,7 +14,7 @@ import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from '.
 import { exportLinks, listLinks } from '../../services/campaigns/links';
 import { accessProcedure, router } from '../../trpc/init';
 
-/** Spec §6: the CTA screen belongs to sales_manager (and superuser, who passes every check). */
+/** The CTA screen belongs to sales_manager (and superuser, who passes every check). */
 export const CTA_ROLES = ['sales_manager'] as const;
 const cta = () => accessProcedure({ roles: CTA_ROLES });
 
