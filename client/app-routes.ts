@@ -30,7 +30,7 @@ const Meetings = page(() => import('./routes/meetings'));
 const AssessmentTake = page(() => import('./routes/assessment-take'));
 const AssessmentComplete = page(() => import('./routes/assessment-complete'));
 
-/** Every route of spec §2 except `/` (a redirect, see route-view.tsx), first match wins (specific paths before parameterised ones). */
+/** Every route of the app except `/` (a redirect, see route-view.tsx), first match wins (specific paths before parameterised ones). */
 export const APP_ROUTES: AppRoute[] = [
   { path: '/login', access: { kind: 'guest' }, layout: 'public', component: lazy(() => import('./routes/login')) },
   { path: '/auth/google/done', access: PUBLIC, layout: 'bare', component: page(() => import('./routes/google-done')) },

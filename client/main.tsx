@@ -17,7 +17,7 @@ const render = () =>
     </StrictMode>,
   );
 
-// Usage telemetry (spec §7): its SDK is loaded only when the server has a collector to send to.
+// Usage telemetry: its SDK is loaded only when the server has a collector to send to.
 async function startTelemetry(config: TelemetryConfig | null) {
   if (!config?.enabled) return;
   const telemetry = await import('./lib/telemetry');

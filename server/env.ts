@@ -61,7 +61,7 @@ const envSchema = z.object({
   CALL_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** OpenTelemetry: traces (server spans, and the browser's through POST /api/v1/telemetry/traces) go to this OTLP/HTTP endpoint; unset, telemetry is off. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional().or(z.literal('').transform(() => undefined)),
-  /** Extra headers for the OTLP endpoint, as the OpenTelemetry spec writes them: `key=value,key2=value2`. */
+  /** Extra headers for the OTLP endpoint, in OpenTelemetry's OTEL_EXPORTER_OTLP_HEADERS form: `key=value,key2=value2`. */
   OTEL_EXPORTER_OTLP_HEADERS: z.string().optional().transform((v) => (v ? v : undefined)),
   /** Origins besides the app's own that browser requests may carry trace headers to (comma-separated). */
   TELEMETRY_TRACE_ORIGINS: z.string().default(''),

@@ -35,7 +35,7 @@ const CATALOGUE = {
   // sent on the call socket (server/contracts/call-protocol.ts)
   CALL_START_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
   CALL_PROSPECT_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
-  // hiring assessments (issue 14)
+  // hiring assessments
   API_KEY_INVALID: { trpc: 'UNAUTHORIZED', status: 401 },
   ASSESSMENT_LINK_INVALID: { trpc: 'NOT_FOUND', status: 404 },
   ASSESSMENT_LINK_EXPIRED: { trpc: 'FORBIDDEN', status: 410 },

@@ -25,8 +25,8 @@ export interface NavLinkDef {
 const MANAGERS: Role[] = ['admin', 'sales_manager'];
 
 /**
- * Sidebar links for a user (spec §2 "Sidebar links"). Meetings is linked for the internal client
- * and internal e-mail domains only (spec), though its route is open to every signed-in user.
+ * Sidebar links for a user, by role. Meetings is linked for the internal client and internal
+ * e-mail domains only, though its route is open to every signed-in user.
  */
 export function navLinksFor(me: Me): NavLinkDef[] {
   const role = me.user.role;
@@ -37,7 +37,7 @@ export function navLinksFor(me: Me): NavLinkDef[] {
     { key: 'scorecards', labelKey: 'nav.scorecards', href: '/scorecards', icon: IconClipboardCheck, show: hasRole(role, MANAGERS) },
     { key: 'team', labelKey: 'nav.team', href: '/team', icon: IconUsers, show: hasRole(role, MANAGERS) },
     { key: 'assessments', labelKey: 'nav.assessments', href: '/assessments', icon: IconUserCheck, show: hasRole(role, MANAGERS) },
-    // spec §6: the CTA screen is sales_manager's and superuser's (not admin's)
+    // the CTA screen is sales_manager's and superuser's, not admin's (admin owns system configuration, not campaigns)
     { key: 'cta', labelKey: 'nav.cta', href: '/cta', icon: IconMailForward, show: hasRole(role, ['sales_manager']) },
     {
       key: 'assignments',

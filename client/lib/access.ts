@@ -1,6 +1,6 @@
 import { hasRole, type Role } from './roles';
 
-/** Who may open a route (spec §2). */
+/** Who may open a route. */
 export type Access =
   | { kind: 'public' }
   | { kind: 'root' }

@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 export const LANGUAGES = ['en', 'es', 'it', 'pt-BR'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Written only when the user explicitly picks a language (spec §9 stored local keys). */
+/** Written only when the user explicitly picks a language, so a saved choice is never overwritten by the profile's or the client's default language. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 // One chunk per language (client/features/i18n/bundles/), loaded when the language is used.

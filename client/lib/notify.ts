@@ -7,7 +7,7 @@ export function notifySuccess(message: string) {
   notifications.show({ color: 'green', message });
 }
 
-/** The spec §8 failure title ("Failed to create persona") with the server's translated reason. */
+/** The failure title ("Failed to create persona") with the server's translated reason. */
 export function notifyFailure(t: TFunction, title: string, error: unknown) {
   notifications.show({ color: 'red', title, message: errorMessage(t, error) });
 }

@@ -1,5 +1,5 @@
 /**
- * The browser's usage session for telemetry (spec §9): a session ends after 15 minutes without
+ * The browser's usage session for telemetry: a session ends after 15 minutes without
  * activity or after 4 hours at most; every span carries its id (`session.id`). Pure functions:
  * the storage is the caller's (localStorage in the app, so tabs share the session).
  */
@@ -32,14 +32,14 @@ export function parseSession(raw: string | null): UsageSession | null {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * The URLs besides the app's own that may carry trace headers (spec §7): exactly the allow-listed
+ * The URLs besides the app's own that may carry trace headers: exactly the allow-listed
  * origins — an origin that merely starts like one (https://api.example.com.evil.test) does not.
  */
 export function traceHeaderUrls(origins: readonly string[]): RegExp[] {
   return origins.map((o) => new RegExp(`^${escape(o.replace(/\/$/, ''))}(?:[/?#]|$)`));
 }
 
-/** Whether a response or a failure marks its span as an error (spec §7): HTTP 400–599, or no response at all. */
+/** Whether a response or a failure marks its span as an error: HTTP 400–599, or no response at all. */
 export function isErrorResult(result: { status?: number } | Error | null | undefined): boolean {
   if (!result || result instanceof Error) return true;
   return typeof result.status === 'number' && (result.status === 0 || (result.status >= 400 && result.status <= 599));

@@ -10,7 +10,7 @@ import { WebTracerProvider } from '@opentelemetry/sdk-trace-web';
 import { isErrorResult, parseSession, touchSession, traceHeaderUrls, type UsageSession } from './telemetry-session';
 
 /**
- * Usage telemetry in the browser (spec §7, §9), loaded only when the server says it is on
+ * Usage telemetry in the browser, loaded only when the server says it is on
  * (GET /api/v1/telemetry/config): the OpenTelemetry web SDK with document-load, fetch and
  * user-interaction instrumentation; spans batched (at most 30 per export, every 1,000 ms) and sent
  * to the app's own server, which forwards them to the collector; trace headers only on same-origin

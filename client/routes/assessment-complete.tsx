@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format';
 
 /**
- * Shared by /assessment/complete and /magic-link/complete (spec §2): the thank-you page. The score
+ * Shared by /assessment/complete and /magic-link/complete: the thank-you page. The score
  * is shown only when the call's page passed one (the tenant lets candidates see it).
  */
 export default function AssessmentCompletePage() {

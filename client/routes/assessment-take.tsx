@@ -11,8 +11,8 @@ import { linkApi, linkProblemOf, type LinkCredentials } from '../features/assess
 import { MicCheck } from '../features/assessments/mic-check';
 
 /**
- * /assessment/:assessmentId?token=… — a candidate's assessment, no account (spec §2 "Assessment
- * invitation page"): validation → intro → microphone check → the call → thank-you.
+ * /assessment/:assessmentId?token=… — a candidate's assessment invitation page, no account:
+ * validation → intro → microphone check → the call → thank-you.
  */
 export default function AssessmentTakePage() {
   const { assessmentId = '' } = useParams<{ assessmentId: string }>();

@@ -9,7 +9,7 @@ import { WebhooksPanel } from '../features/assessments/webhooks-panel';
 
 const TABS = ['assessments', 'keys', 'webhooks', 'integration'] as const;
 
-/** /assessments (spec §2 "Assessments settings"): candidates' assessments, API keys, webhooks, integration. */
+/** /assessments (Assessments settings): candidates' assessments, API keys, webhooks, integration. */
 export default function AssessmentsPage() {
   const { t } = useTranslation(['assessments', 'common'], { nsMode: 'fallback' });
   const [tab, setTab] = useTabParam(TABS, 'assessments');

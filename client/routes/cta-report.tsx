@@ -15,7 +15,7 @@ import { ReportView } from '../features/reports/report-view';
 const WAITING = new Set(['pending', 'running']);
 
 /**
- * /cta/reports/:ctaId?token=… — the campaign guest's report (spec §2 public report page), reached
+ * /cta/reports/:ctaId?token=… — the campaign guest's public report page, reached
  * only with the link's own token; then the Book-a-Call step.
  */
 export default function CtaReportPage() {

@@ -15,7 +15,7 @@ import { notifySuccess } from '../lib/notify';
 
 const TABS = ['campaigns', 'generate', 'links'] as const;
 
-/** /cta (spec §2 "CTA magic links", superuser and sales_manager): campaigns, the generator, and every link. */
+/** /cta (CTA magic links, superuser and sales_manager): campaigns, the generator, and every link. */
 export default function CtaPage() {
   const { t } = useCtaT();
   const queryClient = useQueryClient();

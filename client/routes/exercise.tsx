@@ -24,7 +24,7 @@ export default function ExercisePage() {
     queryFn: () => callsApi.preview(simulationId),
     retry: (count, error) => count < 1 && errorInfo(error).appCode === 'NETWORK',
   });
-  // assignments (issue 7): ?exercise=<id> links the call to the rep's exercise
+  // assignments: ?exercise=<id> links the call to the rep's exercise
   const exerciseId = new URLSearchParams(useSearch()).get('exercise') ?? undefined;
   const session = useCallSession({ input: { simulationId, mode: 'practice', ...(exerciseId ? { exerciseId } : {}) } }, `${simulationId}:${exerciseId ?? ''}`);
   const snapshot = useCallSnapshot(session);

@@ -12,7 +12,7 @@ import AssessmentCompletePage from './assessment-complete';
 const WAITING = new Set(['none', 'pending', 'running']);
 
 /**
- * /magic-link/complete?cta=…&token=… (spec §2, the thank-you screen shared with assessments): the
+ * /magic-link/complete?cta=…&token=… (the thank-you screen shared with assessments): the
  * campaign's after-simulation message, and the way to the guest's report once it is ready.
  * Without a link it is the shared thank-you page.
  */

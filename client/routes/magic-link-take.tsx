@@ -12,7 +12,7 @@ import { useCtaT } from '../features/campaigns/use-cta-t';
 import { useGuestLanguage } from '../features/campaigns/use-guest-language';
 
 /**
- * /magic-link/:ctaId?token=… — a campaign guest's demo call, no account (spec §2): validation →
+ * /magic-link/:ctaId?token=… — a campaign guest's demo call, no account: validation →
  * intro → microphone check → the call → thank-you (/magic-link/complete) → the report.
  */
 export default function MagicLinkTakePage() {
@@ -31,7 +31,7 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
   const problem = validation.isError ? ctaProblemOf(validation.error) : null;
   useGuestLanguage(validation.data?.campaign.language);
 
-  // a used or started link has its own page (spec §2 /magic-link/used)
+  // a used or started link has its own page (/magic-link/used)
   useEffect(() => {
     if (problem === 'used' || problem === 'started') navigate(ctaPaths.used(problem === 'used' ? stable : null, problem), { replace: true });
   }, [problem, stable, navigate]);

@@ -5,7 +5,7 @@ import { ctaPaths } from '../features/campaigns/cta-api';
 import { useCtaT } from '../features/campaigns/use-cta-t';
 
 /**
- * /magic-link/used (spec §2, §8): the link was already used — or, with ?reason=started, it expired
+ * /magic-link/used: the link was already used — or, with ?reason=started, it expired
  * because its exercise had been started. A guest whose call was completed can still open their report.
  */
 // the report page is a full page load: its Content-Security-Policy (which frames the campaign's

@@ -8,7 +8,7 @@ import { useMeetingsT } from '../features/meetings/use-meetings-t';
 import { useSearchParam } from '../lib/use-search-param';
 
 /**
- * /meetings and /integrations/google/success (spec §2 "Record Meet"): the user's real calls, scored
+ * /meetings and /integrations/google/success (Record Meet): the user's real calls, scored
  * with the same scorecards as practice: a meeting bot records a Google Meet (when a provider is
  * configured, scheduled ahead from the connected calendar), or a transcript or recording is
  * uploaded (a transcript works in every mode, offline included).

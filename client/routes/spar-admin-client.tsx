@@ -22,7 +22,7 @@ import { UsersPanel } from '../features/users/users-panel';
 import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
-/** The client detail tabs of spec §2, in that order. */
+/** The client detail tabs, in the order the screen shows them. */
 const TABS = ['users', 'overview', 'icp', 'products', 'personas', 'simulations', 'prompts', 'callInstructions', 'scorecards', 'analytics'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

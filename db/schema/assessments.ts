@@ -8,7 +8,7 @@ import { clients } from './tenancy';
 import type { ApiKeyStatus, AssessmentSource, AssessmentStatus } from '../../server/contracts/enums';
 
 /**
- * A partner's API key (spec §3 "API key"). The full key is shown once; only its SHA-256 is kept.
+ * A partner's API key. The full key is shown once; only its SHA-256 is kept.
  * `prefix` is the key's public part (shown in the list, and how a request's key is found).
  */
 export const apiKeys = pgTable(

@@ -7,7 +7,7 @@ import { tenantId } from './columns';
 import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '../../server/contracts/enums';
 
 /**
- * A marketing campaign (spec §3 "Campaign"): the texts the guest reads, the demo simulation, how
+ * A marketing campaign: the texts the guest reads, the demo simulation, how
  * long its links live, and the Book-a-Call step. `slug` is the tenant's own campaign id.
  */
 export const campaigns = pgTable(
@@ -35,7 +35,7 @@ export const campaigns = pgTable(
 );
 
 /**
- * One guest's one-time link to a campaign's demo call (spec §3 "Magic link"). The token is stored
+ * One guest's one-time link to a campaign's demo call. The token is stored
  * only as its SHA-256. `callId` is the one call the link may start (claimed atomically).
  */
 export const magicLinks = pgTable(

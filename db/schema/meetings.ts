@@ -7,7 +7,7 @@ import { tenantId } from './columns';
 import type { MeetingFailure, MeetingSource, MeetingStatus } from '../../server/contracts/enums';
 
 /**
- * A real call of a rep (issue 16): its transcript came from a file or a meeting bot; it is scored
+ * A real call of a rep: its transcript came from a file or a meeting bot; it is scored
  * as the call `callId` (mode 'meeting') with the scorecard chosen for it.
  */
 export const meetings = pgTable(

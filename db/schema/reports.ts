@@ -8,7 +8,7 @@ export interface EvidenceQuote {
   quote: string;
   turnSeq: number;
   startMs: number;
-  /** Where the quote lies in the turn's text (characters); absent in reports from before issue 11. */
+  /** Where the quote lies in the turn's text (characters); absent in reports written before quotes were located in the transcript. */
   start?: number;
   end?: number;
 }
@@ -61,7 +61,7 @@ export interface CriterionResult {
   rejected?: RejectedQuote[];
   /** With EVALUATION_SAMPLES > 1: how many of the samples gave the median level kept here. */
   agreement?: { samples: number; agreeing: number } | null;
-  /** Reports from before issue 11 only: a level above 0 kept although its evidence was not found. */
+  /** Only in reports written before evidence was checked against the transcript: a level above 0 kept although its evidence was not found. */
   unverified: boolean;
 }
 export interface Improvement {

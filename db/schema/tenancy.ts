@@ -5,7 +5,7 @@ import type { Language } from '../../server/contracts/languages';
 import type { ClientType } from '../../server/contracts/enums';
 
 
-/** A client is a tenant. `schemaName` is its immutable unique slug (the spec's "schema name"). */
+/** A client is a tenant. `schemaName` is its immutable unique slug (the "schema name" the screens show). */
 export const clients = pgTable(
   'clients',
   {

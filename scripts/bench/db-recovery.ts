@@ -1,5 +1,5 @@
 /**
- * Database restart (issue 17): how long requests take to fail while PostgreSQL is gone, and how
+ * Database restart: how long requests take to fail while PostgreSQL is gone, and how
  * long after it is back the server answers again — without a restart. PostgreSQL is reached
  * through a loopback TCP proxy (tests/helpers/tcp-proxy.ts) that drops every connection and
  * refuses new ones, as a restarting database does, for 3 s.

@@ -1,5 +1,5 @@
 /**
- * Load (issue 17): requests per second each route sustains with p95 ≤ 100 ms, on one server
+ * Load: requests per second each route sustains with p95 ≤ 100 ms, on one server
  * process and on two on one PostgreSQL (started by npm run cluster's code). Routes: sign-in
  * (argon2 by design), the manager dashboard, the assignment list, a report page. Each route is
  * driven by autocannon with rising numbers of concurrent connections (8 s each), shared evenly

@@ -1,5 +1,5 @@
 /**
- * Campaign magic links (issue 15): how long the generator takes for a full batch, and how fast the
+ * Campaign magic links: how long the generator takes for a full batch, and how fast the
  * all-links table pages when a tenant holds 100,000 links. Both through the real HTTP server, as
  * the /cta screen calls it (a signed-in sales manager's Bearer session):
  *

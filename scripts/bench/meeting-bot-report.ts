@@ -1,5 +1,5 @@
 /**
- * Record Meet (issue 16): how long from "the call ended" at the meeting-bot provider to the report
+ * Record Meet: how long from "the call ended" at the meeting-bot provider to the report
  * being ready, with the offline evaluator. A loopback Attendee stand-in (tests/helpers/
  * fake-meeting-bots.ts) sends each bot through its states by signed webhook; the clock starts when
  * the provider says the bot has ended (its `post_processing_completed` webhook is sent) and stops

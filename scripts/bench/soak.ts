@@ -1,5 +1,5 @@
 /**
- * Soak (issue 17): one server process (the build, on PostgreSQL) under steady load for a long
+ * Soak: one server process (the build, on PostgreSQL) under steady load for a long
  * time — reads of the dashboard, the assignment list and a report page at a fixed rate (about half
  * of what one process serves at p95 ≤ 100 ms, docs/benchmarks.md "Load") and 50 offline practice
  * calls cycling (start, the prospect's greeting, a typed line and its answer, hang up, again) —

@@ -1,5 +1,5 @@
 /**
- * Telemetry overhead (issue 17): the manager dashboard served by one process with OpenTelemetry
+ * Telemetry overhead: the manager dashboard served by one process with OpenTelemetry
  * on (spans exported to a loopback OTLP sink) and one with it off, in the same run, alternating
  * (off, on, off, on) so both see the same machine. autocannon, 8 connections, 8 s per round.
  *

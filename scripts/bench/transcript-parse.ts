@@ -1,5 +1,5 @@
 /**
- * Real calls (issue 16): how long reading a 2-hour meeting transcript takes. A WebVTT file shaped
+ * Real calls: how long reading a 2-hour meeting transcript takes. A WebVTT file shaped
  * as Microsoft Teams and Google Meet export it (a voice span per cue, a cue every 4 seconds, three
  * speakers taking turns of one to three cues), and the same call as SRT with "Name:" prefixes;
  * each parsed RUNS times (server/services/meetings/transcript.ts), each run reported.

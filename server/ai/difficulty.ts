@@ -1,7 +1,7 @@
 import type { Difficulty } from '../contracts/enums';
 
 export interface DifficultyBehaviour {
-  /** The spec's labels: Beginner/Easy, Intermediate/Medium, Advanced/Hard, Expert/Very Hard. */
+  /** The labels the screens show: Beginner/Easy, Intermediate/Medium, Advanced/Hard, Expert/Very Hard. */
   label: string;
   level: string;
   patience: string;

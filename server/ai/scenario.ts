@@ -39,7 +39,7 @@ export interface GenerateScenarioInput {
   signal?: AbortSignal;
 }
 
-/** The spec's rule: a scenario needs at least one criterion marked for scenario generation. */
+/** A scenario needs at least one criterion marked for scenario generation. */
 export function assertScenarioReady(context: GenerationContext): void {
   if (!context.scorecard.criteria.some((c) => c.includeInScenario)) {
     throw new AppError('VALIDATION', 'At least one criterion must be marked for scenario generation', { field: 'scorecardId' });

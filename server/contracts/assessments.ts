@@ -4,12 +4,12 @@ import { REPORT_STATUSES } from './reports';
 import { rawText, storableKey, text } from './text';
 
 /**
- * Hiring assessments (issue 14). The partner REST API (`/api/v1/assessments…`, an API key) speaks
+ * Hiring assessments. The partner REST API (`/api/v1/assessments…`, an API key) speaks
  * snake_case like the ATSs that call it; the screens' tRPC procedures use camelCase.
  * Messages are i18n keys of locales/<lng>/assessments.json.
  */
 
-/** Spec §9: assessment links are valid 48 hours. */
+/** Assessment links are valid 48 hours, as the candidate's messages say. */
 export const ASSESSMENT_LINK_HOURS = 48;
 export const EXTERNAL_ID_MAX = 200;
 export const METADATA_MAX_KEYS = 30;
@@ -108,7 +108,7 @@ export const partnerReportOutput = z.object({
 
 // ---- The candidate's browser (public, the link's token) ----------------------------------------
 
-/** Why a link cannot be used (spec §8): the invalid-link page names each. */
+/** Why a link cannot be used: the invalid-link page names each. */
 export const ASSESSMENT_LINK_ERRORS = ['no_token', 'malformed', 'invalid_or_expired', 'expired', 'completed', 'failed'] as const;
 export type AssessmentLinkError = (typeof ASSESSMENT_LINK_ERRORS)[number];
 

@@ -6,12 +6,12 @@ import { reportOutput, REPORT_STATUSES } from './reports';
 import { text } from './text';
 
 /**
- * Campaign magic links (issue 15; spec §2 "CTA magic links", §3, §4, §5, §9). The /cta screen's
+ * Campaign magic links: the /cta screen and the guest's public pages. The /cta screen's
  * procedures use camelCase; the guest's public paths (`/api/v1/cta/…`) use snake_case like the
  * other public link paths. Messages are i18n keys of locales/<lng>/cta.json.
  */
 
-/** Spec §9: at most 2,000 entries per generation batch. */
+/** At most 2,000 entries per generation batch. */
 export const MAGIC_LINK_BATCH_MAX = 2000;
 export const LINK_EXPIRATION_DAYS_MAX = 90;
 /** The campaign id a tenant chooses: lower-case letters, digits and dashes. */

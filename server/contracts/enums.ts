@@ -22,7 +22,7 @@ export type PromptKind = (typeof PROMPT_KINDS)[number];
 export const CLIENT_TYPES = ['customer', 'internal', 'demo', 'trial'] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
-// Hiring assessments (issue 14)
+// Hiring assessments
 export const API_KEY_STATUSES = ['active', 'inactive'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 /** created → opened (link validated) → started (call created) → in_progress (call live) → completed; or expired. */
@@ -36,7 +36,7 @@ export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-/** Campaign magic links (spec §4): the stored statuses; 'expired' is also what a created/sent/clicked link past its days reads as. */
+/** Campaign magic links: the stored statuses; 'expired' is also what a created/sent/clicked link past its days reads as. */
 export const MAGIC_LINK_STATUSES = ['created', 'sent', 'clicked', 'started', 'in_progress', 'completed', 'expired'] as const;
 export type MagicLinkStatus = (typeof MAGIC_LINK_STATUSES)[number];
 /** Why a link is expired: its days ran out, or its exercise had been started and the guest came back. */
@@ -45,7 +45,7 @@ export type MagicLinkExpiryReason = (typeof MAGIC_LINK_EXPIRY_REASONS)[number];
 /** The Book-a-Call step's embedded scheduler. */
 export const BOOKING_PROVIDERS = ['none', 'calcom', 'calendly'] as const;
 export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
-/** Where a real call's transcript came from (issue 16). */
+/** Where a real call's transcript came from. */
 export const MEETING_SOURCES = ['upload', 'bot'] as const;
 export type MeetingSource = (typeof MEETING_SOURCES)[number];
 /**

@@ -4,7 +4,7 @@ import { text } from './text';
 // Messages are i18n keys in locales/<lng>/knowledge.json (namespace "knowledge"). This file is
 // imported by the client too, so it holds only pure values and helpers.
 
-/** Spec §5/§9: a knowledge-base file is at most 5 MB. */
+/** A knowledge-base file is at most 5 MB. */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export const KNOWLEDGE_KINDS = ['pdf', 'docx', 'txt', 'md'] as const;

@@ -4,7 +4,7 @@ import { REPORT_STATUSES } from './reports';
 import { rawText, text } from './text';
 
 /**
- * Real calls (issue 16): a transcript file scored with a scorecard, as the rep's real call.
+ * Real calls: a transcript file scored with a scorecard, as the rep's real call.
  * Messages are i18n keys of locales/<lng>/meetings.json.
  */
 

@@ -8,7 +8,7 @@ export { DIFFICULTIES, REALTIME_VOICES };
 
 const note = text('config.personas.notesInvalid').max(4000, 'config.personas.notesTooLong').optional();
 
-/** The persona form: the three texts of spec §3, plus how the AI prospect must sound and behave. */
+/** The persona form: its three texts (name, short and long description), plus how the AI prospect must sound and behave. */
 export const personaFields = z.object({
   name: text('config.personas.nameRequired').min(1, 'config.personas.nameRequired').max(120, 'config.personas.nameTooLong'),
   shortDescription: text('config.personas.shortDescriptionRequired')

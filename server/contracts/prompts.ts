@@ -8,7 +8,7 @@ export const promptKindSchema = z.enum(PROMPT_KINDS, 'prompts.validation.kindInv
 export const PROMPT_TEXT_FIELDS = ['generalRules', 'detailedInstructions', 'startPrompt', 'endPrompt', 'systemPrompt', 'userPrompt', 'instructions'] as const;
 export type PromptTextField = (typeof PROMPT_TEXT_FIELDS)[number];
 
-/** The text fields each kind has (spec §3), in editor order; the others are stored empty. */
+/** The text fields each kind has, in editor order; the others are stored empty. */
 export const PROMPT_KIND_FIELDS: Record<PromptKind, readonly PromptTextField[]> = {
   simulation: ['generalRules', 'detailedInstructions', 'startPrompt', 'endPrompt'],
   scenario_variables: ['systemPrompt', 'userPrompt'],

@@ -30,7 +30,7 @@ export function hasRole(role: Role | null, allowed: readonly Role[]): boolean {
   return role === 'superuser' || allowed.includes(role);
 }
 
-/** Where `/` sends a user (spec §2). */
+/** Where `/` sends a user. */
 export function homePathFor(role: Role | null): string {
   switch (role) {
     case 'admin':

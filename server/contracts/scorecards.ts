@@ -22,7 +22,7 @@ export const SCORECARD_ICONS = [
 ] as const;
 export type ScorecardIcon = (typeof SCORECARD_ICONS)[number];
 
-/** Spec §9: at least 1, at most 10 criteria per scorecard. */
+/** At least 1, at most 10 criteria per scorecard. */
 export const MIN_CRITERIA = 1;
 export const MAX_CRITERIA = 10;
 
@@ -34,7 +34,7 @@ export const LIMITS = {
   criterionText: 2000,
 } as const;
 
-/** Every criterion field shares one message (spec §5). */
+/** Every criterion field shares one message ("Please fill in all required fields for each criterion"). */
 const criterionText = (max: number) =>
   text('scorecards.validation.criterionFieldsRequired')
     .min(1, 'scorecards.validation.criterionFieldsRequired')

@@ -145,7 +145,7 @@ export type SimulationValues = z.output<typeof simulationInput>;
 export const simulationIdInput = z.object({ id: z.uuid(V('idInvalid')) });
 export const updateSimulationInput = z.object({ ...simulationIdInput.shape, ...simulationInput.shape });
 
-/** The fields the spec requires before a scenario can be generated. */
+/** The fields that must be filled before a scenario can be generated. */
 export const REQUIRED_FOR_SCENARIO = ['name', 'difficulty', 'timeLimitMinutes', 'language', 'learnerRole', 'learnerTeam', 'personaId', 'scorecardId'] as const;
 
 /**

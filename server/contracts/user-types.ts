@@ -5,7 +5,7 @@ import { USER_TYPE_ROLE, type Role } from './roles';
 export const MANAGED_USER_TYPES = ['admin', 'manager', 'demo_manager', 'user', 'facilitator', 'sales_rep'] as const satisfies readonly UserType[];
 export type ManagedUserType = (typeof MANAGED_USER_TYPES)[number];
 
-/** English labels of spec §6; the CSV accepts them (or the codes) in any letter case. */
+/** English labels, as the user management screens show them; the CSV accepts them (or the codes) in any letter case. */
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   superuser: 'Superuser',
   admin: 'Admin',

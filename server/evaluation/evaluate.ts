@@ -168,9 +168,9 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
             completedAt: new Date(),
           })
           .where(eq(reports.callId, callId));
-        await completeExerciseForCall(tx, callId, { score: result.score }); // assignments (issue 7)
-        if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId); // hiring assessments (issue 14)
-        await onMeetingReport(tx, callId, 'ready'); // real calls (issue 16)
+        await completeExerciseForCall(tx, callId, { score: result.score }); // assignments
+        if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId); // hiring assessments
+        await onMeetingReport(tx, callId, 'ready'); // real calls
         if (result.records.length) await recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: result.records });
       });
       return { callId, score: result.score, evaluator: result.evaluator, requests: result.requests, noEvidence: result.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').length };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/session';
 import type { RestAuth } from './meta';
 
-/** The parts of an OpenAPI 3.1 document this server writes (https://spec.openapis.org/oas/v3.1.0). */
+/** The parts of an OpenAPI 3.1 document this server writes. */
 export type JsonSchema = Record<string, unknown>;
 
 export interface Parameter {

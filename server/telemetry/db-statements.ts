@@ -3,7 +3,7 @@ import { PostgresJsPreparedQuery } from 'drizzle-orm/postgres-js/session';
 import { inDbSpan } from '../../db/spans';
 
 /**
- * A client span per SQL statement (issue 17), for both drivers Spar runs on: postgres.js and
+ * A client span per SQL statement, for both drivers Spar runs on: postgres.js and
  * PGlite have no OpenTelemetry instrumentation of their own (`instrumentation-pg` covers only `pg`),
  * so the statements are traced where every query of the app passes, drizzle's prepared query. The
  * span carries the statement's text with its placeholders (`$1`…), never the values bound to them;

@@ -13,7 +13,7 @@ import { otlpHeaders } from '../rest/v1/telemetry';
 import { traceStatements } from './db-statements';
 
 /**
- * Server traces (issue 17) with the OpenTelemetry Node SDK, exported over OTLP/HTTP to
+ * Server traces with the OpenTelemetry Node SDK, exported over OTLP/HTTP to
  * OTEL_EXPORTER_OTLP_ENDPOINT; off (the API's no-op tracer, no cost to speak of) when it is unset.
  * Spans: every HTTP request (the SDK's HTTP instrumentation, continuing the browser's trace from
  * its `traceparent`; named here by route), every outgoing fetch (its undici instrumentation: the

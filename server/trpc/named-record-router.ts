@@ -64,7 +64,7 @@ function build(service: NamedRecordService<Fields>, contract: NamedRecordContrac
 
 /**
  * list/get/create/update/delete of one kind of named record (ICPs, product groupings, call
- * instructions). The admin area edits the tenant's configuration (spec §2 /admin, §6); managers
+ * instructions). The admin area edits the tenant's configuration, which is the admin's; managers
  * read it for the simulation wizard. A superuser may name a client (clientId); their writes there
  * are audited, as on every client-scoped procedure.
  */

@@ -43,7 +43,7 @@ test.describe('campaign magic links', () => {
       await expect(h1(page)).toHaveText('CTA magic links');
       await page.getByRole('button', { name: 'New campaign' }).click();
       const form = page.getByRole('dialog', { name: 'New campaign' });
-      // the spec's required fields, refused with their messages
+      // the required fields, refused with their messages
       await form.getByRole('button', { name: 'Create campaign' }).click();
       await expect(form.getByText('Please enter a campaign id')).toBeVisible();
       await expect(form.getByText('Please enter an intro paragraph')).toBeVisible();

@@ -63,7 +63,7 @@ test.describe('Knowledge-base files', () => {
     await expect(dialog.getByRole('table', { name: 'Knowledge-base files' }).getByText('huge-manual.txt')).toHaveCount(0);
   });
 
-  test('a file of an unsupported type is refused with the spec message', async ({ page }) => {
+  test('a file of an unsupported type is refused with the unsupported-file-type message', async ({ page }) => {
     const dialog = await openKnowledgeBase(page);
     await chooseFile(page, dialog, { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
     await expect(dialog.getByRole('alert').filter({ hasText: 'photo.png' })).toContainText('Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createDemoUser, expect, h1, mainNav, signInViaUi, test, type AccountKey, type NewUserType } from './fixtures';
 
-// Meetings: linked for the internal client only (the seeded superuser belongs to it). CTA magic links: sales_manager and superuser only (spec §6)
+// Meetings: linked for the internal client only (the seeded superuser belongs to it). CTA magic links: sales_manager and superuser only
 const MANAGE = ['Dashboard', 'Simulations', 'Personas', 'Scorecards', 'Team', 'Assessments'];
 
 /** Link text → [href, h1 of the page it opens]. */

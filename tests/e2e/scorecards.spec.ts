@@ -68,7 +68,7 @@ test.describe('scorecards as admin', () => {
     await fillCriterion(dialog, 1, 'Budget');
     await expect(dialog.getByText('Please fill in all required fields for each criterion')).toHaveCount(0);
 
-    // up to 10 criteria, then the add button is disabled with the spec's message
+    // up to 10 criteria, then the add button is disabled with the maximum-criteria message
     const add = dialog.getByRole('button', { name: 'Add criterion' });
     for (let n = 2; n <= 10; n++) await add.click();
     await expect(criterion(dialog, 10)).toBeVisible();

@@ -35,7 +35,7 @@ test.describe('simulations as manager', () => {
     await page.getByRole('button', { name: 'New simulation' }).click();
     const dialog = page.getByRole('dialog', { name: 'New simulation' });
 
-    // generating before the required fields are filled is blocked with the spec's message
+    // generating before the required fields are filled is blocked with its message
     await dialog.getByRole('button', { name: 'Scenario', exact: true }).click();
     await expect(dialog.getByText('Please fill in all required fields before generating a scenario')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Generate scenario' })).toBeDisabled();

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page, type Request } from '@playwright
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
- * Usage telemetry in a real browser (spec §7, §9): the page loads the OpenTelemetry web SDK only
+ * Usage telemetry in a real browser: the page loads the OpenTelemetry web SDK only
  * because the server has a collector (a loopback OTLP receiver here); its spans arrive through the
  * server in batches of at most 30, each about a second after the first of its spans ended; same-
  * origin and allow-listed requests carry trace headers; a 404 and a network failure are marked as

@@ -1,17 +1,17 @@
 /**
- * Who may use each procedure and REST route, written from the product specification (spec §2
- * routes and sidebar, §6 roles), not from the code. tests/integration/access.test.ts checks the
- * server against it: every listed caller is admitted, every other one refused; a procedure or
- * route with no entry here fails that test.
+ * Who may use each procedure and REST route, written from the product's access rules (routes,
+ * sidebar links, roles), not from the code, so that a wrong check in the code cannot pass.
+ * tests/integration/access.test.ts checks the server against it: every listed caller is
+ * admitted, every other one refused; a procedure or route with no entry here fails that test.
  *
  * Callers: signed out ('anon'), signed in without a role ('none'), and the five roles. A
- * superuser passes every role check (spec §2), so it is admitted wherever any role is.
+ * superuser passes every role check, so it is admitted wherever any role is.
  */
 export const CALLERS = ['anon', 'none', 'sales_rep', 'demo_sales_manager', 'sales_manager', 'admin', 'superuser'] as const;
 export type Caller = (typeof CALLERS)[number];
 
 const ANYONE: Caller[] = [...CALLERS];
-/** /profile and the help button: any signed-in user, a user without a role too (spec §2). */
+/** /profile and the help button: any signed-in user, a user without a role too. */
 const SIGNED_IN: Caller[] = ['none', 'sales_rep', 'demo_sales_manager', 'sales_manager', 'admin', 'superuser'];
 /** Any product role (a user without one sees only /no-role-assigned). */
 const ANY_ROLE: Caller[] = ['sales_rep', 'demo_sales_manager', 'sales_manager', 'admin', 'superuser'];
@@ -21,13 +21,13 @@ const MANAGERS: Caller[] = ['sales_manager', 'admin', 'superuser'];
 const ASSIGNERS: Caller[] = ['demo_sales_manager', 'sales_manager', 'admin', 'superuser'];
 /** Calls: a rep on the exercise page; admins and managers testing a simulation (/simulations). */
 const CALL_HOLDERS: Caller[] = ['sales_rep', 'sales_manager', 'admin', 'superuser'];
-/** /admin (admin only): users, prompts and the tenant's configuration (spec §6: admin owns system configuration). */
+/** /admin (admin only): users, prompts and the tenant's configuration (admin owns the system configuration). */
 const ADMIN: Caller[] = ['admin', 'superuser'];
 /** The partner API (an ATS with an API key): no signed-in session is a way in. */
 const API_KEY_ONLY: Caller[] = [];
 /** The product-admin area: clients, system prompts, client analytics. */
 const SUPERUSER: Caller[] = ['superuser'];
-/** The CTA magic-link screen (spec §6): sales_manager and superuser, not admin. */
+/** The CTA magic-link screen: sales_manager and superuser, not admin. */
 const CTA: Caller[] = ['sales_manager', 'superuser'];
 
 /** tRPC procedures by path. */
@@ -57,7 +57,7 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'prompts.listSystem': SUPERUSER,
   'prompts.updateSystem': SUPERUSER,
 
-  // Users management lives in /admin; a manager adds reps to their team from /team (spec §2)
+  // Users management lives in /admin; a manager adds reps to their team from /team
   'users.list': ADMIN,
   'users.update': ADMIN,
   'users.delete': ADMIN,
@@ -148,7 +148,7 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'assignments.mine': ANY_ROLE,
   'assignments.dismissReminder': ANY_ROLE,
 
-  // hiring assessments (spec §2 /assessments: admin, sales_manager; §7 the candidate's link paths are public)
+  // hiring assessments (/assessments: admin, sales_manager; the candidate's link paths are public)
   'apiKeys.list': MANAGERS,
   'apiKeys.generate': MANAGERS,
   'apiKeys.revoke': MANAGERS,
@@ -199,7 +199,7 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'webhooks.resend': MANAGERS,
 };
 
-/** REST routes by "METHOD /path" (spec §7 base path /api/v1). */
+/** REST routes by "METHOD /path" (all under /api/v1). */
 export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'GET /api/v1/health': ANYONE,
   'GET /api/v1/auth/me': SIGNED_IN,

@@ -13,7 +13,7 @@ import { callProcedure, listProcedures } from '../helpers/procedures';
 import { arbitraryOf, jsonSchemaOf, mergeObjectSchemas } from '../helpers/schema-arbitrary';
 
 /**
- * Access rules as the spec gives them (tests/helpers/access-table.ts), checked against every
+ * The product's access rules (tests/helpers/access-table.ts), checked against every
  * procedure and REST route the server has: each caller in the table is admitted, every other one
  * is refused, and a procedure or route missing from the table fails here.
  */
@@ -73,7 +73,7 @@ describe('the access table covers the server', () => {
   });
 });
 
-describe('every tRPC procedure admits exactly the callers the spec gives it', () => {
+describe('every tRPC procedure admits exactly the callers the access table gives it', () => {
   for (const proc of listProcedures()) {
     it(proc.path, async () => {
       // the smallest valid input (optional fields left out: no foreign clientId)
@@ -94,7 +94,7 @@ describe('every tRPC procedure admits exactly the callers the spec gives it', ()
   }
 });
 
-describe('every REST route admits exactly the callers the spec gives it', () => {
+describe('every REST route admits exactly the callers the access table gives it', () => {
   const routes = restRoutes(testEnv({ DEV_TOKEN_ENABLED: 'true', DEBUG_ENDPOINTS_ENABLED: 'true' }));
   for (const route of routes) {
     const key = `${route.method} ${route.path}`;

@@ -12,7 +12,7 @@ import { createTenant, createTenantUser } from '../helpers/factories';
 import { SCENARIO } from '../helpers/scenario';
 
 /**
- * Live calls across server processes (issue 17): two servers on one database (two app instances,
+ * Live calls across server processes: two servers on one database (two app instances,
  * each with its own lease owner — as two processes would be), a tenant limited to one live call.
  * The limit counts the call the other server holds; a call whose server died (its lease ran out)
  * no longer counts, and is closed as "server stopped" with what was said kept and scored.

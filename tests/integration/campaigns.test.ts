@@ -125,7 +125,7 @@ afterAll(async () => {
 });
 
 describe('campaigns', () => {
-  it('are refused with the spec’s messages per field, and nothing is written', async () => {
+  it('are refused with a message per missing or wrong field, and nothing is written', async () => {
     const caller = signedInCaller(app.deps, manager);
     const fields = fieldErrors(await rejection(caller.campaigns.create({ ...campaignInput({ slug: '', introParagraph: ' ', afterMessage: '', simulationId: 'nope' }) } as never)));
     expect(fields.slug).toContain('cta.validation.slugRequired');

@@ -15,7 +15,7 @@ import { freePort, Server, session } from '../helpers/spawned-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
- * Crashes (issue 17): the server process killed with SIGKILL — no shutdown, no last write — and
+ * Crashes: the server process killed with SIGKILL — no shutdown, no last write — and
  * started again on the same database. A live call is closed as "server stopped" with what was said
  * kept and scored; an evaluation cut off mid-request is run again and its report made once; a
  * mail cut off mid-send is sent again, with the same Message-ID for the receiver to drop the

@@ -11,7 +11,7 @@ import { rows } from '../helpers/db';
 import { freePort, root, Server, session } from '../helpers/spawned-server';
 
 /**
- * The embedded database (issue 17): a crash mid-write leaves a database that opens with every
+ * The embedded database: a crash mid-write leaves a database that opens with every
  * committed transaction whole; `npm run db:backup` makes a consistent copy while the server runs
  * (the server dumps it on request), and `npm run db:restore` puts it back — every record there,
  * nothing written after the backup. PGlite only: with DATABASE_URL the database is PostgreSQL's.

@@ -8,7 +8,7 @@ import { withDatabase } from '../helpers/postgres';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 /**
- * PostgreSQL going away under traffic (issue 17), played by a TCP proxy that drops every
+ * PostgreSQL going away under traffic, played by a TCP proxy that drops every
  * connection and refuses new ones, as a restarting database does: requests fail fast with 503
  * and the translated UNAVAILABLE message (not a 500), the health check says the database is
  * unreachable, and when the database is back the server answers again without a restart.

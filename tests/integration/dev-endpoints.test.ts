@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
- * The password-free development helpers (issue 10): off on a default start (`npm start` with
+ * The password-free development helpers: off on a default start (`npm start` with
  * nothing set), and when turned on, only for this machine and never for a superuser.
  */
 

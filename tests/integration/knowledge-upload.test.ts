@@ -182,7 +182,7 @@ describe('size limit (5 MB, enforced while streaming)', () => {
 });
 
 describe('file types', () => {
-  it('refuses a PNG renamed .pdf with 415 and the spec message', async () => {
+  it('refuses a PNG renamed .pdf with 415 and the unsupported-file-type message', async () => {
     const res = await upload(simA, fixture('image.png'), { name: 'brochure.pdf', type: 'application/pdf' });
     expect(res.status).toBe(415);
     expect((await res.json()).error).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.' });

@@ -273,7 +273,7 @@ describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name)
     expect(await meetingRow(meetingId)).toMatchObject({ status: 'failed', failure: 'cancelled' });
   });
 
-  it('refuses what is not a Google Meet link with the spec’s message key', async () => {
+  it('refuses what is not a Google Meet link with the invalid-Meet-URL message key', async () => {
     for (const meetingUrl of ['https://zoom.us/j/123456789', 'meet.google.com/abc-defg-hij', 'https://meet.google.com/abc', 'https://meet.google.com.evil.test/abc-defg-hij']) {
       const d = describeTrpcError(await rejection(caller().meetings.requestBot({ meetingUrl, scorecardId })));
       expect(d.httpStatus).toBe(400);

@@ -87,7 +87,7 @@ describe('system prompts', () => {
     expect(describeTrpcError(await rejection(as(repA).prompts.placeholders())).appCode).toBe('FORBIDDEN');
   });
 
-  it('cannot be deleted: SYSTEM_PROMPT_READONLY with the spec message, and the row stays', async () => {
+  it('cannot be deleted: SYSTEM_PROMPT_READONLY with its "cannot be deleted" message, and the row stays', async () => {
     const [sys] = await systemRows();
     const e = describeTrpcError(await rejection(as(adminA).prompts.delete({ id: sys.id })));
     expect(e).toMatchObject({ appCode: 'SYSTEM_PROMPT_READONLY', httpStatus: 403, message: 'This is a system prompt and cannot be deleted.' });

@@ -6,7 +6,7 @@ import { startTestApp } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**
- * Browser telemetry through the server (issue 17): GET /api/v1/telemetry/config tells the page
+ * Browser telemetry through the server: GET /api/v1/telemetry/config tells the page
  * whether to load its OpenTelemetry SDK and where trace headers may go; POST
  * /api/v1/telemetry/traces forwards an OTLP/HTTP export to OTEL_EXPORTER_OTLP_ENDPOINT (a loopback
  * receiver here) with OTEL_EXPORTER_OTLP_HEADERS. Off when no endpoint is set.

@@ -16,7 +16,7 @@ import { createTenant, createTenantUser } from '../helpers/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
- * Server traces (issue 17), exported over OTLP/HTTP to a loopback collector: a request continues
+ * Server traces, exported over OTLP/HTTP to a loopback collector: a request continues
  * the caller's trace (W3C traceparent) with its route and status, database transactions and
  * background jobs are spans inside it or their own, and log lines carry the trace id.
  */

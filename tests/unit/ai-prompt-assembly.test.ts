@@ -136,7 +136,7 @@ describe('DIFFICULTY_BEHAVIOUR', () => {
     expect(new Set(pushes).size).toBe(4);
   });
 
-  it('uses the spec labels and renders the behaviour for {{difficulty}}', () => {
+  it('uses the displayed difficulty labels and renders the behaviour for {{difficulty}}', () => {
     expect(DIFFICULTIES.map(difficultyLabel)).toEqual(['Easy (Beginner)', 'Medium (Intermediate)', 'Hard (Advanced)', 'Very Hard (Expert)']);
     const text = describeDifficulty('expert');
     expect(text.split('\n')).toEqual([

@@ -4,7 +4,7 @@ import { isErrorResult, parseSession, SESSION_IDLE_MS, SESSION_MAX_MS, touchSess
 let n = 0;
 const id = () => `s${++n}`;
 
-describe('telemetry usage session (spec §9)', () => {
+describe('telemetry usage session', () => {
   it('starts, continues while active, ends after 15 minutes idle or 4 hours in all', () => {
     const t0 = 1_000_000;
     const a = touchSession(null, t0, id);
@@ -25,7 +25,7 @@ describe('telemetry usage session (spec §9)', () => {
   });
 });
 
-describe('trace headers and errors (spec §7)', () => {
+describe('trace headers and errors', () => {
   it('go only to the allow-listed origins, exactly', () => {
     const urls = traceHeaderUrls(['https://api.example.com', 'http://127.0.0.1:4000/']);
     const allowed = (u: string) => urls.some((r) => r.test(u));

@@ -6,7 +6,7 @@ import { notifyError } from '../../lib/notify';
 export { serverFieldErrors, translateMessageKey } from '../../lib/errors';
 export { notifySuccess } from '../../lib/notify';
 
-/** A spec §8 failure ("Failed to create client") with the server's translated reason below it. */
+/** A failure title ("Failed to create client") with the server's translated reason below it. */
 export function notifyFailure(title: string, error: unknown, reason?: string) {
   notifyError(reason ?? errorMessage(i18n.getFixedT(null, 'common'), error), title);
 }

@@ -14,7 +14,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
 
-/** API keys (spec §2 "Assessments settings"): generate (shown once), list, revoke (irreversible, confirmed). */
+/** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
   const { t } = useAssessmentsT();
   const f = useFormat();

@@ -7,7 +7,7 @@ import type { validateTokenOutput } from '../../../server/contracts/assessments'
 
 type Intro = z.infer<typeof validateTokenOutput>;
 
-/** The intro of an assessment (spec §2): type, time limit, difficulty, instructions, tips, and Start. */
+/** The intro of an assessment: type, time limit, difficulty, instructions, tips, and Start. */
 export function CandidateIntro({ intro, onStart }: { intro: Intro; onStart: () => void }) {
   const { t } = useTranslation('assessments');
   const sim = intro.simulation;

@@ -5,7 +5,7 @@ import type { LinkProblem } from './link-api';
 
 /**
  * The page of a link that cannot be used: what is wrong with this one, and the reasons a link
- * fails (spec §8: expired after 48 hours, already completed, copied incorrectly).
+ * fails (expired after 48 hours, already completed, copied incorrectly).
  */
 export function InvalidLink({ problem, onRetry }: { problem: LinkProblem; onRetry?: () => void }) {
   const { t } = useAssessmentsT();

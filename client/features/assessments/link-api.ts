@@ -29,7 +29,7 @@ export function linkCallBackend(l: LinkCredentials): CallBackend {
   };
 }
 
-/** Why a link cannot be used, as the invalid-link page names it (spec §8). */
+/** Why a link cannot be used, as the invalid-link page names it. */
 export type LinkProblem = 'no_token' | 'malformed' | 'invalid' | 'expired' | 'completed' | 'started' | 'failed';
 
 export function linkProblemOf(error: unknown): LinkProblem {

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { clearReturnTo } from '../../lib/return-to';
 import { trpc } from '../../lib/trpc';
 
-/** Signs out, forgets every cached query, goes to /login. A failed logout is only logged (spec §4). */
+/** Signs out, forgets every cached query, goes to /login. A failed logout is only logged, and the user stays where they are. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

@@ -8,7 +8,7 @@ export function useMe() {
 
 export type Me = NonNullable<ReturnType<typeof useMe>['data']>;
 
-/** Username, or the part of the email before the @ when there is none (spec §2 user menu). */
+/** Username, or the part of the email before the @ when there is none, as the user menu shows it. */
 export function displayHandle(me: Me): string {
   return me.user.username?.trim() || me.user.email.split('@')[0];
 }

@@ -1,4 +1,4 @@
-// Browser and call-quality metrics (spec §3): one sample a second, the last 120 kept, sent to the
+// Browser and call-quality metrics: one sample a second, the last 120 kept, sent to the
 // server in batches of at most 30.
 
 export const METRICS_INTERVAL_MS = 1000;

@@ -93,7 +93,7 @@ export class WebRtcLink {
     }
   }
 
-  /** The connection part of a metrics sample (spec §3): round trip, loss, jitter, bytes, level, states. */
+  /** The connection part of a metrics sample: round trip, loss, jitter, bytes, level, states. */
   async stats(micLevel: number): Promise<ConnectionStats> {
     const pc = this.pc;
     const out: ConnectionStats = {

@@ -40,7 +40,7 @@ const empty: Fields = {
 
 const fromRow = (c: CampaignRow): Fields => ({ ...c, simulationId: c.simulationId, bookingUrl: c.bookingUrl ?? '' });
 
-/** Create or edit a campaign (spec §3 "Campaign"), with the spec's messages per field. */
+/** Create or edit a campaign, with a message under each field that is missing or wrong. */
 export function CampaignForm({ campaign, onClose, onSaved }: { campaign: CampaignRow | null; onClose: () => void; onSaved: (c: CampaignRow) => void }) {
   const { t } = useCtaT();
   const [v, setV] = useState<Fields>(campaign ? fromRow(campaign) : empty);

@@ -36,7 +36,7 @@ export function ctaCallBackend(l: CtaCredentials): CallBackend {
   };
 }
 
-/** Why a magic link cannot be used (spec §8: already used; invalid; expired because the exercise was started). */
+/** Why a magic link cannot be used (already used; invalid; expired because the exercise was started). */
 export type CtaProblem = 'no_token' | 'malformed' | 'invalid' | 'expired' | 'used' | 'started' | 'failed';
 
 export function ctaProblemOf(error: unknown): CtaProblem {

@@ -15,7 +15,7 @@ import { useCtaT } from './use-cta-t';
 const PREVIEW = 10;
 
 /**
- * The generate form (spec §2, §5): a campaign, one "email, first name" per line (at most 2,000),
+ * The generate form: a campaign, one "email, first name" per line (at most 2,000),
  * optionally mailed. The count updates as the list is typed; generating shows its progress; the
  * result previews the first links with copy buttons and downloads the whole batch as CSV.
  */

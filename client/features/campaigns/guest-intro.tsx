@@ -8,7 +8,7 @@ import { useCtaT } from './use-cta-t';
 
 type Intro = z.infer<typeof ctaValidateOutput>;
 
-/** The guest's intro (spec §2 public pages): the campaign's texts, the simulation, its time limit, the recording notice, Start. */
+/** The guest's intro, a public page: the campaign's texts, the simulation, its time limit, the recording notice, Start. */
 export function GuestIntro({ intro, onStart }: { intro: Intro; onStart: () => void }) {
   const { t } = useCtaT();
   const f = useFormat();

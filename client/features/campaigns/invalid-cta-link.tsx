@@ -3,7 +3,7 @@ import { IconLinkOff } from '@tabler/icons-react';
 import type { CtaProblem } from './cta-api';
 import { useCtaT } from './use-cta-t';
 
-/** The page of a magic link that cannot be used: what is wrong with this one, and why links stop working (spec §8). */
+/** The page of a magic link that cannot be used: what is wrong with this one, and why links stop working. */
 export function InvalidCtaLink({ problem, onRetry }: { problem: CtaProblem; onRetry?: () => void }) {
   const { t } = useCtaT();
   return (

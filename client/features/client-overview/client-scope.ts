@@ -7,7 +7,7 @@ export interface ClientScope {
   missing: boolean;
 }
 
-/** The configuration panels' `clientId` prop, checked once (spec §5 "A missing client id blocks saving"). */
+/** The configuration panels' `clientId` prop, checked once: a missing client id blocks saving. */
 export function clientScope(clientId: string | undefined): ClientScope {
   if (clientId === undefined) return { input: {}, missing: false };
   return { input: { clientId }, missing: !UUID.test(clientId) };

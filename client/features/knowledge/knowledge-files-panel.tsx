@@ -30,7 +30,7 @@ interface UploadItem {
 
 let uploadSeq = 0;
 
-/** The knowledge-base file manager of one simulation (spec §2): upload, list, enable/disable, delete. */
+/** The knowledge-base file manager of one simulation: upload, list, enable/disable, delete. */
 export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: string; clientId?: string }) {
   const { t } = useTranslation(['knowledge', 'common'], { nsMode: 'fallback' });
   const lng = currentLanguage();

@@ -20,7 +20,7 @@ type Editor = { kind: PromptKind; mode: EditorMode; prompt?: PromptOutput } | nu
 export function PromptsPanel({ clientId }: { clientId?: string }) {
   const { t } = useTranslation(PROMPTS_NS);
   const queryClient = useQueryClient();
-  // a detail page that lost its client id must not load or save another tenant's prompts (spec §5)
+  // a detail page that lost its client id must not load or save another tenant's prompts
   const missing = clientId !== undefined && !UUID.test(clientId);
   const scope = clientId ? { clientId } : {};
   const list = useQuery({ ...trpc.prompts.list.queryOptions(scope), enabled: !missing });

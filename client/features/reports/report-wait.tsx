@@ -64,7 +64,7 @@ export function ReportWait({ status, onStart, starting = false }: { status: Repo
   );
 }
 
-/** Spec §8: "Unable to generate or download the report", with a retry. */
+/** The report could not be made or downloaded: "Unable to generate or download the report", with a retry. */
 export function ReportFailed({ error, onRetry, retrying, canRetry }: { error: string | null; onRetry: () => void; retrying: boolean; canRetry: boolean }) {
   const { t } = useTranslation('reports');
   return (

@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { notifySuccess } from '../../lib/notify';
 
-/** The sending state shows at least this long, even when the server answers sooner (spec §9). */
+/** The sending state shows at least this long, even when the server answers sooner, so the user sees that the request was sent. */
 const MIN_SENDING_MS = 1000;
 
 interface Props {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Meeting bots (issue 16): a provider sends a named bot into a video meeting, records it and
+ * Meeting bots: a provider sends a named bot into a video meeting, records it and
  * transcribes it. Spar speaks to two through their documented HTTP APIs — Attendee (open source,
  * self-hostable) and Recall.ai — behind this one interface. Status changes arrive by signed webhook
  * (verified, replay-protected) and are also polled, so a lost webhook only delays a meeting.

@@ -30,7 +30,7 @@ const RECORDING_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * The single byte range asked for, 'unsatisfiable', or null for the whole file: a header that is
- * absent, malformed, multi-range or backwards is ignored (RFC 9110 §14.2), as is a Range whose
+ * absent, malformed, multi-range or backwards is ignored (HTTP lets a server answer any Range with the whole file), as is a Range whose
  * If-Range names another version.
  */
 export function rangeOf(range: string | undefined, ifRange: string | undefined, etag: string, total: number): [number, number] | 'unsatisfiable' | null {

@@ -5,14 +5,14 @@ import { logger } from '../../logger';
 import { defineRoute, type RestRoute } from './route';
 
 /**
- * Browser telemetry (spec §7, §9; issue 17). The browser's OpenTelemetry SDK exports its spans to
+ * Browser telemetry. The browser's OpenTelemetry SDK exports its spans to
  * this server, which forwards them to OTEL_EXPORTER_OTLP_ENDPOINT: the page needs no third-party
  * origin in its Content-Security-Policy, and the collector's credentials never reach a browser.
  * Off (404) when no endpoint is configured.
  */
 export const TELEMETRY_MAX_BODY = 512 * 1024;
 
-/** `key=value,key2=value2` (the OpenTelemetry spec's OTEL_EXPORTER_OTLP_HEADERS form), values percent-decoded. */
+/** `key=value,key2=value2` (OpenTelemetry's OTEL_EXPORTER_OTLP_HEADERS form), values percent-decoded. */
 export function otlpHeaders(raw: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (raw ?? '').split(',')) {

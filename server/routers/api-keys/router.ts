@@ -6,7 +6,7 @@ import { baseUrlOf } from '../../services/assessments/links';
 import { generateApiKey, listApiKeys, revokeApiKey } from '../../services/api-keys/api-keys';
 import { accessProcedure, router } from '../../trpc/init';
 
-/** /assessments (spec §2): admins and managers manage their tenant's partner keys. */
+/** /assessments: admins and managers manage their tenant's partner keys. */
 
 export const apiKeysRouter = router({
   list: accessProcedure({ roles: ACCESS.managers })

@@ -6,7 +6,7 @@ import { publicProcedure, router } from '../../trpc/init';
 const tags = ['Assessment link'];
 
 /**
- * The candidate's browser (no account): every call carries the link's id and token (spec §7:
+ * The candidate's browser (no account): every call carries the link's id and token (the paths
  * /assessments/validate-token and /assessments/complete, exempt from the sign-in redirect).
  */
 export const assessmentLinkRouter = router({

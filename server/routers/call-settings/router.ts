@@ -3,7 +3,7 @@ import { callSettingsOutput, updateCallSettingsInput } from '../../contracts/cal
 import { getCallTransport, setCallTransport } from '../../services/calls/call-settings';
 import { accessProcedure, router } from '../../trpc/init';
 
-/** The tenant's call settings are the admin's (spec §6: admin owns system configuration). */
+/** The tenant's call settings are the admin's: admin owns the system configuration. */
 const admin = () => accessProcedure({ roles: ACCESS.admins });
 
 /** /admin, Call Settings tab: how the tenant's voice calls carry audio. */

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from '../../contracts/calls';
 import { outsideTransaction } from '../../../db/tenant';
 
-/** Who holds calls (spec §2): reps on the exercise page, admins and managers testing a simulation. */
+/** Who holds calls: reps on the exercise page, admins and managers testing a simulation. */
 
 export const callsRouter = router({
   /** Creates the call (frozen scorecard, simulation and instructions) and a single-use socket ticket. */

@@ -15,7 +15,7 @@ import { createCampaign, deleteCampaign, listCampaigns, updateCampaign } from '.
 import { exportLinks, listLinks } from '../../services/campaigns/links';
 import { accessProcedure, router } from '../../trpc/init';
 
-/** Spec §6: the CTA screen belongs to sales_manager (and superuser, who passes every check). */
+/** The CTA screen belongs to sales_manager (and superuser, who passes every check). */
 const cta = () => accessProcedure({ roles: ACCESS.campaignOwners });
 
 /**

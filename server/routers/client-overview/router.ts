@@ -3,7 +3,7 @@ import { getClientOverview, saveClientOverview } from '../../services/client-ove
 import { accessProcedure, router } from '../../trpc/init';
 import { clientOverviewFields, clientOverviewOutput } from '../../contracts/client-overview';
 
-// The admin area edits the tenant's configuration (spec §2 /admin, §6); managers read it for the simulation wizard.
+// The admin area (/admin) edits the tenant's configuration, which is the admin's; managers read it for the simulation wizard.
 const readers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
 const writers = () => accessProcedure({ roles: ACCESS.admins, clientScoped: true });
 

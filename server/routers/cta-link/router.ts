@@ -6,7 +6,7 @@ import { publicProcedure, router } from '../../trpc/init';
 const tags = ['Magic link'];
 
 /**
- * The campaign guest's browser (no account): every call carries the link's id and token (spec §7:
+ * The campaign guest's browser (no account): every call carries the link's id and token (the paths
  * /cta/validate-token, /cta/mark-started, /cta/complete, /cta/reports/{id}; exempt from the
  * sign-in redirect).
  */

@@ -24,12 +24,12 @@ import { listMeetings, previewTranscript, realCallOptions, scoreTranscript, type
 import type { SessionUser } from '../../auth/session';
 import { accessProcedure, router } from '../../trpc/init';
 
-/** Every user with a role scores their own real calls (spec §2: /meetings is reachable by any signed-in user). */
+/** Every user with a role scores their own real calls: /meetings is open to any signed-in user. */
 const own = () => accessProcedure({ roles: ACCESS.meetingHolders });
 
 const actorOf = (tenantId: string, user: SessionUser): RealCallActor => ({ tenantId, userId: user.id, language: (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : 'en' });
 
-/** Real calls (issue 16): a transcript file scored like practice, and the user's list of them. */
+/** Real calls: a transcript file scored like practice, and the user's list of them. */
 export const meetingsRouter = router({
   previewTranscript: own()
     .input(previewTranscriptInput)

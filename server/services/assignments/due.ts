@@ -1,6 +1,6 @@
 import { AppError } from '../../errors';
 
-/** Due labels (spec §4): No due date, Overdue, Due today, N days — computed in the viewer's time zone. */
+/** Due labels: No due date, Overdue, Due today, N days — computed in the viewer's time zone. */
 export type DueLabel = { kind: 'none' } | { kind: 'overdue' } | { kind: 'today' } | { kind: 'days'; days: number };
 
 /** A valid IANA zone, or UTC when the client sent nothing usable. */

@@ -36,7 +36,7 @@ export async function loginWithPassword(db: Db, input: LoginInput, limits: Throt
   return { userId: user.id, userType: user.userType, ...(await createSession(db, user.id, new Date(), { passwordHash: user.passwordHash! })) };
 }
 
-/** Client info kept by the app after sign-in (spec §3 "Client info"). */
+/** Client info kept by the app after sign-in: name, default language and schema name. */
 export async function clientInfoFor(db: Db, tenantId: string) {
   const [c] = await asSystem(db, { action: 'auth.client_info', tenantId }, (tx) =>
     tx

@@ -11,7 +11,7 @@ import { logger } from '../../logger';
 import { seal, unseal } from '../../security/sealed';
 
 /**
- * Google Calendar for Record Meet (issue 16): the user connects their calendar (OAuth with arctic,
+ * Google Calendar for Record Meet: the user connects their calendar (OAuth with arctic,
  * the read-only calendar scope, offline access), its tokens are sealed with ENCRYPTION_KEY, and the
  * Meetings screen lists their upcoming meetings with a Meet link so the bot can be scheduled ahead.
  * Google's OAuth endpoints and the Calendar API are configurable (GOOGLE_OAUTH_AUTHORIZE_URL,

@@ -39,7 +39,7 @@ export interface StartCallInput {
    */
   mode: 'practice' | 'test' | 'dry_run' | 'assessment' | 'magic_link';
   simulationPromptId?: string;
-  /** Assignments (issue 7): the exercise this call answers. */
+  /** Assignments: the exercise this call answers. */
   exerciseId?: string;
 }
 
@@ -95,7 +95,7 @@ export async function startCall(
     evaluation: evaluationContextOf(ctx),
   } as Record<string, unknown>;
 
-  // Assignments (issue 7): a call for an exercise marks it in_progress and is linked to it.
+  // Assignments: a call for an exercise marks it in_progress and is linked to it.
   const exerciseId = input.exerciseId && !('candidate' in actor) ? await startExercise(tx, actor, input.exerciseId, row.id) : null;
 
   const [call] = await tx

@@ -8,7 +8,7 @@ import { logger } from '../../logger';
 import { ACTIVE_CALL_STATES, finishCall } from './calls';
 
 /**
- * Live calls across server processes (issue 17). A call's socket lives in the process that
+ * Live calls across server processes. A call's socket lives in the process that
  * accepted it; that process holds a lease on the call row (`lease_owner`, `lease_until`) and renews
  * it while the call runs. The per-tenant concurrent-call limit counts the calls whose lease holds,
  * whichever process holds them, under a transaction advisory lock per tenant (two processes cannot

@@ -130,7 +130,7 @@ export async function validateMagicLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_
 }
 
 /**
- * Starts the link's one call (spec §7 `/cta/mark-started`). The claim is one conditional UPDATE
+ * Starts the link's one call (`/cta/mark-started`). The claim is one conditional UPDATE
  * (a link not started, not expired): of two tabs racing, one gets the call, the other
  * MAGIC_LINK_STARTED. The call is created in the same transaction; its single-use socket ticket is
  * issued after it commits.
@@ -164,7 +164,7 @@ async function reportStatusOf(tx: Executor, callId: string | null) {
   return r?.status ?? ('none' as const);
 }
 
-/** The thank-you page's facts (spec §7 `/cta/complete`): where the link stands, the after-simulation message. */
+/** The thank-you page's facts (`/cta/complete`): where the link stands, the after-simulation message. */
 export async function completeMagicLink(db: Db, linkId: string, token: string, now = new Date()): Promise<z.infer<typeof ctaCompleteOutput>> {
   const row = await resolveLink(db, linkId, token);
   return withTenant(db, row.tenantId, async (tx) => {
@@ -186,7 +186,7 @@ function forGuest(view: ReportView, firstName: string): ReportView {
 }
 
 /**
- * The guest's report page (spec §7 `/cta/reports/{id}`), reached only with the link's own token:
+ * The guest's report page (`/cta/reports/{id}`), reached only with the link's own token:
  * the report of the link's call once ready, the campaign's texts and the Book-a-Call step.
  */
 export async function guestReport(db: Db, linkId: string, token: string): Promise<CtaReport> {

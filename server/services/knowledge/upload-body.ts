@@ -7,7 +7,7 @@ const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
 const DISCARD_MAX_MS = 10_000;
 
 /**
- * 413 with the spec's message: the actual size when known (declared Content-Length, or the count
+ * 413 with a "File too large" message that names the maximum and the actual size when known (declared Content-Length, or the count
  * so far), else "more than 5 MB". `details` lets the client translate it with its own numbers.
  */
 export function fileTooLarge(sizeBytes: number | null, maxBytes: number): AppError {

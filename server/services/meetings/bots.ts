@@ -17,7 +17,7 @@ import { recordRealCall, suggestRep, type RealCallActor } from './meetings';
 import { transcriptFromUtterances } from './transcript';
 
 /**
- * Record Meet (issue 16): a meeting bot sent to a Google Meet by the configured provider, followed
+ * Record Meet: a meeting bot sent to a Google Meet by the configured provider, followed
  * through its states by signed webhooks and by polling (a lost webhook only delays it), its
  * transcript scored as the user's real call once it has left.
  */

@@ -3,7 +3,7 @@ import webvtt, { type VttNode } from 'webvtt-parser';
 import { normaliseLine } from '../../contracts/text';
 
 /**
- * A real call's transcript from a file (issue 16): WebVTT (Google Meet and Microsoft Teams put the
+ * A real call's transcript from a file: WebVTT (Google Meet and Microsoft Teams put the
  * speaker in a voice span, `<v Ana Ruiz>…</v>`; Zoom writes "Ana Ruiz: …" in the cue), SRT (the
  * speaker as a "Name:" prefix), or plain "Speaker: text" lines (an optional [hh:mm:ss] first).
  * WebVTT is read by webvtt-parser (the W3C validator's parser), SRT by subtitle; only the speaker

@@ -10,7 +10,7 @@ import { roleOf } from '../../contracts/roles';
 import type { PasswordPolicy } from '../../contracts/password-policy';
 import { AppError } from '../../errors';
 
-/** The profile the backend returns (spec §3 "User profile"), plus what the settings page edits. */
+/** The profile the backend returns (id, username, user type, language), plus what the settings page edits. */
 export async function getProfile(tx: Tx, userId: string) {
   const [u] = await tx
     .select({

@@ -204,7 +204,7 @@ export async function overrideCriterion(tx: Executor, viewer: ReportViewer, inpu
   // at least the criterion just reviewed has a level, so there is a score
   const score = computeScore(criteria.map((c) => c.level))!;
   await tx.update(reports).set({ criteria, score }).where(eq(reports.id, row.id));
-  await syncExerciseScore(tx, row.id, score); // assignments (issue 7): the exercise shows the reviewed score
+  await syncExerciseScore(tx, row.id, score); // assignments: the exercise shows the reviewed score
   await tx.insert(reportOverrides).values({
     tenantId: row.tenantId,
     reportId: row.id,
