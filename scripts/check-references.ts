@@ -1,7 +1,7 @@
 /**
  * No comment or text cites a document outside this repository (run by `npm run check`): every
  * tracked file under server, client, db, scripts, tests and docs, and README.md, is searched for
- * section numbers ("spec §4.2") and issue numbers ("issue 12"); each hit is listed as file:line.
+ * section numbers (a section sign with a number) and issue or pull-request numbers; each hit is listed as file:line.
  * Exits 1 on any hit.
  */
 import { execFileSync } from 'node:child_process';
