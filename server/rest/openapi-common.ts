@@ -124,6 +124,7 @@ export const ERROR_RESPONSES = {
   '413': errorResponse('PAYLOAD_TOO_LARGE or FILE_TOO_LARGE: the body is over the limit.'),
   '415': errorResponse('UNSUPPORTED_MEDIA_TYPE or UNSUPPORTED_FILE_TYPE.'),
   '422': errorResponse('The request is well-formed but cannot be done: e.g. NO_VALID_ENTRIES, SIMULATION_NOT_ASSESSABLE.'),
+  '431': errorResponse('HEADERS_TOO_LARGE: the request line or headers (a long query string) are over the limit.'),
   '429': errorResponse('TOO_MANY_REQUESTS; `Retry-After` says when to try again.', { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }),
   '500': errorResponse('INTERNAL: an unexpected error (never with internals).'),
   '502': errorResponse('An outside service the endpoint relies on refused or failed: e.g. TRANSCRIPTION_FAILED, MEETING_BOT_FAILED (`details.reason` has its words).'),

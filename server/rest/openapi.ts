@@ -78,12 +78,25 @@ function procedureOperation(p: RestProcedure): Operation {
   };
 }
 
+/**
+ * The answers every route can give before its own code runs: headers or query too large (431) on
+ * any route; on a route with a body, a malformed or too deeply nested one (400), one over the size
+ * limit (413) or of a content type the route does not take (415).
+ */
+function withEdgeStatuses(method: string, operation: Operation): Operation {
+  const edge: ErrorStatus[] = BODY_METHODS.has(method) ? ['400', '413', '415', '431'] : ['431'];
+  const missing = edge.filter((s) => !(s in operation.responses));
+  if (!missing.length) return operation;
+  const responses = { ...operation.responses, ...errors(...missing) };
+  return { ...operation, responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))) };
+}
+
 export function buildOpenApiDocument(routes: RestRoute[], opts: { version: string; publicUrl?: string }): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const operation = route.procedure ? procedureOperation(route.procedure) : HANDWRITTEN_OPERATIONS[`${route.method} ${route.path}`];
     if (!operation) continue;
-    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = withEdgeStatuses(route.method, operation);
   }
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((o) => o.tags)))];
   return {

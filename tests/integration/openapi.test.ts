@@ -207,6 +207,6 @@ describe('path parameters', () => {
     ]);
     expect(ops.put.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['path itemId']);
     expect(ops.put.requestBody?.content['application/json'].schema).toEqual({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
-    expect(Object.keys(ops.put.responses)).toEqual(['200', '400', '401', '403', '413', '500']);
+    expect(Object.keys(ops.put.responses)).toEqual(['200', '400', '401', '403', '413', '415', '431', '500']);
   });
 });
