@@ -36,8 +36,11 @@ for (const built of ['dist/server/index.mjs', 'dist/client/index.html']) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-bundle-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
+// Without the demo history (made in the background after a first start) the dashboard has no
+// trend to draw, so its figure never depends on how far that got: it is the page without the
+// trend chart, which loads after the numbers when there is a trend (features/dashboard/trend-chart.tsx).
 const server = spawn(process.execPath, ['dist/server/index.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO_HISTORY: 'false' },
   stdio: 'ignore',
 });
 try {
