@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNotifications } from '@mantine/notifications';
 
-// The container (its transitions, swipe-to-dismiss and scrollbar handling, ~15 kB gzipped) loads
+// The container (its transitions, swipe-to-dismiss and scrollbar handling, ~11 kB gzipped) loads
 // when the first notification is shown, not with /login. `notifications.show` only writes to
 // Mantine's store, which keeps the notification until the container is there to draw it.
 const NotificationsContainer = lazy(() => import('./notifications-container'));
