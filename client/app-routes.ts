@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Access } from './lib/access';
+import { loadPageTexts } from './lib/i18n';
 import type { Role } from './lib/roles';
 
 export type RouteLayout = 'app' | 'public' | 'bare';
@@ -18,12 +19,14 @@ const SIGNED_IN: Access = { kind: 'signedIn' };
 
 /**
  * A page loaded with the styles of the Mantine components the pages after /login use
- * (styles/mantine-pages.css): /login itself needs only styles/mantine-first.css (main.tsx).
+ * (styles/mantine-pages.css) and the texts of their namespaces (lib/i18n.ts): /login itself needs
+ * only styles/mantine-first.css (main.tsx) and the `common` texts. A text chunk that fails to load
+ * does not keep the page from drawing (its keys show).
  */
 const withPageStyles =
   <T>(load: () => Promise<T>) =>
   () =>
-    Promise.all([load(), import('./styles/mantine-pages.css')]).then(([m]) => m);
+    Promise.all([load(), import('./styles/mantine-pages.css'), loadPageTexts().catch(() => undefined)]).then(([m]) => m);
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(withPageStyles(load));
 
 const Meetings = page(() => import('./routes/meetings'));

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
+import { NotificationsHost } from './components/notifications-host';
 import { RouteView } from './components/route-view';
 import { useMe } from './features/auth/use-me';
 import { useLanguageSync } from './features/i18n/use-language-sync';
@@ -22,7 +22,7 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-right" />
+          <NotificationsHost />
           <Router>
             <SupportProvider>
               <LanguageSync />

@@ -1,5 +1,4 @@
 import './styles/mantine-first.css';
-import '@mantine/notifications/styles.css';
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -36,6 +36,14 @@ run_step "unit tests" npm run -s test:unit -- --reporter=default --reporter=json
 run_step "integration tests" npm run -s test:integration -- --reporter=default --reporter=json --outputFile.json="$REPORTS/integration.json"
 run_step "build" npm run -s build
 if [[ " ${failed_steps[*]-} " == *" build "* ]]; then
+  section "bundle budget"
+  echo "--- bundle budget: not run because the build failed"
+  failed_steps+=("bundle budget")
+else
+  # what /login and /dashboard load, gzipped, against their budgets (scripts/bench/bundle-budget.ts)
+  run_step "bundle budget" npm run -s check:bundle
+fi
+if [[ " ${failed_steps[*]-} " == *" build "* ]]; then
   section "e2e tests"
   echo "--- e2e tests: not run because the build failed"
   failed_steps+=("e2e tests")

@@ -7,39 +7,59 @@ export type Language = (typeof LANGUAGES)[number];
 /** Written only when the user explicitly picks a language, so a saved choice is never overwritten by the profile's or the client's default language. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-// One chunk per language (client/features/i18n/bundles/), loaded when the language is used.
-const BUNDLES: Record<Language, () => Promise<{ default: ResourceLanguage }>> = {
-  en: () => import('../features/i18n/bundles/en'),
-  es: () => import('../features/i18n/bundles/es'),
-  it: () => import('../features/i18n/bundles/it'),
-  'pt-BR': () => import('../features/i18n/bundles/pt-BR'),
+/**
+ * Each language comes in two chunks (client/features/i18n/bundles/): `common` (the sign-in page, the
+ * layouts, errors and languages: all the first screen needs) and the namespaces of the other pages,
+ * loaded with the first of those pages (`loadPageTexts`), which keeps them off /login.
+ */
+const FIRST_NAMESPACE = 'common';
+type Part = 'first' | 'pages';
+const BUNDLES: Record<Language, Record<Part, () => Promise<{ default: ResourceLanguage }>>> = {
+  en: { first: () => import('../features/i18n/bundles/en-common'), pages: () => import('../features/i18n/bundles/en') },
+  es: { first: () => import('../features/i18n/bundles/es-common'), pages: () => import('../features/i18n/bundles/es') },
+  it: { first: () => import('../features/i18n/bundles/it-common'), pages: () => import('../features/i18n/bundles/it') },
+  'pt-BR': { first: () => import('../features/i18n/bundles/pt-BR-common'), pages: () => import('../features/i18n/bundles/pt-BR') },
 };
-// The namespace names, from the English files (the check keeps the languages' files alike).
-const NAMESPACES = Object.keys(import.meta.glob(['../../locales/en/*.json', '!../../locales/en/mail.json'])).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? 'common');
+// The pages' namespace names, from the English files (the check keeps the languages' files alike).
+const PAGE_NAMESPACES = Object.keys(import.meta.glob(['../../locales/en/*.json', '!../../locales/en/common.json', '!../../locales/en/mail.json'])).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? FIRST_NAMESPACE);
 
 const bundles = new Map<string, Promise<ResourceLanguage>>();
-function loadBundle(lng: string): Promise<ResourceLanguage> {
-  const load = BUNDLES[lng as Language] as (typeof BUNDLES)[Language] | undefined;
+function loadBundle(lng: string, part: Part): Promise<ResourceLanguage> {
+  const load = (BUNDLES[lng as Language] as (typeof BUNDLES)[Language] | undefined)?.[part];
   if (!load) return Promise.reject(new Error(`no texts for language ${lng}`));
-  let bundle = bundles.get(lng);
+  const key = `${lng}:${part}`;
+  let bundle = bundles.get(key);
   if (!bundle) {
     bundle = load().then((m) => m.default);
-    bundles.set(lng, bundle);
+    // a failed chunk (offline) may be asked for again later
+    bundle.catch(() => bundles.delete(key));
+    bundles.set(key, bundle);
   }
   return bundle;
 }
 
-/** Gives i18next a language's namespaces when it asks for them (at start and on a language change). */
+/** Gives i18next a language's namespaces when it asks for them (at start, for a page, on a language change). */
 const localeBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(lng, ns, callback) {
-    loadBundle(lng).then(
+    loadBundle(lng, ns === FIRST_NAMESPACE ? 'first' : 'pages').then(
       (texts) => callback(null, texts[ns] ?? {}),
       (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), false),
     );
   },
 };
+
+let pageTextsWanted = false;
+
+/**
+ * Loads the namespaces of the pages after /login in the current language; every page but /login
+ * waits for it (app-routes.ts). From then on i18next loads them with every language it switches to.
+ */
+export function loadPageTexts(): Promise<void> {
+  pageTextsWanted = true;
+  return i18n.loadNamespaces(PAGE_NAMESPACES);
+}
 
 /** Maps a language tag to one of ours: 'pt' and 'pt-*' are Brazilian Portuguese. */
 export function normalizeLanguage(tag: string | null | undefined): Language | null {
@@ -97,26 +117,29 @@ export function currentLanguage(): Language {
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
+  // A switch that began before the first page asked for its texts loaded `common` only: load the
+  // rest now (the components redraw as the texts arrive, `bindI18nStore` below).
+  if (pageTextsWanted && !PAGE_NAMESPACES.every((ns) => i18n.hasResourceBundle(lng, ns))) void i18n.loadNamespaces(PAGE_NAMESPACES);
 });
 
 /**
- * Resolves once the starting language's texts are loaded; main.tsx renders after it. Only the
- * active language is loaded (no fallback language: `npm run check` keeps every key in every
- * language), and `changeLanguage` loads the new one before switching.
+ * Resolves once the starting language's `common` texts are loaded; main.tsx renders after it. Only
+ * the active language is loaded (no fallback language: `npm run check` keeps every key in every
+ * language), and `changeLanguage` loads the new one's namespaces (those loaded so far) before switching.
  */
 export const i18nReady = i18n
   .use(localeBackend)
   .use(initReactI18next)
   .init({
-    ns: NAMESPACES,
-    defaultNS: 'common',
+    ns: [FIRST_NAMESPACE],
+    defaultNS: FIRST_NAMESPACE,
     lng: resolveLanguage(),
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
     returnEmptyString: false,
     interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+    react: { useSuspense: false, bindI18nStore: 'added' },
   });
 
 export default i18n;

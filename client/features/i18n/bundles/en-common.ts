@@ -1,0 +1,4 @@
+import common from '../../../../locales/en/common.json';
+
+// The texts of the first screen (/login, the layouts, errors, languages): a chunk of its own.
+export default { common };
