@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { storableJson, storableUrl, text, TEXT_MESSAGES } from './text';
+import { IDEMPOTENCY_KEY_MAX } from './assessments';
+import { rawText, storableJson, storableUrl, text, TEXT_MESSAGES } from './text';
 
 /**
  * Greenhouse's Assessment Partner API, partner side (docs/greenhouse.md): Greenhouse calls these
@@ -13,7 +14,11 @@ export const listTestsOutput = z.array(greenhouseTestOutput);
 const optionalText = (max: number) => text().max(max).nullish();
 const optionalUrl = storableUrl(2000).nullish().or(z.literal('').transform(() => null));
 
-/** `POST send_test`: the test chosen for the stage, the candidate, and the URL to PATCH when done. Unknown fields are ignored. */
+/**
+ * `POST send_test`: the test chosen for the stage, the candidate, and the URL to PATCH when done
+ * (also checked against the outbound policy before anything is created). Unknown fields are
+ * ignored. An `Idempotency-Key` header arrives as `idempotency_key`.
+ */
 export const sendTestInput = z.object({
   partner_test_id: z.uuid('assessments.validation.simulationRequired'),
   candidate: z.object({
@@ -27,14 +32,24 @@ export const sendTestInput = z.object({
   }),
   url: storableUrl(2000),
   sent_by: optionalText(254),
+  idempotency_key: rawText().min(1).max(IDEMPOTENCY_KEY_MAX, 'assessments.validation.idempotencyKeyTooLong').optional(),
 });
 export type SendTestInput = z.infer<typeof sendTestInput>;
 export const sendTestOutput = z.object({ partner_interview_id: z.string() });
 
-export const testStatusInput = z.object({ partner_interview_id: z.uuid('assessments.validation.assessmentNotFound') });
+/** Any id is looked up: one that is not ours (malformed included) is 404, as Greenhouse expects of an unknown test. */
+export const testStatusInput = z.object({ partner_interview_id: z.string({ error: 'assessments.validation.assessmentNotFound' }) });
+
+/**
+ * The values of `partner_status`. Greenhouse gives meaning to one, "complete" (results available:
+ * it stops polling and shows the score); the others tell a Greenhouse user where the candidate is.
+ */
+export const GREENHOUSE_STATUSES = ['sent', 'opened', 'in_progress', 'scoring', 'scoring_failed', 'expired', 'complete'] as const;
+export type GreenhouseStatus = (typeof GREENHOUSE_STATUSES)[number];
+
 export const testStatusOutput = z.object({
-  /** "complete" once the report is final; before that the assessment's own status. */
-  partner_status: z.string(),
+  /** "complete" once the report is ready with a score; before that where the candidate is (docs/greenhouse.md). */
+  partner_status: z.enum(GREENHOUSE_STATUSES),
   partner_profile_url: z.string().nullable(),
   /** 0–100. */
   partner_score: z.number().nullable(),

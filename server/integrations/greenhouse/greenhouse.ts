@@ -1,14 +1,18 @@
-import type { z } from 'zod';
+import { and, eq, gt, inArray, or } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
-import { atsResponseErrors } from '../../../db/schema';
-import type { SendTestInput, testStatusOutput } from '../../contracts/greenhouse';
+import { assessments, atsResponseErrors } from '../../../db/schema';
+import type { GreenhouseStatus, SendTestInput, testStatusOutput } from '../../contracts/greenhouse';
+import type { AssessmentStatus } from '../../contracts/enums';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { createAssessment } from '../../services/assessments/create';
 import { assessmentOutcome, effectiveStatus } from '../../services/assessments/read';
 import { listAssessableSimulations } from '../../services/assessments/simulations';
 import type { ApiKeyPrincipal } from '../../services/api-keys/api-keys';
+import { urlRefusal } from '../http/outbound';
 import { sealCallbackAuth } from './callback-auth';
+import { fieldError } from './validation';
 
 /** `list_tests`: the tenant's simulations available as assessments. */
 export async function listTests(tx: Executor) {
@@ -18,13 +22,22 @@ export async function listTests(tx: Executor) {
 /**
  * `send_test`: a candidate's assessment for the chosen simulation, mailed by Spar (Greenhouse
  * expects the partner to e-mail the test), with Greenhouse's `url` to PATCH on completion.
+ *
+ * The `url` passes the outbound policy here, before anything is created (it is checked again
+ * when the PATCH is sent, where the name is resolved). Greenhouse retries a send_test it did not
+ * see answered: the same test for the same candidate and `url` while the link is live answers the
+ * assessment already created, with no second invitation; an `Idempotency-Key` header is honoured
+ * as on the partner assessment API.
  */
-export async function sendTest(db: Db, env: Env, key: ApiKeyPrincipal, input: SendTestInput, baseUrl: string) {
+export async function sendTest(db: Db, env: Env, key: ApiKeyPrincipal, input: SendTestInput, baseUrl: string, now = new Date()) {
+  const refusal = urlRefusal(input.url, env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false);
+  if (refusal) throw fieldError('url', 'assessments.validation.callbackUrlRefused', `This url cannot receive the completion callback: ${refusal}`);
+  const email = input.candidate.email.toLowerCase();
   const { assessment } = await createAssessment(
     db,
     env,
     key,
-    { simulation_id: input.partner_test_id, candidate: { email: input.candidate.email, first_name: input.candidate.first_name, last_name: input.candidate.last_name }, send_email: true },
+    { simulation_id: input.partner_test_id, candidate: { email: input.candidate.email, first_name: input.candidate.first_name, last_name: input.candidate.last_name }, send_email: true, idempotency_key: input.idempotency_key },
     {
       source: 'greenhouse',
       callbackUrl: input.url,
@@ -32,18 +45,58 @@ export async function sendTest(db: Db, env: Env, key: ApiKeyPrincipal, input: Se
       sentBy: input.sent_by ?? null,
       candidateExtra: { preferredName: input.candidate.preferred_name ?? null, phone: input.candidate.phone_number ?? null, resumeUrl: input.candidate.resume_url ?? null, profileUrl: input.candidate.profile_url ?? null },
       baseUrl,
+      now,
+      sameRequest: {
+        lockKey: `greenhouse-send-test:${key.tenantId}:${input.partner_test_id}:${email}:${input.url}`,
+        find: async (tx) => {
+          const [row] = await tx
+            .select({ id: assessments.id })
+            .from(assessments)
+            .where(
+              and(
+                eq(assessments.source, 'greenhouse'),
+                eq(assessments.simulationId, input.partner_test_id),
+                eq(assessments.candidateEmail, email),
+                eq(assessments.callbackUrl, input.url),
+                // live: a link not yet expired, or a call under way
+                or(and(inArray(assessments.status, ['created', 'opened']), gt(assessments.expiresAt, now)), inArray(assessments.status, ['started', 'in_progress'])),
+              ),
+            )
+            .limit(1);
+          return row?.id ?? null;
+        },
+      },
     },
   );
   return { partner_interview_id: assessment.id };
 }
 
-/** `test_status`: "complete" with the score, the report page and flat metadata once the report is final. */
+/** Where the candidate is, in the words test_status answers (docs/greenhouse.md has the table). */
+export function partnerStatus(status: AssessmentStatus, report: { status: string; score: unknown } | null | undefined): GreenhouseStatus {
+  switch (status) {
+    case 'created':
+      return 'sent';
+    case 'opened':
+      return 'opened';
+    case 'started':
+    case 'in_progress':
+      return 'in_progress';
+    case 'expired':
+      return 'expired';
+    case 'completed':
+      // "complete" tells Greenhouse the results are there: only a ready report with a score
+      if (report?.status === 'ready' && report.score !== null && report.score !== undefined) return 'complete';
+      // final without a score (the evaluation failed for good) or not final yet
+      return report?.status === 'failed' || report?.status === 'ready' ? 'scoring_failed' : 'scoring';
+  }
+}
+
+/** `test_status`: "complete" with the score, the report page and flat metadata once the report is ready; 404 for an id that is not one of the tenant's. */
 export async function testStatus(tx: Executor, id: string, now = new Date()): Promise<z.infer<typeof testStatusOutput>> {
-  const r = await assessmentOutcome(tx, { id });
+  const r = z.uuid().safeParse(id).success ? await assessmentOutcome(tx, { id }) : null;
   if (!r) throw new AppError('NOT_FOUND', 'Unknown partner_interview_id');
-  const status = effectiveStatus(r.a, now);
-  const final = status === 'completed' && (r.report?.status === 'ready' || r.report?.status === 'failed');
-  if (!final) return { partner_status: status, partner_profile_url: null, partner_score: null, metadata: {} };
+  const partner_status = partnerStatus(effectiveStatus(r.a, now), r.report);
+  if (partner_status !== 'complete') return { partner_status, partner_profile_url: null, partner_score: null, metadata: partner_status === 'scoring_failed' ? { report_status: r.report!.status } : {} };
   const rep = r.report!;
   const criteria = rep.criteria ?? [];
   const assessed = criteria.filter((c) => c.level !== null);
@@ -59,9 +112,9 @@ export async function testStatus(tx: Executor, id: string, now = new Date()): Pr
   metadata.verified_quotes = criteria.reduce((n, c) => n + c.evidence.length, 0);
   metadata.rejected_quotes = criteria.reduce((n, c) => n + (c.rejected?.length ?? 0), 0);
   return {
-    partner_status: 'complete',
+    partner_status,
     partner_profile_url: r.a.callId ? `${r.a.baseUrl}/reports/${r.a.callId}` : null,
-    partner_score: rep.status === 'ready' && rep.score !== null ? Number(rep.score) : null,
+    partner_score: Number(rep.score),
     metadata,
   };
 }

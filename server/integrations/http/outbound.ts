@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Requests Spar sends to addresses its customers give it (ATS callbacks, webhooks): never to a
@@ -28,22 +29,43 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
+  ['100::', 64],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
-  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
   ['2001:db8::', 32],
 ] as const)
   INTERNAL.addSubnet(net, prefix, 'ipv6');
 
-/** Whether an IP address is internal (IPv4-mapped IPv6 addresses are judged as their IPv4 address). */
+/**
+ * IPv6 ranges that carry an IPv4 address the packet ends up at (a tunnel, a translator, or the
+ * host's own IPv4 stack): such an address is judged by every IPv4 address it embeds, so
+ * `::ffff:127.0.0.1`, `::7f00:1`, `2002:7f00:1::` or a Teredo address whose client is 10.0.0.1
+ * are refused while `2002:808:808::` (8.8.8.8) is not. The local-use NAT64 prefix 64:ff9b:1::/48
+ * is refused whole above: it only ever leads into the operator's own network.
+ */
+const last32 = (b: number[]) => [b.slice(12, 16)];
+const EMBEDDINGS: { net: ipaddr.IPv6; prefix: number; v4: (bytes: number[]) => number[][] }[] = [
+  { net: ipaddr.IPv6.parse('::ffff:0:0'), prefix: 96, v4: last32 }, // IPv4-mapped
+  { net: ipaddr.IPv6.parse('::ffff:0:0:0'), prefix: 96, v4: last32 }, // IPv4-translated (SIIT)
+  { net: ipaddr.IPv6.parse('::'), prefix: 96, v4: last32 }, // IPv4-compatible (deprecated, still routed by some stacks)
+  { net: ipaddr.IPv6.parse('64:ff9b::'), prefix: 96, v4: last32 }, // NAT64, well-known prefix
+  { net: ipaddr.IPv6.parse('2002::'), prefix: 16, v4: (b) => [b.slice(2, 6)] }, // 6to4
+  // Teredo: the server's IPv4 in bits 32–63, the client's in the last 32 bits, stored inverted
+  { net: ipaddr.IPv6.parse('2001::'), prefix: 32, v4: (b) => [b.slice(4, 8), b.slice(12, 16).map((x) => x ^ 0xff)] },
+];
+
+/** Whether an IP address is internal; an IPv6 address that embeds an IPv4 address is internal when that address is. Anything unparsable counts as internal. */
 export function isInternalAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return INTERNAL.check(mapped[1], 'ipv4');
-  const family = isIP(ip);
-  if (family === 4) return INTERNAL.check(ip, 'ipv4');
-  if (family === 6) return INTERNAL.check(ip, 'ipv6');
-  return true;
+  if (isIP(ip) === 4) return INTERNAL.check(ip, 'ipv4');
+  const bare = ip.replace(/%.*$/, ''); // a zone id (fe80::1%eth0) does not change where the address leads
+  if (isIP(bare) !== 6) return true;
+  const v6 = ipaddr.IPv6.parse(bare);
+  if (INTERNAL.check(v6.toNormalizedString(), 'ipv6')) return true;
+  const bytes = v6.toByteArray();
+  return EMBEDDINGS.some((e) => v6.match(e.net, e.prefix) && e.v4(bytes).some((o) => INTERNAL.check(o.join('.'), 'ipv4')));
 }
 
 export class OutboundRefused extends Error {

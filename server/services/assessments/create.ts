@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { assessments, clients, simulations, type AssessmentCandidate } from '../../../db/schema';
 import { isUniqueViolation } from '../../../db/errors';
@@ -31,6 +31,12 @@ export interface CreateAssessmentOptions {
   candidateExtra?: Partial<AssessmentCandidate>;
   baseUrl: string;
   now?: Date;
+  /**
+   * A retry recognised without an Idempotency-Key (Greenhouse retries send_test with the same
+   * body): `find` answers the assessment the same request already created, or null. It runs in
+   * the creating transaction under an advisory lock on `lockKey`, so concurrent retries create one.
+   */
+  sameRequest?: { lockKey: string; find: (tx: Executor) => Promise<string | null> };
 }
 
 export const expiryDedupeKey = (assessmentId: string) => `assessment-expiry:${assessmentId}`;
@@ -71,7 +77,12 @@ export async function createAssessment(db: Db, env: Pick<Env, 'ASSESSMENT_LINK_T
   if (existing) return answer(existing, false);
 
   try {
-    const id = await withTenant(db, key.tenantId, async (tx) => {
+    const made = await withTenant(db, key.tenantId, async (tx) => {
+      if (opts.sameRequest) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${opts.sameRequest.lockKey}, 0))`);
+        const found = await opts.sameRequest.find(tx);
+        if (found) return { id: found, created: false };
+      }
       const [sim] = await tx
         .select({ id: simulations.id, name: simulations.name, language: simulations.language, clientName: clients.name })
         .from(simulations)
@@ -117,9 +128,9 @@ export async function createAssessment(db: Db, env: Pick<Env, 'ASSESSMENT_LINK_T
         const mail = renderMail(lng, 'assessmentInvite', vars, [], candidateLink(opts.baseUrl, row.id, token));
         await enqueueMail(tx, { tenantId: key.tenantId, to: input.candidate.email, ...mail, dedupeKey: `assessment:${row.id}:invite` });
       }
-      return row.id;
+      return { id: row.id, created: true };
     });
-    return answer(id, true);
+    return answer(made.id, made.created);
   } catch (e) {
     // two requests with one Idempotency-Key raced: the loser answers with the winner's row
     if (idem && isUniqueViolation(e)) {
