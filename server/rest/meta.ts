@@ -13,6 +13,7 @@
  * the part of it that `response` keeps (the REST API may show fewer fields than the app).
  */
 
+import type { AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -49,4 +50,17 @@ export interface RestMeta {
 /** The metadata of every procedure (`initTRPC.meta<ProcedureMeta>()` in server/trpc/init.ts). */
 export interface ProcedureMeta {
   rest?: RestMeta;
+}
+
+/** A procedure served as a REST route (found by server/rest/procedure-routes.ts; named by route files as their `procedure`). */
+export interface RestProcedure {
+  /** The procedure's path in the app router ('profile.account'). */
+  name: string;
+  type: 'query' | 'mutation';
+  rest: RestMeta;
+  /** Every `.input()` of the procedure, in order. */
+  inputs: z.ZodType[];
+  output?: z.ZodType;
+  /** The router it belongs to (the app router but in tests), called through its caller. */
+  router: AnyRouter;
 }

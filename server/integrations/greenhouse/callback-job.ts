@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { assessments } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import type { Env } from '../../env';
-import { PermanentJobError, type JobHandler } from '../../jobs/worker';
+import { PermanentJobError, type JobHandler } from '../../jobs/handler';
 import { OutboundRefused, sendOutbound } from '../http/outbound';
 import { openCallbackAuth } from './callback-auth';
 

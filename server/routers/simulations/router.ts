@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createTextProvider } from '../../ai/provider';
+import { createTextProvider } from '../../ai/create-provider';
 import { generateScenarioForDraft, listGenerations } from '../../services/simulations/generate';
 import { simulationOptions } from '../../services/simulations/options';
 import {
