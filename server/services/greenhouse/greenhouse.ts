@@ -4,11 +4,11 @@ import { atsResponseErrors } from '../../../db/schema';
 import type { SendTestInput, testStatusOutput } from '../../contracts/greenhouse';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { createAssessment } from '../../services/assessments/create';
-import { assessmentOutcome, effectiveStatus } from '../../services/assessments/read';
-import { listAssessableSimulations } from '../../services/assessments/simulations';
-import type { ApiKeyPrincipal } from '../../services/api-keys/api-keys';
-import { sealCallbackAuth } from './callback-auth';
+import { createAssessment } from '../assessments/create';
+import { assessmentOutcome, effectiveStatus } from '../assessments/read';
+import { listAssessableSimulations } from '../assessments/simulations';
+import type { ApiKeyPrincipal } from '../api-keys/api-keys';
+import { sealCallbackAuth } from '../../integrations/greenhouse/callback-auth';
 
 /** `list_tests`: the tenant's simulations available as assessments. */
 export async function listTests(tx: Executor) {
