@@ -20,6 +20,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
+          setupFiles: ['tests/helpers/wiring-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fast checks: typecheck, lint, i18n completeness, no citations of outside documents — run in parallel, fail if any fails.
+# Fast checks: typecheck, lint, i18n completeness, no citations of outside documents, import rules
+# (.dependency-cruiser.cjs: no cycles, the layers) — run in parallel, fail if any fails.
 set -u
 cd "$(dirname "$0")/.."
 mkdir -p node_modules/.cache
@@ -8,9 +9,10 @@ tmp=$(mktemp -d)
 ( npx --no-install eslint --cache --cache-location node_modules/.cache/eslint --max-warnings 0 . >"$tmp/lint" 2>&1; echo $? >"$tmp/lint.rc" ) &
 ( npx --no-install tsx scripts/check-i18n.ts >"$tmp/i18n" 2>&1; echo $? >"$tmp/i18n.rc" ) &
 ( npx --no-install tsx scripts/check-references.ts >"$tmp/references" 2>&1; echo $? >"$tmp/references.rc" ) &
+( npx --no-install depcruise --config .dependency-cruiser.cjs --ts-pre-compilation-deps --ts-config tsconfig.json --output-type err server client db scripts >"$tmp/depcruise" 2>&1; echo $? >"$tmp/depcruise.rc" ) &
 wait
 status=0
-for step in tsc lint i18n references; do
+for step in tsc lint i18n references depcruise; do
   rc=$(cat "$tmp/$step.rc")
   if [ "$rc" != "0" ]; then
     echo "== $step failed =="; grep -v 'Unknown user config' "$tmp/$step" | tail -n 40; status=1

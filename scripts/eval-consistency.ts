@@ -11,7 +11,7 @@
  * Without OPENAI_API_KEY it runs the offline evaluator instead (and says so): that one is
  * deterministic, so agreement is 100 % by construction. Nothing is written to a database.
  */
-import { createTextProvider } from '../server/ai/provider';
+import { createTextProvider } from '../server/ai/create-provider';
 import { loadEnv } from '../server/env';
 import { runEvaluation } from '../server/evaluation/evaluate';
 import { evaluationInputFor, intendedLevels, loadCalibration } from '../tests/helpers/calibration';

@@ -3,16 +3,15 @@ import { ReadCache } from './cache/read-cache';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { seedDemoIfEmpty } from '../db/seed/demo';
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../db/seed/demo';
 import type { AppDeps } from './deps';
 import { ApiKeyRateLimiter } from './services/api-keys/rate-limit';
 import type { Env } from './env';
 import { createHttpServer, type HttpServerOptions } from './http/server';
 import { logger } from './logger';
 import { ensureSystemPrompts } from './services/prompts/system-prompts';
-import { startJobWorker } from './jobs/start';
+import { startJobWorker, wireDomainEvents, wireMetrics } from './wiring';
 import { liveCalls } from './realtime/registry';
-import { watchJobQueue } from './metrics/metrics';
 import { startServerTelemetry, stopServerTelemetry } from './telemetry/tracing';
 import { closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
 import { securityNotices } from './security-notices';
@@ -49,6 +48,7 @@ export interface RunningApp {
 /** Opens the database, applies migrations, seeds the demo on first start, and listens. */
 export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const { env } = opts;
+  wireDomainEvents();
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }));
   // several processes starting on one PostgreSQL migrate and seed one at a time
@@ -73,10 +73,10 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   // background work starts once the server answers: a first start's demo history never delays it
   const worker = await startJobWorker(deps);
-  watchJobQueue(database.db);
+  wireMetrics(database.db);
   const leases = startLeaseKeeper(deps);
   const peers = await shareCacheInvalidation(deps);
-  const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev });
+  const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev }, DEMO_ACCOUNTS.map((a) => a.email));
   for (const n of notices) logger.warn(n);
   let stopping: Promise<void> | undefined;
   return {

@@ -2,7 +2,7 @@ import type { Database, Db } from '../db/client';
 import type { Env } from './env';
 import type { ReadCache } from './cache/read-cache';
 import type { CodeExchange } from './auth/google';
-import type { CallRelayOptions } from './realtime/registry';
+import type { CallRelayOptions } from './realtime/relay-options';
 import type { ApiKeyRateLimiter } from './services/api-keys/rate-limit';
 
 /** What request handlers need from the running process; built once at start (or per test). */

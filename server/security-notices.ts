@@ -1,16 +1,15 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { DEMO_ACCOUNTS } from '../db/seed/demo';
 import { asSystem } from '../db/tenant';
 import type { Env } from './env';
 import { isLoopbackHost } from './http/loopback';
 
-/** How many of the seeded demo accounts still exist with a password (they can sign in). */
-export async function countDemoAccounts(db: Db): Promise<number> {
-  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+/** How many of the seeded demo accounts (by e-mail) still exist with a password (they can sign in). */
+export async function countDemoAccounts(db: Db, emails: readonly string[]): Promise<number> {
+  if (!emails.length) return 0;
   const rows = await asSystem(db, { action: 'start.demo_accounts' }, (tx) =>
-    tx.select({ email: users.email, hash: users.passwordHash }).from(users).where(inArray(users.email, emails)),
+    tx.select({ email: users.email, hash: users.passwordHash }).from(users).where(inArray(users.email, [...emails])),
   );
   return rows.filter((r) => !!r.hash).length;
 }
@@ -18,8 +17,9 @@ export async function countDemoAccounts(db: Db): Promise<number> {
 /**
  * What an operator must know at start about conveniences that weaken a default install: each
  * line is logged as a warning and printed. Empty when the start is safe as configured.
+ * `demoEmails` are the seed's demo accounts (the caller, server/app.ts, knows the seed).
  */
-export async function securityNotices(db: Db, env: Env, listen: { host: string; port: number; dev: boolean }): Promise<string[]> {
+export async function securityNotices(db: Db, env: Env, listen: { host: string; port: number; dev: boolean }, demoEmails: readonly string[]): Promise<string[]> {
   const out: string[] = [];
   const local = isLoopbackHost(listen.host);
   if (env.devTokenEnabled) {
@@ -33,7 +33,7 @@ export async function securityNotices(db: Db, env: Env, listen: { host: string; 
     out.push(`Development mode (Vite) is listening on ${listen.host}:${listen.port}: other machines can read the source files it serves. Use HOST=127.0.0.1 unless you need that.`);
   }
   if (!local) {
-    const demo = await countDemoAccounts(db);
+    const demo = await countDemoAccounts(db, demoEmails);
     if (demo > 0) {
       out.push(
         `${demo} demo account(s) (…@demo.test, superuser included) can sign in, and this server listens on ${listen.host}:${listen.port}, ` +

@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTextProvider } from '../../server/ai/provider';
+import { createTextProvider } from '../../server/ai/create-provider';
 import { runEvaluation } from '../../server/evaluation/evaluate';
 import { evaluateOffline } from '../../server/evaluation/offline/index';
 import { forgedFrom } from '../../server/evaluation/guards';

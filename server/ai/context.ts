@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { criteriaOf } from '../services/scorecards/scorecards';
+import { criteriaOf } from './scorecard-criteria';
 import { callInstructions, clientOverviews, icps, personas, productGroupings, prompts, scorecards, type simulations, type DifficultyNotes } from '../../db/schema';
 import { type Language } from '../contracts/languages';
 import { type Difficulty, type PromptKind } from '../contracts/enums';

@@ -1,7 +1,5 @@
 import type { ZodType } from 'zod';
 import type { AiTask, AiUsage } from '../../db/schema';
-import type { Env } from '../env';
-import { OpenAiTextProvider } from './openai-provider';
 
 export type TextTask = AiTask;
 
@@ -32,17 +30,4 @@ export interface TextProvider {
   /** The model a task runs on (from env: OPENAI_MODEL_SCENARIO / OPENAI_MODEL_EVALUATION). */
   modelFor(task: TextTask): string;
   generateStructured<T>(input: GenerateStructuredInput<T>): Promise<StructuredResult<T>>;
-}
-
-export type TextProviderEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL_SCENARIO' | 'OPENAI_MODEL_EVALUATION' | 'OPENAI_TIMEOUT_MS'>;
-
-/** The OpenAI(-compatible) provider when OPENAI_API_KEY is set; null means offline. */
-export function createTextProvider(env: TextProviderEnv): TextProvider | null {
-  if (!env.OPENAI_API_KEY) return null;
-  return new OpenAiTextProvider({
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_BASE_URL,
-    timeoutMs: env.OPENAI_TIMEOUT_MS,
-    models: { scenario: env.OPENAI_MODEL_SCENARIO, evaluation: env.OPENAI_MODEL_EVALUATION },
-  });
 }

@@ -10,16 +10,14 @@ import type { TextProvider } from '../ai/provider';
 import { recordGeneration } from '../ai/scenario';
 import { AppError } from '../errors';
 import { enqueue, getJob, rawRows, resetJob, type JobRow } from '../jobs/queue';
-import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/worker';
-import { completeExerciseForCall } from '../services/assignments/assignments';
+import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/handler';
+import { emit } from '../events';
 import { computeAnalytics, type CallAnalytics } from './analytics';
 import { assembleEvaluationPrompt, loadEvaluationInput, type EvaluationInput } from './input';
 import { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from './offline/index';
 import { evaluateWithSamples } from './samples';
 import { computeScore } from './score';
 import type { EvaluationOutput } from './types';
-import { isAssessmentCall, onAssessmentReport } from '../services/assessments/lifecycle';
-import { onMeetingReport } from '../services/meetings/meetings';
 
 export { assembleEvaluationPrompt, criteriaFromSnapshot, evaluationContextOf, loadEvaluationContext, loadEvaluationInput, type EvaluationContext, type EvaluationInput } from './input';
 
@@ -168,9 +166,8 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
             completedAt: new Date(),
           })
           .where(eq(reports.callId, callId));
-        await completeExerciseForCall(tx, callId, { score: result.score }); // assignments
-        if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId); // hiring assessments
-        await onMeetingReport(tx, callId, 'ready'); // real calls
+        // assignments, hiring assessments and real calls follow their report in this transaction (server/wiring.ts)
+        await emit('report.ready', { tx, tenantId, callId, score: result.score });
         if (result.records.length) await recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: result.records });
       });
       return { callId, score: result.score, evaluator: result.evaluator, requests: result.requests, noEvidence: result.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').length };
@@ -186,15 +183,15 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
 
 async function markReport(db: Db, job: JobRow, status: 'pending' | 'failed', error: string) {
   const callId = str(job.payload.callId);
-  if (!job.tenantId || !callId) return;
-  await withTenant(db, job.tenantId, async (tx) => {
+  const tenantId = job.tenantId;
+  if (!tenantId || !callId) return;
+  await withTenant(db, tenantId, async (tx) => {
     await tx
       .update(reports)
       .set({ status, error: error.slice(0, 2000) })
       .where(eq(reports.callId, callId));
-    // an assessment whose report failed for good: the ATS still hears that it is over
-    if (status === 'failed' && (await isAssessmentCall(tx, callId))) await onAssessmentReport(tx, callId);
-    if (status === 'failed') await onMeetingReport(tx, callId, 'failed', error.slice(0, 500));
+    // a report failed for good: an assessment's ATS still hears that it is over, a meeting shows the failure
+    if (status === 'failed') await emit('report.failed', { tx, tenantId, callId, error });
   });
 }
 

@@ -6,8 +6,8 @@ import { DIFFICULTY_BEHAVIOUR, describeDifficulty } from '../ai/difficulty';
 import type { GenerationContext } from '../ai/context';
 import { languageName, learnerRoleLabel } from '../ai/labels';
 import { renderTemplate } from '../ai/prompt-assembly';
-import { scenarioText, type StoredScenario } from '../services/simulations/instructions';
-import { SYSTEM_PROMPTS } from '../services/prompts/system-prompt-texts';
+import { scenarioText, type StoredScenario } from '../ai/scenario-text';
+import { SYSTEM_PROMPTS } from '../ai/system-prompt-texts';
 import { evaluationUserMessage, formatCriteriaWithIds, TRANSCRIPT_POINTER } from './model-prompt';
 import type { Criterion, Turn } from './types';
 

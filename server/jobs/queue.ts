@@ -246,3 +246,14 @@ export async function resetJob(exec: Executor, jobId: string): Promise<void> {
     );
   await asSystem(exec, { action: 'jobs.reset' }, run);
 }
+
+/** Due jobs (queued or to be retried) by queue, with how long the oldest has waited: what the queue gauges of /metrics show. */
+export function dueJobStats(db: Db) {
+  return asSystem(db, { action: 'metrics.jobs' }, (tx) =>
+    rawRows<{ queue: string; n: number; age: number }>(
+      tx,
+      sql`select queue, count(*)::int as n, coalesce(extract(epoch from (now() - min(run_at))), 0)::float8 as age
+            from jobs where status in ('queued', 'failed') and run_at <= now() group by queue`,
+    ),
+  );
+}

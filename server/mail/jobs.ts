@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clients, jobs, mailOutbox, users } from '../../db/schema';
-import { markMagicLinkSent } from '../services/campaigns/lifecycle';
+import { emit } from '../events';
 import { LANGUAGES, type Language } from '../contracts/languages';
 import { asSystem } from '../../db/tenant';
 import { randomUUID } from 'node:crypto';
 import { enqueueJob } from '../jobs/queue';
-import { PermanentJobError, type JobHandler } from '../jobs/worker';
+import { PermanentJobError, type JobHandler } from '../jobs/handler';
 import { logger } from '../logger';
 import { interpolate, serverTexts } from '../i18n';
 
@@ -100,7 +100,8 @@ export function mailHandler(opts: MailTransportOptions): JobHandler & { close():
       await asSystem(db, { action: 'mail.sent' }, async (tx) => {
         await tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId));
         const hook = job.payload.onSent as MailSentHook | undefined;
-        if (hook?.magicLinkId && row.tenantId) await markMagicLinkSent(tx, row.tenantId, hook.magicLinkId);
+        // a campaign's link becomes 'sent' in this transaction (subscribed in server/wiring.ts)
+        if (hook?.magicLinkId && row.tenantId) await emit('mail.sent', { tx, tenantId: row.tenantId, magicLinkId: hook.magicLinkId });
       });
       return { outboxId, status: 'sent' };
     },

@@ -1,17 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Db } from '../../db/client';
-import { asSystem } from '../../db/tenant';
-import { rawRows } from '../jobs/queue';
-import { liveCalls } from '../realtime/registry';
 
 /**
  * The process's Prometheus metrics (prom-client), served at `GET /metrics` to holders of
  * METRICS_TOKEN: request rate and latency by route, live calls, relay frames dropped, job queue
  * depth and age, webhook delivery failures, evaluation duration, and Node's own process figures.
  * One registry per process — what a scraper of this process sees.
+ *
+ * A leaf: it imports nothing of the app. What only the app can count (live calls, the job queue)
+ * is reported into it by the composition root (server/wiring.ts) through the readers below.
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'spar_' });
@@ -24,12 +22,17 @@ export const httpDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   registers: [registry],
 });
+let liveCallCount: () => number = () => 0;
+/** Where the live calls gauge reads its figure (the call registry's size). */
+export function countLiveCallsWith(count: () => number) {
+  liveCallCount = count;
+}
 new Gauge({
   name: 'spar_live_calls',
   help: 'Voice calls whose socket this process holds now.',
   registers: [registry],
   collect() {
-    this.set(liveCalls.size);
+    this.set(liveCallCount());
   },
 });
 export const relayFramesDropped = new Counter({ name: 'spar_relay_frames_dropped_total', help: 'Messages from browsers dropped by the call relay, by reason (bad frame, oversize, rate limited, muted, after an interruption).', labelNames: ['reason'] as const, registers: [registry] });
@@ -42,22 +45,18 @@ export const evaluationDuration = new Histogram({
   registers: [registry],
 });
 
-let jobsDb: Db | null = null;
-/** The database whose job queue the queue gauges read (the running app's). */
-export function watchJobQueue(db: Db | null) {
-  jobsDb = db;
+/** Due jobs by queue: how many, and how long the oldest has waited (seconds). */
+export type DueJobsReader = () => Promise<{ queue: string; n: number; age: number }[]>;
+let readDueJobs: DueJobsReader | null = null;
+/** The reader of the running app's job queue that the queue gauges use (null: none). */
+export function watchJobQueue(read: DueJobsReader | null) {
+  readDueJobs = read;
 }
 /** One read of the queue per scrape, shared by the two gauges (prom-client collects them concurrently). */
-let snapshot: Promise<{ queue: string; n: number; age: number }[]> | null = null;
+let snapshot: ReturnType<DueJobsReader> | null = null;
 function queueSnapshot() {
-  if (!jobsDb) return Promise.resolve([]);
-  snapshot ??= asSystem(jobsDb, { action: 'metrics.jobs' }, (tx) =>
-    rawRows<{ queue: string; n: number; age: number }>(
-      tx,
-      sql`select queue, count(*)::int as n, coalesce(extract(epoch from (now() - min(run_at))), 0)::float8 as age
-            from jobs where status in ('queued', 'failed') and run_at <= now() group by queue`,
-    ),
-  ).finally(() => setTimeout(() => (snapshot = null), 0));
+  if (!readDueJobs) return Promise.resolve([]);
+  snapshot ??= readDueJobs().finally(() => setTimeout(() => (snapshot = null), 0));
   return snapshot;
 }
 new Gauge({

@@ -3,13 +3,13 @@ import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import type { RawData, ClientOptions as WsClientOptions } from 'ws';
 import type { CallUsage } from '../../db/schema/calls';
 import { logger } from '../logger';
+import { REALTIME_SESSION_CAP_MS } from '../services/calls/session-cap';
 import { UpstreamEmitter, type CallUpstream, type UpstreamSessionConfig } from './upstream';
 import { appendAudioMessage, parseOutputAudioDelta } from './realtime-wire';
 
 /** The transcription model for the rep's speech (input transcription). */
 export const INPUT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
-/** OpenAI closes a Realtime session after 60 minutes; calls end before that (see call limits). */
-export const REALTIME_SESSION_CAP_MS = 60 * 60 * 1000;
+export { REALTIME_SESSION_CAP_MS };
 
 export interface OpenAIRealtimeOptions {
   apiKey: string;

@@ -2,14 +2,18 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { callTickets, calls } from '../../db/schema/calls';
 import { asSystem, withTenant } from '../../db/tenant';
-import type { AppDeps } from '../deps';
+import type { Db } from '../../db/client';
 import type { Env } from '../env';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { getCallTransport } from '../services/calls/call-settings';
 import { hashTicket } from '../services/calls/calls';
 import { realtimeSessionConfig } from './openai-realtime-upstream';
+import type { CallRelayOptions } from './relay-options';
 import type { UpstreamSessionConfig } from './upstream';
+
+/** What the WebRTC session needs of the process (a part of AppDeps: the call code does not import the transport's deps). */
+type SessionDeps = { db: Db; env: Env; calls?: Pick<CallRelayOptions, 'openaiFetch'> };
 
 /** How long a WebRTC call's client secret may be used to open the connection (the API allows 10–7200 s). */
 export const CLIENT_SECRET_TTL_SECONDS = 60;
@@ -43,7 +47,7 @@ export interface RealtimeSessionAnswer {
 }
 
 /** The call's ticket, checked without using it up (the call's socket consumes it). */
-async function ticketIsValid(deps: AppDeps, callId: string, ticket: string): Promise<boolean> {
+async function ticketIsValid(deps: SessionDeps, callId: string, ticket: string): Promise<boolean> {
   const rows = await asSystem(deps.db, { action: 'calls.ticket.check' }, (tx) =>
     tx
       .select({ id: callTickets.id })
@@ -64,7 +68,7 @@ async function ticketIsValid(deps: AppDeps, callId: string, ticket: string): Pro
  * its peer connection to the model and the call's socket with the model's call id, and the server
  * follows the call over the sideband (server/realtime/openai-realtime-upstream.ts).
  */
-export async function openRealtimeSession(deps: AppDeps, input: { callId: string; ticket: string }): Promise<RealtimeSessionAnswer> {
+export async function openRealtimeSession(deps: SessionDeps, input: { callId: string; ticket: string }): Promise<RealtimeSessionAnswer> {
   const { env } = deps;
   if (!(await ticketIsValid(deps, input.callId, input.ticket))) throw new AppError('NOT_FOUND', 'Call not found');
   const [call] = await asSystem(deps.db, { action: 'calls.realtime_session' }, (tx) => tx.select().from(calls).where(eq(calls.id, input.callId)).limit(1));
@@ -102,7 +106,7 @@ export async function openRealtimeSession(deps: AppDeps, input: { callId: string
  * accepted for one call only, and only for a call whose client secret was minted). False when it
  * cannot be (another call's id, or no secret was minted for this call).
  */
-export async function bindRtcCall(deps: AppDeps, tenantId: string, callId: string, rtcCallId: string): Promise<boolean> {
+export async function bindRtcCall(deps: SessionDeps, tenantId: string, callId: string, rtcCallId: string): Promise<boolean> {
   try {
     const rows = await withTenant(deps.db, tenantId, (tx) =>
       tx
@@ -118,6 +122,6 @@ export async function bindRtcCall(deps: AppDeps, tenantId: string, callId: strin
 }
 
 /** The call's socket opens without a model call id: the call goes through the relay (a fallback from WebRTC). */
-export async function useRelay(deps: AppDeps, tenantId: string, callId: string): Promise<void> {
+export async function useRelay(deps: SessionDeps, tenantId: string, callId: string): Promise<void> {
   await withTenant(deps.db, tenantId, (tx) => tx.update(calls).set({ transport: 'relay' }).where(and(eq(calls.id, callId), eq(calls.transport, 'webrtc'), isNull(calls.rtcCallId))));
 }

@@ -5,7 +5,7 @@ import { sendJson } from '../http/respond';
 import { createHttpContext } from '../trpc/context';
 import { createCallerFactory } from '../trpc/init';
 import { appRouter } from '../trpc/router';
-import type { RestMeta } from './meta';
+import type { RestMeta, RestProcedure } from './meta';
 import { authenticateApiKey, presentedApiKey, type ApiKeyPrincipal } from '../services/api-keys/api-keys';
 import { queryObject, type RestContext, type RestRoute } from './v1/route';
 
@@ -16,17 +16,7 @@ import { queryObject, type RestContext, type RestRoute } from './v1/route';
  * answers its output as JSON. Errors become the REST error shape in server/rest/v1/router.ts.
  */
 
-export interface RestProcedure {
-  /** The procedure's path in the app router ('profile.account'). */
-  name: string;
-  type: 'query' | 'mutation';
-  rest: RestMeta;
-  /** Every `.input()` of the procedure, in order. */
-  inputs: z.ZodType[];
-  output?: z.ZodType;
-  /** The router it belongs to (the app router but in tests), called through its caller. */
-  router: AnyRouter;
-}
+export type { RestProcedure } from './meta';
 
 interface ProcedureDef {
   _def: { type: 'query' | 'mutation' | 'subscription'; inputs?: z.ZodType[]; output?: z.ZodType; meta?: { rest?: RestMeta } };

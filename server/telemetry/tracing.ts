@@ -9,7 +9,7 @@ import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import type { IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Env } from '../env';
-import { otlpHeaders } from '../rest/v1/telemetry';
+import { otlpHeaders } from './otlp-headers';
 import { traceStatements } from './db-statements';
 
 /**

@@ -8,7 +8,7 @@ import { AppError, isAppError } from '../errors';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { logger } from '../logger';
 import type { Context } from './context';
-import type { ProcedureMeta } from '../rest/meta';
+import type { ProcedureMeta } from './meta';
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   isDev: false, // never send stack traces

@@ -7,7 +7,7 @@ import { languageName } from '../../server/ai/labels';
 import type { EvaluationInput } from '../../server/evaluation/input';
 import { formatCriteriaWithIds, TRANSCRIPT_POINTER } from '../../server/evaluation/model-prompt';
 import type { Criterion, Level, Turn } from '../../server/evaluation/types';
-import { SYSTEM_PROMPTS } from '../../server/services/prompts/system-prompt-texts';
+import { SYSTEM_PROMPTS } from '../../server/ai/system-prompt-texts';
 
 /** The calibration calls of tests/fixtures/transcripts (format: its README.md). */
 export interface CalibrationCall {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AiError } from '../../server/ai/errors';
-import { createTextProvider, type GenerateStructuredInput, type TextProvider } from '../../server/ai/provider';
+import { type GenerateStructuredInput, type TextProvider } from '../../server/ai/provider';
+
+import { createTextProvider } from '../../server/ai/create-provider';
 import { loadEnv } from '../../server/env';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 

@@ -6,7 +6,9 @@ import { asSystem, withTenant } from '../../db/tenant';
 import { loadGenerationContext, type SimulationInput } from '../../server/ai/context';
 import { AiError } from '../../server/ai/errors';
 import { OFFLINE_MODEL } from '../../server/ai/offline-scenario';
-import { createTextProvider, type TextProvider } from '../../server/ai/provider';
+import { type TextProvider } from '../../server/ai/provider';
+
+import { createTextProvider } from '../../server/ai/create-provider';
 import { generateAndRecordScenario } from '../../server/ai/scenario';
 import type { ScenarioNarrative, ScenarioVariables } from '../../server/contracts/scenario/schema';
 import { loadEnv } from '../../server/env';

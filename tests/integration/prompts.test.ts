@@ -9,7 +9,7 @@ import type { AppDeps } from '../../server/deps';
 import { PLACEHOLDER_NAMES } from '../../server/ai/prompt-assembly';
 import { createPromptInput } from '../../server/contracts/prompts';
 import { PROMPT_PLACEHOLDERS, unknownPlaceholders } from '../../server/contracts/prompt-placeholders';
-import { SYSTEM_PROMPTS } from '../../server/services/prompts/system-prompt-texts';
+import { SYSTEM_PROMPTS } from '../../server/ai/system-prompt-texts';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';

@@ -5,7 +5,7 @@ import { withTenant } from '../../db/tenant';
 import { ReadCache } from '../../server/cache/read-cache';
 import type { AppDeps } from '../../server/deps';
 import { getJob } from '../../server/jobs/queue';
-import { startJobWorker } from '../../server/jobs/start';
+import { startJobWorker } from '../../server/wiring';
 import { enqueueMail } from '../../server/mail/jobs';
 import { asSystem } from '../../db/tenant';
 import { createLinkedSimulations } from '../helpers/assignments';

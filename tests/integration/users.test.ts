@@ -33,7 +33,7 @@ const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, 
 const userByEmail = async (email: string) => (await sys((tx) => tx.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))))[0];
 const countIn = async (tenantId: string) => (await sys((tx) => tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)))).length;
 
-/** The import lane's worker, as the server runs it (server/jobs/start.ts). */
+/** The import lane's worker, as the server runs it (server/wiring.ts). */
 const runImportJobs = async () => {
   const worker = createWorker({ db: database.db, handlers: { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }) }, orphans: 'none' });
   while (await worker.runOnce());

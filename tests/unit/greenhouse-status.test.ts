@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSESSMENT_STATUSES } from '../../server/contracts/enums';
 import { GREENHOUSE_STATUSES } from '../../server/contracts/greenhouse';
-import { partnerStatus } from '../../server/integrations/greenhouse/greenhouse';
+import { partnerStatus } from '../../server/services/greenhouse/greenhouse';
 import { englishMessage } from '../../server/integrations/greenhouse/validation';
 
 describe('partner_status: our assessment states in the words test_status answers', () => {

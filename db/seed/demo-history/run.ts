@@ -6,7 +6,7 @@ import { createCallTurns } from '../factories';
 import { roleOf } from '../../../server/contracts/roles';
 import type { Env } from '../../../server/env';
 import { evaluationDedupeKey } from '../../../server/evaluation/evaluate';
-import type { JobContext, JobHandler } from '../../../server/jobs/worker';
+import type { JobContext, JobHandler } from '../../../server/jobs/handler';
 import { prospectProfileForCall } from '../../../server/realtime/offline-prospect';
 import { createAssignment, refreshAssignmentStatus } from '../../../server/services/assignments/assignments';
 import { recountExercises } from '../../../server/services/assignments/exercise-progress';

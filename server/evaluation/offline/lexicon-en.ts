@@ -1,4 +1,4 @@
-import type { LexiconSource } from './lexicon';
+import type { LexiconSource } from './lexicon-types';
 
 export const en: LexiconSource = {
   openStarters: ['what', "what's", 'how', "how's", 'why', 'where', 'when', 'who', 'which', 'tell me', 'walk me through', 'talk me through', 'describe', 'help me understand', 'can you walk me', 'could you walk me', 'can you tell me', 'could you tell me', 'can you describe', 'could you describe', 'can you give me', 'could you give me', 'in what way', 'to what extent'],

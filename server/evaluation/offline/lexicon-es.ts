@@ -1,4 +1,4 @@
-import type { LexiconSource } from './lexicon';
+import type { LexiconSource } from './lexicon-types';
 
 export const es: LexiconSource = {
   openStarters: ['que', 'qué', 'como', 'cómo', 'por que', 'por qué', 'donde', 'dónde', 'cuando', 'cuándo', 'quien', 'quién', 'quienes', 'cual', 'cuál', 'cuales', 'cuánto', 'cuanto', 'cuánta', 'cuanta', 'cuántos', 'cuantos', 'cuántas', 'cuantas', 'cuénteme', 'cuenteme', 'cuéntame', 'cuentame', 'me cuenta', 'me puede contar', 'me podría contar', 'puede contarme', 'podría contarme', 'explíqueme', 'expliqueme', 'descríbame', 'describame', 'me explica', 'me puede explicar', 'en qué', 'de qué manera', 'hasta qué punto'],

@@ -1,4 +1,4 @@
-import type { LexiconSource } from './lexicon';
+import type { LexiconSource } from './lexicon-types';
 
 export const it: LexiconSource = {
   openStarters: ['cosa', 'che cosa', 'che', 'come', 'perché', 'dove', 'quando', 'chi', 'quale', 'quali', 'quanto', 'quanta', 'quanti', 'quante', 'mi racconti', 'mi racconta', 'raccontami', 'mi spieghi', 'mi spiega', 'mi può spiegare', 'mi può raccontare', 'mi descriva', 'in che modo', 'fino a che punto', 'in cosa'],

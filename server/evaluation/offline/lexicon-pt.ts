@@ -1,4 +1,4 @@
-import type { LexiconSource } from './lexicon';
+import type { LexiconSource } from './lexicon-types';
 
 export const pt: LexiconSource = {
   openStarters: ['o que', 'que', 'qual', 'quais', 'como', 'por que', 'por quê', 'porque', 'onde', 'quando', 'quem', 'quanto', 'quanta', 'quantos', 'quantas', 'me conta', 'me conte', 'me explica', 'me explique', 'pode me contar', 'poderia me contar', 'pode me explicar', 'descreve', 'descreva', 'de que forma', 'em que', 'até que ponto'],

@@ -1,4 +1,4 @@
-import { DEMO_SCORECARDS } from '../../../db/seed/scorecards';
+import { DEMO_SCORECARDS } from './demo-scorecards';
 import { fold, phrases } from '../text';
 import type { Criterion } from '../types';
 import { finding, isConfirmedQuantity, isFollowUp, isParaphrase, isReference, questions, talkFinding, verdict, type Rubric } from './detectors';

@@ -1,4 +1,4 @@
-import type { OfflineTexts } from './texts';
+import type { OfflineTexts } from './texts-types';
 
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import { PermanentJobError, type JobHandler } from '../../jobs/worker';
+import { PermanentJobError, type JobHandler } from '../../jobs/handler';
 import { OutboundRefused, sendOutbound } from '../http/outbound';
 import { webhookHeaders } from './sign';
 

@@ -1,4 +1,5 @@
-import { arcticExchange, finishGoogleSignIn, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, startGoogleSignIn, type GoogleConfig } from '../../auth/google';
+import { arcticExchange, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, startGoogleSignIn, type GoogleConfig } from '../../auth/google';
+import { finishGoogleSignIn } from '../../services/auth/google';
 import { parseCookies, sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { RequestMeta } from '../../http/request-meta';
 import type { ResolvedSession } from '../../trpc/context';
-import type { RestProcedure } from '../procedure-routes';
+import type { RestProcedure } from '../meta';
 
 /**
  * What a REST route is and the helpers its handler uses. Kept apart from router.ts (which imports

@@ -2,6 +2,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { readTextBody, sendJson } from '../../http/respond';
 import { logger } from '../../logger';
+import { otlpHeaders } from '../../telemetry/otlp-headers';
 import { defineRoute, type RestRoute } from './route';
 
 /**
@@ -11,21 +12,6 @@ import { defineRoute, type RestRoute } from './route';
  * Off (404) when no endpoint is configured.
  */
 export const TELEMETRY_MAX_BODY = 512 * 1024;
-
-/** `key=value,key2=value2` (OpenTelemetry's OTEL_EXPORTER_OTLP_HEADERS form), values percent-decoded. */
-export function otlpHeaders(raw: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of (raw ?? '').split(',')) {
-    const i = pair.indexOf('=');
-    if (i <= 0) continue;
-    try {
-      out[pair.slice(0, i).trim()] = decodeURIComponent(pair.slice(i + 1).trim());
-    } catch {
-      out[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
-    }
-  }
-  return out;
-}
 
 export const traceOrigins = (env: Pick<Env, 'TELEMETRY_TRACE_ORIGINS'>) =>
   env.TELEMETRY_TRACE_ORIGINS.split(',')

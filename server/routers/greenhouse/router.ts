@@ -1,5 +1,5 @@
 import { listTestsOutput, responseErrorInput, responseErrorOutput, sendTestInput, sendTestOutput, testStatusInput, testStatusOutput } from '../../contracts/greenhouse';
-import { listTests, recordResponseError, sendTest, testStatus } from '../../integrations/greenhouse/greenhouse';
+import { listTests, recordResponseError, sendTest, testStatus } from '../../services/greenhouse/greenhouse';
 import { withFieldIssues } from '../../integrations/greenhouse/validation';
 import { baseUrlOf } from '../../services/assessments/links';
 import { apiKeyProcedure, router } from '../../trpc/init';

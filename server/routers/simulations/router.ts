@@ -1,6 +1,6 @@
 import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
-import { createTextProvider } from '../../ai/provider';
+import { createTextProvider } from '../../ai/create-provider';
 import { generateScenarioForDraft, listGenerations } from '../../services/simulations/generate';
 import { simulationOptions } from '../../services/simulations/options';
 import {

@@ -4,7 +4,7 @@ import { assessments, calls } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import type { WebhookEventType } from '../../contracts/enums';
 import { enqueue } from '../../jobs/queue';
-import { PermanentJobError, type JobHandler } from '../../jobs/worker';
+import { PermanentJobError, type JobHandler } from '../../jobs/handler';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { assessmentOutcome, evaluatorName, reportUrls } from './read';
 

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../../env';
-import type { RequestMeta } from '../../http/request-meta';
 
 /**
  * Candidate link tokens: 32 bytes, base64url (43 characters), stored only as SHA-256. A link made
@@ -22,8 +21,8 @@ export function tokenMatches(token: string, storedHash: string): boolean {
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-/** The product's public base URL: PUBLIC_URL, else the request's own origin. No trailing slash. */
-export function baseUrlOf(env: Pick<Env, 'PUBLIC_URL'>, req: Pick<RequestMeta, 'secure' | 'host'>): string {
+/** The product's public base URL: PUBLIC_URL, else the request's own origin (its scheme and host as the HTTP layer reads them). No trailing slash. */
+export function baseUrlOf(env: Pick<Env, 'PUBLIC_URL'>, req: { secure: boolean; host: string | undefined }): string {
   if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
   return `${req.secure ? 'https' : 'http'}://${req.host ?? 'localhost'}`;
 }

@@ -2,14 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
+import type { CodeExchange, GoogleClaims } from '../../auth/google';
 import { createSession } from '../../auth/session';
 import { AppError } from '../../errors';
 
-export interface GoogleClaims {
-  email?: unknown;
-  email_verified?: unknown;
-  sub?: unknown;
-}
+export type { GoogleClaims } from '../../auth/google';
 
 /**
  * Google signs in only existing users, matched by a verified email. Nothing is created here:
@@ -25,4 +22,23 @@ export async function signInWithGoogleClaims(db: Db, claims: GoogleClaims) {
   );
   if (!user) throw new AppError('GOOGLE_NO_ACCOUNT', 'No account uses this Google email');
   return { userId: user.id, ...(await createSession(db, user.id)) };
+}
+
+/** Checks state and PKCE verifier, then signs in an existing user by verified email. */
+export async function finishGoogleSignIn(
+  db: Db,
+  params: { code?: string | null; state?: string | null; error?: string | null },
+  cookies: { state?: string; verifier?: string },
+  exchange: CodeExchange,
+) {
+  if (params.error) throw new AppError('GOOGLE_FAILED', `Google returned ${params.error}`);
+  if (!params.code || !params.state || !cookies.state || !cookies.verifier) throw new AppError('GOOGLE_FAILED', 'Missing state or code');
+  if (params.state !== cookies.state) throw new AppError('GOOGLE_FAILED', 'State mismatch');
+  let claims: GoogleClaims;
+  try {
+    claims = await exchange(params.code, cookies.verifier);
+  } catch {
+    throw new AppError('GOOGLE_FAILED', 'Google code exchange failed');
+  }
+  return signInWithGoogleClaims(db, claims);
 }

@@ -15,7 +15,7 @@ import { buildSimulationInstructions, type StoredScenario } from '../simulations
 import { findSimulationRow } from '../simulations/simulations';
 import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards';
 import { enqueueEvaluation, evaluationContextOf } from '../../evaluation/evaluate';
-import { REALTIME_SESSION_CAP_MS } from '../../realtime/openai-realtime-upstream';
+import { REALTIME_SESSION_CAP_MS } from './session-cap';
 import { startExercise } from '../assignments/assignments';
 import { markAssessmentCallEnded, markAssessmentCallLive } from '../assessments/lifecycle';
 import { markMagicLinkCallEnded, markMagicLinkCallLive } from '../campaigns/lifecycle';

@@ -8,7 +8,7 @@ import type { ChooseRepInput, RequestBotInput } from '../../contracts/meetings';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueue } from '../../jobs/queue';
-import { PermanentJobError, type JobHandler } from '../../jobs/worker';
+import { PermanentJobError, type JobHandler } from '../../jobs/handler';
 import { logger } from '../../logger';
 import { meetingBotProvider, providerNamed, ProviderError, WebhookRefused, type BotStatus, type MeetingBotProvider } from '../../integrations/meeting-bots';
 import { getScorecardVersion } from '../scorecards/scorecards';

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { prompts } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import { SYSTEM_PROMPTS } from './system-prompt-texts';
+import { SYSTEM_PROMPTS } from '../../ai/system-prompt-texts';
 
 /**
  * Inserts the system prompts that ship with the product when their key is missing. An existing

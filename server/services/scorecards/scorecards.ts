@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { scorecardCriteria, scorecards } from '../../../db/schema';
+import { criteriaOf } from '../../ai/scorecard-criteria';
 import { AppError } from '../../errors';
 import type { ScorecardValues } from '../../contracts/scorecards';
 
@@ -32,25 +33,7 @@ const detailColumns = {
   updatedAt: scorecards.updatedAt,
 };
 
-/** A criterion's content (what a copy carries over), without its identity and scorecard. */
-export const criterionContent = {
-  position: scorecardCriteria.position,
-  name: scorecardCriteria.name,
-  description: scorecardCriteria.description,
-  includeInScenario: scorecardCriteria.includeInScenario,
-  levelZero: scorecardCriteria.levelZero,
-  levelLow: scorecardCriteria.levelLow,
-  levelHigh: scorecardCriteria.levelHigh,
-};
-
-/** A scorecard's criteria in order. */
-export async function criteriaOf(tx: Executor, scorecardId: string) {
-  return tx
-    .select({ id: scorecardCriteria.id, ...criterionContent })
-    .from(scorecardCriteria)
-    .where(eq(scorecardCriteria.scorecardId, scorecardId))
-    .orderBy(asc(scorecardCriteria.position));
-}
+export { criteriaOf, criterionContent } from '../../ai/scorecard-criteria';
 
 type Row = Awaited<ReturnType<typeof findRow>>;
 

@@ -3,9 +3,7 @@ import { loadGenerationContext, simulationInputFromRow, type GenerationContext, 
 import { describeDifficulty, DIFFICULTY_BEHAVIOUR, difficultyLabel } from '../../ai/difficulty';
 import { languageName } from '../../ai/labels';
 import { formatKnowledge, placeholderValues, renderTemplate, type PlaceholderName } from '../../ai/prompt-assembly';
-import { readScenario, renderScenario } from '../../contracts/scenario/render';
-import { formatScenario, type ScenarioNarrative } from '../../contracts/scenario/schema';
-import type { Language } from '../../contracts/languages';
+import { scenarioText, type StoredScenario } from '../../ai/scenario-text';
 import { AppError } from '../../errors';
 import { findSimulationRow } from './simulations';
 
@@ -19,11 +17,7 @@ export const BUILTIN_SIMULATION_PROMPT = {
   endPrompt: 'The call is ending. Confirm any next step you agreed to, otherwise close politely. Never comment on how the rep did.',
 } as const;
 
-/** A stored scenario: the structured variables (when generated) and the narrative, in any shape Spar stored. */
-export interface StoredScenario {
-  variables?: unknown;
-  narrative?: Partial<ScenarioNarrative> | null;
-}
+export { scenarioText, type StoredScenario } from '../../ai/scenario-text';
 
 export interface SimulationInstructions {
   /** The whole text to send as the realtime session instructions. */
@@ -38,19 +32,6 @@ export interface SimulationInstructions {
   prompt: PromptSource;
   /** Placeholders the prompt used that assembly does not know (sent empty). */
   unknownPlaceholders: string[];
-}
-
-/**
- * The scenario as prompt text, rendered from its fields at the time of use: structured variables
- * when there are any, else the narrative alone. `language` is the call's (old shapes derive the
- * prospect's words in it).
- */
-export function scenarioText(scenario: StoredScenario | null | undefined, language: Language = 'en'): string {
-  const stored = readScenario(scenario, language);
-  if (!stored) return '';
-  const s = renderScenario(stored);
-  if (s.variables) return formatScenario(s.variables, s.narrative);
-  return [`Summary for the learner: ${s.narrative.summary}`, s.narrative.opening_line ? `Prospect's opening line: ${s.narrative.opening_line}` : ''].filter(Boolean).join('\n');
 }
 
 /** The behaviour block: patience, objections and willingness to commit at this difficulty, plus the persona's own note. */

@@ -6,7 +6,7 @@ import { asSystem } from '../../../db/tenant';
 import type { PasswordPolicy } from '../../contracts/password-policy';
 import { AppError, isAppError } from '../../errors';
 import { enqueue, rawRows } from '../../jobs/queue';
-import type { JobHandler } from '../../jobs/worker';
+import type { JobHandler } from '../../jobs/handler';
 import { importUsers, type CreatedAccount, type ImportPhase } from './import';
 import { parseUsersCsv, type RowError } from './import-rows';
 

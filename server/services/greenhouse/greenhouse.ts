@@ -6,13 +6,13 @@ import type { GreenhouseStatus, SendTestInput, testStatusOutput } from '../../co
 import type { AssessmentStatus } from '../../contracts/enums';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { createAssessment } from '../../services/assessments/create';
-import { assessmentOutcome, effectiveStatus } from '../../services/assessments/read';
-import { listAssessableSimulations } from '../../services/assessments/simulations';
-import type { ApiKeyPrincipal } from '../../services/api-keys/api-keys';
-import { urlRefusal } from '../http/outbound';
-import { sealCallbackAuth } from './callback-auth';
-import { fieldError } from './validation';
+import { createAssessment } from '../assessments/create';
+import { assessmentOutcome, effectiveStatus } from '../assessments/read';
+import { listAssessableSimulations } from '../assessments/simulations';
+import type { ApiKeyPrincipal } from '../api-keys/api-keys';
+import { urlRefusal } from '../../integrations/http/outbound';
+import { sealCallbackAuth } from '../../integrations/greenhouse/callback-auth';
+import { fieldError } from '../../integrations/greenhouse/validation';
 
 /** `list_tests`: the tenant's simulations available as assessments. */
 export async function listTests(tx: Executor) {

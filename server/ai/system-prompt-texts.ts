@@ -1,4 +1,4 @@
-import type { PromptKind } from '../../contracts/enums';
+import type { PromptKind } from '../contracts/enums';
 
 export interface SystemPromptDefinition {
   /** Stable identity across releases; edits by superusers are kept under the same key. */

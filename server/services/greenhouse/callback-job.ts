@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { assessments } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import type { Env } from '../../env';
-import { PermanentJobError, type JobHandler } from '../../jobs/worker';
-import { OutboundRefused, sendOutbound } from '../http/outbound';
-import { openCallbackAuth } from './callback-auth';
+import { PermanentJobError, type JobHandler } from '../../jobs/handler';
+import { OutboundRefused, sendOutbound } from '../../integrations/http/outbound';
+import { openCallbackAuth } from '../../integrations/greenhouse/callback-auth';
 import { testStatus } from './greenhouse';
 
 export const CALLBACK_TIMEOUT_MS = 15_000;

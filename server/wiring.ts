@@ -1,0 +1,86 @@
+import type { Db } from '../db/client';
+import { demoHistoryHandler } from '../db/seed/demo-history/run';
+import { createTextProvider } from './ai/create-provider';
+import type { AppDeps } from './deps';
+import { evaluationHandler } from './evaluation/evaluate';
+import { subscribe } from './events';
+import { atsCallbackHandler } from './services/greenhouse/callback-job';
+import { webhookHandler } from './integrations/webhooks/deliver';
+import { startLanes } from './jobs/lanes';
+import { dueJobStats } from './jobs/queue';
+import type { Worker } from './jobs/worker';
+import { mailHandler } from './mail/jobs';
+import { countLiveCallsWith, watchJobQueue } from './metrics/metrics';
+import { liveCalls } from './realtime/registry';
+import { assessmentExpiryHandler, isAssessmentCall, onAssessmentReport } from './services/assessments/lifecycle';
+import { completeExerciseForCall } from './services/assignments/exercise-progress';
+import { markMagicLinkSent } from './services/campaigns/lifecycle';
+import { meetingBotHandler } from './services/meetings/bots';
+import { onMeetingReport } from './services/meetings/meetings';
+import { usersImportHandler } from './services/users/import-jobs';
+
+/*
+ * The composition root: the one module that knows every other. Lower modules announce what
+ * happened (server/events) and name their job handlers; this file says who listens and which
+ * worker runs what. server/app.ts calls it at start; the integration tests' setup calls
+ * wireDomainEvents() too, so a test that runs an evaluation handler by itself sees the same
+ * subscribers as the app.
+ */
+
+/** Attaches every domain event subscriber (idempotent: each is attached under its own name). */
+export function wireDomainEvents(): void {
+  // the order of each event's subscribers is the order they run in, inside the emitter's transaction
+  subscribe('report.ready', 'assignments', ({ tx, callId, score }) => completeExerciseForCall(tx, callId, { score }));
+  subscribe('report.ready', 'assessments', async ({ tx, callId }) => {
+    if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
+  });
+  subscribe('report.ready', 'meetings', ({ tx, callId }) => onMeetingReport(tx, callId, 'ready'));
+  // an assessment whose report failed for good: the ATS still hears that it is over
+  subscribe('report.failed', 'assessments', async ({ tx, callId }) => {
+    if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
+  });
+  subscribe('report.failed', 'meetings', ({ tx, callId, error }) => onMeetingReport(tx, callId, 'failed', error.slice(0, 500)));
+  subscribe('mail.sent', 'campaigns', ({ tx, tenantId, magicLinkId }) => markMagicLinkSent(tx, tenantId, magicLinkId));
+}
+
+/** What only the app can count, reported into the metrics leaf: live calls, and the job queue of `db`. */
+export function wireMetrics(db: Db | null): void {
+  countLiveCallsWith(() => liveCalls.size);
+  watchJobQueue(db ? () => dueJobStats(db) : null);
+}
+
+/**
+ * The app's workers, one job at a time each, in two lanes: reports and mail (short jobs), and
+ * bulk user imports (a thousand rows hash for tens of seconds: they must not hold up a report).
+ * Null when disabled.
+ */
+export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
+  if (deps.jobs?.disabled) return null;
+  return startLanes(
+    [
+      {
+        handlers: {
+          evaluation: evaluationHandler({ provider: createTextProvider(deps.env), samples: deps.env.EVALUATION_SAMPLES }),
+          mail: mailHandler({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM }),
+          ats_callback: atsCallbackHandler(deps.env),
+          webhook: webhookHandler({ allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false, scheduleMs: deps.jobs?.webhookScheduleMs }),
+          assessment_expiry: assessmentExpiryHandler(),
+          meeting_bot: meetingBotHandler(deps.env),
+        },
+      },
+      // long jobs: bulk user imports, the demo tenant's history (it waits for its evaluations in the first lane)
+      { handlers: { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }), demo_history: demoHistoryHandler({ env: deps.env }) }, suffix: 'imports' },
+    ],
+    {
+      database: deps.database,
+      workerId: deps.jobs?.workerId,
+      pollIntervalMs: deps.jobs?.pollIntervalMs,
+      initialDelayMs: deps.jobs?.initialDelayMs,
+      leaseMs: deps.jobs?.leaseMs,
+      backoffBaseMs: deps.jobs?.backoffBaseMs,
+      stopTimeoutMs: Math.min(10_000, deps.env.SHUTDOWN_TIMEOUT_MS),
+      // an evaluation completes exercises, a mail updates reminder state: the tenant's cached reads go
+      onCompleted: (job) => deps.readCache?.invalidateTenant(job.tenantId),
+    },
+  );
+}
