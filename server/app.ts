@@ -65,10 +65,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const port = opts.port ?? env.PORT;
   // `npm run dev` serves sources through Vite: this machine only, unless HOST says otherwise
   const host = opts.host ?? env.HOST ?? (opts.dev ? '127.0.0.1' : '0.0.0.0');
-  await new Promise<void>((resolve, reject) => {
-    http.server.once('error', reject);
-    http.server.listen(port, host, () => resolve());
-  });
+  await http.listen(port, host);
   const addr = http.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   // background work starts once the server answers: a first start's demo history never delays it

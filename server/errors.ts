@@ -19,6 +19,7 @@ const CATALOGUE = {
   CONFLICT: { trpc: 'CONFLICT', status: 409 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
   UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  HEADERS_TOO_LARGE: { trpc: 'BAD_REQUEST', status: 431 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   PASSWORD_POLICY: { trpc: 'BAD_REQUEST', status: 400 },
   WRONG_PASSWORD: { trpc: 'BAD_REQUEST', status: 400 },
