@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TRPCError } from '@trpc/server';
+import secureJson from 'secure-json-parse';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { AppError, isAppError, type AppErrorCode } from '../errors';
 
@@ -64,7 +65,8 @@ export function parseJsonText(text: string): unknown {
   if (text.trim() === '') return undefined;
   if (jsonTooDeep(text)) throw new AppError('MALFORMED_JSON', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return JSON.parse(text);
+    // as Fastify's own parser: a __proto__ or constructor.prototype key is refused, never merged
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {
     throw new AppError('MALFORMED_JSON', 'Malformed JSON body');
   }

@@ -117,13 +117,19 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
       else res.destroy();
     }
   };
-  const streaming = routes.filter((r) => r.streamsBody);
-  for (const route of routes.filter((r) => !r.streamsBody)) app.route({ method: route.method, url: route.path, handler: handlerOf(route) });
+  // JSON routes: any other content type is a 415, said (like a malformed body) once the route has
+  // checked its caller, so a stranger learns nothing but "sign in"; the unread body is discarded
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('*', (request, _payload, done) =>
+      done(null, new DeferredBodyError(new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Media Type: ${request.headers['content-type'] ?? '(none)'}; send application/json`))),
+    );
+    for (const route of routes.filter((r) => !r.streamsBody)) scope.route({ method: route.method, url: route.path, handler: handlerOf(route) });
+  });
   // the routes that read their own body: no parser runs, whatever the content type
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    for (const route of streaming) scope.route({ method: route.method, url: route.path, handler: handlerOf(route) });
+    for (const route of routes.filter((r) => r.streamsBody)) scope.route({ method: route.method, url: route.path, handler: handlerOf(route) });
   });
 }
 
