@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
@@ -125,6 +126,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     done();
   });
   await app.register(fastifyCookie);
+  // per-route limits only (the API-key routes: server/rest/v1/router.ts), counted in this process
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(dev, connectOrigins) },
     // only over https (below): a plain-http answer must not pin the host to https

@@ -48,6 +48,8 @@ export interface RestRoute {
    * takes only application/json (415 otherwise).
    */
   streamsBody?: true;
+  /** A hand-written route whose caller is a partner's API key (a procedure route says so in its meta): counted by the key's rate limit. */
+  apiKey?: true;
   handler: RestHandler;
 }
 

@@ -18,7 +18,7 @@ import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
 import { realtimeRoutes } from './realtime';
 import { documentationRoutes } from './docs';
-import { procedureRoutes } from '../procedure-routes';
+import { apiKeyOf, procedureRoutes } from '../procedure-routes';
 
 /**
  * Every route this server answers: the procedures declared as REST endpoints, the hand-written
@@ -71,6 +71,22 @@ export class DeferredBodyError {
  * (`hijack`); its errors are answered here in the API's error shape.
  */
 export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly RestRoute[]) {
+  // a partner's API key: API_KEY_RATE_LIMIT_PER_MINUTE requests a minute in this process (429 with
+  // Retry-After over it); a request without a valid key is not counted, its handler answers 401
+  const keyLimit = {
+    max: deps.env.API_KEY_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: async (request: FastifyRequest) => (await apiKeyOf(deps, request.raw))?.apiKeyId ?? '',
+    allowList: (_request: FastifyRequest, key: string) => key === '',
+    errorResponseBuilder: (_request: FastifyRequest, limit: { ttl: number }) =>
+      new AppError('TOO_MANY_REQUESTS', 'Too many requests for this API key', { retryAfterSeconds: Math.max(1, Math.ceil(limit.ttl / 1000)) }),
+  };
+  const options = (route: RestRoute) => ({
+    method: route.method,
+    url: route.path,
+    handler: handlerOf(route),
+    ...(route.apiKey || route.procedure?.rest.auth === 'apiKey' ? { config: { rateLimit: keyLimit } } : {}),
+  });
   const handlerOf = (route: RestRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const { raw: req } = request;
@@ -123,13 +139,13 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
     scope.addContentTypeParser('*', (request, _payload, done) =>
       done(null, new DeferredBodyError(new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Media Type: ${request.headers['content-type'] ?? '(none)'}; send application/json`))),
     );
-    for (const route of routes.filter((r) => !r.streamsBody)) scope.route({ method: route.method, url: route.path, handler: handlerOf(route) });
+    for (const route of routes.filter((r) => !r.streamsBody)) scope.route(options(route));
   });
   // the routes that read their own body: no parser runs, whatever the content type
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    for (const route of routes.filter((r) => r.streamsBody)) scope.route({ method: route.method, url: route.path, handler: handlerOf(route) });
+    for (const route of routes.filter((r) => r.streamsBody)) scope.route(options(route));
   });
 }
 
