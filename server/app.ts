@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../db/seed/demo';
 import type { AppDeps } from './deps';
-import { ApiKeyRateLimiter } from './services/api-keys/rate-limit';
 import type { Env } from './env';
 import { createHttpServer, type HttpServerOptions } from './http/server';
 import { logger } from './logger';
@@ -60,15 +59,12 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     throw e;
   }
   startServerTelemetry(env, appVersion());
-  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), leaseOwner: newLeaseOwner(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), apiKeyLimiter: new ApiKeyRateLimiter(env.API_KEY_RATE_LIMIT_PER_MINUTE), ...opts.deps };
+  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), leaseOwner: newLeaseOwner(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), ...opts.deps };
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
   // `npm run dev` serves sources through Vite: this machine only, unless HOST says otherwise
   const host = opts.host ?? env.HOST ?? (opts.dev ? '127.0.0.1' : '0.0.0.0');
-  await new Promise<void>((resolve, reject) => {
-    http.server.once('error', reject);
-    http.server.listen(port, host, () => resolve());
-  });
+  await http.listen(port, host);
   const addr = http.server.address();
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   // background work starts once the server answers: a first start's demo history never delays it

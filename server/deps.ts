@@ -3,7 +3,6 @@ import type { Env } from './env';
 import type { ReadCache } from './cache/read-cache';
 import type { CodeExchange } from './auth/google';
 import type { CallRelayOptions } from './realtime/relay-options';
-import type { ApiKeyRateLimiter } from './services/api-keys/rate-limit';
 
 /** What request handlers need from the running process; built once at start (or per test). */
 export interface AppDeps {
@@ -21,8 +20,6 @@ export interface AppDeps {
   calls?: CallRelayOptions;
   /** Short-lived per-viewer cache of expensive reads (dashboard, assignment lists); none in most tests. */
   readCache?: ReadCache;
-  /** Per-key request limit of the partner API (one per process); none = unlimited (most tests). */
-  apiKeyLimiter?: ApiKeyRateLimiter;
   /** Background job worker knobs (tests, benchmarks); `disabled` starts no worker. */
   jobs?: { disabled?: boolean; workerId?: string; pollIntervalMs?: number; leaseMs?: number; backoffBaseMs?: number; initialDelayMs?: number; webhookScheduleMs?: number[] };
 }

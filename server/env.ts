@@ -25,7 +25,22 @@ const envSchema = z.object({
   DEBUG_ENDPOINTS_ENABLED: bool,
   DEMO_PASSWORD: z.string().min(6).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  /**
+   * How many reverse proxies stand in front of the server (0: none). `true`/`yes` mean one. The
+   * client address is the rightmost X-Forwarded-For entry those proxies did not add, so a client
+   * cannot choose it by sending its own header.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const t = (v ?? '').trim().toLowerCase();
+      if (t === '' || t === 'false' || t === 'no') return 0;
+      if (t === 'true' || t === 'yes') return 1;
+      if (/^\d{1,2}$/.test(t)) return Number(t);
+      ctx.addIssue({ code: 'custom', message: 'a number of proxy hops (0-99), true or false' });
+      return z.NEVER;
+    }),
   PASSWORD_POLICY: z.string().optional(),
   INTERNAL_CLIENT_SCHEMA: z.string().default('spar-internal'),
   INTERNAL_EMAIL_DOMAINS: z.string().default('spar.internal'),

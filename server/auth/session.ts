@@ -131,20 +131,3 @@ export function blankSessionCookie(opts: CookieOptions): string {
   if (opts.secure) parts.push('Secure');
   return parts.join('; ');
 }
-
-export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!header) return out;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i < 0) continue;
-    const k = part.slice(0, i).trim();
-    if (!k || k in out) continue;
-    try {
-      out[k] = decodeURIComponent(part.slice(i + 1).trim());
-    } catch {
-      out[k] = part.slice(i + 1).trim();
-    }
-  }
-  return out;
-}

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from 'proxy-addr';
 
 export interface RequestMeta {
   ip: string;
@@ -8,15 +9,24 @@ export interface RequestMeta {
   userAgent: string | undefined;
 }
 
-export function requestMeta(req: IncomingMessage, trustProxy: boolean): RequestMeta {
-  const fwdFor = trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '';
-  const fwdProto = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
+/**
+ * Who sent the request and over what, behind `trustProxy` reverse proxies (a hop count). The
+ * address is the one Fastify gives as `request.ip`: X-Forwarded-For read from the right, past the
+ * trusted hops, so a client's own X-Forwarded-For entries are never taken for its address. Proto
+ * and host are the values the nearest proxy set (the rightmost). Works on the raw request because
+ * the call socket's upgrade has no Fastify request.
+ */
+export function requestMeta(req: IncomingMessage, trustProxy: number): RequestMeta {
+  const nearest = (name: string) => {
+    const v = req.headers[name];
+    return trustProxy && typeof v === 'string' ? (v.split(',').pop() ?? '').trim() : '';
+  };
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   return {
-    ip: fwdFor || req.socket.remoteAddress || 'unknown',
-    secure: encrypted || fwdProto === 'https',
+    ip: (trustProxy ? proxyAddr(req, (_addr, hop) => hop < trustProxy) : req.socket.remoteAddress) || 'unknown',
+    secure: encrypted || nearest('x-forwarded-proto') === 'https',
     origin: typeof req.headers.origin === 'string' ? req.headers.origin : undefined,
-    host: (trustProxy && typeof req.headers['x-forwarded-host'] === 'string' ? req.headers['x-forwarded-host'] : req.headers.host) || undefined,
+    host: nearest('x-forwarded-host') || req.headers.host || undefined,
     userAgent: req.headers['user-agent'],
   };
 }

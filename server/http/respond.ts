@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AppError, type AppErrorCode } from '../errors';
+import { TRPCError } from '@trpc/server';
+import secureJson from 'secure-json-parse';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { AppError, isAppError, type AppErrorCode } from '../errors';
 
 export const MAX_JSON_BODY = 1024 * 1024; // 1 MiB
+/** Deeper JSON is refused before it is parsed: no input of ours nests anywhere near this. */
+export const MAX_JSON_DEPTH = 64;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const payload = JSON.stringify(body);
@@ -15,16 +20,53 @@ export function sendError(res: ServerResponse, code: AppErrorCode, message: stri
   sendJson(res, status, { error: { code, message, ...extra } }, headers);
 }
 
-/** Reads a JSON body, refusing more than `limit` bytes while streaming (413) and malformed JSON (400). */
-export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<unknown> {
-  return parseJsonText(await readTextBody(req, limit));
+export interface ErrorAnswer {
+  status: number;
+  body: { error: Record<string, unknown> };
+  headers: Record<string, string>;
+  /** An error the server did not expect (a 5xx): logged with its stack. */
+  unexpected: boolean;
+}
+
+/** The JSON answer for anything a request handler threw: our codes as they are, anything else a 500 that says nothing about it. */
+export function errorAnswer(e: unknown): ErrorAnswer {
+  const app = isAppError(e) ? e : e instanceof TRPCError && isAppError(e.cause) ? e.cause : null;
+  if (app) {
+    const retry = app.details?.retryAfterSeconds;
+    return { status: app.status, body: { error: { code: app.code, message: app.message, ...(app.details && isAppError(e) ? { details: app.details } : {}) } }, headers: retry ? { 'Retry-After': String(retry) } : {}, unexpected: false };
+  }
+  if (isDatabaseUnavailable(e)) return { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'The database is not answering' } }, headers: { 'Retry-After': '5' }, unexpected: false };
+  return { status: 500, body: { error: { code: 'INTERNAL', message: 'An unexpected error occurred' } }, headers: {}, unexpected: true };
+}
+
+/**
+ * Whether JSON text nests deeper than `max` (objects and arrays), found by counting brackets
+ * outside strings without recursion: a body of ten thousand `[` is refused before anything
+ * recursive (the parser's result walkers, validation, logging) sees it.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 /** A JSON body's text as read (e.g. for a signature over the exact bytes). */
 export function parseJsonText(text: string): unknown {
   if (text.trim() === '') return undefined;
+  if (jsonTooDeep(text)) throw new AppError('MALFORMED_JSON', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return JSON.parse(text);
+    // as Fastify's own parser: a __proto__ or constructor.prototype key is refused, never merged
+    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {
     throw new AppError('MALFORMED_JSON', 'Malformed JSON body');
   }

@@ -63,7 +63,7 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       return;
     }
     try {
-      const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
+      const meta = requestMeta(req, deps.env.TRUST_PROXY);
       if (!isSameOrigin(meta, deps.env.PUBLIC_URL, true)) return reject(socket, 403, 'Forbidden');
       const callId = url.searchParams.get('callId') ?? '';
       const ticket = url.searchParams.get('ticket');

@@ -3,7 +3,7 @@ import type { Content, OpenApiDocument, Operation, Response, ResponseOrRef } fro
 
 /**
  * The API reference page (/api/docs), rendered on the server from the OpenAPI document: no script
- * and nothing fetched from elsewhere (the CSP of server/http/security-headers.ts allows neither),
+ * and nothing fetched from elsewhere (the CSP of server/http/server.ts allows neither),
  * styles inline. Every text of the document is escaped. English, like the document.
  */
 

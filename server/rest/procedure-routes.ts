@@ -1,4 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { TRPCError, type AnyRouter, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { AppDeps } from '../deps';
 import { z, ZodError } from 'zod';
 import { AppError, isAppError, type AppErrorCode } from '../errors';
 import { sendJson } from '../http/respond';
@@ -113,10 +115,22 @@ export function procedureRoute(p: RestProcedure): RestRoute {
   };
 }
 
+const principals = new WeakMap<IncomingMessage, Promise<ApiKeyPrincipal | null>>();
+
+/** The API key a request presents, authenticated once per request (the rate limit keys on it before the handler reads it). */
+export function apiKeyOf(deps: AppDeps, req: IncomingMessage): Promise<ApiKeyPrincipal | null> {
+  let principal = principals.get(req);
+  if (!principal) {
+    const presented = presentedApiKey(req.headers.authorization);
+    principal = presented ? authenticateApiKey(deps.db, presented) : Promise.resolve(null);
+    principals.set(req, principal);
+  }
+  return principal;
+}
+
 /** The partner's API key of an `auth: 'apiKey'` endpoint (Bearer or Basic); 401 API_KEY_INVALID without a valid one. */
 export async function requestApiKey(ctx: Pick<RestContext, 'req' | 'res' | 'deps'>): Promise<ApiKeyPrincipal> {
-  const presented = presentedApiKey(ctx.req.headers.authorization);
-  const principal = presented ? await authenticateApiKey(ctx.deps.db, presented) : null;
+  const principal = await apiKeyOf(ctx.deps, ctx.req);
   if (!principal) {
     ctx.res.setHeader('WWW-Authenticate', 'Basic realm="Spar API", charset="UTF-8"');
     throw new AppError('API_KEY_INVALID', 'A valid API key is required');

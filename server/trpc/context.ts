@@ -3,7 +3,8 @@ import { isDatabaseUnavailable } from '../../db/errors';
 import { AppError } from '../errors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from '../deps';
-import { parseCookies, SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionUser } from '../auth/session';
+import { parseCookie } from 'cookie';
+import { SESSION_COOKIE, sessionCookie, validateSessionToken, type SessionUser } from '../auth/session';
 import { roleOf, type Role } from '../contracts/roles';
 import { requestMeta, type RequestMeta } from '../http/request-meta';
 import type { ApiKeyPrincipal } from '../services/api-keys/api-keys';
@@ -24,7 +25,7 @@ export interface Context {
 export async function resolveSession(deps: AppDeps, req: IncomingMessage, meta: RequestMeta) {
   const auth = req.headers.authorization;
   const bearer = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
-  const token = bearer || parseCookies(req.headers.cookie)[SESSION_COOKIE];
+  const token = bearer || (req.headers.cookie ? parseCookie(req.headers.cookie)[SESSION_COOKIE] : undefined);
   if (!token) return { validated: null, fromCookie: false, token: undefined };
   const validated = await validateSessionToken(deps.db, token).catch((e: unknown) => {
     // the session cannot be read while the database is down: say so (503), not "sign in again"
@@ -38,7 +39,7 @@ export type ResolvedSession = Awaited<ReturnType<typeof resolveSession>>;
 
 /** The request's context; `resolved` is the session the caller already read (the REST adapter), else it is read here. */
 export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse, resolved?: ResolvedSession, apiKey: ApiKeyPrincipal | null = null): Promise<Context> {
-  const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
+  const meta = requestMeta(req, deps.env.TRUST_PROXY);
   const { validated, fromCookie, token } = resolved ?? (await resolveSession(deps, req, meta));
   const cookies: string[] = [];
   const setCookie = (c: string) => {

@@ -146,7 +146,6 @@ export function accessProcedure(opts: { roles?: readonly Role[]; clientScoped?: 
 export const apiKeyProcedure = publicProcedure.use(({ ctx, next }) => {
   const key = ctx.apiKey;
   if (!key) throw new AppError('API_KEY_INVALID', 'A valid API key is required');
-  ctx.deps.apiKeyLimiter?.take(key.apiKeyId);
   const tenant: TenantRunner = (fn) => withTenant(ctx.deps.db, key.tenantId, fn);
   return next({ ctx: { ...ctx, apiKey: key, tenantId: key.tenantId, tenant } });
 });

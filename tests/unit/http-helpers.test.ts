@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { blankSessionCookie, parseCookies, sessionCookie, sessionIdFromToken, SESSION_COOKIE } from '../../server/auth/session';
+import { parseCookie } from 'cookie';
+import { blankSessionCookie, sessionCookie, sessionIdFromToken, SESSION_COOKIE } from '../../server/auth/session';
 import { AppError } from '../../server/errors';
 import { isSameOrigin, type RequestMeta } from '../../server/http/request-meta';
-import { readJsonBody } from '../../server/http/respond';
-import { applySecurityHeaders, contentSecurityPolicy } from '../../server/http/security-headers';
+import { jsonTooDeep, MAX_JSON_DEPTH, parseJsonText, readTextBody } from '../../server/http/respond';
+import { cspDirectives } from '../../server/http/server';
 import { databaseAnswers } from '../../server/rest/v1/health';
 
 const meta = (origin: string | undefined, host = 'spar.example:3000'): RequestMeta => ({ ip: '1.2.3.4', secure: false, origin, host, userAgent: 'x' });
@@ -35,57 +36,31 @@ describe('isSameOrigin', () => {
   });
 });
 
-describe('security headers', () => {
-  function headersOf(dev: boolean, secure: boolean) {
-    const h: Record<string, string> = {};
-    applySecurityHeaders({ setHeader: (k: string, v: string) => (h[k.toLowerCase()] = v) } as unknown as ServerResponse, dev, secure);
-    return h;
-  }
+describe('content security policy', () => {
+  const header = (d: Record<string, string[]>) => d;
 
-  it('sets CSP, nosniff, referrer policy and framing rules', () => {
-    const h = headersOf(false, false);
-    expect(h['content-security-policy']).toBe(contentSecurityPolicy(false));
-    expect(h['x-content-type-options']).toBe('nosniff');
-    expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(h['x-frame-options']).toBe('DENY');
-    expect(h['permissions-policy']).toContain('microphone=(self)');
-    expect(h['strict-transport-security']).toBeUndefined();
-  });
-
-  it('adds HSTS only over https', () => {
-    expect(headersOf(false, true)['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-  });
-
-  it('the production CSP allows no inline or eval script; dev allows what Vite needs', () => {
-    const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
-    const prod = directives(contentSecurityPolicy(false));
+  it('the production CSP allows no inline or eval script, and calls only this origin and the configured ones', () => {
+    const prod = header(cspDirectives(false, ['https://api.openai.com']));
     expect(prod['script-src']).toEqual(["'self'"]);
     expect(prod['frame-ancestors']).toEqual(["'none'"]);
     expect(prod['object-src']).toEqual(["'none'"]);
     expect(prod['default-src']).toEqual(["'self'"]);
-    expect(prod['connect-src']).toEqual(expect.arrayContaining(["'self'", 'wss:']));
-    const dev = directives(contentSecurityPolicy(true));
+    // 'self' covers the same-origin call socket; a bare ws:/wss: would allow any host
+    expect(prod['connect-src']).toEqual(["'self'", 'https://api.openai.com']);
+    expect(prod['frame-src']).toBeUndefined();
+    expect(cspDirectives(false, [], ['https://cal.example'])['frame-src']).toEqual(["'self'", 'https://cal.example']);
+    const dev = cspDirectives(true, []);
     expect(dev['script-src']).toEqual(expect.arrayContaining(["'unsafe-inline'", "'unsafe-eval'"]));
     expect(dev['frame-ancestors']).toEqual(["'none'"]);
   });
 });
 
 describe('cookies', () => {
-  it('parseCookies decodes values, keeps the first of duplicates, skips junk', () => {
-    expect(parseCookies(undefined)).toEqual({});
-    expect(parseCookies('a=1; b=hello%20world;c = x=y ; junk; =nokey; a=2; bad=%E0%A4%A')).toEqual({
-      a: '1',
-      b: 'hello world',
-      c: 'x=y',
-      bad: '%E0%A4%A',
-    });
-  });
-
-  it('a session cookie round-trips through parseCookies', () => {
+  it('a session cookie round-trips through the cookie parser', () => {
     const token = 'abcdefghijklmnopqrstuvwxyz234567';
     const c = sessionCookie(token, new Date('2030-01-02T03:04:05Z'), { secure: true });
     expect(c).toBe(`${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Lax; Path=/; Expires=Wed, 02 Jan 2030 03:04:05 GMT; Secure`);
-    expect(parseCookies(c.split('; ')[0] + '; other=1')[SESSION_COOKIE]).toBe(token);
+    expect(parseCookie(c.split('; ')[0] + '; other=1')[SESSION_COOKIE]).toBe(token);
     expect(blankSessionCookie({ secure: false })).toBe(`${SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0`);
   });
 
@@ -95,24 +70,32 @@ describe('cookies', () => {
   });
 });
 
-describe('readJsonBody', () => {
+describe('JSON bodies', () => {
   const req = (body: string | Buffer[], headers: Record<string, string> = {}) =>
     Object.assign(Readable.from(Array.isArray(body) ? body : [Buffer.from(body)]), { headers }) as unknown as IncomingMessage;
   const code = async (p: Promise<unknown>) => p.then(() => 'ok', (e) => (e instanceof AppError ? e.code : String(e)));
+  const parse = async (text: string) => parseJsonText(text);
 
-  it('parses JSON, and an empty body is undefined', async () => {
-    expect(await readJsonBody(req('{"a":[1,2]}'))).toEqual({ a: [1, 2] });
-    expect(await readJsonBody(req('  '))).toBeUndefined();
+  it('parses JSON, and an empty body is undefined', () => {
+    expect(parseJsonText('{"a":[1,2]}')).toEqual({ a: [1, 2] });
+    expect(parseJsonText('  ')).toBeUndefined();
   });
 
   it('malformed JSON is MALFORMED_JSON', async () => {
-    expect(await code(readJsonBody(req('{"a":')))).toBe('MALFORMED_JSON');
+    expect(await code(parse('{"a":'))).toBe('MALFORMED_JSON');
+  });
+
+  it('refuses nesting deeper than MAX_JSON_DEPTH without recursing, brackets inside strings not counted', async () => {
+    expect(await code(parse('['.repeat(10_000) + ']'.repeat(10_000)))).toBe('MALFORMED_JSON');
+    expect(jsonTooDeep('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toBe(false);
+    expect(jsonTooDeep('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(jsonTooDeep(JSON.stringify({ s: '['.repeat(500) + '\\"{{{' }))).toBe(false);
   });
 
   it('refuses a body over the limit, declared or streamed', async () => {
-    expect(await code(readJsonBody(req('{}', { 'content-length': '2000' }), 1000))).toBe('PAYLOAD_TOO_LARGE');
-    expect(await code(readJsonBody(req([Buffer.alloc(600, 32), Buffer.alloc(600, 32)]), 1000))).toBe('PAYLOAD_TOO_LARGE');
-    expect(await code(readJsonBody(req([Buffer.alloc(600, 32), Buffer.from('{}')]), 1000))).toBe('ok');
+    expect(await code(readTextBody(req('{}', { 'content-length': '2000' }), 1000))).toBe('PAYLOAD_TOO_LARGE');
+    expect(await code(readTextBody(req([Buffer.alloc(600, 32), Buffer.alloc(600, 32)]), 1000))).toBe('PAYLOAD_TOO_LARGE');
+    expect(await code(readTextBody(req([Buffer.alloc(600, 32), Buffer.from('{}')]), 1000))).toBe('ok');
   });
 });
 

@@ -17,7 +17,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function downloadAssessmentReport(ctx: RestContext) {
   const key = await requestApiKey(ctx);
-  ctx.deps.apiKeyLimiter?.take(key.apiKeyId);
   const id = ctx.params.id ?? '';
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Assessment not found');
   const view = await withTenant(ctx.deps.db, key.tenantId, async (tx) => {
@@ -31,4 +30,4 @@ async function downloadAssessmentReport(ctx: RestContext) {
   sendReportHtml(ctx, view, viewerLanguage({ query: ctx.url.searchParams.get('lang'), acceptLanguage: ctx.req.headers['accept-language'] }));
 }
 
-export const assessmentRoutes: RestRoute[] = [{ method: 'GET', path: '/api/v1/assessments/:id/reports/download', handler: downloadAssessmentReport }];
+export const assessmentRoutes: RestRoute[] = [{ method: 'GET', path: '/api/v1/assessments/:id/reports/download', apiKey: true, handler: downloadAssessmentReport }];

@@ -1,6 +1,6 @@
 import { arcticExchange, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, startGoogleSignIn, type GoogleConfig } from '../../auth/google';
 import { finishGoogleSignIn } from '../../services/auth/google';
-import { parseCookies, sessionCookie } from '../../auth/session';
+import { sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
 import type { RestRoute } from './route';
@@ -34,9 +34,8 @@ export const authRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/v1/auth/google/callback',
-    handler: async ({ deps, req, res, url, meta }) => {
+    handler: async ({ deps, res, url, meta, cookies }) => {
       const cfg = googleConfig(deps, `${meta.secure ? 'https' : 'http'}://${meta.host}`);
-      const cookies = parseCookies(req.headers.cookie);
       const clear = [shortCookie(GOOGLE_STATE_COOKIE, '', meta.secure, 0), shortCookie(GOOGLE_VERIFIER_COOKIE, '', meta.secure, 0)];
       try {
         const { token, expiresAt } = await finishGoogleSignIn(

@@ -88,6 +88,7 @@ export const callRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/api/v1/calls/:callId/recording',
+    streamsBody: true,
     handler: async (ctx) => {
       const callId = callIdParam(ctx.params);
       const access = await uploader(ctx, callId);

@@ -50,4 +50,4 @@ async function uploadKnowledgeFile(ctx: RestContext) {
   }
 }
 
-export const knowledgeRoutes: RestRoute[] = [{ method: 'POST', path: '/api/v1/simulations/:simulationId/files', handler: uploadKnowledgeFile }];
+export const knowledgeRoutes: RestRoute[] = [{ method: 'POST', path: '/api/v1/simulations/:simulationId/files', streamsBody: true, handler: uploadKnowledgeFile }];

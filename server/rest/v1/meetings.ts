@@ -10,7 +10,6 @@ import { logger } from '../../logger';
 import { decodeFileNameHeader, sanitizeFileName } from '../../services/knowledge/file-name';
 import { discardRequestBody, readLimitedBody } from '../../services/knowledge/upload-body';
 import { receiveBotWebhook } from '../../services/meetings/bots';
-import { parseCookies } from '../../auth/session';
 import { isAppError } from '../../errors';
 import {
   arcticCalendarTokens,
@@ -36,6 +35,7 @@ export const RECORDING_NAME = /\.(mp3|mp4|mpeg|mpga|m4a|wav|webm|ogg|oga|flac|mo
 const transcribe = defineRoute({
   method: 'POST',
   path: '/api/v1/meetings/recordings/transcribe',
+  streamsBody: true,
   handler: async (ctx) => {
     const { req, deps } = ctx;
     let bodyRead = false;
@@ -69,6 +69,7 @@ const transcribe = defineRoute({
 const webhook = defineRoute({
   method: 'POST',
   path: '/api/v1/meeting-bots/:provider/webhook',
+  streamsBody: true,
   auth: 'public',
   handler: async (ctx) => {
     const provider = ctx.params.provider ?? '';
@@ -109,11 +110,10 @@ const calendarStart = defineRoute({
 const calendarCallback = defineRoute({
   method: 'GET',
   path: '/api/v1/integrations/google/callback',
-  handler: async ({ deps, req, res, url, meta, signedIn }) => {
+  handler: async ({ deps, res, url, meta, signedIn, cookies }) => {
     const access = await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: ACCESS.meetingHolders });
     const clear = [calendarCookie(CALENDAR_STATE_COOKIE, '', meta.secure, 0), calendarCookie(CALENDAR_VERIFIER_COOKIE, '', meta.secure, 0)];
     try {
-      const cookies = parseCookies(req.headers.cookie);
       const redirectUri = calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`);
       await finishCalendarConnect(
         deps.db,

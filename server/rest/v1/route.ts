@@ -20,12 +20,15 @@ export interface RestContext {
   meta: RequestMeta;
   /** Path parameters (`:name` segments of the route path), percent-decoded. */
   params: Record<string, string>;
+  /** The request's cookies. */
+  cookies: Record<string, string | undefined>;
   /** The signed-in session (cookie or Bearer), or null. */
   session: () => Promise<ValidatedSession | null>;
   /** The same session as read from the request (with where it came from), read once per request. */
   resolvedSession: () => Promise<ResolvedSession>;
+  /** The JSON body (undefined when there is none); a malformed one throws MALFORMED_JSON here, after the route's own checks. */
   body: () => Promise<unknown>;
-  /** The body's text exactly as received (read once; `body` parses the same text). */
+  /** The body's text exactly as received, read once (routes with `streamsBody` only). */
   rawBody: () => Promise<string>;
 }
 
@@ -39,6 +42,14 @@ export interface RestRoute {
   body?: z.ZodType;
   /** The procedure this route serves (server/rest/procedure-routes.ts); absent on a hand-written route. */
   procedure?: RestProcedure;
+  /**
+   * The handler reads the request body itself (`ctx.req` as a stream, or `rawBody`): an upload
+   * of raw bytes, a signed webhook, an OTLP export. Any content type reaches it; every other route
+   * takes only application/json (415 otherwise).
+   */
+  streamsBody?: true;
+  /** A hand-written route whose caller is a partner's API key (a procedure route says so in its meta): counted by the key's rate limit. */
+  apiKey?: true;
   handler: RestHandler;
 }
 
@@ -54,6 +65,7 @@ export function defineRoute<Q extends z.ZodObject = z.ZodObject<Record<string, n
   auth?: A;
   query?: Q;
   body?: B;
+  streamsBody?: true;
   handler: (ctx: RestContext & { signedIn: A extends 'user' ? ValidatedSession : ValidatedSession | null; query: z.output<Q>; input: z.output<B> }) => Promise<void>;
 }): RestRoute {
   return {
@@ -61,6 +73,7 @@ export function defineRoute<Q extends z.ZodObject = z.ZodObject<Record<string, n
     path: route.path,
     query: route.query,
     body: route.body,
+    streamsBody: route.streamsBody,
     handler: async (ctx) => {
       const session = await ctx.session();
       if ((route.auth ?? 'user') === 'user') requireSession(session);

@@ -1,10 +1,8 @@
-import { TRPCError } from '@trpc/server';
-import { isDatabaseUnavailable } from '../../../db/errors';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { AppError, isAppError } from '../../errors';
+import { AppError } from '../../errors';
 import { isSameOrigin, requestMeta } from '../../http/request-meta';
-import { parseJsonText, readTextBody, sendError } from '../../http/respond';
+import { errorAnswer, readTextBody, sendJson } from '../../http/respond';
 import { logger } from '../../logger';
 import { resolveSession, type ResolvedSession } from '../../trpc/context';
 import { matchPath, type RestContext, type RestRoute } from './route';
@@ -20,7 +18,7 @@ import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
 import { realtimeRoutes } from './realtime';
 import { documentationRoutes } from './docs';
-import { procedureRoutes } from '../procedure-routes';
+import { apiKeyOf, procedureRoutes } from '../procedure-routes';
 
 /**
  * Every route this server answers: the procedures declared as REST endpoints, the hand-written
@@ -54,40 +52,67 @@ export function isRestUrl(url: string): boolean {
   return path === '/api/v1' || path.startsWith('/api/v1/') || path === '/api/docs' || path === '/api/docs/';
 }
 
-export function createRestHandler(deps: AppDeps) {
-  const routes = restRoutes(deps.env);
-  return async (req: IncomingMessage, res: ServerResponse) => {
+/**
+ * The methods the API answers at `path` (for a 405's Allow), by the same patterns as the routes:
+ * Fastify answers only a path and method it knows, the rest reaches its not-found handler.
+ */
+export function allowedMethods(routes: readonly RestRoute[], path: string): string[] {
+  return [...new Set(routes.filter((r) => matchPath(r.path, path)).map((r) => r.method))];
+}
+
+/** A value the JSON parser hands over instead of failing, so a route refuses a stranger (401) before it says the body was malformed. */
+export class DeferredBodyError {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * Registers every REST route on Fastify. A handler writes its answer on the raw response as it
+ * always has (JSON, redirects, HTML, ranges and streams), so Fastify's reply is handed over to it
+ * (`hijack`); its errors are answered here in the API's error shape.
+ */
+export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: readonly RestRoute[]) {
+  // a partner's API key: API_KEY_RATE_LIMIT_PER_MINUTE requests a minute in this process (429 with
+  // Retry-After over it); a request without a valid key is not counted, its handler answers 401
+  const keyLimit = {
+    max: deps.env.API_KEY_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: async (request: FastifyRequest) => (await apiKeyOf(deps, request.raw))?.apiKeyId ?? '',
+    allowList: (_request: FastifyRequest, key: string) => key === '',
+    errorResponseBuilder: (_request: FastifyRequest, limit: { ttl: number }) =>
+      new AppError('TOO_MANY_REQUESTS', 'Too many requests for this API key', { retryAfterSeconds: Math.max(1, Math.ceil(limit.ttl / 1000)) }),
+  };
+  const options = (route: RestRoute) => ({
+    method: route.method,
+    url: route.path,
+    handler: handlerOf(route),
+    ...(route.apiKey || route.procedure?.rest.auth === 'apiKey' ? { config: { rateLimit: keyLimit } } : {}),
+  });
+  const handlerOf = (route: RestRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const { raw: req } = request;
+    const { raw: res } = reply;
+    const method = request.method;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    // a literal segment wins over a parameter: /assessments/simulations before /assessments/:id
-    const matching = routes
-      .flatMap((r) => {
-        const params = matchPath(r.path, path);
-        return params ? [{ ...r, params }] : [];
-      })
-      .sort((a, b) => Object.keys(a.params).length - Object.keys(b.params).length);
-    if (matching.length === 0) return sendError(res, 'NOT_FOUND', `No such endpoint: ${path}`);
-    const method = (req.method ?? 'GET').toUpperCase();
-    const route = matching.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
-    if (!route) {
-      return sendError(res, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed`, {}, { Allow: matching.map((r) => r.method).join(', ') });
-    }
-    const meta = requestMeta(req, deps.env.TRUST_PROXY ?? false);
+    const meta = requestMeta(req, deps.env.TRUST_PROXY);
     let resolvedPromise: Promise<ResolvedSession> | undefined;
     const resolvedSession = () => (resolvedPromise ??= resolveSession(deps, req, meta));
     let text: Promise<string> | undefined;
-    const rawBody = () => (text ??= readTextBody(req));
+    const parsed = request.body;
     const ctx: RestContext = {
       deps,
       req,
       res,
       url,
       meta,
-      params: route.params,
+      params: { ...(request.params as Record<string, string>) },
+      cookies: request.cookies,
       session: () => resolvedSession().then((r) => r.validated),
       resolvedSession,
-      body: async () => parseJsonText(await rawBody()),
-      rawBody,
+      body: async () => {
+        if (parsed instanceof DeferredBodyError) throw parsed.error;
+        return parsed;
+      },
+      rawBody: () => (text ??= readTextBody(req)),
     };
     try {
       if (method !== 'GET' && method !== 'HEAD') {
@@ -101,21 +126,27 @@ export function createRestHandler(deps: AppDeps) {
         if (s) deps.readCache?.invalidateTenant(s.user.tenantId);
       }
     } catch (e) {
-      if (isAppError(e)) {
-        const retry = e.details?.retryAfterSeconds;
-        return sendError(res, e.code, e.message, e.details ? { details: e.details } : {}, retry ? { 'Retry-After': String(retry) } : {});
-      }
-      const cause = e instanceof TRPCError ? e.cause : e;
-      if (isAppError(cause)) return sendError(res, cause.code, cause.message);
-      if (isDatabaseUnavailable(e)) {
-        logger.warn({ path }, 'database unavailable');
-        if (!res.headersSent) return sendError(res, 'UNAVAILABLE', 'The database is not answering', {}, { 'Retry-After': '5' });
-      }
-      logger.error({ err: e, path }, 'unhandled REST error');
-      if (!res.headersSent) sendError(res, 'INTERNAL', 'An unexpected error occurred');
+      const answer = errorAnswer(e);
+      if (answer.status === 503) logger.warn({ path: url.pathname }, 'database unavailable');
+      else if (answer.unexpected) logger.error({ err: e, path: url.pathname }, 'unhandled REST error');
+      if (!res.headersSent) sendJson(res, answer.status, answer.body, answer.headers);
       else res.destroy();
     }
   };
+  // JSON routes: any other content type is a 415, said (like a malformed body) once the route has
+  // checked its caller, so a stranger learns nothing but "sign in"; the unread body is discarded
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('*', (request, _payload, done) =>
+      done(null, new DeferredBodyError(new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Media Type: ${request.headers['content-type'] ?? '(none)'}; send application/json`))),
+    );
+    for (const route of routes.filter((r) => !r.streamsBody)) scope.route(options(route));
+  });
+  // the routes that read their own body: no parser runs, whatever the content type
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    for (const route of routes.filter((r) => r.streamsBody)) scope.route(options(route));
+  });
 }
 
 export type { RestContext, RestRoute };

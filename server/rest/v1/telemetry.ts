@@ -55,6 +55,7 @@ const config = defineRoute({
 const traces = defineRoute({
   method: 'POST',
   path: '/api/v1/telemetry/traces',
+  streamsBody: true,
   auth: 'public',
   handler: async ({ deps, req, res }) => {
     const endpoint = deps.env.OTEL_EXPORTER_OTLP_ENDPOINT;
