@@ -3,7 +3,7 @@ import type { Access } from './lib/access';
 import { loadPageTexts } from './lib/i18n';
 import type { Role } from './lib/roles';
 
-export type RouteLayout = 'app' | 'public' | 'bare';
+type RouteLayout = 'app' | 'public' | 'bare';
 
 export interface AppRoute {
   path: string;

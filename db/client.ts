@@ -6,7 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A handle services accept: the database or a transaction (tenant-scoped or system). */
@@ -91,7 +91,7 @@ function acquireLock(dataDir: string): () => void {
  * PGlite settings. The default shared_buffers (128 MB) is sized for a server; the embedded
  * database serves one process, and 16 MB keeps its resident memory under ~200 MB.
  */
-export const PGLITE_CONF = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
+const PGLITE_CONF = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
 
 /**
  * Creates a new PGlite data directory in a short-lived child process. initdb inflates the WASM

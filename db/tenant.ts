@@ -68,7 +68,7 @@ export interface SystemReason {
 }
 
 /** True for a transaction handle (drizzle's transactions expose rollback(); the database does not). */
-export function isTransaction(exec: Executor): exec is Tx {
+function isTransaction(exec: Executor): exec is Tx {
   return typeof (exec as { rollback?: unknown }).rollback === 'function';
 }
 

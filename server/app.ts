@@ -15,7 +15,7 @@ import { startServerTelemetry, stopServerTelemetry } from './telemetry/tracing';
 import { closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
 import { securityNotices } from './security-notices';
 
-export function appVersion(): string {
+function appVersion(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const p of [path.join(here, '..', 'package.json'), path.join(here, '..', '..', 'package.json')]) {
     try {
@@ -120,7 +120,7 @@ function startLeaseKeeper(deps: AppDeps) {
   };
 }
 
-export const READ_CACHE_CHANNEL = 'spar_read_cache';
+const READ_CACHE_CHANNEL = 'spar_read_cache';
 
 /**
  * Several processes on one PostgreSQL: a write in one drops the tenant's cached dashboard and

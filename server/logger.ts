@@ -14,4 +14,3 @@ export const logger = pino({
   // a line written inside a traced request, job or call carries its trace (server/telemetry/tracing.ts)
   mixin: traceLogFields,
 });
-export type Logger = typeof logger;

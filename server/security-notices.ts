@@ -6,7 +6,7 @@ import type { Env } from './env';
 import { isLoopbackHost } from './http/loopback';
 
 /** How many of the seeded demo accounts (by e-mail) still exist with a password (they can sign in). */
-export async function countDemoAccounts(db: Db, emails: readonly string[]): Promise<number> {
+async function countDemoAccounts(db: Db, emails: readonly string[]): Promise<number> {
   if (!emails.length) return 0;
   const rows = await asSystem(db, { action: 'start.demo_accounts' }, (tx) =>
     tx.select({ email: users.email, hash: users.passwordHash }).from(users).where(inArray(users.email, [...emails])),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** At this width or narrower the sidebar closes (and overlays when opened). */
-export const NARROW_QUERY = '(max-width: 768px)';
+const NARROW_QUERY = '(max-width: 768px)';
 
 const isNarrow = () => typeof window !== 'undefined' && window.matchMedia(NARROW_QUERY).matches;
 

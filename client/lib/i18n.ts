@@ -5,7 +5,7 @@ export const LANGUAGES = ['en', 'es', 'it', 'pt-BR'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Written only when the user explicitly picks a language, so a saved choice is never overwritten by the profile's or the client's default language. */
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 /**
  * Each language comes in two chunks (client/features/i18n/bundles/): `common` (the sign-in page, the

@@ -1,5 +1,4 @@
-export const ROLES = ['superuser', 'admin', 'sales_manager', 'sales_rep', 'demo_sales_manager'] as const;
-export type Role = (typeof ROLES)[number];
+export type Role = 'superuser' | 'admin' | 'sales_manager' | 'sales_rep' | 'demo_sales_manager';
 
 /** Same rule as the server (server/auth/roles.ts): `superuser` passes every role check. */
 export function hasRole(role: Role | null | undefined, allowed: readonly Role[]): boolean {

@@ -36,7 +36,7 @@ export const DEMO_TEAM_WITHOUT_SIGN_IN = [
 ] as const;
 
 /** How long after the seed the demo history starts being made. */
-export const DEMO_HISTORY_DELAY_MS = 8000;
+const DEMO_HISTORY_DELAY_MS = 8000;
 
 export interface SeedResult {
   seeded: boolean;

@@ -3,7 +3,7 @@ import { createScorecard } from './factories';
 import { DEMO_SCORECARDS } from '../../server/evaluation/offline/demo-scorecards';
 
 // the methodology scorecards live beside the offline evaluator, which recognises their criteria
-export { DEMO_SCORECARDS, type SeedCriterion, type SeedScorecard } from '../../server/evaluation/offline/demo-scorecards';
+export { DEMO_SCORECARDS,   } from '../../server/evaluation/offline/demo-scorecards';
 
 /** Writes the demo scorecards for `tenantId` (the seed runs as the table owner, so the tenant id is explicit). */
 export async function seedDemoScorecards(db: Executor, tenantId: string): Promise<void> {

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { DEFAULT_SCENARIO_NARRATIVE_PROMPT, DEFAULT_SCENARIO_VARIABLES_PROMPT } from './default-prompts';
 import { KNOWLEDGE_BUDGET_CHARS, searchKnowledge, type KnowledgeExcerpt } from './knowledge';
 
-export { searchKnowledge, KNOWLEDGE_BUDGET_CHARS, type KnowledgeExcerpt } from './knowledge';
+export { searchKnowledge,   } from './knowledge';
 
 /** What a simulation (saved, or still in the wizard) says about the call to generate for. */
 export interface SimulationInput {
@@ -51,17 +51,17 @@ export interface PromptSource {
   name: string;
   source: 'tenant' | 'system' | 'builtin';
 }
-export interface ScenarioPromptTemplate extends PromptSource {
+interface ScenarioPromptTemplate extends PromptSource {
   systemPrompt: string | null;
   userPrompt: string;
 }
-export interface SimulationPromptTemplate extends PromptSource {
+interface SimulationPromptTemplate extends PromptSource {
   generalRules: string | null;
   detailedInstructions: string | null;
   startPrompt: string | null;
   endPrompt: string | null;
 }
-export interface EvaluationPromptTemplate extends PromptSource {
+interface EvaluationPromptTemplate extends PromptSource {
   instructions: string | null;
 }
 

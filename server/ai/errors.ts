@@ -8,8 +8,7 @@ import type { GenerationRecord } from './generation-record';
  * within OPENAI_TIMEOUT_MS (after the one retry); ABORTED: the caller cancelled; UPSTREAM:
  * anything else the server or the network answered (auth, 4xx, 5xx after the retry, DNS…).
  */
-export const AI_ERROR_CODES = ['INVALID_OUTPUT', 'REFUSED', 'TIMEOUT', 'ABORTED', 'UPSTREAM'] as const;
-export type AiErrorCode = (typeof AI_ERROR_CODES)[number];
+export type AiErrorCode = 'INVALID_OUTPUT' | 'REFUSED' | 'TIMEOUT' | 'ABORTED' | 'UPSTREAM';
 
 export interface AiErrorInfo {
   task: AiTask;

@@ -1,7 +1,7 @@
 import type { Language } from '../contracts/languages';
 
 /** The prospect's spoken language, named for a prompt written in English. */
-export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   en: 'English',
   es: 'Spanish',
   it: 'Italian',

@@ -50,7 +50,7 @@ export function renderTemplate(template: string, values: Partial<Record<string, 
 const NOT_SPECIFIED = 'Not specified.';
 
 /** Criteria with their level descriptions, numbered. */
-export function formatCriteria(criteria: CriterionContext[]): string {
+function formatCriteria(criteria: CriterionContext[]): string {
   if (criteria.length === 0) return '(no criteria)';
   return criteria
     .map((c, i) =>
@@ -72,7 +72,7 @@ export function formatKnowledge(excerpts: KnowledgeExcerpt[]): string {
 const named = (x: { name: string; details: string } | null) => (x ? [x.name, x.details.trim()].filter(Boolean).join('\n') : NOT_SPECIFIED);
 
 /** The persona's notes for the difficulty, or the generic behaviour when the persona has none. */
-export function personaBehaviour(ctx: Pick<GenerationContext, 'persona' | 'difficulty'>): string {
+function personaBehaviour(ctx: Pick<GenerationContext, 'persona' | 'difficulty'>): string {
   const notes = ctx.persona.behaviourNotes[ctx.difficulty]?.trim();
   if (notes) return notes;
   const b = DIFFICULTY_BEHAVIOUR[ctx.difficulty];

@@ -11,7 +11,6 @@ import type { TextProvider } from './provider';
 import { readScenario, renderText } from '../contracts/scenario/render';
 import { formatScenario, scenarioNarrativeSchema, scenarioVariablesSchema, type ScenarioNarrative, type ScenarioVariables } from '../contracts/scenario/schema';
 
-export type { GenerationRecord } from './generation-record';
 
 export interface ScenarioResult {
   /** As stored: names in the texts replaced by placeholders (server/contracts/scenario/render.ts). */
@@ -40,7 +39,7 @@ export interface GenerateScenarioInput {
 }
 
 /** A scenario needs at least one criterion marked for scenario generation. */
-export function assertScenarioReady(context: GenerationContext): void {
+function assertScenarioReady(context: GenerationContext): void {
   if (!context.scorecard.criteria.some((c) => c.includeInScenario)) {
     throw new AppError('VALIDATION', 'At least one criterion must be marked for scenario generation', { field: 'scorecardId' });
   }

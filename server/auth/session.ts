@@ -18,7 +18,7 @@ const REFRESH_WHEN_LEFT_MS = 15 * DAY;
  */
 export const LAST_ACTIVE_THROTTLE_MS = 5 * 60 * 1000;
 
-export function generateSessionToken(): string {
+function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(randomBytes(20));
 }
 

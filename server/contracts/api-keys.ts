@@ -3,7 +3,7 @@ import { API_KEY_STATUSES } from './enums';
 import { text } from './text';
 
 // Messages are i18n keys of locales/<lng>/assessments.json; the client translates.
-export const API_KEY_INTEGRATION_MAX = 100;
+const API_KEY_INTEGRATION_MAX = 100;
 
 /** "Generate" on /assessments: the integration the key is for. */
 export const generateApiKeyInput = z.object({

@@ -11,8 +11,8 @@ import { rawText, storableKey, text } from './text';
 
 /** Assessment links are valid 48 hours, as the candidate's messages say. */
 export const ASSESSMENT_LINK_HOURS = 48;
-export const EXTERNAL_ID_MAX = 200;
-export const METADATA_MAX_KEYS = 30;
+const EXTERNAL_ID_MAX = 200;
+const METADATA_MAX_KEYS = 30;
 export const IDEMPOTENCY_KEY_MAX = 200;
 
 const name = (required: string) => text().min(1, required).max(100, 'assessments.validation.nameTooLong');
@@ -22,7 +22,7 @@ const metadataValue = z.union([text().max(500), z.number(), z.boolean(), z.null(
 // ---- Partner API (API key) -------------------------------------------------------------------
 
 /** `GET /api/v1/assessments/simulations`: what can be sent (simulations marked "available as assessment"). */
-export const partnerSimulationOutput = z.object({
+const partnerSimulationOutput = z.object({
   id: z.uuid(),
   name: z.string(),
   difficulty: z.enum(DIFFICULTIES),
@@ -31,7 +31,7 @@ export const partnerSimulationOutput = z.object({
 });
 export const partnerSimulationsOutput = z.object({ data: z.array(partnerSimulationOutput) });
 
-export const candidateInput = z.object({
+const candidateInput = z.object({
   email,
   first_name: name('assessments.validation.firstNameRequired'),
   last_name: name('assessments.validation.lastNameRequired'),
@@ -53,7 +53,7 @@ export type CreateAssessmentInput = z.infer<typeof createAssessmentInput>;
 
 export const assessmentIdInput = z.object({ id: z.uuid('assessments.validation.assessmentNotFound') });
 
-export const reportStatus = z.enum(['none', ...REPORT_STATUSES]);
+const reportStatus = z.enum(['none', ...REPORT_STATUSES]);
 
 /** An assessment as the partner sees it. `link` is present only in the answer that created it (the token is not kept). */
 export const partnerAssessmentOutput = z.object({
@@ -106,12 +106,6 @@ export const partnerReportOutput = z.object({
   ),
 });
 
-// ---- The candidate's browser (public, the link's token) ----------------------------------------
-
-/** Why a link cannot be used: the invalid-link page names each. */
-export const ASSESSMENT_LINK_ERRORS = ['no_token', 'malformed', 'invalid_or_expired', 'expired', 'completed', 'failed'] as const;
-export type AssessmentLinkError = (typeof ASSESSMENT_LINK_ERRORS)[number];
-
 /** A link token (assessment and campaign links): 43 base64url characters (32 random bytes). */
 export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const linkTokenInput = z.object({
@@ -158,7 +152,7 @@ export const listAssessmentsInput = z.object({
   status: z.enum(ASSESSMENT_STATUSES).optional(),
   search: text().max(200).optional(),
 });
-export const assessmentRowOutput = z.object({
+const assessmentRowOutput = z.object({
   id: z.uuid(),
   status: z.enum(ASSESSMENT_STATUSES),
   candidateName: z.string(),
@@ -178,5 +172,7 @@ export const assessmentRowOutput = z.object({
 export const assessmentListOutput = z.object({ rows: z.array(assessmentRowOutput), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 /** The tenant's assessment settings (/assessments). */
-export const assessmentSettingsOutput = z.object({ showScoreToCandidates: z.boolean() });
-export const updateAssessmentSettingsInput = assessmentSettingsOutput;
+/** The settings as the screen reads them and as it saves them: one shape. */
+const assessmentSettings = z.object({ showScoreToCandidates: z.boolean() });
+export const assessmentSettingsOutput = assessmentSettings;
+export const updateAssessmentSettingsInput = assessmentSettings;

@@ -4,7 +4,7 @@ import { ASSIGNMENT_STATUSES, SCORE_POLICIES } from './enums';
 import { isoDateTime, text } from './text';
 
 // Messages are i18n keys of locales/<lng>/assignments.json; the client translates.
-export const ASSIGNMENT_NAME_MAX = 200;
+const ASSIGNMENT_NAME_MAX = 200;
 
 const timeZone = text().max(100).optional();
 const name = text().min(1, 'assignments.validation.nameRequired').max(ASSIGNMENT_NAME_MAX, 'assignments.validation.nameTooLong');
@@ -13,7 +13,7 @@ const userIds = z.array(z.uuid()).min(1, 'assignments.validation.membersRequired
 /** ISO date-time with offset, or null for "no due date". */
 const dueAt = isoDateTime('assignments.validation.dueInvalid').nullable().optional();
 
-export const dueLabelOutput = z.discriminatedUnion('kind', [
+const dueLabelOutput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('overdue') }),
   z.object({ kind: z.literal('today') }),
@@ -25,7 +25,7 @@ const status = z.enum(ASSIGNMENT_STATUSES);
 const scorePolicy = z.enum(SCORE_POLICIES, { message: 'assignments.validation.scorePolicyInvalid' });
 
 export const ASSIGNMENTS_PAGE_SIZE_DEFAULT = 25;
-export const ASSIGNMENTS_PAGE_SIZE_MAX = 100;
+const ASSIGNMENTS_PAGE_SIZE_MAX = 100;
 
 /** Newest first, `pageSize` rows of 1-based `page`. */
 export const listAssignmentsInput = z.object({
@@ -56,7 +56,7 @@ export const reminderIdInput = z.object({ reminderId: z.uuid() });
 
 const ref = z.object({ id: z.uuid(), name: z.string() });
 
-export const assignmentSummaryOutput = z.object({
+const assignmentSummaryOutput = z.object({
   id: z.uuid(),
   name: z.string(),
   status,
@@ -84,7 +84,7 @@ export const assignmentListOutput = z.object({
 });
 export type AssignmentList = z.infer<typeof assignmentListOutput>;
 
-export const exerciseOutput = z.object({
+const exerciseOutput = z.object({
   id: z.uuid(),
   userId: z.uuid(),
   userName: z.string(),

@@ -7,11 +7,10 @@ export const loginInput = z.object({
   email: text().min(1, 'auth.login.emailRequired').max(320).pipe(z.email('auth.login.emailInvalid')),
   password: rawText('auth.login.passwordRequired').min(1, 'auth.login.passwordRequired').max(1024),
 });
-export type LoginInput = z.infer<typeof loginInput>;
 
 export const languageSchema = z.enum(LANGUAGES);
 
-export const clientInfoSchema = z.object({
+const clientInfoSchema = z.object({
   client_name: z.string(),
   client_default_language: languageSchema,
   client_schema: z.string(),

@@ -11,11 +11,11 @@ import { CALL_END_REASONS } from './enums';
 export const SAMPLE_RATE = 24_000;
 /** Bytes before the PCM in a binary frame (the sequence number). */
 export const FRAME_HEADER_BYTES = 4;
-export const MAX_METRICS_BATCH = 30;
-export const MAX_TEXT_TURN_CHARS = 2000;
+const MAX_METRICS_BATCH = 30;
+const MAX_TEXT_TURN_CHARS = 2000;
 
 /** What the browser shows of the call: the socket, the ringing, who is speaking. */
-export const CALL_UI_STATES = ['connecting', 'connected', 'dialing', 'ringing', 'call_connected', 'listening', 'speaking', 'ended'] as const;
+const CALL_UI_STATES = ['connecting', 'connected', 'dialing', 'ringing', 'call_connected', 'listening', 'speaking', 'ended'] as const;
 export type CallUiState = (typeof CALL_UI_STATES)[number];
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
 
@@ -37,7 +37,7 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
  * A failure of the call, as a code of the error catalogue (server/errors.ts) with its values: the
  * browser translates `errors.<code>` from locales/<lng>/common.json like any other error.
  */
-export const callErrorSchema = z.object({
+const callErrorSchema = z.object({
   type: z.literal('error'),
   code: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { CALL_TRANSPORT_SETTINGS, type CallTransportSetting } from './enums';
+import { CALL_TRANSPORT_SETTINGS } from './enums';
 
 /** The tenant's call settings (/admin, Call Settings tab; admins). */
+const callTransportSetting = z.enum(CALL_TRANSPORT_SETTINGS);
 
-export type { CallTransportSetting };
-export const callTransportSetting = z.enum(CALL_TRANSPORT_SETTINGS);
-
-/** "Call connection": how the tenant's model calls carry audio. */
-export const callSettingsOutput = z.object({ transport: callTransportSetting });
-export type CallSettings = z.infer<typeof callSettingsOutput>;
-export const updateCallSettingsInput = callSettingsOutput;
+/** "Call connection": how the tenant's model calls carry audio; the screen reads and saves one shape. */
+const callSettings = z.object({ transport: callTransportSetting });
+export const callSettingsOutput = callSettings;
+export const updateCallSettingsInput = callSettings;

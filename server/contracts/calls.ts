@@ -54,4 +54,3 @@ export const callDetailOutput = z.object({
     z.object({ seq: z.number().int(), itemId: z.string(), speaker: z.enum(['rep', 'prospect']), text: z.string(), startMs: z.number().int(), endMs: z.number().int().nullable(), interrupted: z.boolean() }),
   ),
 });
-export type CallDetail = z.infer<typeof callDetailOutput>;

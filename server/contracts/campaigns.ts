@@ -13,11 +13,11 @@ import { text } from './text';
 
 /** At most 2,000 entries per generation batch. */
 export const MAGIC_LINK_BATCH_MAX = 2000;
-export const LINK_EXPIRATION_DAYS_MAX = 90;
+const LINK_EXPIRATION_DAYS_MAX = 90;
 /** The campaign id a tenant chooses: lower-case letters, digits and dashes. */
-export const CAMPAIGN_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+const CAMPAIGN_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 /** The entries box holds at most this many characters (2,000 lines of a long address and name). */
-export const ENTRIES_MAX_CHARS = 2000 * 400;
+const ENTRIES_MAX_CHARS = 2000 * 400;
 
 // ---- The Book-a-Call scheduler ---------------------------------------------------------------
 
@@ -199,22 +199,27 @@ export const generateLinksInput = z.object({
 });
 export type GenerateLinksInput = z.infer<typeof generateLinksInput>;
 
-export const generatedLink = z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), link: z.string(), expiresAt: z.string() });
-export const generateLinksResult = z.object({
-  batchId: z.uuid(),
-  campaignId: z.uuid(),
-  created: z.number().int(),
+interface GeneratedLink {
+  id: string;
+  email: string;
+  firstName: string;
+  link: string;
+  expiresAt: string;
+}
+export interface GenerateLinksResult {
+  batchId: string;
+  campaignId: string;
+  created: number;
   /** Line numbers (1-based) skipped for an invalid address. */
-  invalidLines: z.array(z.number().int()),
+  invalidLines: number[];
   /** Line numbers repeating an address of the same batch. */
-  duplicateLines: z.array(z.number().int()),
+  duplicateLines: number[];
   /** Addresses that already hold a live link for the campaign (no second link is made). */
-  alreadyLive: z.array(z.string()),
+  alreadyLive: string[];
   /** Whether the links were queued for sending. */
-  sending: z.boolean(),
-  links: z.array(generatedLink),
-});
-export type GenerateLinksResult = z.infer<typeof generateLinksResult>;
+  sending: boolean;
+  links: GeneratedLink[];
+}
 
 /** The generate endpoint answers newline-delimited JSON: progress lines, then the result or an error. */
 export type GenerateStreamLine =
@@ -224,7 +229,7 @@ export type GenerateStreamLine =
 
 // ---- The all-links table ------------------------------------------------------------------------
 
-export const MAGIC_LINKS_PAGE_SIZES = [25, 50, 100] as const;
+const MAGIC_LINKS_PAGE_SIZES = [25, 50, 100] as const;
 export const linkFilterInput = z.object({
   campaignId: z.uuid().optional(),
   status: z.enum([...MAGIC_LINK_STATUSES, 'booked']).optional(),
@@ -236,7 +241,7 @@ export const listLinksInput = linkFilterInput.extend({
 });
 export type ListLinksInput = z.infer<typeof listLinksInput>;
 
-export const magicLinkRow = z.object({
+const magicLinkRow = z.object({
   id: z.uuid(),
   email: z.string(),
   firstName: z.string(),

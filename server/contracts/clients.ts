@@ -4,12 +4,12 @@ import { CLIENT_TYPES } from './enums';
 import { text } from './text';
 
 /** The client's immutable key: a lowercase slug, 2–63 characters, starting with a letter. */
-export const SCHEMA_NAME_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;
+const SCHEMA_NAME_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;
 
-export const clientTypeSchema = z.enum(CLIENT_TYPES, 'clients.validation.typeInvalid');
-export const clientLanguageSchema = z.enum(LANGUAGES, 'clients.validation.languageInvalid');
+const clientTypeSchema = z.enum(CLIENT_TYPES, 'clients.validation.typeInvalid');
+const clientLanguageSchema = z.enum(LANGUAGES, 'clients.validation.languageInvalid');
 
-export const schemaNameSchema = text('clients.validation.schemaNameRequired')
+const schemaNameSchema = text('clients.validation.schemaNameRequired')
   .min(1, 'clients.validation.schemaNameRequired')
   .regex(SCHEMA_NAME_PATTERN, 'clients.validation.schemaNameInvalid');
 

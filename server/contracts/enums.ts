@@ -28,8 +28,7 @@ export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 /** created → opened (link validated) → started (call created) → in_progress (call live) → completed; or expired. */
 export const ASSESSMENT_STATUSES = ['created', 'opened', 'started', 'in_progress', 'completed', 'expired'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
-export const ASSESSMENT_SOURCES = ['api', 'greenhouse'] as const;
-export type AssessmentSource = (typeof ASSESSMENT_SOURCES)[number];
+export type AssessmentSource = 'api' | 'greenhouse';
 export const WEBHOOK_EVENT_TYPES = ['assessment.opened', 'assessment.started', 'assessment.completed', 'assessment.expired'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;

@@ -8,7 +8,7 @@ import { rawText, storableJson, storableUrl, text, TEXT_MESSAGES } from './text'
  * names are Greenhouse's.
  */
 
-export const greenhouseTestOutput = z.object({ partner_test_id: z.string(), partner_test_name: z.string() });
+const greenhouseTestOutput = z.object({ partner_test_id: z.string(), partner_test_name: z.string() });
 export const listTestsOutput = z.array(greenhouseTestOutput);
 
 const optionalText = (max: number) => text().max(max).nullish();

@@ -7,12 +7,10 @@ export const icpFields = z.object({
   details: text('config.icps.detailsInvalid').max(20000, 'config.icps.detailsTooLong').default(''),
 });
 export type IcpFields = z.infer<typeof icpFields>;
-export type IcpFieldsInput = z.input<typeof icpFields>;
 
 export const icpId = z.object({ id: z.uuid('config.idInvalid') });
 export const updateIcpInput = icpFields.extend({ id: z.uuid('config.idInvalid') });
 
 export const icpOutput = z.object({ id: z.string(), name: z.string(), details: z.string(), updatedAt: z.string() });
-export type Icp = z.infer<typeof icpOutput>;
 
 export const deletedOutput = z.object({ id: z.string() });

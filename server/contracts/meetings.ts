@@ -89,7 +89,7 @@ export const calendarOverviewOutput = z.object({
 });
 export type CalendarOverview = z.infer<typeof calendarOverviewOutput>;
 
-export const meetingRow = z.object({
+const meetingRow = z.object({
   id: z.uuid(),
   title: z.string(),
   source: z.enum(MEETING_SOURCES),

@@ -7,12 +7,10 @@ export const productGroupingFields = z.object({
   details: text('config.productGroupings.detailsInvalid').max(20000, 'config.productGroupings.detailsTooLong').default(''),
 });
 export type ProductGroupingFields = z.infer<typeof productGroupingFields>;
-export type ProductGroupingFieldsInput = z.input<typeof productGroupingFields>;
 
 export const productGroupingId = z.object({ id: z.uuid('config.idInvalid') });
 export const updateProductGroupingInput = productGroupingFields.extend({ id: z.uuid('config.idInvalid') });
 
 export const productGroupingOutput = z.object({ id: z.string(), name: z.string(), details: z.string(), updatedAt: z.string() });
-export type ProductGrouping = z.infer<typeof productGroupingOutput>;
 
 export const deletedOutput = z.object({ id: z.string() });

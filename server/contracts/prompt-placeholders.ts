@@ -65,7 +65,7 @@ export const PROMPT_PLACEHOLDERS: readonly PromptPlaceholder[] = [
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 /** Every `{{…}}` in the text, normalised to `{{name}}`. */
-export function placeholdersIn(text: string): string[] {
+function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => `{{${m[1]}}}`);
 }
 

@@ -3,7 +3,7 @@ import { PROMPT_KINDS, type PromptKind } from './enums';
 import { unknownPlaceholders } from './prompt-placeholders';
 import { text } from './text';
 
-export const promptKindSchema = z.enum(PROMPT_KINDS, 'prompts.validation.kindInvalid');
+const promptKindSchema = z.enum(PROMPT_KINDS, 'prompts.validation.kindInvalid');
 
 export const PROMPT_TEXT_FIELDS = ['generalRules', 'detailedInstructions', 'startPrompt', 'endPrompt', 'systemPrompt', 'userPrompt', 'instructions'] as const;
 export type PromptTextField = (typeof PROMPT_TEXT_FIELDS)[number];

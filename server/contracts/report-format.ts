@@ -13,11 +13,6 @@ export function clock(ms: number | null | undefined): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** Seconds with one decimal for latencies ("1.2 s"). */
-export function seconds(ms: number): string {
-  return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
-}
-
 export interface ReportAnalytics {
   talk: { repShare: number; source: 'timing' | 'words' } | null;
   longestMonologue: { ms: number; words: number; turnSeq: number | null } | null;

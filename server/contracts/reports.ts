@@ -24,12 +24,12 @@ export type OverrideInput = z.infer<typeof overrideInput>;
 const level = z.number().int().min(0).max(2);
 
 /** A quote kept as evidence: the transcript's own words, with where they are (characters in the turn) when known. */
-export const evidenceOutput = z.object({ quote: z.string(), turnSeq: z.number().int(), startMs: z.number(), start: z.number().int().nullable(), end: z.number().int().nullable() });
+const evidenceOutput = z.object({ quote: z.string(), turnSeq: z.number().int(), startMs: z.number(), start: z.number().int().nullable(), end: z.number().int().nullable() });
 
-export const QUOTE_REJECTIONS = ['empty', 'too_short', 'generic', 'ellipsis', 'no_turn', 'prospect_turn', 'turn_mismatch', 'wrong_turn', 'not_found', 'forged', 'instruction', 'reused'] as const;
-export const LEVEL_NOTES = ['no_evidence', 'reask_failed', 'not_assessed', 'not_assessable'] as const;
+const QUOTE_REJECTIONS = ['empty', 'too_short', 'generic', 'ellipsis', 'no_turn', 'prospect_turn', 'turn_mismatch', 'wrong_turn', 'not_found', 'forged', 'instruction', 'reused'] as const;
+const LEVEL_NOTES = ['no_evidence', 'reask_failed', 'not_assessed', 'not_assessable'] as const;
 
-export const criterionReportOutput = z.object({
+const criterionReportOutput = z.object({
   criterionId: z.string(),
   name: z.string(),
   description: z.string(),
@@ -54,7 +54,7 @@ export const criterionReportOutput = z.object({
 });
 export type CriterionReport = z.infer<typeof criterionReportOutput>;
 
-export const overrideOutput = z.object({
+const overrideOutput = z.object({
   id: z.uuid(),
   criterionId: z.string(),
   criterionName: z.string(),
@@ -68,7 +68,7 @@ export const overrideOutput = z.object({
 });
 export type OverrideEntry = z.infer<typeof overrideOutput>;
 
-export const turnOutput = z.object({
+const turnOutput = z.object({
   seq: z.number().int(),
   speaker: z.enum(['rep', 'prospect']),
   /** A real call's speaker as the transcript names them (several people may be the customer side). */
@@ -78,7 +78,7 @@ export const turnOutput = z.object({
   endMs: z.number().int().nullable(),
 });
 
-export const callSummaryOutput = z.object({
+const callSummaryOutput = z.object({
   callId: z.uuid(),
   simulationName: z.string(),
   personaName: z.string().nullable(),
@@ -95,7 +95,7 @@ export const callSummaryOutput = z.object({
   realCall: z.boolean(),
 });
 
-export const reportBodyOutput = z.object({
+const reportBodyOutput = z.object({
   id: z.uuid(),
   evaluator: z.enum(['model', 'offline']).nullable(),
   evaluatorVersion: z.string().nullable(),
@@ -131,7 +131,7 @@ export const reportOutput = z.object({
 });
 export type ReportView = z.infer<typeof reportOutput>;
 
-export const jobOutput = z.object({
+const jobOutput = z.object({
   status: z.string(),
   attempts: z.number().int(),
   maxAttempts: z.number().int(),

@@ -23,7 +23,7 @@ export const SCORECARD_ICONS = [
 export type ScorecardIcon = (typeof SCORECARD_ICONS)[number];
 
 /** At least 1, at most 10 criteria per scorecard. */
-export const MIN_CRITERIA = 1;
+const MIN_CRITERIA = 1;
 export const MAX_CRITERIA = 10;
 
 export const LIMITS = {
@@ -40,7 +40,7 @@ const criterionText = (max: number) =>
     .min(1, 'scorecards.validation.criterionFieldsRequired')
     .max(max, 'scorecards.validation.criterionTooLong');
 
-export const criterionInput = z.object({
+const criterionInput = z.object({
   name: criterionText(LIMITS.criterionName),
   description: criterionText(LIMITS.criterionText),
   includeInScenario: z.boolean().default(true),
@@ -48,7 +48,6 @@ export const criterionInput = z.object({
   levelLow: criterionText(LIMITS.criterionText),
   levelHigh: criterionText(LIMITS.criterionText),
 });
-export type CriterionInput = z.input<typeof criterionInput>;
 
 /** Step 1 of the wizard (General Details). */
 export const scorecardDetailsInput = z.object({
@@ -75,7 +74,7 @@ export type ScorecardValues = z.output<typeof scorecardInput>;
 export const scorecardIdInput = z.object({ id: z.uuid('scorecards.validation.idInvalid') });
 export const updateScorecardInput = z.object({ ...scorecardIdInput.shape, ...scorecardInput.shape });
 
-export const criterionOutput = z.object({
+const criterionOutput = z.object({
   id: z.string(),
   position: z.number().int(),
   name: z.string(),

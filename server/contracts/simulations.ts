@@ -13,7 +13,7 @@ export type LearnerRole = (typeof LEARNER_ROLES)[number];
 export const LEARNER_TEAMS = ['direct_sales', 'enterprise', 'smb', 'partnerships', 'strategic_accounts'] as const;
 export type LearnerTeam = (typeof LEARNER_TEAMS)[number];
 export const CALL_PROVIDERS = ['openai-realtime', 'offline'] as const;
-export const SCENARIO_SOURCES = ['model', 'offline', 'manual'] as const;
+const SCENARIO_SOURCES = ['model', 'offline', 'manual'] as const;
 
 /** Tabler icon names a simulation may show (the client maps each to its component). */
 export const SIMULATION_ICONS = [
@@ -51,7 +51,7 @@ export const LIMITS = {
 const V = (key: string) => `simulations.validation.${key}`;
 
 /** "At most one decimal": 2.5 yes, 2.25 no (checked on tenths, tolerant to float noise). */
-export function hasAtMostOneDecimal(n: number): boolean {
+function hasAtMostOneDecimal(n: number): boolean {
   return Math.abs(Math.round(n * 10) - n * 10) < 1e-6;
 }
 
@@ -68,7 +68,7 @@ const optionalText = (max: number, key: string) => text().max(max, V(key)).nulli
 const scenarioText = text(V('scenarioInvalid')).max(LIMITS.scenarioText, V('scenarioTooLong'));
 const scenarioList = <T extends z.ZodType>(item: T) => z.array(item, V('scenarioInvalid')).max(LIMITS.scenarioList, V('scenarioTooLong'));
 
-export const scenarioVariablesInput = z.object({
+const scenarioVariablesInput = z.object({
   prospect_name: scenarioText,
   prospect_role: scenarioText,
   company_name: scenarioText,
@@ -88,7 +88,6 @@ export const scenarioVariablesInput = z.object({
   ),
   success_signals: scenarioList(scenarioText),
 });
-export type ScenarioVariablesValues = z.infer<typeof scenarioVariablesInput>;
 
 export const scenarioInput = z.object({
   /** null for a scenario written by hand ("Proceed manually"). */
@@ -146,7 +145,7 @@ export const simulationIdInput = z.object({ id: z.uuid(V('idInvalid')) });
 export const updateSimulationInput = z.object({ ...simulationIdInput.shape, ...simulationInput.shape });
 
 /** The fields that must be filled before a scenario can be generated. */
-export const REQUIRED_FOR_SCENARIO = ['name', 'difficulty', 'timeLimitMinutes', 'language', 'learnerRole', 'learnerTeam', 'personaId', 'scorecardId'] as const;
+const REQUIRED_FOR_SCENARIO = ['name', 'difficulty', 'timeLimitMinutes', 'language', 'learnerRole', 'learnerTeam', 'personaId', 'scorecardId'] as const;
 
 /**
  * The wizard's draft as sent to generateScenario: everything optional in shape, then one message
@@ -203,7 +202,7 @@ export const simulationListItemOutput = z.object({
 });
 export type SimulationListItem = z.infer<typeof simulationListItemOutput>;
 
-export const storedScenarioOutput = z.object({
+const storedScenarioOutput = z.object({
   variables: z.record(z.string(), z.unknown()).nullable(),
   narrative: z.object({ summary: z.string(), opening_line: z.string() }),
 });

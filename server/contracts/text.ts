@@ -96,7 +96,7 @@ export function rawText(required?: string) {
 }
 
 /** The range of dates a person may enter (due dates, filters): PostgreSQL and JS both hold these. */
-export const DATE_MIN = new Date('2000-01-01T00:00:00.000Z');
+const DATE_MIN = new Date('2000-01-01T00:00:00.000Z');
 export const DATE_MAX = new Date('2199-12-31T23:59:59.999Z');
 
 /**

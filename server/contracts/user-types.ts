@@ -20,7 +20,7 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
 export const DEFAULT_IMPORT_USER_TYPE: ManagedUserType = 'sales_rep';
 
 /** Roles whose users may be picked as someone's manager. */
-export const MANAGER_ROLES: readonly Role[] = ['sales_manager', 'admin'];
+const MANAGER_ROLES: readonly Role[] = ['sales_manager', 'admin'];
 
 /** User types whose role makes them eligible managers (admin, manager, facilitator). */
 export const MANAGER_USER_TYPES: UserType[] = (Object.keys(USER_TYPE_ROLE) as UserType[]).filter((t) => {

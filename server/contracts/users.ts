@@ -7,12 +7,12 @@ import { MANAGED_USER_TYPES } from './user-types';
 import { rawText, text } from './text';
 
 // Messages are i18n keys of locales/<lng>/users.json (prefixed by the namespace); the client translates.
-export const userEmailSchema = text().min(1, 'users.validation.emailRequired').max(EMAIL_MAX, 'users.validation.emailInvalid').pipe(z.email('users.validation.emailInvalid'));
-export const usernameSchema = text()
+const userEmailSchema = text().min(1, 'users.validation.emailRequired').max(EMAIL_MAX, 'users.validation.emailInvalid').pipe(z.email('users.validation.emailInvalid'));
+const usernameSchema = text()
   .min(USERNAME_MIN, 'users.validation.usernameTooShort')
   .max(USERNAME_MAX, 'users.validation.usernameTooLong')
   .regex(USERNAME_PATTERN, 'users.validation.usernameInvalid');
-export const managedUserTypeSchema = z.enum(MANAGED_USER_TYPES, 'users.validation.userTypeRequired');
+const managedUserTypeSchema = z.enum(MANAGED_USER_TYPES, 'users.validation.userTypeRequired');
 const displayNameSchema = text().max(DISPLAY_NAME_MAX, 'users.validation.displayNameTooLong').nullable().optional();
 const languageSchema = z.enum(LANGUAGES).nullable().optional();
 const managerIdSchema = z.uuid('users.validation.managerInvalid').nullable().optional();
@@ -80,7 +80,7 @@ const rowErrorOutput = z.object({
 });
 export type ImportRowError = z.infer<typeof rowErrorOutput>;
 
-export const createdAccountOutput = z.object({
+const createdAccountOutput = z.object({
   email: z.string(),
   username: z.string(),
   displayName: z.string().nullable(),

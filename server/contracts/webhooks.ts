@@ -3,7 +3,7 @@ import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_TYP
 import { hasUnstorableText, text, TEXT_MESSAGES } from './text';
 
 // Messages are i18n keys of locales/<lng>/webhooks.json; the client translates.
-export const WEBHOOK_URL_MAX = 2000;
+const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DELIVERIES_PAGE_SIZE = 25;
 
 const url = z
@@ -45,7 +45,7 @@ export type WebhookEndpointView = z.infer<typeof webhookEndpointOutput>;
 /** The answer to create and rotate: the only time the full secret is shown. */
 export const webhookWithSecretOutput = z.object({ endpoint: webhookEndpointOutput, secret: z.string() });
 
-export const webhookDeliveryOutput = z.object({
+const webhookDeliveryOutput = z.object({
   id: z.string(),
   eventType: z.enum(WEBHOOK_EVENT_TYPES),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),

@@ -5,7 +5,7 @@ import type { Turn } from './types';
 
 export { isOpenQuestion } from './offline/features';
 
-export const ANALYTICS_VERSION = 'spar-analytics-v2';
+const ANALYTICS_VERSION = 'spar-analytics-v2';
 
 interface FillerPattern {
   label: string;
@@ -15,7 +15,7 @@ const L = '[\\p{L}\\p{N}]';
 const w = (phrase: string, extra = '') => new RegExp(`(?<!${L})${phrase}(?!${L})${extra}`, 'giu');
 
 /** Filler words and phrases per language (matched as whole words, case-insensitive). */
-export const FILLER_PATTERNS: Record<string, FillerPattern[]> = {
+const FILLER_PATTERNS: Record<string, FillerPattern[]> = {
   en: [
     { label: 'um', re: w('u+m+') },
     { label: 'uh', re: w('u+h+') },

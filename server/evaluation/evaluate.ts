@@ -9,7 +9,7 @@ import type { GenerationRecord } from '../ai/generation-record';
 import type { TextProvider } from '../ai/provider';
 import { recordGeneration } from '../ai/scenario';
 import { AppError } from '../errors';
-import { enqueue, getJob, rawRows, resetJob, type JobRow } from '../jobs/queue';
+import { enqueue, rawRows, resetJob, type JobRow } from '../jobs/queue';
 import { PermanentJobError, type JobContext, type JobHandler } from '../jobs/handler';
 import { emit } from '../events';
 import { computeAnalytics, type CallAnalytics } from './analytics';
@@ -19,10 +19,10 @@ import { evaluateWithSamples } from './samples';
 import { computeScore } from './score';
 import type { EvaluationOutput } from './types';
 
-export { assembleEvaluationPrompt, criteriaFromSnapshot, evaluationContextOf, loadEvaluationContext, loadEvaluationInput, type EvaluationContext, type EvaluationInput } from './input';
+export {   evaluationContextOf,  loadEvaluationInput,  type EvaluationInput } from './input';
 
 export const MODEL_EVALUATOR_VERSION = 'spar-model-eval-v2';
-export const EVALUATION_MAX_ATTEMPTS = 3;
+const EVALUATION_MAX_ATTEMPTS = 3;
 export const evaluationDedupeKey = (callId: string) => `evaluation:${callId}`;
 
 const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : fallback);
@@ -258,5 +258,4 @@ export async function evaluationJobStatus(tx: Executor, callId: string) {
   };
 }
 
-export { getJob };
 

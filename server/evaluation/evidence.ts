@@ -4,9 +4,9 @@ import { isQuestion, sentenceSpans, wordCount } from './text';
 import type { EvidenceQuote, QuoteRejection, RejectedQuote, Turn } from './types';
 
 /** A quote shorter than this (in words) proves nothing and is refused. */
-export const MIN_QUOTE_WORDS = 4;
+const MIN_QUOTE_WORDS = 4;
 /** One sentence of the transcript may back at most this many criteria. */
-export const MAX_CRITERIA_PER_SENTENCE = 2;
+const MAX_CRITERIA_PER_SENTENCE = 2;
 
 /** A quote as an evaluator proposes it: the words and the number of the turn they come from. */
 export interface ProposedQuote {

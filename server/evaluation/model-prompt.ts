@@ -35,7 +35,6 @@ export const evaluationSchema = z.object({
     }),
   ),
 });
-export type ModelEvaluation = z.infer<typeof evaluationSchema>;
 
 /** The re-ask: only the criteria whose evidence was not verified. */
 export const reaskSchema = z.object({ criteria: z.array(criterionOut) });

@@ -7,7 +7,6 @@ import { checkQuotes, EvidenceLedger, turnIndex } from './evidence';
 import { evaluationSchema, reaskSchema, reaskUserMessage, type CriterionOut } from './model-prompt';
 import type { Criterion, CriterionResult, EvaluationOutput, Level, Turn } from './types';
 
-export { evaluationSchema, formatCriteriaWithIds, transcriptData, evaluationUserMessage, TRANSCRIPT_POINTER } from './model-prompt';
 
 /** Model text is machine text: repaired and trimmed before it is stored (server/contracts/text.ts). */
 const clean = (s: string) => normaliseText(s).trim();

@@ -23,7 +23,7 @@ function foldToken(t: string): string {
     .replace(/[‐‑‒–—―−﹣－]/g, '-');
 }
 
-export function tokens(text: string): Token[] {
+function tokens(text: string): Token[] {
   return [...text.matchAll(TOKEN)].map((m) => ({ t: foldToken(m[0]), start: m.index, end: m.index + m[0].length }));
 }
 

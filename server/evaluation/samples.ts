@@ -20,7 +20,7 @@ export async function evaluateWithSamples(input: ModelEvaluationInput, samples: 
   return combineSamples(runs, input.turns, input.language);
 }
 
-export function combineSamples(runs: readonly ModelEvaluationResult[], turns: readonly Turn[], language: string): ModelEvaluationResult {
+function combineSamples(runs: readonly ModelEvaluationResult[], turns: readonly Turn[], language: string): ModelEvaluationResult {
   const n = runs.length;
   const ids = runs[0].output.criteria.map((c) => c.criterionId);
   const index = turnIndex(turns);

@@ -1,6 +1,6 @@
-import type { CriterionResult, EvidenceQuote, Improvement, Level, LevelNote, QuoteRejection, RejectedQuote } from '../../db/schema';
+import type { CriterionResult, EvidenceQuote, Improvement, Level, QuoteRejection, RejectedQuote } from '../../db/schema';
 
-export type { CriterionResult, EvidenceQuote, Improvement, Level, LevelNote, QuoteRejection, RejectedQuote };
+export type { CriterionResult, EvidenceQuote, Improvement, Level,  QuoteRejection, RejectedQuote };
 
 /** One transcript turn as the evaluator sees it (call_turns or a fixture). */
 export interface Turn {
@@ -22,12 +22,6 @@ export interface Criterion {
   levelZero: string;
   levelLow: string;
   levelHigh: string;
-}
-
-export interface ScorecardSnapshot {
-  id?: string;
-  name: string;
-  criteria: Criterion[];
 }
 
 /** What an evaluator produces before the score is computed. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import secureJson from 'secure-json-parse';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { AppError, isAppError, type AppErrorCode } from '../errors';
+import { AppError, isAppError } from '../errors';
 
 export const MAX_JSON_BODY = 1024 * 1024; // 1 MiB
 /** Deeper JSON is refused before it is parsed: no input of ours nests anywhere near this. */
@@ -12,12 +12,6 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   const payload = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
   res.end(payload);
-}
-
-/** All /api/v1 errors: `{error:{code,message}}` with the status of the code. */
-export function sendError(res: ServerResponse, code: AppErrorCode, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const status = new AppError(code).status;
-  sendJson(res, status, { error: { code, message, ...extra } }, headers);
 }
 
 export interface ErrorAnswer {

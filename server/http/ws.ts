@@ -20,7 +20,7 @@ import { claimCallSlot } from '../services/calls/leases';
 import { resolveSession } from '../trpc/context';
 import { isSameOrigin, requestMeta } from './request-meta';
 
-export const CALL_PATH = '/ws/call';
+const CALL_PATH = '/ws/call';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type CallRow = NonNullable<Awaited<ReturnType<typeof findCallForUpgrade>>>;

@@ -7,7 +7,7 @@ import { logger as rootLogger } from '../logger';
 import { PermanentJobError, type JobContext, type JobHandler } from './handler';
 import { claimNext, completeJob, failJob, heartbeat, releaseJob, releaseOrphans, setProgress, type JobRow } from './queue';
 
-export { PermanentJobError, type JobContext, type JobHandler } from './handler';
+export { PermanentJobError, type JobContext,  } from './handler';
 
 export interface WorkerOptions {
   db: Db;
@@ -49,12 +49,12 @@ function pidAlive(pid: number): boolean {
   }
 }
 
-export function defaultWorkerId(): string {
+function defaultWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
 /** Whether a lock owner id names a process on this host that no longer runs. */
-export function deadOnThisHost(lockedBy: string, selfId: string): boolean {
+function deadOnThisHost(lockedBy: string, selfId: string): boolean {
   if (lockedBy === selfId) return false;
   const [host, pid] = lockedBy.split(':');
   if (host !== hostname()) return false;

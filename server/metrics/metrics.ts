@@ -11,11 +11,11 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
  * A leaf: it imports nothing of the app. What only the app can count (live calls, the job queue)
  * is reported into it by the composition root (server/wiring.ts) through the readers below.
  */
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'spar_' });
 
-export const httpRequests = new Counter({ name: 'spar_http_requests_total', help: 'HTTP requests answered, by method, route and status code.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
-export const httpDuration = new Histogram({
+const httpRequests = new Counter({ name: 'spar_http_requests_total', help: 'HTTP requests answered, by method, route and status code.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+const httpDuration = new Histogram({
   name: 'spar_http_request_duration_seconds',
   help: 'Time to answer an HTTP request, by method and route.',
   labelNames: ['method', 'route'] as const,

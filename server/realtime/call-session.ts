@@ -14,7 +14,7 @@ import { CallTurns } from './call-turns';
 import { CallRecord } from './call-record';
 import { BargeIn } from './barge-in';
 import { normaliseLine, storableJson } from '../contracts/text';
-import { pcmMs, type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
+import { type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
 
 export interface CallSessionOptions {
   db: Db;
@@ -430,4 +430,3 @@ export class CallSession {
   }
 }
 
-export { pcmMs };

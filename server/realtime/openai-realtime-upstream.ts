@@ -8,8 +8,7 @@ import { UpstreamEmitter, type CallUpstream, type UpstreamSessionConfig } from '
 import { appendAudioMessage, parseOutputAudioDelta } from './realtime-wire';
 
 /** The transcription model for the rep's speech (input transcription). */
-export const INPUT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
-export { REALTIME_SESSION_CAP_MS };
+const INPUT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
 
 export interface OpenAIRealtimeOptions {
   apiKey: string;
@@ -49,7 +48,7 @@ export function realtimeSessionConfig(config: UpstreamSessionConfig) {
   };
 }
 
-export const UPSTREAM_STALL_MS = 15_000;
+const UPSTREAM_STALL_MS = 15_000;
 
 /** Error codes/types after which the session cannot continue. Everything else is recoverable (one bad event). */
 const FATAL_TYPES = new Set(['authentication_error', 'permission_error', 'server_error', 'insufficient_quota']);

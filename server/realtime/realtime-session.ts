@@ -16,7 +16,7 @@ import type { UpstreamSessionConfig } from './upstream';
 type SessionDeps = { db: Db; env: Env; calls?: Pick<CallRelayOptions, 'openaiFetch'> };
 
 /** How long a WebRTC call's client secret may be used to open the connection (the API allows 10–7200 s). */
-export const CLIENT_SECRET_TTL_SECONDS = 60;
+const CLIENT_SECRET_TTL_SECONDS = 60;
 /** The model's WebRTC call ids as the GA calls endpoint names them (`Location: /v1/realtime/calls/rtc_…`). */
 export const RTC_CALL_ID = /^rtc_[A-Za-z0-9_-]{1,120}$/;
 
@@ -28,7 +28,7 @@ export function sessionConfigOf(call: Pick<CallRow, 'instructions' | 'model' | '
 }
 
 /** The Realtime API's base URL (OPENAI_REALTIME_URL, else OpenAI's) — where the browser's SDP offer goes. */
-export function realtimeBaseUrl(env: Env): string {
+function realtimeBaseUrl(env: Env): string {
   return (env.OPENAI_REALTIME_URL ?? 'https://api.openai.com/v1').replace(/\/$/, '');
 }
 

@@ -71,8 +71,3 @@ export class UpstreamEmitter {
     for (const l of this.listeners) l(e);
   }
 }
-
-export const SAMPLE_RATE = 24_000;
-/** Bytes of PCM16 mono 24 kHz audio per millisecond. */
-export const BYTES_PER_MS = (SAMPLE_RATE * 2) / 1000;
-export const pcmMs = (bytes: number) => bytes / BYTES_PER_MS;

@@ -54,7 +54,7 @@ export interface OpenApiDocument {
  * browser, or its token as `Authorization: Bearer` by a script. A partner (an applicant-tracking
  * system) sends its API key, as a bearer token or as HTTP Basic (RestAuth in server/rest/meta.ts).
  */
-export const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
+const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
@@ -113,7 +113,7 @@ const errorResponse = (description: string, headers?: Response['headers']): Resp
 });
 
 /** The error answers, by the status each stands for. */
-export const ERROR_RESPONSES = {
+const ERROR_RESPONSES = {
   '400': errorResponse('The request is invalid: VALIDATION (with `details.fieldErrors`), MALFORMED_JSON, or another code of the endpoint.'),
   '401': errorResponse('UNAUTHENTICATED: no valid session; API_KEY_INVALID: no valid API key (partner endpoints).', { 'WWW-Authenticate': { description: 'Partner endpoints: how to send the key (Basic).', schema: { type: 'string' } } }),
   '403': errorResponse('FORBIDDEN (the role does not allow it), NO_ROLE, or CSRF (a cookie-borne write from another origin).'),

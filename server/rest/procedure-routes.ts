@@ -27,7 +27,7 @@ interface ProcedureDef {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** A route path with `{name}` segments written as `:name` (the form every route of the router uses). */
-export const colonPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
+const colonPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 /** The `:name` parameters of a route path. */
 export const pathParams = (path: string) => [...colonPath(path).matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 
@@ -71,7 +71,7 @@ const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, AppErrorCode>> = {
  * input that failed its schema as 400 VALIDATION with field errors. Anything else is returned
  * unchanged, and the router answers it as a logged 500.
  */
-export function appErrorOf(e: unknown): unknown {
+function appErrorOf(e: unknown): unknown {
   if (!(e instanceof TRPCError)) return e;
   if (isAppError(e.cause)) return e.cause;
   if (e.cause instanceof ZodError) return new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(e.cause).fieldErrors });

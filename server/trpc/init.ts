@@ -51,11 +51,10 @@ const errorBoundary = t.middleware(async ({ next, path }) => {
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 export const publicProcedure = t.procedure.use(errorBoundary);
 
-export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED', 'Authentication data not available, please log in again');
   const result = await next({ ctx: { ...ctx, user: ctx.user } });
   // a write of the user's tenant: its cached reads (dashboard, lists) are stale now
@@ -63,10 +62,10 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next, type }) =
   return result;
 });
 
-export const clientIdInput = z.object({ clientId: z.uuid('errors.CLIENT_ID_REQUIRED').optional() });
+const clientIdInput = z.object({ clientId: z.uuid('errors.CLIENT_ID_REQUIRED').optional() });
 
 /** What an access procedure adds to the context (see accessProcedure). */
-export interface AccessContext {
+interface AccessContext {
   /** The tenant the request acts on (the user's own, or the client a superuser named). */
   tenantId: string;
   /** A superuser acting on another client. */

@@ -16,7 +16,7 @@
 import type { AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
 
-export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call the endpoint. The adapter refuses a caller without it (401) before reading the

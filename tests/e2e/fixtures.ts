@@ -8,7 +8,7 @@ import { E2E_DEMO_PASSWORD, serverInfo, storageFile } from './server-info';
 
 export { expect };
 export { ACCOUNTS, type AccountKey };
-export const PASSWORD = E2E_DEMO_PASSWORD;
+const PASSWORD = E2E_DEMO_PASSWORD;
 
 /** The user types an admin can create in the demo tenant (server/contracts/user-types.ts). */
 export type NewUserType = 'admin' | 'manager' | 'demo_manager' | 'user' | 'facilitator' | 'sales_rep';

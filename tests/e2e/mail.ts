@@ -8,7 +8,7 @@ import type { ReceivedMail } from '../helpers/smtp';
  * tests in worker processes, so each accepted message is written as one JSON file into the mail
  * directory named in server.json, and tests read them from there.
  */
-export interface StoredMail {
+interface StoredMail {
   /** Envelope sender and recipients. */
   from: string;
   to: string[];
@@ -18,7 +18,7 @@ export interface StoredMail {
   receivedAt: string;
 }
 
-export interface MailMatch {
+interface MailMatch {
   /** One of the envelope recipients (case-insensitive). */
   to: string;
   /** The exact subject, or a pattern it must match. */

@@ -15,19 +15,6 @@ export function createTenantUser(db: Db, tenantId: string, fields: Omit<UserFiel
   return asSystem(db, { action: 'test.create_user' }, (tx) => createUser(tx, { tenantId, ...fields }));
 }
 
-/**
- * Example:
- *   const tenant = await createTenant(db, { name: 'Acme' });
- *   const admin = await createTenantUser(db, tenant.id, { userType: 'admin', password: TEST_PASSWORD });
- *   const caller = signedInCaller(deps, admin);
- */
-export async function createTenantWithUsers(db: Db, users: Omit<UserFields, 'tenantId'>[], fields: ClientFields = {}) {
-  const tenant = await createTenant(db, fields);
-  const created = [];
-  for (const u of users) created.push(await createTenantUser(db, tenant.id, u));
-  return { tenant, users: created };
-}
-
 type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
 
 /**

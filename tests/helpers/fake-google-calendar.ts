@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
  * and the Calendar API's `GET /calendar/v3/calendars/primary/events` (Bearer access token; 401 for
  * any other, as Google answers).
  */
-export interface FakeCalendarEvent {
+interface FakeCalendarEvent {
   id: string;
   status?: string;
   summary?: string;

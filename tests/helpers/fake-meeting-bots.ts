@@ -18,7 +18,7 @@ export interface Utterance {
   text: string;
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | undefined;

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 
 /** A chat-completions request as the fake received it. */
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -19,14 +19,14 @@ export interface ChatRequestBody {
   [key: string]: unknown;
 }
 
-export interface FakeUsage {
+interface FakeUsage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
 }
 
 /** What the fake answers to one valid request. */
-export type FakeReply =
+type FakeReply =
   /** Success: `data` is serialised as the message content. */
   | { data: unknown; usage?: Partial<FakeUsage>; model?: string }
   /** Success with this exact content (e.g. invalid JSON). */
@@ -37,7 +37,7 @@ export type FakeReply =
   /** Never answer (until close), to exercise the client's timeout. */
   | { hang: true };
 
-export type FakeResponder = FakeReply | ((body: ChatRequestBody) => FakeReply);
+type FakeResponder = FakeReply | ((body: ChatRequestBody) => FakeReply);
 
 export interface FakeOpenAI {
   /** e.g. http://127.0.0.1:41234/v1 — pass as OPENAI_BASE_URL. */

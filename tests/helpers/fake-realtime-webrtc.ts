@@ -46,7 +46,7 @@ export interface FakeWebRtcOptions {
   relay?: FakeRealtimeOptions;
 }
 
-export interface FakeCall {
+interface FakeCall {
   id: string;
   secret: string;
   session: Record<string, unknown>;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
  * or an OpenAI-style error.
  */
 
-export interface TranscriptionRequest {
+interface TranscriptionRequest {
   authorization: string | undefined;
   model: string | null;
   responseFormat: string | null;
@@ -17,7 +17,7 @@ export interface TranscriptionRequest {
   fileBytes: number;
 }
 
-export type TranscriptionReply = { segments: { speaker: string; start: number; end: number; text: string }[] } | { status: number; message: string };
+type TranscriptionReply = { segments: { speaker: string; start: number; end: number; text: string }[] } | { status: number; message: string };
 
 export interface FakeTranscription {
   baseURL: string;

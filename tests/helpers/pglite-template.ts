@@ -8,7 +8,7 @@ import { migrateDatabase, migrationsFolder, type Database, type Db } from '../..
 import * as schema from '../../db/schema';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const TMP_DIR = path.join(root, 'tests', '.tmp');
+const TMP_DIR = path.join(root, 'tests', '.tmp');
 
 /** The same Database the server builds for PGlite (db/client.ts), around a client we created. */
 export function pgliteDatabase(client: PGlite): Database {

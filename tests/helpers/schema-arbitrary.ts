@@ -133,7 +133,7 @@ const nested = (depth: number, leaf: unknown, kind: 'array' | 'object'): unknown
   return v;
 };
 
-export const HOSTILE_STRINGS: readonly string[] = [
+const HOSTILE_STRINGS: readonly string[] = [
   '\u0000',
   'before\u0000after',
   '\uD800',
@@ -156,9 +156,9 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '00000000-0000-0000-0000-000000000000',
 ];
 
-export const HOSTILE_NUMBERS: readonly number[] = [-1, 0, 1.5, -0.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, 5e-324];
+const HOSTILE_NUMBERS: readonly number[] = [-1, 0, 1.5, -0.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, 5e-324];
 
-export const HOSTILE_SHAPES: readonly unknown[] = [
+const HOSTILE_SHAPES: readonly unknown[] = [
   null,
   true,
   [],
@@ -173,7 +173,7 @@ export const HOSTILE_SHAPES: readonly unknown[] = [
 ];
 
 /** Paths to every node of a JSON value (root included), in a stable order. */
-export function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...prefix, i], out));
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
@@ -241,7 +241,7 @@ function nodeFor(n: Node, value: unknown): Node {
 }
 
 /** Paths of the free-text leaves of `value` (strings with no format, pattern or enum in the schema). */
-export function textPaths(n: Node, value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function textPaths(n: Node, value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   const node = nodeFor(n, value);
   if (typeof value === 'string') {
     if (!node.enum && !node.format && !node.pattern && node.const === undefined) out.push(prefix);

@@ -33,7 +33,7 @@ export interface SmtpReceiver {
 }
 
 /** Parses a raw message (headers + MIME body) with mailparser. */
-export async function parseMail(from: string, to: string[], raw: string): Promise<ReceivedMail> {
+async function parseMail(from: string, to: string[], raw: string): Promise<ReceivedMail> {
   const parsed = await simpleParser(raw);
   return {
     from,

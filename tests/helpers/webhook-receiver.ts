@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One webhook request as received: its path, headers (flattened to strings) and exact body. */
-export interface ReceivedWebhook {
+interface ReceivedWebhook {
   path: string;
   headers: Record<string, string>;
   body: string;

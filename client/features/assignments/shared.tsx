@@ -13,7 +13,7 @@ export function useAssignmentsTranslation() {
   return useTranslation(['assignments', 'common'], { nsMode: 'fallback' });
 }
 
-export function dueText(t: TFunction, label: DueLabelValue): string {
+function dueText(t: TFunction, label: DueLabelValue): string {
   if (label.kind === 'days') return t('due.days', { count: label.days });
   return t(`due.${label.kind}`);
 }

@@ -12,12 +12,12 @@ export interface AudioEngineEvents {
 
 const RECORDING_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/ogg'];
 
-export function recordingMimeType(): string | null {
+function recordingMimeType(): string | null {
   if (typeof MediaRecorder === 'undefined') return null;
   return RECORDING_TYPES.find((t) => MediaRecorder.isTypeSupported(t)) ?? null;
 }
 
-export function micErrorOf(error: unknown): MicError {
+function micErrorOf(error: unknown): MicError {
   const name = error instanceof DOMException ? error.name : '';
   return name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable';
 }

@@ -21,7 +21,7 @@ import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot
 /** The longest a WebRTC attempt may take (client secret, offer, connection) before the relay takes over. */
 const WEBRTC_ATTEMPT_MS = WEBRTC_CONNECT_TIMEOUT_MS + 4000;
 
-export type { CallErrorKey, CallPhase, CallSnapshot, RecordingStatus, TranscriptLine } from './call-snapshot';
+export type { CallErrorKey,  CallSnapshot,  TranscriptLine } from './call-snapshot';
 
 /**
  * Where a call is started, ended over HTTP and its recording uploaded: the signed-in user's calls
@@ -33,7 +33,7 @@ export interface CallBackend {
   uploadRecording(call: StartCallOutput, blob: Blob): Promise<void>;
 }
 
-export const SESSION_BACKEND: CallBackend = {
+const SESSION_BACKEND: CallBackend = {
   start: (input) => callsApi.start(input),
   end: (callId) => callsApi.end(callId),
   uploadRecording: (call, blob) => uploadRecording(call.callId, blob),

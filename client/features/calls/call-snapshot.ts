@@ -4,8 +4,8 @@ import type { CallError, CallProvider, CallState, EndReason, ServerEvent, Speake
 
 // What the call screen shows of a call (CallSession's snapshot) and how the transcript is kept.
 
-export type CallPhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended' | 'failed';
-export type RecordingStatus = 'none' | 'recording' | 'uploading' | 'uploaded' | 'failed';
+type CallPhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended' | 'failed';
+type RecordingStatus = 'none' | 'recording' | 'uploading' | 'uploaded' | 'failed';
 /** i18n keys under `calls:errors.*`. */
 export type CallErrorKey = 'startFailed' | 'endFailed' | 'micDenied' | 'micUnavailable' | 'connectionLost' | 'server' | 'webrtcFailed';
 

@@ -2,8 +2,8 @@
 // server in batches of at most 30.
 
 export const METRICS_INTERVAL_MS = 1000;
-export const METRICS_BUFFER = 120;
-export const METRICS_BATCH_MAX = 30;
+const METRICS_BUFFER = 120;
+const METRICS_BATCH_MAX = 30;
 
 export interface ConnectionStats {
   /** How the call's audio travels: through the server's socket, or browser ⇄ model over WebRTC. */
@@ -115,7 +115,7 @@ export class MetricsBuffer {
  * Downstream frame accounting: sequence gaps are lost frames, frames older than the newest seen are
  * late, and jitter is RFC 3550's smoothed deviation of arrival spacing from the audio duration.
  */
-export class ArrivalStats {
+class ArrivalStats {
   lost = 0;
   late = 0;
   jitterMs = 0;

@@ -28,7 +28,7 @@ function recognitionCtor(): RecognitionCtor | null {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
-export const speechSynthesisAvailable = () => typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
+const speechSynthesisAvailable = () => typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
 
 /** Why speech cannot be heard (i18n keys `calls:offline.recognition.failed.*`). */
 export type RecognitionFailure = 'unsupported' | 'not-allowed' | 'audio-capture' | 'network' | 'language' | 'no-engine';

@@ -14,7 +14,6 @@ export type StartCallInput = CallsInputs['start'];
 export type StartCallOutput = CallsOutputs['start'];
 /** calls.preview: what a rep may read about a simulation before pressing Start. */
 export type CallPreview = CallsOutputs['preview'];
-export type CallMode = NonNullable<StartCallInput['mode']>;
 export type CallProvider = StartCallOutput['provider'];
 export type CallState = CallUiState;
 export type EndReason = CallEndReason;

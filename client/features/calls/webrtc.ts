@@ -15,8 +15,8 @@ export const WEBRTC_CONNECT_TIMEOUT_MS = 6000;
 /** How long ICE gathering may take before the offer is sent with the candidates found so far. */
 const ICE_GATHER_TIMEOUT_MS = 1500;
 
-export type WebRtcStage = 'session' | 'offer' | 'connect';
-export class WebRtcError extends Error {
+type WebRtcStage = 'session' | 'offer' | 'connect';
+class WebRtcError extends Error {
   constructor(
     readonly stage: WebRtcStage,
     message: string,

@@ -22,7 +22,7 @@ interface Values {
 }
 
 /** A schema-name suggestion from a client name: lowercase letters, digits and hyphens. */
-export function slugify(name: string): string {
+function slugify(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -14,7 +14,7 @@ import { DeleteClientModal } from './delete-client-modal';
 import { DuplicateClientModal } from './duplicate-client-modal';
 import { ScrollTable } from '../../components/scroll-table';
 
-export const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
+const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'duplicate' | 'delete'; client: ClientOutput } | null;
 

@@ -8,7 +8,7 @@ export interface TranscribedRecording {
 }
 
 /** Audio and video a transcription model reads (the server checks the same list). */
-export const RECORDING_FILE = /\.(mp3|mp4|mpeg|mpga|m4a|wav|webm|ogg|oga|flac|mov|mkv)$/i;
+const RECORDING_FILE = /\.(mp3|mp4|mpeg|mpga|m4a|wav|webm|ogg|oga|flac|mov|mkv)$/i;
 export const isRecording = (f: File) => /^(audio|video)\//.test(f.type) || RECORDING_FILE.test(f.name);
 
 /**

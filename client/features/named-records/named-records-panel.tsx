@@ -12,12 +12,12 @@ import { useConfigTranslation } from '../../lib/use-config-translation';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope } from '../client-overview/client-scope';
 
-export interface NamedRecord {
+interface NamedRecord {
   id: string;
   name: string;
   details: string;
 }
-export interface NamedFields {
+interface NamedFields {
   name: string;
   details: string;
 }
@@ -29,7 +29,7 @@ type Kind = 'icps' | 'productGroupings';
 const SCHEMAS: Record<Kind, typeof icpFields> = { icps: icpFields, productGroupings: productGroupingFields };
 
 /** List + add/edit/delete of a client's named records; `clientId` targets that client (superuser). */
-export function NamedRecordsPanel({ kind, clientId }: { kind: Kind; clientId?: string }) {
+function NamedRecordsPanel({ kind, clientId }: { kind: Kind; clientId?: string }) {
   const { t } = useConfigTranslation();
   const k = (key: string) => `${kind}.${key}`;
   const queryClient = useQueryClient();

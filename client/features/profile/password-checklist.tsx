@@ -5,7 +5,7 @@ import { checkPassword, DEFAULT_SPECIALS, type PasswordRule } from '../../../ser
 import type { PasswordPolicy } from '../../../server/contracts/password-policy';
 
 /** The rules the policy enforces, in display order. */
-export function policyRules(policy: PasswordPolicy): PasswordRule[] {
+function policyRules(policy: PasswordPolicy): PasswordRule[] {
   if (policy.enforcementState === 'OFF') return ['minLength'];
   const rules: PasswordRule[] = ['minLength'];
   if (policy.maxLength !== undefined) rules.push('maxLength');

@@ -9,7 +9,7 @@ import { NameText } from '../../components/name-text';
 
 export const PROMPT_GROUP_ORDER: readonly PromptKind[] = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'];
 
-export interface PromptRowActions {
+interface PromptRowActions {
   onOpen: (p: PromptOutput) => void;
   onDuplicate?: (p: PromptOutput) => void;
   onDelete?: (p: PromptOutput) => void;

@@ -9,7 +9,7 @@ import { ReportFailed, ReportWait } from './report-wait';
 import { notifyError, notifyNotice } from '../../lib/notify';
 
 /** How often the wait screen asks for the job's progress. */
-export const STATUS_POLL_MS = 1500;
+const STATUS_POLL_MS = 1500;
 
 const WAITING = new Set(['pending', 'running']);
 

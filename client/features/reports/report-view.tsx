@@ -28,7 +28,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
-export function downloadHref(callId: string, lang: string, clientId?: string) {
+function downloadHref(callId: string, lang: string, clientId?: string) {
   const q = new URLSearchParams({ lang });
   if (clientId) q.set('clientId', clientId);
   return `/api/v1/reports/${encodeURIComponent(callId)}/download?${q.toString()}`;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ReportStatus } from '../../../server/contracts/reports';
 
 /** The phase text of the evaluation job, from what the worker reports (never invented). */
-export function phaseText(t: TFunction, status: ReportStatus): string {
+function phaseText(t: TFunction, status: ReportStatus): string {
   const job = status.job;
   if (!job || job.status !== 'running') return t('wait.phases.queued');
   const p = job.progress;

@@ -22,8 +22,6 @@ export interface ScorecardFormValues {
   criteria: CriterionValues[];
 }
 
-export const CRITERION_FIELDS = ['name', 'description', 'levelZero', 'levelLow', 'levelHigh'] as const;
-
 export function emptyCriterion(): CriterionValues {
   return { key: randomId(), name: '', description: '', includeInScenario: true, levelZero: '', levelLow: '', levelHigh: '' };
 }

@@ -21,7 +21,7 @@ import { NamedIcon } from '../../components/named-icon';
 import type { ScorecardIcon as IconName } from '../../../server/contracts/scorecards';
 
 /** The component for each icon name the server accepts (SCORECARD_ICONS). */
-export const SCORECARD_ICON_COMPONENTS: Record<IconName, Icon> = {
+const SCORECARD_ICON_COMPONENTS: Record<IconName, Icon> = {
   'clipboard-check': IconClipboardCheck,
   target: IconTarget,
   search: IconSearch,

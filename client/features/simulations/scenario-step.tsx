@@ -25,7 +25,7 @@ interface Props {
 }
 
 /** Why "Generate scenario" is not possible yet (an i18n key), or null. */
-export function generateBlocker(values: SimulationFormValues, options: SimulationOptions | undefined): string | null {
+function generateBlocker(values: SimulationFormValues, options: SimulationOptions | undefined): string | null {
   const parsed = scenarioDraftInput.safeParse(toDraft(values, null));
   if (!parsed.success) {
     const required = parsed.error.issues.find((i) => i.message === 'simulations.validation.requiredForScenario');

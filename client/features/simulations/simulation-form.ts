@@ -39,7 +39,7 @@ export interface SimulationFormValues {
   assistantId: string;
 }
 
-export type ScenarioOrigin = 'model' | 'offline' | 'manual';
+type ScenarioOrigin = 'model' | 'offline' | 'manual';
 
 /** The scenario being edited (stored shape: names as placeholders, see server/contracts/scenario/render.ts), and where it came from. */
 export interface ScenarioState {

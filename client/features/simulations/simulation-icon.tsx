@@ -21,7 +21,7 @@ import { NamedIcon } from '../../components/named-icon';
 import type { SimulationIcon as IconName } from '../../../server/contracts/simulations';
 
 /** The component for each icon name the server accepts (SIMULATION_ICONS). */
-export const SIMULATION_ICON_COMPONENTS: Record<IconName, Icon> = {
+const SIMULATION_ICON_COMPONENTS: Record<IconName, Icon> = {
   phone: IconPhone,
   'phone-call': IconPhoneCall,
   headset: IconHeadset,

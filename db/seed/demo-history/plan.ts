@@ -9,7 +9,7 @@ import type { Skill } from './scripted-rep';
  * struggles. Pure: the same `now` and `seed` always give the same schedule.
  */
 
-export interface DemoRep {
+interface DemoRep {
   email: string;
   /** The rep's level per week, oldest first (week 0 is four weeks ago; week 4 is this week). */
   levels: Skill[];
@@ -18,7 +18,7 @@ export interface DemoRep {
 }
 
 /** The demo tenant's reps (db/seed/demo.ts creates them) and how they play. */
-export const DEMO_REPS: DemoRep[] = [
+const DEMO_REPS: DemoRep[] = [
   { email: 'rep@demo.test', levels: ['weak', 'average', 'average', 'strong', 'strong'], diligence: 0.95 },
   { email: 'rep2@demo.test', levels: ['strong', 'strong', 'average', 'strong', 'strong'], diligence: 0.9 },
   { email: 'rep3@demo.test', levels: ['weak', 'weak', 'average', 'weak', 'average'], diligence: 0.7 },
@@ -27,7 +27,7 @@ export const DEMO_REPS: DemoRep[] = [
   { email: 'emma.clarke@demo.test', levels: ['weak', 'average', 'weak', 'average', 'average'], diligence: 0.75 },
 ];
 
-export interface PlannedAssignment {
+interface PlannedAssignment {
   key: string;
   week: number;
   name: string;

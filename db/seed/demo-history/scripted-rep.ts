@@ -12,7 +12,7 @@ import { KIND_MOVES, OWNERS, REP_LINES, type CallKind, type RepLines } from './r
  */
 export type Skill = 'strong' | 'average' | 'weak';
 
-export interface ScriptedTurn {
+interface ScriptedTurn {
   speaker: 'rep' | 'prospect';
   text: string;
   startMs: number;

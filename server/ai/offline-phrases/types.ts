@@ -1,7 +1,7 @@
 import type { Difficulty } from '../../contracts/enums';
 import type { ObjectionMoment, ScenarioTopic } from '../../contracts/scenario/schema';
 
-export interface ObjectionPhrase {
+interface ObjectionPhrase {
   /** Mild wording (easy, medium), first person. `{product}` and `{competitor}` are filled in. */
   mild: string;
   /** Sharp wording (hard, expert). */

@@ -76,7 +76,7 @@ function mapTexts(s: Scenario, fn: (t: string) => string): Scenario {
 }
 
 /** The scenario with names replaced by placeholders, as it is stored. */
-export function tokeniseScenario(s: Scenario): Scenario {
+function tokeniseScenario(s: Scenario): Scenario {
   return s.variables ? mapTexts(s, (t) => tokeniseText(t, s.variables!)) : s;
 }
 

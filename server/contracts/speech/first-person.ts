@@ -133,12 +133,6 @@ export function personaNames(name: string): string[] {
   return [...new Set([full, first].filter((n) => n.length >= 3))];
 }
 
-/** True when `text` names the persona (for tests and the editor's warnings). */
-export function namesPersona(text: string, names: readonly string[]): boolean {
-  const usable = names.filter((n) => n.length >= 3);
-  return usable.length > 0 && anyOf(usable).test(text);
-}
-
 /**
  * The first letter lower-cased when the first word is a common word of the language or a plain
  * capitalised word that is not a name ("A customer…" → "a customer…", "Typical payback…" →

@@ -33,7 +33,7 @@ export function allOf(terms: readonly string[]): RegExp {
 }
 
 /** Lower-cased, NFC, typographic apostrophes and quotes made plain. */
-export function normalise(s: string): string {
+function normalise(s: string): string {
   return s.normalize('NFC').replace(/[’‘`´]/g, "'").replace(/[“”«»„]/g, '"').toLowerCase();
 }
 

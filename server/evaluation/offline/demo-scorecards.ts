@@ -7,7 +7,7 @@ import type { ScorecardIcon } from '../../contracts/scorecards';
  * The seed (db/seed/scorecards.ts) writes them for the demo tenant; the offline evaluator
  * (./rubrics.ts) recognises their criteria, so they live here, beside it.
  */
-export interface SeedCriterion {
+interface SeedCriterion {
   name: string;
   description: string;
   includeInScenario: boolean;

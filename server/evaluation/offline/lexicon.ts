@@ -5,7 +5,6 @@ import { it } from './lexicon-it';
 import { pt } from './lexicon-pt';
 import type { LexiconSource } from './lexicon-types';
 
-export type { LexiconSource } from './lexicon-types';
 
 export type LexiconKey = Exclude<keyof LexiconSource, 'intro' | 'stopwords'>;
 

@@ -73,7 +73,7 @@ const CATEGORY_WORDS: Record<keyof typeof GENERIC, string[]> = {
 const CATEGORY_RES = Object.entries(CATEGORY_WORDS).map(([k, list]) => [k, new RegExp(phrases(list).source, 'gu')] as const);
 
 /** The behaviour a criterion's own texts describe, or null when none of the detectors applies. */
-export function genericCategory(c: Criterion): keyof typeof GENERIC | null {
+function genericCategory(c: Criterion): keyof typeof GENERIC | null {
   const text = fold(`${c.name} ${c.name} ${c.description} ${c.levelLow} ${c.levelHigh}`);
   let best: string | null = null;
   let hits = 0;

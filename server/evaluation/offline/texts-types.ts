@@ -5,25 +5,9 @@ import type { Level } from '../types';
  * suggestions are stored in the report as written). Every language must have every entry: the
  * types make a missing one a compile error.
  */
-export const FACT_KEYS = [
-  'situationTargeted', 'situationGeneric', 'closedQuestions', 'research', 'problemOpen', 'problemClosed', 'probe', 'implicationOpen', 'impactQuantified',
-  'consequenceStated', 'payoffOpen', 'payoffYesNo', 'payoffTied', 'paraphrases', 'acknowledgements', 'repShare', 'bargeIns', 'argued', 'prospectTalksMost',
-  'baseline', 'target', 'goalVague', 'measured', 'buyerAsked', 'buyerNamed', 'buyerPriorities', 'buyerAccess', 'assumesDecider', 'criteriaAsked',
-  'criteriaRanked', 'alternativesAsked', 'processAsked', 'processMapped', 'processConfirmed', 'painAsked', 'painCost', 'painWho', 'painUrgency', 'personalGain',
-  'influenceTested', 'noObjection', 'acknowledged', 'restated', 'clarifyingQuestions', 'clarifyingOpen', 'realConcernConfirmed', 'evidenceSpecific',
-  'evidenceApplied', 'evidenceGeneric', 'discountEarly', 'openCheck', 'closedCheck', 'doubtHandled', 'datedStepAgreed', 'datedStep', 'vagueStep',
-  'introduced', 'unexpectedAcknowledged', 'timeAsked', 'badTimeQuestion', 'howAreYouOpener', 'specificReason', 'genericReason', 'selfReason',
-  'valueHypothesis', 'vagueValue', 'featuresOnly', 'peersOutcome', 'hypothesisFramed', 'openQuestions', 'genericQuestions', 'followUps', 'inviteConfirmed',
-  'summaryNeeds', 'summaryFeatures', 'missingChecked', 'readinessOpen', 'readinessExplored', 'interestYesNo', 'commitmentSpecific', 'commitmentHedged',
-  'ownersConfirmed', 'quantityConfirmed', 'quantityAsked', 'questionsAsked',
-] as const;
-export type FactKey = (typeof FACT_KEYS)[number];
+export type FactKey = 'situationTargeted' | 'situationGeneric' | 'closedQuestions' | 'research' | 'problemOpen' | 'problemClosed' | 'probe' | 'implicationOpen' | 'impactQuantified' | 'consequenceStated' | 'payoffOpen' | 'payoffYesNo' | 'payoffTied' | 'paraphrases' | 'acknowledgements' | 'repShare' | 'bargeIns' | 'argued' | 'prospectTalksMost' | 'baseline' | 'target' | 'goalVague' | 'measured' | 'buyerAsked' | 'buyerNamed' | 'buyerPriorities' | 'buyerAccess' | 'assumesDecider' | 'criteriaAsked' | 'criteriaRanked' | 'alternativesAsked' | 'processAsked' | 'processMapped' | 'processConfirmed' | 'painAsked' | 'painCost' | 'painWho' | 'painUrgency' | 'personalGain' | 'influenceTested' | 'noObjection' | 'acknowledged' | 'restated' | 'clarifyingQuestions' | 'clarifyingOpen' | 'realConcernConfirmed' | 'evidenceSpecific' | 'evidenceApplied' | 'evidenceGeneric' | 'discountEarly' | 'openCheck' | 'closedCheck' | 'doubtHandled' | 'datedStepAgreed' | 'datedStep' | 'vagueStep' | 'introduced' | 'unexpectedAcknowledged' | 'timeAsked' | 'badTimeQuestion' | 'howAreYouOpener' | 'specificReason' | 'genericReason' | 'selfReason' | 'valueHypothesis' | 'vagueValue' | 'featuresOnly' | 'peersOutcome' | 'hypothesisFramed' | 'openQuestions' | 'genericQuestions' | 'followUps' | 'inviteConfirmed' | 'summaryNeeds' | 'summaryFeatures' | 'missingChecked' | 'readinessOpen' | 'readinessExplored' | 'interestYesNo' | 'commitmentSpecific' | 'commitmentHedged' | 'ownersConfirmed' | 'quantityConfirmed' | 'quantityAsked' | 'questionsAsked';
 
-export const EXAMPLE_KEYS = [
-  'situation', 'problem', 'implication', 'payoff', 'listening', 'metrics', 'buyer', 'criteria', 'process', 'pain', 'champion', 'acknowledge', 'clarify',
-  'evidence', 'check', 'nextStep', 'opener', 'reason', 'value', 'engaging', 'summary', 'trialClose', 'commitment', 'questions', 'quantify', 'talk',
-] as const;
-export type ExampleKey = (typeof EXAMPLE_KEYS)[number];
+export type ExampleKey = 'situation' | 'problem' | 'implication' | 'payoff' | 'listening' | 'metrics' | 'buyer' | 'criteria' | 'process' | 'pain' | 'champion' | 'acknowledge' | 'clarify' | 'evidence' | 'check' | 'nextStep' | 'opener' | 'reason' | 'value' | 'engaging' | 'summary' | 'trialClose' | 'commitment' | 'questions' | 'quantify' | 'talk';
 
 export interface OfflineTexts {
   /** Opens every summary: says the scores are a heuristic. */

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
  * beside the message key our own clients translate (`details.fieldErrors` stays as for every
  * other endpoint).
  */
-export interface FieldIssue {
+interface FieldIssue {
   path: string;
   /** The i18n key (locales/<lng>/…), or zod's issue code when the schema gave no key. */
   code: string;
@@ -40,7 +40,7 @@ export function fieldError(path: string, key: string, english?: string): AppErro
 }
 
 /** A schema failure as a 400 VALIDATION whose issues carry paths and English messages. */
-export function validationError(error: ZodError): AppError {
+function validationError(error: ZodError): AppError {
   const issues = error.issues.map((i) => issueOf(i.path.map(String).join('.') || '(body)', i.message, i.code));
   const first = issues[0];
   return new AppError('VALIDATION', first ? `${first.path}: ${first.message}` : 'Invalid request', { fieldErrors: z.flattenError(error).fieldErrors, issues });

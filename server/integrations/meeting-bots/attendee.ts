@@ -47,7 +47,7 @@ const webhookSchema = z.object({
 const REFUSED = new Set(['request_to_join_denied', 'waiting_room_timeout_exceeded']);
 
 /** Attendee's bot state (and the event that led to it) in Spar's words. */
-export function attendeeStatus(state: string, eventType?: string | null, eventSubType?: string | null): BotStatus {
+function attendeeStatus(state: string, eventType?: string | null, eventSubType?: string | null): BotStatus {
   const reason = [state, eventType, eventSubType].filter(Boolean).join(': ');
   switch (state) {
     case 'scheduled':
@@ -90,7 +90,7 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(sort(value));
 }
 
-export function attendeeSignature(secret: string, payload: unknown): string {
+function attendeeSignature(secret: string, payload: unknown): string {
   return createHmac('sha256', Buffer.from(secret, 'base64')).update(canonicalJson(payload), 'utf8').digest('base64');
 }
 

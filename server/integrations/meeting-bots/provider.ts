@@ -8,11 +8,10 @@ import { z } from 'zod';
  */
 
 /** Where a bot is, in Spar's words (each provider's states map onto these). */
-export const BOT_STATES = ['scheduled', 'requested', 'joining', 'waiting_room', 'in_call', 'recording', 'leaving', 'ended', 'failed'] as const;
-export type BotState = (typeof BOT_STATES)[number];
+type BotState = 'scheduled' | 'requested' | 'joining' | 'waiting_room' | 'in_call' | 'recording' | 'leaving' | 'ended' | 'failed';
 
 /** Why a bot failed, when the provider says: refused by the host, or another error. */
-export type BotFailure = 'refused' | 'provider_error';
+type BotFailure = 'refused' | 'provider_error';
 
 export interface BotStatus {
   state: BotState;

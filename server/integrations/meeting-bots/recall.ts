@@ -26,7 +26,7 @@ import {
  * refused, and each id is accepted once.
  */
 
-export const RECALL_TOLERANCE_SECONDS = 5 * 60;
+const RECALL_TOLERANCE_SECONDS = 5 * 60;
 
 const statusChange = z.object({ code: z.string(), sub_code: z.string().nullish(), message: z.string().nullish(), created_at: z.string().nullish() });
 const botSchema = z.object({
@@ -59,7 +59,7 @@ const transcriptSchema = z.array(
 const REFUSED = new Set(['bot_kicked_from_waiting_room', 'timeout_exceeded_waiting_room', 'bot_kicked_from_call', 'meeting_not_started', 'denied_by_host']);
 
 /** A Recall status code (and sub-code) in Spar's words; null for codes that are not about the bot's presence. */
-export function recallStatus(code: string, subCode?: string | null, message?: string | null): BotStatus | null {
+function recallStatus(code: string, subCode?: string | null, message?: string | null): BotStatus | null {
   const reason = [code, subCode, message].filter(Boolean).join(': ');
   switch (code) {
     case 'ready':

@@ -7,13 +7,12 @@ import { PermanentJobError, type JobHandler } from '../../jobs/handler';
 import { OutboundRefused, sendOutbound } from '../http/outbound';
 import { webhookHeaders } from './sign';
 
-export const WEBHOOK_TIMEOUT_MS = 15_000;
+const WEBHOOK_TIMEOUT_MS = 15_000;
 /**
  * Standard Webhooks' recommended retry schedule: after the first attempt, 5 s, 5 min, 30 min, 2 h,
  * 5 h, 10 h and 10 h (8 attempts over about a day and a half).
  */
-export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
-export const WEBHOOK_MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
 
 export interface WebhookHandlerOptions {
   allowPrivate: boolean;

@@ -9,7 +9,7 @@ export interface CallForProspect {
 }
 
 /** Texts of a frozen scorecard the prospect must never voice (criteria and their level descriptions). */
-export function scorecardTexts(snapshot: unknown): string[] {
+function scorecardTexts(snapshot: unknown): string[] {
   const criteria = (snapshot as { criteria?: unknown } | null)?.criteria;
   if (!Array.isArray(criteria)) return [];
   return criteria.flatMap((c: Record<string, unknown>) => [c?.description, c?.levelZero, c?.levelLow, c?.levelHigh].filter((x): x is string => typeof x === 'string'));

@@ -4,11 +4,11 @@ import { LEXICONS } from '../../contracts/speech/lexicon';
 import { sentences, wordsOf } from '../../contracts/speech/words';
 
 /** Most specific first: when a question touches several topics, the first one listed is the one answered. */
-export const TOPIC_PRIORITY: readonly ScenarioTopic[] = [
+const TOPIC_PRIORITY: readonly ScenarioTopic[] = [
   'motivation', 'impact', 'timing', 'budget', 'decision', 'history', 'current_solution', 'competition', 'technical', 'goal', 'pain', 'situation', 'company',
 ];
 
-export interface NextStepIntent {
+interface NextStepIntent {
   /** A meeting, demo, pilot… is proposed. */
   action: boolean;
   /** The day or date (and time) as the rep said it, or null. */

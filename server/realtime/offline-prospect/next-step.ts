@@ -5,7 +5,7 @@ import type { ProspectState, Turn } from './state';
 type Missing = 'discovery' | 'pain' | 'impact' | 'decision' | 'objections' | 'hidden';
 
 /** What still stands between the rep and a next step at this difficulty, or null. */
-export function missingForNextStep(s: ProspectState, knobs: Turn['knobs']): Missing | null {
+function missingForNextStep(s: ProspectState, knobs: Turn['knobs']): Missing | null {
   const r = knobs.ready;
   const asked = (t: keyof ProspectState['asks']) => (s.asks[t] ?? 0) > 0;
   const revealedTopic = (t: string) => s.profile.hidden.some((h) => h.topic === t && s.revealed.includes(h.id));

@@ -8,7 +8,7 @@ import type { ProspectProfile } from './profile';
 /** Why the prospect ended the call. */
 export type ProspectEnd = 'rude' | 'pressure' | 'patience' | 'time' | 'goodbye';
 
-export interface ObjectionState {
+interface ObjectionState {
   raised: boolean;
   status: 'none' | 'open' | 'handled' | 'unresolved';
   pushBacks: number;

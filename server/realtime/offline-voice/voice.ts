@@ -42,7 +42,7 @@ const PERSONA_VARIANT: Record<string, string> = {
   cedar: 'm6',
 };
 /** Words per minute: a little slower than eSpeak's default 175, easier to follow on a call. */
-export const OFFLINE_SPEECH_RATE = 160;
+const OFFLINE_SPEECH_RATE = 160;
 
 /** The eSpeak voice name for a call: `es+f3`. */
 export function espeakVoiceName(choice: VoiceChoice): string {

@@ -1,7 +1,7 @@
 import type { RestRoute } from './route';
 import { sendJson } from '../../http/respond';
 
-export const HEALTH_TIMEOUT_MS = 5000;
+const HEALTH_TIMEOUT_MS = 5000;
 
 /** Resolves to true when the database answered within the timeout. */
 export async function databaseAnswers(ping: () => Promise<void>, timeoutMs = HEALTH_TIMEOUT_MS): Promise<boolean> {

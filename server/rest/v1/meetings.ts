@@ -1,5 +1,4 @@
 import { ACCESS } from '../../access/roles';
-import { z } from 'zod';
 import { resolveTenantAccess } from '../../access/tenant-access';
 import { segmentsAsText, transcribeRecording, transcriptionAvailable } from '../../ai/transcription';
 import { roleOf } from '../../contracts/roles';
@@ -23,7 +22,7 @@ import { previewTranscript } from '../../services/meetings/meetings';
 import { defineRoute, requireSession, type RestRoute } from './route';
 
 /** A recording's file name: audio or video the transcription model reads. */
-export const RECORDING_NAME = /\.(mp3|mp4|mpeg|mpga|m4a|wav|webm|ogg|oga|flac|mov|mkv)$/i;
+const RECORDING_NAME = /\.(mp3|mp4|mpeg|mpga|m4a|wav|webm|ogg|oga|flac|mov|mkv)$/i;
 
 /**
  * POST /api/v1/meetings/recordings/transcribe — a call recording (audio or video, the raw bytes as
@@ -80,8 +79,6 @@ const webhook = defineRoute({
     sendJson(ctx.res, 200, { received: true, duplicate: result.duplicate });
   },
 });
-
-export const webhookAck = z.object({ received: z.literal(true), duplicate: z.boolean() });
 
 const calendarCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
   `${name}=${value}; HttpOnly; SameSite=Lax; Path=/api/v1/integrations/google; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;

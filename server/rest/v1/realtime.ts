@@ -3,7 +3,7 @@ import { sendJson } from '../../http/respond';
 import { openRealtimeSession } from '../../realtime/realtime-session';
 import { defineRoute, type RestRoute } from './route';
 
-export const realtimeSessionInput = z.strictObject({
+const realtimeSessionInput = z.strictObject({
   callId: z.uuid(),
   /** The call's socket ticket (calls.start, or a candidate's or guest's link start). */
   ticket: z.string().min(16).max(200),

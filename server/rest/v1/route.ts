@@ -32,7 +32,7 @@ export interface RestContext {
   rawBody: () => Promise<string>;
 }
 
-export type RestHandler = (ctx: RestContext) => Promise<void>;
+type RestHandler = (ctx: RestContext) => Promise<void>;
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   path: string;

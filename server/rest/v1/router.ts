@@ -149,4 +149,4 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
   });
 }
 
-export type { RestContext, RestRoute };
+export type {  RestRoute };

@@ -11,7 +11,7 @@ import { defineRoute, type RestRoute } from './route';
  * origin in its Content-Security-Policy, and the collector's credentials never reach a browser.
  * Off (404) when no endpoint is configured.
  */
-export const TELEMETRY_MAX_BODY = 512 * 1024;
+const TELEMETRY_MAX_BODY = 512 * 1024;
 
 export const traceOrigins = (env: Pick<Env, 'TELEMETRY_TRACE_ORIGINS'>) =>
   env.TELEMETRY_TRACE_ORIGINS.split(',')

@@ -7,12 +7,12 @@ import { logger } from '../../logger';
 import { z } from 'zod';
 import { loginInput, loginOutput, meOutput } from '../../contracts/auth';
 
-export function throttleLimits(ctx: Context) {
+function throttleLimits(ctx: Context) {
   const e = ctx.deps.env;
   return { perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT, perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
 }
 
-export function isInternalUser(ctx: Context, email: string, clientSchema: string): boolean {
+function isInternalUser(ctx: Context, email: string, clientSchema: string): boolean {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   return clientSchema === ctx.deps.env.INTERNAL_CLIENT_SCHEMA || ctx.deps.env.internalEmailDomains.includes(domain);
 }

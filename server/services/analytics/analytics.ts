@@ -4,7 +4,7 @@ import { rawRows } from '../../jobs/queue';
 import type { ClientAnalytics } from '../../contracts/analytics';
 
 /** Estimated text-model price (USD per million tokens) for ai_generations usage; calls carry their own estimate. */
-export const TEXT_PRICE_USD_PER_M = { input: 2.5, output: 10 } as const;
+const TEXT_PRICE_USD_PER_M = { input: 2.5, output: 10 } as const;
 
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 

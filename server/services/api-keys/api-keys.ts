@@ -14,14 +14,14 @@ import { AppError } from '../../errors';
 const KEY_PATTERN = /^spar_([A-Za-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
 const PREFIX_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 function newPrefix(): string {
   const bytes = randomBytes(8);
   return Array.from(bytes, (b) => PREFIX_ALPHABET[b % PREFIX_ALPHABET.length]).join('');
 }
 
-export function newApiKey(): { key: string; prefix: string } {
+function newApiKey(): { key: string; prefix: string } {
   const prefix = newPrefix();
   return { key: `spar_${prefix}_${randomBytes(32).toString('base64url')}`, prefix };
 }

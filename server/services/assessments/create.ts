@@ -39,7 +39,7 @@ export interface CreateAssessmentOptions {
   sameRequest?: { lockKey: string; find: (tx: Executor) => Promise<string | null> };
 }
 
-export const expiryDedupeKey = (assessmentId: string) => `assessment-expiry:${assessmentId}`;
+const expiryDedupeKey = (assessmentId: string) => `assessment-expiry:${assessmentId}`;
 
 /** The request as it matters for idempotency: everything but the key itself, in a stable order. */
 function requestHash(input: CreateAssessmentInput, opts: CreateAssessmentOptions): string {

@@ -10,7 +10,7 @@ import { assessmentOutcome, evaluatorName, reportUrls } from './read';
 
 type Row = typeof assessments.$inferSelect;
 
-export const atsCallbackDedupeKey = (assessmentId: string) => `ats-callback:${assessmentId}`;
+const atsCallbackDedupeKey = (assessmentId: string) => `ats-callback:${assessmentId}`;
 
 /** The fields every assessment event carries. */
 function eventBase(a: Row) {

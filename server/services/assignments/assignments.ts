@@ -16,7 +16,6 @@ export type { Actor } from './scope';
 export type { MailContext } from './mail';
 // the hooks calls and evaluation use (server/services/calls, server/evaluation, server/services/reports)
 export { completeExerciseForCall, refreshAssignmentStatus, startExercise, syncExerciseScore } from './exercise-progress';
-export { remindAssignment } from './reminders';
 
 /** array_agg(uuid) arrives as an array (postgres.js) or as the '{a,b}' literal (PGlite). */
 function parseUuidArray(v: string[] | string | null): string[] {

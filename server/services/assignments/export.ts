@@ -5,7 +5,7 @@ import { toCsv } from '../../contracts/csv';
 import { exerciseViews, getAssignment } from './assignments';
 import type { Actor } from './scope';
 
-export const ASSIGNMENT_RESULTS_COLUMNS = ['sales_rep', 'email', 'simulation', 'status', 'attempts', 'best_score', 'latest_score', 'counted_attempt', 'score', 'completed_at'] as const;
+const ASSIGNMENT_RESULTS_COLUMNS = ['sales_rep', 'email', 'simulation', 'status', 'attempts', 'best_score', 'latest_score', 'counted_attempt', 'score', 'completed_at'] as const;
 
 const score = (v: number | null) => (v === null ? '' : v.toFixed(1));
 

@@ -12,7 +12,7 @@ export type { GoogleClaims } from '../../auth/google';
  * Google signs in only existing users, matched by a verified email. Nothing is created here:
  * accounts come from an administrator.
  */
-export async function signInWithGoogleClaims(db: Db, claims: GoogleClaims) {
+async function signInWithGoogleClaims(db: Db, claims: GoogleClaims) {
   if (typeof claims.email !== 'string' || claims.email_verified !== true) {
     throw new AppError('GOOGLE_FAILED', 'Google did not return a verified email');
   }

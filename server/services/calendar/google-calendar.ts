@@ -18,7 +18,7 @@ import { seal, unseal } from '../../security/sealed';
  * GOOGLE_OAUTH_TOKEN_URL, GOOGLE_CALENDAR_API_URL): the tests point them at a loopback fake.
  */
 
-export const CALENDAR_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/calendar.readonly'];
+const CALENDAR_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/calendar.readonly'];
 export const CALENDAR_STATE_COOKIE = 'spar_calendar_state';
 export const CALENDAR_VERIFIER_COOKIE = 'spar_calendar_verifier';
 const PURPOSE = 'spar-calendar-token';
@@ -26,7 +26,7 @@ const PURPOSE = 'spar-calendar-token';
 const HORIZON_DAYS = 14;
 const MAX_EVENTS = 25;
 
-export interface CalendarTokenSet {
+interface CalendarTokenSet {
   accessToken: string;
   refreshToken: string | null;
   expiresAt: Date;

@@ -9,9 +9,9 @@ export const callInstructionRecords = namedRecords<CallInstructionFields>({
   notFound: 'Call instructions not found',
 });
 export const {
-  list: listCallInstructions,
-  get: getCallInstruction,
+  
+  
   create: createCallInstruction,
-  update: updateCallInstruction,
-  remove: deleteCallInstruction,
+  
+  
 } = callInstructionRecords;

@@ -22,12 +22,12 @@ import { markMagicLinkCallEnded, markMagicLinkCallLive } from '../campaigns/life
 
 /** States in which a call holds a slot of the tenant's concurrent-call limit. */
 /** Who answers a live call (a real call's 'human' side is never started here). */
-export type LiveCallProvider = Exclude<CallProvider, 'human'>;
+type LiveCallProvider = Exclude<CallProvider, 'human'>;
 
 export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connected'] as const;
 /** Calls longer than the realtime session cap cannot be live: older "active" rows (a crashed process) are not counted. */
 /** Time limits are clamped below the realtime session cap. */
-export const MAX_CALL_SECONDS = Math.floor(REALTIME_SESSION_CAP_MS / 1000) - 60;
+const MAX_CALL_SECONDS = Math.floor(REALTIME_SESSION_CAP_MS / 1000) - 60;
 
 export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
@@ -282,7 +282,7 @@ export async function finishCall(db: Db, tenantId: string, callId: string, o: Ca
   });
 }
 
-export function callSummarySelect() {
+function callSummarySelect() {
   return {
     id: calls.id,
     simulationId: calls.simulationId,

@@ -6,7 +6,7 @@ import type { CallUsage } from '../../../db/schema/calls';
  * invoice is the truth. Input transcription (gpt-4o-mini-transcribe, billed per minute) is
  * not included.
  */
-export const REALTIME_PRICES_USD_PER_M = {
+const REALTIME_PRICES_USD_PER_M = {
   asOf: '2025-08-28',
   inputText: 4.0,
   cachedInput: 0.4,

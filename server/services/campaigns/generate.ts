@@ -11,7 +11,7 @@ import { enqueueMails, renderMail } from '../../mail/jobs';
 import { hashToken, newLinkToken } from '../assessments/links';
 
 /** A guest's link: the page with the link's id and its token (32 random bytes, base64url). */
-export const magicLink = (baseUrl: string, linkId: string, token: string) => `${baseUrl}/magic-link/${linkId}?token=${encodeURIComponent(token)}`;
+const magicLink = (baseUrl: string, linkId: string, token: string) => `${baseUrl}/magic-link/${linkId}?token=${encodeURIComponent(token)}`;
 
 const CHUNK = 250;
 

@@ -20,7 +20,7 @@ import { copyKnowledgeFiles } from '../knowledge/copy';
  * `ids` maps old ids to new ones per step key, so a later step (simulations, which point at
  * personas, scorecards, ICPs, products and prompts) can re-point its references.
  */
-export interface CopyContext {
+interface CopyContext {
   from: string;
   to: string;
   ids: Map<string, Map<string, string>>;

@@ -29,7 +29,7 @@ interface CountStep {
  * What deleting a client removes, counted for the confirmation dialog. Every tenant-owned table
  * cascades from clients (foreign keys); later work adds its tables here (one entry each).
  */
-export const CLIENT_DELETION_COUNTS: readonly CountStep[] = [
+const CLIENT_DELETION_COUNTS: readonly CountStep[] = [
   { key: 'users', table: users, tenantColumn: users.tenantId },
   { key: 'simulations', table: simulations, tenantColumn: simulations.tenantId },
   { key: 'knowledgeFiles', table: knowledgeFiles, tenantColumn: knowledgeFiles.tenantId },

@@ -15,7 +15,7 @@ function weekStart(d: Date): Date {
 }
 
 /** Weeks of reports the weak spots cover (this one and the 12 before it, about 90 days). */
-export const WEAK_SPOT_WEEKS = 13;
+const WEAK_SPOT_WEEKS = 13;
 /** Whether the tenant is a demo one, and how far its demo history has got while it is being made. */
 async function demoStatus(tx: Executor, tenantId: string): Promise<DashboardOutput['demo']> {
   const [client] = await rawRows<{ type: string }>(tx, sql`select type from clients where id = ${tenantId}`);

@@ -7,7 +7,7 @@ import { OutboundRefused, sendOutbound } from '../../integrations/http/outbound'
 import { openCallbackAuth } from '../../integrations/greenhouse/callback-auth';
 import { testStatus } from './greenhouse';
 
-export const CALLBACK_TIMEOUT_MS = 15_000;
+const CALLBACK_TIMEOUT_MS = 15_000;
 
 /**
  * The 'ats_callback' job: tells Greenhouse an assessment's report is final by a PATCH to the `url`

@@ -3,4 +3,4 @@ import type { IcpFields } from '../../contracts/icps';
 import { namedRecords } from '../named-records/named-records';
 
 export const icpRecords = namedRecords<IcpFields>({ table: icps, fields: ['name', 'details'], order: 'name', notFound: 'ICP not found' });
-export const { list: listIcps, get: getIcp, create: createIcp, update: updateIcp, remove: deleteIcp } = icpRecords;
+export const {   create: createIcp,   } = icpRecords;

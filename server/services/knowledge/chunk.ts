@@ -1,5 +1,5 @@
 /** Chunks aim for this many characters, never exceed MAX, and repeat ~OVERLAP characters of the previous one. */
-export const CHUNK_TARGET_CHARS = 1200;
+const CHUNK_TARGET_CHARS = 1200;
 export const CHUNK_MAX_CHARS = 1500;
 export const CHUNK_OVERLAP_CHARS = 150;
 

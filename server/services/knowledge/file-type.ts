@@ -1,12 +1,12 @@
 import { AppError } from '../../errors';
 import { kindOfFileName, type KnowledgeKind } from '../../contracts/knowledge';
 
-export const UNSUPPORTED_MESSAGE = 'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.';
+const UNSUPPORTED_MESSAGE = 'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.';
 
 export const unsupportedFileType = (reason: string) => new AppError('UNSUPPORTED_FILE_TYPE', UNSUPPORTED_MESSAGE, { reason });
 
 /** DOCX main part larger than this once inflated is refused (a zip bomb, not a document). */
-export const MAX_DOCX_XML_BYTES = 100 * 1024 * 1024;
+const MAX_DOCX_XML_BYTES = 100 * 1024 * 1024;
 
 /** The kind a file name claims, or 415 before any byte is read. */
 export function kindFromName(name: string): KnowledgeKind {

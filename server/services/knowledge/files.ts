@@ -53,7 +53,7 @@ export async function listKnowledgeFiles(db: Executor, tenantId: string, simulat
   return rows.map(present);
 }
 
-export async function getKnowledgeFile(db: Executor, tenantId: string, id: string): Promise<KnowledgeFile> {
+async function getKnowledgeFile(db: Executor, tenantId: string, id: string): Promise<KnowledgeFile> {
   const [row] = await selectFiles(db)
     .where(and(eq(knowledgeFiles.tenantId, tenantId), eq(knowledgeFiles.id, id)))
     .limit(1);

@@ -33,8 +33,8 @@ const GIVE_UP_MS = 24 * 3600_000;
 const botStatusToMeeting = (s: BotStatus): MeetingStatus =>
   s.state === 'leaving' || s.state === 'ended' ? 'transcribing' : s.state === 'failed' ? 'failed' : s.state;
 
-export const pollDedupeKey = (meetingId: string, at: Date) => `meeting-poll:${meetingId}:${at.getTime()}`;
-export const collectDedupeKey = (meetingId: string) => `meeting-collect:${meetingId}`;
+const pollDedupeKey = (meetingId: string, at: Date) => `meeting-poll:${meetingId}:${at.getTime()}`;
+const collectDedupeKey = (meetingId: string) => `meeting-collect:${meetingId}`;
 
 async function schedulePoll(tx: Executor, m: Pick<MeetingRow, 'id' | 'tenantId' | 'joinAt'>, env: Env, now: Date) {
   const every = env.MEETING_BOT_POLL_SECONDS * 1000;
@@ -48,7 +48,7 @@ async function schedulePoll(tx: Executor, m: Pick<MeetingRow, 'id' | 'tenantId' 
  * or replayed "joining" never undoes "recording"), nothing after the bot's part is over. A bot that
  * ended queues the transcript's collection. Returns whether the meeting changed.
  */
-export async function applyBotStatus(tx: Executor, m: MeetingRow, s: BotStatus, now = new Date()): Promise<boolean> {
+async function applyBotStatus(tx: Executor, m: MeetingRow, s: BotStatus, now = new Date()): Promise<boolean> {
   if (!LIVE.has(m.status)) return false;
   const next = botStatusToMeeting(s);
   if (next !== 'failed' && RANK[next] < RANK[m.status]) return false;
@@ -69,7 +69,7 @@ export async function applyBotStatus(tx: Executor, m: MeetingRow, s: BotStatus, 
 }
 
 /** The name the tenant's bot joins meetings with: the tenant's choice, else MEETING_BOT_NAME. */
-export async function tenantBotName(tx: Executor, env: Env, tenantId: string): Promise<string> {
+async function tenantBotName(tx: Executor, env: Env, tenantId: string): Promise<string> {
   const [row] = await tx.select({ name: meetingBotSettings.botName }).from(meetingBotSettings).where(eq(meetingBotSettings.tenantId, tenantId));
   return row?.name || env.MEETING_BOT_NAME;
 }

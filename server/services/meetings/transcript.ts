@@ -13,7 +13,7 @@ import { normaliseLine } from '../../contracts/text';
 
 export type TranscriptFormat = 'vtt' | 'srt' | 'text';
 
-export interface TranscriptSegment {
+interface TranscriptSegment {
   speaker: string;
   text: string;
   startMs: number;
@@ -29,7 +29,7 @@ export interface ParsedTranscript {
 }
 
 /** The name used when a file does not say who spoke. */
-export const UNKNOWN_SPEAKER = 'Speaker';
+const UNKNOWN_SPEAKER = 'Speaker';
 
 const SRT_CUE = /^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s*-->/m;
 

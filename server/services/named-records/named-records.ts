@@ -4,7 +4,7 @@ import { callInstructions, icps, productGroupings } from '../../../db/schema';
 import { AppError } from '../../errors';
 
 /** The tables of the tenant's named records: same id, tenant and stamps, their own text fields. */
-export type NamedRecordTable = typeof icps | typeof productGroupings | typeof callInstructions;
+type NamedRecordTable = typeof icps | typeof productGroupings | typeof callInstructions;
 
 export interface NamedRecordKind<F extends Record<string, string>> {
   table: NamedRecordTable;
@@ -16,7 +16,7 @@ export interface NamedRecordKind<F extends Record<string, string>> {
   notFound: string;
 }
 
-export type NamedRecord<F> = F & { id: string; updatedAt: string };
+type NamedRecord<F> = F & { id: string; updatedAt: string };
 
 /**
  * List/get/create/update/delete of one kind of named record (ICPs, product groupings, call

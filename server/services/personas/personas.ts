@@ -21,7 +21,7 @@ function present<T extends { behaviourNotes: DifficultyNotes | null; updatedAt: 
 }
 
 /** Keeps only the known difficulties with a non-blank note. */
-export function cleanNotes(notes: DifficultyNotes): DifficultyNotes {
+function cleanNotes(notes: DifficultyNotes): DifficultyNotes {
   const out: DifficultyNotes = {};
   for (const d of DIFFICULTIES) {
     const text = notes[d]?.trim();

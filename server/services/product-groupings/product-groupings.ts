@@ -9,9 +9,9 @@ export const productGroupingRecords = namedRecords<ProductGroupingFields>({
   notFound: 'Product grouping not found',
 });
 export const {
-  list: listProductGroupings,
-  get: getProductGrouping,
+  
+  
   create: createProductGrouping,
-  update: updateProductGrouping,
-  remove: deleteProductGrouping,
+  
+  
 } = productGroupingRecords;

@@ -5,8 +5,8 @@ import { type PromptKind } from '../../contracts/enums';
 import { AppError } from '../../errors';
 import { PROMPT_KIND_FIELDS, PROMPT_TEXT_FIELDS, type PromptFieldsInput, type PromptOutput, type PromptTextField } from '../../contracts/prompts';
 
-export const SYSTEM_PROMPT_DELETE_MESSAGE = 'This is a system prompt and cannot be deleted.';
-export const SYSTEM_PROMPT_EDIT_MESSAGE = 'System prompts cannot be edited. Duplicate it to make your own version.';
+const SYSTEM_PROMPT_DELETE_MESSAGE = 'This is a system prompt and cannot be deleted.';
+const SYSTEM_PROMPT_EDIT_MESSAGE = 'System prompts cannot be edited. Duplicate it to make your own version.';
 
 const columns = {
   id: prompts.id,

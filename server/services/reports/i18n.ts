@@ -9,7 +9,7 @@ export function translator(lng: Language): Translate {
 }
 
 /** Maps a language tag to one of ours: 'pt' and 'pt-*' are Brazilian Portuguese. */
-export function normalizeLanguage(tag: string | null | undefined): Language | null {
+function normalizeLanguage(tag: string | null | undefined): Language | null {
   if (!tag) return null;
   const lower = tag.trim().toLowerCase();
   if (!lower) return null;

@@ -33,7 +33,7 @@ const detailColumns = {
   updatedAt: scorecards.updatedAt,
 };
 
-export { criteriaOf, criterionContent } from '../../ai/scorecard-criteria';
+export {  criterionContent } from '../../ai/scorecard-criteria';
 
 type Row = Awaited<ReturnType<typeof findRow>>;
 

@@ -12,7 +12,7 @@ import { assertLinksBelongToTenant } from './links';
 import { loadGenerationBatch } from './scenario-source';
 import { findSimulationRow, storeGeneratedScenario } from './simulations';
 
-export const CRITERION_REQUIRED_MESSAGE = 'Select at least one criterion for scenario generation';
+const CRITERION_REQUIRED_MESSAGE = 'Select at least one criterion for scenario generation';
 
 const criterionRequired = () =>
   new AppError('VALIDATION', CRITERION_REQUIRED_MESSAGE, { field: 'scorecardId', messageKey: 'simulations.validation.criterionRequired' });

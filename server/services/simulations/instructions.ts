@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { findSimulationRow } from './simulations';
 
 /** Used when neither the simulation nor the system provides a simulation prompt. */
-export const BUILTIN_SIMULATION_PROMPT = {
+const BUILTIN_SIMULATION_PROMPT = {
   name: 'Realistic prospect (built-in)',
   generalRules:
     'You are {{persona.name}}, a real buyer on a sales call. You are not an AI, a coach or an assistant, and you never say so. Stay in character for the whole call, never coach or help the rep sell, answer only what is asked, and speak {{language}} only, in short spoken turns.',
@@ -17,7 +17,7 @@ export const BUILTIN_SIMULATION_PROMPT = {
   endPrompt: 'The call is ending. Confirm any next step you agreed to, otherwise close politely. Never comment on how the rep did.',
 } as const;
 
-export { scenarioText, type StoredScenario } from '../../ai/scenario-text';
+export {  type StoredScenario } from '../../ai/scenario-text';
 
 export interface SimulationInstructions {
   /** The whole text to send as the realtime session instructions. */
@@ -35,7 +35,7 @@ export interface SimulationInstructions {
 }
 
 /** The behaviour block: patience, objections and willingness to commit at this difficulty, plus the persona's own note. */
-export function behaviourBlock(ctx: Pick<GenerationContext, 'difficulty' | 'persona'>): string {
+function behaviourBlock(ctx: Pick<GenerationContext, 'difficulty' | 'persona'>): string {
   const b = DIFFICULTY_BEHAVIOUR[ctx.difficulty];
   const lines = [
     `# Your behaviour on this call — difficulty ${difficultyLabel(ctx.difficulty)}`,

@@ -5,7 +5,7 @@ import type { SimulationOptions } from '../../contracts/simulations';
 import { listPrompts } from '../prompts/prompts';
 
 /** A call-instructions record has no name: its first line, shortened, labels it in a picker. */
-export function instructionsLabel(text: string): string {
+function instructionsLabel(text: string): string {
   const first = text.trim().split(/\n/)[0]?.trim() ?? '';
   return first.length > 80 ? `${first.slice(0, 77)}…` : first;
 }

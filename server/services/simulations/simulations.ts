@@ -23,7 +23,7 @@ function storedScenario(row: Row): SimulationDetail['scenario'] {
   return s && { variables: s.variables as Record<string, unknown> | null, narrative: s.narrative };
 }
 
-export function toDetail(row: Row): SimulationDetail {
+function toDetail(row: Row): SimulationDetail {
   return {
     id: row.id,
     name: row.name,

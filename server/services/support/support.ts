@@ -14,7 +14,7 @@ export interface SupportRequester {
   email: string;
 }
 
-export async function storeSupportRequest(tx: Tx, tenantId: string, userId: string, input: SupportInput) {
+async function storeSupportRequest(tx: Tx, tenantId: string, userId: string, input: SupportInput) {
   const [row] = await tx
     .insert(supportRequests)
     .values({ tenantId, userId, subject: input.subject, description: input.description, pageUrl: input.pageUrl ?? null })
@@ -23,7 +23,7 @@ export async function storeSupportRequest(tx: Tx, tenantId: string, userId: stri
 }
 
 /** The mail to SUPPORT_EMAIL: plain text as support has always read it, and the same lines escaped as HTML. */
-export function renderSupportMail(req: { id: string; from: string } & SupportInput) {
+function renderSupportMail(req: { id: string; from: string } & SupportInput) {
   const head = [`Support request ${req.id}`, `From: ${req.from}`, req.pageUrl ? `Page: ${req.pageUrl}` : ''];
   const text = [...head, '', req.description].join('\n');
   const html =

@@ -21,7 +21,7 @@ import { parseUsersCsv, type RowError } from './import-rows';
 
 const QUEUE = 'users_import' as const;
 /** Credentials not collected within this time are dropped. */
-export const CREDENTIALS_TTL_MS = 15 * 60_000;
+const CREDENTIALS_TTL_MS = 15 * 60_000;
 
 interface ImportPayload {
   csv?: string;

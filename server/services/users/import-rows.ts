@@ -35,7 +35,7 @@ export interface RawUserRow {
   extraCells: boolean;
 }
 
-export type RowErrorCode =
+type RowErrorCode =
   | 'tooManyCells'
   | 'emailRequired'
   | 'emailInvalid'
@@ -264,7 +264,7 @@ export function checkRowsLocally(raw: RawUserRow[], policy: PasswordPolicy): Loc
 }
 
 const FIELD_ORDER = new Map(USERS_CSV_COLUMNS.map((c, i) => [c, i]));
-export function sortErrors(errors: RowError[]): RowError[] {
+function sortErrors(errors: RowError[]): RowError[] {
   return [...errors].sort((a, b) => a.row - b.row || FIELD_ORDER.get(a.field)! - FIELD_ORDER.get(b.field)!);
 }
 

@@ -32,7 +32,7 @@ export type ImportResult =
   | { ok: true; total: number; created: CreatedAccount[]; dryRun: boolean; timings: ImportTimings }
   | { ok: false; total: number; errors: RowError[]; timings: ImportTimings };
 
-export interface ImportTimings {
+interface ImportTimings {
   validateMs: number;
   hashMs: number;
   insertMs: number;
@@ -57,7 +57,7 @@ function freshPassword(policy: PasswordPolicy): string {
 }
 
 /** Hashes in batches of `concurrency` with Promise.all, so the threadpool's threads all work. */
-export async function hashAll(passwords: string[], concurrency: number, onBatch?: (done: number) => void): Promise<string[]> {
+async function hashAll(passwords: string[], concurrency: number, onBatch?: (done: number) => void): Promise<string[]> {
   const out: string[] = new Array(passwords.length);
   for (let i = 0; i < passwords.length; i += concurrency) {
     const batch = passwords.slice(i, i + concurrency);

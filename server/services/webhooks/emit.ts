@@ -6,7 +6,7 @@ import type { WebhookEventType } from '../../contracts/enums';
 import { enqueue } from '../../jobs/queue';
 
 /** A Standard Webhooks message id: `msg_` and 24 random bytes, base64url. */
-export const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
+const newMessageId = () => `msg_${randomBytes(18).toString('base64url')}`;
 export const webhookDedupeKey = (deliveryId: string) => `webhook:${deliveryId}`;
 
 export interface WebhookEvent {

@@ -17,12 +17,12 @@ import { webhookDedupeKey } from './emit';
  */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 /** After a rotation the previous secret signs too for this long, so receivers can switch over. */
-export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 type Row = typeof webhookEndpoints.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function endpointView(r: Row, now = new Date()): WebhookEndpointView {
+function endpointView(r: Row, now = new Date()): WebhookEndpointView {
   const rotating = r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now ? r.previousSecretExpiresAt : null;
   return {
     id: r.id,

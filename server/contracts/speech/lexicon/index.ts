@@ -9,15 +9,6 @@ export type { OrgNoun, SpeechLexicon } from './types';
 
 export const LEXICONS: Readonly<Record<Language, SpeechLexicon>> = { en, es, it, 'pt-BR': ptBR };
 
-/** The lexicon of a call language ("pt-BR", "pt", "es-ES" …); English when unknown. */
-export function lexiconFor(language: string): SpeechLexicon {
-  const l = language.toLowerCase();
-  if (l.startsWith('es')) return es;
-  if (l.startsWith('it')) return it;
-  if (l.startsWith('pt')) return ptBR;
-  return en;
-}
-
 /** "pt" → "pt-BR": the Language a language tag stands for. */
 export function languageOf(tag: string): Language {
   const l = tag.toLowerCase();

@@ -1,3 +1,0 @@
-export * from './client';
-export * from './tenant';
-export * as schema from './schema';

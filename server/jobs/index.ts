@@ -1,2 +1,0 @@
-export * from './queue';
-export * from './worker';
