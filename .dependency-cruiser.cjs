@@ -29,44 +29,88 @@ const ROOT = '^server/(app|index|wiring)\\.ts$';
 // here; the HTTP layer's rewrite is where they come apart.
 
 /** A layer may import none of `above`. */
-const layer = (name, comment, from, above, extra = {}) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: above, ...extra } });
+const layer = (name, comment, from, above, extra = {}) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: above, ...extra },
+});
 
 module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'Files that import each other, directly or round a loop: split the shared part into a file both import, or announce through server/events.',
+      comment:
+        'Files that import each other, directly or round a loop: split the shared part into a file both import, or announce through server/events.',
       severity: 'error',
       from: {},
       to: { circular: true },
     },
     {
       name: 'no-seed-or-tests-in-production',
-      comment: 'Production code never imports the demo seed or the tests (the composition root, server/app.ts, seeds the demo and registers its job).',
+      comment:
+        'Production code never imports the demo seed or the tests (the composition root, server/app.ts, seeds the demo and registers its job).',
       severity: 'error',
       from: { path: '^(server|client)/', pathNot: ROOT },
       to: { path: '^(db/seed|tests)/' },
     },
     {
       name: 'root-seeds-only-the-demo',
-      comment: 'The composition root may start the demo seed and its history job, nothing else of db/seed; never the tests.',
+      comment:
+        'The composition root may start the demo seed and its history job, nothing else of db/seed; never the tests.',
       severity: 'error',
       from: { path: ROOT },
       to: { path: '^tests/|^db/seed/(?!demo\\.ts$|demo-history/run\\.ts$)' },
     },
-    layer('contracts-import-contracts', 'A contract is shared by both ends: it imports only other contracts and libraries.', '^server/contracts/', '^(server/(?!contracts/)|db/|client/)'),
+    layer(
+      'contracts-import-contracts',
+      'A contract is shared by both ends: it imports only other contracts and libraries.',
+      '^server/contracts/',
+      '^(server/(?!contracts/)|db/|client/)',
+    ),
     layer(
       'leaves-stay-leaves',
       'Cross-cutting leaves (errors, logging, env, i18n, metrics, tracing, sealing, caching) import only contracts, other leaves, the locale files and the span helper they share with db/.',
       LEAVES,
       `^server/(?!contracts/|(errors|logger|env|i18n)\\.ts$|(metrics|telemetry|security|cache|types)/)|^db/(?!spans\\.ts$)|^client/`,
     ),
-    layer('db-below-server', 'The schema, client and tenant helpers import only contracts (the seed stands outside the layers).', '^db/(?!seed/)', '^server/(?!contracts/)|^client/'),
-    layer('infra-knows-no-module', 'The event emitter, the job queue and worker and the mail queue know no module above them: handlers and subscribers are attached by server/wiring.ts.', '^server/(events|jobs|mail)/', `^server/(ai|auth|access|evaluation|integrations|services|realtime)/|${TRANSPORT}|${ROOT}`),
-    layer('ai-auth-access-below-services', 'Model access, sign-in primitives and tenant access sit below the services that use them.', '^server/(ai|auth|access)/', `^server/(evaluation|integrations|services|realtime)/|${TRANSPORT}|${ROOT}`),
-    layer('evaluation-integrations-below-services', 'The evaluation and the outside integrations are used by services and announce through server/events; they never import services.', '^server/(evaluation|integrations)/', `^server/(services|realtime)/|${TRANSPORT}|${ROOT}`),
-    layer('services-below-realtime', 'Services never import the call relay (it imports them) nor the transport.', '^server/services/', `^server/realtime/|${TRANSPORT}|${ROOT}`),
-    layer('domain-below-transport', 'The call relay imports no transport: it takes what it needs of the process as parameters.', '^server/realtime/', `${TRANSPORT}|${ROOT}`),
+    layer(
+      'db-below-server',
+      'The schema, client and tenant helpers import only contracts (the seed stands outside the layers).',
+      '^db/(?!seed/)',
+      '^server/(?!contracts/)|^client/',
+    ),
+    layer(
+      'infra-knows-no-module',
+      'The event emitter, the job queue and worker and the mail queue know no module above them: handlers and subscribers are attached by server/wiring.ts.',
+      '^server/(events|jobs|mail)/',
+      `^server/(ai|auth|access|evaluation|integrations|services|realtime)/|${TRANSPORT}|${ROOT}`,
+    ),
+    layer(
+      'ai-auth-access-below-services',
+      'Model access, sign-in primitives and tenant access sit below the services that use them.',
+      '^server/(ai|auth|access)/',
+      `^server/(evaluation|integrations|services|realtime)/|${TRANSPORT}|${ROOT}`,
+    ),
+    layer(
+      'evaluation-integrations-below-services',
+      'The evaluation and the outside integrations are used by services and announce through server/events; they never import services.',
+      '^server/(evaluation|integrations)/',
+      `^server/(services|realtime)/|${TRANSPORT}|${ROOT}`,
+    ),
+    layer(
+      'services-below-realtime',
+      'Services never import the call relay (it imports them) nor the transport.',
+      '^server/services/',
+      `^server/realtime/|${TRANSPORT}|${ROOT}`,
+    ),
+    layer(
+      'domain-below-transport',
+      'The call relay imports no transport: it takes what it needs of the process as parameters.',
+      '^server/realtime/',
+      `${TRANSPORT}|${ROOT}`,
+    ),
     layer('transport-below-root', 'Transport is built by the composition root and never imports it.', TRANSPORT, ROOT),
     {
       name: 'client-imports-contracts-only',

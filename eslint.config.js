@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'db/migrations/**', 'test-results/**', 'playwright-report/**', 'tests/.tmp/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'db/migrations/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/.tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,14 +48,35 @@ export default tseslint.config(
     // contracts are shared by both ends: they import only other contracts and libraries
     files: ['server/contracts/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(db|services|routers|trpc|auth|ai|evaluation|realtime|jobs|mail|http|rest|cache)/|(^|/)\\.\\./(env|errors|logger|deps)$', message: 'A contract imports only other contracts and libraries.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '(^|/)(db|services|routers|trpc|auth|ai|evaluation|realtime|jobs|mail|http|rest|cache)/|(^|/)\\.\\./(env|errors|logger|deps)$',
+              message: 'A contract imports only other contracts and libraries.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // services, jobs and the evaluation never reach back into the tRPC layer
-    files: ['server/services/**/*.ts', 'server/evaluation/**/*.ts', 'server/jobs/**/*.ts', 'server/ai/**/*.ts', 'server/realtime/**/*.ts', 'server/mail/**/*.ts'],
+    files: [
+      'server/services/**/*.ts',
+      'server/evaluation/**/*.ts',
+      'server/jobs/**/*.ts',
+      'server/ai/**/*.ts',
+      'server/realtime/**/*.ts',
+      'server/mail/**/*.ts',
+    ],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(routers|trpc)/', message: 'Services import contracts, never routers or tRPC.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(routers|trpc)/', message: 'Services import contracts, never routers or tRPC.' }] },
+      ],
     },
   },
   {

@@ -26,7 +26,9 @@ const SIGNED_IN: Access = { kind: 'signedIn' };
 const withPageStyles =
   <T>(load: () => Promise<T>) =>
   () =>
-    Promise.all([load(), import('./styles/mantine-pages.css'), loadPageTexts().catch(() => undefined)]).then(([m]) => m);
+    Promise.all([load(), import('./styles/mantine-pages.css'), loadPageTexts().catch(() => undefined)]).then(
+      ([m]) => m,
+    );
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(withPageStyles(load));
 
 const Meetings = page(() => import('./routes/meetings'));
@@ -37,15 +39,40 @@ const AssessmentComplete = page(() => import('./routes/assessment-complete'));
 export const APP_ROUTES: AppRoute[] = [
   { path: '/login', access: { kind: 'guest' }, layout: 'public', component: lazy(() => import('./routes/login')) },
   { path: '/auth/google/done', access: PUBLIC, layout: 'bare', component: page(() => import('./routes/google-done')) },
-  { path: '/no-role-assigned', access: { kind: 'noRole' }, layout: 'public', component: page(() => import('./routes/no-role-assigned')) },
-  { path: '/dashboard', access: roles(MANAGERS, '/assignments'), layout: 'app', component: page(() => import('./routes/dashboard')) },
+  {
+    path: '/no-role-assigned',
+    access: { kind: 'noRole' },
+    layout: 'public',
+    component: page(() => import('./routes/no-role-assigned')),
+  },
+  {
+    path: '/dashboard',
+    access: roles(MANAGERS, '/assignments'),
+    layout: 'app',
+    component: page(() => import('./routes/dashboard')),
+  },
   { path: '/profile', access: SIGNED_IN, layout: 'app', component: page(() => import('./routes/profile')) },
   { path: '/team', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/team')) },
-  { path: '/simulations', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/simulations')) },
+  {
+    path: '/simulations',
+    access: roles(MANAGERS),
+    layout: 'app',
+    component: page(() => import('./routes/simulations')),
+  },
   { path: '/personas', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/personas')) },
   { path: '/scorecards', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/scorecards')) },
-  { path: '/assessments', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/assessments')) },
-  { path: '/assignments/sr', access: roles(['sales_rep'], '/assignments'), layout: 'app', component: page(() => import('./routes/assignments-sr')) },
+  {
+    path: '/assessments',
+    access: roles(MANAGERS),
+    layout: 'app',
+    component: page(() => import('./routes/assessments')),
+  },
+  {
+    path: '/assignments/sr',
+    access: roles(['sales_rep'], '/assignments'),
+    layout: 'app',
+    component: page(() => import('./routes/assignments-sr')),
+  },
   {
     path: '/assignments',
     access: roles(['admin', 'sales_manager', 'demo_sales_manager'], '/assignments/sr'),
@@ -56,18 +83,48 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/integrations/google/success', access: SIGNED_IN, layout: 'app', component: Meetings },
   { path: '/cta', access: roles(['sales_manager']), layout: 'app', component: page(() => import('./routes/cta')) },
   // the exercise page (voice call): any signed-in user with a role
-  { path: '/exercise/:simulationId', access: SIGNED_IN, layout: 'app', component: page(() => import('./routes/exercise')) },
+  {
+    path: '/exercise/:simulationId',
+    access: SIGNED_IN,
+    layout: 'app',
+    component: page(() => import('./routes/exercise')),
+  },
   { path: '/reports/:callId', access: SIGNED_IN, layout: 'app', component: page(() => import('./routes/report')) },
   { path: '/admin', access: roles(['admin']), layout: 'app', component: page(() => import('./routes/admin')) },
   // the product-admin route: superuser only (superuser passes every role check, nobody else is listed)
   { path: '/spar-admin', access: roles([]), layout: 'app', component: page(() => import('./routes/spar-admin')) },
-  { path: '/spar-admin/clients/:clientId', access: roles([]), layout: 'app', component: page(() => import('./routes/spar-admin-client')) },
+  {
+    path: '/spar-admin/clients/:clientId',
+    access: roles([]),
+    layout: 'app',
+    component: page(() => import('./routes/spar-admin-client')),
+  },
   { path: '/assessment/complete', access: PUBLIC, layout: 'public', component: AssessmentComplete },
-  { path: '/magic-link/complete', access: PUBLIC, layout: 'public', component: page(() => import('./routes/magic-link-complete')) },
-  { path: '/cta/reports/:ctaId', access: PUBLIC, layout: 'public', component: page(() => import('./routes/cta-report')) },
-  { path: '/magic-link/used', access: PUBLIC, layout: 'public', component: page(() => import('./routes/magic-link-used')) },
+  {
+    path: '/magic-link/complete',
+    access: PUBLIC,
+    layout: 'public',
+    component: page(() => import('./routes/magic-link-complete')),
+  },
+  {
+    path: '/cta/reports/:ctaId',
+    access: PUBLIC,
+    layout: 'public',
+    component: page(() => import('./routes/cta-report')),
+  },
+  {
+    path: '/magic-link/used',
+    access: PUBLIC,
+    layout: 'public',
+    component: page(() => import('./routes/magic-link-used')),
+  },
   { path: '/assessment/:assessmentId', access: PUBLIC, layout: 'public', component: AssessmentTake },
-  { path: '/magic-link/:ctaId', access: PUBLIC, layout: 'public', component: page(() => import('./routes/magic-link-take')) },
+  {
+    path: '/magic-link/:ctaId',
+    access: PUBLIC,
+    layout: 'public',
+    component: page(() => import('./routes/magic-link-take')),
+  },
   { path: '/terms', access: PUBLIC, layout: 'public', component: page(() => import('./routes/terms')) },
   { path: '/privacy', access: PUBLIC, layout: 'public', component: page(() => import('./routes/privacy')) },
   { path: '/contact', access: PUBLIC, layout: 'public', component: page(() => import('./routes/contact')) },
@@ -76,4 +133,6 @@ export const APP_ROUTES: AppRoute[] = [
 export const NotFoundPage = page(() => import('./routes/not-found'));
 
 /** The signed-in shell (sidebar, user menu): loaded with the first signed-in page, not on /login. */
-export const AppLayout = lazy(withPageStyles(() => import('./components/app-layout').then((m) => ({ default: m.AppLayout }))));
+export const AppLayout = lazy(
+  withPageStyles(() => import('./components/app-layout').then((m) => ({ default: m.AppLayout }))),
+);

@@ -44,7 +44,10 @@ if (inline !== undefined) {
   // addEventListener, and React adds its delegated listeners to the root once, in createRoot. With
   // telemetry off nothing more is waited for.
   const telemetry = startTelemetry(inline).catch(() => undefined);
-  void Promise.all([texts, inline?.enabled ? Promise.race([telemetry, new Promise((r) => setTimeout(r, TELEMETRY_WAIT_MS))]) : null]).then(render);
+  void Promise.all([
+    texts,
+    inline?.enabled ? Promise.race([telemetry, new Promise((r) => setTimeout(r, TELEMETRY_WAIT_MS))]) : null,
+  ]).then(render);
 } else {
   void texts.then(render);
   void fetch('/api/v1/telemetry/config')

@@ -109,7 +109,11 @@ async function initDataDirInChild(dataDir: string): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += String(d)));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the database in ${dataDir} failed (exit ${code}): ${stderr.slice(-500)}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`creating the database in ${dataDir} failed (exit ${code}): ${stderr.slice(-500)}`)),
+    );
   });
 }
 
@@ -126,7 +130,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/postgres-js');
     // reconnect attempts at most a second apart (postgres.js backs off up to 20 s by default): after a
     // database restart requests fail fast and the server is back within a second of the database
-    const sql = postgres(opts.databaseUrl, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 10, backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1) });
+    const sql = postgres(opts.databaseUrl, {
+      max: opts.poolSize ?? 10,
+      onnotice: () => {},
+      connect_timeout: 10,
+      backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1),
+    });
     const db = drizzle(sql, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

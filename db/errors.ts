@@ -6,14 +6,26 @@ export function isUniqueViolation(error: unknown): boolean {
   let e: unknown = error;
   for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const o = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (o.code === '23505' || /duplicate key value violates unique constraint/i.test(String(o.message ?? ''))) return true;
+    if (o.code === '23505' || /duplicate key value violates unique constraint/i.test(String(o.message ?? '')))
+      return true;
     e = o.cause;
   }
   return false;
 }
 
 /** Socket-level failures of the database connection (postgres.js and Node error codes). */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+]);
 
 /**
  * Whether an error means the database is not answering (it restarted, is down or unreachable):

@@ -6,14 +6,20 @@ import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
  * span when the server does not trace.
  */
 export function inDbSpan<T>(name: string, attributes: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  return trace.getTracer('spar').startActiveSpan(name, { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', ...attributes } }, async (span) => {
-    try {
-      return await fn();
-    } catch (e) {
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
-      throw e;
-    } finally {
-      span.end();
-    }
-  });
+  return trace
+    .getTracer('spar')
+    .startActiveSpan(
+      name,
+      { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'postgresql', ...attributes } },
+      async (span) => {
+        try {
+          return await fn();
+        } catch (e) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (e as Error).message });
+          throw e;
+        } finally {
+          span.end();
+        }
+      },
+    );
 }

@@ -14,7 +14,10 @@ const openTransaction = new AsyncLocalStorage<{ name: string; open: boolean }>()
  */
 function assertNotNested(what: string) {
   const outer = openTransaction.getStore();
-  if (outer?.open) throw new Error(`${what} called inside an open ${outer.name} transaction; use the tx handle or run it after the transaction`);
+  if (outer?.open)
+    throw new Error(
+      `${what} called inside an open ${outer.name} transaction; use the tx handle or run it after the transaction`,
+    );
 }
 
 async function inTransaction<T>(name: string, run: () => Promise<T>): Promise<T> {
@@ -48,7 +51,9 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Tx) => Pr
   return inTransaction('tenant', () =>
     db.transaction(async (tx) => {
       // one round trip: the tenant and the role (set_config('role', …, true) is SET LOCAL ROLE)
-      await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'spar_app', true)`);
+      await tx.execute(
+        sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'spar_app', true)`,
+      );
       return fn(tx);
     }),
   );
@@ -100,7 +105,10 @@ async function writeAudit(tx: Tx, reason: SystemReason) {
 export async function asSystem<T>(exec: Executor, reason: SystemReason, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (isTransaction(exec)) {
     const tx = exec;
-    const [state] = await queryRows<{ role: string; sys: string | null }>(tx, sql`select current_user::text as role, current_setting('app.system', true) as sys`);
+    const [state] = await queryRows<{ role: string; sys: string | null }>(
+      tx,
+      sql`select current_user::text as role, current_setting('app.system', true) as sys`,
+    );
     const wasTenant = state.role === 'spar_app';
     const wasSystem = state.sys === 'on';
     if (wasTenant) await tx.execute(sql`set local role none`);

@@ -21,5 +21,7 @@ copyFileSync('server/realtime/offline-voice/tts-worker.mjs', 'dist/server/offlin
 // the client's .br and .gz copies, served as they are (server/http/client.ts)
 const compressed = precompressDir('dist/client');
 const total = (k) => compressed.reduce((n, e) => n + (e[k] ?? e.raw), 0);
-console.log(`precompressed ${compressed.length} client files: ${total('raw')} bytes, ${total('br')} brotli, ${total('gz')} gzip`);
+console.log(
+  `precompressed ${compressed.length} client files: ${total('raw')} bytes, ${total('br')} brotli, ${total('gz')} gzip`,
+);
 writeFileSync('dist/.build-stamp', new Date().toISOString());

@@ -52,7 +52,9 @@ if (!languages.includes(SOURCE)) {
   console.error(`locales/${SOURCE} is missing`);
   process.exit(1);
 }
-const namespaces = readdirSync(path.join(localesDir, SOURCE)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const namespaces = readdirSync(path.join(localesDir, SOURCE))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
 const keysByNamespace = new Map<string, Set<string>>();
 
 for (const ns of namespaces) {
@@ -86,7 +88,8 @@ for (const ns of namespaces) {
 // namespace files that exist in another language but not in the source
 for (const lng of languages.filter((l) => l !== SOURCE)) {
   for (const f of readdirSync(path.join(localesDir, lng)).filter((x) => x.endsWith('.json'))) {
-    if (!namespaces.includes(f.slice(0, -5))) problems.push(`locales/${lng}/${f}: extra file (not in locales/${SOURCE})`);
+    if (!namespaces.includes(f.slice(0, -5)))
+      problems.push(`locales/${lng}/${f}: extra file (not in locales/${SOURCE})`);
   }
 }
 
@@ -105,7 +108,9 @@ function schemaFiles(dir: string, match: (name: string) => boolean): string[] {
 const MESSAGE_KEY = /(?:[(,]\s*|\b(?:error|message)\s*:\s*)(['"`])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g;
 const contractsDir = path.join(root, 'server', 'contracts');
 // the contracts that declare zod schemas (the others hold constants and pure helpers)
-const files = schemaFiles(contractsDir, (n) => n.endsWith('.ts')).filter((f) => readFileSync(f, 'utf8').includes("from 'zod'"));
+const files = schemaFiles(contractsDir, (n) => n.endsWith('.ts')).filter((f) =>
+  readFileSync(f, 'utf8').includes("from 'zod'"),
+);
 const common = keysByNamespace.get('common') ?? new Set<string>();
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
@@ -114,14 +119,18 @@ for (const file of files) {
     const [first, ...rest] = key.split('.');
     const nsKeys = keysByNamespace.get(first);
     const found = common.has(key) || (nsKeys !== undefined && nsKeys.has(rest.join('.')));
-    if (!found) problems.push(`${rel(file)}: message key "${key}" is not in locales/${SOURCE}/common.json${nsKeys ? ` or ${first}.json` : ''}`);
+    if (!found)
+      problems.push(
+        `${rel(file)}: message key "${key}" is not in locales/${SOURCE}/common.json${nsKeys ? ` or ${first}.json` : ''}`,
+      );
   }
 }
 
 // Every AppError code reaches the client, which shows `errors.<CODE>` from common.json.
 const errorsFile = readFileSync(path.join(root, 'server', 'errors.ts'), 'utf8');
 for (const m of errorsFile.matchAll(/^ {2}([A-Z][A-Z_]+): \{ trpc:/gm)) {
-  if (!common.has(`errors.${m[1]}`)) problems.push(`server/errors.ts: error code ${m[1]} has no "errors.${m[1]}" in locales/${SOURCE}/common.json`);
+  if (!common.has(`errors.${m[1]}`))
+    problems.push(`server/errors.ts: error code ${m[1]} has no "errors.${m[1]}" in locales/${SOURCE}/common.json`);
 }
 
 if (problems.length) {
@@ -129,4 +138,6 @@ if (problems.length) {
   for (const p of problems) console.error(`  - ${p}`);
   process.exit(1);
 }
-console.log(`i18n ok: ${namespaces.length} namespace(s) × ${languages.length} languages, ${files.length} schema file(s) scanned`);
+console.log(
+  `i18n ok: ${namespaces.length} namespace(s) × ${languages.length} languages, ${files.length} schema file(s) scanned`,
+);

@@ -15,7 +15,11 @@ const SCOPE = ['server', 'client', 'db', 'scripts', 'tests', 'docs', 'README.md'
 // The matcher and its test hold sample citations on purpose.
 const SKIP = new Set(['scripts/lib/references.ts', 'tests/unit/references.test.ts']);
 
-const files = execFileSync('git', ['ls-files', '-z', '--', ...SCOPE], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+const files = execFileSync('git', ['ls-files', '-z', '--', ...SCOPE], {
+  cwd: root,
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+})
   .split('\0')
   .filter((f) => f && !SKIP.has(f));
 const hits: string[] = [];
@@ -33,7 +37,9 @@ for (const file of files) {
 }
 
 if (hits.length) {
-  console.error(`references check failed: ${hits.length} line(s) cite a spec section or an issue number; state the rule or the reason itself:`);
+  console.error(
+    `references check failed: ${hits.length} line(s) cite a spec section or an issue number; state the rule or the reason itself:`,
+  );
   for (const h of hits) console.error(`  - ${h}`);
   process.exit(1);
 }

@@ -19,7 +19,12 @@ async function main() {
   }
   if (!existsSync('dist/server/index.mjs')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   const processes = arg('processes', 2);
-  const cluster = await startCluster({ processes, port: arg('port', 3000), env: process.env, onOutput: (i, line) => console.log(`[${i + 1}] ${line}`) });
+  const cluster = await startCluster({
+    processes,
+    port: arg('port', 3000),
+    env: process.env,
+    onOutput: (i, line) => console.log(`[${i + 1}] ${line}`),
+  });
   console.log(`\n${processes} Spar processes behind ${cluster.url.replace('127.0.0.1', 'localhost')}:`);
   for (const b of cluster.backends) console.log(`  ${b.url} (pid ${b.pid})`);
   let stopping = false;
@@ -27,7 +32,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
-    cluster.stop().then(() => process.exit(0), () => process.exit(1));
+    cluster.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

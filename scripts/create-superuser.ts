@@ -22,12 +22,15 @@ const { values } = parseArgs({
   },
 });
 if (values.help) {
-  console.log('Usage: npm run create-superuser -- --email EMAIL [--password PASSWORD] [--username NAME] [--client-name NAME] [--client-schema SLUG]');
+  console.log(
+    'Usage: npm run create-superuser -- --email EMAIL [--password PASSWORD] [--username NAME] [--client-name NAME] [--client-schema SLUG]',
+  );
   process.exit(0);
 }
 
 async function ask(question: string, hidden = false): Promise<string> {
-  if (!process.stdin.isTTY) throw new Error(`${question} is required (pass it as a flag when not running in a terminal)`);
+  if (!process.stdin.isTTY)
+    throw new Error(`${question} is required (pass it as a flag when not running in a terminal)`);
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   if (hidden) {
     const out = process.stdout as unknown as { write: (s: string) => boolean };
@@ -56,13 +59,33 @@ try {
   const broken = checkPassword(password, env.passwordPolicy);
   if (broken.length) throw new Error(`The password does not meet the policy: ${broken.join(', ')}`);
   const schemaName = values['client-schema'] ?? env.INTERNAL_CLIENT_SCHEMA;
-  const created = await asSystem(database.db, { action: 'cli.create_superuser', audit: true, detail: email }, async (tx) => {
-    const existing = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
-    if (existing.length) throw new Error(`A user with the email ${email} already exists`);
-    let [client] = await tx.select().from(clients).where(eq(sql`lower(${clients.schemaName})`, schemaName.toLowerCase()));
-    client ??= await createClient(tx, { name: values['client-name'] ?? 'Spar (internal)', schemaName, type: 'internal' });
-    return createUser(tx, { tenantId: client.id, email, username: values.username ?? email.split('@')[0], userType: 'superuser', password });
-  });
+  const created = await asSystem(
+    database.db,
+    { action: 'cli.create_superuser', audit: true, detail: email },
+    async (tx) => {
+      const existing = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
+      if (existing.length) throw new Error(`A user with the email ${email} already exists`);
+      let [client] = await tx
+        .select()
+        .from(clients)
+        .where(eq(sql`lower(${clients.schemaName})`, schemaName.toLowerCase()));
+      client ??= await createClient(tx, {
+        name: values['client-name'] ?? 'Spar (internal)',
+        schemaName,
+        type: 'internal',
+      });
+      return createUser(tx, {
+        tenantId: client.id,
+        email,
+        username: values.username ?? email.split('@')[0],
+        userType: 'superuser',
+        password,
+      });
+    },
+  );
   console.log(`Superuser ${created.email} created (client "${schemaName}").`);
 } catch (e) {
   console.error(`create-superuser: ${(e as Error).message}`);

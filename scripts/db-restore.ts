@@ -51,7 +51,9 @@ async function main() {
     }
     throw e;
   }
-  console.log(`Restored ${path.resolve(file)} into ${dataDir}.${aside ? ` The previous database is kept in ${aside}.` : ''}`);
+  console.log(
+    `Restored ${path.resolve(file)} into ${dataDir}.${aside ? ` The previous database is kept in ${aside}.` : ''}`,
+  );
 }
 
 main().catch((e) => {

@@ -34,8 +34,14 @@ async function main() {
   const env = loadEnv({ ...process.env, LOG_LEVEL: 'silent' });
   const provider = createTextProvider(env);
   const samples = env.EVALUATION_SAMPLES;
-  if (!provider) console.log('OPENAI_API_KEY is not set: running the OFFLINE evaluator (deterministic rules), so agreement is 100 % by construction.\n');
-  else console.log(`Model: ${provider.modelFor('evaluation')}${env.OPENAI_BASE_URL ? ` at ${env.OPENAI_BASE_URL}` : ''}; ${RUNS} run(s) per call, ${samples} sample(s) per run.\n`);
+  if (!provider)
+    console.log(
+      'OPENAI_API_KEY is not set: running the OFFLINE evaluator (deterministic rules), so agreement is 100 % by construction.\n',
+    );
+  else
+    console.log(
+      `Model: ${provider.modelFor('evaluation')}${env.OPENAI_BASE_URL ? ` at ${env.OPENAI_BASE_URL}` : ''}; ${RUNS} run(s) per call, ${samples} sample(s) per run.\n`,
+    );
 
   let agree = 0;
   let verdicts = 0;
@@ -65,7 +71,9 @@ async function main() {
     }
     if (!scores.length) continue;
     const s = stats(scores);
-    console.log(`${call.id} (${call.scorecard}, ${call.quality}, ${call.language}) — score min ${s.min} / max ${s.max} / mean ${s.mean} / sd ${s.sd}${failures ? `, ${failures} failed run(s)` : ''}`);
+    console.log(
+      `${call.id} (${call.scorecard}, ${call.quality}, ${call.language}) — score min ${s.min} / max ${s.max} / mean ${s.mean} / sd ${s.sd}${failures ? `, ${failures} failed run(s)` : ''}`,
+    );
     for (const c of input.criteria) {
       const ls = levels.get(c.id)!;
       const counts = [0, 1, 2].map((l) => ls.filter((x) => x === l).length);
@@ -78,12 +86,20 @@ async function main() {
         if (l >= 0 && Math.abs(l - intended[c.id]) <= 1) withinOne++;
       }
       const share = ls.length ? counts[modal] / ls.length : 0;
-      console.log(`   ${c.name.padEnd(28)} modal ${modal} (intended ${intended[c.id]})  agreement ${pct(share).padStart(4)}  levels [0:${counts[0]} 1:${counts[1]} 2:${counts[2]}]`);
+      console.log(
+        `   ${c.name.padEnd(28)} modal ${modal} (intended ${intended[c.id]})  agreement ${pct(share).padStart(4)}  levels [0:${counts[0]} 1:${counts[1]} 2:${counts[2]}]`,
+      );
     }
   }
   if (verdicts) console.log(`\nRun-to-run agreement: ${pct(agree / verdicts)} over ${verdicts} criterion verdicts.`);
-  if (judged) console.log(`Agreement with the intended levels: exact ${pct(exact / judged)}, within one ${pct(withinOne / judged)}.`);
-  if (provider && evaluations) console.log(`Model requests: ${requests} for ${evaluations} evaluations — ${(requests / evaluations - 1).toFixed(2)} extra request(s) per evaluation from evidence re-asks.`);
+  if (judged)
+    console.log(
+      `Agreement with the intended levels: exact ${pct(exact / judged)}, within one ${pct(withinOne / judged)}.`,
+    );
+  if (provider && evaluations)
+    console.log(
+      `Model requests: ${requests} for ${evaluations} evaluations — ${(requests / evaluations - 1).toFixed(2)} extra request(s) per evaluation from evidence re-asks.`,
+    );
 }
 
 main().catch((e: unknown) => {

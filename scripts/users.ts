@@ -91,7 +91,10 @@ async function main(): Promise<number> {
   try {
     const schemaName = values.client!;
     const [client] = await asSystem(database.db, { action: 'cli.users.resolve_client' }, (tx) =>
-      tx.select({ id: clients.id, name: clients.name }).from(clients).where(eq(sql`lower(${clients.schemaName})`, schemaName.toLowerCase())),
+      tx
+        .select({ id: clients.id, name: clients.name })
+        .from(clients)
+        .where(eq(sql`lower(${clients.schemaName})`, schemaName.toLowerCase())),
     );
     if (!client) {
       console.error(`users: No client with the schema name "${schemaName}".`);
@@ -108,9 +111,14 @@ async function main(): Promise<number> {
     }
 
     const dryRun = !!values['dry-run'];
-    const result = await importUsers(database.db, client.id, text, env.passwordPolicy, { dryRun, onProgress: progressPrinter() });
+    const result = await importUsers(database.db, client.id, text, env.passwordPolicy, {
+      dryRun,
+      onProgress: progressPrinter(),
+    });
     if (!result.ok) {
-      console.log(`No users were created: ${result.errors.length} problem(s) in ${new Set(result.errors.map((e) => e.row)).size} of ${result.total} rows.`);
+      console.log(
+        `No users were created: ${result.errors.length} problem(s) in ${new Set(result.errors.map((e) => e.row)).size} of ${result.total} rows.`,
+      );
       console.log('Either all rows are imported or none. Fix these rows and run again:');
       for (const e of result.errors) console.log(`  row ${e.row} (${e.field}): ${e.reason}`);
       return 1;
@@ -120,13 +128,23 @@ async function main(): Promise<number> {
       return 0;
     }
     const credentials = `${values.file}.credentials.csv`;
-    const rows = result.created.map((c) => [c.email, c.username, c.displayName, USER_TYPE_LABELS[c.userType], c.password]);
+    const rows = result.created.map((c) => [
+      c.email,
+      c.username,
+      c.displayName,
+      USER_TYPE_LABELS[c.userType],
+      c.password,
+    ]);
     writeFileSync(credentials, toCsv([[...CREDENTIALS_CSV_COLUMNS], ...rows]), { mode: 0o600 });
     chmodSync(credentials, 0o600); // also when the file already existed
     const t = result.timings;
     console.log(`Created ${result.created.length} users in "${client.name}".`);
-    console.log(`Credentials (emails and passwords) written to ${credentials} (readable only by you). Hand them out and delete the file.`);
-    console.log(`Time: validate ${(t.validateMs / 1000).toFixed(1)} s, hash ${(t.hashMs / 1000).toFixed(1)} s, insert ${(t.insertMs / 1000).toFixed(1)} s.`);
+    console.log(
+      `Credentials (emails and passwords) written to ${credentials} (readable only by you). Hand them out and delete the file.`,
+    );
+    console.log(
+      `Time: validate ${(t.validateMs / 1000).toFixed(1)} s, hash ${(t.hashMs / 1000).toFixed(1)} s, insert ${(t.insertMs / 1000).toFixed(1)} s.`,
+    );
     return 0;
   } catch (e) {
     if (isAppError(e)) console.error(`users: ${e.message}`);

@@ -49,7 +49,8 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const { env } = opts;
   wireDomainEvents();
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }));
+    opts.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }));
   // several processes starting on one PostgreSQL migrate and seed one at a time
   const prepare = () => prepareDatabase(database, env);
   try {
@@ -59,7 +60,15 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
     throw e;
   }
   startServerTelemetry(env, appVersion());
-  const deps: AppDeps = { database, db: database.db, env, version: appVersion(), leaseOwner: newLeaseOwner(), readCache: new ReadCache(env.READ_CACHE_TTL_MS), ...opts.deps };
+  const deps: AppDeps = {
+    database,
+    db: database.db,
+    env,
+    version: appVersion(),
+    leaseOwner: newLeaseOwner(),
+    readCache: new ReadCache(env.READ_CACHE_TTL_MS),
+    ...opts.deps,
+  };
   const http = await createHttpServer(deps, opts);
   const port = opts.port ?? env.PORT;
   // `npm run dev` serves sources through Vite: this machine only, unless HOST says otherwise
@@ -72,7 +81,12 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   wireMetrics(database.db);
   const leases = startLeaseKeeper(deps);
   const peers = await shareCacheInvalidation(deps);
-  const notices = await securityNotices(database.db, env, { host, port: actualPort, dev: !!opts.dev }, DEMO_ACCOUNTS.map((a) => a.email));
+  const notices = await securityNotices(
+    database.db,
+    env,
+    { host, port: actualPort, dev: !!opts.dev },
+    DEMO_ACCOUNTS.map((a) => a.email),
+  );
   for (const n of notices) logger.warn(n);
   let stopping: Promise<void> | undefined;
   return {
@@ -136,7 +150,10 @@ async function shareCacheInvalidation(deps: AppDeps) {
     const cut = payload.lastIndexOf('|');
     if (cut > 0 && payload.slice(0, cut) !== me) cache.invalidateFromPeer(payload.slice(cut + 1));
   });
-  cache.broadcast = (tenantId) => void notify(READ_CACHE_CHANNEL, `${me}|${tenantId}`).catch((err) => logger.warn({ err }, 'read cache notify failed'));
+  cache.broadcast = (tenantId) =>
+    void notify(READ_CACHE_CHANNEL, `${me}|${tenantId}`).catch((err) =>
+      logger.warn({ err }, 'read cache notify failed'),
+    );
   return sub;
 }
 
@@ -145,7 +162,12 @@ async function prepareDatabase(database: Database, env: Env) {
   await migrateDatabase(database);
   await ensureSystemPrompts(database.db);
   if (env.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, { password: env.DEMO_PASSWORD, policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA, history: env.seedDemoHistory });
+    const seeded = await seedDemoIfEmpty(database.db, {
+      password: env.DEMO_PASSWORD,
+      policy: env.passwordPolicy,
+      internalSchema: env.INTERNAL_CLIENT_SCHEMA,
+      history: env.seedDemoHistory,
+    });
     if (seeded.seeded && seeded.generated) {
       // printed once, on the first start only
       process.stdout.write(

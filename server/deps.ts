@@ -21,5 +21,13 @@ export interface AppDeps {
   /** Short-lived per-viewer cache of expensive reads (dashboard, assignment lists); none in most tests. */
   readCache?: ReadCache;
   /** Background job worker knobs (tests, benchmarks); `disabled` starts no worker. */
-  jobs?: { disabled?: boolean; workerId?: string; pollIntervalMs?: number; leaseMs?: number; backoffBaseMs?: number; initialDelayMs?: number; webhookScheduleMs?: number[] };
+  jobs?: {
+    disabled?: boolean;
+    workerId?: string;
+    pollIntervalMs?: number;
+    leaseMs?: number;
+    backoffBaseMs?: number;
+    initialDelayMs?: number;
+    webhookScheduleMs?: number[];
+  };
 }

@@ -31,7 +31,9 @@ async function main() {
     throw e;
   }
   logger.info({ url: app.url, db: app.deps.database.driver, dev }, 'Spar is running');
-  process.stdout.write(`Spar is running at ${app.url.replace('127.0.0.1', 'localhost')} (${app.deps.database.driver}${dev ? ', dev' : ''})\n`);
+  process.stdout.write(
+    `Spar is running at ${app.url.replace('127.0.0.1', 'localhost')} (${app.deps.database.driver}${dev ? ', dev' : ''})\n`,
+  );
   for (const n of app.notices) process.stdout.write(`WARNING: ${n}\n`);
 
   let signalled = false;

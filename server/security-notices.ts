@@ -9,7 +9,10 @@ import { isLoopbackHost } from './http/loopback';
 async function countDemoAccounts(db: Db, emails: readonly string[]): Promise<number> {
   if (!emails.length) return 0;
   const rows = await asSystem(db, { action: 'start.demo_accounts' }, (tx) =>
-    tx.select({ email: users.email, hash: users.passwordHash }).from(users).where(inArray(users.email, [...emails])),
+    tx
+      .select({ email: users.email, hash: users.passwordHash })
+      .from(users)
+      .where(inArray(users.email, [...emails])),
   );
   return rows.filter((r) => !!r.hash).length;
 }
@@ -19,7 +22,12 @@ async function countDemoAccounts(db: Db, emails: readonly string[]): Promise<num
  * line is logged as a warning and printed. Empty when the start is safe as configured.
  * `demoEmails` are the seed's demo accounts (the caller, server/app.ts, knows the seed).
  */
-export async function securityNotices(db: Db, env: Env, listen: { host: string; port: number; dev: boolean }, demoEmails: readonly string[]): Promise<string[]> {
+export async function securityNotices(
+  db: Db,
+  env: Env,
+  listen: { host: string; port: number; dev: boolean },
+  demoEmails: readonly string[],
+): Promise<string[]> {
   const out: string[] = [];
   const local = isLoopbackHost(listen.host);
   if (env.devTokenEnabled) {
@@ -30,7 +38,9 @@ export async function securityNotices(db: Db, env: Env, listen: { host: string; 
   }
   if (env.debugEndpointsEnabled) out.push('DEBUG_ENDPOINTS_ENABLED is on: GET /api/v1/auth/debug answers.');
   if (listen.dev && !local) {
-    out.push(`Development mode (Vite) is listening on ${listen.host}:${listen.port}: other machines can read the source files it serves. Use HOST=127.0.0.1 unless you need that.`);
+    out.push(
+      `Development mode (Vite) is listening on ${listen.host}:${listen.port}: other machines can read the source files it serves. Use HOST=127.0.0.1 unless you need that.`,
+    );
   }
   if (!local) {
     const demo = await countDemoAccounts(db, demoEmails);

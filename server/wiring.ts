@@ -39,7 +39,9 @@ export function wireDomainEvents(): void {
   subscribe('report.failed', 'assessments', async ({ tx, callId }) => {
     if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
   });
-  subscribe('report.failed', 'meetings', ({ tx, callId, error }) => onMeetingReport(tx, callId, 'failed', error.slice(0, 500)));
+  subscribe('report.failed', 'meetings', ({ tx, callId, error }) =>
+    onMeetingReport(tx, callId, 'failed', error.slice(0, 500)),
+  );
   subscribe('mail.sent', 'campaigns', ({ tx, tenantId, magicLinkId }) => markMagicLinkSent(tx, tenantId, magicLinkId));
 }
 
@@ -60,16 +62,28 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
     [
       {
         handlers: {
-          evaluation: evaluationHandler({ provider: createTextProvider(deps.env), samples: deps.env.EVALUATION_SAMPLES }),
+          evaluation: evaluationHandler({
+            provider: createTextProvider(deps.env),
+            samples: deps.env.EVALUATION_SAMPLES,
+          }),
           mail: mailHandler({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM }),
           ats_callback: atsCallbackHandler(deps.env),
-          webhook: webhookHandler({ allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false, scheduleMs: deps.jobs?.webhookScheduleMs }),
+          webhook: webhookHandler({
+            allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
+            scheduleMs: deps.jobs?.webhookScheduleMs,
+          }),
           assessment_expiry: assessmentExpiryHandler(),
           meeting_bot: meetingBotHandler(deps.env),
         },
       },
       // long jobs: bulk user imports, the demo tenant's history (it waits for its evaluations in the first lane)
-      { handlers: { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }), demo_history: demoHistoryHandler({ env: deps.env }) }, suffix: 'imports' },
+      {
+        handlers: {
+          users_import: usersImportHandler({ policy: deps.env.passwordPolicy }),
+          demo_history: demoHistoryHandler({ env: deps.env }),
+        },
+        suffix: 'imports',
+      },
     ],
     {
       database: deps.database,

@@ -42,7 +42,12 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
       </AppShell.Header>
       {/* Closed means gone, not just slid away: nothing in it can take focus. */}
       {/* on narrow screens the floating help button sits over the sidebar's bottom edge */}
-      <AppShell.Navbar p="sm" pb={narrow ? 84 : 'sm'} aria-label={t('nav.label')} style={opened ? undefined : { display: 'none' }}>
+      <AppShell.Navbar
+        p="sm"
+        pb={narrow ? 84 : 'sm'}
+        aria-label={t('nav.label')}
+        style={opened ? undefined : { display: 'none' }}
+      >
         <SidebarNav me={me} onNavigate={closeIfNarrow} />
         <Box pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
           <UserMenu me={me} onNavigate={closeIfNarrow} />

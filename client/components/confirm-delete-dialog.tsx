@@ -19,10 +19,27 @@ interface Props {
 }
 
 /** The confirmation shell of a destructive action; callers own the mutation and its messages. */
-export function ConfirmDeleteDialog({ opened, title, message, note, cancelLabel, submitLabel, pending, error, onCancel, onConfirm }: Props) {
+export function ConfirmDeleteDialog({
+  opened,
+  title,
+  message,
+  note,
+  cancelLabel,
+  submitLabel,
+  pending,
+  error,
+  onCancel,
+  onConfirm,
+}: Props) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': t('app.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       <Stack>
         {error && (
           <Alert color="red" role="alert">

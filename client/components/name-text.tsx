@@ -28,7 +28,15 @@ export function NameText({ children, lines = 2, heading, style, ...props }: Prop
     return () => ro.disconnect();
   }, [children, lines]);
   return (
-    <Tooltip label={children} disabled={!cut} multiline maw={360} withinPortal openDelay={200} events={{ hover: true, focus: true, touch: true }}>
+    <Tooltip
+      label={children}
+      disabled={!cut}
+      multiline
+      maw={360}
+      withinPortal
+      openDelay={200}
+      events={{ hover: true, focus: true, touch: true }}
+    >
       <Text
         ref={ref}
         component={heading ? (`h${heading.order}` as 'h2') : 'p'}
@@ -36,7 +44,14 @@ export function NameText({ children, lines = 2, heading, style, ...props }: Prop
         data-name-text
         data-truncated={cut || undefined}
         tabIndex={cut ? 0 : undefined}
-        {...(heading ? { fw: 700, m: 0, fz: `var(--mantine-${heading.size}-font-size)`, lh: `var(--mantine-${heading.size}-line-height)` } : {})}
+        {...(heading
+          ? {
+              fw: 700,
+              m: 0,
+              fz: `var(--mantine-${heading.size}-font-size)`,
+              lh: `var(--mantine-${heading.size}-line-height)`,
+            }
+          : {})}
         style={{ overflowWrap: 'anywhere', minWidth: 0, ...(style as object) }}
         {...props}
       >

@@ -31,12 +31,42 @@ const MANAGERS: Role[] = ['admin', 'sales_manager'];
 export function navLinksFor(me: Me): NavLinkDef[] {
   const role = me.user.role;
   const links: (NavLinkDef & { show: boolean })[] = [
-    { key: 'dashboard', labelKey: 'nav.dashboard', href: '/dashboard', icon: IconLayoutDashboard, show: hasRole(role, MANAGERS) },
-    { key: 'simulations', labelKey: 'nav.simulations', href: '/simulations', icon: IconMicrophone, show: hasRole(role, MANAGERS) },
-    { key: 'personas', labelKey: 'nav.personas', href: '/personas', icon: IconUserCircle, show: hasRole(role, MANAGERS) },
-    { key: 'scorecards', labelKey: 'nav.scorecards', href: '/scorecards', icon: IconClipboardCheck, show: hasRole(role, MANAGERS) },
+    {
+      key: 'dashboard',
+      labelKey: 'nav.dashboard',
+      href: '/dashboard',
+      icon: IconLayoutDashboard,
+      show: hasRole(role, MANAGERS),
+    },
+    {
+      key: 'simulations',
+      labelKey: 'nav.simulations',
+      href: '/simulations',
+      icon: IconMicrophone,
+      show: hasRole(role, MANAGERS),
+    },
+    {
+      key: 'personas',
+      labelKey: 'nav.personas',
+      href: '/personas',
+      icon: IconUserCircle,
+      show: hasRole(role, MANAGERS),
+    },
+    {
+      key: 'scorecards',
+      labelKey: 'nav.scorecards',
+      href: '/scorecards',
+      icon: IconClipboardCheck,
+      show: hasRole(role, MANAGERS),
+    },
     { key: 'team', labelKey: 'nav.team', href: '/team', icon: IconUsers, show: hasRole(role, MANAGERS) },
-    { key: 'assessments', labelKey: 'nav.assessments', href: '/assessments', icon: IconUserCheck, show: hasRole(role, MANAGERS) },
+    {
+      key: 'assessments',
+      labelKey: 'nav.assessments',
+      href: '/assessments',
+      icon: IconUserCheck,
+      show: hasRole(role, MANAGERS),
+    },
     // the CTA screen is sales_manager's and superuser's, not admin's (admin owns system configuration, not campaigns)
     { key: 'cta', labelKey: 'nav.cta', href: '/cta', icon: IconMailForward, show: hasRole(role, ['sales_manager']) },
     {
@@ -46,9 +76,21 @@ export function navLinksFor(me: Me): NavLinkDef[] {
       icon: IconListCheck,
       show: true,
     },
-    { key: 'meetings', labelKey: 'nav.meetings', href: '/meetings', icon: IconHeadset, show: me.internal && role !== null },
+    {
+      key: 'meetings',
+      labelKey: 'nav.meetings',
+      href: '/meetings',
+      icon: IconHeadset,
+      show: me.internal && role !== null,
+    },
     { key: 'admin', labelKey: 'nav.admin', href: '/admin', icon: IconAdjustments, show: hasRole(role, ['admin']) },
-    { key: 'sparAdmin', labelKey: 'nav.sparAdmin', href: '/spar-admin', icon: IconShieldLock, show: role === 'superuser' },
+    {
+      key: 'sparAdmin',
+      labelKey: 'nav.sparAdmin',
+      href: '/spar-admin',
+      icon: IconShieldLock,
+      show: role === 'superuser',
+    },
   ];
   return links.filter((l) => l.show).map(({ show: _show, ...l }) => l);
 }

@@ -59,7 +59,15 @@ export function RecordPanel<R extends { id: string }, F>(props: Props<R, F>) {
     const current = editing?.record;
     try {
       const saved = current ? await onUpdate(current.id, values) : await onCreate(values);
-      notifySuccess(t(k(current ? 'updated' : 'created'), names(saved, rows.findIndex((r) => r.id === saved.id))));
+      notifySuccess(
+        t(
+          k(current ? 'updated' : 'created'),
+          names(
+            saved,
+            rows.findIndex((r) => r.id === saved.id),
+          ),
+        ),
+      );
       setEditing(null);
     } catch (e) {
       notifyFailure(t, t(k(current ? 'updateFailed' : 'createFailed')), e);
@@ -92,7 +100,11 @@ export function RecordPanel<R extends { id: string }, F>(props: Props<R, F>) {
       {list.isLoading && <Loader aria-label={t('app.loading')} />}
       {list.isError && <LoadFailedAlert message={t(k('loadFailed'))} onRetry={() => void list.refetch()} />}
       {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t(k('empty'))}</Text>}
-      {rows.length > 0 && renderList(rows, { edit: (record) => setEditing({ record }), remove: (record, index) => setDeleting({ record, index }) })}
+      {rows.length > 0 &&
+        renderList(rows, {
+          edit: (record) => setEditing({ record }),
+          remove: (record, index) => setDeleting({ record, index }),
+        })}
       {editing &&
         renderForm({
           key: editing.record?.id ?? 'new',
@@ -114,7 +126,17 @@ export function RecordPanel<R extends { id: string }, F>(props: Props<R, F>) {
 }
 
 /** The edit and delete buttons of one record row, named for the record. */
-export function RecordRowActions({ editLabel, deleteLabel, onEdit, onDelete }: { editLabel: string; deleteLabel: string; onEdit: () => void; onDelete: () => void }) {
+export function RecordRowActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <ActionIcon variant="subtle" aria-label={editLabel} onClick={onEdit}>
@@ -144,7 +166,17 @@ interface FormModalProps<V, F> {
  * The create/edit modal of a configuration record: the client-missing guard, the server's field
  * errors next to the fields, Cancel and Save. The caller gives the fields.
  */
-export function RecordFormModal<V, F>({ title, size = 'lg', form, parse, clientMissing, saving, onClose, onSave, children }: FormModalProps<V, F>) {
+export function RecordFormModal<V, F>({
+  title,
+  size = 'lg',
+  form,
+  parse,
+  clientMissing,
+  saving,
+  onClose,
+  onSave,
+  children,
+}: FormModalProps<V, F>) {
   const { t } = useConfigTranslation();
   const fullScreen = useMediaQuery('(max-width: 48em)');
   const submit = form.onSubmit(async (values) => {
@@ -161,7 +193,14 @@ export function RecordFormModal<V, F>({ title, size = 'lg', form, parse, clientM
   });
 
   return (
-    <Modal opened onClose={() => !saving && onClose()} title={title} size={size} fullScreen={fullScreen} closeButtonProps={{ 'aria-label': t('app.close') }}>
+    <Modal
+      opened
+      onClose={() => !saving && onClose()}
+      title={title}
+      size={size}
+      fullScreen={fullScreen}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           {clientMissing && (

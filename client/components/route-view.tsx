@@ -54,7 +54,13 @@ export function RouteView() {
     const decision = decideAccess(access, user, peekReturnTo());
     if (decision.type === 'redirect') {
       const here = search ? `${location}?${search}` : location;
-      return <Navigate to={decision.to} remember={decision.remember ? here : undefined} consumeReturnTo={access.kind === 'guest'} />;
+      return (
+        <Navigate
+          to={decision.to}
+          remember={decision.remember ? here : undefined}
+          consumeReturnTo={access.kind === 'guest'}
+        />
+      );
     }
   }
 

@@ -30,7 +30,9 @@ export function ScrollTable({ minWidth, label, children }: { minWidth: number; l
       const overflow = el.scrollWidth > el.clientWidth + 1;
       const left = overflow && el.scrollLeft > 1;
       const right = overflow && el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-      setEdges((e) => (e.overflow === overflow && e.left === left && e.right === right ? e : { overflow, left, right }));
+      setEdges((e) =>
+        e.overflow === overflow && e.left === left && e.right === right ? e : { overflow, left, right },
+      );
     };
     update();
     const ro = new ResizeObserver(update);

@@ -15,7 +15,17 @@ export function ClientMissingAlert() {
  * A list that failed to load, with a retry button: the text above the button, or beside it
  * (`inline`, the admin panels); `retryLabel` when the panel's own namespace names the button.
  */
-export function LoadFailedAlert({ message, onRetry, retryLabel, inline = false }: { message: string; onRetry: () => void; retryLabel?: string; inline?: boolean }) {
+export function LoadFailedAlert({
+  message,
+  onRetry,
+  retryLabel,
+  inline = false,
+}: {
+  message: string;
+  onRetry: () => void;
+  retryLabel?: string;
+  inline?: boolean;
+}) {
   const { t } = useConfigTranslation();
   const body = (
     <>

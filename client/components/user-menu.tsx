@@ -18,7 +18,12 @@ export function UserMenu({ me, onNavigate }: { me: Me; onNavigate?: () => void }
   return (
     <Menu position="top-start" width={240} withinPortal shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.label')} w="100%" p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <UnstyledButton
+          aria-label={t('userMenu.label')}
+          w="100%"
+          p="xs"
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <Group gap="sm" wrap="nowrap">
             <Avatar src={me.user.photoUrl} radius="xl" size="md" alt="">
               {handle.slice(0, 2).toUpperCase()}

@@ -29,7 +29,11 @@ export function errorInfo(error: unknown): AppErrorInfo {
     const data = error.data as ErrorData | undefined;
     // no data: the request never reached our server (offline, proxy error)
     if (!data) return { appCode: 'NETWORK', details: null, fieldErrors: null };
-    return { appCode: data.appCode ?? 'INTERNAL', details: data.details ?? null, fieldErrors: data.fieldErrors ?? null };
+    return {
+      appCode: data.appCode ?? 'INTERNAL',
+      details: data.details ?? null,
+      fieldErrors: data.fieldErrors ?? null,
+    };
   }
   return { appCode: 'INTERNAL', details: null, fieldErrors: null };
 }

@@ -7,7 +7,7 @@ import { formatDate, formatNumber, formatPercent, formatScore, formatSeconds } f
  * (server/contracts/format.ts, also used by the downloadable report) bound to the interface
  * language, so "66,7" appears in es/it/pt-BR wherever a score or an average is shown.
  */
-export { EMPTY,  formatNumber, formatPercent, formatScore, formatSeconds } from '../../server/contracts/format';
+export { EMPTY, formatNumber, formatPercent, formatScore, formatSeconds } from '../../server/contracts/format';
 
 /** The formatters bound to the current interface language. */
 export function useFormat() {

@@ -18,10 +18,15 @@ const BUNDLES: Record<Language, Record<Part, () => Promise<{ default: ResourceLa
   en: { first: () => import('../features/i18n/bundles/en-common'), pages: () => import('../features/i18n/bundles/en') },
   es: { first: () => import('../features/i18n/bundles/es-common'), pages: () => import('../features/i18n/bundles/es') },
   it: { first: () => import('../features/i18n/bundles/it-common'), pages: () => import('../features/i18n/bundles/it') },
-  'pt-BR': { first: () => import('../features/i18n/bundles/pt-BR-common'), pages: () => import('../features/i18n/bundles/pt-BR') },
+  'pt-BR': {
+    first: () => import('../features/i18n/bundles/pt-BR-common'),
+    pages: () => import('../features/i18n/bundles/pt-BR'),
+  },
 };
 // The pages' namespace names, from the English files (the check keeps the languages' files alike).
-const PAGE_NAMESPACES = Object.keys(import.meta.glob(['../../locales/en/*.json', '!../../locales/en/common.json', '!../../locales/en/mail.json'])).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? FIRST_NAMESPACE);
+const PAGE_NAMESPACES = Object.keys(
+  import.meta.glob(['../../locales/en/*.json', '!../../locales/en/common.json', '!../../locales/en/mail.json']),
+).map((file) => /([^/]+)\.json$/.exec(file)?.[1] ?? FIRST_NAMESPACE);
 
 const bundles = new Map<string, Promise<ResourceLanguage>>();
 function loadBundle(lng: string, part: Part): Promise<ResourceLanguage> {
@@ -119,7 +124,8 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
   // A switch that began before the first page asked for its texts loaded `common` only: load the
   // rest now (the components redraw as the texts arrive, `bindI18nStore` below).
-  if (pageTextsWanted && !PAGE_NAMESPACES.every((ns) => i18n.hasResourceBundle(lng, ns))) void i18n.loadNamespaces(PAGE_NAMESPACES);
+  if (pageTextsWanted && !PAGE_NAMESPACES.every((ns) => i18n.hasResourceBundle(lng, ns)))
+    void i18n.loadNamespaces(PAGE_NAMESPACES);
 });
 
 /**

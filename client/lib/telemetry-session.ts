@@ -14,7 +14,8 @@ export interface UsageSession {
 
 /** The session in force at `now` (a new one when there is none, it idled out or it is too long), touched. */
 export function touchSession(stored: UsageSession | null, now: number, newId: () => string): UsageSession {
-  if (!stored || now - stored.lastActiveAt > SESSION_IDLE_MS || now - stored.startedAt > SESSION_MAX_MS) return { id: newId(), startedAt: now, lastActiveAt: now };
+  if (!stored || now - stored.lastActiveAt > SESSION_IDLE_MS || now - stored.startedAt > SESSION_MAX_MS)
+    return { id: newId(), startedAt: now, lastActiveAt: now };
   return { ...stored, lastActiveAt: now };
 }
 
@@ -23,7 +24,9 @@ export function parseSession(raw: string | null): UsageSession | null {
   if (!raw) return null;
   try {
     const s = JSON.parse(raw) as Partial<UsageSession>;
-    return typeof s.id === 'string' && typeof s.startedAt === 'number' && typeof s.lastActiveAt === 'number' ? { id: s.id, startedAt: s.startedAt, lastActiveAt: s.lastActiveAt } : null;
+    return typeof s.id === 'string' && typeof s.startedAt === 'number' && typeof s.lastActiveAt === 'number'
+      ? { id: s.id, startedAt: s.startedAt, lastActiveAt: s.lastActiveAt }
+      : null;
   } catch {
     return null;
   }

@@ -57,7 +57,11 @@ class SessionProcessor implements SpanProcessor {
 export function startTelemetry(config: TelemetryConfig): WebTracerProvider {
   const exporter = new OTLPTraceExporter({ url: `${location.origin}/api/v1/telemetry/traces` });
   const provider = new WebTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': 'spar-web', 'service.version': config.serviceVersion, 'deployment.environment': config.environment }),
+    resource: resourceFromAttributes({
+      'service.name': 'spar-web',
+      'service.version': config.serviceVersion,
+      'deployment.environment': config.environment,
+    }),
     spanProcessors: [new SessionProcessor(), new BatchSpanProcessor(exporter, BATCH)],
   });
   provider.register();
@@ -73,7 +77,11 @@ export function startTelemetry(config: TelemetryConfig): WebTracerProvider {
         // the resource-timing events would make a batch of 30 spans too large for a keepalive request
         ignoreNetworkEvents: true,
         applyCustomAttributesOnSpan: (span, _request, result) => {
-          if (isErrorResult(result as Response | Error)) span.setStatus({ code: SpanStatusCode.ERROR, message: result instanceof Error ? result.message : `HTTP ${(result as Response).status}` });
+          if (isErrorResult(result as Response | Error))
+            span.setStatus({
+              code: SpanStatusCode.ERROR,
+              message: result instanceof Error ? result.message : `HTTP ${(result as Response).status}`,
+            });
         },
       }),
     ],

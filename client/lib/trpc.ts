@@ -4,7 +4,15 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { errorInfo } from './errors';
 
-const NO_RETRY = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'NO_ROLE', 'NOT_FOUND', 'VALIDATION', 'BAD_REQUEST', 'TOO_MANY_REQUESTS']);
+const NO_RETRY = new Set([
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NO_ROLE',
+  'NOT_FOUND',
+  'VALIDATION',
+  'BAD_REQUEST',
+  'TOO_MANY_REQUESTS',
+]);
 
 /** A 401 anywhere means the session ended: forget the user so the route guards send them to /login. */
 function onUnauthenticated(error: unknown) {

@@ -24,12 +24,18 @@ export default function AssessmentTakePage() {
 function CandidateFlow({ link }: { link: LinkCredentials }) {
   const { t } = useTranslation('assessments');
   const stable = useMemo(() => link, [link.assessmentId, link.token]); // eslint-disable-line react-hooks/exhaustive-deps
-  const validation = useQuery({ queryKey: ['assessmentLink', stable.assessmentId, stable.token], queryFn: () => linkApi.validate(stable), retry: false, staleTime: Infinity });
+  const validation = useQuery({
+    queryKey: ['assessmentLink', stable.assessmentId, stable.token],
+    queryFn: () => linkApi.validate(stable),
+    retry: false,
+    staleTime: Infinity,
+  });
   const [step, setStep] = useState<'intro' | 'mic' | 'call' | 'refused'>('intro');
   const refused = useCallback(() => setStep('refused'), []);
 
   if (validation.isLoading) return <Loader aria-label={t('link.validating')} />;
-  if (validation.isError) return <InvalidLink problem={linkProblemOf(validation.error)} onRetry={() => void validation.refetch()} />;
+  if (validation.isError)
+    return <InvalidLink problem={linkProblemOf(validation.error)} onRetry={() => void validation.refetch()} />;
   const intro = validation.data!;
   if (step === 'refused' || (intro.call_started && step !== 'call')) return <InvalidLink problem="started" />;
   return (

@@ -39,7 +39,11 @@ function GuestReport({ link }: { link: CtaCredentials }) {
   if (report.isLoading) return <Loader aria-label={t('guest.report.loading')} />;
   if (report.isError) {
     const problem = ctaProblemOf(report.error);
-    return problem === 'failed' ? <LoadFailedAlert message={t('guest.report.loadFailed')} onRetry={() => void report.refetch()} /> : <InvalidCtaLink problem={problem} />;
+    return problem === 'failed' ? (
+      <LoadFailedAlert message={t('guest.report.loadFailed')} onRetry={() => void report.refetch()} />
+    ) : (
+      <InvalidCtaLink problem={problem} />
+    );
   }
   const r = report.data!;
   return (

@@ -38,12 +38,14 @@ export default function CtaPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="campaigns" pt="md">
-          <CampaignsPanel
-            onGenerate={(id) => navigate(`/cta?tab=generate&campaign=${encodeURIComponent(id)}`)}
-          />
+          <CampaignsPanel onGenerate={(id) => navigate(`/cta?tab=generate&campaign=${encodeURIComponent(id)}`)} />
         </Tabs.Panel>
         <Tabs.Panel value="generate" pt="md">
-          <GeneratePanel campaignId={campaign} onCampaign={(id) => setCampaign(id, { replace: true })} onNewCampaign={() => setCreating(true)} />
+          <GeneratePanel
+            campaignId={campaign}
+            onCampaign={(id) => setCampaign(id, { replace: true })}
+            onNewCampaign={() => setCreating(true)}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="links" pt="md">
           <LinksPanel />

@@ -26,10 +26,16 @@ export default function ExercisePage() {
   });
   // assignments: ?exercise=<id> links the call to the rep's exercise
   const exerciseId = new URLSearchParams(useSearch()).get('exercise') ?? undefined;
-  const session = useCallSession({ input: { simulationId, mode: 'practice', ...(exerciseId ? { exerciseId } : {}) } }, `${simulationId}:${exerciseId ?? ''}`);
+  const session = useCallSession(
+    { input: { simulationId, mode: 'practice', ...(exerciseId ? { exerciseId } : {}) } },
+    `${simulationId}:${exerciseId ?? ''}`,
+  );
   const snapshot = useCallSnapshot(session);
   // a server without calls.preview answers NOT_FOUND for the path itself: then Start still works
-  const notFound = preview.isError && errorInfo(preview.error).appCode === 'NOT_FOUND' && !/no procedure found/i.test(preview.error.message);
+  const notFound =
+    preview.isError &&
+    errorInfo(preview.error).appCode === 'NOT_FOUND' &&
+    !/no procedure found/i.test(preview.error.message);
   const title = preview.data?.name ?? snapshot?.call?.simulationName ?? t('exercise.title');
 
   if (!session || !snapshot) return <Loader aria-label={t('loading')} />;
@@ -52,7 +58,12 @@ export default function ExercisePage() {
             </Alert>
           )}
           <Group>
-            <Button size="md" leftSection={<IconPhoneCall size={18} aria-hidden />} loading={snapshot.phase === 'starting'} onClick={() => void session.start(preview.data?.provider ?? null)}>
+            <Button
+              size="md"
+              leftSection={<IconPhoneCall size={18} aria-hidden />}
+              loading={snapshot.phase === 'starting'}
+              onClick={() => void session.start(preview.data?.provider ?? null)}
+            >
               {t('exercise.start')}
             </Button>
           </Group>
@@ -63,7 +74,14 @@ export default function ExercisePage() {
         <>
           <CallOutcome snapshot={snapshot} onRestart={() => session.reset()} />
           {snapshot.repSpoke && <ReportWait callId={snapshot.call?.callId} />}
-          {snapshot.repSpoke && snapshot.transcript.length > 0 && <TranscriptView lines={snapshot.transcript} prospectName={snapshot.call?.persona.name || t('transcript.prospect')} height={240} ended />}
+          {snapshot.repSpoke && snapshot.transcript.length > 0 && (
+            <TranscriptView
+              lines={snapshot.transcript}
+              prospectName={snapshot.call?.persona.name || t('transcript.prospect')}
+              height={240}
+              ended
+            />
+          )}
         </>
       )}
     </Stack>
@@ -78,7 +96,10 @@ function SimulationSummary({ preview }: { preview: CallPreview }) {
         <Group gap="xl" wrap="wrap">
           {preview.personaName && <Fact label={t('exercise.persona')} value={preview.personaName} />}
           <Fact label={t('exercise.difficulty')} value={t(`difficulty.${preview.difficulty}`)} />
-          <Fact label={t('exercise.timeLimit')} value={t('exercise.minutes', { count: minutes(preview.timeLimitSeconds) })} />
+          <Fact
+            label={t('exercise.timeLimit')}
+            value={t('exercise.minutes', { count: minutes(preview.timeLimitSeconds) })}
+          />
           {/* the simulation's language named in the interface language, as the simulations list names it */}
           <Fact label={t('exercise.language')} value={t(`languages.${preview.language}`, { ns: 'simulations' })} />
         </Group>

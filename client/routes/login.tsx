@@ -9,7 +9,9 @@ export default function LoginPage() {
   return (
     <Paper maw={420} mx="auto" mt={{ base: 0, sm: 'xl' }} p={{ base: 'md', sm: 'xl' }} withBorder shadow="sm">
       <Stack>
-        <PageTitle size="h2" documentTitle={t('auth.login.submit')}>{t('auth.login.title')}</PageTitle>
+        <PageTitle size="h2" documentTitle={t('auth.login.submit')}>
+          {t('auth.login.title')}
+        </PageTitle>
         <Text size="sm" c="dimmed">
           {t('auth.login.note')}
         </Text>

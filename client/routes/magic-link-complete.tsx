@@ -32,11 +32,15 @@ function GuestThanks({ link }: { link: CtaCredentials }) {
     queryKey: ['ctaComplete', link.ctaId, link.token],
     queryFn: () => ctaApi.complete(link),
     retry: 1,
-    refetchInterval: (query) => (query.state.data && WAITING.has(query.state.data.report_status) && query.state.data.status === 'completed' ? 1500 : false),
+    refetchInterval: (query) =>
+      query.state.data && WAITING.has(query.state.data.report_status) && query.state.data.status === 'completed'
+        ? 1500
+        : false,
   });
   useGuestLanguage(done.data?.language);
   if (done.isLoading) return <Loader aria-label={t('guest.validating')} />;
-  if (done.isError) return <LoadFailedAlert message={t('guest.complete.loadFailed')} onRetry={() => void done.refetch()} />;
+  if (done.isError)
+    return <LoadFailedAlert message={t('guest.complete.loadFailed')} onRetry={() => void done.refetch()} />;
   const d = done.data!;
   return (
     <ThankYouCard title={t('guest.complete.title')} maw={720}>
@@ -45,7 +49,11 @@ function GuestThanks({ link }: { link: CtaCredentials }) {
       </Text>
       {d.report_status === 'ready' && (
         <Group>
-          <Button component="a" href={ctaPaths.report(link)} leftSection={<IconReportAnalytics size={18} aria-hidden />}>
+          <Button
+            component="a"
+            href={ctaPaths.report(link)}
+            leftSection={<IconReportAnalytics size={18} aria-hidden />}
+          >
             {t('guest.complete.viewReport')}
           </Button>
         </Group>

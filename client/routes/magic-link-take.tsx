@@ -26,14 +26,21 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
   const { t } = useCtaT();
   const [, navigate] = useLocation();
   const stable = useMemo(() => link, [link.ctaId, link.token]); // eslint-disable-line react-hooks/exhaustive-deps
-  const validation = useQuery({ queryKey: ['ctaLink', stable.ctaId, stable.token], queryFn: () => ctaApi.validate(stable), retry: false, staleTime: Infinity, refetchOnWindowFocus: false });
+  const validation = useQuery({
+    queryKey: ['ctaLink', stable.ctaId, stable.token],
+    queryFn: () => ctaApi.validate(stable),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
   const [step, setStep] = useState<'intro' | 'mic' | 'call'>('intro');
   const problem = validation.isError ? ctaProblemOf(validation.error) : null;
   useGuestLanguage(validation.data?.campaign.language);
 
   // a used or started link has its own page (/magic-link/used)
   useEffect(() => {
-    if (problem === 'used' || problem === 'started') navigate(ctaPaths.used(problem === 'used' ? stable : null, problem), { replace: true });
+    if (problem === 'used' || problem === 'started')
+      navigate(ctaPaths.used(problem === 'used' ? stable : null, problem), { replace: true });
   }, [problem, stable, navigate]);
 
   const backend = useMemo(() => ctaCallBackend(stable), [stable]);
@@ -43,7 +50,8 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
       (v) => v.call_started && navigate(ctaPaths.used(null, 'started'), { replace: true }),
       (e) => {
         const p = ctaProblemOf(e);
-        if (p === 'used' || p === 'started') navigate(ctaPaths.used(p === 'used' ? stable : null, p), { replace: true });
+        if (p === 'used' || p === 'started')
+          navigate(ctaPaths.used(p === 'used' ? stable : null, p), { replace: true });
       },
     );
   }, [stable, navigate]);
@@ -62,7 +70,16 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
       <PageTitle>{intro.campaign.name}</PageTitle>
       {step === 'intro' && <GuestIntro intro={intro} onStart={() => setStep('mic')} />}
       {step === 'mic' && <MicCheck onContinue={() => setStep('call')} />}
-      {step === 'call' && <LinkCall backend={backend} sessionKey={`${stable.ctaId}:${stable.token}`} onStartFailed={onStartFailed} poll={poll} onDone={onDone} savingTitle={t('guest.saving')} />}
+      {step === 'call' && (
+        <LinkCall
+          backend={backend}
+          sessionKey={`${stable.ctaId}:${stable.token}`}
+          onStartFailed={onStartFailed}
+          poll={poll}
+          onDone={onDone}
+          savingTitle={t('guest.saving')}
+        />
+      )}
     </Stack>
   );
 }

@@ -25,7 +25,12 @@ export default function MagicLinkUsedPage() {
         </Title>
         <Text>{t(`guest.problem.${reason}.text`)}</Text>
         {reason === 'used' && cta && token && (
-          <Button component="a" href={ctaPaths.report({ ctaId: cta, token })} variant="light" leftSection={<IconReportAnalytics size={18} aria-hidden />}>
+          <Button
+            component="a"
+            href={ctaPaths.report({ ctaId: cta, token })}
+            variant="light"
+            leftSection={<IconReportAnalytics size={18} aria-hidden />}
+          >
             {t('guest.complete.viewReport')}
           </Button>
         )}

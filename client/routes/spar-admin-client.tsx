@@ -23,7 +23,18 @@ import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 /** The client detail tabs, in the order the screen shows them. */
-const TABS = ['users', 'overview', 'icp', 'products', 'personas', 'simulations', 'prompts', 'callInstructions', 'scorecards', 'analytics'] as const;
+const TABS = [
+  'users',
+  'overview',
+  'icp',
+  'products',
+  'personas',
+  'simulations',
+  'prompts',
+  'callInstructions',
+  'scorecards',
+  'analytics',
+] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One client seen by a superuser: every tab edits that client's data through the tenant services. */
@@ -91,10 +102,20 @@ export default function SparAdminClientPage() {
           </Group>
         </div>
         <Group gap="xs">
-          <Button variant="default" size="sm" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setDialog('edit')}>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={() => setDialog('edit')}
+          >
             {t('actions.edit')}
           </Button>
-          <Button variant="default" size="sm" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => setDialog('duplicate')}>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={() => setDialog('duplicate')}
+          >
             {t('actions.duplicate')}
           </Button>
         </Group>

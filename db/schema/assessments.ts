@@ -88,7 +88,9 @@ export const assessments = pgTable(
   },
   (t) => [
     uniqueIndex('assessments_token_uq').on(t.tokenHash),
-    uniqueIndex('assessments_idempotency_uq').on(t.apiKeyId, t.idempotencyKey).where(sql`idempotency_key is not null`),
+    uniqueIndex('assessments_idempotency_uq')
+      .on(t.apiKeyId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
     index('assessments_tenant_idx').on(t.tenantId, t.createdAt),
     index('assessments_call_idx').on(t.callId),
   ],

@@ -23,7 +23,10 @@ export const assignments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('assignments_tenant_idx').on(t.tenantId, t.status, t.sentAt), index('assignments_creator_idx').on(t.createdBy)],
+  (t) => [
+    index('assignments_tenant_idx').on(t.tenantId, t.status, t.sentAt),
+    index('assignments_creator_idx').on(t.createdBy),
+  ],
 );
 
 export const assignmentSimulations = pgTable(
@@ -74,7 +77,9 @@ export const exercises = pgTable(
     // is this report an exercise's counted attempt (the reports rollup trigger, migration 0015)
     index('exercises_report_idx').on(t.reportId),
     // a learner's latest completed exercises (recent activity of a manager's team)
-    index('exercises_user_completed_idx').on(t.tenantId, t.userId, t.completedAt.desc()).where(sql`status = 'completed'`),
+    index('exercises_user_completed_idx')
+      .on(t.tenantId, t.userId, t.completedAt.desc())
+      .where(sql`status = 'completed'`),
   ],
 );
 
@@ -97,5 +102,10 @@ export const reminderNotices = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     dismissedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('reminder_notices_user_idx').on(t.tenantId, t.userId, t.createdAt.desc()).where(sql`dismissed_at is null`), index('reminder_notices_assignment_idx').on(t.assignmentId)],
+  (t) => [
+    index('reminder_notices_user_idx')
+      .on(t.tenantId, t.userId, t.createdAt.desc())
+      .where(sql`dismissed_at is null`),
+    index('reminder_notices_assignment_idx').on(t.assignmentId),
+  ],
 );

@@ -5,7 +5,6 @@ import { scorecards } from './scorecards';
 import { bytea, tenantId } from './columns';
 import type { CallState, CallEndReason } from '../../server/contracts/enums';
 
-
 /** 'meeting': a real call (a transcript uploaded or recorded by a meeting bot), scored like practice but kept apart from it. */
 export type CallMode = 'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link' | 'meeting';
 /** Who played the customer: the model, the offline prospect, or real people ('human', a real call). */

@@ -31,7 +31,10 @@ export const campaigns = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('campaigns_tenant_slug_uq').on(t.tenantId, t.slug), index('campaigns_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    uniqueIndex('campaigns_tenant_slug_uq').on(t.tenantId, t.slug),
+    index('campaigns_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
 );
 
 /**
@@ -77,6 +80,8 @@ export const magicLinks = pgTable(
     // the e-mail search reads this index alone (a substring match cannot seek, but scanning the
     // index is several times cheaper than the table under row-level security)
     index('magic_links_email_idx').on(t.tenantId, t.email, t.createdAt, t.id),
-    index('magic_links_call_idx').on(t.callId).where(sql`call_id is not null`),
+    index('magic_links_call_idx')
+      .on(t.callId)
+      .where(sql`call_id is not null`),
   ],
 );

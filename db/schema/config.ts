@@ -15,13 +15,27 @@ export const clientOverviews = pgTable('client_overviews', {
   ...stamps,
 });
 
-export const icps = pgTable('icps', { id: uuid().primaryKey().defaultRandom(), tenantId: tenantId(), name: text().notNull(), details: text().notNull().default(''), ...stamps }, (t) => [
-  index('icps_tenant_idx').on(t.tenantId),
-]);
+export const icps = pgTable(
+  'icps',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    details: text().notNull().default(''),
+    ...stamps,
+  },
+  (t) => [index('icps_tenant_idx').on(t.tenantId)],
+);
 
 export const productGroupings = pgTable(
   'product_groupings',
-  { id: uuid().primaryKey().defaultRandom(), tenantId: tenantId(), name: text().notNull(), details: text().notNull().default(''), ...stamps },
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    name: text().notNull(),
+    details: text().notNull().default(''),
+    ...stamps,
+  },
   (t) => [index('product_groupings_tenant_idx').on(t.tenantId)],
 );
 

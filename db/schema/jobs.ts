@@ -3,7 +3,15 @@ import { clients } from './tenancy';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'dead'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-export type JobQueue = 'evaluation' | 'mail' | 'webhook' | 'ats_callback' | 'assessment_expiry' | 'users_import' | 'demo_history' | 'meeting_bot';
+export type JobQueue =
+  | 'evaluation'
+  | 'mail'
+  | 'webhook'
+  | 'ats_callback'
+  | 'assessment_expiry'
+  | 'users_import'
+  | 'demo_history'
+  | 'meeting_bot';
 
 /**
  * Durable background work, claimed with FOR UPDATE SKIP LOCKED so several server processes can

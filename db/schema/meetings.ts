@@ -48,7 +48,11 @@ export const meetings = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('meetings_user_idx').on(t.tenantId, t.userId, t.createdAt), index('meetings_call_idx').on(t.callId), uniqueIndex('meetings_bot_uq').on(t.provider, t.botId)],
+  (t) => [
+    index('meetings_user_idx').on(t.tenantId, t.userId, t.createdAt),
+    index('meetings_call_idx').on(t.callId),
+    uniqueIndex('meetings_bot_uq').on(t.provider, t.botId),
+  ],
 );
 
 /**

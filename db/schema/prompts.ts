@@ -2,7 +2,6 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './tenancy';
 import type { PromptKind } from '../../server/contracts/enums';
 
-
 /**
  * Prompts of four kinds. System prompts ship with the product (`tenantId` null, `systemKey` set),
  * are readable by every tenant and never deleted; tenants duplicate them into editable copies.

@@ -52,7 +52,10 @@ export const userWeekCriteria = pgTable(
     levelSum: integer().notNull().default(0),
     n: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.week, t.criterion] }), index('user_week_criteria_tenant_week_idx').on(t.tenantId, t.week)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.week, t.criterion] }),
+    index('user_week_criteria_tenant_week_idx').on(t.tenantId, t.week),
+  ],
 );
 
 /**
@@ -71,5 +74,8 @@ export const assignmentMembers = pgTable(
     scoreSum: numeric({ mode: 'number' }).notNull().default(0),
     scored: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.assignmentId, t.userId] }), index('assignment_members_user_idx').on(t.tenantId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.userId] }),
+    index('assignment_members_user_idx').on(t.tenantId, t.userId),
+  ],
 );

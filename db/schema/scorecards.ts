@@ -25,7 +25,10 @@ export const scorecards = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('scorecards_tenant_idx').on(t.tenantId, t.isCurrent), index('scorecards_lineage_idx').on(t.lineageId, t.version)],
+  (t) => [
+    index('scorecards_tenant_idx').on(t.tenantId, t.isCurrent),
+    index('scorecards_lineage_idx').on(t.lineageId, t.version),
+  ],
 );
 
 export const scorecardCriteria = pgTable(

@@ -1,4 +1,3 @@
-
 import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { callInstructions, icps, personas, productGroupings } from './config';
@@ -7,8 +6,6 @@ import { prompts } from './prompts';
 import { scorecards } from './scorecards';
 import type { Language } from '../../server/contracts/languages';
 import { bytea, tenantId } from './columns';
-
-
 
 export type ScenarioSource = 'model' | 'offline' | 'manual';
 export type AiTask = 'scenario_variables' | 'scenario_narrative' | 'evaluation';
@@ -38,7 +35,10 @@ export const aiGenerations = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('ai_generations_tenant_idx').on(t.tenantId, t.createdAt), index('ai_generations_simulation_idx').on(t.simulationId)],
+  (t) => [
+    index('ai_generations_tenant_idx').on(t.tenantId, t.createdAt),
+    index('ai_generations_simulation_idx').on(t.simulationId),
+  ],
 );
 
 export const simulations = pgTable(
@@ -113,6 +113,8 @@ export const knowledgeChunks = pgTable(
     position: integer().notNull(),
     content: text().notNull(),
   },
-  (t) => [index('knowledge_chunks_file_idx').on(t.fileId, t.position), index('knowledge_chunks_simulation_idx').on(t.simulationId)],
+  (t) => [
+    index('knowledge_chunks_file_idx').on(t.fileId, t.position),
+    index('knowledge_chunks_simulation_idx').on(t.simulationId),
+  ],
 );
-

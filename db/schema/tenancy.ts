@@ -4,7 +4,6 @@ import { pgTable, text, timestamp, uuid, uniqueIndex } from 'drizzle-orm/pg-core
 import type { Language } from '../../server/contracts/languages';
 import type { ClientType } from '../../server/contracts/enums';
 
-
 /** A client is a tenant. `schemaName` is its immutable unique slug (the "schema name" the screens show). */
 export const clients = pgTable(
   'clients',

@@ -52,5 +52,8 @@ export const webhookDeliveries = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt), index('webhook_deliveries_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
 );

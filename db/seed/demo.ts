@@ -45,15 +45,29 @@ export interface SeedResult {
 }
 
 /** Seeds the demo and internal tenants when the database has no client at all. */
-export async function seedDemoIfEmpty(db: Db, opts: { password?: string; policy: PasswordPolicy; internalSchema: string; history?: boolean }): Promise<SeedResult> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  opts: { password?: string; policy: PasswordPolicy; internalSchema: string; history?: boolean },
+): Promise<SeedResult> {
   const [{ n }] = await asSystem(db, { action: 'seed.check' }, (tx) => tx.select({ n: count() }).from(clients));
   if (n > 0) return { seeded: false };
   const generated = !opts.password;
   const password = opts.password ?? generatePassword(opts.policy, (k) => randomBytes(k));
   const passwordHash = await hashPassword(password);
   await asSystem(db, { action: 'seed.demo', audit: true }, async (tx) => {
-    const internal = await createClient(tx, { name: 'Spar (internal)', schemaName: opts.internalSchema, type: 'internal', domain: 'spar.internal' });
-    const demo = await createClient(tx, { name: 'Northwind Demo', schemaName: DEMO_SCHEMA, type: 'demo', domain: 'demo.test', tier: 'enterprise' });
+    const internal = await createClient(tx, {
+      name: 'Spar (internal)',
+      schemaName: opts.internalSchema,
+      type: 'internal',
+      domain: 'spar.internal',
+    });
+    const demo = await createClient(tx, {
+      name: 'Northwind Demo',
+      schemaName: DEMO_SCHEMA,
+      type: 'demo',
+      domain: 'demo.test',
+      tier: 'enterprise',
+    });
     let managerId: string | null = null;
     for (const a of DEMO_ACCOUNTS) {
       const u = await createUser(tx, {
@@ -68,7 +82,15 @@ export async function seedDemoIfEmpty(db: Db, opts: { password?: string; policy:
       if (a.userType === 'manager') managerId = u.id;
     }
     for (const m of DEMO_TEAM_WITHOUT_SIGN_IN) {
-      await createUser(tx, { tenantId: demo.id, email: m.email, username: m.email.split('@')[0], displayName: m.displayName, userType: 'sales_rep', passwordHash: null, managerId });
+      await createUser(tx, {
+        tenantId: demo.id,
+        email: m.email,
+        username: m.email.split('@')[0],
+        displayName: m.displayName,
+        userType: 'sales_rep',
+        passwordHash: null,
+        managerId,
+      });
     }
     await seedDemoTenantConfig(tx, demo.id);
     await seedDemoScorecards(tx, demo.id);
@@ -77,7 +99,14 @@ export async function seedDemoIfEmpty(db: Db, opts: { password?: string; policy:
     if (opts.history ?? true) {
       const payload = { now: new Date().toISOString(), seed: 1 };
       // a few seconds after the first start: the server is up and answering before the work begins
-      await enqueue(tx, { queue: DEMO_HISTORY_QUEUE, tenantId: demo.id, payload, dedupeKey: `demo_history:${demo.id}`, maxAttempts: 3, runAt: new Date(Date.now() + DEMO_HISTORY_DELAY_MS) });
+      await enqueue(tx, {
+        queue: DEMO_HISTORY_QUEUE,
+        tenantId: demo.id,
+        payload,
+        dedupeKey: `demo_history:${demo.id}`,
+        maxAttempts: 3,
+        runAt: new Date(Date.now() + DEMO_HISTORY_DELAY_MS),
+      });
     }
   });
   return { seeded: true, password, generated };

@@ -154,11 +154,23 @@ export async function seedDemoSimulations(db: Executor, tenantId: string): Promi
     if (!row) throw new Error(`seed: demo ${what} "${name}" is missing`);
     return row;
   };
-  const personaRows = await db.select({ id: personas.id, name: personas.name }).from(personas).where(eq(personas.tenantId, tenantId));
-  const cardRows = await db.select({ id: scorecards.id, name: scorecards.name }).from(scorecards).where(and(eq(scorecards.tenantId, tenantId), eq(scorecards.isCurrent, true)));
+  const personaRows = await db
+    .select({ id: personas.id, name: personas.name })
+    .from(personas)
+    .where(eq(personas.tenantId, tenantId));
+  const cardRows = await db
+    .select({ id: scorecards.id, name: scorecards.name })
+    .from(scorecards)
+    .where(and(eq(scorecards.tenantId, tenantId), eq(scorecards.isCurrent, true)));
   const icpRows = await db.select({ id: icps.id, name: icps.name }).from(icps).where(eq(icps.tenantId, tenantId));
-  const productRows = await db.select({ id: productGroupings.id, name: productGroupings.name }).from(productGroupings).where(eq(productGroupings.tenantId, tenantId));
-  const instructionRows = await db.select({ id: callInstructions.id, instructions: callInstructions.instructions }).from(callInstructions).where(eq(callInstructions.tenantId, tenantId));
+  const productRows = await db
+    .select({ id: productGroupings.id, name: productGroupings.name })
+    .from(productGroupings)
+    .where(eq(productGroupings.tenantId, tenantId));
+  const instructionRows = await db
+    .select({ id: callInstructions.id, instructions: callInstructions.instructions })
+    .from(callInstructions)
+    .where(eq(callInstructions.tenantId, tenantId));
   // system prompts exist when the app seeds (ensureSystemPrompts runs first); without them the built-in prompts apply
   const systemPrompts = await db
     .select({ id: prompts.id, kind: prompts.kind, systemKey: prompts.systemKey })
@@ -167,7 +179,10 @@ export async function seedDemoSimulations(db: Executor, tenantId: string): Promi
     .orderBy(asc(prompts.systemKey));
   const pick = (kind: 'simulation' | 'evaluation', variant: 'default' | 'cold_call') => {
     const ofKind = systemPrompts.filter((p) => p.kind === kind);
-    const wanted = variant === 'cold_call' ? ofKind.find((p) => p.systemKey?.includes('cold')) : ofKind.find((p) => p.systemKey?.endsWith('.default'));
+    const wanted =
+      variant === 'cold_call'
+        ? ofKind.find((p) => p.systemKey?.includes('cold'))
+        : ofKind.find((p) => p.systemKey?.endsWith('.default'));
     return (wanted ?? ofKind[0])?.id ?? null;
   };
 
@@ -195,7 +210,11 @@ export async function seedDemoSimulations(db: Executor, tenantId: string): Promi
       ...links,
     };
     // a new simulation has no knowledge files: skip the search (the first full-text query is slow on PGlite)
-    const context = await loadGenerationContext(db, { tenantId, simulationId: id, ...setup }, { knowledgeBudgetChars: 0 });
+    const context = await loadGenerationContext(
+      db,
+      { tenantId, simulationId: id, ...setup },
+      { knowledgeBudgetChars: 0 },
+    );
     const result = await generateScenario({ provider: null, context });
     const ids = await recordGeneration(db, { tenantId, simulationId: id, records: result.records });
     rows.push({

@@ -84,23 +84,76 @@ async function main() {
   const load = os.loadavg()[0];
   const target = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)';
   const { database, drop } = await scratchDatabase(process.env.DATABASE_URL);
-  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', ASSESSMENT_LINK_TTL_HOURS: '48' });
-  const app = await startApp({ env, database, port: 0, host: '127.0.0.1', deps: { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 20, initialDelayMs: 0 } } });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+    ASSESSMENT_LINK_TTL_HOURS: '48',
+  });
+  const app = await startApp({
+    env,
+    database,
+    port: 0,
+    host: '127.0.0.1',
+    deps: { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 20, initialDelayMs: 0 } },
+  });
   let secret: string | null = null;
   const rx = await receiver(() => secret);
   try {
     const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
-    const admin = await createTenantUser(database.db, tenantId, { email: 'admin@bench.test', username: 'admin', userType: 'admin' });
+    const admin = await createTenantUser(database.db, tenantId, {
+      email: 'admin@bench.test',
+      username: 'admin',
+      userType: 'admin',
+    });
     const criteria = [
-      { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
-      { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+      {
+        name: 'Open questions',
+        description: 'Asks open questions',
+        includeInScenario: true,
+        levelZero: 'None',
+        levelLow: 'One',
+        levelHigh: 'Several',
+      },
+      {
+        name: 'Next step',
+        description: 'Agrees a dated next step',
+        includeInScenario: true,
+        levelZero: 'None',
+        levelLow: 'Vague',
+        levelHigh: 'Dated',
+      },
     ];
     const simId = await withTenant(database.db, tenantId, async (tx) => {
-      const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'Bench', language: 'en', difficulty: 'medium', callProvider: 'offline', scenarioDetails: SCENARIO, availableAsAssessment: true }], { criteria });
+      const { sims } = await createLinkedSimulations(
+        tx,
+        tenantId,
+        [
+          {
+            name: 'Bench',
+            language: 'en',
+            difficulty: 'medium',
+            callProvider: 'offline',
+            scenarioDetails: SCENARIO,
+            availableAsAssessment: true,
+          },
+        ],
+        { criteria },
+      );
       return sims[0].id;
     });
-    const key = await withTenant(database.db, tenantId, (tx) => generateApiKey(tx, { tenantId, userId: admin.id }, 'Bench ATS'));
-    const hook = await withTenant(database.db, tenantId, (tx) => createEndpoint(tx, { tenantId, userId: admin.id }, { url: `${rx.url}/hook`, events: ['assessment.completed'] }, true));
+    const key = await withTenant(database.db, tenantId, (tx) =>
+      generateApiKey(tx, { tenantId, userId: admin.id }, 'Bench ATS'),
+    );
+    const hook = await withTenant(database.db, tenantId, (tx) =>
+      createEndpoint(
+        tx,
+        { tenantId, userId: admin.id },
+        { url: `${rx.url}/hook`, events: ['assessment.completed'] },
+        true,
+      ),
+    );
     secret = hook.secret;
 
     // 1. call end → PATCH and webhook
@@ -111,28 +164,56 @@ async function main() {
         database.db,
         env,
         { tenantId, apiKeyId: key.apiKey.id },
-        { simulation_id: simId, candidate: { email: `c${i}@bench.test`, first_name: 'C', last_name: String(i) }, send_email: false },
+        {
+          simulation_id: simId,
+          candidate: { email: `c${i}@bench.test`, first_name: 'C', last_name: String(i) },
+          send_email: false,
+        },
         { source: 'greenhouse', callbackUrl: `${rx.url}/gh/${i}`, baseUrl: app.url },
       );
       const token = new URL(assessment.link!).searchParams.get('token')!;
       const call = await startLinkCall(database.db, env, assessment.id, token);
-      const { hungUpAt: ended } = await holdTypedCall(app.url, call.callId, call.ticket, ['How do you plan your routes today, and how long does it take?', 'Could we book a pilot kickoff next Tuesday at 10am?']);
+      const { hungUpAt: ended } = await holdTypedCall(app.url, call.callId, call.ticket, [
+        'How do you plan your routes today, and how long does it take?',
+        'Could we book a pilot kickoff next Tuesday at 10am?',
+      ]);
       const deadline = ended + 60_000;
-      while ((!rx.seen.has(`patch:/gh/${i}`) || !rx.seen.has(`hook:${assessment.id}`)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      while ((!rx.seen.has(`patch:/gh/${i}`) || !rx.seen.has(`hook:${assessment.id}`)) && performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 5));
       patchMs.push(rx.seen.get(`patch:/gh/${i}`)! - ended);
       hookMs.push(rx.seen.get(`hook:${assessment.id}`)! - ended);
-      process.stdout.write(`  call ${i + 1}/${CALLS}: PATCH ${patchMs[i].toFixed(0)} ms, webhook ${hookMs[i].toFixed(0)} ms\n`);
+      process.stdout.write(
+        `  call ${i + 1}/${CALLS}: PATCH ${patchMs[i].toFixed(0)} ms, webhook ${hookMs[i].toFixed(0)} ms\n`,
+      );
     }
 
     // 2. deliveries per second
     const extra = [];
-    for (let e = 1; e < ENDPOINTS; e++) extra.push(await withTenant(database.db, tenantId, (tx) => createEndpoint(tx, { tenantId, userId: admin.id }, { url: `${rx.url}/hook${e}`, events: ['assessment.opened'] }, true)));
-    await withTenant(database.db, tenantId, (tx) => createEndpoint(tx, { tenantId, userId: admin.id }, { url: `${rx.url}/hook0`, events: ['assessment.opened'] }, true));
+    for (let e = 1; e < ENDPOINTS; e++)
+      extra.push(
+        await withTenant(database.db, tenantId, (tx) =>
+          createEndpoint(
+            tx,
+            { tenantId, userId: admin.id },
+            { url: `${rx.url}/hook${e}`, events: ['assessment.opened'] },
+            true,
+          ),
+        ),
+      );
+    await withTenant(database.db, tenantId, (tx) =>
+      createEndpoint(
+        tx,
+        { tenantId, userId: admin.id },
+        { url: `${rx.url}/hook0`, events: ['assessment.opened'] },
+        true,
+      ),
+    );
     secret = null; // several secrets now; the signatures are verified in tests/integration/webhooks.test.ts
     const before = rx.seen.size;
     const t0 = performance.now();
     await withTenant(database.db, tenantId, async (tx) => {
-      for (let n = 0; n < EVENTS; n++) await emitWebhookEvent(tx, { tenantId, type: 'assessment.opened', data: { seq: n } });
+      for (let n = 0; n < EVENTS; n++)
+        await emitWebhookEvent(tx, { tenantId, type: 'assessment.opened', data: { seq: n } });
     });
     const queued = performance.now();
     const total = EVENTS * ENDPOINTS;

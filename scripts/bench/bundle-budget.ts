@@ -28,7 +28,10 @@ export interface BudgetReport {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** Compares what each page loads with its budget; a budgeted page that was not measured fails too. */
-export function checkBundleBudgets(loads: readonly PageLoad[], budgets: Readonly<Record<string, number>> = BUNDLE_BUDGETS_KB): BudgetReport {
+export function checkBundleBudgets(
+  loads: readonly PageLoad[],
+  budgets: Readonly<Record<string, number>> = BUNDLE_BUDGETS_KB,
+): BudgetReport {
   const lines: string[] = [];
   const failures: string[] = [];
   for (const [page, budgetKb] of Object.entries(budgets)) {
@@ -55,7 +58,10 @@ export function checkBundleBudgets(loads: readonly PageLoad[], budgets: Readonly
 
 /** Gzipped size (level 9, as a server or CDN would send it) of each file a page requested, from the built client. */
 export function gzippedSizes(distDir: string, files: Iterable<string>): { file: string; bytes: number }[] {
-  return [...files].map((file) => ({ file, bytes: gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length }));
+  return [...files].map((file) => ({
+    file,
+    bytes: gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length,
+  }));
 }
 
 /** A page's JS and CSS totals from its files' gzipped sizes. */

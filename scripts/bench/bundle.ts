@@ -40,16 +40,34 @@ const base = `http://127.0.0.1:${port}`;
 // trend to draw, so its figure never depends on how far that got: it is the page without the
 // trend chart, which loads after the numbers when there is a trend (features/dashboard/trend-chart.tsx).
 const server = spawn(process.execPath, ['dist/server/index.mjs'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO_HISTORY: 'false' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SEED_DEMO_HISTORY: 'false',
+  },
   stdio: 'ignore',
 });
 try {
   for (let i = 0; i < 1200; i++) {
-    const ok = await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (!(await fetch(`${base}/api/v1/health`).then((r) => r.ok, () => false))) throw new Error('server not healthy after 120 s');
+  if (
+    !(await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    throw new Error('server not healthy after 120 s');
   // a manager's session (the dashboard) and a rep's (the exercise page)
   const session = async (email: string) => {
     const ctx = await request.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
@@ -61,10 +79,23 @@ try {
   };
   const manager = await session('manager@demo.test');
   const rep = await session('rep@demo.test');
-  const sims = await (await fetch(`${base}/trpc/simulations.list?input=%7B%7D`, { headers: { cookie: manager.cookies.map((c) => `${c.name}=${c.value}`).join('; ') } })).json();
+  const sims = await (
+    await fetch(`${base}/trpc/simulations.list?input=%7B%7D`, {
+      headers: { cookie: manager.cookies.map((c) => `${c.name}=${c.value}`).join('; ') },
+    })
+  ).json();
   const simulationId = (sims as { result: { data: { id: string }[] } }).result.data[0].id;
 
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   const pages: { name: string; url: string; state?: typeof manager; ready: string }[] = [
     { name: '/login', url: '/login', ready: 'button[type="submit"]' },
     { name: '/dashboard', url: '/dashboard', state: manager, ready: 'h1' },
@@ -90,15 +121,22 @@ try {
     const kb = (n: number) => (n / 1024).toFixed(1);
     if (LIST_FILES) {
       console.log(`\n${p.name}`);
-      for (const { file, bytes } of sizes.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(bytes).padStart(7)} kB  ${file}`);
+      for (const { file, bytes } of sizes.sort((a, b) => b.bytes - a.bytes))
+        console.log(`  ${kb(bytes).padStart(7)} kB  ${file}`);
     }
     const total = (js + css) / 1024;
     const target = BUNDLE_BUDGETS_KB[p.name] as number | undefined;
-    rows.push(`| ${p.name} | ${files.size} | ${kb(js)} kB | ${kb(css)} kB | **${total.toFixed(1)} kB** | ${target ? `≤ ${target} kB ${total <= target ? '✅' : '❌'}` : '—'} |`);
+    rows.push(
+      `| ${p.name} | ${files.size} | ${kb(js)} kB | ${kb(css)} kB | **${total.toFixed(1)} kB** | ${target ? `≤ ${target} kB ${total <= target ? '✅' : '❌'}` : '—'} |`,
+    );
     await context.close();
   }
   await browser.close();
-  console.log(`load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  console.log(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}\n`,
+  );
   console.log('| page | files | JS (gzip) | CSS (gzip) | total | budget |\n|---|---|---|---|---|---|');
   console.log(rows.join('\n'));
   if (CHECK) {
@@ -106,7 +144,9 @@ try {
     console.log(`\nbundle budget: ${report.ok ? 'ok' : 'FAILED'}`);
     for (const line of report.lines) console.log(`  ${line}`);
     if (!report.ok) {
-      console.error(`\nbundle budget exceeded:\n${report.failures.map((f) => `  ${f}`).join('\n')}\n(see \`npx tsx scripts/bench/bundle.ts --files\` for what each page loads)`);
+      console.error(
+        `\nbundle budget exceeded:\n${report.failures.map((f) => `  ${f}`).join('\n')}\n(see \`npx tsx scripts/bench/bundle.ts --files\` for what each page loads)`,
+      );
       process.exitCode = 1;
     }
   }

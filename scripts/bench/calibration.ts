@@ -22,7 +22,14 @@ import { evaluateOffline } from '../../server/evaluation/offline/index';
 import { forgedFrom } from '../../server/evaluation/guards';
 import { sentences } from '../../server/evaluation/text';
 import type { Level } from '../../server/evaluation/types';
-import { criteriaOf, evaluationInputFor, intendedLevels, loadCalibration, turnsOf, type CalibrationCall } from '../../tests/helpers/calibration';
+import {
+  criteriaOf,
+  evaluationInputFor,
+  intendedLevels,
+  loadCalibration,
+  turnsOf,
+  type CalibrationCall,
+} from '../../tests/helpers/calibration';
 import { startFakeOpenAI, type ChatRequestBody } from '../../tests/helpers/fake-openai';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,8 +58,14 @@ function agreement(set: CalibrationCall[], levelsOf: (c: CalibrationCall) => Rec
   return { exact, within, n };
 }
 
-const offlineLevels = (c: CalibrationCall) => Object.fromEntries(evaluateOffline({ turns: turnsOf(c), criteria: criteriaOf(c.scorecard), language: c.language }).criteria.map((x) => [x.criterionId, x.level]));
-const offlineScore = (c: CalibrationCall) => evaluateOffline({ turns: turnsOf(c), criteria: criteriaOf(c.scorecard), language: c.language }).score ?? 0;
+const offlineLevels = (c: CalibrationCall) =>
+  Object.fromEntries(
+    evaluateOffline({ turns: turnsOf(c), criteria: criteriaOf(c.scorecard), language: c.language }).criteria.map(
+      (x) => [x.criterionId, x.level],
+    ),
+  );
+const offlineScore = (c: CalibrationCall) =>
+  evaluateOffline({ turns: turnsOf(c), criteria: criteriaOf(c.scorecard), language: c.language }).score ?? 0;
 
 function ranking() {
   const cards = [...new Set(main.map((c) => c.scorecard))];
@@ -60,7 +73,8 @@ function ranking() {
     const langs = [...new Set(main.filter((c) => c.scorecard === card && c.quality !== 'trap').map((c) => c.language))];
     let holds = true;
     const detail = langs.map((lng) => {
-      const s = (q: string) => main.filter((c) => c.scorecard === card && c.quality === q && c.language === lng).map(offlineScore);
+      const s = (q: string) =>
+        main.filter((c) => c.scorecard === card && c.quality === q && c.language === lng).map(offlineScore);
       const [strong, average, weak] = [s('strong'), s('average'), s('weak')];
       for (const a of strong) for (const b of average) if (!(a > b)) holds = false;
       for (const a of average) for (const b of weak) if (!(a > b)) holds = false;
@@ -81,15 +95,36 @@ const quoteOf = (c: CalibrationCall, turn: number) => {
 };
 
 function styled(style: Style, quote: string, turn: number, k: number): { turn: number; quote: string } {
-  if (style === 'typography') return { turn, quote: `[${turn}] Rep: ${quote.toLowerCase().replace(/'/g, '’').replace(/ - /g, ' – ').replace(/[.?!]$/, '')}` };
-  if (style === 'drifting' && k % 4 === 3) return { turn, quote: quote.split(' ').filter((_, i) => i !== 1).join(' ') }; // a word dropped: paraphrase
+  if (style === 'typography')
+    return {
+      turn,
+      quote: `[${turn}] Rep: ${quote
+        .toLowerCase()
+        .replace(/'/g, '’')
+        .replace(/ - /g, ' – ')
+        .replace(/[.?!]$/, '')}`,
+    };
+  if (style === 'drifting' && k % 4 === 3)
+    return {
+      turn,
+      quote: quote
+        .split(' ')
+        .filter((_, i) => i !== 1)
+        .join(' '),
+    }; // a word dropped: paraphrase
   if (style === 'drifting' && k % 7 === 6) return { turn: turn + 1, quote }; // the neighbouring (prospect) turn
   return { turn, quote };
 }
 
 async function modelPath(style: Style) {
   const fake = await startFakeOpenAI();
-  const provider = createTextProvider({ OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL_SCENARIO: 'm', OPENAI_MODEL_EVALUATION: 'fake-model', OPENAI_TIMEOUT_MS: 10_000 })!;
+  const provider = createTextProvider({
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: fake.baseURL,
+    OPENAI_MODEL_SCENARIO: 'm',
+    OPENAI_MODEL_EVALUATION: 'fake-model',
+    OPENAI_TIMEOUT_MS: 10_000,
+  })!;
   let k = 0;
   let extra = 0;
   let evaluated = 0;
@@ -97,17 +132,23 @@ async function modelPath(style: Style) {
   try {
     for (const c of main) {
       const criteria = criteriaOf(c.scorecard);
-      const exactQuotes = (name: string) => (c.intended.find((i) => i.criterion === name)?.turns ?? []).map((t) => ({ turn: t, quote: quoteOf(c, t) }));
+      const exactQuotes = (name: string) =>
+        (c.intended.find((i) => i.criterion === name)?.turns ?? []).map((t) => ({ turn: t, quote: quoteOf(c, t) }));
       fake.reset();
       fake.setDefault((body: ChatRequestBody) => {
         const recheck = body.response_format.json_schema.name === 'evidence_recheck';
-        const asked = recheck ? criteria.filter((x) => body.messages.at(-1)!.content.includes(`"criterionId":"${x.id}"`)) : criteria;
+        const asked = recheck
+          ? criteria.filter((x) => body.messages.at(-1)!.content.includes(`"criterionId":"${x.id}"`))
+          : criteria;
         return {
           data: {
             criteria: asked.map((x) => {
               const want = c.intended.find((i) => i.criterion === x.name)!;
               // the re-ask is answered with exact quotes: a model that corrects itself when told
-              const evidence = want.level > 0 ? exactQuotes(x.name).map((q) => (recheck ? q : styled(style, q.quote, q.turn, k++))) : [];
+              const evidence =
+                want.level > 0
+                  ? exactQuotes(x.name).map((q) => (recheck ? q : styled(style, q.quote, q.turn, k++)))
+                  : [];
               return { criterionId: x.id, level: want.level, rationale: 'Fake rationale.', evidence };
             }),
             ...(recheck ? {} : { summary: 'Fake summary.', strengths: [], improvements: [] }),
@@ -127,12 +168,18 @@ async function modelPath(style: Style) {
 }
 
 async function run() {
-  const load = os.loadavg().map((x) => x.toFixed(2)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ');
   const uptime = execSync('uptime').toString().trim();
   const all = agreement(main, offlineLevels);
   const traps = main.filter((c) => c.quality === 'trap');
   const trapAgree = agreement(traps, offlineLevels);
-  const graded = agreement(main.filter((c) => c.quality !== 'trap'), offlineLevels);
+  const graded = agreement(
+    main.filter((c) => c.quality !== 'trap'),
+    offlineLevels,
+  );
   const held = agreement(calls.filter(isHeldOut), offlineLevels);
   const rank = ranking();
   const styles: Style[] = ['exact', 'typography', 'drifting'];
@@ -167,9 +214,12 @@ async function run() {
     '',
     '| Fake model | Calls | Verified levels = intended (exact) | Within one | Extra requests per call (re-asks) |',
     '|---|---:|---:|---:|---:|',
-    ...model.map((m) => `| ${m.style === 'exact' ? 'quotes exactly' : m.style === 'typography' ? 'varies case, curly quotes, dashes, adds "[n] Rep:"' : 'paraphrases 1 quote in 4, misnumbers 1 in 7'} | ${m.calls} | ${pct(m.exact, m.n)} | ${pct(m.within, m.n)} | ${m.extraPerCall.toFixed(2)} |`),
+    ...model.map(
+      (m) =>
+        `| ${m.style === 'exact' ? 'quotes exactly' : m.style === 'typography' ? 'varies case, curly quotes, dashes, adds "[n] Rep:"' : 'paraphrases 1 quote in 4, misnumbers 1 in 7'} | ${m.calls} | ${pct(m.exact, m.n)} | ${pct(m.within, m.n)} | ${m.extraPerCall.toFixed(2)} |`,
+    ),
     '',
-    'A model that quotes exactly costs no re-ask; typography never does either (the check lets case, spacing and quote/dash variants differ); each criterion left without a verified quote costs one extra request per call (one request re-asks all of them). These are the check\'s own costs with a scripted model. To measure a real model\'s re-ask rate and run-to-run agreement, run `scripts/eval-consistency.ts` with `OPENAI_API_KEY` (and `EVALUATION_SAMPLES=3`): it prints both. Where the exact-quoting row is below 100 %, an intended level above 0 rests on a turn whose longest sentence the rules refuse (fewer than four words, courtesy only, or a sentence already backing two criteria).',
+    "A model that quotes exactly costs no re-ask; typography never does either (the check lets case, spacing and quote/dash variants differ); each criterion left without a verified quote costs one extra request per call (one request re-asks all of them). These are the check's own costs with a scripted model. To measure a real model's re-ask rate and run-to-run agreement, run `scripts/eval-consistency.ts` with `OPENAI_API_KEY` (and `EVALUATION_SAMPLES=3`): it prints both. Where the exact-quoting row is below 100 %, an intended level above 0 rests on a turn whose longest sentence the rules refuse (fewer than four words, courtesy only, or a sentence already backing two criteria).",
     '',
   ].join('\n');
 
@@ -180,7 +230,10 @@ async function run() {
     let next: string;
     if (start < 0) {
       const anchor = doc.indexOf('\n## Call relay');
-      next = anchor < 0 ? `${doc.replace(/\s*$/, '')}\n\n${section}` : `${doc.slice(0, anchor)}\n${section}${doc.slice(anchor)}`;
+      next =
+        anchor < 0
+          ? `${doc.replace(/\s*$/, '')}\n\n${section}`
+          : `${doc.slice(0, anchor)}\n${section}${doc.slice(anchor)}`;
     } else {
       const after = doc.indexOf('\n## ', start + HEADING.length + 1);
       next = doc.slice(0, start) + '\n' + section + (after < 0 ? '' : doc.slice(after));

@@ -57,16 +57,26 @@ async function seed(database: Database) {
     const tenantId = client.id;
     const admin = await createUser(tx, { tenantId, userType: 'admin', email: `admin-${randomUUID()}@bench.test` });
     const managers = [];
-    for (let m = 0; m < MANAGERS; m++) managers.push(await createUser(tx, { tenantId, userType: 'manager', email: `m${m}-${randomUUID()}@bench.test` }));
+    for (let m = 0; m < MANAGERS; m++)
+      managers.push(await createUser(tx, { tenantId, userType: 'manager', email: `m${m}-${randomUUID()}@bench.test` }));
     const managerArray = sql.raw(`array[${managers.map((m) => `'${m.id}'::uuid`).join(',')}]`);
     await tx.execute(sql`
       insert into users (tenant_id, email, username, display_name, user_type, manager_id, last_active_at)
       select ${tenantId}, 'rep' || i || '-' || ${tenantId} || '@bench.test', 'rep' || i, 'Rep ' || i, 'sales_rep',
              (${managerArray})[1 + (i % ${MANAGERS})], now() - (i % 60) * interval '1 day'
       from generate_series(1, ${REPS}) i`);
-    const [persona] = await tx.insert(personas).values({ tenantId, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' }).returning();
-    const [card] = await tx.insert(scorecards).values({ tenantId, lineageId: randomUUID(), name: 'Card', shortDescription: 's' }).returning();
-    for (let s = 0; s < 10; s++) await tx.insert(simulations).values({ tenantId, personaId: persona.id, scorecardId: card.id, name: `Sim ${s}`, language: 'en' });
+    const [persona] = await tx
+      .insert(personas)
+      .values({ tenantId, name: 'P', shortDescription: 's', longDescription: 'l', voice: 'marin' })
+      .returning();
+    const [card] = await tx
+      .insert(scorecards)
+      .values({ tenantId, lineageId: randomUUID(), name: 'Card', shortDescription: 's' })
+      .returning();
+    for (let s = 0; s < 10; s++)
+      await tx
+        .insert(simulations)
+        .values({ tenantId, personaId: persona.id, scorecardId: card.id, name: `Sim ${s}`, language: 'en' });
     await tx.execute(sql`
       insert into assignments (tenant_id, name, created_by, sent_at, status)
       select ${tenantId}, 'Assignment ' || i, (${managerArray})[1 + (i % ${MANAGERS})], now() - (i % 90) * interval '1 day',
@@ -123,8 +133,17 @@ async function measure(name: string, fn: () => Promise<unknown>, requests = REQU
   await Promise.all(Array.from({ length: concurrency }, worker));
   const wall = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  const row = { query: name, inFlight: concurrency, p50: pct(times, 50), p95: pct(times, 95), max: times[times.length - 1], rps: requests / wall };
-  console.log(`  ${name} (${concurrency} in flight): p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s`);
+  const row = {
+    query: name,
+    inFlight: concurrency,
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    max: times[times.length - 1],
+    rps: requests / wall,
+  };
+  console.log(
+    `  ${name} (${concurrency} in flight): p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(1)} ms, ${row.rps.toFixed(0)} req/s`,
+  );
   return row;
 }
 
@@ -153,16 +172,22 @@ async function runOn(label: string, databaseUrl?: string): Promise<Result> {
         new Proxy(tx as object, {
           get(target, key) {
             const v = (target as Record<string | symbol, unknown>)[key];
-            if (key !== 'execute' || typeof v !== 'function') return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+            if (key !== 'execute' || typeof v !== 'function')
+              return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
             return async (q: { queryChunks?: unknown[] }) => {
               const t = performance.now();
               const r = await (v as (q: unknown) => Promise<unknown>).call(target, q);
-              console.log(`    ${(performance.now() - t).toFixed(1)} ms  ${(database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(q).sql.replace(/\s+/g, ' ').slice(0, 110)}`);
+              console.log(
+                `    ${(performance.now() - t).toFixed(1)} ms  ${(database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(q).sql.replace(/\s+/g, ' ').slice(0, 110)}`,
+              );
               return r;
             };
           },
         }) as T;
-      for (const [who, actor] of [['manager', asManager], ['admin', asAdmin]] as const) {
+      for (const [who, actor] of [
+        ['manager', asManager],
+        ['admin', asAdmin],
+      ] as const) {
         console.log(`  profile dashboard.get as ${who}:`);
         await withTenant(db, tenantId, (tx) => getDashboard(timed(tx), actor));
       }
@@ -173,26 +198,44 @@ async function runOn(label: string, databaseUrl?: string): Promise<Result> {
       const m = managers[turn++ % managers.length];
       return { userId: m.id, role: 'sales_manager' as const, tenantId };
     };
-    const dashboardQuery = (v: { userId: string; role: 'sales_manager' | 'admin'; tenantId: string }) => withTenant(db, tenantId, (tx) => getDashboard(tx, v));
+    const dashboardQuery = (v: { userId: string; role: 'sales_manager' | 'admin'; tenantId: string }) =>
+      withTenant(db, tenantId, (tx) => getDashboard(tx, v));
     const listQuery = (v: { userId: string; role: 'sales_manager' | 'admin'; tenantId: string }) =>
       withTenant(db, tenantId, (tx) => listAssignments(tx, v, { status: 'pending', timeZone: 'Europe/Madrid' }));
     // the router's path: the per-viewer read cache (default TTL), a miss runs the query above
     const cache = new ReadCache(10_000);
-    const served = <T>(kind: string, v: { userId: string; role: string }, q: () => Promise<T>) => cache.get(tenantId, `${kind}:${v.userId}:${v.role}`, q);
+    const served = <T>(kind: string, v: { userId: string; role: string }, q: () => Promise<T>) =>
+      cache.get(tenantId, `${kind}:${v.userId}:${v.role}`, q);
     const rows = [
       await measure('dashboard query — 20 managers in turn', () => dashboardQuery(nextManager()), n),
       await measure('dashboard query — admin (all 2,000 reps, 200,000 exercises)', () => dashboardQuery(asAdmin), n),
-      await measure('assignment list query (pending, first page) — 20 managers in turn', () => listQuery(nextManager()), n),
+      await measure(
+        'assignment list query (pending, first page) — 20 managers in turn',
+        () => listQuery(nextManager()),
+        n,
+      ),
       await measure('assignment list query (pending, first page) — admin', () => listQuery(asAdmin), n),
-      await measure('dashboard served (read cache) — 20 managers in turn', () => {
-        const v = nextManager();
-        return served('dashboard', v, () => dashboardQuery(v));
-      }, n),
-      await measure('dashboard served (read cache) — admin', () => served('dashboard', asAdmin, () => dashboardQuery(asAdmin)), n),
-      await measure('assignment list served (read cache) — 20 managers in turn', () => {
-        const v = nextManager();
-        return served('assignments', v, () => listQuery(v));
-      }, n),
+      await measure(
+        'dashboard served (read cache) — 20 managers in turn',
+        () => {
+          const v = nextManager();
+          return served('dashboard', v, () => dashboardQuery(v));
+        },
+        n,
+      ),
+      await measure(
+        'dashboard served (read cache) — admin',
+        () => served('dashboard', asAdmin, () => dashboardQuery(asAdmin)),
+        n,
+      ),
+      await measure(
+        'assignment list served (read cache) — 20 managers in turn',
+        () => {
+          const v = nextManager();
+          return served('assignments', v, () => listQuery(v));
+        },
+        n,
+      ),
     ];
     console.log(`  read cache: ${cache.stats.hits} hits, ${cache.stats.misses} misses`);
     // the same queries one at a time: the cost of one request without queueing
@@ -216,10 +259,10 @@ const NOTE = [
   'How to read it. "query" rows run the service itself in a tenant transaction for every request (the cold path); "served"',
   'rows go the way the routers do: the per-viewer read cache (`server/cache/read-cache.ts`, `READ_CACHE_TTL_MS`, default',
   '10 s, single flight), whose misses run that same query — the 20 managers start cold, so every miss is inside the figures.',
-  'A tenant\'s entries are dropped on any write of that tenant through the API and when one of its background jobs finishes.',
+  "A tenant's entries are dropped on any write of that tenant through the API and when one of its background jobs finishes.",
   '',
   'The query work reads rollups kept exact by triggers in the writing transaction (migrations 0011–0012: per learner, per',
-  'learner and week, per learner/week/criterion, per assignment member), so a manager\'s dashboard or list costs the size of',
+  "learner and week, per learner/week/criterion, per assignment member), so a manager's dashboard or list costs the size of",
   'the team, not its history (one request ≈ 8–10 ms on Postgres, from 36 ms and 66 ms before the rollups). With 100 in',
   'flight the query rows stay CPU-bound on 2 cores (≈ 180 requests/s), so their p95 is queueing (≈ 0.4–0.9 s); the target',
   '(p95 ≤ 100 ms with 100 in flight on Postgres) is met by the served path the product uses, not by the bare query.',
@@ -232,8 +275,15 @@ if (process.env.DATABASE_URL) results.push(await runOn('PostgreSQL (DATABASE_URL
 
 if (WRITE) {
   const cpu = os.cpus()[0]?.model?.trim() ?? 'unknown CPU';
-  const table = ['| Database | Query | in flight | p50 ms | p95 ms | max ms | req/s |', '|---|---|---:|---:|---:|---:|---:|'];
-  for (const r of results) for (const q of r.rows) table.push(`| ${r.target} | ${q.query} | ${q.inFlight} | ${q.p50.toFixed(1)} | ${q.p95.toFixed(1)} | ${q.max.toFixed(1)} | ${q.rps.toFixed(0)} |`);
+  const table = [
+    '| Database | Query | in flight | p50 ms | p95 ms | max ms | req/s |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results)
+    for (const q of r.rows)
+      table.push(
+        `| ${r.target} | ${q.query} | ${q.inFlight} | ${q.p50.toFixed(1)} | ${q.p95.toFixed(1)} | ${q.max.toFixed(1)} | ${q.rps.toFixed(0)} |`,
+      );
   const section = [
     '',
     '## Dashboard and assignments',
@@ -241,7 +291,7 @@ if (WRITE) {
     `\`npx tsx scripts/bench/dashboard.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${cpu}), Node ${process.version}, load average before ${os.loadavg()[0].toFixed(2)}.`,
     `One tenant: ${REPS} sales reps under ${MANAGERS} managers, ${ASSIGNMENTS} assignments, ${EXERCISES.toLocaleString('en')} exercises (2 in 3 completed), ${CALLS.toLocaleString('en')} calls with ready reports;`,
     `seeded with generate_series (${results.map((r) => `${r.target}: ${r.seedS.toFixed(1)} s`).join(', ')}). ${REQUESTS} requests per query on Postgres (${PGLITE_REQUESTS} on PGlite, one connection), ${CONCURRENCY} in flight,`,
-    'each through the router\'s service in a tenant transaction (RLS on), default pool size. Target: p95 ≤ 100 ms on Postgres.',
+    "each through the router's service in a tenant transaction (RLS on), default pool size. Target: p95 ≤ 100 ms on Postgres.",
     '',
     ...table,
     '',
@@ -250,7 +300,10 @@ if (WRITE) {
   ].join('\n');
   const existing = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
   const own = /\n## Dashboard and assignments\n[\s\S]*?(?=\n## |$)/;
-  writeFileSync(DOC, own.test(existing) ? existing.replace(own, section.trimEnd() + '\n') : existing.trimEnd() + '\n' + section);
+  writeFileSync(
+    DOC,
+    own.test(existing) ? existing.replace(own, section.trimEnd() + '\n') : existing.trimEnd() + '\n' + section,
+  );
   console.log(`Wrote the "Dashboard and assignments" section of ${DOC}.`);
 }
 process.exit(0);

@@ -40,11 +40,19 @@ async function main() {
   through.port = String(proxy.port);
   const proxied = await openDatabase({ databaseUrl: through.toString(), poolSize: 10 });
   const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', READ_CACHE_TTL_MS: '0' });
-  const app = await startApp({ env, database: proxied, port: 0, host: '127.0.0.1', deps: { jobs: { disabled: true }, healthTimeoutMs: 2000 } });
+  const app = await startApp({
+    env,
+    database: proxied,
+    port: 0,
+    host: '127.0.0.1',
+    deps: { jobs: { disabled: true }, healthTimeoutMs: 2000 },
+  });
   const { token } = await signIn(app.deps, manager);
   const dashboard = async () => {
     const t0 = performance.now();
-    const r = await fetch(`${app.url}/trpc/dashboard.get?input=%7B%7D`, { headers: { authorization: `Bearer ${token}` } });
+    const r = await fetch(`${app.url}/trpc/dashboard.get?input=%7B%7D`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     await r.arrayBuffer();
     return { status: r.status, ms: performance.now() - t0 };
   };
@@ -71,7 +79,9 @@ async function main() {
         if (performance.now() - back > 60_000) throw new Error('did not recover within a minute');
       }
       const sorted = failing.sort((a, b) => a - b);
-      rows.push(`| ${run} | ${load.toFixed(2)} | ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms | ${sorted[sorted.length - 1].toFixed(1)} ms | ${first.toFixed(0)} ms |`);
+      rows.push(
+        `| ${run} | ${load.toFixed(2)} | ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms | ${sorted[sorted.length - 1].toFixed(1)} ms | ${first.toFixed(0)} ms |`,
+      );
       console.log(rows.at(-1));
       await new Promise((res) => setTimeout(res, 1000));
     }

@@ -38,8 +38,18 @@ const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** ~200 turns over 20 minutes, built from the fixture calls' sentences (rep and prospect alternate). */
 function longTranscript(): Turn[] {
-  const load = (id: string) => (JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'transcripts', `${id}.json`), 'utf8')) as { turns: Turn[] }).turns;
-  const pool = [...load('discovery-strong'), ...load('discovery-average'), ...load('objection-strong'), ...load('closing-strong')];
+  const load = (id: string) =>
+    (
+      JSON.parse(readFileSync(path.join(root, 'tests', 'fixtures', 'transcripts', `${id}.json`), 'utf8')) as {
+        turns: Turn[];
+      }
+    ).turns;
+  const pool = [
+    ...load('discovery-strong'),
+    ...load('discovery-average'),
+    ...load('objection-strong'),
+    ...load('closing-strong'),
+  ];
   const rep = pool.filter((t) => t.speaker === 'rep').map((t) => t.text);
   const prospect = pool.filter((t) => t.speaker === 'prospect').map((t) => t.text);
   const turns: Turn[] = [];
@@ -49,7 +59,14 @@ function longTranscript(): Turn[] {
     const speaker = i % 2 === 0 ? 'rep' : 'prospect';
     const text = speaker === 'rep' ? rep[i % rep.length] : prospect[i % prospect.length];
     const startMs = Math.round(i * slot);
-    turns.push({ seq: i, speaker, text, startMs, endMs: startMs + Math.round(slot * 0.85), responseLatencyMs: speaker === 'prospect' ? 400 + ((i * 37) % 900) : null });
+    turns.push({
+      seq: i,
+      speaker,
+      text,
+      startMs,
+      endMs: startMs + Math.round(slot * 0.85),
+      responseLatencyMs: speaker === 'prospect' ? 400 + ((i * 37) % 900) : null,
+    });
   }
   return turns;
 }
@@ -57,7 +74,14 @@ function longTranscript(): Turn[] {
 function offlineBench() {
   const turns = longTranscript();
   const card = DEMO_SCORECARDS.find((s) => s.name === 'Discovery (SPIN)')!;
-  const criteria: Criterion[] = card.criteria.map((c, i) => ({ id: `c${i}`, name: c.name, description: c.description, levelZero: c.levelZero, levelLow: c.levelLow, levelHigh: c.levelHigh }));
+  const criteria: Criterion[] = card.criteria.map((c, i) => ({
+    id: `c${i}`,
+    name: c.name,
+    description: c.description,
+    levelZero: c.levelZero,
+    levelLow: c.levelLow,
+    levelHigh: c.levelHigh,
+  }));
   const words = turns.reduce((a, t) => a + t.text.split(/\s+/).length, 0);
   const run = () => {
     const t0 = performance.now();
@@ -78,16 +102,27 @@ function offlineBench() {
     words,
     criteria: criteria.length,
     coldMs: first.totalMs,
-    p50Ms: pctl(runs.map((r) => r.totalMs), 50),
-    p95Ms: pctl(runs.map((r) => r.totalMs), 95),
-    analyticsP50Ms: pctl(runs.map((r) => r.analyticsMs), 50),
+    p50Ms: pctl(
+      runs.map((r) => r.totalMs),
+      50,
+    ),
+    p95Ms: pctl(
+      runs.map((r) => r.totalMs),
+      95,
+    ),
+    analyticsP50Ms: pctl(
+      runs.map((r) => r.analyticsMs),
+      50,
+    ),
     heapDeltaMb: mb(Math.max(0, heapAfterFirst - heapBefore)),
     rssMb: mb(process.memoryUsage().rss),
     score: first.score,
   };
 }
 
-async function scratchDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function scratchDatabase(
+  kind: 'pglite' | 'postgres',
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: null });
     await migrateDatabase(database);
@@ -119,7 +154,7 @@ async function pickupBench(kind: 'pglite' | 'postgres', pollIntervalMs: number) 
   try {
     for (let i = 0; i < JOBS; i++) {
       // enqueue at a random phase of the poll cycle, as a call end would
-      await sleep(Math.floor(((i * 7919) % 1000) / 1000 * pollIntervalMs));
+      await sleep(Math.floor((((i * 7919) % 1000) / 1000) * pollIntervalMs));
       const id = await enqueue(database.db, { queue: 'mail', tenantId: null, payload: { i }, dedupeKey: `bench-${i}` });
       const committed = performance.now();
       while (!started.has(id)) await sleep(2);
@@ -129,13 +164,23 @@ async function pickupBench(kind: 'pglite' | 'postgres', pollIntervalMs: number) 
     await worker.stop();
     await drop();
   }
-  return { kind, pollIntervalMs, jobs: latencies.length, p50: pctl(latencies, 50), p95: pctl(latencies, 95), max: Math.max(...latencies) };
+  return {
+    kind,
+    pollIntervalMs,
+    jobs: latencies.length,
+    p50: pctl(latencies, 50),
+    p95: pctl(latencies, 95),
+    max: Math.max(...latencies),
+  };
 }
 
 const f1 = (n: number) => n.toFixed(1);
 
 async function main() {
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
   const offline = offlineBench();
   console.log('offline', offline);
   const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -162,7 +207,10 @@ async function main() {
     '',
     '| Database | Poll interval (ms) | Jobs | p50 (ms) | p95 (ms) | max (ms) |',
     '|---|---:|---:|---:|---:|---:|',
-    ...pickups.map((p) => `| ${p.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL (DATABASE_URL)'} | ${p.pollIntervalMs} | ${p.jobs} | ${f1(p.p50)} | ${f1(p.p95)} | ${f1(p.max)} |`),
+    ...pickups.map(
+      (p) =>
+        `| ${p.kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL (DATABASE_URL)'} | ${p.pollIntervalMs} | ${p.jobs} | ${f1(p.p50)} | ${f1(p.p95)} | ${f1(p.max)} |`,
+    ),
     '',
     'Pickup is bounded by the poll interval (expected p50 ≈ half of it, max ≈ all of it, plus one claim query). With a model,',
     'the evaluation itself is dominated by the model call(s) (one request per sample, plus one when evidence has to be re-asked; EVALUATION_SAMPLES samples); the offline',

@@ -33,16 +33,37 @@ interface Session {
 }
 
 async function signIn(base: string, email: string): Promise<Session> {
-  const res = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const res = await fetch(`${base}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
-async function trpc<T>(base: string, s: Session, proc: string, input: unknown, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+async function trpc<T>(
+  base: string,
+  s: Session,
+  proc: string,
+  input: unknown,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<T> {
   const res =
     method === 'GET'
-      ? await fetch(`${base}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie: s.cookie } })
-      : await fetch(`${base}/trpc/${proc}`, { method: 'POST', headers: { cookie: s.cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      ? await fetch(`${base}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+          headers: { cookie: s.cookie },
+        })
+      : await fetch(`${base}/trpc/${proc}`, {
+          method: 'POST',
+          headers: { cookie: s.cookie, origin: base, 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+        });
   const body = (await res.json()) as { result?: { data: T } };
   if (!res.ok) throw new Error(`${proc}: ${res.status} ${JSON.stringify(body)}`);
   return body.result!.data;
@@ -59,8 +80,15 @@ async function routes(base: string): Promise<Route[]> {
   const rep = await signIn(base, 'rep@demo.test');
   // a report to read: a real call scored from its transcript (offline evaluator)
   const { scorecards } = await trpc<{ scorecards: { id: string }[] }>(base, rep, 'meetings.options', {});
-  const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Riley Rep>How do you forecast your pipeline today, and what does it cost you each week?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets, about ten hours a week.</v>\n\n00:00:09.500 --> 00:00:12.000\n<v Riley Rep>Could we book a pilot kickoff next Tuesday at 10am?</v>\n';
-  const { callId } = await trpc<{ callId: string }>(base, rep, 'meetings.scoreTranscript', { content: vtt, title: 'Load bench', scorecardId: scorecards[0].id, repSpeaker: 'Riley Rep' }, 'POST');
+  const vtt =
+    'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Riley Rep>How do you forecast your pipeline today, and what does it cost you each week?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets, about ten hours a week.</v>\n\n00:00:09.500 --> 00:00:12.000\n<v Riley Rep>Could we book a pilot kickoff next Tuesday at 10am?</v>\n';
+  const { callId } = await trpc<{ callId: string }>(
+    base,
+    rep,
+    'meetings.scoreTranscript',
+    { content: vtt, title: 'Load bench', scorecardId: scorecards[0].id, repSpeaker: 'Riley Rep' },
+    'POST',
+  );
   for (let i = 0; ; i++) {
     const st = await trpc<{ status: string }>(base, rep, 'reports.status', { callId });
     if (st.status === 'ready') break;
@@ -69,10 +97,30 @@ async function routes(base: string): Promise<Route[]> {
   }
   const get = (proc: string, input: unknown) => `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`;
   return [
-    { name: 'sign-in', request: { method: 'POST', path: '/trpc/auth.login', body: JSON.stringify({ email: 'rep2@demo.test', password: PASSWORD }) }, headers: { 'content-type': 'application/json', origin: base } },
-    { name: 'dashboard', request: { method: 'GET', path: get('dashboard.get', {}) }, headers: { cookie: manager.cookie } },
-    { name: 'assignment list', request: { method: 'GET', path: get('assignments.list', {}) }, headers: { cookie: manager.cookie } },
-    { name: 'report page', request: { method: 'GET', path: get('reports.get', { callId }) }, headers: { cookie: rep.cookie } },
+    {
+      name: 'sign-in',
+      request: {
+        method: 'POST',
+        path: '/trpc/auth.login',
+        body: JSON.stringify({ email: 'rep2@demo.test', password: PASSWORD }),
+      },
+      headers: { 'content-type': 'application/json', origin: base },
+    },
+    {
+      name: 'dashboard',
+      request: { method: 'GET', path: get('dashboard.get', {}) },
+      headers: { cookie: manager.cookie },
+    },
+    {
+      name: 'assignment list',
+      request: { method: 'GET', path: get('assignments.list', {}) },
+      headers: { cookie: manager.cookie },
+    },
+    {
+      name: 'report page',
+      request: { method: 'GET', path: get('reports.get', { callId }) },
+      headers: { cookie: rep.cookie },
+    },
   ];
 }
 
@@ -82,12 +130,26 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.cei
 async function run(backends: string[], route: Route, connections: number) {
   const times: number[] = [];
   let errors = 0;
-  const share = backends.map((b, i) => ({ url: b, connections: Math.floor(connections / backends.length) + (i < connections % backends.length ? 1 : 0) })).filter((x) => x.connections > 0);
+  const share = backends
+    .map((b, i) => ({
+      url: b,
+      connections: Math.floor(connections / backends.length) + (i < connections % backends.length ? 1 : 0),
+    }))
+    .filter((x) => x.connections > 0);
   const results = await Promise.all(
     share.map(
       (b) =>
         new Promise<autocannon.Result>((resolve, reject) => {
-          const instance = autocannon({ url: b.url, connections: b.connections, duration: SECONDS, headers: { ...route.headers, origin: b.url }, requests: [route.request] }, (err, r) => (err ? reject(err) : resolve(r)));
+          const instance = autocannon(
+            {
+              url: b.url,
+              connections: b.connections,
+              duration: SECONDS,
+              headers: { ...route.headers, origin: b.url },
+              requests: [route.request],
+            },
+            (err, r) => (err ? reject(err) : resolve(r)),
+          );
           instance.on('response', (_client, status, _bytes, ms) => {
             times.push(ms);
             if (status < 200 || status >= 300) errors++;
@@ -95,7 +157,11 @@ async function run(backends: string[], route: Route, connections: number) {
         }),
     ),
   );
-  return { rps: times.length / SECONDS, p95: p95(times), errors: errors + results.reduce((n, r) => n + r.errors + r.timeouts, 0) };
+  return {
+    rps: times.length / SECONDS,
+    p95: p95(times),
+    errors: errors + results.reduce((n, r) => n + r.errors + r.timeouts, 0),
+  };
 }
 
 async function measure(cluster: Cluster) {
@@ -106,7 +172,9 @@ async function measure(cluster: Cluster) {
     let best = { rps: 0, p95: NaN, connections: 0 };
     for (const c of CONNECTIONS) {
       const r = await run(backends, route, c);
-      console.log(`  ${route.name}, ${c} connection(s): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, errors ${r.errors}`);
+      console.log(
+        `  ${route.name}, ${c} connection(s): ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, errors ${r.errors}`,
+      );
       if (r.p95 > 100 || r.errors > 0) break;
       if (r.rps > best.rps) best = { rps: r.rps, p95: r.p95, connections: c };
     }
@@ -116,12 +184,22 @@ async function measure(cluster: Cluster) {
 }
 
 async function main() {
-  if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL: the benchmark compares one and two processes on PostgreSQL.');
+  if (!process.env.DATABASE_URL)
+    throw new Error('Set DATABASE_URL: the benchmark compares one and two processes on PostgreSQL.');
   if (!existsSync('dist/server/index.mjs')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
   const loadBefore = os.loadavg()[0];
   const { database, drop, url } = await scratchDatabase(process.env.DATABASE_URL);
   await database.close();
-  const env = { DATABASE_URL: url!, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', SEED_DEMO_HISTORY: 'false', DEMO_PASSWORD: PASSWORD, OPENAI_API_KEY: '', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000' };
+  const env = {
+    DATABASE_URL: url!,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    SEED_DEMO_HISTORY: 'false',
+    DEMO_PASSWORD: PASSWORD,
+    OPENAI_API_KEY: '',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
+  };
   const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
   try {
     for (const processes of [1, 2]) {

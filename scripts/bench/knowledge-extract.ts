@@ -24,7 +24,8 @@ import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { storeUploadedFile } from '../../server/services/knowledge/upload';
 import { buildPdf, wrapLines } from '../../tests/fixtures/knowledge/builders';
 
-const argValue = (flag: string) => (process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : undefined);
+const argValue = (flag: string) =>
+  process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
 const RUNS = Number(argValue('--runs')) || 3;
 const WRITE = !process.argv.includes('--no-write');
 const DOC = 'docs/benchmarks.md';
@@ -32,10 +33,35 @@ const HEADING = '## Knowledge-base extraction';
 
 // ---------------------------------------------------------------- input documents
 
-const SUBJECTS = ['The dispatcher', 'Our fleet manager', 'The finance team', 'Each depot', 'The pilot customer', 'A regional carrier', 'The onboarding lead', 'The night shift'];
+const SUBJECTS = [
+  'The dispatcher',
+  'Our fleet manager',
+  'The finance team',
+  'Each depot',
+  'The pilot customer',
+  'A regional carrier',
+  'The onboarding lead',
+  'The night shift',
+];
 const VERBS = ['reported', 'measured', 'questioned', 'approved', 'compared', 'documented', 'escalated', 'reviewed'];
-const OBJECTS = ['fuel savings on long routes', 'the quarterly maintenance backlog', 'driver overtime in winter', 'the price per truck per year', 'late deliveries to retail stores', 'the ISO 27001 audit findings', 'idle time at loading docks', 'the integration with the ERP'];
-const TAILS = ['before the renewal meeting.', 'after the second workshop.', 'in the Lisbon pilot.', 'for the board review.', 'during the busiest week of the year.', 'with a detailed spreadsheet.'];
+const OBJECTS = [
+  'fuel savings on long routes',
+  'the quarterly maintenance backlog',
+  'driver overtime in winter',
+  'the price per truck per year',
+  'late deliveries to retail stores',
+  'the ISO 27001 audit findings',
+  'idle time at loading docks',
+  'the integration with the ERP',
+];
+const TAILS = [
+  'before the renewal meeting.',
+  'after the second workshop.',
+  'in the Lisbon pilot.',
+  'for the board review.',
+  'during the busiest week of the year.',
+  'with a detailed spreadsheet.',
+];
 
 /** Deterministic business-like prose: sentence i is always the same. */
 function sentenceOf(i: number): string {
@@ -101,18 +127,40 @@ interface Input {
 }
 
 async function runOnce(database: Database, tenantId: string, input: Input): Promise<Sample> {
-  const simulationId = await withTenant(database.db, tenantId, async (tx) => (await tx.insert(simulations).values({ tenantId, name: `bench ${Date.now()}` }).returning())[0].id);
+  const simulationId = await withTenant(
+    database.db,
+    tenantId,
+    async (tx) =>
+      (
+        await tx
+          .insert(simulations)
+          .values({ tenantId, name: `bench ${Date.now()}` })
+          .returning()
+      )[0].id,
+  );
   global.gc?.();
   const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
   resetPeakRss();
   const t0 = performance.now();
-  const { file, timings } = await storeUploadedFile(database.db, { tenantId, simulationId, ownerUserId: null, name: 'bench.pdf', kind: 'pdf', content: input.bytes });
+  const { file, timings } = await storeUploadedFile(database.db, {
+    tenantId,
+    simulationId,
+    ownerUserId: null,
+    name: 'bench.pdf',
+    kind: 'pdf',
+    content: input.bytes,
+  });
   const t1 = performance.now();
-  const hits = await withTenant(database.db, tenantId, (tx) => searchKnowledge(tx, simulationId, 'maintenance backlog Lisbon pilot'));
+  const hits = await withTenant(database.db, tenantId, (tx) =>
+    searchKnowledge(tx, simulationId, 'maintenance backlog Lisbon pilot'),
+  );
   const t2 = performance.now();
-  if (file.status !== 'ready' || hits.length === 0) throw new Error(`bench: unexpected result (${file.status}, ${hits.length} hits)`);
+  if (file.status !== 'ready' || hits.length === 0)
+    throw new Error(`bench: unexpected result (${file.status}, ${hits.length} hits)`);
   const textChars = await withTenant(database.db, tenantId, async (tx) => {
-    const r = (await tx.execute(sql`select length(text_content)::int as n from knowledge_files where id = ${file.id}`)) as unknown;
+    const r = (await tx.execute(
+      sql`select length(text_content)::int as n from knowledge_files where id = ${file.id}`,
+    )) as unknown;
     const rowsOf = (Array.isArray(r) ? r : (r as { rows: { n: number }[] }).rows) as { n: number }[];
     return Number(rowsOf[0].n);
   });
@@ -140,7 +188,9 @@ interface Result {
 }
 
 async function benchDatabase(label: string, database: Database, inputs: Input[]): Promise<Result[]> {
-  const tenantId = (await asSystem(database.db, { action: 'bench.knowledge' }, (tx) => createClient(tx, { name: 'Bench' }))).id;
+  const tenantId = (
+    await asSystem(database.db, { action: 'bench.knowledge' }, (tx) => createClient(tx, { name: 'Bench' }))
+  ).id;
   const out: Result[] = [];
   for (const input of inputs) {
     // one warm-up (loads pdf.js, plans the inserts), not reported
@@ -149,7 +199,9 @@ async function benchDatabase(label: string, database: Database, inputs: Input[])
     for (let i = 0; i < RUNS; i++) {
       const s = await runOnce(database, tenantId, input);
       samples.push(s);
-      console.log(`${label} ${input.label} run ${i + 1}: total ${sec(s.totalMs)} s (extract ${sec(s.extractMs)}, chunk ${sec(s.chunkMs)}, store ${sec(s.storeMs)}), ${s.chunks} chunks, peak RSS ${s.peakRssMb.toFixed(0)} MB`);
+      console.log(
+        `${label} ${input.label} run ${i + 1}: total ${sec(s.totalMs)} s (extract ${sec(s.extractMs)}, chunk ${sec(s.chunkMs)}, store ${sec(s.storeMs)}), ${s.chunks} chunks, peak RSS ${s.peakRssMb.toFixed(0)} MB`,
+      );
     }
     out.push({ db: label, input, samples });
   }
@@ -182,8 +234,16 @@ async function main() {
   const plain = makePdf(MAX_FILE_BYTES - 64 * 1024, false);
   const deflated = makePdf(MAX_FILE_BYTES - 64 * 1024, true);
   const inputs: Input[] = [
-    { label: `PDF ${(plain.pdf.length / 1024 / 1024).toFixed(2)} MB, ${plain.pages} pages, uncompressed streams`, bytes: plain.pdf, pages: plain.pages },
-    { label: `PDF ${(deflated.pdf.length / 1024 / 1024).toFixed(2)} MB, ${deflated.pages} pages, deflated streams`, bytes: deflated.pdf, pages: deflated.pages },
+    {
+      label: `PDF ${(plain.pdf.length / 1024 / 1024).toFixed(2)} MB, ${plain.pages} pages, uncompressed streams`,
+      bytes: plain.pdf,
+      pages: plain.pages,
+    },
+    {
+      label: `PDF ${(deflated.pdf.length / 1024 / 1024).toFixed(2)} MB, ${deflated.pages} pages, deflated streams`,
+      bytes: deflated.pdf,
+      pages: deflated.pages,
+    },
   ];
   const results: Result[] = [];
 
@@ -227,7 +287,12 @@ async function main() {
     '',
     `Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), Node ${process.versions.node}, PGlite data dir on local disk${process.env.DATABASE_URL ? ', PostgreSQL on localhost' : ''}; 1-min load average ${load} at the end.`,
     '',
-    ...(busy ? [`**The machine was busy** (load ${load} on ${os.cpus().length} cores, other test suites running): the times are inflated and noisy; re-run on an idle machine before comparing.`, ''] : []),
+    ...(busy
+      ? [
+          `**The machine was busy** (load ${load} on ${os.cpus().length} cores, other test suites running): the times are inflated and noisy; re-run on an idle machine before comparing.`,
+          '',
+        ]
+      : []),
     table(results),
     '',
     'Reading the figures:',

@@ -48,14 +48,32 @@ async function main() {
   const target = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const { database, drop } = await scratchDatabase(process.env.DATABASE_URL, { keep: process.argv.includes('--keep') });
   const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' });
-  const app = await startApp({ env, database, port: 0, host: '127.0.0.1', deps: { jobs: { pollIntervalMs: 1000, initialDelayMs: 0 } } });
+  const app = await startApp({
+    env,
+    database,
+    port: 0,
+    host: '127.0.0.1',
+    deps: { jobs: { pollIntervalMs: 1000, initialDelayMs: 0 } },
+  });
   try {
     const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
-    const manager = await createTenantUser(database.db, tenantId, { email: 'mgr@bench.test', username: 'mgr', userType: 'manager' });
+    const manager = await createTenantUser(database.db, tenantId, {
+      email: 'mgr@bench.test',
+      username: 'mgr',
+      userType: 'manager',
+    });
     const { token } = await createSession(database.db, manager.id);
     const auth = { authorization: `Bearer ${token}` };
     const simId = await withTenant(database.db, tenantId, async (tx) => {
-      const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'Bench demo', language: 'en', difficulty: 'medium', callProvider: 'offline', scenarioDetails: SCENARIO }]);
+      const { sims } = await createLinkedSimulations(tx, tenantId, [
+        {
+          name: 'Bench demo',
+          language: 'en',
+          difficulty: 'medium',
+          callProvider: 'offline',
+          scenarioDetails: SCENARIO,
+        },
+      ]);
       return sims[0].id;
     });
     const campaign = (slug: string) =>
@@ -82,11 +100,16 @@ async function main() {
       const c = await campaign(`gen-${run}`);
       const entries = Array.from({ length: 2000 }, (_, i) => `guest${i}.${run}@bench.test, Guest ${i}`).join('\n');
       const t0 = performance.now();
-      const res = await fetch(`${app.url}/api/v1/cta/links/generate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ campaignId: c.id, entries }) });
+      const res = await fetch(`${app.url}/api/v1/cta/links/generate`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ campaignId: c.id, entries }),
+      });
       const text = await res.text();
       const took = performance.now() - t0;
       const last = JSON.parse(text.trim().split('\n').pop()!) as { type: string; result?: { created: number } };
-      if (res.status !== 200 || last.type !== 'result' || last.result!.created !== 2000) throw new Error(`generation failed: ${res.status} ${text.slice(0, 300)}`);
+      if (res.status !== 200 || last.type !== 'result' || last.result!.created !== 2000)
+        throw new Error(`generation failed: ${res.status} ${text.slice(0, 300)}`);
       generation.push(took);
       console.log(`  generate 2,000 links, run ${run + 1}: ${ms(took)}`);
     }
@@ -107,7 +130,9 @@ async function main() {
     );
     // what autovacuum does after a bulk insert (statistics, the visibility map for index-only counts)
     await database.db.execute(sql`vacuum analyze magic_links`);
-    const [{ n }] = await withTenant(database.db, tenantId, (tx) => rawRows<{ n: number }>(tx, sql`select count(*)::int as n from magic_links`));
+    const [{ n }] = await withTenant(database.db, tenantId, (tx) =>
+      rawRows<{ n: number }>(tx, sql`select count(*)::int as n from magic_links`),
+    );
     console.log(`  inserted in ${ms(performance.now() - t1)}; the tenant holds ${n} links`);
 
     const kinds = [
@@ -155,7 +180,8 @@ async function main() {
       }),
     ];
     console.log(lines.join('\n'));
-    if (WRITE) writeBenchSection(`Campaign magic links: generation and the all-links table (${target})`, lines.join('\n'));
+    if (WRITE)
+      writeBenchSection(`Campaign magic links: generation and the all-links table (${target})`, lines.join('\n'));
   } finally {
     await app.stop();
     await database.close?.();

@@ -50,28 +50,81 @@ const CALL: Utterance[] = Array.from({ length: 240 }, (_, k) => {
 });
 
 const CRITERIA = [
-  { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
-  { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+  {
+    name: 'Open questions',
+    description: 'Asks open questions',
+    includeInScenario: true,
+    levelZero: 'None',
+    levelLow: 'One',
+    levelHigh: 'Several',
+  },
+  {
+    name: 'Next step',
+    description: 'Agrees a dated next step',
+    includeInScenario: true,
+    levelZero: 'None',
+    levelLow: 'Vague',
+    levelHigh: 'Dated',
+  },
 ];
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 async function main() {
   const loadBefore = os.loadavg()[0];
   const { database, drop } = await scratchDatabase(process.env.DATABASE_URL);
   const fake = await startFakeAttendee({ apiKey: 'bench-key', secret: SECRET });
-  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', MEETING_BOT_PROVIDER: 'attendee', ATTENDEE_BASE_URL: fake.url, ATTENDEE_API_KEY: 'bench-key', ATTENDEE_WEBHOOK_SECRET: SECRET, MEETING_BOT_POLL_SECONDS: '3600' });
-  const app = await startApp({ env, database, port: 0, host: '127.0.0.1', deps: { jobs: { pollIntervalMs: 20, initialDelayMs: 0 } } });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    MEETING_BOT_PROVIDER: 'attendee',
+    ATTENDEE_BASE_URL: fake.url,
+    ATTENDEE_API_KEY: 'bench-key',
+    ATTENDEE_WEBHOOK_SECRET: SECRET,
+    MEETING_BOT_POLL_SECONDS: '3600',
+  });
+  const app = await startApp({
+    env,
+    database,
+    port: 0,
+    host: '127.0.0.1',
+    deps: { jobs: { pollIntervalMs: 20, initialDelayMs: 0 } },
+  });
   fake.webhookUrl = `${app.url}/api/v1/meeting-bots/attendee/webhook`;
   const rows: string[] = [];
   try {
     const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
-    const user = await createTenantUser(database.db, tenantId, { email: 'ana@bench.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' });
-    const scorecardId = await withTenant(database.db, tenantId, async (tx) => (await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }], { criteria: CRITERIA })).card.id);
+    const user = await createTenantUser(database.db, tenantId, {
+      email: 'ana@bench.test',
+      username: 'ana',
+      displayName: 'Ana Ruiz',
+      userType: 'sales_rep',
+    });
+    const scorecardId = await withTenant(
+      database.db,
+      tenantId,
+      async (tx) =>
+        (
+          await createLinkedSimulations(
+            tx,
+            tenantId,
+            [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }],
+            { criteria: CRITERIA },
+          )
+        ).card.id,
+    );
     const actor = { tenantId, userId: user.id, language: 'en' as const };
     const one = async () => {
-      const { meetingId } = await requestBot(database.db, env, actor, { meetingUrl: 'https://meet.google.com/abc-defg-hij', title: 'Bench call', scorecardId });
-      const [m] = await asSystem(database.db, { action: 'bench' }, (tx) => tx.select().from(meetings).where(eq(meetings.id, meetingId)));
+      const { meetingId } = await requestBot(database.db, env, actor, {
+        meetingUrl: 'https://meet.google.com/abc-defg-hij',
+        title: 'Bench call',
+        scorecardId,
+      });
+      const [m] = await asSystem(database.db, { action: 'bench' }, (tx) =>
+        tx.select().from(meetings).where(eq(meetings.id, meetingId)),
+      );
       await fake.advance(m.botId!, 'joined_recording', { eventType: 'bot_joined_meeting' });
       fake.setTranscript(m.botId!, CALL);
       await fake.advance(m.botId!, 'post_processing', { eventType: 'meeting_ended' });
@@ -80,7 +133,11 @@ async function main() {
       if (status !== 200) throw new Error(`webhook answered ${status}`);
       for (;;) {
         const [row] = await asSystem(database.db, { action: 'bench' }, (tx) =>
-          tx.select({ status: meetings.status, report: reports.status }).from(meetings).leftJoin(reports, eq(reports.callId, meetings.callId)).where(eq(meetings.id, meetingId)),
+          tx
+            .select({ status: meetings.status, report: reports.status })
+            .from(meetings)
+            .leftJoin(reports, eq(reports.callId, meetings.callId))
+            .where(eq(meetings.id, meetingId)),
         );
         if (row.status === 'failed') throw new Error('the meeting failed');
         if (row.report === 'ready') return performance.now() - t0;
@@ -92,7 +149,9 @@ async function main() {
       const load = os.loadavg()[0];
       const times: number[] = [];
       for (let k = 0; k < MEETINGS; k++) times.push(await one());
-      rows.push(`| ${r + 1} | ${load.toFixed(2)} | ${pct(times, 50).toFixed(0)} ms | ${pct(times, 95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`);
+      rows.push(
+        `| ${r + 1} | ${load.toFixed(2)} | ${pct(times, 50).toFixed(0)} ms | ${pct(times, 95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`,
+      );
       console.log(rows.at(-1));
     }
   } finally {

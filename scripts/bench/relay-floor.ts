@@ -57,7 +57,9 @@ function echoMain(v: Variant, cert: { key: string; cert: string }) {
     s.on('message', (d: Buffer, binary) => {
       if (v !== 'ws+tls+wire') return s.send(d, { binary });
       const msg = d.toString('latin1');
-      s.send(`{"event_id":"event_1","type":"response.output_audio.delta","response_id":"resp_1","item_id":"item_1","content_index":0,"delta":"${msg.slice(HEAD.length, -2)}"}`);
+      s.send(
+        `{"event_id":"event_1","type":"response.output_audio.delta","response_id":"resp_1","item_id":"item_1","content_index":0,"delta":"${msg.slice(HEAD.length, -2)}"}`,
+      );
     }),
   );
   srv.listen(0, '127.0.0.1', () => process.send!((srv.address() as net.AddressInfo).port));
@@ -68,7 +70,9 @@ function relayMain(v: Variant, upstreamPort: number) {
   if (!isWs(v)) {
     const srv = net.createServer((c) => {
       c.setNoDelay(true);
-      const u = hasTls(v) ? tls.connect({ port: upstreamPort, host: '127.0.0.1', rejectUnauthorized: false }) : net.connect(upstreamPort, '127.0.0.1');
+      const u = hasTls(v)
+        ? tls.connect({ port: upstreamPort, host: '127.0.0.1', rejectUnauthorized: false })
+        : net.connect(upstreamPort, '127.0.0.1');
       u.setNoDelay(true);
       c.on('data', (d) => u.write(d));
       u.on('data', (d) => c.write(d));
@@ -76,9 +80,15 @@ function relayMain(v: Variant, upstreamPort: number) {
     srv.listen(0, '127.0.0.1', () => process.send!((srv.address() as net.AddressInfo).port));
     return;
   }
-  const wss: WebSocketServer = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false }, (): void => void process.send!((wss.address() as net.AddressInfo).port));
+  const wss: WebSocketServer = new WebSocketServer(
+    { port: 0, host: '127.0.0.1', perMessageDeflate: false },
+    (): void => void process.send!((wss.address() as net.AddressInfo).port),
+  );
   wss.on('connection', (c) => {
-    const u = new WebSocket(`${hasTls(v) ? 'wss' : 'ws'}://127.0.0.1:${upstreamPort}/`, { rejectUnauthorized: false, perMessageDeflate: false });
+    const u = new WebSocket(`${hasTls(v) ? 'wss' : 'ws'}://127.0.0.1:${upstreamPort}/`, {
+      rejectUnauthorized: false,
+      perMessageDeflate: false,
+    });
     let seq = 0;
     c.on('message', (d: Buffer, binary) => {
       if (u.readyState !== 1) return;
@@ -102,7 +112,11 @@ async function measure(v: Variant, calls: number, seconds: number) {
   const self = process.argv[1];
   const spawnRole = async (role: string, extra: string[]) => {
     const nodeArgs = role === '--relay' ? arg('relay-node-args', '').split(' ').filter(Boolean) : [];
-    const child = fork(self, [role, v, ...extra], { execArgv: ['--import', 'tsx', ...nodeArgs], env: { ...process.env, FLOOR_KEY: cert.key, FLOOR_CERT: cert.cert }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(self, [role, v, ...extra], {
+      execArgv: ['--import', 'tsx', ...nodeArgs],
+      env: { ...process.env, FLOOR_KEY: cert.key, FLOOR_CERT: cert.cert },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (m) => resolve(Number(m)));
       child.once('exit', (code) => reject(new Error(`${role} exited (${code})`)));
@@ -136,9 +150,12 @@ async function measure(v: Variant, calls: number, seconds: number) {
   const timers: NodeJS.Timeout[] = [];
   clients.forEach((send, i) =>
     timers.push(
-      setTimeout(() => {
-        timers.push(setInterval(() => (send(frame), sent++), 40));
-      }, (i * 40) / calls),
+      setTimeout(
+        () => {
+          timers.push(setInterval(() => (send(frame), sent++), 40));
+        },
+        (i * 40) / calls,
+      ),
     ),
   );
   await new Promise((r) => setTimeout(r, 2000));
@@ -156,7 +173,12 @@ async function measure(v: Variant, calls: number, seconds: number) {
     relay.child.kill();
   });
   echo.child.kill();
-  return { usPerFrame: ((c1.cpuMs - c0.cpuMs) * 1000) / frames, cpuPct: (c1.cpuMs - c0.cpuMs) / 10 / wallS, sysPct: (c1.sysMs - c0.sysMs) / 10 / wallS, framesPerS: frames / wallS };
+  return {
+    usPerFrame: ((c1.cpuMs - c0.cpuMs) * 1000) / frames,
+    cpuPct: (c1.cpuMs - c0.cpuMs) / 10 / wallS,
+    sysPct: (c1.sysMs - c0.sysMs) / 10 / wallS,
+    framesPerS: frames / wallS,
+  };
 }
 
 async function main() {
@@ -169,13 +191,19 @@ async function main() {
   const calls = Number(arg('calls', '200'));
   const seconds = Number(arg('seconds', '12'));
   const runs = Number(arg('runs', '1'));
-  console.log(`# relay floor: ${calls} calls, ${seconds} s per variant, load average (1 min) at start ${loadavg()[0].toFixed(2)}`);
-  console.log('| variant | run | relay CPU µs / frame | relay CPU (of one core; sys) | frames / s | load avg (1 min) |');
+  console.log(
+    `# relay floor: ${calls} calls, ${seconds} s per variant, load average (1 min) at start ${loadavg()[0].toFixed(2)}`,
+  );
+  console.log(
+    '| variant | run | relay CPU µs / frame | relay CPU (of one core; sys) | frames / s | load avg (1 min) |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (let run = 1; run <= runs; run++) {
     for (const variant of VARIANTS.filter((x) => arg('only', x) === x)) {
       const r = await measure(variant, calls, seconds);
-      console.log(`| ${variant} | ${run} | **${r.usPerFrame.toFixed(1)}** | ${r.cpuPct.toFixed(1)} % (sys ${r.sysPct.toFixed(1)} %) | ${Math.round(r.framesPerS)} | ${loadavg()[0].toFixed(2)} |`);
+      console.log(
+        `| ${variant} | ${run} | **${r.usPerFrame.toFixed(1)}** | ${r.cpuPct.toFixed(1)} % (sys ${r.sysPct.toFixed(1)} %) | ${Math.round(r.framesPerS)} | ${loadavg()[0].toFixed(2)} |`,
+      );
     }
   }
   process.exit(0);

@@ -39,27 +39,71 @@ async function serverMain() {
   const { createSession } = await import('../../server/auth/session');
   const { withTenant } = await import('../../db/tenant');
   const { personas, scorecards, scorecardCriteria, simulations } = await import('../../db/schema');
-  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', OPENAI_API_KEY: 'sk-bench', OPENAI_REALTIME_URL: process.env.FAKE_BASE_URL, CALLS_MAX_PER_TENANT: '5000', DATABASE_POOL_SIZE: '20' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_REALTIME_URL: process.env.FAKE_BASE_URL,
+    CALLS_MAX_PER_TENANT: '5000',
+    DATABASE_POOL_SIZE: '20',
+  });
   // BENCH_DATABASE_URL: a fresh database on that Postgres server (dropped on exit); otherwise in-memory PGlite
   let database: Awaited<ReturnType<typeof openDatabase>>;
   if (process.env.BENCH_DATABASE_URL) {
     const { createPostgresDatabase } = await import('../../tests/helpers/postgres');
     const pg = await createPostgresDatabase(process.env.BENCH_DATABASE_URL);
     database = pg.database;
-    process.on('SIGTERM', () => void database.close().then(() => pg.drop()).finally(() => process.exit(0)));
+    process.on(
+      'SIGTERM',
+      () =>
+        void database
+          .close()
+          .then(() => pg.drop())
+          .finally(() => process.exit(0)),
+    );
   } else {
     database = await openDatabase({});
     // exit (not die) on SIGTERM so that --cpu-prof writes its profile
     process.on('SIGTERM', () => process.exit(0));
   }
-  const app = await startApp({ env, database, port: 0, host: '127.0.0.1', deps: { calls: { upstreamWsOptions: { ca: readFileSync(process.env.FAKE_CA_FILE!, 'utf8') }, ringMs: 10 } } });
+  const app = await startApp({
+    env,
+    database,
+    port: 0,
+    host: '127.0.0.1',
+    deps: { calls: { upstreamWsOptions: { ca: readFileSync(process.env.FAKE_CA_FILE!, 'utf8') }, ringMs: 10 } },
+  });
   const tenant = await createTenant(database.db, { name: 'Bench' });
-  const user = await createTenantUser(database.db, tenant.id, { email: 'bench@bench.test', username: 'bench', userType: 'sales_rep' });
+  const user = await createTenantUser(database.db, tenant.id, {
+    email: 'bench@bench.test',
+    username: 'bench',
+    userType: 'sales_rep',
+  });
   const simId = await withTenant(database.db, tenant.id, async (tx) => {
-    const [p] = await tx.insert(personas).values({ tenantId: tenant.id, name: 'Bench Prospect', shortDescription: 'x', longDescription: 'x' }).returning();
-    const [c] = await tx.insert(scorecards).values({ tenantId: tenant.id, lineageId: crypto.randomUUID(), name: 'B', shortDescription: 'b' }).returning();
-    await tx.insert(scorecardCriteria).values({ tenantId: tenant.id, scorecardId: c.id, position: 0, name: 'c', description: 'c', includeInScenario: true, levelZero: 'a', levelLow: 'b', levelHigh: 'c' });
-    const [s] = await tx.insert(simulations).values({ tenantId: tenant.id, name: 'Bench', personaId: p.id, scorecardId: c.id, timeLimitMinutes: 30 }).returning();
+    const [p] = await tx
+      .insert(personas)
+      .values({ tenantId: tenant.id, name: 'Bench Prospect', shortDescription: 'x', longDescription: 'x' })
+      .returning();
+    const [c] = await tx
+      .insert(scorecards)
+      .values({ tenantId: tenant.id, lineageId: crypto.randomUUID(), name: 'B', shortDescription: 'b' })
+      .returning();
+    await tx.insert(scorecardCriteria).values({
+      tenantId: tenant.id,
+      scorecardId: c.id,
+      position: 0,
+      name: 'c',
+      description: 'c',
+      includeInScenario: true,
+      levelZero: 'a',
+      levelLow: 'b',
+      levelHigh: 'c',
+    });
+    const [s] = await tx
+      .insert(simulations)
+      .values({ tenantId: tenant.id, name: 'Bench', personaId: p.id, scorecardId: c.id, timeLimitMinutes: 30 })
+      .returning();
     return s.id;
   });
   const { token } = await createSession(database.db, user.id);
@@ -86,7 +130,8 @@ function stream(send: (pcm: Buffer) => void, seconds: number): Stream {
       pcm.writeDoubleLE(performance.now(), 4);
       send(pcm);
       s.sent++;
-      if (performance.now() - t0 < seconds * 1000) timer = setTimeout(tick, Math.max(0, t0 + s.sent * FRAME_MS - performance.now()));
+      if (performance.now() - t0 < seconds * 1000)
+        timer = setTimeout(tick, Math.max(0, t0 + s.sent * FRAME_MS - performance.now()));
     };
     tick();
   }, startDelay);
@@ -113,20 +158,29 @@ async function direct(n: number, seconds: number, fakeUrl: string, ca: string) {
   const streams: Stream[] = [];
   const sockets: WebSocket[] = [];
   await Promise.all(
-    Array.from({ length: n }, () =>
-      new Promise<void>((resolve, reject) => {
-        const ws = new WebSocket(`${fakeUrl}?model=gpt-realtime`, { ca, perMessageDeflate: false, headers: { Authorization: 'Bearer x' } });
-        sockets.push(ws);
-        ws.on('open', () => {
-          ws.send(JSON.stringify({ type: 'session.update', session: { type: 'realtime' } }));
-          resolve();
-        });
-        ws.on('error', reject);
-      }),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(`${fakeUrl}?model=gpt-realtime`, {
+            ca,
+            perMessageDeflate: false,
+            headers: { Authorization: 'Bearer x' },
+          });
+          sockets.push(ws);
+          ws.on('open', () => {
+            ws.send(JSON.stringify({ type: 'session.update', session: { type: 'realtime' } }));
+            resolve();
+          });
+          ws.on('error', reject);
+        }),
     ),
   );
   sockets.forEach((ws) => {
-    const s = stream((pcm) => ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm.toString('base64') })), seconds);
+    const s = stream(
+      (pcm) => ws.send(JSON.stringify({ type: 'input_audio_buffer.append', audio: pcm.toString('base64') })),
+      seconds,
+    );
     streams.push(s);
     ws.on('message', (d) => {
       const ev = JSON.parse(d.toString()) as { type: string; delta?: string };
@@ -142,14 +196,24 @@ async function direct(n: number, seconds: number, fakeUrl: string, ca: string) {
   return streams;
 }
 
-async function viaRelay(n: number, seconds: number, srv: { url: string; token: string; simId: string }, pid: number, fakePid: number) {
+async function viaRelay(
+  n: number,
+  seconds: number,
+  srv: { url: string; token: string; simId: string },
+  pid: number,
+  fakePid: number,
+) {
   const cookie = `spar_session=${srv.token}`;
   const before = procStat(pid);
   const calls: { callId: string; ticket: string }[] = [];
   for (let i = 0; i < n; i += 10) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(10, n - i) }, async () => {
-        const res = await fetch(`${srv.url}/trpc/calls.start`, { method: 'POST', headers: { cookie, origin: srv.url, 'content-type': 'application/json' }, body: JSON.stringify({ simulationId: srv.simId, mode: 'practice' }) });
+        const res = await fetch(`${srv.url}/trpc/calls.start`, {
+          method: 'POST',
+          headers: { cookie, origin: srv.url, 'content-type': 'application/json' },
+          body: JSON.stringify({ simulationId: srv.simId, mode: 'practice' }),
+        });
         const text = await res.text();
         if (!res.ok) throw new Error(`calls.start failed: ${res.status} ${text.slice(0, 300)}`);
         return (JSON.parse(text) as { result: { data: { callId: string; ticket: string } } }).result.data;
@@ -162,7 +226,10 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
     calls.map(
       (c) =>
         new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/ws/call?callId=${c.callId}&ticket=${c.ticket}`, { headers: { origin: srv.url }, perMessageDeflate: false });
+          const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/ws/call?callId=${c.callId}&ticket=${c.ticket}`, {
+            headers: { origin: srv.url },
+            perMessageDeflate: false,
+          });
           sockets.push(ws);
           ws.on('message', (d, bin) => {
             if (!bin && JSON.parse(d.toString()).state === 'listening') resolve();
@@ -197,9 +264,21 @@ async function viaRelay(n: number, seconds: number, srv: { url: string; token: s
   // the CPU window: steady streaming, after CPU_WARMUP_MS (JIT, socket buffers) until the streams stop sending
   const frames = () => streams.reduce((a, s) => a + s.sent + s.received, 0);
   await new Promise((r) => setTimeout(r, CPU_WARMUP_MS));
-  const cpu0 = { relay: procStat(pid), fake: procStat(fakePid), bench: procStat(), frames: frames(), at: performance.now() };
+  const cpu0 = {
+    relay: procStat(pid),
+    fake: procStat(fakePid),
+    bench: procStat(),
+    frames: frames(),
+    at: performance.now(),
+  };
   await new Promise((r) => setTimeout(r, seconds * 1000 - CPU_WARMUP_MS));
-  const cpu1 = { relay: procStat(pid), fake: procStat(fakePid), bench: procStat(), frames: frames(), at: performance.now() };
+  const cpu1 = {
+    relay: procStat(pid),
+    fake: procStat(fakePid),
+    bench: procStat(),
+    frames: frames(),
+    at: performance.now(),
+  };
   await new Promise((r) => setTimeout(r, 1500));
   clearInterval(sampler);
   const window = {
@@ -224,14 +303,23 @@ async function fakeMain() {
   const fake = await startFakeRealtime({ echo: true });
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-relay-'));
   writeFileSync(path.join(dir, 'ca.pem'), fake.ca);
-  process.stdout.write(`${JSON.stringify({ baseURL: fake.baseURL, url: fake.url, caFile: path.join(dir, 'ca.pem') })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ baseURL: fake.baseURL, url: fake.url, caFile: path.join(dir, 'ca.pem') })}\n`,
+  );
 }
 
 const children: ReturnType<typeof spawn>[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
 
-function child<T>(flag: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<{ pid: number; info: T }> {
-  const c = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.resolve('scripts/bench/relay.ts'), flag], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function child<T>(
+  flag: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ pid: number; info: T }> {
+  const c = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.resolve('scripts/bench/relay.ts'), flag], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(c);
   return new Promise((resolve) => {
     let buf = '';
@@ -253,7 +341,11 @@ async function main() {
   const fakeProc = await child<{ baseURL: string; url: string; caFile: string }>('--fake', {});
   const fake = { ...fakeProc.info, ca: readFileSync(fakeProc.info.caFile, 'utf8') };
   const serverNodeArgs = arg('server-node-args', '').split(' ').filter(Boolean);
-  const server = await child<{ url: string; token: string; simId: string }>('--server', { FAKE_BASE_URL: fake.baseURL, FAKE_CA_FILE: fake.caFile }, serverNodeArgs);
+  const server = await child<{ url: string; token: string; simId: string }>(
+    '--server',
+    { FAKE_BASE_URL: fake.baseURL, FAKE_CA_FILE: fake.caFile },
+    serverNodeArgs,
+  );
   const srv = server.info;
   const serverPid = server.pid;
   const rows: string[] = [];
@@ -290,7 +382,9 @@ async function main() {
     console.log(line);
     return r;
   };
-  console.log('| calls | relay CPU µs / frame | frames relayed | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core; silent = calls up, no audio) | fake / bench CPU | RSS per call | load avg (1 min) |');
+  console.log(
+    '| calls | relay CPU µs / frame | frames relayed | direct p50 / p99 ms | relay p50 / p99 ms | added p50 ms | added p99 ms | dropped frames | relay CPU (of one core; silent = calls up, no audio) | fake / bench CPU | RSS per call | load avg (1 min) |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   let last = 0;
   let crossed: number | null = null;
@@ -303,7 +397,11 @@ async function main() {
     const r = await run(n);
     if (r.addedP99 > 50) crossed = n;
   }
-  console.log(crossed === null ? `added p99 stayed ≤ 50 ms up to ${Math.max(last, max)} calls (bound)` : `added p99 passed 50 ms at ${crossed} calls`);
+  console.log(
+    crossed === null
+      ? `added p99 stayed ≤ 50 ms up to ${Math.max(last, max)} calls (bound)`
+      : `added p99 passed 50 ms at ${crossed} calls`,
+  );
   process.exit(0);
 }
 

@@ -29,19 +29,37 @@ const CALLS = arg('calls', 50);
 const WRITE = !process.argv.includes('--no-write');
 const PASSWORD = 'soak-demo-password';
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const handles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 
 async function signIn(base: string, email: string) {
-  const res = await fetch(`${base}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const res = await fetch(`${base}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
-async function trpc<T>(base: string, cookie: string, proc: string, input: unknown, method: 'GET' | 'POST' = 'GET'): Promise<T> {
+async function trpc<T>(
+  base: string,
+  cookie: string,
+  proc: string,
+  input: unknown,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<T> {
   const res =
     method === 'GET'
       ? await fetch(`${base}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-      : await fetch(`${base}/trpc/${proc}`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      : await fetch(`${base}/trpc/${proc}`, {
+          method: 'POST',
+          headers: { cookie, origin: base, 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+        });
   const body = (await res.json()) as { result?: { data: T } };
   if (!res.ok) throw new Error(`${proc}: ${res.status}`);
   return body.result!.data;
@@ -56,7 +74,16 @@ async function main() {
   const cluster = await startCluster({
     processes: 1,
     port: 0,
-    env: { DATABASE_URL: url!, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: 'true', SEED_DEMO_HISTORY: 'false', DEMO_PASSWORD: PASSWORD, OPENAI_API_KEY: '', CALLS_MAX_PER_TENANT: String(CALLS * 2) },
+    env: {
+      DATABASE_URL: url!,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      SEED_DEMO_HISTORY: 'false',
+      DEMO_PASSWORD: PASSWORD,
+      OPENAI_API_KEY: '',
+      CALLS_MAX_PER_TENANT: String(CALLS * 2),
+    },
   });
   const base = cluster.backends[0].url;
   const pid = cluster.backends[0].pid!;
@@ -68,8 +95,15 @@ async function main() {
     const reps = await Promise.all(['rep@demo.test', 'rep2@demo.test', 'rep3@demo.test'].map((e) => signIn(base, e)));
     const sims = await trpc<{ id: string }[]>(base, manager, 'simulations.list', {});
     const { scorecards } = await trpc<{ scorecards: { id: string }[] }>(base, reps[0], 'meetings.options', {});
-    const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Riley Rep>How do you forecast your pipeline today?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets.</v>\n';
-    const { callId } = await trpc<{ callId: string }>(base, reps[0], 'meetings.scoreTranscript', { content: vtt, title: 'Soak', scorecardId: scorecards[0].id, repSpeaker: 'Riley Rep' }, 'POST');
+    const vtt =
+      'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Riley Rep>How do you forecast your pipeline today?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets.</v>\n';
+    const { callId } = await trpc<{ callId: string }>(
+      base,
+      reps[0],
+      'meetings.scoreTranscript',
+      { content: vtt, title: 'Soak', scorecardId: scorecards[0].id, repSpeaker: 'Riley Rep' },
+      'POST',
+    );
     const get = (proc: string, input: unknown) => `/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`;
     stopAt = Date.now() + MINUTES * 60_000;
 
@@ -100,13 +134,23 @@ async function main() {
       const cookie = reps[i % reps.length];
       while (Date.now() < stopAt) {
         try {
-          const started = await trpc<{ callId: string; ticket: string }>(base, cookie, 'calls.start', { simulationId: sims[i % sims.length].id, mode: 'practice' }, 'POST');
+          const started = await trpc<{ callId: string; ticket: string }>(
+            base,
+            cookie,
+            'calls.start',
+            { simulationId: sims[i % sims.length].id, mode: 'practice' },
+            'POST',
+          );
           const c = (await connectCall(base, started.callId, started.ticket)) as CallClient;
           if (typeof c !== 'object') throw new Error(`upgrade refused: ${String(c)}`);
-          const said = () => c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
+          const said = () =>
+            c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
           await c.waitFor(() => said() > 0, 60_000);
           const n = said();
-          c.send({ type: 'text', text: 'How do you plan your pipeline reviews today, and how long do they take each week?' });
+          c.send({
+            type: 'text',
+            text: 'How do you plan your pipeline reviews today, and how long do they take each week?',
+          });
           await c.waitFor(() => said() > n, 60_000);
           c.send({ type: 'hangup' });
           await c.closed;
@@ -122,9 +166,16 @@ async function main() {
 
     const started = Date.now();
     const sample = () => {
-      const s = { min: Math.round((Date.now() - started) / 60_000), rss: rssMb(pid), handles: handles(pid), load: os.loadavg()[0] };
+      const s = {
+        min: Math.round((Date.now() - started) / 60_000),
+        rss: rssMb(pid),
+        handles: handles(pid),
+        load: os.loadavg()[0],
+      };
       samples.push(s);
-      console.log(`  ${s.min} min: RSS ${s.rss.toFixed(0)} MB, ${s.handles} handles, ${counts.requests} requests (${counts.errors} errors), ${counts.callsDone} calls (${counts.callsFailed} failed), load ${s.load.toFixed(2)}`);
+      console.log(
+        `  ${s.min} min: RSS ${s.rss.toFixed(0)} MB, ${s.handles} handles, ${counts.requests} requests (${counts.errors} errors), ${counts.callsDone} calls (${counts.callsFailed} failed), load ${s.load.toFixed(2)}`,
+      );
     };
     sample();
     const timer = setInterval(sample, 60_000);

@@ -32,7 +32,8 @@ const SETTLE_MS = 2000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+const alive = (pid: number) =>
+  existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
 
 /** Children of pid, from /proc/<p>/stat (field 4 is the parent). */
 function descendants(pid: number): number[] {
@@ -114,9 +115,18 @@ async function waitForDemoHistory(port: number, out: () => string) {
 
 async function startOnce(launcher: Launcher, dataDir: string, opts: { settleHistory?: boolean } = {}): Promise<Sample> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: 'bench-Demo-pass-1', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: 'bench-Demo-pass-1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+  };
   delete env.DATABASE_URL;
-  const [cmd, args] = launcher === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['dist/server/index.mjs']];
+  const [cmd, args] =
+    launcher === 'npm start' ? ['npm', ['start', '--silent']] : [process.execPath, ['dist/server/index.mjs']];
   let out = '';
   const t0 = performance.now();
   const child = spawn(cmd, args as string[], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -25,7 +25,15 @@ const SECONDS = 8;
 async function round(app: RunningApp, token: string) {
   const times: number[] = [];
   const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const i = autocannon({ url: `${app.url}/trpc/dashboard.get?input=%7B%7D`, connections: 8, duration: SECONDS, headers: { authorization: `Bearer ${token}` } }, (e, res) => (e ? reject(e) : resolve(res)));
+    const i = autocannon(
+      {
+        url: `${app.url}/trpc/dashboard.get?input=%7B%7D`,
+        connections: 8,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+      },
+      (e, res) => (e ? reject(e) : resolve(res)),
+    );
     i.on('response', (_c, _s, _b, ms) => times.push(ms));
   });
   times.sort((a, b) => a - b);
@@ -57,14 +65,21 @@ async function main() {
   try {
     for (const mode of ['off', 'on', 'off', 'on'] as const) {
       const db = await openDatabase({ databaseUrl: url, poolSize: 10 });
-      const env = loadEnv({ ...base, ...(mode === 'on' ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` } : {}) });
+      const env = loadEnv({
+        ...base,
+        ...(mode === 'on'
+          ? { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(sink.address() as AddressInfo).port}` }
+          : {}),
+      });
       const app = await startApp({ env, database: db, port: 0, host: '127.0.0.1', deps: { jobs: { disabled: true } } });
       try {
         const { token } = await signIn(app.deps, manager);
         await round(app, token); // warm-up
         const r = await round(app, token);
         results[mode].push(r);
-        rows.push(`| ${rows.length + 1} | telemetry ${mode} | ${os.loadavg()[0].toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p95.toFixed(1)} ms | ${r.errors} |`);
+        rows.push(
+          `| ${rows.length + 1} | telemetry ${mode} | ${os.loadavg()[0].toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p95.toFixed(1)} ms | ${r.errors} |`,
+        );
         console.log(rows.at(-1));
       } finally {
         await app.stop();
@@ -78,7 +93,10 @@ async function main() {
   const avg = (xs: { rps: number }[]) => xs.reduce((n, x) => n + x.rps, 0) / xs.length;
   const change = ((avg(results.on) / avg(results.off) - 1) * 100).toFixed(1);
   // how far rounds of the same mode are apart: a change smaller than that is noise
-  const spreadOf = (xs: { rps: number }[]) => (xs.length > 1 ? ((Math.max(...xs.map((x) => x.rps)) / Math.min(...xs.map((x) => x.rps)) - 1) * 100).toFixed(1) : '0');
+  const spreadOf = (xs: { rps: number }[]) =>
+    xs.length > 1
+      ? ((Math.max(...xs.map((x) => x.rps)) / Math.min(...xs.map((x) => x.rps)) - 1) * 100).toFixed(1)
+      : '0';
   const body = [
     `\`DATABASE_URL=… npx tsx scripts/bench/telemetry-overhead.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
     '',

@@ -44,7 +44,14 @@ function csvOf(n: number): string {
   rows.push(['bench.manager@bench.test', 'Bench Manager', 'Manager', 'bench.manager', '', '']);
   for (let i = 1; i < n; i++) {
     // a mix: most get a generated password, some bring their own; all report to the manager in the file
-    rows.push([`user${i}@bench.test`, `User ${i}`, i % 10 === 0 ? 'Facilitator' : 'Sales Rep', '', i % 4 === 0 ? `Given-Pass-${i}` : '', 'bench.manager@bench.test']);
+    rows.push([
+      `user${i}@bench.test`,
+      `User ${i}`,
+      i % 10 === 0 ? 'Facilitator' : 'Sales Rep',
+      '',
+      i % 4 === 0 ? `Given-Pass-${i}` : '',
+      'bench.manager@bench.test',
+    ]);
   }
   return toCsv(rows);
 }
@@ -98,7 +105,10 @@ async function runOn(label: string, databaseUrl?: string): Promise<Figures> {
   }
 }
 
-const loadBefore = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+const loadBefore = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
 // baseline: one argon2id hash at a time, to tell a slow machine from a busy one
 const { hashPassword } = await import('../../server/auth/password');
 const tb = performance.now();
@@ -112,7 +122,10 @@ const f = (n: number) => n.toFixed(2);
 const table = [
   '| Database | Rows | Total (s) | Validate (s) | Hash (s) | Insert (s) | Rows/s | Target ≤ 30 s |',
   '|---|---:|---:|---:|---:|---:|---:|---|',
-  ...results.map((r) => `| ${r.target} | ${r.rows} | ${f(r.totalS)} | ${f(r.validateS)} | ${f(r.hashS)} | ${f(r.insertS)} | ${r.rowsPerS.toFixed(0)} | ${r.totalS <= TARGET_S ? 'met' : 'MISSED'} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.target} | ${r.rows} | ${f(r.totalS)} | ${f(r.validateS)} | ${f(r.hashS)} | ${f(r.insertS)} | ${r.rowsPerS.toFixed(0)} | ${r.totalS <= TARGET_S ? 'met' : 'MISSED'} |`,
+  ),
 ];
 console.log(table.join('\n'));
 console.log(`serial baseline: ${serialHashMs.toFixed(1)} ms per hash; load average before: ${loadBefore}`);
@@ -139,7 +152,10 @@ if (WRITE) {
   const existing = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
   // rewrite only our own section (other benchmarks own the rest); the first time, add it at the end
   const own = /\n## Users import\n[\s\S]*?(?=\n## |$)/;
-  writeFileSync(DOC, own.test(existing) ? existing.replace(own, section.trimEnd() + '\n') : existing.trimEnd() + '\n' + section);
+  writeFileSync(
+    DOC,
+    own.test(existing) ? existing.replace(own, section.trimEnd() + '\n') : existing.trimEnd() + '\n' + section,
+  );
   console.log(`Wrote the "Users import" section of ${DOC}.`);
 }
 process.exit(0);

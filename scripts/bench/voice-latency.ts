@@ -22,7 +22,13 @@ import { startFakeRealtimeWebRTC } from '../../tests/helpers/fake-realtime-webrt
 import { writeBenchSection } from '../lib/bench-doc';
 import { freePort } from '../lib/free-port';
 
-const { values } = parseArgs({ options: { turns: { type: 'string', default: '20' }, delay: { type: 'string', default: '700' }, write: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    turns: { type: 'string', default: '20' },
+    delay: { type: 'string', default: '700' },
+    write: { type: 'boolean', default: false },
+  },
+});
 const TURNS = Number(values.turns);
 const DELAY_MS = Number(values.delay);
 const PASSWORD = 'bench-demo-password-1';
@@ -35,7 +41,15 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'spar-voice-latency-'));
 function makeWav(): string {
   const speech = path.join(tmp, 'speech.wav');
   const wav = path.join(tmp, 'rep.wav');
-  execFileSync('espeak-ng', ['-v', 'en-us', '-s', '165', '-w', speech, 'Hello, do you have a minute to talk about your delivery plan']);
+  execFileSync('espeak-ng', [
+    '-v',
+    'en-us',
+    '-s',
+    '165',
+    '-w',
+    speech,
+    'Hello, do you have a minute to talk about your delivery plan',
+  ]);
   execFileSync('sox', [speech, '-r', '48000', '-b', '16', '-c', '1', wav, 'pad', '0.3', '2.5']);
   return wav;
 }
@@ -43,12 +57,31 @@ function makeWav(): string {
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const full: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'data'), DEMO_PASSWORD: PASSWORD, SEED_DEMO: 'true', LOG_LEVEL: 'error', ...env };
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(tmp, 'data'),
+    DEMO_PASSWORD: PASSWORD,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'error',
+    ...env,
+  };
   delete full.DATABASE_URL;
-  const child = spawn(process.execPath, ['dist/server/index.mjs'], { env: full, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['dist/server/index.mjs'], {
+    env: full,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('the server exited');
-    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return { url, child };
+    if (
+      await fetch(`${url}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, child };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the server did not start');
@@ -56,7 +89,11 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
 
 /** Signs in through the real endpoint; returns the session cookie. */
 async function signIn(url: string, email: string): Promise<string> {
-  const r = await fetch(`${url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const r = await fetch(`${url}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (!r.ok) throw new Error(`sign-in failed: ${r.status}`);
   return (r.headers.get('set-cookie') ?? '').split(';')[0];
 }
@@ -65,15 +102,26 @@ async function trpc(url: string, cookie: string, proc: string, input: unknown, m
   const r =
     method === 'GET'
       ? await fetch(`${url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-      : await fetch(`${url}/trpc/${proc}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url, cookie }, body: JSON.stringify(input) });
+      : await fetch(`${url}/trpc/${proc}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url, cookie },
+          body: JSON.stringify(input),
+        });
   if (!r.ok) throw new Error(`${proc}: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { result: { data: unknown } }).result.data;
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 /** One call: the page's own measurements of `TURNS` turns, read from its metrics messages. */
-async function measure(browser: Browser, url: string, cookie: string, simulationId: string, expect: 'webrtc' | 'relay'): Promise<number[]> {
+async function measure(
+  browser: Browser,
+  url: string,
+  cookie: string,
+  simulationId: string,
+  expect: 'webrtc' | 'relay',
+): Promise<number[]> {
   const context = await browser.newContext({ baseURL: url, permissions: ['microphone'], ignoreHTTPSErrors: true });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url }]);
@@ -111,14 +159,36 @@ const fake = await startFakeRealtimeWebRTC({
   responseAudioMs: 700,
   silenceMs: 500,
   answerDelayMs: DELAY_MS,
-  relay: { transcripts: ['Hello, do you have a minute?'], replies: ['Sure, go ahead.'], responseAudioMs: 700, silenceMs: 500, answerDelayMs: DELAY_MS, pace: 'realtime' },
+  relay: {
+    transcripts: ['Hello, do you have a minute?'],
+    replies: ['Sure, go ahead.'],
+    responseAudioMs: 700,
+    silenceMs: 500,
+    answerDelayMs: DELAY_MS,
+    pace: 'realtime',
+  },
 });
 const caFile = path.join(tmp, 'ca.pem');
 writeFileSync(caFile, fake.ca);
-const server = await startServer({ OPENAI_API_KEY: 'sk-bench', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile });
+const server = await startServer({
+  OPENAI_API_KEY: 'sk-bench',
+  OPENAI_REALTIME_URL: fake.baseURL,
+  NODE_EXTRA_CA_CERTS: caFile,
+});
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required', '--allow-loopback-in-peer-connection'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav}`,
+    '--autoplay-policy=no-user-gesture-required',
+    '--allow-loopback-in-peer-connection',
+  ],
 });
 const results: Record<string, number[]> = {};
 const loads: Record<string, string> = {};
@@ -131,7 +201,9 @@ try {
     await trpc(server.url, admin, 'callSettings.update', { transport });
     results[transport] = await measure(browser, server.url, rep, simulationId, transport);
     loads[transport] = loadavg()[0].toFixed(2);
-    console.log(`${transport}: ${results[transport].length} turns: ${results[transport].join(' ')} ms (load ${loads[transport]})`);
+    console.log(
+      `${transport}: ${results[transport].length} turns: ${results[transport].join(' ')} ms (load ${loads[transport]})`,
+    );
   }
   await trpc(server.url, admin, 'callSettings.update', { transport: 'auto' });
 } finally {

@@ -8,6 +8,9 @@ export function writeBenchSection(title: string, body: string) {
   const existing = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
   const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const own = new RegExp(`\\n## ${escaped}\\n[\\s\\S]*?(?=\\n## |$)`);
-  writeFileSync(DOC, own.test(existing) ? existing.replace(own, section.trimEnd() + '\n') : existing.trimEnd() + '\n' + section);
+  writeFileSync(
+    DOC,
+    own.test(existing) ? existing.replace(own, section.trimEnd() + '\n') : existing.trimEnd() + '\n' + section,
+  );
   console.log(`Wrote the "${title}" section of ${DOC}.`);
 }

@@ -31,15 +31,21 @@ async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000)
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`a server process exited with code ${child.exitCode}`);
-    if (await fetch(`${url}/api/v1/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline) throw new Error(`${url} did not become healthy`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
-  if (!opts.env.DATABASE_URL) throw new Error('A cluster needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.');
+  if (!opts.env.DATABASE_URL)
+    throw new Error('A cluster needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.');
   const children: ChildProcess[] = [];
   const backends: { url: string; pid: number | undefined }[] = [];
   const stopChildren = async () => {
@@ -62,7 +68,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         env: { ...process.env, ...opts.env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'true' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      for (const s of [child.stdout, child.stderr]) s?.on('data', (d: Buffer) => d.toString().split('\n').filter(Boolean).forEach((l) => opts.onOutput?.(i, l)));
+      for (const s of [child.stdout, child.stderr])
+        s?.on('data', (d: Buffer) =>
+          d
+            .toString()
+            .split('\n')
+            .filter(Boolean)
+            .forEach((l) => opts.onOutput?.(i, l)),
+        );
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
       // the first one migrates and seeds; the others start once it answers (they would wait on its lock anyway)
@@ -94,10 +107,14 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     if (target) downUntil.set(`http://127.0.0.1:${target}`, Date.now() + 5000);
     if (res && 'writeHead' in res && !(res as ServerResponse).headersSent) {
       (res as ServerResponse).writeHead(502, { 'Content-Type': 'application/json' });
-      (res as ServerResponse).end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'No server process answered' } }));
+      (res as ServerResponse).end(
+        JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'No server process answered' } }),
+      );
     } else if (res && 'destroy' in res) (res as Socket).destroy();
   });
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => proxy.web(req, res, { target: pick() }));
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) =>
+    proxy.web(req, res, { target: pick() }),
+  );
   server.on('upgrade', (req, socket, head) => proxy.ws(req, socket, head, { target: pick() }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

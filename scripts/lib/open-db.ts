@@ -2,7 +2,10 @@ import { migrateDatabase, openDatabase } from '../../db/client';
 import { loadEnv, type Env } from '../../server/env';
 
 /** Opens the configured database (DATABASE_URL or PGlite in DATA_DIR) and applies migrations. */
-export async function openConfiguredDatabase(): Promise<{ env: Env; database: Awaited<ReturnType<typeof openDatabase>> }> {
+export async function openConfiguredDatabase(): Promise<{
+  env: Env;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+}> {
   const env = loadEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
   await migrateDatabase(database);
@@ -13,7 +16,10 @@ export async function openConfiguredDatabase(): Promise<{ env: Env; database: Aw
  * A fresh, migrated database for a bench: a new database on the PostgreSQL server of
  * `databaseUrl` (dropped by `drop()`, unless `keep`), or an in-memory PGlite when no URL is given.
  */
-export async function scratchDatabase(databaseUrl: string | undefined, opts: { poolSize?: number; keep?: boolean } = {}) {
+export async function scratchDatabase(
+  databaseUrl: string | undefined,
+  opts: { poolSize?: number; keep?: boolean } = {},
+) {
   let drop = async () => {};
   let url = databaseUrl;
   if (databaseUrl) {

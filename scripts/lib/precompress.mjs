@@ -5,7 +5,20 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.webmanifest', '.map', '.wasm', '.xml', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.webmanifest',
+  '.map',
+  '.wasm',
+  '.xml',
+  '.ico',
+]);
 /** Below this a compressed copy saves less than its extra request work costs. */
 const MIN_BYTES = 1024;
 
@@ -19,7 +32,13 @@ export function precompressDir(dir) {
       if (info.isDirectory()) walk(file);
       else if (COMPRESSIBLE.has(path.extname(name)) && info.size >= MIN_BYTES) {
         const raw = readFileSync(file);
-        const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } });
+        const br = brotliCompressSync(raw, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        });
         const gz = gzipSync(raw, { level: 9 });
         const entry = { file, raw: raw.length, br: null, gz: null };
         if (br.length < raw.length) {

@@ -81,7 +81,8 @@ export async function resolveTenantAccess(
   if (opts.roles) requireRole(role, opts.roles);
   const clientId = opts.clientId;
   if (clientId && !UUID.test(clientId)) throw new AppError('CLIENT_ID_REQUIRED', 'Client ID is required');
-  if (!clientId || clientId === requester.tenantId) return new TenantAccess(db, requester, requester.tenantId, false, null);
+  if (!clientId || clientId === requester.tenantId)
+    return new TenantAccess(db, requester, requester.tenantId, false, null);
   if (role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this client');
   const exists = await asSystem(db, { action: 'client.resolve', actorUserId: requester.id }, (tx) =>
     tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1),

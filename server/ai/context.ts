@@ -1,14 +1,24 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { criteriaOf } from './scorecard-criteria';
-import { callInstructions, clientOverviews, icps, personas, productGroupings, prompts, scorecards, type simulations, type DifficultyNotes } from '../../db/schema';
+import {
+  callInstructions,
+  clientOverviews,
+  icps,
+  personas,
+  productGroupings,
+  prompts,
+  scorecards,
+  type simulations,
+  type DifficultyNotes,
+} from '../../db/schema';
 import { type Language } from '../contracts/languages';
 import { type Difficulty, type PromptKind } from '../contracts/enums';
 import { AppError } from '../errors';
 import { DEFAULT_SCENARIO_NARRATIVE_PROMPT, DEFAULT_SCENARIO_VARIABLES_PROMPT } from './default-prompts';
 import { KNOWLEDGE_BUDGET_CHARS, searchKnowledge, type KnowledgeExcerpt } from './knowledge';
 
-export { searchKnowledge,   } from './knowledge';
+export { searchKnowledge } from './knowledge';
 
 /** What a simulation (saved, or still in the wizard) says about the call to generate for. */
 export interface SimulationInput {
@@ -75,7 +85,14 @@ export interface GenerationContext {
   learnerTeam: string | null;
   useCase: string | null;
   criteriaQuantity: number | null;
-  persona: { id: string; name: string; shortDescription: string; longDescription: string; voice: string; behaviourNotes: DifficultyNotes };
+  persona: {
+    id: string;
+    name: string;
+    shortDescription: string;
+    longDescription: string;
+    voice: string;
+    behaviourNotes: DifficultyNotes;
+  };
   icp: { id: string; name: string; details: string } | null;
   product: { id: string; name: string; details: string } | null;
   clientOverview: string;
@@ -100,8 +117,10 @@ export interface LoadContextOptions {
  * without them is refused as VALIDATION naming the field (the wizard's required fields).
  */
 export function simulationInputFromRow(row: typeof simulations.$inferSelect): SimulationInput {
-  if (!row.personaId) throw new AppError('VALIDATION', 'Choose a persona before generating a scenario', { field: 'personaId' });
-  if (!row.scorecardId) throw new AppError('VALIDATION', 'Choose a scorecard before generating a scenario', { field: 'scorecardId' });
+  if (!row.personaId)
+    throw new AppError('VALIDATION', 'Choose a persona before generating a scenario', { field: 'personaId' });
+  if (!row.scorecardId)
+    throw new AppError('VALIDATION', 'Choose a scorecard before generating a scenario', { field: 'scorecardId' });
   return {
     tenantId: row.tenantId,
     simulationId: row.id,
@@ -125,12 +144,20 @@ const notFound = (what: string, field: string) => new AppError('NOT_FOUND', `${w
 
 type PromptRow = typeof prompts.$inferSelect;
 
-async function loadPromptRow(tx: Executor, tenantId: string, kind: PromptKind, id: string | null | undefined, field: string): Promise<PromptRow | null> {
+async function loadPromptRow(
+  tx: Executor,
+  tenantId: string,
+  kind: PromptKind,
+  id: string | null | undefined,
+  field: string,
+): Promise<PromptRow | null> {
   if (id) {
     const [row] = await tx
       .select()
       .from(prompts)
-      .where(and(eq(prompts.id, id), eq(prompts.kind, kind), or(eq(prompts.tenantId, tenantId), isNull(prompts.tenantId))))
+      .where(
+        and(eq(prompts.id, id), eq(prompts.kind, kind), or(eq(prompts.tenantId, tenantId), isNull(prompts.tenantId))),
+      )
       .limit(1);
     if (!row) throw notFound('Prompt', field);
     return row;
@@ -140,22 +167,46 @@ async function loadPromptRow(tx: Executor, tenantId: string, kind: PromptKind, i
     .from(prompts)
     .where(and(isNull(prompts.tenantId), eq(prompts.kind, kind)))
     // the product's default of each kind is `<kind>.default`; other system variants come after it
-    .orderBy(sql`(${prompts.systemKey} = ${`${kind}.default`}) desc`, sql`${prompts.systemKey} asc nulls last`, asc(prompts.createdAt))
+    .orderBy(
+      sql`(${prompts.systemKey} = ${`${kind}.default`}) desc`,
+      sql`${prompts.systemKey} asc nulls last`,
+      asc(prompts.createdAt),
+    )
     .limit(1);
   return system ?? null;
 }
 
 const sourceOf = (r: PromptRow): PromptSource => ({ id: r.id, name: r.name, source: r.tenantId ? 'tenant' : 'system' });
 
-function scenarioTemplate(row: PromptRow | null, fallback: { name: string; systemPrompt: string; userPrompt: string }): ScenarioPromptTemplate {
-  if (row && row.userPrompt?.trim()) return { ...sourceOf(row), systemPrompt: row.systemPrompt, userPrompt: row.userPrompt };
-  return { id: null, name: fallback.name, source: 'builtin', systemPrompt: fallback.systemPrompt, userPrompt: fallback.userPrompt };
+function scenarioTemplate(
+  row: PromptRow | null,
+  fallback: { name: string; systemPrompt: string; userPrompt: string },
+): ScenarioPromptTemplate {
+  if (row && row.userPrompt?.trim())
+    return { ...sourceOf(row), systemPrompt: row.systemPrompt, userPrompt: row.userPrompt };
+  return {
+    id: null,
+    name: fallback.name,
+    source: 'builtin',
+    systemPrompt: fallback.systemPrompt,
+    userPrompt: fallback.userPrompt,
+  };
 }
 
 /** Words that tell the knowledge search what this scenario is about. */
-export function knowledgeQueryText(c: Pick<GenerationContext, 'product' | 'icp' | 'persona' | 'useCase' | 'scorecard'>): string {
+export function knowledgeQueryText(
+  c: Pick<GenerationContext, 'product' | 'icp' | 'persona' | 'useCase' | 'scorecard'>,
+): string {
   const criteria = c.scorecard.criteria.filter((x) => x.includeInScenario);
-  return [c.product?.name, c.product?.details, c.useCase, c.icp?.name, c.icp?.details, c.persona.shortDescription, ...criteria.map((x) => `${x.name} ${x.description}`)]
+  return [
+    c.product?.name,
+    c.product?.details,
+    c.useCase,
+    c.icp?.name,
+    c.icp?.details,
+    c.persona.shortDescription,
+    ...criteria.map((x) => `${x.name} ${x.description}`),
+  ]
     .filter(Boolean)
     .join('\n');
 }
@@ -165,9 +216,17 @@ export function knowledgeQueryText(c: Pick<GenerationContext, 'product' | 'icp' 
  * prompts and the relevant knowledge excerpts for `input`. `tx` is a tenant transaction
  * (withTenant); finish it before calling a model. Missing references → NOT_FOUND with the field.
  */
-export async function loadGenerationContext(tx: Executor, input: SimulationInput, opts: LoadContextOptions = {}): Promise<GenerationContext> {
+export async function loadGenerationContext(
+  tx: Executor,
+  input: SimulationInput,
+  opts: LoadContextOptions = {},
+): Promise<GenerationContext> {
   const { tenantId } = input;
-  const [persona] = await tx.select().from(personas).where(and(eq(personas.id, input.personaId), eq(personas.tenantId, tenantId))).limit(1);
+  const [persona] = await tx
+    .select()
+    .from(personas)
+    .where(and(eq(personas.id, input.personaId), eq(personas.tenantId, tenantId)))
+    .limit(1);
   if (!persona) throw notFound('Persona', 'personaId');
 
   const [scorecard] = await tx
@@ -180,7 +239,11 @@ export async function loadGenerationContext(tx: Executor, input: SimulationInput
 
   let icp: GenerationContext['icp'] = null;
   if (input.icpId) {
-    const [row] = await tx.select({ id: icps.id, name: icps.name, details: icps.details }).from(icps).where(and(eq(icps.id, input.icpId), eq(icps.tenantId, tenantId))).limit(1);
+    const [row] = await tx
+      .select({ id: icps.id, name: icps.name, details: icps.details })
+      .from(icps)
+      .where(and(eq(icps.id, input.icpId), eq(icps.tenantId, tenantId)))
+      .limit(1);
     if (!row) throw notFound('ICP', 'icpId');
     icp = row;
   }
@@ -204,10 +267,26 @@ export async function loadGenerationContext(tx: Executor, input: SimulationInput
     if (!row) throw notFound('Call instructions', 'callInstructionsId');
     instructions = row;
   }
-  const [overview] = await tx.select({ details: clientOverviews.details }).from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId)).limit(1);
+  const [overview] = await tx
+    .select({ details: clientOverviews.details })
+    .from(clientOverviews)
+    .where(eq(clientOverviews.tenantId, tenantId))
+    .limit(1);
 
-  const variablesRow = await loadPromptRow(tx, tenantId, 'scenario_variables', input.scenarioVariablesPromptId, 'scenarioVariablesPromptId');
-  const narrativeRow = await loadPromptRow(tx, tenantId, 'scenario_narrative', input.scenarioNarrativePromptId, 'scenarioNarrativePromptId');
+  const variablesRow = await loadPromptRow(
+    tx,
+    tenantId,
+    'scenario_variables',
+    input.scenarioVariablesPromptId,
+    'scenarioVariablesPromptId',
+  );
+  const narrativeRow = await loadPromptRow(
+    tx,
+    tenantId,
+    'scenario_narrative',
+    input.scenarioNarrativePromptId,
+    'scenarioNarrativePromptId',
+  );
   const simulationRow = await loadPromptRow(tx, tenantId, 'simulation', input.simulationPromptId, 'simulationPromptId');
   const evaluationRow = await loadPromptRow(tx, tenantId, 'evaluation', input.reportPromptId, 'reportPromptId');
 
@@ -250,7 +329,12 @@ export async function loadGenerationContext(tx: Executor, input: SimulationInput
     },
   };
   if (context.simulationId) {
-    context.knowledge = await searchKnowledge(tx, context.simulationId, knowledgeQueryText(context), opts.knowledgeBudgetChars ?? KNOWLEDGE_BUDGET_CHARS);
+    context.knowledge = await searchKnowledge(
+      tx,
+      context.simulationId,
+      knowledgeQueryText(context),
+      opts.knowledgeBudgetChars ?? KNOWLEDGE_BUDGET_CHARS,
+    );
   }
   return context;
 }

@@ -24,7 +24,8 @@ export const DIFFICULTY_BEHAVIOUR: Readonly<Record<Difficulty, DifficultyBehavio
     patience:
       'Patient and friendly. Gives the rep time, answers questions fully, and volunteers useful context even when the questions are broad.',
     objections: 'Raises one mild objection and accepts a reasonable answer the first time.',
-    commitment: 'Willing to commit: agrees to a next step once the rep shows basic understanding of the need and a plausible fit.',
+    commitment:
+      'Willing to commit: agrees to a next step once the rep shows basic understanding of the need and a plausible fit.',
     objectionCount: 1,
     pushBacks: 0,
   },
@@ -34,7 +35,8 @@ export const DIFFICULTY_BEHAVIOUR: Readonly<Record<Difficulty, DifficultyBehavio
     patience:
       'Moderately patient and busy. Answers what is asked but rarely volunteers information; loses interest if the rep pitches before understanding the situation.',
     objections: 'Raises two realistic objections and pushes back once if the first answer is generic.',
-    commitment: 'Agrees to a next step only when the rep connects the offer to at least one stated pain and proposes a concrete follow-up.',
+    commitment:
+      'Agrees to a next step only when the rep connects the offer to at least one stated pain and proposes a concrete follow-up.',
     objectionCount: 2,
     pushBacks: 1,
   },
@@ -73,5 +75,10 @@ export function difficultyLabel(d: Difficulty): string {
 /** The label and the behaviour instructions, as prompts receive them for `{{difficulty}}`. */
 export function describeDifficulty(d: Difficulty): string {
   const b = DIFFICULTY_BEHAVIOUR[d];
-  return [difficultyLabel(d), `- Patience: ${b.patience}`, `- Objections: ${b.objections}`, `- Willingness to commit: ${b.commitment}`].join('\n');
+  return [
+    difficultyLabel(d),
+    `- Patience: ${b.patience}`,
+    `- Objections: ${b.objections}`,
+    `- Willingness to commit: ${b.commitment}`,
+  ].join('\n');
 }

@@ -81,7 +81,12 @@ function fillBudget(rows: ChunkRow[], budgetChars: number): KnowledgeExcerpt[] {
  * OR semantics over the query's content words, ranked by ts_rank; when nothing matches, the first
  * chunks of the files. Row-level security of `tx` keeps it inside the tenant.
  */
-export async function searchKnowledge(tx: Executor, simulationId: string, queryText: string, budgetChars = KNOWLEDGE_BUDGET_CHARS): Promise<KnowledgeExcerpt[]> {
+export async function searchKnowledge(
+  tx: Executor,
+  simulationId: string,
+  queryText: string,
+  budgetChars = KNOWLEDGE_BUDGET_CHARS,
+): Promise<KnowledgeExcerpt[]> {
   if (budgetChars <= 0) return [];
   const words = queryWords(queryText);
   if (words.length > 0) {

@@ -22,6 +22,10 @@ const LEARNER_ROLES: Record<string, string> = {
 /** "account_executive" → "Account Executive"; free text is kept as written. */
 export function learnerRoleLabel(role: string): string {
   if (LEARNER_ROLES[role]) return LEARNER_ROLES[role];
-  if (/^[a-z0-9]+(_[a-z0-9]+)+$/.test(role)) return role.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ');
+  if (/^[a-z0-9]+(_[a-z0-9]+)+$/.test(role))
+    return role
+      .split('_')
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ');
   return role;
 }

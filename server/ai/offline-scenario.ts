@@ -39,13 +39,29 @@ function shuffled<T>(items: readonly T[], rand: () => number): T[] {
   return a;
 }
 
-const COMPANY_FIRST = ['Northbridge', 'Bluefield', 'Crestline', 'Harborview', 'Ironwood', 'Silverlake', 'Redwood', 'Clearwater', 'Brightpath', 'Oakridge', 'Westhaven', 'Stonegate'];
+const COMPANY_FIRST = [
+  'Northbridge',
+  'Bluefield',
+  'Crestline',
+  'Harborview',
+  'Ironwood',
+  'Silverlake',
+  'Redwood',
+  'Clearwater',
+  'Brightpath',
+  'Oakridge',
+  'Westhaven',
+  'Stonegate',
+];
 const COMPANY_LAST = ['Group', 'Partners', 'Industries', 'Systems', 'Holdings', 'Solutions'];
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function roleFrom(description: string, p: OfflinePhrases): string {
   const first = sentencesOf(description, 3)[0] ?? '';
-  const role = first.split(/\s+(?:at|en|presso|na|no|em|for|para|per|in|who|that|which|que|che|chi|quien)\s+|[,;:(—–]|\s-\s/i)[0].trim().replace(/[.]$/, '');
+  const role = first
+    .split(/\s+(?:at|en|presso|na|no|em|for|para|per|in|who|that|which|que|che|chi|quien)\s+|[,;:(—–]|\s-\s/i)[0]
+    .trim()
+    .replace(/[.]$/, '');
   return role && role.length <= 80 ? role : p.defaultRole;
 }
 
@@ -73,13 +89,23 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const names = personaNames(input.persona.name);
   const prospectName = names[0] ?? input.persona.name;
   const src = readSources(input, p, names);
-  const properNouns = namesIn([input.persona.longDescription, input.icp?.details ?? '', input.product?.details ?? '', input.clientOverview, ...input.knowledge.map((k) => k.content)]);
+  const properNouns = namesIn([
+    input.persona.longDescription,
+    input.icp?.details ?? '',
+    input.product?.details ?? '',
+    input.clientOverview,
+    ...input.knowledge.map((k) => k.content),
+  ]);
 
   const randomCompany = `${COMPANY_FIRST[Math.floor(rand() * COMPANY_FIRST.length)]} ${COMPANY_LAST[Math.floor(rand() * COMPANY_LAST.length)]}`;
   const company = src.company ?? randomCompany;
   const industry = src.industry ?? (input.icp?.name?.trim() || p.generalIndustry);
   const randomSize = [80, 150, 250, 400, 900, 1500][Math.floor(rand() * 6)];
-  const size = src.employees ? p.companySize(src.employees) : src.sizeText ? capital(src.sizeText) : p.companySize(randomSize);
+  const size = src.employees
+    ? p.companySize(src.employees)
+    : src.sizeText
+      ? capital(src.sizeText)
+      : p.companySize(randomSize);
   const role = roleFrom(input.persona.shortDescription, p);
 
   // who else decides: never the prospect's own role
@@ -87,28 +113,65 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
   const approverKey: Stakeholder = own === 'ceo' ? 'board' : own === 'finance' ? 'ceo' : 'finance';
   const vetoKey: Stakeholder = own === 'it' ? 'finance' : 'it';
   const approver = p.stakeholders[approverKey].said;
-  const others = p.and((['finance', 'it', 'operations'] as Stakeholder[]).filter((k) => k !== own).slice(0, 2).map((k) => p.stakeholders[k].team));
+  const others = p.and(
+    (['finance', 'it', 'operations'] as Stakeholder[])
+      .filter((k) => k !== own)
+      .slice(0, 2)
+      .map((k) => p.stakeholders[k].team),
+  );
 
-  const situationText = src.situation.length ? src.situation.slice(0, 2).join(' ') : p.situation({ product: productName, tools: src.tools.length ? p.and(src.tools) : p.toolsFallback });
-  const situation = situationText.includes(company) ? situationText : `${p.atCompany(company)} ${lowerStart(situationText, input.language, properNouns)}`;
+  const situationText = src.situation.length
+    ? src.situation.slice(0, 2).join(' ')
+    : p.situation({ product: productName, tools: src.tools.length ? p.and(src.tools) : p.toolsFallback });
+  const situation = situationText.includes(company)
+    ? situationText
+    : `${p.atCompany(company)} ${lowerStart(situationText, input.language, properNouns)}`;
   const pains = [...new Set([...src.pains, ...p.genericPains])].slice(0, sharp ? 4 : 3);
-  const goals = [...src.goals.map((g) => p.goalFromSource(lowerStart(g, input.language, properNouns))), ...p.genericGoals(productName)].slice(0, 3);
+  const goals = [
+    ...src.goals.map((g) => p.goalFromSource(lowerStart(g, input.language, properNouns))),
+    ...p.genericGoals(productName),
+  ].slice(0, 3);
   const namedCompetitors = src.competitors.length > 0;
   const competitors = namedCompetitors ? src.competitors : shuffled(p.competitorsFallback, rand).slice(0, 2);
 
   // objections: the ICP's own words first, then a claim doubted (hard, expert), then the phrase bank
   const objectionCount = behaviour.objectionCount + (input.difficulty === 'expert' && rand() < 0.5 ? 1 : 0);
-  const pool: { objection: string; surfaces_when: string; moment: ScenarioVariables['objections'][number]['moment'] }[] = [];
-  for (const o of src.objections.slice(0, Math.max(1, objectionCount - 1))) pool.push({ objection: o.said, surfaces_when: p.sourcedSurfaces[o.moment], moment: o.moment });
-  if (sharp) pool.push({ objection: p.proofObjection(src.claims.length ? lowerStart(src.claims[Math.floor(rand() * src.claims.length)], input.language, properNouns) : null), surfaces_when: p.sourcedSurfaces.proof, moment: 'proof' });
-  if (sharp && src.amount) pool.push({ objection: p.priceObjection(src.amount), surfaces_when: p.sourcedSurfaces.price, moment: 'price' });
+  const pool: {
+    objection: string;
+    surfaces_when: string;
+    moment: ScenarioVariables['objections'][number]['moment'];
+  }[] = [];
+  for (const o of src.objections.slice(0, Math.max(1, objectionCount - 1)))
+    pool.push({ objection: o.said, surfaces_when: p.sourcedSurfaces[o.moment], moment: o.moment });
+  if (sharp)
+    pool.push({
+      objection: p.proofObjection(
+        src.claims.length
+          ? lowerStart(src.claims[Math.floor(rand() * src.claims.length)], input.language, properNouns)
+          : null,
+      ),
+      surfaces_when: p.sourcedSurfaces.proof,
+      moment: 'proof',
+    });
+  if (sharp && src.amount)
+    pool.push({ objection: p.priceObjection(src.amount), surfaces_when: p.sourcedSurfaces.price, moment: 'price' });
   for (const o of shuffled(p.objections, rand)) {
     const said = sharp ? o.sharp : o.mild;
     if (said.includes('{competitor}') && !namedCompetitors) continue;
     if (pool.some((x) => x.moment === o.moment && o.moment !== 'implementation')) continue;
-    pool.push({ objection: said.replaceAll('{product}', productName).replaceAll('{competitor}', competitors[0]), surfaces_when: o.surfaces, moment: o.moment });
+    pool.push({
+      objection: said.replaceAll('{product}', productName).replaceAll('{competitor}', competitors[0]),
+      surfaces_when: o.surfaces,
+      moment: o.moment,
+    });
   }
-  const objections = pool.slice(0, objectionCount).map((o, i) => (i === 0 && behaviour.pushBacks > 0 ? { ...o, surfaces_when: `${o.surfaces_when} ${p.pushBack(behaviour.pushBacks)}` } : o));
+  const objections = pool
+    .slice(0, objectionCount)
+    .map((o, i) =>
+      i === 0 && behaviour.pushBacks > 0
+        ? { ...o, surfaces_when: `${o.surfaces_when} ${p.pushBack(behaviour.pushBacks)}` }
+        : o,
+    );
 
   // hidden facts: one per marked criterion, on the topic the criterion is about
   const fill = (h: HiddenPhrase) => {
@@ -116,7 +179,14 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
     const k = String(20 + Math.floor(rand() * 130));
     const month = p.months[Math.floor(rand() * 12)];
     const stake = p.stakeholders[vetoKey];
-    const f = (s: string) => s.replaceAll('{n}', n).replaceAll('{k}', k).replaceAll('{month}', month).replaceAll('{role}', stake.note).replaceAll('{ourRole}', stake.said).replaceAll('{OurRole}', capital(stake.said));
+    const f = (s: string) =>
+      s
+        .replaceAll('{n}', n)
+        .replaceAll('{k}', k)
+        .replaceAll('{month}', month)
+        .replaceAll('{role}', stake.note)
+        .replaceAll('{ourRole}', stake.said)
+        .replaceAll('{OurRole}', capital(stake.said));
     return { information: f(h.information), said: f(h.said), topic: h.topic };
   };
   const bank = shuffled(p.hidden, rand);
@@ -126,8 +196,12 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
     used.add(h);
     return fill(h);
   };
-  const hidden: ScenarioVariables['hidden_information'] = criteria.map((c) => ({ ...take(inferTopic(`${c.name} ${c.description} ${c.levelHigh}`)), reveal_when: p.revealForCriterion(c.name, c.levelHigh) }));
-  for (const h of src.hidden.slice(0, 2)) hidden.push({ information: h.note, reveal_when: p.revealSourced, topic: h.topic, said: h.said });
+  const hidden: ScenarioVariables['hidden_information'] = criteria.map((c) => ({
+    ...take(inferTopic(`${c.name} ${c.description} ${c.levelHigh}`)),
+    reveal_when: p.revealForCriterion(c.name, c.levelHigh),
+  }));
+  for (const h of src.hidden.slice(0, 2))
+    hidden.push({ information: h.note, reveal_when: p.revealSourced, topic: h.topic, said: h.said });
   if (hidden.length === 0) hidden.push({ ...take('impact'), reveal_when: p.revealSourced });
 
   const variables: ScenarioVariables = {
@@ -145,12 +219,20 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
     decision_process: p.decision[input.difficulty]({ approver, others }),
     competitors,
     hidden_information: hidden,
-    success_signals: [...criteria.map((c) => p.successForCriterion(c.name, c.levelHigh)), p.successByDifficulty[input.difficulty]],
+    success_signals: [
+      ...criteria.map((c) => p.successForCriterion(c.name, c.levelHigh)),
+      p.successByDifficulty[input.difficulty],
+    ],
   };
 
   const learnerRole = p.learnerRoles[input.learnerRole] ?? learnerRoleLabel(input.learnerRole);
   const summary = [
-    [p.summary({ learnerRole, name: prospectName, role, company, industry, size, product: productName }), src.background.length ? p.knowledgeBackground(src.background.slice(0, 2)) : ''].filter(Boolean).join(' '),
+    [
+      p.summary({ learnerRole, name: prospectName, role, company, industry, size, product: productName }),
+      src.background.length ? p.knowledgeBackground(src.background.slice(0, 2)) : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
     [p.callGoal(input.useCase, productName), p.difficultyNote[input.difficulty]].join(' '),
   ].join('\n\n');
   const narrative: ScenarioNarrative = { summary, opening_line: p.opening[input.difficulty](prospectName, company) };

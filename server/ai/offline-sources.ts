@@ -11,7 +11,16 @@ import { canSay } from '../contracts/speech/guard';
 /** The inputs the offline generator reads (a GenerationContext satisfies it). */
 export type OfflineInput = Pick<
   GenerationContext,
-  'persona' | 'icp' | 'product' | 'clientOverview' | 'scorecard' | 'difficulty' | 'language' | 'knowledge' | 'learnerRole' | 'useCase'
+  | 'persona'
+  | 'icp'
+  | 'product'
+  | 'clientOverview'
+  | 'scorecard'
+  | 'difficulty'
+  | 'language'
+  | 'knowledge'
+  | 'learnerRole'
+  | 'useCase'
 >;
 
 /** What the generator found in the manager's texts, ready to use in the call language. */
@@ -47,23 +56,30 @@ export function sentencesOf(text: string | null | undefined, min = 12, max = 260
     .filter((s) => s.length >= min && s.length <= max);
 }
 
-const PAIN = /struggl|pain|challeng|problem|manual|by hand|slow|cost|risk|difficult|lack|error|delay|churn|waste|missed|invisible|nobody trusts|cannot|can't|hard to|dolor|lent|difícil|falta|retras|a mano|difficolt|ritard|rischi|manual|errori|dificuldade|atraso|custo|risco|perd|não conseg|non riesc|no pued/i;
-const SIZE_NUMBER = /(\d{1,3}(?:[.,\s]\d{3})+|\d+)\s*(?:-|\s)?\s*(?:person|people|employee|employees|staff|empleados|trabajadores|personas|dipendenti|persone|funcionários|colaboradores)(?![\p{L}])/iu;
-const SIZE_RANGE = /\b\d[\d.,]*\s*(?:[-–]|to|a|e|y)?\s*\d*[\d.,]*\s*\+?\s*(?:employees|staff|people|empleados|trabajadores|dipendenti|persone|funcionários|colaboradores)\b/i;
+const PAIN =
+  /struggl|pain|challeng|problem|manual|by hand|slow|cost|risk|difficult|lack|error|delay|churn|waste|missed|invisible|nobody trusts|cannot|can't|hard to|dolor|lent|difícil|falta|retras|a mano|difficolt|ritard|rischi|manual|errori|dificuldade|atraso|custo|risco|perd|não conseg|non riesc|no pued/i;
+const SIZE_NUMBER =
+  /(\d{1,3}(?:[.,\s]\d{3})+|\d+)\s*(?:-|\s)?\s*(?:person|people|employee|employees|staff|empleados|trabajadores|personas|dipendenti|persone|funcionários|colaboradores)(?![\p{L}])/iu;
+const SIZE_RANGE =
+  /\b\d[\d.,]*\s*(?:[-–]|to|a|e|y)?\s*\d*[\d.,]*\s*\+?\s*(?:employees|staff|people|empleados|trabajadores|dipendenti|persone|funcionários|colaboradores)\b/i;
 const INDUSTRY = /(?:industry|sector|industria|settore|setor|segmento|segment)\s*:\s*([^\n.;]+)/i;
 const COMPETITORS = /(?:competitors?|alternatives?|competidores?|concorrenti|concorrentes?)\s*:\s*([^\n.]+)/i;
 const AMOUNT = /(?:[$€£]\s?\d[\d.,]*(?:\s?[kKmM](?![\p{L}]))?|\d[\d.,]*\s?(?:€|EUR|USD|dollars|euros?)(?![\p{L}]))/u;
-const KNOWN_TOOLS = /(?<![\p{L}])(?:Salesforce|HubSpot|SAP|Excel|Google Sheets|Microsoft Dynamics|Dynamics|Snowflake|NetSuite|Oracle|Zoho|Pipedrive|Power BI|Tableau|Jira|ServiceNow|Workday|Marketo|Looker|BigQuery)(?![\p{L}])/gu;
-const COMPANY = /(?<![\p{L}])(?:at|en|presso|di|na|no|em|for|with|bei)\s+((?:\p{Lu}[\p{L}&'.-]*)(?:\s+(?:\p{Lu}[\p{L}&'.-]*|&|de|del|di|da|do|y|e|and)){0,3})\s*[,(—–:]/u;
+const KNOWN_TOOLS =
+  /(?<![\p{L}])(?:Salesforce|HubSpot|SAP|Excel|Google Sheets|Microsoft Dynamics|Dynamics|Snowflake|NetSuite|Oracle|Zoho|Pipedrive|Power BI|Tableau|Jira|ServiceNow|Workday|Marketo|Looker|BigQuery)(?![\p{L}])/gu;
+const COMPANY =
+  /(?<![\p{L}])(?:at|en|presso|di|na|no|em|for|with|bei)\s+((?:\p{Lu}[\p{L}&'.-]*)(?:\s+(?:\p{Lu}[\p{L}&'.-]*|&|de|del|di|da|do|y|e|and)){0,3})\s*[,(—–:]/u;
 const APPOSITIVE_CUT = /\s+(?:that|which|who|with|in|based|con|che|que|com|cuya|dove|donde|onde)\s+.*$|[,;:].*$/iu;
 
 const LABELS: Record<'pains' | 'goals' | 'objections' | 'company' | 'pricing' | 'proof', RegExp> = {
   pains: /^(?:pains?|pain points?|problems?|dolores|problemas|problemi|punti dolenti|dores)$/i,
-  goals: /^(?:what good looks like|goals?|success looks like|objetivos|cómo es el éxito|obiettivi|come appare il successo|como é o sucesso)$/i,
+  goals:
+    /^(?:what good looks like|goals?|success looks like|objetivos|cómo es el éxito|obiettivi|come appare il successo|como é o sucesso)$/i,
   objections: /objection|objeci|obiezion|objeç/i,
   company: /^(?:company|empresa|azienda|società|companhia)$/i,
   pricing: /pric|precio|tarif|prezz|preç/i,
-  proof: /proof|evidence|why customers buy|results|pruebas|por qué compran|prove|risultati|provas|resultados|por que compram/i,
+  proof:
+    /proof|evidence|why customers buy|results|pruebas|por qué compran|prove|risultati|provas|resultados|por que compram/i,
 };
 
 function labelled(text: string | null | undefined): { label: string | null; value: string }[] {
@@ -91,10 +107,20 @@ const parseNumber = (s: string) => Number(s.replace(/[.,\s](?=\d{3}(?!\d))/g, ''
 /** Which of the stakeholders the prospect is, from the role and the short description. */
 export function stakeholderOf(role: string, description: string): Stakeholder | null {
   const t = `${role} ${description}`;
-  if (/(?<![\p{L}])(?:IT|CIO|CTO|TI)(?![\p{L}])|technolog|information|business systems|informátic|informatic|sistemas|sistemi/iu.test(t)) return 'it';
+  if (
+    /(?<![\p{L}])(?:IT|CIO|CTO|TI)(?![\p{L}])|technolog|information|business systems|informátic|informatic|sistemas|sistemi/iu.test(
+      t,
+    )
+  )
+    return 'it';
   if (/(?<![\p{L}])CFO(?![\p{L}])|financ|finanz|finanç|controller|treasur|contab/iu.test(t)) return 'finance';
   if (/procurement|purchasing|compras|acquisti|suprimentos/iu.test(t)) return 'procurement';
-  if (/(?<![\p{L}])CEO(?![\p{L}])|founder|managing director|owner|fundador|amministratore delegato|director general|diretor geral/iu.test(t)) return 'ceo';
+  if (
+    /(?<![\p{L}])CEO(?![\p{L}])|founder|managing director|owner|fundador|amministratore delegato|director general|diretor geral/iu.test(
+      t,
+    )
+  )
+    return 'ceo';
   if (/operations|operaciones|operazioni|operações/iu.test(t)) return 'operations';
   return null;
 }
@@ -111,15 +137,46 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
   const inLang = (s: string) => detectLanguage(s) === lang;
   const say = (s: string) => (inLang(s) ? speakable(s, { language: lang, names }) : null);
   const topicOf = (s: string): ScenarioTopic | null => {
-    const order: ScenarioTopic[] = ['history', 'motivation', 'decision', 'timing', 'budget', 'current_solution', 'impact', 'pain', 'goal', 'technical', 'situation'];
+    const order: ScenarioTopic[] = [
+      'history',
+      'motivation',
+      'decision',
+      'timing',
+      'budget',
+      'current_solution',
+      'impact',
+      'pain',
+      'goal',
+      'technical',
+      'situation',
+    ];
     return order.find((t) => lex.topics[t].test(s)) ?? (PAIN.test(s) ? 'pain' : null);
   };
   // the seller: the product's name, and the name the client overview opens with ("Northwind Analytics …")
   const opener = /^\s*(\p{Lu}[\p{L}&'.-]*)(?:\s+(\p{Lu}[\p{L}&'.-]*))?/u.exec(input.clientOverview ?? '');
-  const sellerNames = [input.product?.name, opener?.[1], opener?.[2] ? `${opener[1]} ${opener[2]}` : null].filter((x): x is string => !!x && x.length >= 3);
-  const mentionsSeller = (s: string) => sellerNames.some((n) => s.includes(n)) || /(?<![\p{L}])(?:our customers|customers|clientes|clienti|our platform)(?![\p{L}])/iu.test(s);
+  const sellerNames = [input.product?.name, opener?.[1], opener?.[2] ? `${opener[1]} ${opener[2]}` : null].filter(
+    (x): x is string => !!x && x.length >= 3,
+  );
+  const mentionsSeller = (s: string) =>
+    sellerNames.some((n) => s.includes(n)) ||
+    /(?<![\p{L}])(?:our customers|customers|clientes|clienti|our platform)(?![\p{L}])/iu.test(s);
 
-  const out: ScenarioSources = { company: null, employees: null, sizeText: null, industry: null, tools: [], competitors: [], amount: null, situation: [], pains: [], goals: [], hidden: [], objections: [], claims: [], background: [] };
+  const out: ScenarioSources = {
+    company: null,
+    employees: null,
+    sizeText: null,
+    industry: null,
+    tools: [],
+    competitors: [],
+    amount: null,
+    situation: [],
+    pains: [],
+    goals: [],
+    hidden: [],
+    objections: [],
+    claims: [],
+    background: [],
+  };
 
   // the persona: the company, its size and trade, and (written in the call language) what they would say
   const long = input.persona.longDescription ?? '';
@@ -129,8 +186,12 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
     const after = long.slice(company.index + company[0].length - 1).replace(/^[,(—–:]\s*/, '');
     const appositive = /^(?:a|an|un|una|uma|um)\s+(.+)/iu.exec(after.split(/[.\n]/)[0]);
     if (appositive) {
-      const industry = appositive[1].replace(APPOSITIVE_CUT, '').replace(/^[\d.,]+[-\s](?:person|employee|people)\s+/i, '').trim();
-      if (industry.split(/\s+/).length <= 8 && industry.length >= 4) out.industry = industry.charAt(0).toUpperCase() + industry.slice(1);
+      const industry = appositive[1]
+        .replace(APPOSITIVE_CUT, '')
+        .replace(/^[\d.,]+[-\s](?:person|employee|people)\s+/i, '')
+        .trim();
+      if (industry.split(/\s+/).length <= 8 && industry.length >= 4)
+        out.industry = industry.charAt(0).toUpperCase() + industry.slice(1);
     }
   }
   const size = SIZE_NUMBER.exec(long) ?? SIZE_NUMBER.exec(input.persona.shortDescription);
@@ -142,7 +203,11 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
   for (const [i, s] of sentencesOf(long).entries()) {
     if (i === 0 || p.traits.test(s)) continue;
     // in languages that drop the subject, a sentence about the persona cannot be told apart from one about the company
-    if (lang !== 'en' && !/(?<![\p{L}])(?:nosotros|nuestr[oa]s?|noi|nostr[oaie]|nós|nosso|nossa|a gente)(?![\p{L}])/iu.test(s)) continue;
+    if (
+      lang !== 'en' &&
+      !/(?<![\p{L}])(?:nosotros|nuestr[oa]s?|noi|nostr[oaie]|nós|nosso|nossa|a gente)(?![\p{L}])/iu.test(s)
+    )
+      continue;
     const said = say(s);
     const topic = said && topicOf(s);
     if (!said || !topic) continue;
@@ -158,7 +223,8 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
       for (const item of itemsOf(value)) pushSaid(out.pains, say(item));
     } else if (label && LABELS.goals.test(label)) {
       for (const item of itemsOf(value).slice(0, 2)) {
-        if (inLang(`${item} ${value}`) && canSay(cleanForSpeech(item), { language: lang })) out.goals.push(cleanForSpeech(item, { capitalise: false }).replace(/[.]$/, ''));
+        if (inLang(`${item} ${value}`) && canSay(cleanForSpeech(item), { language: lang }))
+          out.goals.push(cleanForSpeech(item, { capitalise: false }).replace(/[.]$/, ''));
       }
     } else if (label && LABELS.objections.test(label)) {
       for (const m of value.matchAll(/["“«]([^"”»]{8,160})["”»]/g)) {
@@ -177,11 +243,15 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
     if (label && LABELS.pricing.test(label)) out.amount ??= AMOUNT.exec(value)?.[0] ?? null;
     if (label && LABELS.proof.test(label)) {
       for (const item of itemsOf(value)) {
-        for (const claim of sentencesOf(item.replace(/^(?:and|y|e|ou)\s+/i, ''), 8)) if (inLang(claim) && /\d/.test(claim)) out.claims.push(cleanForSpeech(claim, { capitalise: false }).replace(/[.]$/, ''));
+        for (const claim of sentencesOf(item.replace(/^(?:and|y|e|ou)\s+/i, ''), 8))
+          if (inLang(claim) && /\d/.test(claim))
+            out.claims.push(cleanForSpeech(claim, { capitalise: false }).replace(/[.]$/, ''));
       }
     }
   }
-  const listed = [input.clientOverview, input.product?.details, input.icp?.details].map((t) => COMPETITORS.exec(t ?? '')?.[1]).find(Boolean);
+  const listed = [input.clientOverview, input.product?.details, input.icp?.details]
+    .map((t) => COMPETITORS.exec(t ?? '')?.[1])
+    .find(Boolean);
   if (listed) {
     out.competitors = listed
       .replace(/\([^)]*\)/g, '')
@@ -219,7 +289,8 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
   // the tools the prospect's team works with, named anywhere on the prospect's side
   const toolText = [long, input.icp?.details ?? '', ...input.knowledge.map((k) => k.content)].join('\n');
   const tools = new Set<string>();
-  for (const m of toolText.matchAll(KNOWN_TOOLS)) if (!out.competitors.includes(m[0]) && !sellerNames.includes(m[0])) tools.add(m[0]);
+  for (const m of toolText.matchAll(KNOWN_TOOLS))
+    if (!out.competitors.includes(m[0]) && !sellerNames.includes(m[0])) tools.add(m[0]);
   out.tools = [...tools].slice(0, 3);
   return out;
 }

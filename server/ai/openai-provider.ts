@@ -65,7 +65,8 @@ export class OpenAiTextProvider implements TextProvider {
     const message = choice?.message;
     if (!choice || !message) throw fail('INVALID_OUTPUT', 'The model returned no choices');
     if (message.refusal) throw fail('REFUSED', `The model refused: ${message.refusal}`);
-    if (choice.finish_reason === 'content_filter') throw fail('REFUSED', 'The answer was stopped by the content filter');
+    if (choice.finish_reason === 'content_filter')
+      throw fail('REFUSED', 'The answer was stopped by the content filter');
     if (choice.finish_reason === 'length') throw fail('INVALID_OUTPUT', 'The answer was cut off (token limit reached)');
     const content = typeof message.content === 'string' ? message.content : '';
 
@@ -79,9 +80,19 @@ export class OpenAiTextProvider implements TextProvider {
     const parsed = input.schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-      throw fail('INVALID_OUTPUT', `The model's answer does not match the ${input.schemaName} schema: ${issues.join('; ')}`, { cause: parsed.error });
+      throw fail(
+        'INVALID_OUTPUT',
+        `The model's answer does not match the ${input.schemaName} schema: ${issues.join('; ')}`,
+        { cause: parsed.error },
+      );
     }
-    return { data: parsed.data, provider: 'openai', model: completion.model || model, usage: usageOf(completion.usage), durationMs: elapsed() };
+    return {
+      data: parsed.data,
+      provider: 'openai',
+      model: completion.model || model,
+      usage: usageOf(completion.usage),
+      durationMs: elapsed(),
+    };
   }
 }
 
@@ -97,7 +108,10 @@ function preview(s: string): string {
   return one.length > 120 ? `${one.slice(0, 120)}…` : one || '(empty)';
 }
 
-function translateError(e: unknown, fail: (code: AiError['aiCode'], message: string, extra?: { status?: number; cause?: unknown }) => AiError): AiError {
+function translateError(
+  e: unknown,
+  fail: (code: AiError['aiCode'], message: string, extra?: { status?: number; cause?: unknown }) => AiError,
+): AiError {
   if (e instanceof AiError) return e;
   // the timeout error is a connection error, and the abort error an APIError: check them first
   if (e instanceof APIConnectionTimeoutError) return fail('TIMEOUT', 'The model did not answer in time', { cause: e });

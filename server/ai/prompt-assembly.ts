@@ -69,7 +69,8 @@ export function formatKnowledge(excerpts: KnowledgeExcerpt[]): string {
   return excerpts.map((e) => `[${e.fileName}, part ${e.position + 1}]\n${e.content.trim()}`).join('\n\n');
 }
 
-const named = (x: { name: string; details: string } | null) => (x ? [x.name, x.details.trim()].filter(Boolean).join('\n') : NOT_SPECIFIED);
+const named = (x: { name: string; details: string } | null) =>
+  x ? [x.name, x.details.trim()].filter(Boolean).join('\n') : NOT_SPECIFIED;
 
 /** The persona's notes for the difficulty, or the generic behaviour when the persona has none. */
 function personaBehaviour(ctx: Pick<GenerationContext, 'persona' | 'difficulty'>): string {
@@ -91,10 +92,14 @@ export interface ValuesExtra {
 /** The value of every placeholder for this context. */
 export function placeholderValues(ctx: GenerationContext, extra: ValuesExtra): PlaceholderValues {
   const scenarioKinds: PromptKind[] = ['scenario_variables', 'scenario_narrative', 'simulation'];
-  const criteria = scenarioKinds.includes(extra.kind) ? ctx.scorecard.criteria.filter((c) => c.includeInScenario) : ctx.scorecard.criteria;
+  const criteria = scenarioKinds.includes(extra.kind)
+    ? ctx.scorecard.criteria.filter((c) => c.includeInScenario)
+    : ctx.scorecard.criteria;
   return {
     'persona.name': ctx.persona.name,
-    'persona.description': [ctx.persona.shortDescription.trim(), ctx.persona.longDescription.trim()].filter(Boolean).join('\n\n'),
+    'persona.description': [ctx.persona.shortDescription.trim(), ctx.persona.longDescription.trim()]
+      .filter(Boolean)
+      .join('\n\n'),
     'persona.behaviour': personaBehaviour(ctx),
     difficulty: describeDifficulty(ctx.difficulty),
     icp: named(ctx.icp),
@@ -119,9 +124,17 @@ export interface AssembledPrompt {
 }
 
 /** A system/user template pair rendered for this context: exactly what will be sent. */
-export function assemblePrompt(template: { systemPrompt: string | null; userPrompt: string }, ctx: GenerationContext, extra: ValuesExtra): AssembledPrompt {
+export function assemblePrompt(
+  template: { systemPrompt: string | null; userPrompt: string },
+  ctx: GenerationContext,
+  extra: ValuesExtra,
+): AssembledPrompt {
   const values = placeholderValues(ctx, extra);
   const sys = template.systemPrompt?.trim() ? renderTemplate(template.systemPrompt, values) : null;
   const user = renderTemplate(template.userPrompt, values);
-  return { system: sys ? sys.text : null, user: user.text, unknown: [...new Set([...(sys?.unknown ?? []), ...user.unknown])] };
+  return {
+    system: sys ? sys.text : null,
+    user: user.text,
+    unknown: [...new Set([...(sys?.unknown ?? []), ...user.unknown])],
+  };
 }

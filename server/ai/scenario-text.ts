@@ -18,5 +18,10 @@ export function scenarioText(scenario: StoredScenario | null | undefined, langua
   if (!stored) return '';
   const s = renderScenario(stored);
   if (s.variables) return formatScenario(s.variables, s.narrative);
-  return [`Summary for the learner: ${s.narrative.summary}`, s.narrative.opening_line ? `Prospect's opening line: ${s.narrative.opening_line}` : ''].filter(Boolean).join('\n');
+  return [
+    `Summary for the learner: ${s.narrative.summary}`,
+    s.narrative.opening_line ? `Prospect's opening line: ${s.narrative.opening_line}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -2,15 +2,25 @@ import type { Db, Executor } from '../../db/client';
 import { aiGenerations, type AiUsage } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { AppError } from '../errors';
-import { loadGenerationContext, type GenerationContext, type LoadContextOptions, type SimulationInput } from './context';
+import {
+  loadGenerationContext,
+  type GenerationContext,
+  type LoadContextOptions,
+  type SimulationInput,
+} from './context';
 import { AiError } from './errors';
 import type { GenerationRecord } from './generation-record';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
 import { assemblePrompt } from './prompt-assembly';
 import type { TextProvider } from './provider';
 import { readScenario, renderText } from '../contracts/scenario/render';
-import { formatScenario, scenarioNarrativeSchema, scenarioVariablesSchema, type ScenarioNarrative, type ScenarioVariables } from '../contracts/scenario/schema';
-
+import {
+  formatScenario,
+  scenarioNarrativeSchema,
+  scenarioVariablesSchema,
+  type ScenarioNarrative,
+  type ScenarioVariables,
+} from '../contracts/scenario/schema';
 
 export interface ScenarioResult {
   /** As stored: names in the texts replaced by placeholders (server/contracts/scenario/render.ts). */
@@ -41,14 +51,20 @@ export interface GenerateScenarioInput {
 /** A scenario needs at least one criterion marked for scenario generation. */
 function assertScenarioReady(context: GenerationContext): void {
   if (!context.scorecard.criteria.some((c) => c.includeInScenario)) {
-    throw new AppError('VALIDATION', 'At least one criterion must be marked for scenario generation', { field: 'scorecardId' });
+    throw new AppError('VALIDATION', 'At least one criterion must be marked for scenario generation', {
+      field: 'scorecardId',
+    });
   }
 }
 
 function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
   if (!a) return b;
   if (!b) return a;
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, totalTokens: a.totalTokens + b.totalTokens };
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
 }
 
 /** The generated scenario in its stored shape, and its summary as the learner reads it. */
@@ -65,7 +81,14 @@ function offlineScenario(context: GenerationContext): ScenarioResult {
     variables: { system: null, user: describeOfflineInputs(context, 'scenario_variables') },
     narrative: { system: null, user: describeOfflineInputs(context, 'scenario_narrative') },
   };
-  const base = { provider: 'offline' as const, model: OFFLINE_MODEL, usage: null, status: 'succeeded' as const, error: null, durationMs };
+  const base = {
+    provider: 'offline' as const,
+    model: OFFLINE_MODEL,
+    usage: null,
+    status: 'succeeded' as const,
+    error: null,
+    durationMs,
+  };
   return {
     ...stored(context, variables, narrative),
     provider: 'offline',
@@ -82,7 +105,17 @@ function offlineScenario(context: GenerationContext): ScenarioResult {
 }
 
 function failedRecord(e: AiError, prompt: { system: string | null; user: string }): GenerationRecord {
-  return { task: e.task, provider: 'openai', model: e.model, prompt, output: null, usage: null, status: 'failed', error: `${e.aiCode}: ${e.message}`, durationMs: e.durationMs };
+  return {
+    task: e.task,
+    provider: 'openai',
+    model: e.model,
+    prompt,
+    output: null,
+    usage: null,
+    status: 'failed',
+    error: `${e.aiCode}: ${e.message}`,
+    durationMs: e.durationMs,
+  };
 }
 
 /**
@@ -99,23 +132,60 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
   const varsSent = { system: varsPrompt.system, user: varsPrompt.user };
   let vars;
   try {
-    vars = await provider.generateStructured({ task: 'scenario_variables', system: varsPrompt.system, user: varsPrompt.user, schema: scenarioVariablesSchema, schemaName: 'scenario_variables', signal });
+    vars = await provider.generateStructured({
+      task: 'scenario_variables',
+      system: varsPrompt.system,
+      user: varsPrompt.user,
+      schema: scenarioVariablesSchema,
+      schemaName: 'scenario_variables',
+      signal,
+    });
   } catch (e) {
     if (e instanceof AiError) throw e.withRecords([failedRecord(e, varsSent)]);
     throw e;
   }
-  const varsRecord: GenerationRecord = { task: 'scenario_variables', provider: 'openai', model: vars.model, prompt: varsSent, output: vars.data, usage: vars.usage, status: 'succeeded', error: null, durationMs: vars.durationMs };
+  const varsRecord: GenerationRecord = {
+    task: 'scenario_variables',
+    provider: 'openai',
+    model: vars.model,
+    prompt: varsSent,
+    output: vars.data,
+    usage: vars.usage,
+    status: 'succeeded',
+    error: null,
+    durationMs: vars.durationMs,
+  };
 
-  const narrPrompt = assemblePrompt(context.prompts.scenarioNarrative, context, { kind: 'scenario_narrative', scenario: formatScenario(vars.data) });
+  const narrPrompt = assemblePrompt(context.prompts.scenarioNarrative, context, {
+    kind: 'scenario_narrative',
+    scenario: formatScenario(vars.data),
+  });
   const narrSent = { system: narrPrompt.system, user: narrPrompt.user };
   let narr;
   try {
-    narr = await provider.generateStructured({ task: 'scenario_narrative', system: narrPrompt.system, user: narrPrompt.user, schema: scenarioNarrativeSchema, schemaName: 'scenario_narrative', signal });
+    narr = await provider.generateStructured({
+      task: 'scenario_narrative',
+      system: narrPrompt.system,
+      user: narrPrompt.user,
+      schema: scenarioNarrativeSchema,
+      schemaName: 'scenario_narrative',
+      signal,
+    });
   } catch (e) {
     if (e instanceof AiError) throw e.withRecords([varsRecord, failedRecord(e, narrSent)]);
     throw e;
   }
-  const narrRecord: GenerationRecord = { task: 'scenario_narrative', provider: 'openai', model: narr.model, prompt: narrSent, output: narr.data, usage: narr.usage, status: 'succeeded', error: null, durationMs: narr.durationMs };
+  const narrRecord: GenerationRecord = {
+    task: 'scenario_narrative',
+    provider: 'openai',
+    model: narr.model,
+    prompt: narrSent,
+    output: narr.data,
+    usage: narr.usage,
+    status: 'succeeded',
+    error: null,
+    durationMs: narr.durationMs,
+  };
 
   return {
     ...stored(context, vars.data, narr.data),
@@ -177,11 +247,22 @@ export interface GenerateAndRecordInput {
  * stored too, then rethrown. `generationIds` are [variables, narrative]; the last is the one a
  * simulation's scenarioGenerationId points to.
  */
-export async function generateAndRecordScenario(input: GenerateAndRecordInput): Promise<{ result: ScenarioResult; generationIds: string[] }> {
+export async function generateAndRecordScenario(
+  input: GenerateAndRecordInput,
+): Promise<{ result: ScenarioResult; generationIds: string[] }> {
   const { db, simulation } = input;
-  const context = await withTenant(db, simulation.tenantId, (tx) => loadGenerationContext(tx, simulation, input.options));
+  const context = await withTenant(db, simulation.tenantId, (tx) =>
+    loadGenerationContext(tx, simulation, input.options),
+  );
   const store = (records: GenerationRecord[]) =>
-    withTenant(db, simulation.tenantId, (tx) => recordGeneration(tx, { tenantId: simulation.tenantId, simulationId: simulation.simulationId, createdBy: input.userId, records }));
+    withTenant(db, simulation.tenantId, (tx) =>
+      recordGeneration(tx, {
+        tenantId: simulation.tenantId,
+        simulationId: simulation.simulationId,
+        createdBy: input.userId,
+        records,
+      }),
+    );
   try {
     const result = await generateScenario({ provider: input.provider, context, signal: input.signal });
     return { result, generationIds: await store(result.records) };

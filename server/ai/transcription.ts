@@ -16,16 +16,29 @@ export interface TranscribedSegment {
   text: string;
 }
 
-export type TranscriptionEnv = Pick<Env, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL_TRANSCRIPTION' | 'OPENAI_TIMEOUT_MS'>;
+export type TranscriptionEnv = Pick<
+  Env,
+  'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL_TRANSCRIPTION' | 'OPENAI_TIMEOUT_MS'
+>;
 
 export const transcriptionAvailable = (env: TranscriptionEnv) => !!env.OPENAI_API_KEY;
 
 /** The speaker a diarizing model labels "A" is "Speaker A"; a model without speakers gives one "Speaker". */
-const speakerName = (label: string | undefined) => (label ? `Speaker ${label.replace(/^speaker[_\s-]*/i, '')}` : 'Speaker');
+const speakerName = (label: string | undefined) =>
+  label ? `Speaker ${label.replace(/^speaker[_\s-]*/i, '')}` : 'Speaker';
 
-export async function transcribeRecording(env: TranscriptionEnv, file: { name: string; type: string; content: Buffer }): Promise<TranscribedSegment[]> {
-  if (!env.OPENAI_API_KEY) throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Transcribing a recording needs an AI model (OPENAI_API_KEY)');
-  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', timeout: Math.max(env.OPENAI_TIMEOUT_MS, 10 * 60_000), maxRetries: 1 });
+export async function transcribeRecording(
+  env: TranscriptionEnv,
+  file: { name: string; type: string; content: Buffer },
+): Promise<TranscribedSegment[]> {
+  if (!env.OPENAI_API_KEY)
+    throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Transcribing a recording needs an AI model (OPENAI_API_KEY)');
+  const client = new OpenAI({
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+    timeout: Math.max(env.OPENAI_TIMEOUT_MS, 10 * 60_000),
+    maxRetries: 1,
+  });
   const model = env.OPENAI_MODEL_TRANSCRIPTION;
   const diarize = /diarize/i.test(model);
   const verbose = /^whisper/i.test(model);
@@ -35,16 +48,29 @@ export async function transcribeRecording(env: TranscriptionEnv, file: { name: s
     result = await client.audio.transcriptions.create({
       file: upload,
       model,
-      ...(diarize ? { response_format: 'diarized_json' as const, chunking_strategy: 'auto' as const } : verbose ? { response_format: 'verbose_json' as const } : { response_format: 'json' as const }),
+      ...(diarize
+        ? { response_format: 'diarized_json' as const, chunking_strategy: 'auto' as const }
+        : verbose
+          ? { response_format: 'verbose_json' as const }
+          : { response_format: 'json' as const }),
     });
   } catch (e) {
-    const reason = e instanceof APIError ? (e.message || `HTTP ${e.status}`) : (e as Error).message;
+    const reason = e instanceof APIError ? e.message || `HTTP ${e.status}` : (e as Error).message;
     throw new AppError('TRANSCRIPTION_FAILED', `The transcription model failed: ${reason}`, { reason });
   }
-  const r = result as { text?: string; duration?: number; segments?: { speaker?: string; start?: number; end?: number; text?: string }[] };
+  const r = result as {
+    text?: string;
+    duration?: number;
+    segments?: { speaker?: string; start?: number; end?: number; text?: string }[];
+  };
   if (Array.isArray(r.segments) && r.segments.length) {
     return r.segments
-      .map((s) => ({ speaker: speakerName(diarize ? s.speaker : undefined), startMs: Math.round((s.start ?? 0) * 1000), endMs: Math.round((s.end ?? s.start ?? 0) * 1000), text: (s.text ?? '').trim() }))
+      .map((s) => ({
+        speaker: speakerName(diarize ? s.speaker : undefined),
+        startMs: Math.round((s.start ?? 0) * 1000),
+        endMs: Math.round((s.end ?? s.start ?? 0) * 1000),
+        text: (s.text ?? '').trim(),
+      }))
       .filter((s) => s.text);
   }
   const text = (r.text ?? '').trim();

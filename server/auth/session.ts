@@ -44,7 +44,12 @@ export interface ValidatedSession {
   refreshed: boolean;
 }
 
-export async function createSession(db: Db, userId: string, now = new Date(), opts: { passwordHash?: string } = {}): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  opts: { passwordHash?: string } = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await asSystem(db, { action: 'session.create', actorUserId: userId }, async (tx) => {
@@ -53,7 +58,11 @@ export async function createSession(db: Db, userId: string, now = new Date(), op
       // concurrent password change, which ends every session it can see when it commits. The
       // lock is the one the update below needs (a shared lock would deadlock two sign-ins of the
       // same account, each waiting to upgrade it).
-      const [u] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).for('no key update');
+      const [u] = await tx
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('no key update');
       if (!u || u.hash !== opts.passwordHash) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
     await tx.insert(sessions).values({ id: sessionIdFromToken(token), userId, expiresAt });
@@ -106,7 +115,15 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
       await tx
         .update(users)
         .set({ lastActiveAt: now })
-        .where(and(eq(users.id, row.user.id), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS + 1)))));
+        .where(
+          and(
+            eq(users.id, row.user.id),
+            or(
+              isNull(users.lastActiveAt),
+              lt(users.lastActiveAt, new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS + 1)),
+            ),
+          ),
+        );
     }
     return { session: { id, expiresAt }, user: row.user, refreshed };
   });
@@ -121,7 +138,13 @@ export interface CookieOptions {
 }
 
 export function sessionCookie(token: string, expiresAt: Date, opts: CookieOptions): string {
-  const parts = [`${SESSION_COOKIE}=${token}`, 'HttpOnly', 'SameSite=Lax', 'Path=/', `Expires=${expiresAt.toUTCString()}`];
+  const parts = [
+    `${SESSION_COOKIE}=${token}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    'Path=/',
+    `Expires=${expiresAt.toUTCString()}`,
+  ];
   if (opts.secure) parts.push('Secure');
   return parts.join('; ');
 }

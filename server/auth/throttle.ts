@@ -16,7 +16,10 @@ const addressKey = (ip: string) => `addr:${ip}`;
 /** Throws TOO_MANY_REQUESTS (with retryAfterSeconds) while the account or the address is locked. */
 export async function assertNotThrottled(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
   const rows = await asSystem(db, { action: 'auth.throttle.check' }, (tx) =>
-    tx.select().from(loginThrottle).where(inArray(loginThrottle.key, [accountKey(email), addressKey(ip)])),
+    tx
+      .select()
+      .from(loginThrottle)
+      .where(inArray(loginThrottle.key, [accountKey(email), addressKey(ip)])),
   );
   const lockedUntil = rows
     .map((r) => r.lockedUntil?.getTime() ?? 0)
@@ -28,7 +31,13 @@ export async function assertNotThrottled(db: Db, email: string, ip: string, now 
   }
 }
 
-export async function recordFailure(db: Db, email: string, ip: string, limits: ThrottleLimits, now = new Date()): Promise<void> {
+export async function recordFailure(
+  db: Db,
+  email: string,
+  ip: string,
+  limits: ThrottleLimits,
+  now = new Date(),
+): Promise<void> {
   await asSystem(db, { action: 'auth.throttle.fail' }, async (tx) => {
     for (const [key, max] of [
       [accountKey(email), limits.perAccount],
@@ -49,5 +58,7 @@ export async function recordFailure(db: Db, email: string, ip: string, limits: T
 
 /** A successful sign-in clears the account's counter (not the address's). */
 export async function recordSuccess(db: Db, email: string): Promise<void> {
-  await asSystem(db, { action: 'auth.throttle.clear' }, (tx) => tx.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(email))));
+  await asSystem(db, { action: 'auth.throttle.clear' }, (tx) =>
+    tx.delete(loginThrottle).where(eq(loginThrottle.key, accountKey(email))),
+  );
 }

@@ -12,6 +12,13 @@ export const clientAnalyticsOutput = z.object({
     estimatedCostUsd: z.number(),
   }),
   /** The last 8 weeks (Monday-based, UTC), oldest first. */
-  weeks: z.array(z.object({ weekStart: z.string(), calls: z.number().int(), minutes: z.number(), averageScore: z.number().nullable() })),
+  weeks: z.array(
+    z.object({
+      weekStart: z.string(),
+      calls: z.number().int(),
+      minutes: z.number(),
+      averageScore: z.number().nullable(),
+    }),
+  ),
 });
 export type ClientAnalytics = z.infer<typeof clientAnalyticsOutput>;

@@ -7,7 +7,9 @@ const API_KEY_INTEGRATION_MAX = 100;
 
 /** "Generate" on /assessments: the integration the key is for. */
 export const generateApiKeyInput = z.object({
-  integration: text().min(1, 'assessments.validation.integrationRequired').max(API_KEY_INTEGRATION_MAX, 'assessments.validation.integrationTooLong'),
+  integration: text()
+    .min(1, 'assessments.validation.integrationRequired')
+    .max(API_KEY_INTEGRATION_MAX, 'assessments.validation.integrationTooLong'),
 });
 export const apiKeyIdInput = z.object({ apiKeyId: z.uuid() });
 

@@ -169,7 +169,12 @@ const assessmentRowOutput = z.object({
   /** The call whose report the manager opens (/report/{callId} in the app). */
   callId: z.uuid().nullable(),
 });
-export const assessmentListOutput = z.object({ rows: z.array(assessmentRowOutput), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const assessmentListOutput = z.object({
+  rows: z.array(assessmentRowOutput),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 /** The tenant's assessment settings (/assessments). */
 /** The settings as the screen reads them and as it saves them: one shape. */

@@ -7,7 +7,9 @@ import { isoDateTime, text } from './text';
 const ASSIGNMENT_NAME_MAX = 200;
 
 const timeZone = text().max(100).optional();
-const name = text().min(1, 'assignments.validation.nameRequired').max(ASSIGNMENT_NAME_MAX, 'assignments.validation.nameTooLong');
+const name = text()
+  .min(1, 'assignments.validation.nameRequired')
+  .max(ASSIGNMENT_NAME_MAX, 'assignments.validation.nameTooLong');
 const simulationIds = z.array(z.uuid()).min(1, 'assignments.validation.simulationsRequired').max(50);
 const userIds = z.array(z.uuid()).min(1, 'assignments.validation.membersRequired').max(500);
 /** ISO date-time with offset, or null for "no due date". */
@@ -31,7 +33,11 @@ const ASSIGNMENTS_PAGE_SIZE_MAX = 100;
 export const listAssignmentsInput = z.object({
   status: z.enum(['pending', 'completed']).default('pending'),
   timeZone,
-  page: z.number({ message: 'assignments.validation.pageInvalid' }).int('assignments.validation.pageInvalid').min(1, 'assignments.validation.pageInvalid').default(1),
+  page: z
+    .number({ message: 'assignments.validation.pageInvalid' })
+    .int('assignments.validation.pageInvalid')
+    .min(1, 'assignments.validation.pageInvalid')
+    .default(1),
   pageSize: z
     .number({ message: 'assignments.validation.pageSizeInvalid' })
     .int('assignments.validation.pageSizeInvalid')
@@ -42,7 +48,13 @@ export const listAssignmentsInput = z.object({
 export const assignmentIdInput = z.object({ assignmentId: z.uuid() });
 export const getAssignmentInput = z.object({ assignmentId: z.uuid(), timeZone });
 
-export const createAssignmentInput = z.object({ name, simulationIds, userIds, dueAt, scorePolicy: scorePolicy.optional() });
+export const createAssignmentInput = z.object({
+  name,
+  simulationIds,
+  userIds,
+  dueAt,
+  scorePolicy: scorePolicy.optional(),
+});
 export const updateAssignmentInput = z.object({
   assignmentId: z.uuid(),
   name: name.optional(),
@@ -122,7 +134,12 @@ export const deleteOutput = z.object({ id: z.uuid() });
  * queued to them; `mail`: 'sending' when a mail server is configured, 'stored' when the mail was
  * only kept in the outbox (no SMTP).
  */
-export const remindOutput = z.object({ reminded: z.number().int(), mailed: z.number().int(), mail: z.enum(['sending', 'stored']), lastReminderAt: z.string() });
+export const remindOutput = z.object({
+  reminded: z.number().int(),
+  mailed: z.number().int(),
+  mail: z.enum(['sending', 'stored']),
+  lastReminderAt: z.string(),
+});
 export const dismissReminderOutput = z.object({ id: z.uuid() });
 export const exportResultsOutput = z.object({ filename: z.string(), csv: z.string(), rows: z.number().int() });
 

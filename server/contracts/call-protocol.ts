@@ -15,7 +15,16 @@ const MAX_METRICS_BATCH = 30;
 const MAX_TEXT_TURN_CHARS = 2000;
 
 /** What the browser shows of the call: the socket, the ringing, who is speaking. */
-const CALL_UI_STATES = ['connecting', 'connected', 'dialing', 'ringing', 'call_connected', 'listening', 'speaking', 'ended'] as const;
+const CALL_UI_STATES = [
+  'connecting',
+  'connected',
+  'dialing',
+  'ringing',
+  'call_connected',
+  'listening',
+  'speaking',
+  'ended',
+] as const;
 export type CallUiState = (typeof CALL_UI_STATES)[number];
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
 
@@ -25,7 +34,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hangup') }),
   z.object({ type: z.literal('ping'), id: z.number(), t: z.number() }),
   z.object({ type: z.literal('playback'), itemId: z.string().max(200), playedMs: z.number().min(0) }),
-  z.object({ type: z.literal('text'), text: z.string().min(1).max(MAX_TEXT_TURN_CHARS), source: z.enum(['typed', 'speech']).optional() }),
+  z.object({
+    type: z.literal('text'),
+    text: z.string().min(1).max(MAX_TEXT_TURN_CHARS),
+    source: z.enum(['typed', 'speech']).optional(),
+  }),
   z.object({ type: z.literal('metrics'), samples: z.array(z.record(z.string(), z.unknown())).max(MAX_METRICS_BATCH) }),
   z.object({ type: z.literal('mute'), muted: z.boolean() }),
 ]);
@@ -61,7 +74,13 @@ export const serverEventSchema = z.union([
   z.object({ type: z.literal('warning'), code: z.literal('time_warning'), remainingSeconds: z.number() }),
   z.object({ type: z.literal('warning'), code: z.enum(['bad_frame', 'rate_limited', 'upstream_recovered']) }),
   // `message`: the end's detail as stored on the call (services/calls), for logs and support
-  z.object({ type: z.literal('end'), reason: z.enum(CALL_END_REASONS), durationMs: z.number(), callId: z.string(), message: z.string().optional() }),
+  z.object({
+    type: z.literal('end'),
+    reason: z.enum(CALL_END_REASONS),
+    durationMs: z.number(),
+    callId: z.string(),
+    message: z.string().optional(),
+  }),
   callErrorSchema,
   z.object({ type: z.literal('pong'), id: z.number(), t: z.number() }),
 ]);

@@ -51,6 +51,14 @@ export const callSummaryOutput = z.object(summary);
 export const callDetailOutput = z.object({
   ...summary,
   turns: z.array(
-    z.object({ seq: z.number().int(), itemId: z.string(), speaker: z.enum(['rep', 'prospect']), text: z.string(), startMs: z.number().int(), endMs: z.number().int().nullable(), interrupted: z.boolean() }),
+    z.object({
+      seq: z.number().int(),
+      itemId: z.string(),
+      speaker: z.enum(['rep', 'prospect']),
+      text: z.string(),
+      startMs: z.number().int(),
+      endMs: z.number().int().nullable(),
+      interrupted: z.boolean(),
+    }),
   ),
 });

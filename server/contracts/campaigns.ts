@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BOOKING_PROVIDERS, DIFFICULTIES, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
+import {
+  BOOKING_PROVIDERS,
+  DIFFICULTIES,
+  MAGIC_LINK_EXPIRY_REASONS,
+  MAGIC_LINK_STATUSES,
+  type BookingProvider,
+} from './enums';
 import { LINK_TOKEN_PATTERN } from './assessments';
 import { LANGUAGES } from './languages';
 import { reportOutput, REPORT_STATUSES } from './reports';
@@ -47,7 +53,8 @@ export function schedulerOrigins(provider: BookingProvider, raw: string | null |
   const url = provider === 'none' ? null : schedulerUrl(raw);
   if (!url) return [];
   const origins = [url.origin];
-  if (provider === 'calcom' && (url.hostname === 'cal.com' || url.hostname === 'www.cal.com')) origins.push('https://app.cal.com');
+  if (provider === 'calcom' && (url.hostname === 'cal.com' || url.hostname === 'www.cal.com'))
+    origins.push('https://app.cal.com');
   return origins;
 }
 
@@ -56,7 +63,12 @@ export function schedulerOrigins(provider: BookingProvider, raw: string | null |
  * inline embed page (`<event page>/embed`, `embedType=inline`) or Calendly's inline widget page
  * (`embed_type=Inline`, `embed_domain`).
  */
-export function schedulerFrameSrc(provider: BookingProvider, raw: string, guest: { name: string; email: string }, embedDomain: string): string | null {
+export function schedulerFrameSrc(
+  provider: BookingProvider,
+  raw: string,
+  guest: { name: string; email: string },
+  embedDomain: string,
+): string | null {
   const url = schedulerUrl(raw);
   if (!url || provider === 'none') return null;
   const out = new URL(url.toString());
@@ -78,7 +90,12 @@ export function schedulerFrameSrc(provider: BookingProvider, raw: string, guest:
  * `{ originator: 'CAL', type: 'bookingSuccessful' | 'bookingSuccessfulV2', … }`, Calendly's widget
  * `{ event: 'calendly.event_scheduled', … }`; either only from the scheduler's origins.
  */
-export function isBookingMessage(provider: BookingProvider, origins: readonly string[], origin: string, data: unknown): boolean {
+export function isBookingMessage(
+  provider: BookingProvider,
+  origins: readonly string[],
+  origin: string,
+  data: unknown,
+): boolean {
   if (!origins.includes(origin)) return false;
   let d = data;
   if (typeof d === 'string') {
@@ -90,7 +107,8 @@ export function isBookingMessage(provider: BookingProvider, origins: readonly st
   }
   if (!d || typeof d !== 'object') return false;
   const m = d as Record<string, unknown>;
-  if (provider === 'calcom') return m.originator === 'CAL' && (m.type === 'bookingSuccessful' || m.type === 'bookingSuccessfulV2');
+  if (provider === 'calcom')
+    return m.originator === 'CAL' && (m.type === 'bookingSuccessful' || m.type === 'bookingSuccessfulV2');
   if (provider === 'calendly') return m.event === 'calendly.event_scheduled';
   return false;
 }
@@ -98,11 +116,18 @@ export function isBookingMessage(provider: BookingProvider, origins: readonly st
 // ---- Campaigns ---------------------------------------------------------------------------------
 
 const campaignFields = z.object({
-  slug: text('cta.validation.slugRequired').min(1, 'cta.validation.slugRequired').max(64, 'cta.validation.slugFormat').regex(CAMPAIGN_SLUG_PATTERN, 'cta.validation.slugFormat'),
+  slug: text('cta.validation.slugRequired')
+    .min(1, 'cta.validation.slugRequired')
+    .max(64, 'cta.validation.slugFormat')
+    .regex(CAMPAIGN_SLUG_PATTERN, 'cta.validation.slugFormat'),
   name: text('cta.validation.nameRequired').min(1, 'cta.validation.nameRequired').max(200, 'cta.validation.tooLong'),
   subHeader: text().max(300, 'cta.validation.tooLong').default(''),
-  introParagraph: text('cta.validation.introRequired').min(1, 'cta.validation.introRequired').max(4000, 'cta.validation.tooLong'),
-  afterMessage: text('cta.validation.afterRequired').min(1, 'cta.validation.afterRequired').max(4000, 'cta.validation.tooLong'),
+  introParagraph: text('cta.validation.introRequired')
+    .min(1, 'cta.validation.introRequired')
+    .max(4000, 'cta.validation.tooLong'),
+  afterMessage: text('cta.validation.afterRequired')
+    .min(1, 'cta.validation.afterRequired')
+    .max(4000, 'cta.validation.tooLong'),
   bannerMessage: text().max(500, 'cta.validation.tooLong').default(''),
   ctaInstructions: text().max(4000, 'cta.validation.tooLong').default(''),
   language: z.enum(LANGUAGES, 'cta.validation.languageRequired'),
@@ -117,7 +142,8 @@ const campaignFields = z.object({
 });
 
 const bookingRule = (v: { bookingProvider: BookingProvider; bookingUrl?: string | null }, ctx: z.RefinementCtx) => {
-  if (v.bookingProvider !== 'none' && !schedulerUrl(v.bookingUrl)) ctx.addIssue({ code: 'custom', path: ['bookingUrl'], message: 'cta.validation.bookingUrl' });
+  if (v.bookingProvider !== 'none' && !schedulerUrl(v.bookingUrl))
+    ctx.addIssue({ code: 'custom', path: ['bookingUrl'], message: 'cta.validation.bookingUrl' });
 };
 
 export const campaignInput = campaignFields.superRefine(bookingRule);
@@ -193,7 +219,9 @@ export function parseEntries(raw: string): ParsedEntries {
 
 export const generateLinksInput = z.object({
   campaignId: z.uuid('cta.validation.campaignRequired'),
-  entries: text('cta.validation.entriesRequired').min(1, 'cta.validation.entriesRequired').max(ENTRIES_MAX_CHARS, 'cta.validation.tooManyEntries'),
+  entries: text('cta.validation.entriesRequired')
+    .min(1, 'cta.validation.entriesRequired')
+    .max(ENTRIES_MAX_CHARS, 'cta.validation.tooManyEntries'),
   /** Mail each link to its guest (through the outbox, in the campaign's language). */
   send: z.boolean().default(false),
 });
@@ -263,10 +291,29 @@ const magicLinkRow = z.object({
   heuristic: z.boolean(),
 });
 export type MagicLinkRow = z.infer<typeof magicLinkRow>;
-export const listLinksOutput = z.object({ rows: z.array(magicLinkRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const listLinksOutput = z.object({
+  rows: z.array(magicLinkRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 /** Columns of the all-links CSV (the links themselves are not kept: they are in the batch's own CSV). */
-export const MAGIC_LINKS_CSV_COLUMNS = ['email', 'first_name', 'campaign', 'simulation', 'status', 'clicks', 'created_at', 'expires_at', 'sent_at', 'last_clicked_at', 'completed_at', 'booked_at', 'score'] as const;
+export const MAGIC_LINKS_CSV_COLUMNS = [
+  'email',
+  'first_name',
+  'campaign',
+  'simulation',
+  'status',
+  'clicks',
+  'created_at',
+  'expires_at',
+  'sent_at',
+  'last_clicked_at',
+  'completed_at',
+  'booked_at',
+  'score',
+] as const;
 /** Columns of a generated batch's CSV. */
 export const BATCH_CSV_COLUMNS = ['email', 'first_name', 'link', 'expires_at'] as const;
 export const MAGIC_LINKS_CSV_MAX_ROWS = 100_000;
@@ -286,7 +333,12 @@ export const ctaValidateOutput = z.object({
   first_name: z.string(),
   company_name: z.string(),
   expires_at: z.string(),
-  campaign: z.object({ name: z.string(), sub_header: z.string(), intro_paragraph: z.string(), language: z.enum(LANGUAGES) }),
+  campaign: z.object({
+    name: z.string(),
+    sub_header: z.string(),
+    intro_paragraph: z.string(),
+    language: z.enum(LANGUAGES),
+  }),
   simulation: z.object({
     name: z.string(),
     type: z.string(),
@@ -309,12 +361,21 @@ export const ctaCompleteOutput = z.object({
 });
 
 /** `GET /api/v1/cta/reports/{id}?token=`: the guest's report and the Book-a-Call step. */
-export const ctaReportInput = z.object({ id: z.uuid('cta.link.malformed'), token: z.string().regex(LINK_TOKEN_PATTERN, 'cta.link.malformed') });
+export const ctaReportInput = z.object({
+  id: z.uuid('cta.link.malformed'),
+  token: z.string().regex(LINK_TOKEN_PATTERN, 'cta.link.malformed'),
+});
 export const ctaReportOutput = z.object({
   cta_id: z.uuid(),
   first_name: z.string(),
   email: z.string(),
-  campaign: z.object({ name: z.string(), after_message: z.string(), banner_message: z.string(), cta_instructions: z.string(), language: z.enum(LANGUAGES) }),
+  campaign: z.object({
+    name: z.string(),
+    after_message: z.string(),
+    banner_message: z.string(),
+    cta_instructions: z.string(),
+    language: z.enum(LANGUAGES),
+  }),
   booking: z.object({ provider: z.enum(BOOKING_PROVIDERS), url: z.string().nullable(), origins: z.array(z.string()) }),
   booked_at: z.string().nullable(),
   report_status: z.enum(['none', ...REPORT_STATUSES]),

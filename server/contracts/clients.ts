@@ -13,7 +13,9 @@ const schemaNameSchema = text('clients.validation.schemaNameRequired')
   .min(1, 'clients.validation.schemaNameRequired')
   .regex(SCHEMA_NAME_PATTERN, 'clients.validation.schemaNameInvalid');
 
-const name = text('clients.validation.nameRequired').min(1, 'clients.validation.nameRequired').max(120, 'clients.validation.nameTooLong');
+const name = text('clients.validation.nameRequired')
+  .min(1, 'clients.validation.nameRequired')
+  .max(120, 'clients.validation.nameTooLong');
 const optionalText = (max: number, key: string) =>
   text()
     .max(max, key)
@@ -36,9 +38,16 @@ export const clientIdParam = z.object({ id: z.uuid('clients.validation.idInvalid
 export const createClientInput = clientFields.extend({ schemaName: schemaNameSchema });
 
 /** The schema name may be sent back unchanged (the edit form shows it); a different one is refused. */
-export const updateClientInput = clientFields.extend({ id: z.uuid('clients.validation.idInvalid'), schemaName: text().optional() });
+export const updateClientInput = clientFields.extend({
+  id: z.uuid('clients.validation.idInvalid'),
+  schemaName: text().optional(),
+});
 
-export const duplicateClientInput = z.object({ id: z.uuid('clients.validation.idInvalid'), name, schemaName: schemaNameSchema });
+export const duplicateClientInput = z.object({
+  id: z.uuid('clients.validation.idInvalid'),
+  name,
+  schemaName: schemaNameSchema,
+});
 
 export const deleteClientInput = z.object({
   id: z.uuid('clients.validation.idInvalid'),

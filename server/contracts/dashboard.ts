@@ -43,6 +43,8 @@ export const dashboardOutput = z.object({
    * Lowest average level per criterion name over the last 90 days' reports of the same calls:
    * completed assignment calls (their counted attempt) and practice calls.
    */
-  weakSpots: z.array(z.object({ criterion: z.string(), averageLevel: z.number(), percent: z.number().int(), reports: z.number().int() })),
+  weakSpots: z.array(
+    z.object({ criterion: z.string(), averageLevel: z.number(), percent: z.number().int(), reports: z.number().int() }),
+  ),
 });
 export type DashboardOutput = z.infer<typeof dashboardOutput>;

@@ -7,13 +7,41 @@ export const ASSIGNMENT_STATUSES = ['pending', 'in_progress', 'completed'] as co
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 export const SCORE_POLICIES = ['best', 'latest'] as const;
 export type ScorePolicy = (typeof SCORE_POLICIES)[number];
-export const USER_TYPES = ['superuser', 'admin', 'manager', 'demo_manager', 'user', 'facilitator', 'sales_rep'] as const;
+export const USER_TYPES = [
+  'superuser',
+  'admin',
+  'manager',
+  'demo_manager',
+  'user',
+  'facilitator',
+  'sales_rep',
+] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const CALL_STATES = ['created', 'connecting', 'dialing', 'ringing', 'connected', 'ended', 'failed'] as const;
 export type CallState = (typeof CALL_STATES)[number];
-export const CALL_END_REASONS = ['completed', 'time_limit', 'user_hangup', 'prospect_hangup', 'upstream_dropped', 'client_dropped', 'server_stopped', 'error'] as const;
+export const CALL_END_REASONS = [
+  'completed',
+  'time_limit',
+  'user_hangup',
+  'prospect_hangup',
+  'upstream_dropped',
+  'client_dropped',
+  'server_stopped',
+  'error',
+] as const;
 export type CallEndReason = (typeof CALL_END_REASONS)[number];
-export const REALTIME_VOICES = ['alloy', 'ash', 'ballad', 'coral', 'echo', 'sage', 'shimmer', 'verse', 'marin', 'cedar'] as const;
+export const REALTIME_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'sage',
+  'shimmer',
+  'verse',
+  'marin',
+  'cedar',
+] as const;
 export type RealtimeVoice = (typeof REALTIME_VOICES)[number];
 export const DIFFICULTIES = ['easy', 'medium', 'hard', 'expert'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -29,14 +57,27 @@ export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 export const ASSESSMENT_STATUSES = ['created', 'opened', 'started', 'in_progress', 'completed', 'expired'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 export type AssessmentSource = 'api' | 'greenhouse';
-export const WEBHOOK_EVENT_TYPES = ['assessment.opened', 'assessment.started', 'assessment.completed', 'assessment.expired'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'assessment.opened',
+  'assessment.started',
+  'assessment.completed',
+  'assessment.expired',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_ENDPOINT_STATUSES = ['active', 'disabled'] as const;
 export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /** Campaign magic links: the stored statuses; 'expired' is also what a created/sent/clicked link past its days reads as. */
-export const MAGIC_LINK_STATUSES = ['created', 'sent', 'clicked', 'started', 'in_progress', 'completed', 'expired'] as const;
+export const MAGIC_LINK_STATUSES = [
+  'created',
+  'sent',
+  'clicked',
+  'started',
+  'in_progress',
+  'completed',
+  'expired',
+] as const;
 export type MagicLinkStatus = (typeof MAGIC_LINK_STATUSES)[number];
 /** Why a link is expired: its days ran out, or its exercise had been started and the guest came back. */
 export const MAGIC_LINK_EXPIRY_REASONS = ['days', 'started'] as const;
@@ -53,12 +94,39 @@ export type MeetingSource = (typeof MEETING_SOURCES)[number];
  * transcript); then, as for an uploaded transcript, choose_rep (no speaker matched the user's name:
  * the user says which one is them) → processing (the report is being made) → done, or failed.
  */
-export const MEETING_STATUSES = ['scheduled', 'requested', 'joining', 'waiting_room', 'in_call', 'recording', 'transcribing', 'choose_rep', 'processing', 'done', 'failed'] as const;
+export const MEETING_STATUSES = [
+  'scheduled',
+  'requested',
+  'joining',
+  'waiting_room',
+  'in_call',
+  'recording',
+  'transcribing',
+  'choose_rep',
+  'processing',
+  'done',
+  'failed',
+] as const;
 export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 /** A meeting whose bot is still at work (its status is asked for until it is not). */
-export const LIVE_BOT_STATUSES = ['scheduled', 'requested', 'joining', 'waiting_room', 'in_call', 'recording', 'transcribing'] as const satisfies readonly MeetingStatus[];
+export const LIVE_BOT_STATUSES = [
+  'scheduled',
+  'requested',
+  'joining',
+  'waiting_room',
+  'in_call',
+  'recording',
+  'transcribing',
+] as const satisfies readonly MeetingStatus[];
 /** Why a meeting failed, as a code the screen translates; the provider's own words are kept beside it. */
-export const MEETING_FAILURES = ['refused', 'provider_error', 'cancelled', 'nothing_recorded', 'transcript_unavailable', 'report_failed'] as const;
+export const MEETING_FAILURES = [
+  'refused',
+  'provider_error',
+  'cancelled',
+  'nothing_recorded',
+  'transcript_unavailable',
+  'report_failed',
+] as const;
 export type MeetingFailure = (typeof MEETING_FAILURES)[number];
 /**
  * How a tenant's voice calls with the model carry audio: 'auto' tries WebRTC straight to the model

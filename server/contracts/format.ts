@@ -15,17 +15,26 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 /** A score or an average of scores: one decimal (80,0 · 66,7), or "—" when there is none. */
 export function formatScore(value: number | null | undefined, lng: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
-  return cached(`score:${lng}`, () => new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(value);
+  return cached(
+    `score:${lng}`,
+    () => new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ).format(value);
 }
 
 /** A count or any other number, grouped for the language (1.234 · 1,234). */
 export function formatNumber(value: number, lng: string, maximumFractionDigits = 0): string {
-  return cached(`number:${lng}:${maximumFractionDigits}`, () => new Intl.NumberFormat(lng, { maximumFractionDigits })).format(value);
+  return cached(
+    `number:${lng}:${maximumFractionDigits}`,
+    () => new Intl.NumberFormat(lng, { maximumFractionDigits }),
+  ).format(value);
 }
 
 /** A whole percent (0–100) as the language writes it (67 % · 67%). */
 export function formatPercent(value: number, lng: string): string {
-  return cached(`percent:${lng}`, () => new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 0 })).format(value / 100);
+  return cached(
+    `percent:${lng}`,
+    () => new Intl.NumberFormat(lng, { style: 'percent', maximumFractionDigits: 0 }),
+  ).format(value / 100);
 }
 
 /** A duration in seconds with one decimal and the SI symbol (1.2 s · 1,2 s), from milliseconds. */
@@ -36,5 +45,9 @@ export function formatSeconds(ms: number, lng: string): string {
 /** A date (medium), with the time when asked; "—" for none. */
 export function formatDate(iso: string | null | undefined, lng: string, withTime = false): string {
   if (!iso) return EMPTY;
-  return cached(`date:${lng}:${withTime}`, () => new Intl.DateTimeFormat(lng, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' })).format(new Date(iso));
+  return cached(
+    `date:${lng}:${withTime}`,
+    () =>
+      new Intl.DateTimeFormat(lng, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }),
+  ).format(new Date(iso));
 }

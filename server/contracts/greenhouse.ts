@@ -12,7 +12,9 @@ const greenhouseTestOutput = z.object({ partner_test_id: z.string(), partner_tes
 export const listTestsOutput = z.array(greenhouseTestOutput);
 
 const optionalText = (max: number) => text().max(max).nullish();
-const optionalUrl = storableUrl(2000).nullish().or(z.literal('').transform(() => null));
+const optionalUrl = storableUrl(2000)
+  .nullish()
+  .or(z.literal('').transform(() => null));
 
 /**
  * `POST send_test`: the test chosen for the stage, the candidate, and the URL to PATCH when done
@@ -22,7 +24,9 @@ const optionalUrl = storableUrl(2000).nullish().or(z.literal('').transform(() =>
 export const sendTestInput = z.object({
   partner_test_id: z.uuid('assessments.validation.simulationRequired'),
   candidate: z.object({
-    first_name: text().min(1, 'assessments.validation.firstNameRequired').max(100, 'assessments.validation.nameTooLong'),
+    first_name: text()
+      .min(1, 'assessments.validation.firstNameRequired')
+      .max(100, 'assessments.validation.nameTooLong'),
     last_name: text().min(1, 'assessments.validation.lastNameRequired').max(100, 'assessments.validation.nameTooLong'),
     preferred_name: optionalText(100),
     email: z.email('assessments.validation.emailInvalid').max(254, 'assessments.validation.emailInvalid'),
@@ -38,13 +42,23 @@ export type SendTestInput = z.infer<typeof sendTestInput>;
 export const sendTestOutput = z.object({ partner_interview_id: z.string() });
 
 /** Any id is looked up: one that is not ours (malformed included) is 404, as Greenhouse expects of an unknown test. */
-export const testStatusInput = z.object({ partner_interview_id: z.string({ error: 'assessments.validation.assessmentNotFound' }) });
+export const testStatusInput = z.object({
+  partner_interview_id: z.string({ error: 'assessments.validation.assessmentNotFound' }),
+});
 
 /**
  * The values of `partner_status`. Greenhouse gives meaning to one, "complete" (results available:
  * it stops polling and shows the score); the others tell a Greenhouse user where the candidate is.
  */
-export const GREENHOUSE_STATUSES = ['sent', 'opened', 'in_progress', 'scoring', 'scoring_failed', 'expired', 'complete'] as const;
+export const GREENHOUSE_STATUSES = [
+  'sent',
+  'opened',
+  'in_progress',
+  'scoring',
+  'scoring_failed',
+  'expired',
+  'complete',
+] as const;
 export type GreenhouseStatus = (typeof GREENHOUSE_STATUSES)[number];
 
 export const testStatusOutput = z.object({

@@ -38,10 +38,12 @@ const MB = 1024 * 1024;
  * ("5.0 MB" for 5 MB + 1 byte) is shown in bytes so the message never reads as "5.0 MB (maximum 5 MB)".
  */
 export function formatFileSize(bytes: number, locale = 'en', limitBytes?: number): string {
-  const fmt = (n: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+  const fmt = (n: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
   if (bytes >= MB) {
     const mb = Math.round((bytes / MB) * 10) / 10;
-    if (limitBytes !== undefined && bytes > limitBytes && mb * MB <= limitBytes) return `${new Intl.NumberFormat(locale).format(bytes)} bytes`;
+    if (limitBytes !== undefined && bytes > limitBytes && mb * MB <= limitBytes)
+      return `${new Intl.NumberFormat(locale).format(bytes)} bytes`;
     return `${fmt(mb)} MB`;
   }
   if (bytes >= 1024) return `${fmt(Math.round((bytes / 1024) * 10) / 10)} KB`;
@@ -57,7 +59,9 @@ export const simulationIdInput = z.object({ simulationId: z.uuid('knowledge.vali
 export const fileIdInput = z.object({ id: z.uuid('knowledge.validation.fileIdInvalid') });
 export const setEnabledInput = fileIdInput.extend({ enabled: z.boolean('knowledge.validation.enabledInvalid') });
 export const searchInput = simulationIdInput.extend({
-  query: text('knowledge.validation.queryRequired').min(1, 'knowledge.validation.queryRequired').max(500, 'knowledge.validation.queryTooLong'),
+  query: text('knowledge.validation.queryRequired')
+    .min(1, 'knowledge.validation.queryRequired')
+    .max(500, 'knowledge.validation.queryTooLong'),
 });
 
 export const knowledgeFileOutput = z.object({
@@ -89,5 +93,9 @@ export const deletedOutput = z.object({ id: z.string() });
 
 /** The JSON error body of the upload endpoint (REST, not tRPC). */
 export interface UploadErrorBody {
-  error: { code: string; message: string; details?: { sizeBytes?: number | null; maxBytes?: number } & Record<string, unknown> };
+  error: {
+    code: string;
+    message: string;
+    details?: { sizeBytes?: number | null; maxBytes?: number } & Record<string, unknown>;
+  };
 }

@@ -13,7 +13,9 @@ export const MAX_TRANSCRIPT_CHARS = 5 * 1024 * 1024;
 
 const transcriptFile = {
   fileName: text().max(200, 'meetings.validation.fileNameTooLong').default(''),
-  content: rawText('meetings.validation.transcriptRequired').min(1, 'meetings.validation.transcriptRequired').max(MAX_TRANSCRIPT_CHARS, 'meetings.validation.transcriptTooLarge'),
+  content: rawText('meetings.validation.transcriptRequired')
+    .min(1, 'meetings.validation.transcriptRequired')
+    .max(MAX_TRANSCRIPT_CHARS, 'meetings.validation.transcriptTooLarge'),
 };
 
 export const previewTranscriptInput = z.object(transcriptFile);
@@ -30,11 +32,15 @@ export type TranscriptPreview = z.infer<typeof transcriptPreviewOutput>;
 
 export const scoreTranscriptInput = z.object({
   ...transcriptFile,
-  title: text('meetings.validation.titleRequired').min(1, 'meetings.validation.titleRequired').max(200, 'meetings.validation.titleTooLong'),
+  title: text('meetings.validation.titleRequired')
+    .min(1, 'meetings.validation.titleRequired')
+    .max(200, 'meetings.validation.titleTooLong'),
   scorecardId: z.uuid('meetings.validation.scorecardRequired'),
   /** A simulation whose context (product, ICP, call instructions, evaluation prompt) applies. */
   simulationId: z.uuid().optional(),
-  repSpeaker: text('meetings.validation.repRequired').min(1, 'meetings.validation.repRequired').max(200, 'meetings.validation.repRequired'),
+  repSpeaker: text('meetings.validation.repRequired')
+    .min(1, 'meetings.validation.repRequired')
+    .max(200, 'meetings.validation.repRequired'),
 });
 export type ScoreTranscriptInput = z.infer<typeof scoreTranscriptInput>;
 
@@ -44,7 +50,9 @@ export const scoreTranscriptOutput = z.object({ meetingId: z.uuid(), callId: z.u
 export const GOOGLE_MEET_URL = /^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}(?:\?[\w=&%.-]*)?$/;
 
 export const requestBotInput = z.object({
-  meetingUrl: text('meetings.validation.meetUrl').regex(GOOGLE_MEET_URL, 'meetings.validation.meetUrl').max(300, 'meetings.validation.meetUrl'),
+  meetingUrl: text('meetings.validation.meetUrl')
+    .regex(GOOGLE_MEET_URL, 'meetings.validation.meetUrl')
+    .max(300, 'meetings.validation.meetUrl'),
   title: text().max(200, 'meetings.validation.titleTooLong').default(''),
   scorecardId: z.uuid('meetings.validation.scorecardRequired'),
   simulationId: z.uuid().optional(),
@@ -62,7 +70,9 @@ export const botNameOutput = z.object({ botName: z.string() });
 
 export const chooseRepInput = z.object({
   meetingId: z.uuid(),
-  repSpeaker: text('meetings.validation.repRequired').min(1, 'meetings.validation.repRequired').max(200, 'meetings.validation.repRequired'),
+  repSpeaker: text('meetings.validation.repRequired')
+    .min(1, 'meetings.validation.repRequired')
+    .max(200, 'meetings.validation.repRequired'),
 });
 export type ChooseRepInput = z.infer<typeof chooseRepInput>;
 export const chooseRepOutput = z.object({ meetingId: z.uuid(), callId: z.uuid() });
@@ -85,7 +95,16 @@ export const calendarOverviewOutput = z.object({
   email: z.string().nullable(),
   /** reconnect: Google refused the stored tokens; unavailable: the calendar could not be read now. */
   problem: z.enum(['reconnect', 'unavailable']).nullable(),
-  events: z.array(z.object({ id: z.string(), title: z.string(), start: z.string(), end: z.string().nullable(), meetUrl: z.string(), botScheduled: z.boolean() })),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      start: z.string(),
+      end: z.string().nullable(),
+      meetUrl: z.string(),
+      botScheduled: z.boolean(),
+    }),
+  ),
 });
 export type CalendarOverview = z.infer<typeof calendarOverviewOutput>;
 

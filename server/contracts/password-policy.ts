@@ -18,7 +18,8 @@ export const passwordPolicySchema = z
   });
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
-export type PasswordRule = 'minLength' | 'maxLength' | 'lowercase' | 'uppercase' | 'numeric' | 'nonAlphanumeric' | 'disallowedCharacter';
+export type PasswordRule =
+  'minLength' | 'maxLength' | 'lowercase' | 'uppercase' | 'numeric' | 'nonAlphanumeric' | 'disallowedCharacter';
 
 export const DEFAULT_SPECIALS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`=+-';
 

@@ -10,7 +10,9 @@ const note = text('config.personas.notesInvalid').max(4000, 'config.personas.not
 
 /** The persona form: its three texts (name, short and long description), plus how the AI prospect must sound and behave. */
 export const personaFields = z.object({
-  name: text('config.personas.nameRequired').min(1, 'config.personas.nameRequired').max(120, 'config.personas.nameTooLong'),
+  name: text('config.personas.nameRequired')
+    .min(1, 'config.personas.nameRequired')
+    .max(120, 'config.personas.nameTooLong'),
   shortDescription: text('config.personas.shortDescriptionRequired')
     .min(1, 'config.personas.shortDescriptionRequired')
     .max(300, 'config.personas.shortDescriptionTooLong'),
@@ -35,7 +37,12 @@ export const personaOutput = z.object({
   longDescription: z.string(),
   voice: z.enum(REALTIME_VOICES),
   language: z.enum(LANGUAGES),
-  behaviourNotes: z.object({ easy: z.string().optional(), medium: z.string().optional(), hard: z.string().optional(), expert: z.string().optional() }),
+  behaviourNotes: z.object({
+    easy: z.string().optional(),
+    medium: z.string().optional(),
+    hard: z.string().optional(),
+    expert: z.string().optional(),
+  }),
   updatedAt: z.string(),
 });
 export type Persona = z.infer<typeof personaOutput>;

@@ -30,4 +30,9 @@ export const profileOutput = z.object({
 });
 
 /** The account as the REST API shows it (GET and PUT /api/v1/auth/me). */
-export const accountOutput = profileOutput.pick({ user_id: true, username: true, user_type: true, user_language: true });
+export const accountOutput = profileOutput.pick({
+  user_id: true,
+  username: true,
+  user_type: true,
+  user_language: true,
+});

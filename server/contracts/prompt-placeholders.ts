@@ -30,26 +30,63 @@ export const PROMPT_PLACEHOLDERS: readonly PromptPlaceholder[] = [
   {
     token: '{{persona.behaviour}}',
     key: 'persona_behaviour',
-    description: "How the persona behaves at the simulation's difficulty (patience, objections, willingness to commit).",
+    description:
+      "How the persona behaves at the simulation's difficulty (patience, objections, willingness to commit).",
     kinds: ['simulation', ...SCENARIO],
   },
-  { token: '{{difficulty}}', key: 'difficulty', description: 'The difficulty level: Easy, Medium, Hard or Very Hard.', kinds: ALL },
-  { token: '{{learner_role}}', key: 'learner_role', description: 'The role the learner plays, e.g. Account Executive.', kinds: ALL },
-  { token: '{{use_case}}', key: 'use_case', description: 'The selling situation of the simulation, e.g. Discovery call or Renewal.', kinds: ALL },
-  { token: '{{icp}}', key: 'icp', description: 'The ideal customer profile the prospect belongs to (name and details).', kinds: ['simulation', ...SCENARIO, 'evaluation'] },
-  { token: '{{product}}', key: 'product', description: 'The product grouping being sold (name and details).', kinds: ['simulation', ...SCENARIO, 'evaluation'] },
-  { token: '{{client_overview}}', key: 'client_overview', description: "The selling company's overview text.", kinds: ALL },
+  {
+    token: '{{difficulty}}',
+    key: 'difficulty',
+    description: 'The difficulty level: Easy, Medium, Hard or Very Hard.',
+    kinds: ALL,
+  },
+  {
+    token: '{{learner_role}}',
+    key: 'learner_role',
+    description: 'The role the learner plays, e.g. Account Executive.',
+    kinds: ALL,
+  },
+  {
+    token: '{{use_case}}',
+    key: 'use_case',
+    description: 'The selling situation of the simulation, e.g. Discovery call or Renewal.',
+    kinds: ALL,
+  },
+  {
+    token: '{{icp}}',
+    key: 'icp',
+    description: 'The ideal customer profile the prospect belongs to (name and details).',
+    kinds: ['simulation', ...SCENARIO, 'evaluation'],
+  },
+  {
+    token: '{{product}}',
+    key: 'product',
+    description: 'The product grouping being sold (name and details).',
+    kinds: ['simulation', ...SCENARIO, 'evaluation'],
+  },
+  {
+    token: '{{client_overview}}',
+    key: 'client_overview',
+    description: "The selling company's overview text.",
+    kinds: ALL,
+  },
   {
     token: '{{call_instructions}}',
     key: 'call_instructions',
     description: "The client's call instructions (how calls are run, what the prospect may know).",
     kinds: ['simulation', 'scenario_narrative', 'evaluation'],
   },
-  { token: '{{scenario}}', key: 'scenario', description: 'The generated scenario: its variables and narrative.', kinds: ['simulation', 'scenario_narrative', 'evaluation'] },
+  {
+    token: '{{scenario}}',
+    key: 'scenario',
+    description: 'The generated scenario: its variables and narrative.',
+    kinds: ['simulation', 'scenario_narrative', 'evaluation'],
+  },
   {
     token: '{{criteria}}',
     key: 'criteria',
-    description: 'The scorecard criteria with their level descriptions (for scenarios: only those marked for scenario generation).',
+    description:
+      'The scorecard criteria with their level descriptions (for scenarios: only those marked for scenario generation).',
     kinds: [...SCENARIO, 'evaluation'],
   },
   {
@@ -58,8 +95,19 @@ export const PROMPT_PLACEHOLDERS: readonly PromptPlaceholder[] = [
     description: "Excerpts of the simulation's enabled knowledge-base files.",
     kinds: ['simulation', ...SCENARIO],
   },
-  { token: '{{language}}', key: 'language', description: 'The language the call is held in, e.g. Spanish.', kinds: ALL },
-  { token: '{{transcript}}', key: 'transcript', description: 'Where the call transcript is: it is always sent in the user message as delimited JSON data (turn number, speaker, text), never inside these instructions.', kinds: ['evaluation'] },
+  {
+    token: '{{language}}',
+    key: 'language',
+    description: 'The language the call is held in, e.g. Spanish.',
+    kinds: ALL,
+  },
+  {
+    token: '{{transcript}}',
+    key: 'transcript',
+    description:
+      'Where the call transcript is: it is always sent in the user message as delimited JSON data (turn number, speaker, text), never inside these instructions.',
+    kinds: ['evaluation'],
+  },
 ];
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;

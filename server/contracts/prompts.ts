@@ -5,7 +5,15 @@ import { text } from './text';
 
 const promptKindSchema = z.enum(PROMPT_KINDS, 'prompts.validation.kindInvalid');
 
-export const PROMPT_TEXT_FIELDS = ['generalRules', 'detailedInstructions', 'startPrompt', 'endPrompt', 'systemPrompt', 'userPrompt', 'instructions'] as const;
+export const PROMPT_TEXT_FIELDS = [
+  'generalRules',
+  'detailedInstructions',
+  'startPrompt',
+  'endPrompt',
+  'systemPrompt',
+  'userPrompt',
+  'instructions',
+] as const;
 export type PromptTextField = (typeof PROMPT_TEXT_FIELDS)[number];
 
 /** The text fields each kind has, in editor order; the others are stored empty. */
@@ -67,7 +75,9 @@ function checkPrompt(value: PromptFieldsInput, ctx: z.RefinementCtx) {
 }
 
 export const createPromptInput = promptFields.superRefine(checkPrompt);
-export const updatePromptInput = promptFields.extend({ id: z.uuid('prompts.validation.idInvalid') }).superRefine(checkPrompt);
+export const updatePromptInput = promptFields
+  .extend({ id: z.uuid('prompts.validation.idInvalid') })
+  .superRefine(checkPrompt);
 export const promptIdInput = z.object({ id: z.uuid('prompts.validation.idInvalid') });
 export const listPromptsInput = z.object({ kind: promptKindSchema.optional() });
 

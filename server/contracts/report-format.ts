@@ -38,7 +38,10 @@ export function readAnalytics(raw: unknown): ReportAnalytics | null {
   const l = obj(a.responseLatency);
   const counts = obj(f?.counts) ?? {};
   return {
-    talk: talk && num(talk.repShare) !== null ? { repShare: num(talk.repShare)!, source: talk.source === 'words' ? 'words' : 'timing' } : null,
+    talk:
+      talk && num(talk.repShare) !== null
+        ? { repShare: num(talk.repShare)!, source: talk.source === 'words' ? 'words' : 'timing' }
+        : null,
     longestMonologue: mono ? { ms: num(mono.ms) ?? 0, words: num(mono.words) ?? 0, turnSeq: num(mono.turnSeq) } : null,
     questions: q ? { count: num(q.count) ?? 0, open: num(q.open) ?? 0, closed: num(q.closed) ?? 0 } : null,
     wordsPerMinute: num(a.wordsPerMinute),

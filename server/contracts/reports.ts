@@ -11,22 +11,53 @@ export const reportCallInput = z.object({ callId: z.uuid('reports.validation.cal
 export const overrideInput = z.object({
   callId: z.uuid('reports.validation.callIdInvalid'),
   criterionId: text('reports.validation.criterionRequired').min(1, 'reports.validation.criterionRequired').max(200),
-  level: z.number('reports.validation.levelInvalid').int('reports.validation.levelInvalid').min(0, 'reports.validation.levelInvalid').max(2, 'reports.validation.levelInvalid'),
-  note: text('reports.review.noteRequired').min(1, 'reports.review.noteRequired').max(MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
+  level: z
+    .number('reports.validation.levelInvalid')
+    .int('reports.validation.levelInvalid')
+    .min(0, 'reports.validation.levelInvalid')
+    .max(2, 'reports.validation.levelInvalid'),
+  note: text('reports.review.noteRequired')
+    .min(1, 'reports.review.noteRequired')
+    .max(MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
   /**
    * The level the reviewer saw (null: the criterion had no level, e.g. not assessable offline); when
    * given and no longer current, the change is refused (someone else reviewed meanwhile).
    */
-  fromLevel: z.number('reports.validation.levelInvalid').int('reports.validation.levelInvalid').min(0, 'reports.validation.levelInvalid').max(2, 'reports.validation.levelInvalid').nullable().optional(),
+  fromLevel: z
+    .number('reports.validation.levelInvalid')
+    .int('reports.validation.levelInvalid')
+    .min(0, 'reports.validation.levelInvalid')
+    .max(2, 'reports.validation.levelInvalid')
+    .nullable()
+    .optional(),
 });
 export type OverrideInput = z.infer<typeof overrideInput>;
 
 const level = z.number().int().min(0).max(2);
 
 /** A quote kept as evidence: the transcript's own words, with where they are (characters in the turn) when known. */
-const evidenceOutput = z.object({ quote: z.string(), turnSeq: z.number().int(), startMs: z.number(), start: z.number().int().nullable(), end: z.number().int().nullable() });
+const evidenceOutput = z.object({
+  quote: z.string(),
+  turnSeq: z.number().int(),
+  startMs: z.number(),
+  start: z.number().int().nullable(),
+  end: z.number().int().nullable(),
+});
 
-const QUOTE_REJECTIONS = ['empty', 'too_short', 'generic', 'ellipsis', 'no_turn', 'prospect_turn', 'turn_mismatch', 'wrong_turn', 'not_found', 'forged', 'instruction', 'reused'] as const;
+const QUOTE_REJECTIONS = [
+  'empty',
+  'too_short',
+  'generic',
+  'ellipsis',
+  'no_turn',
+  'prospect_turn',
+  'turn_mismatch',
+  'wrong_turn',
+  'not_found',
+  'forged',
+  'instruction',
+  'reused',
+] as const;
 const LEVEL_NOTES = ['no_evidence', 'reask_failed', 'not_assessed', 'not_assessable'] as const;
 
 const criterionReportOutput = z.object({
@@ -44,7 +75,9 @@ const criterionReportOutput = z.object({
   rationale: z.string(),
   evidence: z.array(evidenceOutput),
   /** Quotes the evaluator proposed that the check refused, and why. */
-  rejected: z.array(z.object({ quote: z.string(), turnSeq: z.number().int().nullable(), reason: z.enum(QUOTE_REJECTIONS) })),
+  rejected: z.array(
+    z.object({ quote: z.string(), turnSeq: z.number().int().nullable(), reason: z.enum(QUOTE_REJECTIONS) }),
+  ),
   /** With several samples: how many gave the level kept. */
   agreement: z.object({ samples: z.number().int(), agreeing: z.number().int() }).nullable(),
   /** Reports from before the evidence rule: a level above 0 kept without evidence. */
@@ -135,7 +168,9 @@ const jobOutput = z.object({
   status: z.string(),
   attempts: z.number().int(),
   maxAttempts: z.number().int(),
-  progress: z.object({ phase: z.string().nullable(), done: z.number().nullable(), total: z.number().nullable() }).nullable(),
+  progress: z
+    .object({ phase: z.string().nullable(), done: z.number().nullable(), total: z.number().nullable() })
+    .nullable(),
   lastError: z.string().nullable(),
   runAt: z.string().nullable(),
 });
@@ -153,5 +188,10 @@ export const statusOutput = z.object({
 });
 export type ReportStatus = z.infer<typeof statusOutput>;
 
-export const overrideResultOutput = z.object({ score: z.number(), criterionId: z.string(), level, originalLevel: level.nullable() });
+export const overrideResultOutput = z.object({
+  score: z.number(),
+  criterionId: z.string(),
+  level,
+  originalLevel: level.nullable(),
+});
 export const retryOutput = z.object({ status: z.enum(REPORT_STATUSES) });

@@ -46,4 +46,3 @@ export function homePathFor(role: Role | null): string {
       return '/assignments';
   }
 }
-

@@ -13,7 +13,10 @@ export const scoreLabelFields = {
 };
 
 /** Reads the two fields from a joined reports row (snake_case raw rows or drizzle columns). */
-export function scoreLabel(evaluator: string | null | undefined, originalScore: unknown): { originalScore: number | null; heuristic: boolean } {
+export function scoreLabel(
+  evaluator: string | null | undefined,
+  originalScore: unknown,
+): { originalScore: number | null; heuristic: boolean } {
   const n = originalScore === null || originalScore === undefined ? null : Number(originalScore);
   return { originalScore: n !== null && Number.isFinite(n) ? n : null, heuristic: evaluator === 'offline' };
 }

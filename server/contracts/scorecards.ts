@@ -51,7 +51,9 @@ const criterionInput = z.object({
 
 /** Step 1 of the wizard (General Details). */
 export const scorecardDetailsInput = z.object({
-  name: text('scorecards.validation.nameRequired').min(1, 'scorecards.validation.nameRequired').max(LIMITS.name, 'scorecards.validation.nameTooLong'),
+  name: text('scorecards.validation.nameRequired')
+    .min(1, 'scorecards.validation.nameRequired')
+    .max(LIMITS.name, 'scorecards.validation.nameTooLong'),
   icon: z.enum(SCORECARD_ICONS, 'scorecards.validation.iconInvalid'),
   shortDescription: text('scorecards.validation.shortDescriptionRequired')
     .min(1, 'scorecards.validation.shortDescriptionRequired')

@@ -8,7 +8,12 @@ import { text } from './text';
 // imports this file for the wizard, so a rule is written once.
 export { DIFFICULTIES, LANGUAGES };
 
-export const LEARNER_ROLES = ['sales_representative', 'account_executive', 'sales_manager', 'business_development'] as const;
+export const LEARNER_ROLES = [
+  'sales_representative',
+  'account_executive',
+  'sales_manager',
+  'business_development',
+] as const;
 export type LearnerRole = (typeof LEARNER_ROLES)[number];
 export const LEARNER_TEAMS = ['direct_sales', 'enterprise', 'smb', 'partnerships', 'strategic_accounts'] as const;
 export type LearnerTeam = (typeof LEARNER_TEAMS)[number];
@@ -66,7 +71,8 @@ const optionalText = (max: number, key: string) => text().max(max, V(key)).nulli
 
 // Scenario texts may be emptied while editing; only the summary is required (it is what the learner reads).
 const scenarioText = text(V('scenarioInvalid')).max(LIMITS.scenarioText, V('scenarioTooLong'));
-const scenarioList = <T extends z.ZodType>(item: T) => z.array(item, V('scenarioInvalid')).max(LIMITS.scenarioList, V('scenarioTooLong'));
+const scenarioList = <T extends z.ZodType>(item: T) =>
+  z.array(item, V('scenarioInvalid')).max(LIMITS.scenarioList, V('scenarioTooLong'));
 
 const scenarioVariablesInput = z.object({
   prospect_name: scenarioText,
@@ -78,13 +84,24 @@ const scenarioVariablesInput = z.object({
   pain_points: scenarioList(scenarioText),
   goals: scenarioList(scenarioText),
   // moment, topic and said are optional for callers that send the older shape: the server infers them
-  objections: scenarioList(z.object({ objection: scenarioText, surfaces_when: scenarioText, moment: z.enum(OBJECTION_MOMENTS, V('scenarioInvalid')).optional() })),
+  objections: scenarioList(
+    z.object({
+      objection: scenarioText,
+      surfaces_when: scenarioText,
+      moment: z.enum(OBJECTION_MOMENTS, V('scenarioInvalid')).optional(),
+    }),
+  ),
   budget: scenarioText,
   timeline: scenarioText,
   decision_process: scenarioText,
   competitors: scenarioList(scenarioText),
   hidden_information: scenarioList(
-    z.object({ information: scenarioText, reveal_when: scenarioText, topic: z.enum(SCENARIO_TOPICS, V('scenarioInvalid')).optional(), said: scenarioText.optional() }),
+    z.object({
+      information: scenarioText,
+      reveal_when: scenarioText,
+      topic: z.enum(SCENARIO_TOPICS, V('scenarioInvalid')).optional(),
+      said: scenarioText.optional(),
+    }),
   ),
   success_signals: scenarioList(scenarioText),
 });
@@ -145,7 +162,16 @@ export const simulationIdInput = z.object({ id: z.uuid(V('idInvalid')) });
 export const updateSimulationInput = z.object({ ...simulationIdInput.shape, ...simulationInput.shape });
 
 /** The fields that must be filled before a scenario can be generated. */
-const REQUIRED_FOR_SCENARIO = ['name', 'difficulty', 'timeLimitMinutes', 'language', 'learnerRole', 'learnerTeam', 'personaId', 'scorecardId'] as const;
+const REQUIRED_FOR_SCENARIO = [
+  'name',
+  'difficulty',
+  'timeLimitMinutes',
+  'language',
+  'learnerRole',
+  'learnerTeam',
+  'personaId',
+  'scorecardId',
+] as const;
 
 /**
  * The wizard's draft as sent to generateScenario: everything optional in shape, then one message
@@ -167,14 +193,20 @@ export const scenarioDraftInput = z
     icpId: optionalId,
     productGroupingId: optionalId,
     callInstructionsId: optionalId,
-    criteriaQuantity: z.number().int().min(LIMITS.criteriaMin, V('criteriaQuantityInvalid')).max(LIMITS.criteriaMax, V('criteriaQuantityInvalid')).nullish(),
+    criteriaQuantity: z
+      .number()
+      .int()
+      .min(LIMITS.criteriaMin, V('criteriaQuantityInvalid'))
+      .max(LIMITS.criteriaMax, V('criteriaQuantityInvalid'))
+      .nullish(),
     simulationPromptId: optionalId,
     reportPromptId: optionalId,
   })
   .superRefine((v, ctx) => {
     for (const field of REQUIRED_FOR_SCENARIO) {
       const value = v[field];
-      if (value === null || value === undefined || value === '') ctx.addIssue({ code: 'custom', path: [field], message: V('requiredForScenario') });
+      if (value === null || value === undefined || value === '')
+        ctx.addIssue({ code: 'custom', path: [field], message: V('requiredForScenario') });
     }
   });
 export type ScenarioDraftInput = z.input<typeof scenarioDraftInput>;
@@ -260,7 +292,10 @@ const promptSent = z.object({ system: z.string().nullable(), user: z.string() })
 const usageOutput = z.object({ inputTokens: z.number(), outputTokens: z.number(), totalTokens: z.number() }).nullable();
 
 export const generatedScenarioOutput = z.object({
-  scenario: z.object({ variables: z.record(z.string(), z.unknown()), narrative: z.object({ summary: z.string(), opening_line: z.string() }) }),
+  scenario: z.object({
+    variables: z.record(z.string(), z.unknown()),
+    narrative: z.object({ summary: z.string(), opening_line: z.string() }),
+  }),
   /** 'offline' when no AI model is configured (the deterministic generator). */
   source: z.enum(['model', 'offline']),
   provider: z.enum(['openai', 'offline']),

@@ -92,7 +92,9 @@ export function storableKey(max: number) {
 
 /** Like `text()` but not trimmed: passwords, where every character counts. */
 export function rawText(required?: string) {
-  return z.string({ error: required ?? TEXT_MESSAGES.invalid }).refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
+  return z
+    .string({ error: required ?? TEXT_MESSAGES.invalid })
+    .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
 }
 
 /** The range of dates a person may enter (due dates, filters): PostgreSQL and JS both hold these. */
@@ -104,15 +106,13 @@ export const DATE_MAX = new Date('2199-12-31T23:59:59.999Z');
  * Stays a string (the services parse it); a year 0 or 275760 never reaches the database.
  */
 export function isoDateTime(message: string = TEXT_MESSAGES.dateInvalid) {
-  return z.iso
-    .datetime({ offset: true, error: message, abort: true })
-    .refine(
-      (s) => {
-        const t = Date.parse(s);
-        return Number.isFinite(t) && t >= DATE_MIN.getTime() && t <= DATE_MAX.getTime();
-      },
-      { error: TEXT_MESSAGES.dateOutOfRange },
-    );
+  return z.iso.datetime({ offset: true, error: message, abort: true }).refine(
+    (s) => {
+      const t = Date.parse(s);
+      return Number.isFinite(t) && t >= DATE_MIN.getTime() && t <= DATE_MAX.getTime();
+    },
+    { error: TEXT_MESSAGES.dateOutOfRange },
+  );
 }
 
 /** A JSON value whose every string (and object key) can be stored: for free-form JSON inputs. */

@@ -12,7 +12,14 @@ export const MAX_IMPORT_ROWS = 5000;
 export const MAX_IMPORT_CHARS = 1_000_000;
 
 /** Columns of the bulk-add CSV, in template order. */
-export const USERS_CSV_COLUMNS = ['email', 'display_name', 'user_type', 'username', 'password', 'manager_email'] as const;
+export const USERS_CSV_COLUMNS = [
+  'email',
+  'display_name',
+  'user_type',
+  'username',
+  'password',
+  'manager_email',
+] as const;
 export type UsersCsvColumn = (typeof USERS_CSV_COLUMNS)[number];
 
 /** Columns of the "Download credentials" CSV. */

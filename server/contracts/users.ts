@@ -2,12 +2,23 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { USER_TYPES } from './enums';
 import { ROLES } from './roles';
-import { DISPLAY_NAME_MAX, EMAIL_MAX, MAX_IMPORT_CHARS, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './user-fields';
+import {
+  DISPLAY_NAME_MAX,
+  EMAIL_MAX,
+  MAX_IMPORT_CHARS,
+  PASSWORD_MAX,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from './user-fields';
 import { MANAGED_USER_TYPES } from './user-types';
 import { rawText, text } from './text';
 
 // Messages are i18n keys of locales/<lng>/users.json (prefixed by the namespace); the client translates.
-const userEmailSchema = text().min(1, 'users.validation.emailRequired').max(EMAIL_MAX, 'users.validation.emailInvalid').pipe(z.email('users.validation.emailInvalid'));
+const userEmailSchema = text()
+  .min(1, 'users.validation.emailRequired')
+  .max(EMAIL_MAX, 'users.validation.emailInvalid')
+  .pipe(z.email('users.validation.emailInvalid'));
 const usernameSchema = text()
   .min(USERNAME_MIN, 'users.validation.usernameTooShort')
   .max(USERNAME_MAX, 'users.validation.usernameTooLong')
@@ -41,7 +52,9 @@ export const updateUserInput = z.object({
 });
 
 export const idInput = z.object({ id: z.uuid() });
-export const bulkDeleteInput = z.object({ ids: z.array(z.uuid()).min(1, 'users.validation.selectAtLeastOne').max(5000) });
+export const bulkDeleteInput = z.object({
+  ids: z.array(z.uuid()).min(1, 'users.validation.selectAtLeastOne').max(5000),
+});
 
 export const managedUserOutput = z.object({
   id: z.string(),
@@ -68,7 +81,11 @@ export const managerOutput = z.object({
   userType: z.enum(USER_TYPES),
 });
 
-export const importCsvInput = z.object({ csv: text('users.validation.csvEmpty').min(1, 'users.validation.csvEmpty').max(MAX_IMPORT_CHARS, 'users.validation.csvTooLarge') });
+export const importCsvInput = z.object({
+  csv: text('users.validation.csvEmpty')
+    .min(1, 'users.validation.csvEmpty')
+    .max(MAX_IMPORT_CHARS, 'users.validation.csvTooLarge'),
+});
 export const importStatusInput = z.object({ id: z.uuid() });
 
 const rowErrorOutput = z.object({

@@ -11,7 +11,10 @@ const url = z
   .max(WEBHOOK_URL_MAX, 'webhooks.validation.urlTooLong')
   .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
 const description = text().max(200, 'webhooks.validation.descriptionTooLong');
-const events = z.array(z.enum(WEBHOOK_EVENT_TYPES, 'webhooks.validation.eventsRequired')).min(1, 'webhooks.validation.eventsRequired').max(WEBHOOK_EVENT_TYPES.length);
+const events = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, 'webhooks.validation.eventsRequired'))
+  .min(1, 'webhooks.validation.eventsRequired')
+  .max(WEBHOOK_EVENT_TYPES.length);
 
 export const createWebhookInput = z.object({ url, description: description.optional(), events });
 export const updateWebhookInput = z.object({
@@ -57,4 +60,9 @@ const webhookDeliveryOutput = z.object({
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export const webhookDeliveriesOutput = z.object({ rows: z.array(webhookDeliveryOutput), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const webhookDeliveriesOutput = z.object({
+  rows: z.array(webhookDeliveryOutput),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -20,7 +20,13 @@ const FILLER_PATTERNS: Record<string, FillerPattern[]> = {
     { label: 'um', re: w('u+m+') },
     { label: 'uh', re: w('u+h+') },
     // "like" as a filler, not "I'd like", "would like", "looks like", "feel like"…
-    { label: 'like', re: new RegExp(`(?<!(?:${L}'d|would|i|we|you|they|looks|look|feel|feels|sounds|seems|just) )(?<!${L})like(?!${L})(?! to )(?! this)(?! that)`, 'giu') },
+    {
+      label: 'like',
+      re: new RegExp(
+        `(?<!(?:${L}'d|would|i|we|you|they|looks|look|feel|feels|sounds|seems|just) )(?<!${L})like(?!${L})(?! to )(?! this)(?! that)`,
+        'giu',
+      ),
+    },
     { label: 'you know', re: w('you know', '(?! (?:what|how|why|who|when|where|if|that))') },
     { label: 'basically', re: w('basically') },
     { label: 'actually', re: w('actually') },
@@ -58,9 +64,22 @@ export interface CallAnalytics {
   language: string;
   durationMs: number;
   turns: { rep: number; prospect: number };
-  talkRatio: { repMs: number; prospectMs: number; repShare: number; source: 'timing' | 'words'; repWords: number; prospectWords: number };
+  talkRatio: {
+    repMs: number;
+    prospectMs: number;
+    repShare: number;
+    source: 'timing' | 'words';
+    repWords: number;
+    prospectWords: number;
+  };
   longestRepMonologue: { ms: number; words: number; turnSeq: number | null };
-  questions: { count: number; open: number; closed: number; followUps: number; examples: { text: string; turnSeq: number; startMs: number; open: boolean }[] };
+  questions: {
+    count: number;
+    open: number;
+    closed: number;
+    followUps: number;
+    examples: { text: string; turnSeq: number; startMs: number; open: boolean }[];
+  };
   wordsPerMinute: number | null;
   fillerWords: { total: number; perHundredWords: number; counts: Record<string, number>; language: string };
   interruptions: { repBargeIns: number; overlaps: number };
@@ -93,7 +112,10 @@ export function countFillers(text: string, language: string): Record<string, num
 }
 
 /** Conversation analytics from the transcript alone; deterministic. */
-export function computeAnalytics(input: readonly Turn[], opts: { language: string; durationMs?: number | null }): CallAnalytics {
+export function computeAnalytics(
+  input: readonly Turn[],
+  opts: { language: string; durationMs?: number | null },
+): CallAnalytics {
   const turns = [...input].sort((a, b) => a.seq - b.seq);
   const rep = turns.filter((t) => t.speaker === 'rep');
   const prospect = turns.filter((t) => t.speaker === 'prospect');
@@ -103,7 +125,8 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
   const prospectWords = prospect.reduce((a, t) => a + wordCount(t.text), 0);
   // speech timing only when every turn that says something was spoken: a typed turn has no
   // duration, and timing it as 0 ms would show "Rep 0%" beside a rep who said most of the words
-  const timed = turns.length > 0 && turns.every((t) => spokenMs(t) !== null && (spokenMs(t)! > 0 || wordCount(t.text) === 0));
+  const timed =
+    turns.length > 0 && turns.every((t) => spokenMs(t) !== null && (spokenMs(t)! > 0 || wordCount(t.text) === 0));
   const repMs = timed ? rep.reduce((a, t) => a + spokenMs(t)!, 0) : 0;
   const prospectMs = timed ? prospect.reduce((a, t) => a + spokenMs(t)!, 0) : 0;
   const totalTalk = timed ? repMs + prospectMs : repWords + prospectWords;
@@ -117,7 +140,8 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
       if (cur.turnSeq === null) cur = { ms: 0, words: 0, turnSeq: t.seq, start: t.startMs };
       cur.words += wordCount(t.text);
       cur.ms = t.endMs != null ? Math.max(0, t.endMs - cur.start) : cur.ms;
-      if (cur.words > longest.words || (cur.words === longest.words && cur.ms > longest.ms)) longest = { ms: cur.ms, words: cur.words, turnSeq: cur.turnSeq };
+      if (cur.words > longest.words || (cur.words === longest.words && cur.ms > longest.ms))
+        longest = { ms: cur.ms, words: cur.words, turnSeq: cur.turnSeq };
     } else cur = { ms: 0, words: 0, turnSeq: null, start: 0 };
   }
 
@@ -132,7 +156,8 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
   const wordsPerMinute = repSpeakingMs && repSpeakingMs > 0 ? round1(repWords / (repSpeakingMs / 60_000)) : null;
 
   const counts: Record<string, number> = {};
-  for (const t of rep) for (const [k, v] of Object.entries(countFillers(t.text, language))) counts[k] = (counts[k] ?? 0) + v;
+  for (const t of rep)
+    for (const [k, v] of Object.entries(countFillers(t.text, language))) counts[k] = (counts[k] ?? 0) + v;
   const fillerTotal = Object.values(counts).reduce((a, b) => a + b, 0);
 
   let overlaps = 0;
@@ -140,7 +165,10 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
     const prev = turns[i - 1];
     if (prev.speaker !== turns[i].speaker && prev.endMs != null && turns[i].startMs < prev.endMs) overlaps++;
   }
-  const latencies = prospect.map((t) => t.responseLatencyMs).filter((v): v is number => typeof v === 'number' && v >= 0).sort((a, b) => a - b);
+  const latencies = prospect
+    .map((t) => t.responseLatencyMs)
+    .filter((v): v is number => typeof v === 'number' && v >= 0)
+    .sort((a, b) => a - b);
 
   const lastEnd = turns.reduce((m, t) => Math.max(m, t.endMs ?? t.startMs), 0);
   return {
@@ -152,7 +180,12 @@ export function computeAnalytics(input: readonly Turn[], opts: { language: strin
     longestRepMonologue: longest,
     questions: { count: qs.length, open, closed: qs.length - open, followUps, examples: qs.slice(0, 5) },
     wordsPerMinute,
-    fillerWords: { total: fillerTotal, perHundredWords: repWords ? round1((fillerTotal / repWords) * 100) : 0, counts, language },
+    fillerWords: {
+      total: fillerTotal,
+      perHundredWords: repWords ? round1((fillerTotal / repWords) * 100) : 0,
+      counts,
+      language,
+    },
     interruptions: { repBargeIns: prospect.filter((t) => t.interrupted).length, overlaps },
     responseLatency: {
       count: latencies.length,

@@ -19,7 +19,7 @@ import { evaluateWithSamples } from './samples';
 import { computeScore } from './score';
 import type { EvaluationOutput } from './types';
 
-export {   evaluationContextOf,  loadEvaluationInput,  type EvaluationInput } from './input';
+export { evaluationContextOf, loadEvaluationInput, type EvaluationInput } from './input';
 
 export const MODEL_EVALUATOR_VERSION = 'spar-model-eval-v2';
 const EVALUATION_MAX_ATTEMPTS = 3;
@@ -50,7 +50,11 @@ export interface RunOptions {
 }
 
 /** Runs the evaluation (no database access): the model with the evidence check, or the offline rules. */
-export async function runEvaluation(input: EvaluationInput, provider: TextProvider | null, opts: RunOptions = {}): Promise<EvaluationResult> {
+export async function runEvaluation(
+  input: EvaluationInput,
+  provider: TextProvider | null,
+  opts: RunOptions = {},
+): Promise<EvaluationResult> {
   // one computation of the talk share and the rest: the report's panel, summary and rules read it
   const analytics = computeAnalytics(input.turns, { language: input.language, durationMs: input.durationMs });
   if (!provider) {
@@ -65,7 +69,12 @@ export async function runEvaluation(input: EvaluationInput, provider: TextProvid
         user: `Offline evaluator ${OFFLINE_EVALUATOR_VERSION}: behaviour detectors (open and closed questions, follow-ups on the prospect's answers, quantities the prospect confirms, dated next steps, summaries, objection handling, talk share, interruptions) over the rep's turns of ${input.turns.length} turns, for the ${input.criteria.length} criteria of "${input.scorecardName}". No model was called.`,
       },
       usage: null,
-      output: { criteria: out.criteria, summary: out.summary, strengths: out.strengths, improvements: out.improvements },
+      output: {
+        criteria: out.criteria,
+        summary: out.summary,
+        strengths: out.strengths,
+        improvements: out.improvements,
+      },
       score: out.score,
       analytics,
       records: [],
@@ -74,7 +83,16 @@ export async function runEvaluation(input: EvaluationInput, provider: TextProvid
   }
   const prompt = assembleEvaluationPrompt(input);
   const r = await evaluateWithSamples(
-    { provider, system: prompt.system, user: prompt.user, criteria: input.criteria, turns: input.turns, language: input.language, signal: opts.signal, onPhase: opts.onPhase },
+    {
+      provider,
+      system: prompt.system,
+      user: prompt.user,
+      criteria: input.criteria,
+      turns: input.turns,
+      language: input.language,
+      signal: opts.signal,
+      onPhase: opts.onPhase,
+    },
     opts.samples ?? 1,
   );
   return {
@@ -101,7 +119,9 @@ export function evaluationHandler(deps: { provider: TextProvider | null; samples
     async run(ctx: JobContext) {
       const done = evaluationDuration.startTimer();
       try {
-        const out = await inSpan('evaluation', { 'call.id': String(ctx.job.payload.callId ?? '') }, () => inner.run(ctx));
+        const out = await inSpan('evaluation', { 'call.id': String(ctx.job.payload.callId ?? '') }, () =>
+          inner.run(ctx),
+        );
         done({ outcome: 'ready' });
         return out;
       } catch (e) {
@@ -119,7 +139,12 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
       const callId = str(job.payload.callId);
       const tenantId = job.tenantId;
       if (!callId || !tenantId) throw new PermanentJobError('evaluation job without callId or tenantId');
-      const progress = (phase: string) => ctx.setProgress({ phase, done: Math.max(0, PHASES.indexOf(phase as (typeof PHASES)[number])), total: PHASES.length });
+      const progress = (phase: string) =>
+        ctx.setProgress({
+          phase,
+          done: Math.max(0, PHASES.indexOf(phase as (typeof PHASES)[number])),
+          total: PHASES.length,
+        });
       await progress('loading');
       const input = await withTenant(db, tenantId, async (tx) => {
         const loaded = await loadEvaluationInput(tx, callId);
@@ -131,14 +156,21 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
         return loaded;
       });
       if (!input) throw new PermanentJobError(`call ${callId} not found`);
-      if (input.criteria.length === 0) throw new PermanentJobError('the call has no scorecard criteria to evaluate against');
+      if (input.criteria.length === 0)
+        throw new PermanentJobError('the call has no scorecard criteria to evaluate against');
 
       let result: EvaluationResult;
       try {
-        result = await runEvaluation(input, deps.provider, { signal: ctx.signal, onPhase: progress, samples: deps.samples });
+        result = await runEvaluation(input, deps.provider, {
+          signal: ctx.signal,
+          onPhase: progress,
+          samples: deps.samples,
+        });
       } catch (e) {
         if (e instanceof AiError && e.records.length) {
-          await withTenant(db, tenantId, (tx) => recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: e.records })).catch(() => {});
+          await withTenant(db, tenantId, (tx) =>
+            recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: e.records }),
+          ).catch(() => {});
         }
         throw e;
       }
@@ -168,9 +200,16 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
           .where(eq(reports.callId, callId));
         // assignments, hiring assessments and real calls follow their report in this transaction (server/wiring.ts)
         await emit('report.ready', { tx, tenantId, callId, score: result.score });
-        if (result.records.length) await recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: result.records });
+        if (result.records.length)
+          await recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: result.records });
       });
-      return { callId, score: result.score, evaluator: result.evaluator, requests: result.requests, noEvidence: result.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').length };
+      return {
+        callId,
+        score: result.score,
+        evaluator: result.evaluator,
+        requests: result.requests,
+        noEvidence: result.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').length,
+      };
     },
     async onRetry(job: JobRow, error: string, db: Db) {
       await markReport(db, job, 'pending', error);
@@ -207,8 +246,17 @@ function isTransaction(exec: Executor): boolean {
  */
 export async function enqueueEvaluation(exec: Executor, input: { tenantId: string; callId: string }): Promise<string> {
   const work = async (tx: Executor) => {
-    await tx.insert(reports).values({ tenantId: input.tenantId, callId: input.callId, status: 'pending' }).onConflictDoNothing({ target: reports.callId });
-    return enqueue(tx, { queue: 'evaluation', tenantId: input.tenantId, payload: { callId: input.callId }, dedupeKey: evaluationDedupeKey(input.callId), maxAttempts: EVALUATION_MAX_ATTEMPTS });
+    await tx
+      .insert(reports)
+      .values({ tenantId: input.tenantId, callId: input.callId, status: 'pending' })
+      .onConflictDoNothing({ target: reports.callId });
+    return enqueue(tx, {
+      queue: 'evaluation',
+      tenantId: input.tenantId,
+      payload: { callId: input.callId },
+      dedupeKey: evaluationDedupeKey(input.callId),
+      maxAttempts: EVALUATION_MAX_ATTEMPTS,
+    });
   };
   if (isTransaction(exec)) return work(exec);
   return asSystem(exec as Db, { action: 'evaluation.enqueue', tenantId: input.tenantId }, work);
@@ -219,12 +267,20 @@ export async function enqueueEvaluation(exec: Executor, input: { tenantId: strin
  * the report goes back to 'pending'. A job still queued or running is left alone. With `tenantId`
  * the call must belong to that tenant (NOT_FOUND otherwise).
  */
-export async function retryEvaluation(db: Db, callId: string, opts: { tenantId?: string } = {}): Promise<{ jobId: string; status: 'requeued' | 'already_pending' }> {
+export async function retryEvaluation(
+  db: Db,
+  callId: string,
+  opts: { tenantId?: string } = {},
+): Promise<{ jobId: string; status: 'requeued' | 'already_pending' }> {
   return asSystem(db, { action: 'evaluation.retry', tenantId: opts.tenantId ?? null }, async (tx) => {
     const [call] = await tx.select({ tenantId: calls.tenantId }).from(calls).where(eq(calls.id, callId)).limit(1);
     if (!call || (opts.tenantId && call.tenantId !== opts.tenantId)) throw new AppError('NOT_FOUND', 'Call not found');
-    const [job] = await rawRows<{ id: string; status: string }>(tx, sql`select id, status from jobs where queue = 'evaluation' and dedupe_key = ${evaluationDedupeKey(callId)} for update`);
-    if (job && (job.status === 'queued' || job.status === 'running')) return { jobId: job.id, status: 'already_pending' as const };
+    const [job] = await rawRows<{ id: string; status: string }>(
+      tx,
+      sql`select id, status from jobs where queue = 'evaluation' and dedupe_key = ${evaluationDedupeKey(callId)} for update`,
+    );
+    if (job && (job.status === 'queued' || job.status === 'running'))
+      return { jobId: job.id, status: 'already_pending' as const };
     await tx
       .insert(reports)
       .values({ tenantId: call.tenantId, callId, status: 'pending' })
@@ -233,14 +289,28 @@ export async function retryEvaluation(db: Db, callId: string, opts: { tenantId?:
       await resetJob(tx, job.id);
       return { jobId: job.id, status: 'requeued' as const };
     }
-    const jobId = await enqueue(tx, { queue: 'evaluation', tenantId: call.tenantId, payload: { callId }, dedupeKey: evaluationDedupeKey(callId), maxAttempts: EVALUATION_MAX_ATTEMPTS });
+    const jobId = await enqueue(tx, {
+      queue: 'evaluation',
+      tenantId: call.tenantId,
+      payload: { callId },
+      dedupeKey: evaluationDedupeKey(callId),
+      maxAttempts: EVALUATION_MAX_ATTEMPTS,
+    });
     return { jobId, status: 'requeued' as const };
   });
 }
 
 /** The evaluation job of a call as the wait screen shows it (tenant transaction: tenants may read their jobs). */
 export async function evaluationJobStatus(tx: Executor, callId: string) {
-  const rows = await rawRows<{ id: string; status: string; attempts: number; max_attempts: number; progress: unknown; last_error: string | null; run_at: string | Date }>(
+  const rows = await rawRows<{
+    id: string;
+    status: string;
+    attempts: number;
+    max_attempts: number;
+    progress: unknown;
+    last_error: string | null;
+    run_at: string | Date;
+  }>(
     tx,
     sql`select id, status, attempts, max_attempts, progress, last_error, run_at from jobs where queue = 'evaluation' and dedupe_key = ${evaluationDedupeKey(callId)}`,
   );
@@ -257,5 +327,3 @@ export async function evaluationJobStatus(tx: Executor, callId: string) {
     nextRunAt: new Date(r.run_at).toISOString(),
   };
 }
-
-

@@ -24,7 +24,8 @@ export type QuoteCheck = { ok: true; evidence: LocatedQuote } | { ok: false; rej
 const WRAPPING = /^["'“”‘’«»„‚‹›\s]+|["'“”‘’«»„‚‹›\s]+$/g;
 // "[14]", "[14] Rep:", "Rep:" in front of a quote: formatting, not words the rep said
 const PREFIX = /^\[\s*(\d{1,5})\s*\]\s*(?:([\p{L}][\p{L} .'-]{0,30}?)\s*:\s*)?|^([\p{L}][\p{L} .'-]{0,30}?)\s*:\s+/u;
-const REP_LABELS = /^(rep|sales ?rep|seller|salesperson|vendedor|vendedora|venditore|venditrice|representante|agent|agente)$/iu;
+const REP_LABELS =
+  /^(rep|sales ?rep|seller|salesperson|vendedor|vendedora|venditore|venditrice|representante|agent|agente)$/iu;
 
 function spanSentences(turn: Turn, start: number, end: number): { keys: string[]; texts: string[] } {
   const keys: string[] = [];
@@ -54,7 +55,10 @@ function inRepQuestion(raw: string, turnSeq: number | null, turns: ReadonlyMap<n
  * place, never the evaluator's wording.
  */
 export function checkQuote(proposed: ProposedQuote, turns: ReadonlyMap<number, Turn>): QuoteCheck {
-  const reject = (reason: QuoteRejection, turnSeq: number | null = proposed.turn): QuoteCheck => ({ ok: false, rejected: { quote: proposed.quote, turnSeq, reason } });
+  const reject = (reason: QuoteRejection, turnSeq: number | null = proposed.turn): QuoteCheck => ({
+    ok: false,
+    rejected: { quote: proposed.quote, turnSeq, reason },
+  });
   let raw = proposed.quote.replace(WRAPPING, '');
   let turnSeq = proposed.turn;
   const prefix = PREFIX.exec(raw);
@@ -81,13 +85,25 @@ export function checkQuote(proposed: ProposedQuote, turns: ReadonlyMap<number, T
   if (turn.speaker !== 'rep') return reject('prospect_turn');
   const span = findQuote(raw, turn.text);
   if (!span) {
-    const elsewhere = [...turns.values()].some((t) => t.speaker === 'rep' && t.seq !== turnSeq && findQuote(raw, t.text));
+    const elsewhere = [...turns.values()].some(
+      (t) => t.speaker === 'rep' && t.seq !== turnSeq && findQuote(raw, t.text),
+    );
     return reject(elsewhere ? 'wrong_turn' : 'not_found');
   }
   if (span.end > forgedFrom(turn.text)) return reject('forged');
   const { keys, texts } = spanSentences(turn, span.start, span.end);
   if (texts.some(addressesEvaluator)) return reject('instruction');
-  return { ok: true, evidence: { quote: turn.text.slice(span.start, span.end), turnSeq: turn.seq, startMs: turn.startMs, start: span.start, end: span.end, sentenceKeys: keys } };
+  return {
+    ok: true,
+    evidence: {
+      quote: turn.text.slice(span.start, span.end),
+      turnSeq: turn.seq,
+      startMs: turn.startMs,
+      start: span.start,
+      end: span.end,
+      sentenceKeys: keys,
+    },
+  };
 }
 
 /**

@@ -28,7 +28,10 @@ export function isCourtesyOnly(text: string): boolean {
 }
 
 // "[14] Prospect:", "[3] Cliente:", or a bare speaker label at the start of a line of speech.
-const SPEAKERS = 'prospect|rep|customer|client|buyer|seller|salesperson|agent|assistant|system|user|ai|cliente|clienta|prospecto|vendedor|vendedora|comprador|compradora|sistema|usuario|usuaria|asistente|ia|venditore|venditrice|utente|assistente|usuário|usuária|vendedor'.split('|');
+const SPEAKERS =
+  'prospect|rep|customer|client|buyer|seller|salesperson|agent|assistant|system|user|ai|cliente|clienta|prospecto|vendedor|vendedora|comprador|compradora|sistema|usuario|usuaria|asistente|ia|venditore|venditrice|utente|assistente|usuário|usuária|vendedor'.split(
+    '|',
+  );
 const FORGED_LABEL = new RegExp(
   `(?<label>\\[\\s*\\d{1,5}\\s*\\]\\s*[\\p{L}][\\p{L} .'-]{0,40}?:)|(?:^|[.!?…]\\s+|\\s-\\s)(?<bare>(?:${SPEAKERS.join('|')})\\s*\\d{0,3}\\s*:)`,
   'iu',
@@ -50,18 +53,99 @@ export function forgedFrom(text: string): number {
 const INSTRUCTION_PATTERNS: RegExp[] = [
   // ignore / forget … instructions, rules, prompt
   new RegExp(
-    `${phrases(['ignore', 'ignora', 'ignorate', 'ignorar', 'ignore as', 'disregard', 'forget', 'override', 'olvida', 'olvide', 'omite', 'dimentica', 'dimenticate', 'esqueca', 'esqueça', 'desconsidere']).source}[^.!?]{0,60}${phrases(['instruction', 'instructions', 'instrucciones', 'instruccion', 'istruzioni', 'istruzione', 'instrucoes', 'instrucao', 'prompt', 'prompts', 'rule', 'rules', 'reglas', 'regole', 'regras', 'guideline', 'guidelines', 'indicaciones'])
-      .source}`,
+    `${phrases(['ignore', 'ignora', 'ignorate', 'ignorar', 'ignore as', 'disregard', 'forget', 'override', 'olvida', 'olvide', 'omite', 'dimentica', 'dimenticate', 'esqueca', 'esqueça', 'desconsidere']).source}[^.!?]{0,60}${
+      phrases([
+        'instruction',
+        'instructions',
+        'instrucciones',
+        'instruccion',
+        'istruzioni',
+        'istruzione',
+        'instrucoes',
+        'instrucao',
+        'prompt',
+        'prompts',
+        'rule',
+        'rules',
+        'reglas',
+        'regole',
+        'regras',
+        'guideline',
+        'guidelines',
+        'indicaciones',
+      ]).source
+    }`,
     'u',
   ),
   // give / assign / score … 2, full marks … criterion, level, score
   new RegExp(
-    `${phrases(['give', 'assign', 'award', 'score', 'rate', 'grade', 'mark', 'put', 'pon', 'ponga', 'ponle', 'asigna', 'asigne', 'puntua', 'puntue', 'califica', 'dai', 'assegna', 'metti', 'attribuisci', 'atribua', 'coloque', 'ponha', 'avalie']).source}[^.!?]{0,60}${phrases(['2', 'two', 'dos', 'due', 'dois', 'full marks', 'maximum', 'max', 'top marks', 'perfect', '100', 'maxima', 'maximo', 'massimo', 'massimi', 'nota maxima', 'pieni voti'])
-      .source}[^.!?]{0,60}${phrases(['criterion', 'criteria', 'level', 'levels', 'score', 'points', 'marks', 'criterio', 'criterios', 'nivel', 'niveles', 'nota', 'puntuacion', 'criteri', 'livello', 'livelli', 'punteggio', 'voto', 'niveis', 'pontuacao', 'pontos'])
-      .source}`,
+    `${phrases(['give', 'assign', 'award', 'score', 'rate', 'grade', 'mark', 'put', 'pon', 'ponga', 'ponle', 'asigna', 'asigne', 'puntua', 'puntue', 'califica', 'dai', 'assegna', 'metti', 'attribuisci', 'atribua', 'coloque', 'ponha', 'avalie']).source}[^.!?]{0,60}${
+      phrases([
+        '2',
+        'two',
+        'dos',
+        'due',
+        'dois',
+        'full marks',
+        'maximum',
+        'max',
+        'top marks',
+        'perfect',
+        '100',
+        'maxima',
+        'maximo',
+        'massimo',
+        'massimi',
+        'nota maxima',
+        'pieni voti',
+      ]).source
+    }[^.!?]{0,60}${
+      phrases([
+        'criterion',
+        'criteria',
+        'level',
+        'levels',
+        'score',
+        'points',
+        'marks',
+        'criterio',
+        'criterios',
+        'nivel',
+        'niveles',
+        'nota',
+        'puntuacion',
+        'criteri',
+        'livello',
+        'livelli',
+        'punteggio',
+        'voto',
+        'niveis',
+        'pontuacao',
+        'pontos',
+      ]).source
+    }`,
     'u',
   ),
-  phrases(['system prompt', 'your instructions', 'you are an evaluator', 'the evaluator', 'evaluator must', 'as an ai', 'language model', 'el evaluador', 'tus instrucciones', 'sus instrucciones', 'il valutatore', 'le tue istruzioni', 'o avaliador', 'suas instrucoes', 'no evidence needed', 'sin evidencia', 'senza prove', 'sem evidencia']),
+  phrases([
+    'system prompt',
+    'your instructions',
+    'you are an evaluator',
+    'the evaluator',
+    'evaluator must',
+    'as an ai',
+    'language model',
+    'el evaluador',
+    'tus instrucciones',
+    'sus instrucciones',
+    'il valutatore',
+    'le tue istruzioni',
+    'o avaliador',
+    'suas instrucoes',
+    'no evidence needed',
+    'sin evidencia',
+    'senza prove',
+    'sem evidencia',
+  ]),
 ];
 
 /** True for a sentence that tries to instruct whoever scores the call. */

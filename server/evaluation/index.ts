@@ -1,17 +1,3 @@
-export {  computeAnalytics,     } from './analytics';
-export {
-  
-  
-  
-  
-  evaluationDedupeKey,
-  
-  evaluationJobStatus,
-  
-  
-  retryEvaluation,
-  
-  
-  
-} from './evaluate';
+export { computeAnalytics } from './analytics';
+export { evaluationDedupeKey, evaluationJobStatus, retryEvaluation } from './evaluate';
 export { computeScore } from './score';

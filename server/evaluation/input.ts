@@ -35,7 +35,10 @@ function str(v: unknown, fallback = ''): string {
 }
 
 /** The scorecard snapshot frozen at call start ({ name, criteria: [{ id, name, description, levelZero, levelLow, levelHigh }] }). */
-export function criteriaFromSnapshot(snapshot: Record<string, unknown> | null): { name: string; criteria: Criterion[] } {
+export function criteriaFromSnapshot(snapshot: Record<string, unknown> | null): {
+  name: string;
+  criteria: Criterion[];
+} {
   const s = (snapshot ?? {}) as { name?: unknown; criteria?: unknown };
   const list = Array.isArray(s.criteria) ? (s.criteria as Record<string, unknown>[]) : [];
   const criteria = list.map((c, i) => ({
@@ -52,13 +55,16 @@ export function criteriaFromSnapshot(snapshot: Record<string, unknown> | null): 
 function personaOf(snap: Record<string, unknown>) {
   const p = (snap.persona ?? {}) as Record<string, unknown>;
   const sim = (snap.simulation ?? {}) as Record<string, unknown>;
-  const difficulty = (str(sim.difficulty, 'medium') in DIFFICULTY_BEHAVIOUR ? str(sim.difficulty, 'medium') : 'medium') as Difficulty;
+  const difficulty = (
+    str(sim.difficulty, 'medium') in DIFFICULTY_BEHAVIOUR ? str(sim.difficulty, 'medium') : 'medium'
+  ) as Difficulty;
   const notes = (p.behaviourNotes ?? {}) as Record<string, unknown>;
   const behaviour = str(notes[difficulty]).trim();
   const b = DIFFICULTY_BEHAVIOUR[difficulty];
   return {
     name: str(p.name, 'the prospect'),
-    description: [str(p.shortDescription).trim(), str(p.longDescription).trim()].filter(Boolean).join('\n\n') || NOT_SPECIFIED,
+    description:
+      [str(p.shortDescription).trim(), str(p.longDescription).trim()].filter(Boolean).join('\n\n') || NOT_SPECIFIED,
     behaviour: behaviour || `${b.patience} ${b.objections} ${b.commitment}`,
     difficulty,
     learnerRole: str(sim.learnerRole, 'sales_representative'),
@@ -91,11 +97,18 @@ export async function loadEvaluationInput(tx: Executor, callId: string): Promise
 
   // what the call froze at its start (calls since the snapshot carried it), else today's configuration
   const frozen = frozenEvaluationContext(snap.evaluation);
-  const { template, clientOverview, callInstructions: instructionsText } = frozen ?? (await loadEvaluationContext(tx, call.tenantId, call.simulationId));
+  const {
+    template,
+    clientOverview,
+    callInstructions: instructionsText,
+  } = frozen ?? (await loadEvaluationContext(tx, call.tenantId, call.simulationId));
 
   const persona = personaOf(snap);
   const scenario =
-    scenarioText(snap.scenario as StoredScenario | null) || str(snap.scenarioSummary).trim() || str((snap.simulation as Record<string, unknown> | undefined)?.instructions).trim() || NOT_SPECIFIED;
+    scenarioText(snap.scenario as StoredScenario | null) ||
+    str(snap.scenarioSummary).trim() ||
+    str((snap.simulation as Record<string, unknown> | undefined)?.instructions).trim() ||
+    NOT_SPECIFIED;
   const values: Record<string, string> = {
     'persona.name': persona.name,
     'persona.description': persona.description,
@@ -148,16 +161,26 @@ const DEFAULT_EVALUATION_PROMPT = SYSTEM_PROMPTS.find((x) => x.systemKey === 'ev
  * already loaded (the same prompt resolution: the simulation's evaluation prompt, else the system
  * default), so freezing it costs no query.
  */
-export function evaluationContextOf(ctx: Pick<GenerationContext, 'prompts' | 'clientOverview' | 'callInstructions'>): EvaluationContext {
+export function evaluationContextOf(
+  ctx: Pick<GenerationContext, 'prompts' | 'clientOverview' | 'callInstructions'>,
+): EvaluationContext {
   const own = ctx.prompts.evaluation?.instructions;
-  return { template: own?.trim() ? own : DEFAULT_EVALUATION_PROMPT, clientOverview: ctx.clientOverview, callInstructions: ctx.callInstructions?.instructions ?? '' };
+  return {
+    template: own?.trim() ? own : DEFAULT_EVALUATION_PROMPT,
+    clientOverview: ctx.clientOverview,
+    callInstructions: ctx.callInstructions?.instructions ?? '',
+  };
 }
 
 function frozenEvaluationContext(v: unknown): EvaluationContext | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
   if (typeof o.template !== 'string' || !o.template.trim()) return null;
-  return { template: o.template, clientOverview: typeof o.clientOverview === 'string' ? o.clientOverview : '', callInstructions: typeof o.callInstructions === 'string' ? o.callInstructions : '' };
+  return {
+    template: o.template,
+    clientOverview: typeof o.clientOverview === 'string' ? o.clientOverview : '',
+    callInstructions: typeof o.callInstructions === 'string' ? o.callInstructions : '',
+  };
 }
 
 /**
@@ -165,7 +188,11 @@ function frozenEvaluationContext(v: unknown): EvaluationContext | null {
  * default), the tenant's client overview and the simulation's call instructions. Only for calls
  * that did not freeze one at their start (`simulationSnapshot.evaluation`, evaluationContextOf).
  */
-export async function loadEvaluationContext(tx: Executor, tenantId: string, simulationId: string | null): Promise<EvaluationContext> {
+export async function loadEvaluationContext(
+  tx: Executor,
+  tenantId: string,
+  simulationId: string | null,
+): Promise<EvaluationContext> {
   let reportPromptId: string | null = null;
   let callInstructionsId: string | null = null;
   if (simulationId) {
@@ -182,7 +209,13 @@ export async function loadEvaluationContext(tx: Executor, tenantId: string, simu
     const [p] = await tx
       .select({ instructions: prompts.instructions })
       .from(prompts)
-      .where(and(eq(prompts.id, reportPromptId), eq(prompts.kind, 'evaluation'), or(eq(prompts.tenantId, tenantId), isNull(prompts.tenantId))))
+      .where(
+        and(
+          eq(prompts.id, reportPromptId),
+          eq(prompts.kind, 'evaluation'),
+          or(eq(prompts.tenantId, tenantId), isNull(prompts.tenantId)),
+        ),
+      )
       .limit(1);
     template = p?.instructions?.trim() ? p.instructions : null;
   }
@@ -195,10 +228,18 @@ export async function loadEvaluationContext(tx: Executor, tenantId: string, simu
       .limit(1);
     template = p?.instructions?.trim() ? p.instructions : DEFAULT_EVALUATION_PROMPT;
   }
-  const [overview] = await tx.select({ details: clientOverviews.details }).from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId)).limit(1);
+  const [overview] = await tx
+    .select({ details: clientOverviews.details })
+    .from(clientOverviews)
+    .where(eq(clientOverviews.tenantId, tenantId))
+    .limit(1);
   let instructionsText = '';
   if (callInstructionsId) {
-    const [ci] = await tx.select({ instructions: callInstructions.instructions }).from(callInstructions).where(and(eq(callInstructions.id, callInstructionsId), eq(callInstructions.tenantId, tenantId))).limit(1);
+    const [ci] = await tx
+      .select({ instructions: callInstructions.instructions })
+      .from(callInstructions)
+      .where(and(eq(callInstructions.id, callInstructionsId), eq(callInstructions.tenantId, tenantId)))
+      .limit(1);
     instructionsText = ci?.instructions ?? '';
   }
 

@@ -12,7 +12,11 @@ const quoteOut = z.object({
     .number()
     .refine((n) => Number.isInteger(n) && n >= 0, { message: 'turn must be a turn number' })
     .describe('The "turn" number of the rep turn the quote comes from.'),
-  quote: z.string().describe("Words copied exactly from that turn's text: at least four words, no ellipsis, no turn number or speaker name."),
+  quote: z
+    .string()
+    .describe(
+      "Words copied exactly from that turn's text: at least four words, no ellipsis, no turn number or speaker name.",
+    ),
 });
 const criterionOut = z.object({
   criterionId: z.string().describe('The criterion id exactly as listed.'),
@@ -51,7 +55,9 @@ function dataJson(value: unknown[]): string {
 
 /** The stored turns as data: the turn numbers are the stored ones, whatever a turn's text says. */
 export function transcriptData(turns: readonly Turn[]): string {
-  return dataJson([...turns].sort((a, b) => a.seq - b.seq).map((t) => ({ turn: t.seq, speaker: t.speaker, text: t.text })));
+  return dataJson(
+    [...turns].sort((a, b) => a.seq - b.seq).map((t) => ({ turn: t.seq, speaker: t.speaker, text: t.text })),
+  );
 }
 
 /** Criteria with their ids and the three level descriptions, as {{criteria}}. */
@@ -86,13 +92,27 @@ const RULES = (criteria: readonly Criterion[], languageName: string) => [
 ];
 
 /** The user message: the answering rules, then the transcript as delimited data. */
-export function evaluationUserMessage(criteria: readonly Criterion[], turns: readonly Turn[], languageName: string): string {
+export function evaluationUserMessage(
+  criteria: readonly Criterion[],
+  turns: readonly Turn[],
+  languageName: string,
+): string {
   return [...RULES(criteria, languageName), '', '<transcript>', transcriptData(turns), '</transcript>'].join('\n');
 }
 
 /** The one re-ask: the criteria whose level above 0 has no verified quote, with the quotes refused and why. */
-export function reaskUserMessage(firstUser: string, items: { criterion: Criterion; level: Level; rejected: RejectedQuote[] }[]): string {
-  const refused = dataJson(items.map((i) => ({ criterionId: i.criterion.id, criterion: i.criterion.name, yourLevel: i.level, refusedQuotes: i.rejected.map((r) => ({ turn: r.turnSeq, quote: r.quote, why: r.reason })) })));
+export function reaskUserMessage(
+  firstUser: string,
+  items: { criterion: Criterion; level: Level; rejected: RejectedQuote[] }[],
+): string {
+  const refused = dataJson(
+    items.map((i) => ({
+      criterionId: i.criterion.id,
+      criterion: i.criterion.name,
+      yourLevel: i.level,
+      refusedQuotes: i.rejected.map((r) => ({ turn: r.turnSeq, quote: r.quote, why: r.reason })),
+    })),
+  );
   return [
     firstUser,
     '',
@@ -101,6 +121,6 @@ export function reaskUserMessage(firstUser: string, items: { criterion: Criterio
     refused,
     '</refused>',
     '',
-    'Answer again for these criteria only. For each, give quotes copied exactly from a rep turn, with that turn\'s number, that support the level; or lower the level if the rep did not do it. A level higher than the one you gave is not accepted.',
+    "Answer again for these criteria only. For each, give quotes copied exactly from a rep turn, with that turn's number, that support the level; or lower the level if the rep did not do it. A level higher than the one you gave is not accepted.",
   ].join('\n');
 }

@@ -7,22 +7,30 @@ import { checkQuotes, EvidenceLedger, turnIndex } from './evidence';
 import { evaluationSchema, reaskSchema, reaskUserMessage, type CriterionOut } from './model-prompt';
 import type { Criterion, CriterionResult, EvaluationOutput, Level, Turn } from './types';
 
-
 /** Model text is machine text: repaired and trimmed before it is stored (server/contracts/text.ts). */
 const clean = (s: string) => normaliseText(s).trim();
 
 const NO_EVIDENCE_NOTE: Record<string, (names: string[]) => string> = {
-  en: (n) => `No evidence in the transcript for ${n.join(', ')}: the rep's words do not back the level the model proposed, so these criteria score 0.`,
-  es: (n) => `Sin evidencia en la transcripción para ${n.join(', ')}: las palabras del vendedor no respaldan el nivel que propuso el modelo, así que estos criterios puntúan 0.`,
-  it: (n) => `Nessuna evidenza nella trascrizione per ${n.join(', ')}: le parole del venditore non sostengono il livello proposto dal modello, quindi questi criteri valgono 0.`,
-  'pt-BR': (n) => `Sem evidência na transcrição para ${n.join(', ')}: as falas do vendedor não sustentam o nível que o modelo propôs, então esses critérios valem 0.`,
+  en: (n) =>
+    `No evidence in the transcript for ${n.join(', ')}: the rep's words do not back the level the model proposed, so these criteria score 0.`,
+  es: (n) =>
+    `Sin evidencia en la transcripción para ${n.join(', ')}: las palabras del vendedor no respaldan el nivel que propuso el modelo, así que estos criterios puntúan 0.`,
+  it: (n) =>
+    `Nessuna evidenza nella trascrizione per ${n.join(', ')}: le parole del venditore non sostengono il livello proposto dal modello, quindi questi criteri valgono 0.`,
+  'pt-BR': (n) =>
+    `Sem evidência na transcrição para ${n.join(', ')}: as falas do vendedor não sustentam o nível que o modelo propôs, então esses critérios valem 0.`,
 };
-export const noEvidenceNote = (language: string, names: string[]) => (NO_EVIDENCE_NOTE[language] ?? NO_EVIDENCE_NOTE[language.split('-')[0]] ?? NO_EVIDENCE_NOTE.en)(names);
+export const noEvidenceNote = (language: string, names: string[]) =>
+  (NO_EVIDENCE_NOTE[language] ?? NO_EVIDENCE_NOTE[language.split('-')[0]] ?? NO_EVIDENCE_NOTE.en)(names);
 
 export function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
   if (!a) return b;
   if (!b) return a;
-  return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens, totalTokens: a.totalTokens + b.totalTokens };
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
 }
 
 export interface ModelEvaluationInput {
@@ -83,12 +91,29 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
   await input.onPhase?.('evaluating');
   let first;
   try {
-    first = await provider.generateStructured({ task: 'evaluation', system: input.system, user: input.user, schema: evaluationSchema, schemaName: 'call_evaluation', signal: input.signal });
+    first = await provider.generateStructured({
+      task: 'evaluation',
+      system: input.system,
+      user: input.user,
+      schema: evaluationSchema,
+      schemaName: 'call_evaluation',
+      signal: input.signal,
+    });
   } catch (e) {
     if (e instanceof AiError) throw e.withRecords([failedRecord(e, sent)]);
     throw e;
   }
-  records.push({ task: 'evaluation', provider: 'openai', model: first.model, prompt: sent, output: first.data, usage: first.usage, status: 'succeeded', error: null, durationMs: first.durationMs });
+  records.push({
+    task: 'evaluation',
+    provider: 'openai',
+    model: first.model,
+    prompt: sent,
+    output: first.data,
+    usage: first.usage,
+    status: 'succeeded',
+    error: null,
+    durationMs: first.durationMs,
+  });
   let usage = first.usage;
 
   await input.onPhase?.('verifying');
@@ -98,13 +123,40 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
   for (const c of criteria) {
     const out = answers.get(c.id);
     if (!out) {
-      results.set(c.id, { criterionId: c.id, name: c.name, level: 0, originalLevel: 0, proposedLevel: null, note: 'not_assessed', rationale: '', evidence: [], rejected: [], unverified: false });
+      results.set(c.id, {
+        criterionId: c.id,
+        name: c.name,
+        level: 0,
+        originalLevel: 0,
+        proposedLevel: null,
+        note: 'not_assessed',
+        rationale: '',
+        evidence: [],
+        rejected: [],
+        unverified: false,
+      });
       continue;
     }
     const proposed = out.level as Level;
     // a level-0 answer's quotes are checked and shown, but do not use up a sentence's two criteria
-    const { evidence, rejected } = checkQuotes(c.id, proposals(out), turns, proposed > 0 ? ledger : new EvidenceLedger());
-    results.set(c.id, { criterionId: c.id, name: c.name, level: proposed, originalLevel: proposed, proposedLevel: proposed, note: null, rationale: clean(out.rationale), evidence, rejected, unverified: false });
+    const { evidence, rejected } = checkQuotes(
+      c.id,
+      proposals(out),
+      turns,
+      proposed > 0 ? ledger : new EvidenceLedger(),
+    );
+    results.set(c.id, {
+      criterionId: c.id,
+      name: c.name,
+      level: proposed,
+      originalLevel: proposed,
+      proposedLevel: proposed,
+      note: null,
+      rationale: clean(out.rationale),
+      evidence,
+      rejected,
+      unverified: false,
+    });
   }
 
   const toReask = criteria.filter((c) => {
@@ -115,12 +167,33 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
     await input.onPhase?.('reasking');
     const user = reaskUserMessage(
       input.user,
-      toReask.map((c) => ({ criterion: c, level: results.get(c.id)!.level as Level, rejected: results.get(c.id)!.rejected ?? [] })),
+      toReask.map((c) => ({
+        criterion: c,
+        level: results.get(c.id)!.level as Level,
+        rejected: results.get(c.id)!.rejected ?? [],
+      })),
     );
     const reSent = { system: input.system, user };
     try {
-      const second = await provider.generateStructured({ task: 'evaluation', system: input.system, user, schema: reaskSchema, schemaName: 'evidence_recheck', signal: input.signal });
-      records.push({ task: 'evaluation', provider: 'openai', model: second.model, prompt: reSent, output: second.data, usage: second.usage, status: 'succeeded', error: null, durationMs: second.durationMs });
+      const second = await provider.generateStructured({
+        task: 'evaluation',
+        system: input.system,
+        user,
+        schema: reaskSchema,
+        schemaName: 'evidence_recheck',
+        signal: input.signal,
+      });
+      records.push({
+        task: 'evaluation',
+        provider: 'openai',
+        model: second.model,
+        prompt: reSent,
+        output: second.data,
+        usage: second.usage,
+        status: 'succeeded',
+        error: null,
+        durationMs: second.durationMs,
+      });
       usage = addUsage(usage, second.usage);
       const again = byId(second.data.criteria);
       for (const c of toReask) {
@@ -148,19 +221,24 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
     } catch (e) {
       if (!(e instanceof AiError)) throw e;
       records.push(failedRecord(e, reSent));
-      for (const c of toReask) results.set(c.id, { ...results.get(c.id)!, level: 0, originalLevel: 0, note: 'reask_failed' });
+      for (const c of toReask)
+        results.set(c.id, { ...results.get(c.id)!, level: 0, originalLevel: 0, note: 'reask_failed' });
     }
   }
 
   const list = criteria.map((c) => results.get(c.id)!);
   const unbacked = list.filter((r) => r.note === 'no_evidence' || r.note === 'reask_failed').map((r) => r.name);
-  const summary = [clean(first.data.summary), unbacked.length ? noEvidenceNote(input.language, unbacked) : ''].filter(Boolean).join('\n\n');
+  const summary = [clean(first.data.summary), unbacked.length ? noEvidenceNote(input.language, unbacked) : '']
+    .filter(Boolean)
+    .join('\n\n');
   return {
     output: {
       criteria: list,
       summary,
       strengths: first.data.strengths.map(clean).filter(Boolean),
-      improvements: first.data.improvements.map((i) => ({ what: clean(i.what), why: clean(i.why), example: clean(i.example) })).filter((i) => i.what),
+      improvements: first.data.improvements
+        .map((i) => ({ what: clean(i.what), why: clean(i.why), example: clean(i.example) }))
+        .filter((i) => i.what),
     },
     model: records[records.length - 1]?.model ?? first.model,
     usage,

@@ -1,5 +1,11 @@
 import { checkQuotes, EvidenceLedger, turnIndex } from './evidence';
-import { addUsage, evaluateWithModel, noEvidenceNote, type ModelEvaluationInput, type ModelEvaluationResult } from './model';
+import {
+  addUsage,
+  evaluateWithModel,
+  noEvidenceNote,
+  type ModelEvaluationInput,
+  type ModelEvaluationResult,
+} from './model';
 import type { CriterionResult, Level, Turn } from './types';
 
 /** The lower median: with an even count the smaller middle value, so a tie never raises a level. */
@@ -14,13 +20,20 @@ export function medianLevel(levels: readonly Level[]): Level {
  * and evidence of the first sample that gave it, and records how many samples agreed. The summary
  * and suggestions come from the sample closest to the median levels.
  */
-export async function evaluateWithSamples(input: ModelEvaluationInput, samples: number): Promise<ModelEvaluationResult> {
+export async function evaluateWithSamples(
+  input: ModelEvaluationInput,
+  samples: number,
+): Promise<ModelEvaluationResult> {
   const runs: ModelEvaluationResult[] = [];
   for (let i = 0; i < Math.max(1, samples); i++) runs.push(await evaluateWithModel(input));
   return combineSamples(runs, input.turns, input.language);
 }
 
-function combineSamples(runs: readonly ModelEvaluationResult[], turns: readonly Turn[], language: string): ModelEvaluationResult {
+function combineSamples(
+  runs: readonly ModelEvaluationResult[],
+  turns: readonly Turn[],
+  language: string,
+): ModelEvaluationResult {
   const n = runs.length;
   const ids = runs[0].output.criteria.map((c) => c.criterionId);
   const index = turnIndex(turns);
@@ -34,9 +47,15 @@ function combineSamples(runs: readonly ModelEvaluationResult[], turns: readonly 
     const agreement = { samples: n, agreeing: levels.filter((l) => l === median).length };
     if (n === 1 || median === 0) return { ...chosen, agreement };
     // evidence picked from different samples must still respect "two criteria per sentence"
-    const again = checkQuotes(id, chosen.evidence.map((e) => ({ turn: e.turnSeq, quote: e.quote })), index, ledger);
+    const again = checkQuotes(
+      id,
+      chosen.evidence.map((e) => ({ turn: e.turnSeq, quote: e.quote })),
+      index,
+      ledger,
+    );
     const rejected = [...(chosen.rejected ?? []), ...again.rejected];
-    if (again.evidence.length === 0) return { ...chosen, level: 0, originalLevel: 0, note: 'no_evidence', evidence: [], rejected, agreement };
+    if (again.evidence.length === 0)
+      return { ...chosen, level: 0, originalLevel: 0, note: 'no_evidence', evidence: [], rejected, agreement };
     return { ...chosen, evidence: again.evidence, rejected, agreement };
   });
 
@@ -44,9 +63,13 @@ function combineSamples(runs: readonly ModelEvaluationResult[], turns: readonly 
   const closeness = (r: ModelEvaluationResult) => r.output.criteria.filter((c, i) => c.level === medians[i]).length;
   const voice = runs.reduce((best, r) => (closeness(r) > closeness(best) ? r : best), runs[0]);
   const unbacked = criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').map((c) => c.name);
-  const voiceUnbacked = voice.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').map((c) => c.name);
+  const voiceUnbacked = voice.output.criteria
+    .filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed')
+    .map((c) => c.name);
   // the voice's own no-evidence note may name other criteria than the combined result: rewrite it
-  const summaryBody = voiceUnbacked.length ? voice.output.summary.split('\n\n').slice(0, -1).join('\n\n') : voice.output.summary;
+  const summaryBody = voiceUnbacked.length
+    ? voice.output.summary.split('\n\n').slice(0, -1).join('\n\n')
+    : voice.output.summary;
   const summary = [summaryBody, unbacked.length ? noEvidenceNote(language, unbacked) : ''].filter(Boolean).join('\n\n');
 
   return {

@@ -8,12 +8,7 @@ const PUNCT = /[\p{P}\p{S}]/gu;
  * "don t stop". (The evidence check is stricter: quote-match.ts.)
  */
 export function normalise(s: string): string {
-  return s
-    .normalize('NFKC')
-    .toLocaleLowerCase('und')
-    .replace(PUNCT, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return s.normalize('NFKC').toLocaleLowerCase('und').replace(PUNCT, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -31,7 +26,12 @@ export function fold(s: string): string {
 
 /** Words of a text (letter/digit runs, lower case; an inner apostrophe keeps "don't" one word). */
 export function words(s: string): string[] {
-  return s.normalize('NFKC').toLocaleLowerCase('und').match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  return (
+    s
+      .normalize('NFKC')
+      .toLocaleLowerCase('und')
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []
+  );
 }
 
 export function wordCount(s: string): number {
@@ -40,7 +40,9 @@ export function wordCount(s: string): number {
 
 // A period after one of these is not the end of a sentence ("Mr. Smith", "e.g. the CFO", "Sra. Ruiz").
 const ABBREVIATIONS = new Set(
-  'mr mrs ms dr drs prof sr sra srta dra dott dottssa ing av avda st vs etc eg ie approx aprox no nº n num tel inc ltd co corp jr pag pág p ex sig sigg gent cia ltda'.split(' '),
+  'mr mrs ms dr drs prof sr sra srta dra dott dottssa ing av avda st vs etc eg ie approx aprox no nº n num tel inc ltd co corp jr pag pág p ex sig sigg gent cia ltda'.split(
+    ' ',
+  ),
 );
 
 export interface SentenceSpan {

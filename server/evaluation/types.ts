@@ -1,6 +1,13 @@
-import type { CriterionResult, EvidenceQuote, Improvement, Level, QuoteRejection, RejectedQuote } from '../../db/schema';
+import type {
+  CriterionResult,
+  EvidenceQuote,
+  Improvement,
+  Level,
+  QuoteRejection,
+  RejectedQuote,
+} from '../../db/schema';
 
-export type { CriterionResult, EvidenceQuote, Improvement, Level,  QuoteRejection, RejectedQuote };
+export type { CriterionResult, EvidenceQuote, Improvement, Level, QuoteRejection, RejectedQuote };
 
 /** One transcript turn as the evaluator sees it (call_turns or a fixture). */
 export interface Turn {

@@ -32,7 +32,11 @@ const subscribers = new Map<DomainEventName, Map<string, DomainEventHandler<Doma
  * replaces the handler (keeping its place), so wiring twice — a test and the app in one process —
  * never runs a handler twice.
  */
-export function subscribe<K extends DomainEventName>(event: K, subscriber: string, handler: DomainEventHandler<K>): void {
+export function subscribe<K extends DomainEventName>(
+  event: K,
+  subscriber: string,
+  handler: DomainEventHandler<K>,
+): void {
   let named = subscribers.get(event);
   if (!named) subscribers.set(event, (named = new Map()));
   named.set(subscriber, handler as DomainEventHandler<DomainEventName>);

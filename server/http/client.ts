@@ -33,17 +33,27 @@ export async function registerBuiltClient(app: FastifyInstance, opts: BuiltClien
     const info = await stat(indexFile);
     if (cached?.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
       const html = await readFile(indexFile, 'utf8');
-      cached = { mtimeMs: info.mtimeMs, size: info.size, body: Buffer.from(opts.indexHtml ? opts.indexHtml(html) : html) };
+      cached = {
+        mtimeMs: info.mtimeMs,
+        size: info.size,
+        body: Buffer.from(opts.indexHtml ? opts.indexHtml(html) : html),
+      };
     }
     return cached.body;
   };
   const page: PageHandler = async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (path.extname(pathname) && pathname !== '/index.html') {
-      return reply.code(404).headers({ 'Cache-Control': 'no-store' }).send({ error: { code: 'NOT_FOUND', message: 'Not Found' } });
+      return reply
+        .code(404)
+        .headers({ 'Cache-Control': 'no-store' })
+        .send({ error: { code: 'NOT_FOUND', message: 'Not Found' } });
     }
     await opts.beforePage?.(request, reply);
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(await index());
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await index());
   };
   app.get('/', page);
   app.get('/index.html', page);
@@ -54,7 +64,8 @@ export async function registerBuiltClient(app: FastifyInstance, opts: BuiltClien
     redirect: false,
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply, file) => reply.header('Cache-Control', file.startsWith(assets) ? IMMUTABLE : 'public, max-age=300'),
+    setHeaders: (reply, file) =>
+      reply.header('Cache-Control', file.startsWith(assets) ? IMMUTABLE : 'public, max-age=300'),
   });
   return page;
 }

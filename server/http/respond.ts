@@ -27,10 +27,32 @@ export function errorAnswer(e: unknown): ErrorAnswer {
   const app = isAppError(e) ? e : e instanceof TRPCError && isAppError(e.cause) ? e.cause : null;
   if (app) {
     const retry = app.details?.retryAfterSeconds;
-    return { status: app.status, body: { error: { code: app.code, message: app.message, ...(app.details && isAppError(e) ? { details: app.details } : {}) } }, headers: retry ? { 'Retry-After': String(retry) } : {}, unexpected: false };
+    return {
+      status: app.status,
+      body: {
+        error: {
+          code: app.code,
+          message: app.message,
+          ...(app.details && isAppError(e) ? { details: app.details } : {}),
+        },
+      },
+      headers: retry ? { 'Retry-After': String(retry) } : {},
+      unexpected: false,
+    };
   }
-  if (isDatabaseUnavailable(e)) return { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'The database is not answering' } }, headers: { 'Retry-After': '5' }, unexpected: false };
-  return { status: 500, body: { error: { code: 'INTERNAL', message: 'An unexpected error occurred' } }, headers: {}, unexpected: true };
+  if (isDatabaseUnavailable(e))
+    return {
+      status: 503,
+      body: { error: { code: 'UNAVAILABLE', message: 'The database is not answering' } },
+      headers: { 'Retry-After': '5' },
+      unexpected: false,
+    };
+  return {
+    status: 500,
+    body: { error: { code: 'INTERNAL', message: 'An unexpected error occurred' } },
+    headers: {},
+    unexpected: true,
+  };
 }
 
 /**

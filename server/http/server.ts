@@ -25,7 +25,8 @@ import { createUpgradeHandler } from './ws';
 import { registerBuiltClient, type PageHandler } from './client';
 
 /** The guest's report page (client route /cta/reports/:ctaId?token=…). */
-const GUEST_REPORT_PAGE = /^\/cta\/reports\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?(.*))?$/i;
+const GUEST_REPORT_PAGE =
+  /^\/cta\/reports\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?(.*))?$/i;
 
 export interface HttpServerOptions {
   /** Vite dev middleware (hot reload); otherwise the built client in `clientDir`. */
@@ -47,7 +48,11 @@ export interface SparHttpServer {
  * only other origins the page may frame (a campaign's scheduler on the guest's report page). Dev
  * adds what Vite's client and React refresh need.
  */
-export function cspDirectives(dev: boolean, connectOrigins: readonly string[], frameOrigins: readonly string[] = []): Record<string, string[]> {
+export function cspDirectives(
+  dev: boolean,
+  connectOrigins: readonly string[],
+  frameOrigins: readonly string[] = [],
+): Record<string, string[]> {
   return {
     'default-src': ["'self'"],
     'script-src': dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
@@ -71,7 +76,17 @@ const cspHeader = (directives: Record<string, string[]>) =>
     .join('; ');
 
 /** Statuses Fastify itself answers (before or instead of a route), as the API's error codes. */
-const CODE_OF_STATUS: Record<number, AppErrorCode> = { 400: 'BAD_REQUEST', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS', 431: 'HEADERS_TOO_LARGE' };
+const CODE_OF_STATUS: Record<number, AppErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  431: 'HEADERS_TOO_LARGE',
+};
 
 const jsonError = (reply: FastifyReply, code: AppErrorCode, message: string, headers: Record<string, string> = {}) =>
   reply
@@ -94,7 +109,9 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
         : [400, 'Bad Request', 'BAD_REQUEST', 'Malformed HTTP request'];
   const body = JSON.stringify({ error: { code, message } });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }
@@ -139,7 +156,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('Permissions-Policy', 'microphone=(self), camera=(), geolocation=()');
-    if (request.protocol === 'https') reply.raw.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (request.protocol === 'https')
+      reply.raw.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     done();
   });
 
@@ -161,7 +179,12 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     const fastifyCode = (err as { code?: string }).code ?? '';
     if (fastifyCode.startsWith('FST_') && status && status < 500) {
       const code = CODE_OF_STATUS[status] ?? 'BAD_REQUEST';
-      const message = fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? `Unsupported Media Type: ${request.headers['content-type'] ?? '(none)'}` : fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' ? `Request body exceeds ${MAX_JSON_BODY} bytes` : (err as Error).message;
+      const message =
+        fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? `Unsupported Media Type: ${request.headers['content-type'] ?? '(none)'}`
+          : fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? `Request body exceeds ${MAX_JSON_BODY} bytes`
+            : (err as Error).message;
       return jsonError(reply, code, message);
     }
     const answer = errorAnswer(err);
@@ -183,12 +206,14 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     scope.addHook('onRequest', async (request) => {
       if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
       const usesCookie = !!request.cookies[SESSION_COOKIE] && !request.headers.authorization;
-      if (!isSameOrigin(requestMeta(request.raw, deps.env.TRUST_PROXY), deps.env.PUBLIC_URL, usesCookie)) throw new AppError('CSRF', 'Cross-site request refused');
+      if (!isSameOrigin(requestMeta(request.raw, deps.env.TRUST_PROXY), deps.env.PUBLIC_URL, usesCookie))
+        throw new AppError('CSRF', 'Cross-site request refused');
     });
     scope.addHook('preHandler', async (request) => {
       const input = (request.query as Record<string, unknown> | undefined)?.input;
       for (const text of [request.body, input]) {
-        if (typeof text === 'string' && jsonTooDeep(text)) throw new AppError('MALFORMED_JSON', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+        if (typeof text === 'string' && jsonTooDeep(text))
+          throw new AppError('MALFORMED_JSON', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
       }
     });
     await scope.register(fastifyTRPCPlugin, {
@@ -207,8 +232,13 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
   const guestFrameCsp = async (request: FastifyRequest, reply: FastifyReply) => {
     const guest = GUEST_REPORT_PAGE.exec(request.url);
     if (!guest) return;
-    const origins = await bookingFrameOrigins(deps.db, guest[1], new URLSearchParams(guest[2] ?? '').get('token') ?? '');
-    if (origins.length) reply.raw.setHeader('Content-Security-Policy', cspHeader(cspDirectives(dev, connectOrigins, origins)));
+    const origins = await bookingFrameOrigins(
+      deps.db,
+      guest[1],
+      new URLSearchParams(guest[2] ?? '').get('token') ?? '',
+    );
+    if (origins.length)
+      reply.raw.setHeader('Content-Security-Policy', cspHeader(cspDirectives(dev, connectOrigins, origins)));
   };
 
   let closeVite: (() => Promise<void>) | undefined;
@@ -218,10 +248,18 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     const vite = await createVite({
       configFile: path.resolve('vite.config.ts'),
       // never serve the embedded database, keys or env files through /@fs/, whatever HOST says
-      server: { middlewareMode: true, hmr: { server: app.server }, fs: { deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/data/**', '**/.data-*/**', '**/tests/.tmp/**'] } },
+      server: {
+        middlewareMode: true,
+        hmr: { server: app.server },
+        fs: {
+          deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/data/**', '**/.data-*/**', '**/tests/.tmp/**'],
+        },
+      },
       appType: 'spa',
       // the telemetry config in index.html, as the built client gets it
-      plugins: [{ name: 'spar-telemetry-meta', transformIndexHtml: (html: string) => withTelemetryMeta(html, deps.env) }],
+      plugins: [
+        { name: 'spar-telemetry-meta', transformIndexHtml: (html: string) => withTelemetryMeta(html, deps.env) },
+      ],
     });
     client = async (request, reply) => {
       await guestFrameCsp(request, reply);
@@ -233,7 +271,11 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     };
     closeVite = () => vite.close();
   } else {
-    client = await registerBuiltClient(app, { root: opts.clientDir ?? 'dist/client', indexHtml: (html) => withTelemetryMeta(html, deps.env), beforePage: guestFrameCsp });
+    client = await registerBuiltClient(app, {
+      root: opts.clientDir ?? 'dist/client',
+      indexHtml: (html) => withTelemetryMeta(html, deps.env),
+      beforePage: guestFrameCsp,
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -241,10 +283,14 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     if (isRestUrl(request.url) || pathname === '/trpc' || pathname.startsWith('/trpc/')) {
       const trimmed = pathname.replace(/\/+$/, '') || '/';
       const allow = allowedMethods(routes, trimmed);
-      if (allow.length) return jsonError(reply, 'METHOD_NOT_ALLOWED', `Method ${request.method} not allowed`, { Allow: allow.join(', ') });
+      if (allow.length)
+        return jsonError(reply, 'METHOD_NOT_ALLOWED', `Method ${request.method} not allowed`, {
+          Allow: allow.join(', '),
+        });
       return jsonError(reply, 'NOT_FOUND', `No such endpoint: ${trimmed}`);
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return jsonError(reply, 'METHOD_NOT_ALLOWED', `Method ${request.method} not allowed`, { Allow: 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return jsonError(reply, 'METHOD_NOT_ALLOWED', `Method ${request.method} not allowed`, { Allow: 'GET, HEAD' });
     return client(request, reply);
   });
 
@@ -270,7 +316,9 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
       const idle = setInterval(() => server.closeIdleConnections(), 50);
       // live calls of this server record their end (turns so far, reason) before the database closes
       const ours = [...liveCalls.values()].filter((c) => upgrade.wss.clients.has(c.ws));
-      await Promise.allSettled(ours.map((c) => c.end('error', 'The server restarted. What was said so far has been kept.')));
+      await Promise.allSettled(
+        ours.map((c) => c.end('error', 'The server restarted. What was said so far has been kept.')),
+      );
       for (const ws of upgrade.wss.clients) ws.close(1001, 'server shutting down');
       const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;

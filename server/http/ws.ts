@@ -78,7 +78,8 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
         if (!validated) return reject(socket, 401, 'Unauthorized');
         // the session's own tenant, by the one access rule (server/access/tenant-access.ts)
         const { tenantId } = await resolveTenantAccess(deps.db, validated.user, roleOf(validated.user.userType));
-        if (call && call.userId === validated.user.id && call.tenantId === tenantId) authorized = { tenantId, userId: call.userId };
+        if (call && call.userId === validated.user.id && call.tenantId === tenantId)
+          authorized = { tenantId, userId: call.userId };
         else if (call) return reject(socket, 401, 'Unauthorized');
       }
       if (!call || !authorized) return reject(socket, 404, 'Not Found');
@@ -88,12 +89,20 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       } else if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
         // a model call through the relay: not where the workspace allows only WebRTC; a call that
         // minted a client secret but could not connect over WebRTC falls back here
-        if ((await withTenant(deps.db, call.tenantId, (tx) => getCallTransport(tx, call.tenantId))) === 'webrtc') return reject(socket, 409, 'Conflict');
+        if ((await withTenant(deps.db, call.tenantId, (tx) => getCallTransport(tx, call.tenantId))) === 'webrtc')
+          return reject(socket, 409, 'Conflict');
         if (call.transport === 'webrtc') await useRelay(deps, call.tenantId, call.id);
       }
 
       // the tenant's live calls in every process count (a lease per call, under an advisory lock)
-      const claimed = await claimCallSlot(deps.db, call.tenantId, call.id, deps.leaseOwner, deps.env.CALLS_MAX_PER_TENANT, deps.env.CALL_LEASE_SECONDS * 1000);
+      const claimed = await claimCallSlot(
+        deps.db,
+        call.tenantId,
+        call.id,
+        deps.leaseOwner,
+        deps.env.CALLS_MAX_PER_TENANT,
+        deps.env.CALL_LEASE_SECONDS * 1000,
+      );
       if (claimed === 429) return reject(socket, 429, 'Too Many Requests');
       if (claimed !== true) return reject(socket, 409, 'Conflict');
 

@@ -24,7 +24,10 @@ export interface LaneOptions {
  * runs which queue, in which lane. The first lane alone releases orphaned jobs, before any lane
  * claims one.
  */
-export async function startLanes(lanes: { handlers: JobHandlers; suffix?: string }[], opts: LaneOptions): Promise<Worker> {
+export async function startLanes(
+  lanes: { handlers: JobHandlers; suffix?: string }[],
+  opts: LaneOptions,
+): Promise<Worker> {
   const workers = lanes.map((lane, i) =>
     createWorker({
       db: opts.database.db,

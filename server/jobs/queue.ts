@@ -52,7 +52,10 @@ export async function enqueueJob(exec: Executor, input: EnqueueInput): Promise<{
       .onConflictDoNothing({ target: [jobs.queue, jobs.dedupeKey] })
       .returning({ id: jobs.id });
     if (inserted[0]) return { id: inserted[0].id, created: true };
-    const [existing] = await rawRows<{ id: string }>(tx, sql`select id from jobs where queue = ${input.queue} and dedupe_key = ${input.dedupeKey}`);
+    const [existing] = await rawRows<{ id: string }>(
+      tx,
+      sql`select id from jobs where queue = ${input.queue} and dedupe_key = ${input.dedupeKey}`,
+    );
     return { id: existing.id, created: false };
   };
   // in the caller's transaction (a tenant one too): the job commits with its writes
@@ -109,7 +112,12 @@ function fromRaw(r: RawJob): JobRow {
  * whose runAt has come, and running jobs whose lease expired (a worker that died mid-job).
  * FOR UPDATE SKIP LOCKED keeps two processes from claiming the same row.
  */
-export async function claimNext(db: Db, workerId: string, queues: readonly JobQueue[], leaseMs: number): Promise<JobRow | null> {
+export async function claimNext(
+  db: Db,
+  workerId: string,
+  queues: readonly JobQueue[],
+  leaseMs: number,
+): Promise<JobRow | null> {
   const queueList = sql.join(
     queues.map((q) => sql`${q}`),
     sql`, `,
@@ -134,7 +142,12 @@ export async function claimNext(db: Db, workerId: string, queues: readonly JobQu
 }
 
 /** Marks the job succeeded (only while this worker still holds it); false when the lock was lost. */
-export async function completeJob(db: Db, jobId: string, workerId: string, result: Record<string, unknown> | null): Promise<boolean> {
+export async function completeJob(
+  db: Db,
+  jobId: string,
+  workerId: string,
+  result: Record<string, unknown> | null,
+): Promise<boolean> {
   const rows = await asSystem(db, { action: 'jobs.complete' }, (tx) =>
     rawRows(
       tx,
@@ -212,7 +225,9 @@ export async function setProgress(db: Db, jobId: string, progress: JobProgress, 
 /** Renews the lease of a running job held by this worker. */
 export async function heartbeat(db: Db, jobId: string, workerId: string): Promise<void> {
   await asSystem(db, { action: 'jobs.heartbeat' }, (tx) =>
-    tx.execute(sql`update jobs set locked_at = now() where id = ${jobId} and locked_by = ${workerId} and status = 'running'`),
+    tx.execute(
+      sql`update jobs set locked_at = now() where id = ${jobId} and locked_by = ${workerId} and status = 'running'`,
+    ),
   );
 }
 
@@ -222,10 +237,15 @@ export async function heartbeat(db: Db, jobId: string, workerId: string): Promis
  */
 export async function releaseOrphans(db: Db, isDead: (lockedBy: string) => boolean): Promise<number> {
   return asSystem(db, { action: 'jobs.release_orphans' }, async (tx) => {
-    const running = await rawRows<{ id: string; locked_by: string | null }>(tx, sql`select id, locked_by from jobs where status = 'running' for update skip locked`);
+    const running = await rawRows<{ id: string; locked_by: string | null }>(
+      tx,
+      sql`select id, locked_by from jobs where status = 'running' for update skip locked`,
+    );
     const orphans = running.filter((r) => !r.locked_by || isDead(r.locked_by)).map((r) => r.id);
     for (const id of orphans) {
-      await tx.execute(sql`update jobs set status = 'queued', locked_at = null, run_at = now(), updated_at = now() where id = ${id} and status = 'running'`);
+      await tx.execute(
+        sql`update jobs set status = 'queued', locked_at = null, run_at = now(), updated_at = now() where id = ${id} and status = 'running'`,
+      );
     }
     return orphans.length;
   });
@@ -233,7 +253,9 @@ export async function releaseOrphans(db: Db, isDead: (lockedBy: string) => boole
 
 /** A job by id on the system path (tests, scripts). */
 export async function getJob(db: Db, jobId: string): Promise<JobRow | null> {
-  const rows = await asSystem(db, { action: 'jobs.get' }, (tx) => rawRows<RawJob>(tx, sql`select * from jobs where id = ${jobId}`));
+  const rows = await asSystem(db, { action: 'jobs.get' }, (tx) =>
+    rawRows<RawJob>(tx, sql`select * from jobs where id = ${jobId}`),
+  );
   return rows[0] ? fromRaw(rows[0]) : null;
 }
 

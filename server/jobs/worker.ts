@@ -5,9 +5,18 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../db/schema';
 import { logger as rootLogger } from '../logger';
 import { PermanentJobError, type JobContext, type JobHandler } from './handler';
-import { claimNext, completeJob, failJob, heartbeat, releaseJob, releaseOrphans, setProgress, type JobRow } from './queue';
+import {
+  claimNext,
+  completeJob,
+  failJob,
+  heartbeat,
+  releaseJob,
+  releaseOrphans,
+  setProgress,
+  type JobRow,
+} from './queue';
 
-export { PermanentJobError, type JobContext,  } from './handler';
+export { PermanentJobError, type JobContext } from './handler';
 
 export interface WorkerOptions {
   db: Db;
@@ -87,7 +96,10 @@ export function createWorker(opts: WorkerOptions): Worker {
   async function process(job: JobRow): Promise<void> {
     const handler = opts.handlers[job.queue];
     const abort = new AbortController();
-    const beat = setInterval(() => void heartbeat(opts.db, job.id, id).catch(() => {}), Math.max(1000, Math.floor(leaseMs / 3)));
+    const beat = setInterval(
+      () => void heartbeat(opts.db, job.id, id).catch(() => {}),
+      Math.max(1000, Math.floor(leaseMs / 3)),
+    );
     const ctx: JobContext = {
       job,
       db: opts.db,
@@ -99,7 +111,11 @@ export function createWorker(opts: WorkerOptions): Worker {
       try {
         if (!handler) throw new PermanentJobError(`no handler for queue ${job.queue}`);
         // one span per attempt (server/telemetry/tracing.ts; a no-op when the server does not trace)
-        const result = await inSpan(`job ${job.queue}`, { 'job.id': job.id, 'job.queue': job.queue, 'job.attempt': job.attempts }, () => handler.run(ctx));
+        const result = await inSpan(
+          `job ${job.queue}`,
+          { 'job.id': job.id, 'job.queue': job.queue, 'job.attempt': job.attempts },
+          () => handler.run(ctx),
+        );
         const ok = await completeJob(opts.db, job.id, id, result ?? null);
         if (!ok) log.warn({ jobId: job.id }, 'job finished after its lock was lost; result discarded');
         else opts.onCompleted?.(job);
@@ -120,7 +136,8 @@ export function createWorker(opts: WorkerOptions): Worker {
         log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, status, error: message }, 'job failed');
         try {
           if (status === 'dead') await handler?.onDead?.(job, message, opts.db);
-          else if (status === 'failed') await handler?.onRetry?.(job, message, opts.db, new Date(failedAt + (delayMs ?? 0)));
+          else if (status === 'failed')
+            await handler?.onRetry?.(job, message, opts.db, new Date(failedAt + (delayMs ?? 0)));
         } catch (err) {
           log.error({ err, jobId: job.id }, 'job failure hook failed');
         }
@@ -180,7 +197,9 @@ export function createWorker(opts: WorkerOptions): Worker {
       const mode = opts.orphans ?? 'same-host';
       if (mode !== 'none') {
         try {
-          const n = await releaseOrphans(opts.db, (lockedBy) => (mode === 'all' ? lockedBy !== id : deadOnThisHost(lockedBy, id)));
+          const n = await releaseOrphans(opts.db, (lockedBy) =>
+            mode === 'all' ? lockedBy !== id : deadOnThisHost(lockedBy, id),
+          );
           if (n) log.info({ released: n }, 'released jobs of a stopped worker');
         } catch (e) {
           log.error({ err: e }, 'could not release orphaned jobs');
@@ -198,11 +217,16 @@ export function createWorker(opts: WorkerOptions): Worker {
       if (cur) {
         const timeout = opts.stopTimeoutMs ?? 10_000;
         let t: NodeJS.Timeout | undefined;
-        const finished = await Promise.race([cur.done.then(() => true), new Promise<boolean>((r) => (t = setTimeout(() => r(false), timeout)))]);
+        const finished = await Promise.race([
+          cur.done.then(() => true),
+          new Promise<boolean>((r) => (t = setTimeout(() => r(false), timeout))),
+        ]);
         clearTimeout(t);
         if (!finished) {
           cur.abort.abort();
-          await releaseJob(opts.db, cur.job.id, id).catch((e: unknown) => log.error({ err: e, jobId: cur.job.id }, 'could not release job'));
+          await releaseJob(opts.db, cur.job.id, id).catch((e: unknown) =>
+            log.error({ err: e, jobId: cur.job.id }, 'could not release job'),
+          );
           loop = null; // the handler was told to abort; do not wait for it
           return;
         }

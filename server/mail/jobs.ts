@@ -30,9 +30,23 @@ export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<strin
   // the job first: a dedupe key already taken means this mail was queued before, and no second
   // outbox row is written (it would stay 'queued' with no job to send it)
   const outboxId = randomUUID();
-  const job = await enqueueJob(tx, { queue: 'mail', tenantId: mail.tenantId, payload: { outboxId }, dedupeKey: mail.dedupeKey, maxAttempts: 8 });
+  const job = await enqueueJob(tx, {
+    queue: 'mail',
+    tenantId: mail.tenantId,
+    payload: { outboxId },
+    dedupeKey: mail.dedupeKey,
+    maxAttempts: 8,
+  });
   if (job.created) {
-    await tx.insert(mailOutbox).values({ id: outboxId, tenantId: mail.tenantId, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, status: 'queued' });
+    await tx.insert(mailOutbox).values({
+      id: outboxId,
+      tenantId: mail.tenantId,
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      status: 'queued',
+    });
   }
   return job.id;
 }
@@ -47,11 +61,24 @@ export interface MailSentHook {
  * caller's transaction, each job due at its own `runAt` (so a batch goes out at a bounded rate).
  * Every dedupe key must be new (the callers' keys name fresh rows).
  */
-export async function enqueueMails(tx: Executor, mails: (QueuedMail & { runAt: Date; onSent?: MailSentHook })[]): Promise<number> {
+export async function enqueueMails(
+  tx: Executor,
+  mails: (QueuedMail & { runAt: Date; onSent?: MailSentHook })[],
+): Promise<number> {
   const CHUNK = 250;
   for (let i = 0; i < mails.length; i += CHUNK) {
     const part = mails.slice(i, i + CHUNK).map((m) => ({ ...m, outboxId: randomUUID() }));
-    await tx.insert(mailOutbox).values(part.map((m) => ({ id: m.outboxId, tenantId: m.tenantId, toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, status: 'queued' as const })));
+    await tx.insert(mailOutbox).values(
+      part.map((m) => ({
+        id: m.outboxId,
+        tenantId: m.tenantId,
+        toAddress: m.to,
+        subject: m.subject,
+        textBody: m.text,
+        htmlBody: m.html,
+        status: 'queued' as const,
+      })),
+    );
     await asSystem(tx, { action: 'jobs.enqueue', tenantId: part[0].tenantId }, (sys) =>
       sys.insert(jobs).values(
         part.map((m) => ({
@@ -87,28 +114,48 @@ export function mailHandler(opts: MailTransportOptions): JobHandler & { close():
     async run({ job, db }) {
       const outboxId = typeof job.payload.outboxId === 'string' ? job.payload.outboxId : null;
       if (!outboxId) throw new PermanentJobError('mail job without outboxId');
-      const [row] = await asSystem(db, { action: 'mail.load' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)));
+      const [row] = await asSystem(db, { action: 'mail.load' }, (tx) =>
+        tx.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)),
+      );
       if (!row) throw new PermanentJobError(`outbox row ${outboxId} not found`);
       if (row.status === 'sent' || row.status === 'stored') return { outboxId, skipped: row.status };
       const t = await transport();
       if (!t) {
-        await asSystem(db, { action: 'mail.stored' }, (tx) => tx.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, outboxId)));
+        await asSystem(db, { action: 'mail.stored' }, (tx) =>
+          tx.update(mailOutbox).set({ status: 'stored' }).where(eq(mailOutbox.id, outboxId)),
+        );
         return { outboxId, status: 'stored' };
       }
       // the same Message-ID on every attempt: a receiver can drop a resend after a crash mid-send
-      await t.sendMail({ from: opts.from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? undefined, messageId: `<${outboxId}@spar.outbox>` });
+      await t.sendMail({
+        from: opts.from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+        messageId: `<${outboxId}@spar.outbox>`,
+      });
       await asSystem(db, { action: 'mail.sent' }, async (tx) => {
-        await tx.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, outboxId));
+        await tx
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), error: null })
+          .where(eq(mailOutbox.id, outboxId));
         const hook = job.payload.onSent as MailSentHook | undefined;
         // a campaign's link becomes 'sent' in this transaction (subscribed in server/wiring.ts)
-        if (hook?.magicLinkId && row.tenantId) await emit('mail.sent', { tx, tenantId: row.tenantId, magicLinkId: hook.magicLinkId });
+        if (hook?.magicLinkId && row.tenantId)
+          await emit('mail.sent', { tx, tenantId: row.tenantId, magicLinkId: hook.magicLinkId });
       });
       return { outboxId, status: 'sent' };
     },
     async onDead(job, error, db) {
       const outboxId = typeof job.payload.outboxId === 'string' ? job.payload.outboxId : null;
       if (!outboxId) return;
-      await asSystem(db, { action: 'mail.failed' }, (tx) => tx.update(mailOutbox).set({ status: 'failed', error: error.slice(0, 500) }).where(eq(mailOutbox.id, outboxId)));
+      await asSystem(db, { action: 'mail.failed' }, (tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ status: 'failed', error: error.slice(0, 500) })
+          .where(eq(mailOutbox.id, outboxId)),
+      );
       logger.error({ outboxId, error }, 'mail gave up');
     },
     close() {
@@ -133,27 +180,52 @@ export function escapeHtml(s: string): string {
 }
 
 /** The recipient's language: their own setting, else the client's default, else English. */
-export async function recipientLanguages(tx: Executor, userIds: string[]): Promise<Map<string, { email: string; name: string; language: Language }>> {
+export async function recipientLanguages(
+  tx: Executor,
+  userIds: string[],
+): Promise<Map<string, { email: string; name: string; language: Language }>> {
   const out = new Map<string, { email: string; name: string; language: Language }>();
   if (!userIds.length) return out;
   const rows = await tx
-    .select({ id: users.id, email: users.email, name: users.displayName, username: users.username, language: users.language, clientLanguage: clients.defaultLanguage })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.displayName,
+      username: users.username,
+      language: users.language,
+      clientLanguage: clients.defaultLanguage,
+    })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.tenantId))
     .where(inArray(users.id, userIds));
   for (const r of rows) {
     const lng = (r.language ?? r.clientLanguage ?? 'en') as Language;
-    out.set(r.id, { email: r.email, name: r.name || r.username, language: (LANGUAGES as readonly string[]).includes(lng) ? lng : 'en' });
+    out.set(r.id, {
+      email: r.email,
+      name: r.name || r.username,
+      language: (LANGUAGES as readonly string[]).includes(lng) ? lng : 'en',
+    });
   }
   return out;
 }
 
 /** A simple text + HTML mail from a mail.json section: subject, greeting, lines…, cta, footer. */
-export function renderMail(lng: Language, section: string, vars: Record<string, string | number>, extraLines: string[], link: string) {
+export function renderMail(
+  lng: Language,
+  section: string,
+  vars: Record<string, string | number>,
+  extraLines: string[],
+  link: string,
+) {
   const s = mailStrings(lng)[section];
   if (!s) throw new Error(`mail section ${section} missing`);
   const subject = interpolate(s.subject, vars, lng);
-  const lines = [interpolate(s.greeting, vars, lng), interpolate(s.body, vars, lng), ...(s.expires ? [interpolate(s.expires, vars, lng)] : []), ...extraLines];
+  const lines = [
+    interpolate(s.greeting, vars, lng),
+    interpolate(s.body, vars, lng),
+    ...(s.expires ? [interpolate(s.expires, vars, lng)] : []),
+    ...extraLines,
+  ];
   const cta = interpolate(s.cta, vars, lng);
   // a section may carry its own footer (a candidate is nobody's employee) and expiry line
   const footer = interpolate(s.footer ?? mailStrings(lng).common.footer, vars, lng);

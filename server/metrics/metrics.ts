@@ -14,7 +14,12 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'spar_' });
 
-const httpRequests = new Counter({ name: 'spar_http_requests_total', help: 'HTTP requests answered, by method, route and status code.', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
+const httpRequests = new Counter({
+  name: 'spar_http_requests_total',
+  help: 'HTTP requests answered, by method, route and status code.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
 const httpDuration = new Histogram({
   name: 'spar_http_request_duration_seconds',
   help: 'Time to answer an HTTP request, by method and route.',
@@ -35,8 +40,17 @@ new Gauge({
     this.set(liveCallCount());
   },
 });
-export const relayFramesDropped = new Counter({ name: 'spar_relay_frames_dropped_total', help: 'Messages from browsers dropped by the call relay, by reason (bad frame, oversize, rate limited, muted, after an interruption).', labelNames: ['reason'] as const, registers: [registry] });
-export const webhookFailures = new Counter({ name: 'spar_webhook_delivery_failures_total', help: 'Webhook delivery attempts that failed (network error or a non-2xx answer).', registers: [registry] });
+export const relayFramesDropped = new Counter({
+  name: 'spar_relay_frames_dropped_total',
+  help: 'Messages from browsers dropped by the call relay, by reason (bad frame, oversize, rate limited, muted, after an interruption).',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+export const webhookFailures = new Counter({
+  name: 'spar_webhook_delivery_failures_total',
+  help: 'Webhook delivery attempts that failed (network error or a non-2xx answer).',
+  registers: [registry],
+});
 export const evaluationDuration = new Histogram({
   name: 'spar_evaluation_duration_seconds',
   help: 'Time to evaluate a call and store its report, by outcome.',

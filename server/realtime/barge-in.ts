@@ -57,7 +57,8 @@ export class BargeIn {
     const estimate = it.firstAudioAt !== null ? performance.now() - it.firstAudioAt : 0;
     const played = Math.max(0, Math.min(sent, Math.floor(reportedMs ?? estimate)));
     h.upstream.truncate(itemId, played);
-    if (h.metrics.bargeIns.length < 500) h.metrics.bargeIns.push({ itemId, sentMs: sent, reportedMs, truncatedMs: played });
+    if (h.metrics.bargeIns.length < 500)
+      h.metrics.bargeIns.push({ itemId, sentMs: sent, reportedMs, truncatedMs: played });
     this.markCut(itemId, played);
   }
 

@@ -44,7 +44,9 @@ export type CallMetrics = ReturnType<typeof newCallMetrics>;
 
 /** The metrics as stored: with the response latency's count, median and maximum. */
 export function storedMetrics(metrics: CallMetrics) {
-  const latencies = metrics.turns.map((t) => t.responseLatencyMs as number | null).filter((x): x is number => x !== null);
+  const latencies = metrics.turns
+    .map((t) => t.responseLatencyMs as number | null)
+    .filter((x): x is number => x !== null);
   return { ...metrics, responseLatencyMs: summarize(latencies) };
 }
 

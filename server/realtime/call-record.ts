@@ -1,6 +1,15 @@
 import type { Db } from '../../db/client';
 import { logger } from '../logger';
-import { finishCall, insertMetrics, insertTurn, markTurnInterrupted, setCallState, setTurnEnd, type CallOutcome, type TurnRecord } from '../services/calls/calls';
+import {
+  finishCall,
+  insertMetrics,
+  insertTurn,
+  markTurnInterrupted,
+  setCallState,
+  setTurnEnd,
+  type CallOutcome,
+  type TurnRecord,
+} from '../services/calls/calls';
 
 /**
  * What a live call stores, in the order it happens: each write a short tenant transaction queued

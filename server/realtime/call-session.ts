@@ -83,7 +83,12 @@ export class CallSession {
       turnInterrupted: (itemId, playedMs) => this.record.turnInterrupted(itemId, playedMs),
       waitMs: o.bargeInWaitMs ?? 300,
     });
-    this.input = new ClientInput(o.callId, this.metrics, (code) => this.send({ type: 'warning', code }), () => this.turns.count('dropped'));
+    this.input = new ClientInput(
+      o.callId,
+      this.metrics,
+      (code) => this.send({ type: 'warning', code }),
+      () => this.turns.count('dropped'),
+    );
   }
 
   get upstream() {
@@ -122,7 +127,9 @@ export class CallSession {
   /** Runs the call: socket is up → dialing → ringing → call connected → conversation. */
   async start() {
     const { o, ws } = this;
-    this.span = tracer().startSpan('call', { attributes: { 'call.id': o.callId, 'call.provider': o.upstream.provider } });
+    this.span = tracer().startSpan('call', {
+      attributes: { 'call.id': o.callId, 'call.provider': o.upstream.provider },
+    });
     ws.on('message', (data, isBinary) => this.onClientMessage(data, isBinary));
     ws.on('close', () => void this.end('client_dropped', 'The browser closed the connection'));
     ws.on('error', () => void this.end('client_dropped', 'Browser socket error'));
@@ -160,7 +167,8 @@ export class CallSession {
       const every = o.upstreamPingMs ?? 10_000;
       const tick = () => {
         void o.upstream.ping!().then((ms) => {
-          if (ms !== null && this.metrics.upstreamRttMs.length < 400) this.metrics.upstreamRttMs.push(Math.round(ms * 10) / 10);
+          if (ms !== null && this.metrics.upstreamRttMs.length < 400)
+            this.metrics.upstreamRttMs.push(Math.round(ms * 10) / 10);
         });
         this.timer(every, tick);
       };
@@ -189,11 +197,11 @@ export class CallSession {
       case 'playback':
         return this.bargeIn.played(msg.itemId, msg.playedMs);
       case 'metrics':
-        if (!storableJson(msg.samples)) return void this.input.bad('badFrame', 'Metrics samples hold text that cannot be stored');
+        if (!storableJson(msg.samples))
+          return void this.input.bad('badFrame', 'Metrics samples hold text that cannot be stored');
         if (msg.samples.length) this.record.browserMetrics(msg.samples);
         return;
-      case 'text':
-      {
+      case 'text': {
         if (this.connectedAt === null) return;
         // one line of speech: a typed turn can never carry line breaks, controls or a forged turn line
         const line = normaliseLine(msg.text);
@@ -257,7 +265,14 @@ export class CallSession {
         const it = this.turns.item(e.itemId, 'rep');
         if (!e.final) {
           it.deltas += e.delta ?? '';
-          this.send({ type: 'transcript', itemId: e.itemId, speaker: 'rep', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
+          this.send({
+            type: 'transcript',
+            itemId: e.itemId,
+            speaker: 'rep',
+            delta: e.delta ?? '',
+            final: false,
+            startMs: it.turn.startMs,
+          });
           return;
         }
         it.turn.text = normaliseLine(e.text ?? it.deltas);
@@ -267,7 +282,14 @@ export class CallSession {
           this.lastRepStopAt = performance.now();
           this.repStopPending = true;
         }
-        this.send({ type: 'transcript', itemId: e.itemId, speaker: 'rep', text: it.turn.text, final: true, startMs: it.turn.startMs });
+        this.send({
+          type: 'transcript',
+          itemId: e.itemId,
+          speaker: 'rep',
+          text: it.turn.text,
+          final: true,
+          startMs: it.turn.startMs,
+        });
         this.finalize(it);
         return;
       }
@@ -287,12 +309,27 @@ export class CallSession {
         if (!it.interrupted || e.final) this.prospectStarts(it, e.itemId);
         if (!e.final) {
           it.deltas += e.delta ?? '';
-          this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', delta: e.delta ?? '', final: false, startMs: it.turn.startMs });
+          this.send({
+            type: 'transcript',
+            itemId: e.itemId,
+            speaker: 'prospect',
+            delta: e.delta ?? '',
+            final: false,
+            startMs: it.turn.startMs,
+          });
           return;
         }
         it.turn.text = normaliseLine(e.text ?? it.deltas);
-        it.turn.endMs = it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : (it.playbackEndMs ?? this.now());
-        this.send({ type: 'transcript', itemId: e.itemId, speaker: 'prospect', text: it.turn.text, final: true, startMs: it.turn.startMs });
+        it.turn.endMs =
+          it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : (it.playbackEndMs ?? this.now());
+        this.send({
+          type: 'transcript',
+          itemId: e.itemId,
+          speaker: 'prospect',
+          text: it.turn.text,
+          final: true,
+          startMs: it.turn.startMs,
+        });
         // a line that could not be voiced: the browser shows it (and speaks it if it has a voice)
         if (e.voiced === false) this.send({ type: 'prospect_text', itemId: e.itemId, text: it.turn.text });
         this.finalize(it);
@@ -327,11 +364,20 @@ export class CallSession {
         return;
       }
       case 'error':
-        if (this.metrics.upstreamErrors.length < 100) this.metrics.upstreamErrors.push({ code: e.code, message: e.message.slice(0, 300), fatal: e.fatal, atMs: this.now() });
+        if (this.metrics.upstreamErrors.length < 100)
+          this.metrics.upstreamErrors.push({
+            code: e.code,
+            message: e.message.slice(0, 300),
+            fatal: e.fatal,
+            atMs: this.now(),
+          });
         if (e.fatal) {
           this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: true });
           // a stalled model is a lost connection to the prospect (what was said is kept); the cap ends the time
-          void this.end(e.code === 'session_cap' ? 'time_limit' : e.code === 'upstream_stalled' ? 'upstream_dropped' : 'error', `${e.code}: ${e.message}`.slice(0, 500));
+          void this.end(
+            e.code === 'session_cap' ? 'time_limit' : e.code === 'upstream_stalled' ? 'upstream_dropped' : 'error',
+            `${e.code}: ${e.message}`.slice(0, 500),
+          );
         } else {
           this.send({ type: 'error', code: 'CALL_PROSPECT_FAILED', fatal: false });
         }
@@ -363,7 +409,8 @@ export class CallSession {
     if (it.firstAudioAt === null) {
       it.firstAudioAt = performance.now();
       // response latency: end of rep speech → first prospect audio sent to the browser
-      if (it.upstreamResponseMs !== null && this.lastRepStopAt !== null) it.turn.responseLatencyMs = Math.round(it.firstAudioAt - this.lastRepStopAt);
+      if (it.upstreamResponseMs !== null && this.lastRepStopAt !== null)
+        it.turn.responseLatencyMs = Math.round(it.firstAudioAt - this.lastRepStopAt);
     }
     if (this.ws.readyState !== 1) return;
     for (let off = 0; off < pcm.length; off += DOWN_FRAME_BYTES) {
@@ -380,7 +427,8 @@ export class CallSession {
     if (this.listeningTimer) this.cancel(this.listeningTimer);
     const id = this.currentProspect;
     const it = id ? this.turns.get(id) : null;
-    const remaining = it && it.firstAudioAt !== null && !it.interrupted ? it.firstAudioAt + it.sentMs - performance.now() : 0;
+    const remaining =
+      it && it.firstAudioAt !== null && !it.interrupted ? it.firstAudioAt + it.sentMs - performance.now() : 0;
     this.listeningTimer = this.timer(Math.max(0, remaining), () => {
       this.listeningTimer = null;
       if (!this.responseActive && !this.remotePlaying) this.setState('listening');
@@ -399,7 +447,8 @@ export class CallSession {
     if (this.endPromise) return this.endPromise;
     this.ended = true;
     this.span?.setAttribute('call.end_reason', reason);
-    if (reason === 'error' || reason === 'upstream_dropped') this.span?.setStatus({ code: SpanStatusCode.ERROR, message: detail ?? reason });
+    if (reason === 'error' || reason === 'upstream_dropped')
+      this.span?.setStatus({ code: SpanStatusCode.ERROR, message: detail ?? reason });
     this.span?.end();
     this.endPromise = (async () => {
       for (const t of this.timers) clearTimeout(t);
@@ -410,7 +459,13 @@ export class CallSession {
       for (const turn of this.turns.finalizeUnfinished()) this.record.turn(turn);
       if (this.ws.readyState === 1) {
         this.setState('ended');
-        this.send({ type: 'end', reason, durationMs, callId: this.o.callId, ...(END_DETAIL[reason] && reason !== 'time_limit' ? { message: END_DETAIL[reason] } : {}) });
+        this.send({
+          type: 'end',
+          reason,
+          durationMs,
+          callId: this.o.callId,
+          ...(END_DETAIL[reason] && reason !== 'time_limit' ? { message: END_DETAIL[reason] } : {}),
+        });
         this.state = 'ended';
         this.ws.close(1000, reason);
       }
@@ -420,7 +475,11 @@ export class CallSession {
         detail: detail ?? END_DETAIL[reason] ?? null,
         durationMs,
         usage: this.usageSeen || this.o.upstream.provider === 'openai-realtime' ? this.usage : null,
-        costEstimateUsd: this.usageSeen ? estimateCostUsd(this.usage) : this.o.upstream.provider === 'offline' ? 0 : null,
+        costEstimateUsd: this.usageSeen
+          ? estimateCostUsd(this.usage)
+          : this.o.upstream.provider === 'offline'
+            ? 0
+            : null,
         serverMetrics: storedMetrics(this.metrics),
         repTurns: this.turns.repTurns(),
       }));
@@ -429,4 +488,3 @@ export class CallSession {
     return this.endPromise;
   }
 }
-

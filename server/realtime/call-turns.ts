@@ -26,7 +26,17 @@ export class CallTurns {
     let it = this.items.get(itemId);
     if (!it) {
       it = {
-        turn: { seq: this.nextSeq++, itemId, speaker, text: '', startMs: this.now(), endMs: null, interrupted: false, playedMs: null, responseLatencyMs: null },
+        turn: {
+          seq: this.nextSeq++,
+          itemId,
+          speaker,
+          text: '',
+          startMs: this.now(),
+          endMs: null,
+          interrupted: false,
+          playedMs: null,
+          responseLatencyMs: null,
+        },
         persisted: false,
         sentMs: 0,
         firstAudioAt: null,

@@ -2,9 +2,17 @@ import { relayFramesDropped } from '../metrics/metrics';
 import type { RawData } from 'ws';
 import { logger } from '../logger';
 import type { CallMetrics } from './call-metrics';
-import { clientMessageSchema, MAX_FRAME_BYTES, MAX_FRAMES_PER_SECOND, MAX_TEXT_PER_SECOND, TokenBucket, type ClientMessage } from './protocol';
+import {
+  clientMessageSchema,
+  MAX_FRAME_BYTES,
+  MAX_FRAMES_PER_SECOND,
+  MAX_TEXT_PER_SECOND,
+  TokenBucket,
+  type ClientMessage,
+} from './protocol';
 
-export type ClientInputResult = { kind: 'audio'; seq: number; pcm: Buffer } | { kind: 'message'; msg: ClientMessage } | null;
+export type ClientInputResult =
+  { kind: 'audio'; seq: number; pcm: Buffer } | { kind: 'message'; msg: ClientMessage } | null;
 
 /**
  * What the browser sends, checked before the call sees it: audio frames by shape and rate, control
@@ -56,8 +64,10 @@ export class ClientInput {
   }
 
   private audio(buf: Buffer): ClientInputResult {
-    if (buf.length > MAX_FRAME_BYTES + 4) return this.bad('oversize', `Audio frame larger than ${MAX_FRAME_BYTES} bytes`);
-    if (buf.length < 6 || (buf.length - 4) % 2 !== 0) return this.bad('badFrame', 'Audio frame must be a uint32 sequence number followed by PCM16 samples');
+    if (buf.length > MAX_FRAME_BYTES + 4)
+      return this.bad('oversize', `Audio frame larger than ${MAX_FRAME_BYTES} bytes`);
+    if (buf.length < 6 || (buf.length - 4) % 2 !== 0)
+      return this.bad('badFrame', 'Audio frame must be a uint32 sequence number followed by PCM16 samples');
     if (!this.frameBucket.take()) {
       this.metrics.dropped.rateLimited++;
       relayFramesDropped.inc({ reason: 'rateLimited' });
@@ -69,7 +79,8 @@ export class ClientInput {
       return null;
     }
     const seq = buf.readUInt32LE(0);
-    if (this.lastClientSeq !== null && seq > this.lastClientSeq + 1) this.metrics.clientSeqGaps += seq - this.lastClientSeq - 1;
+    if (this.lastClientSeq !== null && seq > this.lastClientSeq + 1)
+      this.metrics.clientSeqGaps += seq - this.lastClientSeq - 1;
     this.lastClientSeq = seq;
     return { kind: 'audio', seq, pcm: buf.subarray(4) };
   }

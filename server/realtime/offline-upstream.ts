@@ -1,4 +1,11 @@
-import { greet, initialState, respond, type ProspectEnd, type ProspectProfile, type ProspectState } from './offline-prospect';
+import {
+  greet,
+  initialState,
+  respond,
+  type ProspectEnd,
+  type ProspectProfile,
+  type ProspectState,
+} from './offline-prospect';
 import { EnergyVad } from './energy-vad';
 import { sharedProspectVoice, type ProspectVoice } from './offline-voice/voice';
 import { UpstreamEmitter, type CallUpstream } from './upstream';

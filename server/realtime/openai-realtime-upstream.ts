@@ -52,7 +52,15 @@ const UPSTREAM_STALL_MS = 15_000;
 
 /** Error codes/types after which the session cannot continue. Everything else is recoverable (one bad event). */
 const FATAL_TYPES = new Set(['authentication_error', 'permission_error', 'server_error', 'insufficient_quota']);
-const FATAL_CODES = new Set(['session_expired', 'invalid_api_key', 'insufficient_quota', 'session_not_found', 'model_not_found', 'invalid_session', 'rate_limit_exceeded']);
+const FATAL_CODES = new Set([
+  'session_expired',
+  'invalid_api_key',
+  'insufficient_quota',
+  'session_not_found',
+  'model_not_found',
+  'invalid_session',
+  'rate_limit_exceeded',
+]);
 
 export function isFatalRealtimeError(err: { type?: string | null; code?: string | null } | null | undefined): boolean {
   if (!err) return true;
@@ -107,7 +115,10 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   connect(config: UpstreamSessionConfig): Promise<void> {
     const client = this.client();
     const options = { ...this.opts.wsOptions, maxPayload: 16 * 1024 * 1024 };
-    const rt = new OpenAIRealtimeWS(this.opts.rtcCallId ? { callID: this.opts.rtcCallId, options } : { model: config.model, options }, client);
+    const rt = new OpenAIRealtimeWS(
+      this.opts.rtcCallId ? { callID: this.opts.rtcCallId, options } : { model: config.model, options },
+      client,
+    );
     this.rt = rt;
     this.fastAudioPath(rt);
     return new Promise<void>((resolve, reject) => {
@@ -129,7 +140,16 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
         if (!settled && (e.type === 'session.updated' || e.type === 'session.created')) {
           if (e.type === 'session.updated') {
             settled = true;
-            this.capTimer = setTimeout(() => this.emit({ type: 'error', fatal: true, code: 'session_cap', message: 'The 60-minute realtime session cap was reached' }), REALTIME_SESSION_CAP_MS - 30_000);
+            this.capTimer = setTimeout(
+              () =>
+                this.emit({
+                  type: 'error',
+                  fatal: true,
+                  code: 'session_cap',
+                  message: 'The 60-minute realtime session cap was reached',
+                }),
+              REALTIME_SESSION_CAP_MS - 30_000,
+            );
             this.capTimer.unref();
             this.watch(rt);
             this.emit({ type: 'ready' });
@@ -149,9 +169,16 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
         }
         const fatal = isFatalRealtimeError(detail);
         if (!settled && fatal) return fail(new Error(detail.message ?? 'realtime session refused'));
-        this.emit({ type: 'error', fatal, code: detail.code ?? detail.type ?? 'error', message: detail.message ?? 'error' });
+        this.emit({
+          type: 'error',
+          fatal,
+          code: detail.code ?? detail.type ?? 'error',
+          message: detail.message ?? 'error',
+        });
       });
-      rt.socket.on('unexpected-response', (_req, res) => fail(new Error(`realtime upgrade refused: HTTP ${res.statusCode}`)));
+      rt.socket.on('unexpected-response', (_req, res) =>
+        fail(new Error(`realtime upgrade refused: HTTP ${res.statusCode}`)),
+      );
       rt.socket.on('close', (code, reason) => {
         if (this.capTimer) clearTimeout(this.capTimer);
         if (this.watchdog) clearInterval(this.watchdog);
@@ -184,7 +211,11 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
         return this.emit({ type: 'output_transcript', itemId: str(e.item_id), text: str(e.transcript), final: true });
       case 'response.done': {
         const response = (e.response ?? {}) as { usage?: RawUsage; status?: string };
-        return this.emit({ type: 'response_done', usage: normalizeUsage(response.usage), status: response.status ?? null });
+        return this.emit({
+          type: 'response_done',
+          usage: normalizeUsage(response.usage),
+          status: response.status ?? null,
+        });
       }
       // WebRTC: the answer plays from the model's buffer, which says when it starts and is drained
       case 'output_audio_buffer.started':
@@ -225,7 +256,11 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   }
 
   private client() {
-    return new OpenAI({ apiKey: this.opts.apiKey, baseURL: this.opts.baseURL, ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}) });
+    return new OpenAI({
+      apiKey: this.opts.apiKey,
+      baseURL: this.opts.baseURL,
+      ...(this.opts.fetch ? { fetch: this.opts.fetch } : {}),
+    });
   }
 
   appendAudio(pcm16: Buffer) {
@@ -243,7 +278,10 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   sendText(text: string) {
     if (!this.rt) return;
     const itemId = `rep_text_${Date.now().toString(36)}_${++this.textItems}`.slice(0, 32);
-    this.rt.send({ type: 'conversation.item.create', item: { id: itemId, type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
+    this.rt.send({
+      type: 'conversation.item.create',
+      item: { id: itemId, type: 'message', role: 'user', content: [{ type: 'input_text', text }] },
+    });
     this.emit({ type: 'input_transcript', itemId, text, final: true });
     this.rt.send({ type: 'response.create' });
   }
@@ -251,7 +289,12 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
   truncate(itemId: string, audioEndMs: number) {
     // over WebRTC the model knows what the browser played and truncates the answer itself
     if (this.opts.rtcCallId) return;
-    this.rt?.send({ type: 'conversation.item.truncate', item_id: itemId, content_index: 0, audio_end_ms: Math.max(0, Math.floor(audioEndMs)) });
+    this.rt?.send({
+      type: 'conversation.item.truncate',
+      item_id: itemId,
+      content_index: 0,
+      audio_end_ms: Math.max(0, Math.floor(audioEndMs)),
+    });
   }
 
   ping(): Promise<number | null> {
@@ -277,19 +320,27 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
     const stallMs = this.opts.stallMs ?? UPSTREAM_STALL_MS;
     this.lastHeardAt = performance.now();
     rt.socket.on('pong', () => (this.lastHeardAt = performance.now()));
-    this.watchdog = setInterval(() => {
-      if (this.closing) return;
-      if (performance.now() - this.lastHeardAt > stallMs) {
-        if (this.watchdog) clearInterval(this.watchdog);
-        this.emit({ type: 'error', fatal: true, code: 'upstream_stalled', message: `The realtime model sent nothing for ${Math.round(stallMs / 1000)} s` });
-        return;
-      }
-      try {
-        if (rt.socket.readyState === 1) rt.socket.ping();
-      } catch {
-        /* closing */
-      }
-    }, Math.max(50, Math.min(5000, Math.round(stallMs / 3))));
+    this.watchdog = setInterval(
+      () => {
+        if (this.closing) return;
+        if (performance.now() - this.lastHeardAt > stallMs) {
+          if (this.watchdog) clearInterval(this.watchdog);
+          this.emit({
+            type: 'error',
+            fatal: true,
+            code: 'upstream_stalled',
+            message: `The realtime model sent nothing for ${Math.round(stallMs / 1000)} s`,
+          });
+          return;
+        }
+        try {
+          if (rt.socket.readyState === 1) rt.socket.ping();
+        } catch {
+          /* closing */
+        }
+      },
+      Math.max(50, Math.min(5000, Math.round(stallMs / 3))),
+    );
     this.watchdog.unref();
   }
 

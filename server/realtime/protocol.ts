@@ -8,7 +8,12 @@ export const MAX_FRAMES_PER_SECOND = 100;
 export const MAX_TEXT_PER_SECOND = 50;
 /** Prospect audio is sent down in frames of at most 40 ms (960 samples). */
 export const DOWN_FRAME_BYTES = 960 * 2;
-export { clientMessageSchema, type CallUiState, type ClientMessage, type ServerEvent } from '../contracts/call-protocol';
+export {
+  clientMessageSchema,
+  type CallUiState,
+  type ClientMessage,
+  type ServerEvent,
+} from '../contracts/call-protocol';
 
 /** A simple token bucket (rate per second, burst = one second). */
 export class TokenBucket {

@@ -23,8 +23,16 @@ export const RTC_CALL_ID = /^rtc_[A-Za-z0-9_-]{1,120}$/;
 type CallRow = typeof calls.$inferSelect;
 
 /** What the model is told for a call, frozen on the call row at its start (the relay and WebRTC alike). */
-export function sessionConfigOf(call: Pick<CallRow, 'instructions' | 'model' | 'voice' | 'language'>, env: Env): UpstreamSessionConfig {
-  return { instructions: call.instructions ?? '', model: call.model ?? env.OPENAI_REALTIME_MODEL, voice: call.voice ?? 'alloy', language: call.language };
+export function sessionConfigOf(
+  call: Pick<CallRow, 'instructions' | 'model' | 'voice' | 'language'>,
+  env: Env,
+): UpstreamSessionConfig {
+  return {
+    instructions: call.instructions ?? '',
+    model: call.model ?? env.OPENAI_REALTIME_MODEL,
+    voice: call.voice ?? 'alloy',
+    language: call.language,
+  };
 }
 
 /** The Realtime API's base URL (OPENAI_REALTIME_URL, else OpenAI's) — where the browser's SDP offer goes. */
@@ -52,7 +60,14 @@ async function ticketIsValid(deps: SessionDeps, callId: string, ticket: string):
     tx
       .select({ id: callTickets.id })
       .from(callTickets)
-      .where(and(eq(callTickets.id, hashTicket(ticket)), eq(callTickets.callId, callId), isNull(callTickets.usedAt), gt(callTickets.expiresAt, new Date())))
+      .where(
+        and(
+          eq(callTickets.id, hashTicket(ticket)),
+          eq(callTickets.callId, callId),
+          isNull(callTickets.usedAt),
+          gt(callTickets.expiresAt, new Date()),
+        ),
+      )
       .limit(1),
   );
   return rows.length === 1;
@@ -68,36 +83,70 @@ async function ticketIsValid(deps: SessionDeps, callId: string, ticket: string):
  * its peer connection to the model and the call's socket with the model's call id, and the server
  * follows the call over the sideband (server/realtime/openai-realtime-upstream.ts).
  */
-export async function openRealtimeSession(deps: SessionDeps, input: { callId: string; ticket: string }): Promise<RealtimeSessionAnswer> {
+export async function openRealtimeSession(
+  deps: SessionDeps,
+  input: { callId: string; ticket: string },
+): Promise<RealtimeSessionAnswer> {
   const { env } = deps;
   if (!(await ticketIsValid(deps, input.callId, input.ticket))) throw new AppError('NOT_FOUND', 'Call not found');
-  const [call] = await asSystem(deps.db, { action: 'calls.realtime_session' }, (tx) => tx.select().from(calls).where(eq(calls.id, input.callId)).limit(1));
+  const [call] = await asSystem(deps.db, { action: 'calls.realtime_session' }, (tx) =>
+    tx.select().from(calls).where(eq(calls.id, input.callId)).limit(1),
+  );
   if (!call) throw new AppError('NOT_FOUND', 'Call not found');
-  if (call.provider !== 'openai-realtime' || !env.OPENAI_API_KEY) throw new AppError('CALL_TRANSPORT_UNAVAILABLE', 'This call is not with a realtime model: it runs through the server');
-  if ((await withTenant(deps.db, call.tenantId, (tx) => getCallTransport(tx, call.tenantId))) === 'relay') throw new AppError('CALL_TRANSPORT_UNAVAILABLE', 'This workspace sends calls through the server');
+  if (call.provider !== 'openai-realtime' || !env.OPENAI_API_KEY)
+    throw new AppError(
+      'CALL_TRANSPORT_UNAVAILABLE',
+      'This call is not with a realtime model: it runs through the server',
+    );
+  if ((await withTenant(deps.db, call.tenantId, (tx) => getCallTransport(tx, call.tenantId))) === 'relay')
+    throw new AppError('CALL_TRANSPORT_UNAVAILABLE', 'This workspace sends calls through the server');
   // once per call: the first request claims the call for WebRTC
   const claimed = await withTenant(deps.db, call.tenantId, (tx) =>
     tx
       .update(calls)
       .set({ transport: 'webrtc' })
-      .where(and(eq(calls.id, call.id), eq(calls.state, 'created'), eq(calls.transport, 'relay'), isNull(calls.rtcCallId)))
+      .where(
+        and(eq(calls.id, call.id), eq(calls.state, 'created'), eq(calls.transport, 'relay'), isNull(calls.rtcCallId)),
+      )
       .returning({ id: calls.id }),
   );
   if (!claimed.length) throw new AppError('CONFLICT', 'This call has already been opened');
-  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: realtimeBaseUrl(env), maxRetries: 0, timeout: 8000, ...(deps.calls?.openaiFetch ? { fetch: deps.calls.openaiFetch } : {}) });
+  const client = new OpenAI({
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: realtimeBaseUrl(env),
+    maxRetries: 0,
+    timeout: 8000,
+    ...(deps.calls?.openaiFetch ? { fetch: deps.calls.openaiFetch } : {}),
+  });
   const config = sessionConfigOf(call, env);
   try {
     const secret = await client.realtime.clientSecrets.create({
       expires_after: { anchor: 'created_at', seconds: CLIENT_SECRET_TTL_SECONDS },
       session: { ...realtimeSessionConfig(config), model: config.model },
     });
-    return { callId: call.id, clientSecret: secret.value, expiresAt: new Date(secret.expires_at * 1000).toISOString(), callsUrl: `${realtimeBaseUrl(env)}/realtime/calls` };
+    return {
+      callId: call.id,
+      clientSecret: secret.value,
+      expiresAt: new Date(secret.expires_at * 1000).toISOString(),
+      callsUrl: `${realtimeBaseUrl(env)}/realtime/calls`,
+    };
   } catch (err) {
     logger.warn({ err, callId: call.id }, 'realtime client secret refused');
     // the call can still go through the server's relay
-    await withTenant(deps.db, call.tenantId, (tx) => tx.update(calls).set({ transport: 'relay' }).where(and(eq(calls.id, call.id), isNull(calls.rtcCallId))));
-    const message = err instanceof OpenAI.APIError ? (err.error as { message?: string } | undefined)?.message ?? err.message : (err as Error).message;
-    throw new AppError('REALTIME_SESSION_FAILED', `The realtime model refused the session: ${String(message).slice(0, 300)}`);
+    await withTenant(deps.db, call.tenantId, (tx) =>
+      tx
+        .update(calls)
+        .set({ transport: 'relay' })
+        .where(and(eq(calls.id, call.id), isNull(calls.rtcCallId))),
+    );
+    const message =
+      err instanceof OpenAI.APIError
+        ? ((err.error as { message?: string } | undefined)?.message ?? err.message)
+        : (err as Error).message;
+    throw new AppError(
+      'REALTIME_SESSION_FAILED',
+      `The realtime model refused the session: ${String(message).slice(0, 300)}`,
+    );
   }
 }
 
@@ -106,13 +155,20 @@ export async function openRealtimeSession(deps: SessionDeps, input: { callId: st
  * accepted for one call only, and only for a call whose client secret was minted). False when it
  * cannot be (another call's id, or no secret was minted for this call).
  */
-export async function bindRtcCall(deps: SessionDeps, tenantId: string, callId: string, rtcCallId: string): Promise<boolean> {
+export async function bindRtcCall(
+  deps: SessionDeps,
+  tenantId: string,
+  callId: string,
+  rtcCallId: string,
+): Promise<boolean> {
   try {
     const rows = await withTenant(deps.db, tenantId, (tx) =>
       tx
         .update(calls)
         .set({ rtcCallId })
-        .where(and(eq(calls.id, callId), eq(calls.state, 'created'), eq(calls.transport, 'webrtc'), isNull(calls.rtcCallId)))
+        .where(
+          and(eq(calls.id, callId), eq(calls.state, 'created'), eq(calls.transport, 'webrtc'), isNull(calls.rtcCallId)),
+        )
         .returning({ id: calls.id }),
     );
     return rows.length === 1;
@@ -123,5 +179,10 @@ export async function bindRtcCall(deps: SessionDeps, tenantId: string, callId: s
 
 /** The call's socket opens without a model call id: the call goes through the relay (a fallback from WebRTC). */
 export async function useRelay(deps: SessionDeps, tenantId: string, callId: string): Promise<void> {
-  await withTenant(deps.db, tenantId, (tx) => tx.update(calls).set({ transport: 'relay' }).where(and(eq(calls.id, callId), eq(calls.transport, 'webrtc'), isNull(calls.rtcCallId))));
+  await withTenant(deps.db, tenantId, (tx) =>
+    tx
+      .update(calls)
+      .set({ transport: 'relay' })
+      .where(and(eq(calls.id, callId), eq(calls.transport, 'webrtc'), isNull(calls.rtcCallId))),
+  );
 }

@@ -56,5 +56,8 @@ export function parseOutputAudioDelta(data: Buffer): { itemId: string; pcm: Buff
   const ev = rest as { type?: unknown; delta?: unknown; item_id?: unknown };
   // the cut-out value was the top-level delta exactly when that is now the empty string
   if (ev.type !== AUDIO_DELTA_TYPE || ev.delta !== '') return null;
-  return { itemId: typeof ev.item_id === 'string' ? ev.item_id : '', pcm: Buffer.from(data.toString('latin1', start, end), 'base64') };
+  return {
+    itemId: typeof ev.item_id === 'string' ? ev.item_id : '',
+    pcm: Buffer.from(data.toString('latin1', start, end), 'base64'),
+  };
 }

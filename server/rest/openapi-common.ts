@@ -59,7 +59,8 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
     type: 'apiKey',
     in: 'cookie',
     name: SESSION_COOKIE,
-    description: 'The session cookie set by signing in. A write (POST, PUT, PATCH, DELETE) carrying it must come from this origin (Origin or Referer), or it is refused with 403 CSRF.',
+    description:
+      'The session cookie set by signing in. A write (POST, PUT, PATCH, DELETE) carrying it must come from this origin (Origin or Referer), or it is refused with 403 CSRF.',
   },
   sessionToken: {
     type: 'http',
@@ -69,12 +70,14 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
   apiKeyBearer: {
     type: 'http',
     scheme: 'bearer',
-    description: 'A partner API key (generated on /assessments, `spar_…`), sent as `Authorization: Bearer <key>`. Requests are limited per key; over the limit the answer is 429 with `Retry-After`.',
+    description:
+      'A partner API key (generated on /assessments, `spar_…`), sent as `Authorization: Bearer <key>`. Requests are limited per key; over the limit the answer is 429 with `Retry-After`.',
   },
   apiKeyBasic: {
     type: 'http',
     scheme: 'basic',
-    description: "The same API key as HTTP Basic: the key is the username and the password is empty (how Greenhouse's Assessment integration sends it).",
+    description:
+      "The same API key as HTTP Basic: the key is the username and the password is empty (how Greenhouse's Assessment integration sends it).",
   },
 };
 
@@ -94,11 +97,15 @@ const ERROR_SCHEMA: JsonSchema = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string', description: 'A stable error code, e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, CSRF, NOT_FOUND.' },
+        code: {
+          type: 'string',
+          description: 'A stable error code, e.g. VALIDATION, UNAUTHENTICATED, FORBIDDEN, CSRF, NOT_FOUND.',
+        },
         message: { type: 'string', description: 'A description for developers (English).' },
         details: {
           type: 'object',
-          description: 'More about the error: `fieldErrors` (field name to message keys) for VALIDATION, `retryAfterSeconds` for TOO_MANY_REQUESTS.',
+          description:
+            'More about the error: `fieldErrors` (field name to message keys) for VALIDATION, `retryAfterSeconds` for TOO_MANY_REQUESTS.',
           additionalProperties: true,
         },
       },
@@ -114,20 +121,38 @@ const errorResponse = (description: string, headers?: Response['headers']): Resp
 
 /** The error answers, by the status each stands for. */
 const ERROR_RESPONSES = {
-  '400': errorResponse('The request is invalid: VALIDATION (with `details.fieldErrors`), MALFORMED_JSON, or another code of the endpoint.'),
-  '401': errorResponse('UNAUTHENTICATED: no valid session; API_KEY_INVALID: no valid API key (partner endpoints).', { 'WWW-Authenticate': { description: 'Partner endpoints: how to send the key (Basic).', schema: { type: 'string' } } }),
-  '403': errorResponse('FORBIDDEN (the role does not allow it), NO_ROLE, or CSRF (a cookie-borne write from another origin).'),
+  '400': errorResponse(
+    'The request is invalid: VALIDATION (with `details.fieldErrors`), MALFORMED_JSON, or another code of the endpoint.',
+  ),
+  '401': errorResponse('UNAUTHENTICATED: no valid session; API_KEY_INVALID: no valid API key (partner endpoints).', {
+    'WWW-Authenticate': { description: 'Partner endpoints: how to send the key (Basic).', schema: { type: 'string' } },
+  }),
+  '403': errorResponse(
+    'FORBIDDEN (the role does not allow it), NO_ROLE, or CSRF (a cookie-borne write from another origin).',
+  ),
   '404': errorResponse('NOT_FOUND: no such endpoint or resource.'),
-  '405': errorResponse('METHOD_NOT_ALLOWED; the `Allow` header lists the methods of the path.', { Allow: { schema: { type: 'string' } } }),
-  '409': errorResponse('The resource is not in a state that allows it: e.g. CONFLICT (already done), CALL_TRANSPORT_UNAVAILABLE.'),
-  '412': errorResponse('A setting the endpoint needs is not configured on this server: e.g. TRANSCRIPTION_UNAVAILABLE (no AI model), MEETING_BOT_NOT_CONFIGURED.'),
+  '405': errorResponse('METHOD_NOT_ALLOWED; the `Allow` header lists the methods of the path.', {
+    Allow: { schema: { type: 'string' } },
+  }),
+  '409': errorResponse(
+    'The resource is not in a state that allows it: e.g. CONFLICT (already done), CALL_TRANSPORT_UNAVAILABLE.',
+  ),
+  '412': errorResponse(
+    'A setting the endpoint needs is not configured on this server: e.g. TRANSCRIPTION_UNAVAILABLE (no AI model), MEETING_BOT_NOT_CONFIGURED.',
+  ),
   '413': errorResponse('PAYLOAD_TOO_LARGE or FILE_TOO_LARGE: the body is over the limit.'),
   '415': errorResponse('UNSUPPORTED_MEDIA_TYPE or UNSUPPORTED_FILE_TYPE.'),
-  '422': errorResponse('The request is well-formed but cannot be done: e.g. NO_VALID_ENTRIES, SIMULATION_NOT_ASSESSABLE.'),
+  '422': errorResponse(
+    'The request is well-formed but cannot be done: e.g. NO_VALID_ENTRIES, SIMULATION_NOT_ASSESSABLE.',
+  ),
   '431': errorResponse('HEADERS_TOO_LARGE: the request line or headers (a long query string) are over the limit.'),
-  '429': errorResponse('TOO_MANY_REQUESTS; `Retry-After` says when to try again.', { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }),
+  '429': errorResponse('TOO_MANY_REQUESTS; `Retry-After` says when to try again.', {
+    'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+  }),
   '500': errorResponse('INTERNAL: an unexpected error (never with internals).'),
-  '502': errorResponse('An outside service the endpoint relies on refused or failed: e.g. TRANSCRIPTION_FAILED, MEETING_BOT_FAILED (`details.reason` has its words).'),
+  '502': errorResponse(
+    'An outside service the endpoint relies on refused or failed: e.g. TRANSCRIPTION_FAILED, MEETING_BOT_FAILED (`details.reason` has its words).',
+  ),
   '503': errorResponse('UNAVAILABLE: a service the endpoint needs is not answering.'),
 } satisfies Record<string, Response>;
 
@@ -145,10 +170,17 @@ export const COMPONENTS: OpenApiDocument['components'] = {
 };
 
 /** A JSON answer. */
-export const json = (description: string, schema: JsonSchema): Response => ({ description, content: { 'application/json': { schema } } });
+export const json = (description: string, schema: JsonSchema): Response => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** A path parameter (always required). */
-export const pathParameter = (name: string, schema: JsonSchema = { type: 'string' }, description?: string): Parameter => ({
+export const pathParameter = (
+  name: string,
+  schema: JsonSchema = { type: 'string' },
+  description?: string,
+): Parameter => ({
   name,
   in: 'path',
   required: true,
@@ -163,6 +195,11 @@ export const UUID_SCHEMA: JsonSchema = { type: 'string', format: 'uuid' };
  * (`input`) or receives (`output`). A recursive schema throws: the document has no `$defs` to point into.
  */
 export function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', cycles: 'throw' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    cycles: 'throw',
+  }) as JsonSchema;
   return rest;
 }

@@ -1,7 +1,16 @@
 import { generateLinksInput } from '../contracts/campaigns';
 import { transcriptPreviewOutput } from '../contracts/meetings';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
-import { errors, json, pathParameter, schemaOf, securityOf, UUID_SCHEMA, type Operation, type Parameter } from './openapi-common';
+import {
+  errors,
+  json,
+  pathParameter,
+  schemaOf,
+  securityOf,
+  UUID_SCHEMA,
+  type Operation,
+  type Parameter,
+} from './openapi-common';
 
 /**
  * The OpenAPI descriptions of the hand-written routes (server/rest/v1/*.ts other than procedures):
@@ -13,7 +22,8 @@ import { errors, json, pathParameter, schemaOf, securityOf, UUID_SCHEMA, type Op
 const clientIdParameter: Parameter = {
   name: 'clientId',
   in: 'query',
-  description: "A superuser acting for another client names it here; anyone else may only name their own (or leave it out).",
+  description:
+    'A superuser acting for another client names it here; anyone else may only name their own (or leave it out).',
   schema: UUID_SCHEMA,
 };
 
@@ -34,23 +44,36 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/auth/google/start': {
     operationId: 'googleStart',
     summary: 'Start signing in with Google (browser redirect)',
-    description: 'Redirects the browser to Google with a short-lived state and PKCE verifier cookie. Only when Google sign-in is configured.',
+    description:
+      'Redirects the browser to Google with a short-lived state and PKCE verifier cookie. Only when Google sign-in is configured.',
     tags: ['Sign-in'],
     security: securityOf('public'),
     responses: {
-      '302': { description: "To Google's consent page.", headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+      '302': {
+        description: "To Google's consent page.",
+        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+      },
       ...errors('404'),
     },
   },
   'GET /api/v1/auth/google/callback': {
     operationId: 'googleCallback',
     summary: 'Finish signing in with Google (browser redirect)',
-    description: 'Google sends the browser back here; on success the session cookie is set. Either way the browser goes on to `/auth/google/done?status=ok` or `?status=error&code=<code>`.',
+    description:
+      'Google sends the browser back here; on success the session cookie is set. Either way the browser goes on to `/auth/google/done?status=ok` or `?status=error&code=<code>`.',
     tags: ['Sign-in'],
     security: securityOf('public'),
-    parameters: ['code', 'state', 'error'].map((name) => ({ name, in: 'query', description: 'As sent by Google.', schema: { type: 'string' } })),
+    parameters: ['code', 'state', 'error'].map((name) => ({
+      name,
+      in: 'query',
+      description: 'As sent by Google.',
+      schema: { type: 'string' },
+    })),
     responses: {
-      '302': { description: 'To /auth/google/done with the outcome.', headers: { Location: { schema: { type: 'string' } } } },
+      '302': {
+        description: 'To /auth/google/done with the outcome.',
+        headers: { Location: { schema: { type: 'string' } } },
+      },
       ...errors('404'),
     },
   },
@@ -61,7 +84,14 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       'Served only when DEV_TOKEN_ENABLED is on, and only to requests from this machine (loopback, no proxy header); otherwise 404 like any unknown path. Never for a superuser; every token is audited.',
     tags: ['Development'],
     security: securityOf('public'),
-    parameters: [{ name: 'email', in: 'query', description: 'The account (default admin@demo.test).', schema: { type: 'string', format: 'email' } }],
+    parameters: [
+      {
+        name: 'email',
+        in: 'query',
+        description: 'The account (default admin@demo.test).',
+        schema: { type: 'string', format: 'email' },
+      },
+    ],
     responses: {
       '200': json('A session token.', {
         type: 'object',
@@ -89,7 +119,11 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       '200': json('The state of the session sent, if any.', {
         type: 'object',
         required: ['jwt_valid', 'session_valid', 'user_id'],
-        properties: { jwt_valid: { type: 'boolean' }, session_valid: { type: 'boolean' }, user_id: { type: ['string', 'null'] } },
+        properties: {
+          jwt_valid: { type: 'boolean' },
+          session_valid: { type: 'boolean' },
+          user_id: { type: ['string', 'null'] },
+        },
       }),
       ...errors('404'),
     },
@@ -103,7 +137,13 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     parameters: [
       pathParameter('simulationId', UUID_SCHEMA),
       clientIdParameter,
-      { name: 'X-File-Name', in: 'header', required: true, description: 'The file name, percent-encoded; its extension decides the kind.', schema: { type: 'string' } },
+      {
+        name: 'X-File-Name',
+        in: 'header',
+        required: true,
+        description: 'The file name, percent-encoded; its extension decides the kind.',
+        schema: { type: 'string' },
+      },
     ],
     requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
     responses: {
@@ -132,7 +172,8 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/calls/:callId/recording': {
     operationId: 'downloadCallRecording',
     summary: "Play back a call's recording",
-    description: "The call's owner, and the tenant's admins and sales managers. Supports a single byte Range (and If-Range).",
+    description:
+      "The call's owner, and the tenant's admins and sales managers. Supports a single byte Range (and If-Range).",
     tags: ['Calls'],
     security: securityOf('user'),
     parameters: [
@@ -141,8 +182,14 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       { name: 'If-Range', in: 'header', description: 'The ETag the range applies to.', schema: { type: 'string' } },
     ],
     responses: {
-      '200': { description: 'The whole recording.', content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
-      '206': { description: 'The range asked for.', content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
+      '200': {
+        description: 'The whole recording.',
+        content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } },
+      },
+      '206': {
+        description: 'The range asked for.',
+        content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } },
+      },
       '416': { description: 'The range lies outside the recording.' },
       ...errors('401', '403', '404'),
     },
@@ -150,12 +197,18 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/assessments/:id/reports/download': {
     operationId: 'downloadAssessmentReport',
     summary: "Download an assessment's report as one HTML file",
-    description: 'The same self-contained report file the app downloads, for the partner holding the tenant\'s API key. 404 until the report is ready.',
+    description:
+      "The same self-contained report file the app downloads, for the partner holding the tenant's API key. 404 until the report is ready.",
     tags: ['Assessments'],
     security: securityOf('apiKey'),
     parameters: [
       pathParameter('id', UUID_SCHEMA),
-      { name: 'lang', in: 'query', description: "The report's language (else Accept-Language, else English).", schema: { type: 'string' } },
+      {
+        name: 'lang',
+        in: 'query',
+        description: "The report's language (else Accept-Language, else English).",
+        schema: { type: 'string' },
+      },
     ],
     responses: {
       '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
@@ -171,20 +224,29 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     security: securityOf('user'),
     requestBody: { required: true, content: { 'application/json': { schema: schemaOf(generateLinksInput, 'input') } } },
     responses: {
-      '200': { description: 'Progress lines, then the result.', content: { 'application/x-ndjson': { schema: { type: 'string' } } } },
+      '200': {
+        description: 'Progress lines, then the result.',
+        content: { 'application/x-ndjson': { schema: { type: 'string' } } },
+      },
       ...errors('400', '401', '403', '404', '422'),
     },
   },
   'GET /api/v1/cta/reports/:id/download': {
     operationId: 'downloadGuestReport',
     summary: "Download a campaign guest's report as one HTML file, with the link's token",
-    description: "The same self-contained report file the app downloads, for the holder of the magic link (its id and token). 404 until the report is ready, or for another link's token.",
+    description:
+      "The same self-contained report file the app downloads, for the holder of the magic link (its id and token). 404 until the report is ready, or for another link's token.",
     tags: ['Magic link'],
     security: securityOf('public'),
     parameters: [
       pathParameter('id', UUID_SCHEMA),
       { name: 'token', in: 'query', required: true, description: "The link's token.", schema: { type: 'string' } },
-      { name: 'lang', in: 'query', description: "The report's language (else the campaign's).", schema: { type: 'string' } },
+      {
+        name: 'lang',
+        in: 'query',
+        description: "The report's language (else the campaign's).",
+        schema: { type: 'string' },
+      },
     ],
     responses: {
       '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
@@ -198,12 +260,24 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       'The raw recording as the body (mp3, mp4, m4a, wav, webm, ogg, flac, mov or mkv; at most CALL_RECORDING_MAX_MB), its name in X-File-Name. Transcribed by the configured OpenAI-compatible model (OPENAI_MODEL_TRANSCRIPTION; a diarizing model says who spoke) and answered as a plain transcript with its preview, to score with `meetings.scoreTranscript`. Without a model: 412, before the body is read.',
     tags: ['Meetings'],
     security: securityOf('user'),
-    parameters: [{ name: 'X-File-Name', in: 'header', required: true, description: 'The file name, percent-encoded.', schema: { type: 'string' } }],
+    parameters: [
+      {
+        name: 'X-File-Name',
+        in: 'header',
+        required: true,
+        description: 'The file name, percent-encoded.',
+        schema: { type: 'string' },
+      },
+    ],
     requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
     responses: {
       '200': json('The transcript ("[hh:mm:ss] Speaker A: text" lines) and what it holds.', {
         type: 'object',
-        properties: { fileName: { type: 'string' }, content: { type: 'string' }, preview: schemaOf(transcriptPreviewOutput, 'output') },
+        properties: {
+          fileName: { type: 'string' },
+          content: { type: 'string' },
+          preview: schemaOf(transcriptPreviewOutput, 'output'),
+        },
         required: ['fileName', 'content', 'preview'],
       }),
       ...errors('400', '401', '403', '412', '413', '415', '502'),
@@ -212,23 +286,36 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/integrations/google/start': {
     operationId: 'googleCalendarStart',
     summary: 'Connect Google Calendar (browser redirect)',
-    description: "Redirects the signed-in user to Google's consent page for the read-only calendar scope (offline access), with a short-lived state and PKCE verifier cookie. Only when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and ENCRYPTION_KEY are set (the tokens are kept encrypted); otherwise 404.",
+    description:
+      "Redirects the signed-in user to Google's consent page for the read-only calendar scope (offline access), with a short-lived state and PKCE verifier cookie. Only when GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and ENCRYPTION_KEY are set (the tokens are kept encrypted); otherwise 404.",
     tags: ['Meetings'],
     security: securityOf('user'),
     responses: {
-      '302': { description: "To Google's consent page.", headers: { Location: { schema: { type: 'string', format: 'uri' } } } },
+      '302': {
+        description: "To Google's consent page.",
+        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
+      },
       ...errors('401', '403', '404'),
     },
   },
   'GET /api/v1/integrations/google/callback': {
     operationId: 'googleCalendarCallback',
     summary: 'Finish connecting Google Calendar (browser redirect)',
-    description: 'Google sends the browser back here; the tokens are kept encrypted and the browser goes on to `/integrations/google/success` (the Meetings screen), or to `/meetings?calendar=error&code=<code>`.',
+    description:
+      'Google sends the browser back here; the tokens are kept encrypted and the browser goes on to `/integrations/google/success` (the Meetings screen), or to `/meetings?calendar=error&code=<code>`.',
     tags: ['Meetings'],
     security: securityOf('user'),
-    parameters: ['code', 'state', 'error'].map((name) => ({ name, in: 'query', description: 'As sent by Google.', schema: { type: 'string' } })),
+    parameters: ['code', 'state', 'error'].map((name) => ({
+      name,
+      in: 'query',
+      description: 'As sent by Google.',
+      schema: { type: 'string' },
+    })),
     responses: {
-      '302': { description: 'To the Meetings screen with the outcome.', headers: { Location: { schema: { type: 'string' } } } },
+      '302': {
+        description: 'To the Meetings screen with the outcome.',
+        headers: { Location: { schema: { type: 'string' } } },
+      },
       ...errors('401', '403'),
     },
   },
@@ -241,12 +328,26 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     security: securityOf('public'),
     requestBody: {
       required: true,
-      content: { 'application/json': { schema: { type: 'object', properties: { callId: UUID_SCHEMA, ticket: { type: 'string', minLength: 16, maxLength: 200 } }, required: ['callId', 'ticket'], additionalProperties: false } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: { callId: UUID_SCHEMA, ticket: { type: 'string', minLength: 16, maxLength: 200 } },
+            required: ['callId', 'ticket'],
+            additionalProperties: false,
+          },
+        },
+      },
     },
     responses: {
       '200': json('The client secret and where to send the SDP offer.', {
         type: 'object',
-        properties: { callId: UUID_SCHEMA, clientSecret: { type: 'string' }, expiresAt: { type: 'string', format: 'date-time' }, callsUrl: { type: 'string', format: 'uri' } },
+        properties: {
+          callId: UUID_SCHEMA,
+          clientSecret: { type: 'string' },
+          expiresAt: { type: 'string', format: 'date-time' },
+          callsUrl: { type: 'string', format: 'uri' },
+        },
         required: ['callId', 'clientSecret', 'expiresAt', 'callsUrl'],
       }),
       ...errors('400', '404', '409', '502', '503'),
@@ -255,13 +356,19 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   'GET /api/v1/telemetry/config': {
     operationId: 'telemetryConfig',
     summary: "The browser's telemetry settings",
-    description: 'Whether browser telemetry is on (OTEL_EXPORTER_OTLP_ENDPOINT set), the origins besides the app itself that requests may carry trace headers to (TELEMETRY_TRACE_ORIGINS), and the service version and environment the spans carry.',
+    description:
+      'Whether browser telemetry is on (OTEL_EXPORTER_OTLP_ENDPOINT set), the origins besides the app itself that requests may carry trace headers to (TELEMETRY_TRACE_ORIGINS), and the service version and environment the spans carry.',
     tags: ['Service'],
     security: securityOf('public'),
     responses: {
       '200': json('The settings.', {
         type: 'object',
-        properties: { enabled: { type: 'boolean' }, traceOrigins: { type: 'array', items: { type: 'string' } }, serviceVersion: { type: 'string' }, environment: { type: 'string' } },
+        properties: {
+          enabled: { type: 'boolean' },
+          traceOrigins: { type: 'array', items: { type: 'string' } },
+          serviceVersion: { type: 'string' },
+          environment: { type: 'string' },
+        },
         required: ['enabled', 'traceOrigins', 'serviceVersion', 'environment'],
       }),
     },
@@ -269,10 +376,14 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   'POST /api/v1/telemetry/traces': {
     operationId: 'telemetryTraces',
     summary: "Forward the browser's spans to the telemetry collector (OTLP/HTTP)",
-    description: 'An OTLP/HTTP trace export (JSON or protobuf, at most 512 KB), forwarded to OTEL_EXPORTER_OTLP_ENDPOINT with OTEL_EXPORTER_OTLP_HEADERS. 404 when telemetry is off.',
+    description:
+      'An OTLP/HTTP trace export (JSON or protobuf, at most 512 KB), forwarded to OTEL_EXPORTER_OTLP_ENDPOINT with OTEL_EXPORTER_OTLP_HEADERS. 404 when telemetry is off.',
     tags: ['Service'],
     security: securityOf('public'),
-    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } }, 'application/x-protobuf': { schema: binary } } },
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: { type: 'object' } }, 'application/x-protobuf': { schema: binary } },
+    },
     responses: {
       '204': { description: 'Forwarded (no body: the browser does not read it).' },
       ...errors('400', '404', '413', '415', '502', '503'),
@@ -286,22 +397,39 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     tags: ['Meetings'],
     security: securityOf('public'),
     parameters: [pathParameter('provider', { type: 'string', enum: ['attendee', 'recall'] })],
-    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: "The provider's webhook payload, as it documents it." } } } },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { type: 'object', description: "The provider's webhook payload, as it documents it." },
+        },
+      },
+    },
     responses: {
-      '200': json('Accepted (or a replay, changing nothing).', { type: 'object', properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } }, required: ['received', 'duplicate'] }),
+      '200': json('Accepted (or a replay, changing nothing).', {
+        type: 'object',
+        properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } },
+        required: ['received', 'duplicate'],
+      }),
       ...errors('400', '401', '404'),
     },
   },
   'GET /api/v1/reports/:callId/download': {
     operationId: 'downloadReport',
     summary: "Download a call's report as one HTML file",
-    description: "Self-contained (no script, no external assets), in the viewer's language. The same access as reading the report in the app.",
+    description:
+      "Self-contained (no script, no external assets), in the viewer's language. The same access as reading the report in the app.",
     tags: ['Reports'],
     security: securityOf('user'),
     parameters: [
       pathParameter('callId', UUID_SCHEMA),
       clientIdParameter,
-      { name: 'lang', in: 'query', description: "The report's language (else the account's, else Accept-Language).", schema: { type: 'string' } },
+      {
+        name: 'lang',
+        in: 'query',
+        description: "The report's language (else the account's, else Accept-Language).",
+        schema: { type: 'string' },
+      },
     ],
     responses: {
       '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },

@@ -30,7 +30,8 @@ const MEDIA_SCHEMA = (content: Content | undefined) =>
     .map(([type, m]) => `<div><code>${e(type)}</code>${m.schema ? schemaBlock(m.schema) : ''}</div>`)
     .join('');
 
-const schemaBlock = (schema: unknown) => `<details><summary>Schema</summary><pre>${e(JSON.stringify(schema, null, 2))}</pre></details>`;
+const schemaBlock = (schema: unknown) =>
+  `<details><summary>Schema</summary><pre>${e(JSON.stringify(schema, null, 2))}</pre></details>`;
 
 function resolve(doc: OpenApiDocument, r: ResponseOrRef): Response {
   if ('$ref' in r) return doc.components.responses[r.$ref.split('/').pop() ?? ''] ?? { description: r.$ref };
@@ -46,14 +47,23 @@ function authText(op: Operation): string {
 function operationHtml(doc: OpenApiDocument, path: string, method: string, op: Operation): string {
   const params = op.parameters?.length
     ? `<h4>Parameters</h4><table><tr><th>Name</th><th>In</th><th>Required</th><th>Schema</th><th>Description</th></tr>${op.parameters
-        .map((p) => `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${e(JSON.stringify(p.schema))}</code></td><td>${prose(p.description)}</td></tr>`)
+        .map(
+          (p) =>
+            `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${e(JSON.stringify(p.schema))}</code></td><td>${prose(p.description)}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
-  const body = op.requestBody ? `<h4>Request body</h4>${op.requestBody.description ? `<p>${prose(op.requestBody.description)}</p>` : ''}${MEDIA_SCHEMA(op.requestBody.content)}` : '';
+  const body = op.requestBody
+    ? `<h4>Request body</h4>${op.requestBody.description ? `<p>${prose(op.requestBody.description)}</p>` : ''}${MEDIA_SCHEMA(op.requestBody.content)}`
+    : '';
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {
       const res = resolve(doc, r);
-      const headers = Object.keys(res.headers ?? {}).length ? `<div class="muted">Headers: ${Object.keys(res.headers ?? {}).map((h) => `<code>${e(h)}</code>`).join(', ')}</div>` : '';
+      const headers = Object.keys(res.headers ?? {}).length
+        ? `<div class="muted">Headers: ${Object.keys(res.headers ?? {})
+            .map((h) => `<code>${e(h)}</code>`)
+            .join(', ')}</div>`
+        : '';
       return `<tr><td><code>${e(status)}</code></td><td>${prose(res.description)}${headers}${MEDIA_SCHEMA(res.content)}</td></tr>`;
     })
     .join('');
@@ -66,13 +76,23 @@ ${params}${body}<h4>Responses</h4><table><tr><th>Status</th><th>Answer</th></tr>
 }
 
 export function renderApiReference(doc: OpenApiDocument): string {
-  const ops = Object.entries(doc.paths).flatMap(([path, byMethod]) => Object.entries(byMethod).map(([method, op]) => ({ path, method, op })));
-  const byTag = doc.tags.map((t) => ({ tag: t.name, ops: ops.filter((o) => o.op.tags[0] === t.name) })).filter((g) => g.ops.length);
+  const ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, op]) => ({ path, method, op })),
+  );
+  const byTag = doc.tags
+    .map((t) => ({ tag: t.name, ops: ops.filter((o) => o.op.tags[0] === t.name) }))
+    .filter((g) => g.ops.length);
   const nav = byTag
-    .map((g) => `<li>${e(g.tag)}<ul>${g.ops.map((o) => `<li><a href="#${e(o.op.operationId)}">${e(o.method.toUpperCase())} ${e(o.path)}</a></li>`).join('')}</ul></li>`)
+    .map(
+      (g) =>
+        `<li>${e(g.tag)}<ul>${g.ops.map((o) => `<li><a href="#${e(o.op.operationId)}">${e(o.method.toUpperCase())} ${e(o.path)}</a></li>`).join('')}</ul></li>`,
+    )
     .join('');
   const schemes = Object.entries(doc.components.securitySchemes)
-    .map(([name, s]) => `<tr><td><code>${e(name)}</code></td><td>${e([s.type, s.scheme, s.in, s.name].filter(Boolean).join(', '))}</td><td>${prose(s.description)}</td></tr>`)
+    .map(
+      ([name, s]) =>
+        `<tr><td><code>${e(name)}</code></td><td>${e([s.type, s.scheme, s.in, s.name].filter(Boolean).join(', '))}</td><td>${prose(s.description)}</td></tr>`,
+    )
     .join('');
   const errorRows = Object.entries(doc.components.responses)
     .map(([name, r]) => `<tr><td><code>${e(name.replace(/^E/, ''))}</code></td><td>${prose(r.description)}</td></tr>`)

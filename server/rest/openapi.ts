@@ -1,4 +1,16 @@
-import { COMPONENTS, errors, json, pathParameter, schemaOf, securityOf, type ErrorStatus, type JsonSchema, type OpenApiDocument, type Operation, type Parameter } from './openapi-common';
+import {
+  COMPONENTS,
+  errors,
+  json,
+  pathParameter,
+  schemaOf,
+  securityOf,
+  type ErrorStatus,
+  type JsonSchema,
+  type OpenApiDocument,
+  type Operation,
+  type Parameter,
+} from './openapi-common';
 import { HANDWRITTEN_OPERATIONS } from './openapi-handwritten';
 import { pathParams, type RestProcedure } from './procedure-routes';
 import type { RestRoute } from './v1/route';
@@ -40,11 +52,17 @@ function procedureOperation(p: RestProcedure): Operation {
   const hasBody = BODY_METHODS.has(rest.method);
   const fromHeaders = Object.entries(rest.headers ?? {});
   for (const [header, field] of fromHeaders) {
-    parameters.push({ name: header, in: 'header', required: false, schema: input?.properties[field] ?? { type: 'string' } });
+    parameters.push({
+      name: header,
+      in: 'header',
+      required: false,
+      schema: input?.properties[field] ?? { type: 'string' },
+    });
   }
   const headerFields = new Set(fromHeaders.map(([, field]) => field));
   if (input && !hasBody) {
-    for (const name of outside.filter((k) => !headerFields.has(k))) parameters.push({ name, in: 'query', required: input.required.includes(name), schema: input.properties[name] });
+    for (const name of outside.filter((k) => !headerFields.has(k)))
+      parameters.push({ name, in: 'query', required: input.required.includes(name), schema: input.properties[name] });
   }
   let requestBody: Operation['requestBody'];
   if (hasBody && p.inputs.length) {
@@ -52,7 +70,13 @@ function procedureOperation(p: RestProcedure): Operation {
     const schema: JsonSchema =
       p.inputs.length === 1 && !inPath.length && !headerFields.size
         ? schemaOf(p.inputs[0], 'input')
-        : { type: 'object', properties: Object.fromEntries(outside.filter((k) => !headerFields.has(k)).map((k) => [k, input!.properties[k]])), required: input!.required.filter((k) => outside.includes(k) && !headerFields.has(k)) };
+        : {
+            type: 'object',
+            properties: Object.fromEntries(
+              outside.filter((k) => !headerFields.has(k)).map((k) => [k, input!.properties[k]]),
+            ),
+            required: input!.required.filter((k) => outside.includes(k) && !headerFields.has(k)),
+          };
     requestBody = { required: true, content: { 'application/json': { schema } } };
   }
   const statuses: ErrorStatus[] = [];
@@ -88,13 +112,21 @@ function withEdgeStatuses(method: string, operation: Operation): Operation {
   const missing = edge.filter((s) => !(s in operation.responses));
   if (!missing.length) return operation;
   const responses = { ...operation.responses, ...errors(...missing) };
-  return { ...operation, responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))) };
+  return {
+    ...operation,
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
+  };
 }
 
-export function buildOpenApiDocument(routes: RestRoute[], opts: { version: string; publicUrl?: string }): OpenApiDocument {
+export function buildOpenApiDocument(
+  routes: RestRoute[],
+  opts: { version: string; publicUrl?: string },
+): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
-    const operation = route.procedure ? procedureOperation(route.procedure) : HANDWRITTEN_OPERATIONS[`${route.method} ${route.path}`];
+    const operation = route.procedure
+      ? procedureOperation(route.procedure)
+      : HANDWRITTEN_OPERATIONS[`${route.method} ${route.path}`];
     if (!operation) continue;
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = withEdgeStatuses(route.method, operation);
   }

@@ -21,7 +21,12 @@ import { queryObject, type RestContext, type RestRoute } from './v1/route';
 export type { RestProcedure } from './meta';
 
 interface ProcedureDef {
-  _def: { type: 'query' | 'mutation' | 'subscription'; inputs?: z.ZodType[]; output?: z.ZodType; meta?: { rest?: RestMeta } };
+  _def: {
+    type: 'query' | 'mutation' | 'subscription';
+    inputs?: z.ZodType[];
+    output?: z.ZodType;
+    meta?: { rest?: RestMeta };
+  };
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -29,7 +34,8 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** A route path with `{name}` segments written as `:name` (the form every route of the router uses). */
 const colonPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
 /** The `:name` parameters of a route path. */
-export const pathParams = (path: string) => [...colonPath(path).matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+export const pathParams = (path: string) =>
+  [...colonPath(path).matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 
 /** Every procedure of the app router with REST metadata, checked: a wrong declaration fails at start. */
 export function restProcedures(router: AnyRouter = appRouter): RestProcedure[] {
@@ -40,7 +46,8 @@ export function restProcedures(router: AnyRouter = appRouter): RestProcedure[] {
     if (!rest) continue;
     const type = p._def.type;
     if (type === 'subscription') throw new Error(`${name}: a subscription cannot be a REST endpoint`);
-    if ((rest.method === 'GET') !== (type === 'query')) throw new Error(`${name}: GET serves queries only, and a query is served by GET only`);
+    if ((rest.method === 'GET') !== (type === 'query'))
+      throw new Error(`${name}: GET serves queries only, and a query is served by GET only`);
     const inputs = p._def.inputs ?? [];
     if (!BODY_METHODS.has(rest.method) && inputs.some((i) => !(i instanceof z.ZodObject))) {
       throw new Error(`${name}: the input of a ${rest.method} endpoint must be an object (its query string)`);
@@ -48,7 +55,10 @@ export function restProcedures(router: AnyRouter = appRouter): RestProcedure[] {
     if (!rest.path.startsWith('/api/v1/')) throw new Error(`${name}: a REST path starts with /api/v1/`);
     found.push({ name, type, rest, inputs, output: p._def.output, router });
   }
-  return found.sort((a, b) => colonPath(a.rest.path).localeCompare(colonPath(b.rest.path)) || a.rest.method.localeCompare(b.rest.method));
+  return found.sort(
+    (a, b) =>
+      colonPath(a.rest.path).localeCompare(colonPath(b.rest.path)) || a.rest.method.localeCompare(b.rest.method),
+  );
 }
 
 /** tRPC codes raised by tRPC itself (not by our AppError), as our error codes. */
@@ -74,7 +84,8 @@ const FROM_TRPC: Partial<Record<TRPC_ERROR_CODE_KEY, AppErrorCode>> = {
 function appErrorOf(e: unknown): unknown {
   if (!(e instanceof TRPCError)) return e;
   if (isAppError(e.cause)) return e.cause;
-  if (e.cause instanceof ZodError) return new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(e.cause).fieldErrors });
+  if (e.cause instanceof ZodError)
+    return new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(e.cause).fieldErrors });
   const code = FROM_TRPC[e.code];
   return code ? new AppError(code, e.message) : e;
 }
@@ -97,7 +108,10 @@ export function procedureRoute(p: RestProcedure): RestRoute {
   return {
     method: p.rest.method,
     path: colonPath(p.rest.path),
-    query: BODY_METHODS.has(p.rest.method) || !objects.length ? undefined : z.object(Object.assign({}, ...objects.map((o) => o.shape))),
+    query:
+      BODY_METHODS.has(p.rest.method) || !objects.length
+        ? undefined
+        : z.object(Object.assign({}, ...objects.map((o) => o.shape))),
     procedure: p,
     handler: async (ctx) => {
       const apiKey = p.rest.auth === 'apiKey' ? await requestApiKey(ctx) : null;

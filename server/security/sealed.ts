@@ -12,7 +12,9 @@ export function seal(encryptionKey: string, purpose: string, plain: string): str
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(encryptionKey, purpose), iv);
   const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join(
+    '.',
+  );
 }
 
 /** The secret, or null when it cannot be opened (another key, another purpose, tampered). */

@@ -30,7 +30,9 @@ export function traceStatements(): () => void {
     proto.execute = function (this: PreparedQueryLike, ...args: unknown[]) {
       const text = this.queryString ?? '';
       const operation = statementOperation(text);
-      return inDbSpan(`db ${operation}`, { 'db.operation.name': operation, 'db.query.text': text }, () => original.apply(this, args));
+      return inDbSpan(`db ${operation}`, { 'db.operation.name': operation, 'db.query.text': text }, () =>
+        original.apply(this, args),
+      );
     };
     undo.push(() => (proto.execute = original));
   }

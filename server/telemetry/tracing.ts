@@ -32,19 +32,32 @@ let unregister: (() => void) | null = null;
 const UNTRACED = /^\/(api\/v1\/telemetry\/traces|metrics|health)(\?|$)/;
 
 /** Starts the SDK once per process when an endpoint is configured; returns whether it runs. */
-export function startServerTelemetry(env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_EXPORTER_OTLP_HEADERS' | 'isProduction' | 'NODE_ENV'>, version: string): boolean {
+export function startServerTelemetry(
+  env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'OTEL_EXPORTER_OTLP_HEADERS' | 'isProduction' | 'NODE_ENV'>,
+  version: string,
+): boolean {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return false;
   if (provider) return true;
-  const exporter = new OTLPTraceExporter({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`, headers: otlpHeaders(env.OTEL_EXPORTER_OTLP_HEADERS) });
+  const exporter = new OTLPTraceExporter({
+    url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`,
+    headers: otlpHeaders(env.OTEL_EXPORTER_OTLP_HEADERS),
+  });
   provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': 'spar-server', 'service.version': version, 'deployment.environment': env.isProduction ? 'production' : env.NODE_ENV }),
+    resource: resourceFromAttributes({
+      'service.name': 'spar-server',
+      'service.version': version,
+      'deployment.environment': env.isProduction ? 'production' : env.NODE_ENV,
+    }),
     spanProcessors: [new BatchSpanProcessor(exporter, { maxExportBatchSize: 256, scheduledDelayMillis: 1000 })],
   });
   // AsyncLocalStorage context and W3C trace-context propagation
   provider.register();
   const unregisterHttp = registerInstrumentations({
     tracerProvider: provider,
-    instrumentations: [new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? '') }), new UndiciInstrumentation()],
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => UNTRACED.test(req.url ?? '') }),
+      new UndiciInstrumentation(),
+    ],
   });
   const untraceStatements = traceStatements();
   unregister = () => {
@@ -75,7 +88,11 @@ export async function stopServerTelemetry() {
 }
 
 /** Runs `fn` in a span named `name` (ended when it settles; a throw marks it as an error). */
-export async function inSpan<T>(name: string, attributes: Record<string, string | number | boolean>, fn: (span: Span) => Promise<T>): Promise<T> {
+export async function inSpan<T>(
+  name: string,
+  attributes: Record<string, string | number | boolean>,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
   return tracer().startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await fn(span);

@@ -29,7 +29,12 @@ export async function resolveSession(deps: AppDeps, req: IncomingMessage, meta: 
   if (!token) return { validated: null, fromCookie: false, token: undefined };
   const validated = await validateSessionToken(deps.db, token).catch((e: unknown) => {
     // the session cannot be read while the database is down: say so (503), not "sign in again"
-    if (isDatabaseUnavailable(e)) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering', cause: new AppError('UNAVAILABLE', 'The database is not answering') });
+    if (isDatabaseUnavailable(e))
+      throw new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The database is not answering',
+        cause: new AppError('UNAVAILABLE', 'The database is not answering'),
+      });
     throw e;
   });
   return { validated, fromCookie: !bearer, token, secure: meta.secure };
@@ -38,7 +43,13 @@ export async function resolveSession(deps: AppDeps, req: IncomingMessage, meta: 
 export type ResolvedSession = Awaited<ReturnType<typeof resolveSession>>;
 
 /** The request's context; `resolved` is the session the caller already read (the REST adapter), else it is read here. */
-export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res: ServerResponse, resolved?: ResolvedSession, apiKey: ApiKeyPrincipal | null = null): Promise<Context> {
+export async function createHttpContext(
+  deps: AppDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  resolved?: ResolvedSession,
+  apiKey: ApiKeyPrincipal | null = null,
+): Promise<Context> {
   const meta = requestMeta(req, deps.env.TRUST_PROXY);
   const { validated, fromCookie, token } = resolved ?? (await resolveSession(deps, req, meta));
   const cookies: string[] = [];
@@ -46,7 +57,8 @@ export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res
     cookies.push(c);
     res.setHeader('Set-Cookie', cookies);
   };
-  if (validated?.refreshed && fromCookie && token) setCookie(sessionCookie(token, validated.session.expiresAt, { secure: meta.secure }));
+  if (validated?.refreshed && fromCookie && token)
+    setCookie(sessionCookie(token, validated.session.expiresAt, { secure: meta.secure }));
   return {
     deps,
     user: validated?.user ?? null,
@@ -59,7 +71,11 @@ export async function createHttpContext(deps: AppDeps, req: IncomingMessage, res
 }
 
 /** A context without a request, for createCaller in tests and scripts. */
-export function createTestContext(deps: AppDeps, user: SessionUser | null = null, opts: { ip?: string; apiKey?: ApiKeyPrincipal } = {}): Context & { cookies: string[] } {
+export function createTestContext(
+  deps: AppDeps,
+  user: SessionUser | null = null,
+  opts: { ip?: string; apiKey?: ApiKeyPrincipal } = {},
+): Context & { cookies: string[] } {
   const cookies: string[] = [];
   return {
     deps,

@@ -10,27 +10,30 @@ import { logger } from '../logger';
 import type { Context } from './context';
 import type { ProcedureMeta } from './meta';
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  isDev: false, // never send stack traces
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const app = isAppError(cause) ? cause : null;
-    const zod = cause instanceof ZodError ? cause : null;
-    const internal = error.code === 'INTERNAL_SERVER_ERROR' && !app;
-    return {
-      message: internal ? 'An unexpected error occurred' : zod ? 'Invalid input' : shape.message,
-      code: shape.code,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        appCode: app?.code ?? (zod ? 'VALIDATION' : internal ? 'INTERNAL' : error.code),
-        details: app?.details ?? null,
-        fieldErrors: zod ? (z.flattenError(zod).fieldErrors as Record<string, string[] | undefined>) : null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false, // never send stack traces
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      const app = isAppError(cause) ? cause : null;
+      const zod = cause instanceof ZodError ? cause : null;
+      const internal = error.code === 'INTERNAL_SERVER_ERROR' && !app;
+      return {
+        message: internal ? 'An unexpected error occurred' : zod ? 'Invalid input' : shape.message,
+        code: shape.code,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          appCode: app?.code ?? (zod ? 'VALIDATION' : internal ? 'INTERNAL' : error.code),
+          details: app?.details ?? null,
+          fieldErrors: zod ? (z.flattenError(zod).fieldErrors as Record<string, string[] | undefined>) : null,
+        },
+      };
+    },
+  });
 
 /** Converts AppError into the matching tRPC error; logs what is not ours. */
 const errorBoundary = t.middleware(async ({ next, path }) => {
@@ -44,7 +47,8 @@ const errorBoundary = t.middleware(async ({ next, path }) => {
       const unavailable = new AppError('UNAVAILABLE', 'The database is not answering');
       throw new TRPCError({ code: unavailable.trpcCode, message: unavailable.message, cause: unavailable });
     }
-    if (result.error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: result.error.cause ?? result.error, path }, 'unhandled error');
+    if (result.error.code === 'INTERNAL_SERVER_ERROR')
+      logger.error({ err: result.error.cause ?? result.error, path }, 'unhandled error');
   }
   return result;
 });
@@ -104,7 +108,9 @@ async function enter<R extends { ok: boolean }>(
   const run: TenantRunner = (load) => access.tenant(load);
   const cachedRead = <T>(name: string, params: unknown, load: (tx: Tx) => Promise<T>): Promise<T> => {
     const cache = ctx.deps.readCache;
-    return cache ? cache.get(tenantId, `${name}:${ctx.user.id}:${ctx.role}:${JSON.stringify(params)}`, () => run(load)) : run(load);
+    return cache
+      ? cache.get(tenantId, `${name}:${ctx.user.id}:${ctx.role}:${JSON.stringify(params)}`, () => run(load))
+      : run(load);
   };
   const result = await next({ tenantId, foreign, tenant: run, cachedRead });
   if (foreign && mutation && result.ok) {
@@ -115,13 +121,17 @@ async function enter<R extends { ok: boolean }>(
 }
 
 function ownTenantProcedure(roles?: readonly Role[]) {
-  return authedProcedure.use(({ ctx, next, type, path }) => enter(ctx, { type, path, roles }, (extra) => next({ ctx: { ...ctx, ...extra } })));
+  return authedProcedure.use(({ ctx, next, type, path }) =>
+    enter(ctx, { type, path, roles }, (extra) => next({ ctx: { ...ctx, ...extra } })),
+  );
 }
 
 function clientTenantProcedure(roles?: readonly Role[]) {
   return authedProcedure
     .input(clientIdInput)
-    .use(({ ctx, input, next, type, path }) => enter(ctx, { type, path, roles, clientId: input.clientId }, (extra) => next({ ctx: { ...ctx, ...extra } })));
+    .use(({ ctx, input, next, type, path }) =>
+      enter(ctx, { type, path, roles, clientId: input.clientId }, (extra) => next({ ctx: { ...ctx, ...extra } })),
+    );
 }
 
 /**
@@ -131,8 +141,14 @@ function clientTenantProcedure(roles?: readonly Role[]) {
  * client (the client detail tabs of /spar-admin); anyone else naming a foreign client is FORBIDDEN.
  * The resolver gets `ctx.tenantId`, `ctx.tenant(fn)` and `ctx.cachedRead(...)` (AccessContext).
  */
-export function accessProcedure(opts: { roles?: readonly Role[]; clientScoped: true }): ReturnType<typeof clientTenantProcedure>;
-export function accessProcedure(opts?: { roles?: readonly Role[]; clientScoped?: false }): ReturnType<typeof ownTenantProcedure>;
+export function accessProcedure(opts: {
+  roles?: readonly Role[];
+  clientScoped: true;
+}): ReturnType<typeof clientTenantProcedure>;
+export function accessProcedure(opts?: {
+  roles?: readonly Role[];
+  clientScoped?: false;
+}): ReturnType<typeof ownTenantProcedure>;
 export function accessProcedure(opts: { roles?: readonly Role[]; clientScoped?: boolean } = {}) {
   return opts.clientScoped ? clientTenantProcedure(opts.roles) : ownTenantProcedure(opts.roles);
 }

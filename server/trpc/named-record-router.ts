@@ -5,7 +5,11 @@ import type { NamedRecordService } from '../services/named-records/named-records
 import { accessProcedure, router, type RootTypes } from './init';
 
 /** The zod contract of one kind of named record (server/contracts/{icps,product-groupings,call-instructions}.ts). */
-export interface NamedRecordContract<Fields extends z.ZodObject = z.ZodObject, Update extends z.ZodObject = z.ZodObject, Output extends z.ZodObject = z.ZodObject> {
+export interface NamedRecordContract<
+  Fields extends z.ZodObject = z.ZodObject,
+  Update extends z.ZodObject = z.ZodObject,
+  Output extends z.ZodObject = z.ZodObject,
+> {
   fields: Fields;
   id: z.ZodObject<{ id: z.ZodUUID }>;
   update: Update;
@@ -18,7 +22,11 @@ type Def<I, O> = { input: I; output: O; meta: object };
 type IdInput = ClientScoped & { id: string };
 
 /** The router's type, spelled out from the contract (the builder cannot infer it through generics). */
-export type NamedRecordRouter<Fields extends z.ZodObject, Update extends z.ZodObject, Output extends z.ZodObject> = TRPCBuiltRouter<
+export type NamedRecordRouter<
+  Fields extends z.ZodObject,
+  Update extends z.ZodObject,
+  Output extends z.ZodObject,
+> = TRPCBuiltRouter<
   RootTypes,
   {
     list: TRPCQueryProcedure<Def<ClientScoped | void, z.output<Output>[]>>;
@@ -53,7 +61,9 @@ function build(service: NamedRecordService<Fields>, contract: NamedRecordContrac
     update: writers()
       .input(contract.update)
       .output(contract.output)
-      .mutation(({ ctx, input }) => ctx.tenant((tx) => service.update(tx, ctx.tenantId, String(input.id), fieldsOf(input)))),
+      .mutation(({ ctx, input }) =>
+        ctx.tenant((tx) => service.update(tx, ctx.tenantId, String(input.id), fieldsOf(input))),
+      ),
 
     delete: writers()
       .input(contract.id)

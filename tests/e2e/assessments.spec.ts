@@ -7,12 +7,21 @@ import { startOwnServer } from './own-server';
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 
 /** The partner's side: the REST API with the key the manager generated. */
-async function createAssessment(baseURL: string, key: string, candidate: { email: string; first_name: string; last_name: string }): Promise<{ id: string; link: string }> {
-  const api: APIRequestContext = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
+async function createAssessment(
+  baseURL: string,
+  key: string,
+  candidate: { email: string; first_name: string; last_name: string },
+): Promise<{ id: string; link: string }> {
+  const api: APIRequestContext = await request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${key}` },
+  });
   try {
     const sims = await api.get('/api/v1/assessments/simulations');
     expect(sims.status(), await sims.text()).toBe(200);
-    const sim = ((await sims.json()) as { data: { id: string; name: string }[] }).data.find((s) => s.name === SIMULATION);
+    const sim = ((await sims.json()) as { data: { id: string; name: string }[] }).data.find(
+      (s) => s.name === SIMULATION,
+    );
     expect(sim, SIMULATION).toBeTruthy();
     const made = await api.post('/api/v1/assessments', { data: { simulation_id: sim!.id, candidate } });
     expect(made.status(), await made.text()).toBe(201);
@@ -35,14 +44,20 @@ async function generateKey(page: Page, integration: string): Promise<string> {
   await page.getByRole('button', { name: 'I have copied the key' }).click();
   // gone with the dialog, and never shown again: the list has the prefix only
   await expect(page.getByText(key)).toHaveCount(0);
-  await expect(page.getByTestId('api-key-row').filter({ hasText: integration })).toContainText(`spar_${key.split('_')[1]}_…`);
+  await expect(page.getByTestId('api-key-row').filter({ hasText: integration })).toContainText(
+    `spar_${key.split('_')[1]}_…`,
+  );
   return key;
 }
 
 test.describe('hiring assessments', () => {
   test.use({ userType: 'manager' });
 
-  test('a manager makes a key, a candidate takes the assessment by typed call, the manager sees it completed with its report', async ({ page, browser, baseURL }) => {
+  test('a manager makes a key, a candidate takes the assessment by typed call, the manager sees it completed with its report', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const key = await generateKey(page, 'E2E ATS');
     const email = `cand-${Date.now()}@example.com`;
@@ -65,7 +80,10 @@ test.describe('hiring assessments', () => {
     const transcript = cand.getByRole('log', { name: 'Live transcript' });
     await expect(transcript.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/, { timeout: 20_000 });
     const input = cand.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-    for (const line of ['Hi, thanks for taking my call. How does your team forecast revenue today?', 'Could we book a 30 minute demo next Tuesday at 10am?']) {
+    for (const line of [
+      'Hi, thanks for taking my call. How does your team forecast revenue today?',
+      'Could we book a 30 minute demo next Tuesday at 10am?',
+    ]) {
       const before = await transcript.locator('[data-speaker="prospect"]').count();
       await input.fill(line);
       await input.press('Enter');
@@ -104,7 +122,9 @@ test.describe('hiring assessments', () => {
     await expect(confirm.getByText('Revocation is irreversible')).toBeVisible();
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByTestId('api-key-row').filter({ hasText: 'E2E ATS' }).getByText('Inactive')).toBeVisible();
-    const refused = await (await request.newContext({ baseURL })).get('/api/v1/assessments/simulations', { headers: { authorization: `Bearer ${key}` } });
+    const refused = await (
+      await request.newContext({ baseURL })
+    ).get('/api/v1/assessments/simulations', { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status()).toBe(401);
   });
 
@@ -126,19 +146,30 @@ test.describe('an expired link', () => {
     const own = await startOwnServer('assessment-expiry', { ASSESSMENT_LINK_TTL_HOURS: '0.003' });
     try {
       const managerState = await own.signIn(ACCOUNTS.manager.email);
-      const api = await request.newContext({ baseURL: own.baseURL, storageState: managerState, extraHTTPHeaders: { Origin: own.baseURL } });
+      const api = await request.newContext({
+        baseURL: own.baseURL,
+        storageState: managerState,
+        extraHTTPHeaders: { Origin: own.baseURL },
+      });
       const res = await api.post('/trpc/apiKeys.generate', { data: { integration: 'Expiry test' } });
       expect(res.ok(), await res.text()).toBe(true);
       const key = ((await res.json()) as { result: { data: { key: string } } }).result.data.key;
       await api.dispose();
-      const made = await createAssessment(own.baseURL, key, { email: 'late@example.com', first_name: 'Lee', last_name: 'Late' });
+      const made = await createAssessment(own.baseURL, key, {
+        email: 'late@example.com',
+        first_name: 'Lee',
+        last_name: 'Late',
+      });
       const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
       const cand = await context.newPage();
       await expect
         .poll(
           async () => {
             await cand.goto(made.link);
-            return cand.getByTestId('invalid-link').getAttribute('data-problem', { timeout: 5000 }).catch(() => null);
+            return cand
+              .getByTestId('invalid-link')
+              .getAttribute('data-problem', { timeout: 5000 })
+              .catch(() => null);
           },
           { timeout: 60_000, intervals: [2000] },
         )

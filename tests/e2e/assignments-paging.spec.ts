@@ -7,18 +7,29 @@ import { createDemoUser, devToken, expect, h1, test } from './fixtures';
 test.describe('Assignments paging', () => {
   test.use({ userType: 'demo_manager' });
 
-  test('26 pending assignments: two pages, the page survives a reload, the pager is labelled', async ({ page, api, user, baseURL }) => {
+  test('26 pending assignments: two pages, the page survives a reload, the pager is labelled', async ({
+    page,
+    api,
+    user,
+    baseURL,
+  }) => {
     const rep = await createDemoUser(baseURL!, { userType: 'sales_rep' });
     const auth = { Authorization: `Bearer ${await devToken(api, user!)}` };
     const options = await api.get('/trpc/assignments.options?input=%7B%7D', { headers: auth });
     expect(options.status()).toBe(200);
-    const { result } = (await options.json()) as { result: { data: { simulations: { id: string }[]; members: { id: string; email: string }[] } } };
+    const { result } = (await options.json()) as {
+      result: { data: { simulations: { id: string }[]; members: { id: string; email: string }[] } };
+    };
     const member = result.data.members.find((m) => m.email === rep.email)!;
     const stamp = Date.now();
     for (let i = 1; i <= 26; i++) {
       const res = await api.post('/trpc/assignments.create', {
         headers: auth,
-        data: { name: `Paging ${stamp} #${String(i).padStart(2, '0')}`, simulationIds: [result.data.simulations[0].id], userIds: [member.id] },
+        data: {
+          name: `Paging ${stamp} #${String(i).padStart(2, '0')}`,
+          simulationIds: [result.data.simulations[0].id],
+          userIds: [member.id],
+        },
       });
       expect(res.status()).toBe(200);
     }

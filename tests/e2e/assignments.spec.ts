@@ -7,12 +7,24 @@ import { E2E_MAIL_FROM_ADDRESS } from './server-info';
 // offline evaluator scores them. The test makes its own team: Morgan Manager, with Riley Rep and
 // Jordan Rep reporting to them.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
-const REP_TURNS = ['Hi Derek, thanks for taking my call. How does your team forecast revenue today?', 'What would it mean for you if forecasts were accurate? Shall we book a demo on Tuesday at 10?'];
+const REP_TURNS = [
+  'Hi Derek, thanks for taking my call. How does your team forecast revenue today?',
+  'What would it mean for you if forecasts were accurate? Shall we book a demo on Tuesday at 10?',
+];
 const WEAK_TURNS = ['Hello, we sell software.', 'Ok, bye.'];
 const SHOTS = 'tests/.tmp/screenshots';
 
-async function asAccount(browser: Browser, baseURL: string, who: NewUser, opts: { width?: number; language?: 'es' } = {}) {
-  const context = await browser.newContext({ storageState: await signedInState(baseURL, who), locale: 'en-US', viewport: { width: opts.width ?? 1280, height: 800 } });
+async function asAccount(
+  browser: Browser,
+  baseURL: string,
+  who: NewUser,
+  opts: { width?: number; language?: 'es' } = {},
+) {
+  const context = await browser.newContext({
+    storageState: await signedInState(baseURL, who),
+    locale: 'en-US',
+    viewport: { width: opts.width ?? 1280, height: 800 },
+  });
   if (opts.language) await context.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), opts.language);
   return { context, page: await context.newPage() };
 }
@@ -22,11 +34,16 @@ function dayFromToday(days: number) {
   const d = new Date();
   d.setDate(d.getDate() + days);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { input: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, shown: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(d) };
+  return {
+    input: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    shown: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(d),
+  };
 }
 
-const boxesOverlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const boxesOverlap = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /** Types the turns into a live call and ends it; `check` runs while the call is live. */
 async function holdCall(page: Page, turns: string[], check?: () => Promise<void>) {
@@ -64,26 +81,47 @@ async function completeExercise(page: Page, assignment: string) {
   // back on the list: the exercise is completed once the report is ready
   await expect(async () => {
     await page.goto('/assignments/sr');
-    await expect(page.getByRole('region', { name: assignment }).getByRole('link', { name: `View report: ${SIMULATION}` })).toBeVisible({ timeout: 1000 });
+    await expect(
+      page.getByRole('region', { name: assignment }).getByRole('link', { name: `View report: ${SIMULATION}` }),
+    ).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 45_000 });
   const region = page.getByRole('region', { name: assignment });
   // an offline score is labelled heuristic wherever it is listed
   await expect(exerciseRow(region).getByTestId('score-heuristic')).toHaveText('heuristic');
-  const score = (await exerciseRow(region).getByTestId('exercise-score').getByTestId('score-value').textContent())!.trim();
+  const score = (await exerciseRow(region)
+    .getByTestId('exercise-score')
+    .getByTestId('score-value')
+    .textContent())!.trim();
   expect(score).toMatch(/^\d+\.\d$/);
   await region.getByRole('link', { name: `View report: ${SIMULATION}` }).click();
   await expect(h1(page)).toHaveText('Call report');
-  await expect(page.getByTestId('report-score')).toHaveText(new RegExp(`^${score.replace('.', '\\.')}/100$`), { timeout: 30_000 });
+  await expect(page.getByTestId('report-score')).toHaveText(new RegExp(`^${score.replace('.', '\\.')}/100$`), {
+    timeout: 30_000,
+  });
   return Number(score);
 }
 
 test.describe('Assignments end to end', () => {
   test.use({ userType: 'manager', displayName: 'Morgan Manager' });
 
-  test('manager sends an assignment with a due date; reps complete it, are reminded in the app, practise again; best/latest; dashboard', async ({ page, browser, baseURL, mailbox, user }) => {
+  test('manager sends an assignment with a due date; reps complete it, are reminded in the app, practise again; best/latest; dashboard', async ({
+    page,
+    browser,
+    baseURL,
+    mailbox,
+    user,
+  }) => {
     test.setTimeout(420_000);
-    const rep = await createDemoUser(baseURL!, { userType: 'sales_rep', displayName: 'Riley Rep', managerId: user!.id });
-    const rep2 = await createDemoUser(baseURL!, { userType: 'sales_rep', displayName: 'Jordan Rep', managerId: user!.id });
+    const rep = await createDemoUser(baseURL!, {
+      userType: 'sales_rep',
+      displayName: 'Riley Rep',
+      managerId: user!.id,
+    });
+    const rep2 = await createDemoUser(baseURL!, {
+      userType: 'sales_rep',
+      displayName: 'Jordan Rep',
+      managerId: user!.id,
+    });
     mkdirSync(SHOTS, { recursive: true });
     const name = `E2E assignment ${Date.now()}`;
     const due = dayFromToday(3);
@@ -113,7 +151,10 @@ test.describe('Assignments end to end', () => {
     await wizard.getByRole('button', { name: 'Send assignment' }).click();
     await expect(page.getByText(`Assignment "${name}" sent.`)).toBeVisible();
     await expect(wizard).toBeHidden();
-    const pendingRow = page.getByRole('table', { name: 'Assignments: Pending' }).getByRole('row').filter({ hasText: name });
+    const pendingRow = page
+      .getByRole('table', { name: 'Assignments: Pending' })
+      .getByRole('row')
+      .filter({ hasText: name });
     await expect(pendingRow).toContainText('3 days');
     await expect(pendingRow).toContainText('Pending');
     await expect(pendingRow).toContainText('0 of 2 completed');
@@ -132,9 +173,13 @@ test.describe('Assignments end to end', () => {
     await expect(pendingRow).toContainText('No reminder sent yet');
     await pendingRow.getByRole('button', { name: `Send reminder for ${name}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Send a reminder?' });
-    await expect(confirm).toContainText(`Team members who have not finished "${name}" get an email and a notice on their assignments page.`);
+    await expect(confirm).toContainText(
+      `Team members who have not finished "${name}" get an email and a notice on their assignments page.`,
+    );
     await confirm.getByRole('button', { name: 'Send reminder' }).click();
-    await expect(page.getByText('Reminder sent to 1 team member, by email and on their assignments page.')).toBeVisible();
+    await expect(
+      page.getByText('Reminder sent to 1 team member, by email and on their assignments page.'),
+    ).toBeVisible();
     await expect(pendingRow).toContainText('Last reminder sent');
 
     // --- the reminder reached the SMTP server, addressed to Jordan, linking to the rep's assignments page
@@ -164,7 +209,10 @@ test.describe('Assignments end to end', () => {
     // --- completed table with the average score
     await page.goto('/assignments');
     await page.getByRole('tab', { name: 'Completed' }).click();
-    const completedRow = page.getByRole('table', { name: 'Assignments: Completed' }).getByRole('row').filter({ hasText: name });
+    const completedRow = page
+      .getByRole('table', { name: 'Assignments: Completed' })
+      .getByRole('row')
+      .filter({ hasText: name });
     const avg = Math.round(((rileyScore + jordanScore) / 2) * 10) / 10;
     await expect(completedRow).toContainText(avg.toFixed(1));
     await expect(completedRow).toContainText('2 of 2 completed');
@@ -173,7 +221,9 @@ test.describe('Assignments end to end', () => {
     const phone = await asAccount(browser, baseURL!, rep, { width: 375 });
     await phone.page.goto('/assignments/sr');
     const card = phone.page.getByRole('region', { name });
-    await exerciseRow(card).getByRole('link', { name: `Practise again: ${SIMULATION}` }).click();
+    await exerciseRow(card)
+      .getByRole('link', { name: `Practise again: ${SIMULATION}` })
+      .click();
     await expect(phone.page).toHaveURL(/\/exercise\/[0-9a-f-]+\?exercise=[0-9a-f-]+$/);
     await holdCall(phone.page, WEAK_TURNS, async () => {
       const help = phone.page.getByRole('button', { name: 'Contact support' });
@@ -187,7 +237,10 @@ test.describe('Assignments end to end', () => {
     // both attempts are kept; the best counts
     await expect(async () => {
       await phone.page.goto('/assignments/sr');
-      await expect(exerciseRow(phone.page.getByRole('region', { name })).getByTestId('attempts-summary')).toContainText('2 attempts', { timeout: 1000 });
+      await expect(exerciseRow(phone.page.getByRole('region', { name })).getByTestId('attempts-summary')).toContainText(
+        '2 attempts',
+        { timeout: 1000 },
+      );
     }).toPass({ timeout: 45_000 });
     const row = exerciseRow(phone.page.getByRole('region', { name }));
     const summary = (await row.getByTestId('attempts-summary').textContent())!;
@@ -228,10 +281,23 @@ test.describe('Assignments end to end', () => {
     await expect(page.getByTestId('stat-practice')).toContainText('Practice calls');
     await expect(page.getByTestId('stat-average')).toContainText('Average assignment score');
     const recent = page.getByRole('table', { name: 'Recent activity' });
-    await expect(recent.getByRole('row').filter({ hasText: 'Riley Rep' }).filter({ hasText: name }).first()).toContainText(`${latest}`);
-    await expect(recent.getByRole('row').filter({ hasText: 'Riley Rep' }).filter({ hasText: name }).first()).toContainText('2 attempts');
-    await expect(recent.getByRole('row').filter({ hasText: 'Jordan Rep' }).filter({ hasText: name }).first()).toContainText(jordanScore.toFixed(1));
-    await expect(recent.getByRole('row').filter({ hasText: 'Riley Rep' }).filter({ hasText: name }).first().getByTestId('score-heuristic')).toHaveText('heuristic');
+    await expect(
+      recent.getByRole('row').filter({ hasText: 'Riley Rep' }).filter({ hasText: name }).first(),
+    ).toContainText(`${latest}`);
+    await expect(
+      recent.getByRole('row').filter({ hasText: 'Riley Rep' }).filter({ hasText: name }).first(),
+    ).toContainText('2 attempts');
+    await expect(
+      recent.getByRole('row').filter({ hasText: 'Jordan Rep' }).filter({ hasText: name }).first(),
+    ).toContainText(jordanScore.toFixed(1));
+    await expect(
+      recent
+        .getByRole('row')
+        .filter({ hasText: 'Riley Rep' })
+        .filter({ hasText: name })
+        .first()
+        .getByTestId('score-heuristic'),
+    ).toHaveText('heuristic');
     await expect(page.getByRole('heading', { name: 'Team performance, last 4 weeks' })).toBeVisible();
 
     // --- in Spanish, scores use a decimal comma and the exercise page names the language in Spanish

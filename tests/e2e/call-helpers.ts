@@ -20,7 +20,11 @@ export function fakeMicrophone(wav: string) {
 }
 
 /** The id of a seeded simulation, read through tRPC with a manager's session (the shared server's demo manager unless given). */
-export async function seededSimulationId(baseURL: string, name: string, storageState: string = storageFile('manager')): Promise<string> {
+export async function seededSimulationId(
+  baseURL: string,
+  name: string,
+  storageState: string = storageFile('manager'),
+): Promise<string> {
   const ctx = await request.newContext({ baseURL, storageState });
   try {
     const res = await ctx.get(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`);
@@ -47,4 +51,5 @@ export async function watchCallStates(page: Page) {
   });
 }
 
-export const seenCallStates = (page: Page) => page.evaluate(() => (window as unknown as { __callStates: string[] }).__callStates);
+export const seenCallStates = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __callStates: string[] }).__callStates);

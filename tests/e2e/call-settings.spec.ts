@@ -4,7 +4,10 @@ import { storageFile } from './server-info';
 
 const CHOICES = [
   { name: 'Automatic', description: 'WebRTC straight to the model when the browser can; the server relay otherwise' },
-  { name: 'WebRTC only', description: 'Audio goes straight between the browser and the model; calls fail on networks that block WebRTC' },
+  {
+    name: 'WebRTC only',
+    description: 'Audio goes straight between the browser and the model; calls fail on networks that block WebRTC',
+  },
   { name: 'Server relay only', description: "Audio passes through Spar's server (for networks that block WebRTC)" },
 ] as const;
 
@@ -20,7 +23,11 @@ test.describe('Admin: call connection', () => {
 
   // the demo tenant is shared by the whole run: the call specs find it on the default again
   test.afterEach(async ({ baseURL }) => {
-    const admin = await request.newContext({ baseURL, storageState: storageFile('admin'), extraHTTPHeaders: { Origin: baseURL! } });
+    const admin = await request.newContext({
+      baseURL,
+      storageState: storageFile('admin'),
+      extraHTTPHeaders: { Origin: baseURL! },
+    });
     try {
       const res = await admin.post('/trpc/callSettings.update', { data: { transport: 'auto' } });
       expect(res.status(), await res.text()).toBe(200);
@@ -32,7 +39,8 @@ test.describe('Admin: call connection', () => {
   test('an admin chooses how calls carry audio, and the choice is kept after a reload', async ({ page }) => {
     const group = await openCallSettings(page);
     await expect(group).toHaveAccessibleDescription(/How the audio of a call with the AI model travels/);
-    for (const c of CHOICES) await expect(group.getByRole('radio', { name: c.name, exact: true })).toHaveAccessibleDescription(c.description);
+    for (const c of CHOICES)
+      await expect(group.getByRole('radio', { name: c.name, exact: true })).toHaveAccessibleDescription(c.description);
     await expect(group.getByRole('radio', { name: 'Automatic', exact: true })).toBeChecked();
     const save = page.getByRole('button', { name: 'Save call connection' });
     await expect(save).toBeDisabled();
@@ -71,6 +79,8 @@ test.describe('Admin: call connection', () => {
       await within375(group.getByText(c.description, { exact: true }));
     }
     await within375(page.getByRole('button', { name: 'Save call connection' }));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
   });
 });

@@ -39,10 +39,13 @@ test.use({
   launchOptions: fakeMicrophone(WAV),
 });
 
-
 /** What went over the call socket: prospect audio bytes received, control messages sent. */
 function watchCallSocket(page: Page) {
-  const seen = { audioBytes: 0, sent: [] as { type: string; [k: string]: unknown }[], received: [] as { type: string; [k: string]: unknown }[] };
+  const seen = {
+    audioBytes: 0,
+    sent: [] as { type: string; [k: string]: unknown }[],
+    received: [] as { type: string; [k: string]: unknown }[],
+  };
   page.on('websocket', (ws: WebSocket) => {
     if (!ws.url().includes('/ws/call')) return;
     ws.on('framereceived', (f) => {
@@ -57,7 +60,10 @@ function watchCallSocket(page: Page) {
 }
 
 test.describe('Offline practice call with a microphone', () => {
-  test('the prospect speaks aloud; no speech recognition is said in words; typing over the prospect interrupts it', async ({ page, baseURL }) => {
+  test('the prospect speaks aloud; no speech recognition is said in words; typing over the prospect interrupts it', async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const socket = watchCallSocket(page);
     await page.goto(`/exercise/${await seededSimulationId(baseURL!, SIMULATION)}`);
@@ -87,7 +93,9 @@ test.describe('Offline practice call with a microphone', () => {
     // the prospect answers aloud again
     const before = socket.audioBytes;
     const transcript = page.getByRole('log', { name: 'Live transcript' });
-    await expect.poll(() => transcript.locator('[data-speaker="prospect"]').count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect
+      .poll(() => transcript.locator('[data-speaker="prospect"]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(1);
     await expect.poll(() => socket.audioBytes, { timeout: 30_000 }).toBeGreaterThan(before);
 
     await page.getByRole('button', { name: 'End call' }).click();

@@ -31,7 +31,11 @@ async function startVoiceServer(fake: FakeRealtime): Promise<VoiceServer> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-voice-'));
   const caFile = path.join(tmp, 'fake-realtime-ca.pem');
   writeFileSync(caFile, fake.ca);
-  const own = await startOwnServer('voice', { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile }, { tmp });
+  const own = await startOwnServer(
+    'voice',
+    { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile },
+    { tmp },
+  );
   try {
     const repState = await own.signIn('rep@demo.test');
     const simulationId = await seededSimulationId(own.baseURL, SIMULATION, await own.signIn('manager@demo.test'));
@@ -42,7 +46,6 @@ async function startVoiceServer(fake: FakeRealtime): Promise<VoiceServer> {
   }
 }
 
-
 test.describe('Voice call with a fake microphone', () => {
   test.describe.configure({ timeout: 90_000 });
   let fake: FakeRealtime;
@@ -50,7 +53,12 @@ test.describe('Voice call with a fake microphone', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
-    fake = await startFakeRealtime({ transcripts: [REP_SAID], replies: [PROSPECT_SAID], responseAudioMs: 800, pace: 'realtime' });
+    fake = await startFakeRealtime({
+      transcripts: [REP_SAID],
+      replies: [PROSPECT_SAID],
+      responseAudioMs: 800,
+      pace: 'realtime',
+    });
     server = await startVoiceServer(fake);
   });
 
@@ -60,7 +68,11 @@ test.describe('Voice call with a fake microphone', () => {
   });
 
   test('Ringing → Call connected → both sides in the transcript → End → the wait screen', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.baseURL, storageState: server.repState, permissions: ['microphone'] });
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      storageState: server.repState,
+      permissions: ['microphone'],
+    });
     const page = await context.newPage();
     try {
       await page.goto(`/exercise/${server.simulationId}`);
@@ -75,12 +87,16 @@ test.describe('Voice call with a fake microphone', () => {
       const seen = await seenCallStates(page);
       expect(seen.indexOf('Call connected')).toBeGreaterThan(seen.indexOf('Ringing'));
       // a voice call: no offline banner, a live mic meter
-      await expect(page.getByText('Offline practice mode — no AI model is configured; the prospect is simulated')).toBeHidden();
+      await expect(
+        page.getByText('Offline practice mode — no AI model is configured; the prospect is simulated'),
+      ).toBeHidden();
       await expect(page.getByRole('progressbar', { name: 'Microphone level' })).toBeVisible();
 
       const transcript = page.getByRole('log', { name: 'Live transcript' });
       await expect(transcript.locator('[data-speaker="rep"]').first()).toContainText(REP_SAID, { timeout: 20_000 });
-      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: PROSPECT_SAID }).first()).toBeVisible({ timeout: 20_000 });
+      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: PROSPECT_SAID }).first()).toBeVisible({
+        timeout: 20_000,
+      });
 
       // mute stops the mic (the meter says so) and can be undone
       await page.getByRole('button', { name: 'Mute' }).click();

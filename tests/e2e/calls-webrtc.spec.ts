@@ -37,10 +37,19 @@ async function startServer(fake: FakeRealtimeWebRTC): Promise<Setup> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-webrtc-'));
   const caFile = path.join(tmp, 'fake-realtime-ca.pem');
   writeFileSync(caFile, fake.ca);
-  const own = await startOwnServer('webrtc', { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile }, { tmp });
+  const own = await startOwnServer(
+    'webrtc',
+    { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile },
+    { tmp },
+  );
   try {
     const managerState = await own.signIn('manager@demo.test');
-    return { own, repState: await own.signIn('rep@demo.test'), managerState, simulationId: await seededSimulationId(own.baseURL, SIMULATION, managerState) };
+    return {
+      own,
+      repState: await own.signIn('rep@demo.test'),
+      managerState,
+      simulationId: await seededSimulationId(own.baseURL, SIMULATION, managerState),
+    };
   } catch (e) {
     await own.stop();
     throw e;
@@ -49,13 +58,23 @@ async function startServer(fake: FakeRealtimeWebRTC): Promise<Setup> {
 
 /** A copy of the simulation with a time limit of `minutes` (through the simulations API, as a manager). */
 async function shortCopy(s: Setup, minutes: number): Promise<string> {
-  const ctx = await request.newContext({ baseURL: s.own.baseURL, storageState: s.managerState, extraHTTPHeaders: { Origin: s.own.baseURL } });
+  const ctx = await request.newContext({
+    baseURL: s.own.baseURL,
+    storageState: s.managerState,
+    extraHTTPHeaders: { Origin: s.own.baseURL },
+  });
   try {
     const dup = await ctx.post('/trpc/simulations.duplicate', { data: { id: s.simulationId } });
     expect(dup.status(), await dup.text()).toBe(200);
     const copy = ((await dup.json()) as { result: { data: Record<string, unknown> & { id: string } } }).result.data;
-    const fields = Object.fromEntries(Object.keys(simulationInput.shape).filter((k) => k in copy && copy[k] !== null).map((k) => [k, copy[k]]));
-    const res = await ctx.post('/trpc/simulations.update', { data: { ...fields, id: copy.id, name: 'WebRTC short call', timeLimitMinutes: minutes } });
+    const fields = Object.fromEntries(
+      Object.keys(simulationInput.shape)
+        .filter((k) => k in copy && copy[k] !== null)
+        .map((k) => [k, copy[k]]),
+    );
+    const res = await ctx.post('/trpc/simulations.update', {
+      data: { ...fields, id: copy.id, name: 'WebRTC short call', timeLimitMinutes: minutes },
+    });
     expect(res.status(), await res.text()).toBe(200);
     return copy.id;
   } finally {
@@ -66,13 +85,19 @@ async function shortCopy(s: Setup, minutes: number): Promise<string> {
 type Sample = MetricsSample;
 
 async function callPage(browser: Browser, s: Setup, simulationId: string) {
-  const context = await browser.newContext({ baseURL: s.own.baseURL, storageState: s.repState, permissions: ['microphone'], ignoreHTTPSErrors: true });
+  const context = await browser.newContext({
+    baseURL: s.own.baseURL,
+    storageState: s.repState,
+    permissions: ['microphone'],
+    ignoreHTTPSErrors: true,
+  });
   const page = await context.newPage();
   // the metrics samples the page sends on the call's socket
   const samples: Sample[] = [];
   page.on('websocket', (ws) =>
     ws.on('framesent', (f) => {
-      if (typeof f.payload === 'string' && f.payload.startsWith('{"type":"metrics"')) samples.push(...(JSON.parse(f.payload) as { samples: Sample[] }).samples);
+      if (typeof f.payload === 'string' && f.payload.startsWith('{"type":"metrics"'))
+        samples.push(...(JSON.parse(f.payload) as { samples: Sample[] }).samples);
     }),
   );
   await page.goto(`/exercise/${simulationId}`);
@@ -87,7 +112,12 @@ test.describe('A model call over WebRTC', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
-    fake = await startFakeRealtimeWebRTC({ transcripts: [REP_SAID], replies: [GREETING, ANSWER], responseAudioMs: 800, relay: { transcripts: [REP_SAID], replies: [GREETING], responseAudioMs: 600, pace: 'realtime' } });
+    fake = await startFakeRealtimeWebRTC({
+      transcripts: [REP_SAID],
+      replies: [GREETING, ANSWER],
+      responseAudioMs: 800,
+      relay: { transcripts: [REP_SAID], replies: [GREETING], responseAudioMs: 600, pace: 'realtime' },
+    });
     setup = await startServer(fake);
   });
 
@@ -96,16 +126,22 @@ test.describe('A model call over WebRTC', () => {
     await fake?.close();
   });
 
-  test('the browser talks to the model directly; the server shows the transcript and ends the call', async ({ browser }) => {
+  test('the browser talks to the model directly; the server shows the transcript and ends the call', async ({
+    browser,
+  }) => {
     const { context, page, samples } = await callPage(browser, setup, setup.simulationId);
     try {
       await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 20_000 });
       await expect(page.getByTestId('call-panel')).toHaveAttribute('data-transport', 'webrtc');
       const transcript = page.getByRole('log', { name: 'Live transcript' });
-      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: GREETING }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: GREETING }).first()).toBeVisible({
+        timeout: 15_000,
+      });
       // the microphone reached the model over WebRTC (its speech was heard), and the answer came back
       await expect(transcript.locator('[data-speaker="rep"]').first()).toContainText(REP_SAID, { timeout: 20_000 });
-      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: ANSWER }).first()).toBeVisible({ timeout: 20_000 });
+      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: ANSWER }).first()).toBeVisible({
+        timeout: 20_000,
+      });
       const call = [...fake.calls.values()].at(-1)!;
       expect(call.sidebands).toBe(1);
       expect(call.packetsIn).toBeGreaterThan(50);
@@ -119,11 +155,16 @@ test.describe('A model call over WebRTC', () => {
       await expect.poll(() => fake.hangups.includes(call.id), { timeout: 10_000 }).toBe(true);
       await expect(page.getByText('The call recording was saved for your report.')).toBeVisible({ timeout: 15_000 });
       // the call-quality samples the page sent (one a second, stored with the call) come from getStats()
-      const rtc = samples.filter((s) => s.connection.transport === 'webrtc' && s.connection.rtc?.connectionState === 'connected');
+      const rtc = samples.filter(
+        (s) => s.connection.transport === 'webrtc' && s.connection.rtc?.connectionState === 'connected',
+      );
       expect(rtc.length).toBeGreaterThan(1);
       const last = rtc.at(-1)!.connection;
       expect(last.rttMs).toEqual(expect.any(Number));
-      expect(last.rtc).toMatchObject({ iceConnectionState: expect.stringMatching(/connected|completed/), iceGatheringState: 'complete' });
+      expect(last.rtc).toMatchObject({
+        iceConnectionState: expect.stringMatching(/connected|completed/),
+        iceGatheringState: 'complete',
+      });
       // the greeting alone is 40 packets of 20 ms; the samples are a second apart and the last may be
       // taken up to a second before the call ends, so it counts part of the audio received, growing
       const received = rtc.map((x) => x.connection.rtc!.packetsReceived);
@@ -135,7 +176,9 @@ test.describe('A model call over WebRTC', () => {
     }
   });
 
-  test('the server enforces the time limit: the call ends by itself and the model call is hung up', async ({ browser }) => {
+  test('the server enforces the time limit: the call ends by itself and the model call is hung up', async ({
+    browser,
+  }) => {
     const simulationId = await shortCopy(setup, 0.2);
     const { context, page } = await callPage(browser, setup, simulationId);
     try {
@@ -159,7 +202,9 @@ test.describe('A model call over WebRTC', () => {
       await expect(page.getByTestId('call-panel')).toHaveAttribute('data-transport', 'relay');
       expect(fake.relay.connections).toBe(relayed + 1);
       const transcript = page.getByRole('log', { name: 'Live transcript' });
-      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: GREETING }).first()).toBeVisible({ timeout: 15_000 });
+      await expect(transcript.locator('[data-speaker="prospect"]', { hasText: GREETING }).first()).toBeVisible({
+        timeout: 15_000,
+      });
       // the fake microphone plays its file again: this time the rep is heard through the relay
       await expect(transcript.locator('[data-speaker="rep"]').first()).toContainText(REP_SAID, { timeout: 30_000 });
       await page.getByRole('button', { name: 'End call' }).click();
@@ -170,15 +215,26 @@ test.describe('A model call over WebRTC', () => {
     }
   });
 
-  test('a workspace that allows only WebRTC says so when it cannot connect, and does not go through the server', async ({ browser }) => {
-    const admin = await request.newContext({ baseURL: setup.own.baseURL, storageState: await setup.own.signIn('admin@demo.test'), extraHTTPHeaders: { Origin: setup.own.baseURL } });
-    const setTransport = async (transport: string) => expect((await admin.post('/trpc/callSettings.update', { data: { transport } })).status()).toBe(200);
+  test('a workspace that allows only WebRTC says so when it cannot connect, and does not go through the server', async ({
+    browser,
+  }) => {
+    const admin = await request.newContext({
+      baseURL: setup.own.baseURL,
+      storageState: await setup.own.signIn('admin@demo.test'),
+      extraHTTPHeaders: { Origin: setup.own.baseURL },
+    });
+    const setTransport = async (transport: string) =>
+      expect((await admin.post('/trpc/callSettings.update', { data: { transport } })).status()).toBe(200);
     await setTransport('webrtc');
     fake.options.unreachable = true;
     const relayed = fake.relay.connections;
     const { context, page } = await callPage(browser, setup, setup.simulationId);
     try {
-      await expect(page.getByRole('alert').filter({ hasText: 'The call could not connect over WebRTC, and your workspace allows only WebRTC calls.' })).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: 'The call could not connect over WebRTC, and your workspace allows only WebRTC calls.' }),
+      ).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('button', { name: 'Start call' })).toBeEnabled();
       expect(fake.relay.connections).toBe(relayed);
     } finally {

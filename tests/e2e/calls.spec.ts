@@ -5,8 +5,6 @@ import { expect, h1, test } from './fixtures';
 // its calls run in the offline practice mode.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 
-
-
 function expectInOrder(seen: string[], expected: string[]) {
   let at = -1;
   for (const state of expected) {
@@ -31,7 +29,9 @@ test.describe('Exercise page, offline practice mode', () => {
     await expect(h1(page)).toHaveText(SIMULATION);
     await expect(state).toHaveText('Call connected');
     expectInOrder(await seenCallStates(page), ['Ringing', 'Call connected']);
-    await expect(page.getByText('Offline practice mode — no AI model is configured; the prospect is simulated')).toBeVisible();
+    await expect(
+      page.getByText('Offline practice mode — no AI model is configured; the prospect is simulated'),
+    ).toBeVisible();
 
     const transcript = page.getByRole('log', { name: 'Live transcript' });
     const prospectLines = transcript.locator('[data-speaker="prospect"]');
@@ -47,7 +47,9 @@ test.describe('Exercise page, offline practice mode', () => {
 
     await input.fill('How does your team forecast revenue today?');
     await input.press('Enter');
-    await expect(transcript.locator('[data-speaker="rep"]').nth(1)).toContainText('How does your team forecast revenue today?');
+    await expect(transcript.locator('[data-speaker="rep"]').nth(1)).toContainText(
+      'How does your team forecast revenue today?',
+    );
     await expect.poll(() => prospectLines.count()).toBeGreaterThan(afterFirst);
 
     await page.getByRole('button', { name: 'End call' }).click();
@@ -79,11 +81,15 @@ test.describe('Simulations list: Test and Dry run', () => {
     await expect(dialog.getByText('Please select a prompt to continue')).toBeHidden();
     await dialog.getByRole('button', { name: 'Start test' }).click();
     await expect(dialog.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
-    await expect(dialog.getByRole('log', { name: 'Live transcript' }).locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/);
+    await expect(
+      dialog.getByRole('log', { name: 'Live transcript' }).locator('[data-speaker="prospect"]').first(),
+    ).toContainText(/\w{2,}/);
     const input = dialog.getByRole('textbox', { name: 'Type what you would say and press Enter' });
     await input.fill('Hello, is this a good time to talk about your forecasting?');
     await input.press('Enter');
-    await expect(dialog.getByRole('log', { name: 'Live transcript' }).locator('[data-speaker="rep"]').first()).toContainText('good time to talk');
+    await expect(
+      dialog.getByRole('log', { name: 'Live transcript' }).locator('[data-speaker="rep"]').first(),
+    ).toContainText('good time to talk');
     await dialog.getByRole('button', { name: 'End call' }).click();
     await expect(dialog.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
   });
@@ -99,7 +105,9 @@ test.describe('Simulations list: Test and Dry run', () => {
     const input = dialog.getByRole('textbox', { name: 'Your message (press Enter to send)' });
     await input.fill('What does your current forecasting process look like?');
     await input.press('Enter');
-    await expect(log.locator('[data-speaker="rep"]').first()).toContainText('What does your current forecasting process look like?');
+    await expect(log.locator('[data-speaker="rep"]').first()).toContainText(
+      'What does your current forecasting process look like?',
+    );
     await expect.poll(() => log.locator('[data-speaker="prospect"]').count()).toBeGreaterThan(before);
     await dialog.getByRole('button', { name: 'End call' }).click();
     await expect(dialog.getByRole('heading', { name: 'Congratulations' })).toBeVisible();

@@ -34,7 +34,10 @@ async function pick(page: Page, label: string, option: string) {
 test.describe('campaign magic links', () => {
   test.use({ userType: 'manager' });
 
-  test('a manager makes a campaign and links; a guest holds a typed demo call, sees the report and books a call; the link is then used', async ({ page, browser }) => {
+  test('a manager makes a campaign and links; a guest holds a typed demo call, sees the report and books a call; the link is then used', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(240_000);
     const scheduler = await fakeScheduler();
     try {
@@ -53,9 +56,15 @@ test.describe('campaign magic links', () => {
       await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Spring demo');
       await pick(page, 'Simulation', SIMULATION);
       await form.getByRole('textbox', { name: 'Sub header' }).fill('Practise a discovery call in five minutes');
-      await form.getByRole('textbox', { name: 'Intro paragraph' }).fill('Call a busy VP of Sales and find out how they forecast.');
-      await form.getByRole('textbox', { name: 'After-simulation message' }).fill('Thanks for trying Spar! Your report is ready.');
-      await form.getByRole('textbox', { name: 'Banner CTA message' }).fill('Want this for your team? Book a call with us.');
+      await form
+        .getByRole('textbox', { name: 'Intro paragraph' })
+        .fill('Call a busy VP of Sales and find out how they forecast.');
+      await form
+        .getByRole('textbox', { name: 'After-simulation message' })
+        .fill('Thanks for trying Spar! Your report is ready.');
+      await form
+        .getByRole('textbox', { name: 'Banner CTA message' })
+        .fill('Want this for your team? Book a call with us.');
       await pick(page, 'Scheduler', 'Cal.com');
       await form.getByRole('textbox', { name: 'Scheduling page' }).fill(`${scheduler.origin}/acme/demo`);
       await form.getByRole('button', { name: 'Create campaign' }).click();
@@ -68,7 +77,9 @@ test.describe('campaign magic links', () => {
       await row.getByRole('button', { name: 'Generate links' }).click();
       await expect(page).toHaveURL(/tab=generate/);
       const guestEmail = `guest-${Date.now()}@example.com`;
-      await page.getByRole('textbox', { name: 'Entries' }).fill(`${guestEmail}, Gina\nnot-an-email, Nobody\nsecond-${guestEmail}, Sam`);
+      await page
+        .getByRole('textbox', { name: 'Entries' })
+        .fill(`${guestEmail}, Gina\nnot-an-email, Nobody\nsecond-${guestEmail}, Sam`);
       await expect(page.getByTestId('entry-count')).toContainText('2 valid of 3 lines (at most 2000)');
       await expect(page.getByTestId('entry-count')).toContainText('1 line with an invalid email will be skipped');
       await page.getByRole('button', { name: 'Generate links' }).click();
@@ -99,9 +110,14 @@ test.describe('campaign magic links', () => {
       await guest.getByRole('button', { name: 'Continue without a microphone' }).click();
       await guest.getByRole('button', { name: 'Start the call' }).click();
       const transcript = guest.getByRole('log', { name: 'Live transcript' });
-      await expect(transcript.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/, { timeout: 20_000 });
+      await expect(transcript.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/, {
+        timeout: 20_000,
+      });
       const input = guest.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-      for (const line of ['Hi, thanks for taking my call. How does your team forecast revenue today?', 'Could we book a 30 minute demo next Tuesday at 10am?']) {
+      for (const line of [
+        'Hi, thanks for taking my call. How does your team forecast revenue today?',
+        'Could we book a 30 minute demo next Tuesday at 10am?',
+      ]) {
         const before = await transcript.locator('[data-speaker="prospect"]').count();
         await input.fill(line);
         await input.press('Enter');
@@ -117,7 +133,10 @@ test.describe('campaign magic links', () => {
       await expect(h1(guest)).toHaveText('Spring demo: your report');
       await expect(guest.getByTestId('report-score')).toBeVisible();
       await expect(guest.getByTestId('heuristic-badge')).toBeVisible();
-      await expect(guest.getByRole('link', { name: 'Download HTML' })).toHaveAttribute('href', /\/api\/v1\/cta\/reports\/[0-9a-f-]{36}\/download\?token=/);
+      await expect(guest.getByRole('link', { name: 'Download HTML' })).toHaveAttribute(
+        'href',
+        /\/api\/v1\/cta\/reports\/[0-9a-f-]{36}\/download\?token=/,
+      );
 
       // the guest's report fits a phone
       await guest.setViewportSize({ width: 375, height: 800 });
@@ -143,7 +162,10 @@ test.describe('campaign magic links', () => {
 
       // the manager's table: completed, clicked, booked, scored
       await page.goto(`/cta?tab=links&q=${encodeURIComponent(guestEmail)}`);
-      const linkRowInTable = page.getByTestId('link-row').filter({ hasText: guestEmail }).filter({ hasNotText: 'second-' });
+      const linkRowInTable = page
+        .getByTestId('link-row')
+        .filter({ hasText: guestEmail })
+        .filter({ hasNotText: 'second-' });
       await expect(linkRowInTable.getByTestId('link-status')).toHaveText('Completed');
       await expect(linkRowInTable).toContainText('Booked');
       await expect(linkRowInTable.getByTestId('score-heuristic')).toBeVisible();
@@ -163,7 +185,9 @@ test.describe('campaign magic links', () => {
     // a campaign of its own, so the table is drawn whatever ran before
     const headers = { Origin: baseURL! };
     const sims = await page.request.get('/trpc/simulations.list?input=%7B%7D', { headers });
-    const simulationId = ((await sims.json()) as { result: { data: { id: string; name: string }[] } }).result.data.find((s) => s.name === SIMULATION)!.id;
+    const simulationId = ((await sims.json()) as { result: { data: { id: string; name: string }[] } }).result.data.find(
+      (s) => s.name === SIMULATION,
+    )!.id;
     const made = await page.request.post('/trpc/campaigns.create', {
       headers,
       data: {

@@ -18,11 +18,17 @@ test.describe('Spar admin: clients', () => {
 
     await page.getByRole('button', { name: 'Duplicate Northwind Demo', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Duplicate Northwind Demo' });
-    await expect(dialog.getByText('Users and their sign-ins, calls and results, support requests and mail stay with the original client.')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'Users and their sign-ins, calls and results, support requests and mail stay with the original client.',
+      ),
+    ).toBeVisible();
     await dialog.getByLabel('New client name').fill(name);
     await dialog.getByLabel('New schema name').fill('Not A Slug');
     await dialog.getByRole('button', { name: 'Duplicate client' }).click();
-    await expect(dialog.getByText('Use 2–63 lowercase letters, digits or hyphens, starting with a letter')).toBeVisible();
+    await expect(
+      dialog.getByText('Use 2–63 lowercase letters, digits or hyphens, starting with a letter'),
+    ).toBeVisible();
     await dialog.getByLabel('New schema name').fill(schema);
     await dialog.getByRole('button', { name: 'Duplicate client' }).click();
     await expect(dialog).toBeHidden();
@@ -62,16 +68,24 @@ test.describe('Spar admin: clients', () => {
     await expect(page.getByRole('main').getByText(/@demo\.test/)).toHaveCount(0);
 
     await tabs.getByRole('tab', { name: 'Personas' }).click();
-    for (const p of DEMO_PERSONAS) await expect(page.getByRole('tabpanel').getByText(p.name, { exact: true })).toBeVisible();
+    for (const p of DEMO_PERSONAS)
+      await expect(page.getByRole('tabpanel').getByText(p.name, { exact: true })).toBeVisible();
 
     await tabs.getByRole('tab', { name: 'Simulations' }).click();
     // the simulations came along with the configuration
-    for (const sim of DEMO_SIMULATIONS) await expect(page.getByRole('tabpanel').getByText(sim.name, { exact: true })).toBeVisible();
+    for (const sim of DEMO_SIMULATIONS)
+      await expect(page.getByRole('tabpanel').getByText(sim.name, { exact: true })).toBeVisible();
     // test calls run in the superuser's own client, so another client's list offers editing but no calls
     const firstSim = DEMO_SIMULATIONS[0].name;
-    await expect(page.getByRole('tabpanel').getByRole('button', { name: `Edit ${firstSim}`, exact: true })).toBeVisible();
-    await expect(page.getByRole('tabpanel').getByRole('button', { name: `Test ${firstSim}`, exact: true })).toHaveCount(0);
-    await expect(page.getByRole('tabpanel').getByRole('button', { name: `Dry run ${firstSim}`, exact: true })).toHaveCount(0);
+    await expect(
+      page.getByRole('tabpanel').getByRole('button', { name: `Edit ${firstSim}`, exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: `Test ${firstSim}`, exact: true })).toHaveCount(
+      0,
+    );
+    await expect(
+      page.getByRole('tabpanel').getByRole('button', { name: `Dry run ${firstSim}`, exact: true }),
+    ).toHaveCount(0);
     await tabs.getByRole('tab', { name: 'Analytics' }).click();
     // a fresh copy: no users, no calls
     const analytics = page.getByRole('tabpanel');
@@ -83,7 +97,9 @@ test.describe('Spar admin: clients', () => {
     await expect(h1(page)).toHaveText('Spar admin');
     await page.getByRole('button', { name: `Delete ${name}`, exact: true }).click();
     const del = page.getByRole('dialog', { name: `Delete ${name}` });
-    await expect(del.getByRole('list', { name: 'What will be removed' })).toContainText(`Personas: ${DEMO_PERSONAS.length}`);
+    await expect(del.getByRole('list', { name: 'What will be removed' })).toContainText(
+      `Personas: ${DEMO_PERSONAS.length}`,
+    );
     await expect(del.getByRole('list', { name: 'What will be removed' })).not.toContainText('Users');
     const confirm = del.getByRole('button', { name: 'Delete client' });
     await expect(confirm).toBeDisabled();
@@ -117,7 +133,9 @@ test.describe('Spar admin: clients', () => {
     await schema.fill(`acme-${suffix}`);
     await dialog.getByRole('button', { name: 'Create client' }).click();
     await expect(dialog).toBeHidden();
-    const row = page.getByRole('table', { name: 'Clients' }).getByRole('row', { name: new RegExp(`Acme Logística ${suffix}`) });
+    const row = page
+      .getByRole('table', { name: 'Clients' })
+      .getByRole('row', { name: new RegExp(`Acme Logística ${suffix}`) });
     await expect(row).toContainText(`acme-${suffix}`);
     await expect(row).toContainText('Italiano');
     await expect(row).toContainText('Customer');

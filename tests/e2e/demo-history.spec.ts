@@ -18,7 +18,10 @@ test.describe('the demo tenant on a first start', () => {
   });
 
   test('the dashboard shows four weeks of labelled demo activity, made in the background', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: server.baseURL, storageState: await server.signIn('manager@demo.test') });
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      storageState: await server.signIn('manager@demo.test'),
+    });
     const page = await context.newPage();
     await page.goto('/dashboard');
     await expect(h1(page)).toHaveText('Dashboard');

@@ -42,7 +42,8 @@ export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => use(serverInfo().baseURL),
   userType: [null, { option: true }],
   displayName: [null, { option: true }],
-  user: async ({ userType, displayName, baseURL }, use) => use(userType ? await createDemoUser(baseURL!, { userType, displayName: displayName ?? undefined }) : null),
+  user: async ({ userType, displayName, baseURL }, use) =>
+    use(userType ? await createDemoUser(baseURL!, { userType, displayName: displayName ?? undefined }) : null),
   storageState: async ({ account, user, baseURL }, use) => {
     if (user) return use(await signedInState(baseURL!, user));
     return use(account ? storageFile(account) : { cookies: [], origins: [] });
@@ -60,12 +61,24 @@ export const test = base.extend<Fixtures>({
  * A new user of the demo tenant, created by the seeded admin through the users API as the Users page
  * does, with the demo password; sales reps join the seeded manager's team unless `managerId` is given.
  */
-export async function createDemoUser(baseURL: string, fields: { userType: NewUserType; displayName?: string; managerId?: string | null; language?: 'en' | 'es' | 'it' | 'pt-BR' }): Promise<NewUser> {
+export async function createDemoUser(
+  baseURL: string,
+  fields: {
+    userType: NewUserType;
+    displayName?: string;
+    managerId?: string | null;
+    language?: 'en' | 'es' | 'it' | 'pt-BR';
+  },
+): Promise<NewUser> {
   const tag = randomBytes(4).toString('hex');
   const username = `e2e-${fields.userType.replace('_', '-')}-${tag}`;
   const email = `${username}@demo.test`;
   const displayName = fields.displayName ?? `E2E ${fields.userType} ${tag}`;
-  const admin = await request.newContext({ baseURL, storageState: storageFile('admin'), extraHTTPHeaders: { Origin: baseURL } });
+  const admin = await request.newContext({
+    baseURL,
+    storageState: storageFile('admin'),
+    extraHTTPHeaders: { Origin: baseURL },
+  });
   try {
     let managerId = fields.managerId;
     if (managerId === undefined && fields.userType === 'sales_rep') {
@@ -74,7 +87,17 @@ export async function createDemoUser(baseURL: string, fields: { userType: NewUse
       const managers = ((await res.json()) as { result: { data: { id: string; email: string }[] } }).result.data;
       managerId = managers.find((m) => m.email === ACCOUNTS.manager.email)?.id ?? null;
     }
-    const res = await admin.post('/trpc/users.create', { data: { email, username, displayName, userType: fields.userType, password: PASSWORD, managerId: managerId ?? null, language: fields.language ?? null } });
+    const res = await admin.post('/trpc/users.create', {
+      data: {
+        email,
+        username,
+        displayName,
+        userType: fields.userType,
+        password: PASSWORD,
+        managerId: managerId ?? null,
+        language: fields.language ?? null,
+      },
+    });
     expect(res.status(), await res.text()).toBe(200);
     const { user } = ((await res.json()) as { result: { data: { user: { id: string } } } }).result.data;
     return { id: user.id, email, username, displayName, password: PASSWORD };
@@ -123,7 +146,10 @@ export async function devToken(api: APIRequestContext, who: Someone): Promise<st
 /** Saves an account's language on the server, as the profile would. */
 export async function setServerLanguage(api: APIRequestContext, who: Someone, language: 'en' | 'es' | 'it' | 'pt-BR') {
   const token = await devToken(api, who);
-  const res = await api.put('/api/v1/auth/language', { headers: { Authorization: `Bearer ${token}` }, data: { user_language: language } });
+  const res = await api.put('/api/v1/auth/language', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { user_language: language },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -131,7 +157,8 @@ type Tree = { [k: string]: string | Tree };
 const loadLocale = (lng: string): Tree => {
   const dir = path.resolve('locales', lng);
   const out: Tree = {};
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) out[f.replace(/\.json$/, '')] = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree;
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')))
+    out[f.replace(/\.json$/, '')] = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree;
   return out;
 };
 const flatten = (t: Tree, prefix = '', acc = new Map<string, string>()) => {
@@ -153,6 +180,9 @@ export function translationOf(english: string, lng: 'es' | 'it' | 'pt-BR'): stri
   const target = flatten(loadLocale(lng));
   const found = new Set<string>();
   for (const [k, v] of en) if (v === english && target.has(k)) found.add(target.get(k)!);
-  if (found.size !== 1) throw new Error(`"${english}" has ${found.size} distinct ${lng} translations in locales/: ${[...found].join(' | ')}`);
+  if (found.size !== 1)
+    throw new Error(
+      `"${english}" has ${found.size} distinct ${lng} translations in locales/: ${[...found].join(' | ')}`,
+    );
   return [...found][0];
 }

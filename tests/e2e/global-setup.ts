@@ -7,7 +7,15 @@ import { startSmtpReceiver } from '../helpers/smtp';
 import { ACCOUNT_KEYS, ACCOUNTS } from './accounts';
 import { mailFileWriter } from './mail';
 import { freePort, stopServer, waitForHealth } from './own-server';
-import { E2E_DEMO_PASSWORD, E2E_MAIL_FROM_ADDRESS, E2E_SUPPORT_EMAIL, E2E_TMP, SERVER_INFO_FILE, storageFile, type ServerInfo } from './server-info';
+import {
+  E2E_DEMO_PASSWORD,
+  E2E_MAIL_FROM_ADDRESS,
+  E2E_SUPPORT_EMAIL,
+  E2E_TMP,
+  SERVER_INFO_FILE,
+  storageFile,
+  type ServerInfo,
+} from './server-info';
 
 const SERVER_ENTRY = 'dist/server/index.mjs';
 
@@ -75,7 +83,9 @@ export default async function globalSetup() {
     // One session per account, through the real login endpoint; tests reuse the cookie.
     for (const key of ACCOUNT_KEYS) {
       const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-      const res = await ctx.post('/trpc/auth.login', { data: { email: ACCOUNTS[key].email, password: E2E_DEMO_PASSWORD } });
+      const res = await ctx.post('/trpc/auth.login', {
+        data: { email: ACCOUNTS[key].email, password: E2E_DEMO_PASSWORD },
+      });
       if (!res.ok()) throw new Error(`login as ${key} failed: ${res.status()} ${await res.text()}`);
       await ctx.storageState({ path: storageFile(key) });
       await ctx.dispose();

@@ -1,6 +1,7 @@
 import { expect, h1, mainNav, setServerLanguage, test, translationOf } from './fixtures';
 
-const readStoredLanguage = (page: import('@playwright/test').Page) => page.evaluate(() => localStorage.getItem('i18nextLng'));
+const readStoredLanguage = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => localStorage.getItem('i18nextLng'));
 
 test.describe('browser language', () => {
   test.use({ locale: 'es-ES' });
@@ -9,7 +10,9 @@ test.describe('browser language', () => {
     await page.goto('/login');
     await expect(page.getByRole('button', { name: translationOf('Sign in', 'es'), exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
-    await expect(page.getByText(translationOf('Use the credentials provided by your administrator.', 'es'))).toBeVisible();
+    await expect(
+      page.getByText(translationOf('Use the credentials provided by your administrator.', 'es')),
+    ).toBeVisible();
     // consulting the browser is not a saved preference
     expect(await readStoredLanguage(page)).toBeNull();
   });
@@ -61,13 +64,15 @@ test.describe('Spanish titles (saved preference es)', () => {
 test.describe('server language', () => {
   test.use({ userType: 'sales_rep' });
 
-  test("a user whose saved language is Italian sees Italian", async ({ page, api, user }) => {
+  test('a user whose saved language is Italian sees Italian', async ({ page, api, user }) => {
     await setServerLanguage(api, user!, 'it');
     const italian = translationOf('My assignments', 'it');
     expect(italian).not.toBe('My assignments');
     await page.goto('/assignments/sr');
     await expect(h1(page)).toHaveText(italian);
-    await expect(mainNav(page, 'it').getByRole('link', { name: translationOf('Assignments', 'it'), exact: true })).toBeVisible();
+    await expect(
+      mainNav(page, 'it').getByRole('link', { name: translationOf('Assignments', 'it'), exact: true }),
+    ).toBeVisible();
     // the profile language is not a saved browser preference
     expect(await readStoredLanguage(page)).toBeNull();
   });
@@ -102,7 +107,8 @@ test.describe('picking a language', () => {
     await expect(h1(page)).toHaveText('My assignments');
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: /^Language/ }).click();
-    for (const choice of ['English', 'Español', 'Italiano']) await expect(page.getByText(choice, { exact: true })).toBeVisible();
+    for (const choice of ['English', 'Español', 'Italiano'])
+      await expect(page.getByText(choice, { exact: true })).toBeVisible();
     await page.getByText('Português (Brasil)', { exact: true }).click();
     await expect(h1(page)).toHaveText(portuguese);
     expect(await readStoredLanguage(page)).toBe('pt-BR');

@@ -26,7 +26,11 @@ test.describe('Knowledge-base files', () => {
     const name = `pricing-notes-${Date.now().toString(36)}.txt`;
     let dialog = await openKnowledgeBase(page);
 
-    await chooseFile(page, dialog, { name, mimeType: 'text/plain', buffer: Buffer.from('Pricing: the list price is 900 euros per truck per year.\n') });
+    await chooseFile(page, dialog, {
+      name,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Pricing: the list price is 900 euros per truck per year.\n'),
+    });
     const table = dialog.getByRole('table', { name: 'Knowledge-base files' });
     const row = table.getByRole('row', { name: new RegExp(name.replace(/[.]/g, '\\.')) });
     await expect(row).toBeVisible();
@@ -42,7 +46,9 @@ test.describe('Knowledge-base files', () => {
 
     await page.reload();
     dialog = await openKnowledgeBase(page);
-    const rowAfter = dialog.getByRole('table', { name: 'Knowledge-base files' }).getByRole('row', { name: new RegExp(name.replace(/[.]/g, '\\.')) });
+    const rowAfter = dialog
+      .getByRole('table', { name: 'Knowledge-base files' })
+      .getByRole('row', { name: new RegExp(name.replace(/[.]/g, '\\.')) });
     await expect(rowAfter.getByRole('switch', { name: `Use ${name} in scenarios and calls` })).not.toBeChecked();
 
     // delete: the confirmation names the file
@@ -56,36 +62,63 @@ test.describe('Knowledge-base files', () => {
 
   test('a 6 MB file is refused with its size and the maximum', async ({ page }) => {
     const dialog = await openKnowledgeBase(page);
-    await chooseFile(page, dialog, { name: 'huge-manual.txt', mimeType: 'text/plain', buffer: Buffer.alloc(6 * 1024 * 1024, 'a') });
+    await chooseFile(page, dialog, {
+      name: 'huge-manual.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(6 * 1024 * 1024, 'a'),
+    });
     const alert = dialog.getByRole('alert').filter({ hasText: 'huge-manual.txt' });
     await expect(alert).toContainText('Failed to upload file');
     await expect(alert).toContainText('File too large: 6.0 MB (maximum 5 MB)');
-    await expect(dialog.getByRole('table', { name: 'Knowledge-base files' }).getByText('huge-manual.txt')).toHaveCount(0);
+    await expect(dialog.getByRole('table', { name: 'Knowledge-base files' }).getByText('huge-manual.txt')).toHaveCount(
+      0,
+    );
   });
 
   test('a file of an unsupported type is refused with the unsupported-file-type message', async ({ page }) => {
     const dialog = await openKnowledgeBase(page);
-    await chooseFile(page, dialog, { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
-    await expect(dialog.getByRole('alert').filter({ hasText: 'photo.png' })).toContainText('Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.');
+    await chooseFile(page, dialog, {
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
+    });
+    await expect(dialog.getByRole('alert').filter({ hasText: 'photo.png' })).toContainText(
+      'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.',
+    );
   });
 
   test('an upload error leaves the screen when a later upload succeeds', async ({ page }) => {
     const dialog = await openKnowledgeBase(page);
-    await chooseFile(page, dialog, { name: 'slides.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await chooseFile(page, dialog, {
+      name: 'slides.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
+    });
     const failure = dialog.getByRole('alert').filter({ hasText: 'slides.png' });
     await expect(failure).toContainText('Unsupported file type.');
     const name = `objections-${Date.now().toString(36)}.txt`;
-    await chooseFile(page, dialog, { name, mimeType: 'text/plain', buffer: Buffer.from('Objection: the price is too high for a pilot.\n') });
-    const row = dialog.getByRole('table', { name: 'Knowledge-base files' }).getByRole('row', { name: new RegExp(name.replace(/[.]/g, '\\.')) });
+    await chooseFile(page, dialog, {
+      name,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Objection: the price is too high for a pilot.\n'),
+    });
+    const row = dialog
+      .getByRole('table', { name: 'Knowledge-base files' })
+      .getByRole('row', { name: new RegExp(name.replace(/[.]/g, '\\.')) });
     await expect(row).toContainText('Ready');
     await expect(failure).toHaveCount(0);
     // tidy up: the e2e server is shared by the suite
     await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await page.getByRole('dialog', { name: 'Delete file' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete file' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expect(row).toBeHidden();
   });
 
-  test('the server refuses a 6 MB upload that skips the page\'s own check, and the browser gets the message', async ({ page }) => {
+  test("the server refuses a 6 MB upload that skips the page's own check, and the browser gets the message", async ({
+    page,
+  }) => {
     await page.goto('/simulations');
     const answer = await page.evaluate(async (simulationName) => {
       const list = await (await fetch(`/trpc/simulations.list?input=${encodeURIComponent('{}')}`)).json();
@@ -102,7 +135,11 @@ test.describe('Knowledge-base files', () => {
     }, SIMULATION);
     expect(answer).toMatch(/^413 /);
     expect(JSON.parse(answer.slice(4))).toEqual({
-      error: { code: 'FILE_TOO_LARGE', message: 'File too large: 6.0 MB (maximum 5 MB)', details: { sizeBytes: 6 * 1024 * 1024, maxBytes: 5 * 1024 * 1024 } },
+      error: {
+        code: 'FILE_TOO_LARGE',
+        message: 'File too large: 6.0 MB (maximum 5 MB)',
+        details: { sizeBytes: 6 * 1024 * 1024, maxBytes: 5 * 1024 * 1024 },
+      },
     });
   });
 });

@@ -11,29 +11,43 @@ const SHOTS = 'tests/.tmp/screenshots';
 const WIDTHS = [375, 1440] as const;
 const SEEDED_SIMULATION = 'Discovery call with a busy VP of Sales';
 
-async function trpc<T>(api: APIRequestContext, token: string, path: string, input: unknown, method: 'query' | 'mutation'): Promise<T> {
+async function trpc<T>(
+  api: APIRequestContext,
+  token: string,
+  path: string,
+  input: unknown,
+  method: 'query' | 'mutation',
+): Promise<T> {
   const headers = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const res =
-    method === 'query' ? await api.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers }) : await api.post(`/trpc/${path}`, { headers, data: input });
+    method === 'query'
+      ? await api.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers })
+      : await api.post(`/trpc/${path}`, { headers, data: input });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { result: { data: T } }).result.data;
 }
 
 /** The page does not scroll sideways: nothing was pushed off-screen. */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 /** Every icon inside keeps a real size (not squeezed to a dot). */
 async function expectIconsKeepTheirSize(scope: Locator, min = 12) {
-  const widths = await scope.locator('svg.tabler-icon').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+  const widths = await scope
+    .locator('svg.tabler-icon')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
   expect(widths.length).toBeGreaterThan(0);
   expect(Math.min(...widths)).toBeGreaterThanOrEqual(min);
 }
 
 /** Badges show their whole label (a squeezed badge shows only "…"). */
 async function expectBadgesWhole(scope: Locator) {
-  const cut = await scope.locator('.mantine-Badge-label').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
+  const cut = await scope
+    .locator('.mantine-Badge-label')
+    .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
   expect(cut).toEqual([]);
 }
 
@@ -62,14 +76,30 @@ test.describe('Layout at 375 px and 1440 px', () => {
   test.use({ userType: 'manager' });
   mkdirSync(SHOTS, { recursive: true });
 
-  test('names of one very long word wrap or are cut with a tooltip; icons keep their size; wide tables say they scroll; the rep sees status, action and due date', async ({ page, api, browser, user, baseURL }) => {
+  test('names of one very long word wrap or are cut with a tooltip; icons keep their size; wide tables say they scroll; the rep sees status, action and due date', async ({
+    page,
+    api,
+    browser,
+    user,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const stamp = Date.now();
     const word = (prefix: string) => `${prefix}${'Supercalifragilistic'.repeat(8)}${stamp}`;
-    const names = { assignment: word('Assignment'), simulation: word('Sim').slice(0, 120), scorecard: word('Card').slice(0, 120) };
+    const names = {
+      assignment: word('Assignment'),
+      simulation: word('Sim').slice(0, 120),
+      scorecard: word('Card').slice(0, 120),
+    };
     const token = await devToken(api, user!);
     const repUser = await createDemoUser(baseURL!, { userType: 'sales_rep', managerId: user!.id });
-    const options = await trpc<{ personas: { id: string }[]; scorecards: { id: string; name: string }[] }>(api, token, 'simulations.options', {}, 'query');
+    const options = await trpc<{ personas: { id: string }[]; scorecards: { id: string; name: string }[] }>(
+      api,
+      token,
+      'simulations.options',
+      {},
+      'query',
+    );
     const card = await trpc<{ id: string }>(
       api,
       token,
@@ -78,7 +108,16 @@ test.describe('Layout at 375 px and 1440 px', () => {
         name: names.scorecard,
         icon: 'target',
         shortDescription: 'A scorecard whose name is one long word',
-        criteria: [{ name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' }],
+        criteria: [
+          {
+            name: 'Open questions',
+            description: 'Asks open questions',
+            includeInScenario: true,
+            levelZero: 'None',
+            levelLow: 'One',
+            levelHigh: 'Several',
+          },
+        ],
       },
       'mutation',
     );
@@ -101,10 +140,22 @@ test.describe('Layout at 375 px and 1440 px', () => {
       },
       'mutation',
     );
-    const members = await trpc<{ members: { id: string; name: string }[] }>(api, token, 'assignments.options', {}, 'query');
+    const members = await trpc<{ members: { id: string; name: string }[] }>(
+      api,
+      token,
+      'assignments.options',
+      {},
+      'query',
+    );
     const member = members.members.find((m) => m.name === repUser.displayName)!;
     const due = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const assignment = await trpc<{ id: string }>(api, token, 'assignments.create', { name: names.assignment, simulationIds: [sim.id], userIds: [member.id], dueAt: due }, 'mutation');
+    const assignment = await trpc<{ id: string }>(
+      api,
+      token,
+      'assignments.create',
+      { name: names.assignment, simulationIds: [sim.id], userIds: [member.id], dueAt: due },
+      'mutation',
+    );
 
     try {
       const rep = await browser.newContext({ storageState: await signedInState(baseURL!, repUser), locale: 'en-US' });
@@ -139,7 +190,9 @@ test.describe('Layout at 375 px and 1440 px', () => {
 
         // simulations and scorecards: cards with the long name and their icon
         await page.goto('/simulations');
-        const simCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: names.simulation }) });
+        const simCard = page
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading', { name: names.simulation }) });
         await expect(simCard).toBeVisible();
         await expectIconsKeepTheirSize(simCard, 14);
         await expectInsideViewport(page, simCard.getByRole('heading', { name: names.simulation }));
@@ -164,7 +217,11 @@ test.describe('Layout at 375 px and 1440 px', () => {
         await expect(region.getByTestId('due-date')).toContainText(`Due ${dueText}`);
         await expect(region.getByText('3 days', { exact: true })).toBeVisible();
         const exercise = region.getByRole('listitem', { name: names.simulation });
-        for (const el of [exercise.getByText('Pending', { exact: true }), exercise.getByRole('link', { name: `Start: ${names.simulation}` }), region.getByTestId('due-date')]) {
+        for (const el of [
+          exercise.getByText('Pending', { exact: true }),
+          exercise.getByRole('link', { name: `Start: ${names.simulation}` }),
+          region.getByTestId('due-date'),
+        ]) {
           await expect(el).toBeVisible();
           await expectInsideViewport(repPage, el);
         }
@@ -181,13 +238,17 @@ test.describe('Layout at 375 px and 1440 px', () => {
     }
   });
 
-  test('the simulation wizard’s steps stay on one row; call settings are in the user’s words, behind Advanced settings', async ({ page }) => {
+  test('the simulation wizard’s steps stay on one row; call settings are in the user’s words, behind Advanced settings', async ({
+    page,
+  }) => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/simulations');
       await page.getByRole('button', { name: 'New simulation' }).click();
       const dialog = page.getByRole('dialog', { name: 'New simulation' });
-      const steps = ['Simulation Details', 'Participants', 'Scenario', 'Review'].map((n) => dialog.getByRole('button', { name: n, exact: true }));
+      const steps = ['Simulation Details', 'Participants', 'Scenario', 'Review'].map((n) =>
+        dialog.getByRole('button', { name: n, exact: true }),
+      );
       const boxes = await Promise.all(steps.map(async (s) => (await s.boundingBox())!));
       const dialogBox = (await dialog.boundingBox())!;
       for (const b of boxes) {
@@ -196,7 +257,9 @@ test.describe('Layout at 375 px and 1440 px', () => {
       }
       // left to right in order
       expect(boxes.map((b) => b.x)).toEqual([...boxes.map((b) => b.x)].sort((a, b) => a - b));
-      await expect(dialog.getByTestId('wizard-step-caption')).toHaveText('Step 1 of 4 · Simulation Details: Name, difficulty, time');
+      await expect(dialog.getByTestId('wizard-step-caption')).toHaveText(
+        'Step 1 of 4 · Simulation Details: Name, difficulty, time',
+      );
       await page.screenshot({ path: `${SHOTS}/simulation-wizard-${width}.png` });
 
       await steps[1].click();
@@ -215,17 +278,32 @@ test.describe('Layout at 375 px and 1440 px', () => {
     // a team with members and no activity yet: the dashboard as the server would answer it for a new team
     await page.route(/\/trpc\/[^?]*dashboard\.get/, async (route) => {
       const res = await route.fetch();
-      const body = (await res.json()) as { result: { data: { counts: Record<string, number | null>; trend: unknown[]; recent: unknown[]; weakSpots: unknown[] } } }[];
+      const body = (await res.json()) as {
+        result: {
+          data: { counts: Record<string, number | null>; trend: unknown[]; recent: unknown[]; weakSpots: unknown[] };
+        };
+      }[];
       const paths = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');
       const d = body[paths.indexOf('dashboard.get')].result.data;
-      d.counts = { ...d.counts, teamMembers: 3, activeMembers: 0, averageScore: null, pendingExercises: 0, completedExercises: 0, practiceCalls: 0 };
+      d.counts = {
+        ...d.counts,
+        teamMembers: 3,
+        activeMembers: 0,
+        averageScore: null,
+        pendingExercises: 0,
+        completedExercises: 0,
+        practiceCalls: 0,
+      };
       await route.fulfill({ response: res, json: body });
     });
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/dashboard');
       const list = page.getByTestId('getting-started');
-      await expect(list.getByRole('listitem')).toHaveText(['Create a simulation (or use one of the ready-made ones).', 'Send an assignment: your reps practise, and their scores appear here.']);
+      await expect(list.getByRole('listitem')).toHaveText([
+        'Create a simulation (or use one of the ready-made ones).',
+        'Send an assignment: your reps practise, and their scores appear here.',
+      ]);
       // an ordered list numbers its own items: the first one shown is 1
       expect(await list.evaluate((el) => [el.tagName, (el as HTMLOListElement).start])).toEqual(['OL', 1]);
       await page.screenshot({ path: `${SHOTS}/dashboard-getting-started-${width}.png` });

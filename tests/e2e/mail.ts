@@ -30,7 +30,14 @@ export function mailFileWriter(dir: string): (mail: ReceivedMail) => void {
   mkdirSync(dir, { recursive: true });
   let seq = 0;
   return (mail) => {
-    const stored: StoredMail = { from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, receivedAt: new Date().toISOString() };
+    const stored: StoredMail = {
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      receivedAt: new Date().toISOString(),
+    };
     // names sort in arrival order
     const name = `${Date.now()}-${String(++seq).padStart(6, '0')}`;
     const tmp = path.join(dir, `.${name}.tmp`);
@@ -40,9 +47,11 @@ export function mailFileWriter(dir: string): (mail: ReceivedMail) => void {
 }
 
 const matches = (m: StoredMail, match: MailMatch) =>
-  m.to.some((t) => t.toLowerCase() === match.to.toLowerCase()) && (typeof match.subject === 'string' ? m.subject === match.subject : match.subject.test(m.subject));
+  m.to.some((t) => t.toLowerCase() === match.to.toLowerCase()) &&
+  (typeof match.subject === 'string' ? m.subject === match.subject : match.subject.test(m.subject));
 
-const describeMatch = (match: MailMatch) => `to ${match.to} with subject ${typeof match.subject === 'string' ? JSON.stringify(match.subject) : String(match.subject)}`;
+const describeMatch = (match: MailMatch) =>
+  `to ${match.to} with subject ${typeof match.subject === 'string' ? JSON.stringify(match.subject) : String(match.subject)}`;
 
 export interface Mailbox {
   /** Every mail received so far, oldest first. */
@@ -72,7 +81,9 @@ export function mailbox(dir: string): Mailbox {
         await expect.poll(() => find(match).length, { timeout: timeoutMs, intervals: [intervalMs] }).toBeGreaterThan(0);
       } catch {
         const seen = all().map((m) => `  - to ${m.to.join(', ')}: ${JSON.stringify(m.subject)}`);
-        throw new Error(`no mail ${describeMatch(match)} within ${timeoutMs} ms; received:\n${seen.join('\n') || '  (none)'}`);
+        throw new Error(
+          `no mail ${describeMatch(match)} within ${timeoutMs} ms; received:\n${seen.join('\n') || '  (none)'}`,
+        );
       }
       return find(match)[0];
     },

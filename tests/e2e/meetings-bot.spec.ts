@@ -21,7 +21,10 @@ test.describe('Record Meet with a meeting bot', () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
     fake = await startFakeAttendee({ apiKey: 'e2e-key', secret: SECRET });
-    cal = await startFakeGoogleCalendar({ clientId: 'e2e-client.apps.googleusercontent.com', clientSecret: 'e2e-secret' });
+    cal = await startFakeGoogleCalendar({
+      clientId: 'e2e-client.apps.googleusercontent.com',
+      clientSecret: 'e2e-secret',
+    });
     cal.email = 'rep@demo.test';
     own = await startOwnServer('meeting-bot', {
       MEETING_BOT_PROVIDER: 'attendee',
@@ -46,7 +49,9 @@ test.describe('Record Meet with a meeting bot', () => {
     await cal?.close();
   });
 
-  test('a rep sends the bot, sees it wait in the lobby and record, stops it, and reads the real call’s report', async ({ browser }) => {
+  test('a rep sends the bot, sees it wait in the lobby and record, stops it, and reads the real call’s report', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ baseURL: own.baseURL, storageState: repState });
     const page = await context.newPage();
     await page.goto('/meetings');
@@ -58,12 +63,17 @@ test.describe('Record Meet with a meeting bot', () => {
     await expect(form.getByText('Please enter a valid Google Meet URL')).toBeVisible();
     await expect(form.getByText('Please choose a scorecard')).toBeVisible();
     await link.fill('https://meet.google.com/abc-defg-hij');
-    await form.getByRole('textbox', { name: 'Title' }).fill('Acme weekly sync with a very long title that must wrap instead of breaking the table layout');
+    await form
+      .getByRole('textbox', { name: 'Title' })
+      .fill('Acme weekly sync with a very long title that must wrap instead of breaking the table layout');
     await form.getByRole('combobox', { name: 'Scorecard', exact: true }).click();
     await page.getByRole('option').first().click();
     await form.getByRole('button', { name: 'Send the bot now' }).click();
     await expect(page.getByText('Spar Notetaker is on its way.')).toBeVisible();
-    expect(fake.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ meeting_url: 'https://meet.google.com/abc-defg-hij', bot_name: 'Spar Notetaker' });
+    expect(fake.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      meeting_url: 'https://meet.google.com/abc-defg-hij',
+      bot_name: 'Spar Notetaker',
+    });
 
     const row = page.getByTestId('real-call-row').filter({ hasText: 'Acme weekly sync' });
     await expect(row.getByTestId('real-call-status')).toHaveText('Joining');
@@ -80,13 +90,30 @@ test.describe('Record Meet with a meeting bot', () => {
     await expect(dialog).toContainText('Spar Notetaker leaves');
     await dialog.getByRole('button', { name: 'Stop recording' }).click();
     // the provider is asked first (a loaded CI machine can take a few seconds)
-    await expect(page.getByText('The bot is leaving. What it recorded will be scored.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('The bot is leaving. What it recorded will be scored.')).toBeVisible({
+      timeout: 20_000,
+    });
     expect(fake.requests.some((r) => r.path === `/api/v1/bots/${botId}/leave`)).toBe(true);
 
     fake.setTranscript(botId, [
-      { speaker: 'Riley Rep', startMs: 1000, endMs: 6000, text: 'Thanks for joining. How do you plan your delivery routes today, and what does it cost you each week?' },
-      { speaker: 'Dana Buyer', startMs: 6500, endMs: 11000, text: 'Spreadsheets, mostly. About ten hours a week for my team.' },
-      { speaker: 'Riley Rep', startMs: 11500, endMs: 15000, text: 'Could we book a pilot kickoff next Tuesday at 10am?' },
+      {
+        speaker: 'Riley Rep',
+        startMs: 1000,
+        endMs: 6000,
+        text: 'Thanks for joining. How do you plan your delivery routes today, and what does it cost you each week?',
+      },
+      {
+        speaker: 'Dana Buyer',
+        startMs: 6500,
+        endMs: 11000,
+        text: 'Spreadsheets, mostly. About ten hours a week for my team.',
+      },
+      {
+        speaker: 'Riley Rep',
+        startMs: 11500,
+        endMs: 15000,
+        text: 'Could we book a pilot kickoff next Tuesday at 10am?',
+      },
       { speaker: 'Dana Buyer', startMs: 15500, endMs: 17000, text: 'Tuesday at 10 works.' },
     ]);
     await fake.advance(botId, 'post_processing', { eventType: 'bot_left_meeting' });
@@ -101,16 +128,26 @@ test.describe('Record Meet with a meeting bot', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/meetings');
     await expect(form).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
 
-  test('a rep connects Google Calendar and schedules the bot for an upcoming meeting from it, then disconnects', async ({ browser }) => {
+  test('a rep connects Google Calendar and schedules the bot for an upcoming meeting from it, then disconnects', async ({
+    browser,
+  }) => {
     const start = new Date(Date.now() + 26 * 3600_000);
     start.setSeconds(0, 0);
     cal.events = [
-      { id: 'ev1', summary: 'Globex pricing call', hangoutLink: 'https://meet.google.com/glo-bexx-prc', start: { dateTime: start.toISOString() }, end: { dateTime: new Date(start.getTime() + 1800_000).toISOString() } },
+      {
+        id: 'ev1',
+        summary: 'Globex pricing call',
+        hangoutLink: 'https://meet.google.com/glo-bexx-prc',
+        start: { dateTime: start.toISOString() },
+        end: { dateTime: new Date(start.getTime() + 1800_000).toISOString() },
+      },
       { id: 'ev2', summary: 'Lunch', start: { dateTime: new Date(start.getTime() + 3600_000).toISOString() } },
     ];
     const context = await browser.newContext({ baseURL: own.baseURL, storageState: repState });
@@ -127,14 +164,18 @@ test.describe('Record Meet with a meeting bot', () => {
     await expect(events).toHaveCount(1); // the lunch has no Meet link
     await expect(events.first()).toContainText('Globex pricing call');
     await events.first().getByRole('button', { name: 'Record this meeting' }).click();
-    await expect(form.getByRole('textbox', { name: 'Google Meet link' })).toHaveValue('https://meet.google.com/glo-bexx-prc');
+    await expect(form.getByRole('textbox', { name: 'Google Meet link' })).toHaveValue(
+      'https://meet.google.com/glo-bexx-prc',
+    );
     await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('Globex pricing call');
     await expect(form.getByRole('switch', { name: 'Join later' })).toBeChecked();
     await form.getByRole('combobox', { name: 'Scorecard', exact: true }).click();
     await page.getByRole('option').first().click();
     await form.getByRole('button', { name: 'Schedule the bot' }).click();
     await expect(page.getByText('The bot is scheduled.')).toBeVisible();
-    const created = fake.requests.filter((r) => r.method === 'POST' && r.body?.meeting_url === 'https://meet.google.com/glo-bexx-prc').at(-1)!;
+    const created = fake.requests
+      .filter((r) => r.method === 'POST' && r.body?.meeting_url === 'https://meet.google.com/glo-bexx-prc')
+      .at(-1)!;
     expect(new Date(String(created.body?.join_at)).getTime()).toBe(start.getTime());
     const row = page.getByTestId('real-call-row').filter({ hasText: 'Globex pricing call' });
     await expect(row.getByTestId('real-call-status')).toHaveText('Scheduled');

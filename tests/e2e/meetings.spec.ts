@@ -20,7 +20,10 @@ const VTT = `WEBVTT
 test.describe('real calls from a transcript', () => {
   test.use({ userType: 'sales_rep', displayName: 'Riley Realcall' });
 
-  test('a rep uploads a Teams transcript, is recognised as a speaker, scores it and reads a report marked as a real call', async ({ page, browser }) => {
+  test('a rep uploads a Teams transcript, is recognised as a speaker, scores it and reads a report marked as a real call', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await page.goto('/meetings');
     await expect(h1(page)).toHaveText('Meetings');
@@ -29,9 +32,15 @@ test.describe('real calls from a transcript', () => {
     await expect(page.getByTestId('bot-not-configured')).toContainText('Recording meetings is not set up');
     await expect(page.getByTestId('bot-not-configured')).toContainText('MEETING_BOT_PROVIDER=attendee');
     // no AI model either: a recording is refused plainly, saying what it needs
-    await page.locator('input[type="file"]').setInputFiles({ name: 'call.m4a', mimeType: 'audio/mp4', buffer: Buffer.from([0, 0, 0, 24]) });
-    await expect(page.getByText('Scoring an audio or video recording needs an AI model, and none is configured.')).toBeVisible();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'acme-discovery.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'call.m4a', mimeType: 'audio/mp4', buffer: Buffer.from([0, 0, 0, 24]) });
+    await expect(
+      page.getByText('Scoring an audio or video recording needs an AI model, and none is configured.'),
+    ).toBeVisible();
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'acme-discovery.vtt', mimeType: 'text/vtt', buffer: Buffer.from(VTT) });
     await expect(page.getByTestId('transcript-summary')).toHaveText('WebVTT: 4 turns, 0:16 long, 2 speakers.');
     // the user's own name is pre-selected as the rep
     await expect(page.getByRole('radio', { name: /^Riley Realcall/ })).toBeChecked();

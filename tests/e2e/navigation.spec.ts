@@ -33,7 +33,12 @@ async function navLinkNames(page: Page): Promise<string[]> {
 }
 
 /** Each role but the superuser gets a user made for the test (an admin cannot create a superuser). */
-const NEW_USER_TYPE: Partial<Record<AccountKey, NewUserType>> = { admin: 'admin', manager: 'manager', rep: 'sales_rep', demoManager: 'demo_manager' };
+const NEW_USER_TYPE: Partial<Record<AccountKey, NewUserType>> = {
+  admin: 'admin',
+  manager: 'manager',
+  rep: 'sales_rep',
+  demoManager: 'demo_manager',
+};
 
 test.describe('sidebar links per role', () => {
   for (const [key, expected] of Object.entries(SIDEBAR) as [AccountKey, string[]][]) {
@@ -46,14 +51,18 @@ test.describe('sidebar links per role', () => {
         await expect(mainNav(page).getByRole('link', { name: 'Assignments', exact: true })).toBeVisible();
         expect(await navLinkNames(page)).toEqual([...expected].sort());
         const assignmentsHref = key === 'rep' ? '/assignments/sr' : '/assignments';
-        await expect(mainNav(page).getByRole('link', { name: 'Assignments', exact: true })).toHaveAttribute('href', assignmentsHref);
+        await expect(mainNav(page).getByRole('link', { name: 'Assignments', exact: true })).toHaveAttribute(
+          'href',
+          assignmentsHref,
+        );
       });
 
       test(`${key}: every sidebar link opens its page`, async ({ page }) => {
         await page.goto('/');
         for (const name of expected) {
           await mainNav(page).getByRole('link', { name, exact: true }).click();
-          const [href, title] = name === 'Assignments' && key === 'rep' ? ['/assignments/sr', 'My assignments'] : PAGES[name];
+          const [href, title] =
+            name === 'Assignments' && key === 'rep' ? ['/assignments/sr', 'My assignments'] : PAGES[name];
           await expect(page, `link ${name}`).toHaveURL(href);
           await expect(h1(page), `link ${name}`).toHaveText(title);
         }
@@ -98,7 +107,8 @@ test.describe('layout', () => {
     await page.goto('/dashboard');
     const footer = page.locator('footer');
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Spar`);
-    for (const name of ['Terms', 'Privacy', 'Contact']) await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
+    for (const name of ['Terms', 'Privacy', 'Contact'])
+      await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
     await footer.getByRole('link', { name: 'Privacy', exact: true }).click();
     await expect(page).toHaveURL('/privacy');
   });

@@ -35,9 +35,20 @@ export function freePort(): Promise<number> {
 export async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
   const state = async () => {
     if (child.exitCode !== null) return 'exited';
-    return (await fetch(`${baseURL}/api/v1/health`).then((r) => r.status === 200, () => false)) ? 'healthy' : 'starting';
+    return (await fetch(`${baseURL}/api/v1/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    ))
+      ? 'healthy'
+      : 'starting';
   };
-  await expect.poll(state, { timeout: timeoutMs, intervals: [100], message: `e2e server at ${baseURL} did not become healthy:\n${output()}` }).not.toBe('starting');
+  await expect
+    .poll(state, {
+      timeout: timeoutMs,
+      intervals: [100],
+      message: `e2e server at ${baseURL} did not become healthy:\n${output()}`,
+    })
+    .not.toBe('starting');
   if (child.exitCode !== null) throw new Error(`e2e server exited with code ${child.exitCode}:\n${output()}`);
 }
 
@@ -54,7 +65,11 @@ export function stopServer(child: ChildProcess, graceMs = 10_000): Promise<void>
   });
 }
 
-export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, opts: { tmp?: string } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  opts: { tmp?: string } = {},
+): Promise<OwnServer> {
   const tmp = opts.tmp ?? mkdtempSync(path.join(os.tmpdir(), `spar-e2e-${name}-`));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -71,9 +86,13 @@ export async function startOwnServer(name: string, env: NodeJS.ProcessEnv, opts:
     SEED_DEMO_HISTORY: 'false',
     ...env,
   };
-  for (const k of ['DATABASE_URL', 'SEED_DEMO', 'PUBLIC_URL', 'OPENAI_BASE_URL'] as const) if (!(k in env)) delete full[k];
+  for (const k of ['DATABASE_URL', 'SEED_DEMO', 'PUBLIC_URL', 'OPENAI_BASE_URL'] as const)
+    if (!(k in env)) delete full[k];
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/index.mjs'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/index.mjs'], {
+    env: full,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (b: Buffer) => (log = (log + b.toString()).slice(-10_000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

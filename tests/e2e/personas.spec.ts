@@ -27,13 +27,19 @@ test.describe('Personas', () => {
 
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await expect(form.getByText('Please enter a persona name')).toBeHidden();
-    await form.getByRole('textbox', { name: 'Short description', exact: true }).fill('Head of RevOps who has been burned by a failed rollout');
-    await form.getByRole('textbox', { name: 'Long description', exact: true }).fill('Quinn runs revenue operations at a 300-person SaaS company and guards the CRM.');
+    await form
+      .getByRole('textbox', { name: 'Short description', exact: true })
+      .fill('Head of RevOps who has been burned by a failed rollout');
+    await form
+      .getByRole('textbox', { name: 'Long description', exact: true })
+      .fill('Quinn runs revenue operations at a 300-person SaaS company and guards the CRM.');
     await form.getByRole('combobox', { name: 'Voice' }).click();
     await page.getByRole('option', { name: 'Coral', exact: true }).click();
     await form.getByRole('combobox', { name: 'Language the prospect speaks' }).click();
     await page.getByRole('option', { name: 'Italiano', exact: true }).click();
-    await form.getByRole('textbox', { name: 'Expert/Very Hard' }).fill('Questions every claim and refuses to commit on the call.');
+    await form
+      .getByRole('textbox', { name: 'Expert/Very Hard' })
+      .fill('Questions every claim and refuses to commit on the call.');
     await form.getByRole('button', { name: 'Save', exact: true }).click();
 
     await expect(form).toBeHidden();
@@ -47,8 +53,12 @@ test.describe('Personas', () => {
     await page.getByRole('button', { name: `Edit persona ${name}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit persona' });
     await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
-    await expect(edit.getByRole('textbox', { name: 'Expert/Very Hard' })).toHaveValue('Questions every claim and refuses to commit on the call.');
-    await edit.getByRole('textbox', { name: 'Short description', exact: true }).fill('Head of RevOps, cautious after a failed rollout');
+    await expect(edit.getByRole('textbox', { name: 'Expert/Very Hard' })).toHaveValue(
+      'Questions every claim and refuses to commit on the call.',
+    );
+    await edit
+      .getByRole('textbox', { name: 'Short description', exact: true })
+      .fill('Head of RevOps, cautious after a failed rollout');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(edit).toBeHidden();
     await expect(row).toContainText('Head of RevOps, cautious after a failed rollout');
@@ -72,7 +82,9 @@ test.describe('Personas', () => {
     await expect(page.getByText(`Persona “${name}” deleted`)).toBeVisible();
     await expect(row).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Personas' }).getByRole('row', { name: /Margaret Holloway/ })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Personas' }).getByRole('row', { name: /Margaret Holloway/ }),
+    ).toBeVisible();
     await expect(row).toHaveCount(0);
   });
 });

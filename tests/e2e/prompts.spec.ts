@@ -27,7 +27,9 @@ test.describe('Admin: prompts', () => {
     await simulation.getByRole('button', { name: 'View Realistic prospect', exact: true }).click();
     const view = page.getByRole('dialog', { name: 'Realistic prospect' });
     await expect(view.getByRole('textbox', { name: 'General rules' })).toHaveAttribute('readonly', '');
-    await expect(view.getByText('System prompts cannot be edited. Duplicate it to make your own version.')).toBeVisible();
+    await expect(
+      view.getByText('System prompts cannot be edited. Duplicate it to make your own version.'),
+    ).toBeVisible();
     await view.getByRole('button', { name: 'Close' }).first().click();
 
     await simulation.getByRole('button', { name: 'Duplicate Realistic prospect', exact: true }).click();
@@ -44,14 +46,20 @@ test.describe('Admin: prompts', () => {
     await expect(editor.getByText('{{transcript}}', { exact: true })).toHaveCount(0); // for evaluation prompts only
 
     await editor.getByRole('textbox', { name: 'Name', exact: true }).fill(renamed);
-    await editor.getByRole('textbox', { name: 'Detailed instructions' }).fill('Push back on {{pricing}} at every turn.');
+    await editor
+      .getByRole('textbox', { name: 'Detailed instructions' })
+      .fill('Push back on {{pricing}} at every turn.');
     await editor.getByRole('button', { name: 'Save prompt' }).click();
-    await expect(editor.getByText('Unknown placeholder: {{pricing}}. Use only the placeholders listed for this kind of prompt.')).toBeVisible();
+    await expect(
+      editor.getByText('Unknown placeholder: {{pricing}}. Use only the placeholders listed for this kind of prompt.'),
+    ).toBeVisible();
     await editor.getByRole('textbox', { name: 'General rules' }).fill('');
     await editor.getByRole('button', { name: 'Save prompt' }).click();
     await expect(editor.getByText('Please enter the general rules')).toBeVisible();
     await editor.getByRole('textbox', { name: 'General rules' }).fill('You are {{persona.name}}. Stay in character.');
-    await editor.getByRole('textbox', { name: 'Detailed instructions' }).fill('Push back on price at every turn at difficulty {{difficulty}}.');
+    await editor
+      .getByRole('textbox', { name: 'Detailed instructions' })
+      .fill('Push back on price at every turn at difficulty {{difficulty}}.');
     await editor.getByRole('button', { name: 'Save prompt' }).click();
     await expect(editor).toBeHidden();
     await expect(page.getByText(`Prompt ${renamed} was saved.`)).toBeVisible();

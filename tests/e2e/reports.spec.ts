@@ -13,7 +13,6 @@ test.use({
   launchOptions: fakeMicrophone(path.resolve('tests/fixtures/audio/rep-hello.wav')),
 });
 
-
 const REP_TURNS = [
   'Hi Derek, thanks for taking my call. What prompted you to look at your forecasting process now?',
   'How do your managers build the forecast today, and what happens when a deal slips?',
@@ -23,7 +22,13 @@ const REP_TURNS = [
 
 test.describe('Report after an offline practice call', () => {
   test.use({ userType: 'sales_rep' });
-  test('wait screen, report, a quote jumps into the call, HTML download opens', async ({ page, baseURL, context, browser, api }) => {
+  test('wait screen, report, a quote jumps into the call, HTML download opens', async ({
+    page,
+    baseURL,
+    context,
+    browser,
+    api,
+  }) => {
     test.setTimeout(90_000);
     const id = await seededSimulationId(baseURL!, SIMULATION);
     await page.goto(`/exercise/${id}`);
@@ -42,7 +47,9 @@ test.describe('Report after an offline practice call', () => {
     }
     await page.getByRole('button', { name: 'End call' }).click();
     await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
-    await expect(page.getByTestId('recording-status')).toHaveText('The call recording was saved for your report.', { timeout: 20_000 });
+    await expect(page.getByTestId('recording-status')).toHaveText('The call recording was saved for your report.', {
+      timeout: 20_000,
+    });
 
     // this page's own call (not "the rep's newest": other tests make calls as the same rep in parallel)
     const open = page.getByRole('link', { name: 'Open the report' });
@@ -55,7 +62,9 @@ test.describe('Report after an offline practice call', () => {
     const score = page.getByTestId('report-score');
     await expect(page.getByRole('heading', { name: 'Generating your report…' }).or(score)).toBeVisible();
     if (await page.getByTestId('report-wait').isVisible()) {
-      await expect(page.getByText("Your call is saved. You can leave this page; the report will be here when it's ready.")).toBeVisible();
+      await expect(
+        page.getByText("Your call is saved. You can leave this page; the report will be here when it's ready."),
+      ).toBeVisible();
       await expect(page.getByRole('progressbar', { name: 'Report progress' })).toBeVisible();
       await expect(page.getByTestId('report-phase')).toHaveText(/\w+/);
       // the call's end queued the evaluation: nothing to start by hand
@@ -71,7 +80,11 @@ test.describe('Report after an offline practice call', () => {
     await expect(page.getByRole('heading', { name: 'Scorecard evaluation' })).toBeVisible();
     expect(await page.getByTestId('criterion').count()).toBeGreaterThan(0);
     // "Areas to work on" lists exactly the criteria below 2
-    const levels = await page.getByTestId('criterion').evaluateAll((cards) => cards.map((c) => /([012])\/2/.exec(c.querySelector('.mantine-Badge-root')?.textContent ?? '')?.[1] ?? null));
+    const levels = await page
+      .getByTestId('criterion')
+      .evaluateAll((cards) =>
+        cards.map((c) => /([012])\/2/.exec(c.querySelector('.mantine-Badge-root')?.textContent ?? '')?.[1] ?? null),
+      );
     const below2 = levels.filter((l) => l === '0' || l === '1').length;
     await expect(page.getByRole('heading', { name: 'Areas to work on' })).toBeVisible();
     if (below2 > 0) await expect(page.getByTestId('areas-to-work-on').getByRole('listitem')).toHaveCount(below2);
@@ -99,14 +112,18 @@ test.describe('Report after an offline practice call', () => {
     await expect(audio).toHaveCount(1);
     const [m, sec] = (/(\d+):(\d{2}):/.exec(label) ?? ['', '0', '0']).slice(1).map(Number);
     const target = m * 60 + sec;
-    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => Math.floor(el.currentTime)), { timeout: 10_000 }).toBeGreaterThanOrEqual(target);
+    await expect
+      .poll(() => audio.evaluate((el: HTMLAudioElement) => Math.floor(el.currentTime)), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(target);
     expect(target).toBeGreaterThan(0);
 
     // the HTML download, opened from disk
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download HTML' }).click();
     const download = await downloadPromise;
-    expect(download.suggestedFilename()).toMatch(/^spar-report-discovery-call-with-a-busy-vp-of-sales-\d{4}-\d{2}-\d{2}\.html$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^spar-report-discovery-call-with-a-busy-vp-of-sales-\d{4}-\d{2}-\d{2}\.html$/,
+    );
     const file = test.info().outputPath(download.suggestedFilename());
     await download.saveAs(file);
     const html = readFileSync(file, 'utf8');
@@ -132,19 +149,30 @@ test.describe('Report after an offline practice call', () => {
     await modelView.goto(`/reports/${callId}`);
     await expect(modelView.getByTestId('criterion').first()).toBeVisible();
     const verified = await modelView.getByTestId('evidence-quote').count();
-    await expect(modelView.getByTestId('evidence-integrity')).toHaveText(`Evidence integrity: ${verified} of ${verified + 2} quotes verified`);
+    await expect(modelView.getByTestId('evidence-integrity')).toHaveText(
+      `Evidence integrity: ${verified} of ${verified + 2} quotes verified`,
+    );
     await expect(modelView.getByTestId('heuristic-badge')).toHaveCount(0);
     const first = modelView.getByTestId('criterion').first();
     const firstVerified = await first.getByTestId('evidence-quote').count();
-    await expect(first.getByTestId('quote-count')).toHaveText(`${firstVerified} of ${firstVerified + 1} quotes verified`);
-    await expect(first.getByTestId('rejected-quote')).toHaveText('“What is your budget for next year?” turn 3 · not found in the rep’s words');
+    await expect(first.getByTestId('quote-count')).toHaveText(
+      `${firstVerified} of ${firstVerified + 1} quotes verified`,
+    );
+    await expect(first.getByTestId('rejected-quote')).toHaveText(
+      '“What is your budget for next year?” turn 3 · not found in the rep’s words',
+    );
     const unbacked = modelView.getByTestId('criterion').nth(1);
-    await expect(unbacked.getByTestId('no-evidence')).toContainText('Level 0: no evidence in the transcript. The model proposed level 2');
+    await expect(unbacked.getByTestId('no-evidence')).toContainText(
+      'Level 0: no evidence in the transcript. The model proposed level 2',
+    );
     await expect(unbacked.getByTestId('rejected-quote')).toContainText('said by the prospect, not the rep');
     await modelView.close();
 
     // a manager of the tenant reviews a criterion of this report: note required, score recomputed, history kept
-    const manager = await browser.newContext({ storageState: await signedInState(baseURL!, await createDemoUser(baseURL!, { userType: 'manager' })), baseURL });
+    const manager = await browser.newContext({
+      storageState: await signedInState(baseURL!, await createDemoUser(baseURL!, { userType: 'manager' })),
+      baseURL,
+    });
     const mpage = await manager.newPage();
     await mpage.goto(`/reports/${callId}`);
     const firstCriterion = mpage.getByTestId('criterion').first();
@@ -156,7 +184,10 @@ test.describe('Report after an offline practice call', () => {
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Reviewed against the recording');
     // pick a level other than the current one, as a reviewer does
     const current = Number(/Level (\d)/.exec((await dialog.getByText(/^Current level:/).textContent()) ?? '')?.[1]);
-    await dialog.getByRole('radiogroup', { name: 'New level' }).getByText(`Level ${current === 0 ? 2 : 0}`, { exact: true }).click();
+    await dialog
+      .getByRole('radiogroup', { name: 'New level' })
+      .getByText(`Level ${current === 0 ? 2 : 0}`, { exact: true })
+      .click();
     await dialog.getByRole('button', { name: 'Save change' }).click();
     await expect(dialog).toBeHidden();
     await expect(mpage.getByText(/^Level changed\. The score is now \d+(\.\d)?\/100\.$/)).toBeVisible();
@@ -164,7 +195,9 @@ test.describe('Report after an offline practice call', () => {
     await expect(firstCriterion.getByTestId('original-level')).toBeVisible();
     await expect(mpage.getByText(`Originally ${scoreText} before manager review`)).toBeVisible();
     // the reviewed score everywhere: the score ring, and the HTML download
-    const reviewedText = /The score is now (\d+(?:\.\d)?\/100)/.exec((await mpage.getByText(/^Level changed\./).textContent()) ?? '')![1];
+    const reviewedText = /The score is now (\d+(?:\.\d)?\/100)/.exec(
+      (await mpage.getByText(/^Level changed\./).textContent()) ?? '',
+    )![1];
     await expect(mpage.getByTestId('report-score')).toHaveText(reviewedText);
     const reviewedHtml = await (await manager.request.get(`/api/v1/reports/${callId}/download?lang=en`)).text();
     expect(reviewedHtml).toContain(`${reviewedText}</span> <span class="badge">Heuristic score</span>`);
@@ -178,13 +211,22 @@ test.describe('Report after an offline practice call', () => {
     const dialog2 = mpage.getByRole('dialog', { name: `Review “${name2}”` });
     const seen = Number(/Level (\d)/.exec((await dialog2.getByText(/^Current level:/).textContent()) ?? '')?.[1]);
     const other = seen === 0 ? 2 : 0;
-    const adminAuth = { Authorization: `Bearer ${await devToken(api, await createDemoUser(baseURL!, { userType: 'admin' }))}` };
-    const meanwhile = await api.post('/trpc/reports.override', { headers: adminAuth, data: { callId, criterionId, level: other, note: 'Changed by the admin meanwhile', fromLevel: seen } });
+    const adminAuth = {
+      Authorization: `Bearer ${await devToken(api, await createDemoUser(baseURL!, { userType: 'admin' }))}`,
+    };
+    const meanwhile = await api.post('/trpc/reports.override', {
+      headers: adminAuth,
+      data: { callId, criterionId, level: other, note: 'Changed by the admin meanwhile', fromLevel: seen },
+    });
     expect(meanwhile.status()).toBe(200);
     await dialog2.getByRole('textbox', { name: 'Note' }).fill('My own review');
     await dialog2.getByRole('radiogroup', { name: 'New level' }).getByText(`Level ${other}`, { exact: true }).click();
     await dialog2.getByRole('button', { name: 'Save change' }).click();
-    await expect(mpage.getByText('Someone else changed this level meanwhile. The report now shows the current level; review it again if needed.')).toBeVisible();
+    await expect(
+      mpage.getByText(
+        'Someone else changed this level meanwhile. The report now shows the current level; review it again if needed.',
+      ),
+    ).toBeVisible();
     await expect(dialog2).toBeHidden();
     await expect(mpage.getByTestId('override-history')).toContainText('Changed by the admin meanwhile');
     await expect(mpage.getByTestId('override-history')).not.toContainText('My own review');
@@ -197,7 +239,14 @@ type ModelShapedView = {
     evaluator: string | null;
     model: string | null;
     integrity: { verified: number; proposed: number } | null;
-    criteria: { level: number | null; originalLevel: number | null; proposedLevel: number | null; note: string | null; evidence: unknown[]; rejected: { quote: string; turnSeq: number | null; reason: string }[] }[];
+    criteria: {
+      level: number | null;
+      originalLevel: number | null;
+      proposedLevel: number | null;
+      note: string | null;
+      evidence: unknown[];
+      rejected: { quote: string; turnSeq: number | null; reason: string }[];
+    }[];
   } | null;
 };
 
@@ -209,7 +258,15 @@ function asModelReport(view: ModelShapedView) {
   r.criteria.forEach((c, i) => {
     c.proposedLevel = c.level;
     if (i === 0) c.rejected = [{ quote: 'What is your budget for next year?', turnSeq: 3, reason: 'not_found' }];
-    if (i === 1) Object.assign(c, { level: 0, originalLevel: 0, proposedLevel: 2, note: 'no_evidence', evidence: [], rejected: [{ quote: 'We already use spreadsheets for that', turnSeq: 2, reason: 'prospect_turn' }] });
+    if (i === 1)
+      Object.assign(c, {
+        level: 0,
+        originalLevel: 0,
+        proposedLevel: 2,
+        note: 'no_evidence',
+        evidence: [],
+        rejected: [{ quote: 'We already use spreadsheets for that', turnSeq: 2, reason: 'prospect_turn' }],
+      });
   });
   const verified = r.criteria.reduce((a, c) => a + c.evidence.length, 0);
   r.integrity = { verified, proposed: verified + r.criteria.reduce((a, c) => a + c.rejected.length, 0) };

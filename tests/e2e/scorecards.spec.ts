@@ -12,7 +12,8 @@ async function fillCriterion(dialog: Locator, n: number, prefix: string) {
   await c.getByLabel('2 – High').fill(`${prefix}: full attempt`);
 }
 
-const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 test.describe('scorecards as admin', () => {
   test.use({ userType: 'admin' });
@@ -35,7 +36,9 @@ test.describe('scorecards as admin', () => {
     await expect(drawer.getByText('0 – Zero')).toHaveCount(6);
     await expect(drawer.getByText('1 – Low')).toHaveCount(6);
     await expect(drawer.getByText('2 – High')).toHaveCount(6);
-    await expect(drawer.getByText('Never asks who approves the budget, or assumes the person on the call decides.')).toBeVisible();
+    await expect(
+      drawer.getByText('Never asks who approves the budget, or assumes the person on the call decides.'),
+    ).toBeVisible();
   });
 
   test('the wizard validates each step, then creates, edits and deletes a scorecard', async ({ page }) => {
@@ -77,7 +80,8 @@ test.describe('scorecards as admin', () => {
     await expect(dialog.getByText('10 of 10 criteria')).toBeVisible();
 
     // back down to one; removing the last one is refused
-    for (let n = 10; n >= 2; n--) await dialog.getByRole('button', { name: `Remove criterion ${n}`, exact: true }).click();
+    for (let n = 10; n >= 2; n--)
+      await dialog.getByRole('button', { name: `Remove criterion ${n}`, exact: true }).click();
     await expect(criterion(dialog, 2)).toHaveCount(0);
     await expect(add).toBeEnabled();
     await dialog.getByRole('button', { name: 'Remove criterion 1', exact: true }).click();
@@ -175,16 +179,24 @@ test.describe('scorecards failures', () => {
     await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
     // meanwhile someone else deletes it (same session, straight through the API)
     const status = await page.evaluate(async (scorecardName) => {
-      const list = (await (await fetch(`/trpc/scorecards.list?input=${encodeURIComponent('{}')}`)).json()) as { result: { data: { id: string; name: string }[] } };
+      const list = (await (await fetch(`/trpc/scorecards.list?input=${encodeURIComponent('{}')}`)).json()) as {
+        result: { data: { id: string; name: string }[] };
+      };
       const id = list.result.data.find((s) => s.name === scorecardName)!.id;
-      const res = await fetch('/trpc/scorecards.delete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) });
+      const res = await fetch('/trpc/scorecards.delete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
       return res.status;
     }, name);
     expect(status).toBe(200);
     await edit.getByRole('button', { name: 'Next', exact: true }).click();
     await edit.getByRole('button', { name: 'Next', exact: true }).click();
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(edit.getByRole('alert').filter({ hasText: 'Failed to update scorecard: This scorecard no longer exists.' })).toBeVisible();
+    await expect(
+      edit.getByRole('alert').filter({ hasText: 'Failed to update scorecard: This scorecard no longer exists.' }),
+    ).toBeVisible();
     await expect(edit).toBeVisible(); // nothing is lost: the user can copy their text or cancel
   });
 });
@@ -192,7 +204,9 @@ test.describe('scorecards failures', () => {
 test.describe('scorecards as manager', () => {
   test.use({ userType: 'manager' });
 
-  test('a manager reaches the page and sees the wizard messages in Spanish after switching language', async ({ page }) => {
+  test('a manager reaches the page and sees the wizard messages in Spanish after switching language', async ({
+    page,
+  }) => {
     await page.goto('/scorecards');
     await expect(h1(page)).toHaveText('Scorecards');
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
@@ -209,7 +223,7 @@ test.describe('scorecards as manager', () => {
 test.describe('scorecards empty state', () => {
   test.use({ account: 'superuser' }); // seeded: the users API cannot create a superuser
 
-  test("a tenant without scorecards is invited to create the first one", async ({ page }) => {
+  test('a tenant without scorecards is invited to create the first one', async ({ page }) => {
     // the superuser's own (internal) client has no scorecards
     await page.goto('/scorecards');
     await expect(h1(page)).toHaveText('Scorecards');
@@ -225,7 +239,9 @@ test.describe('scorecards of another client (superuser)', () => {
   test("the client detail tab shows and opens that client's scorecards", async ({ page }) => {
     await page.goto('/scorecards');
     const demoId = await page.evaluate(async () => {
-      const res = (await (await fetch('/trpc/clients.list')).json()) as { result: { data: { id: string; schemaName: string }[] } };
+      const res = (await (await fetch('/trpc/clients.list')).json()) as {
+        result: { data: { id: string; schemaName: string }[] };
+      };
       return res.result.data.find((c) => c.schemaName === 'demo')!.id;
     });
     await page.goto(`/spar-admin/clients/${demoId}?tab=scorecards`);

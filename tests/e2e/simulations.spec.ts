@@ -3,7 +3,8 @@ import { expect, h1, test } from './fixtures';
 
 // The e2e server has no OPENAI_API_KEY: scenarios are generated offline.
 
-const card = (page: Page, name: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 async function pick(page: Page, dialog: Locator, label: string, option: string) {
   await dialog.getByRole('combobox', { name: label, exact: true }).click();
@@ -22,13 +23,19 @@ test.describe('simulations as manager', () => {
     await expect(discovery.getByText('Offline', { exact: true })).toBeVisible();
     await expect(discovery.getByText('Derek Osei — Busy VP of Sales')).toBeVisible();
     await expect(discovery.getByText('Discovery (SPIN)')).toBeVisible();
-    await expect(card(page, 'MEDDIC qualification with an Italian manufacturer').getByText('Italian', { exact: true })).toBeVisible();
+    await expect(
+      card(page, 'MEDDIC qualification with an Italian manufacturer').getByText('Italian', { exact: true }),
+    ).toBeVisible();
     // the calls feature's actions, named for the simulation
     await expect(discovery.getByRole('button', { name: 'Test Discovery call with a busy VP of Sales' })).toBeVisible();
-    await expect(discovery.getByRole('button', { name: 'Dry run Discovery call with a busy VP of Sales' })).toBeVisible();
+    await expect(
+      discovery.getByRole('button', { name: 'Dry run Discovery call with a busy VP of Sales' }),
+    ).toBeVisible();
   });
 
-  test('creates a simulation through the whole wizard, edits the scenario by double-click, then duplicates and deletes it', async ({ page }) => {
+  test('creates a simulation through the whole wizard, edits the scenario by double-click, then duplicates and deletes it', async ({
+    page,
+  }) => {
     const name = `E2E discovery ${Date.now()}`;
     await page.goto('/simulations');
     await expect(h1(page)).toHaveText('Simulations');
@@ -105,7 +112,9 @@ test.describe('simulations as manager', () => {
 
     // what was sent is visible
     await dialog.getByRole('button', { name: 'View prompt sent' }).click();
-    await expect(dialog.getByText('No model was called: this describes the inputs the offline generator used.').first()).toBeVisible();
+    await expect(
+      dialog.getByText('No model was called: this describes the inputs the offline generator used.').first(),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Step 4: Review, then Save
@@ -125,7 +134,9 @@ test.describe('simulations as manager', () => {
     const edit = page.getByRole('dialog', { name: 'Edit simulation' });
     await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
     await edit.getByRole('button', { name: 'Scenario', exact: true }).click();
-    await expect(edit.getByRole('button', { name: 'Summary for the learner: double-click to edit' })).toHaveText('E2E edited summary: you call Derek about his forecast.');
+    await expect(edit.getByRole('button', { name: 'Summary for the learner: double-click to edit' })).toHaveText(
+      'E2E edited summary: you call Derek about his forecast.',
+    );
     await expect(edit.getByText('Edited by hand')).toBeVisible();
     await edit.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(edit).toBeHidden();

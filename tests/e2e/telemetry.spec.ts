@@ -27,7 +27,11 @@ const endMs = (s: OtlpSpan) => Number(s.endTimeUnixNano) / 1e6;
 
 function listen(handler: Parameters<typeof createServer>[1]): Promise<{ server: Server; origin: string }> {
   const server = createServer(handler);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
 test.describe('browser telemetry', () => {
@@ -45,10 +49,16 @@ test.describe('browser telemetry', () => {
       let body = '';
       req.on('data', (d) => (body += d));
       req.on('end', () => {
-        const json = JSON.parse(body) as { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
+        const json = JSON.parse(body) as {
+          resourceSpans: {
+            resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+            scopeSpans: { spans: OtlpSpan[] }[];
+          }[];
+        };
         for (const rs of json.resourceSpans) {
           const resource = Object.fromEntries(rs.resource.attributes.map((a) => [a.key, a.value.stringValue ?? '']));
-          if (resource['service.name'] === 'spar-web') batches.push({ resource, spans: rs.scopeSpans.flatMap((s) => s.spans) });
+          if (resource['service.name'] === 'spar-web')
+            batches.push({ resource, spans: rs.scopeSpans.flatMap((s) => s.spans) });
         }
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{}');
@@ -57,10 +67,17 @@ test.describe('browser telemetry', () => {
     // another origin the pages may call, allow-listed for trace headers
     api = await listen((req, res) => {
       apiHeaders.push(req.headers);
-      res.writeHead(req.method === 'OPTIONS' ? 204 : 200, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'traceparent, tracestate, content-type', 'content-type': 'application/json' });
+      res.writeHead(req.method === 'OPTIONS' ? 204 : 200, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'traceparent, tracestate, content-type',
+        'content-type': 'application/json',
+      });
       res.end(req.method === 'OPTIONS' ? '' : '{}');
     });
-    own = await startOwnServer('telemetry', { OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin, TELEMETRY_TRACE_ORIGINS: api.origin });
+    own = await startOwnServer('telemetry', {
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin,
+      TELEMETRY_TRACE_ORIGINS: api.origin,
+    });
     managerState = await own.signIn('manager@demo.test');
   });
 
@@ -70,7 +87,9 @@ test.describe('browser telemetry', () => {
     await new Promise((r) => api?.server.close(r));
   });
 
-  test('spans arrive batched through the server, with trace headers, errors and the usage session', async ({ browser }) => {
+  test('spans arrive batched through the server, with trace headers, errors and the usage session', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ baseURL: own.baseURL, storageState: managerState });
     const page = await context.newPage();
     const sameOrigin: Record<string, string>[] = [];
@@ -80,7 +99,9 @@ test.describe('browser telemetry', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     // the page load itself is traced (document-load) once the SDK is in
-    await expect.poll(() => batches.flatMap((b) => b.spans).some((s) => s.name === 'documentLoad'), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => batches.flatMap((b) => b.spans).some((s) => s.name === 'documentLoad'), { timeout: 20_000 })
+      .toBe(true);
 
     await page.evaluate(async (apiOrigin) => {
       await fetch(`${apiOrigin}/v1/ping`);
@@ -93,7 +114,14 @@ test.describe('browser telemetry', () => {
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
 
-    await expect.poll(() => batches.flatMap((b) => b.spans).filter((s) => String(attr(s, 'url.full') ?? '').includes('/api/v1/health?n=')).length, { timeout: 20_000 }).toBe(70);
+    await expect
+      .poll(
+        () =>
+          batches.flatMap((b) => b.spans).filter((s) => String(attr(s, 'url.full') ?? '').includes('/api/v1/health?n='))
+            .length,
+        { timeout: 20_000 },
+      )
+      .toBe(70);
     const all = batches.flatMap((b) => b.spans);
     // at most 30 items per export
     expect(Math.max(...batches.map((b) => b.spans.length))).toBeLessThanOrEqual(30);
@@ -104,7 +132,11 @@ test.describe('browser telemetry', () => {
     expect(byUrl('127.0.0.1:9').status?.code).toBe(2);
     expect(byUrl('/api/v1/health?n=0').status?.code ?? 0).not.toBe(2);
     // trace headers: same-origin requests and the allow-listed origin
-    await expect.poll(() => sameOrigin.some((h) => /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/.test(h.traceparent ?? '')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => sameOrigin.some((h) => /^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/.test(h.traceparent ?? '')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     // the telemetry started before the first screen: even the page's first request (who am I) is traced
     expect(sameOrigin[0].traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
     expect(apiHeaders.find((h) => h.traceparent)?.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]$/);
@@ -142,23 +174,34 @@ test.describe('browser telemetry', () => {
     page.on('requestfailed', done);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings', { timeout: 20_000 });
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('spar.telemetry.session')), { timeout: 20_000 }).not.toBeNull();
-    const session = ((await page.evaluate(() => JSON.parse(localStorage.getItem('spar.telemetry.session')!))) as { id: string }).id;
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('spar.telemetry.session')), { timeout: 20_000 })
+      .not.toBeNull();
+    const session = (
+      (await page.evaluate(() => JSON.parse(localStorage.getItem('spar.telemetry.session')!))) as { id: string }
+    ).id;
     const mine = () => batches.filter((b) => b.spans.some((s) => attr(s, 'session.id') === session));
     const sent = () =>
       exports.map((r) => ({
         at: r.timing().startTime,
-        spans: (JSON.parse(r.postData() ?? '{}') as { resourceSpans?: { scopeSpans: { spans: OtlpSpan[] }[] }[] }).resourceSpans?.flatMap((rs) => rs.scopeSpans.flatMap((x) => x.spans)) ?? [],
+        spans:
+          (
+            JSON.parse(r.postData() ?? '{}') as { resourceSpans?: { scopeSpans: { spans: OtlpSpan[] }[] }[] }
+          ).resourceSpans?.flatMap((rs) => rs.scopeSpans.flatMap((x) => x.spans)) ?? [],
       }));
     const idleFor = () => (inFlight.size ? 0 : Date.now() - lastActivity);
     return { context, page, mine, sent, idleFor };
   }
 
-  test('a batch goes out about a second after the first of its spans ended, carrying those ended since, not one by one', async ({ browser }) => {
+  test('a batch goes out about a second after the first of its spans ended, carrying those ended since, not one by one', async ({
+    browser,
+  }) => {
     const { context, page, mine, sent, idleFor } = await settingsPage(browser);
     // the page load's spans out, then the network idle for two seconds: a span that ended (its
     // request's end) would have been sent within one, so nothing is waiting in the batch
-    await expect.poll(() => mine().some((b) => b.spans.some((x) => x.name === 'documentLoad')), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => mine().some((b) => b.spans.some((x) => x.name === 'documentLoad')), { timeout: 20_000 })
+      .toBe(true);
     await expect.poll(idleFor, { timeout: 30_000 }).toBeGreaterThan(2000);
     // three requests 150 ms apart that fail at once in the browser (refused by the page's CSP), so
     // their spans end when the page says, however busy the server: over at least 300 ms
@@ -168,7 +211,8 @@ test.describe('browser telemetry', () => {
         await fetch(`http://127.0.0.1:9/burst-${i}`).catch(() => undefined);
       }
     });
-    const burst = (spans: OtlpSpan[]) => spans.filter((x) => String(attr(x, 'url.full') ?? '').includes('127.0.0.1:9/burst-'));
+    const burst = (spans: OtlpSpan[]) =>
+      spans.filter((x) => String(attr(x, 'url.full') ?? '').includes('127.0.0.1:9/burst-'));
     // through the server to the collector
     await expect.poll(() => mine().flatMap((b) => burst(b.spans)).length, { timeout: 30_000 }).toBe(3);
     // all three in the first export that carries one: the first one's timer (1,000 ms) outlasted the other two
@@ -191,7 +235,9 @@ test.describe('browser telemetry', () => {
     // the order in which clicks went untraced: the page's texts in (so its first screen could be
     // drawn) before the telemetry SDK has loaded and wrapped addEventListener
     const { context, page, mine } = await settingsPage(browser, async (p) => {
-      const textsIn = p.waitForResponse((r) => /\/assets\/en-[\w-]+\.js$/.test(r.url()), { timeout: 20_000 }).catch(() => undefined);
+      const textsIn = p
+        .waitForResponse((r) => /\/assets\/en-[\w-]+\.js$/.test(r.url()), { timeout: 20_000 })
+        .catch(() => undefined);
       await p.route(/\/assets\/telemetry-[\w-]+\.js$/, async (route) => {
         await textsIn;
         await new Promise((r) => setTimeout(r, 300));
@@ -209,7 +255,8 @@ test.describe('browser telemetry', () => {
     // the element it names is the button, or what was under the pointer inside it
     const xpath = String(attr(span, 'target_xpath'));
     const found = await page.evaluate((x) => {
-      const node = document.evaluate(x, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue as HTMLElement | null;
+      const node = document.evaluate(x, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null)
+        .singleNodeValue as HTMLElement | null;
       return node ? { tag: node.tagName, inButton: node.closest('button')?.getAttribute('aria-label') ?? null } : null;
     }, xpath);
     expect(found, xpath).toEqual({ tag: attr(span, 'target_element'), inButton: 'User menu' });

@@ -9,7 +9,14 @@ const run = Date.now().toString(36);
 /** Creates a user through the API from the signed-in page (same origin, same session). */
 async function createUser(page: Page, email: string, username: string) {
   const status = await page.evaluate(
-    async (input) => (await fetch('/trpc/users.create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) })).status,
+    async (input) =>
+      (
+        await fetch('/trpc/users.create', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(input),
+        })
+      ).status,
     { email, username, userType: 'sales_rep' },
   );
   expect(status).toBe(200);
@@ -21,7 +28,13 @@ async function deleteUsers(page: Page, emails: string[]) {
     const res = await fetch(`/trpc/users.list?input=${encodeURIComponent('{}')}`);
     const list = ((await res.json()) as { result: { data: { id: string; email: string }[] } }).result.data;
     const ids = list.filter((u) => wanted.includes(u.email)).map((u) => u.id);
-    return (await fetch('/trpc/users.bulkDelete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ids }) })).status;
+    return (
+      await fetch('/trpc/users.bulkDelete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ids }),
+      })
+    ).status;
   }, emails);
   expect(status).toBe(200);
 }
@@ -36,7 +49,9 @@ async function openUsers(page: Page) {
 test.describe('Users management (admin)', () => {
   test.use({ userType: 'admin' });
 
-  test('bulk add by CSV: one bad row creates nothing; the fixed file imports with progress and credentials', async ({ page }) => {
+  test('bulk add by CSV: one bad row creates nothing; the fixed file imports with progress and credentials', async ({
+    page,
+  }) => {
     await openUsers(page);
     await page.getByRole('button', { name: 'Bulk add (CSV)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk add users (CSV)' });
@@ -55,7 +70,11 @@ test.describe('Users management (admin)', () => {
     const fileInput = dialog.getByLabel('CSV file');
     await fileInput.setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
 
-    await expect(dialog.getByText('No users were created: fix the rows below and upload again. Either all rows are imported or none.')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        'No users were created: fix the rows below and upload again. Either all rows are imported or none.',
+      ),
+    ).toBeVisible();
     const rejected = dialog.getByRole('table', { name: 'Rejected rows' });
     const rows = rejected.getByRole('row');
     await expect(rows).toHaveCount(2); // header + the one bad row
@@ -65,7 +84,9 @@ test.describe('Users management (admin)', () => {
 
     // fixed file: progress, then the result and the credentials
     const fixed = [HEADER, ...good].join('\r\n');
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'users-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'users-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
     // the phase and n/total, with the bar (its filled section has no width at 0 %)
     await expect(dialog.getByText(/^(Validating rows|Securing passwords|Creating users): \d+\/20$/)).toBeVisible();
     await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '100');

@@ -7,7 +7,15 @@
  * Callers: signed out ('anon'), signed in without a role ('none'), and the five roles. A
  * superuser passes every role check, so it is admitted wherever any role is.
  */
-export const CALLERS = ['anon', 'none', 'sales_rep', 'demo_sales_manager', 'sales_manager', 'admin', 'superuser'] as const;
+export const CALLERS = [
+  'anon',
+  'none',
+  'sales_rep',
+  'demo_sales_manager',
+  'sales_manager',
+  'admin',
+  'superuser',
+] as const;
 export type Caller = (typeof CALLERS)[number];
 
 const ANYONE: Caller[] = [...CALLERS];

@@ -20,7 +20,11 @@ export function testEnv(overrides: EnvOverrides = {}): Env {
 }
 
 /** AppDeps around a test database, the way startApp builds them (mail goes to the outbox). */
-export async function testDeps(database: Database, envOverrides: EnvOverrides = {}, extra: Partial<AppDeps> = {}): Promise<AppDeps> {
+export async function testDeps(
+  database: Database,
+  envOverrides: EnvOverrides = {},
+  extra: Partial<AppDeps> = {},
+): Promise<AppDeps> {
   const env = testEnv(envOverrides);
   return { database, db: database.db, env, version: 'test', leaseOwner: newLeaseOwner(), ...extra };
 }
@@ -54,12 +58,19 @@ export async function signIn(deps: AppDeps, user: UserRow, opts: { ip?: string }
   const { token } = await createSession(deps.db, user.id);
   const validated = await validateSessionToken(deps.db, token);
   if (!validated) throw new Error('signIn: fresh session did not validate');
-  const ctx: Context & { cookies: string[] } = { ...createTestContext(deps, validated.user, opts), session: validated.session };
+  const ctx: Context & { cookies: string[] } = {
+    ...createTestContext(deps, validated.user, opts),
+    session: validated.session,
+  };
   return { caller: createCaller(ctx), ctx, token, sessionId: validated.session.id };
 }
 
 /** The real HTTP server on 127.0.0.1 and a free port, over an already-migrated test database. */
-export function startTestApp(database: Database, envOverrides: EnvOverrides = {}, deps: Partial<AppDeps> = {}): Promise<RunningApp> {
+export function startTestApp(
+  database: Database,
+  envOverrides: EnvOverrides = {},
+  deps: Partial<AppDeps> = {},
+): Promise<RunningApp> {
   return startApp({ env: testEnv(envOverrides), database, port: 0, host: '127.0.0.1', deps });
 }
 
@@ -74,8 +85,20 @@ export async function rejection(p: Promise<unknown>): Promise<unknown> {
 }
 
 /** What a tRPC client would learn from an error thrown by createCaller. */
-export function describeTrpcError(e: unknown): { trpcCode: string; httpStatus: number; appCode: AppErrorCode | null; message: string; details?: Record<string, unknown> } {
+export function describeTrpcError(e: unknown): {
+  trpcCode: string;
+  httpStatus: number;
+  appCode: AppErrorCode | null;
+  message: string;
+  details?: Record<string, unknown>;
+} {
   if (!(e instanceof TRPCError)) throw new Error(`expected a TRPCError, got ${String(e)}`);
   const app = isAppError(e.cause) ? e.cause : null;
-  return { trpcCode: e.code, httpStatus: getHTTPStatusCodeFromError(e), appCode: app?.code ?? null, message: e.message, details: app?.details };
+  return {
+    trpcCode: e.code,
+    httpStatus: getHTTPStatusCodeFromError(e),
+    appCode: app?.code ?? null,
+    message: e.message,
+    details: app?.details,
+  };
 }

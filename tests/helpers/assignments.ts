@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { calls } from '../../db/schema';
-import { createCallTurns, createPersona, createScorecard, createSimulation, type ScorecardFields, type SimulationFields } from '../../db/seed/factories';
+import {
+  createCallTurns,
+  createPersona,
+  createScorecard,
+  createSimulation,
+  type ScorecardFields,
+  type SimulationFields,
+} from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import { enqueueEvaluation } from '../../server/evaluation/evaluate';
 
@@ -9,11 +16,35 @@ import { enqueueEvaluation } from '../../server/evaluation/evaluate';
 export async function seedSimulations(db: Db, tenantId: string, names: string[]) {
   return withTenant(db, tenantId, async (tx) => {
     const criteria = [
-      { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
-      { name: 'Next step', description: 'Agrees a next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+      {
+        name: 'Open questions',
+        description: 'Asks open questions',
+        includeInScenario: true,
+        levelZero: 'None',
+        levelLow: 'One',
+        levelHigh: 'Several',
+      },
+      {
+        name: 'Next step',
+        description: 'Agrees a next step',
+        includeInScenario: true,
+        levelZero: 'None',
+        levelLow: 'Vague',
+        levelHigh: 'Dated',
+      },
     ];
-    const simulation = { language: 'en', difficulty: 'medium', callProvider: 'offline', instructions: 'Open the call and discover.' } as const;
-    const { sims } = await createLinkedSimulations(tx, tenantId, names.map((name) => ({ ...simulation, name })), { criteria });
+    const simulation = {
+      language: 'en',
+      difficulty: 'medium',
+      callProvider: 'offline',
+      instructions: 'Open the call and discover.',
+    } as const;
+    const { sims } = await createLinkedSimulations(
+      tx,
+      tenantId,
+      names.map((name) => ({ ...simulation, name })),
+      { criteria },
+    );
     return sims.map((s) => s.id);
   });
 }
@@ -22,16 +53,33 @@ export async function seedSimulations(db: Db, tenantId: string, names: string[])
  * The prospect "Laura Gómez", a "Discovery" scorecard (no criteria unless given) and simulations
  * linked to both (English unless given): the content most tests' simulations need.
  */
-export async function createLinkedSimulations(tx: Executor, tenantId: string, simulations: Omit<SimulationFields, 'tenantId'>[], card: Omit<ScorecardFields, 'tenantId'> = {}) {
-  const persona = await createPersona(tx, { tenantId, name: 'Laura Gómez', shortDescription: 'Ops head', longDescription: 'Busy.', voice: 'marin' });
+export async function createLinkedSimulations(
+  tx: Executor,
+  tenantId: string,
+  simulations: Omit<SimulationFields, 'tenantId'>[],
+  card: Omit<ScorecardFields, 'tenantId'> = {},
+) {
+  const persona = await createPersona(tx, {
+    tenantId,
+    name: 'Laura Gómez',
+    shortDescription: 'Ops head',
+    longDescription: 'Busy.',
+    voice: 'marin',
+  });
   const scorecard = await createScorecard(tx, { tenantId, name: 'Discovery', shortDescription: 'Basics', ...card });
   const sims = [];
-  for (const s of simulations) sims.push(await createSimulation(tx, { tenantId, personaId: persona.id, scorecardId: scorecard.id, language: 'en', ...s }));
+  for (const s of simulations)
+    sims.push(
+      await createSimulation(tx, { tenantId, personaId: persona.id, scorecardId: scorecard.id, language: 'en', ...s }),
+    );
   return { persona, card: scorecard, sims };
 }
 
 /** A discovery call that asks open, quantified questions and books a dated next step. */
-export const GOOD_CALL = ['How do you plan routes today, and what does that cost you?', 'Shall we book a demo on Tuesday at 10?'];
+export const GOOD_CALL = [
+  'How do you plan routes today, and what does that cost you?',
+  'Shall we book a demo on Tuesday at 10?',
+];
 /** A call that asks nothing and proposes nothing. */
 export const WEAK_CALL = ['Hello, we sell software.', 'Bye.'];
 
@@ -39,9 +87,24 @@ export const WEAK_CALL = ['Hello, we sell software.', 'Bye.'];
 export async function finishCall(db: Db, tenantId: string, callId: string, repTurns: readonly string[] = GOOD_CALL) {
   await withTenant(db, tenantId, async (tx) => {
     const prospect = ['TransLog, Laura speaking.', 'By hand, two hours a day.', 'Fine.'];
-    const turns = [{ speaker: 'prospect' as const, text: prospect[0] }, ...repTurns.flatMap((text, i) => [{ speaker: 'rep' as const, text }, { speaker: 'prospect' as const, text: prospect[Math.min(i + 1, 2)] }])];
+    const turns = [
+      { speaker: 'prospect' as const, text: prospect[0] },
+      ...repTurns.flatMap((text, i) => [
+        { speaker: 'rep' as const, text },
+        { speaker: 'prospect' as const, text: prospect[Math.min(i + 1, 2)] },
+      ]),
+    ];
     await createCallTurns(tx, { tenantId, callId, turns: turns.map((t, i) => ({ ...t, itemId: `i${i}` })) });
-    await tx.update(calls).set({ state: 'ended', endReason: 'user_hangup', durationMs: turns.length * 3000, startedAt: new Date(), endedAt: new Date() }).where(eq(calls.id, callId));
+    await tx
+      .update(calls)
+      .set({
+        state: 'ended',
+        endReason: 'user_hangup',
+        durationMs: turns.length * 3000,
+        startedAt: new Date(),
+        endedAt: new Date(),
+      })
+      .where(eq(calls.id, callId));
     await enqueueEvaluation(tx, { tenantId, callId });
   });
 }

@@ -36,7 +36,14 @@ export function loadCalibration(): CalibrationCall[] {
 export function criteriaOf(scorecard: string): Criterion[] {
   const card = DEMO_SCORECARDS.find((s) => s.name === scorecard);
   if (!card) throw new Error(`no seeded scorecard named ${scorecard}`);
-  return card.criteria.map((c, i) => ({ id: `c${i + 1}`, name: c.name, description: c.description, levelZero: c.levelZero, levelLow: c.levelLow, levelHigh: c.levelHigh }));
+  return card.criteria.map((c, i) => ({
+    id: `c${i + 1}`,
+    name: c.name,
+    description: c.description,
+    levelZero: c.levelZero,
+    levelLow: c.levelLow,
+    levelHigh: c.levelHigh,
+  }));
 }
 
 /**

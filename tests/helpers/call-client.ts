@@ -12,9 +12,20 @@ export interface CallClient {
 }
 
 /** Opens the call socket of the server at `baseUrl`; resolves the client, or the refused upgrade's status (-1 on a network error). */
-export function connectCall(baseUrl: string, callId: string, ticket: string | null, headers: Record<string, string> = { origin: baseUrl }, query: Record<string, string> = {}): Promise<CallClient | number> {
-  const extra = Object.entries(query).map(([k, v]) => `&${k}=${encodeURIComponent(v)}`).join('');
-  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws/call?callId=${callId}${ticket ? `&ticket=${ticket}` : ''}${extra}`, { headers });
+export function connectCall(
+  baseUrl: string,
+  callId: string,
+  ticket: string | null,
+  headers: Record<string, string> = { origin: baseUrl },
+  query: Record<string, string> = {},
+): Promise<CallClient | number> {
+  const extra = Object.entries(query)
+    .map(([k, v]) => `&${k}=${encodeURIComponent(v)}`)
+    .join('');
+  const ws = new WebSocket(
+    `${baseUrl.replace('http', 'ws')}/ws/call?callId=${callId}${ticket ? `&ticket=${ticket}` : ''}${extra}`,
+    { headers },
+  );
   const msgs: CallMsg[] = [];
   const frames: Buffer[] = [];
   const waiters: { pred: (m: CallMsg) => boolean; resolve: (m: CallMsg) => void }[] = [];
@@ -39,7 +50,13 @@ export function connectCall(baseUrl: string, callId: string, ticket: string | nu
       const found = msgs.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`timed out; got ${msgs.map((m) => m.type + (m.state ? `:${String(m.state)}` : '')).join(',')}`)), ms);
+        const t = setTimeout(
+          () =>
+            reject(
+              new Error(`timed out; got ${msgs.map((m) => m.type + (m.state ? `:${String(m.state)}` : '')).join(',')}`),
+            ),
+          ms,
+        );
         waiters.push({ pred, resolve: (m) => (clearTimeout(t), resolve(m)) });
       });
     },
@@ -55,7 +72,12 @@ export function connectCall(baseUrl: string, callId: string, ticket: string | nu
  * Holds a typed offline call to its end: waits for the prospect's greeting, says each line (waiting
  * for each answer), hangs up, and resolves when the socket closes, with when it hung up.
  */
-export async function holdTypedCall(baseUrl: string, callId: string, ticket: string, lines: readonly string[]): Promise<{ client: CallClient; hungUpAt: number }> {
+export async function holdTypedCall(
+  baseUrl: string,
+  callId: string,
+  ticket: string,
+  lines: readonly string[],
+): Promise<{ client: CallClient; hungUpAt: number }> {
   const c = await connectCall(baseUrl, callId, ticket);
   if (typeof c === 'number') throw new Error(`upgrade refused: ${c}`);
   await c.waitFor((m) => m.type === 'prospect_text');

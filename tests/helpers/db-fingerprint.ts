@@ -24,7 +24,9 @@ export async function databaseFingerprint(db: Db): Promise<Record<string, string
       if (VOLATILE_TABLES.has(name)) continue;
       const [r] = await rows<{ n: number; h: string }>(
         tx,
-        sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(x, '|' order by x), '')) as h from (select (to_jsonb(t)${drop})::text as x from "${name}" t) s`),
+        sql.raw(
+          `select count(*)::int as n, md5(coalesce(string_agg(x, '|' order by x), '')) as h from (select (to_jsonb(t)${drop})::text as x from "${name}" t) s`,
+        ),
       );
       out[name] = `${r.n}:${r.h}`;
     }

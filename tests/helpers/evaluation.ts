@@ -28,7 +28,13 @@ export function evaluationSuite(): EvaluationSuite {
     suite.db = suite.database.db;
     await ensureSystemPrompts(suite.db);
     suite.fake = await startFakeOpenAI();
-    suite.provider = createTextProvider({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: suite.fake.baseURL, OPENAI_MODEL_SCENARIO: 'gpt-scenario-test', OPENAI_MODEL_EVALUATION: 'gpt-eval-test', OPENAI_TIMEOUT_MS: 5000 })!;
+    suite.provider = createTextProvider({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: suite.fake.baseURL,
+      OPENAI_MODEL_SCENARIO: 'gpt-scenario-test',
+      OPENAI_MODEL_EVALUATION: 'gpt-eval-test',
+      OPENAI_TIMEOUT_MS: 5000,
+    })!;
   });
   afterAll(async () => {
     await suite.fake?.close();

@@ -24,12 +24,21 @@ type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
  * Example:
  *   const { a, users } = await createTwoTenants(db, { a: { adminA: { userType: 'admin' } }, b: { managerB: { userType: 'manager' } } });
  */
-export async function createTwoTenants<A extends Cast, B extends Cast>(db: Db, cast: { a: A; b: B }, names: [string, string] = ['Acme', 'Beta']) {
+export async function createTwoTenants<A extends Cast, B extends Cast>(
+  db: Db,
+  cast: { a: A; b: B },
+  names: [string, string] = ['Acme', 'Beta'],
+) {
   const a = await createTenant(db, { name: names[0] });
   const b = await createTenant(db, { name: names[1] });
   const internal = await createTenant(db, { name: 'Internal', type: 'internal' });
   const users = {} as Record<keyof A | keyof B, Awaited<ReturnType<typeof createTenantUser>>>;
-  for (const [tenant, group] of [[a, cast.a], [b, cast.b]] as const) for (const [key, fields] of Object.entries(group)) users[key as keyof A | keyof B] = await createTenantUser(db, tenant.id, fields);
+  for (const [tenant, group] of [
+    [a, cast.a],
+    [b, cast.b],
+  ] as const)
+    for (const [key, fields] of Object.entries(group))
+      users[key as keyof A | keyof B] = await createTenantUser(db, tenant.id, fields);
   const superuser = await createTenantUser(db, internal.id, { userType: 'superuser' });
   return { a, b, internal, users, superuser };
 }

@@ -45,7 +45,11 @@ export interface FakeBotProvider {
   /** The next create answers this status and body instead. */
   failNextCreate(status: number, body: unknown): void;
   /** Moves a bot to a provider state (with its event / sub-code); delivers the signed webhook unless `deliver: false`. Returns the webhook's HTTP status. */
-  advance(botId: string, state: string, opts?: { state?: string; eventType?: string; subType?: string | null; deliver?: boolean }): Promise<number | null>;
+  advance(
+    botId: string,
+    state: string,
+    opts?: { state?: string; eventType?: string; subType?: string | null; deliver?: boolean },
+  ): Promise<number | null>;
   setTranscript(botId: string, utterances: Utterance[]): void;
   /** The last webhook sent, sent again exactly (a replay). */
   replayLast(): Promise<number>;
@@ -82,31 +86,62 @@ interface Flavour {
   /** The webhook body for a state change. */
   webhook(bot: Bot, oldState: string, ev: Bot['events'][number]): unknown;
   sign(secret: string, body: string, at: Date): Record<string, string>;
-  route(method: string, path: string): { kind: 'create' | 'get' | 'leave' | 'delete' | 'transcript' | 'recording' | 'media'; id?: string } | null;
+  route(
+    method: string,
+    path: string,
+  ): { kind: 'create' | 'get' | 'leave' | 'delete' | 'transcript' | 'recording' | 'media'; id?: string } | null;
   initialState(joinAt: string | null): string;
   transcriptJson(bot: Bot): unknown;
 }
 
 const sortKeys = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(sortKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v;
+  Array.isArray(v)
+    ? v.map(sortKeys)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+        )
+      : v;
 
 const attendee: Flavour = {
-  botJson: (b) => ({ id: b.id, meeting_url: b.meetingUrl, state: b.state, events: b.events, transcription_state: b.transcript ? 'complete' : 'not_started', recording_state: b.state === 'ended' ? 'complete' : 'in_progress', join_at: b.joinAt, metadata: b.metadata }),
+  botJson: (b) => ({
+    id: b.id,
+    meeting_url: b.meetingUrl,
+    state: b.state,
+    events: b.events,
+    transcription_state: b.transcript ? 'complete' : 'not_started',
+    recording_state: b.state === 'ended' ? 'complete' : 'in_progress',
+    join_at: b.joinAt,
+    metadata: b.metadata,
+  }),
   webhook: (b, oldState, ev) => ({
     idempotency_key: randomUUID(),
     bot_id: b.id,
     bot_metadata: b.metadata,
     trigger: 'bot.state_change',
-    data: { new_state: b.state, old_state: oldState, created_at: ev.created_at, event_type: ev.type, event_sub_type: ev.sub_type },
+    data: {
+      new_state: b.state,
+      old_state: oldState,
+      created_at: ev.created_at,
+      event_type: ev.type,
+      event_sub_type: ev.sub_type,
+    },
   }),
   // as Attendee documents it: base64 HMAC-SHA256 keyed by the base64-decoded secret, over the payload as JSON with sorted keys and no spaces
-  sign: (secret, body) => ({ 'X-Webhook-Signature': createHmac('sha256', Buffer.from(secret, 'base64')).update(JSON.stringify(sortKeys(JSON.parse(body))), 'utf8').digest('base64') }),
+  sign: (secret, body) => ({
+    'X-Webhook-Signature': createHmac('sha256', Buffer.from(secret, 'base64'))
+      .update(JSON.stringify(sortKeys(JSON.parse(body))), 'utf8')
+      .digest('base64'),
+  }),
   route(method, path) {
     if (method === 'POST' && path === '/api/v1/bots') return { kind: 'create' };
     const m = /^\/api\/v1\/bots\/([^/]+)(\/leave|\/transcript|\/recording)?$/.exec(path);
     if (!m) return null;
     const sub = m[2];
-    if (!sub) return method === 'GET' ? { kind: 'get', id: m[1] } : method === 'DELETE' ? { kind: 'delete', id: m[1] } : null;
+    if (!sub)
+      return method === 'GET' ? { kind: 'get', id: m[1] } : method === 'DELETE' ? { kind: 'delete', id: m[1] } : null;
     if (sub === '/leave' && method === 'POST') return { kind: 'leave', id: m[1] };
     if (sub === '/transcript' && method === 'GET') return { kind: 'transcript', id: m[1] };
     if (sub === '/recording' && method === 'GET') return { kind: 'recording', id: m[1] };
@@ -114,7 +149,15 @@ const attendee: Flavour = {
   },
   initialState: (joinAt) => (joinAt ? 'scheduled' : 'joining'),
   transcriptJson: (b) =>
-    (b.transcript ?? []).map((u, i) => ({ speaker_name: u.speaker, speaker_uuid: `uuid-${u.speaker}`, speaker_user_uuid: null, speaker_is_host: i === 0, timestamp_ms: u.startMs, duration_ms: u.endMs - u.startMs, transcription: { transcript: u.text, words: null } })),
+    (b.transcript ?? []).map((u, i) => ({
+      speaker_name: u.speaker,
+      speaker_uuid: `uuid-${u.speaker}`,
+      speaker_user_uuid: null,
+      speaker_is_host: i === 0,
+      timestamp_ms: u.startMs,
+      duration_ms: u.endMs - u.startMs,
+      transcription: { transcript: u.text, words: null },
+    })),
 };
 
 const recall: Flavour = {
@@ -124,18 +167,42 @@ const recall: Flavour = {
     meeting_url: { meeting_id: b.meetingUrl.split('/').pop(), platform: 'google_meet' },
     join_at: b.joinAt,
     metadata: b.metadata,
-    status_changes: b.events.map((e) => ({ code: e.type, sub_code: e.sub_type, message: null, created_at: e.created_at })),
+    status_changes: b.events.map((e) => ({
+      code: e.type,
+      sub_code: e.sub_type,
+      message: null,
+      created_at: e.created_at,
+    })),
     recordings:
       b.state === 'done' && b.transcript
-        ? [{ id: `rec-${b.id}`, media_shortcuts: { transcript: { status: { code: 'done' }, data: { download_url: `${baseUrl}/media/${b.id}/transcript.json` } }, video_mixed: { data: { download_url: `${baseUrl}/media/${b.id}/video.mp4` } } } }]
+        ? [
+            {
+              id: `rec-${b.id}`,
+              media_shortcuts: {
+                transcript: {
+                  status: { code: 'done' },
+                  data: { download_url: `${baseUrl}/media/${b.id}/transcript.json` },
+                },
+                video_mixed: { data: { download_url: `${baseUrl}/media/${b.id}/video.mp4` } },
+              },
+            },
+          ]
         : [],
   }),
-  webhook: (b, _old, ev) => ({ event: 'bot.status_change', data: { bot: { id: b.id, metadata: b.metadata }, status: { code: ev.type, sub_code: ev.sub_type, message: null, created_at: ev.created_at } } }),
+  webhook: (b, _old, ev) => ({
+    event: 'bot.status_change',
+    data: {
+      bot: { id: b.id, metadata: b.metadata },
+      status: { code: ev.type, sub_code: ev.sub_type, message: null, created_at: ev.created_at },
+    },
+  }),
   // Standard Webhooks: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>"> keyed by the base64 part of the whsec_ secret
   sign(secret, body, at) {
     const id = `msg_${randomBytes(8).toString('hex')}`;
     const ts = Math.floor(at.getTime() / 1000);
-    const sig = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(`${id}.${ts}.${body}`).digest('base64');
+    const sig = createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+      .update(`${id}.${ts}.${body}`)
+      .digest('base64');
     return { 'webhook-id': id, 'webhook-timestamp': String(ts), 'webhook-signature': `v1,${sig}` };
   },
   route(method, path) {
@@ -154,7 +221,11 @@ const recall: Flavour = {
       const step = (u.endMs - u.startMs) / Math.max(1, words.length);
       return {
         participant: { id: i + 100, name: u.speaker, is_host: false, platform: 'desktop', extra_data: {}, email: null },
-        words: words.map((w, k) => ({ text: w, start_timestamp: { relative: (u.startMs + k * step) / 1000, absolute: null }, end_timestamp: { relative: (u.startMs + (k + 1) * step) / 1000, absolute: null } })),
+        words: words.map((w, k) => ({
+          text: w,
+          start_timestamp: { relative: (u.startMs + k * step) / 1000, absolute: null },
+          end_timestamp: { relative: (u.startMs + (k + 1) * step) / 1000, absolute: null },
+        })),
       };
     }),
 };
@@ -218,7 +289,22 @@ function startFake(flavour: Flavour, opts: { apiKey: string; secret: string }): 
       const id = flavour === attendee ? `bot_${randomBytes(8).toString('hex')}` : randomUUID();
       const joinAt = typeof body?.join_at === 'string' ? body.join_at : null;
       const state = flavour.initialState(joinAt);
-      const bot: Bot = { id, meetingUrl: String(body?.meeting_url), botName: String(body?.bot_name), metadata: (body?.metadata as Record<string, unknown>) ?? {}, joinAt, state, events: [{ type: flavour === attendee ? 'join_requested' : state, sub_type: null, created_at: new Date().toISOString() }], transcript: null };
+      const bot: Bot = {
+        id,
+        meetingUrl: String(body?.meeting_url),
+        botName: String(body?.bot_name),
+        metadata: (body?.metadata as Record<string, unknown>) ?? {},
+        joinAt,
+        state,
+        events: [
+          {
+            type: flavour === attendee ? 'join_requested' : state,
+            sub_type: null,
+            created_at: new Date().toISOString(),
+          },
+        ],
+        transcript: null,
+      };
       bots.set(id, bot);
       return send(res, 201, flavour.botJson(bot, baseUrl));
     }
@@ -231,7 +317,11 @@ function startFake(flavour: Flavour, opts: { apiKey: string; secret: string }): 
       return send(res, 200, {});
     }
     if (route.kind === 'transcript') return send(res, 200, flavour.transcriptJson(bot));
-    if (route.kind === 'recording') return send(res, 200, { url: bot.state === 'ended' ? `${baseUrl}/media/${bot.id}/recording.mp4` : null, start_timestamp_ms: 0 });
+    if (route.kind === 'recording')
+      return send(res, 200, {
+        url: bot.state === 'ended' ? `${baseUrl}/media/${bot.id}/recording.mp4` : null,
+        start_timestamp_ms: 0,
+      });
     return send(res, 404, { detail: 'Not found.' });
   });
   return new Promise((resolve) =>

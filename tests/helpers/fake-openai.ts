@@ -15,7 +15,10 @@ interface ReceivedRequest {
 export interface ChatRequestBody {
   model: string;
   messages: { role: string; content: string }[];
-  response_format: { type: 'json_schema'; json_schema: { name: string; strict?: boolean; schema: Record<string, unknown> } };
+  response_format: {
+    type: 'json_schema';
+    json_schema: { name: string; strict?: boolean; schema: Record<string, unknown> };
+  };
   [key: string]: unknown;
 }
 
@@ -55,8 +58,21 @@ export interface FakeOpenAI {
   close(): Promise<void>;
 }
 
-function openAiError(res: ServerResponse, status: number, message: string, extra: { param?: string | null; code?: string | null; type?: string } = {}, headers: Record<string, string> = {}) {
-  const body = { error: { message, type: extra.type ?? (status >= 500 ? 'server_error' : 'invalid_request_error'), param: extra.param ?? null, code: extra.code ?? null } };
+function openAiError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  extra: { param?: string | null; code?: string | null; type?: string } = {},
+  headers: Record<string, string> = {},
+) {
+  const body = {
+    error: {
+      message,
+      type: extra.type ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
+      param: extra.param ?? null,
+      code: extra.code ?? null,
+    },
+  };
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -65,18 +81,29 @@ function openAiError(res: ServerResponse, status: number, message: string, extra
 function shapeProblem(body: unknown): { message: string; param: string } | null {
   if (!body || typeof body !== 'object') return { message: 'The body must be a JSON object.', param: '' };
   const b = body as Record<string, unknown>;
-  if (typeof b.model !== 'string' || !b.model) return { message: "Missing required parameter: 'model'.", param: 'model' };
-  if (!Array.isArray(b.messages) || b.messages.length === 0) return { message: "Missing required parameter: 'messages'.", param: 'messages' };
+  if (typeof b.model !== 'string' || !b.model)
+    return { message: "Missing required parameter: 'model'.", param: 'model' };
+  if (!Array.isArray(b.messages) || b.messages.length === 0)
+    return { message: "Missing required parameter: 'messages'.", param: 'messages' };
   for (const [i, m] of b.messages.entries()) {
     const msg = m as Record<string, unknown>;
-    if (!msg || !['system', 'developer', 'user', 'assistant', 'tool'].includes(String(msg.role))) return { message: `Invalid value for 'messages[${i}].role'.`, param: `messages[${i}].role` };
-    if (typeof msg.content !== 'string') return { message: `Invalid type for 'messages[${i}].content': expected a string.`, param: `messages[${i}].content` };
+    if (!msg || !['system', 'developer', 'user', 'assistant', 'tool'].includes(String(msg.role)))
+      return { message: `Invalid value for 'messages[${i}].role'.`, param: `messages[${i}].role` };
+    if (typeof msg.content !== 'string')
+      return {
+        message: `Invalid type for 'messages[${i}].content': expected a string.`,
+        param: `messages[${i}].content`,
+      };
   }
   const rf = b.response_format as Record<string, unknown> | undefined;
-  if (!rf || rf.type !== 'json_schema') return { message: "Expected 'response_format.type' to be 'json_schema'.", param: 'response_format.type' };
+  if (!rf || rf.type !== 'json_schema')
+    return { message: "Expected 'response_format.type' to be 'json_schema'.", param: 'response_format.type' };
   const js = rf.json_schema as Record<string, unknown> | undefined;
   if (!js || typeof js.name !== 'string' || !js.schema || typeof js.schema !== 'object') {
-    return { message: "Missing required parameter: 'response_format.json_schema.schema'.", param: 'response_format.json_schema' };
+    return {
+      message: "Missing required parameter: 'response_format.json_schema.schema'.",
+      param: 'response_format.json_schema',
+    };
   }
   return null;
 }
@@ -105,7 +132,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       } catch {
         body = undefined;
       }
-      const record: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: body as ChatRequestBody | undefined, status: 0 };
+      const record: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: body as ChatRequestBody | undefined,
+        status: 0,
+      };
       requests.push(record);
       res.on('finish', () => (record.status = res.statusCode));
 
@@ -127,7 +160,13 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       if ('hang' in reply) return; // the client's timeout (or close()) ends it
       if ('status' in reply) {
         // retry-after-ms keeps the SDK's retry fast in tests
-        return openAiError(res, reply.status, reply.message ?? `fake-openai: failing with ${reply.status}`, { type: reply.status === 429 ? 'rate_limit_exceeded' : undefined }, { 'retry-after-ms': '5' });
+        return openAiError(
+          res,
+          reply.status,
+          reply.message ?? `fake-openai: failing with ${reply.status}`,
+          { type: reply.status === 429 ? 'rate_limit_exceeded' : undefined },
+          { 'retry-after-ms': '5' },
+        );
       }
       let content: string | null = null;
       let refusal: string | null = null;
@@ -143,7 +182,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const usage: FakeUsage = {
         prompt_tokens: given?.prompt_tokens ?? promptTokens,
         completion_tokens: given?.completion_tokens ?? completionTokens,
-        total_tokens: given?.total_tokens ?? (given?.prompt_tokens ?? promptTokens) + (given?.completion_tokens ?? completionTokens),
+        total_tokens:
+          given?.total_tokens ??
+          (given?.prompt_tokens ?? promptTokens) + (given?.completion_tokens ?? completionTokens),
       };
       counter += 1;
       res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': `req_fake_${counter}` });
@@ -153,7 +194,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: ('model' in reply && reply.model) || chat.model,
-          choices: [{ index: 0, message: { role: 'assistant', content, refusal }, finish_reason: finish, logprobs: null }],
+          choices: [
+            { index: 0, message: { role: 'assistant', content, refusal }, finish_reason: finish, logprobs: null },
+          ],
           usage,
         }),
       );

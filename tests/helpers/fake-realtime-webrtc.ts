@@ -6,7 +6,14 @@ import alawmulaw from 'alawmulaw';
 import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import { Agent as UndiciAgent, fetch as undiciFetch } from 'undici';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { FAKE_USAGE, hasSpeech, makeSelfSignedCert, startFakeRealtime, type FakeRealtime, type FakeRealtimeOptions } from './fake-realtime';
+import {
+  FAKE_USAGE,
+  hasSpeech,
+  makeSelfSignedCert,
+  startFakeRealtime,
+  type FakeRealtime,
+  type FakeRealtimeOptions,
+} from './fake-realtime';
 
 /**
  * A wire-level fake of the OpenAI Realtime GA **WebRTC** path on loopback (TLS, self-signed):
@@ -118,7 +125,8 @@ function tonePackets(ms: number, amplitude = 6000, hz = 330): Uint8Array[] {
   const packets = Math.ceil(ms / PACKET_MS);
   for (let p = 0; p < packets; p++) {
     const pcm = new Int16Array(PACKET_SAMPLES);
-    for (let i = 0; i < PACKET_SAMPLES; i++) pcm[i] = Math.round(amplitude * Math.sin((2 * Math.PI * hz * (p * PACKET_SAMPLES + i)) / 8000));
+    for (let i = 0; i < PACKET_SAMPLES; i++)
+      pcm[i] = Math.round(amplitude * Math.sin((2 * Math.PI * hz * (p * PACKET_SAMPLES + i)) / 8000));
     out.push(mulaw.encode(pcm));
   }
   return out;
@@ -172,7 +180,10 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     const pt = c.transceiver.codecs[0]?.payloadType ?? 0;
     c.seq = (c.seq + 1) & 0xffff;
     const timestamp = (c.timestamp + Math.round(((at - c.clockStart) * 8) / PACKET_SAMPLES) * PACKET_SAMPLES) >>> 0;
-    const rtp = new RtpPacket(new RtpHeader({ payloadType: pt, sequenceNumber: c.seq, timestamp, marker: first }), Buffer.from(payload));
+    const rtp = new RtpPacket(
+      new RtpHeader({ payloadType: pt, sequenceNumber: c.seq, timestamp, marker: first }),
+      Buffer.from(payload),
+    );
     try {
       c.transceiver.sender.sendRtp(rtp);
       c.packetsOut++;
@@ -199,7 +210,13 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     const generationDone = (status: 'completed' | 'cancelled') => {
       if (generated) return;
       generated = true;
-      send(c, { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, content_index: 0, transcript: text });
+      send(c, {
+        type: 'response.output_audio_transcript.done',
+        response_id: responseId,
+        item_id: itemId,
+        content_index: 0,
+        transcript: text,
+      });
       send(c, { type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
       send(c, { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } });
     };
@@ -210,15 +227,31 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
       c.streaming = null;
       if (status === 'cancelled') {
         send(c, { type: 'output_audio_buffer.cleared', response_id: responseId });
-        send(c, { type: 'conversation.item.truncated', item_id: itemId, content_index: 0, audio_end_ms: sent * PACKET_MS });
+        send(c, {
+          type: 'conversation.item.truncated',
+          item_id: itemId,
+          content_index: 0,
+          audio_end_ms: sent * PACKET_MS,
+        });
       }
       generationDone(status);
       if (status === 'completed') send(c, { type: 'output_audio_buffer.stopped', response_id: responseId });
     };
     c.streaming = { itemId, responseId, cancel: () => finish('cancelled') };
     send(c, { type: 'response.created', response: { id: responseId, status: 'in_progress' } });
-    send(c, { type: 'response.output_item.added', response_id: responseId, item: { id: itemId, type: 'message', role: 'assistant' } });
-    for (const w of text.split(' ')) send(c, { type: 'response.output_audio_transcript.delta', response_id: responseId, item_id: itemId, content_index: 0, delta: `${w} ` });
+    send(c, {
+      type: 'response.output_item.added',
+      response_id: responseId,
+      item: { id: itemId, type: 'message', role: 'assistant' },
+    });
+    for (const w of text.split(' '))
+      send(c, {
+        type: 'response.output_audio_transcript.delta',
+        response_id: responseId,
+        item_id: itemId,
+        content_index: 0,
+        delta: `${w} `,
+      });
     // paced against the clock (a timer per packet drifts): every tick sends what is due by now
     const tick = () => {
       if (done || c.ended) return;
@@ -261,8 +294,18 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
         send(c, { type: 'input_audio_buffer.committed', item_id: itemId });
         const transcripts = fake.options.transcripts ?? ['Hi, this is the rep.'];
         const text = transcripts[Math.min(Math.max(0, c.turn - 1), transcripts.length - 1)];
-        send(c, { type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: text.slice(0, 5) });
-        send(c, { type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript: text });
+        send(c, {
+          type: 'conversation.item.input_audio_transcription.delta',
+          item_id: itemId,
+          content_index: 0,
+          delta: text.slice(0, 5),
+        });
+        send(c, {
+          type: 'conversation.item.input_audio_transcription.completed',
+          item_id: itemId,
+          content_index: 0,
+          transcript: text,
+        });
         const delay = fake.options.answerDelayMs;
         respond(c, delay === undefined ? performance.now() : c.lastLoudAt + delay);
       }
@@ -289,15 +332,41 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     json(res, status, { error: { type: 'invalid_request_error', code: why, message: why } });
   };
 
-  const answerOffer = async (secret: (typeof fake.secrets)[number], offer: string): Promise<{ callId: string; answer: string }> => {
+  const answerOffer = async (
+    secret: (typeof fake.secrets)[number],
+    offer: string,
+  ): Promise<{ callId: string; answer: string }> => {
     const pc = new RTCPeerConnection({
-      codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })] },
+      codecs: {
+        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
+      },
       iceAdditionalHostAddresses: ['127.0.0.1'],
       iceUseIpv6: false,
     });
     const transceiver = pc.addTransceiver('audio', { direction: 'sendrecv' });
     const callId = `rtc_${randomBytes(12).toString('hex')}`;
-    const c: FakeCall = { id: callId, secret: secret.value, session: secret.session, pc, transceiver, sideband: null, sidebands: 0, packetsIn: 0, packetsOut: 0, hungUp: false, ended: false, speaking: false, silentMs: 0, lastLoudAt: 0, repItem: null, turn: 0, streaming: null, seq: Math.floor(Math.random() * 60000), timestamp: Math.floor(Math.random() * 1e9), clockStart: performance.now() };
+    const c: FakeCall = {
+      id: callId,
+      secret: secret.value,
+      session: secret.session,
+      pc,
+      transceiver,
+      sideband: null,
+      sidebands: 0,
+      packetsIn: 0,
+      packetsOut: 0,
+      hungUp: false,
+      ended: false,
+      speaking: false,
+      silentMs: 0,
+      lastLoudAt: 0,
+      repItem: null,
+      turn: 0,
+      streaming: null,
+      seq: Math.floor(Math.random() * 60000),
+      timestamp: Math.floor(Math.random() * 1e9),
+      clockStart: performance.now(),
+    };
     fake.calls.set(callId, c);
     transceiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => onMicPacket(c, rtp.payload)));
     pc.connectionStateChange.subscribe((s) => {
@@ -309,7 +378,9 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     if (fake.options.unreachable) {
       // a network that lets no media through: the answer names a port nobody listens on, and the
       // peer behind it is gone (it would otherwise find the browser by its own checks)
-      answer = answer.replace(/^a=candidate:.*\r?\n/gm, '').replace(/^(a=ice-pwd:.*\r?\n)/m, '$1a=candidate:1 1 udp 2130706431 127.0.0.1 9 typ host\r\n');
+      answer = answer
+        .replace(/^a=candidate:.*\r?\n/gm, '')
+        .replace(/^(a=ice-pwd:.*\r?\n)/m, '$1a=candidate:1 1 udp 2130706431 127.0.0.1 9 typ host\r\n');
       endCall(c);
       await pc.close().catch(() => undefined);
     }
@@ -325,7 +396,8 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
         const secret = fake.secrets.find((s) => s.value === bearer(req));
         if (!secret || secret.expiresAt < Date.now() / 1000) return refuse(res, 401, 'invalid_client_secret');
         if (fake.options.refuseCalls) return refuse(res, 500, 'server_error');
-        if (!(req.headers['content-type'] ?? '').startsWith('application/sdp')) return refuse(res, 400, 'unsupported_content_type');
+        if (!(req.headers['content-type'] ?? '').startsWith('application/sdp'))
+          return refuse(res, 400, 'unsupported_content_type');
         const offer = await readBody(req);
         if (!offer.startsWith('v=0')) return refuse(res, 400, 'invalid_sdp');
         secret.used = true;
@@ -336,7 +408,10 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
       if (url.pathname === '/v1/realtime/client_secrets' && req.method === 'POST') {
         if (!serverKey(req)) return refuse(res, 401, 'invalid_api_key');
         if (fake.options.refuseSecrets) return refuse(res, 500, 'server_error');
-        const body = JSON.parse((await readBody(req)) || '{}') as { expires_after?: { seconds?: number }; session?: Record<string, unknown> };
+        const body = JSON.parse((await readBody(req)) || '{}') as {
+          expires_after?: { seconds?: number };
+          session?: Record<string, unknown>;
+        };
         const value = `ek_${randomBytes(16).toString('hex')}`;
         const expiresAt = Math.floor(Date.now() / 1000) + (body.expires_after?.seconds ?? 600);
         const session = { ...(body.session ?? {}), id: id('sess'), object: 'realtime.session' };
@@ -377,7 +452,10 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
         try {
           ev = JSON.parse(data.toString()) as typeof ev;
         } catch {
-          return send(c, { type: 'error', error: { type: 'invalid_request_error', code: 'invalid_json', message: 'bad json' } });
+          return send(c, {
+            type: 'error',
+            error: { type: 'invalid_request_error', code: 'invalid_json', message: 'bad json' },
+          });
         }
         fake.events.push({ callId: c.id, ...ev });
         switch (ev.type) {
@@ -406,7 +484,8 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
 /** A `fetch` that trusts the fake's self-signed certificate (the server's REST calls to it: client secrets, hangup). */
 export function fetchTrusting(ca: string): typeof fetch {
   const dispatcher = new UndiciAgent({ connect: { ca } });
-  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) => undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+  return ((input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+    undiciFetch(input as never, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
 }
 
 export interface TestPeer {
@@ -424,12 +503,22 @@ export interface TestPeer {
  * SDP offer to the calls endpoint with the client secret, as the page does, and connects.
  */
 export async function connectTestPeer(callsUrl: string, clientSecret: string, ca: string): Promise<TestPeer> {
-  const pc = new RTCPeerConnection({ codecs: { audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })] }, iceAdditionalHostAddresses: ['127.0.0.1'], iceUseIpv6: false });
+  const pc = new RTCPeerConnection({
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
+    },
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceUseIpv6: false,
+  });
   const transceiver = pc.addTransceiver('audio', { direction: 'sendrecv' });
   let received = 0;
   transceiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => received++));
   await pc.setLocalDescription(await pc.createOffer());
-  const res = await fetchTrusting(ca)(callsUrl, { method: 'POST', body: pc.localDescription!.sdp, headers: { Authorization: `Bearer ${clientSecret}`, 'Content-Type': 'application/sdp' } });
+  const res = await fetchTrusting(ca)(callsUrl, {
+    method: 'POST',
+    body: pc.localDescription!.sdp,
+    headers: { Authorization: `Bearer ${clientSecret}`, 'Content-Type': 'application/sdp' },
+  });
   if (res.status !== 201) throw new Error(`SDP offer refused: ${res.status} ${await res.text()}`);
   const rtcCallId = (res.headers.get('location') ?? '').split('/').pop() ?? '';
   await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
@@ -462,7 +551,9 @@ export async function connectTestPeer(callsUrl: string, clientSecret: string, ca
         seq = (seq + 1) & 0xffff;
         timestamp = (timestamp + PACKET_SAMPLES) >>> 0;
         try {
-          transceiver.sender.sendRtp(new RtpPacket(new RtpHeader({ payloadType: 0, sequenceNumber: seq, timestamp }), Buffer.from(all[i])));
+          transceiver.sender.sendRtp(
+            new RtpPacket(new RtpHeader({ payloadType: 0, sequenceNumber: seq, timestamp }), Buffer.from(all[i])),
+          );
         } catch {
           return;
         }

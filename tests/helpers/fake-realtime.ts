@@ -88,7 +88,25 @@ export function makeSelfSignedCert(): { key: string; cert: string } {
   try {
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'k.pem'), '-out', path.join(dir, 'c.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'k.pem'),
+        '-out',
+        path.join(dir, 'c.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
       { stdio: 'ignore' },
     );
     return { key: readFileSync(path.join(dir, 'k.pem'), 'utf8'), cert: readFileSync(path.join(dir, 'c.pem'), 'utf8') };
@@ -117,7 +135,8 @@ export function hasSpeech(samples: Int16Array, blockSamples: number, level = 0.0
 export function tone(ms: number, amplitude = 8000, hz = 220): Buffer {
   const samples = Math.round(ms * 24);
   const b = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) b.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / 24000)), i * 2);
+  for (let i = 0; i < samples; i++)
+    b.writeInt16LE(Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / 24000)), i * 2);
   return b;
 }
 
@@ -125,7 +144,10 @@ export function tone(ms: number, amplitude = 8000, hz = 220): Buffer {
  * Starts the fake on its own TLS server, or (`attach`) on a server the caller runs and routes
  * upgrades from (the WebRTC fake serves both protocols at one base URL, as the Realtime API does).
  */
-export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attach?: { server: Server; ca: string }): Promise<FakeRealtime> {
+export async function startFakeRealtime(
+  options: FakeRealtimeOptions = {},
+  attach?: { server: Server; ca: string },
+): Promise<FakeRealtime> {
   const { key, cert } = attach ? { key: '', cert: attach.ca } : makeSelfSignedCert();
   const server: Server = attach?.server ?? createServer({ key, cert });
   const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
@@ -147,7 +169,13 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
       for (const c of conns)
         send(c, {
           type: 'error',
-          error: fatal ? { type: 'invalid_request_error', code: 'session_expired', message: 'Your session hit the maximum duration of 60 minutes.' } : { type: 'invalid_request_error', code: 'invalid_value', message: 'Invalid value for audio_end_ms' },
+          error: fatal
+            ? {
+                type: 'invalid_request_error',
+                code: 'session_expired',
+                message: 'Your session hit the maximum duration of 60 minutes.',
+              }
+            : { type: 'invalid_request_error', code: 'invalid_value', message: 'Invalid value for audio_end_ms' },
         });
     },
     close: () =>
@@ -170,21 +198,45 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
     const total = o.responseAudioMs ?? 600;
     const chunkMs = 100;
     send(c, { type: 'response.created', response: { id: responseId, status: 'in_progress' } });
-    send(c, { type: 'response.output_item.added', response_id: responseId, item: { id: itemId, type: 'message', role: 'assistant' } });
+    send(c, {
+      type: 'response.output_item.added',
+      response_id: responseId,
+      item: { id: itemId, type: 'message', role: 'assistant' },
+    });
     let sent = 0;
     let cancelled = false;
     const words = text.split(' ');
     const finish = (status: string) => {
       c.streaming = null;
-      send(c, { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, content_index: 0, transcript: text });
+      send(c, {
+        type: 'response.output_audio_transcript.done',
+        response_id: responseId,
+        item_id: itemId,
+        content_index: 0,
+        transcript: text,
+      });
       send(c, { type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
       send(c, { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } });
     };
     const step = () => {
       if (cancelled || c.ws.readyState !== 1) return;
-      if (sent === 0) for (const w of words) send(c, { type: 'response.output_audio_transcript.delta', response_id: responseId, item_id: itemId, content_index: 0, delta: `${w} ` });
+      if (sent === 0)
+        for (const w of words)
+          send(c, {
+            type: 'response.output_audio_transcript.delta',
+            response_id: responseId,
+            item_id: itemId,
+            content_index: 0,
+            delta: `${w} `,
+          });
       const ms = Math.min(chunkMs, total - sent);
-      send(c, { type: 'response.output_audio.delta', response_id: responseId, item_id: itemId, content_index: 0, delta: tone(ms, 6000, 330).toString('base64') });
+      send(c, {
+        type: 'response.output_audio.delta',
+        response_id: responseId,
+        item_id: itemId,
+        content_index: 0,
+        delta: tone(ms, 6000, 330).toString('base64'),
+      });
       sent += ms;
       if (sent >= total) return finish('completed');
       if (o.pace === 'realtime') setTimeout(step, ms);
@@ -205,7 +257,13 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
 
   const onAudio = (c: Conn, pcm: Buffer) => {
     if (fake.options.echo) {
-      send(c, { type: 'response.output_audio.delta', response_id: 'echo', item_id: 'echo', content_index: 0, delta: pcm.toString('base64') });
+      send(c, {
+        type: 'response.output_audio.delta',
+        response_id: 'echo',
+        item_id: 'echo',
+        content_index: 0,
+        delta: pcm.toString('base64'),
+      });
       return;
     }
     const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length - (pcm.length % 2)));
@@ -243,8 +301,18 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
           send(c, { type: 'input_audio_buffer.committed', item_id: itemId });
           const transcripts = fake.options.transcripts ?? ['Hi, this is the rep.'];
           const text = transcripts[Math.min(c.turn - 1 < 0 ? 0 : c.turn - 1, transcripts.length - 1)];
-          send(c, { type: 'conversation.item.input_audio_transcription.delta', item_id: itemId, content_index: 0, delta: text.slice(0, 5) });
-          send(c, { type: 'conversation.item.input_audio_transcription.completed', item_id: itemId, content_index: 0, transcript: text });
+          send(c, {
+            type: 'conversation.item.input_audio_transcription.delta',
+            item_id: itemId,
+            content_index: 0,
+            delta: text.slice(0, 5),
+          });
+          send(c, {
+            type: 'conversation.item.input_audio_transcription.completed',
+            item_id: itemId,
+            content_index: 0,
+            transcript: text,
+          });
           const delay = fake.options.answerDelayMs;
           respond(c, delay === undefined ? performance.now() : c.lastLoudAt + delay);
         }
@@ -254,7 +322,18 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
 
   wss.on('connection', (ws) => {
     fake.connections++;
-    const c: Conn = { ws, pending: [], pendingSamples: 0, speaking: false, silentMs: 0, audioMs: 0, repItem: null, turn: 0, streaming: null, lastLoudAt: 0 };
+    const c: Conn = {
+      ws,
+      pending: [],
+      pendingSamples: 0,
+      speaking: false,
+      silentMs: 0,
+      audioMs: 0,
+      repItem: null,
+      turn: 0,
+      streaming: null,
+      lastLoudAt: 0,
+    };
     conns.add(c);
     ws.on('close', () => conns.delete(c));
     send(c, { type: 'session.created', session: { id: id('sess'), type: 'realtime' } });
@@ -263,8 +342,14 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
       // or decoding it, so that the fake's own CPU leaves the relay a core on a 2-core box
       if (fake.options.echo && !c.stalled && ws.readyState === 1) {
         const msg = (data as Buffer).toString('latin1');
-        if (msg.startsWith(APPEND_HEAD) && msg.indexOf('"', APPEND_HEAD.length) === msg.length - 2 && msg.endsWith('"}')) {
-          ws.send(`{"event_id":"${id('event')}","type":"response.output_audio.delta","response_id":"echo","item_id":"echo","content_index":0,"delta":"${msg.slice(APPEND_HEAD.length, -2)}"}`);
+        if (
+          msg.startsWith(APPEND_HEAD) &&
+          msg.indexOf('"', APPEND_HEAD.length) === msg.length - 2 &&
+          msg.endsWith('"}')
+        ) {
+          ws.send(
+            `{"event_id":"${id('event')}","type":"response.output_audio.delta","response_id":"echo","item_id":"echo","content_index":0,"delta":"${msg.slice(APPEND_HEAD.length, -2)}"}`,
+          );
           return;
         }
       }
@@ -272,7 +357,10 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
       try {
         ev = JSON.parse(data.toString());
       } catch {
-        return send(c, { type: 'error', error: { type: 'invalid_request_error', code: 'invalid_json', message: 'bad json' } });
+        return send(c, {
+          type: 'error',
+          error: { type: 'invalid_request_error', code: 'invalid_json', message: 'bad json' },
+        });
       }
       if (ev.type !== 'input_audio_buffer.append') fake.events.push(ev);
       switch (ev.type) {
@@ -296,7 +384,12 @@ export async function startFakeRealtime(options: FakeRealtimeOptions = {}, attac
           return send(c, { type: 'conversation.item.added', item: ev.item });
         case 'conversation.item.truncate':
           fake.truncates.push({ item_id: String(ev.item_id), audio_end_ms: Number(ev.audio_end_ms) });
-          return send(c, { type: 'conversation.item.truncated', item_id: ev.item_id, content_index: 0, audio_end_ms: ev.audio_end_ms });
+          return send(c, {
+            type: 'conversation.item.truncated',
+            item_id: ev.item_id,
+            content_index: 0,
+            audio_end_ms: ev.audio_end_ms,
+          });
         default:
           return;
       }

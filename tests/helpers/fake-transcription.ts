@@ -17,7 +17,8 @@ interface TranscriptionRequest {
   fileBytes: number;
 }
 
-type TranscriptionReply = { segments: { speaker: string; start: number; end: number; text: string }[] } | { status: number; message: string };
+type TranscriptionReply =
+  { segments: { speaker: string; start: number; end: number; text: string }[] } | { status: number; message: string };
 
 export interface FakeTranscription {
   baseURL: string;
@@ -37,7 +38,11 @@ export function startFakeTranscription(): Promise<FakeTranscription> {
       return res.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
     }
     // the platform's own multipart reader (undici)
-    const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: Buffer.concat(chunks) }).formData();
+    const form = await new Request('http://fake/', {
+      method: 'POST',
+      headers: { 'content-type': String(req.headers['content-type']) },
+      body: Buffer.concat(chunks),
+    }).formData();
     const file = form.get('file');
     requests.push({
       authorization: req.headers.authorization,
@@ -49,11 +54,21 @@ export function startFakeTranscription(): Promise<FakeTranscription> {
     });
     if ('status' in next) {
       res.writeHead(next.status, { 'content-type': 'application/json' });
-      return res.end(JSON.stringify({ error: { message: next.message, type: 'invalid_request_error', param: null, code: null } }));
+      return res.end(
+        JSON.stringify({ error: { message: next.message, type: 'invalid_request_error', param: null, code: null } }),
+      );
     }
     const segments = next.segments.map((s, i) => ({ type: 'transcript.text.segment', id: `seg_${i}`, ...s }));
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ task: 'transcribe', duration: segments.at(-1)?.end ?? 0, text: segments.map((s) => s.text).join(' '), segments, usage: { type: 'duration', seconds: 30 } }));
+    res.end(
+      JSON.stringify({
+        task: 'transcribe',
+        duration: segments.at(-1)?.end ?? 0,
+        text: segments.map((s) => s.text).join(' '),
+        segments,
+        usage: { type: 'duration', seconds: 30 },
+      }),
+    );
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {

@@ -29,11 +29,17 @@ export function pgliteDatabase(client: PGlite): Database {
 function templateKey(): string {
   const h = createHash('sha256');
   const folder = migrationsFolder();
-  const files = [...readdirSync(folder).map((f) => path.join(folder, f)), ...readdirSync(path.join(folder, 'meta')).map((f) => path.join(folder, 'meta', f))]
+  const files = [
+    ...readdirSync(folder).map((f) => path.join(folder, f)),
+    ...readdirSync(path.join(folder, 'meta')).map((f) => path.join(folder, 'meta', f)),
+  ]
     .filter((f) => /\.(sql|json)$/.test(f))
     .sort();
   for (const f of files) h.update(path.relative(folder, f)).update('\0').update(readFileSync(f)).update('\0');
-  h.update(JSON.parse(readFileSync(path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')).version);
+  h.update(
+    JSON.parse(readFileSync(path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'))
+      .version,
+  );
   return h.digest('hex').slice(0, 16);
 }
 
@@ -58,7 +64,8 @@ export async function ensurePgliteTemplate(): Promise<string> {
   // Drop templates of older migrations, but only stale ones: another run may still be loading its own.
   for (const old of readdirSync(TMP_DIR)) {
     const f = path.join(TMP_DIR, old);
-    if (old.startsWith('pglite-template-') && f !== file && Date.now() - statSync(f).mtimeMs > 60 * 60_000) rmSync(f, { force: true });
+    if (old.startsWith('pglite-template-') && f !== file && Date.now() - statSync(f).mtimeMs > 60 * 60_000)
+      rmSync(f, { force: true });
   }
   return file;
 }

@@ -15,7 +15,9 @@ function admin(url: string) {
 }
 
 /** A fresh database on the server at `url`, migrated; dropped again by `drop()`. */
-export async function createPostgresDatabase(url: string): Promise<{ database: Database; name: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  url: string,
+): Promise<{ database: Database; name: string; drop(): Promise<void> }> {
   const name = `${PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const sql = admin(url);
   try {

@@ -17,7 +17,9 @@ export const SCENARIO = {
     timeline: 'Q3',
     decision_process: 'The COO decides.',
     competitors: ['RouteMax'],
-    hidden_information: [{ information: 'The COO wants a decision by June.', reveal_when: 'the rep asks about the decision timeline' }],
+    hidden_information: [
+      { information: 'The COO wants a decision by June.', reveal_when: 'the rep asks about the decision timeline' },
+    ],
     success_signals: ['a short pilot with two depots'],
   },
   narrative: { summary: 'You call Laura.', opening_line: 'TransLog, Laura speaking. Who is this?' },

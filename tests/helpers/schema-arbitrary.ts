@@ -63,21 +63,34 @@ const SAFE_DATE = { min: new Date('2027-01-01T00:00:00Z'), max: new Date('2030-1
 function stringArb(n: Node, opts: SampleOptions): fc.Arbitrary<string> {
   const minLength = n.minLength ?? 0;
   const maxLength = Math.min(n.maxLength ?? 40, Math.max(minLength, 40));
-  if (n.format === 'uuid') return opts.ids?.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...opts.ids) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) }) : fc.uuid({ version: 4 });
-  if (n.format === 'email') return fc.emailAddress().filter((e) => e.length <= (n.maxLength ?? 320) && z.email().safeParse(e).success);
+  if (n.format === 'uuid')
+    return opts.ids?.length
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...opts.ids) },
+          { weight: 1, arbitrary: fc.uuid({ version: 4 }) },
+        )
+      : fc.uuid({ version: 4 });
+  if (n.format === 'email')
+    return fc.emailAddress().filter((e) => e.length <= (n.maxLength ?? 320) && z.email().safeParse(e).success);
   if (n.format === 'date-time') return fc.date({ ...SAFE_DATE, noInvalidDate: true }).map((d) => d.toISOString());
   if (n.pattern) {
     const re = new RegExp(n.pattern);
-    return fc.stringMatching(re).filter((s) => s.length >= minLength && s.length <= (n.maxLength ?? Infinity) && s.trim() === s);
+    return fc
+      .stringMatching(re)
+      .filter((s) => s.length >= minLength && s.length <= (n.maxLength ?? Infinity) && s.trim() === s);
   }
   // printable text that survives trimming (a "required" text of only spaces is refused)
-  return fc.string({ minLength: Math.max(minLength, 0), maxLength, unit: 'grapheme-ascii' }).map((s) => (minLength > 0 ? s.replace(/^\s+|\s+$/g, '').padEnd(minLength, 'x') : s.trim()));
+  return fc
+    .string({ minLength: Math.max(minLength, 0), maxLength, unit: 'grapheme-ascii' })
+    .map((s) => (minLength > 0 ? s.replace(/^\s+|\s+$/g, '').padEnd(minLength, 'x') : s.trim()));
 }
 
 function numberArb(n: Node, integer: boolean): fc.Arbitrary<number> {
-  const min = n.minimum ?? (n.exclusiveMinimum !== undefined ? n.exclusiveMinimum + (integer ? 1 : 0.1) : integer ? 0 : 0);
+  const min =
+    n.minimum ?? (n.exclusiveMinimum !== undefined ? n.exclusiveMinimum + (integer ? 1 : 0.1) : integer ? 0 : 0);
   const max = n.maximum ?? (n.exclusiveMaximum !== undefined ? n.exclusiveMaximum - (integer ? 1 : 0.1) : min + 100);
-  if (integer) return fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(Math.min(max, min + 1000))) });
+  if (integer)
+    return fc.integer({ min: Math.ceil(min), max: Math.max(Math.ceil(min), Math.floor(Math.min(max, min + 1000))) });
   // one decimal: what the product's number inputs accept (time limits)
   return fc.integer({ min: Math.ceil(min * 10), max: Math.floor(Math.min(max, min + 100) * 10) }).map((x) => x / 10);
 }
@@ -90,7 +103,10 @@ export function arbitraryOf(n: Node, opts: SampleOptions = {}): fc.Arbitrary<unk
   if (alternatives) {
     const nonNull = alternatives.filter((a) => a.type !== 'null');
     // prefer the real shape; null only sometimes
-    return fc.oneof({ weight: 4, arbitrary: fc.oneof(...nonNull.map((a) => arbitraryOf(a, opts))) }, { weight: nonNull.length < alternatives.length ? 1 : 0, arbitrary: fc.constant(null) });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.oneof(...nonNull.map((a) => arbitraryOf(a, opts))) },
+      { weight: nonNull.length < alternatives.length ? 1 : 0, arbitrary: fc.constant(null) },
+    );
   }
   if (n.allOf?.length) return arbitraryOf(n.allOf[0], opts);
   const type = Array.isArray(n.type) ? n.type.find((t) => t !== 'null') : n.type;
@@ -108,7 +124,10 @@ export function arbitraryOf(n: Node, opts: SampleOptions = {}): fc.Arbitrary<unk
     case 'array': {
       if (n.prefixItems) return fc.tuple(...n.prefixItems.map((p) => arbitraryOf(p, opts)));
       const minLength = n.minItems ?? 0;
-      return fc.array(arbitraryOf(n.items ?? {}, opts), { minLength, maxLength: Math.max(minLength, Math.min(n.maxItems ?? 3, 3)) });
+      return fc.array(arbitraryOf(n.items ?? {}, opts), {
+        minLength,
+        maxLength: Math.max(minLength, Math.min(n.maxItems ?? 3, 3)),
+      });
     }
     case 'object': {
       const props = n.properties ?? {};
@@ -156,7 +175,19 @@ const HOSTILE_STRINGS: readonly string[] = [
   '00000000-0000-0000-0000-000000000000',
 ];
 
-const HOSTILE_NUMBERS: readonly number[] = [-1, 0, 1.5, -0.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53 + 2, -(2 ** 53), 1e308, -1e308, 5e-324];
+const HOSTILE_NUMBERS: readonly number[] = [
+  -1,
+  0,
+  1.5,
+  -0.5,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  1e308,
+  -1e308,
+  5e-324,
+];
 
 const HOSTILE_SHAPES: readonly unknown[] = [
   null,
@@ -173,10 +204,15 @@ const HOSTILE_SHAPES: readonly unknown[] = [
 ];
 
 /** Paths to every node of a JSON value (root included), in a stable order. */
-function pathsOf(value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function pathsOf(
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...prefix, i], out));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
   return out;
 }
 
@@ -189,15 +225,20 @@ function setAt(root: unknown, path: (string | number)[], value: unknown): unknow
   return copy;
 }
 
-export type Mutation = { kind: 'replace'; path: (string | number)[]; value: unknown } | { kind: 'addKey'; path: (string | number)[]; key: string; value: unknown } | { kind: 'dropKey'; path: (string | number)[]; key: string };
+export type Mutation =
+  | { kind: 'replace'; path: (string | number)[]; value: unknown }
+  | { kind: 'addKey'; path: (string | number)[]; key: string; value: unknown }
+  | { kind: 'dropKey'; path: (string | number)[]; key: string };
 
 export function applyMutation(value: unknown, m: Mutation): unknown {
   if (m.kind === 'replace') return setAt(value, m.path, m.value);
   const copy = structuredClone(value) as Record<string, unknown>;
   let target: unknown = copy;
   for (const p of m.path) target = (target as Record<string | number, unknown>)[p];
-  if (!target || typeof target !== 'object' || Array.isArray(target)) return m.kind === 'addKey' ? fromJson(`{${JSON.stringify(m.key)}:${JSON.stringify(m.value)}}`) : copy;
-  if (m.kind === 'addKey') Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+  if (!target || typeof target !== 'object' || Array.isArray(target))
+    return m.kind === 'addKey' ? fromJson(`{${JSON.stringify(m.key)}:${JSON.stringify(m.value)}}`) : copy;
+  if (m.kind === 'addKey')
+    Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
   else delete (target as Record<string, unknown>)[m.key];
   return copy;
 }
@@ -216,32 +257,55 @@ export function mutationOf(value: unknown): fc.Arbitrary<Mutation> {
     { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_SHAPES) },
   );
   const path = fc.constantFrom(...paths);
-  const options: fc.Arbitrary<Mutation>[] = [fc.record({ kind: fc.constant('replace' as const), path, value: hostile })];
+  const options: fc.Arbitrary<Mutation>[] = [
+    fc.record({ kind: fc.constant('replace' as const), path, value: hostile }),
+  ];
   if (objectPaths.length) {
     const objPath = fc.constantFrom(...objectPaths);
-    options.push(fc.record({ kind: fc.constant('addKey' as const), path: objPath, key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'tenantId', 'x\u0000'), value: hostile }));
+    options.push(
+      fc.record({
+        kind: fc.constant('addKey' as const),
+        path: objPath,
+        key: fc.constantFrom('__proto__', 'constructor', 'prototype', 'tenantId', 'x\u0000'),
+        value: hostile,
+      }),
+    );
     options.push(
       objPath.chain((p): fc.Arbitrary<Mutation> => {
         let t: unknown = value;
         for (const k of p) t = (t as Record<string | number, unknown>)[k];
         const keys = Object.keys(t as object);
-        return keys.length ? fc.record({ kind: fc.constant('dropKey' as const), path: fc.constant(p), key: fc.constantFrom(...keys) }) : fc.record({ kind: fc.constant('replace' as const), path: fc.constant(p), value: hostile });
+        return keys.length
+          ? fc.record({ kind: fc.constant('dropKey' as const), path: fc.constant(p), key: fc.constantFrom(...keys) })
+          : fc.record({ kind: fc.constant('replace' as const), path: fc.constant(p), value: hostile });
       }),
     );
   }
-  return fc.oneof({ weight: 6, arbitrary: options[0] }, ...options.slice(1).map((arbitrary) => ({ weight: 1, arbitrary })));
+  return fc.oneof(
+    { weight: 6, arbitrary: options[0] },
+    ...options.slice(1).map((arbitrary) => ({ weight: 1, arbitrary })),
+  );
 }
 
 /** Resolves the schema node that describes `value` (anyOf/oneOf: the first alternative of its type). */
 function nodeFor(n: Node, value: unknown): Node {
   const alts = n.anyOf ?? n.oneOf;
   if (!alts) return n;
-  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value;
-  return alts.find((a) => a.type === kind || (kind === 'number' && a.type === 'integer') || (kind === 'string' && a.enum)) ?? alts[0];
+  const kind =
+    value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value;
+  return (
+    alts.find((a) => a.type === kind || (kind === 'number' && a.type === 'integer') || (kind === 'string' && a.enum)) ??
+    alts[0]
+  );
 }
 
 /** Paths of the free-text leaves of `value` (strings with no format, pattern or enum in the schema). */
-function textPaths(n: Node, value: unknown, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function textPaths(
+  n: Node,
+  value: unknown,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   const node = nodeFor(n, value);
   if (typeof value === 'string') {
     if (!node.enum && !node.format && !node.pattern && node.const === undefined) out.push(prefix);

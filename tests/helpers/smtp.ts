@@ -75,7 +75,9 @@ export async function startSmtpReceiver(opts: SmtpReceiverOptions = {}): Promise
               opts.onMail?.(mail);
             } catch (e) {
               // a transient failure (451): the sender retries, so the mail is not kept twice
-              const err = new Error(`could not record the mail: ${(e as Error).message}`) as Error & { responseCode: number };
+              const err = new Error(`could not record the mail: ${(e as Error).message}`) as Error & {
+                responseCode: number;
+              };
               err.responseCode = 451;
               return callback(err);
             }

@@ -12,7 +12,6 @@ export { freePort } from '../../scripts/lib/free-port';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PASSWORD = 'crash-test-password';
 
-
 export class Server {
   child!: ChildProcess;
   log = '';
@@ -26,7 +25,18 @@ export class Server {
   async start() {
     this.child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(this.port), LOG_LEVEL: 'warn', SEED_DEMO: 'true', SEED_DEMO_HISTORY: 'false', DEMO_PASSWORD: PASSWORD, OPENAI_API_KEY: '', ...this.env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        SEED_DEMO_HISTORY: 'false',
+        DEMO_PASSWORD: PASSWORD,
+        OPENAI_API_KEY: '',
+        ...this.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const keep = (b: Buffer) => (this.log = (this.log + b.toString()).slice(-20_000));
@@ -35,7 +45,10 @@ export class Server {
     const deadline = Date.now() + 90_000;
     for (;;) {
       if (this.child.exitCode !== null) throw new Error(`server exited ${this.child.exitCode}: ${this.log}`);
-      const ok = await fetch(`${this.url}/api/v1/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${this.url}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       if (Date.now() > deadline) throw new Error(`server did not start: ${this.log}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -57,18 +70,31 @@ export class Server {
 
 /** A signed-in session over HTTP (the real login), and tRPC calls with it. */
 export async function session(url: string, email: string) {
-  const res = await fetch(`${url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const res = await fetch(`${url}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const call = async <T>(proc: string, input: unknown, method: 'GET' | 'POST') => {
     const r =
       method === 'GET'
         ? await fetch(`${url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-        : await fetch(`${url}/trpc/${proc}`, { method: 'POST', headers: { cookie, origin: url, 'content-type': 'application/json' }, body: JSON.stringify(input) });
+        : await fetch(`${url}/trpc/${proc}`, {
+            method: 'POST',
+            headers: { cookie, origin: url, 'content-type': 'application/json' },
+            body: JSON.stringify(input),
+          });
     const body = (await r.json()) as { result?: { data: T }; error?: unknown };
     if (!r.ok) throw new Error(`${proc}: ${r.status} ${JSON.stringify(body.error)}`);
     return body.result!.data;
   };
-  return { query: <T>(p: string, i: unknown = {}) => call<T>(p, i, 'GET'), mutate: <T>(p: string, i: unknown) => call<T>(p, i, 'POST') };
+  return {
+    query: <T>(p: string, i: unknown = {}) => call<T>(p, i, 'GET'),
+    mutate: <T>(p: string, i: unknown) => call<T>(p, i, 'POST'),
+  };
 }
-

@@ -43,5 +43,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
       server.close(() => resolve());
     });
   await listen();
-  return { get port() { return port; }, cut: stop, restore: listen, close: stop } as TcpProxy;
+  return {
+    get port() {
+      return port;
+    },
+    cut: stop,
+    restore: listen,
+    close: stop,
+  } as TcpProxy;
 }

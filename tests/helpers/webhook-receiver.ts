@@ -25,7 +25,8 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-const flat = (h: IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+const flat = (h: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(h).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
 
 /**
  * A webhook receiver on loopback, as an ATS or a customer's endpoint would be: it keeps every

@@ -36,7 +36,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Access Co' });
   for (const [caller, userType] of Object.entries(USER_TYPE) as [Exclude<Caller, 'anon'>, UserType][]) {
-    users[caller] = await createTenantUser(database.db, tenant.id, { email: `${caller}@access.test`, username: caller.replace(/_/g, '-'), userType });
+    users[caller] = await createTenantUser(database.db, tenant.id, {
+      email: `${caller}@access.test`,
+      username: caller.replace(/_/g, '-'),
+      userType,
+    });
     tokens[caller] = (await createSession(database.db, users[caller].id)).token;
   }
   // every route exists, development helpers included
@@ -54,7 +58,8 @@ function outcomeOf(error: unknown): Outcome {
   if (error === null) return 'admitted';
   const cause = (error as { cause?: unknown }).cause;
   if (!isAppError(cause)) return 'admitted'; // a validation error or a service's own answer: past the gate
-  if (cause.code === 'UNAUTHENTICATED' || cause.code === 'NO_ROLE' || cause.code === 'API_KEY_INVALID') return 'refused';
+  if (cause.code === 'UNAUTHENTICATED' || cause.code === 'NO_ROLE' || cause.code === 'API_KEY_INVALID')
+    return 'refused';
   if (cause.code === 'FORBIDDEN' && cause.details?.rule === 'role') return 'refused';
   return 'admitted';
 }
@@ -62,14 +67,28 @@ function outcomeOf(error: unknown): Outcome {
 describe('the access table covers the server', () => {
   it('has an entry for every tRPC procedure, and no entry for one that does not exist', () => {
     const paths = listProcedures().map((p) => p.path);
-    expect(paths.filter((p) => !(p in PROCEDURE_ACCESS)), 'procedures with no entry in tests/helpers/access-table.ts').toEqual([]);
-    expect(Object.keys(PROCEDURE_ACCESS).filter((p) => !paths.includes(p)), 'entries for procedures that do not exist').toEqual([]);
+    expect(
+      paths.filter((p) => !(p in PROCEDURE_ACCESS)),
+      'procedures with no entry in tests/helpers/access-table.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(PROCEDURE_ACCESS).filter((p) => !paths.includes(p)),
+      'entries for procedures that do not exist',
+    ).toEqual([]);
   });
 
   it('has an entry for every REST route, and no entry for one that does not exist', () => {
-    const routes = restRoutes(testEnv({ DEV_TOKEN_ENABLED: 'true', DEBUG_ENDPOINTS_ENABLED: 'true' })).map((r) => `${r.method} ${r.path}`);
-    expect(routes.filter((r) => !(r in ROUTE_ACCESS)), 'routes with no entry in tests/helpers/access-table.ts').toEqual([]);
-    expect(Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)), 'entries for routes that do not exist').toEqual([]);
+    const routes = restRoutes(testEnv({ DEV_TOKEN_ENABLED: 'true', DEBUG_ENDPOINTS_ENABLED: 'true' })).map(
+      (r) => `${r.method} ${r.path}`,
+    );
+    expect(
+      routes.filter((r) => !(r in ROUTE_ACCESS)),
+      'routes with no entry in tests/helpers/access-table.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)),
+      'entries for routes that do not exist',
+    ).toEqual([]);
   });
 });
 
@@ -77,7 +96,10 @@ describe('every tRPC procedure admits exactly the callers the access table gives
   for (const proc of listProcedures()) {
     it(proc.path, async () => {
       // the smallest valid input (optional fields left out: no foreign clientId)
-      const input = fc.sample(arbitraryOf(mergeObjectSchemas(proc.inputs.map(jsonSchemaOf)), { optional: 'omit' }), { numRuns: 1, seed: 10 })[0];
+      const input = fc.sample(arbitraryOf(mergeObjectSchemas(proc.inputs.map(jsonSchemaOf)), { optional: 'omit' }), {
+        numRuns: 1,
+        seed: 10,
+      })[0];
       const allowed = new Set(PROCEDURE_ACCESS[proc.path] ?? []);
       const seen: Record<string, Outcome> = {};
       for (const caller of CALLERS) {

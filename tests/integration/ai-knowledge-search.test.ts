@@ -19,7 +19,8 @@ async function addFile(tenantId: string, simulationId: string, name: string, chu
   });
 }
 
-const PRICING = 'Pricing: the list price is 900 EUR per truck per year; volume pricing and a pricing discount apply above 50 trucks.';
+const PRICING =
+  'Pricing: the list price is 900 EUR per truck per year; volume pricing and a pricing discount apply above 50 trucks.';
 const SECURITY = 'Security: data is encrypted at rest and in transit, and the platform is ISO 27001 certified.';
 const ONBOARDING = 'Onboarding takes four weeks with two on-site workshops for dispatchers.';
 const PRICE_MENTION = 'The annual report mentions pricing once among many other topics such as fleet size and routes.';
@@ -28,15 +29,30 @@ beforeAll(async () => {
   database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'alpha' })).id;
   tenantB = (await createTenant(database.db, { name: 'beta' })).id;
-  simA = await withTenant(database.db, tenantA, async (tx) => (await createSimulation(tx, { tenantId: tenantA, name: 'A' })).id);
-  simB = await withTenant(database.db, tenantB, async (tx) => (await createSimulation(tx, { tenantId: tenantB, name: 'B' })).id);
+  simA = await withTenant(
+    database.db,
+    tenantA,
+    async (tx) => (await createSimulation(tx, { tenantId: tenantA, name: 'A' })).id,
+  );
+  simB = await withTenant(
+    database.db,
+    tenantB,
+    async (tx) => (await createSimulation(tx, { tenantId: tenantB, name: 'B' })).id,
+  );
   await addFile(tenantA, simA, 'product.txt', [ONBOARDING, SECURITY, PRICE_MENTION, PRICING]);
-  await addFile(tenantA, simA, 'old-pricing.txt', ['Pricing pricing pricing discount: the OLD price list, withdrawn.'], false);
+  await addFile(
+    tenantA,
+    simA,
+    'old-pricing.txt',
+    ['Pricing pricing pricing discount: the OLD price list, withdrawn.'],
+    false,
+  );
   await addFile(tenantB, simB, 'beta.txt', ['Pricing discount secrets of tenant beta.']);
 });
 afterAll(() => database?.cleanup());
 
-const search = (tenantId: string, simulationId: string, q: string, budget?: number) => withTenant(database.db, tenantId, (tx) => searchKnowledge(tx, simulationId, q, budget));
+const search = (tenantId: string, simulationId: string, q: string, budget?: number) =>
+  withTenant(database.db, tenantId, (tx) => searchKnowledge(tx, simulationId, q, budget));
 
 describe('searchKnowledge', () => {
   it('ranks the chunks that match more query words first, and leaves out chunks that match none', async () => {
@@ -80,14 +96,20 @@ describe('searchKnowledge', () => {
   it("stays inside the tenant: another tenant's simulation yields nothing", async () => {
     expect(await search(tenantB, simA, 'pricing discount')).toEqual([]);
     expect(await search(tenantB, simA, 'zebra')).toEqual([]);
-    expect((await search(tenantB, simB, 'pricing')).map((h) => h.content)).toEqual(['Pricing discount secrets of tenant beta.']);
+    expect((await search(tenantB, simB, 'pricing')).map((h) => h.content)).toEqual([
+      'Pricing discount secrets of tenant beta.',
+    ]);
     expect((await search(tenantA, simA, 'secrets beta')).some((h) => h.content.includes('beta'))).toBe(false);
   });
 });
 
 describe('queryWords', () => {
   it('keeps distinct content words and drops function words of the four languages', () => {
-    expect(queryWords('What is the PRICING, the pricing and the discount para los clientes? 2024 or 50')).toEqual(['pricing', 'discount', 'clientes']);
+    expect(queryWords('What is the PRICING, the pricing and the discount para los clientes? 2024 or 50')).toEqual([
+      'pricing',
+      'discount',
+      'clientes',
+    ]);
     expect(queryWords('Qual è il prezzo della licenza?')).toEqual(['qual', 'prezzo', 'licenza']);
   });
 });

@@ -34,8 +34,18 @@ async function aiFailure(p: Promise<unknown>): Promise<AiError> {
   return e;
 }
 
-const ask = (p: TextProvider, extra: Partial<Omit<GenerateStructuredInput<z.infer<typeof answerSchema>>, 'schema'>> = {}) =>
-  p.generateStructured({ task: 'evaluation', system: 'You grade calls.', user: 'Grade this call.', schema: answerSchema, schemaName: 'grade', ...extra });
+const ask = (
+  p: TextProvider,
+  extra: Partial<Omit<GenerateStructuredInput<z.infer<typeof answerSchema>>, 'schema'>> = {},
+) =>
+  p.generateStructured({
+    task: 'evaluation',
+    system: 'You grade calls.',
+    user: 'Grade this call.',
+    schema: answerSchema,
+    schemaName: 'grade',
+    ...extra,
+  });
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -74,15 +84,27 @@ describe('OpenAI provider against the fake server', () => {
     expect(rf?.type).toBe('json_schema');
     expect(rf?.json_schema.name).toBe('grade');
     expect(rf?.json_schema.strict).toBe(true);
-    expect(rf?.json_schema.schema).toMatchObject({ type: 'object', required: ['verdict', 'score'], additionalProperties: false });
+    expect(rf?.json_schema.schema).toMatchObject({
+      type: 'object',
+      required: ['verdict', 'score'],
+      additionalProperties: false,
+    });
     expect(second.body?.model).toBe('scenario-model-x');
     expect(second.body?.messages).toEqual([{ role: 'user', content: 'Only a user message' }]);
   });
 
   it('returns the validated data with usage, provider, model and duration', async () => {
-    fake.enqueue({ data: { verdict: 'good', score: 2 }, usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 } });
+    fake.enqueue({
+      data: { verdict: 'good', score: 2 },
+      usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
+    });
     const r = await ask(provider());
-    expect(r).toMatchObject({ data: { verdict: 'good', score: 2 }, provider: 'openai', model: 'evaluation-model-y', usage: { inputTokens: 120, outputTokens: 30, totalTokens: 150 } });
+    expect(r).toMatchObject({
+      data: { verdict: 'good', score: 2 },
+      provider: 'openai',
+      model: 'evaluation-model-y',
+      usage: { inputTokens: 120, outputTokens: 30, totalTokens: 150 },
+    });
     expect(r.durationMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -170,8 +192,16 @@ describe('OpenAI provider against the fake server', () => {
 
 describe('the fake server checks the request shape', () => {
   const post = (body: unknown, headers: Record<string, string> = { authorization: 'Bearer k' }) =>
-    fetch(`${fake.baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const valid = { model: 'm', messages: [{ role: 'user', content: 'hi' }], response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object' } } } };
+    fetch(`${fake.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const valid = {
+    model: 'm',
+    messages: [{ role: 'user', content: 'hi' }],
+    response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object' } } },
+  };
 
   it('refuses a request without a bearer token', async () => {
     const res = await post(valid, {});
@@ -184,7 +214,11 @@ describe('the fake server checks the request shape', () => {
     ['no messages', { ...valid, messages: [] }, 'messages'],
     ['a bad role', { ...valid, messages: [{ role: 'robot', content: 'x' }] }, 'messages[0].role'],
     ['no json_schema', { ...valid, response_format: { type: 'json_object' } }, 'response_format.type'],
-    ['no schema object', { ...valid, response_format: { type: 'json_schema', json_schema: { name: 'x' } } }, 'response_format.json_schema'],
+    [
+      'no schema object',
+      { ...valid, response_format: { type: 'json_schema', json_schema: { name: 'x' } } },
+      'response_format.json_schema',
+    ],
   ])('answers 400 for %s', async (_label, body, param) => {
     fake.enqueue({ data: {} });
     const res = await post(body);

@@ -1,7 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations } from '../../db/schema';
-import { createCallInstruction, createClientOverview, createIcp, createKnowledgeFile, createPersona, createProductGrouping, createPrompt, createScorecard, createSimulation } from '../../db/seed/factories';
+import {
+  createCallInstruction,
+  createClientOverview,
+  createIcp,
+  createKnowledgeFile,
+  createPersona,
+  createProductGrouping,
+  createPrompt,
+  createScorecard,
+  createSimulation,
+} from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { loadGenerationContext, type SimulationInput } from '../../server/ai/context';
 import { AiError } from '../../server/ai/errors';
@@ -41,30 +51,97 @@ const VARIABLES: ScenarioVariables = {
   timeline: 'This year',
   decision_process: 'CFO signs',
   competitors: ['FleetPlan'],
-  hidden_information: [{ information: 'Board review in March', reveal_when: 'Asked about deadlines', topic: 'timing', said: 'Our board reviews this in March.' }],
+  hidden_information: [
+    {
+      information: 'Board review in March',
+      reveal_when: 'Asked about deadlines',
+      topic: 'timing',
+      said: 'Our board reviews this in March.',
+    },
+  ],
   success_signals: ['Quantified pain'],
 };
-const NARRATIVE: ScenarioNarrative = { summary: 'You are calling Laura at Transportes Sierra.', opening_line: 'Laura speaking.' };
+const NARRATIVE: ScenarioNarrative = {
+  summary: 'You are calling Laura at Transportes Sierra.',
+  opening_line: 'Laura speaking.',
+};
 
 async function seedConfig(tenant: string) {
   return withTenant(database.db, tenant, async (tx) => {
-    const persona = await createPersona(tx, { tenantId: tenant, name: 'Laura Gómez', shortDescription: 'Head of Operations at a logistics company', longDescription: 'Pragmatic and busy.', behaviourNotes: { hard: 'Interrupts early pitches.' } });
-    const icp = await createIcp(tx, { tenantId: tenant, name: 'Mid-market logistics', details: 'Industry: Road freight. Fleets of 50-300 trucks.' });
-    const product = await createProductGrouping(tx, { tenantId: tenant, name: 'RouteWise', details: 'Route optimisation for truck fleets.' });
-    const instructions = await createCallInstruction(tx, { tenantId: tenant, instructions: 'Keep calls under ten minutes.' });
-    await createClientOverview(tx, { tenantId: tenant, details: 'Acme builds planning software for transport companies.' });
+    const persona = await createPersona(tx, {
+      tenantId: tenant,
+      name: 'Laura Gómez',
+      shortDescription: 'Head of Operations at a logistics company',
+      longDescription: 'Pragmatic and busy.',
+      behaviourNotes: { hard: 'Interrupts early pitches.' },
+    });
+    const icp = await createIcp(tx, {
+      tenantId: tenant,
+      name: 'Mid-market logistics',
+      details: 'Industry: Road freight. Fleets of 50-300 trucks.',
+    });
+    const product = await createProductGrouping(tx, {
+      tenantId: tenant,
+      name: 'RouteWise',
+      details: 'Route optimisation for truck fleets.',
+    });
+    const instructions = await createCallInstruction(tx, {
+      tenantId: tenant,
+      instructions: 'Keep calls under ten minutes.',
+    });
+    await createClientOverview(tx, {
+      tenantId: tenant,
+      details: 'Acme builds planning software for transport companies.',
+    });
     const card = await createScorecard(tx, {
       tenantId: tenant,
       name: 'Discovery',
       shortDescription: 'Discovery basics',
       criteria: [
-        { position: 1, name: 'Map the decision', description: 'Finds who decides', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All stakeholders' },
-        { position: 0, name: 'Quantify the pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Rough', levelHigh: 'Hours and euros' },
-        { position: 2, name: 'Small talk', description: 'Rapport', includeInScenario: false, levelZero: 'No', levelLow: 'Some', levelHigh: 'Warm' },
+        {
+          position: 1,
+          name: 'Map the decision',
+          description: 'Finds who decides',
+          includeInScenario: true,
+          levelZero: 'No',
+          levelLow: 'Some',
+          levelHigh: 'All stakeholders',
+        },
+        {
+          position: 0,
+          name: 'Quantify the pain',
+          description: 'Gets numbers',
+          includeInScenario: true,
+          levelZero: 'No',
+          levelLow: 'Rough',
+          levelHigh: 'Hours and euros',
+        },
+        {
+          position: 2,
+          name: 'Small talk',
+          description: 'Rapport',
+          includeInScenario: false,
+          levelZero: 'No',
+          levelLow: 'Some',
+          levelHigh: 'Warm',
+        },
       ],
     });
-    const sim = await createSimulation(tx, { tenantId: tenant, name: 'Discovery with Laura', difficulty: 'hard', language: 'en' });
-    await createKnowledgeFile(tx, { tenantId: tenant, simulationId: sim.id, name: 'case-study.txt', sizeBytes: 10, content: Buffer.from('x'), textContent: FACT, chunks: ['Company history: founded in 1998 in Lyon.', FACT] });
+    const sim = await createSimulation(tx, {
+      tenantId: tenant,
+      name: 'Discovery with Laura',
+      difficulty: 'hard',
+      language: 'en',
+    });
+    await createKnowledgeFile(tx, {
+      tenantId: tenant,
+      simulationId: sim.id,
+      name: 'case-study.txt',
+      sizeBytes: 10,
+      content: Buffer.from('x'),
+      textContent: FACT,
+      chunks: ['Company history: founded in 1998 in Lyon.', FACT],
+    });
     return { persona, icp, product, instructions, card, sim };
   });
 }
@@ -72,7 +149,14 @@ async function seedConfig(tenant: string) {
 beforeAll(async () => {
   database = await createTestDatabase();
   fake = await startFakeOpenAI();
-  provider = createTextProvider(loadEnv({ NODE_ENV: 'test', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, OPENAI_MODEL_SCENARIO: 'scenario-model' }))!;
+  provider = createTextProvider(
+    loadEnv({
+      NODE_ENV: 'test',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MODEL_SCENARIO: 'scenario-model',
+    }),
+  )!;
   const tenant = await createTenant(database.db, { name: 'alpha' });
   tenantId = tenant.id;
   userId = (await createTenantUser(database.db, tenantId, { userType: 'admin' })).id;
@@ -103,7 +187,13 @@ beforeEach(() => {
 });
 
 const generationsOf = (simulationId: string) =>
-  withTenant(database.db, tenantId, (tx) => tx.select().from(aiGenerations).where(eq(aiGenerations.simulationId, simulationId)).orderBy(asc(aiGenerations.createdAt), asc(aiGenerations.task)));
+  withTenant(database.db, tenantId, (tx) =>
+    tx
+      .select()
+      .from(aiGenerations)
+      .where(eq(aiGenerations.simulationId, simulationId))
+      .orderBy(asc(aiGenerations.createdAt), asc(aiGenerations.task)),
+  );
 
 async function freshSimulation(): Promise<string> {
   return withTenant(database.db, tenantId, async (tx) => (await createSimulation(tx, { tenantId, name: 'fresh' })).id);
@@ -125,7 +215,9 @@ describe('loadGenerationContext', () => {
   });
 
   it("refuses another tenant's records as not found, naming the field", async () => {
-    const err = await withTenant(database.db, tenantId, (tx) => loadGenerationContext(tx, { ...input, personaId: otherTenantPersonaId })).catch((e: unknown) => e);
+    const err = await withTenant(database.db, tenantId, (tx) =>
+      loadGenerationContext(tx, { ...input, personaId: otherTenantPersonaId }),
+    ).catch((e: unknown) => e);
     expect(isAppError(err) && err.code).toBe('NOT_FOUND');
     expect(isAppError(err) && err.details).toEqual({ field: 'personaId' });
   });
@@ -134,12 +226,28 @@ describe('loadGenerationContext', () => {
 describe('scenario generation with the model (fake server)', () => {
   it('runs both steps and stores each prompt exactly as sent, with output and usage', async () => {
     const simulationId = await freshSimulation();
-    fake.enqueue({ data: VARIABLES, usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } }, { data: NARRATIVE, usage: { prompt_tokens: 500, completion_tokens: 80, total_tokens: 580 } });
-    const { result, generationIds } = await generateAndRecordScenario({ db: database.db, provider, simulation: { ...input, simulationId }, userId });
+    fake.enqueue(
+      { data: VARIABLES, usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } },
+      { data: NARRATIVE, usage: { prompt_tokens: 500, completion_tokens: 80, total_tokens: 580 } },
+    );
+    const { result, generationIds } = await generateAndRecordScenario({
+      db: database.db,
+      provider,
+      simulation: { ...input, simulationId },
+      userId,
+    });
 
-    expect(result).toMatchObject({ variables: VARIABLES, provider: 'openai', model: 'scenario-model', usage: { inputTokens: 1400, outputTokens: 380, totalTokens: 1780 } });
+    expect(result).toMatchObject({
+      variables: VARIABLES,
+      provider: 'openai',
+      model: 'scenario-model',
+      usage: { inputTokens: 1400, outputTokens: 380, totalTokens: 1780 },
+    });
     // stored with the names as placeholders, so a rename in the wizard reaches every text; the summary is rendered from the fields
-    expect(result.narrative).toEqual({ summary: 'You are calling {{prospect_first_name}} at {{company_name}}.', opening_line: '{{prospect_first_name}} speaking.' });
+    expect(result.narrative).toEqual({
+      summary: 'You are calling {{prospect_first_name}} at {{company_name}}.',
+      opening_line: '{{prospect_first_name}} speaking.',
+    });
     expect(result.summary).toBe(NARRATIVE.summary);
     expect(fake.requests).toHaveLength(2);
     const [varsReq, narrReq] = fake.requests.map((r) => r.body!);
@@ -158,11 +266,21 @@ describe('scenario generation with the model (fake server)', () => {
     const rows = await generationsOf(simulationId);
     expect(rows.map((r) => r.id).sort()).toEqual([...generationIds].sort());
     const byTask = Object.fromEntries(rows.map((r) => [r.task, r]));
-    for (const [task, req] of [['scenario_variables', varsReq], ['scenario_narrative', narrReq]] as const) {
+    for (const [task, req] of [
+      ['scenario_variables', varsReq],
+      ['scenario_narrative', narrReq],
+    ] as const) {
       const row = byTask[task];
       expect(row.promptSystem).toBe(req.messages[0].content);
       expect(row.promptUser).toBe(req.messages[1].content);
-      expect(row).toMatchObject({ provider: 'openai', model: 'scenario-model', status: 'succeeded', error: null, createdBy: userId, tenantId });
+      expect(row).toMatchObject({
+        provider: 'openai',
+        model: 'scenario-model',
+        status: 'succeeded',
+        error: null,
+        createdBy: userId,
+        tenantId,
+      });
     }
     expect(byTask.scenario_variables.output).toEqual(VARIABLES);
     expect(byTask.scenario_variables.usage).toEqual({ inputTokens: 900, outputTokens: 300, totalTokens: 1200 });
@@ -172,7 +290,12 @@ describe('scenario generation with the model (fake server)', () => {
   it('stores the failed step too, then throws an AiError the UI can offer to retry', async () => {
     const simulationId = await freshSimulation();
     fake.enqueue({ data: VARIABLES }, { status: 500 }, { status: 503 });
-    const err = await generateAndRecordScenario({ db: database.db, provider, simulation: { ...input, simulationId }, userId }).catch((e: unknown) => e);
+    const err = await generateAndRecordScenario({
+      db: database.db,
+      provider,
+      simulation: { ...input, simulationId },
+      userId,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AiError);
     expect((err as AiError).aiCode).toBe('UPSTREAM');
     expect((err as AiError).task).toBe('scenario_narrative');
@@ -189,7 +312,11 @@ describe('scenario generation with the model (fake server)', () => {
   it('an answer that breaks the schema is stored as a failed step with INVALID_OUTPUT', async () => {
     const simulationId = await freshSimulation();
     fake.enqueue({ data: { ...VARIABLES, objections: [] } });
-    const err = await generateAndRecordScenario({ db: database.db, provider, simulation: { ...input, simulationId } }).catch((e: unknown) => e);
+    const err = await generateAndRecordScenario({
+      db: database.db,
+      provider,
+      simulation: { ...input, simulationId },
+    }).catch((e: unknown) => e);
     expect((err as AiError).aiCode).toBe('INVALID_OUTPUT');
     const rows = await generationsOf(simulationId);
     expect(rows).toHaveLength(1);
@@ -200,15 +327,28 @@ describe('scenario generation with the model (fake server)', () => {
 
 describe('offline scenario generation', () => {
   it('needs no server, is labelled offline, quotes the knowledge base and is stored', async () => {
-    const { result, generationIds } = await generateAndRecordScenario({ db: database.db, provider: null, simulation: input, userId });
+    const { result, generationIds } = await generateAndRecordScenario({
+      db: database.db,
+      provider: null,
+      simulation: input,
+      userId,
+    });
     expect(fake.requests).toHaveLength(0);
     expect(result.provider).toBe('offline');
     expect(result.model).toBe(OFFLINE_MODEL);
     // the learner's background quotes the most relevant passage; a hard prospect doubts the claim in its own words
     expect(result.summary).toContain(FACT);
     expect(result.variables.objections.map((o) => o.objection).join(' ')).toContain(FACT.replace(/\.$/, ''));
-    const rows = await withTenant(database.db, tenantId, (tx) => tx.select().from(aiGenerations).where(eq(aiGenerations.id, generationIds[0])));
-    expect(rows[0]).toMatchObject({ provider: 'offline', model: OFFLINE_MODEL, status: 'succeeded', promptSystem: null, usage: null });
+    const rows = await withTenant(database.db, tenantId, (tx) =>
+      tx.select().from(aiGenerations).where(eq(aiGenerations.id, generationIds[0])),
+    );
+    expect(rows[0]).toMatchObject({
+      provider: 'offline',
+      model: OFFLINE_MODEL,
+      status: 'succeeded',
+      promptSystem: null,
+      usage: null,
+    });
     expect(rows[0].promptUser).toContain('no model was called');
   });
 });
@@ -216,17 +356,33 @@ describe('offline scenario generation', () => {
 describe('prompt choice', () => {
   it('uses the system prompt of the kind, or a chosen tenant prompt, and reports unknown placeholders', async () => {
     await asSystem(database.db, { action: 'test.system_prompt' }, (tx) =>
-      createPrompt(tx, { systemKey: 'test.scenario_variables', kind: 'scenario_variables', name: 'System variables', systemPrompt: null, userPrompt: 'SYSTEM PROMPT for {{persona.name}}' }),
+      createPrompt(tx, {
+        systemKey: 'test.scenario_variables',
+        kind: 'scenario_variables',
+        name: 'System variables',
+        systemPrompt: null,
+        userPrompt: 'SYSTEM PROMPT for {{persona.name}}',
+      }),
     );
     const own = await withTenant(database.db, tenantId, (tx) =>
-      createPrompt(tx, { tenantId, kind: 'scenario_variables', name: 'Ours', systemPrompt: 'Be {{mood}}.', userPrompt: 'OURS for {{persona.name}} in {{language}}' }),
+      createPrompt(tx, {
+        tenantId,
+        kind: 'scenario_variables',
+        name: 'Ours',
+        systemPrompt: 'Be {{mood}}.',
+        userPrompt: 'OURS for {{persona.name}} in {{language}}',
+      }),
     );
 
     const ctx = await withTenant(database.db, tenantId, (tx) => loadGenerationContext(tx, input));
     expect(ctx.prompts.scenarioVariables).toMatchObject({ source: 'system', name: 'System variables' });
 
     fake.enqueue({ data: VARIABLES }, { data: NARRATIVE });
-    const { result } = await generateAndRecordScenario({ db: database.db, provider, simulation: { ...input, scenarioVariablesPromptId: own.id } });
+    const { result } = await generateAndRecordScenario({
+      db: database.db,
+      provider,
+      simulation: { ...input, scenarioVariablesPromptId: own.id },
+    });
     expect(fake.requests[0].body!.messages).toEqual([
       { role: 'system', content: 'Be .' },
       { role: 'user', content: 'OURS for Laura Gómez in English' },

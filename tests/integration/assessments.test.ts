@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, assessments, callRecordings, calls, jobs, mailOutbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import {
+  apiKeys,
+  assessments,
+  callRecordings,
+  calls,
+  jobs,
+  mailOutbox,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createAssessment } from '../../server/services/assessments/create';
@@ -26,13 +35,30 @@ let keyA: string;
 let keyB: string;
 
 const RATE = 40;
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) => asSystem(database.db, { action: 'test' }, fn);
+const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
+  asSystem(database.db, { action: 'test' }, fn);
 
-async function api(path: string, init: { method?: string; key?: string | null; basic?: boolean; body?: unknown; headers?: Record<string, string> } = {}) {
+async function api(
+  path: string,
+  init: {
+    method?: string;
+    key?: string | null;
+    basic?: boolean;
+    body?: unknown;
+    headers?: Record<string, string>;
+  } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
-  if (init.key) headers.authorization = init.basic ? `Basic ${Buffer.from(`${init.key}:`).toString('base64')}` : `Bearer ${init.key}`;
+  if (init.key)
+    headers.authorization = init.basic
+      ? `Basic ${Buffer.from(`${init.key}:`).toString('base64')}`
+      : `Bearer ${init.key}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${app.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await res.text();
   let json: Record<string, unknown> | null = null;
   try {
@@ -45,7 +71,8 @@ async function api(path: string, init: { method?: string; key?: string | null; b
 }
 
 const candidate = (email = 'ana@example.com') => ({ email, first_name: 'Ana', last_name: 'Ruiz' });
-const create = (body: Record<string, unknown>, key = keyA, headers: Record<string, string> = {}) => api('/api/v1/assessments', { method: 'POST', key, body, headers });
+const create = (body: Record<string, unknown>, key = keyA, headers: Record<string, string> = {}) =>
+  api('/api/v1/assessments', { method: 'POST', key, body, headers });
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 const linkBody = (link: string) => ({ assessment_id: new URL(link).pathname.split('/').pop(), token: tokenOf(link) });
 
@@ -53,20 +80,61 @@ beforeAll(async () => {
   database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  admin = await createTenantUser(database.db, tenantA, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
-  adminB = await createTenantUser(database.db, tenantB, { email: 'admin@beta.test', username: 'adminb', userType: 'admin' });
+  admin = await createTenantUser(database.db, tenantA, {
+    email: 'admin@acme.test',
+    username: 'admin',
+    userType: 'admin',
+  });
+  adminB = await createTenantUser(database.db, tenantB, {
+    email: 'admin@beta.test',
+    username: 'adminb',
+    userType: 'admin',
+  });
   const criteria = [
-    { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
-    { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+    {
+      name: 'Open questions',
+      description: 'Asks open questions',
+      includeInScenario: true,
+      levelZero: 'None',
+      levelLow: 'One',
+      levelHigh: 'Several',
+    },
+    {
+      name: 'Next step',
+      description: 'Agrees a dated next step',
+      includeInScenario: true,
+      levelZero: 'None',
+      levelLow: 'Vague',
+      levelHigh: 'Dated',
+    },
   ];
-  const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Discover the prospect’s planning process.', callProvider: 'offline' as const, difficulty: 'easy' as const };
+  const base = {
+    language: 'en' as const,
+    scenarioDetails: SCENARIO,
+    instructions: 'Discover the prospect’s planning process.',
+    callProvider: 'offline' as const,
+    difficulty: 'easy' as const,
+  };
   await withTenant(database.db, tenantA, async (tx) => {
-    const { sims } = await createLinkedSimulations(tx, tenantA, [{ ...base, name: 'Discovery assessment', availableAsAssessment: true }, { ...base, name: 'Internal only' }], { criteria });
+    const { sims } = await createLinkedSimulations(
+      tx,
+      tenantA,
+      [
+        { ...base, name: 'Discovery assessment', availableAsAssessment: true },
+        { ...base, name: 'Internal only' },
+      ],
+      { criteria },
+    );
     simA = sims[0].id;
     simHidden = sims[1].id;
   });
   await withTenant(database.db, tenantB, async (tx) => {
-    const { sims } = await createLinkedSimulations(tx, tenantB, [{ ...base, name: 'Beta assessment', availableAsAssessment: true }], { criteria });
+    const { sims } = await createLinkedSimulations(
+      tx,
+      tenantB,
+      [{ ...base, name: 'Beta assessment', availableAsAssessment: true }],
+      { criteria },
+    );
     simB = sims[0].id;
   });
   app = await startTestApp(
@@ -90,7 +158,11 @@ describe('API keys', () => {
     expect(made.key).toMatch(/^spar_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
     expect(made.key.startsWith(`spar_${made.apiKey.prefix}_`)).toBe(true);
     const listed = await caller.apiKeys.list();
-    expect(listed.find((k) => k.id === made.apiKey.id)).toMatchObject({ integration: 'Greenhouse', status: 'active', lastUsedAt: null });
+    expect(listed.find((k) => k.id === made.apiKey.id)).toMatchObject({
+      integration: 'Greenhouse',
+      status: 'active',
+      lastUsedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(made.key);
     const [row] = await sys((tx) => tx.select().from(apiKeys).where(eq(apiKeys.id, made.apiKey.id)));
     expect(JSON.stringify(row)).not.toContain(made.key.slice('spar_'.length + 9)); // the secret part
@@ -140,15 +212,31 @@ describe('API keys', () => {
     const mine = await signedInCaller(app.deps, admin).apiKeys.list();
     const theirs = await signedInCaller(app.deps, adminB).apiKeys.list();
     expect(theirs.map((k) => k.integration)).toEqual(['Beta ATS']);
-    await expect(signedInCaller(app.deps, adminB).apiKeys.revoke({ apiKeyId: mine[0].id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(signedInCaller(app.deps, adminB).apiKeys.revoke({ apiKeyId: mine[0].id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
 describe('partner API', () => {
   it('creates a 48-hour link; the token is stored only as a hash; the mail is queued when asked', async () => {
-    const r = await create({ simulation_id: simA, candidate: candidate('mail@example.com'), external_id: 'gh-1', metadata: { job: 'AE' }, send_email: true });
+    const r = await create({
+      simulation_id: simA,
+      candidate: candidate('mail@example.com'),
+      external_id: 'gh-1',
+      metadata: { job: 'AE' },
+      send_email: true,
+    });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ status: 'created', simulation_id: simA, external_id: 'gh-1', metadata: { job: 'AE' }, report_status: 'none', score: null, email_sent: true });
+    expect(r.json).toMatchObject({
+      status: 'created',
+      simulation_id: simA,
+      external_id: 'gh-1',
+      metadata: { job: 'AE' },
+      report_status: 'none',
+      score: null,
+      email_sent: true,
+    });
     expect(r.json.link).toMatch(new RegExp(`^${app.url}/assessment/${r.json.id}\\?token=[A-Za-z0-9_-]{43}$`));
     const hours = (Date.parse(r.json.expires_at) - Date.parse(r.json.created_at)) / 3_600_000;
     expect(hours).toBe(48);
@@ -181,7 +269,9 @@ describe('partner API', () => {
     expect(first.status).toBe(201);
     expect(again.json.id).toBe(first.json.id);
     expect(again.json.link).toBe(first.json.link);
-    const other = await create({ ...body, candidate: candidate('else@example.com') }, keyA, { 'Idempotency-Key': 'req-1' });
+    const other = await create({ ...body, candidate: candidate('else@example.com') }, keyA, {
+      'Idempotency-Key': 'req-1',
+    });
     expect(other.status).toBe(409);
     expect(other.json.error.code).toBe('IDEMPOTENCY_CONFLICT');
     const race = await Promise.all([0, 1, 2].map(() => create(body, keyA, { 'Idempotency-Key': 'req-race' })));
@@ -190,14 +280,20 @@ describe('partner API', () => {
     const rows = await sys((tx) => tx.select().from(assessments).where(eq(assessments.idempotencyKey, 'req-race')));
     expect(rows).toHaveLength(1);
     // another key's same Idempotency-Key is its own request
-    const b = await create({ simulation_id: simB, candidate: candidate('idem@example.com') }, keyB, { 'Idempotency-Key': 'req-1' });
+    const b = await create({ simulation_id: simB, candidate: candidate('idem@example.com') }, keyB, {
+      'Idempotency-Key': 'req-1',
+    });
     expect(b.status).toBe(201);
     expect(b.json.id).not.toBe(first.json.id);
   });
 
   it('another tenant’s key gets 404 for an assessment and its report', async () => {
     const r = await create({ simulation_id: simA, candidate: candidate() });
-    for (const path of [`/api/v1/assessments/${r.json.id}`, `/api/v1/assessments/${r.json.id}/report`, `/api/v1/assessments/${r.json.id}/reports/download`]) {
+    for (const path of [
+      `/api/v1/assessments/${r.json.id}`,
+      `/api/v1/assessments/${r.json.id}/report`,
+      `/api/v1/assessments/${r.json.id}/reports/download`,
+    ]) {
       expect((await api(path, { key: keyB })).status).toBe(404);
     }
     expect((await api(`/api/v1/assessments/${r.json.id}`, { key: keyA })).status).toBe(200);
@@ -220,43 +316,96 @@ describe('the candidate’s link', () => {
   it('tells a malformed link (400), a wrong token (404) and an expired one (410) apart', async () => {
     const r = await create({ simulation_id: simA, candidate: candidate() });
     const body = linkBody(r.json.link);
-    const malformed = await api('/api/v1/assessments/validate-token', { method: 'POST', body: { ...body, token: 'short' } });
+    const malformed = await api('/api/v1/assessments/validate-token', {
+      method: 'POST',
+      body: { ...body, token: 'short' },
+    });
     expect(malformed.status).toBe(400);
-    const wrong = await api('/api/v1/assessments/validate-token', { method: 'POST', body: { ...body, token: 'A'.repeat(43) } });
+    const wrong = await api('/api/v1/assessments/validate-token', {
+      method: 'POST',
+      body: { ...body, token: 'A'.repeat(43) },
+    });
     expect(wrong.status).toBe(404);
     expect(wrong.json.error.code).toBe('ASSESSMENT_LINK_INVALID');
 
     // made 48 hours and a minute ago (the clock injected)
     const past = new Date(Date.now() - (48 * 60 + 1) * 60_000);
-    const old = await createAssessment(app.deps.db, app.deps.env, { tenantId: tenantA, apiKeyId: null }, { simulation_id: simA, candidate: candidate('old@example.com'), send_email: false }, { baseUrl: app.url, now: past });
+    const old = await createAssessment(
+      app.deps.db,
+      app.deps.env,
+      { tenantId: tenantA, apiKeyId: null },
+      { simulation_id: simA, candidate: candidate('old@example.com'), send_email: false },
+      { baseUrl: app.url, now: past },
+    );
     expect((await api(`/api/v1/assessments/${old.assessment.id}`, { key: keyA })).json.status).toBe('expired');
-    const expired = await api('/api/v1/assessments/validate-token', { method: 'POST', body: linkBody(old.assessment.link!) });
+    const expired = await api('/api/v1/assessments/validate-token', {
+      method: 'POST',
+      body: linkBody(old.assessment.link!),
+    });
     expect(expired.status).toBe(410);
     expect(expired.json.error.code).toBe('ASSESSMENT_LINK_EXPIRED');
-    expect((await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(old.assessment.link!) })).status).toBe(410);
+    expect(
+      (await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(old.assessment.link!) })).status,
+    ).toBe(410);
     // a minute before the 48 hours it was still valid
-    const young = await createAssessment(app.deps.db, app.deps.env, { tenantId: tenantA, apiKeyId: null }, { simulation_id: simA, candidate: candidate('young@example.com'), send_email: false }, { baseUrl: app.url, now: new Date(Date.now() - (48 * 60 - 1) * 60_000) });
-    expect((await api('/api/v1/assessments/validate-token', { method: 'POST', body: linkBody(young.assessment.link!) })).status).toBe(200);
+    const young = await createAssessment(
+      app.deps.db,
+      app.deps.env,
+      { tenantId: tenantA, apiKeyId: null },
+      { simulation_id: simA, candidate: candidate('young@example.com'), send_email: false },
+      { baseUrl: app.url, now: new Date(Date.now() - (48 * 60 - 1) * 60_000) },
+    );
+    expect(
+      (await api('/api/v1/assessments/validate-token', { method: 'POST', body: linkBody(young.assessment.link!) }))
+        .status,
+    ).toBe(200);
   });
 
   it('expiry: the job marks the link expired at 48 h and sends assessment.expired; a started link is left alone', async () => {
     const endpoint = await subscribe(['assessment.expired']);
     const now = new Date(Date.now() - 48 * 3_600_000 - 1000);
-    const made = await createAssessment(app.deps.db, app.deps.env, { tenantId: tenantA, apiKeyId: null }, { simulation_id: simA, candidate: candidate('exp@example.com'), send_email: false }, { baseUrl: app.url, now });
-    const [job] = await sys((tx) => tx.select().from(jobs).where(eq(jobs.dedupeKey, `assessment-expiry:${made.assessment.id}`)));
+    const made = await createAssessment(
+      app.deps.db,
+      app.deps.env,
+      { tenantId: tenantA, apiKeyId: null },
+      { simulation_id: simA, candidate: candidate('exp@example.com'), send_email: false },
+      { baseUrl: app.url, now },
+    );
+    const [job] = await sys((tx) =>
+      tx
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `assessment-expiry:${made.assessment.id}`)),
+    );
     expect(job.runAt.toISOString()).toBe(made.assessment.expires_at);
     // the server's job worker runs it (it is due): the link is expired, once
-    await expect.poll(async () => (await sys((tx) => tx.select().from(assessments).where(eq(assessments.id, made.assessment.id))))[0].status, { timeout: 10_000, interval: 50 }).toBe('expired');
-    expect(await expireAssessment(app.deps.db, tenantA, made.assessment.id, new Date())).toEqual({ assessmentId: made.assessment.id, expired: false });
+    await expect
+      .poll(
+        async () =>
+          (await sys((tx) => tx.select().from(assessments).where(eq(assessments.id, made.assessment.id))))[0].status,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe('expired');
+    expect(await expireAssessment(app.deps.db, tenantA, made.assessment.id, new Date())).toEqual({
+      assessmentId: made.assessment.id,
+      expired: false,
+    });
     // other tests' links made in the past expire too while this endpoint listens: count this link's events only
-    const sent = (await sys((tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint))))
-      .filter((d) => (d.payload.data as { assessment_id: string }).assessment_id === made.assessment.id);
+    const sent = (
+      await sys((tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint)))
+    ).filter((d) => (d.payload.data as { assessment_id: string }).assessment_id === made.assessment.id);
     expect(sent.map((d) => d.eventType)).toEqual(['assessment.expired']);
     // a link whose call has started is not expired by the job, even past its 48 hours
     const started = await create({ simulation_id: simA, candidate: candidate('exp-started@example.com') });
-    expect((await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(started.json.link) })).status).toBe(200);
-    expect(await expireAssessment(app.deps.db, tenantA, started.json.id, new Date(Date.now() + 49 * 3_600_000))).toEqual({ assessmentId: started.json.id, expired: false });
-    expect((await sys((tx) => tx.select().from(assessments).where(eq(assessments.id, started.json.id))))[0].status).toBe('started');
+    expect(
+      (await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(started.json.link) })).status,
+    ).toBe(200);
+    expect(
+      await expireAssessment(app.deps.db, tenantA, started.json.id, new Date(Date.now() + 49 * 3_600_000)),
+    ).toEqual({ assessmentId: started.json.id, expired: false });
+    expect(
+      (await sys((tx) => tx.select().from(assessments).where(eq(assessments.id, started.json.id))))[0].status,
+    ).toBe('started');
     await sys((tx) => tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint)));
   });
 
@@ -267,29 +416,58 @@ describe('the candidate’s link', () => {
 
     const intro = await api('/api/v1/assessments/validate-token', { method: 'POST', body });
     expect(intro.status).toBe(200);
-    expect(intro.json).toMatchObject({ status: 'opened', candidate_first_name: 'Ana', company_name: 'Acme', show_score: false, call_started: false, simulation: { name: 'Discovery assessment', difficulty: 'easy', language: 'en' } });
+    expect(intro.json).toMatchObject({
+      status: 'opened',
+      candidate_first_name: 'Ana',
+      company_name: 'Acme',
+      show_score: false,
+      call_started: false,
+      simulation: { name: 'Discovery assessment', difficulty: 'easy', language: 'en' },
+    });
     const started = await api('/api/v1/assessments/start-call', { method: 'POST', body });
     expect(started.status).toBe(200);
     expect(started.json).toMatchObject({ provider: 'offline', wsPath: '/ws/call', recordingNotice: true });
     expect((await api(`/api/v1/assessments/${r.json.id}`, { key: keyA })).json.status).toBe('started');
 
-    await holdTypedCall(app.url, started.json.callId, started.json.ticket, ['How do you plan your routes today, and how many hours does it take?', 'Could we book a pilot kickoff next Tuesday at 10am?']);
-    await expect.poll(async () => (await api(`/api/v1/assessments/${r.json.id}`, { key: keyA })).json.report_status, { timeout: 30_000, interval: 100 }).toBe('ready');
+    await holdTypedCall(app.url, started.json.callId, started.json.ticket, [
+      'How do you plan your routes today, and how many hours does it take?',
+      'Could we book a pilot kickoff next Tuesday at 10am?',
+    ]);
+    await expect
+      .poll(async () => (await api(`/api/v1/assessments/${r.json.id}`, { key: keyA })).json.report_status, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('ready');
     const done = await api(`/api/v1/assessments/${r.json.id}`, { key: keyA });
-    expect(done.json).toMatchObject({ status: 'completed', evaluator: 'offline_heuristic', report_url: `${app.url}/api/v1/assessments/${r.json.id}/report` });
+    expect(done.json).toMatchObject({
+      status: 'completed',
+      evaluator: 'offline_heuristic',
+      report_url: `${app.url}/api/v1/assessments/${r.json.id}/report`,
+    });
     expect(done.json.score).toEqual(expect.any(Number));
 
     const report = await api(`/api/v1/assessments/${r.json.id}/report`, { key: keyA });
-    expect(report.json).toMatchObject({ assessment_id: r.json.id, status: 'ready', heuristic: true, score: done.json.score });
+    expect(report.json).toMatchObject({
+      assessment_id: r.json.id,
+      status: 'ready',
+      heuristic: true,
+      score: done.json.score,
+    });
     expect(report.json.criteria.map((c: { name: string }) => c.name)).toEqual(['Open questions', 'Next step']);
-    for (const c of report.json.criteria as { level: number | null; evidence: { quote: string }[] }[]) if ((c.level ?? 0) > 0) expect(c.evidence.length).toBeGreaterThan(0);
+    for (const c of report.json.criteria as { level: number | null; evidence: { quote: string }[] }[])
+      if ((c.level ?? 0) > 0) expect(c.evidence.length).toBeGreaterThan(0);
     const html = await api(`/api/v1/assessments/${r.json.id}/reports/download`, { key: keyA });
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toMatch(/^text\/html/);
     expect(html.text).toContain('Ana Ruiz');
 
     // the thank-you page: no score unless the tenant shows it
-    expect((await api('/api/v1/assessments/complete', { method: 'POST', body })).json).toMatchObject({ status: 'completed', report_status: 'ready', score: null });
+    expect((await api('/api/v1/assessments/complete', { method: 'POST', body })).json).toMatchObject({
+      status: 'completed',
+      report_status: 'ready',
+      score: null,
+    });
     await signedInCaller(app.deps, admin).assessments.updateSettings({ showScoreToCandidates: true });
     expect((await api('/api/v1/assessments/complete', { method: 'POST', body })).json.score).toBe(done.json.score);
     await signedInCaller(app.deps, admin).assessments.updateSettings({ showScoreToCandidates: false });
@@ -300,22 +478,58 @@ describe('the candidate’s link', () => {
     expect(reused.json.error.code).toBe('ASSESSMENT_LINK_USED');
 
     // the recording uploads with the call's ticket (no account); a wrong ticket is refused
-    const upload = (ticket: string) => fetch(`${app.url}/api/v1/calls/${started.json.callId}/recording`, { method: 'POST', headers: { authorization: `Ticket ${ticket}`, 'content-type': 'audio/webm' }, body: Buffer.from('webm-bytes') });
+    const upload = (ticket: string) =>
+      fetch(`${app.url}/api/v1/calls/${started.json.callId}/recording`, {
+        method: 'POST',
+        headers: { authorization: `Ticket ${ticket}`, 'content-type': 'audio/webm' },
+        body: Buffer.from('webm-bytes'),
+      });
     expect((await upload('x'.repeat(43))).status).toBe(404);
     expect((await upload(started.json.ticket)).status).toBe(201);
-    expect(await sys((tx) => tx.select({ size: callRecordings.sizeBytes }).from(callRecordings).where(eq(callRecordings.callId, started.json.callId)))).toEqual([{ size: 10 }]);
+    expect(
+      await sys((tx) =>
+        tx
+          .select({ size: callRecordings.sizeBytes })
+          .from(callRecordings)
+          .where(eq(callRecordings.callId, started.json.callId)),
+      ),
+    ).toEqual([{ size: 10 }]);
 
-    const events = await sys((tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint)));
-    expect(events.map((e) => e.eventType).sort()).toEqual(['assessment.completed', 'assessment.opened', 'assessment.started']);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
-    const completed = events.find((e) => e.eventType === 'assessment.completed')!.payload as { type: string; data: Record<string, any> };
+    const events = await sys((tx) =>
+      tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint)),
+    );
+    expect(events.map((e) => e.eventType).sort()).toEqual([
+      'assessment.completed',
+      'assessment.opened',
+      'assessment.started',
+    ]);
+    const completed = events.find((e) => e.eventType === 'assessment.completed')!.payload as {
+      type: string;
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
+      data: Record<string, any>;
+    };
     expect(completed.type).toBe('assessment.completed');
-    expect(completed.data).toMatchObject({ assessment_id: r.json.id, external_id: 'cand-7', score: done.json.score, heuristic: true, report_url: done.json.report_url });
+    expect(completed.data).toMatchObject({
+      assessment_id: r.json.id,
+      external_id: 'cand-7',
+      score: done.json.score,
+      heuristic: true,
+      report_url: done.json.report_url,
+    });
     expect(completed.data.levels.map((l: { name: string }) => l.name)).toEqual(['Open questions', 'Next step']);
 
     // the manager sees it in the list, with its call's report
     const list = await signedInCaller(app.deps, admin).assessments.list({ page: 1, search: 'call@example' });
-    expect(list.rows).toEqual([expect.objectContaining({ id: r.json.id, status: 'completed', candidateName: 'Ana Ruiz', score: done.json.score, callId: started.json.callId, integration: 'Our ATS' })]);
+    expect(list.rows).toEqual([
+      expect.objectContaining({
+        id: r.json.id,
+        status: 'completed',
+        candidateName: 'Ana Ruiz',
+        score: done.json.score,
+        callId: started.json.callId,
+        integration: 'Our ATS',
+      }),
+    ]);
     const managerReport = await signedInCaller(app.deps, admin).reports.get({ callId: started.json.callId });
     expect(managerReport.call.repName).toBe('Ana Ruiz');
     await sys((tx) => tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint)));
@@ -330,7 +544,9 @@ describe('the candidate’s link', () => {
     const later = new Date(Date.now() + (app.deps.env.CALL_TICKET_TTL_SECONDS + 60) * 1000);
     const again = await validateLink(app.deps.db, app.deps.env, assessment_id!, token, later);
     expect(again).toMatchObject({ status: 'opened', call_started: false });
-    const [stale] = await sys((tx) => tx.select({ state: calls.state, endDetail: calls.endDetail }).from(calls).where(eq(calls.id, first.callId)));
+    const [stale] = await sys((tx) =>
+      tx.select({ state: calls.state, endDetail: calls.endDetail }).from(calls).where(eq(calls.id, first.callId)),
+    );
     expect(stale).toEqual({ state: 'failed', endDetail: 'the call was never connected' });
     const second = await startLinkCall(app.deps.db, app.deps.env, assessment_id!, token, later);
     expect(second.callId).not.toBe(first.callId);
@@ -338,7 +554,9 @@ describe('the candidate’s link', () => {
     const { client } = await holdTypedCall(app.url, second.callId, second.ticket, ['How do you plan routes today?']);
     expect(client.msgs.some((m) => m.type === 'end')).toBe(true);
     const far = new Date(Date.now() + 3_600_000);
-    await expect(startLinkCall(app.deps.db, app.deps.env, assessment_id!, token, far)).rejects.toMatchObject({ code: 'ASSESSMENT_LINK_USED' });
+    await expect(startLinkCall(app.deps.db, app.deps.env, assessment_id!, token, far)).rejects.toMatchObject({
+      code: 'ASSESSMENT_LINK_USED',
+    });
   });
 
   it('a call in which the candidate said nothing gives the link back (opened), so they can start again', async () => {
@@ -346,7 +564,12 @@ describe('the candidate’s link', () => {
     const body = linkBody(r.json.link);
     const started = await api('/api/v1/assessments/start-call', { method: 'POST', body });
     await holdTypedCall(app.url, started.json.callId, started.json.ticket, []);
-    await expect.poll(async () => (await api(`/api/v1/assessments/${r.json.id}`, { key: keyA })).json.status, { timeout: 10_000, interval: 50 }).toBe('opened');
+    await expect
+      .poll(async () => (await api(`/api/v1/assessments/${r.json.id}`, { key: keyA })).json.status, {
+        timeout: 10_000,
+        interval: 50,
+      })
+      .toBe('opened');
     expect((await api('/api/v1/assessments/start-call', { method: 'POST', body })).status).toBe(200);
   });
 });
@@ -356,7 +579,13 @@ async function subscribe(events: string[]): Promise<string> {
   const [row] = await withTenant(database.db, tenantA, (tx) =>
     tx
       .insert(webhookEndpoints)
-      .values({ tenantId: tenantA, url: 'http://127.0.0.1:9/hook', events: events as never, secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, status: 'active' })
+      .values({
+        tenantId: tenantA,
+        url: 'http://127.0.0.1:9/hook',
+        events: events as never,
+        secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+        status: 'active',
+      })
       .returning({ id: webhookEndpoints.id }),
   );
   return row.id;

@@ -26,7 +26,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
   manager = await createTenantUser(database.db, tenantId, { userType: 'manager' });
-  for (let i = 0; i < 6; i++) reps.push(await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id }));
+  for (let i = 0; i < 6; i++)
+    reps.push(await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id }));
   sims = await withTenant(database.db, tenantId, async (tx) => {
     const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'S0' }, { name: 'S1' }]);
     return sims.map((s) => s.id);
@@ -44,13 +45,30 @@ describe('exercise writes under concurrency', () => {
       const { assignmentId, mine } = await withTenant(database.db, tenantId, async (tx) => {
         const a = await createAssignment(tx, { tenantId, name: `Round ${round}`, createdBy: manager.id });
         const rows = [];
-        for (const r of reps) rows.push(await createExercise(tx, { tenantId, assignmentId: a.id, userId: r.id, simulationId: sims[0] }));
+        for (const r of reps)
+          rows.push(await createExercise(tx, { tenantId, assignmentId: a.id, userId: r.id, simulationId: sims[0] }));
         return { assignmentId: a.id, mine: rows };
       });
       const results = await Promise.allSettled([
-        ...mine.map((e) => withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: e.userId }, e.id, sims[0]))),
-        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost', delivery: 'outbox' }, { assignmentId, simulationIds: sims })),
-        withTenant(database.db, tenantId, (tx) => updateAssignment(tx, actor, { publicUrl: 'http://localhost', delivery: 'outbox' }, { assignmentId, name: `Round ${round} (renamed)` })),
+        ...mine.map((e) =>
+          withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: e.userId }, e.id, sims[0])),
+        ),
+        withTenant(database.db, tenantId, (tx) =>
+          updateAssignment(
+            tx,
+            actor,
+            { publicUrl: 'http://localhost', delivery: 'outbox' },
+            { assignmentId, simulationIds: sims },
+          ),
+        ),
+        withTenant(database.db, tenantId, (tx) =>
+          updateAssignment(
+            tx,
+            actor,
+            { publicUrl: 'http://localhost', delivery: 'outbox' },
+            { assignmentId, name: `Round ${round} (renamed)` },
+          ),
+        ),
       ]);
       const failures = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
       expect(failures).toEqual([]);
@@ -60,30 +78,47 @@ describe('exercise writes under concurrency', () => {
 
   // The interleaving that deadlocked before the lock order: the manager's edit holds the assignment
   // row; the rep's start must wait for it before touching any rollup row. Needs real concurrency.
-  it.runIf(!!process.env.DATABASE_URL)('a rep starting while the edit holds the assignment waits, then both commit', async () => {
-    const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId };
-    const { assignmentId, mine } = await withTenant(database.db, tenantId, async (tx) => {
-      const a = await createAssignment(tx, { tenantId, name: 'Interleaved', createdBy: manager.id });
-      return { assignmentId: a.id, mine: await createExercise(tx, { tenantId, assignmentId: a.id, userId: reps[0].id, simulationId: sims[0] }) };
-    });
-    const waiting = async () =>
-      ((await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)) as unknown as { n: number }[])[0].n;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let holding!: () => void;
-    const held = new Promise<void>((r) => (holding = r));
-    const edit = withTenant(database.db, tenantId, async (tx) => {
-      await tx.update(assignments).set({ name: 'Interleaved (editing)' }).where(eq(assignments.id, assignmentId));
-      holding();
-      await gate;
-      return updateAssignment(tx, actor, { publicUrl: 'http://localhost', delivery: 'outbox' }, { assignmentId, simulationIds: sims });
-    });
-    await held; // the edit holds the assignment row
-    const start = withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]));
-    await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(1); // the start is blocked on a lock
-    release();
-    const results = await Promise.allSettled([edit, start]);
-    expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);
-    await expectRollupsConsistent(database.db);
-  });
+  it.runIf(!!process.env.DATABASE_URL)(
+    'a rep starting while the edit holds the assignment waits, then both commit',
+    async () => {
+      const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId };
+      const { assignmentId, mine } = await withTenant(database.db, tenantId, async (tx) => {
+        const a = await createAssignment(tx, { tenantId, name: 'Interleaved', createdBy: manager.id });
+        return {
+          assignmentId: a.id,
+          mine: await createExercise(tx, { tenantId, assignmentId: a.id, userId: reps[0].id, simulationId: sims[0] }),
+        };
+      });
+      const waiting = async () =>
+        (
+          (await database.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { n: number }[]
+        )[0].n;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let holding!: () => void;
+      const held = new Promise<void>((r) => (holding = r));
+      const edit = withTenant(database.db, tenantId, async (tx) => {
+        await tx.update(assignments).set({ name: 'Interleaved (editing)' }).where(eq(assignments.id, assignmentId));
+        holding();
+        await gate;
+        return updateAssignment(
+          tx,
+          actor,
+          { publicUrl: 'http://localhost', delivery: 'outbox' },
+          { assignmentId, simulationIds: sims },
+        );
+      });
+      await held; // the edit holds the assignment row
+      const start = withTenant(database.db, tenantId, (tx) =>
+        startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]),
+      );
+      await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(1); // the start is blocked on a lock
+      release();
+      const results = await Promise.allSettled([edit, start]);
+      expect(results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []))).toEqual([]);
+      await expectRollupsConsistent(database.db);
+    },
+  );
 });

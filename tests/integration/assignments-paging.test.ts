@@ -36,7 +36,9 @@ function fieldErrors(e: unknown) {
 
 async function seedSimulation(tenantId: string) {
   return withTenant(database.db, tenantId, async (tx) => {
-    const { sims } = await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery call', difficulty: 'medium', callProvider: 'offline', instructions: 'Open the call.' }]);
+    const { sims } = await createLinkedSimulations(tx, tenantId, [
+      { name: 'Discovery call', difficulty: 'medium', callProvider: 'offline', instructions: 'Open the call.' },
+    ]);
     return sims[0].id;
   });
 }
@@ -55,7 +57,8 @@ beforeAll(async () => {
   const sim = await seedSimulation(tenantA);
   await seedSimulation(tenantB);
 
-  const send = async (by: UserRow, userId: string, name: string) => (await as(by).assignments.create({ name, simulationIds: [sim], userIds: [userId] })).id;
+  const send = async (by: UserRow, userId: string, name: string) =>
+    (await as(by).assignments.create({ name, simulationIds: [sim], userIds: [userId] })).id;
   // six by the manager, one by the admin to the manager's rep (visible through the team)
   const mine: string[] = [];
   for (let i = 1; i <= 6; i++) mine.push(await send(manager, rep.id, `Mine ${i}`));
@@ -67,9 +70,17 @@ beforeAll(async () => {
   const day = (d: number) => new Date(Date.UTC(2026, 0, d, 9));
   const sentAt = [day(1), day(5), day(5), day(5), day(5), day(8), day(9)];
   await sys(async (tx) => {
-    for (const [i, id] of mine.entries()) await tx.update(assignments).set({ sentAt: sentAt[i] }).where(eq(assignments.id, id));
-    for (const id of othersPending) await tx.update(assignments).set({ sentAt: day(5) }).where(eq(assignments.id, id));
-    await tx.update(assignments).set({ status: 'completed', sentAt: day(20) }).where(eq(assignments.id, done));
+    for (const [i, id] of mine.entries())
+      await tx.update(assignments).set({ sentAt: sentAt[i] }).where(eq(assignments.id, id));
+    for (const id of othersPending)
+      await tx
+        .update(assignments)
+        .set({ sentAt: day(5) })
+        .where(eq(assignments.id, id));
+    await tx
+      .update(assignments)
+      .set({ status: 'completed', sentAt: day(20) })
+      .where(eq(assignments.id, done));
   });
   managerPending = mine
     .map((id, i) => ({ id, at: sentAt[i].getTime() }))
@@ -84,7 +95,8 @@ afterAll(async () => {
 describe('assignments.list paging', () => {
   it('pages of 3 cover all 7 rows once, newest first, ties broken by id', async () => {
     const pages = [];
-    for (const page of [1, 2, 3]) pages.push(await as(manager).assignments.list({ status: 'pending', page, pageSize: 3 }));
+    for (const page of [1, 2, 3])
+      pages.push(await as(manager).assignments.list({ status: 'pending', page, pageSize: 3 }));
     expect(pages.map((p) => ({ page: p.page, pageSize: p.pageSize, total: p.total, rows: p.items.length }))).toEqual([
       { page: 1, pageSize: 3, total: 7, rows: 3 },
       { page: 2, pageSize: 3, total: 7, rows: 3 },
@@ -92,7 +104,12 @@ describe('assignments.list paging', () => {
     ]);
     expect(pages.flatMap((p) => p.items.map((a) => a.id))).toEqual(managerPending);
     // the rows are whole summaries, not just ids
-    expect(pages[0].items[0]).toMatchObject({ name: 'Admin to my team', status: 'pending', exercisesTotal: 1, canEdit: true });
+    expect(pages[0].items[0]).toMatchObject({
+      name: 'Admin to my team',
+      status: 'pending',
+      exercisesTotal: 1,
+      canEdit: true,
+    });
   });
 
   it('without page or pageSize: the first 25', async () => {
@@ -102,18 +119,32 @@ describe('assignments.list paging', () => {
   });
 
   it('a page past the end is empty and still reports the total', async () => {
-    expect(await as(manager).assignments.list({ status: 'pending', page: 4, pageSize: 3 })).toEqual({ items: [], total: 7, page: 4, pageSize: 3 });
-    expect(await as(manager).assignments.list({ status: 'completed', page: 2, pageSize: 100 })).toEqual({ items: [], total: 1, page: 2, pageSize: 100 });
+    expect(await as(manager).assignments.list({ status: 'pending', page: 4, pageSize: 3 })).toEqual({
+      items: [],
+      total: 7,
+      page: 4,
+      pageSize: 3,
+    });
+    expect(await as(manager).assignments.list({ status: 'completed', page: 2, pageSize: 100 })).toEqual({
+      items: [],
+      total: 1,
+      page: 2,
+      pageSize: 100,
+    });
   });
 
   it('refuses a malformed page or pageSize with a 400 naming the field, and changes nothing', async () => {
     const before = await allRows();
     const list = as(manager).assignments.list;
     for (const page of [0, -1, 1.5, '2' as unknown as number]) {
-      expect(fieldErrors(await rejection(list({ status: 'pending', page })))).toEqual({ page: ['assignments.validation.pageInvalid'] });
+      expect(fieldErrors(await rejection(list({ status: 'pending', page })))).toEqual({
+        page: ['assignments.validation.pageInvalid'],
+      });
     }
     for (const pageSize of [0, 101, 2.5, null as unknown as number]) {
-      expect(fieldErrors(await rejection(list({ status: 'pending', pageSize })))).toEqual({ pageSize: ['assignments.validation.pageSizeInvalid'] });
+      expect(fieldErrors(await rejection(list({ status: 'pending', pageSize })))).toEqual({
+        pageSize: ['assignments.validation.pageSizeInvalid'],
+      });
     }
     expect(fieldErrors(await rejection(list({ status: 'pending', page: 0, pageSize: 500 })))).toEqual({
       page: ['assignments.validation.pageInvalid'],
@@ -132,7 +163,8 @@ describe('assignments.list totals follow visibility', () => {
 
     // the admin sees 9 pending: pages of 4 → 4, 4, 1, each id once
     const pages = [];
-    for (const page of [1, 2, 3]) pages.push(await as(admin).assignments.list({ status: 'pending', page, pageSize: 4 }));
+    for (const page of [1, 2, 3])
+      pages.push(await as(admin).assignments.list({ status: 'pending', page, pageSize: 4 }));
     expect(pages.map((p) => [p.total, p.items.length])).toEqual([
       [9, 4],
       [9, 4],
@@ -151,9 +183,18 @@ describe('assignments.list totals follow visibility', () => {
   it('another tenant sees a total of 0', async () => {
     const b = as(managerB);
     expect(await b.assignments.list({ status: 'pending' })).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
-    expect(await b.assignments.list({ status: 'pending', page: 2, pageSize: 3 })).toEqual({ items: [], total: 0, page: 2, pageSize: 3 });
+    expect(await b.assignments.list({ status: 'pending', page: 2, pageSize: 3 })).toEqual({
+      items: [],
+      total: 0,
+      page: 2,
+      pageSize: 3,
+    });
     expect((await b.assignments.list({ status: 'completed' })).total).toBe(0);
     // the rows exist: tenant A still holds them
-    expect(await sys((tx) => tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.id, managerPending)))).toHaveLength(7);
+    expect(
+      await sys((tx) =>
+        tx.select({ id: assignments.id }).from(assignments).where(inArray(assignments.id, managerPending)),
+      ),
+    ).toHaveLength(7);
   });
 });

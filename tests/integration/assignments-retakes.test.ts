@@ -31,7 +31,10 @@ async function drain(queue: 'mail' | 'evaluation', smtpUrl?: string) {
   const w = createWorker({
     db: database.db,
     workerId: 'test-host:1:retakes',
-    handlers: queue === 'mail' ? { mail: mailHandler({ smtpUrl, from: 'Spar <no-reply@spar.test>' }) } : { evaluation: evaluationHandler({ provider: null }) },
+    handlers:
+      queue === 'mail'
+        ? { mail: mailHandler({ smtpUrl, from: 'Spar <no-reply@spar.test>' }) }
+        : { evaluation: evaluationHandler({ provider: null }) },
     backoffBaseMs: 0,
     orphans: 'none',
   });
@@ -53,12 +56,28 @@ beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { PUBLIC_URL: 'http://spar.test' }, { jobs: { disabled: true } });
-  depsWithSmtp = await testDeps(database, { PUBLIC_URL: 'http://spar.test', SMTP_URL: smtp.url }, { jobs: { disabled: true } });
+  depsWithSmtp = await testDeps(
+    database,
+    { PUBLIC_URL: 'http://spar.test', SMTP_URL: smtp.url },
+    { jobs: { disabled: true } },
+  );
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
   manager = await createTenantUser(database.db, tenantA, { userType: 'manager', displayName: 'Mona Manager' });
-  rep1 = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', displayName: 'Rita Rep', managerId: manager.id, language: 'en', email: 'rita@acme.test' });
-  rep2 = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', displayName: 'Raúl Rep', managerId: manager.id, language: 'en', email: 'raul@acme.test' });
+  rep1 = await createTenantUser(database.db, tenantA, {
+    userType: 'sales_rep',
+    displayName: 'Rita Rep',
+    managerId: manager.id,
+    language: 'en',
+    email: 'rita@acme.test',
+  });
+  rep2 = await createTenantUser(database.db, tenantA, {
+    userType: 'sales_rep',
+    displayName: 'Raúl Rep',
+    managerId: manager.id,
+    language: 'en',
+    email: 'raul@acme.test',
+  });
   managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   [simA] = await seedSimulations(database.db, tenantA, ['Discovery call']);
 }, 60_000);
@@ -74,7 +93,11 @@ describe('practise again', () => {
     const exerciseId = (await as(rep1).assignments.mine({}))[0].exercises[0].id;
     const strong = await practise(rep1, exerciseId, GOOD_CALL);
     const weak = await practise(rep1, exerciseId, WEAK_CALL); // the completed exercise is practised again
-    const [strongReport, weakReport] = await Promise.all([strong, weak].map(async (callId) => (await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0]));
+    const [strongReport, weakReport] = await Promise.all(
+      [strong, weak].map(
+        async (callId) => (await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0],
+      ),
+    );
     expect([strongReport.status, weakReport.status]).toEqual(['ready', 'ready']);
     expect(strongReport.score!).toBeGreaterThan(weakReport.score!);
 
@@ -83,7 +106,13 @@ describe('practise again', () => {
     expect(mine.scorePolicy).toBe('best');
     expect(mine.status).toBe('completed');
     const ex = mine.exercises[0];
-    expect(ex).toMatchObject({ status: 'completed', score: strongReport.score, callId: strong, bestScore: strongReport.score, latestScore: weakReport.score });
+    expect(ex).toMatchObject({
+      status: 'completed',
+      score: strongReport.score,
+      callId: strong,
+      bestScore: strongReport.score,
+      latestScore: weakReport.score,
+    });
     expect(ex.attempts.map((a) => [a.callId, a.score, a.counted])).toEqual([
       [strong, strongReport.score, true],
       [weak, weakReport.score, false],
@@ -120,57 +149,105 @@ describe('practise again', () => {
       counted_attempt: 'latest',
       score: weakReport.score!.toFixed(1),
     });
-    expect(describeTrpcError(await rejection(as(managerB).assignments.exportResults({ assignmentId: id }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(as(managerB).assignments.exportResults({ assignmentId: id }))).appCode,
+    ).toBe('NOT_FOUND');
   });
 
   it('only the rep’s own exercise; a policy other than best or latest is refused with its message', async () => {
-    const { id } = await as(manager).assignments.create({ name: 'Own', simulationIds: [simA], userIds: [rep1.id], scorePolicy: 'latest' });
+    const { id } = await as(manager).assignments.create({
+      name: 'Own',
+      simulationIds: [simA],
+      userIds: [rep1.id],
+      scorePolicy: 'latest',
+    });
     expect((await as(manager).assignments.get({ assignmentId: id })).scorePolicy).toBe('latest');
     const exerciseId = (await as(rep1).assignments.mine({})).find((a) => a.id === id)!.exercises[0].id;
-    expect(describeTrpcError(await rejection(as(rep2).calls.start({ simulationId: simA, exerciseId }))).appCode).toBe('NOT_FOUND');
+    expect(describeTrpcError(await rejection(as(rep2).calls.start({ simulationId: simA, exerciseId }))).appCode).toBe(
+      'NOT_FOUND',
+    );
     const e = await rejection(as(manager).assignments.update({ assignmentId: id, scorePolicy: 'first' as never }));
     expect(describeTrpcError(e).appCode).toBe(null);
     expect(describeTrpcError(e).httpStatus).toBe(400);
-    expect(JSON.stringify((e as Error & { cause: unknown }).cause)).toContain('assignments.validation.scorePolicyInvalid');
+    expect(JSON.stringify((e as Error & { cause: unknown }).cause)).toContain(
+      'assignments.validation.scorePolicyInvalid',
+    );
     expect((await as(manager).assignments.get({ assignmentId: id })).scorePolicy).toBe('latest');
   });
 });
 
 describe('due dates', () => {
   it('a due date in the past is refused with its message and creates nothing', async () => {
-    const e = await rejection(as(manager).assignments.create({ name: 'Too late', simulationIds: [simA], userIds: [rep1.id], dueAt: yesterday() }));
-    expect(describeTrpcError(e)).toMatchObject({ appCode: 'VALIDATION', httpStatus: 400, details: { fieldErrors: { dueAt: ['assignments.validation.duePast'] } } });
+    const e = await rejection(
+      as(manager).assignments.create({
+        name: 'Too late',
+        simulationIds: [simA],
+        userIds: [rep1.id],
+        dueAt: yesterday(),
+      }),
+    );
+    expect(describeTrpcError(e)).toMatchObject({
+      appCode: 'VALIDATION',
+      httpStatus: 400,
+      details: { fieldErrors: { dueAt: ['assignments.validation.duePast'] } },
+    });
     expect(await sys((tx) => tx.select().from(assignments).where(eq(assignments.name, 'Too late')))).toEqual([]);
     // today (later today) and the future are fine
-    const ok = await as(manager).assignments.create({ name: 'On time', simulationIds: [simA], userIds: [rep1.id], dueAt: new Date(Date.now() + 60_000).toISOString() });
+    const ok = await as(manager).assignments.create({
+      name: 'On time',
+      simulationIds: [simA],
+      userIds: [rep1.id],
+      dueAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(ok.id).toBeTruthy();
   });
 
   it('moving a due date into the past is refused; an overdue assignment keeps its date when renamed', async () => {
     const due = inAYear();
-    const { id } = await as(manager).assignments.create({ name: 'Dated', simulationIds: [simA], userIds: [rep1.id], dueAt: due });
+    const { id } = await as(manager).assignments.create({
+      name: 'Dated',
+      simulationIds: [simA],
+      userIds: [rep1.id],
+      dueAt: due,
+    });
     const e = await rejection(as(manager).assignments.update({ assignmentId: id, dueAt: yesterday() }));
     expect(describeTrpcError(e).details).toMatchObject({ fieldErrors: { dueAt: ['assignments.validation.duePast'] } });
-    expect((await sys((tx) => tx.select().from(assignments).where(eq(assignments.id, id))))[0].dueAt?.toISOString()).toBe(due);
+    expect(
+      (await sys((tx) => tx.select().from(assignments).where(eq(assignments.id, id))))[0].dueAt?.toISOString(),
+    ).toBe(due);
     // it became overdue meanwhile: renaming with the same date (as the edit form sends it) works
     const past = new Date(Date.now() - 3 * 86_400_000);
     await sys((tx) => tx.update(assignments).set({ dueAt: past }).where(eq(assignments.id, id)));
     await as(manager).assignments.update({ assignmentId: id, name: 'Dated (renamed)', dueAt: past.toISOString() });
-    expect((await sys((tx) => tx.select().from(assignments).where(eq(assignments.id, id))))[0]).toMatchObject({ name: 'Dated (renamed)', dueAt: past });
+    expect((await sys((tx) => tx.select().from(assignments).where(eq(assignments.id, id))))[0]).toMatchObject({
+      name: 'Dated (renamed)',
+      dueAt: past,
+    });
   });
 });
 
 describe('reminders', () => {
   it('say honestly that the mail was only stored when no mail server is configured, and reach the rep in the app', async () => {
-    const { id } = await as(manager).assignments.create({ name: 'Objections', simulationIds: [simA], userIds: [rep1.id, rep2.id] });
+    const { id } = await as(manager).assignments.create({
+      name: 'Objections',
+      simulationIds: [simA],
+      userIds: [rep1.id, rep2.id],
+    });
     await drain('mail');
     // Rita has finished; only Raúl is reminded
-    await sys((tx) => tx.update(exercises).set({ status: 'completed', score: 80, completedAt: new Date() }).where(and(eq(exercises.assignmentId, id), eq(exercises.userId, rep1.id))));
+    await sys((tx) =>
+      tx
+        .update(exercises)
+        .set({ status: 'completed', score: 80, completedAt: new Date() })
+        .where(and(eq(exercises.assignmentId, id), eq(exercises.userId, rep1.id))),
+    );
     smtp.mails.length = 0;
     const res = await as(manager).assignments.remind({ assignmentId: id });
     expect(res).toMatchObject({ reminded: 1, mailed: 1, mail: 'stored' });
     expect(await drain('mail')).toBe(1); // the app's worker has no SMTP either
-    const outbox = await sys((tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Reminder: Objections')));
+    const outbox = await sys((tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Reminder: Objections')),
+    );
     expect(outbox.map((o) => [o.toAddress, o.status])).toEqual([['raul@acme.test', 'stored']]);
     expect(smtp.mails).toHaveLength(0);
 
@@ -186,20 +263,40 @@ describe('reminders', () => {
     expect(raul.reminders[0].sentAt).toBe(again.lastReminderAt);
     expect((await as(rep1).assignments.mine({})).find((a) => a.id === id)!.reminders).toEqual([]);
     // someone else cannot dismiss them
-    expect(describeTrpcError(await rejection(as(rep1).assignments.dismissReminder({ reminderId: raul.reminders[0].id }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(as(managerB).assignments.dismissReminder({ reminderId: raul.reminders[0].id }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(as(rep1).assignments.dismissReminder({ reminderId: raul.reminders[0].id })))
+        .appCode,
+    ).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(as(managerB).assignments.dismissReminder({ reminderId: raul.reminders[0].id })))
+        .appCode,
+    ).toBe('NOT_FOUND');
     await as(rep2).assignments.dismissReminder({ reminderId: raul.reminders[0].id });
     await as(rep2).assignments.dismissReminder({ reminderId: raul.reminders[0].id }); // twice: no change
-    expect((await as(rep2).assignments.mine({})).find((a) => a.id === id)!.reminders.map((r) => r.id)).toEqual([raul.reminders[1].id]);
-    const [dismissed] = await sys((tx) => tx.select().from(reminderNotices).where(eq(reminderNotices.id, raul.reminders[0].id)));
+    expect((await as(rep2).assignments.mine({})).find((a) => a.id === id)!.reminders.map((r) => r.id)).toEqual([
+      raul.reminders[1].id,
+    ]);
+    const [dismissed] = await sys((tx) =>
+      tx.select().from(reminderNotices).where(eq(reminderNotices.id, raul.reminders[0].id)),
+    );
     expect(dismissed.dismissedAt).toBeInstanceOf(Date);
   });
 
   it('when everyone has finished, nobody is reminded', async () => {
-    const { id } = await as(manager).assignments.create({ name: 'All done', simulationIds: [simA], userIds: [rep1.id] });
-    await sys((tx) => tx.update(exercises).set({ status: 'completed', score: 90, completedAt: new Date() }).where(eq(exercises.assignmentId, id)));
+    const { id } = await as(manager).assignments.create({
+      name: 'All done',
+      simulationIds: [simA],
+      userIds: [rep1.id],
+    });
+    await sys((tx) =>
+      tx
+        .update(exercises)
+        .set({ status: 'completed', score: 90, completedAt: new Date() })
+        .where(eq(exercises.assignmentId, id)),
+    );
     expect(await as(manager).assignments.remind({ assignmentId: id })).toMatchObject({ reminded: 0, mailed: 0 });
-    expect(await sys((tx) => tx.select().from(reminderNotices).where(eq(reminderNotices.assignmentId, id)))).toEqual([]);
+    expect(await sys((tx) => tx.select().from(reminderNotices).where(eq(reminderNotices.assignmentId, id)))).toEqual(
+      [],
+    );
   });
 });
-

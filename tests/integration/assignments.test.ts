@@ -41,7 +41,9 @@ const worker = (queues: 'mail' | 'evaluation' | 'both' = 'both') =>
     db: database.db,
     workerId: 'test-host:1:assign',
     handlers: {
-      ...(queues !== 'evaluation' ? { mail: mailHandler({ smtpUrl: smtp.url, from: 'Spar <no-reply@spar.test>' }) } : {}),
+      ...(queues !== 'evaluation'
+        ? { mail: mailHandler({ smtpUrl: smtp.url, from: 'Spar <no-reply@spar.test>' }) }
+        : {}),
       ...(queues !== 'mail' ? { evaluation: evaluationHandler({ provider: null }) } : {}),
     },
     backoffBaseMs: 0,
@@ -54,8 +56,10 @@ async function drain(queues: 'mail' | 'evaluation' | 'both' = 'both') {
   return n;
 }
 
-const assignmentRow = async (id: string) => (await sys((tx) => tx.select().from(assignments).where(eq(assignments.id, id))))[0];
-const exerciseRows = async (assignmentId: string) => sys((tx) => tx.select().from(exercises).where(eq(exercises.assignmentId, assignmentId)));
+const assignmentRow = async (id: string) =>
+  (await sys((tx) => tx.select().from(assignments).where(eq(assignments.id, id))))[0];
+const exerciseRows = async (assignmentId: string) =>
+  sys((tx) => tx.select().from(exercises).where(eq(exercises.assignmentId, assignmentId)));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -68,9 +72,21 @@ beforeAll(async () => {
   manager = await createTenantUser(database.db, tenantA, { userType: 'manager', displayName: 'Mona Manager' });
   otherManager = await createTenantUser(database.db, tenantA, { userType: 'manager' });
   demo = await createTenantUser(database.db, tenantA, { userType: 'demo_manager' });
-  rep1 = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', displayName: 'Rita Rep', managerId: manager.id, language: 'en', email: 'rita@acme.test' });
+  rep1 = await createTenantUser(database.db, tenantA, {
+    userType: 'sales_rep',
+    displayName: 'Rita Rep',
+    managerId: manager.id,
+    language: 'en',
+    email: 'rita@acme.test',
+  });
   // no language of her own: the client's default (es) applies
-  rep2 = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', displayName: 'Raúl Rep', managerId: manager.id, language: null, email: 'raul@acme.test' });
+  rep2 = await createTenantUser(database.db, tenantA, {
+    userType: 'sales_rep',
+    displayName: 'Raúl Rep',
+    managerId: manager.id,
+    language: null,
+    email: 'raul@acme.test',
+  });
   repOther = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', managerId: otherManager.id });
   managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   superuser = await createTenantUser(database.db, tenantB, { userType: 'superuser' });
@@ -106,17 +122,35 @@ describe('assignments lifecycle', () => {
     expect(describeTrpcError(e).httpStatus).toBe(400);
     expect(e).toBeInstanceOf(TRPCError);
     expect((e as TRPCError).cause).toBeInstanceOf(ZodError);
-    const fieldErrors = z.flattenError((e as TRPCError).cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
+    const fieldErrors = z.flattenError((e as TRPCError).cause as ZodError).fieldErrors as Record<
+      string,
+      string[] | undefined
+    >;
     expect(fieldErrors.simulationIds).toEqual(['assignments.validation.simulationsRequired']);
     expect(fieldErrors.userIds).toEqual(['assignments.validation.membersRequired']);
     // a rep of another manager and a simulation of another tenant are refused
-    expect(describeTrpcError(await rejection(as(manager).assignments.create({ name: 'Q4', simulationIds: [simA], userIds: [repOther.id] }))).appCode).toBe('VALIDATION');
-    expect(describeTrpcError(await rejection(as(manager).assignments.create({ name: 'Q4', simulationIds: [simTenantB], userIds: [rep1.id] }))).appCode).toBe('VALIDATION');
+    expect(
+      describeTrpcError(
+        await rejection(as(manager).assignments.create({ name: 'Q4', simulationIds: [simA], userIds: [repOther.id] })),
+      ).appCode,
+    ).toBe('VALIDATION');
+    expect(
+      describeTrpcError(
+        await rejection(
+          as(manager).assignments.create({ name: 'Q4', simulationIds: [simTenantB], userIds: [rep1.id] }),
+        ),
+      ).appCode,
+    ).toBe('VALIDATION');
     expect(await sys((tx) => tx.select().from(assignments).where(eq(assignments.tenantId, tenantA)))).toHaveLength(0);
   });
 
   it('create: pending, one exercise per rep × simulation, a mail job per rep', async () => {
-    const r = await as(manager).assignments.create({ name: 'Q4 discovery', simulationIds: [simA, simB], userIds: [rep1.id, rep2.id], dueAt: '2026-12-01T17:00:00Z' });
+    const r = await as(manager).assignments.create({
+      name: 'Q4 discovery',
+      simulationIds: [simA, simB],
+      userIds: [rep1.id, rep2.id],
+      dueAt: '2026-12-01T17:00:00Z',
+    });
     assignmentId = r.id;
     expect(r).toMatchObject({ exercises: 4, mailed: 2 });
     const row = await assignmentRow(r.id);
@@ -132,7 +166,12 @@ describe('assignments lifecycle', () => {
     expect(list.map((a) => a.name)).toEqual(['Q4 discovery']);
     expect(list[0]).toMatchObject({ status: 'pending', exercisesTotal: 4, exercisesCompleted: 0, averageScore: null });
     expect(list[0].members.map((m) => m.name).sort()).toEqual(['Raúl Rep', 'Rita Rep']);
-    expect(await as(manager).assignments.list({ status: 'completed' })).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
+    expect(await as(manager).assignments.list({ status: 'completed' })).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+    });
     // admin sees it; another manager (not their team) does not
     expect((await as(admin).assignments.list({ status: 'pending' })).items.map((a) => a.id)).toEqual([r.id]);
     expect((await as(otherManager).assignments.list({ status: 'pending' })).items).toEqual([]);
@@ -153,7 +192,12 @@ describe('assignments lifecycle', () => {
     const outbox = await sys((tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.tenantId, tenantA)));
     expect(outbox.map((o) => o.status)).toEqual(['sent', 'sent']);
     // running the same jobs again (e.g. a retry after a crash) sends nothing new
-    await sys((tx) => tx.update(jobs).set({ status: 'queued', runAt: new Date(0) }).where(eq(jobs.queue, 'mail')));
+    await sys((tx) =>
+      tx
+        .update(jobs)
+        .set({ status: 'queued', runAt: new Date(0) })
+        .where(eq(jobs.queue, 'mail')),
+    );
     expect(await drain('mail')).toBe(2);
     expect(smtp.mails).toHaveLength(2);
   });
@@ -170,7 +214,9 @@ describe('assignments lifecycle', () => {
     const mine = await as(rep1).assignments.mine({});
     const exA = mine[0].exercises.find((e) => e.simulationId === simA)!;
     // someone else's exercise cannot be started
-    expect(describeTrpcError(await rejection(as(rep2).calls.start({ simulationId: simA, exerciseId: exA.id }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(as(rep2).calls.start({ simulationId: simA, exerciseId: exA.id }))).appCode,
+    ).toBe('NOT_FOUND');
     const started = await as(rep1).calls.start({ simulationId: simA, exerciseId: exA.id });
     const [call] = await sys((tx) => tx.select().from(calls).where(eq(calls.id, started.callId)));
     expect(call).toMatchObject({ exerciseId: exA.id, mode: 'exercise' });
@@ -183,7 +229,12 @@ describe('assignments lifecycle', () => {
     const [report] = await sys((tx) => tx.select().from(reports).where(eq(reports.callId, started.callId)));
     expect(report.status).toBe('ready');
     const done = (await exerciseRows(assignmentId)).find((e) => e.id === exA.id)!;
-    expect(done).toMatchObject({ status: 'completed', callId: started.callId, reportId: report.id, score: report.score });
+    expect(done).toMatchObject({
+      status: 'completed',
+      callId: started.callId,
+      reportId: report.id,
+      score: report.score,
+    });
     expect((await assignmentRow(assignmentId)).status).toBe('in_progress');
 
     // the other three exercises
@@ -205,7 +256,12 @@ describe('assignments lifecycle', () => {
     // a manager's review of a criterion changes the report's score, and the exercise follows
     const [rep] = await sys((tx) => tx.select().from(reports).where(eq(reports.callId, started.callId)));
     const crit = rep.criteria![0];
-    const reviewed = await as(manager).reports.override({ callId: started.callId, criterionId: crit.criterionId, level: crit.level === 2 ? 0 : 2, note: 'Reviewed' });
+    const reviewed = await as(manager).reports.override({
+      callId: started.callId,
+      criterionId: crit.criterionId,
+      level: crit.level === 2 ? 0 : 2,
+      note: 'Reviewed',
+    });
     expect(reviewed.score).not.toBe(rep.score);
     expect((await exerciseRows(assignmentId)).find((e) => e.id === exA.id)!.score).toBe(reviewed.score);
     // every list shows the reviewed score, the original beside it, and labels the offline score heuristic
@@ -213,17 +269,28 @@ describe('assignments lifecycle', () => {
     expect(listed).toMatchObject({ score: reviewed.score, originalScore: rep.score, heuristic: true });
     const mineRow = (await as(rep1).assignments.mine({}))[0].exercises.find((e) => e.id === exA.id)!;
     expect(mineRow).toMatchObject({ score: reviewed.score, originalScore: rep.score, heuristic: true });
-    const recent = (await as(manager).dashboard.get({})).recent.find((r) => r.kind === 'assignment' && r.id === exA.id)!;
+    const recent = (await as(manager).dashboard.get({})).recent.find(
+      (r) => r.kind === 'assignment' && r.id === exA.id,
+    )!;
     expect(recent).toMatchObject({ score: reviewed.score, originalScore: rep.score, heuristic: true });
     // a completed exercise may be practised again (tests/integration/assignments-retakes.test.ts)
     expect((await as(rep1).calls.start({ simulationId: simA, exerciseId: exA.id })).callId).toBeTruthy();
   });
 
   it('remind mails only reps with unfinished exercises and records lastReminderAt', async () => {
-    const r = await as(manager).assignments.create({ name: 'Objections', simulationIds: [simA], userIds: [rep1.id, rep2.id] });
+    const r = await as(manager).assignments.create({
+      name: 'Objections',
+      simulationIds: [simA],
+      userIds: [rep1.id, rep2.id],
+    });
     await drain('mail');
     const [ex1] = (await exerciseRows(r.id)).filter((e) => e.userId === rep1.id);
-    await sys((tx) => tx.update(exercises).set({ status: 'completed', score: 80, completedAt: new Date() }).where(eq(exercises.id, ex1.id)));
+    await sys((tx) =>
+      tx
+        .update(exercises)
+        .set({ status: 'completed', score: 80, completedAt: new Date() })
+        .where(eq(exercises.id, ex1.id)),
+    );
     smtp.mails.length = 0;
     const res = await as(manager).assignments.remind({ assignmentId: r.id });
     expect(res.mailed).toBe(1);
@@ -244,22 +311,41 @@ describe('assignments lifecycle', () => {
     const withCall = exs.find((e) => e.simulationId === simB)!;
     const s = await as(rep1).calls.start({ simulationId: simB, exerciseId: withCall.id });
     expect(s.callId).toBeTruthy();
-    await as(manager).assignments.update({ assignmentId: r.id, name: 'Final', dueAt: null, simulationIds: [simA], userIds: [rep1.id, rep2.id] });
+    await as(manager).assignments.update({
+      assignmentId: r.id,
+      name: 'Final',
+      dueAt: null,
+      simulationIds: [simA],
+      userIds: [rep1.id, rep2.id],
+    });
     const after = await exerciseRows(r.id);
-    expect(after.map((e) => `${e.userId === rep1.id ? 'rep1' : 'rep2'}:${e.simulationId === simA ? 'A' : 'B'}`).sort()).toEqual(['rep1:A', 'rep1:B', 'rep2:A']);
+    expect(
+      after.map((e) => `${e.userId === rep1.id ? 'rep1' : 'rep2'}:${e.simulationId === simA ? 'A' : 'B'}`).sort(),
+    ).toEqual(['rep1:A', 'rep1:B', 'rep2:A']);
     expect(await assignmentRow(r.id)).toMatchObject({ name: 'Final', dueAt: null, status: 'in_progress' });
   });
 
   it('a rep removed and added again is mailed again; every queued mail has its job, none twice', async () => {
-    const r = await as(manager).assignments.create({ name: 'Back and forth', simulationIds: [simA], userIds: [rep1.id, rep2.id] });
+    const r = await as(manager).assignments.create({
+      name: 'Back and forth',
+      simulationIds: [simA],
+      userIds: [rep1.id, rep2.id],
+    });
     await as(manager).assignments.update({ assignmentId: r.id, userIds: [rep1.id] });
     await as(manager).assignments.update({ assignmentId: r.id, userIds: [rep1.id, rep2.id] });
-    const mailJobs = await sys((tx) => tx.select().from(jobs).where(and(eq(jobs.queue, 'mail'), sql`${jobs.dedupeKey} like ${`assignment:${r.id}:%`}`)));
+    const mailJobs = await sys((tx) =>
+      tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.queue, 'mail'), sql`${jobs.dedupeKey} like ${`assignment:${r.id}:%`}`)),
+    );
     const byRep = (id: string) => mailJobs.filter((j) => j.dedupeKey!.includes(`:${id}:`)).length;
     expect([byRep(rep1.id), byRep(rep2.id)]).toEqual([1, 2]);
     // the outbox and the jobs agree: each row is sent by exactly one job
     const outbox = await sys((tx) => tx.select({ id: mailOutbox.id }).from(mailOutbox));
-    const allMailJobs = await sys((tx) => tx.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, 'mail')));
+    const allMailJobs = await sys((tx) =>
+      tx.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.queue, 'mail')),
+    );
     const sentBy = allMailJobs.map((j) => (j.payload as { outboxId: string }).outboxId);
     expect(outbox.map((o) => o.id).sort()).toEqual([...sentBy].sort());
   });
@@ -274,8 +360,14 @@ describe('assignments lifecycle', () => {
 
 describe('roles and tenants', () => {
   it('sales reps cannot manage assignments', async () => {
-    expect(describeTrpcError(await rejection(as(rep1).assignments.list({ status: 'pending' }))).appCode).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(rep1).assignments.create({ name: 'x', simulationIds: [simA], userIds: [rep1.id] }))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(rep1).assignments.list({ status: 'pending' }))).appCode).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      describeTrpcError(
+        await rejection(as(rep1).assignments.create({ name: 'x', simulationIds: [simA], userIds: [rep1.id] })),
+      ).appCode,
+    ).toBe('FORBIDDEN');
   });
 
   it('another tenant cannot read, update, remind or delete, even by id', async () => {
@@ -293,9 +385,13 @@ describe('roles and tenants', () => {
     }
     expect(await assignmentRow(r.id)).toMatchObject({ name: 'Private', lastReminderAt: null });
     // a manager of the same tenant outside the team cannot touch it either
-    expect(describeTrpcError(await rejection(as(otherManager).assignments.delete({ assignmentId: r.id }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(as(otherManager).assignments.delete({ assignmentId: r.id }))).appCode,
+    ).toBe('NOT_FOUND');
     // a foreign manager cannot name tenant A
-    expect(describeTrpcError(await rejection(b.assignments.list({ status: 'pending', clientId: tenantA }))).appCode).toBe('FORBIDDEN');
+    expect(
+      describeTrpcError(await rejection(b.assignments.list({ status: 'pending', clientId: tenantA }))).appCode,
+    ).toBe('FORBIDDEN');
   });
 
   it('a superuser acts on a client via clientId; demo managers see only their own', async () => {
@@ -303,7 +399,12 @@ describe('roles and tenants', () => {
     expect(list.items.length).toBeGreaterThan(0);
     const r = await as(demo).assignments.create({ name: 'Demo', simulationIds: [simA], userIds: [rep1.id] });
     expect((await as(demo).assignments.list({ status: 'pending' })).items.map((a) => a.id)).toEqual([r.id]);
-    const all = await sys((tx) => tx.select({ id: exercises.id }).from(exercises).where(and(eq(exercises.assignmentId, r.id), inArray(exercises.userId, [rep1.id]))));
+    const all = await sys((tx) =>
+      tx
+        .select({ id: exercises.id })
+        .from(exercises)
+        .where(and(eq(exercises.assignmentId, r.id), inArray(exercises.userId, [rep1.id]))),
+    );
     expect(all).toHaveLength(1);
   });
 });

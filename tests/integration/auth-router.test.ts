@@ -2,9 +2,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
-import { createSession, SESSION_COOKIE, sessionIdFromToken, SESSION_TTL_MS, validateSessionToken } from '../../server/auth/session';
+import {
+  createSession,
+  SESSION_COOKIE,
+  sessionIdFromToken,
+  SESSION_TTL_MS,
+  validateSessionToken,
+} from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
-import { anonymousCaller, describeTrpcError, rejection, signIn, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import {
+  anonymousCaller,
+  describeTrpcError,
+  rejection,
+  signIn,
+  signedInCaller,
+  testDeps,
+  type UserRow,
+} from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
@@ -24,8 +38,18 @@ beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
   tenant = await createTenant(database.db, { name: 'Acme', schemaName: 'acme', defaultLanguage: 'es' });
-  rep = await createTenantUser(database.db, tenant.id, { email: 'Rep@Acme.test', userType: 'sales_rep', password: TEST_PASSWORD, language: 'it' });
-  admin = await createTenantUser(database.db, tenant.id, { email: 'admin@acme.test', userType: 'admin', displayName: 'Ada', password: TEST_PASSWORD });
+  rep = await createTenantUser(database.db, tenant.id, {
+    email: 'Rep@Acme.test',
+    userType: 'sales_rep',
+    password: TEST_PASSWORD,
+    language: 'it',
+  });
+  admin = await createTenantUser(database.db, tenant.id, {
+    email: 'admin@acme.test',
+    userType: 'admin',
+    displayName: 'Ada',
+    password: TEST_PASSWORD,
+  });
 });
 afterAll(() => database?.cleanup());
 
@@ -60,29 +84,47 @@ describe('auth.login', () => {
 
   it('the admin lands on the dashboard', async () => {
     const { caller } = anonymousCaller(deps, { ip: '10.0.0.2' });
-    expect(await caller.auth.login({ email: 'admin@acme.test', password: TEST_PASSWORD })).toEqual({ home: '/dashboard' });
+    expect(await caller.auth.login({ email: 'admin@acme.test', password: TEST_PASSWORD })).toEqual({
+      home: '/dashboard',
+    });
   });
 
   it('wrong password and unknown email fail the same way', async () => {
     const { caller, ctx } = anonymousCaller(deps, { ip: '10.0.0.3' });
-    const wrong = describeTrpcError(await rejection(caller.auth.login({ email: 'admin@acme.test', password: 'not-it' })));
-    const unknown = describeTrpcError(await rejection(caller.auth.login({ email: 'nobody@acme.test', password: 'not-it' })));
-    expect(wrong).toEqual({ trpcCode: 'UNAUTHORIZED', httpStatus: 401, appCode: 'INVALID_CREDENTIALS', message: 'Invalid email or password', details: undefined });
+    const wrong = describeTrpcError(
+      await rejection(caller.auth.login({ email: 'admin@acme.test', password: 'not-it' })),
+    );
+    const unknown = describeTrpcError(
+      await rejection(caller.auth.login({ email: 'nobody@acme.test', password: 'not-it' })),
+    );
+    expect(wrong).toEqual({
+      trpcCode: 'UNAUTHORIZED',
+      httpStatus: 401,
+      appCode: 'INVALID_CREDENTIALS',
+      message: 'Invalid email or password',
+      details: undefined,
+    });
     expect(unknown).toEqual(wrong);
     expect(ctx.cookies).toEqual([]);
   });
 
   it('after LOGIN_MAX_FAILURES_PER_ACCOUNT failures even the right password is refused with retryAfterSeconds', async () => {
-    const victim = await createTenantUser(database.db, tenant.id, { email: 'victim@acme.test', password: TEST_PASSWORD });
+    const victim = await createTenantUser(database.db, tenant.id, {
+      email: 'victim@acme.test',
+      password: TEST_PASSWORD,
+    });
     for (let i = 0; i < deps.env.LOGIN_MAX_FAILURES_PER_ACCOUNT; i++) {
       // from different addresses: the per-account counter is what locks
       const { caller } = anonymousCaller(deps, { ip: `10.1.0.${i}` });
-      expect(describeTrpcError(await rejection(caller.auth.login({ email: 'victim@acme.test', password: `guess-${i}` }))).appCode).toBe(
-        'INVALID_CREDENTIALS',
-      );
+      expect(
+        describeTrpcError(await rejection(caller.auth.login({ email: 'victim@acme.test', password: `guess-${i}` })))
+          .appCode,
+      ).toBe('INVALID_CREDENTIALS');
     }
     const { caller, ctx } = anonymousCaller(deps, { ip: '10.1.1.1' });
-    const locked = describeTrpcError(await rejection(caller.auth.login({ email: 'VICTIM@acme.test', password: TEST_PASSWORD })));
+    const locked = describeTrpcError(
+      await rejection(caller.auth.login({ email: 'VICTIM@acme.test', password: TEST_PASSWORD })),
+    );
     expect(locked.appCode).toBe('TOO_MANY_REQUESTS');
     expect(locked.httpStatus).toBe(429);
     expect(locked.details?.retryAfterSeconds).toBeGreaterThan(0);
@@ -158,7 +200,9 @@ describe('session validation', () => {
     expect(v!.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
     const row = await sessionRow(sessionIdFromToken(token));
     expect(row.expiresAt.getTime()).toBe(v!.session.expiresAt.getTime());
-    const [u] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ at: users.lastActiveAt }).from(users).where(eq(users.id, rep.id)));
+    const [u] = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ at: users.lastActiveAt }).from(users).where(eq(users.id, rep.id)),
+    );
     expect(u.at).not.toBeNull();
   });
 

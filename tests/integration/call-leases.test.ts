@@ -25,7 +25,8 @@ let rep: UserRow;
 let tenantId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) => asSystem(database.db, { action: 'test' }, fn);
+const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
+  asSystem(database.db, { action: 'test' }, fn);
 const callRow = async (id: string) => (await sys((tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
 
 async function startOn(app: RunningApp) {
@@ -36,10 +37,31 @@ async function startOn(app: RunningApp) {
 beforeAll(async () => {
   database = await createTestDatabase();
   tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
-  rep = await createTenantUser(database.db, tenantId, { email: 'rep@acme.test', username: 'rep', displayName: 'Riley Rep', userType: 'sales_rep' });
+  rep = await createTenantUser(database.db, tenantId, {
+    email: 'rep@acme.test',
+    username: 'rep',
+    displayName: 'Riley Rep',
+    userType: 'sales_rep',
+  });
   await withTenant(database.db, tenantId, async (tx) => {
-    const criteria = [{ name: 'Pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All' }];
-    simId = (await createLinkedSimulations(tx, tenantId, [{ name: 'Offline', language: 'en', difficulty: 'easy', callProvider: 'offline', scenarioDetails: SCENARIO }], { criteria })).sims[0].id;
+    const criteria = [
+      {
+        name: 'Pain',
+        description: 'Gets numbers',
+        includeInScenario: true,
+        levelZero: 'No',
+        levelLow: 'Some',
+        levelHigh: 'All',
+      },
+    ];
+    simId = (
+      await createLinkedSimulations(
+        tx,
+        tenantId,
+        [{ name: 'Offline', language: 'en', difficulty: 'easy', callProvider: 'offline', scenarioDetails: SCENARIO }],
+        { criteria },
+      )
+    ).sims[0].id;
   });
   const opts = { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 50, initialDelayMs: 0 } };
   one = await startTestApp(database, { CALLS_MAX_PER_TENANT: '1' }, opts);
@@ -85,11 +107,35 @@ describe('call leases across server processes', () => {
     await withTenant(database.db, tenantId, async (tx) => {
       await tx
         .update(calls)
-        .set({ state: 'connected', startedAt, connectedAt: startedAt, leaseOwner: 'crashed-host:4242:deadbeef', leaseUntil: new Date(Date.now() + CALL_LEASE_MS) })
+        .set({
+          state: 'connected',
+          startedAt,
+          connectedAt: startedAt,
+          leaseOwner: 'crashed-host:4242:deadbeef',
+          leaseUntil: new Date(Date.now() + CALL_LEASE_MS),
+        })
         .where(eq(calls.id, dead.callId));
       await tx.insert(callTurns).values([
-        { tenantId, callId: dead.callId, seq: 1, itemId: 'p1', speaker: 'prospect', text: 'TransLog, Laura speaking.', startMs: 0, endMs: 1500 },
-        { tenantId, callId: dead.callId, seq: 2, itemId: 'r1', speaker: 'rep', text: 'How do you plan your routes today, and how many hours does it take each week?', startMs: 2000, endMs: 6000 },
+        {
+          tenantId,
+          callId: dead.callId,
+          seq: 1,
+          itemId: 'p1',
+          speaker: 'prospect',
+          text: 'TransLog, Laura speaking.',
+          startMs: 0,
+          endMs: 1500,
+        },
+        {
+          tenantId,
+          callId: dead.callId,
+          seq: 2,
+          itemId: 'r1',
+          speaker: 'rep',
+          text: 'How do you plan your routes today, and how many hours does it take each week?',
+          startMs: 2000,
+          endMs: 6000,
+        },
       ]);
     });
     // while the lease holds the slot is taken, in both servers
@@ -98,7 +144,12 @@ describe('call leases across server processes', () => {
     expect(await closeAbandonedCalls(database.db)).not.toContain(dead.callId);
 
     // the lease runs out (no process renews it)
-    await withTenant(database.db, tenantId, (tx) => tx.update(calls).set({ leaseUntil: new Date(Date.now() - 1000) }).where(eq(calls.id, dead.callId)));
+    await withTenant(database.db, tenantId, (tx) =>
+      tx
+        .update(calls)
+        .set({ leaseUntil: new Date(Date.now() - 1000) })
+        .where(eq(calls.id, dead.callId)),
+    );
     const after = await startOn(two);
     const live = (await connectCall(two.url, after.callId, after.ticket)) as CallClient;
     expect(typeof live).toBe('object');
@@ -107,10 +158,23 @@ describe('call leases across server processes', () => {
     const closed = await callRow(dead.callId);
     expect(closed).toMatchObject({ state: 'ended', endReason: 'server_stopped' });
     expect(closed.endDetail).toContain('The server stopped during the call');
-    const turns = await sys((tx) => tx.select().from(callTurns).where(eq(callTurns.callId, dead.callId)).orderBy(asc(callTurns.seq)));
+    const turns = await sys((tx) =>
+      tx.select().from(callTurns).where(eq(callTurns.callId, dead.callId)).orderBy(asc(callTurns.seq)),
+    );
     expect(turns.map((t) => t.speaker)).toEqual(['prospect', 'rep']);
     await expect
-      .poll(async () => (await sys((tx) => tx.select({ s: reports.status }).from(reports).where(and(eq(reports.callId, dead.callId)))))[0]?.s, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (
+            await sys((tx) =>
+              tx
+                .select({ s: reports.status })
+                .from(reports)
+                .where(and(eq(reports.callId, dead.callId))),
+            )
+          )[0]?.s,
+        { timeout: 10_000 },
+      )
       .toBe('ready');
     // closed once: a second sweep (another process) finds nothing
     expect(await closeAbandonedCalls(database.db)).toEqual([]);

@@ -20,7 +20,8 @@ let adminB: UserRow;
 const as = (u: UserRow) => signedInCaller(deps, u);
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
 /** Every stored row, seen past RLS: what the database really holds. */
-const stored = () => sys((tx) => tx.select({ tenantId: callSettings.tenantId, transport: callSettings.transport }).from(callSettings));
+const stored = () =>
+  sys((tx) => tx.select({ tenantId: callSettings.tenantId, transport: callSettings.transport }).from(callSettings));
 const storedFor = async (tenantId: string) => (await stored()).find((r) => r.tenantId === tenantId)?.transport;
 
 beforeAll(async () => {
@@ -56,7 +57,9 @@ describe('call connection setting', () => {
   it('is FORBIDDEN to a manager and a rep, who change nothing', async () => {
     for (const user of [managerA, repA]) {
       expect(describeTrpcError(await rejection(as(user).callSettings.get())).appCode).toBe('FORBIDDEN');
-      expect(describeTrpcError(await rejection(as(user).callSettings.update({ transport: 'relay' }))).appCode).toBe('FORBIDDEN');
+      expect(describeTrpcError(await rejection(as(user).callSettings.update({ transport: 'relay' }))).appCode).toBe(
+        'FORBIDDEN',
+      );
     }
     expect(await storedFor(tenantA)).toBe('webrtc');
   });
@@ -83,7 +86,9 @@ describe('call connection setting', () => {
 
   it('row-level security hides and protects the other tenant’s row, even without a tenant filter', async () => {
     // an unfiltered read in B's transaction sees only B's row
-    const seen = await withTenant(database.db, tenantB, (tx) => rows<{ tenant_id: string; transport: string }>(tx, sql`select tenant_id, transport from call_settings`));
+    const seen = await withTenant(database.db, tenantB, (tx) =>
+      rows<{ tenant_id: string; transport: string }>(tx, sql`select tenant_id, transport from call_settings`),
+    );
     expect(seen).toEqual([{ tenant_id: tenantB, transport: 'relay' }]);
     // asking for A's setting from B's transaction finds no row: the default, not A's 'webrtc'
     expect(await withTenant(database.db, tenantB, (tx) => getCallTransport(tx, tenantA))).toBe('auto');

@@ -22,7 +22,12 @@ beforeAll(async () => {
   norole = await createTenantUser(database.db, a.id, { userType: 'user' });
   other = await createTenantUser(database.db, b.id, { userType: 'admin' });
   simId = await withTenant(database.db, a.id, async (tx) => {
-    const p = await createPersona(tx, { tenantId: a.id, name: 'Laura Chen — CFO', shortDescription: 's', longDescription: 'l' });
+    const p = await createPersona(tx, {
+      tenantId: a.id,
+      name: 'Laura Chen — CFO',
+      shortDescription: 's',
+      longDescription: 'l',
+    });
     const s = await createSimulation(tx, {
       tenantId: a.id,
       name: 'Renewal with Laura',
@@ -56,7 +61,11 @@ describe('calls.preview', () => {
   });
 
   it('another tenant gets NOT_FOUND, a user without a role FORBIDDEN', async () => {
-    expect(describeTrpcError(await rejection(signedInCaller(deps, other).calls.preview({ simulationId: simId }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(signedInCaller(deps, norole).calls.preview({ simulationId: simId }))).appCode).toBe('FORBIDDEN');
+    expect(
+      describeTrpcError(await rejection(signedInCaller(deps, other).calls.preview({ simulationId: simId }))).appCode,
+    ).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(signedInCaller(deps, norole).calls.preview({ simulationId: simId }))).appCode,
+    ).toBe('FORBIDDEN');
   });
 });

@@ -9,7 +9,13 @@ import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { connectCall, type CallClient, type CallMsg } from '../helpers/call-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
-import { connectTestPeer, fetchTrusting, startFakeRealtimeWebRTC, type FakeRealtimeWebRTC, type TestPeer } from '../helpers/fake-realtime-webrtc';
+import {
+  connectTestPeer,
+  fetchTrusting,
+  startFakeRealtimeWebRTC,
+  type FakeRealtimeWebRTC,
+  type TestPeer,
+} from '../helpers/fake-realtime-webrtc';
 import { SCENARIO } from '../helpers/scenario';
 
 // A model call over WebRTC: the browser's peer (werift, in Node) talks to the loopback fake of the
@@ -33,9 +39,17 @@ async function start(simulationId = sims.main) {
   return caller.calls.start({ simulationId, mode: 'practice' });
 }
 const post = (body: unknown) =>
-  fetch(`${app.url}/api/v1/openai/realtime-session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify(body) });
-const callRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
-const turnRows = (id: string) => asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(callTurns).where(eq(callTurns.callId, id)).orderBy(asc(callTurns.seq)));
+  fetch(`${app.url}/api/v1/openai/realtime-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: app.url },
+    body: JSON.stringify(body),
+  });
+const callRow = async (id: string) =>
+  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
+const turnRows = (id: string) =>
+  asSystem(database.db, { action: 'test' }, (tx) =>
+    tx.select().from(callTurns).where(eq(callTurns.callId, id)).orderBy(asc(callTurns.seq)),
+  );
 
 async function openSocket(callId: string, ticket: string, rtcCallId?: string): Promise<CallClient> {
   const c = await connectCall(app.url, callId, ticket, { origin: app.url }, rtcCallId ? { rtcCallId } : {});
@@ -59,7 +73,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   tenantId = tenant.id;
-  rep = await createTenantUser(database.db, tenant.id, { email: 'rep@acme.test', username: 'rep', userType: 'sales_rep' });
+  rep = await createTenantUser(database.db, tenant.id, {
+    email: 'rep@acme.test',
+    username: 'rep',
+    userType: 'sales_rep',
+  });
   await withTenant(database.db, tenantId, async (tx) => {
     const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
     const variants = {
@@ -67,15 +85,43 @@ beforeAll(async () => {
       short: { name: 'Short', difficulty: 'medium' as const, timeLimitMinutes: 0.05 },
       offline: { name: 'Offline', difficulty: 'easy' as const, callProvider: 'offline' as const },
     };
-    const criteria = [{ name: 'Pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No', levelLow: 'Some', levelHigh: 'All' }];
-    const created = await createLinkedSimulations(tx, tenantId, Object.values(variants).map((extra) => ({ ...base, ...extra })), { criteria });
+    const criteria = [
+      {
+        name: 'Pain',
+        description: 'Gets numbers',
+        includeInScenario: true,
+        levelZero: 'No',
+        levelLow: 'Some',
+        levelHigh: 'All',
+      },
+    ];
+    const created = await createLinkedSimulations(
+      tx,
+      tenantId,
+      Object.values(variants).map((extra) => ({ ...base, ...extra })),
+      { criteria },
+    );
     Object.keys(variants).forEach((key, i) => (sims[key] = created.sims[i].id));
   });
-  fake = await startFakeRealtimeWebRTC({ replies: [GREETING, ANSWER], transcripts: [REP_SAID], responseAudioMs: 400, silenceMs: 300, relay: { pace: 'fast', replies: [GREETING], responseAudioMs: 200 } });
+  fake = await startFakeRealtimeWebRTC({
+    replies: [GREETING, ANSWER],
+    transcripts: [REP_SAID],
+    responseAudioMs: 400,
+    silenceMs: 300,
+    relay: { pace: 'fast', replies: [GREETING], responseAudioMs: 200 },
+  });
   app = await startTestApp(
     database,
     { OPENAI_API_KEY: 'sk-test', OPENAI_REALTIME_URL: fake.baseURL, CALLS_MAX_PER_TENANT: '5' },
-    { calls: { upstreamWsOptions: { ca: fake.ca }, openaiFetch: fetchTrusting(fake.ca), ringMs: 30, offlineThinkMs: 0, offlineVoice: null } },
+    {
+      calls: {
+        upstreamWsOptions: { ca: fake.ca },
+        openaiFetch: fetchTrusting(fake.ca),
+        ringMs: 30,
+        offlineThinkMs: 0,
+        offlineVoice: null,
+      },
+    },
   );
 }, 60_000);
 
@@ -106,7 +152,13 @@ describe('POST /api/v1/openai/realtime-session', () => {
       type: 'realtime',
       model: 'gpt-realtime',
       instructions: row.instructions,
-      audio: { input: { turn_detection: { type: 'server_vad', interrupt_response: true }, transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' } }, output: { voice: row.voice } },
+      audio: {
+        input: {
+          turn_detection: { type: 'server_vad', interrupt_response: true },
+          transcription: { model: 'gpt-4o-mini-transcribe', language: 'en' },
+        },
+        output: { voice: row.voice },
+      },
     });
     expect(minted.expiresAt - Date.now() / 1000).toBeLessThanOrEqual(60);
     expect(row.transport).toBe('webrtc');
@@ -138,7 +190,7 @@ describe('POST /api/v1/openai/realtime-session', () => {
     }
   });
 
-  it("says so when the model refuses the session (502), and the call can still go through the relay", async () => {
+  it('says so when the model refuses the session (502), and the call can still go through the relay', async () => {
     const started = await start();
     fake.options.refuseSecrets = true;
     try {
@@ -165,15 +217,22 @@ describe('a call over WebRTC', () => {
     const call = fake.calls.get(peer.rtcCallId)!;
     expect(call.sidebands).toBe(1);
     // the sideband asserted the server's session (the browser cannot have changed it)
-    const update = fake.events.find((e) => e.callId === peer.rtcCallId && e.type === 'session.update') as { session: { instructions: string } } | undefined;
+    const update = fake.events.find((e) => e.callId === peer.rtcCallId && e.type === 'session.update') as
+      { session: { instructions: string } } | undefined;
     expect(update?.session.instructions).toBe((await callRow(started.callId)).instructions);
     // the greeting: its words come over the call's socket, its audio over the peer connection
-    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING);
+    await socket.waitFor(
+      (m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING,
+    );
     await expect.poll(() => peer.received(), { timeout: 5000 }).toBeGreaterThan(10);
     // the rep speaks into the microphone track; the model hears it, the server gets the transcript
     await peer.speak(500, 500);
-    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'rep' && m.final === true && m.text === REP_SAID);
-    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === ANSWER);
+    await socket.waitFor(
+      (m) => m.type === 'transcript' && m.speaker === 'rep' && m.final === true && m.text === REP_SAID,
+    );
+    await socket.waitFor(
+      (m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === ANSWER,
+    );
     expect(call.packetsIn).toBeGreaterThan(40);
     // no audio through our socket: the relay carries nothing on this call
     expect(socket.frames).toHaveLength(0);
@@ -199,8 +258,21 @@ describe('a call over WebRTC', () => {
     socket.ws.on('message', (data, isBinary) => {
       if (!isBinary) arrivals.push({ m: JSON.parse(String(data)) as CallMsg, at: performance.now() });
     });
-    await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING);
-    await expect.poll(() => arrivals.some((a) => a.m.type === 'state' && a.m.state === 'listening' && arrivals.some((b) => b.m.type === 'transcript' && b.m.final === true && b.at <= a.at)), { timeout: 5000 }).toBe(true);
+    await socket.waitFor(
+      (m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING,
+    );
+    await expect
+      .poll(
+        () =>
+          arrivals.some(
+            (a) =>
+              a.m.type === 'state' &&
+              a.m.state === 'listening' &&
+              arrivals.some((b) => b.m.type === 'transcript' && b.m.final === true && b.at <= a.at),
+          ),
+        { timeout: 5000 },
+      )
+      .toBe(true);
     // the greeting's text (and the model's response.done) arrive as its 400 ms of audio start to play
     const final = arrivals.find((a) => a.m.type === 'transcript' && a.m.final === true)!;
     const speaking = arrivals.find((a) => a.m.type === 'state' && a.m.state === 'speaking')!;
@@ -209,7 +281,10 @@ describe('a call over WebRTC', () => {
     expect(listening.at - final.at).toBeGreaterThan(250);
     // the stored turn lasts as long as its audio played, not as long as the text took to come
     await expect
-      .poll(async () => (await turnRows(started.callId)).map((t) => [t.speaker, t.text, (t.endMs ?? 0) - t.startMs > 300]), { timeout: 5000 })
+      .poll(
+        async () => (await turnRows(started.callId)).map((t) => [t.speaker, t.text, (t.endMs ?? 0) - t.startMs > 300]),
+        { timeout: 5000 },
+      )
       .toEqual([['prospect', GREETING, true]]);
     socket.send({ type: 'hangup' });
     await socket.closed;
@@ -221,15 +296,25 @@ describe('a call over WebRTC', () => {
     try {
       const { started, peer, socket } = await webrtcCall();
       await socket.waitFor((m) => m.type === 'state' && m.state === 'speaking');
-      await socket.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING);
+      await socket.waitFor(
+        (m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true && m.text === GREETING,
+      );
       await new Promise((r) => setTimeout(r, 300));
       await peer.speak(400, 500);
       // the model cut the greeting where its buffer had played it (it knows: it plays it)
-      const cutEvent = () => fake.sent.find((e) => e.callId === peer.rtcCallId && e.type === 'conversation.item.truncated') as { audio_end_ms: number } | undefined;
+      const cutEvent = () =>
+        fake.sent.find((e) => e.callId === peer.rtcCallId && e.type === 'conversation.item.truncated') as
+          { audio_end_ms: number } | undefined;
       await expect.poll(() => cutEvent(), { timeout: 5000 }).toBeTruthy();
       const cut = cutEvent()!;
       await expect
-        .poll(async () => (await turnRows(started.callId)).filter((t) => t.text === GREETING).map((t) => [t.speaker, t.interrupted, t.playedMs]), { timeout: 5000 })
+        .poll(
+          async () =>
+            (await turnRows(started.callId))
+              .filter((t) => t.text === GREETING)
+              .map((t) => [t.speaker, t.interrupted, t.playedMs]),
+          { timeout: 5000 },
+        )
         .toEqual([['prospect', true, cut.audio_end_ms]]);
       // what the rep heard: some of the greeting, not all of it
       expect(cut.audio_end_ms).toBeGreaterThan(0);
@@ -256,11 +341,17 @@ describe('a call over WebRTC', () => {
     // another call cannot attach to this model call
     const other = await start();
     expect((await post({ callId: other.callId, ticket: other.ticket })).status).toBe(200);
-    expect(await connectCall(app.url, other.callId, other.ticket, { origin: app.url }, { rtcCallId: peer.rtcCallId })).toBe(409);
-    expect(await connectCall(app.url, other.callId, other.ticket, { origin: app.url }, { rtcCallId: 'rtc_../x' })).toBe(400);
+    expect(
+      await connectCall(app.url, other.callId, other.ticket, { origin: app.url }, { rtcCallId: peer.rtcCallId }),
+    ).toBe(409);
+    expect(await connectCall(app.url, other.callId, other.ticket, { origin: app.url }, { rtcCallId: 'rtc_../x' })).toBe(
+      400,
+    );
     // a call that never minted a secret cannot claim a model call id
     const plain = await start();
-    expect(await connectCall(app.url, plain.callId, plain.ticket, { origin: app.url }, { rtcCallId: 'rtc_abc' })).toBe(409);
+    expect(await connectCall(app.url, plain.callId, plain.ticket, { origin: app.url }, { rtcCallId: 'rtc_abc' })).toBe(
+      409,
+    );
     socket.send({ type: 'hangup' });
     await socket.closed;
     expect((await callRow(started.callId)).rtcCallId).toBe(peer.rtcCallId);

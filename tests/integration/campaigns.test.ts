@@ -28,7 +28,8 @@ let tenantA: string;
 let simA: string;
 let simB: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) => asSystem(database.db, { action: 'test' }, fn);
+const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
+  asSystem(database.db, { action: 'test' }, fn);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers as JSON, read by the expectations
 type Json = Record<string, any>;
@@ -36,7 +37,11 @@ async function api(path: string, init: { method?: string; token?: string; body?:
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${app.url}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await fetch(`${app.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await res.text();
   let json: Json = {};
   try {
@@ -57,24 +62,30 @@ async function generate(body: Record<string, unknown>, token = tokenA) {
     .map((l) => JSON.parse(l) as GenerateStreamLine);
   const progress = lines.filter((l) => l.type === 'progress');
   const last = lines[lines.length - 1];
-  return { status: r.status, error: last.type === 'error' ? last.error : null, progress, result: last.type === 'result' ? (last.result as Json) : null };
+  return {
+    status: r.status,
+    error: last.type === 'error' ? last.error : null,
+    progress,
+    result: last.type === 'result' ? (last.result as Json) : null,
+  };
 }
 
-const campaignInput = (over: Record<string, unknown> = {}): CampaignInput => ({
-  slug: 'spring-demo',
-  name: 'Spring demo',
-  subHeader: 'Practise a discovery call',
-  introParagraph: 'Talk to Dana, a logistics manager, for five minutes.',
-  afterMessage: 'Thanks for trying Spar! Your report is ready.',
-  bannerMessage: 'Want this for your team? Book a call with us.',
-  ctaInstructions: 'Write to sales@acme.test to book a call.',
-  language: 'en',
-  linkExpirationDays: 7,
-  simulationId: simA,
-  bookingProvider: 'calcom',
-  bookingUrl: 'https://cal.com/acme/demo',
-  ...over,
-}) as CampaignInput;
+const campaignInput = (over: Record<string, unknown> = {}): CampaignInput =>
+  ({
+    slug: 'spring-demo',
+    name: 'Spring demo',
+    subHeader: 'Practise a discovery call',
+    introParagraph: 'Talk to Dana, a logistics manager, for five minutes.',
+    afterMessage: 'Thanks for trying Spar! Your report is ready.',
+    bannerMessage: 'Want this for your team? Book a call with us.',
+    ctaInstructions: 'Write to sales@acme.test to book a call.',
+    language: 'en',
+    linkExpirationDays: 7,
+    simulationId: simA,
+    bookingProvider: 'calcom',
+    bookingUrl: 'https://cal.com/acme/demo',
+    ...over,
+  }) as CampaignInput;
 
 /** The zod field errors a client would receive, after checking it is a 400. */
 function fieldErrors(e: unknown) {
@@ -84,7 +95,10 @@ function fieldErrors(e: unknown) {
   return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
 }
 
-const linkOf = (link: string) => ({ cta_id: new URL(link).pathname.split('/').pop()!, token: new URL(link).searchParams.get('token')! });
+const linkOf = (link: string) => ({
+  cta_id: new URL(link).pathname.split('/').pop()!,
+  token: new URL(link).searchParams.get('token')!,
+});
 
 let campaignId: string;
 
@@ -93,15 +107,51 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  manager = await createTenantUser(database.db, tenantA, { email: 'mgr@acme.test', username: 'mgr', userType: 'manager' });
-  rep = await createTenantUser(database.db, tenantA, { email: 'rep@acme.test', username: 'rep', userType: 'sales_rep' });
-  admin = await createTenantUser(database.db, tenantA, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
-  managerB = await createTenantUser(database.db, tenantB, { email: 'mgr@beta.test', username: 'mgrb', userType: 'manager' });
+  manager = await createTenantUser(database.db, tenantA, {
+    email: 'mgr@acme.test',
+    username: 'mgr',
+    userType: 'manager',
+  });
+  rep = await createTenantUser(database.db, tenantA, {
+    email: 'rep@acme.test',
+    username: 'rep',
+    userType: 'sales_rep',
+  });
+  admin = await createTenantUser(database.db, tenantA, {
+    email: 'admin@acme.test',
+    username: 'admin',
+    userType: 'admin',
+  });
+  managerB = await createTenantUser(database.db, tenantB, {
+    email: 'mgr@beta.test',
+    username: 'mgrb',
+    userType: 'manager',
+  });
   const criteria = [
-    { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
-    { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+    {
+      name: 'Open questions',
+      description: 'Asks open questions',
+      includeInScenario: true,
+      levelZero: 'None',
+      levelLow: 'One',
+      levelHigh: 'Several',
+    },
+    {
+      name: 'Next step',
+      description: 'Agrees a dated next step',
+      includeInScenario: true,
+      levelZero: 'None',
+      levelLow: 'Vague',
+      levelHigh: 'Dated',
+    },
   ];
-  const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Discover the prospect’s planning process.', callProvider: 'offline' as const, difficulty: 'easy' as const };
+  const base = {
+    language: 'en' as const,
+    scenarioDetails: SCENARIO,
+    instructions: 'Discover the prospect’s planning process.',
+    callProvider: 'offline' as const,
+    difficulty: 'easy' as const,
+  };
   await withTenant(database.db, tenantA, async (tx) => {
     simA = (await createLinkedSimulations(tx, tenantA, [{ ...base, name: 'Discovery demo' }], { criteria })).sims[0].id;
   });
@@ -110,7 +160,12 @@ beforeAll(async () => {
   });
   app = await startTestApp(
     database,
-    { PUBLIC_URL: undefined, SMTP_URL: smtp.url, MAIL_FROM: 'Spar <no-reply@spar.test>', MAGIC_LINK_MAILS_PER_MINUTE: '600' },
+    {
+      PUBLIC_URL: undefined,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Spar <no-reply@spar.test>',
+      MAGIC_LINK_MAILS_PER_MINUTE: '600',
+    },
     { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 50, initialDelayMs: 0 } },
   );
   tokenA = (await signIn(app.deps, manager)).token;
@@ -127,39 +182,74 @@ afterAll(async () => {
 describe('campaigns', () => {
   it('are refused with a message per missing or wrong field, and nothing is written', async () => {
     const caller = signedInCaller(app.deps, manager);
-    const fields = fieldErrors(await rejection(caller.campaigns.create({ ...campaignInput({ slug: '', introParagraph: ' ', afterMessage: '', simulationId: 'nope' }) } as never)));
+    const fields = fieldErrors(
+      await rejection(
+        caller.campaigns.create({
+          ...campaignInput({ slug: '', introParagraph: ' ', afterMessage: '', simulationId: 'nope' }),
+        } as never),
+      ),
+    );
     expect(fields.slug).toContain('cta.validation.slugRequired');
     expect(fields.introParagraph).toEqual(['cta.validation.introRequired']);
     expect(fields.afterMessage).toEqual(['cta.validation.afterRequired']);
     expect(fields.simulationId).toEqual(['cta.validation.simulationRequired']);
-    const badFields = fieldErrors(await rejection(caller.campaigns.create(campaignInput({ slug: 'Bad Slug!', bookingUrl: 'http://cal.example.com/x', linkExpirationDays: 0 }) as never)));
+    const badFields = fieldErrors(
+      await rejection(
+        caller.campaigns.create(
+          campaignInput({ slug: 'Bad Slug!', bookingUrl: 'http://cal.example.com/x', linkExpirationDays: 0 }) as never,
+        ),
+      ),
+    );
     expect(badFields.slug).toEqual(['cta.validation.slugFormat']);
     expect(badFields.bookingUrl).toEqual(['cta.validation.bookingUrl']);
     expect(badFields.linkExpirationDays).toEqual(['cta.validation.expirationDays']);
     const dup = describeTrpcError(await rejection(caller.campaigns.create(campaignInput() as never)));
     expect(dup.appCode).toBe('CAMPAIGN_EXISTS');
-    expect((dup.details as { fieldErrors: Record<string, string[]> }).fieldErrors.slug).toEqual(['cta.validation.slugTaken']);
+    expect((dup.details as { fieldErrors: Record<string, string[]> }).fieldErrors.slug).toEqual([
+      'cta.validation.slugTaken',
+    ]);
     // another tenant's simulation is not one of ours
-    const foreignSim = describeTrpcError(await rejection(caller.campaigns.create(campaignInput({ slug: 'other', simulationId: simB }) as never)));
+    const foreignSim = describeTrpcError(
+      await rejection(caller.campaigns.create(campaignInput({ slug: 'other', simulationId: simB }) as never)),
+    );
     expect(foreignSim.appCode).toBe('VALIDATION');
-    expect((await sys((tx) => tx.select().from(campaigns).where(eq(campaigns.tenantId, tenantA)))).map((c) => c.slug)).toEqual(['spring-demo']);
+    expect(
+      (await sys((tx) => tx.select().from(campaigns).where(eq(campaigns.tenantId, tenantA)))).map((c) => c.slug),
+    ).toEqual(['spring-demo']);
   });
 
   it('belong to sales managers (and superusers): an admin and a rep are refused; another tenant cannot see or change them', async () => {
-    for (const u of [admin, rep]) expect(describeTrpcError(await rejection(signedInCaller(app.deps, u).campaigns.list())).appCode).toBe('FORBIDDEN');
+    for (const u of [admin, rep])
+      expect(describeTrpcError(await rejection(signedInCaller(app.deps, u).campaigns.list())).appCode).toBe(
+        'FORBIDDEN',
+      );
     expect((await signedInCaller(app.deps, managerB).campaigns.list()).rows).toEqual([]);
-    const e = describeTrpcError(await rejection(signedInCaller(app.deps, managerB).campaigns.update({ ...campaignInput({ simulationId: simB }), id: campaignId } as never)));
+    const e = describeTrpcError(
+      await rejection(
+        signedInCaller(app.deps, managerB).campaigns.update({
+          ...campaignInput({ simulationId: simB }),
+          id: campaignId,
+        } as never),
+      ),
+    );
     expect(e.appCode).toBe('NOT_FOUND');
     const g = await generate({ campaignId, entries: 'x@beta.test, X' }, tokenB);
     expect(g.status).toBe(404);
     const listed = await signedInCaller(app.deps, manager).campaigns.list();
-    expect(listed.rows[0]).toMatchObject({ slug: 'spring-demo', simulationName: 'Discovery demo', bookingProvider: 'calcom', bookingUrl: 'https://cal.com/acme/demo' });
+    expect(listed.rows[0]).toMatchObject({
+      slug: 'spring-demo',
+      simulationName: 'Discovery demo',
+      bookingProvider: 'calcom',
+      bookingUrl: 'https://cal.com/acme/demo',
+    });
   });
 });
 
 describe('the generator', () => {
   it('makes 2,000 links in one batch with progress; the database holds only hashes', async () => {
-    const other = await signedInCaller(app.deps, manager).campaigns.create(campaignInput({ slug: 'big-batch', bookingProvider: 'none', bookingUrl: null }));
+    const other = await signedInCaller(app.deps, manager).campaigns.create(
+      campaignInput({ slug: 'big-batch', bookingProvider: 'none', bookingUrl: null }),
+    );
     const entries = Array.from({ length: 2000 }, (_, i) => `guest${i}@big.test, Guest ${i}`).join('\n');
     const g = await generate({ campaignId: other.id, entries });
     expect(g.status).toBe(200);
@@ -183,12 +273,22 @@ describe('the generator', () => {
 
   it('refuses 2,001 entries and a batch without a valid address, writing nothing', async () => {
     const before = (await sys((tx) => tx.select().from(magicLinks))).length;
-    const over = await generate({ campaignId, entries: Array.from({ length: 2001 }, (_, i) => `g${i}@x.test`).join('\n') });
+    const over = await generate({
+      campaignId,
+      entries: Array.from({ length: 2001 }, (_, i) => `g${i}@x.test`).join('\n'),
+    });
     expect(over.status).toBe(400);
-    expect(over.error).toMatchObject({ code: 'VALIDATION', details: { fieldErrors: { entries: ['cta.validation.tooManyEntries'] }, entries: 2001, max: 2000 } });
+    expect(over.error).toMatchObject({
+      code: 'VALIDATION',
+      details: { fieldErrors: { entries: ['cta.validation.tooManyEntries'] }, entries: 2001, max: 2000 },
+    });
     const none = await generate({ campaignId, entries: 'not-an-email, Ana\n@nope, Bo\n\n' });
     expect(none.status).toBe(422);
-    expect(none.error).toMatchObject({ code: 'NO_VALID_ENTRIES', message: 'Invalid email format. No valid entries. Please check email, name format', details: { invalidLines: [1, 2] } });
+    expect(none.error).toMatchObject({
+      code: 'NO_VALID_ENTRIES',
+      message: 'Invalid email format. No valid entries. Please check email, name format',
+      details: { invalidLines: [1, 2] },
+    });
     const empty = await generate({ campaignId, entries: '' });
     expect(empty.status).toBe(400);
     expect(empty.error.details.fieldErrors.entries).toEqual(['cta.validation.entriesRequired']);
@@ -196,7 +296,10 @@ describe('the generator', () => {
   });
 
   it('skips and counts invalid lines, reports duplicates and addresses that already hold a live link', async () => {
-    const first = await generate({ campaignId, entries: 'ana@acme.test, Ana\nbad-line, X\nBo@Acme.test; Bo\nana@acme.test, Ana again' });
+    const first = await generate({
+      campaignId,
+      entries: 'ana@acme.test, Ana\nbad-line, X\nBo@Acme.test; Bo\nana@acme.test, Ana again',
+    });
     expect(first.result).toMatchObject({ created: 2, invalidLines: [2], duplicateLines: [4], alreadyLive: [] });
     expect(first.result!.links.map((l: Json) => [l.email, l.firstName])).toEqual([
       ['ana@acme.test', 'Ana'],
@@ -204,25 +307,42 @@ describe('the generator', () => {
     ]);
     const again = await generate({ campaignId, entries: 'ana@acme.test, Ana\ncy@acme.test, Cy' });
     expect(again.result).toMatchObject({ created: 1, alreadyLive: ['ana@acme.test'] });
-    const anas = await sys((tx) => tx.select().from(magicLinks).where(and(eq(magicLinks.campaignId, campaignId), eq(magicLinks.email, 'ana@acme.test'))));
+    const anas = await sys((tx) =>
+      tx
+        .select()
+        .from(magicLinks)
+        .where(and(eq(magicLinks.campaignId, campaignId), eq(magicLinks.email, 'ana@acme.test'))),
+    );
     expect(anas).toHaveLength(1);
   });
 
   it('mails the links in the campaign’s language at a bounded rate; a link is Sent once its mail is accepted', async () => {
-    const es = await signedInCaller(app.deps, manager).campaigns.create(campaignInput({ slug: 'es-demo', language: 'es', bookingProvider: 'none', bookingUrl: null }));
+    const es = await signedInCaller(app.deps, manager).campaigns.create(
+      campaignInput({ slug: 'es-demo', language: 'es', bookingProvider: 'none', bookingUrl: null }),
+    );
     const g = await generate({ campaignId: es.id, entries: 'lu@mail.test, Lucía\nmo@mail.test, Mo', send: true });
     expect(g.result).toMatchObject({ created: 2, sending: true });
     const queued = await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'mail')));
-    const ours = queued.filter((j) => g.result!.links.some((l: Json) => j.dedupeKey === `magic-link:${l.id}:invite`)).sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
+    const ours = queued
+      .filter((j) => g.result!.links.some((l: Json) => j.dedupeKey === `magic-link:${l.id}:invite`))
+      .sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
     expect(ours).toHaveLength(2);
     // 600 a minute: 100 ms apart
     expect(ours[1].runAt.getTime() - ours[0].runAt.getTime()).toBe(100);
-    await expect.poll(() => smtp.mails.filter((m) => m.to.includes('lu@mail.test')).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.mails.filter((m) => m.to.includes('lu@mail.test')).length, { timeout: 10_000 })
+      .toBe(1);
     const mail = smtp.mails.find((m) => m.to.includes('lu@mail.test'))!;
     expect(mail.subject).toBe('Acme: prueba "Discovery demo", una llamada de demostración');
     expect(mail.text).toContain('Hola, Lucía:');
     expect(mail.text).toContain(g.result!.links.find((l: Json) => l.email === 'lu@mail.test').link);
-    await expect.poll(async () => (await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.email, 'lu@mail.test'))))[0].status, { timeout: 10_000 }).toBe('sent');
+    await expect
+      .poll(
+        async () =>
+          (await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.email, 'lu@mail.test'))))[0].status,
+        { timeout: 10_000 },
+      )
+      .toBe('sent');
     const outbox = await sys((tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'mo@mail.test')));
     expect(outbox).toHaveLength(1);
   });
@@ -231,8 +351,16 @@ describe('the generator', () => {
 describe('the all-links table', () => {
   let paged: string;
   beforeAll(async () => {
-    paged = (await signedInCaller(app.deps, manager).campaigns.create(campaignInput({ slug: 'paging', bookingProvider: 'none', bookingUrl: null }))).id;
-    const entries = Array.from({ length: 60 }, (_, i) => `p${String(i).padStart(2, '0')}@page.test, ${i === 7 ? '=HYPERLINK("http://evil.test","click")' : `P${i}`}`).join('\n');
+    paged = (
+      await signedInCaller(app.deps, manager).campaigns.create(
+        campaignInput({ slug: 'paging', bookingProvider: 'none', bookingUrl: null }),
+      )
+    ).id;
+    const entries = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `p${String(i).padStart(2, '0')}@page.test, ${i === 7 ? '=HYPERLINK("http://evil.test","click")' : `P${i}`}`,
+    ).join('\n');
     expect((await generate({ campaignId: paged, entries })).result!.created).toBe(60);
   });
 
@@ -242,12 +370,18 @@ describe('the all-links table', () => {
     const p3 = await caller.campaigns.links({ campaignId: paged, page: 3, pageSize: 25 });
     expect([p1.total, p1.rows.length, p3.rows.length]).toEqual([60, 25, 10]);
     expect(new Set([...p1.rows, ...p3.rows].map((r) => r.id)).size).toBe(35);
-    expect(p1.rows.every((r) => r.campaignSlug === 'paging' && r.status === 'created' && r.simulationName === 'Discovery demo')).toBe(true);
+    expect(
+      p1.rows.every(
+        (r) => r.campaignSlug === 'paging' && r.status === 'created' && r.simulationName === 'Discovery demo',
+      ),
+    ).toBe(true);
     const search = await caller.campaigns.links({ search: 'P0', page: 1, pageSize: 25 });
     expect(search.rows.map((r) => r.email).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `p0${i}@page.test`));
     // a search term is text, not a pattern
     expect((await caller.campaigns.links({ search: '%', page: 1, pageSize: 25 })).total).toBe(0);
-    expect((await caller.campaigns.links({ campaignId: paged, status: 'completed', page: 1, pageSize: 25 })).total).toBe(0);
+    expect(
+      (await caller.campaigns.links({ campaignId: paged, status: 'completed', page: 1, pageSize: 25 })).total,
+    ).toBe(0);
     expect((await signedInCaller(app.deps, managerB).campaigns.links({ page: 1, pageSize: 25 })).total).toBe(0);
   });
 
@@ -255,13 +389,18 @@ describe('the all-links table', () => {
     const csv = await signedInCaller(app.deps, manager).campaigns.exportLinks({ campaignId: paged, search: 'p07' });
     expect(csv.rows).toBe(1);
     const [header, line] = csv.csv.trim().split('\r\n');
-    expect(header).toBe('email,first_name,campaign,simulation,status,clicks,created_at,expires_at,sent_at,last_clicked_at,completed_at,booked_at,score');
-    expect(line.startsWith(`p07@page.test,"'=HYPERLINK(""http://evil.test"",""click"")",paging,Discovery demo,created,0,`)).toBe(true);
+    expect(header).toBe(
+      'email,first_name,campaign,simulation,status,clicks,created_at,expires_at,sent_at,last_clicked_at,completed_at,booked_at,score',
+    );
+    expect(
+      line.startsWith(`p07@page.test,"'=HYPERLINK(""http://evil.test"",""click"")",paging,Discovery demo,created,0,`),
+    ).toBe(true);
   });
 });
 
 describe('a guest’s link', () => {
-  const make = async (email: string) => linkOf((await generate({ campaignId, entries: `${email}, Gus` })).result!.links[0].link);
+  const make = async (email: string) =>
+    linkOf((await generate({ campaignId, entries: `${email}, Gus` })).result!.links[0].link);
 
   it('lives Created → Clicked → Started → In Progress → Completed; the report is reached only with its own token; then it is used', async () => {
     const link = await make('gus@guest.test');
@@ -271,7 +410,11 @@ describe('a guest’s link', () => {
       status: 'clicked',
       first_name: 'Gus',
       company_name: 'Acme',
-      campaign: { name: 'Spring demo', sub_header: 'Practise a discovery call', intro_paragraph: 'Talk to Dana, a logistics manager, for five minutes.' },
+      campaign: {
+        name: 'Spring demo',
+        sub_header: 'Practise a discovery call',
+        intro_paragraph: 'Talk to Dana, a logistics manager, for five minutes.',
+      },
       simulation: { name: 'Discovery demo', difficulty: 'easy' },
       call_started: false,
     });
@@ -287,21 +430,50 @@ describe('a guest’s link', () => {
     const [call] = await sys((tx) => tx.select().from(calls).where(eq(calls.id, started.json.callId)));
     expect([call.mode, call.userId]).toEqual(['magic_link', null]);
 
-    await holdTypedCall(app.url, started.json.callId, started.json.ticket, ['How do you plan your routes today, and how many hours does it take?', 'Could we book a pilot kickoff next Tuesday at 10am?']);
-    await expect.poll(async () => (await api('/api/v1/cta/complete', { method: 'POST', body: link })).json.report_status, { timeout: 30_000, interval: 100 }).toBe('ready');
+    await holdTypedCall(app.url, started.json.callId, started.json.ticket, [
+      'How do you plan your routes today, and how many hours does it take?',
+      'Could we book a pilot kickoff next Tuesday at 10am?',
+    ]);
+    await expect
+      .poll(async () => (await api('/api/v1/cta/complete', { method: 'POST', body: link })).json.report_status, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe('ready');
     const done = await api('/api/v1/cta/complete', { method: 'POST', body: link });
-    expect(done.json).toMatchObject({ status: 'completed', after_message: 'Thanks for trying Spar! Your report is ready.', campaign_name: 'Spring demo' });
+    expect(done.json).toMatchObject({
+      status: 'completed',
+      after_message: 'Thanks for trying Spar! Your report is ready.',
+      campaign_name: 'Spring demo',
+    });
 
     const report = await api(`/api/v1/cta/reports/${link.cta_id}?token=${link.token}`);
     expect(report.status).toBe(200);
-    expect(report.json).toMatchObject({ first_name: 'Gus', report_status: 'ready', booking: { provider: 'calcom', url: 'https://cal.com/acme/demo', origins: ['https://cal.com', 'https://app.cal.com'] }, booked_at: null });
-    expect(report.json.report).toMatchObject({ status: 'ready', hasRecording: false, canReview: false, overrides: [], call: { repName: 'Gus' } });
+    expect(report.json).toMatchObject({
+      first_name: 'Gus',
+      report_status: 'ready',
+      booking: {
+        provider: 'calcom',
+        url: 'https://cal.com/acme/demo',
+        origins: ['https://cal.com', 'https://app.cal.com'],
+      },
+      booked_at: null,
+    });
+    expect(report.json.report).toMatchObject({
+      status: 'ready',
+      hasRecording: false,
+      canReview: false,
+      overrides: [],
+      call: { repName: 'Gus' },
+    });
     expect(report.json.report.report.evaluator).toBe('offline');
     expect(report.json.report.turns.length).toBeGreaterThan(1);
     // another link's token, a wrong one: the same 404
     const other = await make('other@guest.test');
     expect((await api(`/api/v1/cta/reports/${link.cta_id}?token=${other.token}`)).status).toBe(404);
-    expect((await api(`/api/v1/cta/reports/${link.cta_id}?token=${'A'.repeat(43)}`)).json.error.code).toBe('MAGIC_LINK_INVALID');
+    expect((await api(`/api/v1/cta/reports/${link.cta_id}?token=${'A'.repeat(43)}`)).json.error.code).toBe(
+      'MAGIC_LINK_INVALID',
+    );
     expect((await api(`/api/v1/cta/reports/${link.cta_id}?token=short`)).status).toBe(400);
     const html = await api(`/api/v1/cta/reports/${link.cta_id}/download?token=${link.token}`);
     expect(html.status).toBe(200);
@@ -310,7 +482,11 @@ describe('a guest’s link', () => {
     expect((await api(`/api/v1/cta/reports/${link.cta_id}/download?token=${other.token}`)).status).toBe(404);
 
     // the manager's table shows the score
-    const listed = await signedInCaller(app.deps, manager).campaigns.links({ search: 'gus@guest.test', page: 1, pageSize: 25 });
+    const listed = await signedInCaller(app.deps, manager).campaigns.links({
+      search: 'gus@guest.test',
+      page: 1,
+      pageSize: 25,
+    });
     expect(listed.rows[0]).toMatchObject({ status: 'completed', clicks: 2, score: report.json.report.report.score });
 
     // opened again: already used
@@ -325,7 +501,9 @@ describe('a guest’s link', () => {
     const [a, b] = await Promise.all([0, 1].map(() => api('/api/v1/cta/mark-started', { method: 'POST', body: link })));
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect((a.status === 409 ? a : b).json.error.code).toBe('MAGIC_LINK_STARTED');
-    expect(await sys((tx) => tx.select().from(calls).where(eq(calls.mode, 'magic_link')))).toSatisfy((rows: unknown[]) => rows.length >= 1);
+    expect(await sys((tx) => tx.select().from(calls).where(eq(calls.mode, 'magic_link')))).toSatisfy(
+      (rows: unknown[]) => rows.length >= 1,
+    );
   });
 
   it('coming back once the exercise was started: expired because it was started; the call held still completes it', async () => {
@@ -334,10 +512,19 @@ describe('a guest’s link', () => {
     const started = await api('/api/v1/cta/mark-started', { method: 'POST', body: link });
     const client = await connectCall(app.url, started.json.callId, started.json.ticket);
     if (typeof client === 'number') throw new Error(`socket refused: ${client}`);
-    await expect.poll(async () => (await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.id, link.cta_id))))[0].status, { timeout: 10_000 }).toBe('in_progress');
+    await expect
+      .poll(
+        async () => (await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.id, link.cta_id))))[0].status,
+        { timeout: 10_000 },
+      )
+      .toBe('in_progress');
     const back = await api('/api/v1/cta/validate-token', { method: 'POST', body: link });
     expect([back.status, back.json.error.code]).toEqual([409, 'MAGIC_LINK_STARTED']);
-    const listed = await signedInCaller(app.deps, manager).campaigns.links({ search: 'back@guest.test', page: 1, pageSize: 25 });
+    const listed = await signedInCaller(app.deps, manager).campaigns.links({
+      search: 'back@guest.test',
+      page: 1,
+      pageSize: 25,
+    });
     expect(listed.rows[0]).toMatchObject({ status: 'expired', expiredReason: 'started' });
     expect((await api('/api/v1/cta/mark-started', { method: 'POST', body: link })).status).toBe(409);
     // the call in the first tab goes on: what the guest says there is scored and completes the link
@@ -346,7 +533,12 @@ describe('a guest’s link', () => {
     await client.waitFor(() => client.msgs.filter((m) => m.type === 'prospect_text').length > 1);
     client.send({ type: 'hangup' });
     await client.closed;
-    await expect.poll(async () => (await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.id, link.cta_id))))[0].status, { timeout: 10_000 }).toBe('completed');
+    await expect
+      .poll(
+        async () => (await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.id, link.cta_id))))[0].status,
+        { timeout: 10_000 },
+      )
+      .toBe('completed');
   });
 
   it('a start whose call never connected gives the link back when the guest opens it again', async () => {
@@ -367,18 +559,40 @@ describe('a guest’s link', () => {
     expect((e as { code: string }).code).toBe('MAGIC_LINK_EXPIRED');
     const [row] = await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.id, link.cta_id)));
     expect([row.status, row.expiredReason, row.clicks]).toEqual(['expired', 'days', 1]);
-    const listed = await signedInCaller(app.deps, manager).campaigns.links({ campaignId, status: 'expired', page: 1, pageSize: 100 });
+    const listed = await signedInCaller(app.deps, manager).campaigns.links({
+      campaignId,
+      status: 'expired',
+      page: 1,
+      pageSize: 100,
+    });
     expect(listed.rows.map((r) => r.email)).toContain('late@guest.test');
     // six days on, a link not yet opened is still valid
     const fresh = await make('early@guest.test');
-    expect((await validateMagicLink(app.deps.db, app.deps.env, fresh.cta_id, fresh.token, new Date(Date.now() + 6 * 86_400_000))).status).toBe('clicked');
+    expect(
+      (
+        await validateMagicLink(
+          app.deps.db,
+          app.deps.env,
+          fresh.cta_id,
+          fresh.token,
+          new Date(Date.now() + 6 * 86_400_000),
+        )
+      ).status,
+    ).toBe('clicked');
   });
 
   it('tells a malformed link (400) from an unknown or foreign one (404)', async () => {
     const link = await make('forms@guest.test');
-    expect((await api('/api/v1/cta/validate-token', { method: 'POST', body: { ...link, token: 'short' } })).status).toBe(400);
-    expect((await api('/api/v1/cta/validate-token', { method: 'POST', body: { ...link, cta_id: 'nope' } })).status).toBe(400);
-    const foreign = await api('/api/v1/cta/validate-token', { method: 'POST', body: { cta_id: crypto.randomUUID(), token: link.token } });
+    expect(
+      (await api('/api/v1/cta/validate-token', { method: 'POST', body: { ...link, token: 'short' } })).status,
+    ).toBe(400);
+    expect(
+      (await api('/api/v1/cta/validate-token', { method: 'POST', body: { ...link, cta_id: 'nope' } })).status,
+    ).toBe(400);
+    const foreign = await api('/api/v1/cta/validate-token', {
+      method: 'POST',
+      body: { cta_id: crypto.randomUUID(), token: link.token },
+    });
     expect([foreign.status, foreign.json.error.code]).toEqual([404, 'MAGIC_LINK_INVALID']);
   });
 
@@ -392,21 +606,31 @@ describe('a guest’s link', () => {
     expect(listed.rows.map((r) => r.email)).toEqual(['book@guest.test']);
 
     const page = await fetch(`${app.url}/cta/reports/${link.cta_id}?token=${link.token}`);
-    expect(page.headers.get('content-security-policy')).toContain("frame-src 'self' https://cal.com https://app.cal.com");
+    expect(page.headers.get('content-security-policy')).toContain(
+      "frame-src 'self' https://cal.com https://app.cal.com",
+    );
     const wrong = await fetch(`${app.url}/cta/reports/${link.cta_id}?token=${'B'.repeat(43)}`);
     expect(wrong.headers.get('content-security-policy')).not.toContain('frame-src');
     expect((await fetch(`${app.url}/dashboard`)).headers.get('content-security-policy')).not.toContain('frame-src');
 
     // a campaign without a booking step has nothing to book
-    const plain = await signedInCaller(app.deps, manager).campaigns.create(campaignInput({ slug: 'no-booking', bookingProvider: 'none', bookingUrl: null }));
-    const plainLink = linkOf((await generate({ campaignId: plain.id, entries: 'nb@guest.test' })).result!.links[0].link);
+    const plain = await signedInCaller(app.deps, manager).campaigns.create(
+      campaignInput({ slug: 'no-booking', bookingProvider: 'none', bookingUrl: null }),
+    );
+    const plainLink = linkOf(
+      (await generate({ campaignId: plain.id, entries: 'nb@guest.test' })).result!.links[0].link,
+    );
     expect((await api('/api/v1/cta/booked', { method: 'POST', body: plainLink })).status).toBe(404);
   });
 
   it('a deleted campaign takes its links with it', async () => {
     const caller = signedInCaller(app.deps, manager);
-    const doomed = await caller.campaigns.create(campaignInput({ slug: 'doomed', bookingProvider: 'none', bookingUrl: null }));
-    const link = linkOf((await generate({ campaignId: doomed.id, entries: 'a@doomed.test\nb@doomed.test' })).result!.links[0].link);
+    const doomed = await caller.campaigns.create(
+      campaignInput({ slug: 'doomed', bookingProvider: 'none', bookingUrl: null }),
+    );
+    const link = linkOf(
+      (await generate({ campaignId: doomed.id, entries: 'a@doomed.test\nb@doomed.test' })).result!.links[0].link,
+    );
     expect(await caller.campaigns.delete({ id: doomed.id })).toEqual({ id: doomed.id, links: 2 });
     expect((await api('/api/v1/cta/validate-token', { method: 'POST', body: link })).status).toBe(404);
   });

@@ -3,8 +3,35 @@ import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
-import { auditLog, callInstructions, clientOverviews, clients, icps, knowledgeChunks, knowledgeFiles, personas, productGroupings, prompts, scorecardCriteria, scorecards, simulations, supportRequests, users } from '../../db/schema';
-import { createCallInstruction, createClientOverview, createIcp, createKnowledgeFile, createPersona, createProductGrouping, createPrompt, createScorecard, createSimulation, createSupportRequest } from '../../db/seed/factories';
+import {
+  auditLog,
+  callInstructions,
+  clientOverviews,
+  clients,
+  icps,
+  knowledgeChunks,
+  knowledgeFiles,
+  personas,
+  productGroupings,
+  prompts,
+  scorecardCriteria,
+  scorecards,
+  simulations,
+  supportRequests,
+  users,
+} from '../../db/schema';
+import {
+  createCallInstruction,
+  createClientOverview,
+  createIcp,
+  createKnowledgeFile,
+  createPersona,
+  createProductGrouping,
+  createPrompt,
+  createScorecard,
+  createSimulation,
+  createSupportRequest,
+} from '../../db/seed/factories';
 import { asSystem } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
@@ -34,7 +61,15 @@ function fieldErrors(e: unknown) {
 }
 
 const tally = (table: PgTable, col: PgColumn, tenantId: string, where?: SQL) =>
-  sys(async (tx) => (await tx.select({ n: count() }).from(table).where(and(eq(col, tenantId), where)))[0].n);
+  sys(
+    async (tx) =>
+      (
+        await tx
+          .select({ n: count() })
+          .from(table)
+          .where(and(eq(col, tenantId), where))
+      )[0].n,
+  );
 
 /** Per-table row counts of a tenant, read around RLS. */
 const counts = async (tenantId: string) => ({
@@ -55,7 +90,14 @@ const counts = async (tenantId: string) => ({
 
 /** A client with some of everything: configuration (copied by duplicate) and people/results (never copied). */
 async function seedSource() {
-  const t = await createTenant(database.db, { name: 'Northwind', schemaName: 'northwind', type: 'demo', tier: 'enterprise', domain: 'northwind.test', defaultLanguage: 'es' });
+  const t = await createTenant(database.db, {
+    name: 'Northwind',
+    schemaName: 'northwind',
+    type: 'demo',
+    tier: 'enterprise',
+    domain: 'northwind.test',
+    defaultLanguage: 'es',
+  });
   const u = await createTenantUser(database.db, t.id, { userType: 'admin' });
   await createTenantUser(database.db, t.id, { userType: 'sales_rep' });
   await createSession(database.db, u.id);
@@ -65,17 +107,65 @@ async function seedSource() {
     await createIcp(tx, { tenantId: t.id, name: 'Wholesale', details: 'B2B' });
     await createProductGrouping(tx, { tenantId: t.id, name: 'Fleet', details: 'Route planning' });
     await createCallInstruction(tx, { tenantId: t.id, instructions: 'Book a demo.' });
-    const carla = await createPersona(tx, { tenantId: t.id, name: 'Carla CFO', shortDescription: 'CFO', longDescription: 'Cost focused', behaviourNotes: { hard: 'Interrupts' } });
-    await createPersona(tx, { tenantId: t.id, name: 'Oscar Ops', shortDescription: 'Ops lead', longDescription: 'Busy' });
-    const house = await createPrompt(tx, { tenantId: t.id, kind: 'evaluation', name: 'House eval', instructions: 'Score {{criteria}}' });
-    const crit = (position: number) => ({ position, name: `C${position}`, description: 'd', levelZero: '0', levelLow: '1', levelHigh: '2' });
+    const carla = await createPersona(tx, {
+      tenantId: t.id,
+      name: 'Carla CFO',
+      shortDescription: 'CFO',
+      longDescription: 'Cost focused',
+      behaviourNotes: { hard: 'Interrupts' },
+    });
+    await createPersona(tx, {
+      tenantId: t.id,
+      name: 'Oscar Ops',
+      shortDescription: 'Ops lead',
+      longDescription: 'Busy',
+    });
+    const house = await createPrompt(tx, {
+      tenantId: t.id,
+      kind: 'evaluation',
+      name: 'House eval',
+      instructions: 'Score {{criteria}}',
+    });
+    const crit = (position: number) => ({
+      position,
+      name: `C${position}`,
+      description: 'd',
+      levelZero: '0',
+      levelLow: '1',
+      levelHigh: '2',
+    });
     const lineage = crypto.randomUUID();
-    const v1 = await createScorecard(tx, { tenantId: t.id, lineageId: lineage, version: 1, isCurrent: false, name: 'SPIN v1', shortDescription: 'old', usedAt: new Date(), criteria: [crit(1)] });
-    await createScorecard(tx, { tenantId: t.id, lineageId: lineage, version: 2, isCurrent: true, name: 'SPIN', shortDescription: 'Discovery', criteria: [crit(1), crit(2)] });
-    await createScorecard(tx, { tenantId: t.id, name: 'MEDDIC', shortDescription: 'Qualification', criteria: [crit(1)] });
+    const v1 = await createScorecard(tx, {
+      tenantId: t.id,
+      lineageId: lineage,
+      version: 1,
+      isCurrent: false,
+      name: 'SPIN v1',
+      shortDescription: 'old',
+      usedAt: new Date(),
+      criteria: [crit(1)],
+    });
+    await createScorecard(tx, {
+      tenantId: t.id,
+      lineageId: lineage,
+      version: 2,
+      isCurrent: true,
+      name: 'SPIN',
+      shortDescription: 'Discovery',
+      criteria: [crit(1), crit(2)],
+    });
+    await createScorecard(tx, {
+      tenantId: t.id,
+      name: 'MEDDIC',
+      shortDescription: 'Qualification',
+      criteria: [crit(1)],
+    });
     await createSupportRequest(tx, { tenantId: t.id, userId: u.id, subject: 'Help', description: 'Please' });
     // a simulation on the old version of SPIN, the tenant's prompt and a system prompt, with a knowledge file
-    const [sysSim] = await tx.select().from(prompts).where(and(isNull(prompts.tenantId), eq(prompts.kind, 'simulation')));
+    const [sysSim] = await tx
+      .select()
+      .from(prompts)
+      .where(and(isNull(prompts.tenantId), eq(prompts.kind, 'simulation')));
     const sim = await createSimulation(tx, {
       tenantId: t.id,
       name: 'Pricing pushback',
@@ -147,7 +237,14 @@ describe('clients: CRUD', () => {
   it('lists clients with their user counts', async () => {
     const list = await su().clients.list();
     const nw = list.find((c) => c.id === source.id)!;
-    expect(nw).toMatchObject({ name: 'Northwind', schemaName: 'northwind', type: 'demo', tier: 'enterprise', defaultLanguage: 'es', userCount: 4 });
+    expect(nw).toMatchObject({
+      name: 'Northwind',
+      schemaName: 'northwind',
+      type: 'demo',
+      tier: 'enterprise',
+      defaultLanguage: 'es',
+      userCount: 4,
+    });
     expect(typeof nw.createdAt).toBe('string');
     expect(list.find((c) => c.id === internal.id)?.userCount).toBe(1);
   });
@@ -156,7 +253,12 @@ describe('clients: CRUD', () => {
     const c = await su().clients.create(newClient());
     expect(c).toMatchObject({ name: 'Acme Corp', schemaName: 'acme', defaultLanguage: 'it', userCount: 0 });
     expect(await su().clients.get({ id: c.id })).toEqual(c);
-    const audit = await sys((tx) => tx.select().from(auditLog).where(and(eq(auditLog.action, 'clients.create'), eq(auditLog.tenantId, c.id))));
+    const audit = await sys((tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'clients.create'), eq(auditLog.tenantId, c.id))),
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0].actorUserId).toBe(superuser.id);
   });
@@ -166,7 +268,9 @@ describe('clients: CRUD', () => {
       const e = fieldErrors(await rejection(su().clients.create(newClient({ schemaName }))));
       expect(e.schemaName, schemaName).toEqual(['clients.validation.schemaNameInvalid']);
     }
-    const e = fieldErrors(await rejection(su().clients.create(newClient({ schemaName: 'lang-test', defaultLanguage: 'fr', name: '  ' }))));
+    const e = fieldErrors(
+      await rejection(su().clients.create(newClient({ schemaName: 'lang-test', defaultLanguage: 'fr', name: '  ' }))),
+    );
     expect(e.defaultLanguage).toEqual(['clients.validation.languageInvalid']);
     expect(e.name).toEqual(['clients.validation.nameRequired']);
     expect(await sys((tx) => tx.select().from(clients).where(eq(clients.schemaName, 'lang-test')))).toHaveLength(0);
@@ -174,21 +278,40 @@ describe('clients: CRUD', () => {
 
   it('schema names are unique, case-insensitively', async () => {
     const e = describeTrpcError(await rejection(su().clients.create(newClient({ name: 'Other' }))));
-    expect(e).toMatchObject({ appCode: 'CONFLICT', message: 'clients.validation.schemaTaken', details: { field: 'schemaName' } });
+    expect(e).toMatchObject({
+      appCode: 'CONFLICT',
+      message: 'clients.validation.schemaTaken',
+      details: { field: 'schemaName' },
+    });
     // an older row in mixed case still blocks its lower-case twin
     await createTenant(database.db, { name: 'Legacy', schemaName: 'LegacyCo' });
-    expect(describeTrpcError(await rejection(su().clients.create(newClient({ schemaName: 'legacyco' })))).appCode).toBe('CONFLICT');
+    expect(describeTrpcError(await rejection(su().clients.create(newClient({ schemaName: 'legacyco' })))).appCode).toBe(
+      'CONFLICT',
+    );
   });
 
   it('updates a client; the schema name cannot change', async () => {
     const c = await su().clients.create(newClient({ schemaName: 'immutable-co' }));
-    const updated = await su().clients.update({ ...newClient(), id: c.id, name: 'Renamed', tier: null, schemaName: 'immutable-co' });
+    const updated = await su().clients.update({
+      ...newClient(),
+      id: c.id,
+      name: 'Renamed',
+      tier: null,
+      schemaName: 'immutable-co',
+    });
     expect(updated).toMatchObject({ name: 'Renamed', tier: null, schemaName: 'immutable-co' });
-    const e = describeTrpcError(await rejection(su().clients.update({ ...newClient(), id: c.id, name: 'Again', schemaName: 'changed' })));
+    const e = describeTrpcError(
+      await rejection(su().clients.update({ ...newClient(), id: c.id, name: 'Again', schemaName: 'changed' })),
+    );
     expect(e).toMatchObject({ appCode: 'SCHEMA_NAME_IMMUTABLE', httpStatus: 400 });
     const [row] = await sys((tx) => tx.select().from(clients).where(eq(clients.id, c.id)));
     expect(row).toMatchObject({ name: 'Renamed', schemaName: 'immutable-co' });
-    const audit = await sys((tx) => tx.select().from(auditLog).where(and(eq(auditLog.action, 'clients.update'), eq(auditLog.tenantId, c.id))));
+    const audit = await sys((tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'clients.update'), eq(auditLog.tenantId, c.id))),
+    );
     expect(audit).toHaveLength(1); // the refused update left no audit row (rolled back with it)
   });
 
@@ -202,8 +325,19 @@ describe('clients: CRUD', () => {
 describe('clients: duplicate', () => {
   it('copies configuration in one transaction, never people or results', async () => {
     const before = await counts(source.id);
-    const { client: copy, copied } = await su().clients.duplicate({ id: source.id, name: 'Northwind copy', schemaName: 'northwind-copy' });
-    expect(copy).toMatchObject({ name: 'Northwind copy', schemaName: 'northwind-copy', type: 'demo', tier: 'enterprise', defaultLanguage: 'es', userCount: 0 });
+    const { client: copy, copied } = await su().clients.duplicate({
+      id: source.id,
+      name: 'Northwind copy',
+      schemaName: 'northwind-copy',
+    });
+    expect(copy).toMatchObject({
+      name: 'Northwind copy',
+      schemaName: 'northwind-copy',
+      type: 'demo',
+      tier: 'enterprise',
+      defaultLanguage: 'es',
+      userCount: 0,
+    });
     expect(copied.map((c) => c.key)).toEqual(CLIENT_COPY_STEPS.map((s) => s.key));
     const after = await counts(copy.id);
     expect(after).toEqual({
@@ -222,14 +356,34 @@ describe('clients: duplicate', () => {
       expect(c).toMatchObject({ version: 1, isCurrent: true, usedAt: null });
       expect(sourceCards.map((s) => s.lineageId)).not.toContain(c.lineageId);
     }
-    const crit = await sys((tx) => tx.select().from(scorecardCriteria).where(inArray(scorecardCriteria.scorecardId, cards.map((c) => c.id))));
+    const crit = await sys((tx) =>
+      tx
+        .select()
+        .from(scorecardCriteria)
+        .where(
+          inArray(
+            scorecardCriteria.scorecardId,
+            cards.map((c) => c.id),
+          ),
+        ),
+    );
     expect(crit.every((c) => c.tenantId === copy.id)).toBe(true);
-    const carla = await sys((tx) => tx.select().from(personas).where(and(eq(personas.tenantId, copy.id), eq(personas.name, 'Carla CFO'))));
+    const carla = await sys((tx) =>
+      tx
+        .select()
+        .from(personas)
+        .where(and(eq(personas.tenantId, copy.id), eq(personas.name, 'Carla CFO'))),
+    );
     expect(carla[0].behaviourNotes).toEqual({ hard: 'Interrupts' });
     // the copied simulation points at the copies (the old scorecard version at the copied current one), keeps the shared system prompt
     const [sim] = await sys((tx) => tx.select().from(simulations).where(eq(simulations.tenantId, copy.id)));
     const spin = cards.find((c) => c.name === 'SPIN')!;
-    const [copiedIcp] = await sys((tx) => tx.select().from(icps).where(and(eq(icps.tenantId, copy.id), eq(icps.name, 'Mid-market retail'))));
+    const [copiedIcp] = await sys((tx) =>
+      tx
+        .select()
+        .from(icps)
+        .where(and(eq(icps.tenantId, copy.id), eq(icps.name, 'Mid-market retail'))),
+    );
     const [copiedPrompt] = await sys((tx) => tx.select().from(prompts).where(eq(prompts.tenantId, copy.id)));
     const [sourceSim] = await sys((tx) => tx.select().from(simulations).where(eq(simulations.tenantId, source.id)));
     expect(sim).toMatchObject({
@@ -250,20 +404,34 @@ describe('clients: duplicate', () => {
       [sim.id, copy.id],
       [sim.id, copy.id],
     ]);
-    const audit = await sys((tx) => tx.select().from(auditLog).where(and(eq(auditLog.action, 'clients.duplicate'), eq(auditLog.tenantId, copy.id))));
+    const audit = await sys((tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'clients.duplicate'), eq(auditLog.tenantId, copy.id))),
+    );
     expect(audit).toHaveLength(1);
     // the copy is a tenant of its own: its admin sees the copied prompt through RLS
     const copyAdmin = await createTenantUser(database.db, copy.id, { userType: 'admin' });
-    expect((await signedInCaller(deps, copyAdmin).prompts.list({ kind: 'evaluation' })).map((p) => p.name)).toContain('House eval');
+    expect((await signedInCaller(deps, copyAdmin).prompts.list({ kind: 'evaluation' })).map((p) => p.name)).toContain(
+      'House eval',
+    );
   });
 
   it('a taken schema name leaves nothing behind', async () => {
     const clientsBefore = (await su().clients.list()).length;
-    const e = describeTrpcError(await rejection(su().clients.duplicate({ id: source.id, name: 'Dup', schemaName: 'northwind-copy' })));
+    const e = describeTrpcError(
+      await rejection(su().clients.duplicate({ id: source.id, name: 'Dup', schemaName: 'northwind-copy' })),
+    );
     expect(e.appCode).toBe('CONFLICT');
     expect((await su().clients.list()).length).toBe(clientsBefore);
-    const e2 = fieldErrors(await rejection(su().clients.duplicate({ id: source.id, name: '', schemaName: 'Bad Name' })));
-    expect(e2).toEqual({ name: ['clients.validation.nameRequired'], schemaName: ['clients.validation.schemaNameInvalid'] });
+    const e2 = fieldErrors(
+      await rejection(su().clients.duplicate({ id: source.id, name: '', schemaName: 'Bad Name' })),
+    );
+    expect(e2).toEqual({
+      name: ['clients.validation.nameRequired'],
+      schemaName: ['clients.validation.schemaNameInvalid'],
+    });
   });
 });
 
@@ -289,14 +457,25 @@ describe('clients: delete', () => {
   });
 
   it('refuses without the matching schema name, and for the superuser’s own client', async () => {
-    const e = describeTrpcError(await rejection(su().clients.delete({ id: source.id, confirmSchemaName: 'northwind-copy' })));
+    const e = describeTrpcError(
+      await rejection(su().clients.delete({ id: source.id, confirmSchemaName: 'northwind-copy' })),
+    );
     expect(e).toMatchObject({ appCode: 'VALIDATION', details: { field: 'confirmSchemaName' } });
     const e2 = fieldErrors(await rejection(su().clients.delete({ id: source.id, confirmSchemaName: '' })));
     expect(e2.confirmSchemaName).toEqual(['clients.validation.confirmRequired']);
-    const own = describeTrpcError(await rejection(su().clients.delete({ id: internal.id, confirmSchemaName: 'spar-internal' })));
+    const own = describeTrpcError(
+      await rejection(su().clients.delete({ id: internal.id, confirmSchemaName: 'spar-internal' })),
+    );
     expect(own).toMatchObject({ appCode: 'FORBIDDEN', details: { reason: 'ownClient' } });
     expect((await counts(source.id)).users).toBe(4);
-    expect(await sys((tx) => tx.select().from(clients).where(inArray(clients.id, [source.id, internal.id])))).toHaveLength(2);
+    expect(
+      await sys((tx) =>
+        tx
+          .select()
+          .from(clients)
+          .where(inArray(clients.id, [source.id, internal.id])),
+      ),
+    ).toHaveLength(2);
   });
 
   it('deletes the client and cascades to everything it owns (audited); other clients are untouched', async () => {
@@ -308,7 +487,12 @@ describe('clients: delete', () => {
     expect(Object.values(await counts(source.id)).every((n) => n === 0)).toBe(true);
     expect(await tally(scorecards, scorecards.tenantId, source.id)).toBe(0);
     expect(await counts(copy.id)).toEqual(copyBefore);
-    const audit = await sys((tx) => tx.select().from(auditLog).where(and(eq(auditLog.action, 'clients.delete'), eq(auditLog.tenantId, source.id))));
+    const audit = await sys((tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'clients.delete'), eq(auditLog.tenantId, source.id))),
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorUserId: superuser.id, detail: 'northwind' });
     // system prompts are shared and survive

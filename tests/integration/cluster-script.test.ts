@@ -14,7 +14,9 @@ const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
 
 /** How many auth.me requests a process answered, by its own /metrics. */
 async function meCount(backend: string): Promise<number> {
-  const text = await (await fetch(`${backend}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${backend}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   return text
     .split('\n')
     .filter((l) => l.startsWith('spar_http_requests_total{') && l.includes('route="trpc:auth.me"'))
@@ -33,7 +35,16 @@ describe.runIf(!!url)('two server processes behind the round-robin proxy', () =>
       processes: 2,
       port: 0,
       entry: ['--import', 'tsx', 'server/index.ts'],
-      env: { DATABASE_URL: withDatabase(url!, made.name), NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO: 'true', SEED_DEMO_HISTORY: 'false', DEMO_PASSWORD: PASSWORD, OPENAI_API_KEY: '', METRICS_TOKEN },
+      env: {
+        DATABASE_URL: withDatabase(url!, made.name),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        SEED_DEMO_HISTORY: 'false',
+        DEMO_PASSWORD: PASSWORD,
+        OPENAI_API_KEY: '',
+        METRICS_TOKEN,
+      },
     });
   }, 180_000);
 
@@ -48,13 +59,17 @@ describe.runIf(!!url)('two server processes behind the round-robin proxy', () =>
     const rep = await session(cluster.url, 'rep@demo.test');
     const manager = await session(cluster.url, 'manager@demo.test');
     // the same session read through both processes, alternately
-    for (let i = 0; i < 4; i++) expect((await rep.query<{ user: { email: string } }>('auth.me')).user.email).toBe('rep@demo.test');
+    for (let i = 0; i < 4; i++)
+      expect((await rep.query<{ user: { email: string } }>('auth.me')).user.email).toBe('rep@demo.test');
     // each process answered some of them
     const counts = await Promise.all(cluster.backends.map((b) => meCount(b.url)));
     expect(counts.every((n) => n >= 1)).toBe(true);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(4);
     const sims = await manager.query<{ id: string }[]>('simulations.list');
-    const started = await rep.mutate<{ callId: string; ticket: string }>('calls.start', { simulationId: sims[0].id, mode: 'practice' });
+    const started = await rep.mutate<{ callId: string; ticket: string }>('calls.start', {
+      simulationId: sims[0].id,
+      mode: 'practice',
+    });
     const c = (await connectCall(cluster.url, started.callId, started.ticket)) as CallClient;
     expect(typeof c).toBe('object');
     await c.waitFor((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final === true, 30_000);

@@ -34,9 +34,22 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     second = await openDatabase({ databaseUrl: withDatabase(url!, database.label), poolSize: 4 });
     const tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
     otherTenant = (await createTenant(database.db, { name: 'Globex' })).id;
-    manager = await createTenantUser(database.db, tenantId, { userType: 'manager', email: 'manager@acme.test', password: TEST_PASSWORD });
-    rep = await createTenantUser(database.db, tenantId, { userType: 'sales_rep', managerId: manager.id, email: 'rep@acme.test', password: TEST_PASSWORD });
-    simId = await withTenant(database.db, tenantId, async (tx) => (await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery' }])).sims[0].id);
+    manager = await createTenantUser(database.db, tenantId, {
+      userType: 'manager',
+      email: 'manager@acme.test',
+      password: TEST_PASSWORD,
+    });
+    rep = await createTenantUser(database.db, tenantId, {
+      userType: 'sales_rep',
+      managerId: manager.id,
+      email: 'rep@acme.test',
+      password: TEST_PASSWORD,
+    });
+    simId = await withTenant(
+      database.db,
+      tenantId,
+      async (tx) => (await createLinkedSimulations(tx, tenantId, [{ name: 'Discovery' }])).sims[0].id,
+    );
     // a five-minute cache: only the notification can make the second server see the write in time
     const env = { READ_CACHE_TTL_MS: '300000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' };
     one = await startTestApp(database, env, { jobs: { disabled: true } });
@@ -65,7 +78,11 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     expect(two.deps.readCache!.stats.hits).toBe(hits + 2);
 
     // the manager assigns through the first server
-    await signedInCaller(one.deps, manager).assignments.create({ name: 'Q4', simulationIds: [simId], userIds: [rep.id] });
+    await signedInCaller(one.deps, manager).assignments.create({
+      name: 'Q4',
+      simulationIds: [simId],
+      userIds: [rep.id],
+    });
     await expect.poll(async () => (await onTwo()).counts.pendingExercises, { timeout: 5000, interval: 20 }).toBe(1);
   });
 
@@ -79,12 +96,29 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     });
     const ids = await asSystem(database.db, { action: 'test' }, async (tx) => {
       const out: string[] = [];
-      for (let i = 0; i < 120; i++) out.push(await enqueue(tx, { queue: 'webhook', tenantId: null, payload: { i }, dedupeKey: `cluster-test:${i}` }));
+      for (let i = 0; i < 120; i++)
+        out.push(
+          await enqueue(tx, { queue: 'webhook', tenantId: null, payload: { i }, dedupeKey: `cluster-test:${i}` }),
+        );
       return out;
     });
     const workers = [
-      createWorker({ db: database.db, handlers: { webhook: handler('a') }, workerId: 'host-a:1:aaaa', pollIntervalMs: 10, initialDelayMs: 0, orphans: 'none' }),
-      createWorker({ db: second.db, handlers: { webhook: handler('b') }, workerId: 'host-b:2:bbbb', pollIntervalMs: 10, initialDelayMs: 0, orphans: 'none' }),
+      createWorker({
+        db: database.db,
+        handlers: { webhook: handler('a') },
+        workerId: 'host-a:1:aaaa',
+        pollIntervalMs: 10,
+        initialDelayMs: 0,
+        orphans: 'none',
+      }),
+      createWorker({
+        db: second.db,
+        handlers: { webhook: handler('b') },
+        workerId: 'host-b:2:bbbb',
+        pollIntervalMs: 10,
+        initialDelayMs: 0,
+        orphans: 'none',
+      }),
     ];
     await Promise.all(workers.map((w) => w.start()));
     try {
@@ -100,7 +134,11 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
 
   it('login throttling counts the failures made through every server', async () => {
     const login = (app: RunningApp, password: string) =>
-      fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email: 'manager@acme.test', password }) });
+      fetch(`${app.url}/trpc/auth.login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: JSON.stringify({ email: 'manager@acme.test', password }),
+      });
     expect((await login(one, 'wrong-password-1')).status).toBe(401);
     expect((await login(two, 'wrong-password-2')).status).toBe(401);
     expect((await login(one, 'wrong-password-3')).status).toBe(401);
@@ -108,7 +146,10 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     for (const app of [one, two]) {
       const r = await login(app, TEST_PASSWORD);
       expect(r.status).toBe(429);
-      expect(((await r.json()) as { error: { data: { appCode: string; details: { retryAfterSeconds: number } } } }).error.data).toMatchObject({ appCode: 'TOO_MANY_REQUESTS', details: { retryAfterSeconds: expect.any(Number) } });
+      expect(
+        ((await r.json()) as { error: { data: { appCode: string; details: { retryAfterSeconds: number } } } }).error
+          .data,
+      ).toMatchObject({ appCode: 'TOO_MANY_REQUESTS', details: { retryAfterSeconds: expect.any(Number) } });
     }
   });
 
@@ -117,13 +158,18 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     const name = `spar_boot_${process.pid}_${Date.now()}`;
     const admin = postgres(url!, { max: 1, onnotice: () => {} });
     await admin.unsafe(`CREATE DATABASE "${name}"`);
-    const pools = [await openDatabase({ databaseUrl: withDatabase(url!, name), poolSize: 3 }), await openDatabase({ databaseUrl: withDatabase(url!, name), poolSize: 3 })];
+    const pools = [
+      await openDatabase({ databaseUrl: withDatabase(url!, name), poolSize: 3 }),
+      await openDatabase({ databaseUrl: withDatabase(url!, name), poolSize: 3 }),
+    ];
     const apps: RunningApp[] = [];
     try {
       const env = { SEED_DEMO: 'true', SEED_DEMO_HISTORY: 'false', DEMO_PASSWORD: 'demo-pass-boot' };
       apps.push(...(await Promise.all(pools.map((p) => startTestApp(p, env, { jobs: { disabled: true } })))));
       for (const a of apps) expect((await fetch(`${a.url}/api/v1/health`)).status).toBe(200);
-      const [{ n }] = await pools[0].db.execute(sql`select count(*)::int as n from clients where schema_name = 'demo'`) as unknown as { n: number }[];
+      const [{ n }] = (await pools[0].db.execute(
+        sql`select count(*)::int as n from clients where schema_name = 'demo'`,
+      )) as unknown as { n: number }[];
       expect(n).toBe(1);
     } finally {
       for (const a of apps) await a.stop();
@@ -135,8 +181,14 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
 
   it('ten sign-ins of one account at once, through both servers, all succeed (no deadlock)', async () => {
     const login = (app: RunningApp) =>
-      fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: JSON.stringify({ email: 'rep@acme.test', password: TEST_PASSWORD }) });
-    const statuses = await Promise.all(Array.from({ length: 10 }, (_, i) => login(i % 2 ? one : two).then((r) => r.status)));
+      fetch(`${app.url}/trpc/auth.login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.url },
+        body: JSON.stringify({ email: 'rep@acme.test', password: TEST_PASSWORD }),
+      });
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => login(i % 2 ? one : two).then((r) => r.status)),
+    );
     expect(statuses).toEqual(Array(10).fill(200));
   });
 });

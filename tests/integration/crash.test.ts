@@ -39,7 +39,11 @@ async function target(): Promise<Target> {
     return { env: { DATABASE_URL: own }, open: () => openDatabase({ databaseUrl: own, poolSize: 2 }), cleanup: drop };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'spar-crash-'));
-  return { env: { DATABASE_URL: '', DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    env: { DATABASE_URL: '', DATA_DIR: dir },
+    open: () => openDatabase({ dataDir: dir }),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 describe('a server killed with SIGKILL, started again', () => {
@@ -64,7 +68,10 @@ describe('a server killed with SIGKILL, started again', () => {
       const manager = await session(server.url, 'manager@demo.test');
       const sims = await manager.query<{ id: string; name: string }[]>('simulations.list');
       const rep = await session(server.url, 'rep@demo.test');
-      const started = await rep.mutate<{ callId: string; ticket: string }>('calls.start', { simulationId: sims[0].id, mode: 'practice' });
+      const started = await rep.mutate<{ callId: string; ticket: string }>('calls.start', {
+        simulationId: sims[0].id,
+        mode: 'practice',
+      });
       callId = started.callId;
       const c = (await connectCall(server.url, started.callId, started.ticket)) as CallClient;
       expect(typeof c).toBe('object');
@@ -72,7 +79,10 @@ describe('a server killed with SIGKILL, started again', () => {
       const said = () => c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
       await c.waitFor(() => said() > 0, 20_000);
       const n = said();
-      c.send({ type: 'text', text: 'How do you forecast your pipeline today, and how many hours a week does it take your managers?' });
+      c.send({
+        type: 'text',
+        text: 'How do you forecast your pipeline today, and how many hours a week does it take your managers?',
+      });
       await c.waitFor(() => said() > n, 20_000);
       await server.kill();
       await c.closed;
@@ -86,26 +96,41 @@ describe('a server killed with SIGKILL, started again', () => {
     try {
       const rep = await session(again.url, 'rep@demo.test');
       await expect
-        .poll(async () => (await rep.query<{ status: string } | null>('reports.status', { callId }).catch(() => null))?.status, { timeout: 30_000, interval: 250 })
+        .poll(
+          async () =>
+            (await rep.query<{ status: string } | null>('reports.status', { callId }).catch(() => null))?.status,
+          { timeout: 30_000, interval: 250 },
+        )
         .toBe('ready');
     } finally {
       await again.stop();
     }
     const db = await t.open();
     try {
-      const [call] = await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, callId)));
+      const [call] = await asSystem(db.db, { action: 'test' }, (tx) =>
+        tx.select().from(calls).where(eq(calls.id, callId)),
+      );
       expect(call).toMatchObject({ state: 'ended', endReason: 'server_stopped' });
-      const turns = await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(callTurns).where(eq(callTurns.callId, callId)));
+      const turns = await asSystem(db.db, { action: 'test' }, (tx) =>
+        tx.select().from(callTurns).where(eq(callTurns.callId, callId)),
+      );
       expect(turns.some((x) => x.speaker === 'rep' && x.text.includes('forecast your pipeline'))).toBe(true);
       expect(turns.some((x) => x.speaker === 'prospect')).toBe(true);
-      expect(await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId)))).toHaveLength(1);
+      expect(
+        await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId))),
+      ).toHaveLength(1);
     } finally {
       await db.close();
     }
   }, 180_000);
 
   it('runs again an evaluation cut off mid-request and makes its report once', async () => {
-    const env = { ...t.env, OPENAI_API_KEY: 'sk-crash-test', OPENAI_BASE_URL: fake.baseURL, OPENAI_TIMEOUT_MS: '120000' };
+    const env = {
+      ...t.env,
+      OPENAI_API_KEY: 'sk-crash-test',
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_TIMEOUT_MS: '120000',
+    };
     // the model hangs on the first request: the evaluation is in flight when the process dies
     fake.reset();
     fake.enqueue({ hang: true });
@@ -115,8 +140,14 @@ describe('a server killed with SIGKILL, started again', () => {
     try {
       const rep = await session(server.url, 'rep@demo.test');
       const options = await rep.query<{ scorecards: { id: string }[] }>('meetings.options');
-      const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Rep>How do you forecast your pipeline today?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets, mostly, every Monday.</v>\n';
-      ({ callId } = await rep.mutate<{ callId: string }>('meetings.scoreTranscript', { content: vtt, title: 'Crash test', scorecardId: options.scorecards[0].id, repSpeaker: 'Rep' }));
+      const vtt =
+        'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Rep>How do you forecast your pipeline today?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets, mostly, every Monday.</v>\n';
+      ({ callId } = await rep.mutate<{ callId: string }>('meetings.scoreTranscript', {
+        content: vtt,
+        title: 'Crash test',
+        scorecardId: options.scorecards[0].id,
+        repSpeaker: 'Rep',
+      }));
       await expect.poll(() => fake.requests.length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
       await server.kill();
     } catch (e) {
@@ -127,22 +158,43 @@ describe('a server killed with SIGKILL, started again', () => {
     fake.setDefault((body: ChatRequestBody) => {
       const text = body.messages.map((m) => m.content).join('\n');
       const ids = [...new Set([...text.matchAll(/criterionId: ([^\s)]+)\)/g)].map((m) => m[1]))];
-      return { data: { score: 0, criteria: ids.map((id) => ({ criterionId: id, level: 0, rationale: 'Not shown in this short call.', evidence: [] })), summary: 'A short call.', strengths: [], improvements: [] } };
+      return {
+        data: {
+          score: 0,
+          criteria: ids.map((id) => ({
+            criterionId: id,
+            level: 0,
+            rationale: 'Not shown in this short call.',
+            evidence: [],
+          })),
+          summary: 'A short call.',
+          strengths: [],
+          improvements: [],
+        },
+      };
     });
     const again = new Server(server.port, env);
     await again.start();
     try {
       const rep = await session(again.url, 'rep@demo.test');
       await expect
-        .poll(async () => (await rep.query<{ status: string } | null>('reports.status', { callId }).catch(() => null))?.status, { timeout: 60_000, interval: 250 })
+        .poll(
+          async () =>
+            (await rep.query<{ status: string } | null>('reports.status', { callId }).catch(() => null))?.status,
+          { timeout: 60_000, interval: 250 },
+        )
         .toBe('ready');
     } finally {
       await again.stop();
     }
     const db = await t.open();
     try {
-      expect(await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId)))).toHaveLength(1);
-      const evals = (await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.queue, 'evaluation')))).filter((j) => j.payload.callId === callId);
+      expect(
+        await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId))),
+      ).toHaveLength(1);
+      const evals = (
+        await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.queue, 'evaluation')))
+      ).filter((j) => j.payload.callId === callId);
       expect(evals).toHaveLength(1);
       expect(evals[0]).toMatchObject({ status: 'succeeded' });
       expect(evals[0].attempts).toBeGreaterThanOrEqual(2); // cut off once, run again
@@ -181,7 +233,9 @@ describe('a server killed with SIGKILL, started again', () => {
     expect(id(smtp.mails[0].raw)).toBe(id(smtp.held[0].raw));
     const db = await t.open();
     try {
-      const rows = (await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox))).filter((m) => m.subject.includes('Crash test'));
+      const rows = (await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox))).filter((m) =>
+        m.subject.includes('Crash test'),
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].status).toBe('sent');
     } finally {
@@ -200,16 +254,32 @@ describe('a server killed with SIGKILL, started again', () => {
     try {
       await server.start();
       const admin = await session(server.url, 'admin@demo.test');
-      ({ secret } = await admin.mutate<{ secret: string }>('webhooks.create', { url: `${receiver.url}/crash-hook`, events: ['assessment.opened'] }));
+      ({ secret } = await admin.mutate<{ secret: string }>('webhooks.create', {
+        url: `${receiver.url}/crash-hook`,
+        events: ['assessment.opened'],
+      }));
       // an ATS makes a candidate's link; the candidate opening it sends `assessment.opened`
       const { key } = await admin.mutate<{ key: string }>('apiKeys.generate', { integration: 'Crash test ATS' });
       const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const sims = (await (await fetch(`${server.url}/api/v1/assessments/simulations`, { headers: auth })).json()) as { data: { id: string }[] };
-      const made = await fetch(`${server.url}/api/v1/assessments`, { method: 'POST', headers: auth, body: JSON.stringify({ simulation_id: sims.data[0].id, candidate: { email: 'crash@example.com', first_name: 'Cora', last_name: 'Crash' } }) });
+      const sims = (await (await fetch(`${server.url}/api/v1/assessments/simulations`, { headers: auth })).json()) as {
+        data: { id: string }[];
+      };
+      const made = await fetch(`${server.url}/api/v1/assessments`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          simulation_id: sims.data[0].id,
+          candidate: { email: 'crash@example.com', first_name: 'Cora', last_name: 'Crash' },
+        }),
+      });
       expect(made.status, await made.clone().text()).toBe(201);
       const link = new URL(((await made.json()) as { link: string }).link);
       assessmentId = link.pathname.split('/').pop()!;
-      const opened = await fetch(`${server.url}/api/v1/assessments/validate-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assessment_id: assessmentId, token: link.searchParams.get('token') }) });
+      const opened = await fetch(`${server.url}/api/v1/assessments/validate-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ assessment_id: assessmentId, token: link.searchParams.get('token') }),
+      });
       expect(opened.status, await opened.clone().text()).toBe(200);
       await expect.poll(() => receiver.held.length, { timeout: 30_000, interval: 100 }).toBe(1);
       await server.kill();
@@ -228,7 +298,16 @@ describe('a server killed with SIGKILL, started again', () => {
       const endpoints = await admin.query<{ id: string; url: string }[]>('webhooks.list');
       const endpointId = endpoints.find((e) => e.url.endsWith('/crash-hook'))!.id;
       await expect
-        .poll(async () => (await admin.query<{ rows: { id: string; status: string }[] }>('webhooks.deliveries', { endpointId, page: 1 })).rows, { timeout: 10_000, interval: 100 })
+        .poll(
+          async () =>
+            (
+              await admin.query<{ rows: { id: string; status: string }[] }>('webhooks.deliveries', {
+                endpointId,
+                page: 1,
+              })
+            ).rows,
+          { timeout: 10_000, interval: 100 },
+        )
         .toEqual([expect.objectContaining({ id, status: 'succeeded' })]);
     } finally {
       await again.stop();
@@ -241,16 +320,26 @@ describe('a server killed with SIGKILL, started again', () => {
     expect(resent.path).toBe('/crash-hook');
     expect(resent.headers['webhook-id']).toBe(id);
     expect(resent.body).toBe(cut.body);
-    expect(new Webhook(secret).verify(resent.body, resent.headers)).toMatchObject({ type: 'assessment.opened', data: { assessment_id: assessmentId } });
+    expect(new Webhook(secret).verify(resent.body, resent.headers)).toMatchObject({
+      type: 'assessment.opened',
+      data: { assessment_id: assessmentId },
+    });
     expect(new Webhook(secret).verify(cut.body, cut.headers)).toMatchObject({ type: 'assessment.opened' });
     // once answered, nothing more: one held and one answered request in all, and its job is done
     expect(receiver.held).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
     const db = await t.open();
     try {
-      const [delivery] = await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)));
+      const [delivery] = await asSystem(db.db, { action: 'test' }, (tx) =>
+        tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)),
+      );
       expect(delivery).toMatchObject({ status: 'succeeded', attempts: 2, lastStatusCode: 200 });
-      const sends = await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.dedupeKey, `webhook:${id}`)));
+      const sends = await asSystem(db.db, { action: 'test' }, (tx) =>
+        tx
+          .select()
+          .from(jobs)
+          .where(eq(jobs.dedupeKey, `webhook:${id}`)),
+      );
       expect(sends).toHaveLength(1);
       expect(sends[0]).toMatchObject({ status: 'succeeded', attempts: 2 });
     } finally {

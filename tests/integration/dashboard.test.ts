@@ -46,8 +46,30 @@ async function seed() {
     const now = Date.now();
     const exercise = async (userId: string, simulationId: string) =>
       (await createExercise(tx, { tenantId: tenantA, assignmentId: a.id, userId, simulationId, status: 'pending' })).id;
-    const call = async (userId: string, c: { mode: 'exercise' | 'practice' | 'test'; exerciseId?: string; levels: [number, number]; score: number; at: Date; status?: 'ready' | 'failed' }) => {
-      const row = await createCall(tx, { tenantId: tenantA, userId, simulationId: sim.id, exerciseId: c.exerciseId ?? null, mode: c.mode, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600, durationMs: 120_000, costEstimateUsd: 0.5 });
+    const call = async (
+      userId: string,
+      c: {
+        mode: 'exercise' | 'practice' | 'test';
+        exerciseId?: string;
+        levels: [number, number];
+        score: number;
+        at: Date;
+        status?: 'ready' | 'failed';
+      },
+    ) => {
+      const row = await createCall(tx, {
+        tenantId: tenantA,
+        userId,
+        simulationId: sim.id,
+        exerciseId: c.exerciseId ?? null,
+        mode: c.mode,
+        provider: 'offline',
+        language: 'en',
+        state: 'ended',
+        timeLimitSeconds: 600,
+        durationMs: 120_000,
+        costEstimateUsd: 0.5,
+      });
       const ready = (c.status ?? 'ready') === 'ready';
       await createReport(tx, {
         tenantId: tenantA,
@@ -56,8 +78,24 @@ async function seed() {
         score: ready ? c.score : null,
         criteria: ready
           ? ([
-              { criterionId: 'a', name: 'Open questions', level: c.levels[0], originalLevel: c.levels[0], rationale: '', evidence: [], unverified: false },
-              { criterionId: 'b', name: 'Next step', level: c.levels[1], originalLevel: c.levels[1], rationale: '', evidence: [], unverified: false },
+              {
+                criterionId: 'a',
+                name: 'Open questions',
+                level: c.levels[0],
+                originalLevel: c.levels[0],
+                rationale: '',
+                evidence: [],
+                unverified: false,
+              },
+              {
+                criterionId: 'b',
+                name: 'Next step',
+                level: c.levels[1],
+                originalLevel: c.levels[1],
+                rationale: '',
+                evidence: [],
+                unverified: false,
+              },
             ] as never)
           : null,
         usage: ready ? ({ inputTokens: 1000, outputTokens: 500, totalTokens: 1500 } as never) : null,
@@ -71,15 +109,47 @@ async function seed() {
     const raulQ4 = await exercise(rep2.id, sim.id);
     await exercise(rep2.id, cold.id);
     const olgaQ4 = await exercise(repOther.id, sim.id);
-    await call(rep1.id, { mode: 'exercise', exerciseId: ritaQ4, levels: [2, 0], score: 60, at: new Date(now - 14 * DAY) });
-    await call(rep1.id, { mode: 'exercise', exerciseId: ritaQ4, levels: [2, 1], score: 80, at: new Date(now - 1 * 60_000) });
+    await call(rep1.id, {
+      mode: 'exercise',
+      exerciseId: ritaQ4,
+      levels: [2, 0],
+      score: 60,
+      at: new Date(now - 14 * DAY),
+    });
+    await call(rep1.id, {
+      mode: 'exercise',
+      exerciseId: ritaQ4,
+      levels: [2, 1],
+      score: 80,
+      at: new Date(now - 1 * 60_000),
+    });
     await call(rep1.id, { mode: 'practice', levels: [1, 1], score: 70, at: new Date(now - 3 * 60_000) });
-    await call(rep2.id, { mode: 'exercise', exerciseId: raulQ4, levels: [1, 0], score: 40, at: new Date(now - 2 * 60_000) });
-    await call(rep2.id, { mode: 'practice', levels: [0, 0], score: 0, at: new Date(now - 4 * 60_000), status: 'failed' });
+    await call(rep2.id, {
+      mode: 'exercise',
+      exerciseId: raulQ4,
+      levels: [1, 0],
+      score: 40,
+      at: new Date(now - 2 * 60_000),
+    });
+    await call(rep2.id, {
+      mode: 'practice',
+      levels: [0, 0],
+      score: 0,
+      at: new Date(now - 4 * 60_000),
+      status: 'failed',
+    });
     await call(rep2.id, { mode: 'test', levels: [0, 0], score: 10, at: new Date(now - 5 * 60_000) });
-    await call(repOther.id, { mode: 'exercise', exerciseId: olgaQ4, levels: [2, 2], score: 100, at: new Date(now - 150_000) });
+    await call(repOther.id, {
+      mode: 'exercise',
+      exerciseId: olgaQ4,
+      levels: [2, 2],
+      score: 100,
+      at: new Date(now - 150_000),
+    });
   });
-  await asSystem(database.db, { action: 'test' }, (tx) => tx.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, rep1.id)));
+  await asSystem(database.db, { action: 'test' }, (tx) =>
+    tx.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, rep1.id)),
+  );
 }
 
 beforeAll(async () => {
@@ -90,9 +160,21 @@ beforeAll(async () => {
   manager = await createTenantUser(database.db, tenantA, { userType: 'manager' });
   otherManager = await createTenantUser(database.db, tenantA, { userType: 'manager' });
   admin = await createTenantUser(database.db, tenantA, { userType: 'admin' });
-  rep1 = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', displayName: 'Rita', managerId: manager.id });
-  rep2 = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', displayName: 'Raúl', managerId: manager.id });
-  repOther = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', displayName: 'Olga', managerId: otherManager.id });
+  rep1 = await createTenantUser(database.db, tenantA, {
+    userType: 'sales_rep',
+    displayName: 'Rita',
+    managerId: manager.id,
+  });
+  rep2 = await createTenantUser(database.db, tenantA, {
+    userType: 'sales_rep',
+    displayName: 'Raúl',
+    managerId: manager.id,
+  });
+  repOther = await createTenantUser(database.db, tenantA, {
+    userType: 'sales_rep',
+    displayName: 'Olga',
+    managerId: otherManager.id,
+  });
   managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   superuser = await createTenantUser(database.db, tenantB, { userType: 'superuser' });
 }, 60_000);
@@ -104,7 +186,14 @@ afterAll(async () => {
 describe('dashboard', () => {
   it('a new manager gets zeros and empty lists (empty states)', async () => {
     const d = await as(manager).dashboard.get({});
-    expect(d.counts).toEqual({ teamMembers: 2, activeMembers: 0, averageScore: null, pendingExercises: 0, completedExercises: 0, practiceCalls: 0 });
+    expect(d.counts).toEqual({
+      teamMembers: 2,
+      activeMembers: 0,
+      averageScore: null,
+      pendingExercises: 0,
+      completedExercises: 0,
+      practiceCalls: 0,
+    });
     expect(d.trend).toHaveLength(4);
     expect(d.trend.every((w) => w.averageScore === null && w.completed === 0)).toBe(true);
     expect(d.recent).toEqual([]);
@@ -114,7 +203,14 @@ describe('dashboard', () => {
   it('each number counts one thing, the same way in tiles, trend, recent activity and weak spots (hand-built data set)', async () => {
     await seed();
     const d = await as(manager).dashboard.get({});
-    expect(d.counts).toEqual({ teamMembers: 2, activeMembers: 1, averageScore: 60, pendingExercises: 1, completedExercises: 2, practiceCalls: 1 });
+    expect(d.counts).toEqual({
+      teamMembers: 2,
+      activeMembers: 1,
+      averageScore: 60,
+      pendingExercises: 1,
+      completedExercises: 2,
+      practiceCalls: 1,
+    });
     // the trend counts completed assignment calls in the week their counted attempt was scored
     expect(d.trend.at(-1)).toMatchObject({ averageScore: 60, completed: 2 });
     expect(d.trend.reduce((s, w) => s + w.completed, 0)).toBe(d.counts.completedExercises);
@@ -146,8 +242,17 @@ describe('dashboard', () => {
   it('reps cannot open it; another tenant sees nothing of A', async () => {
     expect(describeTrpcError(await rejection(as(rep1).dashboard.get({}))).appCode).toBe('FORBIDDEN');
     const b = await as(managerB).dashboard.get({});
-    expect(b.counts).toEqual({ teamMembers: 0, activeMembers: 0, averageScore: null, pendingExercises: 0, completedExercises: 0, practiceCalls: 0 });
-    expect(describeTrpcError(await rejection(as(managerB).dashboard.get({ clientId: tenantA }))).appCode).toBe('FORBIDDEN');
+    expect(b.counts).toEqual({
+      teamMembers: 0,
+      activeMembers: 0,
+      averageScore: null,
+      pendingExercises: 0,
+      completedExercises: 0,
+      practiceCalls: 0,
+    });
+    expect(describeTrpcError(await rejection(as(managerB).dashboard.get({ clientId: tenantA }))).appCode).toBe(
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -163,8 +268,12 @@ describe('team', () => {
     // every call of the member: both attempts and the practice call
     expect(h.calls.map((c) => `${c.mode} ${c.score}`).sort()).toEqual(['exercise 60', 'exercise 80', 'practice 70']);
     // outside the team, or another tenant: not found
-    expect(describeTrpcError(await rejection(as(manager).team.history({ userId: repOther.id }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(as(managerB).team.history({ userId: rep1.id }))).appCode).toBe('NOT_FOUND');
+    expect(describeTrpcError(await rejection(as(manager).team.history({ userId: repOther.id }))).appCode).toBe(
+      'NOT_FOUND',
+    );
+    expect(describeTrpcError(await rejection(as(managerB).team.history({ userId: rep1.id }))).appCode).toBe(
+      'NOT_FOUND',
+    );
     expect(describeTrpcError(await rejection(as(rep1).team.list({}))).appCode).toBe('FORBIDDEN');
     expect((await as(admin).team.list({})).map((m) => m.name)).toEqual(['Olga', 'Raúl', 'Rita']);
   });

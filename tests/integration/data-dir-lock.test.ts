@@ -57,7 +57,14 @@ describe('PGlite data directory lock', () => {
   });
 
   it('the server started on a locked directory exits 75 with the message', async () => {
-    const server = runTs('server/index.ts', [], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'silent', NODE_ENV: 'production' });
+    const server = runTs('server/index.ts', [], {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    });
     const out = output(server);
     const code = await new Promise<number | null>((resolve) => server.once('exit', (c) => resolve(c)));
     expect(out()).toContain(`is in use by another Spar process (pid ${holder.pid})`);

@@ -26,7 +26,11 @@ afterAll(() => tmp.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -37,7 +41,11 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | n
 describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
   it('a process killed mid-write leaves a database that opens, every committed pair whole', async () => {
     const dataDir = dir('crash-write');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/fixtures/write-loop.ts'), dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'tests/fixtures/write-loop.ts'), dataDir],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -72,7 +80,8 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
     const out = path.join(dir('backup-out'), 'spar.tar.gz');
     try {
       const rep = await session(server.url, 'rep@demo.test');
-      for (let i = 1; i <= 3; i++) await rep.mutate('support.create', { subject: `Before backup ${i}`, description: 'Kept in the backup.' });
+      for (let i = 1; i <= 3; i++)
+        await rep.mutate('support.create', { subject: `Before backup ${i}`, description: 'Kept in the backup.' });
       const backup = await run(['scripts/db-backup.ts', '--out', out], { DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(backup.out).toContain('Asked the running server');
       expect(backup.code).toBe(0);
@@ -83,7 +92,9 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
       await server.stop();
     }
     // no partial or request file is left behind
-    expect(readdirSync(path.join(dataDir, 'backups')).filter((f) => f.startsWith('.request-') || f.endsWith('.partial'))).toEqual([]);
+    expect(
+      readdirSync(path.join(dataDir, 'backups')).filter((f) => f.startsWith('.request-') || f.endsWith('.partial')),
+    ).toEqual([]);
 
     // restored into a fresh directory
     const restoreDir = dir('backup-restore');
@@ -92,9 +103,19 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
     expect(restored.code, restored.out).toBe(0);
     const database = await openDatabase({ dataDir: restoreDir });
     try {
-      const subjects = (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ subject: supportRequests.subject }).from(supportRequests))).map((r) => r.subject).sort();
+      const subjects = (
+        await asSystem(database.db, { action: 'test' }, (tx) =>
+          tx.select({ subject: supportRequests.subject }).from(supportRequests),
+        )
+      )
+        .map((r) => r.subject)
+        .sort();
       expect(subjects).toEqual(['Before backup 1', 'Before backup 2', 'Before backup 3']);
-      expect(await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(supportRequests).where(eq(supportRequests.subject, 'After backup')))).toEqual([]);
+      expect(
+        await asSystem(database.db, { action: 'test' }, (tx) =>
+          tx.select().from(supportRequests).where(eq(supportRequests.subject, 'After backup')),
+        ),
+      ).toEqual([]);
     } finally {
       await database.close();
     }
@@ -115,7 +136,9 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
     }
     const ok = await run(['scripts/db-restore.ts', out], { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(ok.code, ok.out).toBe(0);
-    const aside = readdirSync(path.dirname(dataDir)).filter((f) => f.startsWith(`${path.basename(dataDir)}.before-restore-`));
+    const aside = readdirSync(path.dirname(dataDir)).filter((f) =>
+      f.startsWith(`${path.basename(dataDir)}.before-restore-`),
+    );
     expect(aside).toHaveLength(1);
     tmp.push(path.join(path.dirname(dataDir), aside[0]));
   }, 180_000);

@@ -42,7 +42,10 @@ describe.runIf(!!url)('PostgreSQL restarted under traffic', () => {
     await database?.cleanup();
   });
 
-  const dashboard = () => fetch(`${app.url}/trpc/dashboard.get?input=${encodeURIComponent('{}')}`, { headers: { authorization: `Bearer ${token}` } });
+  const dashboard = () =>
+    fetch(`${app.url}/trpc/dashboard.get?input=${encodeURIComponent('{}')}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('fails fast with 503 while the database is gone, and recovers by itself when it is back', async () => {
     expect((await dashboard()).status).toBe(200);
@@ -51,7 +54,9 @@ describe.runIf(!!url)('PostgreSQL restarted under traffic', () => {
     expect(down.status).toBe(503);
     const body = (await down.json()) as { error: { data: { appCode: string } } };
     expect(body.error.data.appCode).toBe('UNAVAILABLE');
-    const rest = await fetch(`${app.url}/api/v1/reports/0b9ed2a4-6f7e-4a4b-8d7e-2b7c9f0a1c3d/download`, { headers: { authorization: `Bearer ${token}` } });
+    const rest = await fetch(`${app.url}/api/v1/reports/0b9ed2a4-6f7e-4a4b-8d7e-2b7c9f0a1c3d/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(rest.status).toBe(503);
     expect(((await rest.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
     const health = await fetch(`${app.url}/api/v1/health`);

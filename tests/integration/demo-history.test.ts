@@ -18,12 +18,17 @@ let app: RunningApp;
 let tenantId: string;
 let generatingBefore: unknown;
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
-const user = async (email: string) => (await sys((tx) => tx.select().from(users).where(eq(users.email, email))))[0] as UserRow;
+const user = async (email: string) =>
+  (await sys((tx) => tx.select().from(users).where(eq(users.email, email))))[0] as UserRow;
 const historyJob = async () => (await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'demo_history'))))[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoIfEmpty(database.db, { password: 'Demo-Password-1', policy: testEnv().passwordPolicy, internalSchema: 'spar-internal' });
+  await seedDemoIfEmpty(database.db, {
+    password: 'Demo-Password-1',
+    policy: testEnv().passwordPolicy,
+    internalSchema: 'spar-internal',
+  });
   tenantId = (await sys((tx) => tx.select().from(clients).where(eq(clients.schemaName, DEMO_SCHEMA))))[0].id;
   // before any worker ran: the dashboard says the history is on its way
   const waiting = await signedInCaller(await testDeps(database), await user('manager@demo.test')).dashboard.get({});
@@ -32,10 +37,13 @@ beforeAll(async () => {
   await sys((tx) => tx.execute(sql`update jobs set run_at = now() where queue = 'demo_history'`));
   // the server's own workers run the history job, and the evaluations it causes
   app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50 } });
-  await vi.waitFor(async () => {
-    const job = await historyJob();
-    expect(job.status, job.lastError ?? '').toBe('succeeded');
-  }, { timeout: 240_000, interval: 500 });
+  await vi.waitFor(
+    async () => {
+      const job = await historyJob();
+      expect(job.status, job.lastError ?? '').toBe('succeeded');
+    },
+    { timeout: 240_000, interval: 500 },
+  );
 }, 300_000);
 afterAll(async () => {
   await app?.stop();
@@ -46,7 +54,12 @@ describe('the demo history', () => {
   it('holds every planned call through the pipeline: frozen snapshots, turns, an offline report', async () => {
     const job = await historyJob();
     const plan = demoPlan(new Date((job.payload as { now: string }).now), 1);
-    const made = await sys((tx) => tx.select().from(calls).where(and(eq(calls.tenantId, tenantId), sql`${calls.serverMetrics} ? 'demoSeed'`)));
+    const made = await sys((tx) =>
+      tx
+        .select()
+        .from(calls)
+        .where(and(eq(calls.tenantId, tenantId), sql`${calls.serverMetrics} ? 'demoSeed'`)),
+    );
     expect(made).toHaveLength(plan.calls.length);
     expect(plan.calls.length).toBeGreaterThan(30);
     for (const c of made) {
@@ -63,13 +76,20 @@ describe('the demo history', () => {
 
   it('spreads the activity over the last four weeks, never in the future, and mails nobody', async () => {
     const now = Date.now();
-    const rs = await sys((tx) => tx.select({ completedAt: reports.completedAt }).from(reports).where(eq(reports.tenantId, tenantId)));
+    const rs = await sys((tx) =>
+      tx.select({ completedAt: reports.completedAt }).from(reports).where(eq(reports.tenantId, tenantId)),
+    );
     const weeks = new Set(rs.map((r) => Math.floor(r.completedAt!.getTime() / (7 * 86_400_000))));
     expect(weeks.size).toBeGreaterThanOrEqual(4);
     expect(rs.every((r) => r.completedAt!.getTime() <= now)).toBe(true);
     expect(Math.min(...rs.map((r) => r.completedAt!.getTime()))).toBeGreaterThan(now - 36 * 86_400_000);
     // every call started after its assignment was sent, and each exercise took its own call's time
-    const ex = await sys((tx) => tx.select({ startedAt: exercises.startedAt, sentAt: assignments.sentAt, status: exercises.status }).from(exercises).innerJoin(assignments, eq(assignments.id, exercises.assignmentId)));
+    const ex = await sys((tx) =>
+      tx
+        .select({ startedAt: exercises.startedAt, sentAt: assignments.sentAt, status: exercises.status })
+        .from(exercises)
+        .innerJoin(assignments, eq(assignments.id, exercises.assignmentId)),
+    );
     for (const e of ex) if (e.startedAt) expect(e.startedAt.getTime()).toBeGreaterThanOrEqual(e.sentAt.getTime());
     expect(ex.filter((e) => e.status === 'pending').every((e) => e.startedAt === null)).toBe(true);
     expect(await sys((tx) => tx.select().from(mailOutbox))).toHaveLength(0);
@@ -94,7 +114,9 @@ describe('the demo history', () => {
     expect(generatingBefore).toEqual({ isDemo: true, generating: { done: 0, total: 0 } });
     const manager = signedInCaller(app.deps, await user('manager@demo.test'));
     expect((await manager.dashboard.get({})).demo).toEqual({ isDemo: true, generating: null });
-    const [one] = await sys((tx) => tx.select({ id: calls.id }).from(calls).where(eq(calls.tenantId, tenantId)).limit(1));
+    const [one] = await sys((tx) =>
+      tx.select({ id: calls.id }).from(calls).where(eq(calls.tenantId, tenantId)).limit(1),
+    );
     const report = await manager.reports.get({ callId: one.id });
     expect(report.call.demo).toBe(true);
     expect(report.report?.evaluator).toBe('offline');
@@ -118,8 +140,13 @@ describe('the demo history', () => {
 
   it('run again (a restart mid-way), it makes nothing twice', async () => {
     const before = await sys((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(calls));
-    await sys((tx) => tx.execute(sql`update jobs set status = 'queued', run_at = now(), attempts = 0 where queue = 'demo_history'`));
-    await vi.waitFor(async () => expect((await historyJob()).status).toBe('succeeded'), { timeout: 120_000, interval: 250 });
+    await sys((tx) =>
+      tx.execute(sql`update jobs set status = 'queued', run_at = now(), attempts = 0 where queue = 'demo_history'`),
+    );
+    await vi.waitFor(async () => expect((await historyJob()).status).toBe('succeeded'), {
+      timeout: 120_000,
+      interval: 250,
+    });
     const after = await sys((tx) => tx.select({ n: sql<number>`count(*)::int` }).from(calls));
     expect(Number(after[0].n)).toBe(Number(before[0].n));
     expect(await sys((tx) => tx.select().from(assignments).where(eq(assignments.tenantId, tenantId)))).toHaveLength(5);

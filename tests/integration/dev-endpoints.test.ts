@@ -18,7 +18,8 @@ import { createTenant, createTenantUser } from '../helpers/factories';
 let database: TestDatabase;
 let otherTenantEmail: string;
 
-const sessionCount = async () => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ id: sessions.id }).from(sessions))).length;
+const sessionCount = async () =>
+  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ id: sessions.id }).from(sessions))).length;
 
 /** The first non-loopback IPv4 address of this machine, if it has one. */
 function ownNetworkAddress(): string | null {
@@ -113,7 +114,10 @@ describe('DEV_TOKEN_ENABLED=true', () => {
     const me = await fetch(`${app.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${body.token}` } });
     expect(((await me.json()) as { user_id: string }).user_id).toBe(body.user.user_id);
     const audited = await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(auditLog).where(and(eq(auditLog.action, 'auth.dev_token.issued'), eq(auditLog.actorUserId, body.user.user_id))),
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'auth.dev_token.issued'), eq(auditLog.actorUserId, body.user.user_id))),
     );
     expect(audited.length).toBeGreaterThan(0);
   });
@@ -127,7 +131,11 @@ describe('DEV_TOKEN_ENABLED=true', () => {
   });
 
   it('refuses a request that came through a proxy (forwarding headers), even from loopback', async () => {
-    const proxied: Record<string, string>[] = [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }];
+    const proxied: Record<string, string>[] = [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ];
     for (const headers of proxied) {
       const res = await fetch(`${app.url}/api/v1/auth/dev-token?email=admin@demo.test`, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(404);

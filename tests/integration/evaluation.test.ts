@@ -8,7 +8,13 @@ import { aiGenerations, jobs, reports } from '../../db/schema';
 import { createCall, createJob } from '../../db/seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { type TextProvider } from '../../server/ai/provider';
-import { enqueueEvaluation, evaluationHandler, evaluationJobStatus, MODEL_EVALUATOR_VERSION, retryEvaluation } from '../../server/evaluation/evaluate';
+import {
+  enqueueEvaluation,
+  evaluationHandler,
+  evaluationJobStatus,
+  MODEL_EVALUATOR_VERSION,
+  retryEvaluation,
+} from '../../server/evaluation/evaluate';
 import { OFFLINE_EVALUATOR_VERSION } from '../../server/evaluation/offline';
 import { computeScore } from '../../server/evaluation/score';
 import { claimNext, getJob } from '../../server/jobs/queue';
@@ -26,9 +32,20 @@ let tenantId: string;
 let otherTenantId: string;
 
 const card = DEMO_SCORECARDS.find((s) => s.name === 'Discovery (SPIN)')!;
-const criteria = card.criteria.map((c, i) => ({ id: `crit-${i + 1}`, position: i, includeInScenario: c.includeInScenario, name: c.name, description: c.description, levelZero: c.levelZero, levelLow: c.levelLow, levelHigh: c.levelHigh }));
+const criteria = card.criteria.map((c, i) => ({
+  id: `crit-${i + 1}`,
+  position: i,
+  includeInScenario: c.includeInScenario,
+  name: c.name,
+  description: c.description,
+  levelZero: c.levelZero,
+  levelLow: c.levelLow,
+  levelHigh: c.levelHigh,
+}));
 const snapshot = { id: 'sc-1', name: card.name, version: 1, criteria };
-const fixture = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'transcripts', 'discovery-strong.json'), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'transcripts', 'discovery-strong.json'), 'utf8'),
+) as {
   turns: { speaker: 'rep' | 'prospect'; text: string; startMs: number; endMs: number; responseLatencyMs?: number }[];
 };
 const REP_QUOTE = 'Where does that process break down for the planners?';
@@ -39,7 +56,11 @@ const REAL: Record<string, Quote> = {
   'crit-1': { turn: 3, quote: 'How is the dispatch team set up today, and what tools do they use to plan the routes?' },
   'crit-2': { turn: REP_TURN_SEQ, quote: REP_QUOTE },
   'crit-3': { turn: 11, quote: 'What does that cost you over a month?' },
-  'crit-4': { turn: 17, quote: 'If the plan could be rebuilt automatically when orders change, what would that mean for you and the planners?' },
+  'crit-4': {
+    turn: 17,
+    quote:
+      'If the plan could be rebuilt automatically when orders change, what would that mean for you and the planners?',
+  },
   'crit-5': { turn: 19, quote: 'You mentioned finance and the ten percent target.' },
 };
 
@@ -56,7 +77,12 @@ async function storeCall(tenant = tenantId): Promise<string> {
       scorecardSnapshot: snapshot,
       simulationSnapshot: {
         simulation: { difficulty: 'hard', language: 'en', learnerRole: 'account_executive', useCase: 'Discovery call' },
-        persona: { name: 'Marta Ruiz', shortDescription: 'Head of Operations at a freight company', longDescription: '', behaviourNotes: {} },
+        persona: {
+          name: 'Marta Ruiz',
+          shortDescription: 'Head of Operations at a freight company',
+          longDescription: '',
+          behaviourNotes: {},
+        },
         scenario: null,
         scenarioSummary: 'Marta runs dispatch for a 300-person regional freight company.',
       },
@@ -70,17 +96,32 @@ async function storeCall(tenant = tenantId): Promise<string> {
 function modelAnswer(level: 0 | 1 | 2, overrides: Record<string, { level: 0 | 1 | 2; evidence: Quote[] }> = {}) {
   return {
     score: 97,
-    criteria: criteria.map((c) => ({ criterionId: c.id, level: overrides[c.id]?.level ?? level, rationale: `Rationale for ${c.name}.`, evidence: overrides[c.id]?.evidence ?? (level > 0 ? [REAL[c.id]] : []) })),
+    criteria: criteria.map((c) => ({
+      criterionId: c.id,
+      level: overrides[c.id]?.level ?? level,
+      rationale: `Rationale for ${c.name}.`,
+      evidence: overrides[c.id]?.evidence ?? (level > 0 ? [REAL[c.id]] : []),
+    })),
     summary: 'A focused discovery call.',
     strengths: ['Open problem questions'],
-    improvements: [{ what: 'Quantify sooner', why: 'Numbers make the case', example: 'What does one late change cost you in hours?' }],
+    improvements: [
+      {
+        what: 'Quantify sooner',
+        why: 'Numbers make the case',
+        example: 'What does one late change cost you in hours?',
+      },
+    ],
   };
 }
 
-const report = async (callId: string) => (await asSystem(db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0];
-const generations = async (tenant = tenantId) => asSystem(db, { action: 'test' }, (tx) => tx.select().from(aiGenerations).where(eq(aiGenerations.tenantId, tenant)));
+const report = async (callId: string) =>
+  (await asSystem(db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0];
+const generations = async (tenant = tenantId) =>
+  asSystem(db, { action: 'test' }, (tx) => tx.select().from(aiGenerations).where(eq(aiGenerations.tenantId, tenant)));
 
-function worker(opts: { provider?: TextProvider | null; id?: string; leaseMs?: number; backoffBaseMs?: number; database?: Db } = {}): Worker {
+function worker(
+  opts: { provider?: TextProvider | null; id?: string; leaseMs?: number; backoffBaseMs?: number; database?: Db } = {},
+): Worker {
   return createWorker({
     db: opts.database ?? db,
     workerId: opts.id ?? 'test-host:1:w1',
@@ -104,12 +145,27 @@ describe('enqueueEvaluation', () => {
     const a = await withTenant(db, tenantId, (tx) => enqueueEvaluation(tx, { tenantId, callId }));
     const b = await withTenant(db, tenantId, (tx) => enqueueEvaluation(tx, { tenantId, callId }));
     expect(b).toBe(a);
-    const all = await asSystem(db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.dedupeKey, `evaluation:${callId}`)));
+    const all = await asSystem(db, { action: 'test' }, (tx) =>
+      tx
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `evaluation:${callId}`)),
+    );
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ queue: 'evaluation', tenantId, status: 'queued', payload: { callId }, maxAttempts: 3 });
+    expect(all[0]).toMatchObject({
+      queue: 'evaluation',
+      tenantId,
+      status: 'queued',
+      payload: { callId },
+      maxAttempts: 3,
+    });
     expect((await report(callId)).status).toBe('pending');
     // the rest of the transaction is still under RLS: the tenant cannot write jobs directly
-    await expect(withTenant(db, tenantId, (tx) => tx.execute(sql`update jobs set status = 'dead'`).then(async () => (await tx.select().from(jobs)).length))).rejects.toThrow();
+    await expect(
+      withTenant(db, tenantId, (tx) =>
+        tx.execute(sql`update jobs set status = 'dead'`).then(async () => (await tx.select().from(jobs)).length),
+      ),
+    ).rejects.toThrow();
     // the tenant may read its job's status (wait screen); another tenant sees nothing
     const status = await withTenant(db, tenantId, (tx) => evaluationJobStatus(tx, callId));
     expect(status).toMatchObject({ jobId: a, status: 'queued', attempts: 0, maxAttempts: 3 });
@@ -124,7 +180,14 @@ describe('enqueueEvaluation', () => {
         throw new Error('call end failed');
       }),
     ).rejects.toThrow('call end failed');
-    expect(await asSystem(db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.dedupeKey, `evaluation:${callId}`)))).toHaveLength(0);
+    expect(
+      await asSystem(db, { action: 'test' }, (tx) =>
+        tx
+          .select()
+          .from(jobs)
+          .where(eq(jobs.dedupeKey, `evaluation:${callId}`)),
+      ),
+    ).toHaveLength(0);
     expect(await report(callId)).toBeUndefined();
   });
 });
@@ -133,7 +196,10 @@ describe('model evaluation through the worker', () => {
   it('a call → job → ready report; the score is computed from the levels, not the model’s claim', async () => {
     const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
-    fake.enqueue({ data: modelAnswer(1, { 'crit-1': { level: 2, evidence: [REAL['crit-1']] } }), usage: { prompt_tokens: 1200, completion_tokens: 300 } });
+    fake.enqueue({
+      data: modelAnswer(1, { 'crit-1': { level: 2, evidence: [REAL['crit-1']] } }),
+      usage: { prompt_tokens: 1200, completion_tokens: 300 },
+    });
     expect(await worker().runOnce()).toBe(true);
 
     const r = await report(callId);
@@ -159,14 +225,40 @@ describe('model evaluation through the worker', () => {
     expect(r.promptSystem).toContain('crit-3');
     expect(r.promptUser).toContain('crit-5');
     const c2 = r.criteria!.find((c) => c.criterionId === 'crit-2')!;
-    expect(c2).toMatchObject({ level: 1, originalLevel: 1, proposedLevel: 1, note: null, rejected: [], name: 'Problem questions' });
-    expect(c2.evidence).toEqual([{ quote: REP_QUOTE, turnSeq: REP_TURN_SEQ, startMs: fixture.turns[REP_TURN_SEQ].startMs, start: 0, end: REP_QUOTE.length }]);
-    expect(r.improvements).toEqual([{ what: 'Quantify sooner', why: 'Numbers make the case', example: 'What does one late change cost you in hours?' }]);
+    expect(c2).toMatchObject({
+      level: 1,
+      originalLevel: 1,
+      proposedLevel: 1,
+      note: null,
+      rejected: [],
+      name: 'Problem questions',
+    });
+    expect(c2.evidence).toEqual([
+      {
+        quote: REP_QUOTE,
+        turnSeq: REP_TURN_SEQ,
+        startMs: fixture.turns[REP_TURN_SEQ].startMs,
+        start: 0,
+        end: REP_QUOTE.length,
+      },
+    ]);
+    expect(r.improvements).toEqual([
+      {
+        what: 'Quantify sooner',
+        why: 'Numbers make the case',
+        example: 'What does one late change cost you in hours?',
+      },
+    ]);
     expect(r.analytics).toMatchObject({ version: 'spar-analytics-v2', talkRatio: { source: 'timing' } });
     expect(r.completedAt).toBeInstanceOf(Date);
 
     const job = await getJob(db, jobId);
-    expect(job).toMatchObject({ status: 'succeeded', attempts: 1, result: { callId, score: 60, evaluator: 'model' }, lockedAt: null });
+    expect(job).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      result: { callId, score: 60, evaluator: 'model' },
+      lockedAt: null,
+    });
     expect(job!.progress).toMatchObject({ phase: 'saving' });
     expect(job!.finishedAt).toBeInstanceOf(Date);
     const gens = (await generations()).filter((g) => g.promptSystem === r.promptSystem);
@@ -180,7 +272,13 @@ describe('model evaluation through the worker', () => {
     const INVENTED = 'What would it cost you to lose your biggest customer?';
     fake.enqueue(
       { data: modelAnswer(0, { 'crit-3': { level: 2, evidence: [{ turn: 11, quote: INVENTED }] } }) },
-      { data: { criteria: [{ criterionId: 'crit-3', level: 2, rationale: 'Asked about the monthly cost.', evidence: [REAL['crit-3']] }] } },
+      {
+        data: {
+          criteria: [
+            { criterionId: 'crit-3', level: 2, rationale: 'Asked about the monthly cost.', evidence: [REAL['crit-3']] },
+          ],
+        },
+      },
     );
     await worker().runOnce();
     expect(fake.requests).toHaveLength(2);
@@ -190,7 +288,12 @@ describe('model evaluation through the worker', () => {
     expect(reask).not.toContain('"criterionId":"crit-1"'); // only the criterion without evidence is re-asked
     const r = await report(callId);
     const c3 = r.criteria!.find((c) => c.criterionId === 'crit-3')!;
-    expect(c3).toMatchObject({ level: 2, note: null, rationale: 'Asked about the monthly cost.', rejected: [{ quote: INVENTED, turnSeq: 11, reason: 'not_found' }] });
+    expect(c3).toMatchObject({
+      level: 2,
+      note: null,
+      rationale: 'Asked about the monthly cost.',
+      rejected: [{ quote: INVENTED, turnSeq: 11, reason: 'not_found' }],
+    });
     expect(c3.evidence[0].quote).toBe('What does that cost you over a month?');
     expect(r.score).toBe(20);
   });
@@ -201,12 +304,27 @@ describe('model evaluation through the worker', () => {
     const INVENTED = 'Tell me about your biggest competitor';
     const PROSPECT_WORDS = 'Around 140 routes a day, more in November and December.'; // the prospect said this, not the rep
     fake.enqueue(
-      { data: modelAnswer(0, { 'crit-2': { level: 1, evidence: [{ turn: 7, quote: INVENTED }] }, 'crit-4': { level: 2, evidence: [{ turn: 6, quote: PROSPECT_WORDS }] } }) },
+      {
+        data: modelAnswer(0, {
+          'crit-2': { level: 1, evidence: [{ turn: 7, quote: INVENTED }] },
+          'crit-4': { level: 2, evidence: [{ turn: 6, quote: PROSPECT_WORDS }] },
+        }),
+      },
       {
         data: {
           criteria: [
-            { criterionId: 'crit-2', level: 1, rationale: 'Still sure.', evidence: [{ turn: 7, quote: 'Tell me about your biggest competitor please' }] },
-            { criterionId: 'crit-4', level: 2, rationale: 'Still sure.', evidence: [{ turn: 6, quote: PROSPECT_WORDS }] },
+            {
+              criterionId: 'crit-2',
+              level: 1,
+              rationale: 'Still sure.',
+              evidence: [{ turn: 7, quote: 'Tell me about your biggest competitor please' }],
+            },
+            {
+              criterionId: 'crit-4',
+              level: 2,
+              rationale: 'Still sure.',
+              evidence: [{ turn: 6, quote: PROSPECT_WORDS }],
+            },
           ],
         },
       },
@@ -227,7 +345,11 @@ describe('model evaluation through the worker', () => {
     expect(r.originalScore).toBe(0);
     // usage of both requests
     expect(r.usage!.totalTokens).toBeGreaterThan(0);
-    expect((await generations()).filter((g) => g.promptUser.includes('<refused>') && g.promptUser.includes('Tell me about your biggest competitor'))).toHaveLength(1);
+    expect(
+      (await generations()).filter(
+        (g) => g.promptUser.includes('<refused>') && g.promptUser.includes('Tell me about your biggest competitor'),
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -241,7 +363,9 @@ describe('invalid model output', () => {
     expect(job).toMatchObject({ status: 'failed', attempts: 1 });
     expect(job!.lastError).toMatch(/level must be 0, 1 or 2/);
     expect(await report(callId)).toMatchObject({ status: 'pending', score: null, criteria: null });
-    expect((await generations()).filter((g) => g.status === 'failed' && g.error?.includes('level must be 0, 1 or 2'))).toHaveLength(1);
+    expect(
+      (await generations()).filter((g) => g.status === 'failed' && g.error?.includes('level must be 0, 1 or 2')),
+    ).toHaveLength(1);
   });
 });
 
@@ -252,7 +376,14 @@ describe('offline evaluation', () => {
     const before = (await generations()).length;
     await worker({ provider: null }).runOnce();
     const r = await report(callId);
-    expect(r).toMatchObject({ status: 'ready', evaluator: 'offline', evaluatorVersion: OFFLINE_EVALUATOR_VERSION, model: null, usage: null, language: 'en' });
+    expect(r).toMatchObject({
+      status: 'ready',
+      evaluator: 'offline',
+      evaluatorVersion: OFFLINE_EVALUATOR_VERSION,
+      model: null,
+      usage: null,
+      language: 'en',
+    });
     expect(r.promptUser).toContain('Offline evaluator');
     expect(r.summary).toMatch(/heuristic/i);
     expect(r.score).toBe(computeScore(r.criteria!.map((c) => c.level)));
@@ -273,7 +404,9 @@ describe('durability', () => {
     // the process died: nothing finishes the job. A fresh worker does not take it while the lease holds…
     expect(await worker({ provider: null, id: 'test-host:2:new', leaseMs: 60_000 }).runOnce()).toBe(false);
     // …and does once the lock is older than the lease
-    await asSystem(db, { action: 'test' }, (tx) => tx.execute(sql`update jobs set locked_at = now() - interval '10 minutes' where id = ${jobId}`));
+    await asSystem(db, { action: 'test' }, (tx) =>
+      tx.execute(sql`update jobs set locked_at = now() - interval '10 minutes' where id = ${jobId}`),
+    );
     expect(await worker({ provider: null, id: 'test-host:2:new', leaseMs: 60_000 }).runOnce()).toBe(true);
     expect(await getJob(db, jobId)).toMatchObject({ status: 'succeeded', attempts: 2, lockedBy: 'test-host:2:new' });
     expect((await report(callId)).status).toBe('ready');
@@ -283,7 +416,9 @@ describe('durability', () => {
     const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
     await claimNext(db, 'old-worker', ['evaluation'], 60_000);
-    await asSystem(db, { action: 'test' }, (tx) => tx.execute(sql`update jobs set locked_at = now() - interval '10 minutes' where id = ${jobId}`));
+    await asSystem(db, { action: 'test' }, (tx) =>
+      tx.execute(sql`update jobs set locked_at = now() - interval '10 minutes' where id = ${jobId}`),
+    );
     await claimNext(db, 'new-worker', ['evaluation'], 60_000);
     const { completeJob, failJob } = await import('../../server/jobs/queue');
     expect(await completeJob(db, jobId, 'old-worker', { stale: true })).toBe(false);
@@ -332,7 +467,14 @@ describe('durability', () => {
   });
 
   it('a call that does not exist goes dead at once (no pointless retries)', async () => {
-    const { id: jobId } = await asSystem(db, { action: 'test' }, (tx) => createJob(tx, { queue: 'evaluation', tenantId, payload: { callId: '00000000-0000-4000-8000-000000000000' }, dedupeKey: 'missing-call' }));
+    const { id: jobId } = await asSystem(db, { action: 'test' }, (tx) =>
+      createJob(tx, {
+        queue: 'evaluation',
+        tenantId,
+        payload: { callId: '00000000-0000-4000-8000-000000000000' },
+        dedupeKey: 'missing-call',
+      }),
+    );
     await worker({ provider: null }).runOnce();
     expect(await getJob(db, jobId)).toMatchObject({ status: 'dead', attempts: 1 });
   });
@@ -340,9 +482,17 @@ describe('durability', () => {
   it('the worker loop starts, processes, and stops cleanly; progress is visible', async () => {
     const callId = await storeCall();
     const jobId = await enqueueEvaluation(db, { tenantId, callId });
-    const w = createWorker({ db, workerId: 'test-host:3:loop', handlers: { evaluation: evaluationHandler({ provider: null }) }, pollIntervalMs: 20, orphans: 'none' });
+    const w = createWorker({
+      db,
+      workerId: 'test-host:3:loop',
+      handlers: { evaluation: evaluationHandler({ provider: null }) },
+      pollIntervalMs: 20,
+      orphans: 'none',
+    });
     await w.start();
-    await expect.poll(async () => (await getJob(db, jobId))?.status, { timeout: 10_000, interval: 20 }).toBe('succeeded');
+    await expect
+      .poll(async () => (await getJob(db, jobId))?.status, { timeout: 10_000, interval: 20 })
+      .toBe('succeeded');
     await w.stop();
     expect((await getJob(db, jobId))?.status).toBe('succeeded');
     expect((await report(callId)).status).toBe('ready');
@@ -372,7 +522,10 @@ describe('two workers', () => {
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(fake.requests).toHaveLength(1);
       expect(await getJob(db, jobId)).toMatchObject({ status: 'succeeded', attempts: 1 });
-      const reportRows = await rows<{ n: number }>(db, sql`select count(*)::int as n from reports where call_id = ${callId}`);
+      const reportRows = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from reports where call_id = ${callId}`,
+      );
       expect(Number(reportRows[0].n)).toBe(1);
       expect((await generations()).length - before).toBe(1);
       expect((await report(callId)).score).toBe(100);

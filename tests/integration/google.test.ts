@@ -34,9 +34,19 @@ afterAll(() => database?.cleanup());
 describe('finishGoogleSignIn', () => {
   it('a state mismatch fails before the code is exchanged', async () => {
     const exchange = vi.fn<CodeExchange>();
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'forged' }, cookies, exchange))).toBe('GOOGLE_FAILED');
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, { state: 'state-123' }, exchange))).toBe('GOOGLE_FAILED');
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'x', error: 'access_denied' }, cookies, exchange))).toBe('GOOGLE_FAILED');
+    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'forged' }, cookies, exchange))).toBe(
+      'GOOGLE_FAILED',
+    );
+    expect(
+      await appErrorCode(
+        finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, { state: 'state-123' }, exchange),
+      ),
+    ).toBe('GOOGLE_FAILED');
+    expect(
+      await appErrorCode(
+        finishGoogleSignIn(database.db, { code: 'c', state: 'x', error: 'access_denied' }, cookies, exchange),
+      ),
+    ).toBe('GOOGLE_FAILED');
     expect(exchange).not.toHaveBeenCalled();
   });
 
@@ -48,28 +58,47 @@ describe('finishGoogleSignIn', () => {
 
   it('a failing exchange is GOOGLE_FAILED', async () => {
     const exchange = vi.fn<CodeExchange>().mockRejectedValue(new Error('invalid_grant'));
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange))).toBe('GOOGLE_FAILED');
+    expect(
+      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange)),
+    ).toBe('GOOGLE_FAILED');
   });
 
   it('an unverified email is GOOGLE_FAILED, even for a known address', async () => {
-    const exchange = vi.fn<CodeExchange>().mockResolvedValue({ email: 'grace.hopper@acme.test', email_verified: false });
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange))).toBe('GOOGLE_FAILED');
-    const exchange2 = vi.fn<CodeExchange>().mockResolvedValue({ email: 'grace.hopper@acme.test', email_verified: 'true' });
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange2))).toBe('GOOGLE_FAILED');
+    const exchange = vi
+      .fn<CodeExchange>()
+      .mockResolvedValue({ email: 'grace.hopper@acme.test', email_verified: false });
+    expect(
+      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange)),
+    ).toBe('GOOGLE_FAILED');
+    const exchange2 = vi
+      .fn<CodeExchange>()
+      .mockResolvedValue({ email: 'grace.hopper@acme.test', email_verified: 'true' });
+    expect(
+      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange2)),
+    ).toBe('GOOGLE_FAILED');
   });
 
   it('an unknown verified email is GOOGLE_NO_ACCOUNT and creates nothing', async () => {
     const before = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions));
     const exchange = vi.fn<CodeExchange>().mockResolvedValue({ email: 'stranger@acme.test', email_verified: true });
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange))).toBe('GOOGLE_NO_ACCOUNT');
-    expect(await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions))).toHaveLength(before.length);
+    expect(
+      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange)),
+    ).toBe('GOOGLE_NO_ACCOUNT');
+    expect(await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions))).toHaveLength(
+      before.length,
+    );
   });
 
   it('a known email in another case signs that user in with a session row', async () => {
     const exchange = vi.fn<CodeExchange>().mockResolvedValue({ email: 'GRACE.HOPPER@acme.TEST', email_verified: true });
     const out = await finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange);
     expect(out.userId).toBe(user.id);
-    const [row] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(out.token))));
+    const [row] = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdFromToken(out.token))),
+    );
     expect(row.userId).toBe(user.id);
     expect((await validateSessionToken(database.db, out.token))?.user.email).toBe('Grace.Hopper@Acme.test');
   });

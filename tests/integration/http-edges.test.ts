@@ -24,7 +24,10 @@ let clientDir: string;
 const ASSET = `export const app = ${JSON.stringify('spar '.repeat(2000))};\n`;
 
 /** A raw GET: fetch cannot send a request line this long, nor keep Node from retrying. */
-function rawGet(url: string, pathAndQuery: string): Promise<{ status: number; type: string | undefined; body: string }> {
+function rawGet(
+  url: string,
+  pathAndQuery: string,
+): Promise<{ status: number; type: string | undefined; body: string }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path: pathAndQuery, method: 'GET' }, (res) => {
@@ -42,12 +45,20 @@ const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
 beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
-  user = await createTenantUser(database.db, tenant.id, { email: 'ada@acme.test', username: 'ada', userType: 'admin', password: TEST_PASSWORD });
+  user = await createTenantUser(database.db, tenant.id, {
+    email: 'ada@acme.test',
+    username: 'ada',
+    userType: 'admin',
+    password: TEST_PASSWORD,
+  });
   token = (await createSession(database.db, user.id)).token;
   // a built client as `npm run build` leaves it: a hashed asset with its .br and .gz copies
   clientDir = mkdtempSync(path.join(tmpdir(), 'spar-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Spar</title></head><body></body></html>');
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>Spar</title></head><body></body></html>',
+  );
   writeFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd34.js'), ASSET);
   precompressDir(clientDir);
   app = await startApp({ env: testEnv(), database, port: 0, host: '127.0.0.1', clientDir });
@@ -59,7 +70,8 @@ afterAll(async () => {
 });
 
 describe('the built client', () => {
-  const asset = (encoding: string) => fetch(`${app.url}/assets/index-Ab12Cd34.js`, { headers: { 'accept-encoding': encoding } });
+  const asset = (encoding: string) =>
+    fetch(`${app.url}/assets/index-Ab12Cd34.js`, { headers: { 'accept-encoding': encoding } });
 
   it('sends the brotli copy to a browser that takes br, cached for a year', async () => {
     const res = await asset('br, gzip');
@@ -104,33 +116,53 @@ describe('the built client', () => {
 
 describe('content types', () => {
   it('a JSON REST route refuses text/plain with a JSON 415', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: JSON.stringify({ user_language: 'es' }) });
+    const res = await fetch(`${app.url}/api/v1/auth/language`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      body: JSON.stringify({ user_language: 'es' }),
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('a tRPC mutation refuses text/plain with a JSON 415', async () => {
-    const res = await fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: app.url }, body: JSON.stringify({ email: 'ada@acme.test', password: TEST_PASSWORD }) });
+    const res = await fetch(`${app.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: app.url },
+      body: JSON.stringify({ email: 'ada@acme.test', password: TEST_PASSWORD }),
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
   it('and a form post', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'user_language=es' });
+    const res = await fetch(`${app.url}/api/v1/auth/language`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'user_language=es',
+    });
     expect(res.status).toBe(415);
   });
 });
 
 describe('deeply nested JSON', () => {
   it('a 10,000-deep REST body is a JSON 400 MALFORMED_JSON', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/language`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: `{"user_language":${deep(10_000)}}` });
+    const res = await fetch(`${app.url}/api/v1/auth/language`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: `{"user_language":${deep(10_000)}}`,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe('MALFORMED_JSON');
   });
 
   it('a 10,000-deep tRPC input is a JSON 400 MALFORMED_JSON', async () => {
-    const res = await fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: app.url }, body: `{"email":${deep(10_000)}}` });
+    const res = await fetch(`${app.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url },
+      body: `{"email":${deep(10_000)}}`,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe('MALFORMED_JSON');
   });
@@ -149,7 +181,10 @@ describe('security headers', () => {
   it('connect-src is this origin and the configured ones, never any ws:/wss: host', async () => {
     const res = await fetch(`${app.url}/api/v1/health`);
     const csp = res.headers.get('content-security-policy') ?? '';
-    const connect = csp.split(';').map((d) => d.trim().split(/\s+/)).find((d) => d[0] === 'connect-src');
+    const connect = csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find((d) => d[0] === 'connect-src');
     expect(connect).toBeDefined();
     expect(connect).toContain("'self'");
     expect(connect).not.toContain('ws:');
@@ -161,12 +196,20 @@ describe('security headers', () => {
 describe('behind a proxy (TRUST_PROXY=1)', () => {
   let proxied: RunningApp;
   beforeAll(async () => {
-    proxied = await startTestApp(database, { TRUST_PROXY: '1', LOGIN_MAX_FAILURES_PER_ADDRESS: '2', LOGIN_MAX_FAILURES_PER_ACCOUNT: '50' });
+    proxied = await startTestApp(database, {
+      TRUST_PROXY: '1',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '2',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '50',
+    });
   });
   afterAll(() => proxied?.stop());
 
   const login = (email: string, forwardedFor: string) =>
-    fetch(`${proxied.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: proxied.url, 'x-forwarded-for': forwardedFor }, body: JSON.stringify({ email, password: 'wrong-password' }) });
+    fetch(`${proxied.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: proxied.url, 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ email, password: 'wrong-password' }),
+    });
 
   it('the client address is the rightmost X-Forwarded-For entry: a client cannot pick it', async () => {
     // each attempt names another address of its own choosing; the proxy appended the real one

@@ -14,17 +14,27 @@ let app: RunningApp;
 let user: UserRow;
 let token: string;
 
-const userRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
+const userRow = async (id: string) =>
+  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
 /** A JSON PUT to the REST API. */
 const putJson = (path: string, headers: Record<string, string>, body: unknown) =>
-  fetch(`${app.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(`${app.url}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 /** A stack frame as V8 prints it, or an absolute source path. */
 const STACK = /\bat .+\.(ts|js|mjs):\d+|\/work\/|node_modules|\/server\//;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
-  user = await createTenantUser(database.db, tenant.id, { email: 'ada@acme.test', username: 'ada', userType: 'admin', password: TEST_PASSWORD });
+  user = await createTenantUser(database.db, tenant.id, {
+    email: 'ada@acme.test',
+    username: 'ada',
+    userType: 'admin',
+    password: TEST_PASSWORD,
+  });
   token = (await createSession(database.db, user.id)).token;
   app = await startTestApp(database, { NODE_ENV: 'development' });
 });
@@ -107,7 +117,13 @@ describe('REST errors', () => {
     const url = new URL(`${app.url}/api/v1/auth/language`);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
-        { host: url.hostname, port: url.port, method: 'PUT', path: url.pathname, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'PUT',
+          path: url.pathname,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        },
         (res) => {
           let body = '';
           res.on('data', (d) => (body += d));
@@ -131,7 +147,11 @@ describe('REST errors', () => {
   });
 
   it('an invalid value is 400 VALIDATION with field errors', async () => {
-    const res = await putJson('/api/v1/auth/language', { authorization: `Bearer ${token}` }, { user_language: 'klingon' });
+    const res = await putJson(
+      '/api/v1/auth/language',
+      { authorization: `Bearer ${token}` },
+      { user_language: 'klingon' },
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.code).toBe('VALIDATION');
@@ -140,7 +160,12 @@ describe('REST errors', () => {
 });
 
 describe('/api/v1/auth/me', () => {
-  const profile = () => ({ user_id: user.id, username: 'ada', user_type: 'admin', user_language: expect.toSatisfy((v) => v === null || typeof v === 'string') });
+  const profile = () => ({
+    user_id: user.id,
+    username: 'ada',
+    user_type: 'admin',
+    user_language: expect.toSatisfy((v) => v === null || typeof v === 'string'),
+  });
 
   it('answers a Bearer token', async () => {
     const res = await fetch(`${app.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
@@ -163,20 +188,34 @@ describe('/api/v1/auth/me', () => {
   });
 
   it('PUT language then GET me shows it, and the database holds it', async () => {
-    const put = await putJson('/api/v1/auth/language', { authorization: `Bearer ${token}` }, { user_language: 'pt-BR' });
+    const put = await putJson(
+      '/api/v1/auth/language',
+      { authorization: `Bearer ${token}` },
+      { user_language: 'pt-BR' },
+    );
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ user_language: 'pt-BR' });
-    const me = await (await fetch(`${app.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const me = await (
+      await fetch(`${app.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(me.user_language).toBe('pt-BR');
     expect((await userRow(user.id)).language).toBe('pt-BR');
   });
 
   it('a cookie-borne PUT from a foreign origin is refused (CSRF) and changes nothing', async () => {
-    const res = await putJson('/api/v1/auth/language', { cookie: `${SESSION_COOKIE}=${token}`, origin: 'https://evil.example' }, { user_language: 'it' });
+    const res = await putJson(
+      '/api/v1/auth/language',
+      { cookie: `${SESSION_COOKIE}=${token}`, origin: 'https://evil.example' },
+      { user_language: 'it' },
+    );
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe('CSRF');
     expect((await userRow(user.id)).language).toBe('pt-BR');
-    const same = await putJson('/api/v1/auth/language', { cookie: `${SESSION_COOKIE}=${token}`, origin: app.url }, { user_language: 'it' });
+    const same = await putJson(
+      '/api/v1/auth/language',
+      { cookie: `${SESSION_COOKIE}=${token}`, origin: app.url },
+      { user_language: 'it' },
+    );
     expect(same.status).toBe(200);
     expect((await userRow(user.id)).language).toBe('it');
   });
@@ -184,7 +223,11 @@ describe('/api/v1/auth/me', () => {
 
 describe('tRPC over HTTP', () => {
   const login = (origin: string | undefined, body: unknown = { email: 'ada@acme.test', password: TEST_PASSWORD }) =>
-    fetch(`${app.url}/trpc/auth.login`, { method: 'POST', headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) }, body: JSON.stringify(body) });
+    fetch(`${app.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+      body: JSON.stringify(body),
+    });
 
   it('auth.login from a foreign Origin is 403 and sets no cookie', async () => {
     const res = await login('https://evil.example');
@@ -210,7 +253,10 @@ describe('tRPC over HTTP', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.data.appCode).toBe('VALIDATION');
-    expect(body.error.data.fieldErrors).toEqual({ email: ['auth.login.emailInvalid'], password: ['auth.login.passwordRequired'] });
+    expect(body.error.data.fieldErrors).toEqual({
+      email: ['auth.login.emailInvalid'],
+      password: ['auth.login.passwordRequired'],
+    });
   });
 
   it('wrong credentials are a 401 with appCode INVALID_CREDENTIALS', async () => {

@@ -39,15 +39,38 @@ describe('queue', () => {
   });
 
   it('claims only due jobs of the worker’s queues, oldest runAt first, and records progress', async () => {
-    const later = await enqueue(db, { queue: 'mail', tenantId: null, payload: {}, dedupeKey: 'later', runAt: new Date(Date.now() + 60_000) });
-    const first = await enqueue(db, { queue: 'mail', tenantId: null, payload: {}, dedupeKey: 'first', runAt: new Date(Date.now() - 2000) });
-    const second = await enqueue(db, { queue: 'mail', tenantId: null, payload: {}, dedupeKey: 'second', runAt: new Date(Date.now() - 1000) });
+    const later = await enqueue(db, {
+      queue: 'mail',
+      tenantId: null,
+      payload: {},
+      dedupeKey: 'later',
+      runAt: new Date(Date.now() + 60_000),
+    });
+    const first = await enqueue(db, {
+      queue: 'mail',
+      tenantId: null,
+      payload: {},
+      dedupeKey: 'first',
+      runAt: new Date(Date.now() - 2000),
+    });
+    const second = await enqueue(db, {
+      queue: 'mail',
+      tenantId: null,
+      payload: {},
+      dedupeKey: 'second',
+      runAt: new Date(Date.now() - 1000),
+    });
     await enqueue(db, { queue: 'webhook', tenantId: null, payload: {}, dedupeKey: 'other-queue' });
     expect((await claimNext(db, 'w', ['mail'], 60_000))?.id).toBe(first);
     expect((await claimNext(db, 'w', ['mail'], 60_000))?.id).toBe(second);
     expect(await claimNext(db, 'w', ['mail'], 60_000)).toBeNull();
     await setProgress(db, first, { phase: 'sending', done: 1, total: 3 }, 'w');
-    expect(await getJob(db, first)).toMatchObject({ status: 'running', lockedBy: 'w', attempts: 1, progress: { phase: 'sending', done: 1, total: 3 } });
+    expect(await getJob(db, first)).toMatchObject({
+      status: 'running',
+      lockedBy: 'w',
+      attempts: 1,
+      progress: { phase: 'sending', done: 1, total: 3 },
+    });
     expect((await getJob(db, later))?.status).toBe('queued');
   });
 });
@@ -110,7 +133,13 @@ describe('worker', () => {
     const alive = await enqueue(db, { queue: 'mail', tenantId: null, payload: {}, dedupeKey: 'alive-elsewhere' });
     await claimNext(db, 'another-host:1:x', ['mail'], 60_000);
     const done: string[] = [];
-    const w = createWorker({ db, workerId: `${hostname()}:${process.pid}:c`, orphans: 'same-host', pollIntervalMs: 10, handlers: { mail: { run: async (ctx) => void done.push(ctx.job.id) } } });
+    const w = createWorker({
+      db,
+      workerId: `${hostname()}:${process.pid}:c`,
+      orphans: 'same-host',
+      pollIntervalMs: 10,
+      handlers: { mail: { run: async (ctx) => void done.push(ctx.job.id) } },
+    });
     await w.start();
     await expect.poll(async () => (await getJob(db, id))?.status, { timeout: 10_000, interval: 10 }).toBe('succeeded');
     await w.stop();
@@ -143,18 +172,35 @@ describe('worker', () => {
 
 describe('the app runs the worker', () => {
   it('startApp starts the evaluation worker and stop() stops it before closing', async () => {
-    const app = await startApp({ env: testEnv({ OPENAI_API_KEY: '' }), database, port: 0, host: '127.0.0.1', deps: { jobs: { pollIntervalMs: 20 } } });
+    const app = await startApp({
+      env: testEnv({ OPENAI_API_KEY: '' }),
+      database,
+      port: 0,
+      host: '127.0.0.1',
+      deps: { jobs: { pollIntervalMs: 20 } },
+    });
     try {
       // a job for a call that does not exist: the app's evaluation handler sends it to dead
-      const j = await asSystem(db, { action: 'test' }, (tx) => createJob(tx, { queue: 'evaluation', tenantId, payload: { callId: '00000000-0000-4000-8000-000000000000' }, dedupeKey: 'app-wiring' }));
+      const j = await asSystem(db, { action: 'test' }, (tx) =>
+        createJob(tx, {
+          queue: 'evaluation',
+          tenantId,
+          payload: { callId: '00000000-0000-4000-8000-000000000000' },
+          dedupeKey: 'app-wiring',
+        }),
+      );
       await expect.poll(async () => (await getJob(db, j.id))?.status, { timeout: 10_000, interval: 10 }).toBe('dead');
     } finally {
       await app.stop();
     }
     // stopped: nothing claims new work any more
-    const k = await asSystem(db, { action: 'test' }, (tx) => createJob(tx, { queue: 'evaluation', tenantId, payload: {}, dedupeKey: 'after-stop' }));
+    const k = await asSystem(db, { action: 'test' }, (tx) =>
+      createJob(tx, { queue: 'evaluation', tenantId, payload: {}, dedupeKey: 'after-stop' }),
+    );
     await new Promise((r) => setTimeout(r, 100));
-    expect((await asSystem(db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.id, k.id))))[0].status).toBe('queued');
+    expect(
+      (await asSystem(db, { action: 'test' }, (tx) => tx.select().from(jobs).where(eq(jobs.id, k.id))))[0].status,
+    ).toBe('queued');
     await asSystem(db, { action: 'test' }, (tx) => tx.execute(sql`delete from jobs`));
   });
 });

@@ -34,11 +34,27 @@ const newSimulation = (tenantId: string, name: string) =>
 const allFiles = () =>
   asSystem(database.db, { action: 'test' }, (tx) =>
     tx
-      .select({ id: knowledgeFiles.id, tenantId: knowledgeFiles.tenantId, simulationId: knowledgeFiles.simulationId, name: knowledgeFiles.name, sizeBytes: knowledgeFiles.sizeBytes })
+      .select({
+        id: knowledgeFiles.id,
+        tenantId: knowledgeFiles.tenantId,
+        simulationId: knowledgeFiles.simulationId,
+        name: knowledgeFiles.name,
+        sizeBytes: knowledgeFiles.sizeBytes,
+      })
       .from(knowledgeFiles),
   );
-const allChunkCount = async () => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ n: sql<number>`count(*)::int` }).from(knowledgeChunks)))[0].n;
-const storedRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id))))[0];
+const allChunkCount = async () =>
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ n: sql<number>`count(*)::int` }).from(knowledgeChunks),
+    )
+  )[0].n;
+const storedRow = async (id: string) =>
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id)),
+    )
+  )[0];
 
 interface UploadOptions {
   token?: string;
@@ -53,7 +69,11 @@ function upload(simulationId: string, body: Buffer, opts: UploadOptions = {}) {
   const headers: Record<string, string> = { 'Content-Type': opts.type ?? 'application/octet-stream', ...opts.headers };
   if (opts.name !== undefined) headers['X-File-Name'] = encodeURIComponent(opts.name);
   headers.Authorization = `Bearer ${opts.token ?? tokens.adminA}`;
-  return fetch(`${app.url}/api/v1/simulations/${simulationId}/files${opts.query ?? ''}`, { method: 'POST', headers, body: new Uint8Array(body) });
+  return fetch(`${app.url}/api/v1/simulations/${simulationId}/files${opts.query ?? ''}`, {
+    method: 'POST',
+    headers,
+    body: new Uint8Array(body),
+  });
 }
 
 /**
@@ -78,7 +98,9 @@ const jsonOf = (answer: string) => {
   const bodyText = answer.slice(answer.indexOf('\r\n\r\n') + 4);
   // chunked: "<hex>\r\n{json}\r\n0\r\n\r\n"
   const start = bodyText.indexOf('{');
-  return JSON.parse(bodyText.slice(start, bodyText.lastIndexOf('}') + 1)) as { error: { code: string; message: string; details?: unknown } };
+  return JSON.parse(bodyText.slice(start, bodyText.lastIndexOf('}') + 1)) as {
+    error: { code: string; message: string; details?: unknown };
+  };
 };
 
 const text = (n: number) => {
@@ -97,7 +119,13 @@ beforeAll(async () => {
   const managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   const superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
   const token = async (u: UserRow) => (await createSession(database.db, u.id)).token;
-  tokens = { adminA: await token(adminA), managerA: await token(managerA), repA: await token(repA), managerB: await token(managerB), superuser: await token(superuser) };
+  tokens = {
+    adminA: await token(adminA),
+    managerA: await token(managerA),
+    repA: await token(repA),
+    managerB: await token(managerB),
+    superuser: await token(superuser),
+  };
   simA = await newSimulation(tenantA, 'Discovery A');
   simB = await newSimulation(tenantB, 'Discovery B');
   app = await startTestApp(database);
@@ -115,7 +143,14 @@ describe('size limit (5 MB, enforced while streaming)', () => {
     const res = await upload(simA, text(MAX_FILE_BYTES), { name: 'exactly-5mb.txt', type: 'text/plain' });
     expect(res.status, await res.clone().text()).toBe(201);
     const file = await res.json();
-    expect(file).toMatchObject({ name: 'exactly-5mb.txt', sizeBytes: MAX_FILE_BYTES, status: 'ready', enabled: true, owner: 'Ada Admin', mimeType: 'text/plain' });
+    expect(file).toMatchObject({
+      name: 'exactly-5mb.txt',
+      sizeBytes: MAX_FILE_BYTES,
+      status: 'ready',
+      enabled: true,
+      owner: 'Ada Admin',
+      mimeType: 'text/plain',
+    });
     expect(file.chunkCount).toBeGreaterThan(3000);
     expect(file).not.toHaveProperty('content');
     expect(file).not.toHaveProperty('textContent');
@@ -185,7 +220,10 @@ describe('file types', () => {
   it('refuses a PNG renamed .pdf with 415 and the unsupported-file-type message', async () => {
     const res = await upload(simA, fixture('image.png'), { name: 'brochure.pdf', type: 'application/pdf' });
     expect(res.status).toBe(415);
-    expect((await res.json()).error).toMatchObject({ code: 'UNSUPPORTED_FILE_TYPE', message: 'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.' });
+    expect((await res.json()).error).toMatchObject({
+      code: 'UNSUPPORTED_FILE_TYPE',
+      message: 'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.',
+    });
     expect(await allFiles()).toEqual([]);
   });
 
@@ -197,14 +235,19 @@ describe('file types', () => {
     }
     // binary renamed .txt, and a zip that is not a Word document renamed .docx
     expect((await upload(simA, fixture('image.png'), { name: 'x.txt' })).status).toBe(415);
-    expect((await upload(simA, fixture('objection-handling.docx').subarray(0, 200), { name: 'x.docx' })).status).toBe(415);
+    expect((await upload(simA, fixture('objection-handling.docx').subarray(0, 200), { name: 'x.docx' })).status).toBe(
+      415,
+    );
     expect(await allFiles()).toEqual([]);
   });
 
   it('requires a file name and refuses an empty file', async () => {
     const noName = await upload(simA, Buffer.from('hello'));
     expect(noName.status).toBe(400);
-    expect((await noName.json()).error).toMatchObject({ code: 'VALIDATION', details: { fieldErrors: { name: ['knowledge.validation.nameRequired'] } } });
+    expect((await noName.json()).error).toMatchObject({
+      code: 'VALIDATION',
+      details: { fieldErrors: { name: ['knowledge.validation.nameRequired'] } },
+    });
     const empty = await upload(simA, Buffer.alloc(0), { name: 'empty.txt' });
     expect(empty.status).toBe(400);
     expect(await allFiles()).toEqual([]);
@@ -216,19 +259,26 @@ describe('extraction and search', () => {
   const flat = (s: string) => s.replace(/\s+/g, ' ');
 
   it('extracts a real PDF, chunks it and makes it searchable with full-text search', async () => {
-    const res = await upload(simA, fixture('product-sheet.pdf'), { name: 'product-sheet.pdf', type: 'application/pdf' });
+    const res = await upload(simA, fixture('product-sheet.pdf'), {
+      name: 'product-sheet.pdf',
+      type: 'application/pdf',
+    });
     expect(res.status).toBe(201);
     const file = await res.json();
     expect(file).toMatchObject({ status: 'ready', mimeType: 'application/pdf', chunkCount: 1 });
     const row = await storedRow(file.id);
-    for (const sentence of [S.pdfPricing, S.pdfSecurity, S.pdfOnboarding]) expect(flat(row.textContent)).toContain(sentence);
+    for (const sentence of [S.pdfPricing, S.pdfSecurity, S.pdfOnboarding])
+      expect(flat(row.textContent)).toContain(sentence);
     const hits = await search('telemetry certificate');
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ fileName: 'product-sheet.pdf', position: 0 });
     expect(hits[0].content).toContain(S.pdfSecurity);
     expect(hits[0].rank).toBeGreaterThan(0);
     // the generated tsvector column is filled too
-    const fts = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from knowledge_chunks where tsv @@ plainto_tsquery('simple', 'dispatcher workshops')`);
+    const fts = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from knowledge_chunks where tsv @@ plainto_tsquery('simple', 'dispatcher workshops')`,
+    );
     expect(fts[0].n).toBe(1);
   });
 
@@ -236,7 +286,10 @@ describe('extraction and search', () => {
     const res = await upload(simA, fixture('objection-handling.docx'), { name: 'objection-handling.docx' });
     expect(res.status).toBe(201);
     const file = await res.json();
-    expect(file).toMatchObject({ status: 'ready', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    expect(file).toMatchObject({
+      status: 'ready',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
     const row = await storedRow(file.id);
     expect(row.textContent).toContain(S.docxBudget);
     expect(row.textContent).toContain(S.docxCompetitor);
@@ -274,7 +327,11 @@ describe('extraction and search', () => {
 
 describe('who may upload where', () => {
   it('needs a session (401) and an admin or manager role (sales_rep: 403)', async () => {
-    const anonymous = await fetch(`${app.url}/api/v1/simulations/${simA}/files`, { method: 'POST', headers: { 'X-File-Name': 'a.txt' }, body: 'hello' });
+    const anonymous = await fetch(`${app.url}/api/v1/simulations/${simA}/files`, {
+      method: 'POST',
+      headers: { 'X-File-Name': 'a.txt' },
+      body: 'hello',
+    });
     expect(anonymous.status).toBe(401);
     const rep = await upload(simA, Buffer.from('hello'), { name: 'a.txt', token: tokens.repA });
     expect(rep.status).toBe(403);
@@ -289,13 +346,19 @@ describe('who may upload where', () => {
     expect(res.status).toBe(404);
     expect((await res.json()).error.code).toBe('NOT_FOUND');
     // nor by naming the other client
-    const named = await upload(simB, Buffer.from('hello'), { name: 'intruder.txt', token: tokens.adminA, query: `?clientId=${tenantB}` });
+    const named = await upload(simB, Buffer.from('hello'), {
+      name: 'intruder.txt',
+      token: tokens.adminA,
+      query: `?clientId=${tenantB}`,
+    });
     expect(named.status).toBe(403);
     expect(await allFiles()).toEqual([]);
   });
 
   it('answers 404 for an unknown or malformed simulation id and 405 for other methods', async () => {
-    expect((await upload('00000000-0000-4000-8000-000000000000', Buffer.from('x'), { name: 'a.txt' })).status).toBe(404);
+    expect((await upload('00000000-0000-4000-8000-000000000000', Buffer.from('x'), { name: 'a.txt' })).status).toBe(
+      404,
+    );
     expect((await upload('not-a-uuid', Buffer.from('x'), { name: 'a.txt' })).status).toBe(404);
     const get = await fetch(`${app.url}/api/v1/simulations/${simA}/files`);
     expect(get.status).toBe(405);
@@ -303,22 +366,34 @@ describe('who may upload where', () => {
   });
 
   it("a superuser uploads to a client's simulation with ?clientId=, audited", async () => {
-    const res = await upload(simB, Buffer.from('Partner notes.'), { name: 'partner.txt', token: tokens.superuser, query: `?clientId=${tenantB}` });
+    const res = await upload(simB, Buffer.from('Partner notes.'), {
+      name: 'partner.txt',
+      token: tokens.superuser,
+      query: `?clientId=${tenantB}`,
+    });
     expect(res.status).toBe(201);
     const file = await res.json();
     expect(file.owner).toBeNull(); // the superuser is not a user of that client
     expect((await storedRow(file.id)).tenantId).toBe(tenantB);
-    const audit = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(auditLog).where(eq(auditLog.action, 'superuser.knowledge.upload')));
+    const audit = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(auditLog).where(eq(auditLog.action, 'superuser.knowledge.upload')),
+    );
     expect(audit.map((a) => a.detail)).toContain(file.id);
   });
 
   it('with the session cookie, refuses a cross-site request and accepts a same-origin one', async () => {
     const cookie = `${SESSION_COOKIE}=${tokens.managerB}`;
     const base = { method: 'POST', body: 'hello', headers: { Cookie: cookie, 'X-File-Name': 'cookie.txt' } };
-    const cross = await fetch(`${app.url}/api/v1/simulations/${simB}/files`, { ...base, headers: { ...base.headers, Origin: 'https://evil.example' } });
+    const cross = await fetch(`${app.url}/api/v1/simulations/${simB}/files`, {
+      ...base,
+      headers: { ...base.headers, Origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
     expect((await cross.json()).error.code).toBe('CSRF');
-    const same = await fetch(`${app.url}/api/v1/simulations/${simB}/files`, { ...base, headers: { ...base.headers, Origin: app.url } });
+    const same = await fetch(`${app.url}/api/v1/simulations/${simB}/files`, {
+      ...base,
+      headers: { ...base.headers, Origin: app.url },
+    });
     expect(same.status).toBe(201);
     expect((await allFiles()).map((f) => [f.name, f.tenantId])).toEqual([['cookie.txt', tenantB]]);
   });

@@ -27,10 +27,26 @@ const as = (u: UserRow) => signedInCaller(deps, u);
 const newSimulation = (tenantId: string, name: string) =>
   withTenant(database.db, tenantId, async (tx) => (await createSimulation(tx, { tenantId, name })).id);
 const addText = (tenantId: string, simulationId: string, name: string, text: string, owner: UserRow | null = null) =>
-  storeUploadedFile(database.db, { tenantId, simulationId, ownerUserId: owner?.id ?? null, name, kind: 'txt', content: Buffer.from(text) }).then((r) => r.file);
-const fileRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id))))[0];
+  storeUploadedFile(database.db, {
+    tenantId,
+    simulationId,
+    ownerUserId: owner?.id ?? null,
+    name,
+    kind: 'txt',
+    content: Buffer.from(text),
+  }).then((r) => r.file);
+const fileRow = async (id: string) =>
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id)),
+    )
+  )[0];
 const chunkCount = async (fileId: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ id: knowledgeChunks.id }).from(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId)))).length;
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ id: knowledgeChunks.id }).from(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId)),
+    )
+  ).length;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -38,8 +54,16 @@ beforeAll(async () => {
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
-  managerA = await createTenantUser(database.db, tenantA, { userType: 'manager', displayName: 'Mia Manager', email: 'mia@acme.test' });
-  adminA = await createTenantUser(database.db, tenantA, { userType: 'admin', displayName: null, email: 'root@acme.test' });
+  managerA = await createTenantUser(database.db, tenantA, {
+    userType: 'manager',
+    displayName: 'Mia Manager',
+    email: 'mia@acme.test',
+  });
+  adminA = await createTenantUser(database.db, tenantA, {
+    userType: 'admin',
+    displayName: null,
+    email: 'root@acme.test',
+  });
   repA = await createTenantUser(database.db, tenantA, { userType: 'sales_rep' });
   managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
@@ -76,14 +100,23 @@ describe('knowledge.list', () => {
   it('validates the simulation id with a knowledge.* message key', async () => {
     const e = describeTrpcError(await rejection(as(managerA).knowledge.list({ simulationId: 'nope' })));
     expect(e.trpcCode).toBe('BAD_REQUEST');
-    const raw = (await rejection(as(managerA).knowledge.list({ simulationId: 'nope' }))) as { cause?: { issues?: { message: string }[] } };
+    const raw = (await rejection(as(managerA).knowledge.list({ simulationId: 'nope' }))) as {
+      cause?: { issues?: { message: string }[] };
+    };
     expect(raw.cause?.issues?.[0]?.message).toBe('knowledge.validation.simulationIdInvalid');
   });
 
   it('refuses a sales rep (FORBIDDEN) and hides other tenants’ simulations (NOT_FOUND)', async () => {
-    expect(describeTrpcError(await rejection(as(repA).knowledge.list({ simulationId: simA }))).appCode).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(managerA).knowledge.list({ simulationId: simB }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(as(managerA).knowledge.list({ simulationId: simB, clientId: tenantB }))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(repA).knowledge.list({ simulationId: simA }))).appCode).toBe(
+      'FORBIDDEN',
+    );
+    expect(describeTrpcError(await rejection(as(managerA).knowledge.list({ simulationId: simB }))).appCode).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      describeTrpcError(await rejection(as(managerA).knowledge.list({ simulationId: simB, clientId: tenantB })))
+        .appCode,
+    ).toBe('FORBIDDEN');
   });
 
   it("lets a superuser list a client's files with clientId", async () => {
@@ -91,14 +124,22 @@ describe('knowledge.list', () => {
     const list = await as(superuser).knowledge.list({ simulationId: simB, clientId: tenantB });
     expect(list.map((x) => x.id)).toContain(f.id);
     // without clientId the superuser is in their own client, where simB does not exist
-    expect(describeTrpcError(await rejection(as(superuser).knowledge.list({ simulationId: simB }))).appCode).toBe('NOT_FOUND');
+    expect(describeTrpcError(await rejection(as(superuser).knowledge.list({ simulationId: simB }))).appCode).toBe(
+      'NOT_FOUND',
+    );
   });
 });
 
 describe('knowledge.setEnabled and delete', () => {
   it('disables and re-enables a file; a disabled file is left out of searchKnowledge and the test search', async () => {
     const sim = await newSimulation(tenantA, 'Toggle');
-    const f = await addText(tenantA, sim, 'objections.txt', 'The zebracorn objection is answered with the Lisbon pilot numbers.', managerA);
+    const f = await addText(
+      tenantA,
+      sim,
+      'objections.txt',
+      'The zebracorn objection is answered with the Lisbon pilot numbers.',
+      managerA,
+    );
     const hits = (q: string) => withTenant(database.db, tenantA, (tx) => searchKnowledge(tx, sim, q));
     expect((await hits('zebracorn objection')).map((h) => h.fileId)).toEqual([f.id]);
 
@@ -111,7 +152,10 @@ describe('knowledge.setEnabled and delete', () => {
     expect(await hits('nothing matches this')).toEqual([]);
 
     await as(managerA).knowledge.setEnabled({ id: f.id, enabled: true });
-    expect((await as(managerA).knowledge.search({ simulationId: sim, query: 'zebracorn' }))[0]).toMatchObject({ fileId: f.id, fileName: 'objections.txt' });
+    expect((await as(managerA).knowledge.search({ simulationId: sim, query: 'zebracorn' }))[0]).toMatchObject({
+      fileId: f.id,
+      fileName: 'objections.txt',
+    });
   });
 
   it('deletes a file and its chunks', async () => {
@@ -125,9 +169,14 @@ describe('knowledge.setEnabled and delete', () => {
 
   it("cannot toggle or delete another tenant's file, even by id; it stays unchanged", async () => {
     const f = await addText(tenantB, simB, 'secret.txt', 'Beta secret pricing.', managerB);
-    expect(describeTrpcError(await rejection(as(managerA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(as(managerA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode,
+    ).toBe('NOT_FOUND');
     expect(describeTrpcError(await rejection(as(managerA).knowledge.delete({ id: f.id }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(as(managerA).knowledge.search({ simulationId: simB, query: 'secret' }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(as(managerA).knowledge.search({ simulationId: simB, query: 'secret' })))
+        .appCode,
+    ).toBe('NOT_FOUND');
     const row = await fileRow(f.id);
     expect(row).toMatchObject({ enabled: true, tenantId: tenantB, name: 'secret.txt' });
     expect(await chunkCount(f.id)).toBe(1);
@@ -135,7 +184,9 @@ describe('knowledge.setEnabled and delete', () => {
 
   it('refuses a sales rep for toggle and delete', async () => {
     const f = await addText(tenantA, simA2, 'rep.txt', 'Rep cannot touch this.', managerA);
-    expect(describeTrpcError(await rejection(as(repA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode).toBe('FORBIDDEN');
+    expect(
+      describeTrpcError(await rejection(as(repA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode,
+    ).toBe('FORBIDDEN');
     expect(describeTrpcError(await rejection(as(repA).knowledge.delete({ id: f.id }))).appCode).toBe('FORBIDDEN');
     expect((await fileRow(f.id)).enabled).toBe(true);
   });

@@ -18,14 +18,25 @@ let app: RunningApp;
 let manager: UserRow;
 let rep: UserRow;
 
-const lastActive = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ at: users.lastActiveAt }).from(users).where(eq(users.id, id))))[0].at;
-const setLastActive = (id: string, at: Date | null) => asSystem(database.db, { action: 'test' }, (tx) => tx.update(users).set({ lastActiveAt: at }).where(eq(users.id, id)));
+const lastActive = async (id: string) =>
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ at: users.lastActiveAt }).from(users).where(eq(users.id, id)),
+    )
+  )[0].at;
+const setLastActive = (id: string, at: Date | null) =>
+  asSystem(database.db, { action: 'test' }, (tx) => tx.update(users).set({ lastActiveAt: at }).where(eq(users.id, id)));
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   manager = await createTenantUser(database.db, tenant.id, { userType: 'manager', email: 'mgr@acme.test' });
-  rep = await createTenantUser(database.db, tenant.id, { userType: 'sales_rep', email: 'rep@acme.test', managerId: manager.id, password: TEST_PASSWORD });
+  rep = await createTenantUser(database.db, tenant.id, {
+    userType: 'sales_rep',
+    email: 'rep@acme.test',
+    managerId: manager.id,
+    password: TEST_PASSWORD,
+  });
   app = await startTestApp(database);
 }, 60_000);
 
@@ -52,7 +63,9 @@ describe('last active', () => {
     const { token } = await createSession(database.db, rep.id, new Date(t0.getTime() - DAY));
     await setLastActive(rep.id, t0);
     // within the interval: validated, nothing written
-    expect(await validateSessionToken(database.db, token, new Date(t0.getTime() + LAST_ACTIVE_THROTTLE_MS - 1000))).not.toBeNull();
+    expect(
+      await validateSessionToken(database.db, token, new Date(t0.getTime() + LAST_ACTIVE_THROTTLE_MS - 1000)),
+    ).not.toBeNull();
     expect(await lastActive(rep.id)).toEqual(t0);
     // past it: written, although the session's expiry did not move
     const later = new Date(t0.getTime() + LAST_ACTIVE_THROTTLE_MS + 1000);
@@ -66,7 +79,9 @@ describe('last active', () => {
     await setLastActive(rep.id, new Date(Date.now() - 40 * DAY));
     const deps = await testDeps(database);
     expect((await signedInCaller(deps, manager).dashboard.get({})).counts.activeMembers).toBe(0);
-    const res = await fetch(`${app.url}/trpc/assignments.mine?input=${encodeURIComponent(JSON.stringify({}))}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${app.url}/trpc/assignments.mine?input=${encodeURIComponent(JSON.stringify({}))}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     expect(Date.now() - (await lastActive(rep.id))!.getTime()).toBeLessThan(60_000);
     expect((await signedInCaller(deps, manager).dashboard.get({})).counts.activeMembers).toBe(1);

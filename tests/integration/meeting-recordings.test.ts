@@ -48,21 +48,52 @@ async function upload(target: RunningApp, token: string, body: Buffer, name = 'A
     headers: { authorization: `Bearer ${token}`, 'content-type': 'audio/wav', 'x-file-name': encodeURIComponent(name) },
     body: new Uint8Array(body),
   });
-  return { status: r.status, json: (await r.json()) as { content: string; fileName: string; preview: unknown; error: { code: string; details: { reason: string } } } };
+  return {
+    status: r.status,
+    json: (await r.json()) as {
+      content: string;
+      fileName: string;
+      preview: unknown;
+      error: { code: string; details: { reason: string } };
+    },
+  };
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
   fake = await startFakeTranscription();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
-  rep = await createTenantUser(database.db, tenant, { email: 'ana@acme.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' });
+  rep = await createTenantUser(database.db, tenant, {
+    email: 'ana@acme.test',
+    username: 'ana',
+    displayName: 'Ana Ruiz',
+    userType: 'sales_rep',
+  });
   await withTenant(database.db, tenant, async (tx) => {
-    const made = await createLinkedSimulations(tx, tenant, [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }], {
-      criteria: [{ name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' }],
-    });
+    const made = await createLinkedSimulations(
+      tx,
+      tenant,
+      [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }],
+      {
+        criteria: [
+          {
+            name: 'Open questions',
+            description: 'Asks open questions',
+            includeInScenario: true,
+            levelZero: 'None',
+            levelLow: 'One',
+            levelHigh: 'Several',
+          },
+        ],
+      },
+    );
     scorecardId = made.card.id;
   });
-  app = await startTestApp(database, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, CALL_RECORDING_MAX_MB: '1' }, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
+  app = await startTestApp(
+    database,
+    { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, CALL_RECORDING_MAX_MB: '1' },
+    { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } },
+  );
   offline = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
@@ -85,14 +116,41 @@ describe('scoring a call recording', () => {
     });
     const r = await upload(app, token, wav(2));
     expect(r.status).toBe(200);
-    expect(fake.requests.at(-1)).toMatchObject({ authorization: 'Bearer sk-test', model: 'gpt-4o-transcribe-diarize', responseFormat: 'diarized_json', chunkingStrategy: 'auto', fileName: 'Acme call.wav', fileBytes: wav(2).length });
-    expect(r.json.content).toBe('[00:00:00] Speaker A: Hi Dana, how do you plan your delivery routes today?\n[00:00:04] Speaker B: Mostly spreadsheets, about ten hours a week.\n[00:00:08] Speaker A: Could we book a pilot kickoff next Tuesday at 10am?');
-    expect(r.json.preview).toMatchObject({ format: 'text', turns: 3, speakers: [{ name: 'Speaker A', turns: 2 }, { name: 'Speaker B', turns: 1 }], suggestedRep: null });
+    expect(fake.requests.at(-1)).toMatchObject({
+      authorization: 'Bearer sk-test',
+      model: 'gpt-4o-transcribe-diarize',
+      responseFormat: 'diarized_json',
+      chunkingStrategy: 'auto',
+      fileName: 'Acme call.wav',
+      fileBytes: wav(2).length,
+    });
+    expect(r.json.content).toBe(
+      '[00:00:00] Speaker A: Hi Dana, how do you plan your delivery routes today?\n[00:00:04] Speaker B: Mostly spreadsheets, about ten hours a week.\n[00:00:08] Speaker A: Could we book a pilot kickoff next Tuesday at 10am?',
+    );
+    expect(r.json.preview).toMatchObject({
+      format: 'text',
+      turns: 3,
+      speakers: [
+        { name: 'Speaker A', turns: 2 },
+        { name: 'Speaker B', turns: 1 },
+      ],
+      suggestedRep: null,
+    });
     const caller = signedInCaller(app.deps, rep);
-    const { meetingId, callId } = await caller.meetings.scoreTranscript({ fileName: r.json.fileName, content: r.json.content, title: 'Acme call', scorecardId, repSpeaker: 'Speaker A' });
-    const turns = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(callTurns).where(eq(callTurns.callId, callId)));
+    const { meetingId, callId } = await caller.meetings.scoreTranscript({
+      fileName: r.json.fileName,
+      content: r.json.content,
+      title: 'Acme call',
+      scorecardId,
+      repSpeaker: 'Speaker A',
+    });
+    const turns = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(callTurns).where(eq(callTurns.callId, callId)),
+    );
     expect(turns.map((t) => t.speaker)).toEqual(['rep', 'prospect', 'rep']);
-    const [m] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(meetings).where(eq(meetings.id, meetingId)));
+    const [m] = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(meetings).where(eq(meetings.id, meetingId)),
+    );
     expect(m).toMatchObject({ fileName: 'Acme call.wav', source: 'upload' });
   });
 
@@ -114,11 +172,18 @@ describe('scoring a call recording', () => {
     const { token } = await signIn(offline.deps, rep);
     const r = await upload(offline, token, wav(1));
     expect([r.status, r.json.error.code]).toEqual([412, 'TRANSCRIPTION_UNAVAILABLE']);
-    expect(await signedInCaller(offline.deps, rep).meetings.botSettings()).toMatchObject({ transcription: false, provider: null });
+    expect(await signedInCaller(offline.deps, rep).meetings.botSettings()).toMatchObject({
+      transcription: false,
+      provider: null,
+    });
   });
 
   it('refuses a signed-out caller', async () => {
-    const r = await fetch(`${app.url}/api/v1/meetings/recordings/transcribe`, { method: 'POST', headers: { 'x-file-name': 'a.wav' }, body: new Uint8Array(wav(1)) });
+    const r = await fetch(`${app.url}/api/v1/meetings/recordings/transcribe`, {
+      method: 'POST',
+      headers: { 'x-file-name': 'a.wav' },
+      body: new Uint8Array(wav(1)),
+    });
     expect(r.status).toBe(401);
   });
 });

@@ -20,7 +20,8 @@ let scorecardId: string;
 let foreignScorecardId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) => asSystem(database.db, { action: 'test' }, fn);
+const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
+  asSystem(database.db, { action: 'test' }, fn);
 
 // a three-person call as Microsoft Teams exports it (the speaker in a voice span)
 const TEAMS_VTT = `WEBVTT
@@ -55,20 +56,68 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  rep = await createTenantUser(database.db, tenantA, { email: 'ana@acme.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' });
-  admin = await createTenantUser(database.db, tenantA, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
-  otherRep = await createTenantUser(database.db, tenantB, { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' });
+  rep = await createTenantUser(database.db, tenantA, {
+    email: 'ana@acme.test',
+    username: 'ana',
+    displayName: 'Ana Ruiz',
+    userType: 'sales_rep',
+  });
+  admin = await createTenantUser(database.db, tenantA, {
+    email: 'admin@acme.test',
+    username: 'admin',
+    userType: 'admin',
+  });
+  otherRep = await createTenantUser(database.db, tenantB, {
+    email: 'bo@beta.test',
+    username: 'bo',
+    displayName: 'Bo',
+    userType: 'sales_rep',
+  });
   const criteria = [
-    { name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'One', levelHigh: 'Several' },
-    { name: 'Next step', description: 'Agrees a dated next step', includeInScenario: true, levelZero: 'None', levelLow: 'Vague', levelHigh: 'Dated' },
+    {
+      name: 'Open questions',
+      description: 'Asks open questions',
+      includeInScenario: true,
+      levelZero: 'None',
+      levelLow: 'One',
+      levelHigh: 'Several',
+    },
+    {
+      name: 'Next step',
+      description: 'Agrees a dated next step',
+      includeInScenario: true,
+      levelZero: 'None',
+      levelLow: 'Vague',
+      levelHigh: 'Dated',
+    },
   ];
   await withTenant(database.db, tenantA, async (tx) => {
-    const made = await createLinkedSimulations(tx, tenantA, [{ name: 'Route planning discovery', language: 'en', difficulty: 'medium', callProvider: 'offline', scenarioDetails: SCENARIO }], { criteria });
+    const made = await createLinkedSimulations(
+      tx,
+      tenantA,
+      [
+        {
+          name: 'Route planning discovery',
+          language: 'en',
+          difficulty: 'medium',
+          callProvider: 'offline',
+          scenarioDetails: SCENARIO,
+        },
+      ],
+      { criteria },
+    );
     scorecardId = made.card.id;
     simId = made.sims[0].id;
   });
   await withTenant(database.db, tenantB, async (tx) => {
-    foreignScorecardId = (await createLinkedSimulations(tx, tenantB, [{ name: 'Beta', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }], { criteria })).card.id;
+    foreignScorecardId = (
+      await createLinkedSimulations(
+        tx,
+        tenantB,
+        [{ name: 'Beta', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }],
+        { criteria },
+      )
+    ).card.id;
   });
   app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
 }, 60_000);
@@ -80,7 +129,10 @@ afterAll(async () => {
 
 describe('a real call from a transcript file', () => {
   it('previews the speakers and picks the rep by the user’s name', async () => {
-    const preview = await signedInCaller(app.deps, rep).meetings.previewTranscript({ fileName: 'call.vtt', content: TEAMS_VTT });
+    const preview = await signedInCaller(app.deps, rep).meetings.previewTranscript({
+      fileName: 'call.vtt',
+      content: TEAMS_VTT,
+    });
     expect(preview).toMatchObject({ format: 'vtt', turns: 5, durationMs: 23_000, suggestedRep: 'Ana Ruiz' });
     expect(preview.speakers).toEqual([
       { name: 'Ana Ruiz', turns: 2, words: 39 },
@@ -91,11 +143,27 @@ describe('a real call from a transcript file', () => {
 
   it('is scored like practice: frozen scorecard, turns as spoken with every name, the offline report; kept apart as a real call', async () => {
     const caller = signedInCaller(app.deps, rep);
-    const made = await caller.meetings.scoreTranscript({ fileName: 'call.vtt', content: TEAMS_VTT, title: 'Acme logistics discovery', scorecardId, simulationId: simId, repSpeaker: 'Ana Ruiz' });
+    const made = await caller.meetings.scoreTranscript({
+      fileName: 'call.vtt',
+      content: TEAMS_VTT,
+      title: 'Acme logistics discovery',
+      scorecardId,
+      simulationId: simId,
+      repSpeaker: 'Ana Ruiz',
+    });
     const [call] = await sys((tx) => tx.select().from(calls).where(eq(calls.id, made.callId)));
-    expect(call).toMatchObject({ mode: 'meeting', provider: 'human', state: 'ended', userId: rep.id, scorecardId, durationMs: 23_000 });
+    expect(call).toMatchObject({
+      mode: 'meeting',
+      provider: 'human',
+      state: 'ended',
+      userId: rep.id,
+      scorecardId,
+      durationMs: 23_000,
+    });
     expect((call.scorecardSnapshot as { criteria: unknown[] }).criteria).toHaveLength(2);
-    const turns = await sys((tx) => tx.select().from(callTurns).where(eq(callTurns.callId, made.callId)).orderBy(asc(callTurns.seq)));
+    const turns = await sys((tx) =>
+      tx.select().from(callTurns).where(eq(callTurns.callId, made.callId)).orderBy(asc(callTurns.seq)),
+    );
     expect(turns.map((t) => [t.speaker, t.speakerName, t.startMs])).toEqual([
       ['rep', 'Ana Ruiz', 1000],
       ['prospect', 'Dana Lee', 9500],
@@ -104,14 +172,27 @@ describe('a real call from a transcript file', () => {
       ['prospect', 'Dana Lee', 21500],
     ]);
 
-    await expect.poll(async () => (await caller.meetings.list()).rows[0]?.reportStatus, { timeout: 30_000, interval: 100 }).toBe('ready');
+    await expect
+      .poll(async () => (await caller.meetings.list()).rows[0]?.reportStatus, { timeout: 30_000, interval: 100 })
+      .toBe('ready');
     const [row] = (await caller.meetings.list()).rows;
-    expect(row).toMatchObject({ id: made.meetingId, title: 'Acme logistics discovery', source: 'upload', status: 'done', callId: made.callId, repSpeaker: 'Ana Ruiz', speakers: ['Ana Ruiz', 'Dana Lee', 'Sam Ortiz'] });
+    expect(row).toMatchObject({
+      id: made.meetingId,
+      title: 'Acme logistics discovery',
+      source: 'upload',
+      status: 'done',
+      callId: made.callId,
+      repSpeaker: 'Ana Ruiz',
+      speakers: ['Ana Ruiz', 'Dana Lee', 'Sam Ortiz'],
+    });
     expect(row.score).toEqual(expect.any(Number));
     const report = await caller.reports.get({ callId: made.callId });
     expect(report.report?.evaluator).toBe('offline');
     // a level above 0 quotes what the rep said, never the customer side
-    const repText = turns.filter((t) => t.speaker === 'rep').map((t) => t.text).join(' ');
+    const repText = turns
+      .filter((t) => t.speaker === 'rep')
+      .map((t) => t.text)
+      .join(' ');
     for (const c of report.report!.criteria) for (const q of c.evidence ?? []) expect(repText).toContain(q.quote);
     expect(report.report!.criteria.some((c) => (c.level ?? 0) > 0)).toBe(true);
 
@@ -125,10 +206,19 @@ describe('a real call from a transcript file', () => {
     const caller = signedInCaller(app.deps, rep);
     const before = (await sys((tx) => tx.select().from(meetings))).length;
     const base = { fileName: 'x.vtt', content: TEAMS_VTT, title: 'X', scorecardId, repSpeaker: 'Ana Ruiz' };
-    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, content: 'WEBVTT\n\n' }))).content).toEqual(['meetings.validation.transcriptEmpty']);
-    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, repSpeaker: 'Nobody' }))).repSpeaker).toEqual(['meetings.validation.repUnknown']);
-    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, scorecardId: foreignScorecardId }))).scorecardId).toEqual(['meetings.validation.scorecardRequired']);
-    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, title: ' ' }))).title).toEqual(['meetings.validation.titleRequired']);
+    expect(
+      fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, content: 'WEBVTT\n\n' }))).content,
+    ).toEqual(['meetings.validation.transcriptEmpty']);
+    expect(
+      fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, repSpeaker: 'Nobody' }))).repSpeaker,
+    ).toEqual(['meetings.validation.repUnknown']);
+    expect(
+      fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, scorecardId: foreignScorecardId })))
+        .scorecardId,
+    ).toEqual(['meetings.validation.scorecardRequired']);
+    expect(fieldErrors(await rejection(caller.meetings.scoreTranscript({ ...base, title: ' ' }))).title).toEqual([
+      'meetings.validation.titleRequired',
+    ]);
     expect((await sys((tx) => tx.select().from(meetings))).length).toBe(before);
   });
 
@@ -140,9 +230,15 @@ describe('a real call from a transcript file', () => {
 describe('recording a meeting without a provider', () => {
   it('says no provider is configured and refuses to send a bot, writing nothing; the upload path still works', async () => {
     const caller = signedInCaller(app.deps, rep);
-    expect(await caller.meetings.botSettings()).toMatchObject({ provider: null, botName: 'Spar Notetaker', transcription: false });
+    expect(await caller.meetings.botSettings()).toMatchObject({
+      provider: null,
+      botName: 'Spar Notetaker',
+      transcription: false,
+    });
     const before = (await caller.meetings.list()).rows.length;
-    const d = describeTrpcError(await rejection(caller.meetings.requestBot({ meetingUrl: 'https://meet.google.com/abc-defg-hij', scorecardId })));
+    const d = describeTrpcError(
+      await rejection(caller.meetings.requestBot({ meetingUrl: 'https://meet.google.com/abc-defg-hij', scorecardId })),
+    );
     expect([d.httpStatus, d.appCode]).toEqual([412, 'MEETING_BOT_NOT_CONFIGURED']);
     expect((await caller.meetings.list()).rows.length).toBe(before);
     expect((await caller.meetings.previewTranscript({ content: TEAMS_VTT })).speakers).toHaveLength(3);

@@ -45,7 +45,11 @@ const operationsOf = (doc: OpenApiDocument) =>
 beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Doc Co' });
-  const user = await createTenantUser(database.db, tenant.id, { email: 'api@doc.test', username: 'api-user', userType: 'admin' });
+  const user = await createTenantUser(database.db, tenant.id, {
+    email: 'api@doc.test',
+    username: 'api-user',
+    userType: 'admin',
+  });
   userId = user.id;
   token = (await createSession(database.db, user.id)).token;
   app = await startTestApp(database, ALL_ON);
@@ -64,7 +68,12 @@ describe('GET /api/v1/openapi.json', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     expect(doc.servers).toEqual([{ url: 'https://spar.example' }]);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKeyBasic', 'apiKeyBearer', 'sessionCookie', 'sessionToken']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'apiKeyBasic',
+      'apiKeyBearer',
+      'sessionCookie',
+      'sessionToken',
+    ]);
   });
 
   it('lists every route the server answers with its method, and nothing else', async () => {
@@ -72,18 +81,37 @@ describe('GET /api/v1/openapi.json', () => {
     const served = restRoutes(testEnv(ALL_ON))
       .map((r) => `${r.method} ${r.path}`)
       .sort();
-    expect(served.filter((r) => !operationsOf(doc).includes(r)), 'routes missing from the document').toEqual([]);
-    expect(operationsOf(doc).filter((r) => !served.includes(r)), 'documented routes the server does not answer').toEqual([]);
+    expect(
+      served.filter((r) => !operationsOf(doc).includes(r)),
+      'routes missing from the document',
+    ).toEqual([]);
+    expect(
+      operationsOf(doc).filter((r) => !served.includes(r)),
+      'documented routes the server does not answer',
+    ).toEqual([]);
     // the generated ones and the hand-written binary ones are both there
-    expect(served).toEqual(expect.arrayContaining(['GET /api/v1/auth/me', 'PUT /api/v1/auth/language', 'POST /api/v1/calls/:callId/recording', 'GET /api/v1/reports/:callId/download']));
-    expect(doc.paths[openApiPath('/api/v1/simulations/:simulationId/files')].post.requestBody?.content).toHaveProperty('application/octet-stream');
+    expect(served).toEqual(
+      expect.arrayContaining([
+        'GET /api/v1/auth/me',
+        'PUT /api/v1/auth/language',
+        'POST /api/v1/calls/:callId/recording',
+        'GET /api/v1/reports/:callId/download',
+      ]),
+    );
+    expect(doc.paths[openApiPath('/api/v1/simulations/:simulationId/files')].post.requestBody?.content).toHaveProperty(
+      'application/octet-stream',
+    );
   });
 
   it('leaves out the development helpers when they are off, as the server does', async () => {
     const plain = await startTestApp(database, {});
     try {
       const doc = await getDocument(plain.url);
-      expect(operationsOf(doc)).toEqual(restRoutes(plain.deps.env).map((r) => `${r.method} ${r.path}`).sort());
+      expect(operationsOf(doc)).toEqual(
+        restRoutes(plain.deps.env)
+          .map((r) => `${r.method} ${r.path}`)
+          .sort(),
+      );
       expect(operationsOf(doc)).not.toContain('GET /api/v1/auth/dev-token');
       expect(doc.servers).toEqual([{ url: '/', description: 'This server' }]);
     } finally {
@@ -94,34 +122,55 @@ describe('GET /api/v1/openapi.json', () => {
 
 describe('a generated endpoint answers what the document says', () => {
   const put = (path: string, body: unknown) =>
-    fetch(`${app.url}${path}`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${app.url}${path}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('PUT /api/v1/auth/me changes the username, answers the documented fields, and the database holds it', async () => {
     const doc = await getDocument(app.url);
     const op = doc.paths['/api/v1/auth/me'].put;
     expect(op.operationId).toBe('profile.update');
-    expect(Object.keys((op.requestBody?.content['application/json'].schema?.properties ?? {}) as object).sort()).toEqual(['displayName', 'username']);
+    expect(
+      Object.keys((op.requestBody?.content['application/json'].schema?.properties ?? {}) as object).sort(),
+    ).toEqual(['displayName', 'username']);
     const res = await put('/api/v1/auth/me', { username: 'renamed-by-api' });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toEqual({ user_id: userId, username: 'renamed-by-api', user_type: 'admin', user_language: null });
-    const documented = (op.responses['200'] as unknown as { content: Record<string, { schema: { properties: object; required: string[] } }> }).content['application/json'].schema;
+    const documented = (
+      op.responses['200'] as unknown as {
+        content: Record<string, { schema: { properties: object; required: string[] } }>;
+      }
+    ).content['application/json'].schema;
     expect(Object.keys(body).sort()).toEqual(Object.keys(documented.properties).sort());
     expect([...documented.required].sort()).toEqual(Object.keys(body).sort());
-    const [row] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ username: users.username }).from(users).where(eq(users.id, userId)));
+    const [row] = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ username: users.username }).from(users).where(eq(users.id, userId)),
+    );
     expect(row.username).toBe('renamed-by-api');
   });
 
   it('refuses a value its schema refuses with 400 VALIDATION and the field, a stranger with 401, another method with 405 and Allow', async () => {
     const bad = await put('/api/v1/auth/me', { username: 'a' });
     expect(bad.status).toBe(400);
-    const error = ((await bad.json()) as { error: { code: string; details: { fieldErrors: Record<string, string[]> } } }).error;
+    const error = (
+      (await bad.json()) as { error: { code: string; details: { fieldErrors: Record<string, string[]> } } }
+    ).error;
     expect(error.code).toBe('VALIDATION');
     expect(error.details.fieldErrors).toEqual({ username: ['profile.usernameTooShort'] });
-    const stranger = await fetch(`${app.url}/api/v1/auth/me`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"username":"x"}' });
+    const stranger = await fetch(`${app.url}/api/v1/auth/me`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"x"}',
+    });
     expect(stranger.status).toBe(401);
     expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
-    const other = await fetch(`${app.url}/api/v1/auth/me`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const other = await fetch(`${app.url}/api/v1/auth/me`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(other.status).toBe(405);
     expect(other.headers.get('allow')).toBe('GET, PUT');
   });
@@ -149,7 +198,11 @@ describe('GET /api/docs', () => {
     const doc = await getDocument(app.url);
     const evil = '<img src=x onerror=alert(1)>"\'&';
     const op = doc.paths['/api/v1/auth/me'].get;
-    const tampered: OpenApiDocument = { ...doc, info: { ...doc.info, title: evil }, paths: { ...doc.paths, [`/api/v1/${evil}`]: { get: { ...op, summary: evil, operationId: evil } } } };
+    const tampered: OpenApiDocument = {
+      ...doc,
+      info: { ...doc.info, title: evil },
+      paths: { ...doc.paths, [`/api/v1/${evil}`]: { get: { ...op, summary: evil, operationId: evil } } },
+    };
     const html = renderApiReference(tampered);
     expect(html).not.toContain(evil);
     expect(html).not.toMatch(/<img/);
@@ -160,17 +213,39 @@ describe('GET /api/docs', () => {
 describe('a REST declaration the adapter cannot serve', () => {
   const t = initTRPC.meta<ProcedureMeta>().create();
   const { router, procedure: publicProcedure } = t;
-  const rest = (method: 'GET' | 'PUT', path = '/api/v1/x') => ({ rest: { method, path: path as `/api/v1/${string}`, summary: 'x', auth: 'user' as const } });
+  const rest = (method: 'GET' | 'PUT', path = '/api/v1/x') => ({
+    rest: { method, path: path as `/api/v1/${string}`, summary: 'x', auth: 'user' as const },
+  });
 
   it('fails when the router is read (at start), naming the procedure', () => {
     const cases = [
       [router({ write: publicProcedure.meta(rest('GET')).mutation(() => 1) }), /write: GET serves queries only/],
       [router({ read: publicProcedure.meta(rest('PUT')).query(() => 1) }), /read: GET serves queries only/],
-      [router({ read: publicProcedure.meta(rest('GET')).input(z.string()).query(() => 1) }), /read: the input of a GET endpoint must be an object/],
-      [router({ read: publicProcedure.meta(rest('GET', '/elsewhere')).query(() => 1) }), /read: a REST path starts with \/api\/v1\//],
+      [
+        router({
+          read: publicProcedure
+            .meta(rest('GET'))
+            .input(z.string())
+            .query(() => 1),
+        }),
+        /read: the input of a GET endpoint must be an object/,
+      ],
+      [
+        router({ read: publicProcedure.meta(rest('GET', '/elsewhere')).query(() => 1) }),
+        /read: a REST path starts with \/api\/v1\//,
+      ],
     ] as const;
     for (const [r, message] of cases) expect(() => restProcedures(r)).toThrow(message);
-    expect(restProcedures(router({ read: publicProcedure.meta(rest('GET')).input(z.object({ q: z.string() })).query(() => 1) })).map((p) => p.name)).toEqual(['read']);
+    expect(
+      restProcedures(
+        router({
+          read: publicProcedure
+            .meta(rest('GET'))
+            .input(z.object({ q: z.string() }))
+            .query(() => 1),
+        }),
+      ).map((p) => p.name),
+    ).toEqual(['read']);
   });
 });
 
@@ -189,11 +264,18 @@ describe('path parameters', () => {
   const byName = (name: string) => restProcedures(items).find((p) => p.name === name)!;
   const [get, rename] = [byName('get'), byName('rename')];
   const itemId = '7d1f5c2e-4b8a-4f3e-9c6d-2a1b0c9d8e7f';
-  const request = (query: string, body: unknown) => ({ params: { itemId }, url: new URL(`http://x/api/v1/items/${itemId}${query}`), body: async () => body });
+  const request = (query: string, body: unknown) => ({
+    params: { itemId },
+    url: new URL(`http://x/api/v1/items/${itemId}${query}`),
+    body: async () => body,
+  });
 
   it('join the query string (GET) or the JSON body (PUT) in the input, over any field of the same name', async () => {
     expect(await inputOf(get, request('?q=hi&itemId=other', undefined))).toEqual({ q: 'hi', itemId });
-    expect(await inputOf(rename, request('?q=ignored', { name: 'New', itemId: 'other' }))).toEqual({ name: 'New', itemId });
+    expect(await inputOf(rename, request('?q=ignored', { name: 'New', itemId: 'other' }))).toEqual({
+      name: 'New',
+      itemId,
+    });
     await expect(inputOf(rename, request('', [1]))).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 
@@ -206,7 +288,11 @@ describe('path parameters', () => {
       { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
     ]);
     expect(ops.put.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['path itemId']);
-    expect(ops.put.requestBody?.content['application/json'].schema).toEqual({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+    expect(ops.put.requestBody?.content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+    });
     expect(Object.keys(ops.put.responses)).toEqual(['200', '400', '401', '403', '413', '415', '431', '500']);
   });
 });

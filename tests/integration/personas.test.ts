@@ -44,14 +44,27 @@ const persona = (over: Partial<PersonaFieldsInput> = {}): PersonaFieldsInput => 
   ...over,
 });
 
-const personaRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(personas).where(eq(personas.id, id))))[0];
+const personaRow = async (id: string) =>
+  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(personas).where(eq(personas.id, id))))[0];
 const personaCount = async (tenantId: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ n: count() }).from(personas).where(eq(personas.tenantId, tenantId))))[0].n;
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ n: count() }).from(personas).where(eq(personas.tenantId, tenantId)),
+    )
+  )[0].n;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database);
-  const cast = await createTwoTenants(database.db, { a: { managerA: { userType: 'manager' }, adminA: { userType: 'admin' }, repA: { userType: 'sales_rep' }, demoManagerA: { userType: 'demo_manager' } }, b: { managerB: { userType: 'manager' } } });
+  const cast = await createTwoTenants(database.db, {
+    a: {
+      managerA: { userType: 'manager' },
+      adminA: { userType: 'admin' },
+      repA: { userType: 'sales_rep' },
+      demoManagerA: { userType: 'demo_manager' },
+    },
+    b: { managerB: { userType: 'manager' } },
+  });
   ({ managerA, adminA, repA, demoManagerA, managerB } = cast.users);
   superuser = cast.superuser;
   tenantA = cast.a.id;
@@ -77,10 +90,21 @@ describe('personas router', () => {
     expect(await as(managerA).personas.get({ id: created.id })).toEqual(created);
 
     const updated = await as(managerA).personas.update({
-      ...persona({ name: 'Casey Carter (CFO)', voice: 'ash', language: 'pt-BR', behaviourNotes: { expert: 'Hangs up early.' } }),
+      ...persona({
+        name: 'Casey Carter (CFO)',
+        voice: 'ash',
+        language: 'pt-BR',
+        behaviourNotes: { expert: 'Hangs up early.' },
+      }),
       id: created.id,
     });
-    expect(updated).toMatchObject({ id: created.id, name: 'Casey Carter (CFO)', voice: 'ash', language: 'pt-BR', behaviourNotes: { expert: 'Hangs up early.' } });
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'Casey Carter (CFO)',
+      voice: 'ash',
+      language: 'pt-BR',
+      behaviourNotes: { expert: 'Hangs up early.' },
+    });
     expect((await personaRow(created.id)).behaviourNotes).toEqual({ expert: 'Hangs up early.' });
 
     expect(await as(managerA).personas.delete({ id: created.id })).toEqual({ id: created.id });
@@ -98,7 +122,11 @@ describe('personas router', () => {
 
   it('each required field has its own message, and nothing is written', async () => {
     const before = await personaCount(tenantA);
-    const e = issues(await rejection(as(managerA).personas.create(persona({ name: '   ', shortDescription: '', longDescription: '' }))));
+    const e = issues(
+      await rejection(
+        as(managerA).personas.create(persona({ name: '   ', shortDescription: '', longDescription: '' })),
+      ),
+    );
     expect(e).toEqual({
       name: ['config.personas.nameRequired'],
       shortDescription: ['config.personas.shortDescriptionRequired'],
@@ -108,7 +136,9 @@ describe('personas router', () => {
   });
 
   it('a missing field gets the same message as an empty one', async () => {
-    const e = issues(await rejection(as(managerA).personas.create({ voice: 'sage', language: 'en' } as unknown as PersonaFieldsInput)));
+    const e = issues(
+      await rejection(as(managerA).personas.create({ voice: 'sage', language: 'en' } as unknown as PersonaFieldsInput)),
+    );
     expect(e.name).toEqual(['config.personas.nameRequired']);
     expect(e.shortDescription).toEqual(['config.personas.shortDescriptionRequired']);
     expect(e.longDescription).toEqual(['config.personas.longDescriptionRequired']);
@@ -118,7 +148,12 @@ describe('personas router', () => {
     const e = issues(
       await rejection(
         as(managerA).personas.create(
-          persona({ voice: 'robot' as never, language: 'fr' as never, behaviourNotes: { hard: 'x'.repeat(4001) }, name: 'n'.repeat(121) }),
+          persona({
+            voice: 'robot' as never,
+            language: 'fr' as never,
+            behaviourNotes: { hard: 'x'.repeat(4001) },
+            name: 'n'.repeat(121),
+          }),
         ),
       ),
     );
@@ -132,7 +167,9 @@ describe('personas router', () => {
 
   it('an update with invalid fields leaves the row unchanged', async () => {
     const created = await as(managerA).personas.create(persona({ name: 'Unchanged' }));
-    const e = issues(await rejection(as(managerA).personas.update({ ...persona({ name: '', longDescription: '' }), id: created.id })));
+    const e = issues(
+      await rejection(as(managerA).personas.update({ ...persona({ name: '', longDescription: '' }), id: created.id })),
+    );
     expect(Object.keys(e).sort()).toEqual(['longDescription', 'name']);
     expect((await personaRow(created.id)).name).toBe('Unchanged');
     await as(managerA).personas.delete({ id: created.id });
@@ -146,7 +183,10 @@ describe('personas router', () => {
         () => as(u).personas.get({ id: crypto.randomUUID() }),
         () => as(u).personas.delete({ id: crypto.randomUUID() }),
       ]) {
-        expect(describeTrpcError(await rejection(call()))).toMatchObject({ trpcCode: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+        expect(describeTrpcError(await rejection(call()))).toMatchObject({
+          trpcCode: 'FORBIDDEN',
+          appCode: 'FORBIDDEN',
+        });
       }
     }
   });
@@ -178,7 +218,11 @@ describe('personas router', () => {
     expect((await su.personas.list({ clientId: tenantB })).map((p) => p.id)).toContain(created.id);
     // without clientId the superuser works on their own (internal) client
     expect((await su.personas.list({})).map((p) => p.id)).not.toContain(created.id);
-    const updated = await su.personas.update({ ...persona({ name: 'Renamed by the superuser' }), id: created.id, clientId: tenantB });
+    const updated = await su.personas.update({
+      ...persona({ name: 'Renamed by the superuser' }),
+      id: created.id,
+      clientId: tenantB,
+    });
     expect(updated.name).toBe('Renamed by the superuser');
     const audits = await asSystem(database.db, { action: 'test' }, (tx) =>
       tx
@@ -186,14 +230,18 @@ describe('personas router', () => {
         .from(auditLog)
         .where(and(eq(auditLog.tenantId, tenantB), eq(auditLog.actorUserId, superuser.id))),
     );
-    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['superuser.personas.create', 'superuser.personas.update']));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['superuser.personas.create', 'superuser.personas.update']),
+    );
     await su.personas.delete({ id: created.id, clientId: tenantB });
     expect(await personaRow(created.id)).toBeUndefined();
   });
 
   it('an unknown or malformed clientId is refused', async () => {
     const su = as(superuser);
-    expect(describeTrpcError(await rejection(su.personas.list({ clientId: crypto.randomUUID() })))).toMatchObject({ appCode: 'NOT_FOUND' });
+    expect(describeTrpcError(await rejection(su.personas.list({ clientId: crypto.randomUUID() })))).toMatchObject({
+      appCode: 'NOT_FOUND',
+    });
     const e = issues(await rejection(su.personas.create({ ...persona(), clientId: '' })));
     expect(e.clientId).toEqual(['errors.CLIENT_ID_REQUIRED']);
   });

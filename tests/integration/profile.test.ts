@@ -9,7 +9,16 @@ import { changePassword } from '../../server/services/profile/profile';
 import type { AppDeps } from '../../server/deps';
 import { accessProcedure, createCallerFactory, router } from '../../server/trpc/init';
 import { createTestContext } from '../../server/trpc/context';
-import { anonymousCaller, describeTrpcError, rejection, signIn, signedInCaller, testDeps, toSessionUser, type UserRow } from '../helpers/app';
+import {
+  anonymousCaller,
+  describeTrpcError,
+  rejection,
+  signIn,
+  signedInCaller,
+  testDeps,
+  toSessionUser,
+  type UserRow,
+} from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
@@ -22,9 +31,14 @@ let manager: UserRow;
 let superuser: UserRow;
 let noRole: UserRow;
 
-const userRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
+const userRow = async (id: string) =>
+  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
 const sessionIds = async (userId: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)))).map((r) => r.id);
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)),
+    )
+  ).map((r) => r.id);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,17 +49,33 @@ beforeAll(async () => {
   const tenant = await createTenant(database.db, { name: 'Acme' });
   const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
   tenantId = tenant.id;
-  rep = await createTenantUser(database.db, tenant.id, { email: 'rep@acme.test', username: 'riley', userType: 'sales_rep', password: TEST_PASSWORD });
-  manager = await createTenantUser(database.db, tenant.id, { email: 'manager@acme.test', username: 'morgan', userType: 'manager' });
+  rep = await createTenantUser(database.db, tenant.id, {
+    email: 'rep@acme.test',
+    username: 'riley',
+    userType: 'sales_rep',
+    password: TEST_PASSWORD,
+  });
+  manager = await createTenantUser(database.db, tenant.id, {
+    email: 'manager@acme.test',
+    username: 'morgan',
+    userType: 'manager',
+  });
   noRole = await createTenantUser(database.db, tenant.id, { email: 'plain@acme.test', userType: 'user' });
-  superuser = await createTenantUser(database.db, internal.id, { email: 'root@internal.test', username: 'root', userType: 'superuser' });
+  superuser = await createTenantUser(database.db, internal.id, {
+    email: 'root@internal.test',
+    username: 'root',
+    userType: 'superuser',
+  });
 });
 afterAll(() => database?.cleanup());
 
 describe('procedure ladder', () => {
   // A tiny router over the real ladder, so the check is on accessProcedure itself.
   const testRouter = router({
-    managersOnly: accessProcedure({ roles: ['sales_manager'] }).query(({ ctx }) => ({ tenantId: ctx.tenantId, userId: ctx.user.id })),
+    managersOnly: accessProcedure({ roles: ['sales_manager'] }).query(({ ctx }) => ({
+      tenantId: ctx.tenantId,
+      userId: ctx.user.id,
+    })),
     adminsOnly: accessProcedure({ roles: ['admin'] })
       .input(z.object({ n: z.number() }))
       .query(({ input }) => input.n * 2),
@@ -68,12 +98,17 @@ describe('procedure ladder', () => {
   });
 
   it('the allowed role passes, inside its tenant', async () => {
-    expect(await call(createTestContext(deps, toSessionUser(manager))).managersOnly()).toEqual({ tenantId, userId: manager.id });
+    expect(await call(createTestContext(deps, toSessionUser(manager))).managersOnly()).toEqual({
+      tenantId,
+      userId: manager.id,
+    });
   });
 
   it('a facilitator has the manager role', async () => {
     const facilitator = await createTenantUser(database.db, tenantId, { userType: 'facilitator' });
-    expect(await call(createTestContext(deps, toSessionUser(facilitator))).managersOnly()).toMatchObject({ userId: facilitator.id });
+    expect(await call(createTestContext(deps, toSessionUser(facilitator))).managersOnly()).toMatchObject({
+      userId: facilitator.id,
+    });
   });
 
   it('a superuser passes every role check', async () => {
@@ -99,7 +134,12 @@ describe('profile', () => {
 
   it('update: a username taken in the same tenant is a CONFLICT (case-insensitive)', async () => {
     const e = describeTrpcError(await rejection(signedInCaller(deps, rep).profile.update({ username: 'MORGAN' })));
-    expect(e).toMatchObject({ trpcCode: 'CONFLICT', httpStatus: 409, appCode: 'CONFLICT', details: { field: 'username' } });
+    expect(e).toMatchObject({
+      trpcCode: 'CONFLICT',
+      httpStatus: 409,
+      appCode: 'CONFLICT',
+      details: { field: 'username' },
+    });
     expect((await userRow(rep.id)).username).toBe('riley');
   });
 
@@ -119,21 +159,32 @@ describe('profile', () => {
   it('setLanguage persists', async () => {
     expect(await signedInCaller(deps, rep).profile.setLanguage({ user_language: 'pt-BR' })).toEqual({ ok: true });
     expect((await userRow(rep.id)).language).toBe('pt-BR');
-    const e = describeTrpcError(await rejection(signedInCaller(deps, rep).profile.setLanguage({ user_language: 'fr' as 'en' })));
+    const e = describeTrpcError(
+      await rejection(signedInCaller(deps, rep).profile.setLanguage({ user_language: 'fr' as 'en' })),
+    );
     expect(e.httpStatus).toBe(400);
     expect((await userRow(rep.id)).language).toBe('pt-BR');
   });
 
   it('changePassword with a wrong current password is WRONG_PASSWORD and changes nothing', async () => {
     const before = (await userRow(rep.id)).passwordHash;
-    const e = describeTrpcError(await rejection(signedInCaller(deps, rep).profile.changePassword({ currentPassword: 'nope', newPassword: 'Another-Pass-1' })));
+    const e = describeTrpcError(
+      await rejection(
+        signedInCaller(deps, rep).profile.changePassword({ currentPassword: 'nope', newPassword: 'Another-Pass-1' }),
+      ),
+    );
     expect(e).toMatchObject({ appCode: 'WRONG_PASSWORD', httpStatus: 400, details: { field: 'currentPassword' } });
     expect((await userRow(rep.id)).passwordHash).toBe(before);
   });
 
   it('changePassword against the policy is PASSWORD_POLICY with the broken rules', async () => {
     const e = describeTrpcError(
-      await rejection(signedInCaller(strictDeps, rep).profile.changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'lowercaseonly' })),
+      await rejection(
+        signedInCaller(strictDeps, rep).profile.changePassword({
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'lowercaseonly',
+        }),
+      ),
     );
     expect(e).toMatchObject({ appCode: 'PASSWORD_POLICY', httpStatus: 400 });
     expect(e.details?.rules).toEqual(['uppercase', 'numeric']);
@@ -144,7 +195,9 @@ describe('profile', () => {
     const here = await signIn(strictDeps, rep);
     const elsewhere = await signIn(strictDeps, rep);
     const oldHash = (await userRow(rep.id)).passwordHash;
-    expect(await here.caller.profile.changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-9' })).toEqual({ ok: true });
+    expect(
+      await here.caller.profile.changePassword({ currentPassword: TEST_PASSWORD, newPassword: 'Brand-New-Pass-9' }),
+    ).toEqual({ ok: true });
     const newHash = (await userRow(rep.id)).passwordHash!;
     expect(newHash).not.toBe(oldHash);
     expect(newHash).toMatch(/^\$argon2id\$/);
@@ -155,7 +208,9 @@ describe('profile', () => {
     expect(left).not.toContain(elsewhere.sessionId);
     // and the new password signs in
     const { caller } = anonymousCaller(deps, { ip: '10.9.9.9' });
-    expect(await caller.auth.login({ email: 'rep@acme.test', password: 'Brand-New-Pass-9' })).toEqual({ home: '/assignments/sr' });
+    expect(await caller.auth.login({ email: 'rep@acme.test', password: 'Brand-New-Pass-9' })).toEqual({
+      home: '/assignments/sr',
+    });
   });
 
   it('a sign-in that verified a password changed meanwhile gets no session', async () => {
@@ -179,10 +234,18 @@ describe('profile', () => {
     // argon2 runs between the read and the write: another change commits in that gap
     let step = 0;
     const tenant: TenantRunner = async (fn) => {
-      if (step++ === 1) await asSystem(database.db, { action: 'test' }, (tx) => tx.update(users).set({ passwordHash: elsewhere }).where(eq(users.id, rep.id)));
+      if (step++ === 1)
+        await asSystem(database.db, { action: 'test' }, (tx) =>
+          tx.update(users).set({ passwordHash: elsewhere }).where(eq(users.id, rep.id)),
+        );
       return withTenant(database.db, tenantId, fn);
     };
-    const e = await changePassword(tenant, rep.id, { currentPassword: 'Brand-New-Pass-9', newPassword: 'Third-Pass-7' }, deps.env.passwordPolicy).then(
+    const e = await changePassword(
+      tenant,
+      rep.id,
+      { currentPassword: 'Brand-New-Pass-9', newPassword: 'Third-Pass-7' },
+      deps.env.passwordPolicy,
+    ).then(
       () => null,
       (err: unknown) => err as { code?: string },
     );

@@ -35,8 +35,10 @@ function fieldErrors(e: unknown) {
   return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
 }
 
-const promptRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(eq(prompts.id, id))))[0];
-const systemRows = () => asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(isNull(prompts.tenantId)));
+const promptRow = async (id: string) =>
+  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(eq(prompts.id, id))))[0];
+const systemRows = () =>
+  asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(isNull(prompts.tenantId)));
 
 const simulationInput = {
   kind: 'simulation' as const,
@@ -51,7 +53,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database);
   await ensureSystemPrompts(database.db);
-  const cast = await createTwoTenants(database.db, { a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, repA: { userType: 'sales_rep' } }, b: { adminB: { userType: 'admin' } } }, ['Alpha', 'Beta']);
+  const cast = await createTwoTenants(
+    database.db,
+    {
+      a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, repA: { userType: 'sales_rep' } },
+      b: { adminB: { userType: 'admin' } },
+    },
+    ['Alpha', 'Beta'],
+  );
   ({ adminA, managerA, repA, adminB } = cast.users);
   superuser = cast.superuser;
   tenantA = cast.a;
@@ -62,7 +71,9 @@ afterAll(() => database?.cleanup());
 describe('system prompts', () => {
   it('ship at least one per kind, each valid for its kind', async () => {
     const rows = await systemRows();
-    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation']));
+    expect(new Set(rows.map((r) => r.kind))).toEqual(
+      new Set(['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation']),
+    );
     for (const p of SYSTEM_PROMPTS) {
       const parsed = createPromptInput.safeParse(p);
       expect(parsed.success, `${p.systemKey}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
@@ -72,8 +83,14 @@ describe('system prompts', () => {
   it('are visible to two tenants, flagged isSystem, without an owner id', async () => {
     const a = await as(adminA).prompts.list({});
     const b = await as(adminB).prompts.list({});
-    const sysA = a.filter((p) => p.isSystem).map((p) => p.id).sort();
-    const sysB = b.filter((p) => p.isSystem).map((p) => p.id).sort();
+    const sysA = a
+      .filter((p) => p.isSystem)
+      .map((p) => p.id)
+      .sort();
+    const sysB = b
+      .filter((p) => p.isSystem)
+      .map((p) => p.id)
+      .sort();
     expect(sysA.length).toBe(SYSTEM_PROMPTS.length);
     expect(sysA).toEqual(sysB);
     expect(JSON.stringify(a)).not.toContain(tenantA.id);
@@ -90,7 +107,11 @@ describe('system prompts', () => {
   it('cannot be deleted: SYSTEM_PROMPT_READONLY with its "cannot be deleted" message, and the row stays', async () => {
     const [sys] = await systemRows();
     const e = describeTrpcError(await rejection(as(adminA).prompts.delete({ id: sys.id })));
-    expect(e).toMatchObject({ appCode: 'SYSTEM_PROMPT_READONLY', httpStatus: 403, message: 'This is a system prompt and cannot be deleted.' });
+    expect(e).toMatchObject({
+      appCode: 'SYSTEM_PROMPT_READONLY',
+      httpStatus: 403,
+      message: 'This is a system prompt and cannot be deleted.',
+    });
     // not even a superuser
     const e2 = describeTrpcError(await rejection(as(superuser).prompts.delete({ id: sys.id })));
     expect(e2.appCode).toBe('SYSTEM_PROMPT_READONLY');
@@ -100,21 +121,35 @@ describe('system prompts', () => {
   it('cannot be edited through update, even by a superuser', async () => {
     const sys = (await systemRows()).find((r) => r.kind === 'evaluation')!;
     for (const u of [adminA, superuser]) {
-      const e = describeTrpcError(await rejection(as(u).prompts.update({ id: sys.id, kind: 'evaluation', name: 'Mine', instructions: 'x' })));
-      expect(e).toMatchObject({ appCode: 'SYSTEM_PROMPT_READONLY', message: 'System prompts cannot be edited. Duplicate it to make your own version.' });
+      const e = describeTrpcError(
+        await rejection(as(u).prompts.update({ id: sys.id, kind: 'evaluation', name: 'Mine', instructions: 'x' })),
+      );
+      expect(e).toMatchObject({
+        appCode: 'SYSTEM_PROMPT_READONLY',
+        message: 'System prompts cannot be edited. Duplicate it to make your own version.',
+      });
     }
     expect((await promptRow(sys.id)).name).toBe(sys.name);
   });
 
   it('superusers edit texts through updateSystem (audited); others are FORBIDDEN', async () => {
     const sys = (await systemRows()).find((r) => r.kind === 'scenario_narrative')!;
-    const input = { id: sys.id, kind: 'scenario_narrative' as const, name: sys.name, systemPrompt: sys.systemPrompt, userPrompt: `${sys.userPrompt}\nKeep it short.` };
+    const input = {
+      id: sys.id,
+      kind: 'scenario_narrative' as const,
+      name: sys.name,
+      systemPrompt: sys.systemPrompt,
+      userPrompt: `${sys.userPrompt}\nKeep it short.`,
+    };
     expect(describeTrpcError(await rejection(as(adminA).prompts.updateSystem(input))).appCode).toBe('FORBIDDEN');
     const saved = await as(superuser).prompts.updateSystem(input);
     expect(saved).toMatchObject({ id: sys.id, isSystem: true, systemKey: sys.systemKey });
     expect((await promptRow(sys.id)).userPrompt).toMatch(/Keep it short\.$/);
     const audit = await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(auditLog).where(and(eq(auditLog.action, 'prompts.update_system'), eq(auditLog.actorUserId, superuser.id))),
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'prompts.update_system'), eq(auditLog.actorUserId, superuser.id))),
     );
     expect(audit).toHaveLength(1);
     expect((await as(superuser).prompts.listSystem()).every((p) => p.isSystem)).toBe(true);
@@ -140,10 +175,21 @@ describe('system prompts', () => {
 describe('tenant prompts', () => {
   it('an admin creates, reads, updates and deletes a prompt; fields of other kinds are not stored', async () => {
     const created = await as(adminA).prompts.create({ ...simulationInput, userPrompt: 'stray field' });
-    expect(created).toMatchObject({ kind: 'simulation', name: 'Tough CFO', isSystem: false, endPrompt: null, userPrompt: null });
+    expect(created).toMatchObject({
+      kind: 'simulation',
+      name: 'Tough CFO',
+      isSystem: false,
+      endPrompt: null,
+      userPrompt: null,
+    });
     expect((await promptRow(created.id)).tenantId).toBe(tenantA.id);
     expect(await as(managerA).prompts.get({ id: created.id })).toMatchObject({ id: created.id });
-    const updated = await as(adminA).prompts.update({ ...simulationInput, id: created.id, name: 'Tougher CFO', endPrompt: 'Say goodbye.' });
+    const updated = await as(adminA).prompts.update({
+      ...simulationInput,
+      id: created.id,
+      name: 'Tougher CFO',
+      endPrompt: 'Say goodbye.',
+    });
     expect(updated).toMatchObject({ name: 'Tougher CFO', endPrompt: 'Say goodbye.' });
     await as(adminA).prompts.delete({ id: created.id });
     expect(await promptRow(created.id)).toBeUndefined();
@@ -154,33 +200,61 @@ describe('tenant prompts', () => {
   });
 
   it('validates per kind with namespaced keys, all at once', async () => {
-    const sim = fieldErrors(await rejection(as(adminA).prompts.create({ kind: 'simulation', name: ' ', generalRules: '', detailedInstructions: null })));
+    const sim = fieldErrors(
+      await rejection(
+        as(adminA).prompts.create({ kind: 'simulation', name: ' ', generalRules: '', detailedInstructions: null }),
+      ),
+    );
     expect(sim.name).toContain('prompts.validation.nameRequired');
     expect(sim.generalRules).toContain('prompts.validation.generalRulesRequired');
     expect(sim.detailedInstructions).toContain('prompts.validation.detailedInstructionsRequired');
-    const scen = fieldErrors(await rejection(as(adminA).prompts.create({ kind: 'scenario_variables', name: 'x', systemPrompt: 'optional' })));
+    const scen = fieldErrors(
+      await rejection(as(adminA).prompts.create({ kind: 'scenario_variables', name: 'x', systemPrompt: 'optional' })),
+    );
     expect(scen).toEqual({ userPrompt: ['prompts.validation.userPromptRequired'] });
     const narr = fieldErrors(await rejection(as(adminA).prompts.create({ kind: 'scenario_narrative', name: 'x' })));
     expect(narr.userPrompt).toContain('prompts.validation.userPromptRequired');
-    const ev = fieldErrors(await rejection(as(adminA).prompts.create({ kind: 'evaluation', name: 'x', instructions: '   ' })));
+    const ev = fieldErrors(
+      await rejection(as(adminA).prompts.create({ kind: 'evaluation', name: 'x', instructions: '   ' })),
+    );
     expect(ev.instructions).toContain('prompts.validation.instructionsRequired');
     const kind = fieldErrors(await rejection(as(adminA).prompts.create({ kind: 'other' as 'evaluation', name: 'x' })));
     expect(kind.kind).toContain('prompts.validation.kindInvalid');
     // scenario prompts without a system prompt are fine
-    const ok = await as(adminA).prompts.create({ kind: 'scenario_narrative', name: 'Narrative', userPrompt: 'Write about {{persona.name}}' });
+    const ok = await as(adminA).prompts.create({
+      kind: 'scenario_narrative',
+      name: 'Narrative',
+      userPrompt: 'Write about {{persona.name}}',
+    });
     expect(ok.systemPrompt).toBeNull();
   });
 
   it('refuses unknown placeholders and those not meant for the kind', async () => {
     const e = fieldErrors(
-      await rejection(as(adminA).prompts.create({ kind: 'evaluation', name: 'Eval', instructions: 'Score {{criteria}} using {{transcrpt}}' })),
+      await rejection(
+        as(adminA).prompts.create({
+          kind: 'evaluation',
+          name: 'Eval',
+          instructions: 'Score {{criteria}} using {{transcrpt}}',
+        }),
+      ),
     );
     expect(e.instructions).toEqual(['prompts.validation.unknownPlaceholder']);
-    expect(unknownPlaceholders('Score {{criteria}} using {{transcrpt}} and {{ transcrpt }}', 'evaluation')).toEqual(['{{transcrpt}}']);
+    expect(unknownPlaceholders('Score {{criteria}} using {{transcrpt}} and {{ transcrpt }}', 'evaluation')).toEqual([
+      '{{transcrpt}}',
+    ]);
     // {{transcript}} exists, but only evaluation prompts may use it
-    const sim = fieldErrors(await rejection(as(adminA).prompts.create({ ...simulationInput, detailedInstructions: 'React to {{transcript}}' })));
+    const sim = fieldErrors(
+      await rejection(
+        as(adminA).prompts.create({ ...simulationInput, detailedInstructions: 'React to {{transcript}}' }),
+      ),
+    );
     expect(sim.detailedInstructions).toEqual(['prompts.validation.unknownPlaceholder']);
-    const ok = await as(adminA).prompts.create({ kind: 'evaluation', name: 'Eval', instructions: 'Score {{criteria}} using {{ transcript }}' });
+    const ok = await as(adminA).prompts.create({
+      kind: 'evaluation',
+      name: 'Eval',
+      instructions: 'Score {{criteria}} using {{ transcript }}',
+    });
     expect(ok.instructions).toContain('{{ transcript }}');
   });
 
@@ -197,7 +271,13 @@ describe('tenant prompts', () => {
   it('duplicating a system prompt gives an editable copy in the tenant', async () => {
     const sys = (await systemRows()).find((r) => r.kind === 'simulation')!;
     const copy = await as(adminA).prompts.duplicate({ id: sys.id });
-    expect(copy).toMatchObject({ name: `${sys.name} (copy)`, isSystem: false, systemKey: null, kind: 'simulation', generalRules: sys.generalRules });
+    expect(copy).toMatchObject({
+      name: `${sys.name} (copy)`,
+      isSystem: false,
+      systemKey: null,
+      kind: 'simulation',
+      generalRules: sys.generalRules,
+    });
     expect((await promptRow(copy.id)).tenantId).toBe(tenantA.id);
     const edited = await as(adminA).prompts.update({
       id: copy.id,
@@ -216,7 +296,11 @@ describe('tenant prompts', () => {
   });
 
   it("tenant A's prompt is invisible to B, even by id, and B cannot change or delete it", async () => {
-    const mine = await as(adminA).prompts.create({ kind: 'evaluation', name: 'Private eval', instructions: 'Score it.' });
+    const mine = await as(adminA).prompts.create({
+      kind: 'evaluation',
+      name: 'Private eval',
+      instructions: 'Score it.',
+    });
     expect((await as(adminB).prompts.list({})).some((p) => p.id === mine.id)).toBe(false);
     for (const call of [
       () => as(adminB).prompts.get({ id: mine.id }),
@@ -226,36 +310,56 @@ describe('tenant prompts', () => {
     ]) {
       expect(describeTrpcError(await rejection(call())).appCode).toBe('NOT_FOUND');
     }
-    expect(await promptRow(mine.id)).toMatchObject({ name: 'Private eval', instructions: 'Score it.', tenantId: tenantA.id });
+    expect(await promptRow(mine.id)).toMatchObject({
+      name: 'Private eval',
+      instructions: 'Score it.',
+      tenantId: tenantA.id,
+    });
     // B naming A's client id is refused outright
-    expect(describeTrpcError(await rejection(as(adminB).prompts.list({ clientId: tenantA.id }))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(adminB).prompts.list({ clientId: tenantA.id }))).appCode).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it('a prompt a simulation uses cannot be deleted (IN_USE) until the simulation lets go of it', async () => {
     const p = await as(adminA).prompts.create({ kind: 'evaluation', name: 'Used eval', instructions: 'Score it.' });
-    const sim = await asSystem(database.db, { action: 'test' }, (tx) => createSimulation(tx, { tenantId: tenantA.id, name: 'Uses it', reportPromptId: p.id }));
+    const sim = await asSystem(database.db, { action: 'test' }, (tx) =>
+      createSimulation(tx, { tenantId: tenantA.id, name: 'Uses it', reportPromptId: p.id }),
+    );
     const e = describeTrpcError(await rejection(as(adminA).prompts.delete({ id: p.id })));
     expect(e).toMatchObject({ appCode: 'IN_USE', details: { simulations: 1 } });
     expect(await promptRow(p.id)).toBeDefined();
-    await asSystem(database.db, { action: 'test' }, (tx) => tx.update(simulations).set({ reportPromptId: null }).where(eq(simulations.id, sim.id)));
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.update(simulations).set({ reportPromptId: null }).where(eq(simulations.id, sim.id)),
+    );
     await as(adminA).prompts.delete({ id: p.id });
     expect(await promptRow(p.id)).toBeUndefined();
   });
 
   it('the kind of a prompt cannot change on update', async () => {
     const p = await as(adminA).prompts.create({ kind: 'evaluation', name: 'Kind test', instructions: 'Score it.' });
-    const e = describeTrpcError(await rejection(as(adminA).prompts.update({ id: p.id, kind: 'scenario_variables', name: 'x', userPrompt: 'y' })));
+    const e = describeTrpcError(
+      await rejection(as(adminA).prompts.update({ id: p.id, kind: 'scenario_variables', name: 'x', userPrompt: 'y' })),
+    );
     expect(e.appCode).toBe('VALIDATION');
     expect((await promptRow(p.id)).kind).toBe('evaluation');
   });
 
   it('a superuser acts on a client through clientId; the mutation is audited', async () => {
-    const created = await as(superuser).prompts.create({ clientId: tenantB.id, kind: 'evaluation', name: 'For Beta', instructions: 'Score it.' });
+    const created = await as(superuser).prompts.create({
+      clientId: tenantB.id,
+      kind: 'evaluation',
+      name: 'For Beta',
+      instructions: 'Score it.',
+    });
     expect((await promptRow(created.id)).tenantId).toBe(tenantB.id);
     expect((await as(adminB).prompts.list({ kind: 'evaluation' })).map((p) => p.id)).toContain(created.id);
     expect((await as(superuser).prompts.list({})).map((p) => p.id)).not.toContain(created.id);
     const audit = await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(auditLog).where(and(eq(auditLog.actorUserId, superuser.id), eq(auditLog.tenantId, tenantB.id))),
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.actorUserId, superuser.id), eq(auditLog.tenantId, tenantB.id))),
     );
     expect(audit.map((a) => a.action)).toContain('superuser.prompts.create');
   });

@@ -74,7 +74,11 @@ describe('dashboard read cache', () => {
     expect(cache.stats.hits).toBe(hits + 1);
 
     // another tenant's write leaves A's entries alone
-    await as(managerB).assignments.create({ name: 'B work', simulationIds: [simB], userIds: [(await as(managerB).assignments.options({})).members[0].id] });
+    await as(managerB).assignments.create({
+      name: 'B work',
+      simulationIds: [simB],
+      userIds: [(await as(managerB).assignments.options({})).members[0].id],
+    });
     expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(0);
 
     // a write of tenant A through the API: every A dashboard is fresh on the next read
@@ -94,11 +98,20 @@ describe('dashboard read cache', () => {
     });
     expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(pending); // cached
     const jobId = await asSystem(database.db, { action: 'test' }, (tx) =>
-      enqueueMail(tx, { tenantId: tenantA, to: 'rep@example.test', subject: 's', text: 't', html: '<p>t</p>', dedupeKey: `test:${randomUUID()}` }),
+      enqueueMail(tx, {
+        tenantId: tenantA,
+        to: 'rep@example.test',
+        subject: 's',
+        text: 't',
+        html: '<p>t</p>',
+        dedupeKey: `test:${randomUUID()}`,
+      }),
     );
     const worker = await startJobWorker(deps);
     try {
-      await expect.poll(async () => (await getJob(database.db, jobId))?.status, { timeout: 10_000, interval: 20 }).toBe('succeeded');
+      await expect
+        .poll(async () => (await getJob(database.db, jobId))?.status, { timeout: 10_000, interval: 20 })
+        .toBe('succeeded');
       // no TTL passed: the job's completion dropped the tenant's entries
       expect((await as(manager).dashboard.get({})).counts.pendingExercises).toBe(pending + 1);
     } finally {

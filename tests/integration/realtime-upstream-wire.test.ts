@@ -21,7 +21,9 @@ describe('OpenAI Realtime upstream wire', () => {
     const frames = [randomBytes(1920), randomBytes(1920), randomBytes(38)];
     for (const f of frames) up.appendAudio(f);
     await expect.poll(() => events.filter((e) => e.type === 'output_audio').length).toBe(3);
-    const audio = events.filter((e): e is Extract<UpstreamEvent, { type: 'output_audio' }> => e.type === 'output_audio');
+    const audio = events.filter(
+      (e): e is Extract<UpstreamEvent, { type: 'output_audio' }> => e.type === 'output_audio',
+    );
     expect(audio.map((e) => e.itemId)).toEqual(['echo', 'echo', 'echo']);
     audio.forEach((e, i) => expect(e.pcm.equals(frames[i])).toBe(true));
 
@@ -29,7 +31,9 @@ describe('OpenAI Realtime upstream wire', () => {
     up.truncate('item_x', 120);
     await expect.poll(() => fake.truncates).toEqual([{ item_id: 'item_x', audio_end_ms: 120 }]);
     fake.sendError(false);
-    await expect.poll(() => events.find((e) => e.type === 'error')).toEqual({ type: 'error', fatal: false, code: 'invalid_value', message: 'Invalid value for audio_end_ms' });
+    await expect
+      .poll(() => events.find((e) => e.type === 'error'))
+      .toEqual({ type: 'error', fatal: false, code: 'invalid_value', message: 'Invalid value for audio_end_ms' });
     up.close();
   });
 });

@@ -13,7 +13,9 @@ describe('report formatting helpers', () => {
   });
 
   it('escapes every HTML-significant character', () => {
-    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('picks the viewer language: ?lang=, saved, Accept-Language by quality, then English', () => {
@@ -34,7 +36,13 @@ describe('report formatting helpers', () => {
     const stored = computeAnalytics(
       [
         { seq: 1, speaker: 'prospect', text: 'Hello.', startMs: 0, endMs: 1000 },
-        { seq: 2, speaker: 'rep', text: 'Um, what does your forecast look like today? Is it, um, manual?', startMs: 1500, endMs: 5500 },
+        {
+          seq: 2,
+          speaker: 'rep',
+          text: 'Um, what does your forecast look like today? Is it, um, manual?',
+          startMs: 1500,
+          endMs: 5500,
+        },
         { seq: 3, speaker: 'prospect', text: 'Manual.', startMs: 6000, endMs: 7000, responseLatencyMs: 500 },
       ],
       { language: 'en' },

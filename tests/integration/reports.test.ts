@@ -33,12 +33,42 @@ const SCORECARD = {
   id: 'sc-1',
   name: 'Discovery',
   criteria: [
-    { id: 'c-open', position: 0, name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'No open questions', levelLow: 'One open question', levelHigh: 'Several open questions that uncover pain' },
-    { id: 'c-next', position: 1, name: 'Next step', description: 'Agrees a next step', includeInScenario: true, levelZero: 'No next step', levelLow: 'A vague next step', levelHigh: 'A dated next step' },
-    { id: 'c-value', position: 2, name: 'Value', description: 'Links value to pain', includeInScenario: false, levelZero: 'No value statement', levelLow: 'Generic value', levelHigh: 'Value tied to the stated pain' },
+    {
+      id: 'c-open',
+      position: 0,
+      name: 'Open questions',
+      description: 'Asks open questions',
+      includeInScenario: true,
+      levelZero: 'No open questions',
+      levelLow: 'One open question',
+      levelHigh: 'Several open questions that uncover pain',
+    },
+    {
+      id: 'c-next',
+      position: 1,
+      name: 'Next step',
+      description: 'Agrees a next step',
+      includeInScenario: true,
+      levelZero: 'No next step',
+      levelLow: 'A vague next step',
+      levelHigh: 'A dated next step',
+    },
+    {
+      id: 'c-value',
+      position: 2,
+      name: 'Value',
+      description: 'Links value to pain',
+      includeInScenario: false,
+      levelZero: 'No value statement',
+      levelLow: 'Generic value',
+      levelHigh: 'Value tied to the stated pain',
+    },
   ],
 };
-const SIMULATION = { simulation: { id: null, name: 'Discovery <Acme> call', difficulty: 'medium' }, persona: { name: 'Derek Osei' } };
+const SIMULATION = {
+  simulation: { id: null, name: 'Discovery <Acme> call', difficulty: 'medium' },
+  persona: { name: 'Derek Osei' },
+};
 const XSS_SUMMARY = 'Good call <script>alert("x")</script> & more';
 
 const criteriaOf3 = (levels: [0 | 1 | 2, 0 | 1 | 2, 0 | 1 | 2]): CriterionResult[] => criteria(levels);
@@ -70,7 +100,14 @@ async function seedCall(tenantId: string, userId: string, report: Partial<typeof
       simulationSnapshot: SIMULATION,
       turns: [
         { seq: 1, itemId: 'i1', speaker: 'prospect', text: 'Derek here.', startMs: 0, endMs: 2000 },
-        { seq: 2, itemId: 'i2', speaker: 'rep', text: 'What keeps you up at night? <img src=x onerror=alert(1)>', startMs: 65_000, endMs: 69_000 },
+        {
+          seq: 2,
+          itemId: 'i2',
+          speaker: 'rep',
+          text: 'What keeps you up at night? <img src=x onerror=alert(1)>',
+          startMs: 65_000,
+          endMs: 69_000,
+        },
         { seq: 3, itemId: 'i3', speaker: 'prospect', text: 'Forecasts.', startMs: 70_000, endMs: 71_000 },
       ],
     });
@@ -85,10 +122,23 @@ async function seedCall(tenantId: string, userId: string, report: Partial<typeof
         originalScore: 50,
         summary: XSS_SUMMARY,
         strengths: ['Clear opener'],
-        improvements: [{ what: 'Ask for a dated next step', why: 'Deals stall without one', example: 'Shall we book Tuesday at 10?' }],
+        improvements: [
+          {
+            what: 'Ask for a dated next step',
+            why: 'Deals stall without one',
+            example: 'Shall we book Tuesday at 10?',
+          },
+        ],
         criteria: criteria([2, 1, 0]),
         analytics: {
-          talkRatio: { repShare: 0.42, source: 'timing', repMs: 4000, prospectMs: 3000, repWords: 10, prospectWords: 3 },
+          talkRatio: {
+            repShare: 0.42,
+            source: 'timing',
+            repMs: 4000,
+            prospectMs: 3000,
+            repWords: 10,
+            prospectWords: 3,
+          },
           longestRepMonologue: { ms: 4000, words: 10, turnSeq: 2 },
           questions: { count: 1, open: 1, closed: 0, examples: [] },
           wordsPerMinute: 150,
@@ -110,7 +160,8 @@ const download = (callId: string, opts: { token?: string; query?: string; header
     headers: { ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
   });
 
-const reportOf = async (callId: string) => (await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0];
+const reportOf = async (callId: string) =>
+  (await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -143,7 +194,14 @@ describe('reports.get and reports.status: who may see a report', () => {
     const r = await as(repA).reports.get({ callId });
     expect(r.status).toBe('ready');
     expect(r.canReview).toBe(false);
-    expect(r.call).toMatchObject({ simulationName: 'Discovery <Acme> call', personaName: 'Derek Osei', difficulty: 'medium', repName: 'Rita Rep', durationMs: 125_000, provider: 'offline' });
+    expect(r.call).toMatchObject({
+      simulationName: 'Discovery <Acme> call',
+      personaName: 'Derek Osei',
+      difficulty: 'medium',
+      repName: 'Rita Rep',
+      durationMs: 125_000,
+      provider: 'offline',
+    });
     expect(r.report?.score).toBe(50);
     expect(r.report?.criteria.map((c) => [c.criterionId, c.level, c.levelDescriptions[c.level ?? 0]])).toEqual([
       ['c-open', 2, 'Several open questions that uncover pain'],
@@ -162,7 +220,9 @@ describe('reports.get and reports.status: who may see a report', () => {
       expect(describeTrpcError(await rejection(as(otherRepA).reports[proc]({ callId }))).appCode).toBe('FORBIDDEN');
       expect(describeTrpcError(await rejection(as(managerB).reports[proc]({ callId }))).appCode).toBe('NOT_FOUND');
       // naming the other client does not help anyone but a superuser
-      expect(describeTrpcError(await rejection(as(managerB).reports[proc]({ callId, clientId: tenantA }))).appCode).toBe('FORBIDDEN');
+      expect(
+        describeTrpcError(await rejection(as(managerB).reports[proc]({ callId, clientId: tenantA }))).appCode,
+      ).toBe('FORBIDDEN');
     }
     const seen = await as(managerA).reports.get({ callId });
     expect(seen.canReview).toBe(true);
@@ -174,12 +234,26 @@ describe('reports.get and reports.status: who may see a report', () => {
 
   it('reports a recording when one was stored', async () => {
     const callId = await seedCall(tenantA, repA.id);
-    await withTenant(database.db, tenantA, (tx) => createCallRecording(tx, { callId, tenantId: tenantA, mimeType: 'audio/webm', sizeBytes: 3, content: Buffer.from([1, 2, 3]) }));
+    await withTenant(database.db, tenantA, (tx) =>
+      createCallRecording(tx, {
+        callId,
+        tenantId: tenantA,
+        mimeType: 'audio/webm',
+        sizeBytes: 3,
+        content: Buffer.from([1, 2, 3]),
+      }),
+    );
     expect((await as(repA).reports.get({ callId })).hasRecording).toBe(true);
   });
 
   it("status gives the evaluation job's progress and attempts for the wait screen", async () => {
-    const callId = await seedCall(tenantA, repA.id, { status: 'running', score: null, originalScore: null, criteria: null, summary: null });
+    const callId = await seedCall(tenantA, repA.id, {
+      status: 'running',
+      score: null,
+      originalScore: null,
+      criteria: null,
+      summary: null,
+    });
     await sys((tx) =>
       createJob(tx, {
         tenantId: tenantA,
@@ -194,7 +268,17 @@ describe('reports.get and reports.status: who may see a report', () => {
       }),
     );
     const s = await as(repA).reports.status({ callId });
-    expect(s).toMatchObject({ status: 'running', callEnded: true, job: { status: 'running', attempts: 2, maxAttempts: 5, progress: { phase: 'verifying', done: 2, total: 5 }, lastError: 'model timeout' } });
+    expect(s).toMatchObject({
+      status: 'running',
+      callEnded: true,
+      job: {
+        status: 'running',
+        attempts: 2,
+        maxAttempts: 5,
+        progress: { phase: 'verifying', done: 2, total: 5 },
+        lastError: 'model timeout',
+      },
+    });
     const g = await as(repA).reports.get({ callId });
     expect(g.status).toBe('running');
     expect(g.report?.criteria).toEqual([]);
@@ -222,20 +306,40 @@ describe('reports.override: manager review', () => {
 
   it('a rep cannot override, not even their own report; another tenant cannot either', async () => {
     const callId = await seedCall(tenantA, repA.id);
-    expect(describeTrpcError(await rejection(as(repA).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'I did it' }))).appCode).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(managerB).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'x' }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(
+        await rejection(as(repA).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'I did it' })),
+      ).appCode,
+    ).toBe('FORBIDDEN');
+    expect(
+      describeTrpcError(
+        await rejection(as(managerB).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'x' })),
+      ).appCode,
+    ).toBe('NOT_FOUND');
     const row = await reportOf(callId);
     expect(row.score).toBe(50);
     expect(row.criteria?.[2].level).toBe(0);
-    expect(await sys((tx) => tx.select().from(reportOverrides).where(eq(reportOverrides.reportId, row.id)))).toEqual([]);
+    expect(await sys((tx) => tx.select().from(reportOverrides).where(eq(reportOverrides.reportId, row.id)))).toEqual(
+      [],
+    );
   });
 
   it('recomputes the score, keeps the original level and score, and records every change', async () => {
     const callId = await seedCall(tenantA, repA.id);
-    const r1 = await as(managerA).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'Tied ROI to the forecast pain at 3:10' });
+    const r1 = await as(managerA).reports.override({
+      callId,
+      criterionId: 'c-value',
+      level: 2,
+      note: 'Tied ROI to the forecast pain at 3:10',
+    });
     // levels 2, 1, 2 → 5 / 6 → 83.3
     expect(r1).toEqual({ score: 83.3, criterionId: 'c-value', level: 2, originalLevel: 0 });
-    const r2 = await as(adminA).reports.override({ callId, criterionId: 'c-open', level: 1, note: 'Only one question was really open' });
+    const r2 = await as(adminA).reports.override({
+      callId,
+      criterionId: 'c-open',
+      level: 1,
+      note: 'Only one question was really open',
+    });
     // levels 1, 1, 2 → 4 / 6 → 66.7
     expect(r2.score).toBe(66.7);
 
@@ -247,7 +351,9 @@ describe('reports.override: manager review', () => {
       ['c-next', 1, 1],
       ['c-value', 2, 0],
     ]);
-    const history = await sys((tx) => tx.select().from(reportOverrides).where(eq(reportOverrides.reportId, row.id)).orderBy(reportOverrides.createdAt));
+    const history = await sys((tx) =>
+      tx.select().from(reportOverrides).where(eq(reportOverrides.reportId, row.id)).orderBy(reportOverrides.createdAt),
+    );
     expect(history.map((h) => [h.criterionId, h.fromLevel, h.toLevel, h.scoreAfter, h.userId, h.tenantId])).toEqual([
       ['c-value', 0, 2, 83.3, managerA.id, tenantA],
       ['c-open', 2, 1, 66.7, adminA.id, tenantA],
@@ -264,10 +370,22 @@ describe('reports.override: manager review', () => {
 
   it('refuses an unchanged level, an unknown criterion and a report that is not ready', async () => {
     const callId = await seedCall(tenantA, repA.id);
-    expect(describeTrpcError(await rejection(as(managerA).reports.override({ callId, criterionId: 'c-open', level: 2, note: 'same' }))).appCode).toBe('VALIDATION');
-    expect(describeTrpcError(await rejection(as(managerA).reports.override({ callId, criterionId: 'nope', level: 1, note: 'x' }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(
+        await rejection(as(managerA).reports.override({ callId, criterionId: 'c-open', level: 2, note: 'same' })),
+      ).appCode,
+    ).toBe('VALIDATION');
+    expect(
+      describeTrpcError(
+        await rejection(as(managerA).reports.override({ callId, criterionId: 'nope', level: 1, note: 'x' })),
+      ).appCode,
+    ).toBe('NOT_FOUND');
     const pending = await seedCall(tenantA, repA.id, { status: 'running' });
-    expect(describeTrpcError(await rejection(as(managerA).reports.override({ callId: pending, criterionId: 'c-open', level: 1, note: 'x' }))).appCode).toBe('CONFLICT');
+    expect(
+      describeTrpcError(
+        await rejection(as(managerA).reports.override({ callId: pending, criterionId: 'c-open', level: 1, note: 'x' })),
+      ).appCode,
+    ).toBe('CONFLICT');
   });
 });
 
@@ -276,10 +394,29 @@ describe('reports.override: two reviewers at once', () => {
     const callId = await seedCall(tenantA, repA.id);
     const [row] = await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId)));
     const seen = row.criteria!.find((c) => c.criterionId === 'c-value')!.level;
-    const first = await as(managerA).reports.override({ callId, criterionId: 'c-value', level: seen === 2 ? 0 : 2, note: 'First look', fromLevel: seen });
-    const e = describeTrpcError(await rejection(as(adminA).reports.override({ callId, criterionId: 'c-value', level: seen === 2 ? 0 : 2, note: 'Second look', fromLevel: seen })));
+    const first = await as(managerA).reports.override({
+      callId,
+      criterionId: 'c-value',
+      level: seen === 2 ? 0 : 2,
+      note: 'First look',
+      fromLevel: seen,
+    });
+    const e = describeTrpcError(
+      await rejection(
+        as(adminA).reports.override({
+          callId,
+          criterionId: 'c-value',
+          level: seen === 2 ? 0 : 2,
+          note: 'Second look',
+          fromLevel: seen,
+        }),
+      ),
+    );
     expect(e).toMatchObject({ appCode: 'CONFLICT', httpStatus: 409 });
-    expect(e.details).toMatchObject({ fieldErrors: { level: ['reports.review.changedMeanwhile'] }, currentLevel: first.level });
+    expect(e.details).toMatchObject({
+      fieldErrors: { level: ['reports.review.changedMeanwhile'] },
+      currentLevel: first.level,
+    });
     const history = await sys((tx) => tx.select().from(reportOverrides).where(eq(reportOverrides.reportId, row.id)));
     expect(history.map((h) => h.note)).toEqual(['First look']);
     const [after] = await sys((tx) => tx.select().from(reports).where(eq(reports.id, row.id)));
@@ -289,12 +426,23 @@ describe('reports.override: two reviewers at once', () => {
 
 describe('reports.retry', () => {
   it('requeues the evaluation of a failed report; a ready report cannot be retried', async () => {
-    const callId = await seedCall(tenantA, repA.id, { status: 'failed', error: 'model unavailable', score: null, originalScore: null, criteria: null });
+    const callId = await seedCall(tenantA, repA.id, {
+      status: 'failed',
+      error: 'model unavailable',
+      score: null,
+      originalScore: null,
+      criteria: null,
+    });
     expect(describeTrpcError(await rejection(as(otherRepA).reports.retry({ callId }))).appCode).toBe('FORBIDDEN');
     expect(describeTrpcError(await rejection(as(managerB).reports.retry({ callId }))).appCode).toBe('NOT_FOUND');
     expect(await as(repA).reports.retry({ callId })).toEqual({ status: 'pending' });
     expect((await reportOf(callId)).status).toBe('pending');
-    const [job] = await sys((tx) => tx.select().from(jobs).where(eq(jobs.dedupeKey, evaluationDedupeKey(callId))));
+    const [job] = await sys((tx) =>
+      tx
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, evaluationDedupeKey(callId))),
+    );
     expect(job).toMatchObject({ queue: 'evaluation', status: 'queued', tenantId: tenantA });
     expect((await as(repA).reports.status({ callId })).job?.status).toBe('queued');
 
@@ -304,9 +452,18 @@ describe('reports.retry', () => {
 
   it('starts the evaluation of an ended call that was never queued, but not of one already queued', async () => {
     const callId = await seedCall(tenantA, repA.id, null);
-    expect(await as(repA).reports.status({ callId })).toMatchObject({ status: 'pending', canRetry: true, nothingToScore: false, job: null });
+    expect(await as(repA).reports.status({ callId })).toMatchObject({
+      status: 'pending',
+      canRetry: true,
+      nothingToScore: false,
+      job: null,
+    });
     await as(repA).reports.retry({ callId });
-    expect(await as(repA).reports.status({ callId })).toMatchObject({ status: 'pending', canRetry: false, job: { status: 'queued' } });
+    expect(await as(repA).reports.status({ callId })).toMatchObject({
+      status: 'pending',
+      canRetry: false,
+      job: { status: 'queued' },
+    });
     expect(describeTrpcError(await rejection(as(repA).reports.retry({ callId }))).appCode).toBe('CONFLICT');
     // a call in which the rep said nothing is not evaluated
     const silent = await seedCall(tenantA, repA.id, null);
@@ -315,7 +472,9 @@ describe('reports.retry', () => {
     expect(describeTrpcError(await rejection(as(repA).reports.retry({ callId: silent }))).appCode).toBe('CONFLICT');
     // a live call has nothing to evaluate yet
     const live = await seedCall(tenantA, repA.id, null);
-    await withTenant(database.db, tenantA, (tx) => tx.update(calls).set({ state: 'connected' }).where(eq(calls.id, live)));
+    await withTenant(database.db, tenantA, (tx) =>
+      tx.update(calls).set({ state: 'connected' }).where(eq(calls.id, live)),
+    );
     expect((await as(repA).reports.status({ callId: live })).canRetry).toBe(false);
     expect(describeTrpcError(await rejection(as(repA).reports.retry({ callId: live }))).appCode).toBe('CONFLICT');
   });
@@ -328,7 +487,9 @@ describe('GET /api/v1/reports/:callId/download', () => {
     const res = await download(callId, { token: tokens.repA });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="spar-report-discovery-acme-call-2026-11-20.html"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="spar-report-discovery-acme-call-2026-11-20.html"',
+    );
     const html = await res.text();
     expect(html).toContain(escapeHtml(XSS_SUMMARY));
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
@@ -362,12 +523,17 @@ describe('GET /api/v1/reports/:callId/download', () => {
     expect(es).toContain('<h2>Resultados de la tarjeta de evaluación</h2>');
     // the score with the language's decimal comma
     expect(es).toContain('50,0/100');
-    const it = await download(callId, { token: tokens.repA, headers: { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.5' } });
+    const it = await download(callId, {
+      token: tokens.repA,
+      headers: { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.5' },
+    });
     expect(it.headers.get('content-language')).toBe('it');
     expect(await it.text()).toContain('<h2>Riepilogo</h2>');
     const pt = await createTenantUser(database.db, tenantA, { userType: 'manager', language: 'pt-BR' });
     const ptToken = (await createSession(database.db, pt.id)).token;
-    expect(await (await download(callId, { token: ptToken, headers: { 'Accept-Language': 'es' } })).text()).toContain('<h2>Resumo</h2>');
+    expect(await (await download(callId, { token: ptToken, headers: { 'Accept-Language': 'es' } })).text()).toContain(
+      '<h2>Resumo</h2>',
+    );
   });
 
   it('refuses without a session (401), another rep (403) and another tenant (404)', async () => {
@@ -412,24 +578,52 @@ describe('evidence, heuristic labels and the reviewed score in the report and it
       agreement: { samples: 3, agreeing: 2 },
       unverified: false,
     },
-    { criterionId: 'c-value', name: 'Value', level: 1, originalLevel: 1, proposedLevel: 1, note: null, rationale: 'Some value.', evidence: [{ quote: 'What keeps you up at night?', turnSeq: 2, startMs: 65_000, start: 0, end: 27 }], rejected: [], agreement: { samples: 3, agreeing: 3 }, unverified: false },
+    {
+      criterionId: 'c-value',
+      name: 'Value',
+      level: 1,
+      originalLevel: 1,
+      proposedLevel: 1,
+      note: null,
+      rationale: 'Some value.',
+      evidence: [{ quote: 'What keeps you up at night?', turnSeq: 2, startMs: 65_000, start: 0, end: 27 }],
+      rejected: [],
+      agreement: { samples: 3, agreeing: 3 },
+      unverified: false,
+    },
   ];
 
   it('shows the call’s evidence integrity, the rejected quotes per criterion, why a level is 0, the agreement, and the areas below 2', async () => {
-    const callId = await seedCall(tenantA, repA.id, { evaluator: 'model', model: 'gpt-eval', score: 50, originalScore: 50, criteria: modelCriteria() });
+    const callId = await seedCall(tenantA, repA.id, {
+      evaluator: 'model',
+      model: 'gpt-eval',
+      score: 50,
+      originalScore: 50,
+      criteria: modelCriteria(),
+    });
     const r = (await as(repA).reports.get({ callId })).report!;
     expect(r.integrity).toEqual({ verified: 3, proposed: 5 });
     expect(r.samples).toBe(3);
-    expect(r.criteria[1]).toMatchObject({ level: 0, proposedLevel: 2, note: 'no_evidence', rejected: [{ quote: 'Forecasts.', turnSeq: 3, reason: 'prospect_turn' }] });
+    expect(r.criteria[1]).toMatchObject({
+      level: 0,
+      proposedLevel: 2,
+      note: 'no_evidence',
+      rejected: [{ quote: 'Forecasts.', turnSeq: 3, reason: 'prospect_turn' }],
+    });
     const html = await (await download(callId, { token: tokens.repA })).text();
     expect(html).toContain('Evidence integrity: 3 of 5 quotes verified');
     expect(html).toContain('2 of 3 quotes verified');
-    expect(html).toContain('“How do you forecast today?”</span> <span class="reason">turn 2 · not found in the rep’s words');
+    expect(html).toContain(
+      '“How do you forecast today?”</span> <span class="reason">turn 2 · not found in the rep’s words',
+    );
     expect(html).toContain('Level 0: no evidence in the transcript. The model proposed level 2');
     expect(html).toContain('2 of 3 evaluations gave this level');
     expect(html).toContain('Evaluated 3 times; each level is the median. All evaluations agreed on 2 of 3 criteria.');
     // areas to work on: every criterion below 2, never "none" beside a 1/2
-    const areas = html.slice(html.indexOf('<h3>Areas to work on</h3>'), html.indexOf('</section>', html.indexOf('<h3>Areas to work on</h3>')));
+    const areas = html.slice(
+      html.indexOf('<h3>Areas to work on</h3>'),
+      html.indexOf('</section>', html.indexOf('<h3>Areas to work on</h3>')),
+    );
     expect(areas).toContain('Next step');
     expect(areas).toContain('Value');
     expect(areas).not.toContain('Open questions');
@@ -437,7 +631,9 @@ describe('evidence, heuristic labels and the reviewed score in the report and it
   });
 
   it('labels an offline score heuristic, keeps an unassessable criterion out of the score, and lets a manager set its level', async () => {
-    const criteria = criteriaOf3([2, 1, 0]).map((c, i) => (i === 2 ? { ...c, level: null, originalLevel: null, note: 'not_assessable' as const, evidence: [] } : c));
+    const criteria = criteriaOf3([2, 1, 0]).map((c, i) =>
+      i === 2 ? { ...c, level: null, originalLevel: null, note: 'not_assessable' as const, evidence: [] } : c,
+    );
     const callId = await seedCall(tenantA, repA.id, { evaluator: 'offline', score: 75, originalScore: 75, criteria });
     const r = (await as(repA).reports.get({ callId })).report!;
     expect(r.integrity).toBeNull();
@@ -447,7 +643,13 @@ describe('evidence, heuristic labels and the reviewed score in the report and it
     expect(html).toContain('Not assessable offline');
     expect(html).toContain('Score over 2 of 3 criteria');
     // the review sets a level where there was none; the score now counts it
-    const reviewed = await as(managerA).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'Clear value statement at 1:05', fromLevel: null });
+    const reviewed = await as(managerA).reports.override({
+      callId,
+      criterionId: 'c-value',
+      level: 2,
+      note: 'Clear value statement at 1:05',
+      fromLevel: null,
+    });
     expect(reviewed).toEqual({ score: 83.3, criterionId: 'c-value', level: 2, originalLevel: null });
     const seen = await as(repA).reports.get({ callId });
     expect(seen.report).toMatchObject({ score: 83.3, originalScore: 75 });

@@ -35,7 +35,11 @@ let doc: Doc;
 beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Edge Co' });
-  const admin = await createTenantUser(database.db, tenant.id, { email: 'edge@edge.test', username: 'edge-admin', userType: 'admin' });
+  const admin = await createTenantUser(database.db, tenant.id, {
+    email: 'edge@edge.test',
+    username: 'edge-admin',
+    userType: 'admin',
+  });
   sessionToken = (await createSession(database.db, admin.id)).token;
   app = await startTestApp(database, { PUBLIC_URL: 'http://127.0.0.1' }, { jobs: { disabled: true } });
   apiKey = (await signedInCaller(app.deps, admin).apiKeys.generate({ integration: 'Edge tests' })).key;
@@ -49,7 +53,10 @@ afterAll(async () => {
 
 /** Row counts of every table: what a refused request must leave as it was. */
 async function tableCounts(): Promise<Record<string, number>> {
-  const tables = await rows<{ name: string }>(database.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`);
+  const tables = await rows<{ name: string }>(
+    database.db,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
   const out: Record<string, number> = {};
   for (const { name } of tables) {
     const [{ n }] = await rows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from "${name}"`));
@@ -85,7 +92,8 @@ function probesFor(path: string, method: string, op: Operation): Probe[] {
   const concrete = path.replace(/\{[^}]+\}/g, SOME_UUID);
   const hostilePath = path.replace(/\{[^}]+\}/g, encodeURIComponent(NUL));
   const queryNames = (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-  const query = (v: string) => (queryNames.length ? queryNames : ['q']).map((n) => `${n}=${encodeURIComponent(v)}`).join('&');
+  const query = (v: string) =>
+    (queryNames.length ? queryNames : ['q']).map((n) => `${n}=${encodeURIComponent(v)}`).join('&');
   const probes: Probe[] = [
     { what: 'a NUL in the query', path: concrete, query: query(NUL) },
     { what: 'a lone surrogate in the query', path: concrete, query: `${query('a')}&x=%ED%A0%80` },
@@ -96,10 +104,30 @@ function probesFor(path: string, method: string, op: Operation): Probe[] {
     const json = 'application/json';
     probes.push(
       { what: 'NUL in the JSON body', path: concrete, contentType: json, body: JSON.stringify(bodyWith(op, NUL)) },
-      { what: 'a lone surrogate in the JSON body', path: concrete, contentType: json, body: JSON.stringify(bodyWith(op, SURROGATE)) },
-      { what: 'JSON nested 10,000 deep', path: concrete, contentType: json, body: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}` },
-      { what: 'JSON nested 10,000 deep in an array', path: concrete, contentType: json, body: `${'['.repeat(10_000)}${']'.repeat(10_000)}` },
-      { what: 'JSON as text/plain', path: concrete, contentType: 'text/plain', body: JSON.stringify(bodyWith(op, 'x')) },
+      {
+        what: 'a lone surrogate in the JSON body',
+        path: concrete,
+        contentType: json,
+        body: JSON.stringify(bodyWith(op, SURROGATE)),
+      },
+      {
+        what: 'JSON nested 10,000 deep',
+        path: concrete,
+        contentType: json,
+        body: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+      },
+      {
+        what: 'JSON nested 10,000 deep in an array',
+        path: concrete,
+        contentType: json,
+        body: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+      },
+      {
+        what: 'JSON as text/plain',
+        path: concrete,
+        contentType: 'text/plain',
+        body: JSON.stringify(bodyWith(op, 'x')),
+      },
       { what: 'a form', path: concrete, contentType: 'application/x-www-form-urlencoded', body: 'a=1&b=2' },
       { what: 'XML', path: concrete, contentType: 'application/xml', body: '<a><b>1</b></a>' },
     );
@@ -116,25 +144,36 @@ describe('every documented route, sent hostile input', () => {
       for (const [method, op] of Object.entries(ops)) {
         for (const probe of probesFor(path, method, op)) {
           const url = `${app.url}${probe.path}${probe.query ? `?${probe.query}` : ''}`;
-          const headers: Record<string, string> = { ...authHeaders(op), ...(probe.contentType ? { 'content-type': probe.contentType } : {}) };
+          const headers: Record<string, string> = {
+            ...authHeaders(op),
+            ...(probe.contentType ? { 'content-type': probe.contentType } : {}),
+          };
           const res = await fetch(url, { method: method.toUpperCase(), headers, body: probe.body, redirect: 'manual' });
           sent++;
           const text = await res.text();
           const label = `${method.toUpperCase()} ${path} with ${probe.what}: ${res.status}`;
           if (res.status < 400 || res.status >= 500) {
             // a refused input must never succeed or crash; a GET that ignores an unknown parameter may succeed
-            if (!(res.status < 400 && method === 'get' && !probe.body)) failures.push(`${label} (${text.slice(0, 120)})`);
+            if (!(res.status < 400 && method === 'get' && !probe.body))
+              failures.push(`${label} (${text.slice(0, 120)})`);
             continue;
           }
-          if (!(String(res.status) in op.responses)) failures.push(`${label} is not among the documented ${Object.keys(op.responses).join(', ')}`);
+          if (!(String(res.status) in op.responses))
+            failures.push(`${label} is not among the documented ${Object.keys(op.responses).join(', ')}`);
           let body: { error?: { code?: unknown; message?: unknown } } | null = null;
           try {
             body = JSON.parse(text);
           } catch {
             body = null;
           }
-          if (!res.headers.get('content-type')?.startsWith('application/json') || typeof body?.error?.code !== 'string' || typeof body.error.message !== 'string') {
-            failures.push(`${label} is not our JSON error shape: ${res.headers.get('content-type')} ${text.slice(0, 120)}`);
+          if (
+            !res.headers.get('content-type')?.startsWith('application/json') ||
+            typeof body?.error?.code !== 'string' ||
+            typeof body.error.message !== 'string'
+          ) {
+            failures.push(
+              `${label} is not our JSON error shape: ${res.headers.get('content-type')} ${text.slice(0, 120)}`,
+            );
           }
         }
       }

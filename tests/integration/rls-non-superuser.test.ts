@@ -54,7 +54,11 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
     ({ database, drop } = await nonSuperuserDatabase(''));
     await migrateDatabase(database);
     const env = testEnv();
-    await seedDemoIfEmpty(database.db, { password: 'demo-pass-1', policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA });
+    await seedDemoIfEmpty(database.db, {
+      password: 'demo-pass-1',
+      policy: env.passwordPolicy,
+      internalSchema: env.INTERNAL_CLIENT_SCHEMA,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -62,7 +66,9 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
   });
 
   it('the connecting role is not a superuser and cannot bypass RLS', async () => {
-    const [r] = (await database.db.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`)) as unknown as {
+    const [r] = (await database.db.execute(
+      sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+    )) as unknown as {
       rolsuper: boolean;
       rolbypassrls: boolean;
     }[];
@@ -70,11 +76,15 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
   });
 
   it('sign-in works through the system path', async () => {
-    const res = await loginWithPassword(database.db, { email: 'admin@demo.test', password: 'demo-pass-1', ip: '10.0.0.1' }, { perAccount: 5, perAddress: 20, windowMs: 60_000 });
+    const res = await loginWithPassword(
+      database.db,
+      { email: 'admin@demo.test', password: 'demo-pass-1', ip: '10.0.0.1' },
+      { perAccount: 5, perAddress: 20, windowMs: 60_000 },
+    );
     expect(res.token).toMatch(/^[a-z2-7]{32}$/);
   });
 
-  it('a tenant transaction ends a user\'s sessions through spar_end_user_sessions, for its own tenant only', async () => {
+  it("a tenant transaction ends a user's sessions through spar_end_user_sessions, for its own tenant only", async () => {
     const [rep] = (await asSystem(database.db, { action: 'test' }, (tx) =>
       tx.execute(sql`select id::text, tenant_id::text from users where email = 'rep@demo.test'`),
     )) as unknown as { id: string; tenant_id: string }[];
@@ -88,11 +98,17 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
     const inTenant = await withTenant(database.db, rep.tenant_id, async (tx) => ({
       ended: await endUserSessions(tx, rep.id),
       // the system path was for the function's own statements only
-      after: ((await tx.execute(sql`select coalesce(current_setting('app.system', true), '') as v, (select count(*)::int from users) as n`)) as unknown as { v: string; n: number }[])[0],
+      after: (
+        (await tx.execute(
+          sql`select coalesce(current_setting('app.system', true), '') as v, (select count(*)::int from users) as n`,
+        )) as unknown as { v: string; n: number }[]
+      )[0],
     }));
     expect(inTenant.ended).toBeGreaterThanOrEqual(2);
     expect(inTenant.after.v).not.toBe('on');
-    const left = (await asSystem(database.db, { action: 'test' }, (tx) => tx.execute(sql`select count(*)::int as n from sessions where user_id = ${rep.id}::uuid`))) as unknown as { n: number }[];
+    const left = (await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.execute(sql`select count(*)::int as n from sessions where user_id = ${rep.id}::uuid`),
+    )) as unknown as { n: number }[];
     expect(left[0].n).toBe(0);
   });
 
@@ -105,9 +121,13 @@ describe.runIf(!!url)('row-level security with a non-superuser table owner', () 
       tx.execute(sql`select tenant_id::text as t from users where email = 'admin@demo.test'`),
     )) as unknown as { t: string }[];
     const expected = all.find((r) => r.t === demo[0].t)!.n;
-    const seen = (await withTenant(database.db, demo[0].t, (tx) => tx.execute(sql`select count(*)::int as n from users`))) as unknown as { n: number }[];
+    const seen = (await withTenant(database.db, demo[0].t, (tx) =>
+      tx.execute(sql`select count(*)::int as n from users`),
+    )) as unknown as { n: number }[];
     expect(seen[0].n).toBe(expected);
-    const outside = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { n: number }[];
+    const outside = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+      n: number;
+    }[];
     expect(outside[0].n).toBe(0);
   });
 });
@@ -127,10 +147,13 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
     // the schema as it was before the rollups: migrations 0000–0010 only
     oldMigrations = mkdtempSync(path.join(os.tmpdir(), 'spar-migrations-'));
     mkdirSync(path.join(oldMigrations, 'meta'));
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+      entries: { idx: number; tag: string }[];
+    };
     journal.entries = journal.entries.filter((e) => e.idx <= 10);
     writeFileSync(path.join(oldMigrations, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const e of journal.entries) copyFileSync(path.join(migrationsFolder(), `${e.tag}.sql`), path.join(oldMigrations, `${e.tag}.sql`));
+    for (const e of journal.entries)
+      copyFileSync(path.join(migrationsFolder(), `${e.tag}.sql`), path.join(oldMigrations, `${e.tag}.sql`));
     await migrateDatabase(database, { migrationsFolder: oldMigrations });
   }, 120_000);
 
@@ -141,16 +164,30 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
 
   it('backfills the rollups from existing exercises and reports, and they stay exact afterwards', async () => {
     const env = testEnv();
-    await seedDemoIfEmpty(database.db, { password: 'demo-pass-1', policy: env.passwordPolicy, internalSchema: env.INTERNAL_CLIENT_SCHEMA });
+    await seedDemoIfEmpty(database.db, {
+      password: 'demo-pass-1',
+      policy: env.passwordPolicy,
+      internalSchema: env.INTERNAL_CLIENT_SCHEMA,
+    });
     // history written before the upgrade: an assignment for two reps, one exercise completed with a report.
     // Plain SQL, not the factories: the tables are as migration 0010 left them, older than db/schema.
     const ids = await asSystem(database.db, { action: 'test' }, async (tx) => {
-      const [rep1] = (await tx.execute(sql`select id::text, tenant_id::text from users where email = 'rep@demo.test'`)) as unknown as { id: string; tenant_id: string }[];
-      const [rep2] = (await tx.execute(sql`select id::text from users where email = 'rep2@demo.test'`)) as unknown as { id: string }[];
-      const [sim] = (await tx.execute(sql`select id::text from simulations where tenant_id = ${rep1.tenant_id}::uuid limit 1`)) as unknown as { id: string }[];
+      const [rep1] = (await tx.execute(
+        sql`select id::text, tenant_id::text from users where email = 'rep@demo.test'`,
+      )) as unknown as { id: string; tenant_id: string }[];
+      const [rep2] = (await tx.execute(sql`select id::text from users where email = 'rep2@demo.test'`)) as unknown as {
+        id: string;
+      }[];
+      const [sim] = (await tx.execute(
+        sql`select id::text from simulations where tenant_id = ${rep1.tenant_id}::uuid limit 1`,
+      )) as unknown as { id: string }[];
       const t = rep1.tenant_id;
-      const [a] = (await tx.execute(sql`insert into assignments (tenant_id, name) values (${t}::uuid, 'Before the upgrade') returning id::text`)) as unknown as { id: string }[];
-      const [c] = (await tx.execute(sql`insert into calls (tenant_id, user_id, provider, language, state, time_limit_seconds) values (${t}::uuid, ${rep1.id}::uuid, 'offline', 'en', 'ended', 600) returning id::text`)) as unknown as { id: string }[];
+      const [a] = (await tx.execute(
+        sql`insert into assignments (tenant_id, name) values (${t}::uuid, 'Before the upgrade') returning id::text`,
+      )) as unknown as { id: string }[];
+      const [c] = (await tx.execute(
+        sql`insert into calls (tenant_id, user_id, provider, language, state, time_limit_seconds) values (${t}::uuid, ${rep1.id}::uuid, 'offline', 'en', 'ended', 600) returning id::text`,
+      )) as unknown as { id: string }[];
       await tx.execute(sql`insert into reports (tenant_id, call_id, status, score, criteria, completed_at) values (${t}::uuid, ${c.id}::uuid, 'ready', 75,
         '[{"criterionId":"a","name":"Open questions","level":2},{"criterionId":"b","name":"Next step","level":1}]'::jsonb, now())`);
       await tx.execute(sql`insert into exercises (tenant_id, assignment_id, user_id, simulation_id, status, score, call_id, completed_at) values
@@ -161,14 +198,18 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
 
     await migrateDatabase(database);
     const counts = (await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.execute(sql`select (select count(*) from user_exercise_stats)::int as stats, (select count(*) from assignment_members)::int as members, (select count(*) from user_week_criteria)::int as criteria`),
+      tx.execute(
+        sql`select (select count(*) from user_exercise_stats)::int as stats, (select count(*) from assignment_members)::int as members, (select count(*) from user_week_criteria)::int as criteria`,
+      ),
     )) as unknown as { stats: number; members: number; criteria: number }[];
     expect(counts[0]).toEqual({ stats: 2, members: 2, criteria: 2 });
     await expectRollupsConsistent(database.db);
 
     // writes after the upgrade, on the tenant path, keep them exact
     await withTenant(database.db, ids.tenantId, (tx) =>
-      tx.execute(sql`update exercises set status = 'completed', score = 40, completed_at = now() where user_id = ${ids.pendingUser}::uuid and assignment_id = ${ids.assignmentId}::uuid`),
+      tx.execute(
+        sql`update exercises set status = 'completed', score = 40, completed_at = now() where user_id = ${ids.pendingUser}::uuid and assignment_id = ${ids.assignmentId}::uuid`,
+      ),
     );
     await expectRollupsConsistent(database.db);
   });

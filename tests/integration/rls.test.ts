@@ -48,18 +48,24 @@ describe('row-level security', () => {
   });
 
   it('the other tenant sees its own rows', async () => {
-    const subjects = await withTenant(database.db, b.tenantId, (tx) => tx.select({ s: supportRequests.subject }).from(supportRequests));
+    const subjects = await withTenant(database.db, b.tenantId, (tx) =>
+      tx.select({ s: supportRequests.subject }).from(supportRequests),
+    );
     expect(subjects.map((r) => r.s).sort()).toEqual(['beta 1', 'beta 2']);
   });
 
   it('clients shows only the own client row', async () => {
-    const seen = await withTenant(database.db, a.tenantId, (tx) => tx.select({ id: clients.id, name: clients.name }).from(clients));
+    const seen = await withTenant(database.db, a.tenantId, (tx) =>
+      tx.select({ id: clients.id, name: clients.name }).from(clients),
+    );
     expect(seen).toEqual([{ id: a.tenantId, name: 'alpha' }]);
   });
 
   it("inserting a row with another tenant's id fails", async () => {
     const err = await dbError(
-      withTenant(database.db, a.tenantId, (tx) => tx.insert(supportRequests).values({ tenantId: b.tenantId, subject: 'sneaky', description: 'z' })),
+      withTenant(database.db, a.tenantId, (tx) =>
+        tx.insert(supportRequests).values({ tenantId: b.tenantId, subject: 'sneaky', description: 'z' }),
+      ),
     );
     expect(err.code).toBe('42501');
     expect(err.message).toMatch(/row-level security/i);
@@ -71,7 +77,9 @@ describe('row-level security', () => {
 
   it('an unfiltered update touches only the current tenant', async () => {
     await withTenant(database.db, a.tenantId, (tx) => tx.execute(sql`update users set display_name = 'renamed'`));
-    const all = await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ tenantId: users.tenantId, name: users.displayName }).from(users));
+    const all = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select({ tenantId: users.tenantId, name: users.displayName }).from(users),
+    );
     expect(all.filter((u) => u.tenantId === a.tenantId).map((u) => u.name)).toEqual(['renamed', 'renamed']);
     expect(all.filter((u) => u.tenantId === b.tenantId).map((u) => u.name)).toEqual([null, null]);
   });
@@ -79,7 +87,9 @@ describe('row-level security', () => {
   it('the application role cannot create clients or read sessions', async () => {
     const read = await dbError(withTenant(database.db, a.tenantId, (tx) => tx.select().from(sessions)));
     expect(read.message).toMatch(/permission denied for table sessions/i);
-    const create = await dbError(withTenant(database.db, a.tenantId, (tx) => tx.insert(clients).values({ name: 'x', schemaName: 'x' })));
+    const create = await dbError(
+      withTenant(database.db, a.tenantId, (tx) => tx.insert(clients).values({ name: 'x', schemaName: 'x' })),
+    );
     expect(create.message).toMatch(/permission denied for table clients/i);
     // the session exists: the denial is a privilege, not an empty table
     const n = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions));
@@ -112,7 +122,9 @@ describe('RLS catalogue', () => {
     );
     const names = tables.map((t) => t.table);
     expect(names).toEqual(expect.arrayContaining(['users', 'support_requests', 'mail_outbox']));
-    const unprotected = tables.filter((t) => t.app_access && (!t.rls || !t.forced || t.policies < 1)).map((t) => t.table);
+    const unprotected = tables
+      .filter((t) => t.app_access && (!t.rls || !t.forced || t.policies < 1))
+      .map((t) => t.table);
     expect(unprotected).toEqual([]);
     // the privilege check discriminates: audit_log (system only) is closed, users is not
     expect(tables.find((t) => t.table === 'audit_log')?.app_access).toBe(false);

@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exercises, reports, users } from '../../db/schema';
-import { createAssignment as createAssignmentRow, createCall, createExercise, createReport } from '../../db/seed/factories';
+import {
+  createAssignment as createAssignmentRow,
+  createCall,
+  createExercise,
+  createReport,
+} from '../../db/seed/factories';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { asSystem, withTenant } from '../../db/tenant';
 import { rawRows } from '../../server/jobs/queue';
@@ -9,7 +14,14 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';
 import type { UserRow } from '../helpers/app';
-import { completeExerciseForCall, createAssignment, deleteAssignment, syncExerciseScore, updateAssignment, type Actor } from '../../server/services/assignments/assignments';
+import {
+  completeExerciseForCall,
+  createAssignment,
+  deleteAssignment,
+  syncExerciseScore,
+  updateAssignment,
+  type Actor,
+} from '../../server/services/assignments/assignments';
 
 /*
  * The dashboard rollups are kept by triggers (migration 0012). Whatever happens to exercises and
@@ -35,7 +47,8 @@ describe('dashboard rollups', () => {
   it('stay equal to a recomputation through inserts, completion, score changes, overrides, week moves and deletions', async () => {
     const manager = await createTenantUser(database.db, tenantA, { userType: 'manager' });
     const reps: UserRow[] = [];
-    for (let i = 0; i < 3; i++) reps.push(await createTenantUser(database.db, tenantA, { userType: 'sales_rep', managerId: manager.id }));
+    for (let i = 0; i < 3; i++)
+      reps.push(await createTenantUser(database.db, tenantA, { userType: 'sales_rep', managerId: manager.id }));
     const repB = await createTenantUser(database.db, tenantB, { userType: 'sales_rep' });
     const now = Date.now();
 
@@ -47,7 +60,11 @@ describe('dashboard rollups', () => {
       // one statement, many rows: 3 reps × 4 exercises, all pending
       const ex = await tx
         .insert(exercises)
-        .values(reps.flatMap((r) => [0, 1, 2, 3].map(() => ({ tenantId: tenantA, assignmentId: a.id, userId: r.id, simulationId: sim.id }))))
+        .values(
+          reps.flatMap((r) =>
+            [0, 1, 2, 3].map(() => ({ tenantId: tenantA, assignmentId: a.id, userId: r.id, simulationId: sim.id })),
+          ),
+        )
         .returning({ id: exercises.id, userId: exercises.userId });
       return { sim: sim.id, assignment: a.id, ex };
     });
@@ -55,13 +72,28 @@ describe('dashboard rollups', () => {
 
     await withTenant(database.db, tenantA, async (tx) => {
       // completion with and without a score, in different weeks
-      await tx.update(exercises).set({ status: 'in_progress', startedAt: new Date(now) }).where(eq(exercises.id, ids.ex[0].id));
-      await tx.update(exercises).set({ status: 'completed', score: 72.5, completedAt: new Date(now) }).where(eq(exercises.id, ids.ex[0].id));
-      await tx.update(exercises).set({ status: 'completed', score: 40, completedAt: new Date(now - 8 * DAY) }).where(eq(exercises.id, ids.ex[1].id));
-      await tx.update(exercises).set({ status: 'completed', score: null, completedAt: new Date(now - 15 * DAY) }).where(eq(exercises.id, ids.ex[4].id));
+      await tx
+        .update(exercises)
+        .set({ status: 'in_progress', startedAt: new Date(now) })
+        .where(eq(exercises.id, ids.ex[0].id));
+      await tx
+        .update(exercises)
+        .set({ status: 'completed', score: 72.5, completedAt: new Date(now) })
+        .where(eq(exercises.id, ids.ex[0].id));
+      await tx
+        .update(exercises)
+        .set({ status: 'completed', score: 40, completedAt: new Date(now - 8 * DAY) })
+        .where(eq(exercises.id, ids.ex[1].id));
+      await tx
+        .update(exercises)
+        .set({ status: 'completed', score: null, completedAt: new Date(now - 15 * DAY) })
+        .where(eq(exercises.id, ids.ex[4].id));
       // a manager's override changes a score; a completion moves to another week
       await tx.update(exercises).set({ score: 90 }).where(eq(exercises.id, ids.ex[0].id));
-      await tx.update(exercises).set({ completedAt: new Date(now - 22 * DAY) }).where(eq(exercises.id, ids.ex[1].id));
+      await tx
+        .update(exercises)
+        .set({ completedAt: new Date(now - 22 * DAY) })
+        .where(eq(exercises.id, ids.ex[1].id));
       // an exercise handed to another rep, one removed from an assignment
       await tx.update(exercises).set({ userId: reps[2].id }).where(eq(exercises.id, ids.ex[2].id));
       await tx.delete(exercises).where(eq(exercises.id, ids.ex[3].id));
@@ -72,16 +104,42 @@ describe('dashboard rollups', () => {
 
     const criteria = (a: number, b: number) =>
       [
-        { criterionId: 'a', name: 'Open questions', level: a, originalLevel: a, rationale: '', evidence: [], unverified: false },
-        { criterionId: 'b', name: 'Next step', level: b, originalLevel: b, rationale: '', evidence: [], unverified: false },
+        {
+          criterionId: 'a',
+          name: 'Open questions',
+          level: a,
+          originalLevel: a,
+          rationale: '',
+          evidence: [],
+          unverified: false,
+        },
+        {
+          criterionId: 'b',
+          name: 'Next step',
+          level: b,
+          originalLevel: b,
+          rationale: '',
+          evidence: [],
+          unverified: false,
+        },
       ] as never;
     const reportIds = await withTenant(database.db, tenantA, async (tx) => {
       const out: string[] = [];
       for (const [i, r] of reps.entries()) {
-        const c = await createCall(tx, { tenantId: tenantA, userId: r.id, provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
+        const c = await createCall(tx, {
+          tenantId: tenantA,
+          userId: r.id,
+          provider: 'offline',
+          language: 'en',
+          state: 'ended',
+          timeLimitSeconds: 600,
+        });
         // pending first (counts nothing), then ready as the evaluation job does
         const rep = await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'pending' });
-        await tx.update(reports).set({ status: 'ready', criteria: criteria(i % 3, 2), score: 50, completedAt: new Date(now - i * 7 * DAY) }).where(eq(reports.id, rep.id));
+        await tx
+          .update(reports)
+          .set({ status: 'ready', criteria: criteria(i % 3, 2), score: 50, completedAt: new Date(now - i * 7 * DAY) })
+          .where(eq(reports.id, rep.id));
         out.push(rep.id);
       }
       return out;
@@ -90,7 +148,10 @@ describe('dashboard rollups', () => {
 
     await withTenant(database.db, tenantA, async (tx) => {
       // a manager override (one level), a re-evaluation that fails, a report removed
-      await tx.update(reports).set({ criteria: criteria(2, 0) }).where(eq(reports.id, reportIds[0]));
+      await tx
+        .update(reports)
+        .set({ criteria: criteria(2, 0) })
+        .where(eq(reports.id, reportIds[0]));
       await tx.update(reports).set({ status: 'failed' }).where(eq(reports.id, reportIds[1]));
       await tx.delete(reports).where(eq(reports.id, reportIds[2]));
     });
@@ -102,17 +163,32 @@ describe('dashboard rollups', () => {
         sims: [sim],
       } = await createLinkedSimulations(tx, tenantB, [{ name: 'S' }]);
       const a = await createAssignmentRow(tx, { tenantId: tenantB, name: 'B' });
-      await createExercise(tx, { tenantId: tenantB, assignmentId: a.id, userId: repB.id, simulationId: sim.id, status: 'completed', score: 10, completedAt: new Date(now) });
+      await createExercise(tx, {
+        tenantId: tenantB,
+        assignmentId: a.id,
+        userId: repB.id,
+        simulationId: sim.id,
+        status: 'completed',
+        score: 10,
+        completedAt: new Date(now),
+      });
     });
     await expectRollupsConsistent(database.db);
-    const seenByA = await withTenant(database.db, tenantA, (tx) => rawRows<{ user_id: string }>(tx, sql`select user_id::text from user_exercise_stats`));
+    const seenByA = await withTenant(database.db, tenantA, (tx) =>
+      rawRows<{ user_id: string }>(tx, sql`select user_id::text from user_exercise_stats`),
+    );
     expect(seenByA.map((r) => r.user_id).sort()).toEqual(reps.map((r) => r.id).sort());
 
     // deleting a user takes its rollup rows with it
-    await asSystem(database.db, { action: 'test' }, (tx) => tx.delete(users).where(and(eq(users.id, reps[0].id), eq(users.tenantId, tenantA))));
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.delete(users).where(and(eq(users.id, reps[0].id), eq(users.tenantId, tenantA))),
+    );
     await expectRollupsConsistent(database.db);
     const left = await asSystem(database.db, { action: 'test' }, (tx) =>
-      rawRows<{ n: number }>(tx, sql`select (select count(*) from user_exercise_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_criteria where user_id = ${reps[0].id}) + (select count(*) from assignment_members where user_id = ${reps[0].id}) as n`),
+      rawRows<{ n: number }>(
+        tx,
+        sql`select (select count(*) from user_exercise_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_stats where user_id = ${reps[0].id}) + (select count(*) from user_week_criteria where user_id = ${reps[0].id}) + (select count(*) from assignment_members where user_id = ${reps[0].id}) as n`,
+      ),
     );
     expect(Number(left[0].n)).toBe(0);
   });
@@ -126,25 +202,76 @@ describe('dashboard rollups', () => {
     const now = Date.now();
     const levels = (a: number, b: number) =>
       [
-        { criterionId: 'a', name: 'Open questions', level: a, originalLevel: a, rationale: '', evidence: [], unverified: false },
-        { criterionId: 'b', name: 'Next step', level: b, originalLevel: b, rationale: '', evidence: [], unverified: false },
+        {
+          criterionId: 'a',
+          name: 'Open questions',
+          level: a,
+          originalLevel: a,
+          rationale: '',
+          evidence: [],
+          unverified: false,
+        },
+        {
+          criterionId: 'b',
+          name: 'Next step',
+          level: b,
+          originalLevel: b,
+          rationale: '',
+          evidence: [],
+          unverified: false,
+        },
       ] as never;
     const { simId, assignmentId } = await withTenant(database.db, tenantA, async (tx) => {
       const {
         sims: [sim],
       } = await createLinkedSimulations(tx, tenantA, [{ name: 'Retakes' }]);
-      const a = await createAssignment(tx, actor, mail, { name: 'Retakes', simulationIds: [sim.id], userIds: [rep.id, rep2.id] });
+      const a = await createAssignment(tx, actor, mail, {
+        name: 'Retakes',
+        simulationIds: [sim.id],
+        userIds: [rep.id, rep2.id],
+      });
       return { simId: sim.id, assignmentId: a.id };
     });
     const exerciseOf = async (userId: string) =>
-      (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(exercises).where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId)))))[0];
+      (
+        await asSystem(database.db, { action: 'test' }, (tx) =>
+          tx
+            .select()
+            .from(exercises)
+            .where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId))),
+        )
+      )[0];
     /** One attempt as the call end and the evaluation job make it: a call for the exercise, its report ready, the exercise recounted. */
-    const attempt = (userId: string, report: { status?: 'ready' | 'failed'; score: number; levels: never; at: number }) =>
+    const attempt = (
+      userId: string,
+      report: { status?: 'ready' | 'failed'; score: number; levels: never; at: number },
+    ) =>
       withTenant(database.db, tenantA, async (tx) => {
-        const [ex] = await tx.select().from(exercises).where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId)));
-        const c = await createCall(tx, { tenantId: tenantA, userId, simulationId: simId, exerciseId: ex.id, mode: 'exercise', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
+        const [ex] = await tx
+          .select()
+          .from(exercises)
+          .where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId)));
+        const c = await createCall(tx, {
+          tenantId: tenantA,
+          userId,
+          simulationId: simId,
+          exerciseId: ex.id,
+          mode: 'exercise',
+          provider: 'offline',
+          language: 'en',
+          state: 'ended',
+          timeLimitSeconds: 600,
+        });
         const r = await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'running' });
-        await tx.update(reports).set({ status: report.status ?? 'ready', score: report.score, criteria: report.levels, completedAt: new Date(report.at) }).where(eq(reports.id, r.id));
+        await tx
+          .update(reports)
+          .set({
+            status: report.status ?? 'ready',
+            score: report.score,
+            criteria: report.levels,
+            completedAt: new Date(report.at),
+          })
+          .where(eq(reports.id, r.id));
         if ((report.status ?? 'ready') === 'ready') await completeExerciseForCall(tx, c.id, { score: report.score });
         return { callId: c.id, reportId: r.id };
       });
@@ -154,19 +281,30 @@ describe('dashboard rollups', () => {
         await tx.update(reports).set({ score, criteria: lv }).where(eq(reports.id, reportId));
         await syncExerciseScore(tx, reportId, score);
       });
-    const setPolicy = (scorePolicy: 'best' | 'latest') => withTenant(database.db, tenantA, (tx) => updateAssignment(tx, actor, mail, { assignmentId, scorePolicy }));
+    const setPolicy = (scorePolicy: 'best' | 'latest') =>
+      withTenant(database.db, tenantA, (tx) => updateAssignment(tx, actor, mail, { assignmentId, scorePolicy }));
     const counted = async (userId: string) => {
       const e = await exerciseOf(userId);
       return { status: e.status, score: e.score, reportId: e.reportId, completedAt: e.completedAt?.getTime() ?? null };
     };
 
     const first = await attempt(rep.id, { score: 60, levels: levels(1, 0), at: now - 8 * DAY });
-    expect(await counted(rep.id)).toEqual({ status: 'completed', score: 60, reportId: first.reportId, completedAt: now - 8 * DAY });
+    expect(await counted(rep.id)).toEqual({
+      status: 'completed',
+      score: 60,
+      reportId: first.reportId,
+      completedAt: now - 8 * DAY,
+    });
     await expectRollupsConsistent(database.db);
 
     // a better retake this week counts (best, the default), its week and criteria with it
     const second = await attempt(rep.id, { score: 80, levels: levels(2, 1), at: now });
-    expect(await counted(rep.id)).toEqual({ status: 'completed', score: 80, reportId: second.reportId, completedAt: now });
+    expect(await counted(rep.id)).toEqual({
+      status: 'completed',
+      score: 80,
+      reportId: second.reportId,
+      completedAt: now,
+    });
     await expectRollupsConsistent(database.db);
 
     // a worse retake is kept but does not count
@@ -198,14 +336,48 @@ describe('dashboard rollups', () => {
     await attempt(rep2.id, { status: 'failed', score: 0, levels: levels(0, 0), at: now });
     expect((await counted(rep2.id)).status).toBe('pending');
     await withTenant(database.db, tenantA, async (tx) => {
-      const c = await createCall(tx, { tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'practice', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
-      await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'ready', score: 70, criteria: levels(1, 1), completedAt: new Date(now) });
+      const c = await createCall(tx, {
+        tenantId: tenantA,
+        userId: rep2.id,
+        simulationId: simId,
+        mode: 'practice',
+        provider: 'offline',
+        language: 'en',
+        state: 'ended',
+        timeLimitSeconds: 600,
+      });
+      await createReport(tx, {
+        tenantId: tenantA,
+        callId: c.id,
+        status: 'ready',
+        score: 70,
+        criteria: levels(1, 1),
+        completedAt: new Date(now),
+      });
       // a manager's test call of the same learner is not practice and counts nowhere
-      const t = await createCall(tx, { tenantId: tenantA, userId: rep2.id, simulationId: simId, mode: 'test', provider: 'offline', language: 'en', state: 'ended', timeLimitSeconds: 600 });
-      await createReport(tx, { tenantId: tenantA, callId: t.id, status: 'ready', score: 10, criteria: levels(0, 0), completedAt: new Date(now) });
+      const t = await createCall(tx, {
+        tenantId: tenantA,
+        userId: rep2.id,
+        simulationId: simId,
+        mode: 'test',
+        provider: 'offline',
+        language: 'en',
+        state: 'ended',
+        timeLimitSeconds: 600,
+      });
+      await createReport(tx, {
+        tenantId: tenantA,
+        callId: t.id,
+        status: 'ready',
+        score: 10,
+        criteria: levels(0, 0),
+        completedAt: new Date(now),
+      });
     });
     await expectRollupsConsistent(database.db);
-    const [practice] = await asSystem(database.db, { action: 'test' }, (tx) => rawRows<{ n: number }>(tx, sql`select practice_calls as n from user_exercise_stats where user_id = ${rep2.id}`));
+    const [practice] = await asSystem(database.db, { action: 'test' }, (tx) =>
+      rawRows<{ n: number }>(tx, sql`select practice_calls as n from user_exercise_stats where user_id = ${rep2.id}`),
+    );
     expect(Number(practice.n)).toBe(1);
 
     // deleting the assignment takes the counted attempts' criteria with it; the reports stay

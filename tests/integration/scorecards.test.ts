@@ -57,7 +57,11 @@ function fieldErrors(e: unknown) {
 /** Every scorecard row and criteria row of a tenant, read around RLS (the database's truth). */
 const dbState = (tenantId: string) =>
   asSystem(database.db, { action: 'test' }, async (tx) => ({
-    cards: await tx.select().from(scorecards).where(eq(scorecards.tenantId, tenantId)).orderBy(asc(scorecards.createdAt), asc(scorecards.version)),
+    cards: await tx
+      .select()
+      .from(scorecards)
+      .where(eq(scorecards.tenantId, tenantId))
+      .orderBy(asc(scorecards.createdAt), asc(scorecards.version)),
     criteria: await tx
       .select()
       .from(scorecardCriteria)
@@ -70,7 +74,21 @@ const setUsed = (id: string) => withTenant(database.db, tenantA.id, (tx) => mark
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database);
-  const cast = await createTwoTenants(database.db, { a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, facilitatorA: { userType: 'facilitator' }, repA: { userType: 'sales_rep' }, demoManagerA: { userType: 'demo_manager' }, noRoleA: { userType: 'user' } }, b: { adminB: { userType: 'admin' } } }, ['Alpha', 'Beta']);
+  const cast = await createTwoTenants(
+    database.db,
+    {
+      a: {
+        adminA: { userType: 'admin' },
+        managerA: { userType: 'manager' },
+        facilitatorA: { userType: 'facilitator' },
+        repA: { userType: 'sales_rep' },
+        demoManagerA: { userType: 'demo_manager' },
+        noRoleA: { userType: 'user' },
+      },
+      b: { adminB: { userType: 'admin' } },
+    },
+    ['Alpha', 'Beta'],
+  );
   ({ adminA, managerA, facilitatorA, repA, demoManagerA, noRoleA, adminB } = cast.users);
   superuser = cast.superuser;
   tenantA = cast.a;
@@ -102,11 +120,22 @@ describe('scorecards: happy path', () => {
       [1, 'Criterion 2', true],
       [2, 'Criterion 3', false],
     ]);
-    expect(created.criteria[1]).toMatchObject({ levelZero: 'No sign of behaviour 2', levelLow: 'Some of behaviour 2', levelHigh: 'Clear behaviour 2' });
+    expect(created.criteria[1]).toMatchObject({
+      levelZero: 'No sign of behaviour 2',
+      levelLow: 'Some of behaviour 2',
+      levelHigh: 'Clear behaviour 2',
+    });
 
     const list = await caller.scorecards.list({});
     const item = list.find((s) => s.id === created.id);
-    expect(item).toMatchObject({ name: 'Discovery basics', icon: 'search', shortDescription: 'Ask before you pitch', criteriaCount: 3, version: 1, used: false });
+    expect(item).toMatchObject({
+      name: 'Discovery basics',
+      icon: 'search',
+      shortDescription: 'Ask before you pitch',
+      criteriaCount: 3,
+      version: 1,
+      used: false,
+    });
     expect(Date.parse(item!.updatedAt)).not.toBeNaN();
 
     // a manager of the same tenant reads and edits it too
@@ -115,9 +144,21 @@ describe('scorecards: happy path', () => {
 
     const updated = await manager.scorecards.update({
       id: created.id,
-      ...input({ name: 'Discovery v2', icon: 'target', longDescription: '', criteria: [criterion(9), criterion(1, { name: 'Moved down' })] }),
+      ...input({
+        name: 'Discovery v2',
+        icon: 'target',
+        longDescription: '',
+        criteria: [criterion(9), criterion(1, { name: 'Moved down' })],
+      }),
     });
-    expect(updated).toMatchObject({ id: created.id, name: 'Discovery v2', icon: 'target', longDescription: '', version: 1, newVersion: false });
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: 'Discovery v2',
+      icon: 'target',
+      longDescription: '',
+      version: 1,
+      newVersion: false,
+    });
     expect(updated.criteria.map((c) => [c.position, c.name])).toEqual([
       [0, 'Criterion 9'],
       [1, 'Moved down'],
@@ -140,7 +181,9 @@ describe('scorecards: happy path', () => {
   });
 
   it('get of an unknown id is NOT_FOUND', async () => {
-    const e = describeTrpcError(await rejection(signedInCaller(deps, adminA).scorecards.get({ id: '00000000-0000-4000-8000-000000000000' })));
+    const e = describeTrpcError(
+      await rejection(signedInCaller(deps, adminA).scorecards.get({ id: '00000000-0000-4000-8000-000000000000' })),
+    );
     expect(e).toMatchObject({ appCode: 'NOT_FOUND', httpStatus: 404 });
   });
 });
@@ -150,18 +193,68 @@ describe('scorecards: validation', () => {
     ['empty name', input({ name: '' }), 'name', 'scorecards.validation.nameRequired'],
     ['blank name (trimmed)', input({ name: '   ' }), 'name', 'scorecards.validation.nameRequired'],
     ['name too long', input({ name: 'x'.repeat(121) }), 'name', 'scorecards.validation.nameTooLong'],
-    ['empty short description', input({ shortDescription: ' ' }), 'shortDescription', 'scorecards.validation.shortDescriptionRequired'],
-    ['short description too long', input({ shortDescription: 'x'.repeat(301) }), 'shortDescription', 'scorecards.validation.shortDescriptionTooLong'],
-    ['long description too long', input({ longDescription: 'x'.repeat(5001) }), 'longDescription', 'scorecards.validation.longDescriptionTooLong'],
+    [
+      'empty short description',
+      input({ shortDescription: ' ' }),
+      'shortDescription',
+      'scorecards.validation.shortDescriptionRequired',
+    ],
+    [
+      'short description too long',
+      input({ shortDescription: 'x'.repeat(301) }),
+      'shortDescription',
+      'scorecards.validation.shortDescriptionTooLong',
+    ],
+    [
+      'long description too long',
+      input({ longDescription: 'x'.repeat(5001) }),
+      'longDescription',
+      'scorecards.validation.longDescriptionTooLong',
+    ],
     ['unknown icon', input({ icon: 'skull' as ScorecardInput['icon'] }), 'icon', 'scorecards.validation.iconInvalid'],
     ['no criteria', input({ criteria: [] }), 'criteria', 'scorecards.validation.criteriaRequired'],
-    ['eleven criteria', input({ criteria: Array.from({ length: 11 }, (_, i) => criterion(i)) }), 'criteria', 'scorecards.validation.criteriaMax'],
-    ['criterion without name', input({ criteria: [criterion(1), criterion(2, { name: ' ' })] }), 'criteria', 'scorecards.validation.criterionFieldsRequired'],
-    ['criterion without description', input({ criteria: [criterion(1, { description: '' })] }), 'criteria', 'scorecards.validation.criterionFieldsRequired'],
-    ['criterion without zero level', input({ criteria: [criterion(1, { levelZero: '' })] }), 'criteria', 'scorecards.validation.criterionFieldsRequired'],
-    ['criterion without low level', input({ criteria: [criterion(1, { levelLow: '' })] }), 'criteria', 'scorecards.validation.criterionFieldsRequired'],
-    ['criterion without high level', input({ criteria: [criterion(1, { levelHigh: '  ' })] }), 'criteria', 'scorecards.validation.criterionFieldsRequired'],
-    ['criterion text too long', input({ criteria: [criterion(1, { levelHigh: 'x'.repeat(2001) })] }), 'criteria', 'scorecards.validation.criterionTooLong'],
+    [
+      'eleven criteria',
+      input({ criteria: Array.from({ length: 11 }, (_, i) => criterion(i)) }),
+      'criteria',
+      'scorecards.validation.criteriaMax',
+    ],
+    [
+      'criterion without name',
+      input({ criteria: [criterion(1), criterion(2, { name: ' ' })] }),
+      'criteria',
+      'scorecards.validation.criterionFieldsRequired',
+    ],
+    [
+      'criterion without description',
+      input({ criteria: [criterion(1, { description: '' })] }),
+      'criteria',
+      'scorecards.validation.criterionFieldsRequired',
+    ],
+    [
+      'criterion without zero level',
+      input({ criteria: [criterion(1, { levelZero: '' })] }),
+      'criteria',
+      'scorecards.validation.criterionFieldsRequired',
+    ],
+    [
+      'criterion without low level',
+      input({ criteria: [criterion(1, { levelLow: '' })] }),
+      'criteria',
+      'scorecards.validation.criterionFieldsRequired',
+    ],
+    [
+      'criterion without high level',
+      input({ criteria: [criterion(1, { levelHigh: '  ' })] }),
+      'criteria',
+      'scorecards.validation.criterionFieldsRequired',
+    ],
+    [
+      'criterion text too long',
+      input({ criteria: [criterion(1, { levelHigh: 'x'.repeat(2001) })] }),
+      'criteria',
+      'scorecards.validation.criterionTooLong',
+    ],
   ];
 
   it.each(cases)('%s → 400 with %s: %s, nothing written', async (_label, bad, field, key) => {
@@ -172,7 +265,9 @@ describe('scorecards: validation', () => {
   });
 
   it('exactly ten criteria are accepted', async () => {
-    const out = await signedInCaller(deps, adminA).scorecards.create(input({ name: 'Ten', criteria: Array.from({ length: 10 }, (_, i) => criterion(i)) }));
+    const out = await signedInCaller(deps, adminA).scorecards.create(
+      input({ name: 'Ten', criteria: Array.from({ length: 10 }, (_, i) => criterion(i)) }),
+    );
     expect(out.criteria).toHaveLength(10);
   });
 
@@ -180,7 +275,14 @@ describe('scorecards: validation', () => {
     const caller = signedInCaller(deps, adminA);
     const card = await caller.scorecards.create(input({ name: 'Keep me' }));
     const before = await dbState(tenantA.id);
-    const errors = fieldErrors(await rejection(caller.scorecards.update({ id: card.id, ...input({ name: 'Changed', criteria: [criterion(1, { levelLow: '' })] }) })));
+    const errors = fieldErrors(
+      await rejection(
+        caller.scorecards.update({
+          id: card.id,
+          ...input({ name: 'Changed', criteria: [criterion(1, { levelLow: '' })] }),
+        }),
+      ),
+    );
     expect(errors.criteria).toEqual(['scorecards.validation.criterionFieldsRequired']);
     expect(await dbState(tenantA.id)).toEqual(before);
   });
@@ -189,15 +291,27 @@ describe('scorecards: validation', () => {
 describe('scorecards: versioning', () => {
   it('editing a used scorecard creates version 2 and leaves version 1 and its criteria untouched', async () => {
     const caller = signedInCaller(deps, adminA);
-    const v1 = await caller.scorecards.create(input({ name: 'Versioned', criteria: [criterion(1), criterion(2), criterion(3)] }));
+    const v1 = await caller.scorecards.create(
+      input({ name: 'Versioned', criteria: [criterion(1), criterion(2), criterion(3)] }),
+    );
     await setUsed(v1.id);
     const before = await dbState(tenantA.id);
     const v1Row = before.cards.find((c) => c.id === v1.id)!;
     const v1Criteria = before.criteria.filter((c) => c.scorecardId === v1.id);
     expect(v1Row.usedAt).not.toBeNull();
 
-    const v2 = await caller.scorecards.update({ id: v1.id, ...input({ name: 'Versioned (revised)', criteria: [criterion(7)] }) });
-    expect(v2).toMatchObject({ lineageId: v1.lineageId, version: 2, isCurrent: true, usedAt: null, name: 'Versioned (revised)', newVersion: true });
+    const v2 = await caller.scorecards.update({
+      id: v1.id,
+      ...input({ name: 'Versioned (revised)', criteria: [criterion(7)] }),
+    });
+    expect(v2).toMatchObject({
+      lineageId: v1.lineageId,
+      version: 2,
+      isCurrent: true,
+      usedAt: null,
+      name: 'Versioned (revised)',
+      newVersion: true,
+    });
     expect(v2.id).not.toBe(v1.id);
     expect(v2.criteria.map((c) => c.name)).toEqual(['Criterion 7']);
 
@@ -208,7 +322,9 @@ describe('scorecards: versioning', () => {
 
     const list = await caller.scorecards.list({});
     const lineage = list.filter((s) => s.lineageId === v1.lineageId);
-    expect(lineage).toEqual([expect.objectContaining({ id: v2.id, version: 2, name: 'Versioned (revised)', criteriaCount: 1, used: false })]);
+    expect(lineage).toEqual([
+      expect.objectContaining({ id: v2.id, version: 2, name: 'Versioned (revised)', criteriaCount: 1, used: false }),
+    ]);
 
     const versions = await caller.scorecards.versions({ id: v2.id });
     expect(versions.map((v) => [v.version, v.isCurrent, v.usedAt !== null])).toEqual([
@@ -223,7 +339,9 @@ describe('scorecards: versioning', () => {
     expect(frozen.criteria.map((c) => c.name)).toEqual(['Criterion 1', 'Criterion 2', 'Criterion 3']);
 
     // editing the retired version is refused; editing v2 (unused) is in place
-    expect(describeTrpcError(await rejection(caller.scorecards.update({ id: v1.id, ...input() }))).appCode).toBe('CONFLICT');
+    expect(describeTrpcError(await rejection(caller.scorecards.update({ id: v1.id, ...input() }))).appCode).toBe(
+      'CONFLICT',
+    );
     const v2b = await caller.scorecards.update({ id: v2.id, ...input({ name: 'Versioned (v2 fixed)' }) });
     expect(v2b).toMatchObject({ id: v2.id, version: 2, newVersion: false });
 
@@ -272,12 +390,15 @@ describe('scorecards: roles', () => {
       () => caller.scorecards.update({ id: own.id, ...input({ name: 'Hijacked' }) }),
       () => caller.scorecards.delete({ id: own.id }),
     ];
-    for (const attempt of attempts) expect(describeTrpcError(await rejection(attempt()))).toMatchObject({ appCode: 'FORBIDDEN', httpStatus: 403 });
+    for (const attempt of attempts)
+      expect(describeTrpcError(await rejection(attempt()))).toMatchObject({ appCode: 'FORBIDDEN', httpStatus: 403 });
     expect(await dbState(tenantA.id)).toEqual(before);
   });
 
   it('a tenant admin naming another client is FORBIDDEN', async () => {
-    const e = describeTrpcError(await rejection(signedInCaller(deps, adminA).scorecards.list({ clientId: tenantB.id })));
+    const e = describeTrpcError(
+      await rejection(signedInCaller(deps, adminA).scorecards.list({ clientId: tenantB.id })),
+    );
     expect(e.appCode).toBe('FORBIDDEN');
   });
 });
@@ -301,20 +422,27 @@ describe('scorecards: tenant isolation', () => {
     expect((await signedInCaller(deps, adminB).scorecards.get({ id: bCard.id })).name).toBe('Beta secret');
   });
 
-  it("a used scorecard of B cannot be forked into a new version by A", async () => {
+  it('a used scorecard of B cannot be forked into a new version by A', async () => {
     const bCard = await signedInCaller(deps, adminB).scorecards.create(input({ name: 'Beta used' }));
     await withTenant(database.db, tenantB.id, (tx) => markScorecardUsed(tx, bCard.id));
     const before = await dbState(tenantB.id);
     const beforeA = await dbState(tenantA.id);
-    expect(describeTrpcError(await rejection(signedInCaller(deps, adminA).scorecards.update({ id: bCard.id, ...input() }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(signedInCaller(deps, adminA).scorecards.update({ id: bCard.id, ...input() })))
+        .appCode,
+    ).toBe('NOT_FOUND');
     expect(await dbState(tenantB.id)).toEqual(before);
     expect(await dbState(tenantA.id)).toEqual(beforeA);
   });
 
   it('markScorecardUsed and getScorecardVersion respect the tenant context', async () => {
     const bCard = await signedInCaller(deps, adminB).scorecards.create(input({ name: 'Beta frozen' }));
-    await expect(withTenant(database.db, tenantA.id, (tx) => getScorecardVersion(tx, bCard.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(withTenant(database.db, tenantA.id, (tx) => markScorecardUsed(tx, bCard.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(withTenant(database.db, tenantA.id, (tx) => getScorecardVersion(tx, bCard.id))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(withTenant(database.db, tenantA.id, (tx) => markScorecardUsed(tx, bCard.id))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect((await dbState(tenantB.id)).cards.find((c) => c.id === bCard.id)!.usedAt).toBeNull();
   });
 });
@@ -329,16 +457,26 @@ describe('scorecards: superuser via clientId', () => {
     expect((await signedInCaller(deps, adminB).scorecards.list({})).map((s) => s.id)).toContain(created.id);
     // not visible in A through B's id, nor in A's list
     expect((await su.scorecards.list({ clientId: tenantA.id })).map((s) => s.id)).not.toContain(created.id);
-    expect(describeTrpcError(await rejection(su.scorecards.get({ clientId: tenantA.id, id: created.id }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(su.scorecards.get({ clientId: tenantA.id, id: created.id }))).appCode,
+    ).toBe('NOT_FOUND');
 
-    const updated = await su.scorecards.update({ clientId: tenantB.id, id: created.id, ...input({ name: 'Renamed by superuser' }) });
+    const updated = await su.scorecards.update({
+      clientId: tenantB.id,
+      id: created.id,
+      ...input({ name: 'Renamed by superuser' }),
+    });
     expect(updated.name).toBe('Renamed by superuser');
     expect(await su.scorecards.delete({ clientId: tenantB.id, id: created.id })).toEqual({ mode: 'hard' });
     expect((await dbState(tenantB.id)).cards.find((c) => c.id === created.id)).toBeUndefined();
   });
 
   it('an unknown clientId is NOT_FOUND', async () => {
-    const e = describeTrpcError(await rejection(signedInCaller(deps, superuser).scorecards.list({ clientId: '00000000-0000-4000-8000-000000000001' })));
+    const e = describeTrpcError(
+      await rejection(
+        signedInCaller(deps, superuser).scorecards.list({ clientId: '00000000-0000-4000-8000-000000000001' }),
+      ),
+    );
     expect(e.appCode).toBe('NOT_FOUND');
   });
 });
@@ -350,29 +488,56 @@ describe('scorecards: demo seed', () => {
   it('the demo tenant gets the methodology scorecards, each valid for the wizard', async () => {
     seeded = await createTestDatabase();
     const seedDeps = await testDeps(seeded);
-    const result = await seedDemoIfEmpty(seeded.db, { password: 'Seed-pass-42', policy: seedDeps.env.passwordPolicy, internalSchema: 'internal' });
+    const result = await seedDemoIfEmpty(seeded.db, {
+      password: 'Seed-pass-42',
+      policy: seedDeps.env.passwordPolicy,
+      internalSchema: 'internal',
+    });
     expect(result.seeded).toBe(true);
-    const [demo] = await asSystem(seeded.db, { action: 'test' }, (tx) => tx.select({ id: clients.id }).from(clients).where(eq(clients.schemaName, DEMO_SCHEMA)));
+    const [demo] = await asSystem(seeded.db, { action: 'test' }, (tx) =>
+      tx.select({ id: clients.id }).from(clients).where(eq(clients.schemaName, DEMO_SCHEMA)),
+    );
     const state = await asSystem(seeded.db, { action: 'test' }, async (tx) => {
       const cards = await tx.select().from(scorecards).where(eq(scorecards.tenantId, demo.id));
-      const crit = await tx.select().from(scorecardCriteria).where(inArray(scorecardCriteria.scorecardId, cards.map((c) => c.id)));
+      const crit = await tx
+        .select()
+        .from(scorecardCriteria)
+        .where(
+          inArray(
+            scorecardCriteria.scorecardId,
+            cards.map((c) => c.id),
+          ),
+        );
       return { cards, crit };
     });
     const names = state.cards.map((c) => c.name).sort();
-    expect(names).toEqual(expect.arrayContaining(['Discovery (SPIN)', 'MEDDIC Qualification', 'Objection Handling', 'Cold Call Opener']));
-    expect(state.cards.every((c) => c.isCurrent && c.version === 1 && c.usedAt === null && c.deletedAt === null)).toBe(true);
+    expect(names).toEqual(
+      expect.arrayContaining(['Discovery (SPIN)', 'MEDDIC Qualification', 'Objection Handling', 'Cold Call Opener']),
+    );
+    expect(state.cards.every((c) => c.isCurrent && c.version === 1 && c.usedAt === null && c.deletedAt === null)).toBe(
+      true,
+    );
     expect(state.crit.every((c) => c.tenantId === demo.id)).toBe(true);
 
     const spin = state.cards.find((c) => c.name === 'Discovery (SPIN)')!;
     expect(state.crit.filter((c) => c.scorecardId === spin.id).map((c) => c.name)).toEqual(
-      expect.arrayContaining(['Situation questions', 'Problem questions', 'Implication questions', 'Need-payoff questions', 'Active listening']),
+      expect.arrayContaining([
+        'Situation questions',
+        'Problem questions',
+        'Implication questions',
+        'Need-payoff questions',
+        'Active listening',
+      ]),
     );
     const meddic = state.cards.find((c) => c.name === 'MEDDIC Qualification')!;
     expect(state.crit.filter((c) => c.scorecardId === meddic.id)).toHaveLength(6);
 
     // the demo admin sees them through the router, and each one passes the same validation the wizard uses
     const [demoAdmin] = await asSystem(seeded.db, { action: 'test' }, (tx) =>
-      tx.select().from(users).where(and(eq(users.tenantId, demo.id), eq(users.userType, 'admin'))),
+      tx
+        .select()
+        .from(users)
+        .where(and(eq(users.tenantId, demo.id), eq(users.userType, 'admin'))),
     );
     const caller = signedInCaller(seedDeps, demoAdmin);
     const listed = await caller.scorecards.list({});
@@ -385,7 +550,14 @@ describe('scorecards: demo seed', () => {
       for (const c of full.criteria) expect(new Set([c.levelZero, c.levelLow, c.levelHigh]).size).toBe(3);
       // saving the seeded scorecard unchanged is accepted (in place: it was never used)
       const { id, name, icon, shortDescription, longDescription, criteria } = full;
-      const saved = await caller.scorecards.update({ id, name, icon: icon as ScorecardInput['icon'], shortDescription, longDescription, criteria });
+      const saved = await caller.scorecards.update({
+        id,
+        name,
+        icon: icon as ScorecardInput['icon'],
+        shortDescription,
+        longDescription,
+        criteria,
+      });
       expect(saved).toMatchObject({ id, newVersion: false });
     }
   });

@@ -26,7 +26,11 @@ afterAll(() => database?.cleanup());
 
 describe('seedDemoIfEmpty', () => {
   it('creates the internal and demo tenants with the 8 documented accounts, and the team members who cannot sign in', async () => {
-    const result = await seedDemoIfEmpty(database.db, { password: DEMO_PASSWORD, policy: deps.env.passwordPolicy, internalSchema: 'spar-internal' });
+    const result = await seedDemoIfEmpty(database.db, {
+      password: DEMO_PASSWORD,
+      policy: deps.env.passwordPolicy,
+      internalSchema: 'spar-internal',
+    });
     expect(result).toEqual({ seeded: true, password: DEMO_PASSWORD, generated: false });
     const { clients: cs, users: us } = await snapshot();
     expect(cs.map((c) => [c.schemaName, c.type]).sort()).toEqual([
@@ -49,7 +53,11 @@ describe('seedDemoIfEmpty', () => {
     );
     expect(us).toHaveLength(DEMO_ACCOUNTS.length + DEMO_TEAM_WITHOUT_SIGN_IN.length);
     // the demo history's extra reps have no password: nobody signs in as them
-    expect(us.filter((u) => DEMO_TEAM_WITHOUT_SIGN_IN.some((m) => m.email === u.email)).every((u) => u.passwordHash === null)).toBe(true);
+    expect(
+      us
+        .filter((u) => DEMO_TEAM_WITHOUT_SIGN_IN.some((m) => m.email === u.email))
+        .every((u) => u.passwordHash === null),
+    ).toBe(true);
     // the reps report to the manager
     const manager = us.find((u) => u.email === 'manager@demo.test')!;
     expect(us.filter((u) => u.userType === 'sales_rep').every((u) => u.managerId === manager.id)).toBe(true);
@@ -57,17 +65,31 @@ describe('seedDemoIfEmpty', () => {
 
   it('a second call changes nothing', async () => {
     const before = await snapshot();
-    expect(await seedDemoIfEmpty(database.db, { password: 'Other-Password-1', policy: deps.env.passwordPolicy, internalSchema: 'spar-internal' })).toEqual({
+    expect(
+      await seedDemoIfEmpty(database.db, {
+        password: 'Other-Password-1',
+        policy: deps.env.passwordPolicy,
+        internalSchema: 'spar-internal',
+      }),
+    ).toEqual({
       seeded: false,
     });
     const after = await snapshot();
     expect(after.clients.map((c) => c.id).sort()).toEqual(before.clients.map((c) => c.id).sort());
-    expect(after.users.map((u) => `${u.id}:${u.passwordHash}`).sort()).toEqual(before.users.map((u) => `${u.id}:${u.passwordHash}`).sort());
+    expect(after.users.map((u) => `${u.id}:${u.passwordHash}`).sort()).toEqual(
+      before.users.map((u) => `${u.id}:${u.passwordHash}`).sort(),
+    );
   });
 
   it('the demo password signs in, each account to its home', async () => {
     const homes: Record<string, string> = {};
-    for (const [i, email] of ['admin@demo.test', 'rep@demo.test', 'superuser@demo.test', 'norole@demo.test', 'demo-manager@demo.test'].entries()) {
+    for (const [i, email] of [
+      'admin@demo.test',
+      'rep@demo.test',
+      'superuser@demo.test',
+      'norole@demo.test',
+      'demo-manager@demo.test',
+    ].entries()) {
       const { caller } = anonymousCaller(deps, { ip: `10.2.0.${i}` });
       homes[email] = (await caller.auth.login({ email, password: DEMO_PASSWORD })).home;
     }
@@ -83,14 +105,25 @@ describe('seedDemoIfEmpty', () => {
   it('without DEMO_PASSWORD a policy-satisfying password is generated, and it works', async () => {
     await asSystem(database.db, { action: 'test' }, (tx) => tx.execute(sql`delete from clients`));
     const strict = await testDeps(database, {
-      PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 16, requireUppercase: true, requireNumeric: true, requireNonAlphanumeric: true }),
+      PASSWORD_POLICY: JSON.stringify({
+        schemaVersion: 1,
+        minLength: 16,
+        requireUppercase: true,
+        requireNumeric: true,
+        requireNonAlphanumeric: true,
+      }),
     });
-    const result = await seedDemoIfEmpty(database.db, { policy: strict.env.passwordPolicy, internalSchema: 'spar-internal' });
+    const result = await seedDemoIfEmpty(database.db, {
+      policy: strict.env.passwordPolicy,
+      internalSchema: 'spar-internal',
+    });
     expect(result.seeded).toBe(true);
     expect(result.generated).toBe(true);
     expect(result.password).toHaveLength(16);
     expect(checkPassword(result.password!, strict.env.passwordPolicy)).toEqual([]);
     const { caller } = anonymousCaller(strict, { ip: '10.2.1.1' });
-    expect(await caller.auth.login({ email: 'manager@demo.test', password: result.password! })).toEqual({ home: '/dashboard' });
+    expect(await caller.auth.login({ email: 'manager@demo.test', password: result.password! })).toEqual({
+      home: '/dashboard',
+    });
   });
 });

@@ -26,10 +26,16 @@ const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, 
 const allRequests = () => sys((tx) => tx.select().from(supportRequests));
 const outbox = () => sys((tx) => tx.select().from(mailOutbox));
 const mailJobs = () => sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'mail')));
-const counts = async () => ({ requests: (await allRequests()).length, outbox: (await outbox()).length, jobs: (await mailJobs()).length });
+const counts = async () => ({
+  requests: (await allRequests()).length,
+  outbox: (await outbox()).length,
+  jobs: (await mailJobs()).length,
+});
 /** The transaction that inserted a row (rows written in one transaction share its xmin). */
 const writerOf = async (table: 'support_requests' | 'mail_outbox' | 'jobs', id: string) => {
-  const [r] = await sys((tx) => rows<{ x: string }>(tx, sql`select xmin::text as x from ${sql.identifier(table)} where id = ${id}`));
+  const [r] = await sys((tx) =>
+    rows<{ x: string }>(tx, sql`select xmin::text as x from ${sql.identifier(table)} where id = ${id}`),
+  );
   return r.x;
 };
 /** Runs the mail queue to empty with a worker that delivers to the loopback receiver; returns how many jobs ran. */
@@ -64,12 +70,26 @@ afterAll(async () => {
 describe('support.create', () => {
   it('stores the request in the tenant and queues exactly one mail (outbox row + mail job) in the same commit', async () => {
     const before = await counts();
-    const out = await signedInCaller(deps, rep).support.create({ subject: '  Mic not working ', description: 'No sound in calls', pageUrl: '/calls/1' });
+    const out = await signedInCaller(deps, rep).support.create({
+      subject: '  Mic not working ',
+      description: 'No sound in calls',
+      pageUrl: '/calls/1',
+    });
     expect(out.mailed).toBe(true);
     const [row] = (await allRequests()).filter((r) => r.id === out.id);
-    expect(row).toMatchObject({ tenantId: rep.tenantId, userId: rep.id, subject: 'Mic not working', description: 'No sound in calls', pageUrl: '/calls/1' });
+    expect(row).toMatchObject({
+      tenantId: rep.tenantId,
+      userId: rep.id,
+      subject: 'Mic not working',
+      description: 'No sound in calls',
+      pageUrl: '/calls/1',
+    });
     // visible to its own tenant, not to another
-    expect(await withTenant(database.db, rep.tenantId, (tx) => tx.select().from(supportRequests).where(eq(supportRequests.id, out.id)))).toHaveLength(1);
+    expect(
+      await withTenant(database.db, rep.tenantId, (tx) =>
+        tx.select().from(supportRequests).where(eq(supportRequests.id, out.id)),
+      ),
+    ).toHaveLength(1);
     expect(await withTenant(database.db, otherTenantId, (tx) => tx.select().from(supportRequests))).toHaveLength(0);
 
     // written when the call returns, no worker involved: one outbox row, one job, nothing else
@@ -77,7 +97,12 @@ describe('support.create', () => {
     const mails = (await outbox()).filter((m) => m.textBody.includes(out.id));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail).toMatchObject({ toAddress: SUPPORT, subject: '[Spar support] Mic not working', tenantId: rep.tenantId, status: 'queued' });
+    expect(mail).toMatchObject({
+      toAddress: SUPPORT,
+      subject: '[Spar support] Mic not working',
+      tenantId: rep.tenantId,
+      status: 'queued',
+    });
     expect(mail.textBody).toBe(`Support request ${out.id}\nFrom: rep@acme.test\nPage: /calls/1\n\nNo sound in calls`);
     expect(mail.htmlBody).toContain('<p>From: rep@acme.test</p>');
     const jobRows = (await mailJobs()).filter((j) => j.dedupeKey === `support:${out.id}`);
@@ -153,7 +178,11 @@ describe('support.create over HTTP', () => {
   let token: string;
   beforeAll(async () => {
     // the app's own job worker, delivering to the loopback receiver
-    app = await startTestApp(database, { SUPPORT_EMAIL: SUPPORT, SMTP_URL: smtp.url, MAIL_FROM: 'Spar <no-reply@spar.test>' }, { jobs: { pollIntervalMs: 50 } });
+    app = await startTestApp(
+      database,
+      { SUPPORT_EMAIL: SUPPORT, SMTP_URL: smtp.url, MAIL_FROM: 'Spar <no-reply@spar.test>' },
+      { jobs: { pollIntervalMs: 50 } },
+    );
     token = (await createSession(database.db, rep.id)).token;
   });
   afterAll(() => app?.stop());
@@ -168,7 +197,10 @@ describe('support.create over HTTP', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.data.appCode).toBe('VALIDATION');
-    expect(body.error.data.fieldErrors).toEqual({ subject: ['support.subjectRequired'], description: ['support.descriptionRequired'] });
+    expect(body.error.data.fieldErrors).toEqual({
+      subject: ['support.subjectRequired'],
+      description: ['support.descriptionRequired'],
+    });
     expect(body.error.message).toBe('Invalid input');
     expect(await counts()).toEqual(before);
   });
@@ -193,6 +225,11 @@ describe('support.create over HTTP', () => {
     );
     expect(mail.to).toEqual([SUPPORT]);
     expect(crlf(mail.text)).toContain(`Support request ${body.result.data.id}`);
-    await expect.poll(async () => (await outbox()).find((m) => m.subject === '[Spar support] Over HTTP')?.status, { timeout: 2000, interval: 20 }).toBe('sent');
+    await expect
+      .poll(async () => (await outbox()).find((m) => m.subject === '[Spar support] Over HTTP')?.status, {
+        timeout: 2000,
+        interval: 20,
+      })
+      .toBe('sent');
   });
 });

@@ -30,7 +30,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  on = await startTestApp(database, { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_HEADERS: 'x-honeycomb-team=secret%20key,x-dataset=spar', TELEMETRY_TRACE_ORIGINS: 'https://api.example.com, not a url' }, { jobs: { disabled: true } });
+  on = await startTestApp(
+    database,
+    {
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-honeycomb-team=secret%20key,x-dataset=spar',
+      TELEMETRY_TRACE_ORIGINS: 'https://api.example.com, not a url',
+    },
+    { jobs: { disabled: true } },
+  );
   off = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
@@ -41,30 +49,67 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-const EXPORT = { resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'spar-web' } }] }, scopeSpans: [] }] };
+const EXPORT = {
+  resourceSpans: [
+    { resource: { attributes: [{ key: 'service.name', value: { stringValue: 'spar-web' } }] }, scopeSpans: [] },
+  ],
+};
 
 describe('browser telemetry through the server', () => {
   it('says whether it is on, and where trace headers may go', async () => {
-    expect(await (await fetch(`${on.url}/api/v1/telemetry/config`)).json()).toEqual({ enabled: true, traceOrigins: ['https://api.example.com'], serviceVersion: '1.0.0', environment: 'test' });
+    expect(await (await fetch(`${on.url}/api/v1/telemetry/config`)).json()).toEqual({
+      enabled: true,
+      traceOrigins: ['https://api.example.com'],
+      serviceVersion: '1.0.0',
+      environment: 'test',
+    });
     expect(await (await fetch(`${off.url}/api/v1/telemetry/config`)).json()).toMatchObject({ enabled: false });
   });
 
   it('forwards an OTLP/HTTP export to the collector with its headers; refuses what is not OTLP', async () => {
     const body = JSON.stringify(EXPORT);
-    const r = await fetch(`${on.url}/api/v1/telemetry/traces`, { method: 'POST', headers: { 'content-type': 'application/json', origin: on.url }, body });
+    const r = await fetch(`${on.url}/api/v1/telemetry/traces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: on.url },
+      body,
+    });
     expect(r.status).toBe(204);
     const got = received.at(-1)!;
     expect(got.path).toBe('/v1/traces');
     expect(got.body).toBe(body);
-    expect(got.headers).toMatchObject({ 'content-type': 'application/json', 'x-honeycomb-team': 'secret key', 'x-dataset': 'spar' });
+    expect(got.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-honeycomb-team': 'secret key',
+      'x-dataset': 'spar',
+    });
     const n = received.length;
-    expect((await fetch(`${on.url}/api/v1/telemetry/traces`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: on.url }, body: 'x' })).status).toBe(415);
-    expect((await fetch(`${on.url}/api/v1/telemetry/traces`, { method: 'POST', headers: { 'content-type': 'application/json', origin: on.url }, body: '{not json' })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${on.url}/api/v1/telemetry/traces`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', origin: on.url },
+          body: 'x',
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await fetch(`${on.url}/api/v1/telemetry/traces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: on.url },
+          body: '{not json',
+        })
+      ).status,
+    ).toBe(400);
     expect(received.length).toBe(n);
   });
 
   it('is off without an endpoint', async () => {
-    const r = await fetch(`${off.url}/api/v1/telemetry/traces`, { method: 'POST', headers: { 'content-type': 'application/json', origin: off.url }, body: JSON.stringify(EXPORT) });
+    const r = await fetch(`${off.url}/api/v1/telemetry/traces`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: off.url },
+      body: JSON.stringify(EXPORT),
+    });
     expect(r.status).toBe(404);
   });
 });

@@ -13,8 +13,17 @@ let admin: { id: string; tenantId: string };
 let superuser: { id: string; tenantId: string };
 
 const audits = (action: string) =>
-  asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.tenantId, tenantB))));
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as { code?: string });
+  asSystem(database.db, { action: 'test' }, (tx) =>
+    tx
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.tenantId, tenantB))),
+  );
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as { code?: string },
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -22,26 +31,52 @@ beforeAll(async () => {
   tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
   const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
   admin = { id: (await createTenantUser(database.db, tenantA, { userType: 'admin' })).id, tenantId: tenantA };
-  superuser = { id: (await createTenantUser(database.db, internal.id, { userType: 'superuser' })).id, tenantId: internal.id };
+  superuser = {
+    id: (await createTenantUser(database.db, internal.id, { userType: 'superuser' })).id,
+    tenantId: internal.id,
+  };
 });
 afterAll(() => database?.cleanup());
 
 describe('resolveTenantAccess', () => {
   it('own tenant without clientId or with the own id; a role outside `roles` is FORBIDDEN', async () => {
     expect((await resolveTenantAccess(database.db, admin, 'admin')).tenantId).toBe(tenantA);
-    expect(await resolveTenantAccess(database.db, admin, 'admin', { clientId: tenantA })).toMatchObject({ tenantId: tenantA, foreign: false });
-    expect((await failure(resolveTenantAccess(database.db, admin, 'admin', { roles: ['sales_manager'] })))?.code).toBe('FORBIDDEN');
+    expect(await resolveTenantAccess(database.db, admin, 'admin', { clientId: tenantA })).toMatchObject({
+      tenantId: tenantA,
+      foreign: false,
+    });
+    expect((await failure(resolveTenantAccess(database.db, admin, 'admin', { roles: ['sales_manager'] })))?.code).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it('only a superuser names another client, and only an existing one', async () => {
-    expect((await failure(resolveTenantAccess(database.db, admin, 'admin', { clientId: tenantB })))?.code).toBe('FORBIDDEN');
-    expect((await failure(resolveTenantAccess(database.db, superuser, 'superuser', { clientId: '00000000-0000-4000-8000-000000000000' })))?.code).toBe('NOT_FOUND');
-    expect((await failure(resolveTenantAccess(database.db, superuser, 'superuser', { clientId: 'not-a-uuid' })))?.code).toBe('CLIENT_ID_REQUIRED');
-    expect(await resolveTenantAccess(database.db, superuser, 'superuser', { clientId: tenantB })).toMatchObject({ tenantId: tenantB, foreign: true });
+    expect((await failure(resolveTenantAccess(database.db, admin, 'admin', { clientId: tenantB })))?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      (
+        await failure(
+          resolveTenantAccess(database.db, superuser, 'superuser', {
+            clientId: '00000000-0000-4000-8000-000000000000',
+          }),
+        )
+      )?.code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await failure(resolveTenantAccess(database.db, superuser, 'superuser', { clientId: 'not-a-uuid' })))?.code,
+    ).toBe('CLIENT_ID_REQUIRED');
+    expect(await resolveTenantAccess(database.db, superuser, 'superuser', { clientId: tenantB })).toMatchObject({
+      tenantId: tenantB,
+      foreign: true,
+    });
   });
 
   it("a superuser's foreign write is audited once, in the transaction that commits it", async () => {
-    const access = await resolveTenantAccess(database.db, superuser, 'superuser', { clientId: tenantB, audit: { action: 'superuser.test.write' } });
+    const access = await resolveTenantAccess(database.db, superuser, 'superuser', {
+      clientId: tenantB,
+      audit: { action: 'superuser.test.write' },
+    });
     // a failing step rolls its audit row back with its writes
     const err = await failure(
       access.tenant(async (tx) => {
@@ -62,6 +97,8 @@ describe('resolveTenantAccess', () => {
   it('settle writes the audit row when no tenant transaction carried it', async () => {
     const access = await resolveTenantAccess(database.db, superuser, 'superuser', { clientId: tenantB });
     await access.settle({ action: 'superuser.test.upload', detail: 'file-1' });
-    expect(await audits('superuser.test.upload')).toEqual([expect.objectContaining({ detail: 'file-1', actorUserId: superuser.id })]);
+    expect(await audits('superuser.test.upload')).toEqual([
+      expect.objectContaining({ detail: 'file-1', actorUserId: superuser.id }),
+    ]);
   });
 });

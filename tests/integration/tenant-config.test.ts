@@ -35,7 +35,10 @@ function issues(e: unknown): Record<string, string[]> {
 beforeAll(async () => {
   database = await createTestDatabase();
   deps = await testDeps(database);
-  const cast = await createTwoTenants(database.db, { a: { managerA: { userType: 'manager' }, adminA: { userType: 'admin' }, repA: { userType: 'sales_rep' } }, b: { managerB: { userType: 'manager' }, adminB: { userType: 'admin' } } });
+  const cast = await createTwoTenants(database.db, {
+    a: { managerA: { userType: 'manager' }, adminA: { userType: 'admin' }, repA: { userType: 'sales_rep' } },
+    b: { managerB: { userType: 'manager' }, adminB: { userType: 'admin' } },
+  });
   ({ managerA, adminA, repA, managerB, adminB } = cast.users);
   superuser = cast.superuser;
   tenantA = cast.a.id;
@@ -58,7 +61,8 @@ const NAMED = [
     label: 'product groupings',
     section: 'productGroupings',
     api: (c: Caller) => c.productGroupings,
-    row: async (id: string) => (await sys((tx) => tx.select().from(productGroupings).where(eq(productGroupings.id, id))))[0],
+    row: async (id: string) =>
+      (await sys((tx) => tx.select().from(productGroupings).where(eq(productGroupings.id, id))))[0],
     total: async () => (await sys((tx) => tx.select({ n: count() }).from(productGroupings)))[0].n,
   },
 ] as const;
@@ -86,8 +90,15 @@ for (const entity of NAMED) {
       const api = entity.api(as(managerA));
       expect((await api.list({})).map((r) => r.id)).toContain(mine.id);
       expect((await api.get({ id: mine.id })).name).toBe('Read only for managers');
-      for (const call of [() => api.create({ name: 'x' }), () => api.update({ id: mine.id, name: 'Changed' }), () => api.delete({ id: mine.id })]) {
-        expect(describeTrpcError(await rejection(call()))).toMatchObject({ trpcCode: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+      for (const call of [
+        () => api.create({ name: 'x' }),
+        () => api.update({ id: mine.id, name: 'Changed' }),
+        () => api.delete({ id: mine.id }),
+      ]) {
+        expect(describeTrpcError(await rejection(call()))).toMatchObject({
+          trpcCode: 'FORBIDDEN',
+          appCode: 'FORBIDDEN',
+        });
       }
       expect(await entity.total()).toBe(before);
       expect((await entity.row(mine.id)).name).toBe('Read only for managers');
@@ -105,15 +116,27 @@ for (const entity of NAMED) {
       const before = await entity.total();
       const e = issues(await rejection(entity.api(as(adminA)).create({ name: '  ', details: 'x' })));
       expect(e).toEqual({ name: [`config.${entity.section}.nameRequired`] });
-      const e2 = issues(await rejection(entity.api(as(adminA)).create({ name: 'n'.repeat(161), details: 'd'.repeat(20_001) })));
-      expect(e2).toEqual({ name: [`config.${entity.section}.nameTooLong`], details: [`config.${entity.section}.detailsTooLong`] });
+      const e2 = issues(
+        await rejection(entity.api(as(adminA)).create({ name: 'n'.repeat(161), details: 'd'.repeat(20_001) })),
+      );
+      expect(e2).toEqual({
+        name: [`config.${entity.section}.nameTooLong`],
+        details: [`config.${entity.section}.detailsTooLong`],
+      });
       expect(await entity.total()).toBe(before);
     });
 
     it('a sales rep is denied', async () => {
       const api = entity.api(as(repA));
-      for (const call of [() => api.list({}), () => api.create({ name: 'x' }), () => api.get({ id: crypto.randomUUID() })]) {
-        expect(describeTrpcError(await rejection(call()))).toMatchObject({ trpcCode: 'FORBIDDEN', appCode: 'FORBIDDEN' });
+      for (const call of [
+        () => api.list({}),
+        () => api.create({ name: 'x' }),
+        () => api.get({ id: crypto.randomUUID() }),
+      ]) {
+        expect(describeTrpcError(await rejection(call()))).toMatchObject({
+          trpcCode: 'FORBIDDEN',
+          appCode: 'FORBIDDEN',
+        });
       }
     });
 
@@ -122,8 +145,15 @@ for (const entity of NAMED) {
       const before = await entity.row(mine.id);
       const other = entity.api(as(adminB));
       expect((await other.list({})).map((r) => r.id)).not.toContain(mine.id);
-      for (const call of [() => other.get({ id: mine.id }), () => other.update({ id: mine.id, name: 'Hijacked' }), () => other.delete({ id: mine.id })]) {
-        expect(describeTrpcError(await rejection(call()))).toMatchObject({ trpcCode: 'NOT_FOUND', appCode: 'NOT_FOUND' });
+      for (const call of [
+        () => other.get({ id: mine.id }),
+        () => other.update({ id: mine.id, name: 'Hijacked' }),
+        () => other.delete({ id: mine.id }),
+      ]) {
+        expect(describeTrpcError(await rejection(call()))).toMatchObject({
+          trpcCode: 'NOT_FOUND',
+          appCode: 'NOT_FOUND',
+        });
       }
       expect(await entity.row(mine.id)).toEqual(before);
       expect(describeTrpcError(await rejection(other.list({ clientId: tenantA }))).appCode).toBe('FORBIDDEN');
@@ -144,7 +174,8 @@ for (const entity of NAMED) {
 }
 
 describe('call instructions router', () => {
-  const row = async (id: string) => (await sys((tx) => tx.select().from(callInstructions).where(eq(callInstructions.id, id))))[0];
+  const row = async (id: string) =>
+    (await sys((tx) => tx.select().from(callInstructions).where(eq(callInstructions.id, id))))[0];
 
   it('an admin creates, lists, reads, updates and deletes', async () => {
     const api = as(adminA).callInstructions;
@@ -169,22 +200,36 @@ describe('call instructions router', () => {
     expect((await row(created.id)).instructions).toBe('Keep me');
     // a manager reads it but cannot change it
     expect((await as(managerA).callInstructions.get({ id: created.id })).instructions).toBe('Keep me');
-    expect(describeTrpcError(await rejection(as(managerA).callInstructions.update({ id: created.id, instructions: 'Changed' }))).appCode).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(managerA).callInstructions.delete({ id: created.id }))).appCode).toBe('FORBIDDEN');
+    expect(
+      describeTrpcError(
+        await rejection(as(managerA).callInstructions.update({ id: created.id, instructions: 'Changed' })),
+      ).appCode,
+    ).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(managerA).callInstructions.delete({ id: created.id }))).appCode).toBe(
+      'FORBIDDEN',
+    );
     expect((await row(created.id)).instructions).toBe('Keep me');
     await as(adminA).callInstructions.delete({ id: created.id });
   });
 
   it('a sales rep is denied', async () => {
-    expect(describeTrpcError(await rejection(as(repA).callInstructions.list({})))).toMatchObject({ appCode: 'FORBIDDEN' });
-    expect(describeTrpcError(await rejection(as(repA).callInstructions.create({ instructions: 'x' })))).toMatchObject({ appCode: 'FORBIDDEN' });
+    expect(describeTrpcError(await rejection(as(repA).callInstructions.list({})))).toMatchObject({
+      appCode: 'FORBIDDEN',
+    });
+    expect(describeTrpcError(await rejection(as(repA).callInstructions.create({ instructions: 'x' })))).toMatchObject({
+      appCode: 'FORBIDDEN',
+    });
   });
 
   it('another tenant cannot reach it by id', async () => {
     const mine = await as(adminA).callInstructions.create({ instructions: 'Acme script' });
     const before = await row(mine.id);
     const other = as(adminB).callInstructions;
-    for (const call of [() => other.get({ id: mine.id }), () => other.update({ id: mine.id, instructions: 'Hijacked' }), () => other.delete({ id: mine.id })]) {
+    for (const call of [
+      () => other.get({ id: mine.id }),
+      () => other.update({ id: mine.id, instructions: 'Hijacked' }),
+      () => other.delete({ id: mine.id }),
+    ]) {
       expect(describeTrpcError(await rejection(call()))).toMatchObject({ appCode: 'NOT_FOUND' });
     }
     expect(await row(mine.id)).toEqual(before);
@@ -200,7 +245,8 @@ describe('call instructions router', () => {
 });
 
 describe('client overview router', () => {
-  const overviewRow = async (tenantId: string) => (await sys((tx) => tx.select().from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId))))[0];
+  const overviewRow = async (tenantId: string) =>
+    (await sys((tx) => tx.select().from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId))))[0];
 
   it('is empty before the first save, then upserts one text per client', async () => {
     const api = as(managerA).clientOverview;
@@ -227,14 +273,19 @@ describe('client overview router', () => {
 
   it('a sales rep is denied', async () => {
     expect(describeTrpcError(await rejection(as(repA).clientOverview.get({})))).toMatchObject({ appCode: 'FORBIDDEN' });
-    expect(describeTrpcError(await rejection(as(repA).clientOverview.save({ details: 'x' })))).toMatchObject({ appCode: 'FORBIDDEN' });
+    expect(describeTrpcError(await rejection(as(repA).clientOverview.save({ details: 'x' })))).toMatchObject({
+      appCode: 'FORBIDDEN',
+    });
   });
 
   it("each tenant sees only its own overview, and cannot name another client's", async () => {
     await as(adminB).clientOverview.save({ details: 'Beta overview' });
     expect((await as(managerA).clientOverview.get({})).details).toBe('Acme sells anvils and rockets.');
     expect((await as(managerB).clientOverview.get({})).details).toBe('Beta overview');
-    expect(describeTrpcError(await rejection(as(adminB).clientOverview.save({ clientId: tenantA, details: 'Hijacked' }))).appCode).toBe('FORBIDDEN');
+    expect(
+      describeTrpcError(await rejection(as(adminB).clientOverview.save({ clientId: tenantA, details: 'Hijacked' })))
+        .appCode,
+    ).toBe('FORBIDDEN');
     expect((await overviewRow(tenantA)).details).toBe('Acme sells anvils and rockets.');
   });
 

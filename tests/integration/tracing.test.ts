@@ -46,7 +46,12 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {
-      const json = JSON.parse(body) as { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[] };
+      const json = JSON.parse(body) as {
+        resourceSpans: {
+          resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+          scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
+        }[];
+      };
       for (const rs of json.resourceSpans) {
         resources.push(Object.fromEntries(rs.resource.attributes.map((a) => [a.key, a.value.stringValue ?? ''])));
         for (const ss of rs.scopeSpans) spans.push(...ss.spans.map((span) => ({ ...span, scope: ss.scope.name })));
@@ -61,7 +66,10 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   app = await startTestApp(
     database,
-    { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`, WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' },
+    {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+    },
     { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } },
   );
 }, 60_000);
@@ -90,10 +98,22 @@ describe('server traces', () => {
     const { token } = await signIn(app.deps, user);
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parent = '00f067aa0ba902b7';
-    const r = await asCaller(() => fetch(`${app.url}/trpc/dashboard.get?input=%7B%7D`, { headers: { authorization: `Bearer ${token}`, traceparent: `00-${traceId}-${parent}-01` } }));
+    const r = await asCaller(() =>
+      fetch(`${app.url}/trpc/dashboard.get?input=%7B%7D`, {
+        headers: { authorization: `Bearer ${token}`, traceparent: `00-${traceId}-${parent}-01` },
+      }),
+    );
     expect(r.status).toBe(200);
-    expect((await asCaller(() => fetch(`${app.url}/api/v1/no-such-thing`, { headers: { traceparent: `00-${traceId}-${parent}-01` } }))).status).toBe(404);
-    await expect.poll(() => spans.filter((s) => s.traceId === traceId && s.kind === 2).length, { timeout: 10_000, interval: 100 }).toBe(2);
+    expect(
+      (
+        await asCaller(() =>
+          fetch(`${app.url}/api/v1/no-such-thing`, { headers: { traceparent: `00-${traceId}-${parent}-01` } }),
+        )
+      ).status,
+    ).toBe(404);
+    await expect
+      .poll(() => spans.filter((s) => s.traceId === traceId && s.kind === 2).length, { timeout: 10_000, interval: 100 })
+      .toBe(2);
     const server = spans.find((s) => s.traceId === traceId && s.name === 'GET trpc:dashboard.get')!;
     expect(server.parentSpanId).toBe(parent);
     expect(server.scope).toBe('@opentelemetry/instrumentation-http');
@@ -102,7 +122,12 @@ describe('server traces', () => {
     const missing = spans.find((s) => s.traceId === traceId && s.name === 'GET /api/v1/no-such-thing')!;
     expect(attr(missing, 'http.response.status_code')).toBe(404);
     // the session read and the dashboard's tenant transaction are spans of the request
-    await expect.poll(() => spans.filter((s) => s.traceId === traceId && s.name.startsWith('db ')).length, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => spans.filter((s) => s.traceId === traceId && s.name.startsWith('db ')).length, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toBeGreaterThanOrEqual(2);
     const db = spans.filter((s) => s.traceId === traceId && s.name.startsWith('db '));
     expect(db.every((s) => attr(s, 'db.system.name') === 'postgresql')).toBe(true);
     // every statement is a span of its transaction, with its text and placeholders, never the values bound
@@ -113,13 +138,28 @@ describe('server traces', () => {
     const setTenant = statements.find((s) => String(attr(s, 'db.query.text')).includes("set_config('app.tenant_id'"))!;
     expect(setTenant.name).toBe('db select');
     expect(attr(setTenant, 'db.query.text')).toContain('$1');
-    expect(statements.every((s) => attr(s, 'db.operation.name') === String(attr(s, 'db.query.text')).trim().split(/\s/)[0].toLowerCase())).toBe(true);
+    expect(
+      statements.every(
+        (s) => attr(s, 'db.operation.name') === String(attr(s, 'db.query.text')).trim().split(/\s/)[0].toLowerCase(),
+      ),
+    ).toBe(true);
     expect(JSON.stringify(spans.filter((s) => s.traceId === traceId))).not.toContain(tenantId);
-    expect(resources.some((r) => r['service.name'] === 'spar-server' && r['deployment.environment'] === 'test')).toBe(true);
+    expect(resources.some((r) => r['service.name'] === 'spar-server' && r['deployment.environment'] === 'test')).toBe(
+      true,
+    );
   });
 
   it('trace background jobs, and log lines carry the trace id', async () => {
-    await asSystem(database.db, { action: 'test' }, (tx) => enqueueMail(tx, { tenantId, to: 'x@example.test', subject: 's', text: 't', html: '<p>t</p>', dedupeKey: 'tracing-test' }));
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      enqueueMail(tx, {
+        tenantId,
+        to: 'x@example.test',
+        subject: 's',
+        text: 't',
+        html: '<p>t</p>',
+        dedupeKey: 'tracing-test',
+      }),
+    );
     await expect.poll(() => spans.some((s) => s.name === 'job mail'), { timeout: 10_000, interval: 100 }).toBe(true);
     const job = spans.find((s) => s.name === 'job mail')!;
     expect(attr(job, 'job.queue')).toBe('mail');
@@ -132,10 +172,17 @@ describe('server traces', () => {
 
   it('an outgoing request (a webhook sent by its job) is a client span of the job, and the receiver gets the trace', async () => {
     await asSystem(database.db, { action: 'test' }, async (tx) => {
-      await createEndpoint(tx, { tenantId, userId: user.id }, { url: `${receiver.url}/traced`, events: ['assessment.opened'] }, true);
+      await createEndpoint(
+        tx,
+        { tenantId, userId: user.id },
+        { url: `${receiver.url}/traced`, events: ['assessment.opened'] },
+        true,
+      );
       await emitWebhookEvent(tx, { tenantId, type: 'assessment.opened', data: { assessment_id: 'traced' } });
     });
-    await expect.poll(() => receiver.received.filter((r) => r.path === '/traced').length, { timeout: 10_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(() => receiver.received.filter((r) => r.path === '/traced').length, { timeout: 10_000, interval: 100 })
+      .toBe(1);
     const traceparent = receiver.received.find((r) => r.path === '/traced')!.headers.traceparent;
     const [, traceId, spanId] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(traceparent ?? '') ?? [];
     expect(traceId, traceparent).toBeTruthy();

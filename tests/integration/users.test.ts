@@ -30,12 +30,25 @@ let userB: UserRow;
 let superuser: UserRow;
 
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
-const userByEmail = async (email: string) => (await sys((tx) => tx.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))))[0];
-const countIn = async (tenantId: string) => (await sys((tx) => tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)))).length;
+const userByEmail = async (email: string) =>
+  (
+    await sys((tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase())),
+    )
+  )[0];
+const countIn = async (tenantId: string) =>
+  (await sys((tx) => tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId)))).length;
 
 /** The import lane's worker, as the server runs it (server/wiring.ts). */
 const runImportJobs = async () => {
-  const worker = createWorker({ db: database.db, handlers: { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }) }, orphans: 'none' });
+  const worker = createWorker({
+    db: database.db,
+    handlers: { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }) },
+    orphans: 'none',
+  });
   while (await worker.runOnce());
 };
 
@@ -48,17 +61,44 @@ async function runImport(caller: ReturnType<typeof signedInCaller>, csv: string,
 beforeAll(async () => {
   database = await createTestDatabase();
   // a stricter policy than the default, so "violates the policy" is testable
-  deps = await testDeps(database, { PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 8, requireUppercase: true, requireNumeric: true }) });
+  deps = await testDeps(database, {
+    PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 8, requireUppercase: true, requireNumeric: true }),
+  });
   const a = await createTenant(database.db, { name: 'Acme' });
   const b = await createTenant(database.db, { name: 'Beta' });
   const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
   tenantA = a.id;
   tenantB = b.id;
-  adminA = await createTenantUser(database.db, a.id, { email: 'admin@acme.test', username: 'admin', userType: 'admin', displayName: 'Ada Admin' });
-  managerA = await createTenantUser(database.db, a.id, { email: 'manager@acme.test', username: 'morgan', userType: 'manager', displayName: 'Morgan' });
-  repA = await createTenantUser(database.db, a.id, { email: 'rep@acme.test', username: 'riley', userType: 'sales_rep', managerId: managerA.id, passwordHash: 'secret-hash-value' });
-  userB = await createTenantUser(database.db, b.id, { email: 'bob@beta.test', username: 'bob', userType: 'sales_rep', displayName: 'Bob Beta' });
-  superuser = await createTenantUser(database.db, internal.id, { email: 'root@internal.test', username: 'root', userType: 'superuser' });
+  adminA = await createTenantUser(database.db, a.id, {
+    email: 'admin@acme.test',
+    username: 'admin',
+    userType: 'admin',
+    displayName: 'Ada Admin',
+  });
+  managerA = await createTenantUser(database.db, a.id, {
+    email: 'manager@acme.test',
+    username: 'morgan',
+    userType: 'manager',
+    displayName: 'Morgan',
+  });
+  repA = await createTenantUser(database.db, a.id, {
+    email: 'rep@acme.test',
+    username: 'riley',
+    userType: 'sales_rep',
+    managerId: managerA.id,
+    passwordHash: 'secret-hash-value',
+  });
+  userB = await createTenantUser(database.db, b.id, {
+    email: 'bob@beta.test',
+    username: 'bob',
+    userType: 'sales_rep',
+    displayName: 'Bob Beta',
+  });
+  superuser = await createTenantUser(database.db, internal.id, {
+    email: 'root@internal.test',
+    username: 'root',
+    userType: 'superuser',
+  });
 });
 afterAll(() => database?.cleanup());
 
@@ -67,7 +107,11 @@ describe('users.list / managers', () => {
     const list = await signedInCaller(deps, adminA).users.list({});
     expect(list.map((u) => u.email)).toEqual(['admin@acme.test', 'manager@acme.test', 'rep@acme.test']);
     const rep = list.find((u) => u.email === 'rep@acme.test')!;
-    expect(rep).toMatchObject({ userType: 'sales_rep', role: 'sales_rep', manager: { id: managerA.id, name: 'Morgan' } });
+    expect(rep).toMatchObject({
+      userType: 'sales_rep',
+      role: 'sales_rep',
+      manager: { id: managerA.id, name: 'Morgan' },
+    });
     const text = JSON.stringify(list);
     expect(text).not.toContain('secret-hash-value');
     expect(text).not.toMatch(/passwordHash|password_hash/);
@@ -75,7 +119,11 @@ describe('users.list / managers', () => {
   });
 
   it('managers: admins and managers of the tenant; a sales_manager may read it, a rep may not', async () => {
-    const facilitator = await createTenantUser(database.db, tenantA, { email: 'fac@acme.test', username: 'fac', userType: 'facilitator' });
+    const facilitator = await createTenantUser(database.db, tenantA, {
+      email: 'fac@acme.test',
+      username: 'fac',
+      userType: 'facilitator',
+    });
     const managers = await signedInCaller(deps, managerA).users.managers({});
     expect(managers.map((m) => m.email).sort()).toEqual(['admin@acme.test', 'fac@acme.test', 'manager@acme.test']);
     const e = describeTrpcError(await rejection(signedInCaller(deps, repA).users.managers({})));
@@ -87,37 +135,69 @@ describe('users.list / managers', () => {
 describe('users.create / update / delete', () => {
   it('creates with a generated password returned once and stores only its hash', async () => {
     const admin = signedInCaller(deps, adminA);
-    const res = await admin.users.create({ email: '  New.Person@Acme.test ', username: 'newperson', userType: 'sales_rep', managerId: managerA.id, language: 'es' });
+    const res = await admin.users.create({
+      email: '  New.Person@Acme.test ',
+      username: 'newperson',
+      userType: 'sales_rep',
+      managerId: managerA.id,
+      language: 'es',
+    });
     expect(res.generatedPassword).toMatch(/^.{14,}$/);
-    expect(res.user).toMatchObject({ email: 'new.person@acme.test', username: 'newperson', role: 'sales_rep', manager: { id: managerA.id }, language: 'es' });
+    expect(res.user).toMatchObject({
+      email: 'new.person@acme.test',
+      username: 'newperson',
+      role: 'sales_rep',
+      manager: { id: managerA.id },
+      language: 'es',
+    });
     const row = await userByEmail('new.person@acme.test');
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row.passwordHash!, res.generatedPassword!)).toBe(true);
     // a given password is not echoed
-    const given = await admin.users.create({ email: 'given@acme.test', username: 'given', userType: 'user', password: TEST_PASSWORD });
+    const given = await admin.users.create({
+      email: 'given@acme.test',
+      username: 'given',
+      userType: 'user',
+      password: TEST_PASSWORD,
+    });
     expect(given.generatedPassword).toBeNull();
     expect(await verifyPassword((await userByEmail('given@acme.test')).passwordHash!, TEST_PASSWORD)).toBe(true);
   });
 
   it('CONFLICT on a duplicate email (any case, any tenant) and username, naming the field', async () => {
     const admin = signedInCaller(deps, adminA);
-    const same = describeTrpcError(await rejection(admin.users.create({ email: 'REP@acme.test', username: 'other1', userType: 'user' })));
+    const same = describeTrpcError(
+      await rejection(admin.users.create({ email: 'REP@acme.test', username: 'other1', userType: 'user' })),
+    );
     expect(same).toMatchObject({ trpcCode: 'CONFLICT', appCode: 'CONFLICT', details: { field: 'email' } });
     // bob@beta.test is invisible to tenant A (RLS) but emails are unique everywhere
-    const foreign = describeTrpcError(await rejection(admin.users.create({ email: 'Bob@Beta.test', username: 'other2', userType: 'user' })));
+    const foreign = describeTrpcError(
+      await rejection(admin.users.create({ email: 'Bob@Beta.test', username: 'other2', userType: 'user' })),
+    );
     expect(foreign).toMatchObject({ appCode: 'CONFLICT', details: { field: 'email' } });
-    const name = describeTrpcError(await rejection(admin.users.create({ email: 'fresh@acme.test', username: 'RILEY', userType: 'user' })));
+    const name = describeTrpcError(
+      await rejection(admin.users.create({ email: 'fresh@acme.test', username: 'RILEY', userType: 'user' })),
+    );
     expect(name).toMatchObject({ appCode: 'CONFLICT', details: { field: 'username' } });
     expect(await userByEmail('fresh@acme.test')).toBeUndefined();
   });
 
   it('rejects a password that breaks the policy, naming the rules, and bad input with field keys', async () => {
     const admin = signedInCaller(deps, adminA);
-    const e = describeTrpcError(await rejection(admin.users.create({ email: 'weak@acme.test', username: 'weak', userType: 'user', password: 'short' })));
-    expect(e).toMatchObject({ appCode: 'PASSWORD_POLICY', details: { field: 'password', rules: ['minLength', 'uppercase', 'numeric'] } });
+    const e = describeTrpcError(
+      await rejection(
+        admin.users.create({ email: 'weak@acme.test', username: 'weak', userType: 'user', password: 'short' }),
+      ),
+    );
+    expect(e).toMatchObject({
+      appCode: 'PASSWORD_POLICY',
+      details: { field: 'password', rules: ['minLength', 'uppercase', 'numeric'] },
+    });
     expect(await userByEmail('weak@acme.test')).toBeUndefined();
     const bad = await rejection(admin.users.create({ email: 'nope', username: 'x', userType: 'superuser' as 'user' }));
-    const fieldErrors = (bad as { cause?: { issues?: { path: string[]; message: string }[] } }).cause?.issues?.map((i) => [i.path.join('.'), i.message]);
+    const fieldErrors = (bad as { cause?: { issues?: { path: string[]; message: string }[] } }).cause?.issues?.map(
+      (i) => [i.path.join('.'), i.message],
+    );
     expect(fieldErrors).toEqual(
       expect.arrayContaining([
         ['email', 'users.validation.emailInvalid'],
@@ -128,15 +208,40 @@ describe('users.create / update / delete', () => {
   });
 
   it('a manager from another tenant is a validation error', async () => {
-    const e = describeTrpcError(await rejection(signedInCaller(deps, adminA).users.create({ email: 'x1@acme.test', username: 'x1', userType: 'user', managerId: userB.id })));
+    const e = describeTrpcError(
+      await rejection(
+        signedInCaller(deps, adminA).users.create({
+          email: 'x1@acme.test',
+          username: 'x1',
+          userType: 'user',
+          managerId: userB.id,
+        }),
+      ),
+    );
     expect(e).toMatchObject({ appCode: 'VALIDATION', details: { field: 'managerId' } });
   });
 
   it('updates fields including the email (unique) and refuses a self type change', async () => {
     const admin = signedInCaller(deps, adminA);
-    const target = await createTenantUser(database.db, tenantA, { email: 'upd@acme.test', username: 'upd', userType: 'sales_rep' });
-    const updated = await admin.users.update({ id: target.id, email: 'Updated@Acme.test', displayName: 'Up Dated', userType: 'facilitator', managerId: managerA.id });
-    expect(updated).toMatchObject({ email: 'updated@acme.test', displayName: 'Up Dated', userType: 'facilitator', role: 'sales_manager', manager: { id: managerA.id } });
+    const target = await createTenantUser(database.db, tenantA, {
+      email: 'upd@acme.test',
+      username: 'upd',
+      userType: 'sales_rep',
+    });
+    const updated = await admin.users.update({
+      id: target.id,
+      email: 'Updated@Acme.test',
+      displayName: 'Up Dated',
+      userType: 'facilitator',
+      managerId: managerA.id,
+    });
+    expect(updated).toMatchObject({
+      email: 'updated@acme.test',
+      displayName: 'Up Dated',
+      userType: 'facilitator',
+      role: 'sales_manager',
+      manager: { id: managerA.id },
+    });
     const clash = describeTrpcError(await rejection(admin.users.update({ id: target.id, email: 'rep@ACME.test' })));
     expect(clash).toMatchObject({ appCode: 'CONFLICT', details: { field: 'email' } });
     const own = describeTrpcError(await rejection(admin.users.update({ id: adminA.id, userType: 'sales_rep' })));
@@ -144,7 +249,11 @@ describe('users.create / update / delete', () => {
   });
 
   it('a password set by an admin ends the user’s sessions; other edits and failed ones do not', async () => {
-    const target = await createTenantUser(database.db, tenantA, { email: 'pw@acme.test', username: 'pwuser', userType: 'sales_rep' });
+    const target = await createTenantUser(database.db, tenantA, {
+      email: 'pw@acme.test',
+      username: 'pwuser',
+      userType: 'sales_rep',
+    });
     const laptop = await signIn(deps, target);
     const phone = await signIn(deps, target);
     const admin = await signIn(deps, adminA);
@@ -183,22 +292,40 @@ describe('users.create / update / delete', () => {
     expect(await userByEmail('bd1@acme.test')).toBeDefined();
     expect(await userByEmail('bob@beta.test')).toBeDefined();
     expect(await admin.users.bulkDelete({ ids: [a.id, b.id] })).toEqual({ deleted: 2 });
-    expect(await sys((tx) => tx.select().from(users).where(inArray(users.id, [a.id, b.id])))).toEqual([]);
+    expect(
+      await sys((tx) =>
+        tx
+          .select()
+          .from(users)
+          .where(inArray(users.id, [a.id, b.id])),
+      ),
+    ).toEqual([]);
   });
 
   it('role denial: a manager cannot create, update or delete users', async () => {
     const m = signedInCaller(deps, managerA);
-    const calls = [() => m.users.create({ email: 'm1@acme.test', username: 'm1', userType: 'user' }), () => m.users.list({}), () => m.users.delete({ id: repA.id })];
+    const calls = [
+      () => m.users.create({ email: 'm1@acme.test', username: 'm1', userType: 'user' }),
+      () => m.users.list({}),
+      () => m.users.delete({ id: repA.id }),
+    ];
     for (const call of calls) expect(describeTrpcError(await rejection(call())).appCode).toBe('FORBIDDEN');
     expect(await userByEmail('m1@acme.test')).toBeUndefined();
   });
 
   it('a manager adds a Sales Rep to their own team (Team page), whatever manager the input names', async () => {
     const m = signedInCaller(deps, managerA);
-    const res = await m.users.create({ email: 'newrep@acme.test', username: 'newrep', userType: 'sales_rep', managerId: adminA.id });
+    const res = await m.users.create({
+      email: 'newrep@acme.test',
+      username: 'newrep',
+      userType: 'sales_rep',
+      managerId: adminA.id,
+    });
     expect(res.user).toMatchObject({ email: 'newrep@acme.test', userType: 'sales_rep', manager: { id: managerA.id } });
     expect((await userByEmail('newrep@acme.test'))?.managerId).toBe(managerA.id);
-    const e = describeTrpcError(await rejection(m.users.create({ email: 'newadmin@acme.test', username: 'newadmin', userType: 'admin' })));
+    const e = describeTrpcError(
+      await rejection(m.users.create({ email: 'newadmin@acme.test', username: 'newadmin', userType: 'admin' })),
+    );
     expect(e.appCode).toBe('FORBIDDEN');
     expect(await userByEmail('newadmin@acme.test')).toBeUndefined();
   });
@@ -206,9 +333,13 @@ describe('users.create / update / delete', () => {
   it("cross-tenant: A cannot update or delete B's user by id; B's row is unchanged", async () => {
     const admin = signedInCaller(deps, adminA);
     const before = await userByEmail('bob@beta.test');
-    expect(describeTrpcError(await rejection(admin.users.update({ id: userB.id, displayName: 'Hacked' }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(admin.users.update({ id: userB.id, displayName: 'Hacked' }))).appCode,
+    ).toBe('NOT_FOUND');
     expect(describeTrpcError(await rejection(admin.users.delete({ id: userB.id }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(admin.users.update({ id: adminA.id, clientId: tenantB }))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(admin.users.update({ id: adminA.id, clientId: tenantB }))).appCode).toBe(
+      'FORBIDDEN',
+    );
     expect(await userByEmail('bob@beta.test')).toEqual(before);
   });
 
@@ -216,7 +347,12 @@ describe('users.create / update / delete', () => {
     const su = signedInCaller(deps, superuser);
     const list = await su.users.list({ clientId: tenantB });
     expect(list.map((u) => u.email)).toEqual(['bob@beta.test']);
-    const res = await su.users.create({ clientId: tenantB, email: 'made-by-su@beta.test', username: 'madebysu', userType: 'admin' });
+    const res = await su.users.create({
+      clientId: tenantB,
+      email: 'made-by-su@beta.test',
+      username: 'madebysu',
+      userType: 'admin',
+    });
     expect((await userByEmail('made-by-su@beta.test')).tenantId).toBe(tenantB);
     await su.users.update({ clientId: tenantB, id: res.user.id, displayName: 'By SU' });
     expect((await userByEmail('made-by-su@beta.test')).displayName).toBe('By SU');
@@ -227,18 +363,37 @@ describe('users.bulkImport', () => {
   it('one bad row: nothing is created and every rejected row is reported with its number and reason', async () => {
     const admin = signedInCaller(deps, adminA);
     const before = await countIn(tenantA);
-    const csv = [HEADER, 'imp1@acme.test,Imp One,Sales Rep,,,manager@acme.test', 'imp2@acme.test,,Wizard,,,', 'imp3@acme.test,,,,,'].join('\r\n');
+    const csv = [
+      HEADER,
+      'imp1@acme.test,Imp One,Sales Rep,,,manager@acme.test',
+      'imp2@acme.test,,Wizard,,,',
+      'imp3@acme.test,,,,,',
+    ].join('\r\n');
     const status = await runImport(admin, csv);
     expect(status.phase).toBe('failed');
     expect(status.failure).toBeNull();
     expect(status.createdCount).toBe(0);
-    expect(status.errors).toEqual([expect.objectContaining({ row: 3, field: 'user_type', code: 'userTypeUnknown', reason: expect.stringContaining('Wizard') })]);
+    expect(status.errors).toEqual([
+      expect.objectContaining({
+        row: 3,
+        field: 'user_type',
+        code: 'userTypeUnknown',
+        reason: expect.stringContaining('Wizard'),
+      }),
+    ]);
     expect(await countIn(tenantA)).toBe(before);
     expect(await userByEmail('imp1@acme.test')).toBeUndefined();
   });
 
   it('reports emails taken in another tenant, duplicate usernames, policy and missing managers, all in one pass', async () => {
-    const csv = [HEADER, 'bob@beta.test,,Wizard,,,', 'x2@acme.test,,,riley,,', 'x3@acme.test,,,,weak,', 'x4@acme.test,,,,,nobody@acme.test', 'x5@acme.test,,,,,rep@acme.test'].join('\n');
+    const csv = [
+      HEADER,
+      'bob@beta.test,,Wizard,,,',
+      'x2@acme.test,,,riley,,',
+      'x3@acme.test,,,,weak,',
+      'x4@acme.test,,,,,nobody@acme.test',
+      'x5@acme.test,,,,,rep@acme.test',
+    ].join('\n');
     const status = await runImport(signedInCaller(deps, adminA), csv);
     expect(status.errors!.map((e) => [e.row, e.field, e.code])).toEqual([
       [2, 'email', 'emailExists'], // reported together with the row's own problem
@@ -284,17 +439,30 @@ describe('users.bulkImport', () => {
     expect(job.result).not.toHaveProperty('created');
     expect(job.result).toMatchObject({ phase: 'done', createdCount: 3 });
     // another user (even an admin of the tenant) cannot read the job
-    const other = await createTenantUser(database.db, tenantA, { email: 'admin2@acme.test', username: 'admin2', userType: 'admin' });
-    expect(describeTrpcError(await rejection(signedInCaller(deps, other).users.bulkImport.status({ id }))).appCode).toBe('NOT_FOUND');
+    const other = await createTenantUser(database.db, tenantA, {
+      email: 'admin2@acme.test',
+      username: 'admin2',
+      userType: 'admin',
+    });
+    expect(
+      describeTrpcError(await rejection(signedInCaller(deps, other).users.bulkImport.status({ id }))).appCode,
+    ).toBe('NOT_FOUND');
   });
 
   it('one import per client at a time: a second start while one waits is refused, and nothing is queued twice', async () => {
     const admin = signedInCaller(deps, adminA);
     const first = await admin.users.bulkImport.start({ csv: `${HEADER}\nqueue.one@acme.test,,,,,` });
     expect((await admin.users.bulkImport.status({ id: first.id })).phase).toBe('validating');
-    const e = describeTrpcError(await rejection(admin.users.bulkImport.start({ csv: `${HEADER}\nqueue.two@acme.test,,,,,` })));
+    const e = describeTrpcError(
+      await rejection(admin.users.bulkImport.start({ csv: `${HEADER}\nqueue.two@acme.test,,,,,` })),
+    );
     expect(e).toMatchObject({ appCode: 'CONFLICT', details: { reason: 'importRunning' } });
-    const queued = await sys((tx) => tx.select().from(jobs).where(and(eq(jobs.queue, 'users_import'), eq(jobs.status, 'queued'))));
+    const queued = await sys((tx) =>
+      tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.queue, 'users_import'), eq(jobs.status, 'queued'))),
+    );
     expect(queued.map((j) => j.id)).toEqual([first.id]);
     await runImportJobs();
     expect(await admin.users.bulkImport.status({ id: first.id })).toMatchObject({ phase: 'done', createdCount: 1 });
@@ -302,13 +470,23 @@ describe('users.bulkImport', () => {
   });
 
   it('a file-level problem is CSV_INVALID at start', async () => {
-    const e = describeTrpcError(await rejection(signedInCaller(deps, adminA).users.bulkImport.start({ csv: 'name\nx' })));
+    const e = describeTrpcError(
+      await rejection(signedInCaller(deps, adminA).users.bulkImport.start({ csv: 'name\nx' })),
+    );
     expect(e).toMatchObject({ appCode: 'CSV_INVALID', details: { reason: 'unknownColumn' } });
   });
 
   it('a manager cannot import; a superuser imports into another client', async () => {
-    expect(describeTrpcError(await rejection(signedInCaller(deps, managerA).users.bulkImport.start({ csv: `${HEADER}\nz@acme.test,,,,,` }))).appCode).toBe('FORBIDDEN');
-    const status = await runImport(signedInCaller(deps, superuser), `${HEADER}\nbeta.new@beta.test,,,,,bob@beta.test`, tenantB);
+    expect(
+      describeTrpcError(
+        await rejection(signedInCaller(deps, managerA).users.bulkImport.start({ csv: `${HEADER}\nz@acme.test,,,,,` })),
+      ).appCode,
+    ).toBe('FORBIDDEN');
+    const status = await runImport(
+      signedInCaller(deps, superuser),
+      `${HEADER}\nbeta.new@beta.test,,,,,bob@beta.test`,
+      tenantB,
+    );
     expect(status.phase).toBe('failed'); // bob is a Sales Rep, not a manager
     const ok = await runImport(signedInCaller(deps, superuser), `${HEADER}\nbeta.new@beta.test,,Admin,,,`, tenantB);
     expect(ok.phase).toBe('done');
@@ -316,7 +494,11 @@ describe('users.bulkImport', () => {
   });
 
   it('exportCsv lists the tenant users without passwords, formula-escaped', async () => {
-    await createTenantUser(database.db, tenantA, { email: 'formula@acme.test', username: 'formula', displayName: '=HYPERLINK("x")' });
+    await createTenantUser(database.db, tenantA, {
+      email: 'formula@acme.test',
+      username: 'formula',
+      displayName: '=HYPERLINK("x")',
+    });
     const { csv, count } = await signedInCaller(deps, adminA).users.exportCsv({});
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(HEADER);
@@ -331,7 +513,13 @@ describe('users.bulkImport', () => {
 describe('scripts/users.ts (CLI)', () => {
   let dir: string;
   const env = () => {
-    const e: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), DEMO_PASSWORD: 'Demo-Pass-42', LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+    const e: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: path.join(dir, 'data'),
+      DEMO_PASSWORD: 'Demo-Pass-42',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    };
     delete e.DATABASE_URL;
     return e;
   };
@@ -372,7 +560,9 @@ describe('scripts/users.ts (CLI)', () => {
     expect(r2.stderr).toMatch(/hashing 2\/2/);
     const cred = `${good}.credentials.csv`;
     expect(statSync(cred).mode & 0o777).toBe(0o600);
-    expect(readFileSync(cred, 'utf8')).toMatch(/^email,username,display_name,user_type,password\r\ncli1@demo.test,cli1,Cli One,Sales Rep,/);
+    expect(readFileSync(cred, 'utf8')).toMatch(
+      /^email,username,display_name,user_type,password\r\ncli1@demo.test,cli1,Cli One,Sales Rep,/,
+    );
 
     const again = await cli(['import', '--client', 'demo', '--file', good]);
     expect(again.code).toBe(1);

@@ -37,24 +37,51 @@ let tenantA: string;
 
 const flatHeaders = (h: IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
 
-async function emit(data: Record<string, unknown>, type: 'assessment.completed' | 'assessment.opened' = 'assessment.completed') {
+async function emit(
+  data: Record<string, unknown>,
+  type: 'assessment.completed' | 'assessment.opened' = 'assessment.completed',
+) {
   return withTenant(database.db, tenantA, (tx) => emitWebhookEvent(tx, { tenantId: tenantA, type, data }));
 }
 /** Emits to every subscribed endpoint; returns the delivery (message) id of the given one. */
-async function emitFor(endpointId: string, data: Record<string, unknown>, type: 'assessment.completed' | 'assessment.opened' = 'assessment.completed') {
+async function emitFor(
+  endpointId: string,
+  data: Record<string, unknown>,
+  type: 'assessment.completed' | 'assessment.opened' = 'assessment.completed',
+) {
   const ids = await emit(data, type);
-  const rows = await asSystem(database.db, { action: 'test' }, (tx) => tx.select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId }).from(webhookDeliveries));
+  const rows = await asSystem(database.db, { action: 'test' }, (tx) =>
+    tx.select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId }).from(webhookDeliveries),
+  );
   return rows.find((r) => ids.includes(r.id) && r.endpointId === endpointId)!.id;
 }
-const delivery = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id))))[0];
-const endpointRow = async (id: string) => (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id))))[0];
+const delivery = async (id: string) =>
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)),
+    )
+  )[0];
+const endpointRow = async (id: string) =>
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)),
+    )
+  )[0];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  admin = await createTenantUser(database.db, tenantA, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
-  adminB = await createTenantUser(database.db, tenantB, { email: 'admin@beta.test', username: 'adminb', userType: 'admin' });
+  admin = await createTenantUser(database.db, tenantA, {
+    email: 'admin@acme.test',
+    username: 'admin',
+    userType: 'admin',
+  });
+  adminB = await createTenantUser(database.db, tenantB, {
+    email: 'admin@beta.test',
+    username: 'adminb',
+    userType: 'admin',
+  });
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -75,7 +102,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  app = await startTestApp(database, { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' }, { jobs: { pollIntervalMs: 20, initialDelayMs: 0, webhookScheduleMs: [30, 30, 30, 30, 30, 30, 30] } });
+  app = await startTestApp(
+    database,
+    { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' },
+    { jobs: { pollIntervalMs: 20, initialDelayMs: 0, webhookScheduleMs: [30, 30, 30, 30, 30, 30, 30] } },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -84,8 +115,15 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-async function endpoint(path: string, events: ('assessment.completed' | 'assessment.opened')[] = ['assessment.completed']) {
-  const made = await signedInCaller(app.deps, admin).webhooks.create({ url: `${receiverUrl}${path}`, description: path, events });
+async function endpoint(
+  path: string,
+  events: ('assessment.completed' | 'assessment.opened')[] = ['assessment.completed'],
+) {
+  const made = await signedInCaller(app.deps, admin).webhooks.create({
+    url: `${receiverUrl}${path}`,
+    description: path,
+    events,
+  });
   secrets.set(path, [made.secret]);
   return made;
 }
@@ -97,25 +135,45 @@ describe('webhook endpoints', () => {
     expect(made.secret).toMatch(/^whsec_/);
     const listed = await signedInCaller(app.deps, admin).webhooks.list();
     const row = listed.find((e) => e.id === made.endpoint.id)!;
-    expect(row).toMatchObject({ status: 'active', events: ['assessment.completed'], secretPreview: `${made.secret.slice(0, 10)}…` });
+    expect(row).toMatchObject({
+      status: 'active',
+      events: ['assessment.completed'],
+      secretPreview: `${made.secret.slice(0, 10)}…`,
+    });
     expect(JSON.stringify(listed)).not.toContain(made.secret);
   });
 
   it('refuse an internal URL unless the operator allows it', async () => {
     const strict = await testDeps(database, { WEBHOOKS_ALLOW_PRIVATE_URLS: 'false' });
-    for (const url of ['http://127.0.0.1:9/x', 'https://127.0.0.1/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://localhost/x']) {
-      const e = describeTrpcError(await rejection(signedInCaller(strict, admin).webhooks.create({ url, events: ['assessment.completed'] })));
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'https://127.0.0.1/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://localhost/x',
+    ]) {
+      const e = describeTrpcError(
+        await rejection(signedInCaller(strict, admin).webhooks.create({ url, events: ['assessment.completed'] })),
+      );
       expect(e.appCode, url).toBe('WEBHOOK_URL_REFUSED');
     }
-    expect(await withTenant(database.db, tenantA, (tx) => tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, 'https://localhost/x')))).toEqual([]);
+    expect(
+      await withTenant(database.db, tenantA, (tx) =>
+        tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, 'https://localhost/x')),
+      ),
+    ).toEqual([]);
   });
 
   it('are invisible to another tenant', async () => {
     const made = await endpoint('/mine');
     const other = signedInCaller(app.deps, adminB);
     expect((await other.webhooks.list()).map((e) => e.id)).not.toContain(made.endpoint.id);
-    expect(describeTrpcError(await rejection(other.webhooks.deliveries({ endpointId: made.endpoint.id, page: 1 }))).appCode).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(other.webhooks.delete({ endpointId: made.endpoint.id }))).appCode).toBe('NOT_FOUND');
+    expect(
+      describeTrpcError(await rejection(other.webhooks.deliveries({ endpointId: made.endpoint.id, page: 1 }))).appCode,
+    ).toBe('NOT_FOUND');
+    expect(describeTrpcError(await rejection(other.webhooks.delete({ endpointId: made.endpoint.id }))).appCode).toBe(
+      'NOT_FOUND',
+    );
   });
 });
 
@@ -128,9 +186,14 @@ describe('delivery (Standard Webhooks)', () => {
     const got = at('/signed')[0];
     expect(got.verifiedWith).toEqual(secrets.get('/signed'));
     expect(got.headers['webhook-id']).toMatch(/^msg_/);
-    expect(JSON.parse(got.body)).toMatchObject({ type: 'assessment.completed', data: { assessment_id: 'a-1', score: 80 } });
+    expect(JSON.parse(got.body)).toMatchObject({
+      type: 'assessment.completed',
+      data: { assessment_id: 'a-1', score: 80 },
+    });
     expect(at('/opened-only')).toHaveLength(0);
-    await expect.poll(async () => (await delivery(String(got.headers['webhook-id']))).status, { timeout: 5000, interval: 20 }).toBe('succeeded');
+    await expect
+      .poll(async () => (await delivery(String(got.headers['webhook-id']))).status, { timeout: 5000, interval: 20 })
+      .toBe('succeeded');
   });
 
   it('retries a receiver that fails, then succeeds, with the same webhook-id; the log shows each attempt', async () => {
@@ -141,8 +204,16 @@ describe('delivery (Standard Webhooks)', () => {
     expect(new Set(at('/flaky').map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(at('/flaky').every((r) => r.verifiedWith.length === 1)).toBe(true);
     const log = await signedInCaller(app.deps, admin).webhooks.deliveries({ endpointId: made.endpoint.id, page: 1 });
-    await expect.poll(async () => (await signedInCaller(app.deps, admin).webhooks.deliveries({ endpointId: made.endpoint.id, page: 1 })).rows[0]?.status, { timeout: 5000, interval: 20 }).toBe('succeeded');
-    const final = (await signedInCaller(app.deps, admin).webhooks.deliveries({ endpointId: made.endpoint.id, page: 1 })).rows[0];
+    await expect
+      .poll(
+        async () =>
+          (await signedInCaller(app.deps, admin).webhooks.deliveries({ endpointId: made.endpoint.id, page: 1 })).rows[0]
+            ?.status,
+        { timeout: 5000, interval: 20 },
+      )
+      .toBe('succeeded');
+    const final = (await signedInCaller(app.deps, admin).webhooks.deliveries({ endpointId: made.endpoint.id, page: 1 }))
+      .rows[0];
     expect(final).toMatchObject({ attempts: 3, lastStatusCode: 200, eventType: 'assessment.completed' });
     expect(log.total).toBe(1);
   });
@@ -152,9 +223,14 @@ describe('delivery (Standard Webhooks)', () => {
     answers.set('/gone', [410]);
     const id = await emitFor(made.endpoint.id, { assessment_id: 'a-3' });
     await expect.poll(async () => (await delivery(id)).status, { timeout: 10_000, interval: 20 }).toBe('dead');
-    expect(await endpointRow(made.endpoint.id)).toMatchObject({ status: 'disabled', disabledReason: 'The receiver answered 410 Gone' });
+    expect(await endpointRow(made.endpoint.id)).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'The receiver answered 410 Gone',
+    });
     await emit({ assessment_id: 'a-4' });
-    const toGone = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, made.endpoint.id)));
+    const toGone = await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, made.endpoint.id)),
+    );
     expect(toGone.map((d) => d.id)).toEqual([id]);
     expect(at('/gone')).toHaveLength(1);
     // enabled again by a user, it receives what comes next
@@ -200,13 +276,31 @@ describe('delivery (Standard Webhooks)', () => {
   it('checks the address it connects to: a name resolving to an internal address is refused at delivery', async () => {
     // an endpoint saved while private addresses were allowed, delivered after they no longer are
     const [row] = await withTenant(database.db, tenantA, (tx) =>
-      tx.insert(webhookEndpoints).values({ tenantId: tenantA, url: `https://${hostname()}/hook`, events: ['assessment.opened'], secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` }).returning(),
+      tx
+        .insert(webhookEndpoints)
+        .values({
+          tenantId: tenantA,
+          url: `https://${hostname()}/hook`,
+          events: ['assessment.opened'],
+          secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
+        })
+        .returning(),
     );
     const id = await emitFor(row.id, {}, 'assessment.opened');
     const strict = webhookHandler({ allowPrivate: false });
     const job = { id: 'j', payload: { deliveryId: id }, attempts: 1, tenantId: tenantA } as unknown as JobRow;
-    await expect(strict.run({ job, db: database.db, workerId: 'w', signal: new AbortController().signal, setProgress: async () => {} })).rejects.toThrow(/internal address/);
+    await expect(
+      strict.run({
+        job,
+        db: database.db,
+        workerId: 'w',
+        signal: new AbortController().signal,
+        setProgress: async () => {},
+      }),
+    ).rejects.toThrow(/internal address/);
     expect((await delivery(id)).lastError).toMatch(/internal address/);
-    await asSystem(database.db, { action: 'test' }, (tx) => tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)));
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)),
+    );
   });
 });

@@ -73,18 +73,52 @@ describe('knowledgeQueryText', () => {
     const q = knowledgeQueryText({
       product: { id: 'p', name: 'RouteWise', details: 'Route optimisation' },
       icp: { id: 'i', name: 'Logistics', details: 'Fleets' },
-      persona: { id: 'x', name: 'Laura', shortDescription: 'Head of Operations', longDescription: 'secret long text', voice: 'alloy', behaviourNotes: {} },
+      persona: {
+        id: 'x',
+        name: 'Laura',
+        shortDescription: 'Head of Operations',
+        longDescription: 'secret long text',
+        voice: 'alloy',
+        behaviourNotes: {},
+      },
       useCase: 'Renewal',
       scorecard: {
         id: 's',
         name: 'S',
         criteria: [
-          { id: 'a', position: 0, name: 'Pricing talk', description: 'Handles price', includeInScenario: true, levelZero: '', levelLow: '', levelHigh: '' },
-          { id: 'b', position: 1, name: 'Rapport', description: 'Small talk', includeInScenario: false, levelZero: '', levelLow: '', levelHigh: '' },
+          {
+            id: 'a',
+            position: 0,
+            name: 'Pricing talk',
+            description: 'Handles price',
+            includeInScenario: true,
+            levelZero: '',
+            levelLow: '',
+            levelHigh: '',
+          },
+          {
+            id: 'b',
+            position: 1,
+            name: 'Rapport',
+            description: 'Small talk',
+            includeInScenario: false,
+            levelZero: '',
+            levelLow: '',
+            levelHigh: '',
+          },
         ],
       },
     });
-    for (const w of ['RouteWise', 'Route optimisation', 'Renewal', 'Logistics', 'Fleets', 'Head of Operations', 'Pricing talk']) expect(q).toContain(w);
+    for (const w of [
+      'RouteWise',
+      'Route optimisation',
+      'Renewal',
+      'Logistics',
+      'Fleets',
+      'Head of Operations',
+      'Pricing talk',
+    ])
+      expect(q).toContain(w);
     expect(q).not.toContain('Rapport');
   });
 });

@@ -35,22 +35,61 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
     icp: {
       id: 'i1',
       name: 'Mid-market logistics',
-      details: 'Industry: Road freight\nCompanies with 200-500 employees.\nDispatch is planned manually in spreadsheets, which causes costly delays.\nFuel costs keep rising.',
+      details:
+        'Industry: Road freight\nCompanies with 200-500 employees.\nDispatch is planned manually in spreadsheets, which causes costly delays.\nFuel costs keep rising.',
     },
-    product: { id: 'g1', name: 'RouteWise', details: 'Route optimisation software. It reduces fuel costs by 12% on average.' },
+    product: {
+      id: 'g1',
+      name: 'RouteWise',
+      details: 'Route optimisation software. It reduces fuel costs by 12% on average.',
+    },
     clientOverview: 'Acme builds planning software for transport companies. Competitors: FleetPlan, Routely.',
     callInstructions: null,
     scorecard: {
       id: 's1',
       name: 'Discovery',
       criteria: [
-        { id: 'k1', position: 0, name: 'Quantify the pain', description: 'Gets numbers', includeInScenario: true, levelZero: 'No numbers', levelLow: 'Rough numbers', levelHigh: 'asks how many hours and euros are lost each week' },
-        { id: 'k2', position: 1, name: 'Map the decision', description: 'Finds who decides', includeInScenario: true, levelZero: 'None', levelLow: 'Asks who decides', levelHigh: 'maps every stakeholder and the approval steps' },
-        { id: 'k3', position: 2, name: 'Small talk', description: 'Builds rapport', includeInScenario: false, levelZero: 'None', levelLow: 'Some', levelHigh: 'Warm rapport' },
+        {
+          id: 'k1',
+          position: 0,
+          name: 'Quantify the pain',
+          description: 'Gets numbers',
+          includeInScenario: true,
+          levelZero: 'No numbers',
+          levelLow: 'Rough numbers',
+          levelHigh: 'asks how many hours and euros are lost each week',
+        },
+        {
+          id: 'k2',
+          position: 1,
+          name: 'Map the decision',
+          description: 'Finds who decides',
+          includeInScenario: true,
+          levelZero: 'None',
+          levelLow: 'Asks who decides',
+          levelHigh: 'maps every stakeholder and the approval steps',
+        },
+        {
+          id: 'k3',
+          position: 2,
+          name: 'Small talk',
+          description: 'Builds rapport',
+          includeInScenario: false,
+          levelZero: 'None',
+          levelLow: 'Some',
+          levelHigh: 'Warm rapport',
+        },
       ],
     },
     knowledge: [
-      { fileId: 'f1', fileName: 'case-study.pdf', position: 0, content: `${FACT_1} More text follows here.`, rank: 0.4, truncated: false },
+      {
+        fileId: 'f1',
+        fileName: 'case-study.pdf',
+        position: 0,
+        content: `${FACT_1} More text follows here.`,
+        rank: 0.4,
+        truncated: false,
+      },
       { fileId: 'f1', fileName: 'case-study.pdf', position: 3, content: FACT_2, rank: 0.2, truncated: false },
     ],
     prompts: { scenarioVariables: builtin, scenarioNarrative: builtin, simulation: null, evaluation: null },
@@ -63,7 +102,9 @@ const text = (x: unknown) => JSON.stringify(x);
 describe('offline scenario generator', { timeout: 30_000 }, () => {
   it('is deterministic: the same inputs give the same scenario', () => {
     expect(generateOfflineScenario(context())).toEqual(generateOfflineScenario(context()));
-    expect(generateOfflineScenario(context({ language: 'it' }))).toEqual(generateOfflineScenario(context({ language: 'it' })));
+    expect(generateOfflineScenario(context({ language: 'it' }))).toEqual(
+      generateOfflineScenario(context({ language: 'it' })),
+    );
   });
 
   it('changes with its inputs', () => {
@@ -99,7 +140,9 @@ describe('offline scenario generator', { timeout: 30_000 }, () => {
   });
 
   it('raises more, sharper objections and is harder to win as difficulty rises', () => {
-    const byLevel = Object.fromEntries(DIFFICULTIES.map((d) => [d, generateOfflineScenario(context({ difficulty: d })).variables]));
+    const byLevel = Object.fromEntries(
+      DIFFICULTIES.map((d) => [d, generateOfflineScenario(context({ difficulty: d })).variables]),
+    );
     expect(byLevel.easy.objections).toHaveLength(1);
     expect(byLevel.medium.objections).toHaveLength(2);
     expect(byLevel.hard.objections).toHaveLength(3);
@@ -131,15 +174,31 @@ describe('offline scenario generator', { timeout: 30_000 }, () => {
     const { variables: v, narrative: n } = generateOfflineScenario(context({ difficulty: 'hard' }));
     expect(n.summary).toContain(FACT_1);
     expect(n.summary).toContain(FACT_2);
-    expect(v.objections.some((o) => o.moment === 'proof' && o.objection.includes('RouteWise customers cut empty truck kilometres by 18%'))).toBe(true);
+    expect(
+      v.objections.some(
+        (o) => o.moment === 'proof' && o.objection.includes('RouteWise customers cut empty truck kilometres by 18%'),
+      ),
+    ).toBe(true);
     expect(text(generateOfflineScenario(context({ knowledge: [] })))).not.toContain('18%');
   });
 
   const MARKERS: Record<Language, { summary: string; goal: string; foreign: string[] }> = {
     en: { summary: 'You are an account executive', goal: 'Goal of the call', foreign: ['Eres', 'Sei un', 'Você é'] },
-    es: { summary: 'Eres ejecutivo de cuentas', goal: 'Objetivo de la llamada', foreign: ['Goal of the call', 'Shared only when', 'You are'] },
-    it: { summary: 'Sei un account executive', goal: 'Obiettivo della chiamata', foreign: ['Goal of the call', 'Shared only when', 'Eres'] },
-    'pt-BR': { summary: 'Você é executivo de contas', goal: 'Objetivo da ligação', foreign: ['Goal of the call', 'Shared only when', 'Eres'] },
+    es: {
+      summary: 'Eres ejecutivo de cuentas',
+      goal: 'Objetivo de la llamada',
+      foreign: ['Goal of the call', 'Shared only when', 'You are'],
+    },
+    it: {
+      summary: 'Sei un account executive',
+      goal: 'Obiettivo della chiamata',
+      foreign: ['Goal of the call', 'Shared only when', 'Eres'],
+    },
+    'pt-BR': {
+      summary: 'Você é executivo de contas',
+      goal: 'Objetivo da ligação',
+      foreign: ['Goal of the call', 'Shared only when', 'Eres'],
+    },
   };
 
   it.each(LANGUAGES)('writes its fixed text in %s', (language) => {
@@ -149,7 +208,9 @@ describe('offline scenario generator', { timeout: 30_000 }, () => {
     expect(s.narrative.summary).toContain(m.goal);
     expect(s.variables.budget).toBe(OFFLINE_PHRASES[language].budget.hard(''));
     expect(s.variables.timeline).toBe(OFFLINE_PHRASES[language].timeline.hard);
-    expect(s.narrative.opening_line).toBe(OFFLINE_PHRASES[language].opening.hard('Laura Gómez', s.variables.company_name));
+    expect(s.narrative.opening_line).toBe(
+      OFFLINE_PHRASES[language].opening.hard('Laura Gómez', s.variables.company_name),
+    );
     for (const f of m.foreign) expect(text(s)).not.toContain(f);
   });
 });
@@ -166,7 +227,10 @@ describe('generateScenario without a provider', () => {
     ]);
     expect(r.records[0].prompt.user).toContain('no model was called');
     // the records keep what the generator wrote; the result is its stored shape (names as placeholders)
-    expect(readScenario({ variables: r.records[0].output, narrative: r.records[1].output }, 'en')).toEqual({ variables: r.variables, narrative: r.narrative });
+    expect(readScenario({ variables: r.records[0].output, narrative: r.records[1].output }, 'en')).toEqual({
+      variables: r.variables,
+      narrative: r.narrative,
+    });
     expect(r.narrative.summary).toContain('{{prospect_name}}');
     expect(r.summary).toBe(renderText(r.narrative.summary, r.variables));
   });

@@ -33,11 +33,38 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
       id: 's1',
       name: 'Discovery',
       criteria: [
-        { id: 'k1', position: 0, name: 'Open questions', description: 'Asks open questions', includeInScenario: true, levelZero: 'None', levelLow: 'Some', levelHigh: 'Many, well timed' },
-        { id: 'k2', position: 1, name: 'Closing', description: 'Asks for the next step', includeInScenario: false, levelZero: 'No ask', levelLow: 'Vague ask', levelHigh: 'Dated next step' },
+        {
+          id: 'k1',
+          position: 0,
+          name: 'Open questions',
+          description: 'Asks open questions',
+          includeInScenario: true,
+          levelZero: 'None',
+          levelLow: 'Some',
+          levelHigh: 'Many, well timed',
+        },
+        {
+          id: 'k2',
+          position: 1,
+          name: 'Closing',
+          description: 'Asks for the next step',
+          includeInScenario: false,
+          levelZero: 'No ask',
+          levelLow: 'Vague ask',
+          levelHigh: 'Dated next step',
+        },
       ],
     },
-    knowledge: [{ fileId: 'f1', fileName: 'pricing.pdf', position: 0, content: 'List price is 900 EUR per truck per year.', rank: 0.5, truncated: false }],
+    knowledge: [
+      {
+        fileId: 'f1',
+        fileName: 'pricing.pdf',
+        position: 0,
+        content: 'List price is 900 EUR per truck per year.',
+        rank: 0.5,
+        truncated: false,
+      },
+    ],
     prompts: { scenarioVariables: builtin, scenarioNarrative: builtin, simulation: null, evaluation: null },
     ...overrides,
   };
@@ -45,7 +72,10 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
 
 describe('renderTemplate', () => {
   it('fills placeholders, tolerating spaces inside the braces and repeats', () => {
-    const r = renderTemplate('Hi {{persona.name}}, {{ persona.name }}! Level: {{difficulty}}.', { 'persona.name': 'Ana', difficulty: 'Hard' });
+    const r = renderTemplate('Hi {{persona.name}}, {{ persona.name }}! Level: {{difficulty}}.', {
+      'persona.name': 'Ana',
+      difficulty: 'Hard',
+    });
     expect(r.text).toBe('Hi Ana, Ana! Level: Hard.');
     expect(r.unknown).toEqual([]);
   });
@@ -69,8 +99,12 @@ describe('placeholder values', () => {
   });
 
   it('uses the persona notes for the difficulty, else the generic behaviour', () => {
-    expect(placeholderValues(context(), { kind: 'scenario_variables' })['persona.behaviour']).toBe('Cuts the rep off when they pitch too early.');
-    const easy = placeholderValues(context({ difficulty: 'easy' }), { kind: 'scenario_variables' })['persona.behaviour'];
+    expect(placeholderValues(context(), { kind: 'scenario_variables' })['persona.behaviour']).toBe(
+      'Cuts the rep off when they pitch too early.',
+    );
+    const easy = placeholderValues(context({ difficulty: 'easy' }), { kind: 'scenario_variables' })[
+      'persona.behaviour'
+    ];
     expect(easy).toContain(DIFFICULTY_BEHAVIOUR.easy.patience);
   });
 
@@ -79,7 +113,9 @@ describe('placeholder values', () => {
     expect(scenario).toContain('Open questions');
     expect(scenario).toContain('Level 2 (2 points): Many, well timed');
     expect(scenario).not.toContain('Closing');
-    expect(placeholderValues(context(), { kind: 'evaluation' }).criteria).toContain('2. Closing: Asks for the next step');
+    expect(placeholderValues(context(), { kind: 'evaluation' }).criteria).toContain(
+      '2. Closing: Asks for the next step',
+    );
   });
 
   it('names the spoken language, labels the learner role and quotes knowledge with its file', () => {
@@ -88,7 +124,9 @@ describe('placeholder values', () => {
     expect(v.learner_role).toBe('Account Executive');
     expect(v.knowledge_base).toBe('[pricing.pdf, part 1]\nList price is 900 EUR per truck per year.');
     expect(v.icp).toBe('Mid-market logistics\nIndustry: Logistics. 200-500 employees.');
-    expect(placeholderValues(context({ icp: null, useCase: null, knowledge: [] }), { kind: 'scenario_variables' })).toMatchObject({
+    expect(
+      placeholderValues(context({ icp: null, useCase: null, knowledge: [] }), { kind: 'scenario_variables' }),
+    ).toMatchObject({
       icp: 'Not specified.',
       use_case: 'Not specified.',
       knowledge_base: '(no knowledge-base excerpts)',
@@ -98,14 +136,20 @@ describe('placeholder values', () => {
 
 describe('assemblePrompt', () => {
   it('renders system and user templates and reports unknown placeholders from both', () => {
-    const a = assemblePrompt({ systemPrompt: 'Speak {{language}}. {{mood}}', userPrompt: 'Call {{persona.name}} {{wat}}' }, context(), { kind: 'scenario_variables' });
+    const a = assemblePrompt(
+      { systemPrompt: 'Speak {{language}}. {{mood}}', userPrompt: 'Call {{persona.name}} {{wat}}' },
+      context(),
+      { kind: 'scenario_variables' },
+    );
     expect(a.system).toBe('Speak Spanish. ');
     expect(a.user).toBe('Call Laura Gómez ');
     expect(a.unknown.sort()).toEqual(['{{mood}}', '{{wat}}']);
   });
 
   it('sends no system message for a blank system prompt', () => {
-    expect(assemblePrompt({ systemPrompt: '  ', userPrompt: 'x' }, context(), { kind: 'scenario_variables' }).system).toBeNull();
+    expect(
+      assemblePrompt({ systemPrompt: '  ', userPrompt: 'x' }, context(), { kind: 'scenario_variables' }).system,
+    ).toBeNull();
   });
 
   it('the built-in scenario prompts use only known placeholders', () => {
@@ -137,7 +181,12 @@ describe('DIFFICULTY_BEHAVIOUR', () => {
   });
 
   it('uses the displayed difficulty labels and renders the behaviour for {{difficulty}}', () => {
-    expect(DIFFICULTIES.map(difficultyLabel)).toEqual(['Easy (Beginner)', 'Medium (Intermediate)', 'Hard (Advanced)', 'Very Hard (Expert)']);
+    expect(DIFFICULTIES.map(difficultyLabel)).toEqual([
+      'Easy (Beginner)',
+      'Medium (Intermediate)',
+      'Hard (Advanced)',
+      'Very Hard (Expert)',
+    ]);
     const text = describeDifficulty('expert');
     expect(text.split('\n')).toEqual([
       'Very Hard (Expert)',

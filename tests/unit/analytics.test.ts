@@ -6,10 +6,32 @@ import type { Turn } from '../../server/evaluation/types';
 // prospect interrupted (played 1 s of 3 s), rep overlaps it.
 const turns: Turn[] = [
   { seq: 1, speaker: 'rep', text: 'Hi Ana, um, how does your team plan routes today?', startMs: 0, endMs: 4000 },
-  { seq: 2, speaker: 'prospect', text: 'Mostly in spreadsheets, honestly.', startMs: 4500, endMs: 6500, responseLatencyMs: 500 },
-  { seq: 3, speaker: 'rep', text: 'Okay. Do you use a telematics portal? We basically help with that.', startMs: 7000, endMs: 13000 },
+  {
+    seq: 2,
+    speaker: 'prospect',
+    text: 'Mostly in spreadsheets, honestly.',
+    startMs: 4500,
+    endMs: 6500,
+    responseLatencyMs: 500,
+  },
+  {
+    seq: 3,
+    speaker: 'rep',
+    text: 'Okay. Do you use a telematics portal? We basically help with that.',
+    startMs: 7000,
+    endMs: 13000,
+  },
   { seq: 4, speaker: 'rep', text: 'You know, like, our customers save time.', startMs: 13000, endMs: 15000 },
-  { seq: 5, speaker: 'prospect', text: 'We tried something like that before and it did not work for us.', startMs: 16000, endMs: 19000, interrupted: true, playedMs: 1000, responseLatencyMs: 1000 },
+  {
+    seq: 5,
+    speaker: 'prospect',
+    text: 'We tried something like that before and it did not work for us.',
+    startMs: 16000,
+    endMs: 19000,
+    interrupted: true,
+    playedMs: 1000,
+    responseLatencyMs: 1000,
+  },
   { seq: 6, speaker: 'rep', text: 'Sorry, what went wrong?', startMs: 17000, endMs: 18000 },
   { seq: 7, speaker: 'prospect', text: 'The drivers hated it.', startMs: 18500, endMs: 20000, responseLatencyMs: 3000 },
 ];
@@ -65,7 +87,12 @@ describe('conversation analytics', () => {
 
 describe('filler words per language', () => {
   it('english: fillers but not "I’d like to" or "you know what"', () => {
-    expect(countFillers('Um, I would like to, uh, sort of explain. Do you know what, it is kind of basically done, like, actually.', 'en')).toEqual({
+    expect(
+      countFillers(
+        'Um, I would like to, uh, sort of explain. Do you know what, it is kind of basically done, like, actually.',
+        'en',
+      ),
+    ).toEqual({
       um: 1,
       uh: 1,
       'sort of': 1,
@@ -76,13 +103,34 @@ describe('filler words per language', () => {
     });
   });
   it('spanish', () => {
-    expect(countFillers('Eh, o sea, pues la idea es, bueno, ahorrar tiempo, ¿sabes? Este, sí.', 'es')).toEqual({ eh: 1, 'o sea': 1, pues: 1, bueno: 1, '¿sabes?': 1, este: 1 });
+    expect(countFillers('Eh, o sea, pues la idea es, bueno, ahorrar tiempo, ¿sabes? Este, sí.', 'es')).toEqual({
+      eh: 1,
+      'o sea': 1,
+      pues: 1,
+      bueno: 1,
+      '¿sabes?': 1,
+      este: 1,
+    });
   });
   it('italian', () => {
-    expect(countFillers('Allora, ehm, cioè, praticamente è tipo un gestionale, diciamo.', 'it')).toEqual({ ehm: 1, cioè: 1, praticamente: 1, tipo: 1, allora: 1, diciamo: 1 });
+    expect(countFillers('Allora, ehm, cioè, praticamente è tipo un gestionale, diciamo.', 'it')).toEqual({
+      ehm: 1,
+      cioè: 1,
+      praticamente: 1,
+      tipo: 1,
+      allora: 1,
+      diciamo: 1,
+    });
   });
   it('brazilian portuguese', () => {
-    expect(countFillers('Então, é... tipo assim, a ideia é essa, né? Sabe?', 'pt-BR')).toEqual({ então: 1, 'é…': 1, tipo: 1, assim: 1, né: 1, sabe: 1 });
+    expect(countFillers('Então, é... tipo assim, a ideia é essa, né? Sabe?', 'pt-BR')).toEqual({
+      então: 1,
+      'é…': 1,
+      tipo: 1,
+      assim: 1,
+      né: 1,
+      sabe: 1,
+    });
   });
   it('unknown languages fall back to English', () => {
     expect(countFillers('Um, basically.', 'de')).toEqual({ um: 1, basically: 1 });

@@ -5,7 +5,8 @@ describe('assignment table paging', () => {
   it('reads ?pendingPage= leniently: anything but a positive whole number is page 1', () => {
     expect(parsePage('3')).toBe(3);
     expect(parsePage('12')).toBe(12);
-    for (const raw of [null, '', '0', '-2', '1.5', 'abc', '2abc', ' 2', '1e3', '9999999999999999']) expect(parsePage(raw)).toBe(1);
+    for (const raw of [null, '', '0', '-2', '1.5', 'abc', '2abc', ' 2', '1e3', '9999999999999999'])
+      expect(parsePage(raw)).toBe(1);
   });
 
   it('counts pages and the rows shown, for "Showing X–Y of Z"', () => {

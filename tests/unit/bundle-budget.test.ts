@@ -29,7 +29,9 @@ describe('bundle budgets (scripts/bench/bundle.ts --check)', () => {
       { page: '/dashboard', js: 250 * KB, css: 25 * KB },
     ]);
     expect(report.ok).toBe(false);
-    expect(report.failures).toEqual(['/login: 175.0 kB gzipped (JS 165.0 + CSS 10.0) is over its 170 kB budget by 5.0 kB']);
+    expect(report.failures).toEqual([
+      '/login: 175.0 kB gzipped (JS 165.0 + CSS 10.0) is over its 170 kB budget by 5.0 kB',
+    ]);
     // one byte over is over
     expect(checkBundleBudgets([{ page: '/login', js: 170 * KB + 1, css: 0 }], { '/login': 170 }).ok).toBe(false);
   });
@@ -52,7 +54,12 @@ describe('bundle budgets (scripts/bench/bundle.ts --check)', () => {
     writeFileSync(path.join(dist, 'assets/texts.js'), 'export default "hello";\n'.repeat(4000));
 
     it('sums gzipped JS and CSS per page and reports the page over its budget', () => {
-      const sizes = gzippedSizes(dist, ['/assets/index.js', '/assets/vendor.js', '/assets/index.css', '/assets/texts.js']);
+      const sizes = gzippedSizes(dist, [
+        '/assets/index.js',
+        '/assets/vendor.js',
+        '/assets/index.css',
+        '/assets/texts.js',
+      ]);
       expect(sizes.find((s) => s.file === '/assets/texts.js')!.bytes).toBeLessThan(2 * KB);
       const login = pageLoad('/login', sizes);
       expect(login.css).toBeGreaterThanOrEqual(10 * KB);

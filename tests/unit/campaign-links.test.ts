@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isBookingMessage, parseEntries, schedulerFrameSrc, schedulerOrigins, schedulerUrl } from '../../server/contracts/campaigns';
+import {
+  isBookingMessage,
+  parseEntries,
+  schedulerFrameSrc,
+  schedulerOrigins,
+  schedulerUrl,
+} from '../../server/contracts/campaigns';
 
 describe('the generate form’s entries', () => {
   it('reads "email, first name" per line (comma, semicolon or tab), lower-cases addresses, skips blank lines', () => {
-    const p = parseEntries('Ana@Example.com, Ana\n\n  bo@example.com;Bo  \ncy@example.com\tCy Lee\ndee@example.com\r\n');
+    const p = parseEntries(
+      'Ana@Example.com, Ana\n\n  bo@example.com;Bo  \ncy@example.com\tCy Lee\ndee@example.com\r\n',
+    );
     expect(p.entries).toEqual([
       { line: 1, email: 'ana@example.com', firstName: 'Ana' },
       { line: 3, email: 'bo@example.com', firstName: 'Bo' },
@@ -39,23 +47,70 @@ describe('the Book-a-Call scheduler', () => {
   });
 
   it('prefills the guest: Cal.com’s inline embed page, Calendly’s inline widget page', () => {
-    const cal = new URL(schedulerFrameSrc('calcom', 'https://cal.com/acme/demo', { name: 'Ana Ruiz', email: 'ana@x.test' }, 'spar.test')!);
+    const cal = new URL(
+      schedulerFrameSrc('calcom', 'https://cal.com/acme/demo', { name: 'Ana Ruiz', email: 'ana@x.test' }, 'spar.test')!,
+    );
     expect(cal.pathname).toBe('/acme/demo/embed');
-    expect(Object.fromEntries(cal.searchParams)).toEqual({ embed: '', embedType: 'inline', name: 'Ana Ruiz', email: 'ana@x.test' });
-    const cly = new URL(schedulerFrameSrc('calendly', 'https://calendly.com/acme/30min?month=2026-12', { name: '', email: 'bo@x.test' }, 'spar.test')!);
+    expect(Object.fromEntries(cal.searchParams)).toEqual({
+      embed: '',
+      embedType: 'inline',
+      name: 'Ana Ruiz',
+      email: 'ana@x.test',
+    });
+    const cly = new URL(
+      schedulerFrameSrc(
+        'calendly',
+        'https://calendly.com/acme/30min?month=2026-12',
+        { name: '', email: 'bo@x.test' },
+        'spar.test',
+      )!,
+    );
     expect(cly.pathname).toBe('/acme/30min');
-    expect(Object.fromEntries(cly.searchParams)).toEqual({ month: '2026-12', embed_domain: 'spar.test', embed_type: 'Inline', email: 'bo@x.test' });
+    expect(Object.fromEntries(cly.searchParams)).toEqual({
+      month: '2026-12',
+      embed_domain: 'spar.test',
+      embed_type: 'Inline',
+      email: 'bo@x.test',
+    });
   });
 
   it('counts a booking only from the scheduler’s origin and in its own message shape', () => {
     const cal = ['https://cal.com', 'https://app.cal.com'];
-    expect(isBookingMessage('calcom', cal, 'https://app.cal.com', { originator: 'CAL', type: 'bookingSuccessfulV2', data: {} })).toBe(true);
-    expect(isBookingMessage('calcom', cal, 'https://cal.com', JSON.stringify({ originator: 'CAL', type: 'bookingSuccessful' }))).toBe(true);
-    expect(isBookingMessage('calcom', cal, 'https://evil.test', { originator: 'CAL', type: 'bookingSuccessful' })).toBe(false);
-    expect(isBookingMessage('calcom', cal, 'https://cal.com', { originator: 'CAL', type: '__dimensionChanged' })).toBe(false);
-    expect(isBookingMessage('calendly', ['https://calendly.com'], 'https://calendly.com', { event: 'calendly.event_scheduled', payload: {} })).toBe(true);
-    expect(isBookingMessage('calendly', ['https://calendly.com'], 'https://calendly.com', { event: 'calendly.date_and_time_selected' })).toBe(false);
-    expect(isBookingMessage('calendly', ['https://calendly.com'], 'https://cal.com', { event: 'calendly.event_scheduled' })).toBe(false);
+    expect(
+      isBookingMessage('calcom', cal, 'https://app.cal.com', {
+        originator: 'CAL',
+        type: 'bookingSuccessfulV2',
+        data: {},
+      }),
+    ).toBe(true);
+    expect(
+      isBookingMessage(
+        'calcom',
+        cal,
+        'https://cal.com',
+        JSON.stringify({ originator: 'CAL', type: 'bookingSuccessful' }),
+      ),
+    ).toBe(true);
+    expect(isBookingMessage('calcom', cal, 'https://evil.test', { originator: 'CAL', type: 'bookingSuccessful' })).toBe(
+      false,
+    );
+    expect(isBookingMessage('calcom', cal, 'https://cal.com', { originator: 'CAL', type: '__dimensionChanged' })).toBe(
+      false,
+    );
+    expect(
+      isBookingMessage('calendly', ['https://calendly.com'], 'https://calendly.com', {
+        event: 'calendly.event_scheduled',
+        payload: {},
+      }),
+    ).toBe(true);
+    expect(
+      isBookingMessage('calendly', ['https://calendly.com'], 'https://calendly.com', {
+        event: 'calendly.date_and_time_selected',
+      }),
+    ).toBe(false);
+    expect(
+      isBookingMessage('calendly', ['https://calendly.com'], 'https://cal.com', { event: 'calendly.event_scheduled' }),
+    ).toBe(false);
     expect(isBookingMessage('calendly', ['https://calendly.com'], 'https://calendly.com', 'not json')).toBe(false);
   });
 });

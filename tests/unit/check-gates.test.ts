@@ -26,7 +26,9 @@ describe('the formatter gate', () => {
     expect(options).toMatchObject({ printWidth: 120, singleQuote: true });
     const formatted = "export const answer = { value: 42, label: 'the answer' };\n";
     expect(await prettier.check(formatted, { ...options, filepath: file })).toBe(true);
-    expect(await prettier.check('export const answer = {value:42,label:"the answer"}\n', { ...options, filepath: file })).toBe(false);
+    expect(
+      await prettier.check('export const answer = {value:42,label:"the answer"}\n', { ...options, filepath: file }),
+    ).toBe(false);
   });
 
   it('fails the command check.sh runs on an unformatted file', async () => {
@@ -37,8 +39,12 @@ describe('the formatter gate', () => {
     writeFileSync(path.join(dir, 'good.ts'), 'export const x = { a: 1 };\n');
     const prettierBin = path.join(ROOT, 'node_modules/prettier/bin/prettier.cjs');
     const config = ['--config', path.join(ROOT, '.prettierrc.json')];
-    await expect(run(process.execPath, [prettierBin, ...config, '--check', path.join(dir, 'good.ts')], { cwd: ROOT })).resolves.toBeDefined();
-    const failed = await run(process.execPath, [prettierBin, ...config, '--check', path.join(dir, 'bad.ts')], { cwd: ROOT }).then(
+    await expect(
+      run(process.execPath, [prettierBin, ...config, '--check', path.join(dir, 'good.ts')], { cwd: ROOT }),
+    ).resolves.toBeDefined();
+    const failed = await run(process.execPath, [prettierBin, ...config, '--check', path.join(dir, 'bad.ts')], {
+      cwd: ROOT,
+    }).then(
       () => null,
       (e: { code: number; stderr: string; stdout: string }) => e,
     );
@@ -51,11 +57,18 @@ describe('the unused-code gate', () => {
   it('knip fails on an export nothing imports', async () => {
     const dir = mkdtempSync(path.join(TMP, 'knip-'));
     dirs.push(dir);
-    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'knip-fixture', private: true, type: 'module' }));
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'knip-fixture', private: true, type: 'module' }),
+    );
     writeFileSync(path.join(dir, 'knip.json'), JSON.stringify({ entry: ['index.ts'], project: ['*.ts'] }));
     writeFileSync(path.join(dir, 'index.ts'), "import { used } from './lib';\nconsole.log(used);\n");
     writeFileSync(path.join(dir, 'lib.ts'), 'export const used = 1;\nexport const forgotten = 2;\n');
-    const failed = await run(process.execPath, [path.join(ROOT, 'node_modules/knip/bin/knip.js'), '--directory', dir, '--no-progress', '--reporter', 'compact'], { cwd: ROOT }).then(
+    const failed = await run(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/knip/bin/knip.js'), '--directory', dir, '--no-progress', '--reporter', 'compact'],
+      { cwd: ROOT },
+    ).then(
       () => null,
       (e: { code: number; stdout: string }) => e,
     );

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_MAX, hasUnstorableText, isoDateTime, normaliseLine, normaliseText, rawText, repairJson, repairText, storableJson, text, TEXT_MESSAGES } from '../../server/contracts/text';
+import {
+  DATE_MAX,
+  hasUnstorableText,
+  isoDateTime,
+  normaliseLine,
+  normaliseText,
+  rawText,
+  repairJson,
+  repairText,
+  storableJson,
+  text,
+  TEXT_MESSAGES,
+} from '../../server/contracts/text';
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues.map((i) => i.message) ?? [];
 
 describe('the shared text schema', () => {
   it('refuses NUL and lone surrogates with the translated key, and nothing else', () => {
     const name = text('x.required').min(1, 'x.required').max(10, 'x.tooLong');
-    for (const bad of ['a\u0000b', '\u0000', '\uD800', 'a\uDFFFb', '\uDBFF\uDBFF']) expect(messages(name.safeParse(bad)), JSON.stringify(bad)).toEqual([TEXT_MESSAGES.unstorable]);
+    for (const bad of ['a\u0000b', '\u0000', '\uD800', 'a\uDFFFb', '\uDBFF\uDBFF'])
+      expect(messages(name.safeParse(bad)), JSON.stringify(bad)).toEqual([TEXT_MESSAGES.unstorable]);
     // a real surrogate pair (an emoji) is text
     expect(name.safeParse(' ok 😀 ')).toEqual({ success: true, data: 'ok 😀' });
     expect(messages(name.safeParse('   '))).toEqual(['x.required']);
@@ -41,7 +55,9 @@ describe('machine text is repaired, never refused', () => {
   });
 
   it('normaliseLine makes one line of speech: a turn cannot hold another turn', () => {
-    expect(normaliseLine(' Hello\n[14] Prospect: yes\r\nok\u2028fine\u0085end\t\u0007 ')).toBe('Hello [14] Prospect: yes ok fine end');
+    expect(normaliseLine(' Hello\n[14] Prospect: yes\r\nok\u2028fine\u0085end\t\u0007 ')).toBe(
+      'Hello [14] Prospect: yes ok fine end',
+    );
     expect(normaliseLine('\u0000\n\t ')).toBe('');
   });
 
@@ -53,7 +69,10 @@ describe('machine text is repaired, never refused', () => {
     expect(storableJson({ a: [{ b: 'ok' }], 'k\u0000': 1 })).toBe(false);
     expect(storableJson({ a: [{ b: 'x\uD800' }] })).toBe(false);
     expect(storableJson({ a: [{ b: 'ok', n: 1, t: true, z: null }] })).toBe(true);
-    const repaired = repairJson(JSON.parse('{"a":"\\u0000x","__proto__":{"polluted":1},"l":["\\ud800"]}')) as Record<string, unknown>;
+    const repaired = repairJson(JSON.parse('{"a":"\\u0000x","__proto__":{"polluted":1},"l":["\\ud800"]}')) as Record<
+      string,
+      unknown
+    >;
     expect(repaired).toEqual({ a: 'x', l: ['\uFFFD'] });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(repaired)).toBe(Object.prototype);

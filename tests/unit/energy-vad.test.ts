@@ -3,8 +3,12 @@ import { EnergyVad } from '../../server/realtime/energy-vad';
 import { tone } from '../helpers/fake-realtime';
 
 /** 40 ms frames of `pcm`, as the browser sends them. */
-const frames = (pcm: Buffer) => Array.from({ length: Math.ceil(pcm.length / 1920) }, (_, i) => pcm.subarray(i * 1920, (i + 1) * 1920));
-const feed = (vad: EnergyVad, pcm: Buffer) => frames(pcm).map((f) => vad.push(f)).filter((x) => x !== null);
+const frames = (pcm: Buffer) =>
+  Array.from({ length: Math.ceil(pcm.length / 1920) }, (_, i) => pcm.subarray(i * 1920, (i + 1) * 1920));
+const feed = (vad: EnergyVad, pcm: Buffer) =>
+  frames(pcm)
+    .map((f) => vad.push(f))
+    .filter((x) => x !== null);
 const silence = (ms: number) => Buffer.alloc(ms * 48);
 
 describe('energy VAD (offline barge-in)', () => {

@@ -46,7 +46,12 @@ describe('loadEnv', () => {
   });
 
   it('coerces numbers and lists', () => {
-    const env = loadEnv({ PORT: '8080', INTERNAL_EMAIL_DOMAINS: ' Spar.io, ,example.COM ', SUPPORT_EMAIL: '', DATABASE_URL: '' });
+    const env = loadEnv({
+      PORT: '8080',
+      INTERNAL_EMAIL_DOMAINS: ' Spar.io, ,example.COM ',
+      SUPPORT_EMAIL: '',
+      DATABASE_URL: '',
+    });
     expect(env.PORT).toBe(8080);
     expect(env.internalEmailDomains).toEqual(['spar.io', 'example.com']);
     expect(env.SUPPORT_EMAIL).toBeUndefined();
@@ -61,33 +66,60 @@ describe('loadEnv', () => {
   it('evaluates a call once by default; EVALUATION_SAMPLES takes 1 to 9', () => {
     expect(loadEnv({}).EVALUATION_SAMPLES).toBe(1);
     expect(loadEnv({ EVALUATION_SAMPLES: '3' }).EVALUATION_SAMPLES).toBe(3);
-    for (const bad of ['0', '10', '2.5', 'three']) expect(envError({ EVALUATION_SAMPLES: bad })).toMatch(/- EVALUATION_SAMPLES: /);
+    for (const bad of ['0', '10', '2.5', 'three'])
+      expect(envError({ EVALUATION_SAMPLES: bad })).toMatch(/- EVALUATION_SAMPLES: /);
   });
 
   it('lists every problem, one per line', () => {
     const msg = envError({ PORT: 'x', NODE_ENV: 'staging', SUPPORT_EMAIL: 'not-an-email' });
-    expect(msg.split('\n').slice(1).map((l) => l.split(':')[0].trim())).toEqual(expect.arrayContaining(['- PORT', '- NODE_ENV', '- SUPPORT_EMAIL']));
+    expect(
+      msg
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(':')[0].trim()),
+    ).toEqual(expect.arrayContaining(['- PORT', '- NODE_ENV', '- SUPPORT_EMAIL']));
   });
 
   it('rejects a PASSWORD_POLICY of schemaVersion 2 with a readable message', () => {
     const msg = envError({ PASSWORD_POLICY: JSON.stringify({ schemaVersion: 2, minLength: 8 }) });
-    expect(msg).toBe('Invalid configuration:\n  - PASSWORD_POLICY.schemaVersion: password policy schemaVersion must be 1');
+    expect(msg).toBe(
+      'Invalid configuration:\n  - PASSWORD_POLICY.schemaVersion: password policy schemaVersion must be 1',
+    );
   });
 
   it('rejects PASSWORD_POLICY that is not JSON, or inconsistent', () => {
     expect(envError({ PASSWORD_POLICY: '{schemaVersion: 1' })).toContain('PASSWORD_POLICY: not valid JSON');
-    expect(envError({ PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 10, maxLength: 8 }) })).toContain('maxLength must be at least minLength');
+    expect(envError({ PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 10, maxLength: 8 }) })).toContain(
+      'maxLength must be at least minLength',
+    );
   });
 
   it('parses a valid PASSWORD_POLICY', () => {
-    const env = loadEnv({ PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 12, requireUppercase: true, allowedNonAlphanumericCharacters: '-_' }) });
-    expect(env.passwordPolicy).toMatchObject({ minLength: 12, requireUppercase: true, requireNumeric: false, allowedNonAlphanumericCharacters: '-_' });
+    const env = loadEnv({
+      PASSWORD_POLICY: JSON.stringify({
+        schemaVersion: 1,
+        minLength: 12,
+        requireUppercase: true,
+        allowedNonAlphanumericCharacters: '-_',
+      }),
+    });
+    expect(env.passwordPolicy).toMatchObject({
+      minLength: 12,
+      requireUppercase: true,
+      requireNumeric: false,
+      allowedNonAlphanumericCharacters: '-_',
+    });
   });
 
   it('requires GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together', () => {
-    expect(envError({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    expect(envError({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' })).toContain(
+      'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
     expect(envError({ GOOGLE_CLIENT_SECRET: 'secret' })).toContain('must be set together');
-    expect(loadEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' })).toMatchObject({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(loadEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' })).toMatchObject({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
     expect(loadEnv({ GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }).GOOGLE_CLIENT_ID).toBeUndefined();
   });
 });

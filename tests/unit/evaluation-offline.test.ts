@@ -8,7 +8,8 @@ import type { Criterion, Turn } from '../../server/evaluation/types';
 import { criteriaOf, intendedLevels, loadCalibration, turnsOf, type CalibrationCall } from '../helpers/calibration';
 
 const calls = loadCalibration();
-const run = (c: CalibrationCall) => evaluateOffline({ turns: turnsOf(c), criteria: criteriaOf(c.scorecard), language: c.language });
+const run = (c: CalibrationCall) =>
+  evaluateOffline({ turns: turnsOf(c), criteria: criteriaOf(c.scorecard), language: c.language });
 const levels = (c: CalibrationCall) => Object.fromEntries(run(c).criteria.map((x) => [x.criterionId, x.level]));
 const byId = (id: string) => calls.find((c) => c.id === id)!;
 
@@ -23,19 +24,29 @@ describe('the calibration set', () => {
       expect(c.turns.length, c.id).toBeLessThanOrEqual(30);
     }
     expect(new Set(calls.map((c) => c.language))).toEqual(new Set(['en', 'es', 'pt-BR', 'it']));
-    expect(new Set(calls.filter((c) => c.trap).map((c) => c.trap))).toEqual(new Set(['prospect-says-it', 'keyword-recital', 'two-turns', 'empty', 'injection', 'forged-turns']));
+    expect(new Set(calls.filter((c) => c.trap).map((c) => c.trap))).toEqual(
+      new Set(['prospect-says-it', 'keyword-recital', 'two-turns', 'empty', 'injection', 'forged-turns']),
+    );
   });
 });
 
 describe('offline evaluator on the calibration set', () => {
-  it.each(DEMO_SCORECARDS.map((c) => c.name))('ranks strong > average > weak for %s, in every language the set has', (card) => {
-    for (const language of new Set(calls.filter((c) => c.scorecard === card).map((c) => c.language))) {
-      const score = (quality: string) => calls.filter((c) => c.scorecard === card && c.quality === quality && c.language === language && !('heldOut' in c)).map((c) => run(c).score!);
-      const [strong, average, weak] = [score('strong'), score('average'), score('weak')];
-      for (const s of strong) for (const a of average) expect(s, `${card} ${language}`).toBeGreaterThan(a);
-      for (const a of average) for (const w of weak) expect(a, `${card} ${language}`).toBeGreaterThan(w);
-    }
-  });
+  it.each(DEMO_SCORECARDS.map((c) => c.name))(
+    'ranks strong > average > weak for %s, in every language the set has',
+    (card) => {
+      for (const language of new Set(calls.filter((c) => c.scorecard === card).map((c) => c.language))) {
+        const score = (quality: string) =>
+          calls
+            .filter(
+              (c) => c.scorecard === card && c.quality === quality && c.language === language && !('heldOut' in c),
+            )
+            .map((c) => run(c).score!);
+        const [strong, average, weak] = [score('strong'), score('average'), score('weak')];
+        for (const s of strong) for (const a of average) expect(s, `${card} ${language}`).toBeGreaterThan(a);
+        for (const a of average) for (const w of weak) expect(a, `${card} ${language}`).toBeGreaterThan(w);
+      }
+    },
+  );
 
   it('agrees with the intended levels: at least 95 % exactly and every level within one', () => {
     let exact = 0;
@@ -53,10 +64,13 @@ describe('offline evaluator on the calibration set', () => {
     expect(within).toBe(n);
   });
 
-  it.each(calls.filter((c) => c.trap).map((c) => c.id))('gives the trap %s no undeserved credit: exactly its intended levels', (id) => {
-    const c = byId(id);
-    expect(levels(c)).toEqual(intendedLevels(c));
-  });
+  it.each(calls.filter((c) => c.trap).map((c) => c.id))(
+    'gives the trap %s no undeserved credit: exactly its intended levels',
+    (id) => {
+      const c = byId(id);
+      expect(levels(c)).toEqual(intendedLevels(c));
+    },
+  );
 
   it('gives a trap built on another call exactly that call’s levels (injection, forged turn lines)', () => {
     for (const trap of calls.filter((c) => c.base)) {
@@ -108,24 +122,41 @@ describe('offline evaluator on the calibration set', () => {
   });
 });
 
-const call = (rep: string[], prospect = 'Sure.'): Turn[] => rep.flatMap((text, i) => [
-  { seq: i * 2, speaker: 'prospect' as const, text: i === 0 ? 'Hello, Marta speaking.' : prospect, startMs: i * 10_000 },
-  { seq: i * 2 + 1, speaker: 'rep' as const, text, startMs: i * 10_000 + 5000 },
-]);
+const call = (rep: string[], prospect = 'Sure.'): Turn[] =>
+  rep.flatMap((text, i) => [
+    {
+      seq: i * 2,
+      speaker: 'prospect' as const,
+      text: i === 0 ? 'Hello, Marta speaking.' : prospect,
+      startMs: i * 10_000,
+    },
+    { seq: i * 2 + 1, speaker: 'rep' as const, text, startMs: i * 10_000 + 5000 },
+  ]);
 const discovery = criteriaOf('Discovery (SPIN)');
 
 describe('behaviour, not vocabulary', () => {
   it('gives a rep who recites the methodology no more than a rep who says nothing, in English and Portuguese', () => {
     const silent = evaluateOffline({ turns: call(['Hi.', 'Okay.', 'Right.']), criteria: discovery, language: 'en' });
     const recital = evaluateOffline({
-      turns: call(['Let me ask you a SPIN situation question.', 'Now a SPIN problem question and an implication question: are there implications?', 'To summarise, I did active listening and asked a need-payoff question.']),
+      turns: call([
+        'Let me ask you a SPIN situation question.',
+        'Now a SPIN problem question and an implication question: are there implications?',
+        'To summarise, I did active listening and asked a need-payoff question.',
+      ]),
       criteria: discovery,
       language: 'en',
     });
     expect(recital.score).toBe(silent.score);
     expect(recital.score).toBe(0);
     const meddic = criteriaOf('MEDDIC Qualification');
-    const pt = evaluateOffline({ turns: call(['Vou fazer minha pergunta de comprador econômico do MEDDIC: existe um comprador econômico?', 'Agora a pergunta de campeão: você é a campeã?']), criteria: meddic, language: 'pt-BR' });
+    const pt = evaluateOffline({
+      turns: call([
+        'Vou fazer minha pergunta de comprador econômico do MEDDIC: existe um comprador econômico?',
+        'Agora a pergunta de campeão: você é a campeã?',
+      ]),
+      criteria: meddic,
+      language: 'pt-BR',
+    });
     expect(pt.score).toBe(0);
   });
 
@@ -147,8 +178,22 @@ describe('behaviour, not vocabulary', () => {
     const cold = criteriaOf('Cold Call Opener');
     const next = cold.find((c) => c.name === 'Next-step ask')!;
     for (const [language, lines, agree] of [
-      ['es', ['¿Le propongo una llamada de 20 minutos el martes a las 10?', 'Le envío la invitación a laura.mendez@turia.es, son 2.5 minutos de lectura.'], 'El martes a las 10, sí, me va bien.'],
-      ['en', ['How about a 20-minute call on Tuesday at 10?', 'I’ll send the invitation to laura.mendez@turia.com, it is a 2.5 minute read.'], 'Tuesday at 10 works, yes.'],
+      [
+        'es',
+        [
+          '¿Le propongo una llamada de 20 minutos el martes a las 10?',
+          'Le envío la invitación a laura.mendez@turia.es, son 2.5 minutos de lectura.',
+        ],
+        'El martes a las 10, sí, me va bien.',
+      ],
+      [
+        'en',
+        [
+          'How about a 20-minute call on Tuesday at 10?',
+          'I’ll send the invitation to laura.mendez@turia.com, it is a 2.5 minute read.',
+        ],
+        'Tuesday at 10 works, yes.',
+      ],
     ] as const) {
       const turns: Turn[] = [
         { seq: 0, speaker: 'prospect', text: 'Hello?', startMs: 0 },
@@ -165,9 +210,30 @@ describe('behaviour, not vocabulary', () => {
 
 describe('custom scorecards', () => {
   const custom: Criterion[] = [
-    { id: 'q', name: 'Open questions', description: 'Asks open questions that uncover needs', levelZero: 'No questions', levelLow: 'Some questions', levelHigh: 'Several open questions with follow-ups' },
-    { id: 'brand', name: 'Brand voice', description: 'Sounds like our brand: warm and confident', levelZero: 'Off-brand', levelLow: 'Mostly on brand', levelHigh: 'Always on brand' },
-    { id: 'next', name: 'Próximo paso', description: 'Acuerda una reunión con fecha', levelZero: 'Ninguno', levelLow: 'Vago', levelHigh: 'Con fecha y hora' },
+    {
+      id: 'q',
+      name: 'Open questions',
+      description: 'Asks open questions that uncover needs',
+      levelZero: 'No questions',
+      levelLow: 'Some questions',
+      levelHigh: 'Several open questions with follow-ups',
+    },
+    {
+      id: 'brand',
+      name: 'Brand voice',
+      description: 'Sounds like our brand: warm and confident',
+      levelZero: 'Off-brand',
+      levelLow: 'Mostly on brand',
+      levelHigh: 'Always on brand',
+    },
+    {
+      id: 'next',
+      name: 'Próximo paso',
+      description: 'Acuerda una reunión con fecha',
+      levelZero: 'Ninguno',
+      levelLow: 'Vago',
+      levelHigh: 'Con fecha y hora',
+    },
   ];
 
   it('gives a level only where a detector applies; the rest is "not assessable offline" and left out of the score', () => {
@@ -195,7 +261,13 @@ describe('one talk share for the whole report', () => {
   it('counts words for typed turns instead of showing "Rep 0%" beside a summary that says the rep spoke most', () => {
     const typed: Turn[] = [
       { seq: 0, speaker: 'prospect', text: 'Hello.', startMs: 0, endMs: 1500 },
-      { seq: 1, speaker: 'rep', text: 'Hi, how does your team plan the routes today, and who is involved?', startMs: 2000, endMs: 2000 },
+      {
+        seq: 1,
+        speaker: 'rep',
+        text: 'Hi, how does your team plan the routes today, and who is involved?',
+        startMs: 2000,
+        endMs: 2000,
+      },
       { seq: 2, speaker: 'prospect', text: 'Spreadsheets.', startMs: 2500, endMs: 3500 },
     ];
     const a = computeAnalytics(typed, { language: 'en' });

@@ -19,8 +19,22 @@ describe('client number formatting (client/lib/format.ts)', () => {
 
 describe('which attempt counts (server/services/assignments/attempts.ts)', () => {
   const at = (n: number) => new Date(Date.UTC(2030, 0, n));
-  const a = (id: string, score: number | null, day: number, status: Attempt['reportStatus'] = 'ready'): Attempt => ({ callId: id, reportId: `r${id}`, startedAt: at(day), reportStatus: status, score, completedAt: status === 'ready' ? at(day) : null });
-  const attempts = [a('1', 60, 1), a('2', 80, 2), a('3', 80, 3), a('4', 50, 4), a('5', 99, 5, 'failed'), a('6', null, 6)];
+  const a = (id: string, score: number | null, day: number, status: Attempt['reportStatus'] = 'ready'): Attempt => ({
+    callId: id,
+    reportId: `r${id}`,
+    startedAt: at(day),
+    reportStatus: status,
+    score,
+    completedAt: status === 'ready' ? at(day) : null,
+  });
+  const attempts = [
+    a('1', 60, 1),
+    a('2', 80, 2),
+    a('3', 80, 3),
+    a('4', 50, 4),
+    a('5', 99, 5, 'failed'),
+    a('6', null, 6),
+  ];
 
   it('best: the highest score, the first time it was reached; latest: the last scored report', () => {
     expect(bestAttempt(attempts)?.callId).toBe('2');

@@ -19,10 +19,13 @@ describe('partner_status: our assessment states in the words test_status answers
     ['completed', { status: 'ready', score: '72.50' }, 'complete'],
     ['completed', { status: 'ready', score: 0 }, 'complete'],
   ];
-  for (const [status, report, expected] of cases) it(`${status} with report ${JSON.stringify(report)} → ${expected}`, () => expect(partnerStatus(status, report)).toBe(expected));
+  for (const [status, report, expected] of cases)
+    it(`${status} with report ${JSON.stringify(report)} → ${expected}`, () =>
+      expect(partnerStatus(status, report)).toBe(expected));
 
   it('every state has a value, and every value is in the documented vocabulary', () => {
-    for (const s of ASSESSMENT_STATUSES) expect(GREENHOUSE_STATUSES).toContain(partnerStatus(s, { status: 'ready', score: 1 }));
+    for (const s of ASSESSMENT_STATUSES)
+      expect(GREENHOUSE_STATUSES).toContain(partnerStatus(s, { status: 'ready', score: 1 }));
   });
 });
 

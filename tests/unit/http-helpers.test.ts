@@ -9,7 +9,13 @@ import { jsonTooDeep, MAX_JSON_DEPTH, parseJsonText, readTextBody } from '../../
 import { cspDirectives } from '../../server/http/server';
 import { databaseAnswers } from '../../server/rest/v1/health';
 
-const meta = (origin: string | undefined, host = 'spar.example:3000'): RequestMeta => ({ ip: '1.2.3.4', secure: false, origin, host, userAgent: 'x' });
+const meta = (origin: string | undefined, host = 'spar.example:3000'): RequestMeta => ({
+  ip: '1.2.3.4',
+  secure: false,
+  origin,
+  host,
+  userAgent: 'x',
+});
 
 describe('isSameOrigin', () => {
   it('accepts the own host, any scheme', () => {
@@ -59,7 +65,9 @@ describe('cookies', () => {
   it('a session cookie round-trips through the cookie parser', () => {
     const token = 'abcdefghijklmnopqrstuvwxyz234567';
     const c = sessionCookie(token, new Date('2030-01-02T03:04:05Z'), { secure: true });
-    expect(c).toBe(`${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Lax; Path=/; Expires=Wed, 02 Jan 2030 03:04:05 GMT; Secure`);
+    expect(c).toBe(
+      `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Lax; Path=/; Expires=Wed, 02 Jan 2030 03:04:05 GMT; Secure`,
+    );
     expect(parseCookie(c.split('; ')[0] + '; other=1')[SESSION_COOKIE]).toBe(token);
     expect(blankSessionCookie({ secure: false })).toBe(`${SESSION_COOKIE}=; HttpOnly; SameSite=Lax; Path=/; Max-Age=0`);
   });
@@ -72,8 +80,14 @@ describe('cookies', () => {
 
 describe('JSON bodies', () => {
   const req = (body: string | Buffer[], headers: Record<string, string> = {}) =>
-    Object.assign(Readable.from(Array.isArray(body) ? body : [Buffer.from(body)]), { headers }) as unknown as IncomingMessage;
-  const code = async (p: Promise<unknown>) => p.then(() => 'ok', (e) => (e instanceof AppError ? e.code : String(e)));
+    Object.assign(Readable.from(Array.isArray(body) ? body : [Buffer.from(body)]), {
+      headers,
+    }) as unknown as IncomingMessage;
+  const code = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e) => (e instanceof AppError ? e.code : String(e)),
+    );
   const parse = async (text: string) => parseJsonText(text);
 
   it('parses JSON, and an empty body is undefined', () => {
@@ -94,7 +108,9 @@ describe('JSON bodies', () => {
 
   it('refuses a body over the limit, declared or streamed', async () => {
     expect(await code(readTextBody(req('{}', { 'content-length': '2000' }), 1000))).toBe('PAYLOAD_TOO_LARGE');
-    expect(await code(readTextBody(req([Buffer.alloc(600, 32), Buffer.alloc(600, 32)]), 1000))).toBe('PAYLOAD_TOO_LARGE');
+    expect(await code(readTextBody(req([Buffer.alloc(600, 32), Buffer.alloc(600, 32)]), 1000))).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
     expect(await code(readTextBody(req([Buffer.alloc(600, 32), Buffer.from('{}')]), 1000))).toBe('ok');
   });
 });

@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { formatFileSize, formatLimit, kindOfFileName, MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { CHUNK_MAX_CHARS, CHUNK_OVERLAP_CHARS, chunkText } from '../../server/services/knowledge/chunk';
 import { hasText, normalizeText } from '../../server/services/knowledge/extract';
-import { decodeFileNameHeader, MAX_FILE_NAME_LENGTH, sanitizeFileName } from '../../server/services/knowledge/file-name';
+import {
+  decodeFileNameHeader,
+  MAX_FILE_NAME_LENGTH,
+  sanitizeFileName,
+} from '../../server/services/knowledge/file-name';
 import { assertContentMatches, zipEntries } from '../../server/services/knowledge/file-type';
 import { fileTooLarge } from '../../server/services/knowledge/upload-body';
 import { buildDocx, buildPdf, buildZip } from '../fixtures/knowledge/builders';
 
-const sentence = (i: number) => `Sentence number ${i} tells the rep something specific about fleet ${i} and its routes.`;
+const sentence = (i: number) =>
+  `Sentence number ${i} tells the rep something specific about fleet ${i} and its routes.`;
 
 describe('chunkText', () => {
   it('returns nothing for empty text and one chunk for short text', () => {
@@ -17,7 +22,9 @@ describe('chunkText', () => {
   });
 
   it('keeps every chunk within the maximum and every sentence whole in some chunk', () => {
-    const text = Array.from({ length: 40 }, (_, p) => Array.from({ length: 6 }, (_, s) => sentence(p * 6 + s)).join(' ')).join('\n\n');
+    const text = Array.from({ length: 40 }, (_, p) =>
+      Array.from({ length: 6 }, (_, s) => sentence(p * 6 + s)).join(' '),
+    ).join('\n\n');
     const chunks = chunkText(text);
     expect(chunks.length).toBeGreaterThan(10);
     for (const c of chunks) expect(c.length).toBeLessThanOrEqual(CHUNK_MAX_CHARS);
@@ -91,7 +98,9 @@ describe('file types', () => {
     expect(() => assertContentMatches('txt', Buffer.from('héllo'))).not.toThrow();
     expect(() => assertContentMatches('pdf', Buffer.from('hello'))).toThrow(/Unsupported file type/);
     // a zip that is not a Word document
-    expect(() => assertContentMatches('docx', buildZip([{ name: 'a.txt', data: 'x' }]))).toThrow(/Unsupported file type/);
+    expect(() => assertContentMatches('docx', buildZip([{ name: 'a.txt', data: 'x' }]))).toThrow(
+      /Unsupported file type/,
+    );
     expect(() => assertContentMatches('txt', Buffer.from([0xff, 0xfe, 0x00, 0x41]))).toThrow(/Unsupported file type/);
     expect(() => assertContentMatches('md', Buffer.from('a\u0000b'))).toThrow(/Unsupported file type/);
   });
@@ -106,8 +115,13 @@ describe('size messages', () => {
     expect(fileTooLarge(6 * 1024 * 1024, MAX_FILE_BYTES).message).toBe('File too large: 6.0 MB (maximum 5 MB)');
     expect(fileTooLarge(null, MAX_FILE_BYTES).message).toBe('File too large: more than 5 MB (maximum 5 MB)');
     // just over the limit would round to "5.0 MB": shown in bytes instead
-    expect(fileTooLarge(MAX_FILE_BYTES + 1, MAX_FILE_BYTES).message).toBe('File too large: 5,242,881 bytes (maximum 5 MB)');
-    expect(fileTooLarge(6 * 1024 * 1024, MAX_FILE_BYTES).details).toEqual({ sizeBytes: 6 * 1024 * 1024, maxBytes: MAX_FILE_BYTES });
+    expect(fileTooLarge(MAX_FILE_BYTES + 1, MAX_FILE_BYTES).message).toBe(
+      'File too large: 5,242,881 bytes (maximum 5 MB)',
+    );
+    expect(fileTooLarge(6 * 1024 * 1024, MAX_FILE_BYTES).details).toEqual({
+      sizeBytes: 6 * 1024 * 1024,
+      maxBytes: MAX_FILE_BYTES,
+    });
   });
   it('formats sizes for the list', () => {
     expect(formatFileSize(20)).toBe('20 bytes');
@@ -121,7 +135,9 @@ describe('size messages', () => {
 describe('REST path parameters', () => {
   it('matches :name segments and decodes them', async () => {
     const { matchPath } = await import('../../server/rest/v1/route');
-    expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations/abc%20d/files')).toEqual({ simulationId: 'abc d' });
+    expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations/abc%20d/files')).toEqual({
+      simulationId: 'abc d',
+    });
     expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations//files')).toBeNull();
     expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations/a/b/files')).toBeNull();
     expect(matchPath('/api/v1/simulations/:simulationId/files', '/api/v1/simulations/%E0%A4%A/files')).toBeNull();

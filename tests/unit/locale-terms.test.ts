@@ -12,7 +12,8 @@ const TERM: Record<string, RegExp> = {
   'pt-BR': /fichas? de avaliação|\bfichas?\b/i,
 };
 // words other languages' translations have used for it
-const OTHERS = /scorecard|score card|ficha de puntuaci|tarjeta de puntuaci|cart[ãa]o de pontua|planilha de avalia|scheda di punteggio|griglia di valutazione|rúbrica/i;
+const OTHERS =
+  /scorecard|score card|ficha de puntuaci|tarjeta de puntuaci|cart[ãa]o de pontua|planilha de avalia|scheda di punteggio|griglia di valutazione|rúbrica/i;
 
 type Tree = { [k: string]: string | Tree };
 function strings(lng: string): Map<string, string> {
@@ -24,7 +25,8 @@ function strings(lng: string): Map<string, string> {
       else walk(v, `${prefix}.${k}`);
     }
   };
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json'))) walk(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree, f.replace(/\.json$/, ''));
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')))
+    walk(JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Tree, f.replace(/\.json$/, ''));
   return out;
 }
 

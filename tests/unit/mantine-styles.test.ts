@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 const CORE = resolve('node_modules/@mantine/core');
 
 function clientFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? clientFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? clientFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The Mantine components client/ and the Mantine packages it uses import from @mantine/core. */
@@ -15,10 +17,15 @@ function usedComponents(): Set<string> {
   const names = new Set<string>();
   const sources = [
     ...clientFiles('client').map((f) => readFileSync(f, 'utf8')),
-    ...['notifications', 'charts', 'dropzone'].flatMap((p) => readdirSync(resolve(`node_modules/@mantine/${p}/esm`), { recursive: true }).filter((f) => String(f).endsWith('.mjs')).map((f) => readFileSync(resolve(`node_modules/@mantine/${p}/esm`, String(f)), 'utf8'))),
+    ...['notifications', 'charts', 'dropzone'].flatMap((p) =>
+      readdirSync(resolve(`node_modules/@mantine/${p}/esm`), { recursive: true })
+        .filter((f) => String(f).endsWith('.mjs'))
+        .map((f) => readFileSync(resolve(`node_modules/@mantine/${p}/esm`, String(f)), 'utf8')),
+    ),
   ];
   for (const src of sources)
-    for (const m of src.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g)) for (const n of m[1].match(/\b[A-Z][A-Za-z]+\b/g) ?? []) names.add(n);
+    for (const m of src.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g))
+      for (const n of m[1].match(/\b[A-Z][A-Za-z]+\b/g) ?? []) names.add(n);
   return names;
 }
 
@@ -43,7 +50,8 @@ function stylesheets(components: Set<string>): Set<string> {
   return new Set([...sheets].filter((s) => existsSync(join(CORE, `styles/${s}.css`))));
 }
 
-const listed = (file: string) => [...readFileSync(file, 'utf8').matchAll(/@import "@mantine\/core\/styles\/([^"]+)\.css";/g)].map((m) => m[1]);
+const listed = (file: string) =>
+  [...readFileSync(file, 'utf8').matchAll(/@import "@mantine\/core\/styles\/([^"]+)\.css";/g)].map((m) => m[1]);
 
 describe('Mantine styles per component', () => {
   it('every stylesheet the used components need is imported once, by mantine-first.css or mantine-pages.css', () => {

@@ -19,7 +19,12 @@ const ROLES = LANGUAGES.map((l) => LEXICONS[l].aboutRoles);
 
 function systemTexts(s: Scenario, cardTexts: string[]): string[] {
   const v = s.variables!;
-  return [...v.hidden_information.flatMap((h) => [h.information, h.reveal_when]), ...v.objections.map((o) => o.surfaces_when), ...v.success_signals, ...cardTexts];
+  return [
+    ...v.hidden_information.flatMap((h) => [h.information, h.reveal_when]),
+    ...v.objections.map((o) => o.surfaces_when),
+    ...v.success_signals,
+    ...cardTexts,
+  ];
 }
 
 /** What a prospect line must never contain. */
@@ -50,21 +55,39 @@ describe.each(cases)('seeded simulation "$sim.name" in $language', { timeout: 60
     const forbidden = systemTexts(rendered, cardTexts);
     const script = REP_SCRIPTS[language];
     const labelOf = new Map(script.discovery.map((l) => [l.text, l.open]));
-    const profile = (seed: string) => prospectFor(stored, { personaName: context.persona.name, difficulty: sim.difficulty, language, seed, systemTexts: cardTexts });
+    const profile = (seed: string) =>
+      prospectFor(stored, {
+        personaName: context.persona.name,
+        difficulty: sim.difficulty,
+        language,
+        seed,
+        systemTexts: cardTexts,
+      });
 
     const calls: Record<string, HeldCall> = {
-      discovery: holdCall(profile('discovery'), script.discovery.map((l) => l.text), { handle: script.handle }),
+      discovery: holdCall(
+        profile('discovery'),
+        script.discovery.map((l) => l.text),
+        { handle: script.handle },
+      ),
       closed: holdCall(profile('closed'), script.closed),
       pitch: holdCall(profile('pitch'), [script.pitch, ...script.thin, script.vagueNextStep, script.concreteNextStep]),
       waste: holdCall(profile('waste'), script.waste),
       rude: holdCall(profile('rude'), [script.discovery[0].text, script.rude, script.rude]),
-      pressure: holdCall(profile('pressure'), [script.discovery[1].text, script.pressure, script.pressure, script.pressure, script.pressure]),
+      pressure: holdCall(profile('pressure'), [
+        script.discovery[1].text,
+        script.pressure,
+        script.pressure,
+        script.pressure,
+        script.pressure,
+      ]),
     };
     for (const call of Object.values(calls)) {
       expectSpoken(call.greeting, language, forbidden);
       for (const t of call.turns) expectSpoken(t.prospect, language, forbidden);
       // the guard had nothing to refuse: the engine composes only speakable lines
-      for (const t of call.turns) expect(t.events.refused, `a line was refused after "${t.rep}": ${t.prospect}`).toBe(0);
+      for (const t of call.turns)
+        expect(t.events.refused, `a line was refused after "${t.rep}": ${t.prospect}`).toBe(0);
     }
 
     // each hidden fact is said at most once, in its own words, and only right after an open question on its topic
@@ -73,9 +96,15 @@ describe.each(cases)('seeded simulation "$sim.name" in $language', { timeout: 60
     for (const h of hidden) {
       const at = calls.discovery.turns.flatMap((t, i) => (flat(t.prospect).includes(flat(h.line)) ? [i] : []));
       expect(at.length, `hidden fact "${h.line}" said ${at.length} times`).toBeLessThanOrEqual(1);
-      for (const i of at) expect(labelOf.get(calls.discovery.turns[i].rep), `"${h.line}" after "${calls.discovery.turns[i].rep}"`).toBe(h.topic);
+      for (const i of at)
+        expect(labelOf.get(calls.discovery.turns[i].rep), `"${h.line}" after "${calls.discovery.turns[i].rep}"`).toBe(
+          h.topic,
+        );
     }
-    expect(calls.discovery.turns.some((t) => t.events.revealed.length > 0), 'the skilled rep uncovers something').toBe(true);
+    expect(
+      calls.discovery.turns.some((t) => t.events.revealed.length > 0),
+      'the skilled rep uncovers something',
+    ).toBe(true);
     // yes/no questions never earn a hidden fact
     for (const t of calls.closed.turns) for (const h of hidden) expect(flat(t.prospect)).not.toContain(flat(h.line));
     // tone: rudeness and pressure end the call sooner or later; the time-waster is hung up on

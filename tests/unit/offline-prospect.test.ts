@@ -17,28 +17,52 @@ const SCENARIO = {
     pain_points: ['Planning takes my dispatchers two hours a day.'],
     goals: ['I want planning done before the trucks leave.'],
     objections: [
-      { objection: 'We already tried a routing tool and it failed.', surfaces_when: 'When the rep pitches.', moment: 'pitch' },
-      { objection: 'I am not sure we have budget for this right now.', surfaces_when: 'When price comes up.', moment: 'price' },
+      {
+        objection: 'We already tried a routing tool and it failed.',
+        surfaces_when: 'When the rep pitches.',
+        moment: 'pitch',
+      },
+      {
+        objection: 'I am not sure we have budget for this right now.',
+        surfaces_when: 'When price comes up.',
+        moment: 'price',
+      },
     ],
     budget: 'There is some budget, but I would have to justify it.',
     timeline: 'We want to decide this year.',
     decision_process: 'I recommend, and our COO signs off.',
     competitors: ['RouteMax'],
     hidden_information: [
-      { information: 'The COO wants a decision by June.', reveal_when: 'The rep asks about the timeline.', topic: 'timing', said: 'Between us, our COO wants this decided by June.' },
-      { information: "The prospect's own bonus depends on on-time deliveries.", reveal_when: 'The rep asks what it means for her personally.', topic: 'motivation', said: 'Part of my bonus depends on on-time deliveries.' },
+      {
+        information: 'The COO wants a decision by June.',
+        reveal_when: 'The rep asks about the timeline.',
+        topic: 'timing',
+        said: 'Between us, our COO wants this decided by June.',
+      },
+      {
+        information: "The prospect's own bonus depends on on-time deliveries.",
+        reveal_when: 'The rep asks what it means for her personally.',
+        topic: 'motivation',
+        said: 'Part of my bonus depends on on-time deliveries.',
+      },
     ],
     success_signals: ['A pilot with two depots.'],
   },
   narrative: { summary: 'You call Laura at TransLog.', opening_line: 'TransLog, Laura speaking. Who is this?' },
 };
 
-const laura = (difficulty: 'easy' | 'medium' | 'hard' | 'expert' = 'medium', seed = 'unit') => prospectFor(SCENARIO, { personaName: 'Laura Gómez', difficulty, language: 'en', seed });
+const laura = (difficulty: 'easy' | 'medium' | 'hard' | 'expert' = 'medium', seed = 'unit') =>
+  prospectFor(SCENARIO, { personaName: 'Laura Gómez', difficulty, language: 'en', seed });
 const say = (call: ReturnType<typeof holdCall>, i: number) => call.turns[i].prospect;
 
 describe('offline prospect: a dialogue, not a lookup', () => {
   it('answers the question that was asked, from the scenario, in the first person', () => {
-    const call = holdCall(laura(), ['How do you plan routes today?', 'What is the biggest problem with that process?', 'What are you trying to achieve this year?', 'Who else is involved in the decision?']);
+    const call = holdCall(laura(), [
+      'How do you plan routes today?',
+      'What is the biggest problem with that process?',
+      'What are you trying to achieve this year?',
+      'Who else is involved in the decision?',
+    ]);
     expect(call.greeting).toBe('TransLog, Laura speaking. Who is this?');
     expect(say(call, 0)).toMatch(/we plan every route by hand/i);
     expect(say(call, 1)).toMatch(/planning takes my dispatchers two hours a day/i);
@@ -47,7 +71,12 @@ describe('offline prospect: a dialogue, not a lookup', () => {
   });
 
   it('shares a hidden fact only on an open question on its topic, in its own words, once', () => {
-    const call = holdCall(laura('easy'), ['Do you have a deadline?', 'When do you need this decided by?', 'When do you need this decided by, again?', 'What is driving that deadline?']);
+    const call = holdCall(laura('easy'), [
+      'Do you have a deadline?',
+      'When do you need this decided by?',
+      'When do you need this decided by, again?',
+      'What is driving that deadline?',
+    ]);
     expect(say(call, 0)).not.toContain('June');
     expect(say(call, 1)).toContain('our COO wants this decided by June');
     expect(say(call, 1)).not.toContain('The COO wants a decision by June.');
@@ -57,14 +86,24 @@ describe('offline prospect: a dialogue, not a lookup', () => {
   });
 
   it('past easy, the first answer on a topic is the surface one; digging deeper uncovers the rest', () => {
-    const call = holdCall(laura('hard'), ['How do you plan routes today?', 'When do you need a decision on this?', 'And what is driving that timeline?']);
+    const call = holdCall(laura('hard'), [
+      'How do you plan routes today?',
+      'When do you need a decision on this?',
+      'And what is driving that timeline?',
+    ]);
     expect(say(call, 1)).toMatch(/decide this year/i);
     expect(say(call, 1)).not.toContain('June');
     expect(say(call, 2)).toContain('June');
   });
 
   it('raises objections at sensible moments and judges the answer', () => {
-    const call = holdCall(laura('medium'), ['How do you plan routes today?', 'Our platform is the best solution on the market.', 'It works, really.', 'I understand that concern. For example, a customer like yours started with a pilot on two depots and measured the hours saved each week.', 'And what does the license cost per user?']);
+    const call = holdCall(laura('medium'), [
+      'How do you plan routes today?',
+      'Our platform is the best solution on the market.',
+      'It works, really.',
+      'I understand that concern. For example, a customer like yours started with a pilot on two depots and measured the hours saved each week.',
+      'And what does the license cost per user?',
+    ]);
     expect(say(call, 1)).toContain('We already tried a routing tool and it failed.');
     expect(call.turns[2].events.pushedBack).toBe(true);
     expect(call.turns[3].events.resolved).toBe('handled');
@@ -72,7 +111,13 @@ describe('offline prospect: a dialogue, not a lookup', () => {
   });
 
   it('agrees to a next step only when it is concrete: a day, and something to do on it', () => {
-    const call = holdCall(laura('easy'), ['How do you plan routes today?', 'Could we have a meeting sometime next week?', 'Shall we say Tuesday?', 'Could we book a demo with your team next Tuesday at 10am?', 'Great. Thanks, goodbye.']);
+    const call = holdCall(laura('easy'), [
+      'How do you plan routes today?',
+      'Could we have a meeting sometime next week?',
+      'Shall we say Tuesday?',
+      'Could we book a demo with your team next Tuesday at 10am?',
+      'Great. Thanks, goodbye.',
+    ]);
     expect(call.turns[1].state.agreed).toBeNull();
     expect(say(call, 1)).toMatch(/day/i);
     expect(call.turns[2].state.agreed).toBeNull();
@@ -88,25 +133,39 @@ describe('offline prospect: a dialogue, not a lookup', () => {
   });
 
   it('reacts to tone: rudeness, pressure and interruptions are noticed', () => {
-    const rude = holdCall(laura('medium'), ['How do you plan routes today?', 'Listen to me, that is stupid.', 'Shut up, you do not get it.']);
+    const rude = holdCall(laura('medium'), [
+      'How do you plan routes today?',
+      'Listen to me, that is stupid.',
+      'Shut up, you do not get it.',
+    ]);
     expect(say(rude, 1)).toMatch(/tone|no need to talk to me like that/i);
     expect(rude.end).toBe('rude');
     const pushy = holdCall(laura('medium'), ['How do you plan routes today?', 'You need to decide today, trust me.']);
     expect(say(pushy, 1)).toMatch(/pushed|rush/i);
-    const cut = holdCall(laura('hard'), ['How do you plan routes today?', 'What is the biggest problem with that?'], { interrupted: [1] });
+    const cut = holdCall(laura('hard'), ['How do you plan routes today?', 'What is the biggest problem with that?'], {
+      interrupted: [1],
+    });
     expect(say(cut, 1)).toMatch(/interrupt|talking/i);
     expect(say(cut, 1)).toMatch(/two hours/);
     expect(cut.turns[1].events.interrupted).toBe(true);
   });
 
   it('remembers what was said', () => {
-    const call = holdCall(laura('medium'), ['How do you plan routes today?', 'How do you plan routes today?', 'And how does the planning work day to day?']);
+    const call = holdCall(laura('medium'), [
+      'How do you plan routes today?',
+      'How do you plan routes today?',
+      'And how does the planning work day to day?',
+    ]);
     expect(say(call, 1)).toMatch(/just said that|repeating|first time/i);
     expect(say(call, 2)).toMatch(/As I said|Like I told you/);
   });
 
   it('wastes no patience on a good call and runs out of it on an empty one', () => {
-    const good = holdCall(laura('expert'), ['How do you plan routes today?', 'What is the biggest problem with that?', 'What does that cost you each week?']);
+    const good = holdCall(laura('expert'), [
+      'How do you plan routes today?',
+      'What is the biggest problem with that?',
+      'What does that cost you each week?',
+    ]);
     expect(good.end).toBeNull();
     const empty = holdCall(laura('expert'), ['Okay.', 'Hmm.', 'Right.', 'Sure.']);
     expect(empty.end).toBe('patience');
@@ -115,8 +174,16 @@ describe('offline prospect: a dialogue, not a lookup', () => {
 
   it('is deterministic for a call, and two calls need not word things the same way', () => {
     const lines = ['How do you plan routes today?', 'What is the biggest problem with that?', 'Okay.', 'Hmm.'];
-    expect(holdCall(laura('medium', 'call-a'), lines).turns.map((t) => t.prospect)).toEqual(holdCall(laura('medium', 'call-a'), lines).turns.map((t) => t.prospect));
-    const variants = new Set(['a', 'b', 'c', 'd', 'e', 'f'].map((s) => holdCall(laura('medium', `call-${s}`), lines).turns.map((t) => t.prospect).join('|')));
+    expect(holdCall(laura('medium', 'call-a'), lines).turns.map((t) => t.prospect)).toEqual(
+      holdCall(laura('medium', 'call-a'), lines).turns.map((t) => t.prospect),
+    );
+    const variants = new Set(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((s) =>
+        holdCall(laura('medium', `call-${s}`), lines)
+          .turns.map((t) => t.prospect)
+          .join('|'),
+      ),
+    );
     expect(variants.size).toBeGreaterThan(1);
   });
 
@@ -136,10 +203,15 @@ describe('offline prospect: stored scenarios of older shapes keep working', () =
     const old = {
       variables: {
         ...SCENARIO.variables,
-        objections: [{ objection: 'We already tried a routing tool and it failed.', surfaces_when: 'when the rep pitches' }],
+        objections: [
+          { objection: 'We already tried a routing tool and it failed.', surfaces_when: 'when the rep pitches' },
+        ],
         hidden_information: [
           { information: 'The COO wants a decision by June.', reveal_when: 'the rep asks about the decision timeline' },
-          { information: "The prospect's own bonus depends on on-time deliveries.", reveal_when: 'asked what it means for them personally' },
+          {
+            information: "The prospect's own bonus depends on on-time deliveries.",
+            reveal_when: 'asked what it means for them personally',
+          },
         ],
       },
       narrative: SCENARIO.narrative,
@@ -153,7 +225,13 @@ describe('offline prospect: stored scenarios of older shapes keep working', () =
   });
 
   it('a hand-written scenario (summary and opening line only) still gets a prospect in character', () => {
-    const call = holdCall(prospectFor({ variables: null, narrative: { summary: 'You call Laura.', opening_line: 'Hello?' } }, { personaName: 'Laura Gómez — Ops', difficulty: 'medium', language: 'es' }), ['¿Cómo gestionan hoy las rutas?']);
+    const call = holdCall(
+      prospectFor(
+        { variables: null, narrative: { summary: 'You call Laura.', opening_line: 'Hello?' } },
+        { personaName: 'Laura Gómez — Ops', difficulty: 'medium', language: 'es' },
+      ),
+      ['¿Cómo gestionan hoy las rutas?'],
+    );
     expect(call.greeting).toBe('Hello?');
     expect(call.turns[0].prospect.length).toBeGreaterThan(5);
   });
@@ -163,11 +241,24 @@ describe('OfflineUpstream', () => {
   it('emits each prospect line as one final transcript, treats a line sent before the answer as an interruption, and hangs up with a reason', async () => {
     const events: UpstreamEvent[] = [];
     // text only here (the voice has its own tests): this is about the lines and their order
-    const up = new OfflineUpstream(buildProspectProfile({ scenario: SCENARIO, personaName: 'Laura Gómez', difficulty: 'expert', language: 'en', seed: 'x', thinkMs: 5 }), { voice: null });
+    const up = new OfflineUpstream(
+      buildProspectProfile({
+        scenario: SCENARIO,
+        personaName: 'Laura Gómez',
+        difficulty: 'expert',
+        language: 'en',
+        seed: 'x',
+        thinkMs: 5,
+      }),
+      { voice: null },
+    );
     up.on((e) => events.push(e));
     await up.connect();
     up.greet();
-    const finals = () => events.filter((e): e is Extract<UpstreamEvent, { type: 'output_transcript' }> => e.type === 'output_transcript' && e.final);
+    const finals = () =>
+      events.filter(
+        (e): e is Extract<UpstreamEvent, { type: 'output_transcript' }> => e.type === 'output_transcript' && e.final,
+      );
     await expect.poll(() => finals().length).toBe(1);
     up.sendText('How do you plan routes today?');
     up.sendText('What is the biggest problem?'); // before the first answer arrived

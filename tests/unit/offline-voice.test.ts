@@ -42,12 +42,18 @@ describe('the offline prospect voice (eSpeak NG in a worker thread)', () => {
 
   it('a cancelled line delivers nothing more and reports no voice; the next line still speaks', async () => {
     let got = 0;
-    const h = voice.speak('This line is cancelled before it is heard, so nothing of it should arrive.', { language: 'en', persona: 'echo' }, () => got++);
+    const h = voice.speak(
+      'This line is cancelled before it is heard, so nothing of it should arrive.',
+      { language: 'en', persona: 'echo' },
+      () => got++,
+    );
     h.cancel();
     expect(await h.done).toBeNull();
     expect(got).toBe(0);
     const pieces: Buffer[] = [];
-    expect(await voice.speak('Still here.', { language: 'en', persona: 'echo' }, (p) => pieces.push(p)).done).not.toBeNull();
+    expect(
+      await voice.speak('Still here.', { language: 'en', persona: 'echo' }, (p) => pieces.push(p)).done,
+    ).not.toBeNull();
     expect(pieces.length).toBeGreaterThan(0);
   }, 60_000);
 

@@ -2,7 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { isInternalAddress, urlRefusal } from '../../server/integrations/http/outbound';
 
 describe('addresses Spar never calls (webhooks, ATS callbacks)', () => {
-  const internal = ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fe80::1%eth0', 'fd00::1', 'fc00::5', 'fec0::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'ff02::1', '64:ff9b:1::808:808', '2001:db8::1', 'not an address'];
+  const internal = [
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fe80::1%eth0',
+    'fd00::1',
+    'fc00::5',
+    'fec0::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    'ff02::1',
+    '64:ff9b:1::808:808',
+    '2001:db8::1',
+    'not an address',
+  ];
   const external = ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'];
   for (const ip of internal) it(`refuses ${ip}`, () => expect(isInternalAddress(ip)).toBe(true));
   for (const ip of external) it(`allows ${ip}`, () => expect(isInternalAddress(ip)).toBe(false));
@@ -12,7 +35,13 @@ describe('addresses Spar never calls (webhooks, ATS callbacks)', () => {
     const [a, b, c, d] = v4.split('.').map(Number);
     return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
   };
-  const inverted = (v4: string) => hex(v4.split('.').map((o) => String(255 - Number(o))).join('.'));
+  const inverted = (v4: string) =>
+    hex(
+      v4
+        .split('.')
+        .map((o) => String(255 - Number(o)))
+        .join('.'),
+    );
   const forms: Record<string, (v4: string) => string> = {
     'IPv4-mapped (dotted)': (v4) => `::ffff:${v4}`,
     'IPv4-mapped (hex)': (v4) => `::ffff:${hex(v4).join(':')}`,
@@ -23,9 +52,18 @@ describe('addresses Spar never calls (webhooks, ATS callbacks)', () => {
     'Teredo client': (v4) => `2001:0:4136:e378:8000:63bf:${inverted(v4).join(':')}`,
     'Teredo server': (v4) => `2001:0:${hex(v4).join(':')}:8000:63bf:3fff:fdd2`,
   };
-  const privateV4 = { loopback: '127.0.0.1', '10/8': '10.20.30.40', '172.16/12': '172.20.1.1', '192.168/16': '192.168.0.10', '169.254/16 (cloud metadata)': '169.254.169.254', '100.64/10': '100.100.1.1', '0/8': '0.0.0.0' };
+  const privateV4 = {
+    loopback: '127.0.0.1',
+    '10/8': '10.20.30.40',
+    '172.16/12': '172.20.1.1',
+    '192.168/16': '192.168.0.10',
+    '169.254/16 (cloud metadata)': '169.254.169.254',
+    '100.64/10': '100.100.1.1',
+    '0/8': '0.0.0.0',
+  };
   for (const [form, write] of Object.entries(forms)) {
-    for (const [range, v4] of Object.entries(privateV4)) it(`refuses ${form} of ${range}: ${write(v4)}`, () => expect(isInternalAddress(write(v4))).toBe(true));
+    for (const [range, v4] of Object.entries(privateV4))
+      it(`refuses ${form} of ${range}: ${write(v4)}`, () => expect(isInternalAddress(write(v4))).toBe(true));
     // the deprecated IPv4-compatible form is judged the same way: a public address in it is allowed
     it(`allows ${form} of 8.8.8.8: ${write('8.8.8.8')}`, () => expect(isInternalAddress(write('8.8.8.8'))).toBe(false));
   }

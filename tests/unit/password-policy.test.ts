@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checkPassword, generatePassword } from '../../server/contracts/password-policy';
 import { passwordPolicySchema, type PasswordPolicy } from '../../server/contracts/password-policy';
 
-const policy = (p: Partial<PasswordPolicy> = {}): PasswordPolicy => passwordPolicySchema.parse({ schemaVersion: 1, ...p });
+const policy = (p: Partial<PasswordPolicy> = {}): PasswordPolicy =>
+  passwordPolicySchema.parse({ schemaVersion: 1, ...p });
 
 describe('checkPassword', () => {
   it('the default policy needs 6 characters and nothing else', () => {
@@ -59,7 +60,13 @@ describe('checkPassword', () => {
 describe('generatePassword', () => {
   const policies: PasswordPolicy[] = [
     policy(),
-    policy({ minLength: 8, requireLowercase: true, requireUppercase: true, requireNumeric: true, requireNonAlphanumeric: true }),
+    policy({
+      minLength: 8,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireNumeric: true,
+      requireNonAlphanumeric: true,
+    }),
     policy({ minLength: 24, requireUppercase: true, requireNumeric: true }),
     policy({ minLength: 6, maxLength: 10, requireNonAlphanumeric: true, requireNumeric: true }),
     policy({ minLength: 12, requireNonAlphanumeric: true, allowedNonAlphanumericCharacters: '-_' }),

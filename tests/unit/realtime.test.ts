@@ -8,11 +8,17 @@ describe('realtime helpers', () => {
     expect(isFatalRealtimeError({ type: 'invalid_request_error', code: 'session_expired' })).toBe(true);
     expect(isFatalRealtimeError({ type: 'authentication_error', code: null })).toBe(true);
     expect(isFatalRealtimeError({ type: 'invalid_request_error', code: 'invalid_value' })).toBe(false);
-    expect(isFatalRealtimeError({ type: 'invalid_request_error', code: 'conversation_already_has_active_response' })).toBe(false);
+    expect(
+      isFatalRealtimeError({ type: 'invalid_request_error', code: 'conversation_already_has_active_response' }),
+    ).toBe(false);
   });
 
   it('normalizes GA usage and estimates the cost from the dated price table', () => {
-    const u = normalizeUsage({ total_tokens: 1_100_000, input_token_details: { text_tokens: 0, audio_tokens: 1_000_000, cached_tokens: 0 }, output_token_details: { text_tokens: 0, audio_tokens: 100_000 } })!;
+    const u = normalizeUsage({
+      total_tokens: 1_100_000,
+      input_token_details: { text_tokens: 0, audio_tokens: 1_000_000, cached_tokens: 0 },
+      output_token_details: { text_tokens: 0, audio_tokens: 100_000 },
+    })!;
     const total = addUsage(EMPTY_USAGE, u);
     expect(total).toMatchObject({ inputAudioTokens: 1_000_000, outputAudioTokens: 100_000, totalTokens: 1_100_000 });
     expect(estimateCostUsd(total)).toBeCloseTo(32 + 6.4, 4);
@@ -24,7 +30,9 @@ describe('realtime helpers', () => {
     expect([...f]).toEqual([7, 0, 0, 0, 3, 4]);
     expect(clientMessageSchema.safeParse({ type: 'playback', itemId: 'a', playedMs: 400 }).success).toBe(true);
     expect(clientMessageSchema.safeParse({ type: 'playback', itemId: 'a', playedMs: -1 }).success).toBe(false);
-    expect(clientMessageSchema.safeParse({ type: 'metrics', samples: Array.from({ length: 31 }, () => ({})) }).success).toBe(false);
+    expect(
+      clientMessageSchema.safeParse({ type: 'metrics', samples: Array.from({ length: 31 }, () => ({})) }).success,
+    ).toBe(false);
   });
 
   it('the token bucket allows one second of burst, then drops', () => {

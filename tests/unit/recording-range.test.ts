@@ -16,7 +16,8 @@ describe('rangeOf (recording downloads)', () => {
     expect(rangeOf('bytes=-0', undefined, E, 1000)).toBe('unsatisfiable');
   });
   it('malformed, multi-range, backwards and other units are ignored: the whole file', () => {
-    for (const h of ['bytes=5-2', 'bytes=0-1,5-6', 'items=0-1', 'bytes=-', 'bytes=abc', '']) expect(rangeOf(h, undefined, E, 1000)).toBeNull();
+    for (const h of ['bytes=5-2', 'bytes=0-1,5-6', 'items=0-1', 'bytes=-', 'bytes=abc', ''])
+      expect(rangeOf(h, undefined, E, 1000)).toBeNull();
     expect(rangeOf(undefined, undefined, E, 1000)).toBeNull();
   });
   it('If-Range: the range only for the named version', () => {

@@ -50,13 +50,16 @@ describe('static handler', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
   });
 
-  it.each(['/', '/dashboard', '/assignments/sr', '/index.html'])('answers %s with index.html, never cached', async (p) => {
-    const res = await fetch(`${base}${p}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await res.text()).toContain('<title>Spar</title>');
-  });
+  it.each(['/', '/dashboard', '/assignments/sr', '/index.html'])(
+    'answers %s with index.html, never cached',
+    async (p) => {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await res.text()).toContain('<title>Spar</title>');
+    },
+  );
 
   it('a missing file with an extension is 404, not the SPA', async () => {
     for (const p of ['/assets/gone-999.js', '/missing.png']) {
@@ -82,25 +85,57 @@ describe('static handler', () => {
 
 describe('index.html with the telemetry config', () => {
   const html = '<!doctype html><html><head><title>Spar</title></head><body></body></html>';
-  const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', TELEMETRY_TRACE_ORIGINS: 'https://api.example.com,"><script>x</script>', isProduction: true, NODE_ENV: 'production' as const };
+  const env = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+    TELEMETRY_TRACE_ORIGINS: 'https://api.example.com,"><script>x</script>',
+    isProduction: true,
+    NODE_ENV: 'production' as const,
+  };
   // an attribute value ends at its first double quote; the four entities are all the escaping needs
   const metaOf = (page: string) => {
     const m = /<meta name="spar-telemetry" content="([^"]*)" \/>/.exec(page);
-    const decoded = m?.[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    return { config: decoded ? JSON.parse(decoded) : null, scripts: (page.match(/<script/g) ?? []).length, inHead: !!m && page.indexOf(m[0]) < page.indexOf('</head>') };
+    const decoded = m?.[1]
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+    return {
+      config: decoded ? JSON.parse(decoded) : null,
+      scripts: (page.match(/<script/g) ?? []).length,
+      inHead: !!m && page.indexOf(m[0]) < page.indexOf('</head>'),
+    };
   };
 
   it('says in a meta tag whether telemetry is on, as GET /api/v1/telemetry/config does, and nothing in it escapes the attribute', () => {
     expect(metaOf(withTelemetryMeta(html, env))).toEqual({ config: telemetryConfig(env), scripts: 0, inHead: true });
-    expect(telemetryConfig(env)).toEqual({ enabled: true, traceOrigins: ['https://api.example.com'], serviceVersion: '1.0.0', environment: 'production' });
+    expect(telemetryConfig(env)).toEqual({
+      enabled: true,
+      traceOrigins: ['https://api.example.com'],
+      serviceVersion: '1.0.0',
+      environment: 'production',
+    });
     // an origin the allow-list accepts may still hold quotes and angle brackets
-    const quoted = { ...env, TELEMETRY_TRACE_ORIGINS: 'https://a"b<c>&d', NODE_ENV: 'test' as const, isProduction: false };
-    expect(metaOf(withTelemetryMeta(html, quoted))).toEqual({ config: { enabled: true, traceOrigins: ['https://a"b<c>&d'], serviceVersion: '1.0.0', environment: 'test' }, scripts: 0, inHead: true });
-    expect(metaOf(withTelemetryMeta(html, { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: undefined })).config).toMatchObject({ enabled: false });
+    const quoted = {
+      ...env,
+      TELEMETRY_TRACE_ORIGINS: 'https://a"b<c>&d',
+      NODE_ENV: 'test' as const,
+      isProduction: false,
+    };
+    expect(metaOf(withTelemetryMeta(html, quoted))).toEqual({
+      config: { enabled: true, traceOrigins: ['https://a"b<c>&d'], serviceVersion: '1.0.0', environment: 'test' },
+      scripts: 0,
+      inHead: true,
+    });
+    expect(metaOf(withTelemetryMeta(html, { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: undefined })).config).toMatchObject({
+      enabled: false,
+    });
   });
 
   it('is served rewritten (GET and HEAD), assets untouched', async () => {
-    const { app: rewriting, url } = await serveClient({ root, indexHtml: (page) => page.replace('<title>Spar</title>', '<title>Spar</title><meta name="x" content="y">') });
+    const { app: rewriting, url } = await serveClient({
+      root,
+      indexHtml: (page) => page.replace('<title>Spar</title>', '<title>Spar</title><meta name="x" content="y">'),
+    });
     try {
       const res = await fetch(`${url}/dashboard`);
       const body = await res.text();
@@ -120,12 +155,21 @@ describe('index.html with the telemetry config', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'spar-static-index-'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Spar</title>');
     let rewrites = 0;
-    const { app: rewriting, url } = await serveClient({ root: dir, indexHtml: (page) => (rewrites++, page.replace('</title>', '</title><meta name="n">')) });
+    const { app: rewriting, url } = await serveClient({
+      root: dir,
+      indexHtml: (page) => (rewrites++, page.replace('</title>', '</title><meta name="n">')),
+    });
     try {
-      for (const p of ['/', '/dashboard', '/index.html']) expect(await (await fetch(`${url}${p}`)).text()).toBe('<!doctype html><title>Spar</title><meta name="n">');
+      for (const p of ['/', '/dashboard', '/index.html'])
+        expect(await (await fetch(`${url}${p}`)).text()).toBe('<!doctype html><title>Spar</title><meta name="n">');
       expect(rewrites).toBe(1);
-      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Spar</title><script src="/assets/new.js"></script>');
-      expect(await (await fetch(`${url}/`)).text()).toBe('<!doctype html><title>Spar</title><meta name="n"><script src="/assets/new.js"></script>');
+      writeFileSync(
+        path.join(dir, 'index.html'),
+        '<!doctype html><title>Spar</title><script src="/assets/new.js"></script>',
+      );
+      expect(await (await fetch(`${url}/`)).text()).toBe(
+        '<!doctype html><title>Spar</title><meta name="n"><script src="/assets/new.js"></script>',
+      );
       expect(rewrites).toBe(2);
     } finally {
       await rewriting.close();

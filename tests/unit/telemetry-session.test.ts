@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isErrorResult, parseSession, SESSION_IDLE_MS, SESSION_MAX_MS, touchSession, traceHeaderUrls } from '../../client/lib/telemetry-session';
+import {
+  isErrorResult,
+  parseSession,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  touchSession,
+  traceHeaderUrls,
+} from '../../client/lib/telemetry-session';
 
 let n = 0;
 const id = () => `s${++n}`;
@@ -20,8 +27,19 @@ describe('telemetry usage session', () => {
   });
 
   it('reads a stored session, ignoring malformed ones', () => {
-    expect(parseSession(JSON.stringify({ id: 'x', startedAt: 1, lastActiveAt: 2 }))).toEqual({ id: 'x', startedAt: 1, lastActiveAt: 2 });
-    for (const bad of [null, '', '{', JSON.stringify({ id: 1, startedAt: 1, lastActiveAt: 2 }), JSON.stringify({ id: 'x' })]) expect(parseSession(bad)).toBeNull();
+    expect(parseSession(JSON.stringify({ id: 'x', startedAt: 1, lastActiveAt: 2 }))).toEqual({
+      id: 'x',
+      startedAt: 1,
+      lastActiveAt: 2,
+    });
+    for (const bad of [
+      null,
+      '',
+      '{',
+      JSON.stringify({ id: 1, startedAt: 1, lastActiveAt: 2 }),
+      JSON.stringify({ id: 'x' }),
+    ])
+      expect(parseSession(bad)).toBeNull();
   });
 });
 

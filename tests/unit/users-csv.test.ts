@@ -7,7 +7,12 @@ import { parseUserType } from '../../server/contracts/user-types';
 import { AppError } from '../../server/errors';
 import { passwordPolicySchema } from '../../server/contracts/password-policy';
 
-const policy = passwordPolicySchema.parse({ schemaVersion: 1, minLength: 8, requireUppercase: true, requireNumeric: true });
+const policy = passwordPolicySchema.parse({
+  schemaVersion: 1,
+  minLength: 8,
+  requireUppercase: true,
+  requireNumeric: true,
+});
 const HEADER = 'email,display_name,user_type,username,password,manager_email';
 
 function csvError(fn: () => unknown): AppError {
@@ -100,12 +105,21 @@ describe('parseUsersCsv', () => {
   it('rejects file-level problems with CSV_INVALID and a reason', () => {
     expect(csvError(() => parseUsersCsv('')).details).toMatchObject({ reason: 'empty' });
     expect(csvError(() => parseUsersCsv(HEADER + '\n')).details).toMatchObject({ reason: 'noRows' });
-    expect(csvError(() => parseUsersCsv('name,username\nx,y')).details).toMatchObject({ reason: 'unknownColumn', column: 'name' });
-    expect(csvError(() => parseUsersCsv('username,password\nx,y')).details).toMatchObject({ reason: 'missingEmailColumn' });
+    expect(csvError(() => parseUsersCsv('name,username\nx,y')).details).toMatchObject({
+      reason: 'unknownColumn',
+      column: 'name',
+    });
+    expect(csvError(() => parseUsersCsv('username,password\nx,y')).details).toMatchObject({
+      reason: 'missingEmailColumn',
+    });
     expect(csvError(() => parseUsersCsv('email,email\nx,y')).details).toMatchObject({ reason: 'duplicateColumn' });
     expect(csvError(() => parseUsersCsv('email\n"a@x.test')).details).toMatchObject({ reason: 'syntax', row: 2 });
     const many = [HEADER, ...Array.from({ length: 5001 }, (_, i) => `u${i}@x.test,,,,,`)].join('\n');
-    expect(csvError(() => parseUsersCsv(many)).details).toMatchObject({ reason: 'tooManyRows', max: 5000, count: 5001 });
+    expect(csvError(() => parseUsersCsv(many)).details).toMatchObject({
+      reason: 'tooManyRows',
+      max: 5000,
+      count: 5001,
+    });
   });
 
   it('strips the formula escape so an exported file imports unchanged', () => {
@@ -143,25 +157,29 @@ describe('checkRowsLocally', () => {
     ]);
     expect(errors.find((e) => e.row === 4)!.reason).toBe('good@x.test also appears in row 2');
     expect(errors.find((e) => e.row === 6)!.reason).toMatch(/minimum length, an upper-case letter, a number/);
-    expect(errors.find((e) => e.row === 5)!.reason).toMatch(/Admin, Manager, Demo Manager, User, Facilitator, Sales Rep/);
+    expect(errors.find((e) => e.row === 5)!.reason).toMatch(
+      /Admin, Manager, Demo Manager, User, Facilitator, Sales Rep/,
+    );
   });
 
   it('defaults: Sales Rep type, username from the email, generated password (null)', () => {
     const { rows, errors } = check('Jane.O+test@x.test,,,,,');
     expect(errors).toEqual([]);
-    expect(rows[0]).toMatchObject({ email: 'jane.o+test@x.test', username: 'jane.o_test', userType: 'sales_rep', password: null, displayName: null });
+    expect(rows[0]).toMatchObject({
+      email: 'jane.o+test@x.test',
+      username: 'jane.o_test',
+      userType: 'sales_rep',
+      password: null,
+      displayName: null,
+    });
   });
 
   it('accepts user type labels and codes in any case', () => {
-    expect(['Sales Rep', 'sales_rep', 'SALES REP', 'demo manager', 'Demo_Manager', 'facilitator', 'Admin'].map(parseUserType)).toEqual([
-      'sales_rep',
-      'sales_rep',
-      'sales_rep',
-      'demo_manager',
-      'demo_manager',
-      'facilitator',
-      'admin',
-    ]);
+    expect(
+      ['Sales Rep', 'sales_rep', 'SALES REP', 'demo manager', 'Demo_Manager', 'facilitator', 'Admin'].map(
+        parseUserType,
+      ),
+    ).toEqual(['sales_rep', 'sales_rep', 'sales_rep', 'demo_manager', 'demo_manager', 'facilitator', 'admin']);
     expect(parseUserType('superuser')).toBeNull();
   });
 

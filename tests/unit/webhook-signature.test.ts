@@ -5,7 +5,11 @@ import { newWebhookSecret } from '../../server/services/webhooks/endpoints';
 
 /** Spar's signatures, checked by the maintained Standard Webhooks library acting as the receiver. */
 describe('Standard Webhooks signatures', () => {
-  const body = JSON.stringify({ type: 'assessment.completed', timestamp: '2026-11-23T10:00:00.000Z', data: { assessment_id: 'a1', score: 72.5, note: 'ünïcødé ✓' } });
+  const body = JSON.stringify({
+    type: 'assessment.completed',
+    timestamp: '2026-11-23T10:00:00.000Z',
+    data: { assessment_id: 'a1', score: 72.5, note: 'ünïcødé ✓' },
+  });
   const now = () => Math.floor(Date.now() / 1000);
 
   it('verify with the secret they were made with, and the payload comes back intact', () => {

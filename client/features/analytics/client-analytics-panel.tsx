@@ -26,9 +26,15 @@ export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
     );
   const a = q.data;
   const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-  const weekLabel = (iso: string) => new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const weekLabel = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
   const stats: [string, string][] = [
-    [t('analytics.activeUsers'), t('counts.ofTotal', { active: f.number(a.users.active30d), total: f.number(a.users.total) })],
+    [
+      t('analytics.activeUsers'),
+      t('counts.ofTotal', { active: f.number(a.users.active30d), total: f.number(a.users.total) }),
+    ],
     [t('analytics.calls'), f.number(a.totals.calls)],
     [t('analytics.minutes'), f.number(a.totals.minutes, 1)],
     [t('analytics.averageScore'), f.score(a.totals.averageScore)],

@@ -77,7 +77,13 @@ export function ApiKeysPanel() {
                   <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
                   <Table.Td>
                     {k.status === 'active' && (
-                      <Button size="xs" color="red" variant="light" onClick={() => setRevoking(k)} aria-label={t('keys.revokeNamed', { name: k.integration })}>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => setRevoking(k)}
+                        aria-label={t('keys.revokeNamed', { name: k.integration })}
+                      >
                         {t('keys.revoke')}
                       </Button>
                     )}
@@ -112,7 +118,15 @@ export function ApiKeysPanel() {
   );
 }
 
-function GenerateKeyModal({ opened, onClose, onGenerated }: { opened: boolean; onClose: () => void; onGenerated: () => Promise<unknown> }) {
+function GenerateKeyModal({
+  opened,
+  onClose,
+  onGenerated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onGenerated: () => Promise<unknown>;
+}) {
   const { t } = useAssessmentsT();
   const [integration, setIntegration] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -141,7 +155,14 @@ function GenerateKeyModal({ opened, onClose, onGenerated }: { opened: boolean; o
     generate.mutate(parsed.data);
   };
   return (
-    <Modal opened={opened} onClose={close} title={made ? t('keys.generatedTitle') : t('keys.generate')} centered size="lg" closeButtonProps={{ 'aria-label': t('app.close') }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={made ? t('keys.generatedTitle') : t('keys.generate')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       {made ? (
         <Stack>
           <SecretReveal label={t('keys.yourKey')} value={made} testId="new-api-key" />
@@ -157,7 +178,15 @@ function GenerateKeyModal({ opened, onClose, onGenerated }: { opened: boolean; o
           }}
         >
           <Stack>
-            <TextInput label={t('keys.integration')} description={t('keys.integrationHint')} value={integration} onChange={(e) => setIntegration(e.currentTarget.value)} error={fieldError} required data-autofocus />
+            <TextInput
+              label={t('keys.integration')}
+              description={t('keys.integrationHint')}
+              value={integration}
+              onChange={(e) => setIntegration(e.currentTarget.value)}
+              error={fieldError}
+              required
+              data-autofocus
+            />
             {generate.isError && (
               <Alert color="red" role="alert">
                 {t('keys.generateFailed')}

@@ -14,7 +14,14 @@ import { usePageParam } from '../assignments/use-page-param';
 import { trpc } from '../../lib/trpc';
 import { useAssessmentsT } from './use-assessments-t';
 
-const STATUS_COLOR: Record<AssessmentStatus, string> = { created: 'gray', opened: 'blue', started: 'indigo', in_progress: 'violet', completed: 'green', expired: 'orange' };
+const STATUS_COLOR: Record<AssessmentStatus, string> = {
+  created: 'gray',
+  opened: 'blue',
+  started: 'indigo',
+  in_progress: 'violet',
+  completed: 'green',
+  expired: 'orange',
+};
 
 /** The tenant's assessments, paged on the server (page, status and search in the URL). */
 export function AssessmentsList() {
@@ -23,7 +30,9 @@ export function AssessmentsList() {
   const [page, setPage] = usePageParam('page');
   const [rawStatus, setStatus] = useSearchParam('status');
   const [rawSearch, setSearch] = useSearchParam('q');
-  const status = (ASSESSMENT_STATUSES as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as AssessmentStatus) : undefined;
+  const status = (ASSESSMENT_STATUSES as readonly string[]).includes(rawStatus ?? '')
+    ? (rawStatus as AssessmentStatus)
+    : undefined;
   const search = rawSearch ?? '';
   const [typed, setTyped] = useState(search);
   // the search is applied a moment after typing stops, from page 1
@@ -35,16 +44,29 @@ export function AssessmentsList() {
     }, 300);
     return () => clearTimeout(id);
   }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
-  const list = useQuery({ ...trpc.assessments.list.queryOptions({ page, ...(status ? { status } : {}), ...(search ? { search } : {}) }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.assessments.list.queryOptions({ page, ...(status ? { status } : {}), ...(search ? { search } : {}) }),
+    placeholderData: keepPreviousData,
+  });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   return (
     <Stack>
       <Group wrap="wrap" align="flex-end">
-        <TextInput label={t('list.search')} leftSection={<IconSearch size={16} aria-hidden />} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} w={280} maw="100%" />
+        <TextInput
+          label={t('list.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          w={280}
+          maw="100%"
+        />
         <Select
           label={t('list.status')}
-          data={[{ value: '', label: t('list.allStatuses') }, ...ASSESSMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+          data={[
+            { value: '', label: t('list.allStatuses') },
+            ...ASSESSMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
+          ]}
           value={status ?? ''}
           onChange={(v) => {
             setStatus(v || null, { replace: true });
@@ -56,7 +78,9 @@ export function AssessmentsList() {
       </Group>
       {list.isLoading && <Loader aria-label={t('app.loading')} />}
       {list.isError && <LoadFailedAlert message={t('list.loadFailed')} onRetry={() => void list.refetch()} />}
-      {list.data && list.data.total === 0 && <Text c="dimmed">{search || status ? t('list.noMatch') : t('list.empty')}</Text>}
+      {list.data && list.data.total === 0 && (
+        <Text c="dimmed">{search || status ? t('list.noMatch') : t('list.empty')}</Text>
+      )}
       {list.data && list.data.rows.length > 0 && (
         <ScrollTable minWidth={860} label={t('list.title')}>
           <Table striped highlightOnHover>
@@ -95,7 +119,15 @@ export function AssessmentsList() {
                   </Table.Td>
                   <Table.Td>{f.date(a.createdAt)}</Table.Td>
                   <Table.Td>{f.dateTime(a.expiresAt)}</Table.Td>
-                  <Table.Td>{a.reportStatus === 'ready' ? <ScoreText score={a.score} heuristic={a.evaluator === 'offline'} /> : a.reportStatus === 'none' ? '—' : t(`list.reportStatus.${a.reportStatus}`)}</Table.Td>
+                  <Table.Td>
+                    {a.reportStatus === 'ready' ? (
+                      <ScoreText score={a.score} heuristic={a.evaluator === 'offline'} />
+                    ) : a.reportStatus === 'none' ? (
+                      '—'
+                    ) : (
+                      t(`list.reportStatus.${a.reportStatus}`)
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     {a.callId && a.reportStatus !== 'none' ? (
                       <Anchor component={Link} href={`/reports/${a.callId}`}>
@@ -111,7 +143,14 @@ export function AssessmentsList() {
           </Table>
         </ScrollTable>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => setPage(p)} getControlProps={(c) => ({ 'aria-label': t('list.page', { page: c }) })} />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={(p) => setPage(p)}
+          getControlProps={(c) => ({ 'aria-label': t('list.page', { page: c }) })}
+        />
+      )}
     </Stack>
   );
 }

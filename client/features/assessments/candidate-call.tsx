@@ -89,7 +89,12 @@ export function LinkCall({ backend, sessionKey, onStartFailed, poll, onDone, sav
               </Alert>
             )}
             <Group>
-              <Button size="md" leftSection={<IconPhoneCall size={18} aria-hidden />} loading={snapshot.phase === 'starting'} onClick={() => void session.start(null)}>
+              <Button
+                size="md"
+                leftSection={<IconPhoneCall size={18} aria-hidden />}
+                loading={snapshot.phase === 'starting'}
+                onClick={() => void session.start(null)}
+              >
                 {t('call.start')}
               </Button>
             </Group>
@@ -97,7 +102,9 @@ export function LinkCall({ backend, sessionKey, onStartFailed, poll, onDone, sav
         </Paper>
       )}
       {(snapshot.phase === 'live' || snapshot.phase === 'ending') && <CallView session={session} snapshot={snapshot} />}
-      {snapshot.phase === 'ended' && !snapshot.repSpoke && <CallOutcome snapshot={snapshot} onRestart={() => session.reset()} />}
+      {snapshot.phase === 'ended' && !snapshot.repSpoke && (
+        <CallOutcome snapshot={snapshot} onRestart={() => session.reset()} />
+      )}
       {ended && (
         <Paper withBorder p="lg" radius="md" role="status">
           <Stack gap="xs" align="flex-start">
@@ -128,6 +135,18 @@ export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials;
     const done = await linkApi.complete(link);
     return { settled: done.report_status === 'ready' || done.report_status === 'failed', score: done.score };
   }, [link]);
-  const onDone = useCallback((p: LinkCallProgress | null) => navigate('/assessment/complete', { state: { score: p?.score ?? null } }), [navigate]);
-  return <LinkCall backend={backend} sessionKey={`${link.assessmentId}:${link.token}`} onStartFailed={onStartFailed} poll={poll} onDone={onDone} savingTitle={t('call.saving')} />;
+  const onDone = useCallback(
+    (p: LinkCallProgress | null) => navigate('/assessment/complete', { state: { score: p?.score ?? null } }),
+    [navigate],
+  );
+  return (
+    <LinkCall
+      backend={backend}
+      sessionKey={`${link.assessmentId}:${link.token}`}
+      onStartFailed={onStartFailed}
+      poll={poll}
+      onDone={onDone}
+      savingTitle={t('call.saving')}
+    />
+  );
 }

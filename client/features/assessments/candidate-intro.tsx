@@ -17,7 +17,10 @@ export function CandidateIntro({ intro, onStart }: { intro: Intro; onStart: () =
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Group gap="xl" wrap="wrap">
-            <Fact label={t('intro.type')} value={t(`learnerRoles.${sim.type}`, { ns: 'simulations', defaultValue: sim.type })} />
+            <Fact
+              label={t('intro.type')}
+              value={t(`learnerRoles.${sim.type}`, { ns: 'simulations', defaultValue: sim.type })}
+            />
             <Fact label={t('intro.timeLimit')} value={t('intro.minutes', { count: sim.time_limit_minutes })} />
             <Fact label={t('intro.difficulty')} value={t(`difficulty.${sim.difficulty}`, { ns: 'calls' })} />
             <Fact label={t('intro.language')} value={t(`languages.${sim.language}`, { ns: 'simulations' })} />
@@ -25,7 +28,9 @@ export function CandidateIntro({ intro, onStart }: { intro: Intro; onStart: () =
           <Title order={2} size="h4">
             {t('intro.instructions')}
           </Title>
-          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{sim.instructions || t('intro.noInstructions')}</Text>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {sim.instructions || t('intro.noInstructions')}
+          </Text>
           <Title order={2} size="h4">
             {t('intro.tipsTitle')}
           </Title>

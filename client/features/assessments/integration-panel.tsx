@@ -10,7 +10,8 @@ export function IntegrationPanel() {
   const { t } = useAssessmentsT();
   const info = useQuery(trpc.apiKeys.integrationInfo.queryOptions());
   if (info.isLoading) return <Loader aria-label={t('app.loading')} />;
-  if (info.isError || !info.data) return <LoadFailedAlert message={t('integration.loadFailed')} onRetry={() => void info.refetch()} />;
+  if (info.isError || !info.data)
+    return <LoadFailedAlert message={t('integration.loadFailed')} onRetry={() => void info.refetch()} />;
   const d = info.data;
   const row = (label: string, value: string) => (
     <Table.Tr key={label}>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Checkbox, Drawer, Group, Loader, Modal, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,9 +40,22 @@ export function WebhooksPanel() {
   const [confirm, setConfirm] = useState<{ kind: 'delete' | 'rotate'; endpoint: WebhookEndpointView } | null>(null);
   const [log, setLog] = useState<WebhookEndpointView | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
-  const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: async () => (setConfirm(null), notifySuccess(t('webhooks.deleted')), await invalidate()) }));
-  const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: async (r) => (setConfirm(null), setSecret(r.secret), await invalidate()) }));
-  const enable = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: async () => (notifySuccess(t('webhooks.enabled')), await invalidate()), onError: (e) => notifyFailure(t, t('webhooks.saveFailed'), e) }));
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions({
+      onSuccess: async () => (setConfirm(null), notifySuccess(t('webhooks.deleted')), await invalidate()),
+    }),
+  );
+  const rotate = useMutation(
+    trpc.webhooks.rotateSecret.mutationOptions({
+      onSuccess: async (r) => (setConfirm(null), setSecret(r.secret), await invalidate()),
+    }),
+  );
+  const enable = useMutation(
+    trpc.webhooks.update.mutationOptions({
+      onSuccess: async () => (notifySuccess(t('webhooks.enabled')), await invalidate()),
+      onError: (e) => notifyFailure(t, t('webhooks.saveFailed'), e),
+    }),
+  );
   const pending = confirm?.kind === 'delete' ? remove : rotate;
 
   return (
@@ -101,14 +128,25 @@ export function WebhooksPanel() {
                         {t('webhooks.edit')}
                       </Button>
                       {e.status !== 'active' && (
-                        <Button size="xs" variant="light" color="green" loading={enable.isPending} onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="green"
+                          loading={enable.isPending}
+                          onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}
+                        >
                           {t('webhooks.enable')}
                         </Button>
                       )}
                       <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'rotate', endpoint: e })}>
                         {t('webhooks.rotate')}
                       </Button>
-                      <Button size="xs" color="red" variant="light" onClick={() => setConfirm({ kind: 'delete', endpoint: e })}>
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => setConfirm({ kind: 'delete', endpoint: e })}
+                      >
                         {t('webhooks.delete')}
                       </Button>
                     </Group>
@@ -133,7 +171,11 @@ export function WebhooksPanel() {
       <ConfirmDeleteDialog
         opened={confirm !== null}
         title={confirm?.kind === 'delete' ? t('webhooks.deleteTitle') : t('webhooks.rotateTitle')}
-        message={confirm?.kind === 'delete' ? t('webhooks.deleteMessage', { url: confirm.endpoint.url }) : t('webhooks.rotateMessage')}
+        message={
+          confirm?.kind === 'delete'
+            ? t('webhooks.deleteMessage', { url: confirm.endpoint.url })
+            : t('webhooks.rotateMessage')
+        }
         cancelLabel={t('app.cancel')}
         submitLabel={confirm?.kind === 'delete' ? t('webhooks.delete') : t('webhooks.rotate')}
         pending={pending.isPending}
@@ -143,16 +185,36 @@ export function WebhooksPanel() {
           remove.reset();
           rotate.reset();
         }}
-        onConfirm={() => confirm && (confirm.kind === 'delete' ? remove.mutate({ endpointId: confirm.endpoint.id }) : rotate.mutate({ endpointId: confirm.endpoint.id }))}
+        onConfirm={() =>
+          confirm &&
+          (confirm.kind === 'delete'
+            ? remove.mutate({ endpointId: confirm.endpoint.id })
+            : rotate.mutate({ endpointId: confirm.endpoint.id }))
+        }
       />
-      <Drawer opened={log !== null} onClose={() => setLog(null)} position="right" size="xl" title={t('webhooks.logTitle', { url: log?.url ?? '' })} closeButtonProps={{ 'aria-label': t('app.close') }}>
+      <Drawer
+        opened={log !== null}
+        onClose={() => setLog(null)}
+        position="right"
+        size="xl"
+        title={t('webhooks.logTitle', { url: log?.url ?? '' })}
+        closeButtonProps={{ 'aria-label': t('app.close') }}
+      >
         {log && <DeliveryLog endpointId={log.id} />}
       </Drawer>
     </Stack>
   );
 }
 
-function EndpointModal({ editing, onClose, onSaved }: { editing: Editing; onClose: () => void; onSaved: (secret: string | null) => Promise<void> }) {
+function EndpointModal({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: Editing;
+  onClose: () => void;
+  onSaved: (secret: string | null) => Promise<void>;
+}) {
   const { t } = useAssessmentsT();
   const current = editing.mode === 'edit' ? editing.endpoint : null;
   const [url, setUrl] = useState(current?.url ?? 'https://');
@@ -174,7 +236,14 @@ function EndpointModal({ editing, onClose, onSaved }: { editing: Editing; onClos
     else create.mutate(parsed.data);
   };
   return (
-    <Modal opened onClose={onClose} title={current ? t('webhooks.edit') : t('webhooks.add')} centered size="lg" closeButtonProps={{ 'aria-label': t('app.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={current ? t('webhooks.edit') : t('webhooks.add')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -182,9 +251,27 @@ function EndpointModal({ editing, onClose, onSaved }: { editing: Editing; onClos
         }}
       >
         <Stack>
-          <TextInput label={t('webhooks.url')} value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} required data-autofocus />
-          <TextInput label={t('webhooks.description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
-          <Checkbox.Group label={t('webhooks.events')} value={events} onChange={(v) => setEvents(v as WebhookEventType[])} error={errors.events} required>
+          <TextInput
+            label={t('webhooks.url')}
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={errors.url}
+            required
+            data-autofocus
+          />
+          <TextInput
+            label={t('webhooks.description')}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={errors.description}
+          />
+          <Checkbox.Group
+            label={t('webhooks.events')}
+            value={events}
+            onChange={(v) => setEvents(v as WebhookEventType[])}
+            error={errors.events}
+            required
+          >
             <Stack gap={6} mt={6}>
               {WEBHOOK_EVENT_TYPES.map((ev) => (
                 <Checkbox key={ev} value={ev} label={`${ev} — ${t(`webhooks.eventHelp.${ev.split('.')[1]}`)}`} />
@@ -218,12 +305,16 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
   const log = useQuery(trpc.webhooks.deliveries.queryOptions({ endpointId, page }));
   const resend = useMutation(
     trpc.webhooks.resend.mutationOptions({
-      onSuccess: async () => (notifySuccess(t('webhooks.resent')), await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() })),
+      onSuccess: async () => (
+        notifySuccess(t('webhooks.resent')),
+        await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() })
+      ),
       onError: (e) => notifyFailure(t, t('webhooks.resendFailed'), e),
     }),
   );
   if (log.isLoading) return <Loader aria-label={t('app.loading')} />;
-  if (log.isError || !log.data) return <LoadFailedAlert message={t('webhooks.logFailed')} onRetry={() => void log.refetch()} />;
+  if (log.isError || !log.data)
+    return <LoadFailedAlert message={t('webhooks.logFailed')} onRetry={() => void log.refetch()} />;
   if (log.data.total === 0) return <Text c="dimmed">{t('webhooks.logEmpty')}</Text>;
   const pages = Math.max(1, Math.ceil(log.data.total / log.data.pageSize));
   return (
@@ -249,7 +340,18 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={d.status === 'succeeded' ? 'green' : d.status === 'dead' ? 'red' : d.status === 'failed' ? 'orange' : 'gray'} variant="light">
+                  <Badge
+                    color={
+                      d.status === 'succeeded'
+                        ? 'green'
+                        : d.status === 'dead'
+                          ? 'red'
+                          : d.status === 'failed'
+                            ? 'orange'
+                            : 'gray'
+                    }
+                    variant="light"
+                  >
                     {t(`webhooks.deliveryStatuses.${d.status}`)}
                   </Badge>
                   {d.lastError && (
@@ -257,12 +359,23 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
                       {d.lastError}
                     </Text>
                   )}
-                  {d.nextAttemptAt && d.status === 'failed' && <Text size="xs">{t('webhooks.nextAttempt', { at: f.dateTime(d.nextAttemptAt) })}</Text>}
+                  {d.nextAttemptAt && d.status === 'failed' && (
+                    <Text size="xs">{t('webhooks.nextAttempt', { at: f.dateTime(d.nextAttemptAt) })}</Text>
+                  )}
                 </Table.Td>
                 <Table.Td>{d.attempts}</Table.Td>
-                <Table.Td>{d.lastAttemptAt ? `${f.dateTime(d.lastAttemptAt)}${d.lastStatusCode ? ` · ${d.lastStatusCode}` : ''}` : '—'}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" loading={resend.isPending && resend.variables?.deliveryId === d.id} onClick={() => resend.mutate({ deliveryId: d.id })}>
+                  {d.lastAttemptAt
+                    ? `${f.dateTime(d.lastAttemptAt)}${d.lastStatusCode ? ` · ${d.lastStatusCode}` : ''}`
+                    : '—'}
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={resend.isPending && resend.variables?.deliveryId === d.id}
+                    onClick={() => resend.mutate({ deliveryId: d.id })}
+                  >
                     {t('webhooks.resend')}
                   </Button>
                 </Table.Td>

@@ -18,17 +18,32 @@ import { ScoreText } from '../../components/score-text';
  * An assignment's exercises, per rep and simulation: status, the score that counts, every attempt
  * with its report, and (for those who may edit it) which attempt counts.
  */
-export function AssignmentDetailModal({ assignment, readOnly, onClose }: { assignment: AssignmentSummary | null; readOnly: boolean; onClose: () => void }) {
+export function AssignmentDetailModal({
+  assignment,
+  readOnly,
+  onClose,
+}: {
+  assignment: AssignmentSummary | null;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
   const { t } = useAssignmentsTranslation();
   const queryClient = useQueryClient();
   const setPolicy = useMutation(
     trpc.assignments.update.mutationOptions({
       onSuccess: () =>
-        Promise.all([trpc.assignments.get.queryKey(), trpc.assignments.list.queryKey(), trpc.dashboard.get.queryKey()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+        Promise.all(
+          [trpc.assignments.get.queryKey(), trpc.assignments.list.queryKey(), trpc.dashboard.get.queryKey()].map(
+            (queryKey) => queryClient.invalidateQueries({ queryKey }),
+          ),
+        ),
       onError: (e) => notifyFailure(t, t('updateFailed'), e),
     }),
   );
-  const detail = useQuery({ ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }), enabled: !!assignment });
+  const detail = useQuery({
+    ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }),
+    enabled: !!assignment,
+  });
   const [exporting, setExporting] = useState(false);
   const exportResults = async () => {
     if (!assignment) return;
@@ -43,7 +58,13 @@ export function AssignmentDetailModal({ assignment, readOnly, onClose }: { assig
     }
   };
   return (
-    <Modal opened={!!assignment} onClose={onClose} size="xl" title={t('detail.title', { name: assignment?.name ?? '' })} closeButtonProps={{ 'aria-label': t('close') }}>
+    <Modal
+      opened={!!assignment}
+      onClose={onClose}
+      size="xl"
+      title={t('detail.title', { name: assignment?.name ?? '' })}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {detail.isLoading && <Loader aria-label={t('app.loading')} />}
       {detail.isError && <Alert color="red">{t('detail.loadFailed')}</Alert>}
       {detail.data && (
@@ -71,7 +92,13 @@ export function AssignmentDetailModal({ assignment, readOnly, onClose }: { assig
                 />
               </Group>
             )}
-            <Button size="xs" variant="default" leftSection={<IconFileExport size={14} aria-hidden />} loading={exporting} onClick={() => void exportResults()}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconFileExport size={14} aria-hidden />}
+              loading={exporting}
+              onClick={() => void exportResults()}
+            >
               {t('detail.export')}
             </Button>
           </Group>
@@ -103,7 +130,10 @@ export function AssignmentDetailModal({ assignment, readOnly, onClose }: { assig
                       <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
                     </Table.Td>
                     <Table.Td>
-                      <AttemptList exercise={e} label={t('attempts.listLabelOf', { name: e.simulationName, rep: e.userName })} />
+                      <AttemptList
+                        exercise={e}
+                        label={t('attempts.listLabelOf', { name: e.simulationName, rep: e.userName })}
+                      />
                     </Table.Td>
                     <Table.Td>
                       {e.callId && e.status === 'completed' ? (

@@ -1,4 +1,17 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Radio, ScrollArea, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  ScrollArea,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -28,16 +41,36 @@ interface Props {
 export function AssignmentWizard({ opened, editing, onClose, onSubmit }: Props) {
   const { t } = useAssignmentsTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={editing ? t('wizard.editTitle') : t('wizard.createTitle')} closeButtonProps={{ 'aria-label': t('close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {opened && <WizardBody key={editing?.id ?? 'new'} editing={editing} onSubmit={onSubmit} onCancel={onClose} />}
     </Modal>
   );
 }
 
-function Picker({ items, selected, onChange, label }: { items: { id: string; name: string; hint?: string }[]; selected: string[]; onChange: (ids: string[]) => void; label: string }) {
+function Picker({
+  items,
+  selected,
+  onChange,
+  label,
+}: {
+  items: { id: string; name: string; hint?: string }[];
+  selected: string[];
+  onChange: (ids: string[]) => void;
+  label: string;
+}) {
   const { t } = useAssignmentsTranslation();
   const [q, setQ] = useState('');
-  const shown = items.filter((i) => i.name.toLowerCase().includes(q.trim().toLowerCase()) || (i.hint ?? '').toLowerCase().includes(q.trim().toLowerCase()));
+  const shown = items.filter(
+    (i) =>
+      i.name.toLowerCase().includes(q.trim().toLowerCase()) ||
+      (i.hint ?? '').toLowerCase().includes(q.trim().toLowerCase()),
+  );
   return (
     <Stack gap="xs">
       <TextInput label={t('wizard.search')} value={q} onChange={(e) => setQ(e.currentTarget.value)} />
@@ -57,7 +90,15 @@ function Picker({ items, selected, onChange, label }: { items: { id: string; nam
   );
 }
 
-function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummary | null; onSubmit: (v: WizardValues) => Promise<void>; onCancel: () => void }) {
+function WizardBody({
+  editing,
+  onSubmit,
+  onCancel,
+}: {
+  editing: AssignmentSummary | null;
+  onSubmit: (v: WizardValues) => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useAssignmentsTranslation();
   const options = useQuery(trpc.assignments.options.queryOptions({}));
   const [step, setStep] = useState(0);
@@ -72,16 +113,26 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
   // numbers alone on a narrow screen keep the steps on one row; the current step is named above
   const narrow = useMediaQuery('(max-width: 36em)');
 
-  const sims = useMemo(() => (options.data?.simulations ?? []).map((s) => ({ id: s.id, name: s.name, hint: t(`difficulty.${s.difficulty}`, { ns: 'calls', defaultValue: s.difficulty }) })), [options.data, t]);
+  const sims = useMemo(
+    () =>
+      (options.data?.simulations ?? []).map((s) => ({
+        id: s.id,
+        name: s.name,
+        hint: t(`difficulty.${s.difficulty}`, { ns: 'calls', defaultValue: s.difficulty }),
+      })),
+    [options.data, t],
+  );
   const members = useMemo(() => {
     const list = (options.data?.members ?? []).map((m) => ({ id: m.id, name: m.name, hint: m.email }));
     // members already on the assignment stay selectable even when no longer in the team
-    for (const m of editing?.members ?? []) if (!list.some((l) => l.id === m.id)) list.push({ id: m.id, name: m.name, hint: '' });
+    for (const m of editing?.members ?? [])
+      if (!list.some((l) => l.id === m.id)) list.push({ id: m.id, name: m.name, hint: '' });
     return list;
   }, [options.data, editing]);
 
   const next = () => {
-    if (step === 0 && simulationIds.length === 0) return setErrors({ simulationIds: t('validation.simulationsRequired') });
+    if (step === 0 && simulationIds.length === 0)
+      return setErrors({ simulationIds: t('validation.simulationsRequired') });
     if (step === 1 && userIds.length === 0) return setErrors({ userIds: t('validation.membersRequired') });
     setErrors({});
     setStep((s) => s + 1);
@@ -98,8 +149,13 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
       await onSubmit({ name: name.trim(), simulationIds, userIds, dueAt, scorePolicy });
     } catch (e) {
       const info = errorInfo(e);
-      const fe = info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[] | undefined> | undefined) ?? {};
-      setErrors(Object.fromEntries(Object.entries(fe).flatMap(([k, v]) => (v?.length ? [[k, translateMessageKey(t, v[0])]] : []))));
+      const fe =
+        info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[] | undefined> | undefined) ?? {};
+      setErrors(
+        Object.fromEntries(
+          Object.entries(fe).flatMap(([k, v]) => (v?.length ? [[k, translateMessageKey(t, v[0])]] : [])),
+        ),
+      );
     } finally {
       setBusy(false);
     }
@@ -107,19 +163,28 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
 
   if (options.isLoading) return <Loader aria-label={t('app.loading')} />;
   if (options.isError) return <Alert color="red">{t('wizard.optionsFailed')}</Alert>;
-  const simName = (id: string) => sims.find((s) => s.id === id)?.name ?? editing?.simulations.find((s) => s.id === id)?.name ?? id;
+  const simName = (id: string) =>
+    sims.find((s) => s.id === id)?.name ?? editing?.simulations.find((s) => s.id === id)?.name ?? id;
   const memberName = (id: string) => members.find((m) => m.id === id)?.name ?? id;
 
   return (
     <Stack>
       {narrow && (
         <Text size="sm" c="dimmed">
-          {t('wizard.stepOf', { n: step + 1, total: 3, name: [t('wizard.stepSimulations'), t('wizard.stepMembers'), t('wizard.stepReview')][step] })}
+          {t('wizard.stepOf', {
+            n: step + 1,
+            total: 3,
+            name: [t('wizard.stepSimulations'), t('wizard.stepMembers'), t('wizard.stepReview')][step],
+          })}
         </Text>
       )}
       <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm" wrap={false}>
         <Stepper.Step label={narrow ? undefined : t('wizard.stepSimulations')} aria-label={t('wizard.stepSimulations')}>
-          {sims.length === 0 ? <Text c="dimmed">{t('wizard.noSimulations')}</Text> : <Picker items={sims} selected={simulationIds} onChange={setSimulationIds} label={t('wizard.simulations')} />}
+          {sims.length === 0 ? (
+            <Text c="dimmed">{t('wizard.noSimulations')}</Text>
+          ) : (
+            <Picker items={sims} selected={simulationIds} onChange={setSimulationIds} label={t('wizard.simulations')} />
+          )}
           {errors.simulationIds && (
             <Text c="red" size="sm" role="alert" mt="xs">
               {errors.simulationIds}
@@ -127,7 +192,11 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
           )}
         </Stepper.Step>
         <Stepper.Step label={narrow ? undefined : t('wizard.stepMembers')} aria-label={t('wizard.stepMembers')}>
-          {members.length === 0 ? <Text c="dimmed">{t('wizard.noMembers')}</Text> : <Picker items={members} selected={userIds} onChange={setUserIds} label={t('wizard.members')} />}
+          {members.length === 0 ? (
+            <Text c="dimmed">{t('wizard.noMembers')}</Text>
+          ) : (
+            <Picker items={members} selected={userIds} onChange={setUserIds} label={t('wizard.members')} />
+          )}
           {errors.userIds && (
             <Text c="red" size="sm" role="alert" mt="xs">
               {errors.userIds}
@@ -136,9 +205,28 @@ function WizardBody({ editing, onSubmit, onCancel }: { editing: AssignmentSummar
         </Stepper.Step>
         <Stepper.Step label={narrow ? undefined : t('wizard.stepReview')} aria-label={t('wizard.stepReview')}>
           <Stack>
-            <TextInput label={t('wizard.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={200} />
-            <TextInput type="date" label={t('wizard.dueDate')} value={due} min={todayDateInput()} onChange={(e) => setDue(e.currentTarget.value)} error={errors.dueAt} />
-            <Radio.Group label={t('wizard.scorePolicy')} description={t('wizard.scorePolicyHint')} value={scorePolicy} onChange={(v) => setScorePolicy(v as ScorePolicy)}>
+            <TextInput
+              label={t('wizard.name')}
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name}
+              maxLength={200}
+            />
+            <TextInput
+              type="date"
+              label={t('wizard.dueDate')}
+              value={due}
+              min={todayDateInput()}
+              onChange={(e) => setDue(e.currentTarget.value)}
+              error={errors.dueAt}
+            />
+            <Radio.Group
+              label={t('wizard.scorePolicy')}
+              description={t('wizard.scorePolicyHint')}
+              value={scorePolicy}
+              onChange={(v) => setScorePolicy(v as ScorePolicy)}
+            >
               <Group mt={6} gap="lg">
                 <Radio value="best" label={t('wizard.policy.best')} />
                 <Radio value="latest" label={t('wizard.policy.latest')} />

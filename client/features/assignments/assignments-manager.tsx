@@ -90,7 +90,8 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
 
   const renderTable = ({ query: q, page, setPage, fallback }: typeof pending, kind: Tab) => {
     // also while stepping back from an empty page (its placeholder is that empty page)
-    if (q.isLoading || fallback !== null || (q.isPlaceholderData && !q.data?.items.length)) return <Loader aria-label={t('app.loading')} />;
+    if (q.isLoading || fallback !== null || (q.isPlaceholderData && !q.data?.items.length))
+      return <Loader aria-label={t('app.loading')} />;
     if (q.isError)
       return (
         <Alert color="red" role="alert">
@@ -137,7 +138,9 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
                     </NameText>
                     {kind === 'pending' && (
                       <Text size="xs" c="dimmed">
-                        {a.lastReminderAt ? t('lastReminder', { when: f.dateTime(a.lastReminderAt) }) : t('neverReminded')}
+                        {a.lastReminderAt
+                          ? t('lastReminder', { when: f.dateTime(a.lastReminderAt) })
+                          : t('neverReminded')}
                       </Text>
                     )}
                   </Table.Td>
@@ -152,24 +155,38 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
                       <StatusBadge status={a.status} />
                     </Table.Td>
                   )}
-                  <Table.Td visibleFrom="md">{t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}</Table.Td>
+                  <Table.Td visibleFrom="md">
+                    {t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}
+                  </Table.Td>
                   <Table.Td>{f.score(a.averageScore)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <Tooltip label={t('actions.details', { name: a.name })}>
-                        <ActionIcon variant="subtle" aria-label={t('actions.details', { name: a.name })} onClick={() => setViewing(a)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('actions.details', { name: a.name })}
+                          onClick={() => setViewing(a)}
+                        >
                           <IconEye size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
                       {!readOnly && a.canEdit && kind === 'pending' && (
                         <>
                           <Tooltip label={t('actions.remind', { name: a.name })}>
-                            <ActionIcon variant="subtle" aria-label={t('actions.remind', { name: a.name })} onClick={() => setReminding(a)}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('actions.remind', { name: a.name })}
+                              onClick={() => setReminding(a)}
+                            >
                               <IconBell size={18} aria-hidden />
                             </ActionIcon>
                           </Tooltip>
                           <Tooltip label={t('actions.edit', { name: a.name })}>
-                            <ActionIcon variant="subtle" aria-label={t('actions.edit', { name: a.name })} onClick={() => setWizard({ editing: a })}>
+                            <ActionIcon
+                              variant="subtle"
+                              aria-label={t('actions.edit', { name: a.name })}
+                              onClick={() => setWizard({ editing: a })}
+                            >
                               <IconPencil size={18} aria-hidden />
                             </ActionIcon>
                           </Tooltip>
@@ -177,7 +194,12 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
                       )}
                       {!readOnly && a.canEdit && (
                         <Tooltip label={t('actions.delete', { name: a.name })}>
-                          <ActionIcon variant="subtle" color="red" aria-label={t('actions.delete', { name: a.name })} onClick={() => setDeleting(a)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('actions.delete', { name: a.name })}
+                            onClick={() => setDeleting(a)}
+                          >
                             <IconTrash size={18} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
@@ -226,7 +248,12 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
           {tab === 'completed' && renderTable(completed, 'completed')}
         </Tabs.Panel>
       </Tabs>
-      <AssignmentWizard opened={!!wizard} editing={wizard?.editing ?? null} onClose={() => setWizard(null)} onSubmit={submit} />
+      <AssignmentWizard
+        opened={!!wizard}
+        editing={wizard?.editing ?? null}
+        onClose={() => setWizard(null)}
+        onSubmit={submit}
+      />
       <ConfirmDeleteModal
         opened={!!deleting}
         title={t('deleteTitle')}

@@ -36,7 +36,10 @@ export function AssignmentsPager({
         {t('pagination.showing', { from: n.format(from), to: n.format(to), total: n.format(total) })}
       </Text>
       {total > pageSize && (
-        <Box component="nav" aria-label={kind === 'pending' ? t('pagination.navPending') : t('pagination.navCompleted')}>
+        <Box
+          component="nav"
+          aria-label={kind === 'pending' ? t('pagination.navPending') : t('pagination.navCompleted')}
+        >
           <Pagination
             total={pages}
             value={Math.min(page, pages)}
@@ -46,7 +49,9 @@ export function AssignmentsPager({
             layout="responsive"
             getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: n.format(p) }) })}
             getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            formatLabel={({ page: current, totalPages }) => t('pagination.pageOf', { page: n.format(current), total: n.format(totalPages) })}
+            formatLabel={({ page: current, totalPages }) =>
+              t('pagination.pageOf', { page: n.format(current), total: n.format(totalPages) })
+            }
           />
         </Box>
       )}

@@ -15,7 +15,12 @@ export function AttemptsSummary({ exercise, policy }: { exercise: Attempts; poli
   if (!scored) return null;
   return (
     <Text size="xs" c="dimmed" data-testid="attempts-summary">
-      {[t('attempts.count', { count: scored }), t('attempts.best', { score: f.score(exercise.bestScore) }), t('attempts.latest', { score: f.score(exercise.latestScore) }), t(`attempts.counts.${policy}`)].join(' · ')}
+      {[
+        t('attempts.count', { count: scored }),
+        t('attempts.best', { score: f.score(exercise.bestScore) }),
+        t('attempts.latest', { score: f.score(exercise.latestScore) }),
+        t(`attempts.counts.${policy}`),
+      ].join(' · ')}
     </Text>
   );
 }
@@ -29,10 +34,17 @@ export function AttemptList({ exercise, label }: { exercise: Attempts; label: st
     <Stack gap={2} component="ol" m={0} p={0} aria-label={label} style={{ listStyle: 'none' }}>
       {exercise.attempts.map((a, i) => (
         <Group key={a.callId} component="li" gap={6} wrap="wrap">
-          <Anchor component={Link} href={`/reports/${a.callId}`} size="sm" aria-label={t('attempts.openReport', { n: i + 1, date: f.dateTime(a.completedAt ?? a.startedAt) })}>
+          <Anchor
+            component={Link}
+            href={`/reports/${a.callId}`}
+            size="sm"
+            aria-label={t('attempts.openReport', { n: i + 1, date: f.dateTime(a.completedAt ?? a.startedAt) })}
+          >
             {t('attempts.item', { n: i + 1 })}
           </Anchor>
-          <Text size="sm">{a.reportStatus === 'ready' ? f.score(a.score) : t(`attempts.report.${a.reportStatus}`)}</Text>
+          <Text size="sm">
+            {a.reportStatus === 'ready' ? f.score(a.score) : t(`attempts.report.${a.reportStatus}`)}
+          </Text>
           <Text size="xs" c="dimmed">
             {f.date(a.completedAt ?? a.startedAt)}
           </Text>

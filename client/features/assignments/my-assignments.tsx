@@ -19,18 +19,38 @@ function ExerciseActions({ e }: { e: Exercise }) {
   const href = `/exercise/${e.simulationId}?exercise=${e.id}`;
   if (e.status !== 'completed')
     return (
-      <Button component={Link} href={href} size="xs" leftSection={<IconPlayerPlay size={14} aria-hidden />} aria-label={`${e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}: ${e.simulationName}`}>
+      <Button
+        component={Link}
+        href={href}
+        size="xs"
+        leftSection={<IconPlayerPlay size={14} aria-hidden />}
+        aria-label={`${e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}: ${e.simulationName}`}
+      >
         {e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}
       </Button>
     );
   return (
     <Group gap="xs" wrap="wrap">
       {e.callId && (
-        <Button component={Link} href={`/reports/${e.callId}`} size="xs" variant="light" leftSection={<IconFileText size={14} aria-hidden />} aria-label={`${t('mine.viewReport')}: ${e.simulationName}`}>
+        <Button
+          component={Link}
+          href={`/reports/${e.callId}`}
+          size="xs"
+          variant="light"
+          leftSection={<IconFileText size={14} aria-hidden />}
+          aria-label={`${t('mine.viewReport')}: ${e.simulationName}`}
+        >
           {t('mine.viewReport')}
         </Button>
       )}
-      <Button component={Link} href={href} size="xs" variant="default" leftSection={<IconRepeat size={14} aria-hidden />} aria-label={`${t('mine.practiseAgain')}: ${e.simulationName}`}>
+      <Button
+        component={Link}
+        href={href}
+        size="xs"
+        variant="default"
+        leftSection={<IconRepeat size={14} aria-hidden />}
+        aria-label={`${t('mine.practiseAgain')}: ${e.simulationName}`}
+      >
         {t('mine.practiseAgain')}
       </Button>
     </Group>
@@ -43,7 +63,13 @@ function ExerciseRow({ e, a, first }: { e: Exercise; a: MyAssignment; first: boo
   const f = useFormat();
   const scored = e.attempts.filter((x) => x.reportStatus === 'ready').length;
   return (
-    <Box component="li" aria-label={e.simulationName} data-testid="exercise-row" pt={first ? 0 : 'sm'} style={first ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="li"
+      aria-label={e.simulationName}
+      data-testid="exercise-row"
+      pt={first ? 0 : 'sm'}
+      style={first ? undefined : { borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 12rem', minWidth: 0 }}>
           <NameText fw={600} size="sm">
@@ -53,7 +79,12 @@ function ExerciseRow({ e, a, first }: { e: Exercise; a: MyAssignment; first: boo
         </Stack>
         <Group gap="sm" wrap="wrap" align="center" style={{ flex: '0 1 auto' }}>
           <StatusBadge status={e.status} />
-          <Text size="sm" data-testid="exercise-score" aria-label={t('mine.score', { score: f.score(e.score) })} component="div">
+          <Text
+            size="sm"
+            data-testid="exercise-score"
+            aria-label={t('mine.score', { score: f.score(e.score) })}
+            component="div"
+          >
             <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
           </Text>
           <ExerciseActions e={e} />
@@ -116,7 +147,14 @@ export function MyAssignments() {
               )}
             </Stack>
           </Group>
-          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('mine.exercisesLabel', { name: a.name })}>
+          <Stack
+            gap="sm"
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('mine.exercisesLabel', { name: a.name })}
+          >
             {a.exercises.map((e, i) => (
               <ExerciseRow key={e.id} e={e} a={a} first={i === 0} />
             ))}

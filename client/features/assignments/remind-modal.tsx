@@ -10,7 +10,15 @@ import { useAssignmentsTranslation } from './shared';
  * Asks before reminding, then says what happened: how many reps were reminded in the app, and
  * whether the mail is on its way or was only stored because no mail server is configured.
  */
-export function RemindModal({ assignment, onClose, onSent }: { assignment: AssignmentSummary | null; onClose: () => void; onSent: () => void }) {
+export function RemindModal({
+  assignment,
+  onClose,
+  onSent,
+}: {
+  assignment: AssignmentSummary | null;
+  onClose: () => void;
+  onSent: () => void;
+}) {
   const { t } = useAssignmentsTranslation();
   const remind = useMutation(trpc.assignments.remind.mutationOptions({ onSuccess: onSent }));
   const send = async () => {
@@ -27,14 +35,23 @@ export function RemindModal({ assignment, onClose, onSent }: { assignment: Assig
     }
   };
   return (
-    <Modal opened={!!assignment} onClose={onClose} title={t('remind.title')} closeButtonProps={{ 'aria-label': t('close') }}>
+    <Modal
+      opened={!!assignment}
+      onClose={onClose}
+      title={t('remind.title')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <Stack>
         <Text size="sm">{t('remind.message', { name: assignment?.name ?? '' })}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('cancel')}
           </Button>
-          <Button leftSection={<IconBell size={16} aria-hidden />} loading={remind.isPending} onClick={() => void send()}>
+          <Button
+            leftSection={<IconBell size={16} aria-hidden />}
+            loading={remind.isPending}
+            onClick={() => void send()}
+          >
             {t('remind.confirm')}
           </Button>
         </Group>

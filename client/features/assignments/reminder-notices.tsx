@@ -35,7 +35,9 @@ export function ReminderNotices({ assignments }: { assignments: MyAssignment[] }
           data-testid="reminder-notice"
         >
           {[
-            n.sentBy ? t('reminders.from', { who: n.sentBy, when: f.dateTime(n.sentAt) }) : t('reminders.fromSomeone', { when: f.dateTime(n.sentAt) }),
+            n.sentBy
+              ? t('reminders.from', { who: n.sentBy, when: f.dateTime(n.sentAt) })
+              : t('reminders.fromSomeone', { when: f.dateTime(n.sentAt) }),
             n.assignment.dueAt ? t('reminders.due', { date: f.dateTime(n.assignment.dueAt) }) : null,
           ]
             .filter(Boolean)

@@ -20,7 +20,8 @@ function dueText(t: TFunction, label: DueLabelValue): string {
 
 export function DueBadge({ label }: { label: DueLabelValue }) {
   const { t } = useAssignmentsTranslation();
-  const color = label.kind === 'overdue' ? 'red' : label.kind === 'today' ? 'orange' : label.kind === 'none' ? 'gray' : 'blue';
+  const color =
+    label.kind === 'overdue' ? 'red' : label.kind === 'today' ? 'orange' : label.kind === 'none' ? 'gray' : 'blue';
   return (
     <Badge color={color} variant="light" tt="none">
       {dueText(t, label)}

@@ -51,7 +51,9 @@ export function GoogleSignIn() {
     }
     // fallback when the popup loses its opener on the way through Google (COOP): when focus
     // comes back to this window, check whether the session now exists
-    window.addEventListener('focus', () => void queryClient.refetchQueries({ queryKey: trpc.auth.me.queryKey() }), { once: true });
+    window.addEventListener('focus', () => void queryClient.refetchQueries({ queryKey: trpc.auth.me.queryKey() }), {
+      once: true,
+    });
   };
 
   return (

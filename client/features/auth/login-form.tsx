@@ -44,7 +44,13 @@ export function LoginForm() {
             {error}
           </Alert>
         )}
-        <TextInput label={t('auth.login.email')} type="email" autoComplete="username" {...form.getInputProps('email')} error={fieldError('email')} />
+        <TextInput
+          label={t('auth.login.email')}
+          type="email"
+          autoComplete="username"
+          {...form.getInputProps('email')}
+          error={fieldError('email')}
+        />
         <PasswordField
           label={t('auth.login.password')}
           autoComplete="current-password"

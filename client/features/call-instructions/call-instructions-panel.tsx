@@ -1,7 +1,11 @@
 import { Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callInstructionFields, type CallInstruction, type CallInstructionFields } from '../../../server/contracts/call-instructions';
+import {
+  callInstructionFields,
+  type CallInstruction,
+  type CallInstructionFields,
+} from '../../../server/contracts/call-instructions';
 import { RecordFormModal, RecordPanel, RecordRowActions, type RecordFormProps } from '../../components/record-panel';
 import { fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -20,7 +24,8 @@ export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
   const list = useQuery(trpc.callInstructions.list.queryOptions(scope.input, { enabled: !scope.missing }));
   const refresh = (id?: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.callInstructions.list.queryKey(scope.input) });
-    if (id) void queryClient.invalidateQueries({ queryKey: trpc.callInstructions.get.queryKey({ ...scope.input, id }) });
+    if (id)
+      void queryClient.invalidateQueries({ queryKey: trpc.callInstructions.get.queryKey({ ...scope.input, id }) });
   };
   const create = useMutation(trpc.callInstructions.create.mutationOptions({ onSuccess: () => refresh() }));
   const update = useMutation(trpc.callInstructions.update.mutationOptions({ onSuccess: (r) => refresh(r.id) }));
@@ -38,9 +43,22 @@ export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
       onDelete={(id) => remove.mutateAsync({ ...scope.input, id })}
       renderForm={({ key, ...props }) => <CallInstructionForm key={key} {...props} />}
       renderList={(rows, actions) => (
-        <Stack component="ul" aria-label={t('callInstructions.listLabel')} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        <Stack
+          component="ul"
+          aria-label={t('callInstructions.listLabel')}
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
           {rows.map((r, i) => (
-            <Paper component="li" key={r.id} withBorder p="md" aria-label={t('callInstructions.itemLabel', { number: i + 1 })}>
+            <Paper
+              component="li"
+              key={r.id}
+              withBorder
+              p="md"
+              aria-label={t('callInstructions.itemLabel', { number: i + 1 })}
+            >
               <Group justify="space-between" align="flex-start" wrap="nowrap">
                 <Text size="sm" style={{ whiteSpace: 'pre-line' }} lineClamp={8}>
                   {r.instructions}
@@ -62,7 +80,10 @@ export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
 
 function CallInstructionForm({ record, ...rest }: RecordFormProps<CallInstruction, CallInstructionFields>) {
   const { t } = useConfigTranslation();
-  const form = useForm<CallInstructionFields>({ initialValues: { instructions: record?.instructions ?? '' }, validate: zodResolver(callInstructionFields) });
+  const form = useForm<CallInstructionFields>({
+    initialValues: { instructions: record?.instructions ?? '' },
+    validate: zodResolver(callInstructionFields),
+  });
   return (
     <RecordFormModal
       title={t(record ? 'callInstructions.editTitle' : 'callInstructions.createTitle')}

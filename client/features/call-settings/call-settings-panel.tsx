@@ -7,7 +7,8 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 
-const isTransport = (v: string): v is CallTransportSetting => (CALL_TRANSPORT_SETTINGS as readonly string[]).includes(v);
+const isTransport = (v: string): v is CallTransportSetting =>
+  (CALL_TRANSPORT_SETTINGS as readonly string[]).includes(v);
 
 /** /admin, Call Settings tab: the tenant's call settings (admins). */
 export function CallSettingsPanel() {
@@ -16,7 +17,9 @@ export function CallSettingsPanel() {
   return (
     <Stack>
       {settings.isLoading && <Loader aria-label={t('app.loading')} />}
-      {settings.isError && <LoadFailedAlert message={t('callSettings.loadFailed')} onRetry={() => void settings.refetch()} />}
+      {settings.isError && (
+        <LoadFailedAlert message={t('callSettings.loadFailed')} onRetry={() => void settings.refetch()} />
+      )}
       {settings.data && <TransportSetting key={settings.data.transport} current={settings.data.transport} />}
     </Stack>
   );
@@ -45,10 +48,20 @@ function TransportSetting({ current }: { current: CallTransportSetting }) {
       }}
     >
       <Stack maw={640}>
-        <Radio.Group label={t('callSettings.transport.label')} description={t('callSettings.transport.help')} value={value} onChange={(v) => isTransport(v) && setValue(v)}>
+        <Radio.Group
+          label={t('callSettings.transport.label')}
+          description={t('callSettings.transport.help')}
+          value={value}
+          onChange={(v) => isTransport(v) && setValue(v)}
+        >
           <Stack gap="sm" mt="xs">
             {CALL_TRANSPORT_SETTINGS.map((choice) => (
-              <Radio key={choice} value={choice} label={t(`callSettings.transport.${choice}.label`)} description={t(`callSettings.transport.${choice}.description`)} />
+              <Radio
+                key={choice}
+                value={choice}
+                label={t(`callSettings.transport.${choice}.label`)}
+                description={t(`callSettings.transport.${choice}.description`)}
+              />
             ))}
           </Stack>
         </Radio.Group>

@@ -14,7 +14,11 @@ export const previewQueryKey = (simulationId: string) => ['calls', 'preview', si
  * Uploads the mixed recording as the raw body: the session cookie authenticates, or — a
  * candidate's call, which has no account — the call's ticket.
  */
-export async function uploadRecording(callId: string, blob: Blob, opts: { ticket?: string; signal?: AbortSignal } = {}): Promise<void> {
+export async function uploadRecording(
+  callId: string,
+  blob: Blob,
+  opts: { ticket?: string; signal?: AbortSignal } = {},
+): Promise<void> {
   const { ticket, signal } = opts;
   const res = await fetch(`/api/v1/calls/${encodeURIComponent(callId)}/recording`, {
     method: 'POST',

@@ -55,7 +55,12 @@ export class AudioEngine {
     this.recordDest = recordDest;
     try {
       await ctx.audioWorklet.addModule('/worklets/onset-processor.js');
-      const onset = new AudioWorkletNode(ctx, 'spar-onset', { numberOfInputs: 1, numberOfOutputs: 0, channelCount: 1, channelCountMode: 'explicit' });
+      const onset = new AudioWorkletNode(ctx, 'spar-onset', {
+        numberOfInputs: 1,
+        numberOfOutputs: 0,
+        channelCount: 1,
+        channelCountMode: 'explicit',
+      });
       onset.port.onmessage = (e: MessageEvent<{ type: string; t: number }>) => {
         if (e.data.type === 'onset') this.latency.onset(e.data.t);
         if (e.data.type === 'quiet') this.latency.quiet(e.data.t);
@@ -67,8 +72,14 @@ export class AudioEngine {
 
     if (withPlayback) {
       await ctx.audioWorklet.addModule('/worklets/playback-processor.js');
-      const node = new AudioWorkletNode(ctx, 'spar-playback', { numberOfInputs: 0, numberOfOutputs: 1, outputChannelCount: [1] });
-      node.port.onmessage = (e: MessageEvent<{ type: string; playing?: boolean; requestId?: number; playedMs?: number }>) => {
+      const node = new AudioWorkletNode(ctx, 'spar-playback', {
+        numberOfInputs: 0,
+        numberOfOutputs: 1,
+        outputChannelCount: [1],
+      });
+      node.port.onmessage = (
+        e: MessageEvent<{ type: string; playing?: boolean; requestId?: number; playedMs?: number }>,
+      ) => {
         const msg = e.data;
         if (msg.type === 'playing') this.events.onPlaying(!!msg.playing);
         if (msg.type === 'flushed' && msg.requestId !== undefined) {
@@ -93,8 +104,15 @@ export class AudioEngine {
       if (this.stream) {
         await ctx.audioWorklet.addModule('/worklets/capture-processor.js');
         const source = ctx.createMediaStreamSource(this.stream);
-        const node = new AudioWorkletNode(ctx, 'spar-capture', { numberOfInputs: 1, numberOfOutputs: 0, channelCount: 1, channelCountMode: 'explicit' });
-        node.port.onmessage = (e: MessageEvent<{ type: string; frame?: ArrayBuffer; level?: number; loudEndT?: number | null }>) => {
+        const node = new AudioWorkletNode(ctx, 'spar-capture', {
+          numberOfInputs: 1,
+          numberOfOutputs: 0,
+          channelCount: 1,
+          channelCountMode: 'explicit',
+        });
+        node.port.onmessage = (
+          e: MessageEvent<{ type: string; frame?: ArrayBuffer; level?: number; loudEndT?: number | null }>,
+        ) => {
           const msg = e.data;
           if (msg.type === 'frame' && msg.frame) this.events.onFrame(msg.frame);
           if (msg.type === 'frame' && msg.loudEndT !== undefined) this.latency.mic(msg.loudEndT);
@@ -186,7 +204,10 @@ export class AudioEngine {
         recorder.stop();
       });
     }
-    if (recorder && this.chunks.length) blob = new Blob(this.chunks, { type: recorder.mimeType.split(';')[0] === 'audio/ogg' ? 'audio/ogg' : recorder.mimeType });
+    if (recorder && this.chunks.length)
+      blob = new Blob(this.chunks, {
+        type: recorder.mimeType.split(';')[0] === 'audio/ogg' ? 'audio/ogg' : recorder.mimeType,
+      });
     this.stream?.getTracks().forEach((t) => t.stop());
     this.capture?.disconnect();
     this.playback?.disconnect();

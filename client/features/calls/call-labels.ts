@@ -10,7 +10,9 @@ export const reasonText = (t: TFunction, reason: EndReason) => t(`endReason.${re
 /** A call failure; a server error names a code of the error catalogue, translated like any other. */
 export const errorText = (t: TFunction, key: CallErrorKey, serverError?: Pick<CallError, 'code' | 'params'> | null) =>
   key === 'server' && serverError
-    ? t('errors.serverWithMessage', { message: translateErrorCode(i18n.getFixedT(null, 'common'), serverError.code, serverError.params) })
+    ? t('errors.serverWithMessage', {
+        message: translateErrorCode(i18n.getFixedT(null, 'common'), serverError.code, serverError.params),
+      })
     : t(`errors.${key}`);
 
 /** mm:ss (or h:mm:ss) of a duration in ms. */

@@ -10,7 +10,15 @@ import { isCongratulation } from './protocol';
  * After `end`: Congratulations / Time Limit Reached / the reason, plus end errors and the recording
  * upload. A call in which the rep said nothing ends with that alone: nothing to score, nothing saved.
  */
-export function CallOutcome({ snapshot, headingOrder = 2, onRestart }: { snapshot: CallSnapshot; headingOrder?: 2 | 3; onRestart?: () => void }) {
+export function CallOutcome({
+  snapshot,
+  headingOrder = 2,
+  onRestart,
+}: {
+  snapshot: CallSnapshot;
+  headingOrder?: 2 | 3;
+  onRestart?: () => void;
+}) {
   const { t } = useTranslation('calls');
   const end = snapshot.end;
   if (!end) return null;
@@ -30,7 +38,13 @@ export function CallOutcome({ snapshot, headingOrder = 2, onRestart }: { snapsho
   }
   const congrats = isCongratulation(end.reason);
   const timeUp = end.reason === 'time_limit';
-  const icon = congrats ? <IconCheck aria-hidden /> : timeUp ? <IconClockHour4 aria-hidden /> : <IconPhoneOff aria-hidden />;
+  const icon = congrats ? (
+    <IconCheck aria-hidden />
+  ) : timeUp ? (
+    <IconClockHour4 aria-hidden />
+  ) : (
+    <IconPhoneOff aria-hidden />
+  );
   return (
     <Stack gap="sm">
       <Alert color={congrats ? 'green' : timeUp ? 'orange' : 'red'} icon={icon} variant="light">

@@ -16,12 +16,18 @@ import {
 } from './protocol';
 import { WEBRTC_CONNECT_TIMEOUT_MS, webRtcSupported, WebRtcLink } from './webrtc';
 import type { ConnectionStats } from './metrics';
-import { INITIAL_SNAPSHOT, mergeTranscript, type CallErrorKey, type CallSnapshot, type TranscriptLine } from './call-snapshot';
+import {
+  INITIAL_SNAPSHOT,
+  mergeTranscript,
+  type CallErrorKey,
+  type CallSnapshot,
+  type TranscriptLine,
+} from './call-snapshot';
 
 /** The longest a WebRTC attempt may take (client secret, offer, connection) before the relay takes over. */
 const WEBRTC_ATTEMPT_MS = WEBRTC_CONNECT_TIMEOUT_MS + 4000;
 
-export type { CallErrorKey,  CallSnapshot,  TranscriptLine } from './call-snapshot';
+export type { CallErrorKey, CallSnapshot, TranscriptLine } from './call-snapshot';
 
 /**
  * Where a call is started, ended over HTTP and its recording uploaded: the signed-in user's calls
@@ -47,7 +53,6 @@ export interface CallSessionOptions {
 const PING_EVERY_MS = 2000;
 const METRICS_SEND_EVERY_MS = 10_000;
 const END_WAIT_MS = 5000;
-
 
 /**
  * One call from the browser's side: starts it (calls.start), opens /ws/call, streams mic frames up
@@ -144,7 +149,8 @@ export class CallSession {
       if (this.disposed) return void this.engine?.close().catch(() => null);
       const micError = this.engine ? this.engine.micError : 'unavailable';
       this.set({ micError, recording: this.engine?.recording ? 'recording' : 'none' });
-      if (micError && expected === 'openai-realtime') return this.fail(micError === 'denied' ? 'micDenied' : 'micUnavailable');
+      if (micError && expected === 'openai-realtime')
+        return this.fail(micError === 'denied' ? 'micDenied' : 'micUnavailable');
     }
 
     let call: StartCallOutput;
@@ -215,7 +221,10 @@ export class CallSession {
       (recognition) => this.set({ recognition }),
     );
     // no microphone: nothing can be heard, so say why at once instead of trying
-    if (this.snapshot.micError) this.set({ recognition: { kind: 'failed', reason: this.snapshot.micError === 'denied' ? 'not-allowed' : 'audio-capture' } });
+    if (this.snapshot.micError)
+      this.set({
+        recognition: { kind: 'failed', reason: this.snapshot.micError === 'denied' ? 'not-allowed' : 'audio-capture' },
+      });
   }
 
   private connect(call: StartCallOutput, rtcCallId: string | null = null) {
@@ -313,7 +322,8 @@ export class CallSession {
         return this.onTranscript(event);
       case 'prospect_text':
         // a line the server could not voice: the browser's voice reads it, or the transcript alone shows it
-        if (!speakWithBrowserVoice(event.text, speechLang(this.snapshot.call?.language ?? 'en')) && !this.isDryRun) this.set({ voiceUnavailable: true });
+        if (!speakWithBrowserVoice(event.text, speechLang(this.snapshot.call?.language ?? 'en')) && !this.isDryRun)
+          this.set({ voiceUnavailable: true });
         return;
       case 'interruption':
         return void this.onInterruption(event.itemId);
@@ -323,7 +333,10 @@ export class CallSession {
       case 'end':
         return void this.finish({ reason: event.reason, durationMs: event.durationMs });
       case 'error':
-        this.set({ serverError: { code: event.code, params: event.params }, error: event.fatal ? 'server' : this.snapshot.error });
+        this.set({
+          serverError: { code: event.code, params: event.params },
+          error: event.fatal ? 'server' : this.snapshot.error,
+        });
         return;
       case 'pong':
         this.link.rttMs = Math.max(0, performance.now() - event.t);
@@ -413,7 +426,12 @@ export class CallSession {
 
   // --- metrics -----------------------------------------------------------------------------
   private connectionStats(): ConnectionStats {
-    if (this.rtc) return { ...(this.rtcStats ?? this.link.stats(this.level, this.ws?.readyState)), transport: 'webrtc', socketState: this.link.stats(0, this.ws?.readyState).socketState };
+    if (this.rtc)
+      return {
+        ...(this.rtcStats ?? this.link.stats(this.level, this.ws?.readyState)),
+        transport: 'webrtc',
+        socketState: this.link.stats(0, this.ws?.readyState).socketState,
+      };
     return this.link.stats(this.level, this.ws?.readyState);
   }
 
@@ -431,7 +449,9 @@ export class CallSession {
         this.sampleMetrics();
       }, METRICS_INTERVAL_MS),
     );
-    this.timers.push(setInterval(() => this.send({ type: 'ping', id: ++this.pingId, t: performance.now() }), PING_EVERY_MS));
+    this.timers.push(
+      setInterval(() => this.send({ type: 'ping', id: ++this.pingId, t: performance.now() }), PING_EVERY_MS),
+    );
     this.timers.push(setInterval(() => this.flushMetrics(), METRICS_SEND_EVERY_MS));
     this.send({ type: 'ping', id: ++this.pingId, t: performance.now() });
   }

@@ -7,7 +7,8 @@ import type { CallError, CallProvider, CallState, EndReason, ServerEvent, Speake
 type CallPhase = 'idle' | 'starting' | 'live' | 'ending' | 'ended' | 'failed';
 type RecordingStatus = 'none' | 'recording' | 'uploading' | 'uploaded' | 'failed';
 /** i18n keys under `calls:errors.*`. */
-export type CallErrorKey = 'startFailed' | 'endFailed' | 'micDenied' | 'micUnavailable' | 'connectionLost' | 'server' | 'webrtcFailed';
+export type CallErrorKey =
+  'startFailed' | 'endFailed' | 'micDenied' | 'micUnavailable' | 'connectionLost' | 'server' | 'webrtcFailed';
 
 export interface TranscriptLine {
   itemId: string;
@@ -67,7 +68,10 @@ export const INITIAL_SNAPSHOT: CallSnapshot = {
  * The transcript after one `transcript` event: a delta extends its line, a final text replaces it,
  * and a rep's final turn confirms the line typed locally (`local-…`) with the same text.
  */
-export function mergeTranscript(transcript: readonly TranscriptLine[], event: Extract<ServerEvent, { type: 'transcript' }>): TranscriptLine[] {
+export function mergeTranscript(
+  transcript: readonly TranscriptLine[],
+  event: Extract<ServerEvent, { type: 'transcript' }>,
+): TranscriptLine[] {
   const lines = [...transcript];
   let index = lines.findIndex((l) => l.itemId === event.itemId);
   if (index < 0 && event.speaker === 'rep' && event.final && event.text) {

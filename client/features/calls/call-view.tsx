@@ -1,5 +1,13 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconMicrophone, IconMicrophoneOff, IconPhoneOff, IconSend, IconVolumeOff, IconWifiOff } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconPhoneOff,
+  IconSend,
+  IconVolumeOff,
+  IconWifiOff,
+} from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock, errorText, stateLabel } from './call-labels';
@@ -51,7 +59,8 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
       )}
       {snapshot.micError && !dryRun && (
         <Alert color="red" variant="light" icon={<IconMicrophoneOff size={18} aria-hidden />}>
-          {t(snapshot.micError === 'denied' ? 'errors.micDenied' : 'errors.micUnavailable')} {offline ? t('offline.typeInstead') : ''}
+          {t(snapshot.micError === 'denied' ? 'errors.micDenied' : 'errors.micUnavailable')}{' '}
+          {offline ? t('offline.typeInstead') : ''}
         </Alert>
       )}
       {snapshot.error === 'server' && <Alert color="red">{errorText(t, 'server', snapshot.serverError)}</Alert>}
@@ -84,13 +93,17 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
           {t('offline.voiceUnavailable', { name: prospectName })}
         </Alert>
       )}
-      {(offline || dryRun) && live && <TypedTurn session={session} dryRun={dryRun} disabled={snapshot.phase !== 'live'} />}
+      {(offline || dryRun) && live && (
+        <TypedTurn session={session} dryRun={dryRun} disabled={snapshot.phase !== 'live'} />
+      )}
 
       <Group justify="flex-end" gap="sm">
         {!dryRun && (
           <Button
             variant="default"
-            leftSection={snapshot.muted ? <IconMicrophoneOff size={16} aria-hidden /> : <IconMicrophone size={16} aria-hidden />}
+            leftSection={
+              snapshot.muted ? <IconMicrophoneOff size={16} aria-hidden /> : <IconMicrophone size={16} aria-hidden />
+            }
             aria-pressed={snapshot.muted}
             onClick={() => session.setMuted(!snapshot.muted)}
             disabled={!live}
@@ -98,7 +111,13 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
             {snapshot.muted ? t('actions.unmute') : t('actions.mute')}
           </Button>
         )}
-        <Button color="red" leftSection={<IconPhoneOff size={16} aria-hidden />} onClick={() => void session.hangup()} loading={snapshot.phase === 'ending'} disabled={!live}>
+        <Button
+          color="red"
+          leftSection={<IconPhoneOff size={16} aria-hidden />}
+          onClick={() => void session.hangup()}
+          loading={snapshot.phase === 'ending'}
+          disabled={!live}
+        >
           {t('actions.end')}
         </Button>
       </Group>
@@ -112,7 +131,13 @@ function RecognitionLine({ snapshot, prospectName }: { snapshot: CallSnapshot; p
   const r = snapshot.recognition;
   if (r.kind === 'failed') {
     return (
-      <Alert color="orange" variant="light" icon={<IconMicrophoneOff size={18} aria-hidden />} role="status" data-testid="recognition-status">
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconMicrophoneOff size={18} aria-hidden />}
+        role="status"
+        data-testid="recognition-status"
+      >
         {t(`offline.recognition.failed.${r.reason}`, { name: prospectName })} {t('offline.typeInstead')}
       </Alert>
     );
@@ -121,7 +146,9 @@ function RecognitionLine({ snapshot, prospectName }: { snapshot: CallSnapshot; p
     r.kind === 'listening'
       ? t('offline.recognition.listening')
       : r.kind === 'paused'
-        ? t(r.why === 'muted' ? 'offline.recognition.pausedMuted' : 'offline.recognition.pausedProspect', { name: prospectName })
+        ? t(r.why === 'muted' ? 'offline.recognition.pausedMuted' : 'offline.recognition.pausedProspect', {
+            name: prospectName,
+          })
         : t('offline.recognition.starting');
   return (
     <Text size="xs" c="dimmed" role="status" data-testid="recognition-status">
@@ -147,7 +174,11 @@ function CallClock({ snapshot }: { snapshot: CallSnapshot }) {
       <Text size="sm" aria-label={t('clock.elapsedLabel', { time: clock(elapsed) })}>
         {t('clock.elapsed')} <strong>{clock(elapsed)}</strong>
       </Text>
-      <Text size="sm" c={remaining <= 60_000 ? 'orange' : undefined} aria-label={t('clock.remainingLabel', { time: clock(remaining) })}>
+      <Text
+        size="sm"
+        c={remaining <= 60_000 ? 'orange' : undefined}
+        aria-label={t('clock.remainingLabel', { time: clock(remaining) })}
+      >
         {t('clock.remaining')} <strong>{clock(remaining)}</strong>
       </Text>
     </Group>
@@ -164,7 +195,14 @@ function MicMeter({ session, muted }: { session: CallSession; muted: boolean }) 
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {muted ? t('mic.muted') : t('mic.level')}
       </Text>
-      <Progress value={percent} w="100%" size="sm" aria-label={t('mic.level')} color={muted ? 'gray' : 'teal'} transitionDuration={80} />
+      <Progress
+        value={percent}
+        w="100%"
+        size="sm"
+        aria-label={t('mic.level')}
+        color={muted ? 'gray' : 'teal'}
+        transitionDuration={80}
+      />
     </Group>
   );
 }
@@ -190,7 +228,12 @@ function TypedTurn({ session, dryRun, disabled }: { session: CallSession; dryRun
           autoComplete="off"
           maxLength={2000}
         />
-        <Button type="submit" variant="light" leftSection={<IconSend size={16} aria-hidden />} disabled={disabled || !text.trim()}>
+        <Button
+          type="submit"
+          variant="light"
+          leftSection={<IconSend size={16} aria-hidden />}
+          disabled={disabled || !text.trim()}
+        >
           {t('typed.send')}
         </Button>
       </Group>

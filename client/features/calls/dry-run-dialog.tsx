@@ -24,7 +24,10 @@ export function DryRunDialog({ simulationId, clientId, opened, onClose }: Props)
 
 function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) {
   const { t } = useTranslation('calls');
-  const session = useCallSession({ input: { simulationId, mode: 'dry_run', ...(clientId ? { clientId } : {}) } }, `dry:${simulationId}`);
+  const session = useCallSession(
+    { input: { simulationId, mode: 'dry_run', ...(clientId ? { clientId } : {}) } },
+    `dry:${simulationId}`,
+  );
   const snapshot = useCallSnapshot(session);
   if (!session || !snapshot) return <Loader size="sm" aria-label={t('loading')} />;
   if (snapshot.phase === 'idle' || snapshot.phase === 'starting' || snapshot.phase === 'failed') {
@@ -42,7 +45,11 @@ function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) 
           <Button variant="default" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button leftSection={<IconMessages size={16} aria-hidden />} onClick={() => void session.start('offline')} loading={snapshot.phase === 'starting'}>
+          <Button
+            leftSection={<IconMessages size={16} aria-hidden />}
+            onClick={() => void session.start('offline')}
+            loading={snapshot.phase === 'starting'}
+          >
             {t('dryRun.start')}
           </Button>
         </Group>

@@ -59,7 +59,9 @@ interface NavigatorExtras {
 
 export function takeSample(connection: ConnectionStats, now = Date.now()): MetricsSample {
   const nav = navigator as Navigator & NavigatorExtras;
-  const perf = performance as Performance & { memory?: { usedJSHeapSize: number; totalJSHeapSize: number; jsHeapSizeLimit: number } };
+  const perf = performance as Performance & {
+    memory?: { usedJSHeapSize: number; totalJSHeapSize: number; jsHeapSizeLimit: number };
+  };
   const net = nav.connection;
   return {
     timestamp: now,
@@ -74,9 +76,21 @@ export function takeSample(connection: ConnectionStats, now = Date.now()): Metri
     screenResolution: `${screen.width}x${screen.height}`,
     colorDepth: screen.colorDepth,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    network: net ? { effectiveType: net.effectiveType, downlink: net.downlink, uplink: net.uplink, rtt: net.rtt, saveData: net.saveData } : null,
+    network: net
+      ? {
+          effectiveType: net.effectiveType,
+          downlink: net.downlink,
+          uplink: net.uplink,
+          rtt: net.rtt,
+          saveData: net.saveData,
+        }
+      : null,
     memory: perf.memory
-      ? { usedJSHeapSize: perf.memory.usedJSHeapSize, totalJSHeapSize: perf.memory.totalJSHeapSize, jsHeapSizeLimit: perf.memory.jsHeapSizeLimit }
+      ? {
+          usedJSHeapSize: perf.memory.usedJSHeapSize,
+          totalJSHeapSize: perf.memory.totalJSHeapSize,
+          jsHeapSizeLimit: perf.memory.jsHeapSizeLimit,
+        }
       : null,
     connection: { ...connection },
   };
@@ -128,7 +142,7 @@ class ArrivalStats {
       const expected = (this.lastSeq + 1) >>> 0;
       if (seq === expected) {
         /* in order */
-      } else if (((seq - expected) >>> 0) < 0x8000_0000) {
+      } else if ((seq - expected) >>> 0 < 0x8000_0000) {
         this.lost += (seq - expected) >>> 0;
       } else {
         this.late += 1;
@@ -168,7 +182,8 @@ export class LinkCounters {
       framesSent: this.framesSent,
       framesReceived: this.framesReceived,
       audioLevel: Math.round(audioLevel * 1000) / 1000,
-      socketState: readyState === undefined ? 'none' : (['connecting', 'open', 'closing', 'closed'] as const)[readyState],
+      socketState:
+        readyState === undefined ? 'none' : (['connecting', 'open', 'closing', 'closed'] as const)[readyState],
     };
   }
 }

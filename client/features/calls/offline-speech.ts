@@ -28,7 +28,8 @@ function recognitionCtor(): RecognitionCtor | null {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
 }
 
-const speechSynthesisAvailable = () => typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
+const speechSynthesisAvailable = () =>
+  typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined';
 
 /** Why speech cannot be heard (i18n keys `calls:offline.recognition.failed.*`). */
 export type RecognitionFailure = 'unsupported' | 'not-allowed' | 'audio-capture' | 'network' | 'language' | 'no-engine';
@@ -98,7 +99,8 @@ export class OfflineSpeech {
     rec.onend = () => {
       this.running = false;
       if (this.failed) return;
-      if (performance.now() - this.startedAt < DEAD_START_MS && ++this.deadStarts >= DEAD_STARTS) return this.fail('no-engine');
+      if (performance.now() - this.startedAt < DEAD_START_MS && ++this.deadStarts >= DEAD_STARTS)
+        return this.fail('no-engine');
       this.resume();
     };
     this.recognition = rec;
@@ -179,7 +181,9 @@ export class OfflineSpeech {
  */
 export function speakWithBrowserVoice(text: string, lang: string): boolean {
   if (!speechSynthesisAvailable()) return false;
-  const voice = window.speechSynthesis.getVoices().find((v) => v.lang.toLowerCase().startsWith(lang.toLowerCase().slice(0, 2)));
+  const voice = window.speechSynthesis
+    .getVoices()
+    .find((v) => v.lang.toLowerCase().startsWith(lang.toLowerCase().slice(0, 2)));
   if (!voice) return false;
   const u = new SpeechSynthesisUtterance(text);
   u.lang = lang;

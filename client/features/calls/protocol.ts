@@ -1,6 +1,12 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
-import { serverEventSchema, type CallEndReason, type CallUiState, type ClientMessage, type ServerEvent } from '../../../server/contracts/call-protocol';
+import {
+  serverEventSchema,
+  type CallEndReason,
+  type CallUiState,
+  type ClientMessage,
+  type ServerEvent,
+} from '../../../server/contracts/call-protocol';
 
 // The call protocol is server/contracts/call-protocol.ts (one source for both ends); the calls
 // procedures' types come from the router through tRPC.

@@ -17,14 +17,36 @@ export function SimulationCallActions({ simulationId, name, clientId }: Props) {
   const [open, setOpen] = useState<'test' | 'dry' | null>(null);
   return (
     <>
-      <Button size="xs" variant="light" leftSection={<IconHeadset size={14} aria-hidden />} onClick={() => setOpen('test')} aria-label={t('list.testLabel', { name })}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconHeadset size={14} aria-hidden />}
+        onClick={() => setOpen('test')}
+        aria-label={t('list.testLabel', { name })}
+      >
         {t('list.test')}
       </Button>
-      <Button size="xs" variant="default" leftSection={<IconMessages size={14} aria-hidden />} onClick={() => setOpen('dry')} aria-label={t('list.dryRunLabel', { name })}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconMessages size={14} aria-hidden />}
+        onClick={() => setOpen('dry')}
+        aria-label={t('list.dryRunLabel', { name })}
+      >
         {t('list.dryRun')}
       </Button>
-      <SimulationTestDialog simulationId={simulationId} clientId={clientId} opened={open === 'test'} onClose={() => setOpen(null)} />
-      <DryRunDialog simulationId={simulationId} clientId={clientId} opened={open === 'dry'} onClose={() => setOpen(null)} />
+      <SimulationTestDialog
+        simulationId={simulationId}
+        clientId={clientId}
+        opened={open === 'test'}
+        onClose={() => setOpen(null)}
+      />
+      <DryRunDialog
+        simulationId={simulationId}
+        clientId={clientId}
+        opened={open === 'dry'}
+        onClose={() => setOpen(null)}
+      />
     </>
   );
 }

@@ -50,7 +50,10 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
   const before = snapshot.phase === 'idle' || snapshot.phase === 'starting' || snapshot.phase === 'failed';
 
   if (before) {
-    const options = (prompts.data ?? []).map((p) => ({ value: p.id, label: p.isSystem ? t('test.systemPrompt', { name: p.name }) : p.name }));
+    const options = (prompts.data ?? []).map((p) => ({
+      value: p.id,
+      label: p.isSystem ? t('test.systemPrompt', { name: p.name }) : p.name,
+    }));
     return (
       <Stack>
         <Text size="sm" c="dimmed">
@@ -78,7 +81,9 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
         />
         {snapshot.phase === 'failed' && snapshot.error && (
           <Alert color="red" role="alert">
-            {snapshot.error === 'startFailed' ? t('test.startFailed') : errorText(t, snapshot.error, snapshot.serverError)}
+            {snapshot.error === 'startFailed'
+              ? t('test.startFailed')
+              : errorText(t, snapshot.error, snapshot.serverError)}
           </Alert>
         )}
         <Text size="xs" c="dimmed">
@@ -88,7 +93,11 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
           <Button variant="default" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={start} loading={snapshot.phase === 'starting'}>
+          <Button
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            onClick={start}
+            loading={snapshot.phase === 'starting'}
+          >
             {t('test.start')}
           </Button>
         </Group>
@@ -99,13 +108,30 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
 }
 
 /** The live call inside a dialog, then its outcome with the transcript kept on screen. */
-export function LiveOrEnded({ session, snapshot, onClose, dryRun = false }: { session: CallSession; snapshot: CallSnapshot; onClose: () => void; dryRun?: boolean }) {
+export function LiveOrEnded({
+  session,
+  snapshot,
+  onClose,
+  dryRun = false,
+}: {
+  session: CallSession;
+  snapshot: CallSnapshot;
+  onClose: () => void;
+  dryRun?: boolean;
+}) {
   const { t } = useTranslation('calls');
-  if (snapshot.phase !== 'ended') return <CallView session={session} snapshot={snapshot} dryRun={dryRun} transcriptHeight={280} />;
+  if (snapshot.phase !== 'ended')
+    return <CallView session={session} snapshot={snapshot} dryRun={dryRun} transcriptHeight={280} />;
   return (
     <Stack>
       <CallOutcome snapshot={snapshot} headingOrder={3} />
-      <TranscriptView lines={snapshot.transcript} prospectName={snapshot.call?.persona.name || t('transcript.prospect')} chat={dryRun} height={240} ended />
+      <TranscriptView
+        lines={snapshot.transcript}
+        prospectName={snapshot.call?.persona.name || t('transcript.prospect')}
+        chat={dryRun}
+        height={240}
+        ended
+      />
       <Group justify="flex-end">
         <Button onClick={onClose}>{t('actions.close')}</Button>
       </Group>

@@ -24,7 +24,8 @@ export class TurnLatency {
     this.sounding = true;
     const first = !this.heard;
     this.heard = true;
-    if (!first && this.lastLoudEnd !== null && t >= this.lastLoudEnd && t - this.lastLoudEnd < 30) this.measured.push(Math.round((t - this.lastLoudEnd) * 1000));
+    if (!first && this.lastLoudEnd !== null && t >= this.lastLoudEnd && t - this.lastLoudEnd < 30)
+      this.measured.push(Math.round((t - this.lastLoudEnd) * 1000));
     this.lastLoudEnd = null;
   }
 

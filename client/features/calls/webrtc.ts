@@ -79,7 +79,8 @@ export class WebRtcLink {
       }).catch((e: Error) => {
         throw new WebRtcError('offer', e.message);
       });
-      if (answer.status !== 201 && answer.status !== 200) throw new WebRtcError('offer', `the model answered ${answer.status}`);
+      if (answer.status !== 201 && answer.status !== 200)
+        throw new WebRtcError('offer', `the model answered ${answer.status}`);
       const rtcCallId = (answer.headers.get('Location') ?? '').split('/').pop() ?? '';
       if (!/^rtc_[A-Za-z0-9_-]+$/.test(rtcCallId)) throw new WebRtcError('offer', 'the answer named no call');
       await pc.setRemoteDescription({ type: 'answer', sdp: await answer.text() });
@@ -108,7 +109,15 @@ export class WebRtcLink {
       framesReceived: 0,
       audioLevel: Math.round(micLevel * 1000) / 1000,
       socketState: 'none',
-      rtc: { packetsLost: 0, packetsReceived: 0, packetsSent: 0, remoteAudioLevel: null, connectionState: pc?.connectionState ?? 'closed', iceConnectionState: pc?.iceConnectionState ?? 'closed', iceGatheringState: pc?.iceGatheringState ?? 'complete' },
+      rtc: {
+        packetsLost: 0,
+        packetsReceived: 0,
+        packetsSent: 0,
+        remoteAudioLevel: null,
+        connectionState: pc?.connectionState ?? 'closed',
+        iceConnectionState: pc?.iceConnectionState ?? 'closed',
+        iceGatheringState: pc?.iceGatheringState ?? 'complete',
+      },
     };
     if (!pc) return out;
     const report = await pc.getStats().catch(() => null);
@@ -140,7 +149,9 @@ export class WebRtcLink {
     this.pc = null;
     if (!pc) return;
     pc.ontrack = null;
-    pc.getSenders().forEach((s) => s.track && s.track.readyState === 'live' && s.replaceTrack(null).catch(() => undefined));
+    pc.getSenders().forEach(
+      (s) => s.track && s.track.readyState === 'live' && s.replaceTrack(null).catch(() => undefined),
+    );
     pc.close();
   }
 }
@@ -168,10 +179,14 @@ function connected(pc: RTCPeerConnection, ms: number, signal?: AbortSignal): Pro
   if (pc.connectionState === 'connected') return Promise.resolve();
   return new Promise((resolve, reject) => {
     signal?.addEventListener('abort', () => finish(new WebRtcError('connect', 'gave up')), { once: true });
-    const t = setTimeout(() => finish(new WebRtcError('connect', `no connection within ${ms} ms (${pc.connectionState})`)), ms);
+    const t = setTimeout(
+      () => finish(new WebRtcError('connect', `no connection within ${ms} ms (${pc.connectionState})`)),
+      ms,
+    );
     const check = () => {
       if (pc.connectionState === 'connected') finish(null);
-      else if (pc.connectionState === 'failed' || pc.connectionState === 'closed') finish(new WebRtcError('connect', `the connection ${pc.connectionState}`));
+      else if (pc.connectionState === 'failed' || pc.connectionState === 'closed')
+        finish(new WebRtcError('connect', `the connection ${pc.connectionState}`));
     };
     const finish = (err: WebRtcError | null) => {
       clearTimeout(t);

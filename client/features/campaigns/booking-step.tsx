@@ -20,7 +20,14 @@ export function BookingStep({ link, report }: { link: CtaCredentials; report: Ct
   const { booking } = report;
   const saving = useRef(false);
   const hasScheduler = booking.provider !== 'none' && !!booking.url;
-  const src = hasScheduler ? schedulerFrameSrc(booking.provider, booking.url!, { name: report.first_name, email: report.email }, window.location.host) : null;
+  const src = hasScheduler
+    ? schedulerFrameSrc(
+        booking.provider,
+        booking.url!,
+        { name: report.first_name, email: report.email },
+        window.location.host,
+      )
+    : null;
 
   useEffect(() => {
     if (!open || !hasScheduler) return;
@@ -39,25 +46,51 @@ export function BookingStep({ link, report }: { link: CtaCredentials; report: Ct
 
   if (!hasScheduler && !report.campaign.cta_instructions && !report.campaign.banner_message) return null;
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="book-a-call" bg="violet.0">
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'lg' }}
+      radius="md"
+      component="section"
+      aria-labelledby="book-a-call"
+      bg="violet.0"
+    >
       <Stack gap="sm">
         <Title order={2} size="h3" id="book-a-call">
           {t('guest.booking.title')}
         </Title>
-        {report.campaign.banner_message && <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{report.campaign.banner_message}</Text>}
+        {report.campaign.banner_message && (
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{report.campaign.banner_message}</Text>
+        )}
         {bookedAt && (
           <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden />} role="status" data-testid="booked">
             {t('guest.booking.booked', { date: f.dateTime(bookedAt) })}
           </Alert>
         )}
         {!open && !bookedAt && (
-          <Button w="fit-content" size="md" leftSection={<IconCalendarEvent size={18} aria-hidden />} onClick={() => setOpen(true)}>
+          <Button
+            w="fit-content"
+            size="md"
+            leftSection={<IconCalendarEvent size={18} aria-hidden />}
+            onClick={() => setOpen(true)}
+          >
             {t('guest.booking.open')}
           </Button>
         )}
         {open && src && !bookedAt && (
-          <Box style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, overflow: 'hidden', background: 'white' }}>
-            <iframe src={src} title={t('guest.booking.frame')} style={{ width: '100%', height: 720, border: 0, display: 'block' }} data-testid="scheduler-frame" />
+          <Box
+            style={{
+              border: '1px solid var(--mantine-color-gray-3)',
+              borderRadius: 8,
+              overflow: 'hidden',
+              background: 'white',
+            }}
+          >
+            <iframe
+              src={src}
+              title={t('guest.booking.frame')}
+              style={{ width: '100%', height: 720, border: 0, display: 'block' }}
+              data-testid="scheduler-frame"
+            />
           </Box>
         )}
         {open && !src && (

@@ -1,4 +1,15 @@
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
@@ -41,7 +52,15 @@ const empty: Fields = {
 const fromRow = (c: CampaignRow): Fields => ({ ...c, simulationId: c.simulationId, bookingUrl: c.bookingUrl ?? '' });
 
 /** Create or edit a campaign, with a message under each field that is missing or wrong. */
-export function CampaignForm({ campaign, onClose, onSaved }: { campaign: CampaignRow | null; onClose: () => void; onSaved: (c: CampaignRow) => void }) {
+export function CampaignForm({
+  campaign,
+  onClose,
+  onSaved,
+}: {
+  campaign: CampaignRow | null;
+  onClose: () => void;
+  onSaved: (c: CampaignRow) => void;
+}) {
   const { t } = useCtaT();
   const [v, setV] = useState<Fields>(campaign ? fromRow(campaign) : empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -51,10 +70,15 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign: Campaig
   const m = campaign ? update : create;
   const set = <K extends keyof Fields>(k: K, value: Fields[K]) => setV((p) => ({ ...p, [k]: value }));
   const serverErrors = m.isError ? serverFieldErrors(m.error) : null;
-  const err = (k: keyof Fields) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
+  const err = (k: keyof Fields) =>
+    errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
 
   const submit = () => {
-    const parsed = campaignInput.safeParse({ ...v, linkExpirationDays: typeof v.linkExpirationDays === 'number' ? v.linkExpirationDays : Number.NaN, bookingUrl: v.bookingProvider === 'none' ? null : v.bookingUrl });
+    const parsed = campaignInput.safeParse({
+      ...v,
+      linkExpirationDays: typeof v.linkExpirationDays === 'number' ? v.linkExpirationDays : Number.NaN,
+      bookingUrl: v.bookingProvider === 'none' ? null : v.bookingUrl,
+    });
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= translateMessageKey(t, issue.message);
@@ -66,7 +90,14 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign: Campaig
   };
 
   return (
-    <Modal opened onClose={onClose} title={campaign ? t('form.titleEdit') : t('form.titleNew')} centered size="xl" closeButtonProps={{ 'aria-label': t('app.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={campaign ? t('form.titleEdit') : t('form.titleNew')}
+      centered
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -76,8 +107,22 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign: Campaig
       >
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('form.slug')} description={t('form.slugHelp')} value={v.slug} onChange={(e) => set('slug', e.currentTarget.value)} error={err('slug')} required data-autofocus />
-            <TextInput label={t('form.name')} value={v.name} onChange={(e) => set('name', e.currentTarget.value)} error={err('name')} required />
+            <TextInput
+              label={t('form.slug')}
+              description={t('form.slugHelp')}
+              value={v.slug}
+              onChange={(e) => set('slug', e.currentTarget.value)}
+              error={err('slug')}
+              required
+              data-autofocus
+            />
+            <TextInput
+              label={t('form.name')}
+              value={v.name}
+              onChange={(e) => set('name', e.currentTarget.value)}
+              error={err('name')}
+              required
+            />
           </SimpleGrid>
           <Select
             label={t('form.simulation')}
@@ -89,9 +134,32 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign: Campaig
             searchable
             required
           />
-          <TextInput label={t('form.subHeader')} value={v.subHeader} onChange={(e) => set('subHeader', e.currentTarget.value)} error={err('subHeader')} />
-          <Textarea label={t('form.introParagraph')} description={t('form.introHelp')} value={v.introParagraph} onChange={(e) => set('introParagraph', e.currentTarget.value)} error={err('introParagraph')} autosize minRows={3} required />
-          <Textarea label={t('form.afterMessage')} description={t('form.afterHelp')} value={v.afterMessage} onChange={(e) => set('afterMessage', e.currentTarget.value)} error={err('afterMessage')} autosize minRows={2} required />
+          <TextInput
+            label={t('form.subHeader')}
+            value={v.subHeader}
+            onChange={(e) => set('subHeader', e.currentTarget.value)}
+            error={err('subHeader')}
+          />
+          <Textarea
+            label={t('form.introParagraph')}
+            description={t('form.introHelp')}
+            value={v.introParagraph}
+            onChange={(e) => set('introParagraph', e.currentTarget.value)}
+            error={err('introParagraph')}
+            autosize
+            minRows={3}
+            required
+          />
+          <Textarea
+            label={t('form.afterMessage')}
+            description={t('form.afterHelp')}
+            value={v.afterMessage}
+            onChange={(e) => set('afterMessage', e.currentTarget.value)}
+            error={err('afterMessage')}
+            autosize
+            minRows={2}
+            required
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t('form.language')}
@@ -102,9 +170,27 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign: Campaig
               allowDeselect={false}
               error={err('language')}
             />
-            <NumberInput label={t('form.expiration')} description={t('form.expirationHelp')} value={v.linkExpirationDays} onChange={(n) => set('linkExpirationDays', n)} min={1} max={90} allowDecimal={false} error={err('linkExpirationDays')} required />
+            <NumberInput
+              label={t('form.expiration')}
+              description={t('form.expirationHelp')}
+              value={v.linkExpirationDays}
+              onChange={(n) => set('linkExpirationDays', n)}
+              min={1}
+              max={90}
+              allowDecimal={false}
+              error={err('linkExpirationDays')}
+              required
+            />
           </SimpleGrid>
-          <Textarea label={t('form.bannerMessage')} description={t('form.bannerHelp')} value={v.bannerMessage} onChange={(e) => set('bannerMessage', e.currentTarget.value)} error={err('bannerMessage')} autosize minRows={2} />
+          <Textarea
+            label={t('form.bannerMessage')}
+            description={t('form.bannerHelp')}
+            value={v.bannerMessage}
+            onChange={(e) => set('bannerMessage', e.currentTarget.value)}
+            error={err('bannerMessage')}
+            autosize
+            minRows={2}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label={t('form.bookingProvider')}
@@ -124,7 +210,15 @@ export function CampaignForm({ campaign, onClose, onSaved }: { campaign: Campaig
               />
             )}
           </SimpleGrid>
-          <Textarea label={t('form.ctaInstructions')} description={t('form.ctaInstructionsHelp')} value={v.ctaInstructions} onChange={(e) => set('ctaInstructions', e.currentTarget.value)} error={err('ctaInstructions')} autosize minRows={2} />
+          <Textarea
+            label={t('form.ctaInstructions')}
+            description={t('form.ctaInstructionsHelp')}
+            value={v.ctaInstructions}
+            onChange={(e) => set('ctaInstructions', e.currentTarget.value)}
+            error={err('ctaInstructions')}
+            autosize
+            minRows={2}
+          />
           {m.isError && !serverErrors && (
             <Alert color="red" role="alert">
               {t('campaigns.saveFailed')} {errorMessage(t, m.error)}

@@ -68,23 +68,46 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
                       {c.slug}
                     </Text>
                   </Table.Td>
-                  <Table.Td maw={220}>{c.simulationName ? <NameText>{c.simulationName}</NameText> : <Badge color="orange" variant="light">{t('campaigns.noSimulation')}</Badge>}</Table.Td>
+                  <Table.Td maw={220}>
+                    {c.simulationName ? (
+                      <NameText>{c.simulationName}</NameText>
+                    ) : (
+                      <Badge color="orange" variant="light">
+                        {t('campaigns.noSimulation')}
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>{t(`languages.${c.language}`)}</Table.Td>
                   <Table.Td>{t('campaigns.days', { count: c.linkExpirationDays })}</Table.Td>
                   <Table.Td>{t(`providers.${c.bookingProvider}`)}</Table.Td>
                   <Table.Td>{c.links}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="xs" variant="light" leftSection={<IconLink size={14} aria-hidden />} onClick={() => onGenerate(c.id)} disabled={!c.simulationId}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconLink size={14} aria-hidden />}
+                        onClick={() => onGenerate(c.id)}
+                        disabled={!c.simulationId}
+                      >
                         {t('campaigns.generate')}
                       </Button>
                       <Tooltip label={t('campaigns.edit')}>
-                        <ActionIcon variant="subtle" aria-label={t('campaigns.editNamed', { name: c.name })} onClick={() => setEditing(c)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('campaigns.editNamed', { name: c.name })}
+                          onClick={() => setEditing(c)}
+                        >
                           <IconPencil size={16} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('campaigns.delete')}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('campaigns.deleteNamed', { name: c.name })} onClick={() => setDeleting(c)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('campaigns.deleteNamed', { name: c.name })}
+                          onClick={() => setDeleting(c)}
+                        >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
                       </Tooltip>

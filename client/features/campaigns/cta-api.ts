@@ -20,9 +20,11 @@ export const ctaApi = {
 
 /** The guest's page addresses, each carrying the link's id and token. */
 export const ctaPaths = {
-  complete: (l: CtaCredentials) => `/magic-link/complete?cta=${encodeURIComponent(l.ctaId)}&token=${encodeURIComponent(l.token)}`,
+  complete: (l: CtaCredentials) =>
+    `/magic-link/complete?cta=${encodeURIComponent(l.ctaId)}&token=${encodeURIComponent(l.token)}`,
   report: (l: CtaCredentials) => `/cta/reports/${encodeURIComponent(l.ctaId)}?token=${encodeURIComponent(l.token)}`,
-  download: (l: CtaCredentials, lang: string) => `/api/v1/cta/reports/${encodeURIComponent(l.ctaId)}/download?token=${encodeURIComponent(l.token)}&lang=${encodeURIComponent(lang)}`,
+  download: (l: CtaCredentials, lang: string) =>
+    `/api/v1/cta/reports/${encodeURIComponent(l.ctaId)}/download?token=${encodeURIComponent(l.token)}&lang=${encodeURIComponent(lang)}`,
   used: (l: CtaCredentials | null, reason: 'used' | 'started') =>
     `/magic-link/used?reason=${reason}${l ? `&cta=${encodeURIComponent(l.ctaId)}&token=${encodeURIComponent(l.token)}` : ''}`,
 };

@@ -19,16 +19,30 @@ export class GenerateError extends Error {
  * progress line goes to `onProgress`, the result line resolves, an error line (or an error answer
  * before the stream) rejects with a GenerateError.
  */
-export async function generateLinks(input: GenerateLinksInput, onProgress: (done: number, total: number) => void): Promise<GenerateLinksResult> {
+export async function generateLinks(
+  input: GenerateLinksInput,
+  onProgress: (done: number, total: number) => void,
+): Promise<GenerateLinksResult> {
   let res: Response;
   try {
-    res = await fetch('/api/v1/cta/links/generate', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+    res = await fetch('/api/v1/cta/links/generate', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
   } catch {
     throw new GenerateError('NETWORK', 'The server could not be reached');
   }
   if (!res.ok || !res.body) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null;
-    throw new GenerateError(body?.error?.code ?? 'INTERNAL', body?.error?.message ?? res.statusText, body?.error?.details ?? null);
+    const body = (await res.json().catch(() => null)) as {
+      error?: { code?: string; message?: string; details?: Record<string, unknown> };
+    } | null;
+    throw new GenerateError(
+      body?.error?.code ?? 'INTERNAL',
+      body?.error?.message ?? res.statusText,
+      body?.error?.details ?? null,
+    );
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';

@@ -1,8 +1,31 @@
-import { ActionIcon, Alert, Anchor, Button, Checkbox, CopyButton, Group, List, Paper, Progress, Select, Stack, Table, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  List,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconDownload, IconLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { BATCH_CSV_COLUMNS, MAGIC_LINK_BATCH_MAX, parseEntries, type GenerateLinksResult } from '../../../server/contracts/campaigns';
+import {
+  BATCH_CSV_COLUMNS,
+  MAGIC_LINK_BATCH_MAX,
+  parseEntries,
+  type GenerateLinksResult,
+} from '../../../server/contracts/campaigns';
 import { toCsv } from '../../../server/contracts/csv';
 import { ScrollTable } from '../../components/scroll-table';
 import { translateMessageKey } from '../../lib/errors';
@@ -19,7 +42,15 @@ const PREVIEW = 10;
  * optionally mailed. The count updates as the list is typed; generating shows its progress; the
  * result previews the first links with copy buttons and downloads the whole batch as CSV.
  */
-export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campaignId: string | null; onCampaign: (id: string | null) => void; onNewCampaign: () => void }) {
+export function GeneratePanel({
+  campaignId,
+  onCampaign,
+  onNewCampaign,
+}: {
+  campaignId: string | null;
+  onCampaign: (id: string | null) => void;
+  onNewCampaign: () => void;
+}) {
   const { t } = useCtaT();
   const f = useFormat();
   const queryClient = useQueryClient();
@@ -54,7 +85,8 @@ export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campa
       const g = e instanceof GenerateError ? e : new GenerateError('INTERNAL', String(e));
       const field = g.fieldErrors?.entries?.[0] ?? g.fieldErrors?.campaignId?.[0];
       if (g.code === 'NO_VALID_ENTRIES') setError([t('validation.invalidEmail'), t('validation.noValidEntries')]);
-      else if (field) setError([translateMessageKey(t, field, { lines: g.details?.entries, max: MAGIC_LINK_BATCH_MAX })]);
+      else if (field)
+        setError([translateMessageKey(t, field, { lines: g.details?.entries, max: MAGIC_LINK_BATCH_MAX })]);
       else setError([t('generate.failed'), t(`errors.${g.code}`, { defaultValue: t('errors.INTERNAL') })]);
     } finally {
       setRunning(false);
@@ -88,7 +120,11 @@ export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campa
             <Select
               label={t('generate.campaign')}
               placeholder={t('generate.campaignPlaceholder')}
-              data={(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: `${c.name} (${c.slug})`, disabled: !c.simulationId }))}
+              data={(campaigns.data?.rows ?? []).map((c) => ({
+                value: c.id,
+                label: `${c.name} (${c.slug})`,
+                disabled: !c.simulationId,
+              }))}
               value={campaignId}
               onChange={onCampaign}
               searchable
@@ -97,7 +133,11 @@ export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campa
             />
             {chosen && (
               <Text size="sm" c="dimmed">
-                {t('generate.campaignFacts', { simulation: chosen.simulationName ?? '—', days: chosen.linkExpirationDays, language: t(`languages.${chosen.language}`) })}
+                {t('generate.campaignFacts', {
+                  simulation: chosen.simulationName ?? '—',
+                  days: chosen.linkExpirationDays,
+                  language: t(`languages.${chosen.language}`),
+                })}
               </Text>
             )}
             <Textarea
@@ -114,7 +154,13 @@ export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campa
             />
             <Group gap="md" wrap="wrap" aria-live="polite" data-testid="entry-count">
               <Text size="sm" c={tooMany ? 'red' : undefined} fw={tooMany ? 600 : undefined}>
-                {tooMany ? t('generate.tooMany', { lines: parsed.lines, max: MAGIC_LINK_BATCH_MAX }) : t('generate.count', { valid: parsed.entries.length, lines: parsed.lines, max: MAGIC_LINK_BATCH_MAX })}
+                {tooMany
+                  ? t('generate.tooMany', { lines: parsed.lines, max: MAGIC_LINK_BATCH_MAX })
+                  : t('generate.count', {
+                      valid: parsed.entries.length,
+                      lines: parsed.lines,
+                      max: MAGIC_LINK_BATCH_MAX,
+                    })}
               </Text>
               {parsed.invalid.length > 0 && (
                 <Text size="sm" c="orange.8">
@@ -127,7 +173,12 @@ export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campa
                 </Text>
               )}
             </Group>
-            <Checkbox label={t('generate.send')} description={t('generate.sendHelp')} checked={send} onChange={(e) => setSend(e.currentTarget.checked)} />
+            <Checkbox
+              label={t('generate.send')}
+              description={t('generate.sendHelp')}
+              checked={send}
+              onChange={(e) => setSend(e.currentTarget.checked)}
+            />
             {error && (
               <Alert color="red" role="alert" data-testid="generate-error">
                 {error.map((line, i) => (
@@ -139,7 +190,11 @@ export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campa
             )}
             {progress && (
               <Stack gap={4}>
-                <Progress value={progress.total ? (progress.done / progress.total) * 100 : 0} animated aria-label={t('generate.progressLabel')} />
+                <Progress
+                  value={progress.total ? (progress.done / progress.total) * 100 : 0}
+                  animated
+                  aria-label={t('generate.progressLabel')}
+                />
                 <Text size="sm" role="status">
                   {t('generate.progress', { done: progress.done, total: progress.total })}
                 </Text>
@@ -161,7 +216,10 @@ export function GeneratePanel({ campaignId, onCampaign, onNewCampaign }: { campa
 function GenerateResult({ result, f }: { result: GenerateLinksResult; f: ReturnType<typeof useFormat> }) {
   const { t } = useCtaT();
   const download = () =>
-    downloadText(`magic-links-${result.batchId.slice(0, 8)}.csv`, toCsv([[...BATCH_CSV_COLUMNS], ...result.links.map((l) => [l.email, l.firstName, l.link, l.expiresAt])]));
+    downloadText(
+      `magic-links-${result.batchId.slice(0, 8)}.csv`,
+      toCsv([[...BATCH_CSV_COLUMNS], ...result.links.map((l) => [l.email, l.firstName, l.link, l.expiresAt])]),
+    );
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" data-testid="generate-result">
       <Stack>
@@ -169,9 +227,25 @@ function GenerateResult({ result, f }: { result: GenerateLinksResult; f: ReturnT
           {t('results.title', { count: result.created })}
         </Title>
         <List size="sm" spacing={4}>
-          {result.invalidLines.length > 0 && <List.Item>{t('results.invalid', { count: result.invalidLines.length, lines: result.invalidLines.slice(0, 20).join(', ') })}</List.Item>}
-          {result.duplicateLines.length > 0 && <List.Item>{t('results.duplicates', { count: result.duplicateLines.length })}</List.Item>}
-          {result.alreadyLive.length > 0 && <List.Item>{t('results.alreadyLive', { count: result.alreadyLive.length, emails: result.alreadyLive.slice(0, 10).join(', ') })}</List.Item>}
+          {result.invalidLines.length > 0 && (
+            <List.Item>
+              {t('results.invalid', {
+                count: result.invalidLines.length,
+                lines: result.invalidLines.slice(0, 20).join(', '),
+              })}
+            </List.Item>
+          )}
+          {result.duplicateLines.length > 0 && (
+            <List.Item>{t('results.duplicates', { count: result.duplicateLines.length })}</List.Item>
+          )}
+          {result.alreadyLive.length > 0 && (
+            <List.Item>
+              {t('results.alreadyLive', {
+                count: result.alreadyLive.length,
+                emails: result.alreadyLive.slice(0, 10).join(', '),
+              })}
+            </List.Item>
+          )}
           {result.sending && <List.Item>{t('results.sending')}</List.Item>}
         </List>
         {result.created > 0 && (
@@ -204,13 +278,25 @@ function GenerateResult({ result, f }: { result: GenerateLinksResult; f: ReturnT
                       </Table.Td>
                       <Table.Td maw={420}>
                         <Group gap={4} wrap="nowrap" align="flex-start">
-                          <Anchor href={l.link} target="_blank" rel="noopener" size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                          <Anchor
+                            href={l.link}
+                            target="_blank"
+                            rel="noopener"
+                            size="xs"
+                            ff="monospace"
+                            style={{ overflowWrap: 'anywhere' }}
+                          >
                             {l.link}
                           </Anchor>
                           <CopyButton value={l.link}>
                             {({ copied, copy }) => (
                               <Tooltip label={copied ? t('results.copied') : t('results.copy')}>
-                                <ActionIcon variant="subtle" color={copied ? 'green' : 'gray'} onClick={copy} aria-label={t('results.copyFor', { email: l.email })}>
+                                <ActionIcon
+                                  variant="subtle"
+                                  color={copied ? 'green' : 'gray'}
+                                  onClick={copy}
+                                  aria-label={t('results.copyFor', { email: l.email })}
+                                >
                                   {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                                 </ActionIcon>
                               </Tooltip>

@@ -26,7 +26,10 @@ export function GuestIntro({ intro, onStart }: { intro: Intro; onStart: () => vo
         <Stack gap="sm">
           <Group gap="xl" wrap="wrap">
             <Fact label={t('guest.intro.simulation')} value={sim.name} />
-            <Fact label={t('guest.intro.timeLimit')} value={t('guest.intro.minutes', { count: sim.time_limit_minutes })} />
+            <Fact
+              label={t('guest.intro.timeLimit')}
+              value={t('guest.intro.minutes', { count: sim.time_limit_minutes })}
+            />
             <Fact label={t('guest.intro.difficulty')} value={t(`difficulty.${sim.difficulty}`, { ns: 'calls' })} />
           </Group>
           {sim.instructions && (

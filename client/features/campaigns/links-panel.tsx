@@ -1,4 +1,16 @@
-import { Badge, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -15,7 +27,15 @@ import { usePageParam } from '../assignments/use-page-param';
 import { downloadText } from '../users/download';
 import { useCtaT } from './use-cta-t';
 
-const STATUS_COLOR: Record<MagicLinkStatus, string> = { created: 'gray', sent: 'cyan', clicked: 'blue', started: 'indigo', in_progress: 'violet', completed: 'green', expired: 'orange' };
+const STATUS_COLOR: Record<MagicLinkStatus, string> = {
+  created: 'gray',
+  sent: 'cyan',
+  clicked: 'blue',
+  started: 'indigo',
+  in_progress: 'violet',
+  completed: 'green',
+  expired: 'orange',
+};
 const FILTERS = [...MAGIC_LINK_STATUSES, 'booked'] as const;
 type StatusFilter = (typeof FILTERS)[number];
 
@@ -41,8 +61,15 @@ export function LinksPanel() {
     }, 300);
     return () => clearTimeout(id);
   }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
-  const filter = { ...(campaignId ? { campaignId } : {}), ...(status ? { status } : {}), ...(search ? { search } : {}) };
-  const list = useQuery({ ...trpc.campaigns.links.queryOptions({ page, pageSize: 25, ...filter }), placeholderData: keepPreviousData });
+  const filter = {
+    ...(campaignId ? { campaignId } : {}),
+    ...(status ? { status } : {}),
+    ...(search ? { search } : {}),
+  };
+  const list = useQuery({
+    ...trpc.campaigns.links.queryOptions({ page, pageSize: 25, ...filter }),
+    placeholderData: keepPreviousData,
+  });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   const exportCsv = async () => {
@@ -61,10 +88,20 @@ export function LinksPanel() {
     <Stack>
       <Group wrap="wrap" align="flex-end" justify="space-between">
         <Group wrap="wrap" align="flex-end">
-          <TextInput label={t('links.search')} leftSection={<IconSearch size={16} aria-hidden />} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} w={260} maw="100%" />
+          <TextInput
+            label={t('links.search')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            w={260}
+            maw="100%"
+          />
           <Select
             label={t('links.campaign')}
-            data={[{ value: '', label: t('links.allCampaigns') }, ...(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+            data={[
+              { value: '', label: t('links.allCampaigns') },
+              ...(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
             value={campaignId ?? ''}
             onChange={(v) => {
               setCampaign(v || null, { replace: true });
@@ -76,7 +113,10 @@ export function LinksPanel() {
           />
           <Select
             label={t('links.status')}
-            data={[{ value: '', label: t('links.allStatuses') }, ...FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+            data={[
+              { value: '', label: t('links.allStatuses') },
+              ...FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) })),
+            ]}
             value={status ?? ''}
             onChange={(v) => {
               setStatus(v || null, { replace: true });
@@ -86,7 +126,13 @@ export function LinksPanel() {
             w={180}
           />
         </Group>
-        <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting} onClick={() => void exportCsv()} disabled={!list.data?.total}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          loading={exporting}
+          onClick={() => void exportCsv()}
+          disabled={!list.data?.total}
+        >
           {t('links.downloadCsv')}
         </Button>
       </Group>
@@ -97,7 +143,9 @@ export function LinksPanel() {
           {t('links.total', { count: list.data.total })}
         </Text>
       )}
-      {list.data && list.data.total === 0 && <Text c="dimmed">{search || status || campaignId ? t('links.noMatch') : t('links.empty')}</Text>}
+      {list.data && list.data.total === 0 && (
+        <Text c="dimmed">{search || status || campaignId ? t('links.noMatch') : t('links.empty')}</Text>
+      )}
       {list.data && list.data.rows.length > 0 && (
         <ScrollTable minWidth={980} label={t('links.title')}>
           <Table striped highlightOnHover>
@@ -121,11 +169,19 @@ export function LinksPanel() {
                     <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                       {l.email}
                     </Text>
-                    {l.firstName && <NameText size="xs" c="dimmed">{l.firstName}</NameText>}
+                    {l.firstName && (
+                      <NameText size="xs" c="dimmed">
+                        {l.firstName}
+                      </NameText>
+                    )}
                   </Table.Td>
                   <Table.Td maw={200}>
                     <NameText size="sm">{l.campaignName}</NameText>
-                    {l.simulationName && <NameText size="xs" c="dimmed">{l.simulationName}</NameText>}
+                    {l.simulationName && (
+                      <NameText size="xs" c="dimmed">
+                        {l.simulationName}
+                      </NameText>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Tooltip label={t('links.expiredStarted')} disabled={l.expiredReason !== 'started'}>
@@ -145,7 +201,15 @@ export function LinksPanel() {
                   <Table.Td>{f.date(l.createdAt)}</Table.Td>
                   <Table.Td>{f.date(l.expiresAt)}</Table.Td>
                   <Table.Td>{l.completedAt ? f.dateTime(l.completedAt) : '—'}</Table.Td>
-                  <Table.Td>{l.bookedAt ? <Badge color="grape" variant="light">{t('links.bookedOn', { date: f.date(l.bookedAt) })}</Badge> : '—'}</Table.Td>
+                  <Table.Td>
+                    {l.bookedAt ? (
+                      <Badge color="grape" variant="light">
+                        {t('links.bookedOn', { date: f.date(l.bookedAt) })}
+                      </Badge>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
                   <Table.Td>{l.score !== null ? <ScoreText score={l.score} heuristic={l.heuristic} /> : '—'}</Table.Td>
                 </Table.Tr>
               ))}
@@ -153,7 +217,14 @@ export function LinksPanel() {
           </Table>
         </ScrollTable>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={(p) => setPage(p)} getControlProps={(c) => ({ 'aria-label': t('links.page', { page: c }) })} />}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={(p) => setPage(p)}
+          getControlProps={(c) => ({ 'aria-label': t('links.page', { page: c }) })}
+        />
+      )}
     </Stack>
   );
 }

@@ -24,10 +24,16 @@ export function ClientOverviewPanel({ clientId }: { clientId?: string }) {
       </Text>
       {scope.missing && <ClientMissingAlert />}
       {overview.isLoading && <Loader aria-label={t('app.loading')} />}
-      {overview.isError && <LoadFailedAlert message={t('clientOverview.loadFailed')} onRetry={() => void overview.refetch()} />}
+      {overview.isError && (
+        <LoadFailedAlert message={t('clientOverview.loadFailed')} onRetry={() => void overview.refetch()} />
+      )}
       {/* with no client id there is nothing to load, but the editor still shows and refuses to save */}
       {(overview.data || scope.missing) && (
-        <OverviewForm key={overview.data?.updatedAt ?? 'empty'} scope={scope} initial={overview.data ?? { details: '', updatedAt: null }} />
+        <OverviewForm
+          key={overview.data?.updatedAt ?? 'empty'}
+          scope={scope}
+          initial={overview.data ?? { details: '', updatedAt: null }}
+        />
       )}
     </Stack>
   );
@@ -59,7 +65,9 @@ function OverviewForm({ scope, initial }: { scope: ClientScope; initial: ClientO
   });
 
   const savedAt = initial.updatedAt
-    ? t('clientOverview.lastSaved', { date: new Date(initial.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
+    ? t('clientOverview.lastSaved', {
+        date: new Date(initial.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+      })
     : t('clientOverview.neverSaved');
 
   return (

@@ -65,7 +65,9 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
   const onSaved = (saved: ClientOutput) => {
     void queryClient.invalidateQueries({ queryKey: trpc.clients.list.queryKey() });
     queryClient.setQueryData(trpc.clients.get.queryKey({ id: saved.id }), saved);
-    notifySuccess(editing ? t('notifications.updated', { name: saved.name }) : t('notifications.created', { name: saved.name }));
+    notifySuccess(
+      editing ? t('notifications.updated', { name: saved.name }) : t('notifications.created', { name: saved.name }),
+    );
     onClose();
   };
   const create = useMutation(trpc.clients.create.mutationOptions({ onSuccess: onSaved }));
@@ -73,7 +75,13 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
   const busy = create.isPending || update.isPending;
 
   const submit = form.onSubmit(async (values) => {
-    const fields = { name: values.name, domain: values.domain || null, type: values.type, tier: values.tier || null, defaultLanguage: values.defaultLanguage };
+    const fields = {
+      name: values.name,
+      domain: values.domain || null,
+      type: values.type,
+      tier: values.tier || null,
+      defaultLanguage: values.defaultLanguage,
+    };
     try {
       if (client) await update.mutateAsync({ ...fields, id: client.id, schemaName: client.schemaName });
       else await create.mutateAsync({ ...fields, schemaName: values.schemaName });
@@ -81,8 +89,14 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
       const { appCode, details } = errorInfo(e);
       const fieldErrors = serverFieldErrors(e);
       if (fieldErrors) form.setErrors(fieldErrors);
-      if (appCode === 'CONFLICT' && details?.field === 'schemaName') form.setFieldError('schemaName', 'clients.validation.schemaTaken');
-      const reason = appCode === 'CONFLICT' ? t('validation.schemaTaken') : appCode === 'SCHEMA_NAME_IMMUTABLE' ? t('form.schemaNameFixed') : undefined;
+      if (appCode === 'CONFLICT' && details?.field === 'schemaName')
+        form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+      const reason =
+        appCode === 'CONFLICT'
+          ? t('validation.schemaTaken')
+          : appCode === 'SCHEMA_NAME_IMMUTABLE'
+            ? t('form.schemaNameFixed')
+            : undefined;
       notifyFailure(editing ? t('errors.updateFailed') : t('errors.createFailed'), e, reason);
     }
   });
@@ -116,7 +130,12 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
             onChange={(e) => onNameChange(e.currentTarget.value)}
             error={error('name')}
           />
-          <TextInput label={t('fields.domain')} placeholder="example.com" {...form.getInputProps('domain')} error={error('domain')} />
+          <TextInput
+            label={t('fields.domain')}
+            placeholder="example.com"
+            {...form.getInputProps('domain')}
+            error={error('domain')}
+          />
           <Select
             label={t('fields.type')}
             withAsterisk
@@ -125,9 +144,20 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
             {...form.getInputProps('type')}
             error={error('type')}
           />
-          <TextInput label={t('fields.tier')} placeholder={t('form.tierPlaceholder')} {...form.getInputProps('tier')} error={error('tier')} />
+          <TextInput
+            label={t('fields.tier')}
+            placeholder={t('form.tierPlaceholder')}
+            {...form.getInputProps('tier')}
+            error={error('tier')}
+          />
           {editing ? (
-            <TextInput label={t('fields.schemaName')} value={client.schemaName} readOnly variant="filled" description={t('form.schemaNameFixed')} />
+            <TextInput
+              label={t('fields.schemaName')}
+              value={client.schemaName}
+              readOnly
+              variant="filled"
+              description={t('form.schemaNameFixed')}
+            />
           ) : (
             <TextInput
               label={t('fields.schemaName')}

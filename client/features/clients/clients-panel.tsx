@@ -43,7 +43,14 @@ export function ClientsPanel() {
       </Group>
 
       {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && <LoadFailedAlert inline message={t('errors.loadFailed')} retryLabel={t('common:app.retry')} onRetry={() => void list.refetch()} />}
+      {list.isError && (
+        <LoadFailedAlert
+          inline
+          message={t('errors.loadFailed')}
+          retryLabel={t('common:app.retry')}
+          onRetry={() => void list.refetch()}
+        />
+      )}
       {list.data && list.data.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
       {list.data && list.data.length > 0 && (
         <ScrollTable minWidth={860}>
@@ -65,7 +72,13 @@ export function ClientsPanel() {
               {list.data.map((c) => (
                 <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>
                   <Table.Td>
-                    <Anchor component={Link} href={clientDetailPath(c.id)} onClick={(e: MouseEvent) => e.stopPropagation()} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    <Anchor
+                      component={Link}
+                      href={clientDetailPath(c.id)}
+                      onClick={(e: MouseEvent) => e.stopPropagation()}
+                      fw={500}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
                       {c.name}
                     </Anchor>
                     {c.domain && (
@@ -80,7 +93,18 @@ export function ClientsPanel() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={c.type === 'customer' ? 'blue' : c.type === 'internal' ? 'gray' : c.type === 'demo' ? 'grape' : 'teal'}>
+                    <Badge
+                      variant="light"
+                      color={
+                        c.type === 'customer'
+                          ? 'blue'
+                          : c.type === 'internal'
+                            ? 'gray'
+                            : c.type === 'demo'
+                              ? 'grape'
+                              : 'teal'
+                      }
+                    >
                       {t(`types.${c.type}`)}
                     </Badge>
                   </Table.Td>
@@ -90,17 +114,30 @@ export function ClientsPanel() {
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <Tooltip label={t('actions.edit')}>
-                        <ActionIcon variant="subtle" aria-label={t('actions.editNamed', { name: c.name })} onClick={action('edit', c)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('actions.editNamed', { name: c.name })}
+                          onClick={action('edit', c)}
+                        >
                           <IconPencil size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('actions.duplicate')}>
-                        <ActionIcon variant="subtle" aria-label={t('actions.duplicateNamed', { name: c.name })} onClick={action('duplicate', c)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('actions.duplicateNamed', { name: c.name })}
+                          onClick={action('duplicate', c)}
+                        >
                           <IconCopy size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label={t('actions.delete')}>
-                        <ActionIcon variant="subtle" color="red" aria-label={t('actions.deleteNamed', { name: c.name })} onClick={action('delete', c)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('actions.deleteNamed', { name: c.name })}
+                          onClick={action('delete', c)}
+                        >
                           <IconTrash size={18} aria-hidden />
                         </ActionIcon>
                       </Tooltip>

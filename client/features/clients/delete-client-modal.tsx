@@ -23,7 +23,9 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
   const remove = useMutation(
     trpc.clients.delete.mutationOptions({
       onSuccess: () => {
-        queryClient.setQueryData(trpc.clients.list.queryKey(), (old: ClientOutput[] | undefined) => old?.filter((c) => c.id !== client.id));
+        queryClient.setQueryData(trpc.clients.list.queryKey(), (old: ClientOutput[] | undefined) =>
+          old?.filter((c) => c.id !== client.id),
+        );
         void queryClient.invalidateQueries({ queryKey: trpc.clients.list.queryKey() });
         queryClient.removeQueries({ queryKey: trpc.clients.get.queryKey({ id: client.id }) });
         notifySuccess(t('notifications.deleted', { name: client.name }));
@@ -75,7 +77,9 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
             {preview.data.items.length ? (
               <List size="sm" aria-label={t('delete.willRemove')}>
                 {preview.data.items.map((i) => (
-                  <List.Item key={i.key}>{t('delete.item', { label: t(`deletion.${i.key}`, { defaultValue: i.key }), count: i.count })}</List.Item>
+                  <List.Item key={i.key}>
+                    {t('delete.item', { label: t(`deletion.${i.key}`, { defaultValue: i.key }), count: i.count })}
+                  </List.Item>
                 ))}
               </List>
             ) : (
@@ -108,7 +112,12 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
           <Button variant="default" onClick={onClose} disabled={remove.isPending}>
             {t('actions.cancel')}
           </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending} disabled={own || !preview.data || !matches}>
+          <Button
+            color="red"
+            onClick={() => void confirm()}
+            loading={remove.isPending}
+            disabled={own || !preview.data || !matches}
+          >
             {t('delete.submit')}
           </Button>
         </Group>

@@ -22,7 +22,10 @@ export function DuplicateClientModal({ source, onClose }: Props) {
   const queryClient = useQueryClient();
   const mobile = useMediaQuery('(max-width: 48em)');
   const form = useForm({
-    initialValues: { name: t('duplicate.defaultName', { name: source.name }), schemaName: `${source.schemaName.toLowerCase()}-copy`.slice(0, 63) },
+    initialValues: {
+      name: t('duplicate.defaultName', { name: source.name }),
+      schemaName: `${source.schemaName.toLowerCase()}-copy`.slice(0, 63),
+    },
     validate: zodResolver(schema),
   });
   const duplicate = useMutation(
@@ -42,7 +45,8 @@ export function DuplicateClientModal({ source, onClose }: Props) {
       const { appCode, details } = errorInfo(e);
       const fieldErrors = serverFieldErrors(e);
       if (fieldErrors) form.setErrors(fieldErrors);
-      if (appCode === 'CONFLICT' && details?.field === 'schemaName') form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+      if (appCode === 'CONFLICT' && details?.field === 'schemaName')
+        form.setFieldError('schemaName', 'clients.validation.schemaTaken');
       notifyFailure(t('errors.duplicateFailed'), e, appCode === 'CONFLICT' ? t('validation.schemaTaken') : undefined);
     }
   });
@@ -69,7 +73,19 @@ export function DuplicateClientModal({ source, onClose }: Props) {
               {t('duplicate.copiedTitle')}
             </Text>
             <List size="sm">
-              {(['clientOverview', 'icps', 'productGroupings', 'callInstructions', 'personas', 'prompts', 'scorecards', 'simulations', 'knowledgeFiles'] as const).map((k) => (
+              {(
+                [
+                  'clientOverview',
+                  'icps',
+                  'productGroupings',
+                  'callInstructions',
+                  'personas',
+                  'prompts',
+                  'scorecards',
+                  'simulations',
+                  'knowledgeFiles',
+                ] as const
+              ).map((k) => (
                 <List.Item key={k}>{t(`copy.${k}`)}</List.Item>
               ))}
             </List>
@@ -82,7 +98,13 @@ export function DuplicateClientModal({ source, onClose }: Props) {
               {t('duplicate.notCopied')}
             </Text>
           </div>
-          <TextInput label={t('duplicate.newName')} withAsterisk data-autofocus {...form.getInputProps('name')} error={error('name')} />
+          <TextInput
+            label={t('duplicate.newName')}
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('name')}
+            error={error('name')}
+          />
           <TextInput
             label={t('duplicate.newSchemaName')}
             withAsterisk

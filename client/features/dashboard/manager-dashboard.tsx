@@ -1,5 +1,20 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Anchor, Button, Card, Group, List, Loader, Progress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconChecklist, IconClipboardPlus, IconFlask, IconSend, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -36,13 +51,21 @@ function DemoNotice({ generating }: { generating: { done: number; total: number 
   const f = useFormat();
   const percent = generating && generating.total ? Math.round((generating.done / generating.total) * 100) : 0;
   return (
-    <Alert color="grape" variant="light" icon={<IconFlask size={18} aria-hidden />} title={t('demo.title')} data-testid="demo-notice">
+    <Alert
+      color="grape"
+      variant="light"
+      icon={<IconFlask size={18} aria-hidden />}
+      title={t('demo.title')}
+      data-testid="demo-notice"
+    >
       <Stack gap={6}>
         <Text size="sm">{t('demo.body')}</Text>
         {generating && (
           <>
             <Text size="sm" role="status">
-              {generating.total ? t('demo.generating', { done: f.number(generating.done), total: f.number(generating.total) }) : t('demo.starting')}
+              {generating.total
+                ? t('demo.generating', { done: f.number(generating.done), total: f.number(generating.total) })
+                : t('demo.starting')}
             </Text>
             <Progress value={percent} size="sm" aria-label={t('demo.progressLabel')} striped animated />
           </>
@@ -66,7 +89,12 @@ export function ManagerDashboard() {
       <Button component={Link} href="/assignments" leftSection={<IconSend size={16} aria-hidden />}>
         {t('actions.sendAssignment')}
       </Button>
-      <Button component={Link} href="/simulations" variant="light" leftSection={<IconClipboardPlus size={16} aria-hidden />}>
+      <Button
+        component={Link}
+        href="/simulations"
+        variant="light"
+        leftSection={<IconClipboardPlus size={16} aria-hidden />}
+      >
         {t('actions.createSimulation')}
       </Button>
       <Button component={Link} href="/scorecards" variant="light" leftSection={<IconChecklist size={16} aria-hidden />}>
@@ -91,10 +119,17 @@ export function ManagerDashboard() {
     );
   const d = q.data;
   const c = d.counts;
-  const weekLabel = (iso: string) => new Intl.DateTimeFormat(f.lng, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const weekLabel = (iso: string) =>
+    new Intl.DateTimeFormat(f.lng, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${iso}T00:00:00Z`),
+    );
   const isNew = c.teamMembers === 0 || c.pendingExercises + c.completedExercises + c.practiceCalls === 0;
   // the steps that apply, numbered from 1 by the list itself
-  const steps = [...(c.teamMembers === 0 ? [t('gettingStarted.addMembers')] : []), t('gettingStarted.createSimulation'), t('gettingStarted.sendAssignment')];
+  const steps = [
+    ...(c.teamMembers === 0 ? [t('gettingStarted.addMembers')] : []),
+    t('gettingStarted.createSimulation'),
+    t('gettingStarted.sendAssignment'),
+  ];
 
   return (
     <Stack gap="lg">
@@ -115,11 +150,36 @@ export function ManagerDashboard() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
-        <Stat testId="stat-active" label={t('counts.activeMembers')} value={t('counts.ofTotal', { active: f.number(c.activeMembers), total: f.number(c.teamMembers) })} hint={t('counts.activeMembersHint')} />
-        <Stat testId="stat-average" label={t('counts.averageScore')} value={f.score(c.averageScore)} hint={t('counts.averageScoreHint')} />
-        <Stat testId="stat-pending" label={t('counts.pending')} value={f.number(c.pendingExercises)} hint={t('counts.pendingHint')} />
-        <Stat testId="stat-completed" label={t('counts.completed')} value={f.number(c.completedExercises)} hint={t('counts.completedHint')} />
-        <Stat testId="stat-practice" label={t('counts.practice')} value={f.number(c.practiceCalls)} hint={t('counts.practiceHint')} />
+        <Stat
+          testId="stat-active"
+          label={t('counts.activeMembers')}
+          value={t('counts.ofTotal', { active: f.number(c.activeMembers), total: f.number(c.teamMembers) })}
+          hint={t('counts.activeMembersHint')}
+        />
+        <Stat
+          testId="stat-average"
+          label={t('counts.averageScore')}
+          value={f.score(c.averageScore)}
+          hint={t('counts.averageScoreHint')}
+        />
+        <Stat
+          testId="stat-pending"
+          label={t('counts.pending')}
+          value={f.number(c.pendingExercises)}
+          hint={t('counts.pendingHint')}
+        />
+        <Stat
+          testId="stat-completed"
+          label={t('counts.completed')}
+          value={f.number(c.completedExercises)}
+          hint={t('counts.completedHint')}
+        />
+        <Stat
+          testId="stat-practice"
+          label={t('counts.practice')}
+          value={f.number(c.practiceCalls)}
+          hint={t('counts.practiceHint')}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="md" component="section" aria-labelledby="trend-title">
@@ -184,10 +244,18 @@ export function ManagerDashboard() {
                       {w.criterion}
                     </NameText>
                     <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {t('weakSpots.level', { percent: f.percent(w.percent), count: w.reports, reports: f.number(w.reports) })}
+                      {t('weakSpots.level', {
+                        percent: f.percent(w.percent),
+                        count: w.reports,
+                        reports: f.number(w.reports),
+                      })}
                     </Text>
                   </Group>
-                  <Progress value={w.percent} color={w.percent < 50 ? 'red' : w.percent < 75 ? 'yellow' : 'green'} aria-label={`${w.criterion}: ${f.percent(w.percent)}`} />
+                  <Progress
+                    value={w.percent}
+                    color={w.percent < 50 ? 'red' : w.percent < 75 ? 'yellow' : 'green'}
+                    aria-label={`${w.criterion}: ${f.percent(w.percent)}`}
+                  />
                 </div>
               ))}
             </Stack>
@@ -222,7 +290,12 @@ export function ManagerDashboard() {
                     </Table.Td>
                     <Table.Td>
                       {r.callId ? (
-                        <Anchor component={Link} href={`/reports/${r.callId}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        <Anchor
+                          component={Link}
+                          href={`/reports/${r.callId}`}
+                          size="sm"
+                          style={{ overflowWrap: 'anywhere' }}
+                        >
                           {r.simulationName}
                         </Anchor>
                       ) : (
@@ -234,8 +307,8 @@ export function ManagerDashboard() {
                           : r.kind === 'real'
                             ? t('recent.realCall')
                             : r.attempts > 1
-                            ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
-                            : t('recent.assignment', { name: r.assignmentName ?? '' })}
+                              ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
+                              : t('recent.assignment', { name: r.assignmentName ?? '' })}
                       </NameText>
                     </Table.Td>
                     <Table.Td>

@@ -1,11 +1,34 @@
 import '@mantine/dropzone/styles.css';
-import { ActionIcon, Alert, Badge, Button, CloseButton, Group, Loader, Progress, Stack, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
 import { IconFileUpload, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize, formatLimit, KIND_EXTENSIONS, KIND_MIME, KNOWLEDGE_KINDS, MAX_FILE_BYTES, type KnowledgeFile } from '../../../server/contracts/knowledge';
+import {
+  formatFileSize,
+  formatLimit,
+  KIND_EXTENSIONS,
+  KIND_MIME,
+  KNOWLEDGE_KINDS,
+  MAX_FILE_BYTES,
+  type KnowledgeFile,
+} from '../../../server/contracts/knowledge';
 import { currentLanguage } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
@@ -50,7 +73,9 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
   const remove = useMutation(trpc.knowledge.delete.mutationOptions({ onSuccess: refresh }));
 
   const patch = (key: string, change: Partial<UploadItem> | null) =>
-    setUploads((items) => (change ? items.map((u) => (u.key === key ? { ...u, ...change } : u)) : items.filter((u) => u.key !== key)));
+    setUploads((items) =>
+      change ? items.map((u) => (u.key === key ? { ...u, ...change } : u)) : items.filter((u) => u.key !== key),
+    );
 
   const failUpload = (name: string, reason: string) => {
     setUploads((items) => [...items, { key: `f${++uploadSeq}`, name, percent: 0, error: reason }]);
@@ -61,10 +86,16 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
     const key = `u${++uploadSeq}`;
     setUploads((items) => [...items, { key, name: file.name, percent: 0 }]);
     try {
-      const stored = await uploadKnowledgeFile(simulationId, file, { clientId: scope.input.clientId, onProgress: (percent) => patch(key, { percent }) });
+      const stored = await uploadKnowledgeFile(simulationId, file, {
+        clientId: scope.input.clientId,
+        onProgress: (percent) => patch(key, { percent }),
+      });
       // this file is in now: an earlier failure of the same file no longer applies
       setUploads((items) => items.filter((u) => u.key !== key && !(u.error && u.name === file.name)));
-      notifyNotice(stored.status === 'ready' ? 'green' : 'yellow', t(stored.status === 'ready' ? 'uploaded' : 'uploadedNoText', { name: stored.name }));
+      notifyNotice(
+        stored.status === 'ready' ? 'green' : 'yellow',
+        t(stored.status === 'ready' ? 'uploaded' : 'uploadedNoText', { name: stored.name }),
+      );
       void refresh();
     } catch (e) {
       const reason = uploadErrorMessage(t, lng, e);
@@ -136,7 +167,12 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
         </Group>
       </Dropzone>
       <Group>
-        <Button variant="light" leftSection={<IconFileUpload size={16} aria-hidden />} onClick={() => openRef.current?.()} disabled={scope.missing}>
+        <Button
+          variant="light"
+          leftSection={<IconFileUpload size={16} aria-hidden />}
+          onClick={() => openRef.current?.()}
+          disabled={scope.missing}
+        >
           {t('choose')}
         </Button>
       </Group>
@@ -150,13 +186,25 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
                   <Text size="sm">
                     {u.name}: {u.error}
                   </Text>
-                  <CloseButton size="sm" aria-label={t('dismiss', { name: u.name })} onClick={() => patch(u.key, null)} />
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('dismiss', { name: u.name })}
+                    onClick={() => patch(u.key, null)}
+                  />
                 </Group>
               </Alert>
             ) : (
               <Stack key={u.key} gap={4}>
-                <Text size="sm">{u.percent < 100 ? t('uploading', { name: u.name, percent: u.percent }) : t('processing', { name: u.name })}</Text>
-                <Progress value={u.percent} animated={u.percent >= 100} aria-label={t('progressLabel', { name: u.name })} />
+                <Text size="sm">
+                  {u.percent < 100
+                    ? t('uploading', { name: u.name, percent: u.percent })
+                    : t('processing', { name: u.name })}
+                </Text>
+                <Progress
+                  value={u.percent}
+                  animated={u.percent >= 100}
+                  aria-label={t('progressLabel', { name: u.name })}
+                />
               </Stack>
             ),
           )}
@@ -218,7 +266,12 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={t('deleteAria', { name: f.name })} onClick={() => setDeleting(f)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('deleteAria', { name: f.name })}
+                      onClick={() => setDeleting(f)}
+                    >
                       <IconTrash size={18} aria-hidden />
                     </ActionIcon>
                   </Table.Td>
@@ -228,7 +281,9 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
           </Table>
         </ScrollTable>
       )}
-      {files.some((f) => f.enabled && f.status === 'ready') && <KnowledgeSearch simulationId={simulationId} clientId={clientId} />}
+      {files.some((f) => f.enabled && f.status === 'ready') && (
+        <KnowledgeSearch simulationId={simulationId} clientId={clientId} />
+      )}
       <ConfirmDeleteModal
         opened={!!deleting}
         title={t('deleteTitle')}

@@ -12,7 +12,12 @@ export function KnowledgeSearch({ simulationId, clientId }: { simulationId: stri
   const scope = clientScope(clientId);
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
-  const search = useQuery(trpc.knowledge.search.queryOptions({ ...scope.input, simulationId, query }, { enabled: query.length > 0 && !scope.missing, staleTime: 0 }));
+  const search = useQuery(
+    trpc.knowledge.search.queryOptions(
+      { ...scope.input, simulationId, query },
+      { enabled: query.length > 0 && !scope.missing, staleTime: 0 },
+    ),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -34,7 +39,13 @@ export function KnowledgeSearch({ simulationId, clientId }: { simulationId: stri
             maxLength={500}
             style={{ flex: 1, minWidth: 200 }}
           />
-          <Button type="submit" variant="default" leftSection={<IconSearch size={16} aria-hidden />} disabled={!draft.trim()} loading={search.isFetching}>
+          <Button
+            type="submit"
+            variant="default"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            disabled={!draft.trim()}
+            loading={search.isFetching}
+          >
             {t('search.submit')}
           </Button>
         </Group>

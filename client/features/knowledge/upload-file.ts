@@ -21,7 +21,11 @@ export interface UploadOptions {
  * Sends the raw file to POST /api/v1/simulations/:id/files (the session cookie authenticates it).
  * XMLHttpRequest rather than fetch because only it reports upload progress.
  */
-export function uploadKnowledgeFile(simulationId: string, file: File, opts: UploadOptions = {}): Promise<KnowledgeFile> {
+export function uploadKnowledgeFile(
+  simulationId: string,
+  file: File,
+  opts: UploadOptions = {},
+): Promise<KnowledgeFile> {
   const query = opts.clientId ? `?clientId=${encodeURIComponent(opts.clientId)}` : '';
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -4,7 +4,12 @@ import { translateErrorCode } from '../../lib/errors';
 import { UploadError } from './upload-file';
 
 /** "File too large: 6.0 MB (maximum 5 MB)" in the user's language; size null = unknown ("more than 5 MB"). */
-export function tooLargeMessage(t: TFunction, lng: string, sizeBytes: number | null, maxBytes = MAX_FILE_BYTES): string {
+export function tooLargeMessage(
+  t: TFunction,
+  lng: string,
+  sizeBytes: number | null,
+  maxBytes = MAX_FILE_BYTES,
+): string {
   const max = formatLimit(maxBytes, lng);
   const size = sizeBytes === null ? t('moreThan', { max }) : formatFileSize(sizeBytes, lng, maxBytes);
   return t('fileTooLarge', { size, max });
@@ -17,7 +22,12 @@ export function uploadErrorMessage(t: TFunction, lng: string, e: unknown): strin
     case 'FILE_TOO_LARGE': {
       const size = e.details?.sizeBytes;
       const max = e.details?.maxBytes;
-      return tooLargeMessage(t, lng, typeof size === 'number' ? size : null, typeof max === 'number' ? max : MAX_FILE_BYTES);
+      return tooLargeMessage(
+        t,
+        lng,
+        typeof size === 'number' ? size : null,
+        typeof max === 'number' ? max : MAX_FILE_BYTES,
+      );
     }
     case 'UNSUPPORTED_FILE_TYPE':
       return t('unsupportedType');

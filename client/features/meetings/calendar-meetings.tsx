@@ -36,7 +36,12 @@ export function CalendarMeetings({ onSchedule }: { onSchedule: (e: CalendarEvent
   if (!calendar.data?.available) return null;
   const c = calendar.data;
   const connect = (
-    <Button component="a" href="/api/v1/integrations/google/start" variant="light" leftSection={<IconCalendarEvent size={16} aria-hidden />}>
+    <Button
+      component="a"
+      href="/api/v1/integrations/google/start"
+      variant="light"
+      leftSection={<IconCalendarEvent size={16} aria-hidden />}
+    >
       {c.problem === 'reconnect' ? t('calendar.reconnect') : t('calendar.connect')}
     </Button>
   );
@@ -59,7 +64,12 @@ export function CalendarMeetings({ onSchedule }: { onSchedule: (e: CalendarEvent
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {c.email ? t('calendar.connectedAs', { email: c.email }) : t('calendar.connected')}
             </Text>
-            <Button size="compact-sm" variant="subtle" color="red" onClick={() => (disconnect.reset(), setConfirm(true))}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={() => (disconnect.reset(), setConfirm(true))}
+            >
               {t('calendar.disconnect')}
             </Button>
           </Group>
@@ -84,7 +94,14 @@ export function CalendarMeetings({ onSchedule }: { onSchedule: (e: CalendarEvent
           {c.events.length > 0 && (
             <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {c.events.map((e) => (
-                <Group key={e.id} component="li" justify="space-between" gap="xs" wrap="wrap" data-testid="calendar-event">
+                <Group
+                  key={e.id}
+                  component="li"
+                  justify="space-between"
+                  gap="xs"
+                  wrap="wrap"
+                  data-testid="calendar-event"
+                >
                   <Stack gap={0} maw={480}>
                     <NameText fw={500}>{e.title || t('calendar.untitled')}</NameText>
                     <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

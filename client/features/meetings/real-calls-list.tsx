@@ -37,8 +37,18 @@ const MOVING = new Set<MeetingStatus>([...LIVE_BOT_STATUSES, 'processing']);
 function StatusDetail({ m }: { m: MeetingRow }) {
   const { t } = useMeetingsT();
   const f = useFormat();
-  if (m.status === 'waiting_room') return <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>{t('live.admit', { botName: m.botName ?? '' })}</Text>;
-  if (m.status === 'scheduled' && m.joinAt) return <Text size="xs" c="dimmed">{t('live.joinsAt', { when: f.dateTime(m.joinAt) })}</Text>;
+  if (m.status === 'waiting_room')
+    return (
+      <Text size="xs" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {t('live.admit', { botName: m.botName ?? '' })}
+      </Text>
+    );
+  if (m.status === 'scheduled' && m.joinAt)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('live.joinsAt', { when: f.dateTime(m.joinAt) })}
+      </Text>
+    );
   if (m.status === 'failed')
     return (
       <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
@@ -59,10 +69,20 @@ function RecordingLink({ m }: { m: MeetingRow }) {
         {t('live.downloadRecording')}
       </Anchor>
     );
-  if (link.data) return <Text size="xs" c="dimmed">{t('live.noRecording')}</Text>;
+  if (link.data)
+    return (
+      <Text size="xs" c="dimmed">
+        {t('live.noRecording')}
+      </Text>
+    );
   return (
     <Stack gap={2} align="flex-start">
-      <Button size="compact-xs" variant="subtle" loading={link.isPending} onClick={() => link.mutate({ meetingId: m.id })}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        loading={link.isPending}
+        onClick={() => link.mutate({ meetingId: m.id })}
+      >
         {t('live.recording')}
       </Button>
       {link.isError && (
@@ -79,7 +99,11 @@ function ChooseRep({ m }: { m: MeetingRow }) {
   const { t } = useMeetingsT();
   const qc = useQueryClient();
   const [rep, setRep] = useState<string | null>(null);
-  const choose = useMutation(trpc.meetings.chooseRep.mutationOptions({ onSettled: () => void qc.invalidateQueries({ queryKey: trpc.meetings.list.queryKey() }) }));
+  const choose = useMutation(
+    trpc.meetings.chooseRep.mutationOptions({
+      onSettled: () => void qc.invalidateQueries({ queryKey: trpc.meetings.list.queryKey() }),
+    }),
+  );
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
       <Select
@@ -91,7 +115,12 @@ function ChooseRep({ m }: { m: MeetingRow }) {
         error={choose.isError ? errorMessage(t, choose.error) : undefined}
         maw={220}
       />
-      <Button size="xs" disabled={!rep} loading={choose.isPending} onClick={() => rep && choose.mutate({ meetingId: m.id, repSpeaker: rep })}>
+      <Button
+        size="xs"
+        disabled={!rep}
+        loading={choose.isPending}
+        onClick={() => rep && choose.mutate({ meetingId: m.id, repSpeaker: rep })}
+      >
         {t('live.scoreAs')}
       </Button>
     </Group>
@@ -103,12 +132,18 @@ export function RealCallsList() {
   const { t } = useMeetingsT();
   const f = useFormat();
   const qc = useQueryClient();
-  const list = useQuery({ ...trpc.meetings.list.queryOptions(), refetchInterval: (q) => (q.state.data?.rows.some((r) => MOVING.has(r.status)) ? 2000 : false) });
+  const list = useQuery({
+    ...trpc.meetings.list.queryOptions(),
+    refetchInterval: (q) => (q.state.data?.rows.some((r) => MOVING.has(r.status)) ? 2000 : false),
+  });
   const [stopping, setStopping] = useState<MeetingRow | null>(null);
   const stop = useMutation(
     trpc.meetings.stopBot.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', message: stopping?.status === 'scheduled' ? t('live.cancelled') : t('live.stopped') });
+        notifications.show({
+          color: 'green',
+          message: stopping?.status === 'scheduled' ? t('live.cancelled') : t('live.stopped'),
+        });
         setStopping(null);
       },
       onSettled: () => void qc.invalidateQueries({ queryKey: trpc.meetings.list.queryKey() }),
@@ -156,7 +191,12 @@ export function RealCallsList() {
                       <StatusDetail m={m} />
                       {m.status === 'choose_rep' && <ChooseRep m={m} />}
                       {LIVE.has(m.status) && m.status !== 'transcribing' && (
-                        <Button size="compact-xs" variant="light" color="red" onClick={() => (stop.reset(), setStopping(m))}>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          color="red"
+                          onClick={() => (stop.reset(), setStopping(m))}
+                        >
                           {m.status === 'scheduled' ? t('live.cancel') : t('live.stop')}
                         </Button>
                       )}
@@ -172,7 +212,10 @@ export function RealCallsList() {
                       ) : (
                         '—'
                       )}
-                      {m.source === 'bot' && ['transcribing', 'choose_rep', 'processing', 'done'].includes(m.status) && <RecordingLink m={m} />}
+                      {m.source === 'bot' &&
+                        ['transcribing', 'choose_rep', 'processing', 'done'].includes(m.status) && (
+                          <RecordingLink m={m} />
+                        )}
                     </Stack>
                   </Table.Td>
                 </Table.Tr>
@@ -184,11 +227,19 @@ export function RealCallsList() {
       <ConfirmDeleteDialog
         opened={stopping !== null}
         title={stopping?.status === 'scheduled' ? t('live.cancelTitle') : t('live.stopTitle')}
-        message={stopping?.status === 'scheduled' ? t('live.cancelConfirm', { title: stopping?.title ?? '' }) : t('live.stopConfirm', { title: stopping?.title ?? '', botName: stopping?.botName ?? '' })}
+        message={
+          stopping?.status === 'scheduled'
+            ? t('live.cancelConfirm', { title: stopping?.title ?? '' })
+            : t('live.stopConfirm', { title: stopping?.title ?? '', botName: stopping?.botName ?? '' })
+        }
         cancelLabel={t('live.keep')}
         submitLabel={stopping?.status === 'scheduled' ? t('live.cancel') : t('live.stop')}
         pending={stop.isPending}
-        error={stop.isError ? `${errorMessage(t, stop.error)}${typeof stopReason === 'string' && stopReason ? ` ${t('live.providerSaid', { reason: stopReason })}` : ''}` : null}
+        error={
+          stop.isError
+            ? `${errorMessage(t, stop.error)}${typeof stopReason === 'string' && stopReason ? ` ${t('live.providerSaid', { reason: stopReason })}` : ''}`
+            : null
+        }
         onCancel={() => setStopping(null)}
         onConfirm={() => stopping && stop.mutate({ meetingId: stopping.id })}
       />

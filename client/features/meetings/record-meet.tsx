@@ -49,7 +49,12 @@ function BotNameSetting({ current }: { current: string }) {
         maxLength={60}
         maw={320}
       />
-      <Button variant="default" onClick={() => save.mutate({ botName: name })} loading={save.isPending} disabled={name.trim() === current}>
+      <Button
+        variant="default"
+        onClick={() => save.mutate({ botName: name })}
+        loading={save.isPending}
+        disabled={name.trim() === current}
+      >
         {t('record.botNameSave')}
       </Button>
     </Group>
@@ -97,7 +102,10 @@ export function RecordMeet() {
   const request = useMutation(
     trpc.meetings.requestBot.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'green', message: later ? t('record.scheduled') : t('record.sent', { botName: settings.data?.botName ?? '' }) });
+        notifications.show({
+          color: 'green',
+          message: later ? t('record.scheduled') : t('record.sent', { botName: settings.data?.botName ?? '' }),
+        });
         setUrl('');
         setTitle('');
         setJoinAt('');
@@ -114,10 +122,16 @@ export function RecordMeet() {
   if (settings.isLoading || settings.isError) return null;
   if (!settings.data?.provider) {
     return (
-      <Alert color="blue" icon={<IconRobot size={18} aria-hidden />} title={t('record.notConfiguredTitle')} data-testid="bot-not-configured">
+      <Alert
+        color="blue"
+        icon={<IconRobot size={18} aria-hidden />}
+        title={t('record.notConfiguredTitle')}
+        data-testid="bot-not-configured"
+      >
         <Text size="sm">{t('record.notConfigured')}</Text>
         <Text size="sm" mt={6}>
-          {t('record.notConfiguredHow')} <Code>MEETING_BOT_PROVIDER=attendee</Code> / <Code>recall</Code>, <Code>ATTENDEE_API_KEY</Code>, <Code>ATTENDEE_WEBHOOK_SECRET</Code> (<Code>RECALL_…</Code>)
+          {t('record.notConfiguredHow')} <Code>MEETING_BOT_PROVIDER=attendee</Code> / <Code>recall</Code>,{' '}
+          <Code>ATTENDEE_API_KEY</Code>, <Code>ATTENDEE_WEBHOOK_SECRET</Code> (<Code>RECALL_…</Code>)
         </Text>
       </Alert>
     );
@@ -132,7 +146,13 @@ export function RecordMeet() {
     if (later && (!when || new Date(when).getTime() < Date.now())) next.joinAt = t('validation.joinAt');
     setErrors(next);
     if (Object.keys(next).length) return;
-    request.mutate({ meetingUrl: link, title: title.trim(), scorecardId: scorecardId!, ...(simulationId ? { simulationId } : {}), ...(when ? { joinAt: when } : {}) });
+    request.mutate({
+      meetingUrl: link,
+      title: title.trim(),
+      scorecardId: scorecardId!,
+      ...(simulationId ? { simulationId } : {}),
+      ...(when ? { joinAt: when } : {}),
+    });
   };
   const serverErrors = request.isError ? serverFieldErrors(request.error) : null;
   const err = (k: string) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
@@ -167,10 +187,34 @@ export function RecordMeet() {
             inputMode="url"
             maw={520}
           />
-          <TextInput label={t('record.callTitle')} description={t('record.callTitleHelp')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={err('title')} maw={520} />
-          <ScorecardFields simulationId={simulationId} onSimulation={setSimulationId} scorecardId={scorecardId} onScorecard={setScorecardId} scorecardError={err('scorecardId')} />
+          <TextInput
+            label={t('record.callTitle')}
+            description={t('record.callTitleHelp')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            error={err('title')}
+            maw={520}
+          />
+          <ScorecardFields
+            simulationId={simulationId}
+            onSimulation={setSimulationId}
+            scorecardId={scorecardId}
+            onScorecard={setScorecardId}
+            scorecardError={err('scorecardId')}
+          />
           <Switch label={t('record.later')} checked={later} onChange={(e) => setLater(e.currentTarget.checked)} />
-          {later && <TextInput type="datetime-local" label={t('record.joinAt')} description={t('record.joinAtHelp')} value={joinAt} onChange={(e) => setJoinAt(e.currentTarget.value)} error={err('joinAt')} required maw={320} />}
+          {later && (
+            <TextInput
+              type="datetime-local"
+              label={t('record.joinAt')}
+              description={t('record.joinAtHelp')}
+              value={joinAt}
+              onChange={(e) => setJoinAt(e.currentTarget.value)}
+              error={err('joinAt')}
+              required
+              maw={320}
+            />
+          )}
           {request.isError && !serverErrors && (
             <Alert color="red" role="alert" title={t('record.failed')}>
               {errorMessage(t, request.error)}

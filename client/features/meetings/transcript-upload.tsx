@@ -12,7 +12,8 @@ import { trpc } from '../../lib/trpc';
 import { ScorecardFields } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 
-const ACCEPT = '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
+const ACCEPT =
+  '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
 
 /**
  * Score a real call from its transcript (WebVTT or SRT as Meet, Zoom and Teams export them, or
@@ -36,7 +37,9 @@ export function TranscriptUpload() {
   const [simulationId, setSimulationId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const read = useMutation(trpc.meetings.previewTranscript.mutationOptions());
-  const score = useMutation(trpc.meetings.scoreTranscript.mutationOptions({ onSuccess: (r) => navigate(`/reports/${r.callId}`) }));
+  const score = useMutation(
+    trpc.meetings.scoreTranscript.mutationOptions({ onSuccess: (r) => navigate(`/reports/${r.callId}`) }),
+  );
 
   const choose = async (f: File | null) => {
     setFile(f);
@@ -68,7 +71,8 @@ export function TranscriptUpload() {
   // a recording (audio or video) is transcribed by the configured model first
   const transcribe = async (f: File) => {
     if (!settings.data?.transcription) return setFileError(t('upload.recordingNeedsModel'));
-    if (f.size > settings.data.recordingMaxMb * 1024 * 1024) return setFileError(t('upload.recordingTooLarge', { mb: settings.data.recordingMaxMb }));
+    if (f.size > settings.data.recordingMaxMb * 1024 * 1024)
+      return setFileError(t('upload.recordingTooLarge', { mb: settings.data.recordingMaxMb }));
     setUploadPercent(0);
     try {
       const r = await transcribeRecordingFile(f, setUploadPercent);
@@ -78,7 +82,8 @@ export function TranscriptUpload() {
       setTitle((prev) => prev || f.name.replace(/\.[^.]+$/, ''));
     } catch (e) {
       const err = e instanceof UploadError ? e : new UploadError('INTERNAL', String(e));
-      const reason = typeof err.details?.reason === 'string' ? ` ${t('record.providerSaid', { reason: err.details.reason })}` : '';
+      const reason =
+        typeof err.details?.reason === 'string' ? ` ${t('record.providerSaid', { reason: err.details.reason })}` : '';
       setFileError(`${translateErrorCode(t, err.code)}${reason}`);
     } finally {
       setUploadPercent(null);
@@ -92,7 +97,14 @@ export function TranscriptUpload() {
     if (!rep) next.repSpeaker = t('validation.repRequired');
     setErrors(next);
     if (Object.keys(next).length || !content || !file) return;
-    score.mutate({ fileName: file.name, content, title: title.trim(), scorecardId: scorecardId!, ...(simulationId ? { simulationId } : {}), repSpeaker: rep! });
+    score.mutate({
+      fileName: file.name,
+      content,
+      title: title.trim(),
+      scorecardId: scorecardId!,
+      ...(simulationId ? { simulationId } : {}),
+      repSpeaker: rep!,
+    });
   };
   const serverErrors = score.isError ? serverFieldErrors(score.error) : null;
   const err = (k: string) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
@@ -125,8 +137,16 @@ export function TranscriptUpload() {
         )}
         {uploadPercent !== null && (
           <Stack gap={4} maw={520} role="status" data-testid="recording-progress">
-            <Text size="sm">{uploadPercent < 100 ? t('upload.recordingUploading', { percent: uploadPercent }) : t('upload.recordingTranscribing')}</Text>
-            <Progress value={uploadPercent < 100 ? uploadPercent : 100} animated={uploadPercent >= 100} aria-label={t('upload.recordingProgress')} />
+            <Text size="sm">
+              {uploadPercent < 100
+                ? t('upload.recordingUploading', { percent: uploadPercent })
+                : t('upload.recordingTranscribing')}
+            </Text>
+            <Progress
+              value={uploadPercent < 100 ? uploadPercent : 100}
+              animated={uploadPercent >= 100}
+              aria-label={t('upload.recordingProgress')}
+            />
           </Stack>
         )}
         {preview && (
@@ -139,24 +159,58 @@ export function TranscriptUpload() {
           >
             <Stack>
               <Text size="sm" data-testid="transcript-summary">
-                {t('upload.summary', { format: t(`formats.${preview.format}`), turns: preview.turns, duration: preview.durationMs ? clock(preview.durationMs) : '—', speakers: preview.speakers.length })}
+                {t('upload.summary', {
+                  format: t(`formats.${preview.format}`),
+                  turns: preview.turns,
+                  duration: preview.durationMs ? clock(preview.durationMs) : '—',
+                  speakers: preview.speakers.length,
+                })}
               </Text>
-              <Radio.Group label={t('upload.whoAreYou')} description={t('upload.whoAreYouHelp')} value={rep} onChange={setRep} error={err('repSpeaker')} required>
+              <Radio.Group
+                label={t('upload.whoAreYou')}
+                description={t('upload.whoAreYouHelp')}
+                value={rep}
+                onChange={setRep}
+                error={err('repSpeaker')}
+                required
+              >
                 <Stack gap={6} mt={6}>
                   {preview.speakers.map((s) => (
-                    <Radio key={s.name} value={s.name} label={t('upload.speaker', { name: s.name, turns: s.turns, words: s.words })} styles={{ label: { overflowWrap: 'anywhere' } }} />
+                    <Radio
+                      key={s.name}
+                      value={s.name}
+                      label={t('upload.speaker', { name: s.name, turns: s.turns, words: s.words })}
+                      styles={{ label: { overflowWrap: 'anywhere' } }}
+                    />
                   ))}
                 </Stack>
               </Radio.Group>
-              <TextInput label={t('upload.callTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={err('title')} required maw={520} />
-              <ScorecardFields simulationId={simulationId} onSimulation={setSimulationId} scorecardId={scorecardId} onScorecard={setScorecardId} scorecardError={err('scorecardId')} />
+              <TextInput
+                label={t('upload.callTitle')}
+                value={title}
+                onChange={(e) => setTitle(e.currentTarget.value)}
+                error={err('title')}
+                required
+                maw={520}
+              />
+              <ScorecardFields
+                simulationId={simulationId}
+                onSimulation={setSimulationId}
+                scorecardId={scorecardId}
+                onScorecard={setScorecardId}
+                scorecardError={err('scorecardId')}
+              />
               {score.isError && !serverErrors && (
                 <Alert color="red" role="alert">
                   {t('upload.scoreFailed')} {errorMessage(t, score.error)}
                 </Alert>
               )}
               <Group>
-                <Button type="submit" loading={score.isPending} leftSection={<IconReportAnalytics size={16} aria-hidden />}>
+                <Button
+                  type="submit"
+                  loading={score.isPending}
+                  leftSection={<IconReportAnalytics size={16} aria-hidden />}
+                >
                   {t('upload.score')}
                 </Button>
               </Group>

@@ -16,7 +16,10 @@ export const isRecording = (f: File) => /^(audio|video)\//.test(f.type) || RECOR
  * authenticates it) and resolves with its transcript. XMLHttpRequest for the upload's progress;
  * once the bytes are up (100) the server is transcribing, which takes a while for a long call.
  */
-export function transcribeRecordingFile(file: File, onProgress: (percent: number) => void): Promise<TranscribedRecording> {
+export function transcribeRecordingFile(
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<TranscribedRecording> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/v1/meetings/recordings/transcribe');
@@ -33,7 +36,8 @@ export function transcribeRecordingFile(file: File, onProgress: (percent: number
         /* not JSON: a proxy error page */
       }
       if (xhr.status === 200 && body) return resolve(body as TranscribedRecording);
-      const err = (body as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null)?.error;
+      const err = (body as { error?: { code?: string; message?: string; details?: Record<string, unknown> } } | null)
+        ?.error;
       reject(new UploadError(err?.code ?? 'INTERNAL', err?.message ?? `HTTP ${xhr.status}`, err?.details ?? null));
     };
     xhr.onerror = () => reject(new UploadError('NETWORK', 'Network error'));

@@ -107,16 +107,32 @@ function NamedRecordsPanel({ kind, clientId }: { kind: Kind; clientId?: string }
 export const IcpsPanel = ({ clientId }: { clientId?: string }) => <NamedRecordsPanel kind="icps" clientId={clientId} />;
 
 /** The product groupings editor (tab "Products"); `clientId` targets that client (superuser). */
-export const ProductGroupingsPanel = ({ clientId }: { clientId?: string }) => <NamedRecordsPanel kind="productGroupings" clientId={clientId} />;
+export const ProductGroupingsPanel = ({ clientId }: { clientId?: string }) => (
+  <NamedRecordsPanel kind="productGroupings" clientId={clientId} />
+);
 
 function NamedRecordForm({ kind, record, ...rest }: RecordFormProps<NamedRecord, NamedFields> & { kind: Kind }) {
   const { t } = useConfigTranslation();
   const k = (key: string) => `${kind}.${key}`;
   const schema = SCHEMAS[kind];
-  const form = useForm<NamedFields>({ initialValues: { name: record?.name ?? '', details: record?.details ?? '' }, validate: zodResolver(schema) });
+  const form = useForm<NamedFields>({
+    initialValues: { name: record?.name ?? '', details: record?.details ?? '' },
+    validate: zodResolver(schema),
+  });
   return (
-    <RecordFormModal title={t(k(record ? 'editTitle' : 'createTitle'))} form={form} parse={(values) => schema.parse(values)} {...rest}>
-      <TextInput label={t(k('name'))} withAsterisk data-autofocus {...form.getInputProps('name')} error={fieldErrorText(t, form.errors.name)} />
+    <RecordFormModal
+      title={t(k(record ? 'editTitle' : 'createTitle'))}
+      form={form}
+      parse={(values) => schema.parse(values)}
+      {...rest}
+    >
+      <TextInput
+        label={t(k('name'))}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('name')}
+        error={fieldErrorText(t, form.errors.name)}
+      />
       <Textarea
         label={t(k('details'))}
         description={t(k('detailsHelp'))}

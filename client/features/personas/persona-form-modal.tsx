@@ -1,13 +1,21 @@
 import { Divider, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { DIFFICULTIES, personaFields, REALTIME_VOICES, type Persona, type PersonaFields } from '../../../server/contracts/personas';
+import {
+  DIFFICULTIES,
+  personaFields,
+  REALTIME_VOICES,
+  type Persona,
+  type PersonaFields,
+} from '../../../server/contracts/personas';
 import { LANGUAGES } from '../../lib/i18n';
 import { fieldErrorText } from '../../lib/errors';
 import { zodResolver } from '../../lib/zod-resolver';
 import { RecordFormModal } from '../../components/record-panel';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 
-type FormValues = Omit<PersonaFields, 'behaviourNotes'> & { behaviourNotes: Record<(typeof DIFFICULTIES)[number], string> };
+type FormValues = Omit<PersonaFields, 'behaviourNotes'> & {
+  behaviourNotes: Record<(typeof DIFFICULTIES)[number], string>;
+};
 
 const emptyValues = (): FormValues => ({
   name: '',
@@ -26,7 +34,12 @@ function valuesOf(p: Persona): FormValues {
     longDescription: p.longDescription,
     voice: p.voice,
     language: p.language,
-    behaviourNotes: { easy: notes.easy ?? '', medium: notes.medium ?? '', hard: notes.hard ?? '', expert: notes.expert ?? '' },
+    behaviourNotes: {
+      easy: notes.easy ?? '',
+      medium: notes.medium ?? '',
+      hard: notes.hard ?? '',
+      expert: notes.expert ?? '',
+    },
   };
 }
 
@@ -46,7 +59,10 @@ interface Props {
 /** Add/edit form. Mount it with a `key` per persona so the values start fresh. */
 export function PersonaFormModal({ persona, clientMissing, onClose, onSave, saving }: Props) {
   const { t } = useConfigTranslation();
-  const form = useForm<FormValues>({ initialValues: persona ? valuesOf(persona) : emptyValues(), validate: zodResolver(personaFields) });
+  const form = useForm<FormValues>({
+    initialValues: persona ? valuesOf(persona) : emptyValues(),
+    validate: zodResolver(personaFields),
+  });
   const err = (path: string) => fieldErrorText(t, form.errors[path]);
 
   return (
@@ -60,8 +76,19 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
       onClose={onClose}
       onSave={onSave}
     >
-      <TextInput label={t('personas.name')} withAsterisk data-autofocus {...form.getInputProps('name')} error={err('name')} />
-      <TextInput label={t('personas.shortDescription')} withAsterisk {...form.getInputProps('shortDescription')} error={err('shortDescription')} />
+      <TextInput
+        label={t('personas.name')}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('name')}
+        error={err('name')}
+      />
+      <TextInput
+        label={t('personas.shortDescription')}
+        withAsterisk
+        {...form.getInputProps('shortDescription')}
+        error={err('shortDescription')}
+      />
       <Textarea
         label={t('personas.longDescription')}
         description={t('personas.longDescriptionHelp')}

@@ -21,7 +21,8 @@ export function PasswordForm({ policy }: { policy: PasswordPolicy }) {
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: (values) => {
       const errors: Record<string, string> = schemaErrors(values);
-      if (!errors.newPassword && checkPassword(values.newPassword, policy).length) errors.newPassword = 'profile.password.policyNotMet';
+      if (!errors.newPassword && checkPassword(values.newPassword, policy).length)
+        errors.newPassword = 'profile.password.policyNotMet';
       if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'profile.password.mismatch';
       return errors;
     },

@@ -38,7 +38,9 @@ export function ProfileDetailsForm({ profile }: Props) {
       if (appCode === 'CONFLICT') {
         form.setFieldError(details?.field === 'displayName' ? 'displayName' : 'username', 'profile.usernameTaken');
       } else if (fieldErrors && Object.keys(fieldErrors).length) {
-        form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? 'errors.VALIDATION'])));
+        form.setErrors(
+          Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? 'errors.VALIDATION'])),
+        );
       } else {
         notifyFailure(t, t('notifications.errorTitle'), e);
       }
@@ -50,8 +52,18 @@ export function ProfileDetailsForm({ profile }: Props) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label={t('profile.displayName')} autoComplete="name" {...form.getInputProps('displayName')} error={fieldError('displayName')} />
-        <TextInput label={t('profile.username')} autoComplete="username" {...form.getInputProps('username')} error={fieldError('username')} />
+        <TextInput
+          label={t('profile.displayName')}
+          autoComplete="name"
+          {...form.getInputProps('displayName')}
+          error={fieldError('displayName')}
+        />
+        <TextInput
+          label={t('profile.username')}
+          autoComplete="username"
+          {...form.getInputProps('username')}
+          error={fieldError('username')}
+        />
         <TextInput label={t('profile.email')} value={profile.email} readOnly variant="filled" />
         <Group>
           <Button type="submit" loading={update.isPending}>

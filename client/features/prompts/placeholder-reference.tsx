@@ -31,7 +31,12 @@ export function PlaceholderReference({ kind }: { kind: PromptKind }) {
                 <CopyButton value={p.token}>
                   {({ copied, copy }) => (
                     <Tooltip label={copied ? t('placeholderCopied') : t('placeholderCopy')}>
-                      <ActionIcon size="sm" variant="subtle" onClick={copy} aria-label={t('placeholderCopyNamed', { token: p.token })}>
+                      <ActionIcon
+                        size="sm"
+                        variant="subtle"
+                        onClick={copy}
+                        aria-label={t('placeholderCopyNamed', { token: p.token })}
+                      >
                         {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
                       </ActionIcon>
                     </Tooltip>

@@ -39,7 +39,10 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
   const queryClient = useQueryClient();
   const mobile = useMediaQuery('(max-width: 48em)');
   const readOnly = mode === 'view';
-  const initial = Object.fromEntries(PROMPT_TEXT_FIELDS.map((f) => [f, prompt?.[f] ?? ''])) as Record<PromptTextField, string>;
+  const initial = Object.fromEntries(PROMPT_TEXT_FIELDS.map((f) => [f, prompt?.[f] ?? ''])) as Record<
+    PromptTextField,
+    string
+  >;
   const form = useForm<Values>({
     initialValues: { name: prompt?.name ?? '', ...initial },
     validate: (values) => zodResolver(createPromptInput)({ ...values, kind }),
@@ -48,8 +51,14 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
   const onSaved = (saved: PromptOutput) => {
     if (mode === 'system') void queryClient.invalidateQueries({ queryKey: trpc.prompts.listSystem.queryKey() });
     // system prompts appear in every tenant's list; a tenant prompt only in this scope's
-    void queryClient.invalidateQueries({ queryKey: mode === 'system' ? trpc.prompts.list.pathKey() : trpc.prompts.list.queryKey(scope) });
-    notifySuccess(mode === 'create' ? t('notifications.created', { name: saved.name }) : t('notifications.updated', { name: saved.name }));
+    void queryClient.invalidateQueries({
+      queryKey: mode === 'system' ? trpc.prompts.list.pathKey() : trpc.prompts.list.queryKey(scope),
+    });
+    notifySuccess(
+      mode === 'create'
+        ? t('notifications.created', { name: saved.name })
+        : t('notifications.updated', { name: saved.name }),
+    );
     onClose();
   };
   const create = useMutation(trpc.prompts.create.mutationOptions({ onSuccess: onSaved }));
@@ -67,7 +76,10 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
       const fieldErrors = serverFieldErrors(e);
       if (fieldErrors) form.setErrors(fieldErrors);
       const { appCode, details } = errorInfo(e);
-      const reason = appCode === 'SYSTEM_PROMPT_READONLY' ? t(details?.reason === 'delete' ? 'errors.systemDelete' : 'errors.systemEdit') : undefined;
+      const reason =
+        appCode === 'SYSTEM_PROMPT_READONLY'
+          ? t(details?.reason === 'delete' ? 'errors.systemDelete' : 'errors.systemEdit')
+          : undefined;
       notifyFailure(mode === 'create' ? t('errors.createFailed') : t('errors.updateFailed'), e, reason);
     }
   });
@@ -76,17 +88,31 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
     const key = form.errors[field];
     if (typeof key !== 'string' || !key) return undefined;
     if (key === 'prompts.validation.unknownPlaceholder' && field !== 'name') {
-      return t('validation.unknownPlaceholder', { names: unknownPlaceholders(form.values[field], kind).join(', ') || '—' });
+      return t('validation.unknownPlaceholder', {
+        names: unknownPlaceholders(form.values[field], kind).join(', ') || '—',
+      });
     }
     return translateMessageKey(t, key);
   };
 
   const required = new Set(PROMPT_REQUIRED_FIELDS[kind]);
   const title =
-    mode === 'create' ? t('editor.createTitle', { kind: t(`kinds.${kind}`) }) : mode === 'view' ? t('editor.viewTitle', { name: prompt?.name }) : t('editor.editTitle', { name: prompt?.name });
+    mode === 'create'
+      ? t('editor.createTitle', { kind: t(`kinds.${kind}`) })
+      : mode === 'view'
+        ? t('editor.viewTitle', { name: prompt?.name })
+        : t('editor.editTitle', { name: prompt?.name });
 
   return (
-    <Modal opened onClose={() => !busy && onClose()} title={title} size="xl" fullScreen={mobile} centered closeButtonProps={{ 'aria-label': t('common:app.close') }}>
+    <Modal
+      opened
+      onClose={() => !busy && onClose()}
+      title={title}
+      size="xl"
+      fullScreen={mobile}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:app.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group gap="xs">
@@ -103,7 +129,14 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
               {t('editor.systemWarning')}
             </Alert>
           )}
-          <TextInput label={t('fields.name')} withAsterisk={!readOnly} readOnly={readOnly} data-autofocus {...form.getInputProps('name')} error={fieldError('name')} />
+          <TextInput
+            label={t('fields.name')}
+            withAsterisk={!readOnly}
+            readOnly={readOnly}
+            data-autofocus
+            {...form.getInputProps('name')}
+            error={fieldError('name')}
+          />
           {PROMPT_KIND_FIELDS[kind].map((f) => (
             <Textarea
               key={f}
@@ -112,7 +145,11 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
               withAsterisk={!readOnly && required.has(f)}
               readOnly={readOnly}
               autosize
-              minRows={f === 'generalRules' || f === 'detailedInstructions' || f === 'userPrompt' || f === 'instructions' ? 6 : 3}
+              minRows={
+                f === 'generalRules' || f === 'detailedInstructions' || f === 'userPrompt' || f === 'instructions'
+                  ? 6
+                  : 3
+              }
               maxRows={18}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
               {...form.getInputProps(f)}

@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../server/contracts/enums';
@@ -7,7 +19,12 @@ import { PROMPTS_NS } from '../admin/messages';
 import { ScrollTable } from '../../components/scroll-table';
 import { NameText } from '../../components/name-text';
 
-export const PROMPT_GROUP_ORDER: readonly PromptKind[] = ['simulation', 'scenario_variables', 'scenario_narrative', 'evaluation'];
+export const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
+  'simulation',
+  'scenario_variables',
+  'scenario_narrative',
+  'evaluation',
+];
 
 interface PromptRowActions {
   onOpen: (p: PromptOutput) => void;
@@ -92,7 +109,11 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
                         <Tooltip label={editable ? t('actions.edit') : t('actions.view')}>
                           <ActionIcon
                             variant="subtle"
-                            aria-label={editable ? t('actions.editNamed', { name: p.name }) : t('actions.viewNamed', { name: p.name })}
+                            aria-label={
+                              editable
+                                ? t('actions.editNamed', { name: p.name })
+                                : t('actions.viewNamed', { name: p.name })
+                            }
                             onClick={() => onOpen(p)}
                           >
                             {editable ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
@@ -112,7 +133,12 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
                         )}
                         {onDelete && (
                           <Tooltip label={t('actions.delete')}>
-                            <ActionIcon variant="subtle" color="red" aria-label={t('actions.deleteNamed', { name: p.name })} onClick={() => onDelete(p)}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('actions.deleteNamed', { name: p.name })}
+                              onClick={() => onDelete(p)}
+                            >
                               <IconTrash size={18} aria-hidden />
                             </ActionIcon>
                           </Tooltip>

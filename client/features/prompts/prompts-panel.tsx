@@ -54,7 +54,11 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
       // the server decides: a system prompt answers SYSTEM_PROMPT_READONLY, shown in the user's language
       const { appCode, details } = errorInfo(e);
       const reason =
-        appCode === 'SYSTEM_PROMPT_READONLY' ? t('errors.systemDelete') : appCode === 'IN_USE' ? t('errors.inUse', { count: Number(details?.simulations ?? 1) }) : undefined;
+        appCode === 'SYSTEM_PROMPT_READONLY'
+          ? t('errors.systemDelete')
+          : appCode === 'IN_USE'
+            ? t('errors.inUse', { count: Number(details?.simulations ?? 1) })
+            : undefined;
       notifyFailure(t('errors.deleteFailed'), e, reason);
     }
   };
@@ -76,7 +80,14 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
         {t('intro')}
       </Text>
       {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && <LoadFailedAlert inline message={t('errors.loadFailed')} retryLabel={t('common:app.retry')} onRetry={() => void list.refetch()} />}
+      {list.isError && (
+        <LoadFailedAlert
+          inline
+          message={t('errors.loadFailed')}
+          retryLabel={t('common:app.retry')}
+          onRetry={() => void list.refetch()}
+        />
+      )}
       {list.data &&
         PROMPT_GROUP_ORDER.map((kind) => (
           <PromptGroup

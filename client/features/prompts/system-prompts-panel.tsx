@@ -22,12 +22,34 @@ export function SystemPromptsPanel() {
         {t('systemIntro')}
       </Text>
       {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && <LoadFailedAlert inline message={t('errors.loadFailed')} retryLabel={t('common:app.retry')} onRetry={() => void list.refetch()} />}
+      {list.isError && (
+        <LoadFailedAlert
+          inline
+          message={t('errors.loadFailed')}
+          retryLabel={t('common:app.retry')}
+          onRetry={() => void list.refetch()}
+        />
+      )}
       {list.data &&
         PROMPT_GROUP_ORDER.map((kind) => (
-          <PromptGroup key={kind} kind={kind} prompts={list.data.filter((p) => p.kind === kind)} onOpen={setEditing} systemEditable />
+          <PromptGroup
+            key={kind}
+            kind={kind}
+            prompts={list.data.filter((p) => p.kind === kind)}
+            onOpen={setEditing}
+            systemEditable
+          />
         ))}
-      {editing && <PromptEditorModal key={editing.id} kind={editing.kind} mode="system" prompt={editing} scope={{}} onClose={() => setEditing(null)} />}
+      {editing && (
+        <PromptEditorModal
+          key={editing.id}
+          kind={editing.kind}
+          mode="system"
+          prompt={editing}
+          scope={{}}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -28,7 +28,10 @@ export function AnalyticsView({ analytics }: { analytics: unknown }) {
     <Stack gap="lg" data-testid="analytics">
       {a.talk && rep !== null && (
         <Stat label={t('analytics.talkListen')}>
-          <Progress.Root size="xl" aria-label={`${t('analytics.talkShareRep', { pct: rep })}, ${t('analytics.talkShareProspect', { pct: 100 - rep })}`}>
+          <Progress.Root
+            size="xl"
+            aria-label={`${t('analytics.talkShareRep', { pct: rep })}, ${t('analytics.talkShareProspect', { pct: 100 - rep })}`}
+          >
             <Progress.Section value={rep} color="blue">
               <Progress.Label>{rep}%</Progress.Label>
             </Progress.Section>
@@ -61,17 +64,33 @@ export function AnalyticsView({ analytics }: { analytics: unknown }) {
         {a.questions && <Stat label={t('analytics.questions')} value={t('analytics.questionsValue', a.questions)} />}
         <Stat label={t('analytics.wpm')} value={a.wordsPerMinute != null ? String(a.wordsPerMinute) : na} />
         {a.interruptions && (
-          <Stat label={t('analytics.interruptions')} value={t('analytics.interruptionsValue', { bargeIns: a.interruptions.repBargeIns, overlaps: a.interruptions.overlaps })} />
+          <Stat
+            label={t('analytics.interruptions')}
+            value={t('analytics.interruptionsValue', {
+              bargeIns: a.interruptions.repBargeIns,
+              overlaps: a.interruptions.overlaps,
+            })}
+          />
         )}
         {a.latency && (
           <Stat
             label={t('analytics.latency')}
-            value={a.latency.avgMs != null ? t('analytics.latencyValue', { avg: f.seconds(a.latency.avgMs), max: a.latency.maxMs != null ? f.seconds(a.latency.maxMs) : na }) : na}
+            value={
+              a.latency.avgMs != null
+                ? t('analytics.latencyValue', {
+                    avg: f.seconds(a.latency.avgMs),
+                    max: a.latency.maxMs != null ? f.seconds(a.latency.maxMs) : na,
+                  })
+                : na
+            }
           />
         )}
       </SimpleGrid>
       {a.fillers && (
-        <Stat label={t('analytics.fillers')} value={t('analytics.fillersValue', { total: a.fillers.total, per: a.fillers.perHundredWords })}>
+        <Stat
+          label={t('analytics.fillers')}
+          value={t('analytics.fillersValue', { total: a.fillers.total, per: a.fillers.perHundredWords })}
+        >
           {a.fillers.counts.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('analytics.noFillers')}

@@ -35,7 +35,12 @@ export function CriterionCard({ criterion: c, checked, canReview, onReview, onJu
                 {t('criteria.notAssessable')}
               </Badge>
             ) : (
-              <Badge size="lg" color={LEVEL_COLORS[c.level]} variant="light" aria-label={t('criteria.levelAria', { level: c.level })}>
+              <Badge
+                size="lg"
+                color={LEVEL_COLORS[c.level]}
+                variant="light"
+                aria-label={t('criteria.levelAria', { level: c.level })}
+              >
                 {t('criteria.levelBadge', { level: c.level })}
               </Badge>
             )}
@@ -43,15 +48,32 @@ export function CriterionCard({ criterion: c, checked, canReview, onReview, onJu
               {c.name}
             </Title>
             {c.unverified && (
-              <Tooltip label={t('criteria.unverifiedHelp')} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
-                <Badge color="orange" variant="outline" leftSection={<IconAlertTriangle size={12} aria-hidden />} tabIndex={0} data-testid="unverified">
+              <Tooltip
+                label={t('criteria.unverifiedHelp')}
+                multiline
+                w={280}
+                events={{ hover: true, focus: true, touch: true }}
+              >
+                <Badge
+                  color="orange"
+                  variant="outline"
+                  leftSection={<IconAlertTriangle size={12} aria-hidden />}
+                  tabIndex={0}
+                  data-testid="unverified"
+                >
                   {t('criteria.unverified')}
                 </Badge>
               </Tooltip>
             )}
           </Group>
           {canReview && (
-            <Button size="xs" variant="light" leftSection={<IconPencil size={14} aria-hidden />} onClick={onReview} aria-label={t('review.buttonAria', { criterion: c.name })}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={onReview}
+              aria-label={t('review.buttonAria', { criterion: c.name })}
+            >
               {t('review.button')}
             </Button>
           )}
@@ -75,8 +97,18 @@ export function CriterionCard({ criterion: c, checked, canReview, onReview, onJu
           </Text>
         )}
         {unbacked && (
-          <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} aria-hidden />} data-testid="no-evidence">
-            <Text size="sm">{t(c.note === 'reask_failed' ? 'criteria.reaskFailed' : 'criteria.noEvidenceLevel', { level: c.proposedLevel ?? 0 })}</Text>
+          <Alert
+            color="orange"
+            variant="light"
+            p="xs"
+            icon={<IconAlertTriangle size={16} aria-hidden />}
+            data-testid="no-evidence"
+          >
+            <Text size="sm">
+              {t(c.note === 'reask_failed' ? 'criteria.reaskFailed' : 'criteria.noEvidenceLevel', {
+                level: c.proposedLevel ?? 0,
+              })}
+            </Text>
           </Alert>
         )}
         {c.note === 'not_assessed' && (
@@ -107,7 +139,12 @@ export function CriterionCard({ criterion: c, checked, canReview, onReview, onJu
             {t('criteria.evidence')}
           </Text>
           {checked && counts.proposed > 0 && (
-            <Badge size="sm" variant="outline" color={counts.verified === counts.proposed ? 'green' : 'orange'} data-testid="quote-count">
+            <Badge
+              size="sm"
+              variant="outline"
+              color={counts.verified === counts.proposed ? 'green' : 'orange'}
+              data-testid="quote-count"
+            >
               {t('criteria.quotesVerified', { verified: counts.verified, proposed: counts.proposed })}
             </Badge>
           )}
@@ -123,7 +160,12 @@ export function CriterionCard({ criterion: c, checked, canReview, onReview, onJu
             onClick={() => onJump(q.startMs, q.turnSeq)}
             aria-label={t('criteria.jumpTo', { time: clock(q.startMs), quote: q.quote })}
             data-testid="evidence-quote"
-            style={{ borderLeft: '3px solid var(--mantine-color-blue-4)', borderRadius: 4, padding: '4px 10px', background: 'var(--mantine-color-gray-0)' }}
+            style={{
+              borderLeft: '3px solid var(--mantine-color-blue-4)',
+              borderRadius: 4,
+              padding: '4px 10px',
+              background: 'var(--mantine-color-gray-0)',
+            }}
           >
             <Group gap={6} wrap="nowrap" align="flex-start">
               <IconPlayerPlay size={14} aria-hidden style={{ marginTop: 3, flexShrink: 0 }} />

@@ -53,9 +53,19 @@ export function ReportPage({ callId, clientId }: { callId: string; clientId?: st
   if (err) {
     const code = errorInfo(err).appCode;
     return (
-      <Alert color="red" role="alert" title={code === 'NOT_FOUND' || code === 'FORBIDDEN' ? undefined : t('page.loadFailed')}>
+      <Alert
+        color="red"
+        role="alert"
+        title={code === 'NOT_FOUND' || code === 'FORBIDDEN' ? undefined : t('page.loadFailed')}
+      >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{code === 'NOT_FOUND' ? t('page.notFound') : code === 'FORBIDDEN' ? t('page.forbidden') : t('page.tryAgain')}</Text>
+          <Text size="sm">
+            {code === 'NOT_FOUND'
+              ? t('page.notFound')
+              : code === 'FORBIDDEN'
+                ? t('page.forbidden')
+                : t('page.tryAgain')}
+          </Text>
           {code !== 'NOT_FOUND' && code !== 'FORBIDDEN' && (
             <Button size="xs" variant="light" onClick={() => void (status.error ? status.refetch() : report.refetch())}>
               {t('page.reload')}
@@ -68,7 +78,14 @@ export function ReportPage({ callId, clientId }: { callId: string; clientId?: st
   if (status.isLoading) return <Loader aria-label={t('page.loading')} />;
   const s = status.data!;
   if (s.status === 'failed') {
-    return <ReportFailed error={s.error ?? s.job?.lastError ?? null} onRetry={() => retry.mutate(input)} retrying={retry.isPending} canRetry={s.canRetry} />;
+    return (
+      <ReportFailed
+        error={s.error ?? s.job?.lastError ?? null}
+        onRetry={() => retry.mutate(input)}
+        retrying={retry.isPending}
+        canRetry={s.canRetry}
+      />
+    );
   }
   if (s.nothingToScore) {
     return (
@@ -77,7 +94,8 @@ export function ReportPage({ callId, clientId }: { callId: string; clientId?: st
       </Alert>
     );
   }
-  if (WAITING.has(s.status)) return <ReportWait status={s} onStart={() => retry.mutate(input)} starting={retry.isPending} />;
+  if (WAITING.has(s.status))
+    return <ReportWait status={s} onStart={() => retry.mutate(input)} starting={retry.isPending} />;
   if (report.isLoading || !report.data) return <Loader aria-label={t('page.loading')} />;
   if (!report.data.report) return <ReportWait status={s} />;
   return <ReportView data={report.data} clientId={clientId} />;

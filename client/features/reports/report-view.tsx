@@ -59,7 +59,9 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
     turn?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
-  const dateText = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(call.date));
+  const dateText = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(call.date),
+  );
   const scoreColor = score >= 70 ? 'green' : score >= 40 ? 'yellow' : 'red';
 
   return (
@@ -74,14 +76,24 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
               {call.simulationName}
             </Text>
             {call.demo && (
-              <Tooltip label={t('header.demoHelp')} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
+              <Tooltip
+                label={t('header.demoHelp')}
+                multiline
+                w={280}
+                events={{ hover: true, focus: true, touch: true }}
+              >
                 <Badge color="grape" variant="light" tabIndex={0} w="fit-content" data-testid="demo-badge">
                   {t('header.demo')}
                 </Badge>
               </Tooltip>
             )}
             {call.realCall && (
-              <Tooltip label={t('header.realCallHelp')} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
+              <Tooltip
+                label={t('header.realCallHelp')}
+                multiline
+                w={280}
+                events={{ hover: true, focus: true, touch: true }}
+              >
                 <Badge color="teal" variant="light" tabIndex={0} w="fit-content" data-testid="real-call-badge">
                   {t('header.realCall')}
                 </Badge>
@@ -92,14 +104,40 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
               <Fact label={t('header.duration')} value={call.durationMs != null ? clock(call.durationMs) : '—'} />
               {call.repName && <Fact label={t('header.rep')} value={call.repName} />}
               {call.personaName && <Fact label={t('header.persona')} value={call.personaName} />}
-              {call.difficulty && <Fact label={t('header.difficulty')} value={t(`difficulty.${call.difficulty}`, { defaultValue: call.difficulty })} />}
+              {call.difficulty && (
+                <Fact
+                  label={t('header.difficulty')}
+                  value={t(`difficulty.${call.difficulty}`, { defaultValue: call.difficulty })}
+                />
+              )}
             </Group>
             <Group gap="xs" mt="xs" wrap="wrap">
-              <Text size="xs" fw={600} px={8} py={2} bg={r.evaluator === 'offline' ? 'gray.1' : 'violet.0'} c={r.evaluator === 'offline' ? 'gray.8' : 'violet.9'} style={{ borderRadius: 6 }} data-testid="evaluator-label">
-                {r.evaluator === 'offline' ? t('header.evaluatorOffline') : t('header.evaluatorModel', { model: r.model ?? '' })}
+              <Text
+                size="xs"
+                fw={600}
+                px={8}
+                py={2}
+                bg={r.evaluator === 'offline' ? 'gray.1' : 'violet.0'}
+                c={r.evaluator === 'offline' ? 'gray.8' : 'violet.9'}
+                style={{ borderRadius: 6 }}
+                data-testid="evaluator-label"
+              >
+                {r.evaluator === 'offline'
+                  ? t('header.evaluatorOffline')
+                  : t('header.evaluatorModel', { model: r.model ?? '' })}
               </Text>
-              <Text size="xs" px={8} py={2} c="dimmed" style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}>
-                {call.provider === 'offline' ? t('header.providerOffline') : call.provider === 'human' ? t('header.providerHuman') : t('header.providerRealtime')}
+              <Text
+                size="xs"
+                px={8}
+                py={2}
+                c="dimmed"
+                style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 6 }}
+              >
+                {call.provider === 'offline'
+                  ? t('header.providerOffline')
+                  : call.provider === 'human'
+                    ? t('header.providerHuman')
+                    : t('header.providerRealtime')}
               </Text>
             </Group>
           </Stack>
@@ -109,7 +147,11 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
               thickness={10}
               roundCaps
               sections={[{ value: score, color: r.score === null ? 'gray' : scoreColor }]}
-              aria-label={r.score === null ? t('header.noScore') : t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score: f.score(score) })}
+              aria-label={
+                r.score === null
+                  ? t('header.noScore')
+                  : t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score: f.score(score) })
+              }
               label={
                 <Text ta="center" fw={700} size="lg" data-testid="report-score">
                   {r.score === null ? f.score(null) : t('header.scoreValue', { score: f.score(score) })}
@@ -117,7 +159,12 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
               }
             />
             {heuristic ? (
-              <Tooltip label={t('header.heuristicHelp')} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+              <Tooltip
+                label={t('header.heuristicHelp')}
+                multiline
+                w={260}
+                events={{ hover: true, focus: true, touch: true }}
+              >
                 <Badge color="gray" variant="light" tabIndex={0} data-testid="heuristic-badge">
                   {t('header.scoreHeuristic')}
                 </Badge>
@@ -142,8 +189,18 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
         <Stack gap={4} mt="sm">
           {r.integrity && (
             <Group gap={6}>
-              <Tooltip label={t('header.integrityHelp')} multiline w={300} events={{ hover: true, focus: true, touch: true }}>
-                <Badge variant="outline" color={r.integrity.verified === r.integrity.proposed ? 'green' : 'orange'} tabIndex={0} data-testid="evidence-integrity">
+              <Tooltip
+                label={t('header.integrityHelp')}
+                multiline
+                w={300}
+                events={{ hover: true, focus: true, touch: true }}
+              >
+                <Badge
+                  variant="outline"
+                  color={r.integrity.verified === r.integrity.proposed ? 'green' : 'orange'}
+                  tabIndex={0}
+                  data-testid="evidence-integrity"
+                >
                   {t('header.integrity', { verified: r.integrity.verified, proposed: r.integrity.proposed })}
                 </Badge>
               </Tooltip>
@@ -151,7 +208,11 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
           )}
           {r.samples != null && r.samples > 1 && (
             <Text size="sm" c="dimmed" data-testid="samples">
-              {t('header.samples', { samples: r.samples, agreed: unanimousCount(r.criteria), total: r.criteria.length })}
+              {t('header.samples', {
+                samples: r.samples,
+                agreed: unanimousCount(r.criteria),
+                total: r.criteria.length,
+              })}
             </Text>
           )}
           {assessed < r.criteria.length && (
@@ -161,7 +222,13 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
           )}
         </Stack>
         <Group mt="md">
-          <Button component="a" href={downloadUrl ?? downloadHref(call.callId, i18n.language, clientId)} download variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+          <Button
+            component="a"
+            href={downloadUrl ?? downloadHref(call.callId, i18n.language, clientId)}
+            download
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
             {t('download.button')}
           </Button>
         </Group>
@@ -194,7 +261,15 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
 
       <Section title={t('recording.title')} id="report-recording">
         {data.hasRecording ? (
-          <audio ref={audio} controls preload="metadata" src={`/api/v1/calls/${encodeURIComponent(call.callId)}/recording`} aria-label={t('recording.label')} style={{ width: '100%' }} data-testid="report-audio" />
+          <audio
+            ref={audio}
+            controls
+            preload="metadata"
+            src={`/api/v1/calls/${encodeURIComponent(call.callId)}/recording`}
+            aria-label={t('recording.label')}
+            style={{ width: '100%' }}
+            data-testid="report-audio"
+          />
         ) : (
           <Text c="dimmed" data-testid="no-recording">
             {t('recording.none')}
@@ -206,7 +281,14 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
         <Stack gap="sm">
           {r.criteria.length === 0 && <Text c="dimmed">{t('criteria.empty')}</Text>}
           {r.criteria.map((c) => (
-            <CriterionCard key={c.criterionId} criterion={c} checked={r.evaluator === 'model'} canReview={data.canReview} onReview={() => setReviewing(c)} onJump={jump} />
+            <CriterionCard
+              key={c.criterionId}
+              criterion={c}
+              checked={r.evaluator === 'model'}
+              canReview={data.canReview}
+              onReview={() => setReviewing(c)}
+              onJump={jump}
+            />
           ))}
           <Title order={3} size="h5" mt="sm">
             {t('review.history')}
@@ -224,10 +306,21 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
                       {o.fromLevel ?? '—'} → {o.toLevel}
                     </Badge>
                     {o.fromLevel === null
-                      ? t('review.historyItemFromNone', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, to: o.toLevel })
-                      : t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel })}{' '}
+                      ? t('review.historyItemFromNone', {
+                          user: o.userName ?? t('review.someone'),
+                          criterion: o.criterionName,
+                          to: o.toLevel,
+                        })
+                      : t('review.historyItem', {
+                          user: o.userName ?? t('review.someone'),
+                          criterion: o.criterionName,
+                          from: o.fromLevel,
+                          to: o.toLevel,
+                        })}{' '}
                     ·{' '}
-                    {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(o.createdAt))}
+                    {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                      new Date(o.createdAt),
+                    )}
                   </Text>
                   <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
                     {o.note}
@@ -279,10 +372,22 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
       </Section>
 
       <Section title={t('transcript.title')} id="report-transcript">
-        <TranscriptList turns={data.turns} repName={call.repName} prospectName={call.personaName} highlightSeq={highlight} />
+        <TranscriptList
+          turns={data.turns}
+          repName={call.repName}
+          prospectName={call.personaName}
+          highlightSeq={highlight}
+        />
       </Section>
 
-      {reviewing && <ReviewModal callId={call.callId} clientId={clientId} criterion={reviewing} onClose={() => setReviewing(null)} />}
+      {reviewing && (
+        <ReviewModal
+          callId={call.callId}
+          clientId={clientId}
+          criterion={reviewing}
+          onClose={() => setReviewing(null)}
+        />
+      )}
     </Stack>
   );
 }

@@ -19,7 +19,15 @@ function phaseText(t: TFunction, status: ReportStatus): string {
  * bar when the worker reports done/total, else an animated bar with the phase text), its attempts
  * and the reassurance that the call is saved.
  */
-export function ReportWait({ status, onStart, starting = false }: { status: ReportStatus | undefined; onStart?: () => void; starting?: boolean }) {
+export function ReportWait({
+  status,
+  onStart,
+  starting = false,
+}: {
+  status: ReportStatus | undefined;
+  onStart?: () => void;
+  starting?: boolean;
+}) {
   const { t } = useTranslation('reports');
   const job = status?.job ?? null;
   const p = job?.progress ?? null;
@@ -37,7 +45,15 @@ export function ReportWait({ status, onStart, starting = false }: { status: Repo
           {text}
           {known ? ` · ${t('wait.step', { step: Math.min(p.done! + 1, p.total!), total: p.total })}` : ''}
         </Text>
-        <Progress value={pct} animated={!known} striped={!known} size="lg" aria-label={t('wait.progressLabel')} aria-valuetext={text} transitionDuration={300} />
+        <Progress
+          value={pct}
+          animated={!known}
+          striped={!known}
+          size="lg"
+          aria-label={t('wait.progressLabel')}
+          aria-valuetext={text}
+          transitionDuration={300}
+        />
         {job && retrying && (
           <Alert color="orange" variant="light" icon={<IconRefresh size={18} aria-hidden />}>
             <Text size="sm">{t('wait.attempt', { attempt: Math.max(1, job.attempts), max: job.maxAttempts })}</Text>
@@ -53,7 +69,13 @@ export function ReportWait({ status, onStart, starting = false }: { status: Repo
         {status?.canRetry && onStart && (
           <Group gap="sm">
             <Text size="sm">{t('wait.notQueued')}</Text>
-            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onStart} loading={starting}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} aria-hidden />}
+              onClick={onStart}
+              loading={starting}
+            >
               {t('wait.start')}
             </Button>
           </Group>
@@ -65,10 +87,27 @@ export function ReportWait({ status, onStart, starting = false }: { status: Repo
 }
 
 /** The report could not be made or downloaded: "Unable to generate or download the report", with a retry. */
-export function ReportFailed({ error, onRetry, retrying, canRetry }: { error: string | null; onRetry: () => void; retrying: boolean; canRetry: boolean }) {
+export function ReportFailed({
+  error,
+  onRetry,
+  retrying,
+  canRetry,
+}: {
+  error: string | null;
+  onRetry: () => void;
+  retrying: boolean;
+  canRetry: boolean;
+}) {
   const { t } = useTranslation('reports');
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('failed.title')} role="alert" data-testid="report-failed">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={t('failed.title')}
+      role="alert"
+      data-testid="report-failed"
+    >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{t('failed.text')}</Text>
         {error && (

@@ -23,7 +23,9 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
   const { t: tc } = useTranslation();
   const f = useFormat();
   const queryClient = useQueryClient();
-  const [level, setLevel] = useState<string>(String(criterion.level === null ? 1 : criterion.level === 2 ? 1 : criterion.level + 1));
+  const [level, setLevel] = useState<string>(
+    String(criterion.level === null ? 1 : criterion.level === 2 ? 1 : criterion.level + 1),
+  );
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ level?: string; note?: string }>({});
   const scope = clientId ? { clientId } : {};
@@ -43,7 +45,14 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
     setErrors(next);
     if (next.note || next.level) return;
     try {
-      const r = await override.mutateAsync({ ...scope, callId, criterionId: criterion.criterionId, level: Number(level), note: note.trim(), fromLevel: criterion.level });
+      const r = await override.mutateAsync({
+        ...scope,
+        callId,
+        criterionId: criterion.criterionId,
+        level: Number(level),
+        note: note.trim(),
+        fromLevel: criterion.level,
+      });
       notifySuccess(t('review.success', { score: f.score(r.score) }));
       onClose();
     } catch (e) {
@@ -55,13 +64,17 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
         onClose();
         return;
       }
-      const fe = (info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[]> | undefined)) ?? {};
-      setErrors({ note: fe.note?.[0] ? t(tail(fe.note[0])) : undefined, level: fe.level?.[0] ? t(tail(fe.level[0])) : undefined });
+      const fe = info.fieldErrors ?? (info.details?.fieldErrors as Record<string, string[]> | undefined) ?? {};
+      setErrors({
+        note: fe.note?.[0] ? t(tail(fe.note[0])) : undefined,
+        level: fe.level?.[0] ? t(tail(fe.level[0])) : undefined,
+      });
       notifyFailure(tc, t('review.failed'), e);
     }
   };
 
-  const levelLabel = criterion.level === null ? t('criteria.notAssessable') : t('criteria.level', { level: criterion.level });
+  const levelLabel =
+    criterion.level === null ? t('criteria.notAssessable') : t('criteria.level', { level: criterion.level });
   return (
     <Modal opened onClose={onClose} title={t('review.title', { criterion: criterion.name })} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>

@@ -43,7 +43,9 @@ export function TranscriptList({ turns, repName, prospectName, highlightSeq }: P
                 {clock(turn.startMs)}
               </Text>
               <Text span fw={600}>
-                {turn.speakerName || (turn.speaker === 'rep' ? repName || t('transcript.rep') : prospectName || t('transcript.prospect'))}:
+                {turn.speakerName ||
+                  (turn.speaker === 'rep' ? repName || t('transcript.rep') : prospectName || t('transcript.prospect'))}
+                :
               </Text>{' '}
               {turn.text}
             </Text>

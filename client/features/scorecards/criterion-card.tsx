@@ -29,8 +29,18 @@ export function CriterionCard({ form, index, count, onRemove }: Props) {
     if (typeof e !== 'string' || !e) return undefined;
     return e === REQUIRED_KEY ? true : translateMessageKey(t, e);
   };
-  const text = (field: 'name' | 'description' | 'levelZero' | 'levelLow' | 'levelHigh', label: string, hint?: string) => {
-    const common = { label, description: hint, withAsterisk: true, ...form.getInputProps(path(field)), error: error(field) };
+  const text = (
+    field: 'name' | 'description' | 'levelZero' | 'levelLow' | 'levelHigh',
+    label: string,
+    hint?: string,
+  ) => {
+    const common = {
+      label,
+      description: hint,
+      withAsterisk: true,
+      ...form.getInputProps(path(field)),
+      error: error(field),
+    };
     return field === 'name' ? (
       <TextInput {...common} maxLength={LIMITS.criterionName} />
     ) : (
@@ -62,7 +72,12 @@ export function CriterionCard({ form, index, count, onRemove }: Props) {
             >
               <IconArrowDown size={18} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="subtle" color="red" aria-label={t('wizard.criteria.remove', { number })} onClick={onRemove}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('wizard.criteria.remove', { number })}
+              onClick={onRemove}
+            >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </Group>

@@ -27,7 +27,14 @@ export function ScorecardDetails({ id, clientId, onClose, onEdit, onDelete }: Pr
   const s = detail.data;
 
   return (
-    <Drawer opened={!!id} onClose={onClose} position="right" size={mobile ? '100%' : 'xl'} title={t('details.title')} closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}>
+    <Drawer
+      opened={!!id}
+      onClose={onClose}
+      position="right"
+      size={mobile ? '100%' : 'xl'}
+      title={t('details.title')}
+      closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
+    >
       {detail.isPending && <Loader aria-label={t('list.loading')} />}
       {detail.isError && (
         <Alert color="red" role="alert">
@@ -45,7 +52,11 @@ export function ScorecardDetails({ id, clientId, onClose, onEdit, onDelete }: Pr
           <Group gap="xs">
             <Badge variant="light">{t('list.version', { version: s.version })}</Badge>
             <Badge variant="outline">{t('list.criteriaCount', { count: s.criteria.length })}</Badge>
-            {s.usedAt && <Badge color="grape" variant="light">{t('list.used')}</Badge>}
+            {s.usedAt && (
+              <Badge color="grape" variant="light">
+                {t('list.used')}
+              </Badge>
+            )}
           </Group>
           <div>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase">
@@ -90,8 +101,8 @@ export function ScorecardDetails({ id, clientId, onClose, onEdit, onDelete }: Pr
                     <Text span fw={600} size="sm">
                       {t('details.versionRow', { version: v.version })}
                     </Text>
-                    {v.isCurrent && ` · ${t('details.current')}`} · {t('details.created', { date: date(v.createdAt) })} ·{' '}
-                    {v.usedAt ? t('details.usedOn', { date: date(v.usedAt) }) : t('details.notUsed')}
+                    {v.isCurrent && ` · ${t('details.current')}`} · {t('details.created', { date: date(v.createdAt) })}{' '}
+                    · {v.usedAt ? t('details.usedOn', { date: date(v.usedAt) }) : t('details.notUsed')}
                   </List.Item>
                 ))}
               </List>

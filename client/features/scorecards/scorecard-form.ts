@@ -23,7 +23,15 @@ export interface ScorecardFormValues {
 }
 
 export function emptyCriterion(): CriterionValues {
-  return { key: randomId(), name: '', description: '', includeInScenario: true, levelZero: '', levelLow: '', levelHigh: '' };
+  return {
+    key: randomId(),
+    name: '',
+    description: '',
+    includeInScenario: true,
+    levelZero: '',
+    levelLow: '',
+    levelHigh: '',
+  };
 }
 
 export function emptyScorecard(): ScorecardFormValues {
@@ -65,7 +73,11 @@ export function toInput(v: ScorecardFormValues): ScorecardInput {
  */
 export function serverReason(t: TFunction, e: unknown): string {
   const { fieldErrors, details } = errorInfo(e);
-  const first = fieldErrors ? Object.values(fieldErrors).flat().find((m): m is string => typeof m === 'string' && m.length > 0) : undefined;
+  const first = fieldErrors
+    ? Object.values(fieldErrors)
+        .flat()
+        .find((m): m is string => typeof m === 'string' && m.length > 0)
+    : undefined;
   if (first) return translateMessageKey(t, first);
   if (typeof details?.messageKey === 'string') return translateMessageKey(t, details.messageKey);
   return errorMessage(t, e);

@@ -20,7 +20,14 @@ import { zodResolver } from '../../lib/zod-resolver';
 import { CriterionCard } from './criterion-card';
 import { ScorecardIcon } from './scorecard-icon';
 import { ScorecardReview } from './scorecard-review';
-import { emptyCriterion, emptyScorecard, formValuesOf, serverReason, toInput, type ScorecardFormValues } from './scorecard-form';
+import {
+  emptyCriterion,
+  emptyScorecard,
+  formValuesOf,
+  serverReason,
+  toInput,
+  type ScorecardFormValues,
+} from './scorecard-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;
@@ -59,7 +66,12 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
 
   const validateDetails = () => {
     const errors = zodResolver(scorecardDetailsInput)(form.values);
-    form.setErrors({ ...Object.fromEntries(Object.entries(form.errors).filter(([k]) => !(DETAIL_FIELDS as readonly string[]).includes(k))), ...errors });
+    form.setErrors({
+      ...Object.fromEntries(
+        Object.entries(form.errors).filter(([k]) => !(DETAIL_FIELDS as readonly string[]).includes(k)),
+      ),
+      ...errors,
+    });
     return Object.keys(errors).length === 0;
   };
 
@@ -108,7 +120,11 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
       if (editing) {
         const saved = await update.mutateAsync({ ...input, id: editing.id });
         invalidate([editing.id, saved.id]);
-        notifySuccess(saved.newVersion ? t('notifications.newVersion', { name: saved.name, version: saved.version }) : t('notifications.updated', { name: saved.name }));
+        notifySuccess(
+          saved.newVersion
+            ? t('notifications.newVersion', { name: saved.name, version: saved.version })
+            : t('notifications.updated', { name: saved.name }),
+        );
       } else {
         const saved = await create.mutateAsync(input);
         invalidate([]);
@@ -129,7 +145,8 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
   const count = form.values.criteria.length;
   // the "fill in all fields" message goes away once every flagged field has been edited
   const showCriteriaMessage =
-    criteriaMessage !== null && (criteriaMessage !== REQUIRED_KEY || Object.keys(form.errors).some((k) => k.startsWith('criteria.')));
+    criteriaMessage !== null &&
+    (criteriaMessage !== REQUIRED_KEY || Object.keys(form.errors).some((k) => k.startsWith('criteria.')));
   const iconOptions = SCORECARD_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }));
 
   return (
@@ -148,7 +165,10 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
           </Alert>
         )}
         <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false} size="sm" wrap>
-          <Stepper.Step label={t('wizard.steps.details')} description={mobile ? undefined : t('wizard.steps.detailsDescription')}>
+          <Stepper.Step
+            label={t('wizard.steps.details')}
+            description={mobile ? undefined : t('wizard.steps.detailsDescription')}
+          >
             <Stack mt="md">
               <TextInput
                 label={t('wizard.general.name')}
@@ -196,7 +216,10 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label={t('wizard.steps.criteria')} description={mobile ? undefined : t('wizard.steps.criteriaDescription')}>
+          <Stepper.Step
+            label={t('wizard.steps.criteria')}
+            description={mobile ? undefined : t('wizard.steps.criteriaDescription')}
+          >
             <Stack mt="md">
               <Text size="sm" c="dimmed">
                 {t('wizard.criteria.intro')}
@@ -207,10 +230,21 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
                 </Alert>
               )}
               {form.values.criteria.map((c, index) => (
-                <CriterionCard key={c.key} form={form} index={index} count={count} onRemove={() => removeCriterion(index)} />
+                <CriterionCard
+                  key={c.key}
+                  form={form}
+                  index={index}
+                  count={count}
+                  onRemove={() => removeCriterion(index)}
+                />
               ))}
               <Group justify="space-between">
-                <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} onClick={addCriterion} disabled={count >= MAX_CRITERIA}>
+                <Button
+                  variant="light"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={addCriterion}
+                  disabled={count >= MAX_CRITERIA}
+                >
                   {t('wizard.criteria.add')}
                 </Button>
                 <Text size="sm" c="dimmed" aria-live="polite">
@@ -225,7 +259,10 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
             </Stack>
           </Stepper.Step>
 
-          <Stepper.Step label={t('wizard.steps.review')} description={mobile ? undefined : t('wizard.steps.reviewDescription')}>
+          <Stepper.Step
+            label={t('wizard.steps.review')}
+            description={mobile ? undefined : t('wizard.steps.reviewDescription')}
+          >
             <Stack mt="md">
               {saveError && (
                 <Alert color="red" role="alert">

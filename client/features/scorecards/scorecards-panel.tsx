@@ -14,7 +14,19 @@ import { notifyError } from '../../lib/notify';
 
 type WizardState = { mode: 'create'; seq: number } | { mode: 'edit'; seq: number; scorecard: ScorecardDetail } | null;
 
-function ScorecardCard({ s, onDetails, onEdit, onDelete, busy }: { s: ScorecardListItem; onDetails: () => void; onEdit: () => void; onDelete: () => void; busy: boolean }) {
+function ScorecardCard({
+  s,
+  onDetails,
+  onEdit,
+  onDelete,
+  busy,
+}: {
+  s: ScorecardListItem;
+  onDetails: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation('scorecards');
   return (
     <Card withBorder padding="md" component="li" style={{ listStyle: 'none', display: 'flex' }}>
@@ -41,10 +53,22 @@ function ScorecardCard({ s, onDetails, onEdit, onDelete, busy }: { s: ScorecardL
           <Button size="xs" variant="light" onClick={onDetails} aria-label={t('list.detailsOf', { name: s.name })}>
             {t('list.details')}
           </Button>
-          <Button size="xs" variant="default" onClick={onEdit} loading={busy} aria-label={t('list.editOf', { name: s.name })}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onEdit}
+            loading={busy}
+            aria-label={t('list.editOf', { name: s.name })}
+          >
             {t('list.edit')}
           </Button>
-          <Button size="xs" variant="subtle" color="red" onClick={onDelete} aria-label={t('list.deleteOf', { name: s.name })}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={onDelete}
+            aria-label={t('list.deleteOf', { name: s.name })}
+          >
             {t('list.delete')}
           </Button>
         </Group>
@@ -78,7 +102,10 @@ export function ScorecardsPanel({ clientId }: { clientId?: string }) {
     setLoadingEdit(id);
     try {
       // always the latest: the wizard starts from what is stored now
-      const scorecard = await queryClient.fetchQuery({ ...trpc.scorecards.get.queryOptions({ ...scope, id }), staleTime: 0 });
+      const scorecard = await queryClient.fetchQuery({
+        ...trpc.scorecards.get.queryOptions({ ...scope, id }),
+        staleTime: 0,
+      });
       openEdit(scorecard);
     } catch {
       notifyError(t('errors.loadOneFailed'));
@@ -87,7 +114,8 @@ export function ScorecardsPanel({ clientId }: { clientId?: string }) {
     }
   };
   // a version above 1 exists only because an earlier one was used by a call
-  const askDelete = (s: { id: string; name: string; used: boolean; version: number }) => setDeleting({ id: s.id, name: s.name, used: s.used || s.version > 1 });
+  const askDelete = (s: { id: string; name: string; used: boolean; version: number }) =>
+    setDeleting({ id: s.id, name: s.name, used: s.used || s.version > 1 });
 
   return (
     <Stack>
@@ -113,14 +141,26 @@ export function ScorecardsPanel({ clientId }: { clientId?: string }) {
         </Alert>
       )}
       {list.data && list.data.length === 0 && (
-        <EmptyState icon={<IconClipboardCheck size={32} aria-hidden />} title={t('list.emptyTitle')} description={t('list.emptyText')} withIndicatorBackground>
+        <EmptyState
+          icon={<IconClipboardCheck size={32} aria-hidden />}
+          title={t('list.emptyTitle')}
+          description={t('list.emptyText')}
+          withIndicatorBackground
+        >
           <EmptyState.Actions>
             <Button onClick={openCreate}>{t('list.emptyAction')}</Button>
           </EmptyState.Actions>
         </EmptyState>
       )}
       {list.data && list.data.length > 0 && (
-        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" p={0} m={0} aria-label={t('list.label')}>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, sm: 2, xl: 3 }}
+          spacing="md"
+          p={0}
+          m={0}
+          aria-label={t('list.label')}
+        >
           {list.data.map((s) => (
             <ScorecardCard
               key={s.id}

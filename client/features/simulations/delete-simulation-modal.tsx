@@ -12,7 +12,15 @@ export interface SimulationTarget {
 }
 
 /** Confirmation that names the simulation before deleting it. */
-export function DeleteSimulationModal({ target, clientId, onClose }: { target: SimulationTarget | null; clientId?: string; onClose: () => void }) {
+export function DeleteSimulationModal({
+  target,
+  clientId,
+  onClose,
+}: {
+  target: SimulationTarget | null;
+  clientId?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('simulations');
   const queryClient = useQueryClient();
   const scope = clientId ? { clientId } : {};

@@ -1,7 +1,13 @@
 import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { DIFFICULTIES, LANGUAGES, LIMITS, SIMULATION_ICONS, type SimulationIcon as IconName } from '../../../server/contracts/simulations';
+import {
+  DIFFICULTIES,
+  LANGUAGES,
+  LIMITS,
+  SIMULATION_ICONS,
+  type SimulationIcon as IconName,
+} from '../../../server/contracts/simulations';
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
 import { SimulationIcon } from './simulation-icon';
@@ -42,7 +48,9 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           decimalScale={1}
           allowNegative={false}
           value={form.values.timeLimitMinutes}
-          onChange={(v) => form.setFieldValue('timeLimitMinutes', typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+          onChange={(v) =>
+            form.setFieldValue('timeLimitMinutes', typeof v === 'number' ? v : v === '' ? '' : Number(v))
+          }
           error={err('timeLimitMinutes')}
         />
         <Select

@@ -66,7 +66,11 @@ export function EditableText({ label, value, onChange, dimmed }: Props) {
       style={{ cursor: 'text', borderRadius: 4, outlineOffset: 2 }}
       data-editable-text
     >
-      <Text size={dimmed ? 'xs' : 'sm'} c={dimmed ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Text
+        size={dimmed ? 'xs' : 'sm'}
+        c={dimmed ? 'dimmed' : undefined}
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
         {value.trim() ? value : t('wizard.scenario.empty')}
       </Text>
     </Box>

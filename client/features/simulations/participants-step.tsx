@@ -1,9 +1,29 @@
-import { Alert, Badge, Box, Button, Collapse, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Collapse,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { CALL_PROVIDERS, LEARNER_ROLES, LEARNER_TEAMS, LIMITS, type SimulationOptions } from '../../../server/contracts/simulations';
+import {
+  CALL_PROVIDERS,
+  LEARNER_ROLES,
+  LEARNER_TEAMS,
+  LIMITS,
+  type SimulationOptions,
+} from '../../../server/contracts/simulations';
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
 
@@ -24,8 +44,16 @@ export function ParticipantsStep({ form, options }: Props) {
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const showAdvanced = advancedOpen || advancedError;
   const promptData = (list: SimulationOptions['simulationPrompts']) =>
-    list.map((p) => ({ value: p.id, label: p.isSystem ? `${p.name} (${t('wizard.participants.systemTag')})` : p.name }));
-  const optionalSelect = (field: 'icpId' | 'productGroupingId' | 'callInstructionsId' | 'simulationPromptId' | 'reportPromptId', label: string, data: { value: string; label: string }[], placeholder = none) => (
+    list.map((p) => ({
+      value: p.id,
+      label: p.isSystem ? `${p.name} (${t('wizard.participants.systemTag')})` : p.name,
+    }));
+  const optionalSelect = (
+    field: 'icpId' | 'productGroupingId' | 'callInstructionsId' | 'simulationPromptId' | 'reportPromptId',
+    label: string,
+    data: { value: string; label: string }[],
+    placeholder = none,
+  ) => (
     <Select
       label={label}
       placeholder={placeholder}
@@ -70,9 +98,21 @@ export function ParticipantsStep({ form, options }: Props) {
           onChange={(v) => v && form.setFieldValue('learnerTeam', v as SimulationFormValues['learnerTeam'])}
           error={err('learnerTeam')}
         />
-        {optionalSelect('icpId', t('wizard.participants.icp'), options.icps.map((x) => ({ value: x.id, label: x.name })))}
-        {optionalSelect('productGroupingId', t('wizard.participants.product'), options.productGroupings.map((x) => ({ value: x.id, label: x.name })))}
-        {optionalSelect('callInstructionsId', t('wizard.participants.callInstructions'), options.callInstructions.map((x) => ({ value: x.id, label: x.label })))}
+        {optionalSelect(
+          'icpId',
+          t('wizard.participants.icp'),
+          options.icps.map((x) => ({ value: x.id, label: x.name })),
+        )}
+        {optionalSelect(
+          'productGroupingId',
+          t('wizard.participants.product'),
+          options.productGroupings.map((x) => ({ value: x.id, label: x.name })),
+        )}
+        {optionalSelect(
+          'callInstructionsId',
+          t('wizard.participants.callInstructions'),
+          options.callInstructions.map((x) => ({ value: x.id, label: x.label })),
+        )}
       </SimpleGrid>
 
       <Select
@@ -92,7 +132,14 @@ export function ParticipantsStep({ form, options }: Props) {
           </Text>
           <Stack gap={4} component="ul" m={0} p={0}>
             {card.criteria.map((c) => (
-              <Group key={c.id} component="li" justify="space-between" gap="xs" wrap="wrap" style={{ listStyle: 'none' }}>
+              <Group
+                key={c.id}
+                component="li"
+                justify="space-between"
+                gap="xs"
+                wrap="wrap"
+                style={{ listStyle: 'none' }}
+              >
                 <Text size="sm">{c.name}</Text>
                 <Badge variant="light" color={c.includeInScenario ? 'teal' : 'gray'} tt="none">
                   {c.includeInScenario ? t('wizard.participants.inScenario') : t('wizard.participants.notInScenario')}
@@ -127,7 +174,9 @@ export function ParticipantsStep({ form, options }: Props) {
           variant="subtle"
           size="compact-sm"
           px={0}
-          leftSection={showAdvanced ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+          leftSection={
+            showAdvanced ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />
+          }
           aria-expanded={showAdvanced}
           aria-controls="participants-advanced"
           onClick={() => setAdvancedOpen((o) => !o)}
@@ -154,8 +203,18 @@ export function ParticipantsStep({ form, options }: Props) {
               {...form.getInputProps('assistantId')}
               error={err('assistantId')}
             />
-            {optionalSelect('simulationPromptId', t('wizard.participants.simulationPrompt'), promptData(options.simulationPrompts), t('wizard.participants.systemDefault'))}
-            {optionalSelect('reportPromptId', t('wizard.participants.reportPrompt'), promptData(options.evaluationPrompts), t('wizard.participants.systemDefault'))}
+            {optionalSelect(
+              'simulationPromptId',
+              t('wizard.participants.simulationPrompt'),
+              promptData(options.simulationPrompts),
+              t('wizard.participants.systemDefault'),
+            )}
+            {optionalSelect(
+              'reportPromptId',
+              t('wizard.participants.reportPrompt'),
+              promptData(options.evaluationPrompts),
+              t('wizard.participants.systemDefault'),
+            )}
           </SimpleGrid>
         </Collapse>
       </Box>

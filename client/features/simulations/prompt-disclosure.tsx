@@ -22,8 +22,12 @@ function PromptBlock({ p }: { p: SentPrompt }) {
         {p.title}
       </Title>
       <Text size="xs" c="dimmed">
-        {p.provider === 'offline' ? t('wizard.scenario.promptOffline') : t('wizard.scenario.promptModel', { model: p.model, provider: p.provider })}
-        {p.usage ? ` · ${t('wizard.scenario.promptUsage', { input: p.usage.inputTokens, output: p.usage.outputTokens })}` : ''}
+        {p.provider === 'offline'
+          ? t('wizard.scenario.promptOffline')
+          : t('wizard.scenario.promptModel', { model: p.model, provider: p.provider })}
+        {p.usage
+          ? ` · ${t('wizard.scenario.promptUsage', { input: p.usage.inputTokens, output: p.usage.outputTokens })}`
+          : ''}
       </Text>
       {p.system && (
         <>
@@ -66,7 +70,10 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
   const [open, setOpen] = useState(false);
   const scope = clientId ? { clientId } : {};
   const fromServer = !lastGeneration && !!simulationId && !!generationId;
-  const generations = useQuery({ ...trpc.simulations.generations.queryOptions({ ...scope, simulationId: simulationId ?? '' }), enabled: open && fromServer });
+  const generations = useQuery({
+    ...trpc.simulations.generations.queryOptions({ ...scope, simulationId: simulationId ?? '' }),
+    enabled: open && fromServer,
+  });
 
   let prompts: SentPrompt[] = [];
   if (lastGeneration) {
@@ -77,7 +84,8 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
     ];
   } else if (fromServer && generations.data) {
     prompts = batchOf(generations.data, generationId!).map((r) => ({
-      title: r.task === 'scenario_variables' ? t('wizard.scenario.promptVariables') : t('wizard.scenario.promptNarrative'),
+      title:
+        r.task === 'scenario_variables' ? t('wizard.scenario.promptVariables') : t('wizard.scenario.promptNarrative'),
       system: r.promptSystem,
       user: r.promptUser,
       provider: r.provider,
@@ -89,7 +97,13 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
 
   return (
     <Stack gap="xs">
-      <Button variant="subtle" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        variant="subtle"
+        size="xs"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        style={{ alignSelf: 'flex-start' }}
+      >
         {open ? t('wizard.scenario.hidePrompt') : t('wizard.scenario.viewPrompt')}
       </Button>
       <Collapse expanded={open}>
@@ -100,7 +114,9 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
               {t('errors.generationsFailed')}
             </Alert>
           )}
-          {fromServer && generations.data && prompts.length === 0 && <Text size="sm">{t('wizard.scenario.promptUnavailable')}</Text>}
+          {fromServer && generations.data && prompts.length === 0 && (
+            <Text size="sm">{t('wizard.scenario.promptUnavailable')}</Text>
+          )}
           {prompts.map((p) => (
             <PromptBlock key={p.title} p={p} />
           ))}

@@ -19,11 +19,22 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** Step 4: everything the user chose, read-only, before saving. */
-export function ReviewStep({ values, state, options }: { values: SimulationFormValues; state: ScenarioState; options: SimulationOptions | undefined }) {
+export function ReviewStep({
+  values,
+  state,
+  options,
+}: {
+  values: SimulationFormValues;
+  state: ScenarioState;
+  options: SimulationOptions | undefined;
+}) {
   const { t } = useTranslation('simulations');
   const none = t('wizard.review.none');
-  const nameOf = (list: { id: string; name: string }[] | undefined, id: string | null) => (id ? (list?.find((x) => x.id === id)?.name ?? none) : none);
-  const instructionsLabel = values.callInstructionsId ? (options?.callInstructions.find((x) => x.id === values.callInstructionsId)?.label ?? none) : none;
+  const nameOf = (list: { id: string; name: string }[] | undefined, id: string | null) =>
+    id ? (list?.find((x) => x.id === id)?.name ?? none) : none;
+  const instructionsLabel = values.callInstructionsId
+    ? (options?.callInstructions.find((x) => x.id === values.callInstructionsId)?.label ?? none)
+    : none;
   return (
     <Stack mt="md">
       <Text size="sm" c="dimmed">
@@ -36,7 +47,10 @@ export function ReviewStep({ values, state, options }: { values: SimulationFormV
         <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0} spacing="xs">
           <Field label={t('wizard.details.name')} value={values.name} />
           <Field label={t('wizard.details.difficulty')} value={t(`difficulty.${values.difficulty}`)} />
-          <Field label={t('wizard.details.timeLimit')} value={values.timeLimitMinutes === '' ? none : String(values.timeLimitMinutes)} />
+          <Field
+            label={t('wizard.details.timeLimit')}
+            value={values.timeLimitMinutes === '' ? none : String(values.timeLimitMinutes)}
+          />
           <Field label={t('wizard.details.language')} value={t(`languages.${values.language}`)} />
           <Field label={t('wizard.details.useCase')} value={values.useCase || none} />
           <div>
@@ -47,7 +61,10 @@ export function ReviewStep({ values, state, options }: { values: SimulationFormV
               <SimulationIcon name={values.icon} size={16} /> {t(`icons.${values.icon}`)}
             </Text>
           </div>
-          <Field label={t('wizard.details.assessment')} value={values.availableAsAssessment ? t('wizard.review.assessmentYes') : t('wizard.review.assessmentNo')} />
+          <Field
+            label={t('wizard.details.assessment')}
+            value={values.availableAsAssessment ? t('wizard.review.assessmentYes') : t('wizard.review.assessmentNo')}
+          />
           <Field label={t('wizard.details.instructions')} value={values.instructions || none} />
         </SimpleGrid>
       </Paper>
@@ -60,12 +77,29 @@ export function ReviewStep({ values, state, options }: { values: SimulationFormV
           <Field label={t('wizard.participants.learnerRole')} value={t(`learnerRoles.${values.learnerRole}`)} />
           <Field label={t('wizard.participants.learnerTeam')} value={t(`learnerTeams.${values.learnerTeam}`)} />
           <Field label={t('wizard.participants.icp')} value={nameOf(options?.icps, values.icpId)} />
-          <Field label={t('wizard.participants.product')} value={nameOf(options?.productGroupings, values.productGroupingId)} />
+          <Field
+            label={t('wizard.participants.product')}
+            value={nameOf(options?.productGroupings, values.productGroupingId)}
+          />
           <Field label={t('wizard.participants.callInstructions')} value={instructionsLabel} />
           <Field label={t('wizard.participants.scorecard')} value={nameOf(options?.scorecards, values.scorecardId)} />
           <Field label={t('wizard.participants.criteriaQuantity')} value={String(values.criteriaQuantity)} />
-          <Field label={t('wizard.participants.simulationPrompt')} value={values.simulationPromptId ? nameOf(options?.simulationPrompts, values.simulationPromptId) : t('wizard.participants.systemDefault')} />
-          <Field label={t('wizard.participants.reportPrompt')} value={values.reportPromptId ? nameOf(options?.evaluationPrompts, values.reportPromptId) : t('wizard.participants.systemDefault')} />
+          <Field
+            label={t('wizard.participants.simulationPrompt')}
+            value={
+              values.simulationPromptId
+                ? nameOf(options?.simulationPrompts, values.simulationPromptId)
+                : t('wizard.participants.systemDefault')
+            }
+          />
+          <Field
+            label={t('wizard.participants.reportPrompt')}
+            value={
+              values.reportPromptId
+                ? nameOf(options?.evaluationPrompts, values.reportPromptId)
+                : t('wizard.participants.systemDefault')
+            }
+          />
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="review-scenario">
@@ -85,7 +119,9 @@ export function ReviewStep({ values, state, options }: { values: SimulationFormV
               </Badge>
             )}
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {(state.scenario.variables ? renderText(state.scenario.narrative.summary, state.scenario.variables) : state.scenario.narrative.summary) || t('errors.noScenario')}
+              {(state.scenario.variables
+                ? renderText(state.scenario.narrative.summary, state.scenario.variables)
+                : state.scenario.narrative.summary) || t('errors.noScenario')}
             </Text>
           </Stack>
         ) : (

@@ -2,7 +2,13 @@ import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../server/contracts/languages';
 import { deriveSaid } from '../../../server/contracts/scenario/render';
-import { OBJECTION_MOMENTS, SCENARIO_TOPICS, type ObjectionMoment, type ScenarioTopic, type ScenarioVariables } from '../../../server/contracts/scenario/schema';
+import {
+  OBJECTION_MOMENTS,
+  SCENARIO_TOPICS,
+  type ObjectionMoment,
+  type ScenarioTopic,
+  type ScenarioVariables,
+} from '../../../server/contracts/scenario/schema';
 import { EditableText } from './editable-text';
 
 /** How the view shows, stores and checks a text of this scenario. */
@@ -36,7 +42,8 @@ interface Props {
 export function Objections({ vars, tx, onChange }: Props) {
   const { t } = useTranslation('simulations');
   const label = (k: string) => t(`wizard.scenario.${k}`);
-  const set = (i: number, patch: Partial<ScenarioVariables['objections'][number]>) => onChange({ ...vars, objections: vars.objections.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+  const set = (i: number, patch: Partial<ScenarioVariables['objections'][number]>) =>
+    onChange({ ...vars, objections: vars.objections.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
   return (
     <Stack gap={4}>
       <Text size="xs" fw={600}>
@@ -48,9 +55,18 @@ export function Objections({ vars, tx, onChange }: Props) {
             {i + 1}
           </Badge>
           <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <EditableText label={t('wizard.scenario.item', { label: label('objection'), number: i + 1 })} value={tx.show(o.objection)} onChange={(v) => set(i, { objection: tx.store(v) })} />
+            <EditableText
+              label={t('wizard.scenario.item', { label: label('objection'), number: i + 1 })}
+              value={tx.show(o.objection)}
+              onChange={(v) => set(i, { objection: tx.store(v) })}
+            />
             <NotSpoken text={o.objection} tx={tx} />
-            <EditableText dimmed label={t('wizard.scenario.item', { label: label('surfacesWhen'), number: i + 1 })} value={tx.show(o.surfaces_when)} onChange={(v) => set(i, { surfaces_when: tx.store(v) })} />
+            <EditableText
+              dimmed
+              label={t('wizard.scenario.item', { label: label('surfacesWhen'), number: i + 1 })}
+              value={tx.show(o.surfaces_when)}
+              onChange={(v) => set(i, { surfaces_when: tx.store(v) })}
+            />
             <Select
               size="xs"
               maw={320}
@@ -76,7 +92,10 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
   const { t } = useTranslation('simulations');
   const label = (k: string) => t(`wizard.scenario.${k}`);
   const set = (i: number, patch: Partial<ScenarioVariables['hidden_information'][number]>) =>
-    onChange({ ...vars, hidden_information: vars.hidden_information.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+    onChange({
+      ...vars,
+      hidden_information: vars.hidden_information.map((x, j) => (j === i ? { ...x, ...patch } : x)),
+    });
   return (
     <Stack gap={4}>
       <Text size="xs" fw={600}>
@@ -91,14 +110,31 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
             <EditableText
               label={t('wizard.scenario.item', { label: label('information'), number: i + 1 })}
               value={tx.show(h.information)}
-              onChange={(v) => set(i, { information: tx.store(v), said: tx.store(deriveSaid(v, language, vars)) || h.said })}
+              onChange={(v) =>
+                set(i, { information: tx.store(v), said: tx.store(deriveSaid(v, language, vars)) || h.said })
+              }
             />
             <Text size="xs" c="dimmed">
               {label('said')}
             </Text>
-            <EditableText label={t('wizard.scenario.item', { label: label('said'), number: i + 1 })} value={tx.show(h.said)} onChange={(v) => set(i, { said: tx.store(v) })} />
-            {h.said.trim() ? <NotSpoken text={h.said} tx={tx} /> : <Text size="xs" c="orange.8">{label('saidMissing')}</Text>}
-            <EditableText dimmed label={t('wizard.scenario.item', { label: label('revealWhen'), number: i + 1 })} value={tx.show(h.reveal_when)} onChange={(v) => set(i, { reveal_when: tx.store(v) })} />
+            <EditableText
+              label={t('wizard.scenario.item', { label: label('said'), number: i + 1 })}
+              value={tx.show(h.said)}
+              onChange={(v) => set(i, { said: tx.store(v) })}
+            />
+            {h.said.trim() ? (
+              <NotSpoken text={h.said} tx={tx} />
+            ) : (
+              <Text size="xs" c="orange.8">
+                {label('saidMissing')}
+              </Text>
+            )}
+            <EditableText
+              dimmed
+              label={t('wizard.scenario.item', { label: label('revealWhen'), number: i + 1 })}
+              value={tx.show(h.reveal_when)}
+              onChange={(v) => set(i, { reveal_when: tx.store(v) })}
+            />
             <Select
               size="xs"
               maw={320}

@@ -9,7 +9,13 @@ import { errorInfo, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PromptDisclosure } from './prompt-disclosure';
 import { ScenarioView } from './scenario-view';
-import { scenarioFromGeneration, serverReason, toDraft, type ScenarioState, type SimulationFormValues } from './simulation-form';
+import {
+  scenarioFromGeneration,
+  serverReason,
+  toDraft,
+  type ScenarioState,
+  type SimulationFormValues,
+} from './simulation-form';
 import { notifySuccess } from '../../lib/notify';
 
 /** Typical seconds of the first model step; after it the progress text moves to the narrative. */
@@ -58,11 +64,18 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
     setFailure(null);
     try {
       const g = await generate.mutateAsync({ ...scope, ...toDraft(values, simulationId) });
-      onChange({ scenario: scenarioFromGeneration(g, values.language), origin: g.source, generationId: g.scenarioGenerationId, lastGeneration: g });
+      onChange({
+        scenario: scenarioFromGeneration(g, values.language),
+        origin: g.source,
+        generationId: g.scenarioGenerationId,
+        lastGeneration: g,
+      });
       if (g.stored && simulationId) {
         void queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
         void queryClient.invalidateQueries({ queryKey: trpc.simulations.get.queryKey({ ...scope, id: simulationId }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.simulations.generations.queryKey({ ...scope, simulationId }) });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.simulations.generations.queryKey({ ...scope, simulationId }),
+        });
       }
       notifySuccess(t('notifications.generated'));
     } catch (e) {
@@ -94,7 +107,12 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
       </Text>
 
       <Group gap="sm" align="center">
-        <Button leftSection={<IconSparkles size={16} aria-hidden />} onClick={() => void run()} disabled={!!blocker || generate.isPending} loading={generate.isPending}>
+        <Button
+          leftSection={<IconSparkles size={16} aria-hidden />}
+          onClick={() => void run()}
+          disabled={!!blocker || generate.isPending}
+          loading={generate.isPending}
+        >
           {scenario ? t('wizard.scenario.regenerate') : t('wizard.scenario.generate')}
         </Button>
         {scenario && !generate.isPending && (
@@ -112,12 +130,19 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
       {generate.isPending && (
         <Stack gap={6} role="status" aria-live="polite">
           <Progress value={100} animated striped aria-label={t('wizard.scenario.generating')} />
-          <Text size="sm">{phase === 'variables' ? t('wizard.scenario.stepVariables') : t('wizard.scenario.stepNarrative')}</Text>
+          <Text size="sm">
+            {phase === 'variables' ? t('wizard.scenario.stepVariables') : t('wizard.scenario.stepNarrative')}
+          </Text>
         </Stack>
       )}
 
       {failure && !generate.isPending && (
-        <Alert color="red" role="alert" title={t('wizard.scenario.errorTitle')} icon={<IconAlertTriangle size={18} aria-hidden />}>
+        <Alert
+          color="red"
+          role="alert"
+          title={t('wizard.scenario.errorTitle')}
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+        >
           <Stack gap="xs">
             <Text size="sm">{failure}</Text>
             <Group gap="xs">
@@ -165,14 +190,18 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
                 autosize
                 minRows={4}
                 value={scenario.narrative.summary}
-                onChange={(e) => edit({ ...scenario, narrative: { ...scenario.narrative, summary: e.currentTarget.value } })}
+                onChange={(e) =>
+                  edit({ ...scenario, narrative: { ...scenario.narrative, summary: e.currentTarget.value } })
+                }
               />
               <Textarea
                 label={t('wizard.scenario.openingLine')}
                 autosize
                 minRows={1}
                 value={scenario.narrative.opening_line}
-                onChange={(e) => edit({ ...scenario, narrative: { ...scenario.narrative, opening_line: e.currentTarget.value } })}
+                onChange={(e) =>
+                  edit({ ...scenario, narrative: { ...scenario.narrative, opening_line: e.currentTarget.value } })
+                }
               />
             </Stack>
           ) : (
@@ -183,7 +212,12 @@ export function ScenarioStep({ values, options, state, onChange, simulationId, c
               <ScenarioView scenario={scenario} language={values.language} onChange={edit} />
             </>
           )}
-          <PromptDisclosure lastGeneration={state.lastGeneration} simulationId={simulationId} generationId={state.generationId} clientId={clientId} />
+          <PromptDisclosure
+            lastGeneration={state.lastGeneration}
+            simulationId={simulationId}
+            generationId={state.generationId}
+            clientId={clientId}
+          />
         </Stack>
       )}
     </Stack>

@@ -7,7 +7,9 @@ import { personaNames, speakable } from '../../../server/contracts/speech/first-
 import { EditableText } from './editable-text';
 import { HiddenFacts, NotSpoken, Objections, type ScenarioText } from './scenario-facts';
 
-type StringField = { [K in keyof ScenarioVariables]: ScenarioVariables[K] extends string ? K : never }[keyof ScenarioVariables];
+type StringField = {
+  [K in keyof ScenarioVariables]: ScenarioVariables[K] extends string ? K : never;
+}[keyof ScenarioVariables];
 type ListField = 'pain_points' | 'goals' | 'competitors' | 'success_signals';
 
 /** Fields the prospect says aloud (written in the first person) are marked `voiced`. */
@@ -50,9 +52,14 @@ export function ScenarioView({ scenario, language, onChange }: Props) {
   const tx: ScenarioText = {
     show: (text) => (vars ? renderText(text, vars) : text),
     store: (text) => (vars ? tokeniseText(text, vars) : text),
-    speakable: (text) => speakable(vars ? renderText(text, vars) : text, { language, names: vars ? personaNames(vars.prospect_name) : [] }) !== null,
+    speakable: (text) =>
+      speakable(vars ? renderText(text, vars) : text, {
+        language,
+        names: vars ? personaNames(vars.prospect_name) : [],
+      }) !== null,
   };
-  const setNarrative = (key: 'summary' | 'opening_line', value: string) => onChange({ ...scenario, narrative: { ...scenario.narrative, [key]: tx.store(value) } });
+  const setNarrative = (key: 'summary' | 'opening_line', value: string) =>
+    onChange({ ...scenario, narrative: { ...scenario.narrative, [key]: tx.store(value) } });
   const setVars = (next: ScenarioVariables) => onChange({ ...scenario, variables: next });
   const editable = (field: StringField, key: string, voiced: boolean) => (
     <Stack key={field} gap={2}>
@@ -63,7 +70,9 @@ export function ScenarioView({ scenario, language, onChange }: Props) {
         label={label(key)}
         value={tx.show(vars![field])}
         // the names themselves are stored as typed; other texts keep referring to them
-        onChange={(v) => setVars({ ...vars!, [field]: field === 'company_name' || field === 'prospect_name' ? v : tx.store(v) })}
+        onChange={(v) =>
+          setVars({ ...vars!, [field]: field === 'company_name' || field === 'prospect_name' ? v : tx.store(v) })
+        }
       />
       {voiced && <NotSpoken text={vars![field]} tx={tx} />}
     </Stack>
@@ -79,11 +88,19 @@ export function ScenarioView({ scenario, language, onChange }: Props) {
           <Text size="xs" fw={600}>
             {label('summary')}
           </Text>
-          <EditableText label={label('summary')} value={tx.show(scenario.narrative.summary)} onChange={(v) => setNarrative('summary', v)} />
+          <EditableText
+            label={label('summary')}
+            value={tx.show(scenario.narrative.summary)}
+            onChange={(v) => setNarrative('summary', v)}
+          />
           <Text size="xs" fw={600}>
             {label('openingLine')}
           </Text>
-          <EditableText label={label('openingLine')} value={tx.show(scenario.narrative.opening_line)} onChange={(v) => setNarrative('opening_line', v)} />
+          <EditableText
+            label={label('openingLine')}
+            value={tx.show(scenario.narrative.opening_line)}
+            onChange={(v) => setNarrative('opening_line', v)}
+          />
         </Stack>
       </Paper>
 
@@ -112,7 +129,9 @@ export function ScenarioView({ scenario, language, onChange }: Props) {
                       <EditableText
                         label={t('wizard.scenario.item', { label: label(key), number: i + 1 })}
                         value={tx.show(item)}
-                        onChange={(v) => setVars({ ...vars, [field]: vars[field].map((x, j) => (j === i ? tx.store(v) : x)) })}
+                        onChange={(v) =>
+                          setVars({ ...vars, [field]: vars[field].map((x, j) => (j === i ? tx.store(v) : x)) })
+                        }
                       />
                       {voiced && <NotSpoken text={item} tx={tx} />}
                     </li>

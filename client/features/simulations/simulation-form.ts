@@ -52,7 +52,16 @@ export interface ScenarioState {
   lastGeneration: GeneratedScenario | null;
 }
 
-export const DETAIL_FIELDS = ['name', 'difficulty', 'timeLimitMinutes', 'language', 'useCase', 'icon', 'availableAsAssessment', 'instructions'] as const;
+export const DETAIL_FIELDS = [
+  'name',
+  'difficulty',
+  'timeLimitMinutes',
+  'language',
+  'useCase',
+  'icon',
+  'availableAsAssessment',
+  'instructions',
+] as const;
 export const PARTICIPANT_FIELDS = [
   'personaId',
   'learnerRole',
@@ -120,7 +129,12 @@ export function formValuesOf(s: SimulationDetail): SimulationFormValues {
 
 /** The stored scenario in the shape the editor works on (any stored shape is read, see readScenario). */
 export function scenarioStateOf(s: SimulationDetail): ScenarioState {
-  return { scenario: readScenario(s.scenario, s.language), origin: s.scenario ? s.scenarioSource : null, generationId: s.scenarioGenerationId, lastGeneration: null };
+  return {
+    scenario: readScenario(s.scenario, s.language),
+    origin: s.scenario ? s.scenarioSource : null,
+    generationId: s.scenarioGenerationId,
+    lastGeneration: null,
+  };
 }
 
 export function scenarioFromGeneration(g: GeneratedScenario, language: SimulationDetail['language']): Scenario | null {
@@ -182,7 +196,11 @@ export function toDraft(v: SimulationFormValues, simulationId: string | null): S
 /** The server's reason for a failure, translated: the first field error, else its message key, else the code. */
 export function serverReason(t: TFunction, e: unknown): string {
   const { fieldErrors, details } = errorInfo(e);
-  const first = fieldErrors ? Object.values(fieldErrors).flat().find((m): m is string => typeof m === 'string' && m.length > 0) : undefined;
+  const first = fieldErrors
+    ? Object.values(fieldErrors)
+        .flat()
+        .find((m): m is string => typeof m === 'string' && m.length > 0)
+    : undefined;
   if (first) return translateMessageKey(t, first);
   if (typeof details?.messageKey === 'string') return translateMessageKey(t, details.messageKey);
   return errorMessage(t, e);

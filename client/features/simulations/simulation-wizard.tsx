@@ -4,7 +4,12 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { scenarioInput, simulationDetailsInput, simulationParticipantsInput, type SimulationDetail } from '../../../server/contracts/simulations';
+import {
+  scenarioInput,
+  simulationDetailsInput,
+  simulationParticipantsInput,
+  type SimulationDetail,
+} from '../../../server/contracts/simulations';
 import { errorInfo, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
@@ -53,7 +58,10 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
   const update = useMutation(trpc.simulations.update.mutationOptions());
   const saving = create.isPending || update.isPending;
 
-  const validate = (fields: readonly string[], schema: typeof simulationDetailsInput | typeof simulationParticipantsInput) => {
+  const validate = (
+    fields: readonly string[],
+    schema: typeof simulationDetailsInput | typeof simulationParticipantsInput,
+  ) => {
     const errors = zodResolver(schema)(toInput(form.values, scenario));
     const others = Object.fromEntries(Object.entries(form.errors).filter(([k]) => !fields.includes(k)));
     form.setErrors({ ...others, ...errors });
@@ -89,7 +97,9 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
       if (editing) {
         const saved = await update.mutateAsync({ ...input, id: editing.id });
         queryClient.setQueryData(trpc.simulations.get.queryKey({ ...scope, id: saved.id }), saved);
-        void queryClient.invalidateQueries({ queryKey: trpc.simulations.generations.queryKey({ ...scope, simulationId: saved.id }) });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.simulations.generations.queryKey({ ...scope, simulationId: saved.id }),
+        });
         notifySuccess(t('notifications.updated', { name: saved.name }));
       } else {
         const saved = await create.mutateAsync(input);
@@ -102,7 +112,10 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
       setSaveError(message);
       notifyError(message);
       const { fieldErrors, details } = errorInfo(e);
-      const fields = [...Object.keys(fieldErrors ?? {}), ...(typeof details?.field === 'string' ? [details.field] : [])];
+      const fields = [
+        ...Object.keys(fieldErrors ?? {}),
+        ...(typeof details?.field === 'string' ? [details.field] : []),
+      ];
       if (fields.some((f) => (DETAIL_FIELDS as readonly string[]).includes(f))) setStep(0);
       else if (fields.some((f) => (PARTICIPANT_FIELDS as readonly string[]).includes(f))) setStep(1);
       else if (fields.some((f) => f.startsWith('scenario'))) setStep(2);
@@ -133,13 +146,21 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
         {/* one row at every width: labels beside the numbers on wide screens, numbers alone on
             narrow ones; the current step's name and purpose are said once, above the form */}
         <Text size="sm" c="dimmed" data-testid="wizard-step-caption">
-          {t('wizard.stepOf', { n: step + 1, total: LAST_STEP + 1, name: t(`wizard.steps.${STEP_KEYS[step]}`), description: t(`wizard.steps.${STEP_KEYS[step]}Description`) })}
+          {t('wizard.stepOf', {
+            n: step + 1,
+            total: LAST_STEP + 1,
+            name: t(`wizard.steps.${STEP_KEYS[step]}`),
+            description: t(`wizard.steps.${STEP_KEYS[step]}Description`),
+          })}
         </Text>
         <Stepper active={step} onStepClick={setStep} size="sm" wrap={false} data-testid="simulation-stepper">
           <Stepper.Step label={mobile ? undefined : t('wizard.steps.details')} aria-label={t('wizard.steps.details')}>
             <DetailsStep form={form} />
           </Stepper.Step>
-          <Stepper.Step label={mobile ? undefined : t('wizard.steps.participants')} aria-label={t('wizard.steps.participants')}>
+          <Stepper.Step
+            label={mobile ? undefined : t('wizard.steps.participants')}
+            aria-label={t('wizard.steps.participants')}
+          >
             {options.data ? (
               <ParticipantsStep form={form} options={options.data} />
             ) : (
@@ -154,7 +175,14 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
                 {translateMessageKey(t, scenarioError)}
               </Alert>
             )}
-            <ScenarioStep values={form.values} options={options.data} state={scenario} onChange={setScenario} simulationId={editing?.id ?? null} clientId={clientId} />
+            <ScenarioStep
+              values={form.values}
+              options={options.data}
+              state={scenario}
+              onChange={setScenario}
+              simulationId={editing?.id ?? null}
+              clientId={clientId}
+            />
           </Stepper.Step>
           <Stepper.Step label={mobile ? undefined : t('wizard.steps.review')} aria-label={t('wizard.steps.review')}>
             {saveError && (

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, EmptyState, Group, Loader, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -45,10 +58,19 @@ function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, c
           <Badge color={DIFFICULTY_COLOR[s.difficulty]} variant="light" tt="none">
             {t(`difficulty.${s.difficulty}`)}
           </Badge>
-          <Badge variant="outline" tt="none" aria-label={`${t('list.timeLimit')}: ${t('list.minutes', { count: s.timeLimitMinutes })}`}>
+          <Badge
+            variant="outline"
+            tt="none"
+            aria-label={`${t('list.timeLimit')}: ${t('list.minutes', { count: s.timeLimitMinutes })}`}
+          >
             {t('list.minutes', { count: s.timeLimitMinutes })}
           </Badge>
-          <Badge variant="outline" color="gray" tt="none" aria-label={`${t('list.language')}: ${t(`languages.${s.language}`)}`}>
+          <Badge
+            variant="outline"
+            color="gray"
+            tt="none"
+            aria-label={`${t('list.language')}: ${t(`languages.${s.language}`)}`}
+          >
             {t(`languages.${s.language}`)}
           </Badge>
           {(s.scenarioSource === 'offline' || (s.scenarioSource === 'manual' && s.scenarioProvider === 'offline')) && (
@@ -89,16 +111,43 @@ function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, c
         </Stack>
         <Group gap="xs" mt="xs" role="group" aria-label={t('list.actionsOf', { name: s.name })}>
           {canCall && <SimulationCallActions simulationId={s.id} name={s.name} />}
-          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit} loading={busy === 'edit'} aria-label={t('list.editOf', { name: s.name })}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} aria-hidden />}
+            onClick={onEdit}
+            loading={busy === 'edit'}
+            aria-label={t('list.editOf', { name: s.name })}
+          >
             {t('list.edit')}
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconCopy size={14} aria-hidden />} onClick={onDuplicate} loading={busy === 'duplicate'} aria-label={t('list.duplicateOf', { name: s.name })}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCopy size={14} aria-hidden />}
+            onClick={onDuplicate}
+            loading={busy === 'duplicate'}
+            aria-label={t('list.duplicateOf', { name: s.name })}
+          >
             {t('list.duplicate')}
           </Button>
-          <Button size="xs" variant="light" leftSection={<IconBooks size={14} aria-hidden />} onClick={onKnowledge} aria-label={t('list.knowledgeOf', { name: s.name })}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconBooks size={14} aria-hidden />}
+            onClick={onKnowledge}
+            aria-label={t('list.knowledgeOf', { name: s.name })}
+          >
             {t('list.knowledge')}
           </Button>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={onDelete} aria-label={t('list.deleteOf', { name: s.name })}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            onClick={onDelete}
+            aria-label={t('list.deleteOf', { name: s.name })}
+          >
             {t('list.delete')}
           </Button>
         </Group>
@@ -129,7 +178,9 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
     setBusy({ id, action: 'edit' });
     try {
       // always the latest: the wizard starts from what is stored now
-      openWizard(await queryClient.fetchQuery({ ...trpc.simulations.get.queryOptions({ ...scope, id }), staleTime: 0 }));
+      openWizard(
+        await queryClient.fetchQuery({ ...trpc.simulations.get.queryOptions({ ...scope, id }), staleTime: 0 }),
+      );
     } catch {
       notifyError(t('errors.loadOneFailed'));
     } finally {
@@ -173,14 +224,26 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
         </Alert>
       )}
       {list.data && list.data.length === 0 && (
-        <EmptyState icon={<IconPhone size={32} aria-hidden />} title={t('list.emptyTitle')} description={t('list.emptyText')} withIndicatorBackground>
+        <EmptyState
+          icon={<IconPhone size={32} aria-hidden />}
+          title={t('list.emptyTitle')}
+          description={t('list.emptyText')}
+          withIndicatorBackground
+        >
           <EmptyState.Actions>
             <Button onClick={() => openWizard(null)}>{t('list.emptyAction')}</Button>
           </EmptyState.Actions>
         </EmptyState>
       )}
       {list.data && list.data.length > 0 && (
-        <SimpleGrid component="ul" cols={{ base: 1, md: 2, xl: 3 }} spacing="md" p={0} m={0} aria-label={t('list.label')}>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, md: 2, xl: 3 }}
+          spacing="md"
+          p={0}
+          m={0}
+          aria-label={t('list.label')}
+        >
           {list.data.map((s) => (
             <SimulationCard
               key={s.id}
@@ -196,7 +259,14 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
         </SimpleGrid>
       )}
 
-      {wizard && <SimulationWizard key={wizard.seq} clientId={clientId} editing={wizard.editing} onClose={() => setWizard(null)} />}
+      {wizard && (
+        <SimulationWizard
+          key={wizard.seq}
+          clientId={clientId}
+          editing={wizard.editing}
+          onClose={() => setWizard(null)}
+        />
+      )}
       <DeleteSimulationModal target={deleting} clientId={clientId} onClose={() => setDeleting(null)} />
       <Modal
         opened={!!knowledge}

@@ -13,13 +13,27 @@ export function HelpButton({ placement = 'floating' }: { placement?: 'floating' 
   const { openSupport } = useSupport();
   if (placement === 'header')
     return (
-      <ActionIcon size={36} radius="xl" variant="light" aria-label={t('support.button')} onClick={openSupport} data-testid="help-button">
+      <ActionIcon
+        size={36}
+        radius="xl"
+        variant="light"
+        aria-label={t('support.button')}
+        onClick={openSupport}
+        data-testid="help-button"
+      >
         <IconHelp size={22} aria-hidden />
       </ActionIcon>
     );
   return (
     <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
-      <ActionIcon size={52} radius="xl" variant="filled" aria-label={t('support.button')} onClick={openSupport} data-testid="help-button">
+      <ActionIcon
+        size={52}
+        radius="xl"
+        variant="filled"
+        aria-label={t('support.button')}
+        onClick={openSupport}
+        data-testid="help-button"
+      >
         <IconHelp size={28} aria-hidden />
       </ActionIcon>
     </Affix>

@@ -45,7 +45,8 @@ export function SupportModal({ opened, onClose }: Props) {
     setSending(false);
     if (result.status === 'rejected') {
       const { fieldErrors } = errorInfo(result.reason);
-      if (fieldErrors) form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? ''])));
+      if (fieldErrors)
+        form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? ''])));
       setServerError(errorMessage(t, result.reason));
       return;
     }
@@ -57,7 +58,13 @@ export function SupportModal({ opened, onClose }: Props) {
   const fieldError = (key: 'subject' | 'description') => fieldErrorText(t, form.errors[key]);
 
   return (
-    <Modal opened={opened} onClose={close} title={t('support.title')} closeButtonProps={{ 'aria-label': t('app.close') }} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('support.title')}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
@@ -68,7 +75,13 @@ export function SupportModal({ opened, onClose }: Props) {
               {serverError}
             </Alert>
           )}
-          <TextInput label={t('support.subject')} withAsterisk {...form.getInputProps('subject')} error={fieldError('subject')} disabled={sending} />
+          <TextInput
+            label={t('support.subject')}
+            withAsterisk
+            {...form.getInputProps('subject')}
+            error={fieldError('subject')}
+            disabled={sending}
+          />
           <Textarea
             label={t('support.description')}
             withAsterisk

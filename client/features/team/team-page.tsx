@@ -16,7 +16,12 @@ import { ScoreText } from '../../components/score-text';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 /** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
-const KIND: Record<string, 'assignment' | 'practice' | 'test'> = { exercise: 'assignment', practice: 'practice', test: 'test', dry_run: 'test' };
+const KIND: Record<string, 'assignment' | 'practice' | 'test'> = {
+  exercise: 'assignment',
+  practice: 'practice',
+  test: 'test',
+  dry_run: 'test',
+};
 
 /** /team: the manager's members (admins: every rep), add a team member, open a member's history. */
 export function TeamView() {
@@ -83,7 +88,14 @@ export function TeamView() {
               {list.data.map((m) => (
                 <Table.Tr key={m.id}>
                   <Table.Td>
-                    <Anchor component="button" type="button" ta="left" onClick={() => setViewing(m)} aria-label={t('openHistory', { name: m.name })} style={{ overflowWrap: 'anywhere' }}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      ta="left"
+                      onClick={() => setViewing(m)}
+                      aria-label={t('openHistory', { name: m.name })}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
                       {m.name}
                     </Anchor>
                     <NameText size="xs" c="dimmed" lines={1}>
@@ -126,7 +138,13 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
   const f = useFormat();
   const q = useQuery({ ...trpc.team.history.queryOptions({ userId: member?.id ?? '' }), enabled: !!member });
   return (
-    <Modal opened={!!member} onClose={onClose} size="xl" title={t('history.title', { name: member?.name ?? '' })} closeButtonProps={{ 'aria-label': t('app.close') }}>
+    <Modal
+      opened={!!member}
+      onClose={onClose}
+      size="xl"
+      title={t('history.title', { name: member?.name ?? '' })}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
       {q.isLoading && <Loader aria-label={t('app.loading')} />}
       {q.isError && <Alert color="red">{t('history.loadFailed')}</Alert>}
       {q.data && (
@@ -153,7 +171,15 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
                       <Table.Td>
                         <NameText size="sm">{e.assignmentName}</NameText>
                       </Table.Td>
-                      <Table.Td>{e.callId && e.status === 'completed' ? <Anchor component={Link} href={`/reports/${e.callId}`}>{e.simulationName}</Anchor> : e.simulationName}</Table.Td>
+                      <Table.Td>
+                        {e.callId && e.status === 'completed' ? (
+                          <Anchor component={Link} href={`/reports/${e.callId}`}>
+                            {e.simulationName}
+                          </Anchor>
+                        ) : (
+                          e.simulationName
+                        )}
+                      </Table.Td>
                       <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
                       <Table.Td>
                         <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
@@ -184,7 +210,15 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
                   {q.data.calls.map((c) => (
                     <Table.Tr key={c.id}>
                       <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
-                      <Table.Td>{c.reportStatus ? <Anchor component={Link} href={`/reports/${c.id}`}>{c.simulationName ?? EMPTY}</Anchor> : (c.simulationName ?? EMPTY)}</Table.Td>
+                      <Table.Td>
+                        {c.reportStatus ? (
+                          <Anchor component={Link} href={`/reports/${c.id}`}>
+                            {c.simulationName ?? EMPTY}
+                          </Anchor>
+                        ) : (
+                          (c.simulationName ?? EMPTY)
+                        )}
+                      </Table.Td>
                       <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
                       <Table.Td>
                         <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />

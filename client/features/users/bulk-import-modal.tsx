@@ -7,7 +7,12 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_SPECIALS } from '../../../server/contracts/password-policy';
 import type { CreatedAccountRow, ImportRowError, ImportStatusRow } from '../../../server/contracts/users';
 import { toCsv } from '../../../server/contracts/csv';
-import { CREDENTIALS_CSV_COLUMNS, MAX_IMPORT_CHARS, MAX_IMPORT_ROWS, USERS_CSV_TEMPLATE_ROWS } from '../../../server/contracts/user-fields';
+import {
+  CREDENTIALS_CSV_COLUMNS,
+  MAX_IMPORT_CHARS,
+  MAX_IMPORT_ROWS,
+  USERS_CSV_TEMPLATE_ROWS,
+} from '../../../server/contracts/user-fields';
 import { MANAGED_USER_TYPES, USER_TYPE_LABELS } from '../../../server/contracts/user-types';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -32,7 +37,12 @@ interface Props {
 }
 
 /** Date and time for file names, e.g. 2026-11-21-0542 (UTC). */
-const stamp = () => new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-').replace(/-(\d\d)$/, '$1');
+const stamp = () =>
+  new Date()
+    .toISOString()
+    .slice(0, 16)
+    .replace(/[T:]/g, '-')
+    .replace(/-(\d\d)$/, '$1');
 
 export function BulkImportModal({ opened, onClose, clientId }: Props) {
   const { t, tc } = useUsersT();
@@ -46,7 +56,8 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
     enabled: jobId !== null,
     retry: false,
     gcTime: 0,
-    refetchInterval: (q) => (q.state.data && q.state.data.phase !== 'done' && q.state.data.phase !== 'failed' ? POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data && q.state.data.phase !== 'done' && q.state.data.phase !== 'failed' ? POLL_MS : false,
   });
 
   const running = state.kind === 'running' || start.isPending;
@@ -103,8 +114,12 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
     const { appCode, details } = errorInfo(e);
     const problem = typeof details?.reason === 'string' ? details.reason : null;
     if ((appCode === 'CSV_INVALID' || appCode === 'CONFLICT') && problem) {
-      setState({ kind: 'fileProblem', message: t(`bulk.fileProblem.${problem}`, { ...details, defaultValue: errorMessage(tc, e) }) });
-    } else if (appCode === 'PAYLOAD_TOO_LARGE') setState({ kind: 'fileProblem', message: t('bulk.fileProblem.tooLarge') });
+      setState({
+        kind: 'fileProblem',
+        message: t(`bulk.fileProblem.${problem}`, { ...details, defaultValue: errorMessage(tc, e) }),
+      });
+    } else if (appCode === 'PAYLOAD_TOO_LARGE')
+      setState({ kind: 'fileProblem', message: t('bulk.fileProblem.tooLarge') });
     else {
       setState({ kind: 'idle' });
       notifyFailure(tc, t('errors.bulk'), e);
@@ -137,7 +152,10 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
     downloadText(`users-credentials-${stamp()}.csv`, toCsv([[...CREDENTIALS_CSV_COLUMNS], ...rows]));
   };
 
-  const percent = state.kind === 'running' && state.status.total > 0 ? Math.round((100 * state.status.processed) / state.status.total) : 0;
+  const percent =
+    state.kind === 'running' && state.status.total > 0
+      ? Math.round((100 * state.status.processed) / state.status.total)
+      : 0;
 
   return (
     <Modal
@@ -160,7 +178,11 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
           {t('bulk.allOrNothing')}
         </Text>
         <Group>
-          <Button variant="light" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadText('users-template.csv', toCsv(USERS_CSV_TEMPLATE_ROWS))}>
+          <Button
+            variant="light"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => downloadText('users-template.csv', toCsv(USERS_CSV_TEMPLATE_ROWS))}
+          >
             {t('bulk.template')}
           </Button>
         </Group>
@@ -196,7 +218,11 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
           <Stack gap={6}>
             <Text size="sm" aria-live="polite">
               {state.kind === 'running'
-                ? t('bulk.progress', { phase: t(`bulk.phase.${state.status.phase}`), processed: state.status.processed, total: state.status.total })
+                ? t('bulk.progress', {
+                    phase: t(`bulk.phase.${state.status.phase}`),
+                    processed: state.status.processed,
+                    total: state.status.total,
+                  })
                 : t('bulk.phase.validating')}
             </Text>
             <Progress value={percent} animated striped aria-label={t('bulk.title')} size="lg" />
@@ -235,11 +261,19 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
 
         {state.kind === 'done' && (
           <Stack gap="xs">
-            <Alert color="green" role="status" title={state.count === 1 ? t('bulk.createdOne') : t('bulk.createdMany', { count: state.count })}>
+            <Alert
+              color="green"
+              role="status"
+              title={state.count === 1 ? t('bulk.createdOne') : t('bulk.createdMany', { count: state.count })}
+            >
               {t('bulk.credentialsNote')}
             </Alert>
             <Group>
-              <Button leftSection={<IconDownload size={16} aria-hidden />} onClick={() => downloadCredentials(state.created)} disabled={state.created.length === 0}>
+              <Button
+                leftSection={<IconDownload size={16} aria-hidden />}
+                onClick={() => downloadCredentials(state.created)}
+                disabled={state.created.length === 0}
+              >
                 {t('bulk.downloadCredentials')}
               </Button>
               <Button variant="default" onClick={() => setState({ kind: 'idle' })}>

@@ -15,7 +15,13 @@ interface Props {
 export function ConfirmDeleteModal({ opened, title, body, confirmLabel, loading, onConfirm, onClose }: Props) {
   const { t } = useUsersT();
   return (
-    <Modal opened={opened} onClose={() => !loading && onClose()} title={title} centered closeButtonProps={{ 'aria-label': t('bulk.close') }}>
+    <Modal
+      opened={opened}
+      onClose={() => !loading && onClose()}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('bulk.close') }}
+    >
       <Stack>
         <Text>{body}</Text>
         <Group justify="flex-end">

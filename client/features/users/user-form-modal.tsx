@@ -35,7 +35,15 @@ interface Props {
   teamMember?: boolean;
 }
 
-const EMPTY: Values = { email: '', username: '', displayName: '', userType: 'sales_rep', managerId: null, language: null, password: '' };
+const EMPTY: Values = {
+  email: '',
+  username: '',
+  displayName: '',
+  userType: 'sales_rep',
+  managerId: null,
+  language: null,
+  password: '',
+};
 
 function toInput(v: Values) {
   return {
@@ -61,7 +69,8 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
     validate: (values) => {
       const errors = schemaErrors(toInput(values));
       delete errors.password;
-      if (values.password !== '' && policy.data && checkPassword(values.password, policy.data).length) errors.password = 'users.form.policyNotMet';
+      if (values.password !== '' && policy.data && checkPassword(values.password, policy.data).length)
+        errors.password = 'users.form.policyNotMet';
       return errors;
     },
   });
@@ -99,9 +108,11 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
     if (appCode === 'CONFLICT' && field === 'email') form.setFieldError('email', 'users.form.emailTaken');
     else if (appCode === 'CONFLICT' && field === 'username') form.setFieldError('username', 'users.form.usernameTaken');
     else if (appCode === 'PASSWORD_POLICY') form.setFieldError('password', 'users.form.policyNotMet');
-    else if (appCode === 'VALIDATION' && field === 'managerId') form.setFieldError('managerId', 'users.form.managerInvalid');
+    else if (appCode === 'VALIDATION' && field === 'managerId')
+      form.setFieldError('managerId', 'users.form.managerInvalid');
     else if (appCode === 'VALIDATION' && field === 'userType') form.setFieldError('userType', 'users.form.ownType');
-    else if (fieldErrors) form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? ''])));
+    else if (fieldErrors)
+      form.setErrors(Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, v?.[0] ?? ''])));
   };
 
   const submit = form.onSubmit(async (values) => {
@@ -115,7 +126,10 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
         onCreated(res.user.email, res.generatedPassword);
         notifySuccess(t('notify.created', { email: res.user.email }));
       }
-      await Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: managersKey })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey }),
+        queryClient.invalidateQueries({ queryKey: managersKey }),
+      ]);
       onClose();
     } catch (e) {
       applyServerError(e);
@@ -129,12 +143,37 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
     .map((m) => ({ value: m.id, label: `${m.displayName || m.username} (${m.email})` }));
 
   return (
-    <Modal opened={opened} onClose={() => !pending && onClose()} title={t(editing ? 'form.editTitle' : 'form.addTitle')} closeButtonProps={{ 'aria-label': t('bulk.close') }} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={() => !pending && onClose()}
+      title={t(editing ? 'form.editTitle' : 'form.addTitle')}
+      closeButtonProps={{ 'aria-label': t('bulk.close') }}
+      centered
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('form.email')} type="email" autoComplete="off" withAsterisk {...form.getInputProps('email')} error={err('email')} />
-          <TextInput label={t('form.username')} autoComplete="off" withAsterisk {...form.getInputProps('username')} error={err('username')} />
-          <TextInput label={t('form.displayName')} autoComplete="off" {...form.getInputProps('displayName')} error={err('displayName')} />
+          <TextInput
+            label={t('form.email')}
+            type="email"
+            autoComplete="off"
+            withAsterisk
+            {...form.getInputProps('email')}
+            error={err('email')}
+          />
+          <TextInput
+            label={t('form.username')}
+            autoComplete="off"
+            withAsterisk
+            {...form.getInputProps('username')}
+            error={err('username')}
+          />
+          <TextInput
+            label={t('form.displayName')}
+            autoComplete="off"
+            {...form.getInputProps('displayName')}
+            error={err('displayName')}
+          />
           <Select
             label={t('form.userType')}
             withAsterisk
@@ -174,7 +213,9 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
             {...form.getInputProps('password')}
             error={err('password')}
           />
-          {policy.data && form.values.password !== '' && <PasswordChecklist policy={policy.data} password={form.values.password} />}
+          {policy.data && form.values.password !== '' && (
+            <PasswordChecklist policy={policy.data} password={form.values.password} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={pending}>
               {t('form.cancel')}

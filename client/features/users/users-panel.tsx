@@ -1,4 +1,18 @@
-import { ActionIcon, Alert, Button, Checkbox, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconEdit, IconFileExport, IconPlus, IconTrash, IconUpload, IconUsersMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -42,8 +56,15 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
   const selectable = users.filter((u) => u.id !== myId);
   const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
 
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), [i18n.language]);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: listKey }), queryClient.invalidateQueries({ queryKey: managersKey })]);
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+    [i18n.language],
+  );
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: listKey }),
+      queryClient.invalidateQueries({ queryKey: managersKey }),
+    ]);
 
   const exitBulk = () => {
     setBulkMode(false);
@@ -107,13 +128,28 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
               <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setFormUser(null)}>
                 {t('actions.add')}
               </Button>
-              <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setBulkOpen(true)}>
+              <Button
+                variant="light"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                onClick={() => setBulkOpen(true)}
+              >
                 {t('actions.bulkAdd')}
               </Button>
-              <Button variant="light" color="red" leftSection={<IconUsersMinus size={16} aria-hidden />} onClick={() => setBulkMode(true)} disabled={!selectable.length}>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconUsersMinus size={16} aria-hidden />}
+                onClick={() => setBulkMode(true)}
+                disabled={!selectable.length}
+              >
                 {t('actions.bulkDelete')}
               </Button>
-              <Button variant="default" leftSection={<IconFileExport size={16} aria-hidden />} onClick={() => void exportCsv()} loading={exporting}>
+              <Button
+                variant="default"
+                leftSection={<IconFileExport size={16} aria-hidden />}
+                onClick={() => void exportCsv()}
+                loading={exporting}
+              >
                 {t('actions.export')}
               </Button>
             </>
@@ -125,7 +161,12 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
                 indeterminate={selected.size > 0 && !allSelected}
                 onChange={() => setSelected(allSelected ? new Set() : new Set(selectable.map((u) => u.id)))}
               />
-              <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} disabled={selected.size === 0} onClick={() => setConfirmBulk(true)}>
+              <Button
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                disabled={selected.size === 0}
+                onClick={() => setConfirmBulk(true)}
+              >
                 {t('actions.deleteSelected', { count: selected.size })}
               </Button>
               <Button variant="default" onClick={exitBulk}>
@@ -191,7 +232,11 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
                   {!bulkMode && (
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <ActionIcon variant="subtle" aria-label={t('actions.editUser', { name: u.email })} onClick={() => setFormUser(u)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('actions.editUser', { name: u.email })}
+                          onClick={() => setFormUser(u)}
+                        >
                           <IconEdit size={18} aria-hidden />
                         </ActionIcon>
                         <ActionIcon
@@ -239,11 +284,22 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
         onConfirm={() => void deleteSelected()}
         onClose={() => setConfirmBulk(false)}
       />
-      <Modal opened={generated !== null} onClose={() => setGenerated(null)} title={t('generated.title')} centered closeButtonProps={{ 'aria-label': t('bulk.close') }}>
+      <Modal
+        opened={generated !== null}
+        onClose={() => setGenerated(null)}
+        title={t('generated.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('bulk.close') }}
+      >
         {generated && (
           <Stack>
             <Text size="sm">{t('generated.body', { email: generated.email })}</Text>
-            <TextInput label={t('generated.label')} value={generated.password} readOnly styles={{ input: { fontFamily: 'monospace' } }} />
+            <TextInput
+              label={t('generated.label')}
+              value={generated.password}
+              readOnly
+              styles={{ input: { fontFamily: 'monospace' } }}
+            />
             <Group justify="flex-end">
               <CopyButton value={generated.password}>
                 {({ copied, copy }) => (

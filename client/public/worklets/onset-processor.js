@@ -22,7 +22,8 @@ class OnsetProcessor extends AudioWorkletProcessor {
     if (channel) for (let i = 0; i < channel.length; i++) sum += channel[i] * channel[i];
     const loud = channel ? Math.sqrt(sum / channel.length) > this.level : false;
     if (loud) {
-      if (!this.sounding && this.quietFor >= this.quietSeconds) this.port.postMessage({ type: 'onset', t: currentTime });
+      if (!this.sounding && this.quietFor >= this.quietSeconds)
+        this.port.postMessage({ type: 'onset', t: currentTime });
       this.sounding = true;
       this.quietFor = 0;
     } else {

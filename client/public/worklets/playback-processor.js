@@ -22,7 +22,11 @@ class PlaybackProcessor extends AudioWorkletProcessor {
         this.queue = [];
         this.playing = false;
         this.segmentPlayed = 0;
-        this.port.postMessage({ type: 'flushed', requestId: msg.requestId, playedMs: Math.round((played / sampleRate) * 1000) });
+        this.port.postMessage({
+          type: 'flushed',
+          requestId: msg.requestId,
+          playedMs: Math.round((played / sampleRate) * 1000),
+        });
       }
     };
   }

@@ -61,14 +61,21 @@ function mondayOf(d: Date): Date {
   return new Date(m.getTime() - dow * DAY);
 }
 
-const at = (monday: Date, day: number, hour: number, minute = 0) => new Date(monday.getTime() + day * DAY + (hour * 60 + minute) * 60_000);
+const at = (monday: Date, day: number, hour: number, minute = 0) =>
+  new Date(monday.getTime() + day * DAY + (hour * 60 + minute) * 60_000);
 
 /** The week's training topic: one or two of the seeded simulations. */
 const WEEKS: { name: string; simulations: string[] }[] = [
   { name: 'Week 1: discovery basics', simulations: ['Discovery call with a busy VP of Sales'] },
-  { name: 'Week 2: openers and objections', simulations: ['Cold call to an IT Director', 'Handling objections from a sceptical CFO'] },
+  {
+    name: 'Week 2: openers and objections',
+    simulations: ['Cold call to an IT Director', 'Handling objections from a sceptical CFO'],
+  },
   { name: 'Week 3: qualification', simulations: ['MEDDIC qualification with an Italian manufacturer'] },
-  { name: 'Week 4: closing the next step', simulations: ['Closing the next step with an indecisive ops manager', 'Discovery call with a busy VP of Sales'] },
+  {
+    name: 'Week 4: closing the next step',
+    simulations: ['Closing the next step with an indecisive ops manager', 'Discovery call with a busy VP of Sales'],
+  },
   { name: 'This week: objections again', simulations: ['Handling objections from a sceptical CFO'] },
 ];
 
@@ -83,7 +90,14 @@ export function demoPlan(now: Date, seed = 1): DemoPlan {
     const monday = new Date(thisMonday.getTime() - (WEEKS.length - 1 - week) * 7 * DAY);
     const sentAt = at(monday, 0, 9, 15);
     if (sentAt > now) return;
-    const a: PlannedAssignment = { key: `w${week}`, week, name: w.name, simulationNames: w.simulations, sentAt, dueAt: at(monday, 4, 17) };
+    const a: PlannedAssignment = {
+      key: `w${week}`,
+      week,
+      name: w.name,
+      simulationNames: w.simulations,
+      sentAt,
+      dueAt: at(monday, 4, 17),
+    };
     assignments.push(a);
     for (const rep of DEMO_REPS) {
       for (const simulationName of w.simulations) {
@@ -92,17 +106,40 @@ export function demoPlan(now: Date, seed = 1): DemoPlan {
         const late = rnd() < 0.1 ? 3 : 0;
         const startedAt = at(monday, day + late, 9 + Math.floor(rnd() * 8), Math.floor(rnd() * 60));
         if (startedAt > now) continue;
-        calls.push({ repEmail: rep.email, simulationName, assignmentKey: a.key, skill: rep.levels[week], startedAt, seed: seed * 1000 + ++n });
+        calls.push({
+          repEmail: rep.email,
+          simulationName,
+          assignmentKey: a.key,
+          skill: rep.levels[week],
+          startedAt,
+          seed: seed * 1000 + ++n,
+        });
         // now and then the rep takes it again later that week (one level better, when there is one)
         if (rnd() < 0.15) {
           const again = new Date(startedAt.getTime() + (1 + Math.floor(rnd() * 2)) * DAY);
-          if (again < now) calls.push({ repEmail: rep.email, simulationName, assignmentKey: a.key, skill: better(rep.levels[week]), startedAt: again, seed: seed * 1000 + ++n });
+          if (again < now)
+            calls.push({
+              repEmail: rep.email,
+              simulationName,
+              assignmentKey: a.key,
+              skill: better(rep.levels[week]),
+              startedAt: again,
+              seed: seed * 1000 + ++n,
+            });
         }
       }
       // an own practice call on any simulation, about one week in three
       if (rnd() < 0.35) {
         const startedAt = at(monday, Math.floor(rnd() * 5), 8 + Math.floor(rnd() * 10), Math.floor(rnd() * 60));
-        if (startedAt < now) calls.push({ repEmail: rep.email, simulationName: WEEKS[Math.floor(rnd() * WEEKS.length)].simulations[0], assignmentKey: null, skill: rep.levels[week], startedAt, seed: seed * 1000 + ++n });
+        if (startedAt < now)
+          calls.push({
+            repEmail: rep.email,
+            simulationName: WEEKS[Math.floor(rnd() * WEEKS.length)].simulations[0],
+            assignmentKey: null,
+            skill: rep.levels[week],
+            startedAt,
+            seed: seed * 1000 + ++n,
+          });
       }
     }
   });

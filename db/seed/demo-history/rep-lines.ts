@@ -35,10 +35,16 @@ export const REP_LINES: Record<'en' | 'it', RepLines> = {
     open: {
       situation: ['How does your team handle this today?', 'And how does that work day to day, step by step?'],
       pain: ['What is the biggest challenge with the way it works now?', 'What else goes wrong when that happens?'],
-      impact: ['What does that cost you in hours or money each month?', 'How does that affect the rest of the business?'],
+      impact: [
+        'What does that cost you in hours or money each month?',
+        'How does that affect the rest of the business?',
+      ],
       goal: ['What would success look like for you this year?', 'How would you measure that success?'],
       timing: ['When do you need this solved by?', 'What is driving that deadline?'],
-      budget: ['How is the budget for a project like this usually set?', 'Which budget would a change like this come from?'],
+      budget: [
+        'How is the budget for a project like this usually set?',
+        'Which budget would a change like this come from?',
+      ],
       decision: ['Who else is involved in a decision like this?', 'Who has the final say, and who could stop it?'],
       history: ['What have you tried before to fix this?', 'What happened with that attempt?'],
       competition: ['Which other options are you looking at?', 'How do those options compare for you so far?'],
@@ -85,12 +91,18 @@ export const REP_LINES: Record<'en' | 'it', RepLines> = {
       'Salve, sono Jordan di Northwind. Ha qualche minuto per parlare?',
     ],
     open: {
-      situation: ['Come gestisce oggi il suo team questo processo?', 'E come funziona nel concreto, giorno per giorno?'],
+      situation: [
+        'Come gestisce oggi il suo team questo processo?',
+        'E come funziona nel concreto, giorno per giorno?',
+      ],
       pain: ['Qual è il problema più grande di come funziona oggi?', 'Cos’altro va storto quando succede?'],
       impact: ['Quanto vi costa in ore o in denaro ogni mese?', 'Che effetto ha sul resto dell’azienda?'],
       goal: ['Come sarebbe un successo per lei quest’anno?', 'Come misurereste quel successo?'],
       timing: ['Entro quando vi serve una soluzione?', 'Cosa determina questa scadenza?'],
-      budget: ['Come viene deciso di solito il budget per un progetto così?', 'Da quale budget arriverebbe un cambiamento del genere?'],
+      budget: [
+        'Come viene deciso di solito il budget per un progetto così?',
+        'Da quale budget arriverebbe un cambiamento del genere?',
+      ],
       decision: ['Chi altro è coinvolto in una decisione così?', 'Chi ha l’ultima parola e chi potrebbe bloccarla?'],
       history: ['Cosa avete provato prima per risolverlo?', 'Com’è andato quel tentativo?'],
       competition: ['Quali altre soluzioni state valutando?', 'Come si confrontano finora quelle opzioni?'],
@@ -104,7 +116,10 @@ export const REP_LINES: Record<'en' | 'it', RepLines> = {
       'Perdete molto tempo con questo?',
       'Le interesserebbe uno strumento migliore?',
     ],
-    quantify: ['Quindi sono circa cinque ore a settimana per il team, giusto?', 'Se faccio i conti, sono circa venti ore al mese, le torna?'],
+    quantify: [
+      'Quindi sono circa cinque ore a settimana per il team, giusto?',
+      'Se faccio i conti, sono circa venti ore al mese, le torna?',
+    ],
     summary: [
       'Vediamo se ho capito bene: il lavoro manuale costa tempo al suo team ogni settimana e vi serve una soluzione prima della scadenza che ha citato. È corretto?',
       'Riassumendo: il processo attuale è lento, vi costa soldi veri e volete risolverlo quest’anno. Ho capito bene?',

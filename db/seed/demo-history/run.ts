@@ -56,12 +56,34 @@ async function madeSeeds(db: Db, tenantId: string): Promise<Set<number>> {
 }
 
 /** Holds one planned call through the product's services; returns the call id. */
-async function holdPlannedCall(db: Db, env: Env, tenantId: string, rep: { id: string; userType: Parameters<typeof roleOf>[0] }, simulationId: string, exerciseId: string | null, c: PlannedCall) {
+async function holdPlannedCall(
+  db: Db,
+  env: Env,
+  tenantId: string,
+  rep: { id: string; userType: Parameters<typeof roleOf>[0] },
+  simulationId: string,
+  exerciseId: string | null,
+  c: PlannedCall,
+) {
   const actor = { tenantId, userId: rep.id, role: roleOf(rep.userType) };
   // offline whatever the server is configured with: scripted reps talk to the offline prospect
-  const started = await withTenant(db, tenantId, (tx) => startCall(tx, { ...env, OPENAI_API_KEY: undefined }, actor, { simulationId, mode: 'practice', ...(exerciseId ? { exerciseId } : {}) }));
+  const started = await withTenant(db, tenantId, (tx) =>
+    startCall(tx, { ...env, OPENAI_API_KEY: undefined }, actor, {
+      simulationId,
+      mode: 'practice',
+      ...(exerciseId ? { exerciseId } : {}),
+    }),
+  );
   const [call] = await withTenant(db, tenantId, (tx) =>
-    tx.select({ id: calls.id, language: calls.language, simulationSnapshot: calls.simulationSnapshot, scorecardSnapshot: calls.scorecardSnapshot }).from(calls).where(eq(calls.id, started.callId)),
+    tx
+      .select({
+        id: calls.id,
+        language: calls.language,
+        simulationSnapshot: calls.simulationSnapshot,
+        scorecardSnapshot: calls.scorecardSnapshot,
+      })
+      .from(calls)
+      .where(eq(calls.id, started.callId)),
   );
   const { profile } = prospectProfileForCall(call, 400);
   const kind = KIND_OF_SCORECARD[(call.scorecardSnapshot as { name?: string } | null)?.name ?? ''] ?? 'discovery';
@@ -103,7 +125,13 @@ async function evaluated(ctx: JobContext, callIds: string[]) {
       tx
         .select({ n: sql<number>`count(*)::int` })
         .from(jobs)
-        .where(and(eq(jobs.queue, 'evaluation'), inArray(jobs.dedupeKey, keys), inArray(jobs.status, ['queued', 'running', 'failed']))),
+        .where(
+          and(
+            eq(jobs.queue, 'evaluation'),
+            inArray(jobs.dedupeKey, keys),
+            inArray(jobs.status, ['queued', 'running', 'failed']),
+          ),
+        ),
     );
     if (Number(n) === 0 || ctx.signal.aborted) return;
     await new Promise((r) => setTimeout(r, 200));
@@ -113,15 +141,32 @@ async function evaluated(ctx: JobContext, callIds: string[]) {
 /** Moves a call, its report and its exercise to the planned time (the rollups follow by trigger). */
 async function backdate(db: Db, tenantId: string, callId: string, startedAt: Date) {
   await withTenant(db, tenantId, async (tx) => {
-    const [c] = await tx.select({ durationMs: calls.durationMs, exerciseId: calls.exerciseId }).from(calls).where(eq(calls.id, callId));
+    const [c] = await tx
+      .select({ durationMs: calls.durationMs, exerciseId: calls.exerciseId })
+      .from(calls)
+      .where(eq(calls.id, callId));
     const ended = new Date(startedAt.getTime() + (c?.durationMs ?? 0) + 2_000);
     const scored = new Date(ended.getTime() + 40_000);
-    await tx.update(calls).set({ createdAt: startedAt, startedAt, connectedAt: new Date(startedAt.getTime() + 2_000), endedAt: ended }).where(eq(calls.id, callId));
-    await tx.update(reports).set({ createdAt: ended, completedAt: scored }).where(and(eq(reports.callId, callId), eq(reports.status, 'ready')));
+    await tx
+      .update(calls)
+      .set({ createdAt: startedAt, startedAt, connectedAt: new Date(startedAt.getTime() + 2_000), endedAt: ended })
+      .where(eq(calls.id, callId));
+    await tx
+      .update(reports)
+      .set({ createdAt: ended, completedAt: scored })
+      .where(and(eq(reports.callId, callId), eq(reports.status, 'ready')));
     if (c?.exerciseId) {
-      const [e] = await tx.select({ assignmentId: exercises.assignmentId }).from(exercises).where(eq(exercises.id, c.exerciseId));
+      const [e] = await tx
+        .select({ assignmentId: exercises.assignmentId })
+        .from(exercises)
+        .where(eq(exercises.id, c.exerciseId));
       if (e) await lockAssignment(tx, e.assignmentId);
-      await tx.update(exercises).set({ startedAt }).where(and(eq(exercises.id, c.exerciseId), or(isNull(exercises.startedAt), gt(exercises.startedAt, startedAt))));
+      await tx
+        .update(exercises)
+        .set({ startedAt })
+        .where(
+          and(eq(exercises.id, c.exerciseId), or(isNull(exercises.startedAt), gt(exercises.startedAt, startedAt))),
+        );
       // the exercise takes its counted attempt's time again, now in the past
       await recountExercises(tx, [c.exerciseId]);
     }
@@ -147,22 +192,39 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
       const assignmentIds = new Map<string, string>();
       for (const a of plan.assignments) {
         const id = await withTenant(ctx.db, tenantId, async (tx) => {
-          const [existing] = await tx.select({ id: assignments.id }).from(assignments).where(and(eq(assignments.name, a.name), eq(assignments.sentAt, a.sentAt)));
+          const [existing] = await tx
+            .select({ id: assignments.id })
+            .from(assignments)
+            .where(and(eq(assignments.name, a.name), eq(assignments.sentAt, a.sentAt)));
           if (existing) return existing.id;
           const simulationIds = a.simulationNames.map((n) => sims.get(n)).filter((x): x is string => !!x);
           const userIds = [...people.values()].filter((u) => roleOf(u.userType) === 'sales_rep').map((u) => u.id);
           if (!simulationIds.length || !userIds.length) return null;
-          const created = await createAssignment(tx, managerActor, { publicUrl: '', delivery: 'none' }, { name: a.name, simulationIds, userIds, dueAt: a.dueAt.toISOString() }, a.sentAt);
+          const created = await createAssignment(
+            tx,
+            managerActor,
+            { publicUrl: '', delivery: 'none' },
+            { name: a.name, simulationIds, userIds, dueAt: a.dueAt.toISOString() },
+            a.sentAt,
+          );
           return created.id;
         });
         if (id) assignmentIds.set(a.key, id);
       }
 
       // the calls, a week at a time: held, scored, then moved to their days
-      const weeks = [...new Set(plan.calls.map((c) => c.assignmentKey ?? `p${Math.floor(c.startedAt.getTime() / (7 * 86_400_000))}`))];
+      const weeks = [
+        ...new Set(
+          plan.calls.map((c) => c.assignmentKey ?? `p${Math.floor(c.startedAt.getTime() / (7 * 86_400_000))}`),
+        ),
+      ];
       let count = done.size;
       for (const week of weeks) {
-        const batch = plan.calls.filter((c) => (c.assignmentKey ?? `p${Math.floor(c.startedAt.getTime() / (7 * 86_400_000))}`) === week && !done.has(c.seed));
+        const batch = plan.calls.filter(
+          (c) =>
+            (c.assignmentKey ?? `p${Math.floor(c.startedAt.getTime() / (7 * 86_400_000))}`) === week &&
+            !done.has(c.seed),
+        );
         const held: { id: string; startedAt: Date }[] = [];
         for (const c of batch) {
           if (ctx.signal.aborted) throw new Error('stopped');
@@ -175,21 +237,35 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
               tx
                 .select({ id: exercises.id })
                 .from(exercises)
-                .where(and(eq(exercises.assignmentId, assignmentIds.get(c.assignmentKey!)!), eq(exercises.userId, rep.id), eq(exercises.simulationId, simulationId))),
+                .where(
+                  and(
+                    eq(exercises.assignmentId, assignmentIds.get(c.assignmentKey!)!),
+                    eq(exercises.userId, rep.id),
+                    eq(exercises.simulationId, simulationId),
+                  ),
+                ),
             );
             exerciseId = e?.id ?? null;
           }
-          held.push({ id: await holdPlannedCall(ctx.db, deps.env, tenantId, rep, simulationId, exerciseId, c), startedAt: c.startedAt });
+          held.push({
+            id: await holdPlannedCall(ctx.db, deps.env, tenantId, rep, simulationId, exerciseId, c),
+            startedAt: c.startedAt,
+          });
           await ctx.setProgress({ phase: 'calls', done: ++count, total });
         }
-        await evaluated(ctx, held.map((h) => h.id));
+        await evaluated(
+          ctx,
+          held.map((h) => h.id),
+        );
         for (const h of held) await backdate(ctx.db, tenantId, h.id, h.startedAt);
       }
 
       // each assignment's status from its exercises; each rep last active at their last call
       await withTenant(ctx.db, tenantId, async (tx) => {
         for (const id of assignmentIds.values()) await refreshAssignmentStatus(tx, id);
-        await tx.execute(sql`update users u set last_active_at = x.at from (select user_id, max(ended_at) as at from calls group by user_id) x where x.user_id = u.id and (u.last_active_at is null or u.last_active_at < x.at)`);
+        await tx.execute(
+          sql`update users u set last_active_at = x.at from (select user_id, max(ended_at) as at from calls group by user_id) x where x.user_id = u.id and (u.last_active_at is null or u.last_active_at < x.at)`,
+        );
       });
       await ctx.setProgress({ phase: 'done', done: total, total });
       return { calls: total, assignments: assignmentIds.size };

@@ -1,6 +1,13 @@
 import type { ScenarioTopic } from '../../../server/contracts/scenario/schema';
 import { seededRandom } from '../../../server/ai/seeded-random';
-import { greet, initialState, respond, speechMs, type ProspectEnd, type ProspectProfile } from '../../../server/realtime/offline-prospect';
+import {
+  greet,
+  initialState,
+  respond,
+  speechMs,
+  type ProspectEnd,
+  type ProspectProfile,
+} from '../../../server/realtime/offline-prospect';
 import { KIND_MOVES, OWNERS, REP_LINES, type CallKind, type RepLines } from './rep-lines';
 
 /**
@@ -43,12 +50,21 @@ const CORE: ScenarioTopic[] = ['situation', 'pain', 'impact'];
 const MORE: ScenarioTopic[] = ['goal', 'timing', 'decision', 'budget', 'history', 'competition', 'motivation'];
 
 /** What the rep plans to say, before objections interrupt the plan. */
-function plan(lines: RepLines, language: 'en' | 'it', kind: CallKind, skill: Skill, company: string, rnd: () => number): string[] {
+function plan(
+  lines: RepLines,
+  language: 'en' | 'it',
+  kind: CallKind,
+  skill: Skill,
+  company: string,
+  rnd: () => number,
+): string[] {
   const open = (t: ScenarioTopic, follow: boolean) => {
     const q = lines.open[t];
     return q ? (follow ? [q[0], q[1]] : [q[0]]) : [];
   };
-  const moves = KIND_MOVES[language][kind].map((m) => m.replace('{company}', company || (language === 'it' ? 'la vostra azienda' : 'your company')));
+  const moves = KIND_MOVES[language][kind].map((m) =>
+    m.replace('{company}', company || (language === 'it' ? 'la vostra azienda' : 'your company')),
+  );
   if (skill === 'strong') {
     const extra = shuffled(MORE, rnd).slice(0, 3);
     // a cold call opens with permission and a reason; the others with a greeting
@@ -85,11 +101,19 @@ function plan(lines: RepLines, language: 'en' | 'it', kind: CallKind, skill: Ski
       pick(lines.goodbye, rnd),
     ];
   }
-  return [pick(lines.opener, rnd), pick(lines.pitch, rnd), ...shuffled(lines.closed, rnd).slice(0, 3), pick(lines.vagueNextStep, rnd), pick(lines.vagueNextStep, rnd), pick(lines.goodbye, rnd)];
+  return [
+    pick(lines.opener, rnd),
+    pick(lines.pitch, rnd),
+    ...shuffled(lines.closed, rnd).slice(0, 3),
+    pick(lines.vagueNextStep, rnd),
+    pick(lines.vagueNextStep, rnd),
+    pick(lines.goodbye, rnd),
+  ];
 }
 
 /** A number the prospect gave with a unit of time, money or count that a rep would check. */
-const QUANTITY = /(\d[\d.,]*)\s*(%|percent|hours?|minutes?|days?|weeks?|complaints?|customers?|ore|minuti|giorni|settimane|reclami|clienti)\b/iu;
+const QUANTITY =
+  /(\d[\d.,]*)\s*(%|percent|hours?|minutes?|days?|weeks?|complaints?|customers?|ore|minuti|giorni|settimane|reclami|clienti)\b/iu;
 
 /**
  * A strong rep checks the number the prospect just gave ("So that is 16 hours, is that the right
@@ -100,7 +124,9 @@ function quantify(language: 'en' | 'it', heard: string[]): string | null {
     const m = QUANTITY.exec(h);
     if (m) {
       const amount = `${m[1].replace(/[.,]$/, '')} ${m[2]}`;
-      return language === 'it' ? `Quindi parliamo di ${amount}, è il numero giusto?` : `So that is ${amount}, is that the right number?`;
+      return language === 'it'
+        ? `Quindi parliamo di ${amount}, è il numero giusto?`
+        : `So that is ${amount}, is that the right number?`;
     }
   }
   return null;
@@ -141,7 +167,12 @@ export function holdScriptedCall(profile: ProspectProfile, kind: CallKind, skill
     let answers = 0;
     while (state.pending && answers < (skill === 'strong' ? 2 : 1)) {
       answers++;
-      const reply = skill === 'strong' ? lines.handle[handled++ % lines.handle.length] : skill === 'average' && rnd() < 0.6 ? pick(lines.handle, rnd) : pick(lines.thin, rnd);
+      const reply =
+        skill === 'strong'
+          ? lines.handle[handled++ % lines.handle.length]
+          : skill === 'average' && rnd() < 0.6
+            ? pick(lines.handle, rnd)
+            : pick(lines.thin, rnd);
       if (say(reply)) return { turns, durationMs: now, end };
     }
     const spoken = line === QUANTIFY ? quantify(language, heard) : line === SUMMARY ? pick(lines.summary, rnd) : line;

@@ -1,7 +1,10 @@
 import type { Executor } from '../../client';
 import { assignmentSimulations, assignments, exercises } from '../../schema';
 
-export type AssignmentFields = Partial<typeof assignments.$inferInsert> & { tenantId: string; simulationIds?: string[] };
+export type AssignmentFields = Partial<typeof assignments.$inferInsert> & {
+  tenantId: string;
+  simulationIds?: string[];
+};
 
 /** An assignment; `simulationIds` lists its simulations (assignees get exercises via createExercise). */
 export async function createAssignment(db: Executor, { simulationIds = [], ...f }: AssignmentFields) {
@@ -9,11 +12,15 @@ export async function createAssignment(db: Executor, { simulationIds = [], ...f 
     .insert(assignments)
     .values({ name: 'Assignment', ...f })
     .returning();
-  if (simulationIds.length) await db.insert(assignmentSimulations).values(simulationIds.map((simulationId) => ({ tenantId: f.tenantId, assignmentId: row.id, simulationId })));
+  if (simulationIds.length)
+    await db
+      .insert(assignmentSimulations)
+      .values(simulationIds.map((simulationId) => ({ tenantId: f.tenantId, assignmentId: row.id, simulationId })));
   return row;
 }
 
-export type ExerciseFields = Partial<typeof exercises.$inferInsert> & Pick<typeof exercises.$inferInsert, 'tenantId' | 'assignmentId' | 'userId' | 'simulationId'>;
+export type ExerciseFields = Partial<typeof exercises.$inferInsert> &
+  Pick<typeof exercises.$inferInsert, 'tenantId' | 'assignmentId' | 'userId' | 'simulationId'>;
 
 /** One assignee's exercise on one simulation of an assignment. */
 export async function createExercise(db: Executor, f: ExerciseFields) {

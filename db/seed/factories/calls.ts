@@ -5,25 +5,45 @@ export type CallFields = Partial<typeof calls.$inferInsert> & { tenantId: string
 
 /** A call row (offline, ten minutes, not started unless `state` says otherwise) with its transcript `turns`. */
 export async function createCall(db: Executor, { turns = [], ...f }: CallFields) {
-  const [row] = await db.insert(calls).values({ provider: 'offline', language: 'en', timeLimitSeconds: 600, ...f }).returning();
+  const [row] = await db
+    .insert(calls)
+    .values({ provider: 'offline', language: 'en', timeLimitSeconds: 600, ...f })
+    .returning();
   await createCallTurns(db, { tenantId: row.tenantId, callId: row.id, turns });
   return row;
 }
 
-export type TurnFields = Partial<Omit<typeof callTurns.$inferInsert, 'tenantId' | 'callId'>> & Pick<typeof callTurns.$inferInsert, 'speaker' | 'text'>;
+export type TurnFields = Partial<Omit<typeof callTurns.$inferInsert, 'tenantId' | 'callId'>> &
+  Pick<typeof callTurns.$inferInsert, 'speaker' | 'text'>;
 
 /** Transcript turns of a call in the order given: `seq` is the position, `itemId` item_<seq>, three seconds a turn unless timed. */
 export async function createCallTurns(db: Executor, f: { tenantId: string; callId: string; turns: TurnFields[] }) {
   if (!f.turns.length) return [];
   return db
     .insert(callTurns)
-    .values(f.turns.map((t, seq) => ({ seq, itemId: `item_${t.seq ?? seq}`, startMs: seq * 3000, endMs: seq * 3000 + 2000, ...t, tenantId: f.tenantId, callId: f.callId })))
+    .values(
+      f.turns.map((t, seq) => ({
+        seq,
+        itemId: `item_${t.seq ?? seq}`,
+        startMs: seq * 3000,
+        endMs: seq * 3000 + 2000,
+        ...t,
+        tenantId: f.tenantId,
+        callId: f.callId,
+      })),
+    )
     .returning();
 }
 
-export async function createCallRecording(db: Executor, f: Partial<typeof callRecordings.$inferInsert> & { tenantId: string; callId: string }) {
+export async function createCallRecording(
+  db: Executor,
+  f: Partial<typeof callRecordings.$inferInsert> & { tenantId: string; callId: string },
+) {
   const content = f.content ?? Buffer.from([1, 2, 3]);
-  const [row] = await db.insert(callRecordings).values({ mimeType: 'audio/webm', sizeBytes: content.length, ...f, content }).returning();
+  const [row] = await db
+    .insert(callRecordings)
+    .values({ mimeType: 'audio/webm', sizeBytes: content.length, ...f, content })
+    .returning();
   return row;
 }
 

@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../client';
 import { scorecardCriteria, scorecards } from '../../schema';
 
-type CriterionFields = Partial<Omit<typeof scorecardCriteria.$inferInsert, 'tenantId' | 'scorecardId'>> & { name: string };
-export type ScorecardFields = Partial<typeof scorecards.$inferInsert> & { tenantId: string; criteria?: CriterionFields[] };
+type CriterionFields = Partial<Omit<typeof scorecardCriteria.$inferInsert, 'tenantId' | 'scorecardId'>> & {
+  name: string;
+};
+export type ScorecardFields = Partial<typeof scorecards.$inferInsert> & {
+  tenantId: string;
+  criteria?: CriterionFields[];
+};
 
 /** A scorecard version (a new lineage unless `lineageId` is given) with its criteria in order. */
 export async function createScorecard(db: Executor, { criteria = [], ...f }: ScorecardFields) {

@@ -2,7 +2,10 @@ import type { Executor } from '../../client';
 import { jobs, prompts, supportRequests } from '../../schema';
 
 /** A prompt: the tenant's own, or a system prompt when `tenantId` is null/absent. */
-export async function createPrompt(db: Executor, f: Partial<typeof prompts.$inferInsert> & Pick<typeof prompts.$inferInsert, 'kind'>) {
+export async function createPrompt(
+  db: Executor,
+  f: Partial<typeof prompts.$inferInsert> & Pick<typeof prompts.$inferInsert, 'kind'>,
+) {
   const [row] = await db
     .insert(prompts)
     .values({ name: 'Prompt', ...f })
@@ -11,7 +14,10 @@ export async function createPrompt(db: Executor, f: Partial<typeof prompts.$infe
 }
 
 /** A queued job row as the queue stores it (server/jobs/queue.ts enqueues the same shape). */
-export async function createJob(db: Executor, f: Partial<typeof jobs.$inferInsert> & Pick<typeof jobs.$inferInsert, 'queue'>) {
+export async function createJob(
+  db: Executor,
+  f: Partial<typeof jobs.$inferInsert> & Pick<typeof jobs.$inferInsert, 'queue'>,
+) {
   const [row] = await db
     .insert(jobs)
     .values({ payload: {}, ...f })
@@ -19,7 +25,10 @@ export async function createJob(db: Executor, f: Partial<typeof jobs.$inferInser
   return row;
 }
 
-export async function createSupportRequest(db: Executor, f: Partial<typeof supportRequests.$inferInsert> & { tenantId: string }) {
+export async function createSupportRequest(
+  db: Executor,
+  f: Partial<typeof supportRequests.$inferInsert> & { tenantId: string },
+) {
   const [row] = await db
     .insert(supportRequests)
     .values({ subject: 'Help', description: 'Please', ...f })

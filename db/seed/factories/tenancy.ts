@@ -46,7 +46,8 @@ export interface UserFields {
 export async function createUser(db: Executor, f: UserFields) {
   const suffix = randomBytes(4).toString('hex');
   const email = f.email ?? `user-${suffix}@example.test`;
-  const passwordHash = f.passwordHash !== undefined ? f.passwordHash : f.password ? await hashPassword(f.password) : null;
+  const passwordHash =
+    f.passwordHash !== undefined ? f.passwordHash : f.password ? await hashPassword(f.password) : null;
   const [row] = await db
     .insert(users)
     .values({

@@ -5,7 +5,7 @@ import { it } from './it';
 import { ptBR } from './pt-br';
 import type { OfflinePhrases } from './types';
 
-export type { HiddenPhrase, OfflinePhrases,  Stakeholder } from './types';
+export type { HiddenPhrase, OfflinePhrases, Stakeholder } from './types';
 
 export const OFFLINE_PHRASES: Readonly<Record<Language, OfflinePhrases>> = { en, es, it, 'pt-BR': ptBR };
 

@@ -67,7 +67,15 @@ export interface OfflinePhrases {
   competitorsFallback: string[];
   thisProduct: string;
   learnerRoles: Record<string, string>;
-  summary(p: { learnerRole: string; name: string; role: string; company: string; industry: string; size: string; product: string }): string;
+  summary(p: {
+    learnerRole: string;
+    name: string;
+    role: string;
+    company: string;
+    industry: string;
+    size: string;
+    product: string;
+  }): string;
   /** Learner background quoted from the seller's own material. */
   knowledgeBackground(facts: string[]): string;
   callGoal(useCase: string | null, product: string): string;

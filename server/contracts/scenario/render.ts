@@ -1,5 +1,12 @@
 import type { Language } from '../languages';
-import { OBJECTION_MOMENTS, SCENARIO_TOPICS, type ObjectionMoment, type ScenarioNarrative, type ScenarioTopic, type ScenarioVariables } from './schema';
+import {
+  OBJECTION_MOMENTS,
+  SCENARIO_TOPICS,
+  type ObjectionMoment,
+  type ScenarioNarrative,
+  type ScenarioTopic,
+  type ScenarioVariables,
+} from './schema';
 import { personaNames, speakable } from '../speech/first-person';
 import { LEXICONS } from '../speech/lexicon';
 
@@ -69,7 +76,12 @@ function mapTexts(s: Scenario, fn: (t: string) => string): Scenario {
       timeline: fn(v.timeline),
       decision_process: fn(v.decision_process),
       competitors: v.competitors.map(fn),
-      hidden_information: v.hidden_information.map((h) => ({ ...h, information: fn(h.information), reveal_when: fn(h.reveal_when), said: fn(h.said) })),
+      hidden_information: v.hidden_information.map((h) => ({
+        ...h,
+        information: fn(h.information),
+        reveal_when: fn(h.reveal_when),
+        said: fn(h.said),
+      })),
       success_signals: v.success_signals.map(fn),
     },
   };
@@ -92,7 +104,12 @@ const globalOf = (re: RegExp) => globalCache.get(re) ?? globalCache.set(re, new 
  * The key whose words a text uses most, from the first text that names any (the reveal condition
  * before the fact itself). On a tie the later word wins: "the decision timeline" is about timing.
  */
-function bestMatch<K extends string>(texts: readonly string[], keys: readonly K[], patterns: (lang: Language) => Record<K, RegExp>, fallback: K): K {
+function bestMatch<K extends string>(
+  texts: readonly string[],
+  keys: readonly K[],
+  patterns: (lang: Language) => Record<K, RegExp>,
+  fallback: K,
+): K {
   for (const text of texts) {
     let best: K | null = null;
     let bestScore = 0;
@@ -106,7 +123,8 @@ function bestMatch<K extends string>(texts: readonly string[], keys: readonly K[
           at = Math.max(at, m.index);
         }
       }
-      if (score > bestScore || (score === bestScore && score > 0 && at > bestAt)) [best, bestScore, bestAt] = [key, score, at];
+      if (score > bestScore || (score === bestScore && score > 0 && at > bestAt))
+        [best, bestScore, bestAt] = [key, score, at];
     }
     if (best) return best;
   }
@@ -125,8 +143,12 @@ export function inferMoment(text: string): ObjectionMoment {
 
 const str = (x: unknown) => (typeof x === 'string' ? x : '');
 const strs = (x: unknown) => (Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : []);
-const objs = (x: unknown) => (Array.isArray(x) ? x.filter((i): i is Record<string, unknown> => !!i && typeof i === 'object' && !Array.isArray(i)) : []);
-const oneOf = <T extends string>(x: unknown, allowed: readonly T[]): T | null => (allowed as readonly unknown[]).includes(x) ? (x as T) : null;
+const objs = (x: unknown) =>
+  Array.isArray(x)
+    ? x.filter((i): i is Record<string, unknown> => !!i && typeof i === 'object' && !Array.isArray(i))
+    : [];
+const oneOf = <T extends string>(x: unknown, allowed: readonly T[]): T | null =>
+  (allowed as readonly unknown[]).includes(x) ? (x as T) : null;
 
 /**
  * A stored or submitted scenario in today's shape, from any shape Spar has stored: hidden facts
@@ -140,7 +162,10 @@ export function readScenario(raw: unknown, language: Language): Scenario | null 
   const n = d?.narrative && typeof d.narrative === 'object' ? (d.narrative as Record<string, unknown>) : null;
   if (!n || typeof n.summary !== 'string') return null;
   const narrative = { summary: n.summary, opening_line: str(n.opening_line) };
-  const v = d?.variables && typeof d.variables === 'object' && !Array.isArray(d.variables) ? (d.variables as Record<string, unknown>) : null;
+  const v =
+    d?.variables && typeof d.variables === 'object' && !Array.isArray(d.variables)
+      ? (d.variables as Record<string, unknown>)
+      : null;
   if (!v) return { variables: null, narrative };
   const names = personaNames(str(v.prospect_name));
   const variables: ScenarioVariables = {
@@ -165,7 +190,16 @@ export function readScenario(raw: unknown, language: Language): Scenario | null 
       information: str(h.information),
       reveal_when: str(h.reveal_when),
       topic: oneOf(h.topic, SCENARIO_TOPICS) ?? inferTopic(str(h.reveal_when), str(h.information)),
-      said: typeof h.said === 'string' ? h.said : (speakable(renderText(str(h.information), { company_name: str(v.company_name), prospect_name: str(v.prospect_name) }), { language, names }) ?? ''),
+      said:
+        typeof h.said === 'string'
+          ? h.said
+          : (speakable(
+              renderText(str(h.information), {
+                company_name: str(v.company_name),
+                prospect_name: str(v.prospect_name),
+              }),
+              { language, names },
+            ) ?? ''),
     })),
     success_signals: strs(v.success_signals),
   };

@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 // Non-empty without a JSON-schema `minLength` (strict structured outputs do not accept it
 // everywhere); arrays use minItems, which they do.
-const text = (description: string) => z.string().refine((s) => s.trim().length > 0, { message: 'must not be empty' }).describe(description);
+const text = (description: string) =>
+  z
+    .string()
+    .refine((s) => s.trim().length > 0, { message: 'must not be empty' })
+    .describe(description);
 
 /**
  * What a rep's question can be about. A hidden fact names the topic an open question must be on
@@ -26,10 +30,20 @@ export const SCENARIO_TOPICS = [
 export type ScenarioTopic = (typeof SCENARIO_TOPICS)[number];
 
 /** When in the call an objection comes up. */
-export const OBJECTION_MOMENTS = ['opening', 'discovery', 'pitch', 'price', 'proof', 'competition', 'implementation', 'next_step'] as const;
+export const OBJECTION_MOMENTS = [
+  'opening',
+  'discovery',
+  'pitch',
+  'price',
+  'proof',
+  'competition',
+  'implementation',
+  'next_step',
+] as const;
 export type ObjectionMoment = (typeof OBJECTION_MOMENTS)[number];
 
-const FIRST_PERSON = 'Written in the first person, in the call language, as the prospect would say it aloud on the call (never "the prospect…").';
+const FIRST_PERSON =
+  'Written in the first person, in the call language, as the prospect would say it aloud on the call (never "the prospect…").';
 
 /**
  * Step 1: the facts of the scenario. Field names are the model-facing JSON keys. Fields the
@@ -50,7 +64,11 @@ export const scenarioVariablesSchema = z.object({
       z.object({
         objection: text(`What the prospect says. ${FIRST_PERSON}`),
         surfaces_when: text('When in the call it comes up (a note for the trainer).'),
-        moment: z.enum(OBJECTION_MOMENTS).describe('The moment it comes up: the opening, during discovery, when the rep pitches, mentions price, claims results (proof), compares with a competitor, talks about implementation, or proposes a next step.'),
+        moment: z
+          .enum(OBJECTION_MOMENTS)
+          .describe(
+            'The moment it comes up: the opening, during discovery, when the rep pitches, mentions price, claims results (proof), compares with a competitor, talks about implementation, or proposes a next step.',
+          ),
       }),
     )
     .min(1),
@@ -74,7 +92,9 @@ export type ScenarioVariables = z.infer<typeof scenarioVariablesSchema>;
 
 /** Step 2: what the learner reads, and how the prospect opens the call. */
 export const scenarioNarrativeSchema = z.object({
-  summary: text('One or two short paragraphs for the learner, in the second person, without revealing hidden information.'),
+  summary: text(
+    'One or two short paragraphs for the learner, in the second person, without revealing hidden information.',
+  ),
   opening_line: text("The prospect's first sentence when the call starts."),
 });
 export type ScenarioNarrative = z.infer<typeof scenarioNarrativeSchema>;
@@ -100,6 +120,7 @@ export function formatScenario(v: ScenarioVariables, narrative?: ScenarioNarrati
     `Hidden information:\n${list(v.hidden_information.map((h) => `${h.information} (revealed when: ${h.reveal_when}; in the prospect's words: ${h.said})`))}`,
     `Success signals:\n${list(v.success_signals)}`,
   ];
-  if (narrative) lines.push(`Summary for the learner: ${narrative.summary}`, `Prospect's opening line: ${narrative.opening_line}`);
+  if (narrative)
+    lines.push(`Summary for the learner: ${narrative.summary}`, `Prospect's opening line: ${narrative.opening_line}`);
   return lines.join('\n');
 }

@@ -32,9 +32,40 @@ export function cleanForSpeech(text: string, opts: { capitalise?: boolean } = {}
   return opts.capitalise === false ? s : s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-const EN_ADVERBS = 'still|also|often|always|never|usually|really|already|just|now|then|rarely|sometimes|mostly|currently|actually|even|only|personally|genuinely|honestly|simply|clearly';
-const EN_MODALS = new Set(['can', 'could', 'will', 'would', 'should', 'must', 'might', 'may', 'shall', "can't", "won't", "wouldn't", "couldn't", "shouldn't", 'was', "wasn't", 'had', "hadn't", 'did', "didn't"]);
-const EN_IRREGULAR: Record<string, string> = { is: 'am', "'s": "'m", has: 'have', does: 'do', "doesn't": "don't", "isn't": 'am not', "hasn't": "haven't", goes: 'go' };
+const EN_ADVERBS =
+  'still|also|often|always|never|usually|really|already|just|now|then|rarely|sometimes|mostly|currently|actually|even|only|personally|genuinely|honestly|simply|clearly';
+const EN_MODALS = new Set([
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'must',
+  'might',
+  'may',
+  'shall',
+  "can't",
+  "won't",
+  "wouldn't",
+  "couldn't",
+  "shouldn't",
+  'was',
+  "wasn't",
+  'had',
+  "hadn't",
+  'did',
+  "didn't",
+]);
+const EN_IRREGULAR: Record<string, string> = {
+  is: 'am',
+  "'s": "'m",
+  has: 'have',
+  does: 'do',
+  "doesn't": "don't",
+  "isn't": 'am not',
+  "hasn't": "haven't",
+  goes: 'go',
+};
 
 /** "reports" → "report", "carries" → "carry", "watches" → "watch"; past tense and modals unchanged. */
 function enFirstPersonVerb(verb: string): string {
@@ -47,27 +78,69 @@ function enFirstPersonVerb(verb: string): string {
   return verb;
 }
 
-const EN_NOT_NOUN = new Set(['to', 'for', 'with', 'and', 'or', 'at', 'in', 'on', 'about', 'that', 'if', 'as', 'but', 'so', 'because', 'when', 'from', 'by', 'into', 'again', 'too', 'up', 'down', 'out', 'off', 'back']);
+const EN_NOT_NOUN = new Set([
+  'to',
+  'for',
+  'with',
+  'and',
+  'or',
+  'at',
+  'in',
+  'on',
+  'about',
+  'that',
+  'if',
+  'as',
+  'but',
+  'so',
+  'because',
+  'when',
+  'from',
+  'by',
+  'into',
+  'again',
+  'too',
+  'up',
+  'down',
+  'out',
+  'off',
+  'back',
+]);
 
 function enFirstPerson(text: string, names: readonly string[]): string {
   const subjects = ['he', 'she', 'the prospect', ...names.map(escape)].join('|');
-  let s = text.replace(new RegExp(`(?<![${L}])(?:the prospect|${names.map(escape).join('|') || '\\u0000'})['’]s(?![${L}])`, 'giu'), 'my');
+  let s = text.replace(
+    new RegExp(`(?<![${L}])(?:the prospect|${names.map(escape).join('|') || '\\u0000'})['’]s(?![${L}])`, 'giu'),
+    'my',
+  );
   s = s.replace(/(?<![\p{L}])his(?![\p{L}])/giu, 'my');
   // subject + verb: "He reports" → "I report"; "Derek is" → "I am"
   s = s.replace(
-    new RegExp(`(^|[.;:!?]\\s+|,\\s+|(?<![${L}])(?:and|but|because|so|while|although|since|when|if|that|as|where)\\s+)(${subjects})(\\s+(?:(?:${EN_ADVERBS})\\s+){0,2})([a-z'’]+)`, 'giu'),
-    (_m, pre: string, _subj: string, adv: string, verb: string) => `${pre}I${adv}${enFirstPersonVerb(verb.replace('’', "'"))}`,
+    new RegExp(
+      `(^|[.;:!?]\\s+|,\\s+|(?<![${L}])(?:and|but|because|so|while|although|since|when|if|that|as|where)\\s+)(${subjects})(\\s+(?:(?:${EN_ADVERBS})\\s+){0,2})([a-z'’]+)`,
+      'giu',
+    ),
+    (_m, pre: string, _subj: string, adv: string, verb: string) =>
+      `${pre}I${adv}${enFirstPersonVerb(verb.replace('’', "'"))}`,
   );
   // more verbs of the same subject: "I … and still closes the deals", "I …, is unsure who…, and worries about…"
-  const after = '(?=\\s+(?:the|a|an|my|our|their|its|to|with|it|them|on|in|for|up|out|every|each|all|any|some|more|most|about|over|into|at|from|by|who|what|how|that|if|whether|not|never|still|always)(?![\\p{L}]))';
+  const after =
+    '(?=\\s+(?:the|a|an|my|our|their|its|to|with|it|them|on|in|for|up|out|every|each|all|any|some|more|most|about|over|into|at|from|by|who|what|how|that|if|whether|not|never|still|always)(?![\\p{L}]))';
   for (let i = 0; i < 3; i++) {
     s = s.replace(
-      new RegExp(`((?<![${L}])I(?![${L}])[^.;!?]*?(?:,\\s+(?:and\\s+)?|(?<![${L}])(?:and|but|or)\\s+)(?:(?:${EN_ADVERBS})\\s+)?)((?:is|has|does)(?![\\p{L}'])|[a-z]+[^s]s${after})`, 'u'),
+      new RegExp(
+        `((?<![${L}])I(?![${L}])[^.;!?]*?(?:,\\s+(?:and\\s+)?|(?<![${L}])(?:and|but|or)\\s+)(?:(?:${EN_ADVERBS})\\s+)?)((?:is|has|does)(?![\\p{L}'])|[a-z]+[^s]s${after})`,
+        'u',
+      ),
       (_m, pre: string, verb: string) => `${pre}${enFirstPersonVerb(verb)}`,
     );
   }
-  s = s.replace(/(?<![\p{L}])(?:himself|herself)(?![\p{L}])/giu, 'myself').replace(/(?<![\p{L}])him(?![\p{L}])/giu, 'me');
-  s = s.replace(/(?<![\p{L}])(her)(\s+)([\p{L}'’-]+)/giu, (_m, _h: string, sp: string, next: string) => (EN_NOT_NOUN.has(next.toLowerCase()) ? `me${sp}${next}` : `my${sp}${next}`));
+  s = s
+    .replace(/(?<![\p{L}])(?:himself|herself)(?![\p{L}])/giu, 'myself')
+    .replace(/(?<![\p{L}])him(?![\p{L}])/giu, 'me');
+  s = s.replace(/(?<![\p{L}])(her)(\s+)([\p{L}'’-]+)/giu, (_m, _h: string, sp: string, next: string) =>
+    EN_NOT_NOUN.has(next.toLowerCase()) ? `me${sp}${next}` : `my${sp}${next}`,
+  );
   s = s.replace(/(?<![\p{L}])her(?![\p{L}])/giu, 'me');
   // a list item without its subject: "Missed the forecast…" → "We missed the forecast…"
   s = s.replace(/^([A-Z][a-z]+ed)(?=\s)/u, (_m, verb: string) => `We ${verb.toLowerCase()}`);
@@ -84,7 +157,10 @@ function ourOrganisation(text: string, nouns: readonly OrgNoun[]): string {
       .sort((a, b) => b.noun.length - a.noun.length)
       .map((n) => {
         const articles = n.articles.map((a) => (a.endsWith("'") ? `${escape(a)}\\s*` : `${escape(a)}\\s+`)).join('|');
-        return { re: new RegExp(`(?<![${L}'])(?:${articles})(${escape(n.noun).replace(/ /g, '\\s+')})(?![${L}])`, 'giu'), our: n.our };
+        return {
+          re: new RegExp(`(?<![${L}'])(?:${articles})(${escape(n.noun).replace(/ /g, '\\s+')})(?![${L}])`, 'giu'),
+          our: n.our,
+        };
       });
     orgCache.set(nouns, compiled);
   }
@@ -100,9 +176,69 @@ function ourOrganisation(text: string, nouns: readonly OrgNoun[]): string {
 
 const FIRST_PERSON: Record<Language, RegExp> = {
   en: anyOf(['i', "i'm", "i've", "i'd", 'we', "we're", "we've", 'our', 'ours', 'my', 'me', 'us']),
-  es: anyOf(['yo', 'me', 'nos', 'nosotros', 'nosotras', 'nuestro', 'nuestra', 'nuestros', 'nuestras', 'mi', 'mis', 'tengo', 'tenemos', 'estoy', 'estamos', 'soy', 'somos', 'quiero', 'queremos']),
-  it: anyOf(['io', 'mi', 'ci', 'noi', 'nostro', 'nostra', 'nostri', 'nostre', 'mio', 'mia', 'miei', 'mie', 'ho', 'abbiamo', 'sono', 'siamo', 'voglio', 'vogliamo']),
-  'pt-BR': anyOf(['eu', 'me', 'nós', 'nosso', 'nossa', 'nossos', 'nossas', 'meu', 'minha', 'meus', 'minhas', 'tenho', 'temos', 'estou', 'estamos', 'sou', 'somos', 'quero', 'queremos', 'a gente']),
+  es: anyOf([
+    'yo',
+    'me',
+    'nos',
+    'nosotros',
+    'nosotras',
+    'nuestro',
+    'nuestra',
+    'nuestros',
+    'nuestras',
+    'mi',
+    'mis',
+    'tengo',
+    'tenemos',
+    'estoy',
+    'estamos',
+    'soy',
+    'somos',
+    'quiero',
+    'queremos',
+  ]),
+  it: anyOf([
+    'io',
+    'mi',
+    'ci',
+    'noi',
+    'nostro',
+    'nostra',
+    'nostri',
+    'nostre',
+    'mio',
+    'mia',
+    'miei',
+    'mie',
+    'ho',
+    'abbiamo',
+    'sono',
+    'siamo',
+    'voglio',
+    'vogliamo',
+  ]),
+  'pt-BR': anyOf([
+    'eu',
+    'me',
+    'nós',
+    'nosso',
+    'nossa',
+    'nossos',
+    'nossas',
+    'meu',
+    'minha',
+    'meus',
+    'minhas',
+    'tenho',
+    'temos',
+    'estou',
+    'estamos',
+    'sou',
+    'somos',
+    'quero',
+    'queremos',
+    'a gente',
+  ]),
 };
 
 /**
@@ -141,13 +277,15 @@ export function personaNames(name: string): string[] {
 export function lowerStart(text: string, language: Language, names: ReadonlySet<string> = new Set()): string {
   const word = text.split(/\s/)[0].replace(/[^\p{L}'’-]/gu, '');
   const first = word.toLowerCase();
-  const common = LEXICONS[language].functionWords.includes(first) || (/^\p{Lu}\p{Ll}+$/u.test(word) && !names.has(first));
+  const common =
+    LEXICONS[language].functionWords.includes(first) || (/^\p{Lu}\p{Ll}+$/u.test(word) && !names.has(first));
   return common && first !== 'i' ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** Capitalised words written mid-sentence in these texts: names of people, companies and products, lower-cased. */
 export function namesIn(texts: readonly string[]): Set<string> {
   const out = new Set<string>();
-  for (const t of texts) for (const m of t.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}'’-]*/gu)) out.add(m[0].toLowerCase());
+  for (const t of texts)
+    for (const m of t.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}'’-]*/gu)) out.add(m[0].toLowerCase());
   return out;
 }

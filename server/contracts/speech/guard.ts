@@ -4,7 +4,16 @@ import { LEXICONS } from './lexicon';
 import { anyOf, sentences, wordsOf } from './words';
 
 /** Why a text cannot be said aloud by the prospect. */
-export type SpeechProblem = 'empty' | 'placeholder' | 'brackets' | 'label' | 'about_roles' | 'third_person' | 'own_name' | 'system_text' | 'language';
+export type SpeechProblem =
+  | 'empty'
+  | 'placeholder'
+  | 'brackets'
+  | 'label'
+  | 'about_roles'
+  | 'third_person'
+  | 'own_name'
+  | 'system_text'
+  | 'language';
 
 export interface SpeechContext {
   /** The call language: a line recognisably in another language is refused. */
@@ -17,7 +26,8 @@ export interface SpeechContext {
   systemTexts?: readonly string[];
 }
 
-const PLACEHOLDER = /\{\{|\}\}|\$\{|%[sd](?![\p{L}])|(?<![\p{L}])(?:undefined|null|NaN|TODO|TBD|XXX|lorem ipsum)(?![\p{L}])|\[object|_{3,}/u;
+const PLACEHOLDER =
+  /\{\{|\}\}|\$\{|%[sd](?![\p{L}])|(?<![\p{L}])(?:undefined|null|NaN|TODO|TBD|XXX|lorem ipsum)(?![\p{L}])|\[object|_{3,}/u;
 const BRACKETS = /[[\]{}<>()]/;
 // "Pains: …", "Key features: …" (one to three words) at the start of a sentence, or "; size: …" inside one
 const GENERIC_LABEL = /^[\p{Lu}][\p{L}\p{N}&/'-]*(?:\s[\p{L}\p{N}&/'-]+){0,2}:\s*\S|[;|]\s*[\p{L}][\p{L} -]{1,28}:\s/u;
@@ -67,7 +77,8 @@ export function speechProblem(text: string, ctx: SpeechContext): SpeechProblem |
   if (LABELS.some((re) => re.test(t)) || parts.some((s) => GENERIC_LABEL.test(s))) return 'label';
   if (ABOUT_ROLES.some((re) => re.test(t))) return 'about_roles';
   const lex = LEXICONS[ctx.language];
-  if (parts.some((s) => lex.thirdPersonStart.test(s.replace(/^[¿¡"«\s]+/, ''))) || lex.thirdPersonAnywhere.test(t)) return 'third_person';
+  if (parts.some((s) => lex.thirdPersonStart.test(s.replace(/^[¿¡"«\s]+/, ''))) || lex.thirdPersonAnywhere.test(t))
+    return 'third_person';
   if (!ctx.allowOwnName) {
     const names = (ctx.ownNames ?? []).map((n) => n.trim()).filter((n) => n.length >= 3);
     // names are written capitalised: "Tom" is a name, "tom" (Portuguese for tone) is not

@@ -6,7 +6,8 @@ import { wordsOf } from './words';
 // are shared by several and say nothing).
 const DISTINCTIVE: ReadonlyMap<string, Language> = (() => {
   const owners = new Map<string, Set<Language>>();
-  for (const lang of LANGUAGES) for (const w of LEXICONS[lang].functionWords) (owners.get(w) ?? owners.set(w, new Set()).get(w)!).add(lang);
+  for (const lang of LANGUAGES)
+    for (const w of LEXICONS[lang].functionWords) (owners.get(w) ?? owners.set(w, new Set()).get(w)!).add(lang);
   const out = new Map<string, Language>();
   for (const [w, langs] of owners) if (langs.size === 1) out.set(w, [...langs][0]);
   return out;

@@ -34,7 +34,11 @@ export function allOf(terms: readonly string[]): RegExp {
 
 /** Lower-cased, NFC, typographic apostrophes and quotes made plain. */
 function normalise(s: string): string {
-  return s.normalize('NFC').replace(/[’‘`´]/g, "'").replace(/[“”«»„]/g, '"').toLowerCase();
+  return s
+    .normalize('NFC')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[“”«»„]/g, '"')
+    .toLowerCase();
 }
 
 /** The words of a text (letters, digits, inner apostrophes and hyphens), lower-cased. */

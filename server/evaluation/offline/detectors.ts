@@ -34,7 +34,13 @@ export const finding = (key: FactKey, n?: number): Finding => (n === undefined ?
 type Maybe<T> = T | boolean | number | null | undefined;
 const isFinding = (x: Maybe<Finding>): x is Finding => typeof x === 'object' && x !== null;
 
-export function verdict(level: Level, example: ExampleKey, evidence: (RepSentence | undefined | null)[], found: Maybe<Finding>[], missing: Maybe<Finding>[] = []): RubricResult {
+export function verdict(
+  level: Level,
+  example: ExampleKey,
+  evidence: (RepSentence | undefined | null)[],
+  found: Maybe<Finding>[],
+  missing: Maybe<Finding>[] = [],
+): RubricResult {
   const ev = [...new Set(evidence.filter((s): s is RepSentence => !!s))];
   const f = found.filter(isFinding).filter((x) => x.n === undefined || x.n > 0);
   const keys = new Set(f.map((x) => x.key));
@@ -83,7 +89,8 @@ export const isDatedStep = (x: CallFacts, s: RepSentence) => x.has(s, 'meeting')
 /** A step proposed without a date ("let's talk again next month", "another call?"). */
 export function isVagueStep(x: CallFacts, s: RepSentence): boolean {
   // "…a call you weren't expecting; can I take 30 seconds?" is about this call, not a next one
-  if (x.has(s, 'noStep') || x.dated(s.text) || x.has(s, 'timeAsk') || x.has(s, 'unexpected') || x.has(s, 'badTime')) return false;
+  if (x.has(s, 'noStep') || x.dated(s.text) || x.has(s, 'timeAsk') || x.has(s, 'unexpected') || x.has(s, 'badTime'))
+    return false;
   return x.has(s, 'vagueWhen') || (s.question && x.has(s, 'meeting'));
 }
 
@@ -92,7 +99,9 @@ export const agreed = (x: CallFacts, s: RepSentence) => x.agrees(x.answerTo(s));
 
 /** Prospect turns that push back (price, timing, "send me an email", a competitor…). */
 export function objections(x: CallFacts): { turn: Turn; at: number }[] {
-  return x.turns.flatMap((turn, at) => (turn.speaker === 'prospect' && x.has(turn.text, 'objection') ? [{ turn, at }] : []));
+  return x.turns.flatMap((turn, at) =>
+    turn.speaker === 'prospect' && x.has(turn.text, 'objection') ? [{ turn, at }] : [],
+  );
 }
 
 /** The rep's live sentences of the first rep turn after position `at`. */

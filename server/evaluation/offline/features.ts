@@ -149,13 +149,18 @@ export class CallFacts {
     const f = fold(text);
     if (this.lex.has('weekdays', f) || this.lex.has('relativeDay', f)) return true;
     if (this.lex.has('months', f) && /\d/.test(f)) return true;
-    return /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|h\b)|\b(?:at|a las|alle|as|às|ore)\s\d{1,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}[/.]\d{1,2}\b/u.test(f);
+    return /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|h\b)|\b(?:at|a las|alle|as|às|ore)\s\d{1,2}\b|\b\d{1,2}:\d{2}\b|\b\d{1,2}[/.]\d{1,2}\b/u.test(
+      f,
+    );
   }
 
   /** A rating scale: "on a scale of 1 to 10", "del uno al diez", "da 1 a 10". */
   hasScale(text: string): boolean {
     const f = fold(text);
-    return this.lex.has('scale', f) || /\b(?:0|1|zero|cero|one|uno|um)\s+(?:to|a|al|-|–|ate|fino a)\s+(?:10|ten|diez|dieci|dez)\b/u.test(f);
+    return (
+      this.lex.has('scale', f) ||
+      /\b(?:0|1|zero|cero|one|uno|um)\s+(?:to|a|al|-|–|ate|fino a)\s+(?:10|ten|diez|dieci|dez)\b/u.test(f)
+    );
   }
 
   /** A prospect reply that agrees (and does not hedge or decline). */

@@ -28,7 +28,13 @@ function located(x: CallFacts, s: RepSentence, turns: ReadonlyMap<number, Turn>)
   return null;
 }
 
-function pickEvidence(x: CallFacts, criterionId: string, candidates: RepSentence[], turns: ReadonlyMap<number, Turn>, ledger: EvidenceLedger): EvidenceQuote[] {
+function pickEvidence(
+  x: CallFacts,
+  criterionId: string,
+  candidates: RepSentence[],
+  turns: ReadonlyMap<number, Turn>,
+  ledger: EvidenceLedger,
+): EvidenceQuote[] {
   const out: EvidenceQuote[] = [];
   for (const s of candidates) {
     if (out.length >= MAX_QUOTES) break;
@@ -66,7 +72,10 @@ export interface OfflineInput {
  */
 export function evaluateOffline(input: OfflineInput): EvaluationOutput & { score: number | null } {
   const analytics = input.analytics ?? computeAnalytics(input.turns, { language: input.language });
-  const x = new CallFacts(input.turns, input.language, { repShare: analytics.talkRatio.repShare, bargeIns: analytics.interruptions.repBargeIns });
+  const x = new CallFacts(input.turns, input.language, {
+    repShare: analytics.talkRatio.repShare,
+    bargeIns: analytics.interruptions.repBargeIns,
+  });
   const t = offlineTexts(input.language);
   const turns = turnIndex(input.turns);
   const ledger = new EvidenceLedger();
@@ -75,7 +84,16 @@ export function evaluateOffline(input: OfflineInput): EvaluationOutput & { score
     const rubric = rubricFor(c);
     const r = rubric ? rubric(x) : null;
     if (!r || r.level === null) {
-      const result: CriterionResult = { criterionId: c.id, name: c.name, level: null, originalLevel: null, note: 'not_assessable', rationale: t.notAssessable, evidence: [], unverified: false };
+      const result: CriterionResult = {
+        criterionId: c.id,
+        name: c.name,
+        level: null,
+        originalLevel: null,
+        note: 'not_assessable',
+        rationale: t.notAssessable,
+        evidence: [],
+        unverified: false,
+      };
       return { c, r: null, result };
     }
     const evidence = r.level > 0 ? pickEvidence(x, c.id, r.evidence, turns, ledger) : [];
@@ -97,12 +115,18 @@ export function evaluateOffline(input: OfflineInput): EvaluationOutput & { score
 
   const criteria = scored.map((s) => s.result);
   const score = computeScore(criteria.map((c) => c.level));
-  const strengths = scored.filter((s) => s.result.level === 2 && s.r?.found.length).map((s) => t.strength(s.c.name, factList(t, s.r!.found)));
+  const strengths = scored
+    .filter((s) => s.result.level === 2 && s.r?.found.length)
+    .map((s) => t.strength(s.c.name, factList(t, s.r!.found)));
   const improvements: Improvement[] = scored
     .filter((s) => s.result.level !== null && s.result.level < 2 && s.r)
     .sort((a, b) => (a.result.level ?? 0) - (b.result.level ?? 0))
     .slice(0, 3)
-    .map((s) => ({ what: t.improveWhat(s.c.name, factList(t, s.r!.missing, true) || factList(t, s.r!.found)), why: s.c.levelHigh, example: t.examples[s.r!.example] }));
+    .map((s) => ({
+      what: t.improveWhat(s.c.name, factList(t, s.r!.missing, true) || factList(t, s.r!.found)),
+      why: s.c.levelHigh,
+      example: t.examples[s.r!.example],
+    }));
 
   const qs = x.live.filter((s) => s.question);
   const summary = `${t.heuristic} ${t.summary({

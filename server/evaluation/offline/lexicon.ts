@@ -5,7 +5,6 @@ import { it } from './lexicon-it';
 import { pt } from './lexicon-pt';
 import type { LexiconSource } from './lexicon-types';
 
-
 export type LexiconKey = Exclude<keyof LexiconSource, 'intro' | 'stopwords'>;
 
 export interface Lexicon {
@@ -32,7 +31,11 @@ function compile(src: LexiconSource): Lexicon {
     has: (key, folded) => get(key).test(folded),
     startsWith: (key, folded) => {
       let re = starts.get(key);
-      if (!re) starts.set(key, (re = new RegExp(`^\\s*(?:(?:${phrases(src.leadIns).source})[\\s,]+)*(?:${get(key).source})`, 'u')));
+      if (!re)
+        starts.set(
+          key,
+          (re = new RegExp(`^\\s*(?:(?:${phrases(src.leadIns).source})[\\s,]+)*(?:${get(key).source})`, 'u')),
+        );
       return re.test(folded);
     },
     opensWith: (key, folded) => new RegExp(`^\\s*(?:${get(key).source})`, 'u').test(folded),

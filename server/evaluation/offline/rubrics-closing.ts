@@ -7,13 +7,21 @@ import type { CallFacts, RepSentence } from './features';
 const block = (x: CallFacts, s: RepSentence) => x.sameTurn(s).filter((t) => t.sentIdx >= s.sentIdx && !t.void);
 
 /** About the prospect's needs: "you/your …" with a problem, a cost or a number, not the product's features. */
-const aboutNeeds = (x: CallFacts, s: RepSentence) => !s.question && x.has(s, 'secondPerson') && (x.has(s, 'problem') || x.has(s, 'consequence') || x.hasNumber(s.text)) && !x.has(s, 'pitch');
+const aboutNeeds = (x: CallFacts, s: RepSentence) =>
+  !s.question &&
+  x.has(s, 'secondPerson') &&
+  (x.has(s, 'problem') || x.has(s, 'consequence') || x.hasNumber(s.text)) &&
+  !x.has(s, 'pitch');
 
 const summary: Rubric = (x) => {
   const starts = x.live.filter((s) => x.has(s, 'summary') || x.has(s, 'paraphrase'));
   const needs = starts.flatMap((s) => block(x, s).filter((t) => aboutNeeds(x, t)));
   const check = x.live.find((s) => s.question && x.has(s, 'missingCheck'));
-  const found = [finding('summaryNeeds', needs.length), finding('summaryFeatures', needs.length ? 0 : starts.length), check && finding('missingChecked')];
+  const found = [
+    finding('summaryNeeds', needs.length),
+    finding('summaryFeatures', needs.length ? 0 : starts.length),
+    check && finding('missingChecked'),
+  ];
   const missing = [finding('summaryNeeds'), finding('missingChecked')];
   if (needs.length && check) return verdict(2, 'summary', [needs[0], check], found);
   if (starts.length) return verdict(1, 'summary', [...starts, ...needs], found, missing);
@@ -22,10 +30,17 @@ const summary: Rubric = (x) => {
 
 const trialClose: Rubric = (x) => {
   const readiness = questions(x).filter((s) => x.hasScale(s.text) || (s.open && x.has(s, 'readiness')));
-  const explored = readiness.find((s) => x.following(s, 1).some((f) => f.question && (x.has(f, 'readiness') || isFollowUp(x, f))));
-  const exploreQ = explored && x.following(explored, 1).find((f) => f.question && (x.has(f, 'readiness') || isFollowUp(x, f)));
+  const explored = readiness.find((s) =>
+    x.following(s, 1).some((f) => f.question && (x.has(f, 'readiness') || isFollowUp(x, f))),
+  );
+  const exploreQ =
+    explored && x.following(explored, 1).find((f) => f.question && (x.has(f, 'readiness') || isFollowUp(x, f)));
   const yesNo = questions(x).filter((s) => x.has(s, 'interestYesNo'));
-  const found = [finding('readinessOpen', readiness.length), exploreQ && finding('readinessExplored'), finding('interestYesNo', yesNo.length)];
+  const found = [
+    finding('readinessOpen', readiness.length),
+    exploreQ && finding('readinessExplored'),
+    finding('interestYesNo', yesNo.length),
+  ];
   const missing = [finding('readinessOpen'), finding('readinessExplored')];
   if (explored) return verdict(2, 'trialClose', [explored, exploreQ], found);
   if (readiness.length || yesNo.length) return verdict(1, 'trialClose', [...readiness, ...yesNo], found, missing);
@@ -33,10 +48,14 @@ const trialClose: Rubric = (x) => {
 };
 
 const commitment: Rubric = (x) => {
-  const asks = x.live.filter((s) => x.has(s, 'commitment') && (s.question || x.has(s, 'proposal') || x.has(s, 'hedge')) && !x.has(s, 'sendInfo'));
+  const asks = x.live.filter(
+    (s) => x.has(s, 'commitment') && (s.question || x.has(s, 'proposal') || x.has(s, 'hedge')) && !x.has(s, 'sendInfo'),
+  );
   const hedged = asks.filter((s) => x.has(s, 'hedge'));
   // specific (a number or a date), not hedged, and the rep's turn ends on the question: then silence
-  const specific = asks.filter((s) => !x.has(s, 'hedge') && (x.hasNumber(s.text) || x.dated(s.text)) && x.sameTurn(s).at(-1)?.question);
+  const specific = asks.filter(
+    (s) => !x.has(s, 'hedge') && (x.hasNumber(s.text) || x.dated(s.text)) && x.sameTurn(s).at(-1)?.question,
+  );
   const found = [finding('commitmentSpecific', specific.length), finding('commitmentHedged', hedged.length)];
   const missing = [finding('commitmentSpecific')];
   if (specific.length) return verdict(2, 'commitment', [specific[0], x.sameTurn(specific[0]).at(-1)], found);
@@ -47,9 +66,15 @@ const commitment: Rubric = (x) => {
 const agreedStep: Rubric = (x) => {
   const dated = x.live.filter((s) => isDatedStep(x, s));
   const step = dated.find((s) => agreed(x, s));
-  const details = step && x.live.find((s) => s.at >= step.at && s !== step && (x.has(s, 'invite') || x.has(s, 'whoDoesWhat')));
+  const details =
+    step && x.live.find((s) => s.at >= step.at && s !== step && (x.has(s, 'invite') || x.has(s, 'whoDoesWhat')));
   const vague = x.live.filter((s) => isVagueStep(x, s));
-  const found = [step && finding('datedStepAgreed'), details && finding('ownersConfirmed'), finding('datedStep', step ? 0 : dated.length), finding('vagueStep', vague.length)];
+  const found = [
+    step && finding('datedStepAgreed'),
+    details && finding('ownersConfirmed'),
+    finding('datedStep', step ? 0 : dated.length),
+    finding('vagueStep', vague.length),
+  ];
   const missing = [finding('datedStepAgreed'), finding('ownersConfirmed')];
   if (step && details) return verdict(2, 'nextStep', [step, details], found);
   if (dated.length || vague.length) return verdict(1, 'nextStep', [...dated, ...vague], found, missing);

@@ -1,4 +1,14 @@
-import { agreed, finding, isDatedStep, isFollowUp, isVagueStep, opening, questions, verdict, type Rubric } from './detectors';
+import {
+  agreed,
+  finding,
+  isDatedStep,
+  isFollowUp,
+  isVagueStep,
+  opening,
+  questions,
+  verdict,
+  type Rubric,
+} from './detectors';
 import type { CallFacts, RepSentence } from './features';
 
 /** Cold Call Opener (db/seed/scorecards.ts): the first minute of an outbound call. */
@@ -17,7 +27,13 @@ const opener: Rubric = (x) => {
   const time = open.find((s) => s.question && x.has(s, 'timeAsk'));
   const badTime = open.find((s) => s.question && x.has(s, 'badTime'));
   const howAreYou = first.find((s) => greeting(x, s));
-  const found = [intro && finding('introduced'), unexpected && finding('unexpectedAcknowledged'), time && finding('timeAsked'), badTime && finding('badTimeQuestion'), !intro && howAreYou && finding('howAreYouOpener')];
+  const found = [
+    intro && finding('introduced'),
+    unexpected && finding('unexpectedAcknowledged'),
+    time && finding('timeAsked'),
+    badTime && finding('badTimeQuestion'),
+    !intro && howAreYou && finding('howAreYouOpener'),
+  ];
   const missing = [finding('introduced'), finding('unexpectedAcknowledged'), finding('timeAsked')];
   if (intro && unexpected && time) return verdict(2, 'opener', [intro, unexpected, time], found);
   if (intro) return verdict(1, 'opener', [intro, badTime], found, missing);
@@ -26,11 +42,17 @@ const opener: Rubric = (x) => {
 
 const reason: Rubric = (x) => {
   const open = opening(x, 3);
-  const specific = open.find((s) => x.has(s, 'research') && (x.has(s, 'event') || properNoun(s) || x.hasNumber(s.text)));
+  const specific = open.find(
+    (s) => x.has(s, 'research') && (x.has(s, 'event') || properNoun(s) || x.hasNumber(s.text)),
+  );
   const researched = open.find((s) => x.has(s, 'research'));
   const generic = open.find((s) => x.has(s, 'genericReason'));
   const self = open.find((s) => x.has(s, 'selfReason'));
-  const found = [specific && finding('specificReason'), generic && finding('genericReason'), self && finding('selfReason')];
+  const found = [
+    specific && finding('specificReason'),
+    generic && finding('genericReason'),
+    self && finding('selfReason'),
+  ];
   const missing = [finding('specificReason')];
   if (specific) return verdict(2, 'reason', [specific], found);
   if (generic || researched) return verdict(1, 'reason', [generic, researched], found, missing);
@@ -41,10 +63,19 @@ const value: Rubric = (x) => {
   const repTurns = [...new Set(x.live.map((s) => s.at))];
   const early = opening(x, Math.max(3, Math.ceil(repTurns.length / 2)));
   const byTurn = [...new Set(early.map((s) => s.at))].map((at) => early.filter((s) => s.at === at));
-  const hypothesis = byTurn.find((t) => t.some((s) => x.has(s, 'peers')) && t.some((s) => !s.question && x.hasNumber(s.text) && !x.has(s, 'pitch')) && t.some((s) => x.has(s, 'hypothesisFrame')));
+  const hypothesis = byTurn.find(
+    (t) =>
+      t.some((s) => x.has(s, 'peers')) &&
+      t.some((s) => !s.question && x.hasNumber(s.text) && !x.has(s, 'pitch')) &&
+      t.some((s) => x.has(s, 'hypothesisFrame')),
+  );
   const vague = early.filter((s) => x.has(s, 'vagueValue') || (x.has(s, 'peers') && x.has(s, 'problem')));
   const pitch = early.filter((s) => x.has(s, 'pitch'));
-  const found = [hypothesis && finding('valueHypothesis'), finding('vagueValue', vague.length), !hypothesis && !vague.length && finding('featuresOnly', pitch.length)];
+  const found = [
+    hypothesis && finding('valueHypothesis'),
+    finding('vagueValue', vague.length),
+    !hypothesis && !vague.length && finding('featuresOnly', pitch.length),
+  ];
   const missing = [finding('peersOutcome'), finding('hypothesisFramed')];
   if (hypothesis) {
     const peers = hypothesis.find((s) => x.has(s, 'peers'));
@@ -61,7 +92,12 @@ const engaging: Rubric = (x) => {
   const followed = qs.find((s) => x.following(s, 1).some((f) => f.question && isFollowUp(x, f)));
   const follow = followed && x.following(followed, 1).find((f) => f.question && isFollowUp(x, f));
   const closedOnly = questions(x).filter((s) => !s.open && !greeting(x, s));
-  const found = [finding('openQuestions', qs.length), finding('genericQuestions', generic.length), follow && finding('followUps', 1), !qs.length && finding('closedQuestions', closedOnly.length)];
+  const found = [
+    finding('openQuestions', qs.length),
+    finding('genericQuestions', generic.length),
+    follow && finding('followUps', 1),
+    !qs.length && finding('closedQuestions', closedOnly.length),
+  ];
   const missing = [finding('openQuestions'), finding('followUps')];
   if (followed) return verdict(2, 'engaging', [followed, follow], found);
   if (qs.length || generic.length) return verdict(1, 'engaging', [...qs, ...generic], found, missing);
@@ -71,9 +107,15 @@ const engaging: Rubric = (x) => {
 const nextStepAsk: Rubric = (x) => {
   const dated = x.live.filter((s) => isDatedStep(x, s));
   const agreedStep = dated.find((s) => agreed(x, s));
-  const details = agreedStep && x.live.find((s) => s.at > agreedStep.at && (x.has(s, 'invite') || /\S@\S/.test(s.text)));
+  const details =
+    agreedStep && x.live.find((s) => s.at > agreedStep.at && (x.has(s, 'invite') || /\S@\S/.test(s.text)));
   const vague = x.live.filter((s) => isVagueStep(x, s));
-  const found = [agreedStep && finding('datedStepAgreed'), details && finding('inviteConfirmed'), finding('datedStep', agreedStep ? 0 : dated.length), finding('vagueStep', vague.length)];
+  const found = [
+    agreedStep && finding('datedStepAgreed'),
+    details && finding('inviteConfirmed'),
+    finding('datedStep', agreedStep ? 0 : dated.length),
+    finding('vagueStep', vague.length),
+  ];
   const missing = [finding('datedStepAgreed'), finding('inviteConfirmed')];
   if (agreedStep && details) return verdict(2, 'nextStep', [agreedStep, details], found);
   if (dated.length || vague.length) return verdict(1, 'nextStep', [...dated, ...vague], found, missing);

@@ -1,11 +1,27 @@
-import { finding, isDatedStep, isFollowUp, isParaphrase, isReference, objections, questions, responseAfter, talkFinding, verdict, type Rubric } from './detectors';
+import {
+  finding,
+  isDatedStep,
+  isFollowUp,
+  isParaphrase,
+  isReference,
+  objections,
+  questions,
+  responseAfter,
+  talkFinding,
+  verdict,
+  type Rubric,
+} from './detectors';
 import { isCourtesyOnly } from '../guards';
 import type { CallFacts, RepSentence } from './features';
 
 /** Discovery (SPIN), db/seed/scorecards.ts: rubrics built from the level texts, read as behaviour. */
 
 const isSituation = (x: CallFacts, s: RepSentence) =>
-  s.question && (x.has(s, 'present') || x.has(s, 'genericAbout') || x.has(s, 'quantityAsk')) && !x.has(s, 'problem') && !x.has(s, 'consequence') && !isDatedStep(x, s);
+  s.question &&
+  (x.has(s, 'present') || x.has(s, 'genericAbout') || x.has(s, 'quantityAsk')) &&
+  !x.has(s, 'problem') &&
+  !x.has(s, 'consequence') &&
+  !isDatedStep(x, s);
 /** "If that were solved, what would it mean…?" — the hypothetical may be the sentence before ("Suppose… What would change?"). */
 function isPayoff(x: CallFacts, s: RepSentence): boolean {
   if (!s.question) return false;
@@ -20,10 +36,17 @@ const situation: Rubric = (x) => {
   const targeted = qs.filter((s) => (s.open || x.has(s, 'quantityAsk')) && !x.has(s, 'genericAbout'));
   const closed = qs.filter((s) => !s.open && !x.has(s, 'quantityAsk') && !x.has(s, 'genericAbout'));
   const research = x.live.find((s) => x.has(s, 'research'));
-  const found = [finding('situationTargeted', targeted.length), finding('situationGeneric', generic.length), finding('closedQuestions', closed.length), research && finding('research')];
+  const found = [
+    finding('situationTargeted', targeted.length),
+    finding('situationGeneric', generic.length),
+    finding('closedQuestions', closed.length),
+    research && finding('research'),
+  ];
   const missing = [finding('situationTargeted', 2), finding('research')];
-  if (targeted.length >= 2 && targeted.length <= 6 && research) return verdict(2, 'situation', [...targeted, research], found);
-  if (targeted.length + generic.length >= 1 || closed.length >= 2) return verdict(1, 'situation', [...targeted, ...generic, ...closed], found, missing);
+  if (targeted.length >= 2 && targeted.length <= 6 && research)
+    return verdict(2, 'situation', [...targeted, research], found);
+  if (targeted.length + generic.length >= 1 || closed.length >= 2)
+    return verdict(1, 'situation', [...targeted, ...generic, ...closed], found, missing);
   return verdict(0, 'situation', closed, found, missing);
 };
 
@@ -31,9 +54,17 @@ const problem: Rubric = (x) => {
   const qs = questions(x).filter((s) => x.has(s, 'problem'));
   const open = qs.filter((s) => s.open);
   // an open problem question, then a follow-up that gets an example or details
-  const probed = open.find((s) => x.following(s, 2).some((f) => f.question && isFollowUp(x, f) && (x.has(f, 'probe') || x.has(f, 'problem') || f.open)));
+  const probed = open.find((s) =>
+    x
+      .following(s, 2)
+      .some((f) => f.question && isFollowUp(x, f) && (x.has(f, 'probe') || x.has(f, 'problem') || f.open)),
+  );
   const probe = probed && x.following(probed, 2).find((f) => f.question && isFollowUp(x, f));
-  const found = [finding('problemOpen', open.length), finding('problemClosed', qs.length - open.length), probe && finding('probe')];
+  const found = [
+    finding('problemOpen', open.length),
+    finding('problemClosed', qs.length - open.length),
+    probe && finding('probe'),
+  ];
   const missing = [finding('problemOpen'), finding('probe')];
   if (probed) return verdict(2, 'problem', [probed, probe], found);
   if (qs.length) return verdict(1, 'problem', qs, found, missing);
@@ -45,7 +76,11 @@ const implication: Rubric = (x) => {
   const open = asked.filter((s) => s.open);
   const quantified = open.filter((s) => x.hasNumber(x.answerTo(s)?.text ?? ''));
   const stated = x.live.filter((s) => !s.question && x.has(s, 'consequence') && x.has(s, 'secondPerson'));
-  const found = [finding('implicationOpen', open.length), finding('impactQuantified', quantified.length), finding('consequenceStated', stated.length)];
+  const found = [
+    finding('implicationOpen', open.length),
+    finding('impactQuantified', quantified.length),
+    finding('consequenceStated', stated.length),
+  ];
   const missing = [finding('implicationOpen', 2), finding('impactQuantified')];
   if (open.length >= 2 && quantified.length >= 1) return verdict(2, 'implication', [...quantified, ...open], found);
   if (asked.length || stated.length) return verdict(1, 'implication', [...asked, ...stated], found, missing);
@@ -61,8 +96,13 @@ const payoff: Rubric = (x) => {
     if (!answer || answer.text.split(/\s+/).length < 8) return false;
     return x.live.some((l) => l.at > s.at && (isReference(x, l) || x.overlap(l.text, answer.text) >= 2));
   });
-  const tie = tied && x.live.find((l) => l.at > tied.at && (isReference(x, l) || x.overlap(l.text, x.answerTo(tied)!.text) >= 2));
-  const found = [finding('payoffOpen', open.length), finding('payoffYesNo', yesNo.length), tie && finding('payoffTied')];
+  const tie =
+    tied && x.live.find((l) => l.at > tied.at && (isReference(x, l) || x.overlap(l.text, x.answerTo(tied)!.text) >= 2));
+  const found = [
+    finding('payoffOpen', open.length),
+    finding('payoffYesNo', yesNo.length),
+    tie && finding('payoffTied'),
+  ];
   const missing = [finding('payoffOpen'), finding('payoffTied')];
   if (tied) return verdict(2, 'payoff', [tied, tie], found);
   if (open.length || yesNo.length) return verdict(1, 'payoff', [...open, ...yesNo], found, missing);
@@ -71,14 +111,22 @@ const payoff: Rubric = (x) => {
 
 const listening: Rubric = (x) => {
   const back = x.live.filter((s) => isParaphrase(x, s) || isReference(x, s));
-  const argued = objections(x).flatMap((o) => responseAfter(x, o.at)).filter((s) => x.has(s, 'argue'));
+  const argued = objections(x)
+    .flatMap((o) => responseAfter(x, o.at))
+    .filter((s) => x.has(s, 'argue'));
   // answers that open by acknowledging what was just said ("Great, okay.") and carry on
   const acks = x.live.filter((s) => {
     const mine = x.sameTurn(s);
     return !!x.before(s) && mine[0] === s && mine.length >= 2 && (isCourtesyOnly(s.text) || x.has(s, 'ack'));
   });
   const share = talkFinding(x);
-  const found = [finding('paraphrases', back.length), finding('acknowledgements', acks.length), share, x.bargeIns && finding('bargeIns', x.bargeIns), argued.length && finding('argued')];
+  const found = [
+    finding('paraphrases', back.length),
+    finding('acknowledgements', acks.length),
+    share,
+    x.bargeIns && finding('bargeIns', x.bargeIns),
+    argued.length && finding('argued'),
+  ];
   const missing = [finding('paraphrases', 2), finding('prospectTalksMost')];
   if (argued.length || x.repShare > 0.65 || x.bargeIns >= 3) return verdict(0, 'listening', argued, found, missing);
   if (back.length >= 2 && x.repShare <= 0.5 && x.bargeIns <= 1) return verdict(2, 'listening', back, found);

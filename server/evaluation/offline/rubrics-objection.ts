@@ -1,4 +1,16 @@
-import { agreed, finding, isDatedStep, isFollowUp, isVagueStep, objections, repTurnsAfter, responseAfter, statements, verdict, type Rubric } from './detectors';
+import {
+  agreed,
+  finding,
+  isDatedStep,
+  isFollowUp,
+  isVagueStep,
+  objections,
+  repTurnsAfter,
+  responseAfter,
+  statements,
+  verdict,
+  type Rubric,
+} from './detectors';
 import type { RepSentence } from './features';
 
 /** Objection Handling (db/seed/scorecards.ts): what the rep does after the prospect pushes back. */
@@ -19,22 +31,48 @@ const acknowledge: Rubric = (x) => {
     const ack = resp.find((s) => x.has(s, 'ack') || x.has(s, 'validate'));
     if (!ack) continue;
     // restates the concern in the prospect's terms, or validates it, before any pitch
-    const restates = (s: RepSentence) => !s.question && !x.has(s, 'pitch') && !x.has(s, 'praise') && !x.lex.startsWith('pivot', s.f) && (x.has(s, 'validate') || x.overlap(s.text, o.turn.text) >= 2);
+    const restates = (s: RepSentence) =>
+      !s.question &&
+      !x.has(s, 'pitch') &&
+      !x.has(s, 'praise') &&
+      !x.lex.startsWith('pivot', s.f) &&
+      (x.has(s, 'validate') || x.overlap(s.text, o.turn.text) >= 2);
     const restated = resp.find((s) => s !== ack && restates(s)) ?? (restates(ack) ? ack : undefined);
     if (restated && best.level < 2) best = { level: 2, ev: [ack, restated] };
     else if (best.level < 1) best = { level: 1, ev: [ack] };
   }
-  const found = [best.level >= 1 && finding('acknowledged'), best.level === 2 && finding('restated'), argued && finding('argued')];
+  const found = [
+    best.level >= 1 && finding('acknowledged'),
+    best.level === 2 && finding('restated'),
+    argued && finding('argued'),
+  ];
   return verdict(best.level, 'acknowledge', best.ev, found, [finding('acknowledged'), finding('restated')]);
 };
 
 const clarify: Rubric = (x) => {
   const obs = objections(x);
   if (!obs.length) return { ...NO_OBJECTION, example: 'clarify' };
-  const asked = [...new Set(obs.flatMap((o) => repTurnsAfter(x, o.at, 2).filter((s) => s.question && !isDatedStep(x, s) && (x.has(s, 'clarify') || x.has(s, 'concern') || (s.open && x.overlap(s.text, o.turn.text) >= 1)))))];
+  const asked = [
+    ...new Set(
+      obs.flatMap((o) =>
+        repTurnsAfter(x, o.at, 2).filter(
+          (s) =>
+            s.question &&
+            !isDatedStep(x, s) &&
+            (x.has(s, 'clarify') || x.has(s, 'concern') || (s.open && x.overlap(s.text, o.turn.text) >= 1)),
+        ),
+      ),
+    ),
+  ];
   const open = asked.filter((s) => s.open);
   // "So the real question is payback, not the sticker price. Is that right?" — and the prospect confirms
-  const confirmed = x.live.find((s) => x.has(s, 'paraphrase') && x.overlap(s.text, x.prospectBefore(s)) >= 2 && agreed(x, s) && x.sameTurn(s).some((t) => t.question));
+  const confirmed = x.live.find(
+    (s) =>
+      x.has(s, 'paraphrase') &&
+      x.overlap(s.text, x.prospectBefore(s)) >= 2 &&
+      agreed(x, s) &&
+      x.sameTurn(s).some((t) => t.question),
+  );
   const found = [finding('clarifyingQuestions', asked.length), confirmed && finding('realConcernConfirmed')];
   const missing = [finding('clarifyingOpen'), finding('realConcernConfirmed')];
   if (open.length && confirmed) return verdict(2, 'clarify', [open[0], confirmed], found);
@@ -47,16 +85,37 @@ const reframe: Rubric = (x) => {
   if (!obs.length) return { ...NO_OBJECTION, example: 'evidence' };
   const claims = statements(x).filter((s) => s.at > obs[0].at);
   const specific = claims.filter((s) => x.has(s, 'customerExample') && x.hasNumber(s.text));
-  const applied = claims.filter((s) => x.has(s, 'secondPerson') && x.hasNumber(s.text) && (x.has(s, 'reference') || x.overlap(s.text, x.prospectBefore(s)) >= 1));
+  const applied = claims.filter(
+    (s) =>
+      x.has(s, 'secondPerson') &&
+      x.hasNumber(s.text) &&
+      (x.has(s, 'reference') || x.overlap(s.text, x.prospectBefore(s)) >= 1),
+  );
   // relevant: about what the prospect raised since the objection (their words), or applied to their figures
   const since = (s: RepSentence) => x.prospectBefore(s).filter((t) => x.turns.indexOf(t) >= obs[0].at);
-  const relevant = specific.filter((s) => x.overlap(x.sameTurn(s).map((t) => t.text).join(' '), since(s)) >= 1);
+  const relevant = specific.filter(
+    (s) =>
+      x.overlap(
+        x
+          .sameTurn(s)
+          .map((t) => t.text)
+          .join(' '),
+        since(s),
+      ) >= 1,
+  );
   const generic = claims.filter((s) => x.has(s, 'praise') || (x.has(s, 'customerExample') && !x.hasNumber(s.text)));
   const early = repTurnsAfter(x, obs[0].at, 2).find((s) => x.has(s, 'discount'));
-  const found = [finding('evidenceSpecific', specific.length), finding('evidenceApplied', applied.length), finding('evidenceGeneric', generic.length), early && finding('discountEarly')];
+  const found = [
+    finding('evidenceSpecific', specific.length),
+    finding('evidenceApplied', applied.length),
+    finding('evidenceGeneric', generic.length),
+    early && finding('discountEarly'),
+  ];
   const missing = [finding('evidenceSpecific'), finding('evidenceApplied')];
-  if (early || (!specific.length && !generic.length && !applied.length)) return verdict(0, 'evidence', [early], found, missing);
-  if (specific.length && (applied.length || relevant.length)) return verdict(2, 'evidence', [relevant[0] ?? specific[0], applied[0]], found);
+  if (early || (!specific.length && !generic.length && !applied.length))
+    return verdict(0, 'evidence', [early], found, missing);
+  if (specific.length && (applied.length || relevant.length))
+    return verdict(2, 'evidence', [relevant[0] ?? specific[0], applied[0]], found);
   return verdict(1, 'evidence', [...specific, ...applied, ...generic], found, missing);
 };
 
@@ -64,15 +123,27 @@ const confirm: Rubric = (x) => {
   const obs = objections(x);
   if (!obs.length) return { ...NO_OBJECTION, example: 'check' };
   // checks come after the rep has answered the objection: the first claim, example or figure
-  const answered = statements(x).find((s) => s.at > obs[0].at && (x.has(s, 'customerExample') || x.has(s, 'praise') || x.hasNumber(s.text) || x.has(s, 'discount')));
-  const after = answered ? x.live.filter((s) => s.question && s.at >= answered.at && !x.has(s, 'meeting') && !x.dated(s.text) && !x.has(s, 'commitment')) : [];
+  const answered = statements(x).find(
+    (s) =>
+      s.at > obs[0].at &&
+      (x.has(s, 'customerExample') || x.has(s, 'praise') || x.hasNumber(s.text) || x.has(s, 'discount')),
+  );
+  const after = answered
+    ? x.live.filter(
+        (s) => s.question && s.at >= answered.at && !x.has(s, 'meeting') && !x.dated(s.text) && !x.has(s, 'commitment'),
+      )
+    : [];
   const open = after.filter((s) => s.open || x.has(s, 'openCheck'));
   const closed = after.filter((s) => !open.includes(s));
   const handled = open.find((s) => {
     const answer = x.answerTo(s);
     return !!answer && x.following(s, 1).some((f) => x.overlap(f.text, answer.text) >= 1 || isFollowUp(x, f));
   });
-  const found = [finding('openCheck', open.length), finding('closedCheck', closed.length), handled && finding('doubtHandled')];
+  const found = [
+    finding('openCheck', open.length),
+    finding('closedCheck', closed.length),
+    handled && finding('doubtHandled'),
+  ];
   const missing = [finding('openCheck'), finding('doubtHandled')];
   if (handled) return verdict(2, 'check', [handled], found);
   if (open.length || closed.length) return verdict(1, 'check', [...open, ...closed], found, missing);
@@ -83,7 +154,11 @@ export const advance: Rubric = (x) => {
   const dated = x.live.filter((s) => isDatedStep(x, s));
   const agreedStep = dated.find((s) => agreed(x, s));
   const vague = x.live.filter((s) => isVagueStep(x, s));
-  const found = [agreedStep && finding('datedStepAgreed'), finding('datedStep', agreedStep ? 0 : dated.length), finding('vagueStep', vague.length)];
+  const found = [
+    agreedStep && finding('datedStepAgreed'),
+    finding('datedStep', agreedStep ? 0 : dated.length),
+    finding('vagueStep', vague.length),
+  ];
   const missing = [finding('datedStepAgreed')];
   if (agreedStep) return verdict(2, 'nextStep', [agreedStep], found);
   if (dated.length || vague.length) return verdict(1, 'nextStep', [...dated, ...vague], found, missing);

@@ -1,7 +1,17 @@
 import { DEMO_SCORECARDS } from './demo-scorecards';
 import { fold, phrases } from '../text';
 import type { Criterion } from '../types';
-import { finding, isConfirmedQuantity, isFollowUp, isParaphrase, isReference, questions, talkFinding, verdict, type Rubric } from './detectors';
+import {
+  finding,
+  isConfirmedQuantity,
+  isFollowUp,
+  isParaphrase,
+  isReference,
+  questions,
+  talkFinding,
+  verdict,
+  type Rubric,
+} from './detectors';
 import { CLOSING } from './rubrics-closing';
 import { COLD_CALL } from './rubrics-cold-call';
 import { DISCOVERY } from './rubrics-discovery';
@@ -12,7 +22,9 @@ const SEEDED: Record<string, Rubric> = { ...DISCOVERY, ...MEDDIC, ...OBJECTION, 
 
 // A seeded criterion is recognised by its name and its top level text: a tenant that rewrote the
 // level texts has its own criterion, scored by the generic detectors.
-const SEEDED_TEXTS = new Map(DEMO_SCORECARDS.flatMap((card) => card.criteria.map((c) => [fold(c.name).trim(), fold(c.levelHigh).trim()] as const)));
+const SEEDED_TEXTS = new Map(
+  DEMO_SCORECARDS.flatMap((card) => card.criteria.map((c) => [fold(c.name).trim(), fold(c.levelHigh).trim()] as const)),
+);
 
 /** Generic detectors for custom criteria, one per behaviour the offline rules can observe. */
 const GENERIC: Record<string, Rubric> = {
@@ -20,7 +32,11 @@ const GENERIC: Record<string, Rubric> = {
     const qs = questions(x);
     const open = qs.filter((s) => s.open);
     const follow = qs.filter((s) => isFollowUp(x, s));
-    const found = [finding('openQuestions', open.length), finding('followUps', follow.length), finding('closedQuestions', qs.length - open.length)];
+    const found = [
+      finding('openQuestions', open.length),
+      finding('followUps', follow.length),
+      finding('closedQuestions', qs.length - open.length),
+    ];
     const missing = [finding('openQuestions', 3), finding('followUps')];
     if (open.length >= 3 && follow.length) return verdict(2, 'questions', [...follow, ...open], found);
     if (qs.length) return verdict(1, 'questions', [...open, ...qs], found, missing);
@@ -29,7 +45,10 @@ const GENERIC: Record<string, Rubric> = {
   quantify: (x) => {
     const asked = questions(x).filter((s) => x.has(s, 'quantityAsk'));
     const confirmed = asked.filter((s) => isConfirmedQuantity(x, s));
-    const found = [finding('quantityConfirmed', confirmed.length), finding('quantityAsked', asked.length - confirmed.length)];
+    const found = [
+      finding('quantityConfirmed', confirmed.length),
+      finding('quantityAsked', asked.length - confirmed.length),
+    ];
     const missing = [finding('quantityConfirmed', 2)];
     if (confirmed.length >= 2) return verdict(2, 'quantify', confirmed, found);
     if (asked.length) return verdict(1, 'quantify', [...confirmed, ...asked], found, missing);
@@ -48,8 +67,15 @@ const GENERIC: Record<string, Rubric> = {
     const ack = OBJECTION.Acknowledge(x);
     if (ack.missing.some((m) => m.key === 'noObjection')) return { ...ack, level: null };
     const clarify = OBJECTION.Clarify(x);
-    const level = ack.level === 2 && (clarify.level ?? 0) >= 1 ? 2 : Math.max(ack.level ?? 0, clarify.level ?? 0) >= 1 ? 1 : 0;
-    return verdict(level, 'acknowledge', [...ack.evidence, ...clarify.evidence], [...ack.found, ...clarify.found], [...ack.missing, ...clarify.missing]);
+    const level =
+      ack.level === 2 && (clarify.level ?? 0) >= 1 ? 2 : Math.max(ack.level ?? 0, clarify.level ?? 0) >= 1 ? 1 : 0;
+    return verdict(
+      level,
+      'acknowledge',
+      [...ack.evidence, ...clarify.evidence],
+      [...ack.found, ...clarify.found],
+      [...ack.missing, ...clarify.missing],
+    );
   },
   talk: (x) => {
     const found = [talkFinding(x), x.bargeIns && finding('bargeIns', x.bargeIns)];
@@ -62,15 +88,194 @@ const GENERIC: Record<string, Rubric> = {
 
 // Which behaviour a custom criterion is about, from its own texts, in any of the four languages.
 const CATEGORY_WORDS: Record<keyof typeof GENERIC, string[]> = {
-  questions: ['question', 'questions', 'questioning', 'ask', 'asks', 'asking', 'discovery', 'uncover', 'uncovers', 'uncovering', 'probe', 'probing', 'curious', 'curiosity', 'pregunta', 'preguntas', 'preguntar', 'descubrimiento', 'indagar', 'sondear', 'domanda', 'domande', 'chiedere', 'scoperta', 'pergunta', 'perguntas', 'perguntar', 'descoberta', 'sondar'],
-  quantify: ['number', 'numbers', 'quantify', 'quantifies', 'quantified', 'quantifying', 'quantification', 'metric', 'metrics', 'measure', 'measures', 'measured', 'measuring', 'measurable', 'measurement', 'figures', 'roi', 'baseline', 'numero', 'numeros', 'cifra', 'cifras', 'cuantificar', 'metrica', 'metricas', 'metriche', 'medir', 'numeri', 'quantificare', 'misurare', 'quantificar'],
-  nextStep: ['next step', 'next steps', 'follow-up', 'follow up', 'meeting', 'calendar', 'schedule', 'commitment', 'proximo paso', 'siguiente paso', 'reunion', 'compromiso', 'agendar', 'prossimo passo', 'riunione', 'impegno', 'proximo passo', 'reuniao', 'compromisso'],
-  listening: ['listen', 'listens', 'listening', 'paraphrase', 'paraphrases', 'paraphrasing', 'summary', 'summarise', 'summarize', 'summarises', 'summarizes', 'summarising', 'summarizing', 'recap', 'restate', 'restates', 'restating', 'empathy', 'escucha', 'escuchar', 'parafrasea', 'parafrasear', 'parafraseia', 'resumir', 'resumen', 'empatia', 'ascolto', 'ascolta', 'ascoltare', 'parafrasare', 'riassumere', 'riepilogo', 'escuta', 'escutar', 'resumo'],
-  objection: ['objection', 'objections', 'pushback', 'push back', 'concern', 'concerns', 'resistance', 'objecion', 'objeciones', 'resistencia', 'obiezione', 'obiezioni', 'resistenza', 'objecao', 'objecoes'],
-  talk: ['talk time', 'talk ratio', 'talks over', 'monologue', 'monologues', 'interrupt', 'interrupts', 'interrupting', 'interruption', 'interruptions', 'speaking time', 'monologo', 'monologos', 'monologhi', 'interrumpe', 'interrumpir', 'interrupciones', 'interrompe', 'interrompere', 'interromper', 'interruzioni', 'interrupcoes', 'tiempo de habla', 'tempo di parola', 'tempo de fala'],
-  opener: ['opener', 'opening', 'introduction', 'introduces', 'introduce', 'greeting', 'apertura', 'presentacion', 'presentarse', 'saludo', 'presentazione', 'presentarsi', 'saluto', 'abertura', 'apresentacao', 'saudacao'],
+  questions: [
+    'question',
+    'questions',
+    'questioning',
+    'ask',
+    'asks',
+    'asking',
+    'discovery',
+    'uncover',
+    'uncovers',
+    'uncovering',
+    'probe',
+    'probing',
+    'curious',
+    'curiosity',
+    'pregunta',
+    'preguntas',
+    'preguntar',
+    'descubrimiento',
+    'indagar',
+    'sondear',
+    'domanda',
+    'domande',
+    'chiedere',
+    'scoperta',
+    'pergunta',
+    'perguntas',
+    'perguntar',
+    'descoberta',
+    'sondar',
+  ],
+  quantify: [
+    'number',
+    'numbers',
+    'quantify',
+    'quantifies',
+    'quantified',
+    'quantifying',
+    'quantification',
+    'metric',
+    'metrics',
+    'measure',
+    'measures',
+    'measured',
+    'measuring',
+    'measurable',
+    'measurement',
+    'figures',
+    'roi',
+    'baseline',
+    'numero',
+    'numeros',
+    'cifra',
+    'cifras',
+    'cuantificar',
+    'metrica',
+    'metricas',
+    'metriche',
+    'medir',
+    'numeri',
+    'quantificare',
+    'misurare',
+    'quantificar',
+  ],
+  nextStep: [
+    'next step',
+    'next steps',
+    'follow-up',
+    'follow up',
+    'meeting',
+    'calendar',
+    'schedule',
+    'commitment',
+    'proximo paso',
+    'siguiente paso',
+    'reunion',
+    'compromiso',
+    'agendar',
+    'prossimo passo',
+    'riunione',
+    'impegno',
+    'proximo passo',
+    'reuniao',
+    'compromisso',
+  ],
+  listening: [
+    'listen',
+    'listens',
+    'listening',
+    'paraphrase',
+    'paraphrases',
+    'paraphrasing',
+    'summary',
+    'summarise',
+    'summarize',
+    'summarises',
+    'summarizes',
+    'summarising',
+    'summarizing',
+    'recap',
+    'restate',
+    'restates',
+    'restating',
+    'empathy',
+    'escucha',
+    'escuchar',
+    'parafrasea',
+    'parafrasear',
+    'parafraseia',
+    'resumir',
+    'resumen',
+    'empatia',
+    'ascolto',
+    'ascolta',
+    'ascoltare',
+    'parafrasare',
+    'riassumere',
+    'riepilogo',
+    'escuta',
+    'escutar',
+    'resumo',
+  ],
+  objection: [
+    'objection',
+    'objections',
+    'pushback',
+    'push back',
+    'concern',
+    'concerns',
+    'resistance',
+    'objecion',
+    'objeciones',
+    'resistencia',
+    'obiezione',
+    'obiezioni',
+    'resistenza',
+    'objecao',
+    'objecoes',
+  ],
+  talk: [
+    'talk time',
+    'talk ratio',
+    'talks over',
+    'monologue',
+    'monologues',
+    'interrupt',
+    'interrupts',
+    'interrupting',
+    'interruption',
+    'interruptions',
+    'speaking time',
+    'monologo',
+    'monologos',
+    'monologhi',
+    'interrumpe',
+    'interrumpir',
+    'interrupciones',
+    'interrompe',
+    'interrompere',
+    'interromper',
+    'interruzioni',
+    'interrupcoes',
+    'tiempo de habla',
+    'tempo di parola',
+    'tempo de fala',
+  ],
+  opener: [
+    'opener',
+    'opening',
+    'introduction',
+    'introduces',
+    'introduce',
+    'greeting',
+    'apertura',
+    'presentacion',
+    'presentarse',
+    'saludo',
+    'presentazione',
+    'presentarsi',
+    'saluto',
+    'abertura',
+    'apresentacao',
+    'saudacao',
+  ],
 };
-const CATEGORY_RES = Object.entries(CATEGORY_WORDS).map(([k, list]) => [k, new RegExp(phrases(list).source, 'gu')] as const);
+const CATEGORY_RES = Object.entries(CATEGORY_WORDS).map(
+  ([k, list]) => [k, new RegExp(phrases(list).source, 'gu')] as const,
+);
 
 /** The behaviour a criterion's own texts describe, or null when none of the detectors applies. */
 function genericCategory(c: Criterion): keyof typeof GENERIC | null {

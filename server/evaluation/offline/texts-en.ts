@@ -3,13 +3,15 @@ import type { OfflineTexts } from './texts-types';
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const en: OfflineTexts = {
-  heuristic: 'Offline heuristic evaluation (no AI model): levels come from fixed rules that look for behaviour in the rep’s own words, not from understanding the conversation. A manager should review them.',
+  heuristic:
+    'Offline heuristic evaluation (no AI model): levels come from fixed rules that look for behaviour in the rep’s own words, not from understanding the conversation. A manager should review them.',
   level: (l) => `Heuristic: level ${l}.`,
   found: 'Found',
   higher: 'For a higher level',
   atLeast: (n) => `(at least ${n})`,
   noEvidence: 'No sentence of the rep shows it, so it scores 0.',
-  notAssessable: 'Not assessable offline: no rule of the offline evaluator observes this criterion. It is left out of the score until a manager sets its level.',
+  notAssessable:
+    'Not assessable offline: no rule of the offline evaluator observes this criterion. It is left out of the score until a manager sets its level.',
   summary: (p) =>
     `The rep spoke ${pct(p.repShare)} of the ${p.byWords ? 'words' : 'time'} and asked ${p.questions} question(s): ${p.open} open, ${p.followUps} building on the prospect’s previous answer. ` +
     (p.datedStep ? 'A dated next step was agreed.' : 'No dated next step was agreed.'),
@@ -103,7 +105,8 @@ export const en: OfflineTexts = {
     questionsAsked: 'questions',
   },
   examples: {
-    situation: 'I saw you opened the new hub in spring — how is the team set up there today, and roughly how many orders do they handle a day?',
+    situation:
+      'I saw you opened the new hub in spring — how is the team set up there today, and roughly how many orders do they handle a day?',
     problem: 'Where does that process break down? Can you walk me through the last time it happened?',
     implication: 'What does that cost you in a typical month, and who else feels it?',
     payoff: 'If that were solved, what would it mean for you and your team?',
@@ -116,12 +119,17 @@ export const en: OfflineTexts = {
     champion: 'What would this change for you personally — and could you set up a call with your CFO for us both?',
     acknowledge: 'That’s a fair concern — with budgets this tight it makes sense to look hard at the price.',
     clarify: 'When you say it’s too expensive, compared with what exactly?',
-    evidence: 'A freight company your size cut empty kilometres by 18 percent in six months; on your 140 routes a day that would be about 26,000 euros a month.',
+    evidence:
+      'A freight company your size cut empty kilometres by 18 percent in six months; on your 140 routes a day that would be about 26,000 euros a month.',
     check: 'How does that sit with you? What else would you need to see?',
-    nextStep: 'Shall we book 30 minutes on Thursday at 11 with your finance lead to go through the numbers? I’ll send the invitation today.',
-    opener: 'Hi Laura, this is Andrew from Nubelia — I know you weren’t expecting my call; can I take 30 seconds to tell you why I called?',
-    reason: 'I saw you opened two new warehouses in Valencia this quarter, and I usually call operations leads right after an expansion like that.',
-    value: 'Distributors we work with often lose hours reconciling stock between sites; we cut that from two days to two hours a week for one of them. Not sure if that’s you.',
+    nextStep:
+      'Shall we book 30 minutes on Thursday at 11 with your finance lead to go through the numbers? I’ll send the invitation today.',
+    opener:
+      'Hi Laura, this is Andrew from Nubelia — I know you weren’t expecting my call; can I take 30 seconds to tell you why I called?',
+    reason:
+      'I saw you opened two new warehouses in Valencia this quarter, and I usually call operations leads right after an expansion like that.',
+    value:
+      'Distributors we work with often lose hours reconciling stock between sites; we cut that from two days to two hours a week for one of them. Not sure if that’s you.',
     engaging: 'How are you handling that today?',
     summary: 'Before we wrap up: you need X because of Y, which costs you Z. Did I miss anything?',
     trialClose: 'On a scale of 1 to 10, how close is this to what you need — and what would make it a 9?',

@@ -3,13 +3,15 @@ import type { OfflineTexts } from './texts-types';
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 export const es: OfflineTexts = {
-  heuristic: 'Evaluación heurística sin conexión (sin modelo de IA): los niveles salen de reglas fijas que buscan conductas en las palabras del propio vendedor, no de comprender la conversación. Conviene que un responsable los revise.',
+  heuristic:
+    'Evaluación heurística sin conexión (sin modelo de IA): los niveles salen de reglas fijas que buscan conductas en las palabras del propio vendedor, no de comprender la conversación. Conviene que un responsable los revise.',
   level: (l) => `Heurística: nivel ${l}.`,
   found: 'Encontrado',
   higher: 'Para subir de nivel',
   atLeast: (n) => `(al menos ${n})`,
   noEvidence: 'Ninguna frase del vendedor lo muestra, así que puntúa 0.',
-  notAssessable: 'No evaluable sin conexión: ninguna regla del evaluador sin conexión observa este criterio. Queda fuera de la puntuación hasta que un responsable le asigne un nivel.',
+  notAssessable:
+    'No evaluable sin conexión: ninguna regla del evaluador sin conexión observa este criterio. Queda fuera de la puntuación hasta que un responsable le asigne un nivel.',
   summary: (p) =>
     `El vendedor habló el ${pct(p.repShare)} ${p.byWords ? 'de las palabras' : 'del tiempo'} e hizo ${p.questions} pregunta(s): ${p.open} abiertas y ${p.followUps} que retoman la respuesta anterior del cliente. ` +
     (p.datedStep ? 'Se acordó un siguiente paso con fecha.' : 'No se acordó ningún siguiente paso con fecha.'),
@@ -103,28 +105,39 @@ export const es: OfflineTexts = {
     questionsAsked: 'preguntas',
   },
   examples: {
-    situation: 'Vi que abrieron el nuevo centro en primavera: ¿cómo está organizado hoy el equipo allí y cuántos pedidos gestionan más o menos al día?',
+    situation:
+      'Vi que abrieron el nuevo centro en primavera: ¿cómo está organizado hoy el equipo allí y cuántos pedidos gestionan más o menos al día?',
     problem: '¿Dónde se complica ese proceso? ¿Me cuenta la última vez que pasó?',
     implication: '¿Cuánto les cuesta eso en un mes normal, y a quién más afecta?',
     payoff: 'Si eso estuviera resuelto, ¿qué supondría para usted y para su equipo?',
-    listening: 'Entonces, si le he entendido bien, el problema de fondo es volver a teclear los datos cada lunes, ¿es así?',
+    listening:
+      'Entonces, si le he entendido bien, el problema de fondo es volver a teclear los datos cada lunes, ¿es así?',
     metrics: '¿En qué cifra están hoy, a cuál necesitan llegar a final de año y cómo lo van a medir?',
-    buyer: '¿Quién aprueba un presupuesto de este tamaño, en qué se fijará y podríamos reunirnos con esa persona la semana que viene?',
+    buyer:
+      '¿Quién aprueba un presupuesto de este tamaño, en qué se fijará y podríamos reunirnos con esa persona la semana que viene?',
     criteria: 'Cuando comparen opciones, ¿qué va a pesar más? ¿Están valorando a alguien más?',
     process: '¿Cuáles son los pasos desde aquí hasta la firma, quién participa y para cuándo?',
     pain: '¿Qué pasa si nada cambia antes de la temporada alta, y a quién más le afecta?',
-    champion: '¿Qué cambiaría esto para usted personalmente? ¿Podría organizar una llamada con su director financiero para los dos?',
-    acknowledge: 'Es una preocupación razonable: con presupuestos tan ajustados, tiene sentido mirar el precio con lupa.',
+    champion:
+      '¿Qué cambiaría esto para usted personalmente? ¿Podría organizar una llamada con su director financiero para los dos?',
+    acknowledge:
+      'Es una preocupación razonable: con presupuestos tan ajustados, tiene sentido mirar el precio con lupa.',
     clarify: 'Cuando dice que es demasiado caro, ¿comparado con qué exactamente?',
-    evidence: 'Una empresa de transporte de su tamaño redujo los kilómetros en vacío un 18 % en seis meses; con sus 140 rutas diarias serían unos 26.000 euros al mes.',
+    evidence:
+      'Una empresa de transporte de su tamaño redujo los kilómetros en vacío un 18 % en seis meses; con sus 140 rutas diarias serían unos 26.000 euros al mes.',
     check: '¿Cómo lo ve? ¿Qué más necesitaría ver?',
-    nextStep: '¿Reservamos 30 minutos el jueves a las 11 con su responsable financiero para repasar las cifras? Le envío la invitación hoy.',
-    opener: 'Hola, Laura, soy Andrés, de Nubelia. Sé que no esperaba mi llamada; ¿me da 30 segundos para contarle por qué la llamo?',
-    reason: 'Vi que abrieron dos almacenes nuevos en Valencia este trimestre, y suelo llamar a los responsables de operaciones justo después de una expansión así.',
-    value: 'Las distribuidoras con las que trabajamos suelen perder horas cuadrando el inventario entre sedes; a una de ellas se lo bajamos de dos días a dos horas por semana. No sé si es su caso.',
+    nextStep:
+      '¿Reservamos 30 minutos el jueves a las 11 con su responsable financiero para repasar las cifras? Le envío la invitación hoy.',
+    opener:
+      'Hola, Laura, soy Andrés, de Nubelia. Sé que no esperaba mi llamada; ¿me da 30 segundos para contarle por qué la llamo?',
+    reason:
+      'Vi que abrieron dos almacenes nuevos en Valencia este trimestre, y suelo llamar a los responsables de operaciones justo después de una expansión así.',
+    value:
+      'Las distribuidoras con las que trabajamos suelen perder horas cuadrando el inventario entre sedes; a una de ellas se lo bajamos de dos días a dos horas por semana. No sé si es su caso.',
     engaging: '¿Cómo lo están resolviendo hoy?',
     summary: 'Antes de terminar: necesitan X por Y, y eso les cuesta Z. ¿Se me escapa algo?',
-    trialClose: 'En una escala de 1 a 10, ¿cuánto se acerca esto a lo que necesita? ¿Qué haría falta para que fuera un 9?',
+    trialClose:
+      'En una escala de 1 a 10, ¿cuánto se acerca esto a lo que necesita? ¿Qué haría falta para que fuera un 9?',
     commitment: 'Me gustaría proponerle un piloto de cuatro semanas a partir del 3 de marzo. ¿Lo acordamos?',
     questions: '¿Qué pasa hoy cuando un pedido cambia a última hora?',
     quantify: '¿Cuántas horas a la semana le lleva eso a su equipo, más o menos?',

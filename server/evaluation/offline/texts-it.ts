@@ -3,16 +3,20 @@ import type { OfflineTexts } from './texts-types';
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const it: OfflineTexts = {
-  heuristic: 'Valutazione euristica offline (senza modello di IA): i livelli vengono da regole fisse che cercano comportamenti nelle parole del venditore, non dalla comprensione della conversazione. È bene che un responsabile li riveda.',
+  heuristic:
+    'Valutazione euristica offline (senza modello di IA): i livelli vengono da regole fisse che cercano comportamenti nelle parole del venditore, non dalla comprensione della conversazione. È bene che un responsabile li riveda.',
   level: (l) => `Euristica: livello ${l}.`,
   found: 'Rilevato',
   higher: 'Per un livello più alto',
   atLeast: (n) => `(almeno ${n})`,
   noEvidence: 'Nessuna frase del venditore lo mostra, quindi vale 0.',
-  notAssessable: 'Non valutabile offline: nessuna regola del valutatore offline osserva questo criterio. Resta fuori dal punteggio finché un responsabile non gli assegna un livello.',
+  notAssessable:
+    'Non valutabile offline: nessuna regola del valutatore offline osserva questo criterio. Resta fuori dal punteggio finché un responsabile non gli assegna un livello.',
   summary: (p) =>
     `Il venditore ha parlato per il ${pct(p.repShare)} ${p.byWords ? 'delle parole' : 'del tempo'} e ha fatto ${p.questions} domanda/e: ${p.open} aperte, ${p.followUps} che riprendono la risposta precedente del cliente. ` +
-    (p.datedStep ? 'È stato concordato un passo successivo con una data.' : 'Non è stato concordato nessun passo successivo con una data.'),
+    (p.datedStep
+      ? 'È stato concordato un passo successivo con una data.'
+      : 'Non è stato concordato nessun passo successivo con una data.'),
   strength: (name, found) => `${name}: ${found}.`,
   improveWhat: (name, missing) => `${name}: ${missing}.`,
   facts: {
@@ -103,25 +107,33 @@ export const it: OfflineTexts = {
     questionsAsked: 'domande',
   },
   examples: {
-    situation: 'Ho visto che avete aperto il nuovo centro in primavera: com’è organizzato oggi il team lì e quanti ordini gestite più o meno al giorno?',
+    situation:
+      'Ho visto che avete aperto il nuovo centro in primavera: com’è organizzato oggi il team lì e quanti ordini gestite più o meno al giorno?',
     problem: 'Dove si inceppa quel processo? Mi racconta l’ultima volta che è successo?',
     implication: 'Quanto vi costa in un mese normale, e chi altro ne risente?',
     payoff: 'Se fosse risolto, cosa significherebbe per lei e per il suo team?',
     listening: 'Quindi, se ho capito bene, il vero problema è reinserire i dati ogni lunedì, giusto?',
     metrics: 'A che numero siete oggi, dove dovete arrivare entro fine anno e come lo misurerete?',
-    buyer: 'Chi approva un budget di queste dimensioni, cosa guarderà e potremmo incontrarlo insieme la settimana prossima?',
+    buyer:
+      'Chi approva un budget di queste dimensioni, cosa guarderà e potremmo incontrarlo insieme la settimana prossima?',
     criteria: 'Quando confronterete le opzioni, cosa peserà di più? State valutando anche altri?',
     process: 'Quali sono i passaggi da qui alla firma, chi è coinvolto ed entro quando?',
     pain: 'Cosa succede se non cambia nulla prima dell’alta stagione, e chi altro ne risente?',
-    champion: 'Cosa cambierebbe per lei personalmente? Potrebbe organizzare una chiamata con il vostro direttore finanziario per entrambi?',
+    champion:
+      'Cosa cambierebbe per lei personalmente? Potrebbe organizzare una chiamata con il vostro direttore finanziario per entrambi?',
     acknowledge: 'È una preoccupazione legittima: con budget così stretti ha senso guardare bene il prezzo.',
     clarify: 'Quando dice che è troppo caro, rispetto a cosa esattamente?',
-    evidence: 'Un’azienda di trasporti delle vostre dimensioni ha ridotto i chilometri a vuoto del 18% in sei mesi; sulle vostre 140 tratte al giorno sarebbero circa 26.000 euro al mese.',
+    evidence:
+      'Un’azienda di trasporti delle vostre dimensioni ha ridotto i chilometri a vuoto del 18% in sei mesi; sulle vostre 140 tratte al giorno sarebbero circa 26.000 euro al mese.',
     check: 'Come le sembra? Cos’altro avrebbe bisogno di vedere?',
-    nextStep: 'Fissiamo 30 minuti giovedì alle 11 con il vostro responsabile finanziario per rivedere i numeri? Le mando l’invito oggi.',
-    opener: 'Buongiorno Laura, sono Andrea di Nubelia. So che non si aspettava la mia chiamata: mi concede 30 secondi per dirle perché la chiamo?',
-    reason: 'Ho visto che questo trimestre avete aperto due nuovi magazzini a Valencia, e di solito chiamo i responsabili operativi subito dopo un’espansione così.',
-    value: 'I distributori con cui lavoriamo perdono spesso ore a far quadrare le scorte tra le sedi; per uno di loro siamo passati da due giorni a due ore a settimana. Non so se è il vostro caso.',
+    nextStep:
+      'Fissiamo 30 minuti giovedì alle 11 con il vostro responsabile finanziario per rivedere i numeri? Le mando l’invito oggi.',
+    opener:
+      'Buongiorno Laura, sono Andrea di Nubelia. So che non si aspettava la mia chiamata: mi concede 30 secondi per dirle perché la chiamo?',
+    reason:
+      'Ho visto che questo trimestre avete aperto due nuovi magazzini a Valencia, e di solito chiamo i responsabili operativi subito dopo un’espansione così.',
+    value:
+      'I distributori con cui lavoriamo perdono spesso ore a far quadrare le scorte tra le sedi; per uno di loro siamo passati da due giorni a due ore a settimana. Non so se è il vostro caso.',
     engaging: 'Come lo gestite oggi?',
     summary: 'Prima di chiudere: vi serve X per via di Y, e questo vi costa Z. Mi sfugge qualcosa?',
     trialClose: 'Su una scala da 1 a 10, quanto siamo vicini a ciò che le serve? Cosa servirebbe per arrivare a 9?',

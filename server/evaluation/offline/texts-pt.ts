@@ -3,13 +3,15 @@ import type { OfflineTexts } from './texts-types';
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const pt: OfflineTexts = {
-  heuristic: 'Avaliação heurística offline (sem modelo de IA): os níveis vêm de regras fixas que procuram comportamentos nas falas do próprio vendedor, não de entender a conversa. Vale a pena um gestor revisar.',
+  heuristic:
+    'Avaliação heurística offline (sem modelo de IA): os níveis vêm de regras fixas que procuram comportamentos nas falas do próprio vendedor, não de entender a conversa. Vale a pena um gestor revisar.',
   level: (l) => `Heurística: nível ${l}.`,
   found: 'Encontrado',
   higher: 'Para subir de nível',
   atLeast: (n) => `(pelo menos ${n})`,
   noEvidence: 'Nenhuma frase do vendedor mostra isso, então vale 0.',
-  notAssessable: 'Não avaliável offline: nenhuma regra do avaliador offline observa este critério. Ele fica fora da pontuação até um gestor definir o nível.',
+  notAssessable:
+    'Não avaliável offline: nenhuma regra do avaliador offline observa este critério. Ele fica fora da pontuação até um gestor definir o nível.',
   summary: (p) =>
     `O vendedor falou ${pct(p.repShare)} ${p.byWords ? 'das palavras' : 'do tempo'} e fez ${p.questions} pergunta(s): ${p.open} abertas e ${p.followUps} aproveitando a resposta anterior do cliente. ` +
     (p.datedStep ? 'Foi combinado um próximo passo com data.' : 'Nenhum próximo passo com data foi combinado.'),
@@ -103,28 +105,37 @@ export const pt: OfflineTexts = {
     questionsAsked: 'perguntas',
   },
   examples: {
-    situation: 'Vi que vocês abriram o novo centro no primeiro semestre: como o time está organizado lá hoje e quantos pedidos ele atende por dia, mais ou menos?',
+    situation:
+      'Vi que vocês abriram o novo centro no primeiro semestre: como o time está organizado lá hoje e quantos pedidos ele atende por dia, mais ou menos?',
     problem: 'Onde esse processo trava? Me conta a última vez que isso aconteceu?',
     implication: 'Quanto isso custa num mês normal, e quem mais sente isso?',
     payoff: 'Se isso estivesse resolvido, o que mudaria para você e para o seu time?',
     listening: 'Então, se entendi bem, o problema de verdade é redigitar os dados toda segunda, certo?',
     metrics: 'Em que número vocês estão hoje, onde precisam chegar até o fim do ano e como vão medir isso?',
-    buyer: 'Quem aprova um orçamento desse tamanho, o que essa pessoa vai olhar e podemos conversar com ela juntos na semana que vem?',
+    buyer:
+      'Quem aprova um orçamento desse tamanho, o que essa pessoa vai olhar e podemos conversar com ela juntos na semana que vem?',
     criteria: 'Quando vocês compararem as opções, o que vai pesar mais? Estão olhando outros fornecedores?',
     process: 'Quais são os passos daqui até a assinatura, quem participa e até quando?',
     pain: 'O que acontece se nada mudar antes da alta temporada, e quem mais sente isso?',
-    champion: 'O que isso muda para você, pessoalmente? Você consegue marcar uma conversa com o seu diretor financeiro para nós dois?',
+    champion:
+      'O que isso muda para você, pessoalmente? Você consegue marcar uma conversa com o seu diretor financeiro para nós dois?',
     acknowledge: 'É uma preocupação justa: com o orçamento apertado, faz sentido olhar o preço com cuidado.',
     clarify: 'Quando você diz que está caro, comparado com o quê exatamente?',
-    evidence: 'Uma transportadora do seu tamanho reduziu os quilômetros vazios em 18% em seis meses; nas suas 140 rotas por dia isso daria uns 26 mil reais por mês.',
+    evidence:
+      'Uma transportadora do seu tamanho reduziu os quilômetros vazios em 18% em seis meses; nas suas 140 rotas por dia isso daria uns 26 mil reais por mês.',
     check: 'Como isso soa para você? O que mais você precisaria ver?',
-    nextStep: 'Vamos marcar 30 minutos na quinta às 11 com o seu responsável financeiro para repassar os números? Mando o convite hoje.',
-    opener: 'Oi, Laura, aqui é o André, da Nubelia. Sei que você não esperava a minha ligação: posso usar 30 segundos para dizer por que liguei?',
-    reason: 'Vi que vocês abriram dois armazéns novos em Campinas neste trimestre, e costumo ligar para os gestores de operações logo depois de uma expansão assim.',
-    value: 'As distribuidoras com quem trabalhamos costumam perder horas conciliando estoque entre as unidades; para uma delas reduzimos isso de dois dias para duas horas por semana. Não sei se é o caso de vocês.',
+    nextStep:
+      'Vamos marcar 30 minutos na quinta às 11 com o seu responsável financeiro para repassar os números? Mando o convite hoje.',
+    opener:
+      'Oi, Laura, aqui é o André, da Nubelia. Sei que você não esperava a minha ligação: posso usar 30 segundos para dizer por que liguei?',
+    reason:
+      'Vi que vocês abriram dois armazéns novos em Campinas neste trimestre, e costumo ligar para os gestores de operações logo depois de uma expansão assim.',
+    value:
+      'As distribuidoras com quem trabalhamos costumam perder horas conciliando estoque entre as unidades; para uma delas reduzimos isso de dois dias para duas horas por semana. Não sei se é o caso de vocês.',
     engaging: 'Como vocês estão resolvendo isso hoje?',
     summary: 'Antes de terminar: vocês precisam de X por causa de Y, e isso custa Z. Está faltando alguma coisa?',
-    trialClose: 'Numa escala de 1 a 10, o quanto isso está perto do que você precisa? O que seria preciso para virar um 9?',
+    trialClose:
+      'Numa escala de 1 a 10, o quanto isso está perto do que você precisa? O que seria preciso para virar um 9?',
     commitment: 'Queria propor um piloto de quatro semanas começando no dia 3 de março. Podemos fechar isso?',
     questions: 'O que acontece hoje quando um pedido muda em cima da hora?',
     quantify: 'Quantas horas por semana isso toma do seu time, mais ou menos?',

@@ -4,7 +4,7 @@ import { it } from './texts-it';
 import { pt } from './texts-pt';
 import type { FactKey, OfflineTexts } from './texts-types';
 
-export {   type ExampleKey, type FactKey, type OfflineTexts } from './texts-types';
+export { type ExampleKey, type FactKey, type OfflineTexts } from './texts-types';
 
 const TEXTS: Record<string, OfflineTexts> = { en, es, it, 'pt-BR': pt };
 

@@ -24,7 +24,10 @@ export function englishMessage(key: string): string | null {
   if (!/^[A-Za-z]+(\.[A-Za-z0-9_]+)+$/.test(key)) return null;
   const [first, ...rest] = key.split('.');
   const [root, parts] = first in NAMESPACES ? [NAMESPACES[first], rest] : [enCommon as unknown, [first, ...rest]];
-  const text = parts.reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), root);
+  const text = parts.reduce<unknown>(
+    (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+    root,
+  );
   return typeof text === 'string' ? text : null;
 }
 
@@ -36,14 +39,20 @@ const issueOf = (path: string, message: string, zodCode: string): FieldIssue => 
 /** One refused field as a 400 VALIDATION. */
 export function fieldError(path: string, key: string, english?: string): AppError {
   const issue = { path, code: key, message: english ?? englishMessage(key) ?? key };
-  return new AppError('VALIDATION', `${path}: ${issue.message}`, { fieldErrors: { [path.split('.')[0]]: [key] }, issues: [issue] });
+  return new AppError('VALIDATION', `${path}: ${issue.message}`, {
+    fieldErrors: { [path.split('.')[0]]: [key] },
+    issues: [issue],
+  });
 }
 
 /** A schema failure as a 400 VALIDATION whose issues carry paths and English messages. */
 function validationError(error: ZodError): AppError {
   const issues = error.issues.map((i) => issueOf(i.path.map(String).join('.') || '(body)', i.message, i.code));
   const first = issues[0];
-  return new AppError('VALIDATION', first ? `${first.path}: ${first.message}` : 'Invalid request', { fieldErrors: z.flattenError(error).fieldErrors, issues });
+  return new AppError('VALIDATION', first ? `${first.path}: ${first.message}` : 'Invalid request', {
+    fieldErrors: z.flattenError(error).fieldErrors,
+    issues,
+  });
 }
 
 /** tRPC middleware (placed before `.input()`): a request refused by its schema answers with `validationError`. */
@@ -51,7 +60,8 @@ export async function withFieldIssues<T extends { ok: boolean }>(next: () => Pro
   const r = await next();
   if (!r.ok) {
     const cause = (r as unknown as { error: TRPCError }).error.cause;
-    if (cause instanceof ZodError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid request', cause: validationError(cause) });
+    if (cause instanceof ZodError)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid request', cause: validationError(cause) });
   }
   return r;
 }

@@ -65,7 +65,9 @@ export function isInternalAddress(ip: string): boolean {
   const v6 = ipaddr.IPv6.parse(bare);
   if (INTERNAL.check(v6.toNormalizedString(), 'ipv6')) return true;
   const bytes = v6.toByteArray();
-  return EMBEDDINGS.some((e) => v6.match(e.net, e.prefix) && e.v4(bytes).some((o) => INTERNAL.check(o.join('.'), 'ipv4')));
+  return EMBEDDINGS.some(
+    (e) => v6.match(e.net, e.prefix) && e.v4(bytes).some((o) => INTERNAL.check(o.join('.'), 'ipv4')),
+  );
 }
 
 export class OutboundRefused extends Error {
@@ -86,17 +88,23 @@ export function urlRefusal(raw: string, allowPrivate: boolean): string | null {
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) return 'only https URLs are allowed';
   if (url.username || url.password) return 'a URL may not carry credentials';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isInternalAddress(host)))) return 'internal addresses are not allowed';
+  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isInternalAddress(host))))
+    return 'internal addresses are not allowed';
   return null;
 }
 
 function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: object,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
       const refused = !allowPrivate && list.find((a) => isInternalAddress(a.address));
-      if (refused) return callback(new OutboundRefused(`${hostname} resolves to an internal address (${refused.address})`), []);
+      if (refused)
+        return callback(new OutboundRefused(`${hostname} resolves to an internal address (${refused.address})`), []);
       if ((options as { all?: boolean }).all) return callback(null, list);
       callback(null, list[0].address, list[0].family);
     });
@@ -121,7 +129,12 @@ export function sendOutbound(rawUrl: string, req: OutboundRequest): Promise<{ st
   return new Promise((resolve, reject) => {
     const r = client.request(
       url,
-      { method: req.method, headers: { ...req.headers, 'content-length': String(body?.length ?? 0) }, lookup: guardedLookup(req.allowPrivate) as never, timeout: req.timeoutMs },
+      {
+        method: req.method,
+        headers: { ...req.headers, 'content-length': String(body?.length ?? 0) },
+        lookup: guardedLookup(req.allowPrivate) as never,
+        timeout: req.timeoutMs,
+      },
       (res) => {
         res.resume(); // the body is not needed; read it so the socket is released
         res.on('end', () => resolve({ status: res.statusCode ?? 0 }));

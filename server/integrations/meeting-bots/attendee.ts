@@ -24,7 +24,10 @@ import {
 const botSchema = z.object({
   id: z.string().min(1),
   state: z.string(),
-  events: z.array(z.object({ type: z.string(), sub_type: z.string().nullish(), created_at: z.string().nullish() })).optional().default([]),
+  events: z
+    .array(z.object({ type: z.string(), sub_type: z.string().nullish(), created_at: z.string().nullish() }))
+    .optional()
+    .default([]),
 });
 
 const transcriptSchema = z.array(
@@ -74,7 +77,11 @@ function attendeeStatus(state: string, eventType?: string | null, eventSubType?:
       return { state: 'ended', reason };
     case 'fatal_error':
     case 'data_deleted':
-      return { state: 'failed', failure: eventSubType && REFUSED.has(eventSubType) ? 'refused' : 'provider_error', reason };
+      return {
+        state: 'failed',
+        failure: eventSubType && REFUSED.has(eventSubType) ? 'refused' : 'provider_error',
+        reason,
+      };
     default:
       return { state: 'joining', reason };
   }
@@ -84,7 +91,12 @@ function attendeeStatus(state: string, eventType?: string | null, eventSubType?:
 function canonicalJson(value: unknown): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sort(value));
@@ -96,7 +108,8 @@ function attendeeSignature(secret: string, payload: unknown): string {
 
 export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvider {
   const auth = `Token ${config.apiKey}`;
-  const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) => providerRequest(config, auth, method, path, body, schema);
+  const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    providerRequest(config, auth, method, path, body, schema);
   const statusOf = (bot: z.infer<typeof botSchema>) => {
     const last = bot.events.at(-1);
     return attendeeStatus(bot.state, last?.type, last?.sub_type);
@@ -104,7 +117,17 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
   return {
     name: 'attendee',
     async createBot(input: CreateBotInput) {
-      const bot = await call('POST', 'api/v1/bots', { meeting_url: input.meetingUrl, bot_name: input.botName, metadata: input.metadata, ...(input.joinAt ? { join_at: input.joinAt.toISOString() } : {}) }, botSchema);
+      const bot = await call(
+        'POST',
+        'api/v1/bots',
+        {
+          meeting_url: input.meetingUrl,
+          bot_name: input.botName,
+          metadata: input.metadata,
+          ...(input.joinAt ? { join_at: input.joinAt.toISOString() } : {}),
+        },
+        botSchema,
+      );
       return { botId: bot.id, status: statusOf(bot) };
     },
     async stopBot(botId, { scheduled }) {
@@ -115,13 +138,28 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
       return statusOf(await call('GET', `api/v1/bots/${encodeURIComponent(botId)}`, undefined, botSchema));
     },
     async fetchTranscript(botId): Promise<TranscriptUtterance[]> {
-      const rows = await call('GET', `api/v1/bots/${encodeURIComponent(botId)}/transcript`, undefined, transcriptSchema);
+      const rows = await call(
+        'GET',
+        `api/v1/bots/${encodeURIComponent(botId)}/transcript`,
+        undefined,
+        transcriptSchema,
+      );
       return rows
-        .map((r) => ({ speaker: r.speaker_name?.trim() || 'Unknown speaker', startMs: Math.round(r.timestamp_ms), endMs: Math.round(r.timestamp_ms + (r.duration_ms ?? 0)), text: r.transcription?.transcript?.trim() ?? '' }))
+        .map((r) => ({
+          speaker: r.speaker_name?.trim() || 'Unknown speaker',
+          startMs: Math.round(r.timestamp_ms),
+          endMs: Math.round(r.timestamp_ms + (r.duration_ms ?? 0)),
+          text: r.transcription?.transcript?.trim() ?? '',
+        }))
         .filter((u) => u.text);
     },
     async fetchRecording(botId) {
-      const r = await call('GET', `api/v1/bots/${encodeURIComponent(botId)}/recording`, undefined, z.object({ url: z.string().nullish() }));
+      const r = await call(
+        'GET',
+        `api/v1/bots/${encodeURIComponent(botId)}/recording`,
+        undefined,
+        z.object({ url: z.string().nullish() }),
+      );
       return r.url ?? null;
     },
     verifyWebhook(headers, rawBody): BotWebhookEvent {
@@ -135,12 +173,16 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
       }
       const expected = Buffer.from(attendeeSignature(config.webhookSecret, payload));
       const got = Buffer.from(given);
-      if (got.length !== expected.length || !timingSafeEqual(got, expected)) throw new WebhookRefused('Invalid signature');
+      if (got.length !== expected.length || !timingSafeEqual(got, expected))
+        throw new WebhookRefused('Invalid signature');
       const parsed = webhookSchema.safeParse(payload);
       if (!parsed.success || !parsed.data.bot_id) throw new WebhookRefused('Not a bot webhook', 'malformed');
       const { idempotency_key, bot_id, trigger, data } = parsed.data;
       const str = (v: unknown) => (typeof v === 'string' ? v : null);
-      const status = trigger === 'bot.state_change' && str(data.new_state) ? attendeeStatus(str(data.new_state)!, str(data.event_type), str(data.event_sub_type)) : undefined;
+      const status =
+        trigger === 'bot.state_change' && str(data.new_state)
+          ? attendeeStatus(str(data.new_state)!, str(data.event_type), str(data.event_sub_type))
+          : undefined;
       return { eventId: idempotency_key, botId: bot_id, status };
     },
   };

@@ -9,10 +9,20 @@ export * from './provider';
 export function meetingBotProvider(env: Env): MeetingBotProvider | null {
   const timeoutMs = Math.min(env.OPENAI_TIMEOUT_MS, 30_000);
   if (env.MEETING_BOT_PROVIDER === 'attendee' && env.ATTENDEE_API_KEY) {
-    return createAttendeeProvider({ baseUrl: env.ATTENDEE_BASE_URL, apiKey: env.ATTENDEE_API_KEY, webhookSecret: env.ATTENDEE_WEBHOOK_SECRET, timeoutMs });
+    return createAttendeeProvider({
+      baseUrl: env.ATTENDEE_BASE_URL,
+      apiKey: env.ATTENDEE_API_KEY,
+      webhookSecret: env.ATTENDEE_WEBHOOK_SECRET,
+      timeoutMs,
+    });
   }
   if (env.MEETING_BOT_PROVIDER === 'recall' && env.RECALL_API_KEY) {
-    return createRecallProvider({ baseUrl: env.RECALL_BASE_URL, apiKey: env.RECALL_API_KEY, webhookSecret: env.RECALL_WEBHOOK_SECRET, timeoutMs });
+    return createRecallProvider({
+      baseUrl: env.RECALL_BASE_URL,
+      apiKey: env.RECALL_API_KEY,
+      webhookSecret: env.RECALL_WEBHOOK_SECRET,
+      timeoutMs,
+    });
   }
   return null;
 }

@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 
 /** Where a bot is, in Spar's words (each provider's states map onto these). */
-type BotState = 'scheduled' | 'requested' | 'joining' | 'waiting_room' | 'in_call' | 'recording' | 'leaving' | 'ended' | 'failed';
+type BotState =
+  'scheduled' | 'requested' | 'joining' | 'waiting_room' | 'in_call' | 'recording' | 'leaving' | 'ended' | 'failed';
 
 /** Why a bot failed, when the provider says: refused by the host, or another error. */
 type BotFailure = 'refused' | 'provider_error';
@@ -92,7 +93,14 @@ export interface ProviderConfig {
 }
 
 /** JSON over HTTP with the provider's key, a timeout, and the provider's error text on failure. */
-export async function providerRequest<T>(config: ProviderConfig, authHeader: string, method: string, path: string, body?: unknown, schema?: z.ZodType<T>): Promise<T> {
+export async function providerRequest<T>(
+  config: ProviderConfig,
+  authHeader: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  schema?: z.ZodType<T>,
+): Promise<T> {
   const url = new URL(path, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
   let res: Response;
   try {
@@ -104,7 +112,9 @@ export async function providerRequest<T>(config: ProviderConfig, authHeader: str
       signal: AbortSignal.timeout(config.timeoutMs),
     });
   } catch (e) {
-    throw new ProviderError(`The meeting-bot provider could not be reached (${(e as Error).name === 'TimeoutError' ? 'timed out' : (e as Error).message})`);
+    throw new ProviderError(
+      `The meeting-bot provider could not be reached (${(e as Error).name === 'TimeoutError' ? 'timed out' : (e as Error).message})`,
+    );
   }
   const text = await res.text();
   if (!res.ok) throw new ProviderError(providerMessage(text) ?? `HTTP ${res.status}`, res.status);

@@ -28,7 +28,12 @@ import {
 
 const RECALL_TOLERANCE_SECONDS = 5 * 60;
 
-const statusChange = z.object({ code: z.string(), sub_code: z.string().nullish(), message: z.string().nullish(), created_at: z.string().nullish() });
+const statusChange = z.object({
+  code: z.string(),
+  sub_code: z.string().nullish(),
+  message: z.string().nullish(),
+  created_at: z.string().nullish(),
+});
 const botSchema = z.object({
   id: z.string().min(1),
   status_changes: z.array(statusChange).optional().default([]),
@@ -51,12 +56,24 @@ const botSchema = z.object({
 const transcriptSchema = z.array(
   z.object({
     participant: z.object({ name: z.string().nullish() }).nullish(),
-    words: z.array(z.object({ text: z.string(), start_timestamp: z.object({ relative: z.number() }).nullish(), end_timestamp: z.object({ relative: z.number() }).nullish() })),
+    words: z.array(
+      z.object({
+        text: z.string(),
+        start_timestamp: z.object({ relative: z.number() }).nullish(),
+        end_timestamp: z.object({ relative: z.number() }).nullish(),
+      }),
+    ),
   }),
 );
 
 /** Recall's ways of saying the host did not let the bot in. */
-const REFUSED = new Set(['bot_kicked_from_waiting_room', 'timeout_exceeded_waiting_room', 'bot_kicked_from_call', 'meeting_not_started', 'denied_by_host']);
+const REFUSED = new Set([
+  'bot_kicked_from_waiting_room',
+  'timeout_exceeded_waiting_room',
+  'bot_kicked_from_call',
+  'meeting_not_started',
+  'denied_by_host',
+]);
 
 /** A Recall status code (and sub-code) in Spar's words; null for codes that are not about the bot's presence. */
 function recallStatus(code: string, subCode?: string | null, message?: string | null): BotStatus | null {
@@ -75,7 +92,9 @@ function recallStatus(code: string, subCode?: string | null, message?: string | 
     case 'in_call_recording':
       return { state: 'recording', reason };
     case 'call_ended':
-      return subCode && REFUSED.has(subCode) ? { state: 'failed', failure: 'refused', reason } : { state: 'leaving', reason };
+      return subCode && REFUSED.has(subCode)
+        ? { state: 'failed', failure: 'refused', reason }
+        : { state: 'leaving', reason };
     case 'recording_done':
       return { state: 'leaving', reason };
     case 'done':
@@ -98,7 +117,8 @@ function statusOf(bot: z.infer<typeof botSchema>): BotStatus {
 
 export function createRecallProvider(config: ProviderConfig): MeetingBotProvider {
   const auth = `Token ${config.apiKey}`;
-  const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) => providerRequest(config, auth, method, path, body, schema);
+  const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    providerRequest(config, auth, method, path, body, schema);
   const getBot = (botId: string) => call('GET', `api/v1/bot/${encodeURIComponent(botId)}/`, undefined, botSchema);
   return {
     name: 'recall',
@@ -115,7 +135,10 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
         },
         botSchema,
       );
-      return { botId: bot.id, status: input.joinAt && bot.status_changes.length === 0 ? { state: 'scheduled', reason: null } : statusOf(bot) };
+      return {
+        botId: bot.id,
+        status: input.joinAt && bot.status_changes.length === 0 ? { state: 'scheduled', reason: null } : statusOf(bot),
+      };
     },
     async stopBot(botId, { scheduled }) {
       if (scheduled) await call('DELETE', `api/v1/bot/${encodeURIComponent(botId)}/`);
@@ -145,7 +168,11 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
             speaker: u.participant?.name?.trim() || 'Unknown speaker',
             startMs: Math.round((first?.start_timestamp?.relative ?? 0) * 1000),
             endMs: Math.round((last?.end_timestamp?.relative ?? last?.start_timestamp?.relative ?? 0) * 1000),
-            text: u.words.map((w) => w.text).join(' ').replace(/\s+([,.;:!?])/g, '$1').trim(),
+            text: u.words
+              .map((w) => w.text)
+              .join(' ')
+              .replace(/\s+([,.;:!?])/g, '$1')
+              .trim(),
           };
         })
         .filter((u) => u.text);
@@ -160,7 +187,8 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
       const ts = header(headers, 'webhook-timestamp') ?? header(headers, 'svix-timestamp');
       const sigs = header(headers, 'webhook-signature') ?? header(headers, 'svix-signature') ?? '';
       if (!id || !ts || !/^\d{1,12}$/.test(ts)) throw new WebhookRefused('Missing webhook-id or webhook-timestamp');
-      if (Math.abs(now.getTime() / 1000 - Number(ts)) > RECALL_TOLERANCE_SECONDS) throw new WebhookRefused('Timestamp outside the tolerance', 'stale');
+      if (Math.abs(now.getTime() / 1000 - Number(ts)) > RECALL_TOLERANCE_SECONDS)
+        throw new WebhookRefused('Timestamp outside the tolerance', 'stale');
       const expected = Buffer.from(signature(config.webhookSecret, id, Number(ts), rawBody));
       const ok = sigs.split(' ').some((s) => {
         const got = Buffer.from(s);
@@ -185,7 +213,10 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
         .safeParse(payload);
       if (!p.success) throw new WebhookRefused('Not a bot webhook', 'malformed');
       const change = p.data.data.status ?? p.data.data.data;
-      const status = p.data.event.startsWith('bot.') && change ? (recallStatus(change.code, change.sub_code, (change as { message?: string | null }).message) ?? undefined) : undefined;
+      const status =
+        p.data.event.startsWith('bot.') && change
+          ? (recallStatus(change.code, change.sub_code, (change as { message?: string | null }).message) ?? undefined)
+          : undefined;
       return { eventId: id, botId: p.data.data.bot.id, status };
     },
   };

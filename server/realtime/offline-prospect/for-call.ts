@@ -12,7 +12,9 @@ export interface CallForProspect {
 function scorecardTexts(snapshot: unknown): string[] {
   const criteria = (snapshot as { criteria?: unknown } | null)?.criteria;
   if (!Array.isArray(criteria)) return [];
-  return criteria.flatMap((c: Record<string, unknown>) => [c?.description, c?.levelZero, c?.levelLow, c?.levelHigh].filter((x): x is string => typeof x === 'string'));
+  return criteria.flatMap((c: Record<string, unknown>) =>
+    [c?.description, c?.levelZero, c?.levelLow, c?.levelHigh].filter((x): x is string => typeof x === 'string'),
+  );
 }
 
 /**
@@ -21,9 +23,17 @@ function scorecardTexts(snapshot: unknown): string[] {
  * the same way and two calls differ. Used by the live call (server/http/ws.ts) and by the demo
  * history (db/seed/demo-history), so both hold the same conversation.
  */
-export function prospectProfileForCall(call: CallForProspect, thinkMs: number): { profile: ProspectProfile; personaVoice: string | undefined } {
-  const snap = (call.simulationSnapshot ?? {}) as { persona?: { name?: string; voice?: string }; simulation?: { difficulty?: string }; scenario?: unknown };
-  const difficulty = (['easy', 'medium', 'hard', 'expert'] as const).find((d) => d === snap.simulation?.difficulty) ?? 'medium';
+export function prospectProfileForCall(
+  call: CallForProspect,
+  thinkMs: number,
+): { profile: ProspectProfile; personaVoice: string | undefined } {
+  const snap = (call.simulationSnapshot ?? {}) as {
+    persona?: { name?: string; voice?: string };
+    simulation?: { difficulty?: string };
+    scenario?: unknown;
+  };
+  const difficulty =
+    (['easy', 'medium', 'hard', 'expert'] as const).find((d) => d === snap.simulation?.difficulty) ?? 'medium';
   const profile = buildProspectProfile({
     scenario: snap.scenario,
     personaName: snap.persona?.name ?? '',

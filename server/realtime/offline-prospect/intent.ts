@@ -5,7 +5,19 @@ import { sentences, wordsOf } from '../../contracts/speech/words';
 
 /** Most specific first: when a question touches several topics, the first one listed is the one answered. */
 const TOPIC_PRIORITY: readonly ScenarioTopic[] = [
-  'motivation', 'impact', 'timing', 'budget', 'decision', 'history', 'current_solution', 'competition', 'technical', 'goal', 'pain', 'situation', 'company',
+  'motivation',
+  'impact',
+  'timing',
+  'budget',
+  'decision',
+  'history',
+  'current_solution',
+  'competition',
+  'technical',
+  'goal',
+  'pain',
+  'situation',
+  'company',
 ];
 
 interface NextStepIntent {
@@ -76,12 +88,17 @@ export function readTurn(line: string, lang: Language): RepIntent {
     [...parts].reverse().find((s) => startsWith(lex.openQuestion, s) || lex.closedStart.test(bare(s))) ??
     null;
   // "tell me…", and the polite "could you walk me through…" that starts like a yes/no question
-  const invitation = /(?<![\p{L}])(?:tell me|walk me through|talk me through|take me through|describe|explain|help me understand|share with me|cuénteme|cuéntame|me cuenta|me puede contar|me podría contar|explíqueme|explícame|descríbame|hábleme|háblame|mi racconti|mi racconta|mi spieghi|mi spiega|mi descriva|mi parli|può raccontarmi|potrebbe raccontarmi|potrebbe spiegarmi|me conte|me conta|me fale|me fala|me explique|me explica|descreva|pode me contar|poderia me contar|pode me explicar)(?![\p{L}])/iu;
+  const invitation =
+    /(?<![\p{L}])(?:tell me|walk me through|talk me through|take me through|describe|explain|help me understand|share with me|cuénteme|cuéntame|me cuenta|me puede contar|me podría contar|explíqueme|explícame|descríbame|hábleme|háblame|mi racconti|mi racconta|mi spieghi|mi spiega|mi descriva|mi parli|può raccontarmi|potrebbe raccontarmi|potrebbe spiegarmi|me conte|me conta|me fale|me fala|me explique|me explica|descreva|pode me contar|poderia me contar|pode me explicar)(?![\p{L}])/iu;
   const imperative = parts.find((s) => invitation.test(s)) ?? null;
   const questionText = asked ?? imperative ?? '';
   const question = !!questionText;
   // "Que prazo…?", "Che tipo…?": a question that starts with "which/what" is open
-  const open = !!imperative || (!!questionText && (lex.openQuestion.test(questionText) || /^(?:que|qué|che)\s/iu.test(bare(questionText))) && !lex.closedStart.test(bare(questionText)));
+  const open =
+    !!imperative ||
+    (!!questionText &&
+      (lex.openQuestion.test(questionText) || /^(?:que|qué|che)\s/iu.test(bare(questionText))) &&
+      !lex.closedStart.test(bare(questionText)));
   const focus = questionText || text;
   const topics = TOPIC_PRIORITY.filter((t) => lex.topics[t].test(focus));
   const { when, timeOnly } = whenOf(text, lang);

@@ -13,8 +13,14 @@ function missingForNextStep(s: ProspectState, knobs: Turn['knobs']): Missing | n
   if (r.pain && !asked('pain') && !asked('impact') && !s.voiced.some((id) => id.startsWith('pain.'))) return 'pain';
   if (r.impact && !asked('impact') && !revealedTopic('impact')) return 'impact';
   if (r.decision && !asked('decision') && !revealedTopic('decision')) return 'decision';
-  if (r.objectionsResolved && Object.values(s.objections).some((o) => o.status === 'open' || o.status === 'unresolved')) return 'objections';
-  if (r.hiddenShare > 0 && s.profile.hidden.length > 0 && s.revealed.length < Math.ceil(s.profile.hidden.length * r.hiddenShare)) return 'hidden';
+  if (r.objectionsResolved && Object.values(s.objections).some((o) => o.status === 'open' || o.status === 'unresolved'))
+    return 'objections';
+  if (
+    r.hiddenShare > 0 &&
+    s.profile.hidden.length > 0 &&
+    s.revealed.length < Math.ceil(s.profile.hidden.length * r.hiddenShare)
+  )
+    return 'hidden';
   return null;
 }
 
@@ -30,7 +36,8 @@ export function proposeNextStep(t: Turn, intent: RepIntent) {
   if (!ns.when) return t.say(t.pick(t.lines.nextStep.vague, 'vague'));
   if (!ns.action) return t.say(t.pick(t.lines.nextStep.noAction, 'noaction'));
   // a concern kept for this moment comes first; past easy, so does the money
-  const objection = unraised(t, ['next_step']) ?? (s.profile.difficulty !== 'easy' ? unraised(t, ['price']) : undefined);
+  const objection =
+    unraised(t, ['next_step']) ?? (s.profile.difficulty !== 'easy' ? unraised(t, ['price']) : undefined);
   if (objection && s.goodQuestions > 0) return raise(t, objection, false);
   const missing = missingForNextStep(s, t.knobs);
   if (missing) {

@@ -46,7 +46,8 @@ function voice(t: Turn, f: ProspectFact, lead: string) {
 function mayReveal(t: Turn, intent: RepIntent, asks: number, followUp: boolean): boolean {
   const k = t.knobs;
   const specific = followUp || intent.words >= k.revealMinWords;
-  const enough = asks >= k.revealAsks || (k.revealAfterGoodQuestions > 0 && t.s.goodQuestions >= k.revealAfterGoodQuestions);
+  const enough =
+    asks >= k.revealAsks || (k.revealAfterGoodQuestions > 0 && t.s.goodQuestions >= k.revealAfterGoodQuestions);
   const stillListening = t.s.profile.difficulty !== 'expert' || t.s.patience >= k.patience / 2;
   return specific && enough && stillListening;
 }
@@ -61,7 +62,9 @@ function volunteer(t: Turn, answered: ScenarioTopic) {
     }
   }
   if (t.knobs.hints) {
-    const h = t.s.profile.hidden.find((x) => !t.s.revealed.includes(x.id) && !t.s.hinted.includes(x.topic) && x.topic !== answered);
+    const h = t.s.profile.hidden.find(
+      (x) => !t.s.revealed.includes(x.id) && !t.s.hinted.includes(x.topic) && x.topic !== answered,
+    );
     if (h) {
       t.s.hinted.push(h.topic);
       t.events.hinted.push(h.topic);
@@ -76,7 +79,9 @@ function surfaceObjection(t: Turn) {
   const o =
     (t.s.turn <= 3 ? unraised(t, ['opening']) : undefined) ??
     (t.s.goodQuestions >= 2 ? unraised(t, ['discovery']) : undefined) ??
-    (t.s.turn >= 8 ? unraised(t, ['opening', 'discovery', 'pitch', 'proof', 'competition', 'implementation']) : undefined);
+    (t.s.turn >= 8
+      ? unraised(t, ['opening', 'discovery', 'pitch', 'proof', 'competition', 'implementation'])
+      : undefined);
   if (o) raise(t, o, true);
 }
 
@@ -95,7 +100,8 @@ function answerOpen(t: Turn, intent: RepIntent) {
   s.patience = Math.min(t.knobs.patience, s.patience + 0.5);
   const hiddenOn = (x: ScenarioTopic) => s.profile.hidden.find((h) => h.topic === x && !s.revealed.includes(h.id));
   // the question is about its main topic; another topic it touches is answered only when the main one has nothing at all
-  const hasAnything = (x: ScenarioTopic) => s.profile.hidden.some((h) => h.topic === x) || s.profile.facts.some((f) => f.topics.includes(x));
+  const hasAnything = (x: ScenarioTopic) =>
+    s.profile.hidden.some((h) => h.topic === x) || s.profile.facts.some((f) => f.topics.includes(x));
   const topic = hasAnything(topics[0]) ? topics[0] : (topics.find((x) => unvoiced(t, [x])) ?? topics[0]);
   const asks = (s.asks[topic] = (s.asks[topic] ?? 0) + 1);
   s.lastTopic = topic;
@@ -114,7 +120,8 @@ function answerOpen(t: Turn, intent: RepIntent) {
     const told = s.profile.hidden.find((h) => h.topic === topic && s.revealed.includes(h.id));
     const said = s.profile.facts.find((f) => s.voiced.includes(f.id) && f.topics.includes(topic));
     if (fact) voice(t, fact, t.pick(t.lines.leadIn[s.profile.difficulty], 'lead'));
-    else if (hidden && s.profile.difficulty !== 'easy') t.say(t.pick(s.profile.difficulty === 'medium' ? t.lines.topicFallback[topic] : t.lines.guarded, 'guarded'));
+    else if (hidden && s.profile.difficulty !== 'easy')
+      t.say(t.pick(s.profile.difficulty === 'medium' ? t.lines.topicFallback[topic] : t.lines.guarded, 'guarded'));
     else if (told) t.say(t.pick(t.lines.alreadyTold, 'told'));
     else if (said) t.sayWith(t.pick(t.lines.asISaid, 'asisaid'), said.line);
     else t.say(t.pick(t.lines.topicFallback[topic], `fallback:${topic}`));
@@ -133,7 +140,9 @@ function answerClosed(t: Turn, intent: RepIntent) {
   const fact = full ? unvoiced(t, [topic]) : undefined;
   if (fact) voice(t, fact, '');
   else if (t.knobs.hints) {
-    const h = s.profile.hidden.find((x) => x.topic === topic && !s.revealed.includes(x.id) && !s.hinted.includes(topic));
+    const h = s.profile.hidden.find(
+      (x) => x.topic === topic && !s.revealed.includes(x.id) && !s.hinted.includes(topic),
+    );
     if (h) {
       s.hinted.push(topic);
       t.events.hinted.push(topic);
@@ -220,10 +229,14 @@ function turnOf(t: Turn, intent: RepIntent, repeated: boolean, interrupted: bool
     const list = intent.permission ? t.lines.timeCheck : intent.howAreYou ? t.lines.howAreYou : t.lines.afterIntro;
     return t.say(t.pick(list[d], 'opening'));
   }
-  const proposal = intent.nextStep.action && (!!intent.nextStep.when || intent.nextStep.vague || (!intent.open && intent.topics.length === 0));
+  const proposal =
+    intent.nextStep.action &&
+    (!!intent.nextStep.when || intent.nextStep.vague || (!intent.open && intent.topics.length === 0));
   if (proposal) return proposeNextStep(t, intent);
   // a question that brings up the price, the rollout or a competitor triggers the concern kept for it too
-  const moves = intent.open ? intent.moves.filter((m) => m === 'price' || m === 'implementation' || m === 'competition') : intent.moves;
+  const moves = intent.open
+    ? intent.moves.filter((m) => m === 'price' || m === 'implementation' || m === 'competition')
+    : intent.moves;
   if (moves.length) {
     if (moves.includes('pitch') && s.goodQuestions === 0) {
       s.strikes.earlyPitch++;
@@ -246,7 +259,12 @@ function turnOf(t: Turn, intent: RepIntent, repeated: boolean, interrupted: bool
  * line and clock give the same reply. `interrupted` is set by the adapter when the rep cut into
  * the prospect (a barge-in on its audio, or a line sent before the prospect had answered the last).
  */
-export function respond(state: ProspectState, line: string, now: number, opts: { interrupted?: boolean } = {}): ProspectReply {
+export function respond(
+  state: ProspectState,
+  line: string,
+  now: number,
+  opts: { interrupted?: boolean } = {},
+): ProspectReply {
   const s = copyState(state);
   const t = new Turn(s);
   if (s.ended) return { reply: '', state: s, end: s.ended, events: t.events };
@@ -262,7 +280,11 @@ export function respond(state: ProspectState, line: string, now: number, opts: {
   const elapsed = now - s.startedAt;
   if (!t.end && elapsed > t.knobs.timeBudgetMs + 120_000) {
     t.end = 'time';
-    t.parts.splice(0, t.parts.length, t.pick(s.agreed ? t.lines.goodbyeAgreed(s.agreed.when) : t.lines.timeHangup, 'timehangup'));
+    t.parts.splice(
+      0,
+      t.parts.length,
+      t.pick(s.agreed ? t.lines.goodbyeAgreed(s.agreed.when) : t.lines.timeHangup, 'timehangup'),
+    );
   } else if (!t.end && elapsed > t.knobs.timeBudgetMs && !s.timeWarned) {
     s.timeWarned = true;
     t.say(t.pick(t.lines.timeWarning, 'timewarning'));

@@ -68,19 +68,28 @@ export function buildProspectProfile(input: ProfileInput): ProspectProfile {
   const stored = readScenario(input.scenario, language);
   const s = stored ? renderScenario(stored) : null;
   const v = s?.variables ?? null;
-  const names = [...new Set([...personaNames(v?.prospect_name || input.personaName), ...personaNames(input.personaName)])];
+  const names = [
+    ...new Set([...personaNames(v?.prospect_name || input.personaName), ...personaNames(input.personaName)]),
+  ];
   const company = v?.company_name.trim() || null;
   const sizeNumber = v ? EMPLOYEES.exec(v.company_size)?.[1] : undefined;
   const employees = sizeNumber ? Number(sizeNumber.replace(/[.,\s](?=\d{3}(?!\d))/g, '')) : null;
 
   const systemTexts = [
     ...(input.systemTexts ?? []),
-    ...(v ? [...v.hidden_information.flatMap((h) => [h.information, h.reveal_when]), ...v.objections.map((o) => o.surfaces_when), ...v.success_signals] : []),
+    ...(v
+      ? [
+          ...v.hidden_information.flatMap((h) => [h.information, h.reveal_when]),
+          ...v.objections.map((o) => o.surfaces_when),
+          ...v.success_signals,
+        ]
+      : []),
   ].filter((t) => t.trim());
   const speech: SpeechContext = { language, ownNames: names, systemTexts };
   const say = (text: string) => speakable(text, { language, names, systemTexts });
   // a pain with a number or a cost in it also answers "what does it cost you?"
-  const topicsOf = (line: string, base: ScenarioTopic): ScenarioTopic[] => (base === 'pain' && (/\d/.test(line) || lex.topics.impact.test(line)) ? ['pain', 'impact'] : [base]);
+  const topicsOf = (line: string, base: ScenarioTopic): ScenarioTopic[] =>
+    base === 'pain' && (/\d/.test(line) || lex.topics.impact.test(line)) ? ['pain', 'impact'] : [base];
 
   const facts: ProspectFact[] = [];
   const add = (id: string, base: ScenarioTopic, text: string | null | undefined) => {
@@ -96,8 +105,10 @@ export function buildProspectProfile(input: ProfileInput): ProspectProfile {
     add('decision', 'decision', v.decision_process);
   }
   const competitorNames = (v?.competitors ?? []).filter((c) => c.split(/\s+/).length <= 3 && /^\p{Lu}/u.test(c));
-  for (const line of lines.competition(competitorNames).slice(0, 1)) if (canSay(line, speech)) facts.push({ id: 'competition', topics: ['competition'], line });
-  for (const line of lines.company(company, employees).slice(0, 1)) if (canSay(line, speech)) facts.push({ id: 'company', topics: ['company'], line });
+  for (const line of lines.competition(competitorNames).slice(0, 1))
+    if (canSay(line, speech)) facts.push({ id: 'competition', topics: ['competition'], line });
+  for (const line of lines.company(company, employees).slice(0, 1))
+    if (canSay(line, speech)) facts.push({ id: 'company', topics: ['company'], line });
 
   const hidden = (v?.hidden_information ?? []).map((h, i) => {
     const line = say(h.said) ?? lines.hint[h.topic];
@@ -111,9 +122,34 @@ export function buildProspectProfile(input: ProfileInput): ProspectProfile {
 
   const opening = s?.narrative.opening_line ? cleanForSpeech(s.narrative.opening_line) : '';
   const firstName = personaNames(v?.prospect_name || input.personaName).at(-1) ?? input.personaName;
-  const greeting = opening && canSay(opening, { ...speech, allowOwnName: true }) ? opening : pick(lines.greeting[input.difficulty](firstName, company), `${input.seed}:greeting`);
+  const greeting =
+    opening && canSay(opening, { ...speech, allowOwnName: true })
+      ? opening
+      : pick(lines.greeting[input.difficulty](firstName, company), `${input.seed}:greeting`);
 
-  const texts = [...facts, ...hidden, ...objections].map((f) => f.line).concat(names, company ?? '', v?.competitors ?? []);
-  const properNouns = [...new Set([...namesIn(texts), ...names.flatMap((n) => n.toLowerCase().split(/\s+/)), ...(company ?? '').toLowerCase().split(/\s+/)])];
-  return { seed: input.seed, language, difficulty: input.difficulty, names, company, employees, greeting, properNouns, facts, hidden, objections, speech, thinkMs: input.thinkMs ?? 0 };
+  const texts = [...facts, ...hidden, ...objections]
+    .map((f) => f.line)
+    .concat(names, company ?? '', v?.competitors ?? []);
+  const properNouns = [
+    ...new Set([
+      ...namesIn(texts),
+      ...names.flatMap((n) => n.toLowerCase().split(/\s+/)),
+      ...(company ?? '').toLowerCase().split(/\s+/),
+    ]),
+  ];
+  return {
+    seed: input.seed,
+    language,
+    difficulty: input.difficulty,
+    names,
+    company,
+    employees,
+    greeting,
+    properNouns,
+    facts,
+    hidden,
+    objections,
+    speech,
+    thinkMs: input.thinkMs ?? 0,
+  };
 }

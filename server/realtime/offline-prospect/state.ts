@@ -39,7 +39,15 @@ export interface ProspectState {
   recent: string[];
   /** The prospect's last lines: it avoids saying the same words twice in a row. */
   lastSaid: string[];
-  strikes: { rude: number; pressure: number; interruptions: number; weak: number; statements: number; notReady: number; earlyPitch: number };
+  strikes: {
+    rude: number;
+    pressure: number;
+    interruptions: number;
+    weak: number;
+    statements: number;
+    notReady: number;
+    earlyPitch: number;
+  };
   timeWarned: boolean;
   saidGoodbye: boolean;
   ended: ProspectEnd | null;
@@ -80,7 +88,9 @@ export function initialState(profile: ProspectProfile): ProspectState {
     voiced: [],
     revealed: [],
     hinted: [],
-    objections: Object.fromEntries(profile.objections.map((o) => [o.id, { raised: false, status: 'none', pushBacks: 0, clarified: false }])),
+    objections: Object.fromEntries(
+      profile.objections.map((o) => [o.id, { raised: false, status: 'none', pushBacks: 0, clarified: false }]),
+    ),
     pending: null,
     agreed: null,
     recent: [],
@@ -101,7 +111,18 @@ export function copyState(s: ProspectState): ProspectState {
 /** The pieces of one reply and the helpers that build it, for one turn. */
 export class Turn {
   readonly parts: string[] = [];
-  readonly events: TurnEvents = { revealed: [], volunteered: [], hinted: [], raised: null, pushedBack: false, resolved: null, agreed: false, interrupted: false, tone: null, refused: 0 };
+  readonly events: TurnEvents = {
+    revealed: [],
+    volunteered: [],
+    hinted: [],
+    raised: null,
+    pushedBack: false,
+    resolved: null,
+    agreed: false,
+    interrupted: false,
+    tone: null,
+    refused: 0,
+  };
   readonly lines: ProspectLines;
   readonly knobs: ProspectKnobs;
   end: ProspectEnd | null = null;

@@ -14,7 +14,11 @@ export interface ProspectVoice {
    * Speaks `text`: `onPcm` gets the audio in order as it is made. `done` resolves with the audio
    * length, or null when no voice could be made (the caller then falls back to text).
    */
-  speak(text: string, voice: VoiceChoice, onPcm: (pcm: Buffer) => void): { done: Promise<{ ms: number } | null>; cancel(): void };
+  speak(
+    text: string,
+    voice: VoiceChoice,
+    onPcm: (pcm: Buffer) => void,
+  ): { done: Promise<{ ms: number } | null>; cancel(): void };
   /** Loads the synthesiser ahead of the first line (a call about to start). */
   warm(): void;
   close(): Promise<void>;

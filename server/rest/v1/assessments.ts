@@ -27,7 +27,13 @@ async function downloadAssessmentReport(ctx: RestContext) {
     return getReport(tx, { userId: key.apiKeyId, role: 'sales_manager' }, a.callId);
   });
   if (view.status !== 'ready') throw new AppError('NOT_FOUND', 'The report is not ready yet');
-  sendReportHtml(ctx, view, viewerLanguage({ query: ctx.url.searchParams.get('lang'), acceptLanguage: ctx.req.headers['accept-language'] }));
+  sendReportHtml(
+    ctx,
+    view,
+    viewerLanguage({ query: ctx.url.searchParams.get('lang'), acceptLanguage: ctx.req.headers['accept-language'] }),
+  );
 }
 
-export const assessmentRoutes: RestRoute[] = [{ method: 'GET', path: '/api/v1/assessments/:id/reports/download', apiKey: true, handler: downloadAssessmentReport }];
+export const assessmentRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/v1/assessments/:id/reports/download', apiKey: true, handler: downloadAssessmentReport },
+];

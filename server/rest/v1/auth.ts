@@ -1,4 +1,10 @@
-import { arcticExchange, GOOGLE_STATE_COOKIE, GOOGLE_VERIFIER_COOKIE, startGoogleSignIn, type GoogleConfig } from '../../auth/google';
+import {
+  arcticExchange,
+  GOOGLE_STATE_COOKIE,
+  GOOGLE_VERIFIER_COOKIE,
+  startGoogleSignIn,
+  type GoogleConfig,
+} from '../../auth/google';
 import { finishGoogleSignIn } from '../../services/auth/google';
 import { sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
@@ -7,9 +13,14 @@ import type { RestRoute } from './route';
 
 function googleConfig(deps: AppDeps, origin: string): GoogleConfig {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, PUBLIC_URL } = deps.env;
-  if (!GOOGLE_CLIENT_ID || !GOOGLE_CLIENT_SECRET) throw new AppError('GOOGLE_DISABLED', 'Google sign-in is not configured');
+  if (!GOOGLE_CLIENT_ID || !GOOGLE_CLIENT_SECRET)
+    throw new AppError('GOOGLE_DISABLED', 'Google sign-in is not configured');
   const base = PUBLIC_URL ?? origin;
-  return { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET, redirectUri: new URL('/api/v1/auth/google/callback', base).toString() };
+  return {
+    clientId: GOOGLE_CLIENT_ID,
+    clientSecret: GOOGLE_CLIENT_SECRET,
+    redirectUri: new URL('/api/v1/auth/google/callback', base).toString(),
+  };
 }
 
 const shortCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
@@ -25,7 +36,10 @@ export const authRoutes: RestRoute[] = [
       const { url, state, codeVerifier } = startGoogleSignIn(cfg);
       res.writeHead(302, {
         Location: url.toString(),
-        'Set-Cookie': [shortCookie(GOOGLE_STATE_COOKIE, state, meta.secure), shortCookie(GOOGLE_VERIFIER_COOKIE, codeVerifier, meta.secure)],
+        'Set-Cookie': [
+          shortCookie(GOOGLE_STATE_COOKIE, state, meta.secure),
+          shortCookie(GOOGLE_VERIFIER_COOKIE, codeVerifier, meta.secure),
+        ],
         'Cache-Control': 'no-store',
       });
       res.end();
@@ -36,11 +50,18 @@ export const authRoutes: RestRoute[] = [
     path: '/api/v1/auth/google/callback',
     handler: async ({ deps, res, url, meta, cookies }) => {
       const cfg = googleConfig(deps, `${meta.secure ? 'https' : 'http'}://${meta.host}`);
-      const clear = [shortCookie(GOOGLE_STATE_COOKIE, '', meta.secure, 0), shortCookie(GOOGLE_VERIFIER_COOKIE, '', meta.secure, 0)];
+      const clear = [
+        shortCookie(GOOGLE_STATE_COOKIE, '', meta.secure, 0),
+        shortCookie(GOOGLE_VERIFIER_COOKIE, '', meta.secure, 0),
+      ];
       try {
         const { token, expiresAt } = await finishGoogleSignIn(
           deps.db,
-          { code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') },
+          {
+            code: url.searchParams.get('code'),
+            state: url.searchParams.get('state'),
+            error: url.searchParams.get('error'),
+          },
           { state: cookies[GOOGLE_STATE_COOKIE], verifier: cookies[GOOGLE_VERIFIER_COOKIE] },
           deps.googleExchange ?? arcticExchange(cfg),
         );
@@ -51,7 +72,11 @@ export const authRoutes: RestRoute[] = [
         });
       } catch (e) {
         const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
-        res.writeHead(302, { Location: `/auth/google/done?status=error&code=${code}`, 'Set-Cookie': clear, 'Cache-Control': 'no-store' });
+        res.writeHead(302, {
+          Location: `/auth/google/done?status=error&code=${code}`,
+          'Set-Cookie': clear,
+          'Cache-Control': 'no-store',
+        });
       }
       res.end();
     },

@@ -33,7 +33,12 @@ const RECORDING_CHUNK_BYTES = 1024 * 1024;
  * absent, malformed, multi-range or backwards is ignored (HTTP lets a server answer any Range with the whole file), as is a Range whose
  * If-Range names another version.
  */
-export function rangeOf(range: string | undefined, ifRange: string | undefined, etag: string, total: number): [number, number] | 'unsatisfiable' | null {
+export function rangeOf(
+  range: string | undefined,
+  ifRange: string | undefined,
+  etag: string,
+  total: number,
+): [number, number] | 'unsatisfiable' | null {
   if (!range) return null;
   if (ifRange !== undefined && ifRange.trim() !== etag) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
@@ -76,7 +81,13 @@ async function uploader(ctx: RestContext, callId: string): Promise<{ tenantId: s
   }
   const { user } = requireSession(await ctx.session());
   const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: ACCESS.callers });
-  const owned = await access.tenant((tx) => tx.select({ id: calls.id }).from(calls).where(and(eq(calls.id, callId), eq(calls.userId, user.id))).limit(1));
+  const owned = await access.tenant((tx) =>
+    tx
+      .select({ id: calls.id })
+      .from(calls)
+      .where(and(eq(calls.id, callId), eq(calls.userId, user.id)))
+      .limit(1),
+  );
   if (!owned.length) throw new AppError('NOT_FOUND', 'Call not found');
   return { tenantId: access.tenantId, tenant: (fn) => access.tenant(fn) };
 }
@@ -93,10 +104,12 @@ export const callRoutes: RestRoute[] = [
       const callId = callIdParam(ctx.params);
       const access = await uploader(ctx, callId);
       const mimeType = String(ctx.req.headers['content-type'] ?? '').trim();
-      if (!ACCEPTED.test(mimeType)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording must be audio/webm or audio/ogg');
+      if (!ACCEPTED.test(mimeType))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The recording must be audio/webm or audio/ogg');
       const limit = ctx.deps.env.CALL_RECORDING_MAX_MB * 1024 * 1024;
       const declared = Number(ctx.req.headers['content-length']);
-      const tooLarge = () => new AppError('FILE_TOO_LARGE', `The recording exceeds ${ctx.deps.env.CALL_RECORDING_MAX_MB} MB`);
+      const tooLarge = () =>
+        new AppError('FILE_TOO_LARGE', `The recording exceeds ${ctx.deps.env.CALL_RECORDING_MAX_MB} MB`);
       if (Number.isFinite(declared) && declared > limit) {
         ctx.res.setHeader('Connection', 'close');
         throw tooLarge();
@@ -117,7 +130,10 @@ export const callRoutes: RestRoute[] = [
         tx
           .insert(callRecordings)
           .values({ callId, tenantId: access.tenantId, mimeType, sizeBytes: size, content })
-          .onConflictDoUpdate({ target: callRecordings.callId, set: { mimeType, sizeBytes: size, content, createdAt: new Date() } }),
+          .onConflictDoUpdate({
+            target: callRecordings.callId,
+            set: { mimeType, sizeBytes: size, content, createdAt: new Date() },
+          }),
       );
       ctx.res.writeHead(201, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       ctx.res.end(JSON.stringify({ callId, sizeBytes: size, mimeType }));
@@ -150,7 +166,12 @@ export const callRoutes: RestRoute[] = [
       const total = Number(rec.total);
       // a re-upload replaces the recording: its version is part of the ETag and of every chunk read
       const etag = `"${callId}-${rec.createdAt.getTime()}-${total}"`;
-      const base = { 'Content-Type': rec.mimeType, 'Accept-Ranges': 'bytes', 'Cache-Control': 'private, no-store', ETag: etag };
+      const base = {
+        'Content-Type': rec.mimeType,
+        'Accept-Ranges': 'bytes',
+        'Cache-Control': 'private, no-store',
+        ETag: etag,
+      };
       const ifRange = ctx.req.headers['if-range'];
       const byteRange = rangeOf(ctx.req.headers.range, typeof ifRange === 'string' ? ifRange : undefined, etag, total);
       let start = 0;
@@ -162,7 +183,11 @@ export const callRoutes: RestRoute[] = [
       }
       if (byteRange) {
         [start, end] = byteRange;
-        ctx.res.writeHead(206, { ...base, 'Content-Range': `bytes ${start}-${end}/${total}`, 'Content-Length': String(end - start + 1) });
+        ctx.res.writeHead(206, {
+          ...base,
+          'Content-Range': `bytes ${start}-${end}/${total}`,
+          'Content-Length': String(end - start + 1),
+        });
       } else {
         ctx.res.writeHead(200, { ...base, 'Content-Length': String(total) });
       }
@@ -177,7 +202,12 @@ export const callRoutes: RestRoute[] = [
           tx
             .select({ bytes: sql<Buffer | Uint8Array>`substring(${callRecordings.content} from ${at + 1} for ${len})` })
             .from(callRecordings)
-            .where(and(eq(callRecordings.callId, callId), sql`date_trunc('milliseconds', ${callRecordings.createdAt}) = ${rec.createdAt.toISOString()}::timestamptz`)),
+            .where(
+              and(
+                eq(callRecordings.callId, callId),
+                sql`date_trunc('milliseconds', ${callRecordings.createdAt}) = ${rec.createdAt.toISOString()}::timestamptz`,
+              ),
+            ),
         );
         const buf = chunk ? (Buffer.isBuffer(chunk.bytes) ? chunk.bytes : Buffer.from(chunk.bytes)) : null;
         // replaced or deleted meanwhile: cut the response (the length promised can no longer be kept)

@@ -33,7 +33,11 @@ const generate = defineRoute({
     const write = (line: GenerateStreamLine) => {
       if (!started) {
         started = true;
-        res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' });
+        res.writeHead(200, {
+          'Content-Type': 'application/x-ndjson; charset=utf-8',
+          'Cache-Control': 'no-store',
+          'X-Accel-Buffering': 'no',
+        });
       }
       res.write(`${JSON.stringify(line)}\n`);
     };
@@ -51,7 +55,10 @@ const generate = defineRoute({
       if (!started) throw e;
       const known = isAppError(e);
       if (!known) logger.error({ err: e }, 'magic link generation failed');
-      write({ type: 'error', error: { code: known ? e.code : 'INTERNAL', message: known ? e.message : 'Failed to generate magic links' } });
+      write({
+        type: 'error',
+        error: { code: known ? e.code : 'INTERNAL', message: known ? e.message : 'Failed to generate magic links' },
+      });
       res.end();
     }
   },
@@ -62,12 +69,19 @@ const download = defineRoute({
   method: 'GET',
   path: '/api/v1/cta/reports/:id/download',
   auth: 'public',
-  query: z.object({ token: z.string().regex(LINK_TOKEN_PATTERN, 'cta.link.malformed'), lang: z.string().max(10).optional() }),
+  query: z.object({
+    token: z.string().regex(LINK_TOKEN_PATTERN, 'cta.link.malformed'),
+    lang: z.string().max(10).optional(),
+  }),
   handler: async (ctx) => {
     const id = ctx.params.id ?? '';
     if (!z.uuid().safeParse(id).success) throw new AppError('MAGIC_LINK_INVALID', 'This link is invalid');
     const { view, language } = await guestReportView(ctx.deps.db, id, ctx.query.token);
-    sendReportHtml(ctx, view, viewerLanguage({ query: ctx.query.lang ?? language, acceptLanguage: ctx.req.headers['accept-language'] }));
+    sendReportHtml(
+      ctx,
+      view,
+      viewerLanguage({ query: ctx.query.lang ?? language, acceptLanguage: ctx.req.headers['accept-language'] }),
+    );
   },
 });
 

@@ -33,24 +33,39 @@ function localOnly(route: RestRoute): RestRoute {
  * header is served; a superuser is never signed in this way. Every token minted is audited.
  */
 export const devTokenRoutes: RestRoute[] = [
-  localOnly(defineRoute({
-    method: 'GET',
-    path: '/api/v1/auth/dev-token',
-    auth: 'public',
-    query: z.object({ email: text().pipe(z.email('validation.textInvalid')).optional() }),
-    handler: async ({ deps, res, query }) => {
-      const email = (query.email ?? 'admin@demo.test').toLowerCase();
-      const [u] = await asSystem(deps.db, { action: 'auth.dev_token' }, (tx) =>
-        tx.select({ id: users.id, tenantId: users.tenantId, username: users.username, userType: users.userType }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1),
-      );
-      if (!u) throw new AppError('NOT_FOUND', `No user ${email}`);
-      if (roleOf(u.userType) === 'superuser') throw new AppError('FORBIDDEN', 'dev-token never signs in a superuser; sign in with the password');
-      const { token, expiresAt } = await createSession(deps.db, u.id);
-      await asSystem(deps.db, { action: 'auth.dev_token.issued', actorUserId: u.id, tenantId: u.tenantId, audit: true }, async () => {});
-      logger.warn({ userId: u.id }, 'dev-token issued a session without a password');
-      sendJson(res, 200, { token, expires_at: expiresAt.toISOString(), user: { user_id: u.id, username: u.username, user_type: u.userType } });
-    },
-  })),
+  localOnly(
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/auth/dev-token',
+      auth: 'public',
+      query: z.object({ email: text().pipe(z.email('validation.textInvalid')).optional() }),
+      handler: async ({ deps, res, query }) => {
+        const email = (query.email ?? 'admin@demo.test').toLowerCase();
+        const [u] = await asSystem(deps.db, { action: 'auth.dev_token' }, (tx) =>
+          tx
+            .select({ id: users.id, tenantId: users.tenantId, username: users.username, userType: users.userType })
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, email))
+            .limit(1),
+        );
+        if (!u) throw new AppError('NOT_FOUND', `No user ${email}`);
+        if (roleOf(u.userType) === 'superuser')
+          throw new AppError('FORBIDDEN', 'dev-token never signs in a superuser; sign in with the password');
+        const { token, expiresAt } = await createSession(deps.db, u.id);
+        await asSystem(
+          deps.db,
+          { action: 'auth.dev_token.issued', actorUserId: u.id, tenantId: u.tenantId, audit: true },
+          async () => {},
+        );
+        logger.warn({ userId: u.id }, 'dev-token issued a session without a password');
+        sendJson(res, 200, {
+          token,
+          expires_at: expiresAt.toISOString(),
+          user: { user_id: u.id, username: u.username, user_type: u.userType },
+        });
+      },
+    }),
+  ),
 ];
 
 /** GET /api/v1/auth/debug (DEBUG_ENDPOINTS_ENABLED): whether the caller's own token is valid, and their id. */

@@ -12,7 +12,8 @@ import type { RestRoute } from './route';
 export function documentationRoutes(routes: () => RestRoute[]): RestRoute[] {
   let doc: OpenApiDocument | undefined;
   let page: string | undefined;
-  const documentOf = (deps: AppDeps) => (doc ??= buildOpenApiDocument(routes(), { version: deps.version, publicUrl: deps.env.PUBLIC_URL }));
+  const documentOf = (deps: AppDeps) =>
+    (doc ??= buildOpenApiDocument(routes(), { version: deps.version, publicUrl: deps.env.PUBLIC_URL }));
   return [
     {
       method: 'GET',

@@ -10,7 +10,13 @@ export async function databaseAnswers(ping: () => Promise<void>, timeoutMs = HEA
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([ping().then(() => true, () => false), timeout]);
+    return await Promise.race([
+      ping().then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -22,7 +28,11 @@ export const healthRoutes: RestRoute[] = [
     path: '/api/v1/health',
     handler: async ({ deps, res }) => {
       const ok = await databaseAnswers(() => deps.database.ping(), deps.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
-      sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', db: ok ? 'ok' : 'unreachable', version: deps.version });
+      sendJson(res, ok ? 200 : 503, {
+        status: ok ? 'ok' : 'degraded',
+        db: ok ? 'ok' : 'unreachable',
+        version: deps.version,
+      });
     },
   },
 ];

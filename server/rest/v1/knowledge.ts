@@ -26,20 +26,37 @@ async function uploadKnowledgeFile(ctx: RestContext) {
   const clientGone = () => !res.writableFinished && (res.destroyed || res.closed || !!req.socket?.destroyed);
   try {
     const s = requireSession(await ctx.session());
-    const access = await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), { roles: ACCESS.managers, clientId: ctx.url.searchParams.get('clientId') });
+    const access = await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), {
+      roles: ACCESS.managers,
+      clientId: ctx.url.searchParams.get('clientId'),
+    });
     const { tenantId } = access;
     const simulationId = ctx.params.simulationId ?? '';
     if (!UUID.test(simulationId)) throw new AppError('NOT_FOUND', 'Simulation not found');
     await access.tenant((tx) => assertSimulationOfTenant(tx, tenantId, simulationId));
 
     const name = sanitizeFileName(decodeFileNameHeader(req.headers['x-file-name']));
-    if (!name) throw new AppError('VALIDATION', 'A file name is required', { fieldErrors: { name: ['knowledge.validation.nameRequired'] } });
+    if (!name)
+      throw new AppError('VALIDATION', 'A file name is required', {
+        fieldErrors: { name: ['knowledge.validation.nameRequired'] },
+      });
     const kind = kindFromName(name);
 
     bodyRead = true;
     const content = await readLimitedBody(req, MAX_FILE_BYTES);
-    const { file, timings } = await storeUploadedFile(deps.db, { tenantId, simulationId, ownerUserId: s.user.id, name, kind, content, clientGone });
-    logger.info({ fileId: file.id, sizeBytes: file.sizeBytes, status: file.status, chunks: file.chunkCount, ...timings }, 'knowledge file stored');
+    const { file, timings } = await storeUploadedFile(deps.db, {
+      tenantId,
+      simulationId,
+      ownerUserId: s.user.id,
+      name,
+      kind,
+      content,
+      clientGone,
+    });
+    logger.info(
+      { fileId: file.id, sizeBytes: file.sizeBytes, status: file.status, chunks: file.chunkCount, ...timings },
+      'knowledge file stored',
+    );
     // the file is stored by the upload service in its own transactions: the audit row follows it
     await access.settle({ action: 'superuser.knowledge.upload', detail: file.id });
     sendJson(res, 201, file);
@@ -50,4 +67,6 @@ async function uploadKnowledgeFile(ctx: RestContext) {
   }
 }
 
-export const knowledgeRoutes: RestRoute[] = [{ method: 'POST', path: '/api/v1/simulations/:simulationId/files', streamsBody: true, handler: uploadKnowledgeFile }];
+export const knowledgeRoutes: RestRoute[] = [
+  { method: 'POST', path: '/api/v1/simulations/:simulationId/files', streamsBody: true, handler: uploadKnowledgeFile },
+];

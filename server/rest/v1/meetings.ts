@@ -41,17 +41,36 @@ const transcribe = defineRoute({
     try {
       const s = requireSession(await ctx.session());
       await resolveTenantAccess(deps.db, s.user, roleOf(s.user.userType), { roles: ACCESS.meetingHolders });
-      if (!transcriptionAvailable(deps.env)) throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Transcribing a recording needs an AI model (OPENAI_API_KEY)');
+      if (!transcriptionAvailable(deps.env))
+        throw new AppError('TRANSCRIPTION_UNAVAILABLE', 'Transcribing a recording needs an AI model (OPENAI_API_KEY)');
       const name = sanitizeFileName(decodeFileNameHeader(req.headers['x-file-name']));
-      if (!name || !RECORDING_NAME.test(name)) throw new AppError('UNSUPPORTED_FILE_TYPE', 'Choose an audio or video recording (mp3, mp4, m4a, wav, webm, ogg, flac, mov, mkv)');
+      if (!name || !RECORDING_NAME.test(name))
+        throw new AppError(
+          'UNSUPPORTED_FILE_TYPE',
+          'Choose an audio or video recording (mp3, mp4, m4a, wav, webm, ogg, flac, mov, mkv)',
+        );
       bodyRead = true;
       const content = await readLimitedBody(req, deps.env.CALL_RECORDING_MAX_MB * 1024 * 1024);
       const started = Date.now();
-      const segments = await transcribeRecording(deps.env, { name, type: String(req.headers['content-type'] ?? ''), content });
-      logger.info({ bytes: content.length, segments: segments.length, ms: Date.now() - started }, 'recording transcribed');
-      if (!segments.length) throw new AppError('VALIDATION', 'No speech was found in the recording', { fieldErrors: { content: ['meetings.validation.recordingSilent'] } });
+      const segments = await transcribeRecording(deps.env, {
+        name,
+        type: String(req.headers['content-type'] ?? ''),
+        content,
+      });
+      logger.info(
+        { bytes: content.length, segments: segments.length, ms: Date.now() - started },
+        'recording transcribed',
+      );
+      if (!segments.length)
+        throw new AppError('VALIDATION', 'No speech was found in the recording', {
+          fieldErrors: { content: ['meetings.validation.recordingSilent'] },
+        });
       const text = segmentsAsText(segments);
-      sendJson(ctx.res, 200, { fileName: name, content: text, preview: previewTranscript(text, s.user.displayName || s.user.username) });
+      sendJson(ctx.res, 200, {
+        fileName: name,
+        content: text,
+        preview: previewTranscript(text, s.user.displayName || s.user.username),
+      });
     } catch (e) {
       if (!bodyRead) discardRequestBody(req);
       throw e;
@@ -72,7 +91,8 @@ const webhook = defineRoute({
   auth: 'public',
   handler: async (ctx) => {
     const provider = ctx.params.provider ?? '';
-    if (!(MEETING_BOT_PROVIDERS as readonly string[]).includes(provider)) throw new AppError('NOT_FOUND', 'No such meeting-bot provider');
+    if (!(MEETING_BOT_PROVIDERS as readonly string[]).includes(provider))
+      throw new AppError('NOT_FOUND', 'No such meeting-bot provider');
     const raw = await ctx.rawBody();
     const result = await receiveBotWebhook(ctx.deps.db, ctx.deps.env, provider, ctx.req.headers, raw);
     if (result.tenantId) ctx.deps.readCache?.invalidateTenant(result.tenantId);
@@ -89,10 +109,16 @@ const calendarStart = defineRoute({
   path: '/api/v1/integrations/google/start',
   handler: async ({ deps, res, meta, signedIn }) => {
     await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: ACCESS.meetingHolders });
-    const { url, state, codeVerifier } = startCalendarConnect(deps.env, calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`));
+    const { url, state, codeVerifier } = startCalendarConnect(
+      deps.env,
+      calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`),
+    );
     res.writeHead(302, {
       Location: url.toString(),
-      'Set-Cookie': [calendarCookie(CALENDAR_STATE_COOKIE, state, meta.secure), calendarCookie(CALENDAR_VERIFIER_COOKIE, codeVerifier, meta.secure)],
+      'Set-Cookie': [
+        calendarCookie(CALENDAR_STATE_COOKIE, state, meta.secure),
+        calendarCookie(CALENDAR_VERIFIER_COOKIE, codeVerifier, meta.secure),
+      ],
       'Cache-Control': 'no-store',
     });
     res.end();
@@ -108,23 +134,42 @@ const calendarCallback = defineRoute({
   method: 'GET',
   path: '/api/v1/integrations/google/callback',
   handler: async ({ deps, res, url, meta, signedIn, cookies }) => {
-    const access = await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: ACCESS.meetingHolders });
-    const clear = [calendarCookie(CALENDAR_STATE_COOKIE, '', meta.secure, 0), calendarCookie(CALENDAR_VERIFIER_COOKIE, '', meta.secure, 0)];
+    const access = await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), {
+      roles: ACCESS.meetingHolders,
+    });
+    const clear = [
+      calendarCookie(CALENDAR_STATE_COOKIE, '', meta.secure, 0),
+      calendarCookie(CALENDAR_VERIFIER_COOKIE, '', meta.secure, 0),
+    ];
     try {
-      const redirectUri = calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`);
+      const redirectUri = calendarRedirectUri(
+        deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`,
+      );
       await finishCalendarConnect(
         deps.db,
         deps.env,
         { tenantId: access.tenantId, userId: signedIn.user.id },
-        { code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') },
+        {
+          code: url.searchParams.get('code'),
+          state: url.searchParams.get('state'),
+          error: url.searchParams.get('error'),
+        },
         { state: cookies[CALENDAR_STATE_COOKIE], verifier: cookies[CALENDAR_VERIFIER_COOKIE] },
         arcticCalendarTokens(deps.env, redirectUri),
       );
-      res.writeHead(302, { Location: '/integrations/google/success', 'Set-Cookie': clear, 'Cache-Control': 'no-store' });
+      res.writeHead(302, {
+        Location: '/integrations/google/success',
+        'Set-Cookie': clear,
+        'Cache-Control': 'no-store',
+      });
     } catch (e) {
       const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
       if (!isAppError(e)) logger.error({ err: e }, 'calendar connection failed');
-      res.writeHead(302, { Location: `/meetings?calendar=error&code=${code}`, 'Set-Cookie': clear, 'Cache-Control': 'no-store' });
+      res.writeHead(302, {
+        Location: `/meetings?calendar=error&code=${code}`,
+        'Set-Cookie': clear,
+        'Cache-Control': 'no-store',
+      });
     }
     res.end();
   },

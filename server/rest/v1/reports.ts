@@ -20,9 +20,15 @@ async function downloadReport(ctx: RestContext) {
   if (!role) throw new AppError('NO_ROLE', 'You do not have a role yet');
   const callId = ctx.params.callId ?? '';
   if (!UUID.test(callId)) throw new AppError('NOT_FOUND', 'Report not found');
-  const access = await resolveTenantAccess(ctx.deps.db, s.user, role, { clientId: ctx.url.searchParams.get('clientId') });
+  const access = await resolveTenantAccess(ctx.deps.db, s.user, role, {
+    clientId: ctx.url.searchParams.get('clientId'),
+  });
   const view = await access.tenant((tx) => getReport(tx, { userId: s.user.id, role }, callId));
-  const lng = viewerLanguage({ query: ctx.url.searchParams.get('lang'), saved: s.user.language, acceptLanguage: ctx.req.headers['accept-language'] });
+  const lng = viewerLanguage({
+    query: ctx.url.searchParams.get('lang'),
+    saved: s.user.language,
+    acceptLanguage: ctx.req.headers['accept-language'],
+  });
   sendReportHtml(ctx, view, lng);
 }
 
@@ -40,4 +46,6 @@ export function sendReportHtml(ctx: Pick<RestContext, 'req' | 'res'>, view: Repo
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : body);
 }
 
-export const reportsRoutes: RestRoute[] = [{ method: 'GET', path: '/api/v1/reports/:callId/download', handler: downloadReport }];
+export const reportsRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/v1/reports/:callId/download', handler: downloadReport },
+];

@@ -59,14 +59,24 @@ export interface RestRoute {
  * read, so the shape of a request never tells a stranger more than "sign in"; then a malformed
  * query or body is a 400 before the handler runs.
  */
-export function defineRoute<Q extends z.ZodObject = z.ZodObject<Record<string, never>>, B extends z.ZodType = z.ZodUndefined, A extends 'user' | 'public' = 'user'>(route: {
+export function defineRoute<
+  Q extends z.ZodObject = z.ZodObject<Record<string, never>>,
+  B extends z.ZodType = z.ZodUndefined,
+  A extends 'user' | 'public' = 'user',
+>(route: {
   method: RestRoute['method'];
   path: string;
   auth?: A;
   query?: Q;
   body?: B;
   streamsBody?: true;
-  handler: (ctx: RestContext & { signedIn: A extends 'user' ? ValidatedSession : ValidatedSession | null; query: z.output<Q>; input: z.output<B> }) => Promise<void>;
+  handler: (
+    ctx: RestContext & {
+      signedIn: A extends 'user' ? ValidatedSession : ValidatedSession | null;
+      query: z.output<Q>;
+      input: z.output<B>;
+    },
+  ) => Promise<void>;
 }): RestRoute {
   return {
     method: route.method,
@@ -79,7 +89,12 @@ export function defineRoute<Q extends z.ZodObject = z.ZodObject<Record<string, n
       if ((route.auth ?? 'user') === 'user') requireSession(session);
       const query = (route.query ? parseInput(route.query, queryObject(ctx.url)) : {}) as z.output<Q>;
       const input = (route.body ? parseInput(route.body, await ctx.body()) : undefined) as z.output<B>;
-      return route.handler({ ...ctx, signedIn: session as A extends 'user' ? ValidatedSession : ValidatedSession | null, query, input });
+      return route.handler({
+        ...ctx,
+        signedIn: session as A extends 'user' ? ValidatedSession : ValidatedSession | null,
+        query,
+        input,
+      });
     },
   };
 }
@@ -99,7 +114,8 @@ export function requireSession(s: ValidatedSession | null): ValidatedSession {
 /** Parses input with zod; a failure is a 400 VALIDATION with field errors. */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(r.error).fieldErrors });
+  if (!r.success)
+    throw new AppError('VALIDATION', 'Invalid request', { fieldErrors: z.flattenError(r.error).fieldErrors });
   return r.data;
 }
 

@@ -79,7 +79,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
     keyGenerator: async (request: FastifyRequest) => (await apiKeyOf(deps, request.raw))?.apiKeyId ?? '',
     allowList: (_request: FastifyRequest, key: string) => key === '',
     errorResponseBuilder: (_request: FastifyRequest, limit: { ttl: number }) =>
-      new AppError('TOO_MANY_REQUESTS', 'Too many requests for this API key', { retryAfterSeconds: Math.max(1, Math.ceil(limit.ttl / 1000)) }),
+      new AppError('TOO_MANY_REQUESTS', 'Too many requests for this API key', {
+        retryAfterSeconds: Math.max(1, Math.ceil(limit.ttl / 1000)),
+      }),
   };
   const options = (route: RestRoute) => ({
     method: route.method,
@@ -117,7 +119,8 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
     try {
       if (method !== 'GET' && method !== 'HEAD') {
         const { fromCookie } = await resolvedSession();
-        if (!isSameOrigin(meta, deps.env.PUBLIC_URL, fromCookie)) throw new AppError('CSRF', 'Cross-site request refused');
+        if (!isSameOrigin(meta, deps.env.PUBLIC_URL, fromCookie))
+          throw new AppError('CSRF', 'Cross-site request refused');
       }
       await route.handler(ctx);
       // a successful write: the writer's tenant's cached reads (dashboard, lists) are stale now
@@ -137,7 +140,15 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
   // checked its caller, so a stranger learns nothing but "sign in"; the unread body is discarded
   void app.register(async (scope) => {
     scope.addContentTypeParser('*', (request, _payload, done) =>
-      done(null, new DeferredBodyError(new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Media Type: ${request.headers['content-type'] ?? '(none)'}; send application/json`))),
+      done(
+        null,
+        new DeferredBodyError(
+          new AppError(
+            'UNSUPPORTED_MEDIA_TYPE',
+            `Unsupported Media Type: ${request.headers['content-type'] ?? '(none)'}; send application/json`,
+          ),
+        ),
+      ),
     );
     for (const route of routes.filter((r) => !r.streamsBody)) scope.route(options(route));
   });
@@ -149,4 +160,4 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
   });
 }
 
-export type {  RestRoute };
+export type { RestRoute };

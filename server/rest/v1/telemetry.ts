@@ -19,7 +19,9 @@ export const traceOrigins = (env: Pick<Env, 'TELEMETRY_TRACE_ORIGINS'>) =>
     .filter((o) => /^https?:\/\/[^/]+$/.test(o));
 
 /** What the browser needs to know to run its telemetry (or that it is off). */
-export function telemetryConfig(env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'TELEMETRY_TRACE_ORIGINS' | 'isProduction' | 'NODE_ENV'>) {
+export function telemetryConfig(
+  env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'TELEMETRY_TRACE_ORIGINS' | 'isProduction' | 'NODE_ENV'>,
+) {
   return {
     enabled: !!env.OTEL_EXPORTER_OTLP_ENDPOINT,
     traceOrigins: traceOrigins(env),
@@ -28,7 +30,8 @@ export function telemetryConfig(env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | '
   };
 }
 
-const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * index.html with the telemetry config in a `<meta name="spar-telemetry">`: the page knows before
@@ -60,8 +63,11 @@ const traces = defineRoute({
   handler: async ({ deps, req, res }) => {
     const endpoint = deps.env.OTEL_EXPORTER_OTLP_ENDPOINT;
     if (!endpoint) throw new AppError('NOT_FOUND', 'Telemetry is off');
-    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim();
-    if (type !== 'application/json' && type !== 'application/x-protobuf') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'OTLP/HTTP takes application/json or application/x-protobuf');
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim();
+    if (type !== 'application/json' && type !== 'application/x-protobuf')
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'OTLP/HTTP takes application/json or application/x-protobuf');
     const body = await readTextBody(req, TELEMETRY_MAX_BODY);
     if (type === 'application/json') {
       try {
@@ -72,11 +78,18 @@ const traces = defineRoute({
     }
     const target = `${endpoint.replace(/\/$/, '')}/v1/traces`;
     try {
-      const r = await fetch(target, { method: 'POST', headers: { 'content-type': type, ...otlpHeaders(deps.env.OTEL_EXPORTER_OTLP_HEADERS) }, body, signal: AbortSignal.timeout(10_000) });
+      const r = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': type, ...otlpHeaders(deps.env.OTEL_EXPORTER_OTLP_HEADERS) },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
       await r.arrayBuffer();
       if (!r.ok) {
         logger.warn({ status: r.status }, 'the telemetry collector refused an export');
-        return sendJson(res, 502, { error: { code: 'UNAVAILABLE', message: 'The telemetry collector refused the export' } });
+        return sendJson(res, 502, {
+          error: { code: 'UNAVAILABLE', message: 'The telemetry collector refused the export' },
+        });
       }
       // no body: the browser's exporter sends with `keepalive` and never reads the answer, and an
       // unread body would keep its request counted against the browser's 64 KB keepalive quota

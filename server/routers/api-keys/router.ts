@@ -1,6 +1,12 @@
 import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
-import { apiKeyIdInput, apiKeyOutput, generateApiKeyInput, generatedApiKeyOutput, integrationInfoOutput } from '../../contracts/api-keys';
+import {
+  apiKeyIdInput,
+  apiKeyOutput,
+  generateApiKeyInput,
+  generatedApiKeyOutput,
+  integrationInfoOutput,
+} from '../../contracts/api-keys';
 import { ASSESSMENT_LINK_HOURS } from '../../contracts/assessments';
 import { baseUrlOf } from '../../services/assessments/links';
 import { generateApiKey, listApiKeys, revokeApiKey } from '../../services/api-keys/api-keys';
@@ -17,7 +23,9 @@ export const apiKeysRouter = router({
   generate: accessProcedure({ roles: ACCESS.managers })
     .input(generateApiKeyInput)
     .output(generatedApiKeyOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => generateApiKey(tx, { tenantId: ctx.tenantId, userId: ctx.user.id }, input.integration))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => generateApiKey(tx, { tenantId: ctx.tenantId, userId: ctx.user.id }, input.integration)),
+    ),
 
   revoke: accessProcedure({ roles: ACCESS.managers })
     .input(apiKeyIdInput)

@@ -11,19 +11,43 @@ const tags = ['Assessment link'];
  */
 export const assessmentLinkRouter = router({
   validate: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/v1/assessments/validate-token', summary: "Validate a candidate's link; answers what the intro shows", auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/assessments/validate-token',
+        summary: "Validate a candidate's link; answers what the intro shows",
+        auth: 'public',
+        tags,
+      },
+    })
     .input(linkTokenInput)
     .output(validateTokenOutput)
     .mutation(({ ctx, input }) => validateLink(ctx.deps.db, ctx.deps.env, input.assessment_id, input.token)),
 
   start: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/v1/assessments/start-call', summary: "Start the link's one call; answers the call and its single-use socket ticket", auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/assessments/start-call',
+        summary: "Start the link's one call; answers the call and its single-use socket ticket",
+        auth: 'public',
+        tags,
+      },
+    })
     .input(linkTokenInput)
     .output(startCallOutput)
     .mutation(({ ctx, input }) => startLinkCall(ctx.deps.db, ctx.deps.env, input.assessment_id, input.token)),
 
   complete: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/v1/assessments/complete', summary: 'Where the assessment stands after the call (the thank-you page)', auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/assessments/complete',
+        summary: 'Where the assessment stands after the call (the thank-you page)',
+        auth: 'public',
+        tags,
+      },
+    })
     .input(linkTokenInput)
     .output(completeOutput)
     .mutation(({ ctx, input }) => completeLink(ctx.deps.db, input.assessment_id, input.token)),

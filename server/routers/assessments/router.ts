@@ -13,7 +13,13 @@ import {
 import { AppError } from '../../errors';
 import { createAssessment } from '../../services/assessments/create';
 import { baseUrlOf } from '../../services/assessments/links';
-import { getAssessmentSettings, listAssessments, loadPartnerAssessment, loadPartnerReport, updateAssessmentSettings } from '../../services/assessments/read';
+import {
+  getAssessmentSettings,
+  listAssessments,
+  loadPartnerAssessment,
+  loadPartnerReport,
+  updateAssessmentSettings,
+} from '../../services/assessments/read';
 import { listAssessableSimulations } from '../../services/assessments/simulations';
 import { accessProcedure, apiKeyProcedure, router } from '../../trpc/init';
 
@@ -25,7 +31,15 @@ const tags = ['Assessments'];
  */
 export const assessmentsRouter = router({
   simulations: apiKeyProcedure
-    .meta({ rest: { method: 'GET', path: '/api/v1/assessments/simulations', summary: 'The simulations that can be sent as assessments', auth: 'apiKey', tags } })
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/v1/assessments/simulations',
+        summary: 'The simulations that can be sent as assessments',
+        auth: 'apiKey',
+        tags,
+      },
+    })
     .output(partnerSimulationsOutput)
     .query(({ ctx }) => ctx.tenant(async (tx) => ({ data: await listAssessableSimulations(tx) }))),
 
@@ -45,10 +59,25 @@ export const assessmentsRouter = router({
     })
     .input(createAssessmentInput)
     .output(partnerAssessmentOutput)
-    .mutation(async ({ ctx, input }) => (await createAssessment(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, { baseUrl: baseUrlOf(ctx.deps.env, ctx.req) })).assessment),
+    .mutation(
+      async ({ ctx, input }) =>
+        (
+          await createAssessment(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, {
+            baseUrl: baseUrlOf(ctx.deps.env, ctx.req),
+          })
+        ).assessment,
+    ),
 
   get: apiKeyProcedure
-    .meta({ rest: { method: 'GET', path: '/api/v1/assessments/{id}', summary: "An assessment's status, score and report links", auth: 'apiKey', tags } })
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/v1/assessments/{id}',
+        summary: "An assessment's status, score and report links",
+        auth: 'apiKey',
+        tags,
+      },
+    })
     .input(assessmentIdInput)
     .output(partnerAssessmentOutput)
     .query(async ({ ctx, input }) => {
@@ -58,7 +87,15 @@ export const assessmentsRouter = router({
     }),
 
   report: apiKeyProcedure
-    .meta({ rest: { method: 'GET', path: '/api/v1/assessments/{id}/report', summary: "The assessment's report as data: score, levels with the candidate's quoted evidence", auth: 'apiKey', tags } })
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/v1/assessments/{id}/report',
+        summary: "The assessment's report as data: score, levels with the candidate's quoted evidence",
+        auth: 'apiKey',
+        tags,
+      },
+    })
     .input(assessmentIdInput)
     .output(partnerReportOutput)
     .query(async ({ ctx, input }) => {

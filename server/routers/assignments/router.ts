@@ -1,5 +1,14 @@
 import { ACCESS } from '../../access/roles';
-import { assignmentOptions, createAssignment, deleteAssignment, getAssignment, listAssignments, updateAssignment, type Actor, type MailContext } from '../../services/assignments/assignments';
+import {
+  assignmentOptions,
+  createAssignment,
+  deleteAssignment,
+  getAssignment,
+  listAssignments,
+  updateAssignment,
+  type Actor,
+  type MailContext,
+} from '../../services/assignments/assignments';
 import { myAssignments } from '../../services/assignments/mine';
 import { exportAssignmentResults } from '../../services/assignments/export';
 import { dismissReminder, remindAssignment } from '../../services/assignments/reminders';
@@ -29,7 +38,11 @@ const managerProcedure = accessProcedure({ roles: ACCESS.assigners, clientScoped
 /** Every role may ask for its own assignments (a sales rep's /assignments/sr). */
 const anyRoleProcedure = accessProcedure({ roles: ACCESS.anyRole, clientScoped: true });
 
-const actorOf = (ctx: Context & { tenantId: string; user: { id: string } }): Actor => ({ userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId });
+const actorOf = (ctx: Context & { tenantId: string; user: { id: string } }): Actor => ({
+  userId: ctx.user.id,
+  role: ctx.role,
+  tenantId: ctx.tenantId,
+});
 const mailOf = (ctx: Context): MailContext => ({
   publicUrl: (ctx.deps.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
   delivery: ctx.deps.env.SMTP_URL ? 'smtp' : 'outbox',
@@ -42,7 +55,9 @@ export const assignmentsRouter = router({
     .output(assignmentListOutput)
     .query(({ ctx, input }) => {
       const { status, page, pageSize, timeZone } = input;
-      return ctx.cachedRead('assignments', [status, page, pageSize, timeZone ?? null], (tx) => listAssignments(tx, actorOf(ctx), input));
+      return ctx.cachedRead('assignments', [status, page, pageSize, timeZone ?? null], (tx) =>
+        listAssignments(tx, actorOf(ctx), input),
+      );
     }),
 
   get: managerProcedure
@@ -57,7 +72,9 @@ export const assignmentsRouter = router({
     .query(({ ctx, input }) => ctx.tenant((tx) => exportAssignmentResults(tx, actorOf(ctx), input.assignmentId))),
 
   /** Simulations and reps the wizard can pick. */
-  options: managerProcedure.output(optionsOutput).query(({ ctx }) => ctx.tenant((tx) => assignmentOptions(tx, actorOf(ctx)))),
+  options: managerProcedure
+    .output(optionsOutput)
+    .query(({ ctx }) => ctx.tenant((tx) => assignmentOptions(tx, actorOf(ctx)))),
 
   create: managerProcedure
     .input(createAssignmentInput)
@@ -77,7 +94,9 @@ export const assignmentsRouter = router({
   remind: managerProcedure
     .input(assignmentIdInput)
     .output(remindOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => remindAssignment(tx, actorOf(ctx), mailOf(ctx), input.assignmentId))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => remindAssignment(tx, actorOf(ctx), mailOf(ctx), input.assignmentId)),
+    ),
 
   mine: anyRoleProcedure
     .input(mineInput)

@@ -9,7 +9,11 @@ import { loginInput, loginOutput, meOutput } from '../../contracts/auth';
 
 function throttleLimits(ctx: Context) {
   const e = ctx.deps.env;
-  return { perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT, perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs: e.LOGIN_WINDOW_MINUTES * 60_000 };
+  return {
+    perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+  };
 }
 
 function isInternalUser(ctx: Context, email: string, clientSchema: string): boolean {
@@ -22,7 +26,11 @@ export const authRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      const { userId, userType, token, expiresAt } = await loginWithPassword(ctx.deps.db, { ...input, ip: ctx.req.ip }, throttleLimits(ctx));
+      const { userId, userType, token, expiresAt } = await loginWithPassword(
+        ctx.deps.db,
+        { ...input, ip: ctx.req.ip },
+        throttleLimits(ctx),
+      );
       ctx.setCookie(sessionCookie(token, expiresAt, { secure: ctx.req.secure || ctx.deps.env.isProduction }));
       logger.info({ userId }, 'signed in');
       return { home: homePathFor(roleOf(userType)) };

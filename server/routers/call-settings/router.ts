@@ -15,5 +15,7 @@ export const callSettingsRouter = router({
   update: admin()
     .input(updateCallSettingsInput)
     .output(callSettingsOutput)
-    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => ({ transport: await setCallTransport(tx, ctx.tenantId, input.transport) }))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant(async (tx) => ({ transport: await setCallTransport(tx, ctx.tenantId, input.transport) })),
+    ),
 });

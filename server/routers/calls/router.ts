@@ -4,7 +4,13 @@ import { liveCalls } from '../../realtime/registry';
 import { endCallRow, getCall, issueTicket, listCalls, previewSimulation, startCall } from '../../services/calls/calls';
 import { accessProcedure, router } from '../../trpc/init';
 import { AppError } from '../../errors';
-import { callDetailOutput, callIdInput, callSummaryOutput, startCallInput, startCallOutput } from '../../contracts/calls';
+import {
+  callDetailOutput,
+  callIdInput,
+  callSummaryOutput,
+  startCallInput,
+  startCallOutput,
+} from '../../contracts/calls';
 import { outsideTransaction } from '../../../db/tenant';
 
 /** Who holds calls: reps on the exercise page, admins and managers testing a simulation. */
@@ -17,8 +23,14 @@ export const callsRouter = router({
     .mutation(async ({ ctx, input }) => {
       // the call row commits first (tenant transaction), then the ticket is issued on the system path
       const tenantId = ctx.tenantId;
-      const started = await ctx.tenant((tx) => startCall(tx, ctx.deps.env, { tenantId, userId: ctx.user.id, role: ctx.role }, input));
-      const ticket = await issueTicket(ctx.deps.db, ctx.deps.env, { tenantId, callId: started.callId, userId: ctx.user.id });
+      const started = await ctx.tenant((tx) =>
+        startCall(tx, ctx.deps.env, { tenantId, userId: ctx.user.id, role: ctx.role }, input),
+      );
+      const ticket = await issueTicket(ctx.deps.db, ctx.deps.env, {
+        tenantId,
+        callId: started.callId,
+        userId: ctx.user.id,
+      });
       return { ...started, ticket };
     }),
 
@@ -54,23 +66,25 @@ export const callsRouter = router({
   end: accessProcedure({ roles: ACCESS.callers })
     .input(callIdInput)
     .output(z.object({ ended: z.boolean() }))
-    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
-      const live = liveCalls.get(input.callId);
-      const [mine] = await getCall(tx, { userId: ctx.user.id, role: null }, input.callId).then(
-        (c) => [c],
-        () => [null],
-      );
-      if (!mine) throw new AppError('NOT_FOUND', 'Call not found');
-      if (live) {
-        // the session records the end in its own short transactions, after this request
-        outsideTransaction(() => setImmediate(() => void live.end('user_hangup', 'ended over HTTP')));
-        return { ended: true };
-      }
-      try {
-        return { ended: await endCallRow(tx, ctx.user.id, input.callId) };
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        throw new AppError('INTERNAL', 'Failed to end the call properly');
-      }
-    })),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant(async (tx) => {
+        const live = liveCalls.get(input.callId);
+        const [mine] = await getCall(tx, { userId: ctx.user.id, role: null }, input.callId).then(
+          (c) => [c],
+          () => [null],
+        );
+        if (!mine) throw new AppError('NOT_FOUND', 'Call not found');
+        if (live) {
+          // the session records the end in its own short transactions, after this request
+          outsideTransaction(() => setImmediate(() => void live.end('user_hangup', 'ended over HTTP')));
+          return { ended: true };
+        }
+        try {
+          return { ended: await endCallRow(tx, ctx.user.id, input.callId) };
+        } catch (e) {
+          if (e instanceof AppError) throw e;
+          throw new AppError('INTERNAL', 'Failed to end the call properly');
+        }
+      }),
+    ),
 });

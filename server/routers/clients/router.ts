@@ -2,7 +2,15 @@ import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { asSystem, type SystemReason } from '../../../db/tenant';
-import { clientDeletionPreview, createClient, deleteClient, duplicateClient, getClient, listClients, updateClient } from '../../services/clients/clients';
+import {
+  clientDeletionPreview,
+  createClient,
+  deleteClient,
+  duplicateClient,
+  getClient,
+  listClients,
+  updateClient,
+} from '../../services/clients/clients';
 import { accessProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
 import {
@@ -19,7 +27,8 @@ import {
 type Authed = Context & { user: NonNullable<Context['user']> };
 
 /** Reads through the system path (clients are cross-tenant by nature); no audit row. */
-const read = <T>(ctx: Authed, action: string, fn: (tx: Tx) => Promise<T>) => asSystem(ctx.deps.db, { action, actorUserId: ctx.user.id }, fn);
+const read = <T>(ctx: Authed, action: string, fn: (tx: Tx) => Promise<T>) =>
+  asSystem(ctx.deps.db, { action, actorUserId: ctx.user.id }, fn);
 
 /**
  * Mutations through the audited system path: the audit_log row is written in the same
@@ -31,7 +40,9 @@ const audited = <T>(ctx: Authed, action: string, fn: (tx: Tx, reason: SystemReas
 };
 
 export const clientsRouter = router({
-  list: accessProcedure({ roles: ACCESS.superusers }).output(z.array(clientOutput)).query(({ ctx }) => read(ctx, 'clients.list', (tx) => listClients(tx))),
+  list: accessProcedure({ roles: ACCESS.superusers })
+    .output(z.array(clientOutput))
+    .query(({ ctx }) => read(ctx, 'clients.list', (tx) => listClients(tx))),
 
   get: accessProcedure({ roles: ACCESS.superusers })
     .input(clientIdParam)
@@ -75,7 +86,9 @@ export const clientsRouter = router({
   deletionPreview: accessProcedure({ roles: ACCESS.superusers })
     .input(clientIdParam)
     .output(deletionPreviewOutput)
-    .query(({ ctx, input }) => read(ctx, 'clients.deletion_preview', (tx) => clientDeletionPreview(tx, input.id, ctx.user.tenantId))),
+    .query(({ ctx, input }) =>
+      read(ctx, 'clients.deletion_preview', (tx) => clientDeletionPreview(tx, input.id, ctx.user.tenantId)),
+    ),
 
   delete: accessProcedure({ roles: ACCESS.superusers })
     .input(deleteClientInput)

@@ -1,6 +1,19 @@
-import { ctaBookedOutput, ctaCompleteOutput, ctaLinkInput, ctaReportInput, ctaReportOutput, ctaValidateOutput } from '../../contracts/campaigns';
+import {
+  ctaBookedOutput,
+  ctaCompleteOutput,
+  ctaLinkInput,
+  ctaReportInput,
+  ctaReportOutput,
+  ctaValidateOutput,
+} from '../../contracts/campaigns';
 import { startCallOutput } from '../../contracts/calls';
-import { completeMagicLink, guestReport, markMagicLinkBooked, startMagicLinkCall, validateMagicLink } from '../../services/campaigns/guest';
+import {
+  completeMagicLink,
+  guestReport,
+  markMagicLinkBooked,
+  startMagicLinkCall,
+  validateMagicLink,
+} from '../../services/campaigns/guest';
 import { publicProcedure, router } from '../../trpc/init';
 
 const tags = ['Magic link'];
@@ -12,31 +25,71 @@ const tags = ['Magic link'];
  */
 export const ctaLinkRouter = router({
   validate: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/v1/cta/validate-token', summary: "Open a guest's magic link: counts the click, answers what the intro shows", auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/cta/validate-token',
+        summary: "Open a guest's magic link: counts the click, answers what the intro shows",
+        auth: 'public',
+        tags,
+      },
+    })
     .input(ctaLinkInput)
     .output(ctaValidateOutput)
     .mutation(({ ctx, input }) => validateMagicLink(ctx.deps.db, ctx.deps.env, input.cta_id, input.token)),
 
   markStarted: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/v1/cta/mark-started', summary: "Start the link's one demo call; answers the call and its single-use socket ticket", auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/cta/mark-started',
+        summary: "Start the link's one demo call; answers the call and its single-use socket ticket",
+        auth: 'public',
+        tags,
+      },
+    })
     .input(ctaLinkInput)
     .output(startCallOutput)
     .mutation(({ ctx, input }) => startMagicLinkCall(ctx.deps.db, ctx.deps.env, input.cta_id, input.token)),
 
   complete: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/v1/cta/complete', summary: 'Where the link stands after the call (the thank-you page)', auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/cta/complete',
+        summary: 'Where the link stands after the call (the thank-you page)',
+        auth: 'public',
+        tags,
+      },
+    })
     .input(ctaLinkInput)
     .output(ctaCompleteOutput)
     .mutation(({ ctx, input }) => completeMagicLink(ctx.deps.db, input.cta_id, input.token)),
 
   report: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/v1/cta/reports/{id}', summary: "The guest's report and the Book-a-Call step, with the link's token", auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/v1/cta/reports/{id}',
+        summary: "The guest's report and the Book-a-Call step, with the link's token",
+        auth: 'public',
+        tags,
+      },
+    })
     .input(ctaReportInput)
     .output(ctaReportOutput)
     .query(({ ctx, input }) => guestReport(ctx.deps.db, input.id, input.token)),
 
   booked: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/v1/cta/booked', summary: "The guest booked a call in the campaign's scheduler (seen by their browser)", auth: 'public', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/cta/booked',
+        summary: "The guest booked a call in the campaign's scheduler (seen by their browser)",
+        auth: 'public',
+        tags,
+      },
+    })
     .input(ctaLinkInput)
     .output(ctaBookedOutput)
     .mutation(({ ctx, input }) => markMagicLinkBooked(ctx.deps.db, input.cta_id, input.token)),

@@ -7,5 +7,9 @@ export const dashboardRouter = router({
   /** Served from the per-viewer read cache when fresh (see server/cache/read-cache.ts). */
   get: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
     .output(dashboardOutput)
-    .query(({ ctx }) => ctx.cachedRead('dashboard', null, (tx) => getDashboard(tx, { userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId }))),
+    .query(({ ctx }) =>
+      ctx.cachedRead('dashboard', null, (tx) =>
+        getDashboard(tx, { userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId }),
+      ),
+    ),
 });

@@ -1,4 +1,12 @@
-import { listTestsOutput, responseErrorInput, responseErrorOutput, sendTestInput, sendTestOutput, testStatusInput, testStatusOutput } from '../../contracts/greenhouse';
+import {
+  listTestsOutput,
+  responseErrorInput,
+  responseErrorOutput,
+  sendTestInput,
+  sendTestOutput,
+  testStatusInput,
+  testStatusOutput,
+} from '../../contracts/greenhouse';
 import { listTests, recordResponseError, sendTest, testStatus } from '../../services/greenhouse/greenhouse';
 import { withFieldIssues } from '../../integrations/greenhouse/validation';
 import { baseUrlOf } from '../../services/assessments/links';
@@ -15,24 +23,60 @@ const greenhouseProcedure = apiKeyProcedure.use(({ next }) => withFieldIssues(ne
  */
 export const greenhouseRouter = router({
   listTests: greenhouseProcedure
-    .meta({ rest: { method: 'GET', path: path('list_tests'), summary: 'Greenhouse: the tests (simulations available as assessments)', auth: 'apiKey', tags } })
+    .meta({
+      rest: {
+        method: 'GET',
+        path: path('list_tests'),
+        summary: 'Greenhouse: the tests (simulations available as assessments)',
+        auth: 'apiKey',
+        tags,
+      },
+    })
     .output(listTestsOutput)
     .query(({ ctx }) => ctx.tenant((tx) => listTests(tx))),
 
   sendTest: greenhouseProcedure
-    .meta({ rest: { method: 'POST', path: path('send_test'), summary: 'Greenhouse: send a test to a candidate (Spar e-mails the link); a retry answers the same partner_interview_id', auth: 'apiKey', tags, headers: { 'Idempotency-Key': 'idempotency_key' } } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: path('send_test'),
+        summary:
+          'Greenhouse: send a test to a candidate (Spar e-mails the link); a retry answers the same partner_interview_id',
+        auth: 'apiKey',
+        tags,
+        headers: { 'Idempotency-Key': 'idempotency_key' },
+      },
+    })
     .input(sendTestInput)
     .output(sendTestOutput)
-    .mutation(({ ctx, input }) => sendTest(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, baseUrlOf(ctx.deps.env, ctx.req))),
+    .mutation(({ ctx, input }) =>
+      sendTest(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, baseUrlOf(ctx.deps.env, ctx.req)),
+    ),
 
   testStatus: greenhouseProcedure
-    .meta({ rest: { method: 'GET', path: path('test_status'), summary: "Greenhouse: a test's status, score and report link", auth: 'apiKey', tags } })
+    .meta({
+      rest: {
+        method: 'GET',
+        path: path('test_status'),
+        summary: "Greenhouse: a test's status, score and report link",
+        auth: 'apiKey',
+        tags,
+      },
+    })
     .input(testStatusInput)
     .output(testStatusOutput)
     .query(({ ctx, input }) => ctx.tenant((tx) => testStatus(tx, input.partner_interview_id))),
 
   responseError: greenhouseProcedure
-    .meta({ rest: { method: 'POST', path: path('response_error'), summary: 'Greenhouse: an answer of ours Greenhouse could not use (stored for support)', auth: 'apiKey', tags } })
+    .meta({
+      rest: {
+        method: 'POST',
+        path: path('response_error'),
+        summary: 'Greenhouse: an answer of ours Greenhouse could not use (stored for support)',
+        auth: 'apiKey',
+        tags,
+      },
+    })
     .input(responseErrorInput)
     .output(responseErrorOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => recordResponseError(tx, ctx.apiKey, input))),

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { deleteKnowledgeFile, listKnowledgeFiles, setKnowledgeFileEnabled } from '../../services/knowledge/files';
 import { testSearch } from '../../services/knowledge/search';
 import { accessProcedure, router } from '../../trpc/init';
-import { deletedOutput, fileIdInput, knowledgeFileOutput, searchHitOutput, searchInput, setEnabledInput, simulationIdInput } from '../../contracts/knowledge';
+import {
+  deletedOutput,
+  fileIdInput,
+  knowledgeFileOutput,
+  searchHitOutput,
+  searchInput,
+  setEnabledInput,
+  simulationIdInput,
+} from '../../contracts/knowledge';
 
 // Uploads are not here: they stream over REST (POST /api/v1/simulations/:simulationId/files).
 const managers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
@@ -17,7 +25,9 @@ export const knowledgeRouter = router({
   setEnabled: managers()
     .input(setEnabledInput)
     .output(knowledgeFileOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => setKnowledgeFileEnabled(tx, ctx.tenantId, input.id, input.enabled))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => setKnowledgeFileEnabled(tx, ctx.tenantId, input.id, input.enabled)),
+    ),
 
   delete: managers()
     .input(fileIdInput)

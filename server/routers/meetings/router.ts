@@ -17,17 +17,40 @@ import {
   transcriptPreviewOutput,
 } from '../../contracts/meetings';
 import { LANGUAGES, type Language } from '../../contracts/languages';
-import { botSettings, chooseRep, recordingLink, requestBot, setTenantBotName, stopBot } from '../../services/meetings/bots';
-import { arcticCalendarTokens, calendarAvailable, calendarOverview, calendarRedirectUri, disconnectCalendar } from '../../services/calendar/google-calendar';
+import {
+  botSettings,
+  chooseRep,
+  recordingLink,
+  requestBot,
+  setTenantBotName,
+  stopBot,
+} from '../../services/meetings/bots';
+import {
+  arcticCalendarTokens,
+  calendarAvailable,
+  calendarOverview,
+  calendarRedirectUri,
+  disconnectCalendar,
+} from '../../services/calendar/google-calendar';
 import { z } from 'zod';
-import { listMeetings, previewTranscript, realCallOptions, scoreTranscript, type RealCallActor } from '../../services/meetings/meetings';
+import {
+  listMeetings,
+  previewTranscript,
+  realCallOptions,
+  scoreTranscript,
+  type RealCallActor,
+} from '../../services/meetings/meetings';
 import type { SessionUser } from '../../auth/session';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Every user with a role scores their own real calls: /meetings is open to any signed-in user. */
 const own = () => accessProcedure({ roles: ACCESS.meetingHolders });
 
-const actorOf = (tenantId: string, user: SessionUser): RealCallActor => ({ tenantId, userId: user.id, language: (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : 'en' });
+const actorOf = (tenantId: string, user: SessionUser): RealCallActor => ({
+  tenantId,
+  userId: user.id,
+  language: (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : 'en',
+});
 
 /** Real calls: a transcript file scored like practice, and the user's list of them. */
 export const meetingsRouter = router({
@@ -44,7 +67,9 @@ export const meetingsRouter = router({
   /** Record Meet: whether a meeting-bot provider is configured, and the bot's name. */
   botSettings: own()
     .output(botSettingsOutput)
-    .query(({ ctx }) => ctx.tenant((tx) => botSettings(tx, ctx.deps.env, ctx.tenantId, ctx.role === 'admin' || ctx.role === 'superuser'))),
+    .query(({ ctx }) =>
+      ctx.tenant((tx) => botSettings(tx, ctx.deps.env, ctx.tenantId, ctx.role === 'admin' || ctx.role === 'superuser')),
+    ),
 
   /** The name the tenant's bot joins meetings with (admins). */
   setBotName: accessProcedure({ roles: ACCESS.admins })
@@ -68,14 +93,18 @@ export const meetingsRouter = router({
   recording: own()
     .input(meetingIdInput)
     .output(z.object({ url: z.string().nullable() }))
-    .mutation(({ ctx, input }) => recordingLink(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId)),
+    .mutation(({ ctx, input }) =>
+      recordingLink(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId),
+    ),
 
   /** The user's Google Calendar: connected or not, and their meetings with a Meet link in the next two weeks. */
   calendar: own()
     .output(calendarOverviewOutput)
     .query(({ ctx }) => {
       const env = ctx.deps.env;
-      const tokens = calendarAvailable(env) ? arcticCalendarTokens(env, calendarRedirectUri(env.PUBLIC_URL ?? 'http://localhost')) : null;
+      const tokens = calendarAvailable(env)
+        ? arcticCalendarTokens(env, calendarRedirectUri(env.PUBLIC_URL ?? 'http://localhost'))
+        : null;
       return calendarOverview(ctx.deps.db, env, { tenantId: ctx.tenantId, userId: ctx.user.id }, tokens);
     }),
 

@@ -1,6 +1,12 @@
 import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
-import { createPersona, deletePersona, getPersona, listPersonas, updatePersona } from '../../services/personas/personas';
+import {
+  createPersona,
+  deletePersona,
+  getPersona,
+  listPersonas,
+  updatePersona,
+} from '../../services/personas/personas';
 import { accessProcedure, router } from '../../trpc/init';
 import { deletedOutput, personaFields, personaId, personaOutput, updatePersonaInput } from '../../contracts/personas';
 
@@ -24,10 +30,12 @@ export const personasRouter = router({
   update: managers()
     .input(updatePersonaInput)
     .output(personaOutput)
-    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
-      const { id, ...fields } = input;
-      return updatePersona(tx, ctx.tenantId, id, fields);
-    })),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant(async (tx) => {
+        const { id, ...fields } = input;
+        return updatePersona(tx, ctx.tenantId, id, fields);
+      }),
+    ),
 
   delete: managers()
     .input(personaId)

@@ -13,7 +13,14 @@ import {
   updateSystemPrompt,
 } from '../../services/prompts/prompts';
 import { accessProcedure, router } from '../../trpc/init';
-import { createPromptInput, listPromptsInput, placeholderOutput, promptIdInput, promptOutput, updatePromptInput } from '../../contracts/prompts';
+import {
+  createPromptInput,
+  listPromptsInput,
+  placeholderOutput,
+  promptIdInput,
+  promptOutput,
+  updatePromptInput,
+} from '../../contracts/prompts';
 
 const ok = z.object({ ok: z.literal(true) });
 // reads: the simulation wizard of managers picks prompts too; writes: admins
@@ -53,21 +60,29 @@ export const promptsRouter = router({
   delete: writer()
     .input(promptIdInput)
     .output(ok)
-    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
-      await deletePrompt(tx, ctx.tenantId, input.id);
-      return { ok: true as const };
-    })),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant(async (tx) => {
+        await deletePrompt(tx, ctx.tenantId, input.id);
+        return { ok: true as const };
+      }),
+    ),
 
   /** The system prompts alone (the Prompts tab of /spar-admin). */
   listSystem: accessProcedure({ roles: ACCESS.superusers })
     .output(z.array(promptOutput))
-    .query(({ ctx }) => asSystem(ctx.deps.db, { action: 'prompts.list_system', actorUserId: ctx.user.id }, (tx) => listSystemPrompts(tx))),
+    .query(({ ctx }) =>
+      asSystem(ctx.deps.db, { action: 'prompts.list_system', actorUserId: ctx.user.id }, (tx) => listSystemPrompts(tx)),
+    ),
 
   /** Superusers may edit a system prompt's texts (never delete it); the edit survives restarts. */
   updateSystem: accessProcedure({ roles: ACCESS.superusers })
     .input(updatePromptInput)
     .output(promptOutput)
     .mutation(({ ctx, input }) =>
-      asSystem(ctx.deps.db, { action: 'prompts.update_system', actorUserId: ctx.user.id, detail: input.id, audit: true }, (tx) => updateSystemPrompt(tx, input)),
+      asSystem(
+        ctx.deps.db,
+        { action: 'prompts.update_system', actorUserId: ctx.user.id, detail: input.id, audit: true },
+        (tx) => updateSystemPrompt(tx, input),
+      ),
     ),
 });

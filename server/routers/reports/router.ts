@@ -1,7 +1,14 @@
 import { ACCESS } from '../../access/roles';
 import { getReport, getReportStatus, overrideCriterion, retryReport } from '../../services/reports/reports';
 import { accessProcedure, router } from '../../trpc/init';
-import { overrideInput, overrideResultOutput, reportCallInput, retryOutput, reportOutput, statusOutput } from '../../contracts/reports';
+import {
+  overrideInput,
+  overrideResultOutput,
+  reportCallInput,
+  retryOutput,
+  reportOutput,
+  statusOutput,
+} from '../../contracts/reports';
 
 /** Any signed-in user with a role; the service narrows to the call's owner or the tenant's admins/managers. */
 const viewerProcedure = accessProcedure({ roles: ACCESS.anyRole, clientScoped: true });
@@ -10,19 +17,25 @@ export const reportsRouter = router({
   get: viewerProcedure
     .input(reportCallInput)
     .output(reportOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => getReport(tx, { userId: ctx.user.id, role: ctx.role }, input.callId))),
+    .query(({ ctx, input }) =>
+      ctx.tenant((tx) => getReport(tx, { userId: ctx.user.id, role: ctx.role }, input.callId)),
+    ),
 
   /** Polled by the wait screen: the report status and the evaluation job's progress. */
   status: viewerProcedure
     .input(reportCallInput)
     .output(statusOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => getReportStatus(tx, { userId: ctx.user.id, role: ctx.role }, input.callId))),
+    .query(({ ctx, input }) =>
+      ctx.tenant((tx) => getReportStatus(tx, { userId: ctx.user.id, role: ctx.role }, input.callId)),
+    ),
 
   /** Manager review of one criterion's level (note required); the score is recomputed in code. */
   override: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
     .input(overrideInput)
     .output(overrideResultOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => overrideCriterion(tx, { userId: ctx.user.id, role: ctx.role }, input))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => overrideCriterion(tx, { userId: ctx.user.id, role: ctx.role }, input)),
+    ),
 
   /**
    * Requeues the evaluation of a failed report (whoever may see it). Not in a request transaction:
@@ -31,5 +44,7 @@ export const reportsRouter = router({
   retry: viewerProcedure
     .input(reportCallInput)
     .output(retryOutput)
-    .mutation(({ ctx, input }) => retryReport(ctx.deps.db, ctx.tenantId, { userId: ctx.user.id, role: ctx.role }, input.callId)),
+    .mutation(({ ctx, input }) =>
+      retryReport(ctx.deps.db, ctx.tenantId, { userId: ctx.user.id, role: ctx.role }, input.callId),
+    ),
 });

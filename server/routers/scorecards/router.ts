@@ -38,18 +38,22 @@ export const scorecardsRouter = router({
   create: procedure
     .input(scorecardInput)
     .output(scorecardOutput)
-    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
-      const { clientId: _clientId, ...values } = input;
-      return createScorecard(tx, ctx.tenantId, values);
-    })),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant(async (tx) => {
+        const { clientId: _clientId, ...values } = input;
+        return createScorecard(tx, ctx.tenantId, values);
+      }),
+    ),
 
   update: procedure
     .input(updateScorecardInput)
     .output(scorecardOutput.extend({ newVersion: z.boolean() }))
-    .mutation(({ ctx, input }) => ctx.tenant(async (tx) => {
-      const { clientId: _clientId, id, ...values } = input;
-      return updateScorecard(tx, ctx.tenantId, id, values);
-    })),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant(async (tx) => {
+        const { clientId: _clientId, id, ...values } = input;
+        return updateScorecard(tx, ctx.tenantId, id, values);
+      }),
+    ),
 
   delete: procedure
     .input(scorecardIdInput)

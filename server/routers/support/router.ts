@@ -8,6 +8,13 @@ export const supportRouter = router({
     .input(supportInput)
     .output(z.object({ id: z.string(), mailed: z.boolean() }))
     .mutation(({ ctx, input }) =>
-      ctx.tenant((tx) => createSupportRequest(tx, { tenantId: ctx.tenantId, userId: ctx.user.id, email: ctx.user.email }, input, ctx.deps.env.SUPPORT_EMAIL),
-    )),
+      ctx.tenant((tx) =>
+        createSupportRequest(
+          tx,
+          { tenantId: ctx.tenantId, userId: ctx.user.id, email: ctx.user.email },
+          input,
+          ctx.deps.env.SUPPORT_EMAIL,
+        ),
+      ),
+    ),
 });

@@ -7,9 +7,17 @@ import { memberHistoryOutput, memberIdInput, teamMemberOutput } from '../../cont
 const managerProcedure = accessProcedure({ roles: ACCESS.managers, clientScoped: true });
 
 export const teamRouter = router({
-  list: managerProcedure.output(z.array(teamMemberOutput)).query(({ ctx }) => ctx.tenant((tx) => listTeam(tx, { userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId }))),
+  list: managerProcedure
+    .output(z.array(teamMemberOutput))
+    .query(({ ctx }) =>
+      ctx.tenant((tx) => listTeam(tx, { userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId })),
+    ),
   history: managerProcedure
     .input(memberIdInput)
     .output(memberHistoryOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => memberHistory(tx, { userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId }, input.userId))),
+    .query(({ ctx, input }) =>
+      ctx.tenant((tx) =>
+        memberHistory(tx, { userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId }, input.userId),
+      ),
+    ),
 });

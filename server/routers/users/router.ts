@@ -4,7 +4,14 @@ import { AppError } from '../../errors';
 import { accessProcedure, router } from '../../trpc/init';
 import { exportUsersCsv } from '../../services/users/export';
 import { importStatus, startImport } from '../../services/users/import-jobs';
-import { createManagedUser, deleteManagedUsers, listManagers, listUsers, updateManagedUser, type Actor } from '../../services/users/users';
+import {
+  createManagedUser,
+  deleteManagedUsers,
+  listManagers,
+  listUsers,
+  updateManagedUser,
+  type Actor,
+} from '../../services/users/users';
 import type { Role } from '../../contracts/roles';
 import {
   bulkDeleteInput,
@@ -40,7 +47,8 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => {
       const { clientId: _c, ...fields } = input;
       if (ctx.role === 'sales_manager') {
-        if (fields.userType !== 'sales_rep') throw new AppError('FORBIDDEN', 'Managers can add Sales Reps only', { field: 'userType' });
+        if (fields.userType !== 'sales_rep')
+          throw new AppError('FORBIDDEN', 'Managers can add Sales Reps only', { field: 'userType' });
         fields.managerId = ctx.user.id;
       }
       return createManagedUser(ctx.tenant, ctx.tenantId, fields, ctx.deps.env.passwordPolicy);
@@ -65,14 +73,18 @@ export const usersRouter = router({
     .output(z.object({ deleted: z.number() }))
     .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteManagedUsers(tx, actor(ctx), input.ids))),
 
-  exportCsv: admin.output(z.object({ csv: z.string(), count: z.number() })).query(({ ctx }) => ctx.tenant((tx) => exportUsersCsv(tx))),
+  exportCsv: admin
+    .output(z.object({ csv: z.string(), count: z.number() }))
+    .query(({ ctx }) => ctx.tenant((tx) => exportUsersCsv(tx))),
 
   bulkImport: router({
     /** Checks the file's shape, starts the all-or-nothing import job and returns its id. */
     start: admin
       .input(importCsvInput)
       .output(z.object({ id: z.string(), total: z.number() }))
-      .mutation(({ ctx, input }) => ctx.tenant((tx) => startImport({ db: tx, tenantId: ctx.tenantId, actorUserId: ctx.user.id, csv: input.csv }))),
+      .mutation(({ ctx, input }) =>
+        ctx.tenant((tx) => startImport({ db: tx, tenantId: ctx.tenantId, actorUserId: ctx.user.id, csv: input.csv })),
+      ),
 
     /** Progress; rejected rows when it failed; the created accounts with passwords once when done. */
     status: admin

@@ -1,7 +1,24 @@
 import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
-import { createWebhookInput, deliveriesInput, deliveryIdInput, updateWebhookInput, webhookDeliveriesOutput, webhookEndpointOutput, webhookIdInput, webhookWithSecretOutput } from '../../contracts/webhooks';
-import { createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, resendDelivery, rotateSecret, updateEndpoint } from '../../services/webhooks/endpoints';
+import {
+  createWebhookInput,
+  deliveriesInput,
+  deliveryIdInput,
+  updateWebhookInput,
+  webhookDeliveriesOutput,
+  webhookEndpointOutput,
+  webhookIdInput,
+  webhookWithSecretOutput,
+} from '../../contracts/webhooks';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  resendDelivery,
+  rotateSecret,
+  updateEndpoint,
+} from '../../services/webhooks/endpoints';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Webhook endpoints of the tenant (/assessments): admins and managers. */
@@ -15,12 +32,23 @@ export const webhooksRouter = router({
   create: accessProcedure({ roles: ACCESS.managers })
     .input(createWebhookInput)
     .output(webhookWithSecretOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => createEndpoint(tx, { tenantId: ctx.tenantId, userId: ctx.user.id }, input, ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) =>
+        createEndpoint(
+          tx,
+          { tenantId: ctx.tenantId, userId: ctx.user.id },
+          input,
+          ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
+        ),
+      ),
+    ),
 
   update: accessProcedure({ roles: ACCESS.managers })
     .input(updateWebhookInput)
     .output(webhookEndpointOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateEndpoint(tx, input, ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => updateEndpoint(tx, input, ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false)),
+    ),
 
   rotateSecret: accessProcedure({ roles: ACCESS.managers })
     .input(webhookIdInput)

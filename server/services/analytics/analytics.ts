@@ -25,7 +25,10 @@ export async function clientAnalytics(tx: Executor, tenantId: string, now = new 
     tx,
     sql`select count(*)::int as calls, sum(duration_ms) as ms, sum(cost_estimate_usd) as cost from calls where tenant_id = ${tenantId}`,
   );
-  const [r] = await rawRows<{ avg: string | null }>(tx, sql`select avg(score) as avg from reports where tenant_id = ${tenantId} and status = 'ready'`);
+  const [r] = await rawRows<{ avg: string | null }>(
+    tx,
+    sql`select avg(score) as avg from reports where tenant_id = ${tenantId} and status = 'ready'`,
+  );
   const [g] = await rawRows<{ input: string | null; output: string | null; total: string | null }>(
     tx,
     sql`select sum(coalesce((usage->>'inputTokens')::bigint, 0)) as input, sum(coalesce((usage->>'outputTokens')::bigint, 0)) as output,
@@ -43,10 +46,17 @@ export async function clientAnalytics(tx: Executor, tenantId: string, now = new 
   const weeks = Array.from({ length: 8 }, (_, i) => {
     const start = new Date(first.getTime() + i * 7 * 86_400_000).toISOString().slice(0, 10);
     const w = byWeek.get(start);
-    return { weekStart: start, calls: w ? Number(w.calls) : 0, minutes: round(Number(w?.ms ?? 0) / 60_000, 1), averageScore: w?.avg == null ? null : round(Number(w.avg), 1) };
+    return {
+      weekStart: start,
+      calls: w ? Number(w.calls) : 0,
+      minutes: round(Number(w?.ms ?? 0) / 60_000, 1),
+      averageScore: w?.avg == null ? null : round(Number(w.avg), 1),
+    };
   });
   const callCost = Number(c?.cost ?? 0);
-  const textCost = (Number(g?.input ?? 0) * TEXT_PRICE_USD_PER_M.input + Number(g?.output ?? 0) * TEXT_PRICE_USD_PER_M.output) / 1_000_000;
+  const textCost =
+    (Number(g?.input ?? 0) * TEXT_PRICE_USD_PER_M.input + Number(g?.output ?? 0) * TEXT_PRICE_USD_PER_M.output) /
+    1_000_000;
   return {
     users: { total: Number(u?.total ?? 0), active30d: Number(u?.active ?? 0) },
     totals: {

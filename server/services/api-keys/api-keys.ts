@@ -56,18 +56,30 @@ function toView(r: ViewRow): ApiKeyView {
 }
 
 export async function listApiKeys(tx: Executor): Promise<ApiKeyView[]> {
-  const rows = await tx.select(viewSelect).from(apiKeys).leftJoin(users, eq(users.id, apiKeys.createdBy)).orderBy(desc(apiKeys.createdAt));
+  const rows = await tx
+    .select(viewSelect)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .orderBy(desc(apiKeys.createdAt));
   return rows.map(toView);
 }
 
 /** Creates a key; the answer holds the full key, which is never readable again. */
-export async function generateApiKey(tx: Executor, actor: { tenantId: string; userId: string }, integration: string): Promise<{ apiKey: ApiKeyView; key: string }> {
+export async function generateApiKey(
+  tx: Executor,
+  actor: { tenantId: string; userId: string },
+  integration: string,
+): Promise<{ apiKey: ApiKeyView; key: string }> {
   const { key, prefix } = newApiKey();
   const [row] = await tx
     .insert(apiKeys)
     .values({ tenantId: actor.tenantId, integration, prefix, keyHash: hashApiKey(key), createdBy: actor.userId })
     .returning({ id: apiKeys.id });
-  const [view] = await tx.select(viewSelect).from(apiKeys).leftJoin(users, eq(users.id, apiKeys.createdBy)).where(eq(apiKeys.id, row.id));
+  const [view] = await tx
+    .select(viewSelect)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(eq(apiKeys.id, row.id));
   return { apiKey: toView(view), key };
 }
 
@@ -77,7 +89,11 @@ export async function revokeApiKey(tx: Executor, actor: { userId: string }, apiK
     .update(apiKeys)
     .set({ status: 'inactive', revokedAt: new Date(), revokedBy: actor.userId })
     .where(and(eq(apiKeys.id, apiKeyId), eq(apiKeys.status, 'active')));
-  const [view] = await tx.select(viewSelect).from(apiKeys).leftJoin(users, eq(users.id, apiKeys.createdBy)).where(eq(apiKeys.id, apiKeyId));
+  const [view] = await tx
+    .select(viewSelect)
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(eq(apiKeys.id, apiKeyId));
   if (!view) throw new AppError('NOT_FOUND', 'API key not found');
   return toView(view);
 }
@@ -98,7 +114,10 @@ export async function authenticateApiKey(db: Db, presented: string, now = new Da
   if (!m) return null;
   const prefix = m[1];
   return asSystem(db, { action: 'api_key.authenticate' }, async (tx) => {
-    const [row] = await tx.select({ id: apiKeys.id, tenantId: apiKeys.tenantId, keyHash: apiKeys.keyHash, status: apiKeys.status }).from(apiKeys).where(eq(apiKeys.prefix, prefix));
+    const [row] = await tx
+      .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, keyHash: apiKeys.keyHash, status: apiKeys.status })
+      .from(apiKeys)
+      .where(eq(apiKeys.prefix, prefix));
     const given = Buffer.from(hashApiKey(presented), 'hex');
     // compared even when no row matched, so a miss costs the same as a wrong secret
     const stored = Buffer.from(row?.keyHash ?? hashApiKey(`${presented}:none`), 'hex');

@@ -19,9 +19,12 @@ type Row = typeof assessments.$inferSelect;
  * stored hash in constant time; everything after runs in that tenant's transactions.
  */
 async function resolveLink(db: Db, assessmentId: string, token: string): Promise<Row> {
-  const [row] = await asSystem(db, { action: 'assessment.link' }, (tx) => tx.select().from(assessments).where(eq(assessments.id, assessmentId)));
+  const [row] = await asSystem(db, { action: 'assessment.link' }, (tx) =>
+    tx.select().from(assessments).where(eq(assessments.id, assessmentId)),
+  );
   // a wrong token and an unknown id are one answer: the link tells nothing more
-  if (!row || !tokenMatches(token, row.tokenHash)) throw new AppError('ASSESSMENT_LINK_INVALID', 'This assessment link is invalid or has expired');
+  if (!row || !tokenMatches(token, row.tokenHash))
+    throw new AppError('ASSESSMENT_LINK_INVALID', 'This assessment link is invalid or has expired');
   return row;
 }
 
@@ -45,12 +48,20 @@ async function releaseStaleStart(db: Db, row: Row, ticketTtlSeconds: number, now
 }
 
 function refuseUnusable(row: Row, now: Date) {
-  if (row.status === 'completed') throw new AppError('ASSESSMENT_LINK_USED', 'This assessment has already been completed');
-  if (effectiveStatus(row, now) === 'expired') throw new AppError('ASSESSMENT_LINK_EXPIRED', 'This assessment link has expired');
+  if (row.status === 'completed')
+    throw new AppError('ASSESSMENT_LINK_USED', 'This assessment has already been completed');
+  if (effectiveStatus(row, now) === 'expired')
+    throw new AppError('ASSESSMENT_LINK_EXPIRED', 'This assessment link has expired');
 }
 
 /** The intro's facts; the first validation marks the link opened (`assessment.opened`). */
-export async function validateLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>, assessmentId: string, token: string, now = new Date()): Promise<z.infer<typeof validateTokenOutput>> {
+export async function validateLink(
+  db: Db,
+  env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>,
+  assessmentId: string,
+  token: string,
+  now = new Date(),
+): Promise<z.infer<typeof validateTokenOutput>> {
   const row = await releaseStaleStart(db, await resolveLink(db, assessmentId, token), env.CALL_TICKET_TTL_SECONDS, now);
   refuseUnusable(row, now);
   return withTenant(db, row.tenantId, async (tx) => {
@@ -60,7 +71,14 @@ export async function validateLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_SECON
         .set({ status: 'opened', openedAt: now, updatedAt: now })
         .where(and(eq(assessments.id, row.id), eq(assessments.status, 'created')))
         .returning();
-      if (opened) await emitAssessmentEvent(tx, opened, 'assessment.opened', { status: 'opened', opened_at: now.toISOString() }, now);
+      if (opened)
+        await emitAssessmentEvent(
+          tx,
+          opened,
+          'assessment.opened',
+          { status: 'opened', opened_at: now.toISOString() },
+          now,
+        );
     }
     const [info] = await tx
       .select({
@@ -78,7 +96,10 @@ export async function validateLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_SECON
       .leftJoin(simulations, eq(simulations.id, row.simulationId ?? sql`null`))
       .where(eq(clients.id, row.tenantId));
     if (!info?.name) throw new AppError('ASSESSMENT_LINK_INVALID', 'This assessment is no longer available');
-    const [current] = await tx.select({ status: assessments.status, callId: assessments.callId }).from(assessments).where(eq(assessments.id, row.id));
+    const [current] = await tx
+      .select({ status: assessments.status, callId: assessments.callId })
+      .from(assessments)
+      .where(eq(assessments.id, row.id));
     return {
       assessment_id: row.id,
       status: current.status,
@@ -104,7 +125,13 @@ export async function validateLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_SECON
  * expired): of two tabs racing, one gets the call and the other ASSESSMENT_LINK_USED. The call is
  * created in the same transaction; its single-use socket ticket is issued after it commits.
  */
-export async function startLinkCall(db: Db, env: Env, assessmentId: string, token: string, now = new Date()): Promise<StartCallResult> {
+export async function startLinkCall(
+  db: Db,
+  env: Env,
+  assessmentId: string,
+  token: string,
+  now = new Date(),
+): Promise<StartCallResult> {
   const row = await releaseStaleStart(db, await resolveLink(db, assessmentId, token), env.CALL_TICKET_TTL_SECONDS, now);
   refuseUnusable(row, now);
   if (!row.simulationId) throw new AppError('ASSESSMENT_LINK_INVALID', 'This assessment is no longer available');
@@ -112,12 +139,34 @@ export async function startLinkCall(db: Db, env: Env, assessmentId: string, toke
     const [claimed] = await tx
       .update(assessments)
       .set({ status: 'started', startedAt: now, updatedAt: now })
-      .where(and(eq(assessments.id, row.id), inArray(assessments.status, ['created', 'opened']), isNull(assessments.callId), gt(assessments.expiresAt, now)))
+      .where(
+        and(
+          eq(assessments.id, row.id),
+          inArray(assessments.status, ['created', 'opened']),
+          isNull(assessments.callId),
+          gt(assessments.expiresAt, now),
+        ),
+      )
       .returning();
     if (!claimed) throw new AppError('ASSESSMENT_LINK_USED', 'A call was already started from this link');
-    const call = await startCall(tx, env, { tenantId: row.tenantId, userId: null, role: null, candidate: true }, { simulationId: row.simulationId!, mode: 'assessment' });
-    const [linked] = await tx.update(assessments).set({ callId: call.callId }).where(eq(assessments.id, row.id)).returning();
-    await emitAssessmentEvent(tx, linked, 'assessment.started', { status: 'started', started_at: now.toISOString(), call_id: call.callId }, now);
+    const call = await startCall(
+      tx,
+      env,
+      { tenantId: row.tenantId, userId: null, role: null, candidate: true },
+      { simulationId: row.simulationId!, mode: 'assessment' },
+    );
+    const [linked] = await tx
+      .update(assessments)
+      .set({ callId: call.callId })
+      .where(eq(assessments.id, row.id))
+      .returning();
+    await emitAssessmentEvent(
+      tx,
+      linked,
+      'assessment.started',
+      { status: 'started', started_at: now.toISOString(), call_id: call.callId },
+      now,
+    );
     return call;
   });
   const ticket = await issueTicket(db, env, { tenantId: row.tenantId, callId: started.callId, userId: null });
@@ -125,11 +174,22 @@ export async function startLinkCall(db: Db, env: Env, assessmentId: string, toke
 }
 
 /** The thank-you page's facts: where the assessment stands; the score only if the tenant shows it. */
-export async function completeLink(db: Db, assessmentId: string, token: string, now = new Date()): Promise<z.infer<typeof completeOutput>> {
+export async function completeLink(
+  db: Db,
+  assessmentId: string,
+  token: string,
+  now = new Date(),
+): Promise<z.infer<typeof completeOutput>> {
   const row = await resolveLink(db, assessmentId, token);
   return withTenant(db, row.tenantId, async (tx) => {
     const [r] = await tx
-      .select({ status: assessments.status, expiresAt: assessments.expiresAt, reportStatus: reports.status, score: reports.score, showScore: assessmentSettings.showScore })
+      .select({
+        status: assessments.status,
+        expiresAt: assessments.expiresAt,
+        reportStatus: reports.status,
+        score: reports.score,
+        showScore: assessmentSettings.showScore,
+      })
       .from(assessments)
       .leftJoin(assessmentSettings, eq(assessmentSettings.tenantId, assessments.tenantId))
       .leftJoin(reports, eq(reports.callId, assessments.callId))

@@ -44,11 +44,18 @@ const expiryDedupeKey = (assessmentId: string) => `assessment-expiry:${assessmen
 /** The request as it matters for idempotency: everything but the key itself, in a stable order. */
 function requestHash(input: CreateAssessmentInput, opts: CreateAssessmentOptions): string {
   const stable = (v: unknown): unknown =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, stable((v as Record<string, unknown>)[k])])) : v;
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+        )
+      : v;
   const { idempotency_key: _ignored, ...rest } = input;
-  return createHash('sha256').update(JSON.stringify(stable({ ...rest, source: opts.source ?? 'api', callbackUrl: opts.callbackUrl ?? null }))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(stable({ ...rest, source: opts.source ?? 'api', callbackUrl: opts.callbackUrl ?? null })))
+    .digest('hex');
 }
-
 
 /**
  * Creates a candidate's link to one of the key's tenant's simulations marked "available as
@@ -56,16 +63,26 @@ function requestHash(input: CreateAssessmentInput, opts: CreateAssessmentOptions
  * Idempotency-Key the same request returns the same assessment and link; the same key with another
  * body is IDEMPOTENCY_CONFLICT. The expiry job and the invitation mail commit with the row.
  */
-export async function createAssessment(db: Db, env: Pick<Env, 'ASSESSMENT_LINK_TTL_HOURS'>, key: AssessmentKey, input: CreateAssessmentInput, opts: CreateAssessmentOptions): Promise<{ assessment: PartnerAssessment; created: boolean }> {
+export async function createAssessment(
+  db: Db,
+  env: Pick<Env, 'ASSESSMENT_LINK_TTL_HOURS'>,
+  key: AssessmentKey,
+  input: CreateAssessmentInput,
+  opts: CreateAssessmentOptions,
+): Promise<{ assessment: PartnerAssessment; created: boolean }> {
   const now = opts.now ?? new Date();
   const idem = input.idempotency_key && key.apiKeyId && key.key ? input.idempotency_key : null;
   const token = newLinkToken(idem ? { apiKey: key.key!, idempotencyKey: idem } : undefined);
   const hash = requestHash(input, opts);
   const replay = async (tx: Executor) => {
     if (!idem) return null;
-    const [row] = await tx.select({ id: assessments.id, requestHash: assessments.requestHash }).from(assessments).where(and(eq(assessments.apiKeyId, key.apiKeyId!), eq(assessments.idempotencyKey, idem)));
+    const [row] = await tx
+      .select({ id: assessments.id, requestHash: assessments.requestHash })
+      .from(assessments)
+      .where(and(eq(assessments.apiKeyId, key.apiKeyId!), eq(assessments.idempotencyKey, idem)));
     if (!row) return null;
-    if (row.requestHash !== hash) throw new AppError('IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with a different request');
+    if (row.requestHash !== hash)
+      throw new AppError('IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with a different request');
     return row.id;
   };
   const answer = async (id: string, created: boolean) => {
@@ -84,7 +101,12 @@ export async function createAssessment(db: Db, env: Pick<Env, 'ASSESSMENT_LINK_T
         if (found) return { id: found, created: false };
       }
       const [sim] = await tx
-        .select({ id: simulations.id, name: simulations.name, language: simulations.language, clientName: clients.name })
+        .select({
+          id: simulations.id,
+          name: simulations.name,
+          language: simulations.language,
+          clientName: clients.name,
+        })
         .from(simulations)
         .innerJoin(clients, eq(clients.id, simulations.tenantId))
         .where(and(eq(simulations.id, input.simulation_id), eq(simulations.availableAsAssessment, true)));
@@ -120,13 +142,30 @@ export async function createAssessment(db: Db, env: Pick<Env, 'ASSESSMENT_LINK_T
           updatedAt: now,
         })
         .returning({ id: assessments.id });
-      await enqueue(tx, { queue: 'assessment_expiry', tenantId: key.tenantId, payload: { assessmentId: row.id }, dedupeKey: expiryDedupeKey(row.id), runAt: expiresAt, maxAttempts: 5 });
+      await enqueue(tx, {
+        queue: 'assessment_expiry',
+        tenantId: key.tenantId,
+        payload: { assessmentId: row.id },
+        dedupeKey: expiryDedupeKey(row.id),
+        runAt: expiresAt,
+        maxAttempts: 5,
+      });
       if (input.send_email) {
         const lng = sim.language as Language;
         const hours = Math.round(env.ASSESSMENT_LINK_TTL_HOURS * 10) / 10;
-        const vars = { name: candidate.preferredName || candidate.firstName, company: sim.clientName, simulation: sim.name, hours };
+        const vars = {
+          name: candidate.preferredName || candidate.firstName,
+          company: sim.clientName,
+          simulation: sim.name,
+          hours,
+        };
         const mail = renderMail(lng, 'assessmentInvite', vars, [], candidateLink(opts.baseUrl, row.id, token));
-        await enqueueMail(tx, { tenantId: key.tenantId, to: input.candidate.email, ...mail, dedupeKey: `assessment:${row.id}:invite` });
+        await enqueueMail(tx, {
+          tenantId: key.tenantId,
+          to: input.candidate.email,
+          ...mail,
+          dedupeKey: `assessment:${row.id}:invite`,
+        });
       }
       return { id: row.id, created: true };
     });

@@ -23,13 +23,22 @@ function eventBase(a: Row) {
   };
 }
 
-export async function emitAssessmentEvent(tx: Executor, a: Row, type: WebhookEventType, extra: Record<string, unknown> = {}, at = new Date()) {
+export async function emitAssessmentEvent(
+  tx: Executor,
+  a: Row,
+  type: WebhookEventType,
+  extra: Record<string, unknown> = {},
+  at = new Date(),
+) {
   await emitWebhookEvent(tx, { tenantId: a.tenantId, type, at, data: { ...eventBase(a), ...extra } });
 }
 
 /** The call of an assessment connected: in progress. (Called in the call's own tenant transaction.) */
 export async function markAssessmentCallLive(tx: Executor, callId: string) {
-  await tx.update(assessments).set({ status: 'in_progress', updatedAt: new Date() }).where(and(eq(assessments.callId, callId), eq(assessments.status, 'started')));
+  await tx
+    .update(assessments)
+    .set({ status: 'in_progress', updatedAt: new Date() })
+    .where(and(eq(assessments.callId, callId), eq(assessments.status, 'started')));
 }
 
 /**
@@ -68,14 +77,27 @@ export async function onAssessmentReport(tx: Executor, callId: string) {
     score: ready && report.score !== null ? Number(report.score) : null,
     evaluator: ready ? evaluatorName(report.evaluator) : null,
     heuristic: ready && report.evaluator === 'offline',
-    levels: ready ? (report.criteria ?? []).map((c) => ({ name: c.name, level: c.level, max_level: 2, evidence_count: c.evidence.length })) : [],
+    levels: ready
+      ? (report.criteria ?? []).map((c) => ({
+          name: c.name,
+          level: c.level,
+          max_level: 2,
+          evidence_count: c.evidence.length,
+        }))
+      : [],
     duration_seconds: r.durationMs !== null && r.durationMs !== undefined ? Math.round(r.durationMs / 1000) : null,
     difficulty: r.difficulty,
     completed_at: (a.completedAt ?? new Date()).toISOString(),
     ...reportUrls(a.baseUrl, a.id),
   });
   if (a.callbackUrl) {
-    await enqueue(tx, { queue: 'ats_callback', tenantId: a.tenantId, payload: { assessmentId: a.id }, dedupeKey: atsCallbackDedupeKey(a.id), maxAttempts: 12 });
+    await enqueue(tx, {
+      queue: 'ats_callback',
+      tenantId: a.tenantId,
+      payload: { assessmentId: a.id },
+      dedupeKey: atsCallbackDedupeKey(a.id),
+      maxAttempts: 12,
+    });
   }
 }
 
@@ -93,7 +115,8 @@ export function assessmentExpiryHandler(opts: { now?: () => Date } = {}): JobHan
   return {
     async run({ job, db }) {
       const assessmentId = typeof job.payload.assessmentId === 'string' ? job.payload.assessmentId : null;
-      if (!assessmentId || !job.tenantId) throw new PermanentJobError('assessment_expiry job without assessmentId or tenantId');
+      if (!assessmentId || !job.tenantId)
+        throw new PermanentJobError('assessment_expiry job without assessmentId or tenantId');
       return expireAssessment(db, job.tenantId, assessmentId, opts.now?.() ?? new Date());
     },
   };
@@ -104,15 +127,31 @@ export async function expireAssessment(db: Db, tenantId: string, assessmentId: s
     const [row] = await tx
       .update(assessments)
       .set({ status: 'expired', expiredAt: now, updatedAt: now })
-      .where(and(eq(assessments.id, assessmentId), inArray(assessments.status, ['created', 'opened']), lte(assessments.expiresAt, now)))
+      .where(
+        and(
+          eq(assessments.id, assessmentId),
+          inArray(assessments.status, ['created', 'opened']),
+          lte(assessments.expiresAt, now),
+        ),
+      )
       .returning();
     if (!row) {
-      const [left] = await tx.select({ status: assessments.status, expiresAt: assessments.expiresAt }).from(assessments).where(eq(assessments.id, assessmentId));
+      const [left] = await tx
+        .select({ status: assessments.status, expiresAt: assessments.expiresAt })
+        .from(assessments)
+        .where(eq(assessments.id, assessmentId));
       // due by the database's clock but not yet by this process's: try again shortly
-      if (left && (left.status === 'created' || left.status === 'opened')) throw new Error('the link is not expired yet');
+      if (left && (left.status === 'created' || left.status === 'opened'))
+        throw new Error('the link is not expired yet');
       return { assessmentId, expired: false };
     }
-    await emitAssessmentEvent(tx, row, 'assessment.expired', { status: 'expired', expires_at: row.expiresAt.toISOString() }, now);
+    await emitAssessmentEvent(
+      tx,
+      row,
+      'assessment.expired',
+      { status: 'expired', expires_at: row.expiresAt.toISOString() },
+      now,
+    );
     return { assessmentId, expired: true };
   });
 }

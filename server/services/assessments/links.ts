@@ -11,7 +11,9 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export function newLinkToken(derive?: { apiKey: string; idempotencyKey: string }): string {
   if (!derive) return randomBytes(32).toString('base64url');
-  return createHmac('sha256', derive.apiKey).update(`spar-assessment-link:${derive.idempotencyKey}`).digest('base64url');
+  return createHmac('sha256', derive.apiKey)
+    .update(`spar-assessment-link:${derive.idempotencyKey}`)
+    .digest('base64url');
 }
 
 /** Whether `token` is the one whose hash is stored, in constant time. */
@@ -27,4 +29,5 @@ export function baseUrlOf(env: Pick<Env, 'PUBLIC_URL'>, req: { secure: boolean; 
   return `${req.secure ? 'https' : 'http'}://${req.host ?? 'localhost'}`;
 }
 
-export const candidateLink = (baseUrl: string, assessmentId: string, token: string) => `${baseUrl}/assessment/${assessmentId}?token=${encodeURIComponent(token)}`;
+export const candidateLink = (baseUrl: string, assessmentId: string, token: string) =>
+  `${baseUrl}/assessment/${assessmentId}?token=${encodeURIComponent(token)}`;

@@ -10,7 +10,8 @@ type Row = typeof assessments.$inferSelect;
 
 /** Created or opened links past their expiry are expired, whether or not the expiry job has run yet. */
 export function effectiveStatus(row: Pick<Row, 'status' | 'expiresAt'>, now: Date): AssessmentStatus {
-  if ((row.status === 'created' || row.status === 'opened') && row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if ((row.status === 'created' || row.status === 'opened') && row.expiresAt.getTime() <= now.getTime())
+    return 'expired';
   return row.status;
 }
 
@@ -29,11 +30,20 @@ export const reportUrls = (baseUrl: string, id: string) => ({
 });
 
 /** The evaluator as the API names it: a heuristic score is never passed off as a model's. */
-export const evaluatorName = (e: string | null | undefined) => (e === 'offline' ? 'offline_heuristic' : e ?? null);
+export const evaluatorName = (e: string | null | undefined) => (e === 'offline' ? 'offline_heuristic' : (e ?? null));
 
 /** The assessment as the partner sees it (tenant transaction: another tenant's id is not found). */
-export async function loadPartnerAssessment(tx: Executor, id: string, baseUrl: string, now = new Date()): Promise<PartnerAssessment | null> {
-  const [r] = await tx.select(partnerSelect).from(assessments).leftJoin(reports, eq(reports.callId, assessments.callId)).where(eq(assessments.id, id));
+export async function loadPartnerAssessment(
+  tx: Executor,
+  id: string,
+  baseUrl: string,
+  now = new Date(),
+): Promise<PartnerAssessment | null> {
+  const [r] = await tx
+    .select(partnerSelect)
+    .from(assessments)
+    .leftJoin(reports, eq(reports.callId, assessments.callId))
+    .where(eq(assessments.id, id));
   if (!r) return null;
   const a = r.a;
   const ready = r.reportStatus === 'ready';
@@ -106,21 +116,42 @@ export async function loadPartnerReport(tx: Executor, id: string): Promise<z.inf
 }
 
 /** The /assessments list: newest first, a page of 25, filtered by status and candidate name/e-mail. */
-export async function listAssessments(tx: Executor, input: z.infer<typeof listAssessmentsInput>, now = new Date()): Promise<z.infer<typeof assessmentListOutput>> {
+export async function listAssessments(
+  tx: Executor,
+  input: z.infer<typeof listAssessmentsInput>,
+  now = new Date(),
+): Promise<z.infer<typeof assessmentListOutput>> {
   const where: SQL[] = [];
   if (input.status === 'expired') {
-    where.push(or(eq(assessments.status, 'expired'), and(inArray(assessments.status, ['created', 'opened']), lte(assessments.expiresAt, now)))!);
+    where.push(
+      or(
+        eq(assessments.status, 'expired'),
+        and(inArray(assessments.status, ['created', 'opened']), lte(assessments.expiresAt, now)),
+      )!,
+    );
   } else if (input.status === 'created' || input.status === 'opened') {
     where.push(and(eq(assessments.status, input.status), gt(assessments.expiresAt, now))!);
   } else if (input.status) where.push(eq(assessments.status, input.status));
   if (input.search) {
     const like = `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(assessments.candidateEmail, like), sql`(${assessments.candidate}->>'firstName') || ' ' || (${assessments.candidate}->>'lastName') ilike ${like}`)!);
+    where.push(
+      or(
+        ilike(assessments.candidateEmail, like),
+        sql`(${assessments.candidate}->>'firstName') || ' ' || (${assessments.candidate}->>'lastName') ilike ${like}`,
+      )!,
+    );
   }
   const filter = where.length ? and(...where) : undefined;
   const [{ total }] = await tx.select({ total: count() }).from(assessments).where(filter);
   const rows = await tx
-    .select({ a: assessments, simulationName: simulations.name, integration: apiKeys.integration, reportStatus: reports.status, score: reports.score, evaluator: reports.evaluator })
+    .select({
+      a: assessments,
+      simulationName: simulations.name,
+      integration: apiKeys.integration,
+      reportStatus: reports.status,
+      score: reports.score,
+      evaluator: reports.evaluator,
+    })
     .from(assessments)
     .leftJoin(simulations, eq(simulations.id, assessments.simulationId))
     .leftJoin(apiKeys, eq(apiKeys.id, assessments.apiKeyId))
@@ -153,14 +184,24 @@ export async function listAssessments(tx: Executor, input: z.infer<typeof listAs
 }
 
 export async function getAssessmentSettings(tx: Executor, tenantId: string) {
-  const [c] = await tx.select({ showScoreToCandidates: assessmentSettings.showScore }).from(assessmentSettings).where(eq(assessmentSettings.tenantId, tenantId));
+  const [c] = await tx
+    .select({ showScoreToCandidates: assessmentSettings.showScore })
+    .from(assessmentSettings)
+    .where(eq(assessmentSettings.tenantId, tenantId));
   return { showScoreToCandidates: c?.showScoreToCandidates ?? false };
 }
 
-export async function updateAssessmentSettings(tx: Executor, tenantId: string, input: { showScoreToCandidates: boolean }) {
+export async function updateAssessmentSettings(
+  tx: Executor,
+  tenantId: string,
+  input: { showScoreToCandidates: boolean },
+) {
   await tx
     .insert(assessmentSettings)
     .values({ tenantId, showScore: input.showScoreToCandidates })
-    .onConflictDoUpdate({ target: assessmentSettings.tenantId, set: { showScore: input.showScoreToCandidates, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: assessmentSettings.tenantId,
+      set: { showScore: input.showScoreToCandidates, updatedAt: new Date() },
+    });
   return getAssessmentSettings(tx, tenantId);
 }

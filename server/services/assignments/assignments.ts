@@ -1,10 +1,24 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { assignmentMembers, assignmentSimulations, assignments, exercises, reports, simulations, users } from '../../../db/schema';
+import {
+  assignmentMembers,
+  assignmentSimulations,
+  assignments,
+  exercises,
+  reports,
+  simulations,
+  users,
+} from '../../../db/schema';
 import { type ScorePolicy } from '../../contracts/enums';
 import { scoreLabel } from '../../contracts/score';
 import { AppError } from '../../errors';
-import { ASSIGNMENTS_PAGE_SIZE_DEFAULT, type AssignmentDetail, type AssignmentList, type AssignmentSummary, type ExerciseView } from '../../contracts/assignments';
+import {
+  ASSIGNMENTS_PAGE_SIZE_DEFAULT,
+  type AssignmentDetail,
+  type AssignmentList,
+  type AssignmentSummary,
+  type ExerciseView,
+} from '../../contracts/assignments';
 import { attemptSummary } from './attempts';
 import { assertDueNotPast, dueLabel, safeTimeZone } from './due';
 import { applyScorePolicy, attemptsOf, refreshAssignmentStatus } from './exercise-progress';
@@ -15,13 +29,21 @@ import { displayName, loadEditable, visibleTo, type Actor } from './scope';
 export type { Actor } from './scope';
 export type { MailContext } from './mail';
 // the hooks calls and evaluation use (server/services/calls, server/evaluation, server/services/reports)
-export { completeExerciseForCall, refreshAssignmentStatus, startExercise, syncExerciseScore } from './exercise-progress';
+export {
+  completeExerciseForCall,
+  refreshAssignmentStatus,
+  startExercise,
+  syncExerciseScore,
+} from './exercise-progress';
 
 /** array_agg(uuid) arrives as an array (postgres.js) or as the '{a,b}' literal (PGlite). */
 function parseUuidArray(v: string[] | string | null): string[] {
   if (!v) return [];
   if (Array.isArray(v)) return v;
-  return v.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return v
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -39,7 +61,12 @@ async function assignableMembers(tx: Executor, actor: Actor, ids?: string[]) {
 
 export async function assignmentOptions(tx: Executor, actor: Actor) {
   const sims = await tx
-    .select({ id: simulations.id, name: simulations.name, difficulty: simulations.difficulty, language: simulations.language })
+    .select({
+      id: simulations.id,
+      name: simulations.name,
+      difficulty: simulations.difficulty,
+      language: simulations.language,
+    })
     .from(simulations)
     .where(eq(simulations.tenantId, actor.tenantId))
     .orderBy(simulations.name);
@@ -79,22 +106,36 @@ async function summaries(
       assignmentId: assignmentMembers.assignmentId,
       total: sql<number>`sum(${assignmentMembers.exercises})::int`,
       completed: sql<number>`sum(${assignmentMembers.completed})::int`,
-      avg: sql<string | null>`round(sum(${assignmentMembers.scoreSum}) / nullif(sum(${assignmentMembers.scored}), 0), 1)::text`,
+      avg: sql<
+        string | null
+      >`round(sum(${assignmentMembers.scoreSum}) / nullif(sum(${assignmentMembers.scored}), 0), 1)::text`,
       userIds: sql<string[]>`array_agg(${assignmentMembers.userId})`,
     })
     .from(assignmentMembers)
     .where(inArray(assignmentMembers.assignmentId, ids))
     .groupBy(assignmentMembers.assignmentId);
   const statsBy = new Map(stats.map((r) => [r.assignmentId, r]));
-  const userIds = [...new Set([...stats.flatMap((r) => parseUuidArray(r.userIds)), ...rows.flatMap((r) => (r.createdById ? [r.createdById] : []))])];
-  const names = new Map((userIds.length ? await tx.select({ id: users.id, name: displayName }).from(users).where(inArray(users.id, userIds)) : []).map((u) => [u.id, u.name]));
+  const userIds = [
+    ...new Set([
+      ...stats.flatMap((r) => parseUuidArray(r.userIds)),
+      ...rows.flatMap((r) => (r.createdById ? [r.createdById] : [])),
+    ]),
+  ];
+  const names = new Map(
+    (userIds.length
+      ? await tx.select({ id: users.id, name: displayName }).from(users).where(inArray(users.id, userIds))
+      : []
+    ).map((u) => [u.id, u.name]),
+  );
   const sims = await tx
     .select({ assignmentId: assignmentSimulations.assignmentId, id: simulations.id, name: simulations.name })
     .from(assignmentSimulations)
     .innerJoin(simulations, eq(simulations.id, assignmentSimulations.simulationId))
     .where(inArray(assignmentSimulations.assignmentId, ids))
     .orderBy(simulations.name);
-  const members = stats.flatMap((r) => parseUuidArray(r.userIds).map((id) => ({ assignmentId: r.assignmentId, id, name: names.get(id) ?? '' })));
+  const members = stats.flatMap((r) =>
+    parseUuidArray(r.userIds).map((id) => ({ assignmentId: r.assignmentId, id, name: names.get(id) ?? '' })),
+  );
   members.sort((a, b) => a.name.localeCompare(b.name));
   const group = (list: { assignmentId: string; id: string; name: string }[]) => {
     const m = new Map<string, { id: string; name: string }[]>();
@@ -135,7 +176,8 @@ export async function listAssignments(
 ): Promise<AssignmentList> {
   const page = input.page ?? 1;
   const pageSize = input.pageSize ?? ASSIGNMENTS_PAGE_SIZE_DEFAULT;
-  const where = input.status === 'completed' ? eq(assignments.status, 'completed') : ne(assignments.status, 'completed');
+  const where =
+    input.status === 'completed' ? eq(assignments.status, 'completed') : ne(assignments.status, 'completed');
   const [counted] = await tx
     .select({ total: sql<number>`count(*)::int` })
     .from(assignments)
@@ -188,7 +230,12 @@ export async function exerciseViews(tx: Executor, where: SQL): Promise<(Exercise
   }));
 }
 
-export async function getAssignment(tx: Executor, actor: Actor, assignmentId: string, timeZone?: string): Promise<AssignmentDetail> {
+export async function getAssignment(
+  tx: Executor,
+  actor: Actor,
+  assignmentId: string,
+  timeZone?: string,
+): Promise<AssignmentDetail> {
   const [summary] = await summaries(tx, actor, eq(assignments.id, assignmentId), timeZone);
   if (!summary) throw new AppError('NOT_FOUND', 'Assignment not found');
   const views = await exerciseViews(tx, eq(exercises.assignmentId, assignmentId));
@@ -197,8 +244,12 @@ export async function getAssignment(tx: Executor, actor: Actor, assignmentId: st
 
 async function checkSimulations(tx: Executor, actor: Actor, ids: string[]) {
   const unique = [...new Set(ids)];
-  const found = await tx.select({ id: simulations.id, name: simulations.name }).from(simulations).where(and(eq(simulations.tenantId, actor.tenantId), inArray(simulations.id, unique)));
-  if (found.length !== unique.length) throw new AppError('VALIDATION', 'Unknown simulation', { field: 'simulationIds' });
+  const found = await tx
+    .select({ id: simulations.id, name: simulations.name })
+    .from(simulations)
+    .where(and(eq(simulations.tenantId, actor.tenantId), inArray(simulations.id, unique)));
+  if (found.length !== unique.length)
+    throw new AppError('VALIDATION', 'Unknown simulation', { field: 'simulationIds' });
   return found;
 }
 
@@ -222,13 +273,44 @@ export async function createAssignment(
   const members = await checkMembers(tx, actor, input.userIds);
   const [a] = await tx
     .insert(assignments)
-    .values({ tenantId: actor.tenantId, name: input.name, createdBy: actor.userId, dueAt, status: 'pending', sentAt: now, scorePolicy: input.scorePolicy ?? 'best' })
+    .values({
+      tenantId: actor.tenantId,
+      name: input.name,
+      createdBy: actor.userId,
+      dueAt,
+      status: 'pending',
+      sentAt: now,
+      scorePolicy: input.scorePolicy ?? 'best',
+    })
     .returning({ id: assignments.id, name: assignments.name, dueAt: assignments.dueAt });
-  await tx.insert(assignmentSimulations).values(sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, simulationId: s.id })));
-  const rows = byUser(members.flatMap((m) => sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId: m.id, simulationId: s.id, status: 'pending' as const }))));
-  await lockLearners(tx, rows.map((r) => r.userId));
+  await tx
+    .insert(assignmentSimulations)
+    .values(sims.map((s) => ({ tenantId: actor.tenantId, assignmentId: a.id, simulationId: s.id })));
+  const rows = byUser(
+    members.flatMap((m) =>
+      sims.map((s) => ({
+        tenantId: actor.tenantId,
+        assignmentId: a.id,
+        userId: m.id,
+        simulationId: s.id,
+        status: 'pending' as const,
+      })),
+    ),
+  );
+  await lockLearners(
+    tx,
+    rows.map((r) => r.userId),
+  );
   await tx.insert(exercises).values(rows);
-  const mailed = await mailMembers(tx, actor, mail, a, 'assigned', new Map(members.map((m) => [m.id, sims.length])), 'sent');
+  const mailed = await mailMembers(
+    tx,
+    actor,
+    mail,
+    a,
+    'assigned',
+    new Map(members.map((m) => [m.id, sims.length])),
+    'sent',
+  );
   return { id: a.id, exercises: rows.length, mailed };
 }
 
@@ -241,7 +323,14 @@ export async function updateAssignment(
   tx: Executor,
   actor: Actor,
   mail: MailContext,
-  input: { assignmentId: string; name?: string; dueAt?: string | null; scorePolicy?: ScorePolicy; simulationIds?: string[]; userIds?: string[] },
+  input: {
+    assignmentId: string;
+    name?: string;
+    dueAt?: string | null;
+    scorePolicy?: ScorePolicy;
+    simulationIds?: string[];
+    userIds?: string[];
+  },
   now = new Date(),
 ) {
   const a = await loadEditable(tx, actor, input.assignmentId);
@@ -258,28 +347,63 @@ export async function updateAssignment(
 
   if (input.simulationIds || input.userIds) {
     const current = await tx
-      .select({ id: exercises.id, userId: exercises.userId, simulationId: exercises.simulationId, callId: exercises.callId, status: exercises.status })
+      .select({
+        id: exercises.id,
+        userId: exercises.userId,
+        simulationId: exercises.simulationId,
+        callId: exercises.callId,
+        status: exercises.status,
+      })
       .from(exercises)
       .where(eq(exercises.assignmentId, a.id));
-    const currentSims = (await tx.select({ id: assignmentSimulations.simulationId }).from(assignmentSimulations).where(eq(assignmentSimulations.assignmentId, a.id))).map((r) => r.id);
-    const simIds = input.simulationIds ? (await checkSimulations(tx, actor, input.simulationIds)).map((s) => s.id) : currentSims;
-    const userIds = input.userIds ? (await checkMembers(tx, actor, input.userIds)).map((m) => m.id) : [...new Set(current.map((e) => e.userId))];
+    const currentSims = (
+      await tx
+        .select({ id: assignmentSimulations.simulationId })
+        .from(assignmentSimulations)
+        .where(eq(assignmentSimulations.assignmentId, a.id))
+    ).map((r) => r.id);
+    const simIds = input.simulationIds
+      ? (await checkSimulations(tx, actor, input.simulationIds)).map((s) => s.id)
+      : currentSims;
+    const userIds = input.userIds
+      ? (await checkMembers(tx, actor, input.userIds)).map((m) => m.id)
+      : [...new Set(current.map((e) => e.userId))];
     const wanted = new Set(userIds.flatMap((u) => simIds.map((s) => `${u}|${s}`)));
     const have = new Set(current.map((e) => `${e.userId}|${e.simulationId}`));
-    const removable = current.filter((e) => !wanted.has(`${e.userId}|${e.simulationId}`) && !e.callId && e.status === 'pending').map((e) => e.id);
+    const removable = current
+      .filter((e) => !wanted.has(`${e.userId}|${e.simulationId}`) && !e.callId && e.status === 'pending')
+      .map((e) => e.id);
     const added = [...wanted].filter((k) => !have.has(k)).map((k) => k.split('|') as [string, string]);
-    await lockLearners(tx, [...current.filter((e) => removable.includes(e.id)).map((e) => e.userId), ...added.map(([userId]) => userId)]);
+    await lockLearners(tx, [
+      ...current.filter((e) => removable.includes(e.id)).map((e) => e.userId),
+      ...added.map(([userId]) => userId),
+    ]);
     if (removable.length) await tx.delete(exercises).where(inArray(exercises.id, removable));
     const inserted = added.length
       ? await tx
           .insert(exercises)
-          .values(byUser(added.map(([userId, simulationId]) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId, simulationId, status: 'pending' as const }))))
+          .values(
+            byUser(
+              added.map(([userId, simulationId]) => ({
+                tenantId: actor.tenantId,
+                assignmentId: a.id,
+                userId,
+                simulationId,
+                status: 'pending' as const,
+              })),
+            ),
+          )
           .returning({ id: exercises.id })
       : [];
     // assignment_simulations: the wanted ones plus any still referenced by kept exercises
-    const keptSims = new Set([...simIds, ...current.filter((e) => !removable.includes(e.id)).map((e) => e.simulationId)]);
+    const keptSims = new Set([
+      ...simIds,
+      ...current.filter((e) => !removable.includes(e.id)).map((e) => e.simulationId),
+    ]);
     await tx.delete(assignmentSimulations).where(eq(assignmentSimulations.assignmentId, a.id));
-    await tx.insert(assignmentSimulations).values([...keptSims].map((simulationId) => ({ tenantId: actor.tenantId, assignmentId: a.id, simulationId })));
+    await tx
+      .insert(assignmentSimulations)
+      .values([...keptSims].map((simulationId) => ({ tenantId: actor.tenantId, assignmentId: a.id, simulationId })));
     const previousUsers = new Set(current.map((e) => e.userId));
     const newUsers = userIds.filter((u) => !previousUsers.has(u));
     if (newUsers.length) {
@@ -287,7 +411,15 @@ export async function updateAssignment(
       const dueAt = input.dueAt !== undefined ? (input.dueAt ? new Date(input.dueAt) : null) : a.dueAt;
       // one mail per rep and adding: a rep removed and added again is told again (the new exercises name the event)
       const event = inserted.map((e) => e.id).sort()[0] ?? 'sent';
-      await mailMembers(tx, actor, mail, { id: a.id, name, dueAt }, 'assigned', new Map(newUsers.map((u) => [u, simIds.length])), `added:${event}`);
+      await mailMembers(
+        tx,
+        actor,
+        mail,
+        { id: a.id, name, dueAt },
+        'assigned',
+        new Map(newUsers.map((u) => [u, simIds.length])),
+        `added:${event}`,
+      );
     }
     await refreshAssignmentStatus(tx, a.id);
   }
@@ -297,8 +429,14 @@ export async function updateAssignment(
 export async function deleteAssignment(tx: Executor, actor: Actor, assignmentId: string) {
   const a = await loadEditable(tx, actor, assignmentId);
   await lockAssignment(tx, a.id);
-  const members = await tx.selectDistinct({ userId: exercises.userId }).from(exercises).where(eq(exercises.assignmentId, a.id));
-  await lockLearners(tx, members.map((m) => m.userId));
+  const members = await tx
+    .selectDistinct({ userId: exercises.userId })
+    .from(exercises)
+    .where(eq(exercises.assignmentId, a.id));
+  await lockLearners(
+    tx,
+    members.map((m) => m.userId),
+  );
   await tx.delete(assignments).where(eq(assignments.id, a.id));
   return { id: a.id };
 }

@@ -17,7 +17,14 @@ const time = (d: Date | null) => (d ? d.getTime() : 0);
 /** The latest scored attempt (by the time its report was ready). */
 export function latestAttempt(attempts: readonly Attempt[]): Attempt | null {
   let out: Attempt | null = null;
-  for (const a of attempts) if (scored(a) && (!out || time(a.completedAt) > time(out.completedAt) || (time(a.completedAt) === time(out.completedAt) && a.callId > out.callId))) out = a;
+  for (const a of attempts)
+    if (
+      scored(a) &&
+      (!out ||
+        time(a.completedAt) > time(out.completedAt) ||
+        (time(a.completedAt) === time(out.completedAt) && a.callId > out.callId))
+    )
+      out = a;
   return out;
 }
 
@@ -27,7 +34,14 @@ export function bestAttempt(attempts: readonly Attempt[]): Attempt | null {
   const rank = (a: Attempt) => (a.score === null ? -Infinity : a.score);
   for (const a of attempts) {
     if (!scored(a)) continue;
-    if (!out || rank(a) > rank(out) || (rank(a) === rank(out) && (time(a.completedAt) < time(out.completedAt) || (time(a.completedAt) === time(out.completedAt) && a.callId < out.callId)))) out = a;
+    if (
+      !out ||
+      rank(a) > rank(out) ||
+      (rank(a) === rank(out) &&
+        (time(a.completedAt) < time(out.completedAt) ||
+          (time(a.completedAt) === time(out.completedAt) && a.callId < out.callId)))
+    )
+      out = a;
   }
   return out;
 }

@@ -16,7 +16,12 @@ export function safeTimeZone(tz: string | null | undefined): string {
 
 /** Calendar day of `d` in `tz` as a day number (days since the epoch of that local date). */
 function localDay(d: Date, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(d);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return Math.round(Date.UTC(get('year'), get('month') - 1, get('day')) / 86_400_000);
 }
@@ -39,6 +44,9 @@ export function dueLabel(dueAt: Date | null, now: Date, timeZone?: string | null
  */
 export function assertDueNotPast(dueAt: Date | null, now: Date): void {
   if (dueAt && dueAt.getTime() < now.getTime()) {
-    throw new AppError('VALIDATION', 'The due date is in the past', { field: 'dueAt', fieldErrors: { dueAt: ['assignments.validation.duePast'] } });
+    throw new AppError('VALIDATION', 'The due date is in the past', {
+      field: 'dueAt',
+      fieldErrors: { dueAt: ['assignments.validation.duePast'] },
+    });
   }
 }

@@ -26,7 +26,14 @@ export async function attemptsOf(tx: Executor, exerciseIds: readonly string[]): 
     .orderBy(asc(calls.createdAt), asc(calls.id));
   for (const r of rows) {
     const list = out.get(r.exerciseId!) ?? [];
-    list.push({ callId: r.callId, reportId: r.reportId, startedAt: r.startedAt, reportStatus: r.reportStatus, score: r.score === null ? null : Number(r.score), completedAt: r.completedAt });
+    list.push({
+      callId: r.callId,
+      reportId: r.reportId,
+      startedAt: r.startedAt,
+      reportStatus: r.reportStatus,
+      score: r.score === null ? null : Number(r.score),
+      completedAt: r.completedAt,
+    });
     out.set(r.exerciseId!, list);
   }
   return out;
@@ -43,8 +50,12 @@ export async function refreshAssignmentStatus(tx: Executor, assignmentId: string
     .from(exercises)
     .where(eq(exercises.assignmentId, assignmentId));
   const total = Number(c?.total ?? 0);
-  const status: AssignmentStatus = total > 0 && Number(c.completed) === total ? 'completed' : Number(c?.started ?? 0) > 0 ? 'in_progress' : 'pending';
-  await tx.update(assignments).set({ status, updatedAt: new Date() }).where(and(eq(assignments.id, assignmentId), ne(assignments.status, status)));
+  const status: AssignmentStatus =
+    total > 0 && Number(c.completed) === total ? 'completed' : Number(c?.started ?? 0) > 0 ? 'in_progress' : 'pending';
+  await tx
+    .update(assignments)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(assignments.id, assignmentId), ne(assignments.status, status)));
   return status;
 }
 
@@ -57,7 +68,15 @@ export async function refreshAssignmentStatus(tx: Executor, assignmentId: string
 export async function recountExercises(tx: Executor, exerciseIds: readonly string[]): Promise<void> {
   if (!exerciseIds.length) return;
   const rows = await tx
-    .select({ id: exercises.id, callId: exercises.callId, reportId: exercises.reportId, score: exercises.score, status: exercises.status, completedAt: exercises.completedAt, policy: assignments.scorePolicy })
+    .select({
+      id: exercises.id,
+      callId: exercises.callId,
+      reportId: exercises.reportId,
+      score: exercises.score,
+      status: exercises.status,
+      completedAt: exercises.completedAt,
+      policy: assignments.scorePolicy,
+    })
     .from(exercises)
     .innerJoin(assignments, eq(assignments.id, exercises.assignmentId))
     .where(inArray(exercises.id, [...exerciseIds]));
@@ -65,19 +84,37 @@ export async function recountExercises(tx: Executor, exerciseIds: readonly strin
   for (const e of rows) {
     const c = countedAttempt(attempts.get(e.id) ?? [], e.policy);
     if (!c) continue;
-    const same = e.status === 'completed' && e.callId === c.callId && e.reportId === c.reportId && (e.score === null ? null : Number(e.score)) === c.score && e.completedAt?.getTime() === c.completedAt?.getTime();
+    const same =
+      e.status === 'completed' &&
+      e.callId === c.callId &&
+      e.reportId === c.reportId &&
+      (e.score === null ? null : Number(e.score)) === c.score &&
+      e.completedAt?.getTime() === c.completedAt?.getTime();
     if (same) continue;
-    await tx.update(exercises).set({ status: 'completed', callId: c.callId, reportId: c.reportId, score: c.score, completedAt: c.completedAt }).where(eq(exercises.id, e.id));
+    await tx
+      .update(exercises)
+      .set({ status: 'completed', callId: c.callId, reportId: c.reportId, score: c.score, completedAt: c.completedAt })
+      .where(eq(exercises.id, e.id));
   }
 }
 
 /** A new policy for an assignment: every completed exercise counts its best or its latest attempt from now on. */
 export async function applyScorePolicy(tx: Executor, assignmentId: string, policy: ScorePolicy): Promise<boolean> {
   await lockAssignment(tx, assignmentId);
-  const [a] = await tx.update(assignments).set({ scorePolicy: policy, updatedAt: new Date() }).where(and(eq(assignments.id, assignmentId), ne(assignments.scorePolicy, policy))).returning({ id: assignments.id });
+  const [a] = await tx
+    .update(assignments)
+    .set({ scorePolicy: policy, updatedAt: new Date() })
+    .where(and(eq(assignments.id, assignmentId), ne(assignments.scorePolicy, policy)))
+    .returning({ id: assignments.id });
   if (!a) return false;
-  const done = await tx.select({ id: exercises.id, userId: exercises.userId }).from(exercises).where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.status, 'completed')));
-  await lockLearners(tx, done.map((e) => e.userId));
+  const done = await tx
+    .select({ id: exercises.id, userId: exercises.userId })
+    .from(exercises)
+    .where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.status, 'completed')));
+  await lockLearners(
+    tx,
+    done.map((e) => e.userId),
+  );
   await recountExercises(
     tx,
     [...done].sort((x, y) => (x.userId < y.userId ? -1 : x.userId > y.userId ? 1 : 0)).map((e) => e.id),
@@ -93,15 +130,30 @@ export async function applyScorePolicy(tx: Executor, assignmentId: string, polic
  * again — it stays completed, and the new attempt counts once its report is ready if the
  * assignment's policy says so. Returns the exercise id to store on the call row.
  */
-export async function startExercise(tx: Executor, actor: { tenantId: string; userId: string }, exerciseId: string, simulationId: string): Promise<string> {
+export async function startExercise(
+  tx: Executor,
+  actor: { tenantId: string; userId: string },
+  exerciseId: string,
+  simulationId: string,
+): Promise<string> {
   const [e] = await tx
     .select({ id: exercises.id, status: exercises.status, assignmentId: exercises.assignmentId })
     .from(exercises)
-    .where(and(eq(exercises.id, exerciseId), eq(exercises.tenantId, actor.tenantId), eq(exercises.userId, actor.userId), eq(exercises.simulationId, simulationId)));
+    .where(
+      and(
+        eq(exercises.id, exerciseId),
+        eq(exercises.tenantId, actor.tenantId),
+        eq(exercises.userId, actor.userId),
+        eq(exercises.simulationId, simulationId),
+      ),
+    );
   if (!e) throw new AppError('NOT_FOUND', 'Exercise not found');
   if (e.status === 'pending') {
     await lockAssignment(tx, e.assignmentId);
-    await tx.update(exercises).set({ status: 'in_progress', startedAt: new Date() }).where(and(eq(exercises.id, e.id), eq(exercises.status, 'pending')));
+    await tx
+      .update(exercises)
+      .set({ status: 'in_progress', startedAt: new Date() })
+      .where(and(eq(exercises.id, e.id), eq(exercises.status, 'pending')));
     await refreshAssignmentStatus(tx, e.assignmentId);
   }
   return e.id;
@@ -109,9 +161,16 @@ export async function startExercise(tx: Executor, actor: { tenantId: string; use
 
 /** The exercise a call or a report answers, with its assignment; locked in the shared order. */
 async function exerciseOf(tx: Executor, where: SQL) {
-  const [row] = await tx.select({ exerciseId: calls.exerciseId }).from(calls).leftJoin(reports, eq(reports.callId, calls.id)).where(where);
+  const [row] = await tx
+    .select({ exerciseId: calls.exerciseId })
+    .from(calls)
+    .leftJoin(reports, eq(reports.callId, calls.id))
+    .where(where);
   if (!row?.exerciseId) return null;
-  const [ex] = await tx.select({ id: exercises.id, assignmentId: exercises.assignmentId, userId: exercises.userId }).from(exercises).where(eq(exercises.id, row.exerciseId));
+  const [ex] = await tx
+    .select({ id: exercises.id, assignmentId: exercises.assignmentId, userId: exercises.userId })
+    .from(exercises)
+    .where(eq(exercises.id, row.exerciseId));
   if (!ex) return null;
   await lockAssignment(tx, ex.assignmentId);
   await lockLearners(tx, [ex.userId]);
@@ -123,7 +182,11 @@ async function exerciseOf(tx: Executor, where: SQL) {
  * attempt its assignment's policy picks among all of its ready reports, and the assignment is
  * completed once all of its exercises are. Idempotent.
  */
-export async function completeExerciseForCall(tx: Executor, callId: string, _report?: { score: number | null }): Promise<void> {
+export async function completeExerciseForCall(
+  tx: Executor,
+  callId: string,
+  _report?: { score: number | null },
+): Promise<void> {
   const ex = await exerciseOf(tx, eq(calls.id, callId));
   if (!ex) return;
   await recountExercises(tx, [ex.id]);

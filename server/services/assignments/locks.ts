@@ -16,8 +16,14 @@ export async function lockAssignment(tx: Executor, assignmentId: string): Promis
 export async function lockLearners(tx: Executor, userIds: Iterable<string>): Promise<void> {
   const ids = [...new Set(userIds)].sort();
   if (!ids.length) return;
-  await tx.execute(sql`select 1 from user_exercise_stats where user_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by user_id for update`);
+  await tx.execute(
+    sql`select 1 from user_exercise_stats where user_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by user_id for update`,
+  );
 }
 
 /** Rows in learner order, so a multi-row insert or delete locks their rollup rows in key order. */
-export const byUser = <T extends { userId: string }>(rows: T[]) => [...rows].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+export const byUser = <T extends { userId: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));

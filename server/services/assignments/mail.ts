@@ -15,11 +15,14 @@ export interface MailContext {
 }
 
 /** What the API tells a manager about the mail it queued: on its way, or only stored in the outbox. */
-export const mailOutcome = (mail: MailContext) => (mail.delivery === 'smtp' ? ('sending' as const) : ('stored' as const));
+export const mailOutcome = (mail: MailContext) =>
+  mail.delivery === 'smtp' ? ('sending' as const) : ('stored' as const);
 
 function formatDue(dueAt: Date | null, lng: string): string | null {
   if (!dueAt) return null;
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(dueAt) + ' UTC';
+  return (
+    new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(dueAt) + ' UTC'
+  );
 }
 
 /** One mail per rep (`counts`: their number of simulations), in the rep's language; returns how many were queued. */
@@ -45,7 +48,12 @@ export async function mailMembers(
     const s = mailStrings(r.language)[kind];
     const dueLine = due ? interpolate(s.due, { due }) : s.noDue;
     const m = renderMail(r.language, kind, vars, [dueLine], link);
-    await enqueueMail(tx, { tenantId: actor.tenantId, to: r.email, ...m, dedupeKey: `assignment:${a.id}:${kind}:${userId}:${dedupeSuffix}` });
+    await enqueueMail(tx, {
+      tenantId: actor.tenantId,
+      to: r.email,
+      ...m,
+      dedupeKey: `assignment:${a.id}:${kind}:${userId}:${dedupeSuffix}`,
+    });
     n++;
   }
   return n;

@@ -8,11 +8,28 @@ import { noticesFor } from './reminders';
 import { aId, type Actor } from './scope';
 
 /** The rep's own assignments, newest first: their exercises with attempts, due labels and the reminders not yet dismissed. */
-export async function myAssignments(tx: Executor, actor: Actor, timeZone?: string, now = new Date()): Promise<MyAssignment[]> {
+export async function myAssignments(
+  tx: Executor,
+  actor: Actor,
+  timeZone?: string,
+  now = new Date(),
+): Promise<MyAssignment[]> {
   const rows = await tx
-    .select({ id: assignments.id, name: assignments.name, status: assignments.status, dueAt: assignments.dueAt, sentAt: assignments.sentAt, scorePolicy: assignments.scorePolicy })
+    .select({
+      id: assignments.id,
+      name: assignments.name,
+      status: assignments.status,
+      dueAt: assignments.dueAt,
+      sentAt: assignments.sentAt,
+      scorePolicy: assignments.scorePolicy,
+    })
     .from(assignments)
-    .where(and(eq(assignments.tenantId, actor.tenantId), sql`exists (select 1 from ${exercises} e where e.assignment_id = ${aId} and e.user_id = ${actor.userId})`))
+    .where(
+      and(
+        eq(assignments.tenantId, actor.tenantId),
+        sql`exists (select 1 from ${exercises} e where e.assignment_id = ${aId} and e.user_id = ${actor.userId})`,
+      ),
+    )
     .orderBy(desc(assignments.sentAt))
     .limit(500);
   if (!rows.length) return [];

@@ -10,7 +10,13 @@ import { displayName, loadEditable, type Actor } from './scope';
  * dismiss it) and a mail. Says honestly what happened to the mail: on its way over SMTP, or only
  * stored in the outbox because no mail server is configured.
  */
-export async function remindAssignment(tx: Executor, actor: Actor, mail: MailContext, assignmentId: string, now = new Date()) {
+export async function remindAssignment(
+  tx: Executor,
+  actor: Actor,
+  mail: MailContext,
+  assignmentId: string,
+  now = new Date(),
+) {
   const a = await loadEditable(tx, actor, assignmentId);
   const open = await tx
     .select({ userId: exercises.userId, count: sql<number>`count(*)::int` })
@@ -19,9 +25,25 @@ export async function remindAssignment(tx: Executor, actor: Actor, mail: MailCon
     .groupBy(exercises.userId)
     .orderBy(exercises.userId);
   if (open.length) {
-    await tx.insert(reminderNotices).values(open.map((o) => ({ tenantId: actor.tenantId, assignmentId: a.id, userId: o.userId, sentBy: actor.userId, createdAt: now })));
+    await tx.insert(reminderNotices).values(
+      open.map((o) => ({
+        tenantId: actor.tenantId,
+        assignmentId: a.id,
+        userId: o.userId,
+        sentBy: actor.userId,
+        createdAt: now,
+      })),
+    );
   }
-  const mailed = await mailMembers(tx, actor, mail, a, 'reminder', new Map(open.map((o) => [o.userId, Number(o.count)])), String(now.getTime()));
+  const mailed = await mailMembers(
+    tx,
+    actor,
+    mail,
+    a,
+    'reminder',
+    new Map(open.map((o) => [o.userId, Number(o.count)])),
+    String(now.getTime()),
+  );
   await tx.update(assignments).set({ lastReminderAt: now }).where(eq(assignments.id, a.id));
   return { reminded: open.length, mailed, mail: mailOutcome(mail), lastReminderAt: now.toISOString() };
 }
@@ -33,14 +55,30 @@ export interface ReminderNotice {
 }
 
 /** The rep's reminders not yet dismissed, newest first, by assignment. */
-export async function noticesFor(tx: Executor, actor: Actor, assignmentIds: readonly string[]): Promise<Map<string, ReminderNotice[]>> {
+export async function noticesFor(
+  tx: Executor,
+  actor: Actor,
+  assignmentIds: readonly string[],
+): Promise<Map<string, ReminderNotice[]>> {
   const out = new Map<string, ReminderNotice[]>();
   if (!assignmentIds.length) return out;
   const rows = await tx
-    .select({ id: reminderNotices.id, assignmentId: reminderNotices.assignmentId, sentAt: reminderNotices.createdAt, sentBy: displayName })
+    .select({
+      id: reminderNotices.id,
+      assignmentId: reminderNotices.assignmentId,
+      sentAt: reminderNotices.createdAt,
+      sentBy: displayName,
+    })
     .from(reminderNotices)
     .leftJoin(users, eq(users.id, reminderNotices.sentBy))
-    .where(and(eq(reminderNotices.tenantId, actor.tenantId), eq(reminderNotices.userId, actor.userId), isNull(reminderNotices.dismissedAt), inArray(reminderNotices.assignmentId, [...assignmentIds])))
+    .where(
+      and(
+        eq(reminderNotices.tenantId, actor.tenantId),
+        eq(reminderNotices.userId, actor.userId),
+        isNull(reminderNotices.dismissedAt),
+        inArray(reminderNotices.assignmentId, [...assignmentIds]),
+      ),
+    )
     .orderBy(desc(reminderNotices.createdAt));
   for (const r of rows) {
     const list = out.get(r.assignmentId) ?? [];
@@ -55,8 +93,15 @@ export async function dismissReminder(tx: Executor, actor: Actor, reminderId: st
   const [row] = await tx
     .select({ id: reminderNotices.id, dismissedAt: reminderNotices.dismissedAt })
     .from(reminderNotices)
-    .where(and(eq(reminderNotices.id, reminderId), eq(reminderNotices.tenantId, actor.tenantId), eq(reminderNotices.userId, actor.userId)));
+    .where(
+      and(
+        eq(reminderNotices.id, reminderId),
+        eq(reminderNotices.tenantId, actor.tenantId),
+        eq(reminderNotices.userId, actor.userId),
+      ),
+    );
   if (!row) throw new AppError('NOT_FOUND', 'Reminder not found');
-  if (!row.dismissedAt) await tx.update(reminderNotices).set({ dismissedAt: now }).where(eq(reminderNotices.id, row.id));
+  if (!row.dismissedAt)
+    await tx.update(reminderNotices).set({ dismissedAt: now }).where(eq(reminderNotices.id, row.id));
   return { id: row.id };
 }

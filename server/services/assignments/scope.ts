@@ -28,7 +28,13 @@ export function visibleTo(actor: Actor): SQL | undefined {
 /** An assignment the actor may change; NOT_FOUND otherwise (another tenant, another team). */
 export async function loadEditable(tx: Executor, actor: Actor, assignmentId: string) {
   const [row] = await tx
-    .select({ id: assignments.id, name: assignments.name, dueAt: assignments.dueAt, createdBy: assignments.createdBy, scorePolicy: assignments.scorePolicy })
+    .select({
+      id: assignments.id,
+      name: assignments.name,
+      dueAt: assignments.dueAt,
+      createdBy: assignments.createdBy,
+      scorePolicy: assignments.scorePolicy,
+    })
     .from(assignments)
     .where(and(eq(assignments.id, assignmentId), eq(assignments.tenantId, actor.tenantId), visibleTo(actor)));
   if (!row) throw new AppError('NOT_FOUND', 'Assignment not found');

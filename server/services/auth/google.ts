@@ -18,7 +18,11 @@ async function signInWithGoogleClaims(db: Db, claims: GoogleClaims) {
   }
   const email = claims.email.trim().toLowerCase();
   const [user] = await asSystem(db, { action: 'auth.google' }, (tx) =>
-    tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1),
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1),
   );
   if (!user) throw new AppError('GOOGLE_NO_ACCOUNT', 'No account uses this Google email');
   return { userId: user.id, ...(await createSession(db, user.id)) };
@@ -32,7 +36,8 @@ export async function finishGoogleSignIn(
   exchange: CodeExchange,
 ) {
   if (params.error) throw new AppError('GOOGLE_FAILED', `Google returned ${params.error}`);
-  if (!params.code || !params.state || !cookies.state || !cookies.verifier) throw new AppError('GOOGLE_FAILED', 'Missing state or code');
+  if (!params.code || !params.state || !cookies.state || !cookies.verifier)
+    throw new AppError('GOOGLE_FAILED', 'Missing state or code');
   if (params.state !== cookies.state) throw new AppError('GOOGLE_FAILED', 'State mismatch');
   let claims: GoogleClaims;
   try {

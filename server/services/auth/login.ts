@@ -27,20 +27,30 @@ export async function loginWithPassword(db: Db, input: LoginInput, limits: Throt
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1),
   );
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!user || !ok) {
     await recordFailure(db, email, input.ip, limits);
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   }
   await recordSuccess(db, email);
-  return { userId: user.id, userType: user.userType, ...(await createSession(db, user.id, new Date(), { passwordHash: user.passwordHash! })) };
+  return {
+    userId: user.id,
+    userType: user.userType,
+    ...(await createSession(db, user.id, new Date(), { passwordHash: user.passwordHash! })),
+  };
 }
 
 /** Client info kept by the app after sign-in: name, default language and schema name. */
 export async function clientInfoFor(db: Db, tenantId: string) {
   const [c] = await asSystem(db, { action: 'auth.client_info', tenantId }, (tx) =>
     tx
-      .select({ client_name: clients.name, client_default_language: clients.defaultLanguage, client_schema: clients.schemaName })
+      .select({
+        client_name: clients.name,
+        client_default_language: clients.defaultLanguage,
+        client_schema: clients.schemaName,
+      })
       .from(clients)
       .where(eq(clients.id, tenantId))
       .limit(1),

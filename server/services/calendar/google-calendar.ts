@@ -1,4 +1,11 @@
-import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Client, type OAuth2Tokens } from 'arctic';
+import {
+  CodeChallengeMethod,
+  decodeIdToken,
+  generateCodeVerifier,
+  generateState,
+  OAuth2Client,
+  type OAuth2Tokens,
+} from 'arctic';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
@@ -40,16 +47,30 @@ export interface CalendarTokens {
   refresh(refreshToken: string): Promise<CalendarTokenSet>;
 }
 
-type CalendarEnv = Pick<Env, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'ENCRYPTION_KEY' | 'GOOGLE_CALENDAR_API_URL' | 'GOOGLE_OAUTH_AUTHORIZE_URL' | 'GOOGLE_OAUTH_TOKEN_URL' | 'OPENAI_TIMEOUT_MS'>;
+type CalendarEnv = Pick<
+  Env,
+  | 'GOOGLE_CLIENT_ID'
+  | 'GOOGLE_CLIENT_SECRET'
+  | 'ENCRYPTION_KEY'
+  | 'GOOGLE_CALENDAR_API_URL'
+  | 'GOOGLE_OAUTH_AUTHORIZE_URL'
+  | 'GOOGLE_OAUTH_TOKEN_URL'
+  | 'OPENAI_TIMEOUT_MS'
+>;
 
 /** Connecting a calendar needs the Google OAuth client and a key to seal its tokens with. */
-export const calendarAvailable = (env: CalendarEnv) => !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.ENCRYPTION_KEY);
+export const calendarAvailable = (env: CalendarEnv) =>
+  !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET && env.ENCRYPTION_KEY);
 
 export const calendarRedirectUri = (base: string) => new URL('/api/v1/integrations/google/callback', base).toString();
 
 /** arctic's OAuth 2.0 client with Google's endpoints (GOOGLE_OAUTH_AUTHORIZE_URL, GOOGLE_OAUTH_TOKEN_URL). */
 function google(env: CalendarEnv, redirectUri: string) {
-  if (!calendarAvailable(env)) throw new AppError('GOOGLE_DISABLED', 'Google Calendar is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and ENCRYPTION_KEY)');
+  if (!calendarAvailable(env))
+    throw new AppError(
+      'GOOGLE_DISABLED',
+      'Google Calendar is not configured (GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and ENCRYPTION_KEY)',
+    );
   return new OAuth2Client(env.GOOGLE_CLIENT_ID!, env.GOOGLE_CLIENT_SECRET!, redirectUri);
 }
 
@@ -66,13 +87,20 @@ function tokenSet(t: OAuth2Tokens): CalendarTokenSet {
   } catch {
     scopes = [];
   }
-  return { accessToken: t.accessToken(), refreshToken: t.hasRefreshToken() ? t.refreshToken() : null, expiresAt: t.accessTokenExpiresAt(), scopes, email };
+  return {
+    accessToken: t.accessToken(),
+    refreshToken: t.hasRefreshToken() ? t.refreshToken() : null,
+    expiresAt: t.accessTokenExpiresAt(),
+    scopes,
+    email,
+  };
 }
 
 export function arcticCalendarTokens(env: CalendarEnv, redirectUri: string): CalendarTokens {
   const g = google(env, redirectUri);
   return {
-    exchange: async (code, verifier) => tokenSet(await g.validateAuthorizationCode(env.GOOGLE_OAUTH_TOKEN_URL, code, verifier)),
+    exchange: async (code, verifier) =>
+      tokenSet(await g.validateAuthorizationCode(env.GOOGLE_OAUTH_TOKEN_URL, code, verifier)),
     refresh: async (refreshToken) => tokenSet(await g.refreshAccessToken(env.GOOGLE_OAUTH_TOKEN_URL, refreshToken, [])),
   };
 }
@@ -81,7 +109,13 @@ export function arcticCalendarTokens(env: CalendarEnv, redirectUri: string): Cal
 export function startCalendarConnect(env: CalendarEnv, redirectUri: string) {
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
-  const url = google(env, redirectUri).createAuthorizationURLWithPKCE(env.GOOGLE_OAUTH_AUTHORIZE_URL, state, CodeChallengeMethod.S256, codeVerifier, CALENDAR_SCOPES);
+  const url = google(env, redirectUri).createAuthorizationURLWithPKCE(
+    env.GOOGLE_OAUTH_AUTHORIZE_URL,
+    state,
+    CodeChallengeMethod.S256,
+    codeVerifier,
+    CALENDAR_SCOPES,
+  );
   url.searchParams.set('access_type', 'offline');
   url.searchParams.set('prompt', 'consent');
   url.searchParams.set('include_granted_scopes', 'true');
@@ -98,7 +132,8 @@ export async function finishCalendarConnect(
   tokens: CalendarTokens,
 ) {
   if (params.error) throw new AppError('GOOGLE_FAILED', `Google returned ${params.error}`);
-  if (!params.code || !params.state || !cookies.state || !cookies.verifier) throw new AppError('GOOGLE_FAILED', 'Missing state or code');
+  if (!params.code || !params.state || !cookies.state || !cookies.verifier)
+    throw new AppError('GOOGLE_FAILED', 'Missing state or code');
   if (params.state !== cookies.state) throw new AppError('GOOGLE_FAILED', 'State mismatch');
   let t: CalendarTokenSet;
   try {
@@ -107,7 +142,8 @@ export async function finishCalendarConnect(
     logger.warn({ err: e }, 'calendar code exchange failed');
     throw new AppError('GOOGLE_FAILED', 'Google code exchange failed');
   }
-  if (t.scopes.length && !t.scopes.includes('https://www.googleapis.com/auth/calendar.readonly')) throw new AppError('GOOGLE_FAILED', 'Calendar access was not granted');
+  if (t.scopes.length && !t.scopes.includes('https://www.googleapis.com/auth/calendar.readonly'))
+    throw new AppError('GOOGLE_FAILED', 'Calendar access was not granted');
   const key = env.ENCRYPTION_KEY!;
   const values = {
     accountEmail: t.email,
@@ -135,7 +171,13 @@ const eventsSchema = z.object({
         hangoutLink: z.string().optional(),
         start: z.object({ dateTime: z.string().optional(), date: z.string().optional() }).optional(),
         end: z.object({ dateTime: z.string().optional(), date: z.string().optional() }).optional(),
-        conferenceData: z.object({ entryPoints: z.array(z.object({ entryPointType: z.string().optional(), uri: z.string().optional() })).optional() }).optional(),
+        conferenceData: z
+          .object({
+            entryPoints: z
+              .array(z.object({ entryPointType: z.string().optional(), uri: z.string().optional() }))
+              .optional(),
+          })
+          .optional(),
       }),
     )
     .default([]),
@@ -143,7 +185,10 @@ const eventsSchema = z.object({
 
 /** The Meet link of an event (its hangoutLink, else a video entry point), in the plain form the bot takes. */
 function meetLinkOf(e: z.infer<typeof eventsSchema>['items'][number]): string | null {
-  const candidates = [e.hangoutLink, ...(e.conferenceData?.entryPoints ?? []).filter((p) => p.entryPointType === 'video').map((p) => p.uri)];
+  const candidates = [
+    e.hangoutLink,
+    ...(e.conferenceData?.entryPoints ?? []).filter((p) => p.entryPointType === 'video').map((p) => p.uri),
+  ];
   for (const c of candidates) {
     if (!c) continue;
     const plain = c.split('?')[0];
@@ -161,7 +206,10 @@ async function fetchEvents(env: CalendarEnv, accessToken: string, now: Date) {
   url.searchParams.set('singleEvents', 'true');
   url.searchParams.set('orderBy', 'startTime');
   url.searchParams.set('maxResults', '100');
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' }, signal: AbortSignal.timeout(Math.min(env.OPENAI_TIMEOUT_MS, 20_000)) });
+  const res = await fetch(url, {
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+    signal: AbortSignal.timeout(Math.min(env.OPENAI_TIMEOUT_MS, 20_000)),
+  });
   if (res.status === 401) throw new TokenRejected('access token rejected');
   if (!res.ok) throw new Error(`Calendar API answered ${res.status}`);
   return eventsSchema.parse(await res.json());
@@ -178,7 +226,13 @@ async function connectionOf(tx: Executor, userId: string) {
  * for it). An expired access token is refreshed (and kept, sealed); a refused refresh asks the user
  * to connect again.
  */
-export async function calendarOverview(db: Db, env: CalendarEnv, user: { tenantId: string; userId: string }, tokens: CalendarTokens | null, now = new Date()): Promise<CalendarOverview> {
+export async function calendarOverview(
+  db: Db,
+  env: CalendarEnv,
+  user: { tenantId: string; userId: string },
+  tokens: CalendarTokens | null,
+  now = new Date(),
+): Promise<CalendarOverview> {
   const available = calendarAvailable(env);
   const conn = await withTenant(db, user.tenantId, (tx) => connectionOf(tx, user.userId));
   if (!available || !conn) return { available, connected: false, email: null, problem: null, events: [] };
@@ -193,7 +247,12 @@ export async function calendarOverview(db: Db, env: CalendarEnv, user: { tenantI
       await withTenant(db, user.tenantId, (tx) =>
         tx
           .update(calendarConnections)
-          .set({ accessTokenSealed: seal(key, PURPOSE, t.accessToken), ...(t.refreshToken ? { refreshTokenSealed: seal(key, PURPOSE, t.refreshToken) } : {}), expiresAt: t.expiresAt, updatedAt: new Date() })
+          .set({
+            accessTokenSealed: seal(key, PURPOSE, t.accessToken),
+            ...(t.refreshToken ? { refreshTokenSealed: seal(key, PURPOSE, t.refreshToken) } : {}),
+            expiresAt: t.expiresAt,
+            updatedAt: new Date(),
+          })
           .where(eq(calendarConnections.id, conn.id)),
       );
       return t.accessToken;
@@ -222,7 +281,13 @@ export async function calendarOverview(db: Db, env: CalendarEnv, user: { tenantI
   }
   const events = data.items
     .filter((e) => e.status !== 'cancelled' && e.start?.dateTime)
-    .map((e) => ({ id: e.id, title: e.summary?.trim() || '', start: new Date(e.start!.dateTime!).toISOString(), end: e.end?.dateTime ? new Date(e.end.dateTime).toISOString() : null, meetUrl: meetLinkOf(e) }))
+    .map((e) => ({
+      id: e.id,
+      title: e.summary?.trim() || '',
+      start: new Date(e.start!.dateTime!).toISOString(),
+      end: e.end?.dateTime ? new Date(e.end.dateTime).toISOString() : null,
+      meetUrl: meetLinkOf(e),
+    }))
     .filter((e): e is typeof e & { meetUrl: string } => e.meetUrl !== null)
     .slice(0, MAX_EVENTS);
   // a bot already on its way (or scheduled) for this meeting link
@@ -231,14 +296,31 @@ export async function calendarOverview(db: Db, env: CalendarEnv, user: { tenantI
         tx
           .select({ url: meetings.meetingUrl, joinAt: meetings.joinAt })
           .from(meetings)
-          .where(and(eq(meetings.userId, user.userId), eq(meetings.source, 'bot'), inArray(meetings.meetingUrl, events.map((e) => e.meetUrl)), gte(meetings.createdAt, new Date(now.getTime() - 86_400_000)), inArray(meetings.status, ['scheduled', 'requested', 'joining', 'waiting_room', 'in_call', 'recording']))),
+          .where(
+            and(
+              eq(meetings.userId, user.userId),
+              eq(meetings.source, 'bot'),
+              inArray(
+                meetings.meetingUrl,
+                events.map((e) => e.meetUrl),
+              ),
+              gte(meetings.createdAt, new Date(now.getTime() - 86_400_000)),
+              inArray(meetings.status, ['scheduled', 'requested', 'joining', 'waiting_room', 'in_call', 'recording']),
+            ),
+          ),
       )
     : [];
-  return { ...base, problem: null, events: events.map((e) => ({ ...e, botScheduled: booked.some((b) => b.url === e.meetUrl) })) };
+  return {
+    ...base,
+    problem: null,
+    events: events.map((e) => ({ ...e, botScheduled: booked.some((b) => b.url === e.meetUrl) })),
+  };
 }
 
 /** Forgets the user's calendar (its tokens are deleted). */
 export async function disconnectCalendar(db: Db, user: { tenantId: string; userId: string }) {
-  await withTenant(db, user.tenantId, (tx) => tx.delete(calendarConnections).where(eq(calendarConnections.userId, user.userId)));
+  await withTenant(db, user.tenantId, (tx) =>
+    tx.delete(calendarConnections).where(eq(calendarConnections.userId, user.userId)),
+  );
   return { ok: true as const };
 }

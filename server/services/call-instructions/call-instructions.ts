@@ -8,10 +8,4 @@ export const callInstructionRecords = namedRecords<CallInstructionFields>({
   order: 'created',
   notFound: 'Call instructions not found',
 });
-export const {
-  
-  
-  create: createCallInstruction,
-  
-  
-} = callInstructionRecords;
+export const { create: createCallInstruction } = callInstructionRecords;

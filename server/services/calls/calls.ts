@@ -2,7 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { personas, simulations } from '../../../db/schema';
-import { callMetrics, callTickets, callTurns, calls, type CallMode, type CallProvider, type CallUsage } from '../../../db/schema/calls';
+import {
+  callMetrics,
+  callTickets,
+  callTurns,
+  calls,
+  type CallMode,
+  type CallProvider,
+  type CallUsage,
+} from '../../../db/schema/calls';
 import { type CallEndReason, type CallTransportSetting } from '../../contracts/enums';
 import { getCallTransport } from './call-settings';
 import { asSystem, withTenant } from '../../../db/tenant';
@@ -65,25 +73,42 @@ export interface StartCallResult {
 export async function startCall(
   tx: Executor,
   env: Env,
-  actor: { tenantId: string; userId: string; role: Role | null } | { tenantId: string; userId: null; role: null; candidate: true },
+  actor:
+    | { tenantId: string; userId: string; role: Role | null }
+    | { tenantId: string; userId: null; role: null; candidate: true },
   input: StartCallInput,
 ): Promise<StartCallResult> {
   // a candidate or guest (no account) reaches this only through a validated link, in its link's mode
   const candidate = 'candidate' in actor;
-  if (candidate !== (input.mode === 'assessment' || input.mode === 'magic_link')) throw new AppError('FORBIDDEN', 'Assessment and demo calls are started from their links');
+  if (candidate !== (input.mode === 'assessment' || input.mode === 'magic_link'))
+    throw new AppError('FORBIDDEN', 'Assessment and demo calls are started from their links');
   if (!candidate && !actor.role) throw new AppError('NO_ROLE', 'You do not have a role yet');
-  if (!candidate && input.mode !== 'practice' && !hasRole(actor.role, ['admin', 'sales_manager'])) throw new AppError('FORBIDDEN', 'Only admins and managers can test a simulation');
+  if (!candidate && input.mode !== 'practice' && !hasRole(actor.role, ['admin', 'sales_manager']))
+    throw new AppError('FORBIDDEN', 'Only admins and managers can test a simulation');
   const row = await findSimulationRow(tx, actor.tenantId, input.simulationId);
   if (!row) throw new AppError('NOT_FOUND', 'Simulation not found');
-  const simInput = { ...simulationInputFromRow(row), ...(input.simulationPromptId ? { simulationPromptId: input.simulationPromptId } : {}) };
+  const simInput = {
+    ...simulationInputFromRow(row),
+    ...(input.simulationPromptId ? { simulationPromptId: input.simulationPromptId } : {}),
+  };
   const ctx = await loadGenerationContext(tx, simInput);
   const instructions = buildSimulationInstructions(ctx, row.scenarioDetails as StoredScenario | null);
   const scorecard = await getScorecardVersion(tx, ctx.scorecard.id);
 
-  const provider: LiveCallProvider = env.OPENAI_API_KEY && input.mode !== 'dry_run' && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline';
+  const provider: LiveCallProvider =
+    env.OPENAI_API_KEY && input.mode !== 'dry_run' && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline';
   const timeLimitSeconds = Math.max(1, Math.min(MAX_CALL_SECONDS, Math.round(Number(row.timeLimitMinutes) * 60)));
   const simulationSnapshot = {
-    simulation: { id: row.id, name: row.name, difficulty: row.difficulty, language: row.language, timeLimitMinutes: Number(row.timeLimitMinutes), useCase: row.useCase, learnerRole: row.learnerRole, instructions: row.instructions },
+    simulation: {
+      id: row.id,
+      name: row.name,
+      difficulty: row.difficulty,
+      language: row.language,
+      timeLimitMinutes: Number(row.timeLimitMinutes),
+      useCase: row.useCase,
+      learnerRole: row.learnerRole,
+      instructions: row.instructions,
+    },
     persona: ctx.persona,
     scenario: row.scenarioDetails ?? null,
     scenarioSummary: row.scenarioSummary,
@@ -96,7 +121,8 @@ export async function startCall(
   } as Record<string, unknown>;
 
   // Assignments: a call for an exercise marks it in_progress and is linked to it.
-  const exerciseId = input.exerciseId && !('candidate' in actor) ? await startExercise(tx, actor, input.exerciseId, row.id) : null;
+  const exerciseId =
+    input.exerciseId && !('candidate' in actor) ? await startExercise(tx, actor, input.exerciseId, row.id) : null;
 
   const [call] = await tx
     .insert(calls)
@@ -134,21 +160,42 @@ export async function startCall(
 }
 
 /** Issues the call's single-use socket ticket (system path: call_tickets has no tenant policy for the app role). */
-export async function issueTicket(db: Db, env: Env, t: { tenantId: string; callId: string; userId: string | null }): Promise<string> {
+export async function issueTicket(
+  db: Db,
+  env: Env,
+  t: { tenantId: string; callId: string; userId: string | null },
+): Promise<string> {
   const ticket = randomBytes(32).toString('base64url');
   await asSystem(db, { action: 'calls.ticket.issue', actorUserId: t.userId, tenantId: t.tenantId }, (tx) =>
-    tx.insert(callTickets).values({ id: hashTicket(ticket), tenantId: t.tenantId, callId: t.callId, userId: t.userId, expiresAt: new Date(Date.now() + env.CALL_TICKET_TTL_SECONDS * 1000) }),
+    tx.insert(callTickets).values({
+      id: hashTicket(ticket),
+      tenantId: t.tenantId,
+      callId: t.callId,
+      userId: t.userId,
+      expiresAt: new Date(Date.now() + env.CALL_TICKET_TTL_SECONDS * 1000),
+    }),
   );
   return ticket;
 }
 
 /** Consumes a ticket atomically (system path: the socket has no tenant yet). Null when missing, expired, used or for another call. */
-export async function consumeTicket(db: Db, callId: string, ticket: string): Promise<{ tenantId: string; userId: string | null } | null> {
+export async function consumeTicket(
+  db: Db,
+  callId: string,
+  ticket: string,
+): Promise<{ tenantId: string; userId: string | null } | null> {
   const [row] = await asSystem(db, { action: 'calls.ticket' }, (tx) =>
     tx
       .update(callTickets)
       .set({ usedAt: new Date() })
-      .where(and(eq(callTickets.id, hashTicket(ticket)), eq(callTickets.callId, callId), isNull(callTickets.usedAt), gt(callTickets.expiresAt, new Date())))
+      .where(
+        and(
+          eq(callTickets.id, hashTicket(ticket)),
+          eq(callTickets.callId, callId),
+          isNull(callTickets.usedAt),
+          gt(callTickets.expiresAt, new Date()),
+        ),
+      )
       .returning({ tenantId: callTickets.tenantId, userId: callTickets.userId }),
   );
   return row ?? null;
@@ -159,20 +206,34 @@ export async function consumeTicket(db: Db, callId: string, ticket: string): Pro
  * The tenant of a userless call (a candidate's) whose ticket this is, issued within `windowMs`,
  * used or not (the recording upload after the socket consumed it). Null otherwise.
  */
-export async function ticketHolder(db: Db, callId: string, ticket: string, windowMs: number): Promise<{ tenantId: string } | null> {
+export async function ticketHolder(
+  db: Db,
+  callId: string,
+  ticket: string,
+  windowMs: number,
+): Promise<{ tenantId: string } | null> {
   const [row] = await asSystem(db, { action: 'calls.ticket.holder' }, (tx) =>
     tx
       .select({ tenantId: callTickets.tenantId })
       .from(callTickets)
       .innerJoin(calls, eq(calls.id, callTickets.callId))
-      .where(and(eq(callTickets.id, hashTicket(ticket)), eq(callTickets.callId, callId), isNull(calls.userId), gt(callTickets.createdAt, new Date(Date.now() - windowMs))))
+      .where(
+        and(
+          eq(callTickets.id, hashTicket(ticket)),
+          eq(callTickets.callId, callId),
+          isNull(calls.userId),
+          gt(callTickets.createdAt, new Date(Date.now() - windowMs)),
+        ),
+      )
       .limit(1),
   );
   return row ?? null;
 }
 
 export async function findCallForUpgrade(db: Db, callId: string) {
-  const [row] = await asSystem(db, { action: 'calls.upgrade' }, (tx) => tx.select().from(calls).where(eq(calls.id, callId)).limit(1));
+  const [row] = await asSystem(db, { action: 'calls.upgrade' }, (tx) =>
+    tx.select().from(calls).where(eq(calls.id, callId)).limit(1),
+  );
   return row ?? null;
 }
 
@@ -181,16 +242,29 @@ export async function findCallForUpgrade(db: Db, callId: string) {
  * so the link can be used again; `olderThan` limits it to calls made before then (their ticket has
  * expired unused). Says whether the call was released — a call that connected never is.
  */
-export async function failUnconnectedCall(tx: Executor, callId: string, now: Date, olderThan: Date | null): Promise<boolean> {
+export async function failUnconnectedCall(
+  tx: Executor,
+  callId: string,
+  now: Date,
+  olderThan: Date | null,
+): Promise<boolean> {
   const released = await tx
     .update(calls)
     .set({ state: 'failed', endReason: 'client_dropped', endDetail: 'the call was never connected', endedAt: now })
-    .where(and(eq(calls.id, callId), eq(calls.state, 'created'), ...(olderThan ? [lt(calls.createdAt, olderThan)] : [])))
+    .where(
+      and(eq(calls.id, callId), eq(calls.state, 'created'), ...(olderThan ? [lt(calls.createdAt, olderThan)] : [])),
+    )
     .returning({ id: calls.id });
   return released.length === 1;
 }
 
-export async function setCallState(db: Db, tenantId: string, callId: string, state: 'dialing' | 'ringing' | 'connected', connectedAt?: Date) {
+export async function setCallState(
+  db: Db,
+  tenantId: string,
+  callId: string,
+  state: 'dialing' | 'ringing' | 'connected',
+  connectedAt?: Date,
+) {
   await withTenant(db, tenantId, async (tx) => {
     const [row] = await tx
       .update(calls)
@@ -237,7 +311,13 @@ export async function setTurnEnd(db: Db, tenantId: string, callId: string, itemI
   );
 }
 
-export async function insertMetrics(db: Db, tenantId: string, callId: string, source: 'browser' | 'server', samples: Record<string, unknown>[]) {
+export async function insertMetrics(
+  db: Db,
+  tenantId: string,
+  callId: string,
+  source: 'browser' | 'server',
+  samples: Record<string, unknown>[],
+) {
   await withTenant(db, tenantId, (tx) => tx.insert(callMetrics).values({ tenantId, callId, source, samples }));
 }
 
@@ -308,9 +388,18 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A call of the tenant visible to `viewer`: their own, or any when they are an admin/manager. */
 export async function getCall(tx: Executor, viewer: { userId: string; role: Role | null }, callId: string) {
   const [row] = await tx.select(callSummarySelect()).from(calls).where(eq(calls.id, callId)).limit(1);
-  if (!row || (row.userId !== viewer.userId && !hasRole(viewer.role, ['admin', 'sales_manager']))) throw new AppError('NOT_FOUND', 'Call not found');
+  if (!row || (row.userId !== viewer.userId && !hasRole(viewer.role, ['admin', 'sales_manager'])))
+    throw new AppError('NOT_FOUND', 'Call not found');
   const turns = await tx
-    .select({ seq: callTurns.seq, itemId: callTurns.itemId, speaker: callTurns.speaker, text: callTurns.text, startMs: callTurns.startMs, endMs: callTurns.endMs, interrupted: callTurns.interrupted })
+    .select({
+      seq: callTurns.seq,
+      itemId: callTurns.itemId,
+      speaker: callTurns.speaker,
+      text: callTurns.text,
+      startMs: callTurns.startMs,
+      endMs: callTurns.endMs,
+      interrupted: callTurns.interrupted,
+    })
     .from(callTurns)
     .where(eq(callTurns.callId, callId))
     .orderBy(asc(callTurns.seq));
@@ -326,8 +415,19 @@ export async function getCall(tx: Executor, viewer: { userId: string; role: Role
 }
 
 export async function listCalls(tx: Executor, userId: string, limit = 50) {
-  const rows = await tx.select(callSummarySelect()).from(calls).where(eq(calls.userId, userId)).orderBy(desc(calls.createdAt)).limit(limit);
-  return rows.map(({ userId: _u, ...r }) => ({ ...r, startedAt: iso(r.startedAt), connectedAt: iso(r.connectedAt), endedAt: iso(r.endedAt), createdAt: r.createdAt.toISOString() }));
+  const rows = await tx
+    .select(callSummarySelect())
+    .from(calls)
+    .where(eq(calls.userId, userId))
+    .orderBy(desc(calls.createdAt))
+    .limit(limit);
+  return rows.map(({ userId: _u, ...r }) => ({
+    ...r,
+    startedAt: iso(r.startedAt),
+    connectedAt: iso(r.connectedAt),
+    endedAt: iso(r.endedAt),
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -336,18 +436,33 @@ export async function listCalls(tx: Executor, userId: string, limit = 50) {
  */
 export async function endCallRow(tx: Executor, userId: string, callId: string): Promise<boolean> {
   const [row] = await tx
-    .select({ id: calls.id, tenantId: calls.tenantId, userId: calls.userId, state: calls.state, connectedAt: calls.connectedAt })
+    .select({
+      id: calls.id,
+      tenantId: calls.tenantId,
+      userId: calls.userId,
+      state: calls.state,
+      connectedAt: calls.connectedAt,
+    })
     .from(calls)
     .where(eq(calls.id, callId))
     .limit(1);
   if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Call not found');
   if (row.state === 'ended') return false;
-  const [{ n }] = await tx.select({ n: count() }).from(callTurns).where(and(eq(callTurns.callId, callId), eq(callTurns.speaker, 'rep')));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(callTurns)
+    .where(and(eq(callTurns.callId, callId), eq(callTurns.speaker, 'rep')));
   const [card] = await tx.select({ scorecardId: calls.scorecardId }).from(calls).where(eq(calls.id, callId));
   if (Number(n) > 0 && card?.scorecardId) await markScorecardUsed(tx, card.scorecardId).catch(() => undefined);
   await tx
     .update(calls)
-    .set({ state: 'ended', endReason: 'user_hangup', endDetail: 'ended over HTTP (no live socket)', endedAt: new Date(), durationMs: row.connectedAt ? Date.now() - row.connectedAt.getTime() : 0 })
+    .set({
+      state: 'ended',
+      endReason: 'user_hangup',
+      endDetail: 'ended over HTTP (no live socket)',
+      endedAt: new Date(),
+      durationMs: row.connectedAt ? Date.now() - row.connectedAt.getTime() : 0,
+    })
     .where(eq(calls.id, callId));
   if (Number(n) > 0) await enqueueEvaluation(tx, { tenantId: row.tenantId, callId });
   return true;
@@ -382,6 +497,8 @@ export async function previewSimulation(tx: Executor, env: Env, simulationId: st
     timeLimitSeconds: Math.max(1, Math.min(MAX_CALL_SECONDS, Math.round(Number(row.timeLimitMinutes) * 60))),
     learnerInstructions: row.instructions,
     language: row.language,
-    provider: (env.OPENAI_API_KEY && row.callProvider !== 'offline' ? 'openai-realtime' : 'offline') as LiveCallProvider,
+    provider: (env.OPENAI_API_KEY && row.callProvider !== 'offline'
+      ? 'openai-realtime'
+      : 'offline') as LiveCallProvider,
   };
 }

@@ -32,13 +32,23 @@ const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseM
  * with a lease. 429 when the tenant already holds `max` live calls (in any process), 409 when the
  * call was claimed already.
  */
-export async function claimCallSlot(db: Db, tenantId: string, callId: string, owner: string, max: number, leaseMs = CALL_LEASE_MS, now = new Date()): Promise<true | 409 | 429> {
+export async function claimCallSlot(
+  db: Db,
+  tenantId: string,
+  callId: string,
+  owner: string,
+  max: number,
+  leaseMs = CALL_LEASE_MS,
+  now = new Date(),
+): Promise<true | 409 | 429> {
   return withTenant(db, tenantId, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`spar:call-slots:${tenantId}`}))`);
     const [{ n }] = await tx
       .select({ n: count() })
       .from(calls)
-      .where(and(eq(calls.tenantId, tenantId), inArray(calls.state, [...ACTIVE_CALL_STATES]), gt(calls.leaseUntil, now)));
+      .where(
+        and(eq(calls.tenantId, tenantId), inArray(calls.state, [...ACTIVE_CALL_STATES]), gt(calls.leaseUntil, now)),
+      );
     if (Number(n) >= max) return 429;
     const r = await tx
       .update(calls)
@@ -50,7 +60,13 @@ export async function claimCallSlot(db: Db, tenantId: string, callId: string, ow
 }
 
 /** Renews the leases of the calls this process holds (grouped by tenant, each under its own row-level security). */
-export async function renewLeases(db: Db, owner: string, live: Iterable<{ tenantId: string; callId: string }>, leaseMs = CALL_LEASE_MS, now = new Date()) {
+export async function renewLeases(
+  db: Db,
+  owner: string,
+  live: Iterable<{ tenantId: string; callId: string }>,
+  leaseMs = CALL_LEASE_MS,
+  now = new Date(),
+) {
   const byTenant = new Map<string, string[]>();
   for (const c of live) byTenant.set(c.tenantId, [...(byTenant.get(c.tenantId) ?? []), c.callId]);
   for (const [tenantId, ids] of byTenant) {
@@ -79,7 +95,10 @@ export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now =
       .where(
         and(
           inArray(calls.state, [...ACTIVE_CALL_STATES]),
-          or(lt(calls.leaseUntil, now), and(isNull(calls.leaseUntil), lt(calls.startedAt, new Date(now.getTime() - LEGACY_WINDOW_MS)))),
+          or(
+            lt(calls.leaseUntil, now),
+            and(isNull(calls.leaseUntil), lt(calls.startedAt, new Date(now.getTime() - LEGACY_WINDOW_MS))),
+          ),
         ),
       )
       .limit(500),
@@ -87,7 +106,12 @@ export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now =
   const closed: string[] = [];
   for (const c of stale) {
     try {
-      const [{ n }] = await withTenant(db, c.tenantId, (tx) => tx.select({ n: count() }).from(callTurns).where(and(eq(callTurns.callId, c.id), eq(callTurns.speaker, 'rep'))));
+      const [{ n }] = await withTenant(db, c.tenantId, (tx) =>
+        tx
+          .select({ n: count() })
+          .from(callTurns)
+          .where(and(eq(callTurns.callId, c.id), eq(callTurns.speaker, 'rep'))),
+      );
       const since = c.connectedAt ?? c.startedAt;
       const ended = await finishCall(db, c.tenantId, c.id, {
         reason: 'server_stopped',

@@ -15,7 +15,14 @@ const REALTIME_PRICES_USD_PER_M = {
   outputAudio: 64.0,
 } as const;
 
-export const EMPTY_USAGE: CallUsage = { inputTextTokens: 0, inputAudioTokens: 0, outputTextTokens: 0, outputAudioTokens: 0, cachedTokens: 0, totalTokens: 0 };
+export const EMPTY_USAGE: CallUsage = {
+  inputTextTokens: 0,
+  inputAudioTokens: 0,
+  outputTextTokens: 0,
+  outputAudioTokens: 0,
+  cachedTokens: 0,
+  totalTokens: 0,
+};
 
 export function addUsage(a: CallUsage, b: Partial<CallUsage> | null | undefined): CallUsage {
   if (!b) return a;
@@ -36,7 +43,11 @@ export function estimateCostUsd(u: CallUsage): number {
   const cachedAudio = Math.min(cached, u.inputAudioTokens);
   const cachedText = cached - cachedAudio;
   const usd =
-    ((u.inputTextTokens - cachedText) * p.inputText + (u.inputAudioTokens - cachedAudio) * p.inputAudio + cached * p.cachedInput + u.outputTextTokens * p.outputText + u.outputAudioTokens * p.outputAudio) /
+    ((u.inputTextTokens - cachedText) * p.inputText +
+      (u.inputAudioTokens - cachedAudio) * p.inputAudio +
+      cached * p.cachedInput +
+      u.outputTextTokens * p.outputText +
+      u.outputAudioTokens * p.outputAudio) /
     1_000_000;
   return Math.round(usd * 10_000) / 10_000;
 }

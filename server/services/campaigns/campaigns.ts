@@ -9,7 +9,10 @@ import { AppError } from '../../errors';
 
 type Row = typeof campaigns.$inferSelect;
 
-const slugTaken = () => new AppError('CAMPAIGN_EXISTS', 'A campaign with this id already exists', { fieldErrors: { slug: ['cta.validation.slugTaken'] } });
+const slugTaken = () =>
+  new AppError('CAMPAIGN_EXISTS', 'A campaign with this id already exists', {
+    fieldErrors: { slug: ['cta.validation.slugTaken'] },
+  });
 
 function toRow(r: Row, simulationName: string | null, links: number): CampaignRow {
   return {
@@ -35,7 +38,11 @@ function toRow(r: Row, simulationName: string | null, links: number): CampaignRo
 
 /** The tenant's campaigns, newest first, with their simulation's name and how many links each has. */
 export async function listCampaigns(tx: Executor): Promise<CampaignRow[]> {
-  const links = tx.select({ campaignId: magicLinks.campaignId, n: sql<number>`count(*)::int`.as('n') }).from(magicLinks).groupBy(magicLinks.campaignId).as('l');
+  const links = tx
+    .select({ campaignId: magicLinks.campaignId, n: sql<number>`count(*)::int`.as('n') })
+    .from(magicLinks)
+    .groupBy(magicLinks.campaignId)
+    .as('l');
   const rows = await tx
     .select({ c: campaigns, simulationName: simulations.name, links: links.n })
     .from(campaigns)
@@ -46,8 +53,14 @@ export async function listCampaigns(tx: Executor): Promise<CampaignRow[]> {
 }
 
 async function requireSimulation(tx: Executor, simulationId: string) {
-  const [sim] = await tx.select({ id: simulations.id, name: simulations.name }).from(simulations).where(eq(simulations.id, simulationId));
-  if (!sim) throw new AppError('VALIDATION', 'Simulation not found', { fieldErrors: { simulationId: ['cta.validation.simulationRequired'] } });
+  const [sim] = await tx
+    .select({ id: simulations.id, name: simulations.name })
+    .from(simulations)
+    .where(eq(simulations.id, simulationId));
+  if (!sim)
+    throw new AppError('VALIDATION', 'Simulation not found', {
+      fieldErrors: { simulationId: ['cta.validation.simulationRequired'] },
+    });
   return sim;
 }
 
@@ -66,7 +79,12 @@ const values = (input: CampaignInput) => ({
   bookingUrl: input.bookingProvider === 'none' ? null : (input.bookingUrl ?? null),
 });
 
-export async function createCampaign(tx: Executor, tenantId: string, userId: string, input: CampaignInput): Promise<CampaignRow> {
+export async function createCampaign(
+  tx: Executor,
+  tenantId: string,
+  userId: string,
+  input: CampaignInput,
+): Promise<CampaignRow> {
   const sim = await requireSimulation(tx, input.simulationId);
   const [taken] = await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, input.slug));
   if (taken) throw slugTaken();
@@ -84,7 +102,10 @@ export async function createCampaign(tx: Executor, tenantId: string, userId: str
 
 export async function updateCampaign(tx: Executor, input: z.infer<typeof updateCampaignInput>): Promise<CampaignRow> {
   const sim = await requireSimulation(tx, input.simulationId);
-  const [taken] = await tx.select({ id: campaigns.id }).from(campaigns).where(and(eq(campaigns.slug, input.slug), sql`${campaigns.id} <> ${input.id}`));
+  const [taken] = await tx
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.slug, input.slug), sql`${campaigns.id} <> ${input.id}`));
   if (taken) throw slugTaken();
   const [row] = await tx
     .update(campaigns)
@@ -92,13 +113,19 @@ export async function updateCampaign(tx: Executor, input: z.infer<typeof updateC
     .where(eq(campaigns.id, input.id))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', 'Campaign not found');
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(magicLinks).where(eq(magicLinks.campaignId, row.id));
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(magicLinks)
+    .where(eq(magicLinks.campaignId, row.id));
   return toRow(row, sim.name, Number(n));
 }
 
 /** Deletes a campaign and its links (the screen confirms, naming how many links go with it). */
 export async function deleteCampaign(tx: Executor, id: string): Promise<{ id: string; links: number }> {
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(magicLinks).where(eq(magicLinks.campaignId, id));
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(magicLinks)
+    .where(eq(magicLinks.campaignId, id));
   const [row] = await tx.delete(campaigns).where(eq(campaigns.id, id)).returning({ id: campaigns.id });
   if (!row) throw new AppError('NOT_FOUND', 'Campaign not found');
   return { id: row.id, links: Number(n) };

@@ -3,7 +3,12 @@ import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { campaigns, clients, magicLinks, simulations } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
-import { MAGIC_LINK_BATCH_MAX, parseEntries, type GenerateLinksInput, type GenerateLinksResult } from '../../contracts/campaigns';
+import {
+  MAGIC_LINK_BATCH_MAX,
+  parseEntries,
+  type GenerateLinksInput,
+  type GenerateLinksResult,
+} from '../../contracts/campaigns';
 import type { Language } from '../../contracts/languages';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
@@ -11,7 +16,8 @@ import { enqueueMails, renderMail } from '../../mail/jobs';
 import { hashToken, newLinkToken } from '../assessments/links';
 
 /** A guest's link: the page with the link's id and its token (32 random bytes, base64url). */
-const magicLink = (baseUrl: string, linkId: string, token: string) => `${baseUrl}/magic-link/${linkId}?token=${encodeURIComponent(token)}`;
+const magicLink = (baseUrl: string, linkId: string, token: string) =>
+  `${baseUrl}/magic-link/${linkId}?token=${encodeURIComponent(token)}`;
 
 const CHUNK = 250;
 
@@ -33,13 +39,25 @@ export interface GenerateOptions {
  * advisory lock), so two at once cannot both give one address a live link. With `send`, each link's
  * mail is queued in the campaign's language, due at MAGIC_LINK_MAILS_PER_MINUTE.
  */
-export async function generateLinks(db: Db, env: Pick<Env, 'MAGIC_LINK_MAILS_PER_MINUTE'>, input: GenerateLinksInput, opts: GenerateOptions): Promise<GenerateLinksResult> {
+export async function generateLinks(
+  db: Db,
+  env: Pick<Env, 'MAGIC_LINK_MAILS_PER_MINUTE'>,
+  input: GenerateLinksInput,
+  opts: GenerateOptions,
+): Promise<GenerateLinksResult> {
   const parsed = parseEntries(input.entries);
   if (parsed.lines > MAGIC_LINK_BATCH_MAX) {
-    throw new AppError('VALIDATION', `At most ${MAGIC_LINK_BATCH_MAX} entries per batch`, { fieldErrors: { entries: ['cta.validation.tooManyEntries'] }, entries: parsed.lines, max: MAGIC_LINK_BATCH_MAX });
+    throw new AppError('VALIDATION', `At most ${MAGIC_LINK_BATCH_MAX} entries per batch`, {
+      fieldErrors: { entries: ['cta.validation.tooManyEntries'] },
+      entries: parsed.lines,
+      max: MAGIC_LINK_BATCH_MAX,
+    });
   }
   if (parsed.entries.length === 0) {
-    throw new AppError('NO_VALID_ENTRIES', 'Invalid email format. No valid entries. Please check email, name format', { fieldErrors: { entries: ['cta.validation.noValidEntries'] }, invalidLines: parsed.invalid });
+    throw new AppError('NO_VALID_ENTRIES', 'Invalid email format. No valid entries. Please check email, name format', {
+      fieldErrors: { entries: ['cta.validation.noValidEntries'] },
+      invalidLines: parsed.invalid,
+    });
   }
   const now = opts.now ?? new Date();
   return withTenant(db, opts.tenantId, async (tx) => {
@@ -49,9 +67,14 @@ export async function generateLinks(db: Db, env: Pick<Env, 'MAGIC_LINK_MAILS_PER
       .innerJoin(clients, eq(clients.id, campaigns.tenantId))
       .leftJoin(simulations, eq(simulations.id, campaigns.simulationId))
       .where(eq(campaigns.id, input.campaignId));
-    if (!campaign) throw new AppError('NOT_FOUND', 'Campaign not found', { fieldErrors: { campaignId: ['cta.validation.campaignRequired'] } });
+    if (!campaign)
+      throw new AppError('NOT_FOUND', 'Campaign not found', {
+        fieldErrors: { campaignId: ['cta.validation.campaignRequired'] },
+      });
     if (!campaign.c.simulationId || !campaign.simulationName) {
-      throw new AppError('VALIDATION', 'The campaign has no simulation', { fieldErrors: { campaignId: ['cta.validation.campaignNoSimulation'] } });
+      throw new AppError('VALIDATION', 'The campaign has no simulation', {
+        fieldErrors: { campaignId: ['cta.validation.campaignNoSimulation'] },
+      });
     }
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`magic-links:${campaign.c.id}`}))`);
 
@@ -66,7 +89,10 @@ export async function generateLinks(db: Db, env: Pick<Env, 'MAGIC_LINK_MAILS_PER
           and(
             eq(magicLinks.campaignId, campaign.c.id),
             inArray(magicLinks.email, emails.slice(i, i + 1000)),
-            or(inArray(magicLinks.status, ['started', 'in_progress']), and(inArray(magicLinks.status, ['created', 'sent', 'clicked']), gt(magicLinks.expiresAt, now))),
+            or(
+              inArray(magicLinks.status, ['started', 'in_progress']),
+              and(inArray(magicLinks.status, ['created', 'sent', 'clicked']), gt(magicLinks.expiresAt, now)),
+            ),
           ),
         );
       for (const r of rows) live.add(r.email);
@@ -103,9 +129,28 @@ export async function generateLinks(db: Db, env: Pick<Env, 'MAGIC_LINK_MAILS_PER
       await enqueueMails(
         tx,
         made.map((m, i) => {
-          const vars = { name: m.firstName || m.email, company: campaign.company, campaign: campaign.c.name, simulation: campaign.simulationName!, date: expires };
-          const mail = renderMail(lng, 'magicLinkInvite', vars, [campaign.c.subHeader].filter(Boolean), magicLink(opts.baseUrl, m.id, m.token));
-          return { tenantId: opts.tenantId, to: m.email, ...mail, dedupeKey: `magic-link:${m.id}:invite`, runAt: new Date(now.getTime() + Math.floor(i * gapMs)), onSent: { magicLinkId: m.id } };
+          const vars = {
+            name: m.firstName || m.email,
+            company: campaign.company,
+            campaign: campaign.c.name,
+            simulation: campaign.simulationName!,
+            date: expires,
+          };
+          const mail = renderMail(
+            lng,
+            'magicLinkInvite',
+            vars,
+            [campaign.c.subHeader].filter(Boolean),
+            magicLink(opts.baseUrl, m.id, m.token),
+          );
+          return {
+            tenantId: opts.tenantId,
+            to: m.email,
+            ...mail,
+            dedupeKey: `magic-link:${m.id}:invite`,
+            runAt: new Date(now.getTime() + Math.floor(i * gapMs)),
+            onSent: { magicLinkId: m.id },
+          };
         }),
       );
     }
@@ -118,7 +163,13 @@ export async function generateLinks(db: Db, env: Pick<Env, 'MAGIC_LINK_MAILS_PER
       duplicateLines: parsed.duplicates,
       alreadyLive: [...live].sort(),
       sending: input.send && made.length > 0,
-      links: made.map((m) => ({ id: m.id, email: m.email, firstName: m.firstName, link: magicLink(opts.baseUrl, m.id, m.token), expiresAt: expiresAt.toISOString() })),
+      links: made.map((m) => ({
+        id: m.id,
+        email: m.email,
+        firstName: m.firstName,
+        link: magicLink(opts.baseUrl, m.id, m.token),
+        expiresAt: expiresAt.toISOString(),
+      })),
     };
   });
 }

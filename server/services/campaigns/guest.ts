@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
 import { campaigns, clients, magicLinks, reports, simulations } from '../../../db/schema';
 import { asSystem, withTenant } from '../../../db/tenant';
-import { schedulerOrigins, schedulerUrl, type CtaReport, type ctaCompleteOutput, type ctaValidateOutput } from '../../contracts/campaigns';
+import {
+  schedulerOrigins,
+  schedulerUrl,
+  type CtaReport,
+  type ctaCompleteOutput,
+  type ctaValidateOutput,
+} from '../../contracts/campaigns';
 import type { Language } from '../../contracts/languages';
 import type { ReportView } from '../../contracts/reports';
 import type { Env } from '../../env';
@@ -21,7 +27,9 @@ type Row = typeof magicLinks.$inferSelect;
  * stored hash in constant time; everything after runs in that tenant's transactions.
  */
 async function resolveLink(db: Db, linkId: string, token: string): Promise<Row> {
-  const [row] = await asSystem(db, { action: 'magic_link.resolve' }, (tx) => tx.select().from(magicLinks).where(eq(magicLinks.id, linkId)));
+  const [row] = await asSystem(db, { action: 'magic_link.resolve' }, (tx) =>
+    tx.select().from(magicLinks).where(eq(magicLinks.id, linkId)),
+  );
   // a wrong token and an unknown id are one answer
   if (!row || !tokenMatches(token, row.tokenHash)) throw new AppError('MAGIC_LINK_INVALID', 'This link is invalid');
   return row;
@@ -48,7 +56,9 @@ async function releaseUnconnectedStart(db: Db, row: Row, now: Date, olderThan: D
 function refusal(row: Row) {
   if (row.status === 'completed') return new AppError('MAGIC_LINK_USED', 'This link has already been used');
   if (row.status === 'expired') {
-    return row.expiredReason === 'started' ? new AppError('MAGIC_LINK_STARTED', 'This link expired because the exercise was already started') : new AppError('MAGIC_LINK_EXPIRED', 'This link has expired');
+    return row.expiredReason === 'started'
+      ? new AppError('MAGIC_LINK_STARTED', 'This link expired because the exercise was already started')
+      : new AppError('MAGIC_LINK_EXPIRED', 'This link has expired');
   }
   return null;
 }
@@ -59,18 +69,26 @@ function refusal(row: Row) {
  * exercise had been started (its call connected) is Expired "because the exercise was already
  * started" — opening it again cannot start a second call. A completed one is "already used".
  */
-export async function validateMagicLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>, linkId: string, token: string, now = new Date()): Promise<z.infer<typeof ctaValidateOutput>> {
+export async function validateMagicLink(
+  db: Db,
+  env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>,
+  linkId: string,
+  token: string,
+  now = new Date(),
+): Promise<z.infer<typeof ctaValidateOutput>> {
   let row = await resolveLink(db, linkId, token);
   // opened again while the start's call never connected: that page is gone, the link is usable again
   row = await releaseUnconnectedStart(db, row, now, null);
   for (let attempt = 0; ; attempt++) {
     const expiredByDays = effectiveLinkStatus(row, now) === 'expired' && row.status !== 'expired';
     const cameBack = row.status === 'started' || row.status === 'in_progress';
-    const next =
-      expiredByDays ? { status: 'expired' as const, expiredReason: 'days' as const, expiredAt: now }
-      : cameBack ? { status: 'expired' as const, expiredReason: 'started' as const, expiredAt: now }
-      : row.status === 'created' || row.status === 'sent' ? { status: 'clicked' as const }
-      : {};
+    const next = expiredByDays
+      ? { status: 'expired' as const, expiredReason: 'days' as const, expiredAt: now }
+      : cameBack
+        ? { status: 'expired' as const, expiredReason: 'started' as const, expiredAt: now }
+        : row.status === 'created' || row.status === 'sent'
+          ? { status: 'clicked' as const }
+          : {};
     const [updated] = await withTenant(db, row.tenantId, (tx) =>
       tx
         .update(magicLinks)
@@ -115,7 +133,12 @@ export async function validateMagicLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_
       first_name: row.firstName,
       company_name: info.company,
       expires_at: row.expiresAt.toISOString(),
-      campaign: { name: info.campaignName, sub_header: info.subHeader, intro_paragraph: info.intro, language: info.campaignLanguage as Language },
+      campaign: {
+        name: info.campaignName,
+        sub_header: info.subHeader,
+        intro_paragraph: info.intro,
+        language: info.campaignLanguage as Language,
+      },
       simulation: {
         name: info.name,
         type: info.learnerRole!,
@@ -135,22 +158,43 @@ export async function validateMagicLink(db: Db, env: Pick<Env, 'CALL_TICKET_TTL_
  * MAGIC_LINK_STARTED. The call is created in the same transaction; its single-use socket ticket is
  * issued after it commits.
  */
-export async function startMagicLinkCall(db: Db, env: Env, linkId: string, token: string, now = new Date()): Promise<StartCallResult> {
+export async function startMagicLinkCall(
+  db: Db,
+  env: Env,
+  linkId: string,
+  token: string,
+  now = new Date(),
+): Promise<StartCallResult> {
   const staleBefore = new Date(now.getTime() - env.CALL_TICKET_TTL_SECONDS * 1000);
   const row = await releaseUnconnectedStart(db, await resolveLink(db, linkId, token), now, staleBefore);
   const refused = refusal(row);
   if (refused) throw refused;
   if (effectiveLinkStatus(row, now) === 'expired') throw new AppError('MAGIC_LINK_EXPIRED', 'This link has expired');
   const started = await withTenant(db, row.tenantId, async (tx) => {
-    const [campaign] = await tx.select({ simulationId: campaigns.simulationId }).from(campaigns).where(eq(campaigns.id, row.campaignId));
+    const [campaign] = await tx
+      .select({ simulationId: campaigns.simulationId })
+      .from(campaigns)
+      .where(eq(campaigns.id, row.campaignId));
     if (!campaign?.simulationId) throw new AppError('MAGIC_LINK_INVALID', 'This demo is no longer available');
     const [claimed] = await tx
       .update(magicLinks)
       .set({ status: 'started', startedAt: now, updatedAt: now })
-      .where(and(eq(magicLinks.id, row.id), inArray(magicLinks.status, OPEN_LINK_STATUSES), isNull(magicLinks.callId), gt(magicLinks.expiresAt, now)))
+      .where(
+        and(
+          eq(magicLinks.id, row.id),
+          inArray(magicLinks.status, OPEN_LINK_STATUSES),
+          isNull(magicLinks.callId),
+          gt(magicLinks.expiresAt, now),
+        ),
+      )
       .returning();
     if (!claimed) throw new AppError('MAGIC_LINK_STARTED', 'A call was already started from this link');
-    const call = await startCall(tx, env, { tenantId: row.tenantId, userId: null, role: null, candidate: true }, { simulationId: campaign.simulationId, mode: 'magic_link' });
+    const call = await startCall(
+      tx,
+      env,
+      { tenantId: row.tenantId, userId: null, role: null, candidate: true },
+      { simulationId: campaign.simulationId, mode: 'magic_link' },
+    );
     await tx.update(magicLinks).set({ callId: call.callId }).where(eq(magicLinks.id, row.id));
     return call;
   });
@@ -165,10 +209,18 @@ async function reportStatusOf(tx: Executor, callId: string | null) {
 }
 
 /** The thank-you page's facts (`/cta/complete`): where the link stands, the after-simulation message. */
-export async function completeMagicLink(db: Db, linkId: string, token: string, now = new Date()): Promise<z.infer<typeof ctaCompleteOutput>> {
+export async function completeMagicLink(
+  db: Db,
+  linkId: string,
+  token: string,
+  now = new Date(),
+): Promise<z.infer<typeof ctaCompleteOutput>> {
   const row = await resolveLink(db, linkId, token);
   return withTenant(db, row.tenantId, async (tx) => {
-    const [c] = await tx.select({ name: campaigns.name, afterMessage: campaigns.afterMessage, language: campaigns.language }).from(campaigns).where(eq(campaigns.id, row.campaignId));
+    const [c] = await tx
+      .select({ name: campaigns.name, afterMessage: campaigns.afterMessage, language: campaigns.language })
+      .from(campaigns)
+      .where(eq(campaigns.id, row.campaignId));
     return {
       cta_id: row.id,
       status: effectiveLinkStatus(row, now),
@@ -182,7 +234,13 @@ export async function completeMagicLink(db: Db, linkId: string, token: string, n
 
 /** What a guest may see of their report: no recording, no reviews or reviewers, no review rights. */
 function forGuest(view: ReportView, firstName: string): ReportView {
-  return { ...view, call: { ...view.call, repName: firstName || null }, hasRecording: false, overrides: [], canReview: false };
+  return {
+    ...view,
+    call: { ...view.call, repName: firstName || null },
+    hasRecording: false,
+    overrides: [],
+    canReview: false,
+  };
 }
 
 /**
@@ -194,14 +252,27 @@ export async function guestReport(db: Db, linkId: string, token: string): Promis
   return withTenant(db, row.tenantId, async (tx) => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, row.campaignId));
     const reportStatus = await reportStatusOf(tx, row.callId);
-    const view = row.callId && reportStatus === 'ready' ? forGuest(await getReport(tx, { userId: row.id, role: 'sales_manager' }, row.callId), row.firstName) : null;
+    const view =
+      row.callId && reportStatus === 'ready'
+        ? forGuest(await getReport(tx, { userId: row.id, role: 'sales_manager' }, row.callId), row.firstName)
+        : null;
     const url = c.bookingProvider === 'none' ? null : (schedulerUrl(c.bookingUrl)?.toString() ?? null);
     return {
       cta_id: row.id,
       first_name: row.firstName,
       email: row.email,
-      campaign: { name: c.name, after_message: c.afterMessage, banner_message: c.bannerMessage, cta_instructions: c.ctaInstructions, language: c.language as Language },
-      booking: { provider: url ? c.bookingProvider : 'none', url, origins: url ? schedulerOrigins(c.bookingProvider, url) : [] },
+      campaign: {
+        name: c.name,
+        after_message: c.afterMessage,
+        banner_message: c.bannerMessage,
+        cta_instructions: c.ctaInstructions,
+        language: c.language as Language,
+      },
+      booking: {
+        provider: url ? c.bookingProvider : 'none',
+        url,
+        origins: url ? schedulerOrigins(c.bookingProvider, url) : [],
+      },
       booked_at: row.bookedAt?.toISOString() ?? null,
       report_status: reportStatus,
       report: view,
@@ -210,7 +281,11 @@ export async function guestReport(db: Db, linkId: string, token: string): Promis
 }
 
 /** The report as the HTML download, for the link's holder. */
-export async function guestReportView(db: Db, linkId: string, token: string): Promise<{ view: ReportView; language: Language }> {
+export async function guestReportView(
+  db: Db,
+  linkId: string,
+  token: string,
+): Promise<{ view: ReportView; language: Language }> {
   const r = await guestReport(db, linkId, token);
   if (!r.report) throw new AppError('NOT_FOUND', 'The report is not ready yet');
   return { view: r.report, language: r.campaign.language };
@@ -220,18 +295,29 @@ export async function guestReportView(db: Db, linkId: string, token: string): Pr
  * The guest's browser saw the scheduler's booking event (checked by its origin there): the link is
  * marked booked, once. Only a link whose call was held can be booked from its report page.
  */
-export async function markMagicLinkBooked(db: Db, linkId: string, token: string, now = new Date()): Promise<{ cta_id: string; booked_at: string }> {
+export async function markMagicLinkBooked(
+  db: Db,
+  linkId: string,
+  token: string,
+  now = new Date(),
+): Promise<{ cta_id: string; booked_at: string }> {
   const row = await resolveLink(db, linkId, token);
   if (row.bookedAt) return { cta_id: row.id, booked_at: row.bookedAt.toISOString() };
   return withTenant(db, row.tenantId, async (tx) => {
-    const [c] = await tx.select({ provider: campaigns.bookingProvider }).from(campaigns).where(eq(campaigns.id, row.campaignId));
+    const [c] = await tx
+      .select({ provider: campaigns.bookingProvider })
+      .from(campaigns)
+      .where(eq(campaigns.id, row.campaignId));
     if (!c || c.provider === 'none') throw new AppError('NOT_FOUND', 'This campaign has no booking step');
     const [updated] = await tx
       .update(magicLinks)
       .set({ bookedAt: now, updatedAt: now })
       .where(and(eq(magicLinks.id, row.id), isNull(magicLinks.bookedAt)))
       .returning({ bookedAt: magicLinks.bookedAt });
-    const at = updated?.bookedAt ?? (await tx.select({ bookedAt: magicLinks.bookedAt }).from(magicLinks).where(eq(magicLinks.id, row.id)))[0].bookedAt!;
+    const at =
+      updated?.bookedAt ??
+      (await tx.select({ bookedAt: magicLinks.bookedAt }).from(magicLinks).where(eq(magicLinks.id, row.id)))[0]
+        .bookedAt!;
     return { cta_id: row.id, booked_at: at.toISOString() };
   });
 }
@@ -240,7 +326,12 @@ export async function markMagicLinkBooked(db: Db, linkId: string, token: string,
 export async function bookingFrameOrigins(db: Db, linkId: string, token: string): Promise<string[]> {
   try {
     const row = await resolveLink(db, linkId, token);
-    const [c] = await withTenant(db, row.tenantId, (tx) => tx.select({ provider: campaigns.bookingProvider, url: campaigns.bookingUrl }).from(campaigns).where(eq(campaigns.id, row.campaignId)));
+    const [c] = await withTenant(db, row.tenantId, (tx) =>
+      tx
+        .select({ provider: campaigns.bookingProvider, url: campaigns.bookingUrl })
+        .from(campaigns)
+        .where(eq(campaigns.id, row.campaignId)),
+    );
     return c ? schedulerOrigins(c.provider, c.url) : [];
   } catch {
     return [];

@@ -18,7 +18,10 @@ export async function markMagicLinkSent(tx: Executor, tenantId: string, linkId: 
 
 /** The link's call connected: Started → In Progress. */
 export async function markMagicLinkCallLive(tx: Executor, callId: string, now = new Date()) {
-  await tx.update(magicLinks).set({ status: 'in_progress', updatedAt: now }).where(and(eq(magicLinks.callId, callId), eq(magicLinks.status, 'started')));
+  await tx
+    .update(magicLinks)
+    .set({ status: 'in_progress', updatedAt: now })
+    .where(and(eq(magicLinks.callId, callId), eq(magicLinks.status, 'started')));
 }
 
 /**

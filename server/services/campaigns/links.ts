@@ -3,7 +3,13 @@ import { rawRows } from '../../jobs/queue';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
 import { campaigns, magicLinks, reports, simulations } from '../../../db/schema';
-import { MAGIC_LINKS_CSV_COLUMNS, MAGIC_LINKS_CSV_MAX_ROWS, type linkFilterInput, type ListLinksInput, type MagicLinkRow } from '../../contracts/campaigns';
+import {
+  MAGIC_LINKS_CSV_COLUMNS,
+  MAGIC_LINKS_CSV_MAX_ROWS,
+  type linkFilterInput,
+  type ListLinksInput,
+  type MagicLinkRow,
+} from '../../contracts/campaigns';
 import { toCsv } from '../../contracts/csv';
 import type { MagicLinkStatus } from '../../contracts/enums';
 
@@ -21,8 +27,15 @@ function whereOf(f: Filter, now: Date): SQL | undefined {
   const where: SQL[] = [];
   if (f.campaignId) where.push(eq(magicLinks.campaignId, f.campaignId));
   if (f.status === 'booked') where.push(isNotNull(magicLinks.bookedAt));
-  else if (f.status === 'expired') where.push(or(eq(magicLinks.status, 'expired'), and(inArray(magicLinks.status, OPEN_LINK_STATUSES), lte(magicLinks.expiresAt, now)))!);
-  else if (f.status && OPEN_LINK_STATUSES.includes(f.status)) where.push(and(eq(magicLinks.status, f.status), gt(magicLinks.expiresAt, now))!);
+  else if (f.status === 'expired')
+    where.push(
+      or(
+        eq(magicLinks.status, 'expired'),
+        and(inArray(magicLinks.status, OPEN_LINK_STATUSES), lte(magicLinks.expiresAt, now)),
+      )!,
+    );
+  else if (f.status && OPEN_LINK_STATUSES.includes(f.status))
+    where.push(and(eq(magicLinks.status, f.status), gt(magicLinks.expiresAt, now))!);
   else if (f.status) where.push(eq(magicLinks.status, f.status));
   // addresses are stored lower-cased: a plain substring test (no pattern characters to escape)
   if (f.search) where.push(sql`strpos(${magicLinks.email}, ${f.search.toLowerCase()}) > 0`);
@@ -39,7 +52,18 @@ const columns = {
   evaluator: reports.evaluator,
 };
 
-function toRow(r: { l: typeof magicLinks.$inferSelect; campaignSlug: string; campaignName: string; simulationName: string | null; score: string | number | null; reportStatus: string | null; evaluator: string | null }, now: Date): MagicLinkRow {
+function toRow(
+  r: {
+    l: typeof magicLinks.$inferSelect;
+    campaignSlug: string;
+    campaignName: string;
+    simulationName: string | null;
+    score: string | number | null;
+    reportStatus: string | null;
+    evaluator: string | null;
+  },
+  now: Date,
+): MagicLinkRow {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   const status = effectiveLinkStatus(r.l, now);
   return {
@@ -94,11 +118,27 @@ export async function listLinks(tx: Executor, input: ListLinksInput, now = new D
           select id, (select count(*) from m)::int as total from m order by created_at desc, id desc limit ${input.pageSize} offset ${offset}`,
     );
     ids = found.map((r) => r.id);
-    total = found.length ? Number(found[0].total) : Number((await rawRows<{ n: number }>(tx, sql`select count(*)::int as n from ${magicLinks} where ${where ?? sql`true`}`))[0].n);
+    total = found.length
+      ? Number(found[0].total)
+      : Number(
+          (
+            await rawRows<{ n: number }>(
+              tx,
+              sql`select count(*)::int as n from ${magicLinks} where ${where ?? sql`true`}`,
+            )
+          )[0].n,
+        );
   } else {
     // counted in the date index's order, so the count reads the index alone rather than every row
     // (where each row would run the row-level-security check)
-    total = Number((await rawRows<{ n: number }>(tx, sql`select count(*)::int as n from (select 1 from ${magicLinks} where ${where ?? sql`true`} order by ${magicLinks.tenantId}, ${magicLinks.createdAt}, ${magicLinks.id}) s`))[0].n);
+    total = Number(
+      (
+        await rawRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from (select 1 from ${magicLinks} where ${where ?? sql`true`} order by ${magicLinks.tenantId}, ${magicLinks.createdAt}, ${magicLinks.id}) s`,
+        )
+      )[0].n,
+    );
     ids = (
       await tx
         .select({ id: magicLinks.id })
@@ -109,13 +149,24 @@ export async function listLinks(tx: Executor, input: ListLinksInput, now = new D
         .offset(offset)
     ).map((r) => r.id);
   }
-  const rows = ids.length ? await select(tx).where(inArray(magicLinks.id, ids)).orderBy(desc(magicLinks.createdAt), desc(magicLinks.id)) : [];
+  const rows = ids.length
+    ? await select(tx).where(inArray(magicLinks.id, ids)).orderBy(desc(magicLinks.createdAt), desc(magicLinks.id))
+    : [];
   return { rows: rows.map((r) => toRow(r, now)), total, page: input.page, pageSize: input.pageSize };
 }
 
 /** The filtered list as CSV (formula injection escaped), newest first, at most MAGIC_LINKS_CSV_MAX_ROWS rows. */
-export async function exportLinks(tx: Executor, filter: Filter, now = new Date()): Promise<{ filename: string; csv: string; rows: number }> {
-  const rows = (await select(tx).where(whereOf(filter, now)).orderBy(desc(magicLinks.createdAt), desc(magicLinks.id)).limit(MAGIC_LINKS_CSV_MAX_ROWS)).map((r) => toRow(r, now));
+export async function exportLinks(
+  tx: Executor,
+  filter: Filter,
+  now = new Date(),
+): Promise<{ filename: string; csv: string; rows: number }> {
+  const rows = (
+    await select(tx)
+      .where(whereOf(filter, now))
+      .orderBy(desc(magicLinks.createdAt), desc(magicLinks.id))
+      .limit(MAGIC_LINKS_CSV_MAX_ROWS)
+  ).map((r) => toRow(r, now));
   const body = rows.map((r) => [
     r.email,
     r.firstName,
@@ -132,5 +183,9 @@ export async function exportLinks(tx: Executor, filter: Filter, now = new Date()
     r.score === null ? '' : r.score.toFixed(1),
   ]);
   const stamp = now.toISOString().slice(0, 10);
-  return { filename: `magic-links-${stamp}.csv`, csv: toCsv([[...MAGIC_LINKS_CSV_COLUMNS], ...body]), rows: body.length };
+  return {
+    filename: `magic-links-${stamp}.csv`,
+    csv: toCsv([[...MAGIC_LINKS_CSV_COLUMNS], ...body]),
+    rows: body.length,
+  };
 }

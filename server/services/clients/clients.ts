@@ -13,7 +13,11 @@ import { isUniqueViolation } from '../../../db/errors';
 const SCHEMA_TAKEN = 'clients.validation.schemaTaken';
 
 const userCounts = (tx: Executor) =>
-  tx.select({ tenantId: users.tenantId, n: count().as('n') }).from(users).groupBy(users.tenantId).as('user_counts');
+  tx
+    .select({ tenantId: users.tenantId, n: count().as('n') })
+    .from(users)
+    .groupBy(users.tenantId)
+    .as('user_counts');
 
 const columns = {
   id: clients.id,
@@ -67,7 +71,6 @@ async function assertSchemaNameFree(tx: Executor, schemaName: string) {
   if (clash) throw new AppError('CONFLICT', SCHEMA_TAKEN, { field: 'schemaName' });
 }
 
-
 export interface ClientFieldsInput {
   name: string;
   domain: string | null;
@@ -76,13 +79,23 @@ export interface ClientFieldsInput {
   defaultLanguage: ClientOutput['defaultLanguage'];
 }
 
-export async function createClient(tx: Executor, input: ClientFieldsInput & { schemaName: string }): Promise<ClientOutput> {
+export async function createClient(
+  tx: Executor,
+  input: ClientFieldsInput & { schemaName: string },
+): Promise<ClientOutput> {
   await assertSchemaNameFree(tx, input.schemaName);
   let id: string;
   try {
     [{ id }] = await tx
       .insert(clients)
-      .values({ name: input.name, domain: input.domain, type: input.type, tier: input.tier, schemaName: input.schemaName, defaultLanguage: input.defaultLanguage })
+      .values({
+        name: input.name,
+        domain: input.domain,
+        type: input.type,
+        tier: input.tier,
+        schemaName: input.schemaName,
+        defaultLanguage: input.defaultLanguage,
+      })
       .returning({ id: clients.id });
   } catch (e) {
     // a concurrent create with the same schema name reads as the same conflict
@@ -92,15 +105,31 @@ export async function createClient(tx: Executor, input: ClientFieldsInput & { sc
   return getClient(tx, id);
 }
 
-export async function updateClient(tx: Executor, input: ClientFieldsInput & { id: string; schemaName?: string }): Promise<ClientOutput> {
-  const [row] = await tx.select({ schemaName: clients.schemaName }).from(clients).where(eq(clients.id, input.id)).limit(1);
+export async function updateClient(
+  tx: Executor,
+  input: ClientFieldsInput & { id: string; schemaName?: string },
+): Promise<ClientOutput> {
+  const [row] = await tx
+    .select({ schemaName: clients.schemaName })
+    .from(clients)
+    .where(eq(clients.id, input.id))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Client not found');
   if (input.schemaName !== undefined && input.schemaName !== row.schemaName) {
-    throw new AppError('SCHEMA_NAME_IMMUTABLE', 'The schema name cannot be changed after creation', { field: 'schemaName' });
+    throw new AppError('SCHEMA_NAME_IMMUTABLE', 'The schema name cannot be changed after creation', {
+      field: 'schemaName',
+    });
   }
   await tx
     .update(clients)
-    .set({ name: input.name, domain: input.domain, type: input.type, tier: input.tier, defaultLanguage: input.defaultLanguage, updatedAt: new Date() })
+    .set({
+      name: input.name,
+      domain: input.domain,
+      type: input.type,
+      tier: input.tier,
+      defaultLanguage: input.defaultLanguage,
+      updatedAt: new Date(),
+    })
     .where(eq(clients.id, input.id));
   return getClient(tx, input.id);
 }
@@ -130,9 +159,16 @@ export async function clientDeletionPreview(tx: Executor, id: string, actorTenan
 }
 
 /** Removes the client and, through the foreign keys, everything it owns. */
-export async function deleteClient(tx: Executor, input: { id: string; confirmSchemaName: string }, actorTenantId: string): Promise<{ schemaName: string }> {
+export async function deleteClient(
+  tx: Executor,
+  input: { id: string; confirmSchemaName: string },
+  actorTenantId: string,
+): Promise<{ schemaName: string }> {
   const c = await getClient(tx, input.id);
-  if (c.id === actorTenantId) throw new AppError('FORBIDDEN', 'You cannot delete the client your own account belongs to', { reason: 'ownClient' });
+  if (c.id === actorTenantId)
+    throw new AppError('FORBIDDEN', 'You cannot delete the client your own account belongs to', {
+      reason: 'ownClient',
+    });
   if (input.confirmSchemaName.trim() !== c.schemaName) {
     throw new AppError('VALIDATION', 'The schema name typed does not match', { field: 'confirmSchemaName' });
   }

@@ -63,15 +63,25 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
   {
     key: 'clientOverview',
     async copy(tx, ctx) {
-      const rows = await tx.select({ details: clientOverviews.details }).from(clientOverviews).where(eq(clientOverviews.tenantId, ctx.from));
-      return insertChunked(rows, (s) => tx.insert(clientOverviews).values(s.map((r) => ({ tenantId: ctx.to, details: r.details }))));
+      const rows = await tx
+        .select({ details: clientOverviews.details })
+        .from(clientOverviews)
+        .where(eq(clientOverviews.tenantId, ctx.from));
+      return insertChunked(rows, (s) =>
+        tx.insert(clientOverviews).values(s.map((r) => ({ tenantId: ctx.to, details: r.details }))),
+      );
     },
   },
   {
     key: 'icps',
     async copy(tx, ctx) {
-      const rows = await tx.select({ id: icps.id, name: icps.name, details: icps.details }).from(icps).where(eq(icps.tenantId, ctx.from));
-      return insertChunked(rows, (s) => tx.insert(icps).values(s.map((r) => ({ ...r, id: remap(ctx, 'icps', r.id), tenantId: ctx.to }))));
+      const rows = await tx
+        .select({ id: icps.id, name: icps.name, details: icps.details })
+        .from(icps)
+        .where(eq(icps.tenantId, ctx.from));
+      return insertChunked(rows, (s) =>
+        tx.insert(icps).values(s.map((r) => ({ ...r, id: remap(ctx, 'icps', r.id), tenantId: ctx.to }))),
+      );
     },
   },
   {
@@ -81,7 +91,11 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
         .select({ id: productGroupings.id, name: productGroupings.name, details: productGroupings.details })
         .from(productGroupings)
         .where(eq(productGroupings.tenantId, ctx.from));
-      return insertChunked(rows, (s) => tx.insert(productGroupings).values(s.map((r) => ({ ...r, id: remap(ctx, 'productGroupings', r.id), tenantId: ctx.to }))));
+      return insertChunked(rows, (s) =>
+        tx
+          .insert(productGroupings)
+          .values(s.map((r) => ({ ...r, id: remap(ctx, 'productGroupings', r.id), tenantId: ctx.to }))),
+      );
     },
   },
   {
@@ -91,7 +105,11 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
         .select({ id: callInstructions.id, instructions: callInstructions.instructions })
         .from(callInstructions)
         .where(eq(callInstructions.tenantId, ctx.from));
-      return insertChunked(rows, (s) => tx.insert(callInstructions).values(s.map((r) => ({ ...r, id: remap(ctx, 'callInstructions', r.id), tenantId: ctx.to }))));
+      return insertChunked(rows, (s) =>
+        tx
+          .insert(callInstructions)
+          .values(s.map((r) => ({ ...r, id: remap(ctx, 'callInstructions', r.id), tenantId: ctx.to }))),
+      );
     },
   },
   {
@@ -109,7 +127,9 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
         })
         .from(personas)
         .where(eq(personas.tenantId, ctx.from));
-      return insertChunked(rows, (s) => tx.insert(personas).values(s.map((r) => ({ ...r, id: remap(ctx, 'personas', r.id), tenantId: ctx.to }))));
+      return insertChunked(rows, (s) =>
+        tx.insert(personas).values(s.map((r) => ({ ...r, id: remap(ctx, 'personas', r.id), tenantId: ctx.to }))),
+      );
     },
   },
   {
@@ -131,7 +151,9 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
         })
         .from(prompts)
         .where(eq(prompts.tenantId, ctx.from));
-      return insertChunked(rows, (s) => tx.insert(prompts).values(s.map((r) => ({ ...r, id: remap(ctx, 'prompts', r.id), tenantId: ctx.to }))));
+      return insertChunked(rows, (s) =>
+        tx.insert(prompts).values(s.map((r) => ({ ...r, id: remap(ctx, 'prompts', r.id), tenantId: ctx.to }))),
+      );
     },
   },
   {
@@ -139,7 +161,13 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
     async copy(tx, ctx) {
       // current versions only, as fresh lineages: the copy has no finished calls to explain
       const cards = await tx
-        .select({ id: scorecards.id, name: scorecards.name, icon: scorecards.icon, shortDescription: scorecards.shortDescription, longDescription: scorecards.longDescription })
+        .select({
+          id: scorecards.id,
+          name: scorecards.name,
+          icon: scorecards.icon,
+          shortDescription: scorecards.shortDescription,
+          longDescription: scorecards.longDescription,
+        })
         .from(scorecards)
         .where(and(eq(scorecards.tenantId, ctx.from), eq(scorecards.isCurrent, true), isNull(scorecards.deletedAt)));
       if (!cards.length) return 0;
@@ -147,7 +175,16 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
         tx.insert(scorecards).values(
           s.map((r) => {
             const id = remap(ctx, 'scorecards', r.id);
-            return { ...r, id, tenantId: ctx.to, lineageId: randomUUID(), version: 1, isCurrent: true, usedAt: null, deletedAt: null };
+            return {
+              ...r,
+              id,
+              tenantId: ctx.to,
+              lineageId: randomUUID(),
+              version: 1,
+              isCurrent: true,
+              usedAt: null,
+              deletedAt: null,
+            };
           }),
         ),
       );
@@ -157,14 +194,28 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
         .select({ id: scorecards.id, lineageId: scorecards.lineageId, isCurrent: scorecards.isCurrent })
         .from(scorecards)
         .where(eq(scorecards.tenantId, ctx.from));
-      const currentOfLineage = new Map(versions.filter((v) => v.isCurrent && cardIds.has(v.id)).map((v) => [v.lineageId, cardIds.get(v.id)!]));
-      for (const v of versions) if (!cardIds.has(v.id) && currentOfLineage.has(v.lineageId)) cardIds.set(v.id, currentOfLineage.get(v.lineageId)!);
+      const currentOfLineage = new Map(
+        versions.filter((v) => v.isCurrent && cardIds.has(v.id)).map((v) => [v.lineageId, cardIds.get(v.id)!]),
+      );
+      for (const v of versions)
+        if (!cardIds.has(v.id) && currentOfLineage.has(v.lineageId))
+          cardIds.set(v.id, currentOfLineage.get(v.lineageId)!);
       const criteria = await tx
         .select({ scorecardId: scorecardCriteria.scorecardId, ...criterionContent })
         .from(scorecardCriteria)
-        .where(and(eq(scorecardCriteria.tenantId, ctx.from), inArray(scorecardCriteria.scorecardId, cards.map((c) => c.id))));
+        .where(
+          and(
+            eq(scorecardCriteria.tenantId, ctx.from),
+            inArray(
+              scorecardCriteria.scorecardId,
+              cards.map((c) => c.id),
+            ),
+          ),
+        );
       await insertChunked(criteria, (s) =>
-        tx.insert(scorecardCriteria).values(s.map((c) => ({ ...c, tenantId: ctx.to, scorecardId: cardIds.get(c.scorecardId)! }))),
+        tx
+          .insert(scorecardCriteria)
+          .values(s.map((c) => ({ ...c, tenantId: ctx.to, scorecardId: cardIds.get(c.scorecardId)! }))),
       );
       return cards.length;
     },
@@ -202,7 +253,13 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
     async copy(tx, ctx) {
       let copied = 0;
       for (const [oldSim, newSim] of ctx.ids.get('simulations') ?? []) {
-        const ids = await copyKnowledgeFiles(tx, { fromTenant: ctx.from, toTenant: ctx.to, fromSimulation: oldSim, toSimulation: newSim, owners: 'none' });
+        const ids = await copyKnowledgeFiles(tx, {
+          fromTenant: ctx.from,
+          toTenant: ctx.to,
+          fromSimulation: oldSim,
+          toSimulation: newSim,
+          owners: 'none',
+        });
         for (const [oldId, newId] of ids) remember(ctx, 'knowledgeFiles', oldId, newId);
         copied += ids.size;
       }
@@ -212,7 +269,11 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
 ];
 
 /** Runs every step in order inside the caller's transaction; returns what each copied. */
-export async function copyClientConfiguration(tx: Executor, from: string, to: string): Promise<{ key: string; count: number }[]> {
+export async function copyClientConfiguration(
+  tx: Executor,
+  from: string,
+  to: string,
+): Promise<{ key: string; count: number }[]> {
   const ctx: CopyContext = { from, to, ids: new Map() };
   const copied: { key: string; count: number }[] = [];
   for (const step of CLIENT_COPY_STEPS) copied.push({ key: step.key, count: await step.copy(tx, ctx) });

@@ -34,7 +34,12 @@ const CLIENT_DELETION_COUNTS: readonly CountStep[] = [
   { key: 'simulations', table: simulations, tenantColumn: simulations.tenantId },
   { key: 'knowledgeFiles', table: knowledgeFiles, tenantColumn: knowledgeFiles.tenantId },
   { key: 'personas', table: personas, tenantColumn: personas.tenantId },
-  { key: 'scorecards', table: scorecards, tenantColumn: scorecards.tenantId, where: () => and(eq(scorecards.isCurrent, true), isNull(scorecards.deletedAt)) },
+  {
+    key: 'scorecards',
+    table: scorecards,
+    tenantColumn: scorecards.tenantId,
+    where: () => and(eq(scorecards.isCurrent, true), isNull(scorecards.deletedAt)),
+  },
   { key: 'icps', table: icps, tenantColumn: icps.tenantId },
   { key: 'productGroupings', table: productGroupings, tenantColumn: productGroupings.tenantId },
   { key: 'prompts', table: prompts, tenantColumn: prompts.tenantId },

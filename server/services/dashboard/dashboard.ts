@@ -23,8 +23,12 @@ async function demoStatus(tx: Executor, tenantId: string): Promise<DashboardOutp
     tx,
     sql`select progress from jobs where queue = 'demo_history' and tenant_id = ${tenantId} and status in ('queued', 'running', 'failed') limit 1`,
   );
-  const p = (typeof job?.progress === 'string' ? JSON.parse(job.progress) : job?.progress) as { done?: number; total?: number } | null | undefined;
-  return { isDemo: client?.type === 'demo', generating: job ? { done: Number(p?.done ?? 0), total: Number(p?.total ?? 0) } : null };
+  const p = (typeof job?.progress === 'string' ? JSON.parse(job.progress) : job?.progress) as
+    { done?: number; total?: number } | null | undefined;
+  return {
+    isDemo: client?.type === 'demo',
+    generating: job ? { done: Number(p?.done ?? 0), total: Number(p?.total ?? 0) } : null,
+  };
 }
 
 /** Rows of recent activity. */
@@ -94,9 +98,21 @@ async function recentAssignmentCalls(tx: Executor, viewer: Viewer): Promise<Rece
  * manager's team: each member's latest calls in calls_user_idx order (no sort; a report is ready
  * after its call, so these are the member's latest reports too), then the latest of those.
  */
-async function recentPracticeCalls(tx: Executor, viewer: Viewer, mode: 'practice' | 'meeting' = 'practice'): Promise<RecentRow[]> {
+async function recentPracticeCalls(
+  tx: Executor,
+  viewer: Viewer,
+  mode: 'practice' | 'meeting' = 'practice',
+): Promise<RecentRow[]> {
   const wholeTenant = viewer.role === 'admin' || viewer.role === 'superuser';
-  const rows = await rawRows<{ id: string; user_name: string; simulation_name: string | null; score: string | null; completed_at: string | Date; evaluator: string | null; original_score: string | null }>(
+  const rows = await rawRows<{
+    id: string;
+    user_name: string;
+    simulation_name: string | null;
+    score: string | null;
+    completed_at: string | Date;
+    evaluator: string | null;
+    original_score: string | null;
+  }>(
     tx,
     wholeTenant
       ? sql`select c.id, ${userName} as user_name, coalesce(s.name, c.simulation_snapshot->'simulation'->>'name') as simulation_name, r.score, r.completed_at, r.evaluator, r.original_score
@@ -149,7 +165,14 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
   const firstWeakWeek = new Date(thisWeek.getTime() - (WEAK_SPOT_WEEKS - 1) * 7 * 86_400_000);
   const day = (d: Date) => d.toISOString().slice(0, 10);
 
-  const [members] = await rawRows<{ total: number; active: number; pending: number; completed: number; practice: number; avg: string | null }>(
+  const [members] = await rawRows<{
+    total: number;
+    active: number;
+    pending: number;
+    completed: number;
+    practice: number;
+    avg: string | null;
+  }>(
     tx,
     sql`select count(*)::int as total, count(*) filter (where u.last_active_at >= ${since30.toISOString()}::timestamptz)::int as active,
                coalesce(sum(s.pending), 0)::int as pending, coalesce(sum(s.completed), 0)::int as completed,
@@ -172,7 +195,11 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
     return { weekStart: start, averageScore: round1(num(r?.avg ?? null)), completed: r ? Number(r.n) : 0 };
   });
   // real calls (transcripts of meetings) are listed with their own label, never in the practice figures
-  const recent = [...(await recentAssignmentCalls(tx, viewer)), ...(await recentPracticeCalls(tx, viewer)), ...(await recentPracticeCalls(tx, viewer, 'meeting'))]
+  const recent = [
+    ...(await recentAssignmentCalls(tx, viewer)),
+    ...(await recentPracticeCalls(tx, viewer)),
+    ...(await recentPracticeCalls(tx, viewer, 'meeting')),
+  ]
     .sort((a, b) => b.completedAt.localeCompare(a.completedAt) || b.id.localeCompare(a.id))
     .slice(0, RECENT_ROWS);
   const weak = await rawRows<{ name: string; avg: string; n: number }>(
@@ -196,6 +223,11 @@ export async function getDashboard(tx: Executor, viewer: Viewer, now = new Date(
     trend,
     recent,
     // level 0..2 → percent of the top level
-    weakSpots: weak.map((w) => ({ criterion: w.name, averageLevel: Math.round(Number(w.avg) * 100) / 100, percent: Math.round((Number(w.avg) / 2) * 100), reports: Number(w.n) })),
+    weakSpots: weak.map((w) => ({
+      criterion: w.name,
+      averageLevel: Math.round(Number(w.avg) * 100) / 100,
+      percent: Math.round((Number(w.avg) / 2) * 100),
+      reports: Number(w.n),
+    })),
   };
 }

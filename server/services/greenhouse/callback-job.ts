@@ -20,25 +20,47 @@ export function atsCallbackHandler(env: Pick<Env, 'ENCRYPTION_KEY' | 'WEBHOOKS_A
   return {
     async run({ job, db }) {
       const assessmentId = typeof job.payload.assessmentId === 'string' ? job.payload.assessmentId : null;
-      if (!assessmentId || !job.tenantId) throw new PermanentJobError('ats_callback job without assessmentId or tenantId');
+      if (!assessmentId || !job.tenantId)
+        throw new PermanentJobError('ats_callback job without assessmentId or tenantId');
       const tenantId = job.tenantId;
-      const [a] = await withTenant(db, tenantId, (tx) => tx.select({ url: assessments.callbackUrl, auth: assessments.callbackAuth }).from(assessments).where(eq(assessments.id, assessmentId)));
+      const [a] = await withTenant(db, tenantId, (tx) =>
+        tx
+          .select({ url: assessments.callbackUrl, auth: assessments.callbackAuth })
+          .from(assessments)
+          .where(eq(assessments.id, assessmentId)),
+      );
       if (!a?.url) throw new PermanentJobError(`assessment ${assessmentId} has no callback URL`);
       const now = await withTenant(db, tenantId, (tx) => testStatus(tx, assessmentId));
-      const body = JSON.stringify({ partner_interview_id: assessmentId, partner_status: now.partner_status, partner_score: now.partner_score, partner_profile_url: now.partner_profile_url });
+      const body = JSON.stringify({
+        partner_interview_id: assessmentId,
+        partner_status: now.partner_status,
+        partner_score: now.partner_score,
+        partner_profile_url: now.partner_profile_url,
+      });
       const key = openCallbackAuth(env, a.auth);
-      const headers: Record<string, string> = { 'user-agent': 'Spar-Assessments/1.0', 'content-type': 'application/json' };
+      const headers: Record<string, string> = {
+        'user-agent': 'Spar-Assessments/1.0',
+        'content-type': 'application/json',
+      };
       if (key) headers.authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
       let status: number;
       try {
-        ({ status } = await sendOutbound(a.url, { method: 'PATCH', headers, body, timeoutMs: CALLBACK_TIMEOUT_MS, allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false }));
+        ({ status } = await sendOutbound(a.url, {
+          method: 'PATCH',
+          headers,
+          body,
+          timeoutMs: CALLBACK_TIMEOUT_MS,
+          allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
+        }));
       } catch (e) {
         if (e instanceof OutboundRefused) throw new PermanentJobError(`callback refused: ${e.message}`);
         throw e;
       }
       if (status < 200 || status >= 300) throw new Error(`Greenhouse answered ${status}`);
       // delivered: the kept key is no longer needed
-      await withTenant(db, tenantId, (tx) => tx.update(assessments).set({ callbackAuth: null }).where(eq(assessments.id, assessmentId)));
+      await withTenant(db, tenantId, (tx) =>
+        tx.update(assessments).set({ callbackAuth: null }).where(eq(assessments.id, assessmentId)),
+      );
       return { assessmentId, status };
     },
   };

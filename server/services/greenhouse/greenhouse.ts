@@ -29,21 +29,47 @@ export async function listTests(tx: Executor) {
  * assessment already created, with no second invitation; an `Idempotency-Key` header is honoured
  * as on the partner assessment API.
  */
-export async function sendTest(db: Db, env: Env, key: ApiKeyPrincipal, input: SendTestInput, baseUrl: string, now = new Date()) {
+export async function sendTest(
+  db: Db,
+  env: Env,
+  key: ApiKeyPrincipal,
+  input: SendTestInput,
+  baseUrl: string,
+  now = new Date(),
+) {
   const refusal = urlRefusal(input.url, env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false);
-  if (refusal) throw fieldError('url', 'assessments.validation.callbackUrlRefused', `This url cannot receive the completion callback: ${refusal}`);
+  if (refusal)
+    throw fieldError(
+      'url',
+      'assessments.validation.callbackUrlRefused',
+      `This url cannot receive the completion callback: ${refusal}`,
+    );
   const email = input.candidate.email.toLowerCase();
   const { assessment } = await createAssessment(
     db,
     env,
     key,
-    { simulation_id: input.partner_test_id, candidate: { email: input.candidate.email, first_name: input.candidate.first_name, last_name: input.candidate.last_name }, send_email: true, idempotency_key: input.idempotency_key },
+    {
+      simulation_id: input.partner_test_id,
+      candidate: {
+        email: input.candidate.email,
+        first_name: input.candidate.first_name,
+        last_name: input.candidate.last_name,
+      },
+      send_email: true,
+      idempotency_key: input.idempotency_key,
+    },
     {
       source: 'greenhouse',
       callbackUrl: input.url,
       callbackAuth: sealCallbackAuth(env, key.key),
       sentBy: input.sent_by ?? null,
-      candidateExtra: { preferredName: input.candidate.preferred_name ?? null, phone: input.candidate.phone_number ?? null, resumeUrl: input.candidate.resume_url ?? null, profileUrl: input.candidate.profile_url ?? null },
+      candidateExtra: {
+        preferredName: input.candidate.preferred_name ?? null,
+        phone: input.candidate.phone_number ?? null,
+        resumeUrl: input.candidate.resume_url ?? null,
+        profileUrl: input.candidate.profile_url ?? null,
+      },
       baseUrl,
       now,
       sameRequest: {
@@ -59,7 +85,10 @@ export async function sendTest(db: Db, env: Env, key: ApiKeyPrincipal, input: Se
                 eq(assessments.candidateEmail, email),
                 eq(assessments.callbackUrl, input.url),
                 // live: a link not yet expired, or a call under way
-                or(and(inArray(assessments.status, ['created', 'opened']), gt(assessments.expiresAt, now)), inArray(assessments.status, ['started', 'in_progress'])),
+                or(
+                  and(inArray(assessments.status, ['created', 'opened']), gt(assessments.expiresAt, now)),
+                  inArray(assessments.status, ['started', 'in_progress']),
+                ),
               ),
             )
             .limit(1);
@@ -72,7 +101,10 @@ export async function sendTest(db: Db, env: Env, key: ApiKeyPrincipal, input: Se
 }
 
 /** Where the candidate is, in the words test_status answers (docs/greenhouse.md has the table). */
-export function partnerStatus(status: AssessmentStatus, report: { status: string; score: unknown } | null | undefined): GreenhouseStatus {
+export function partnerStatus(
+  status: AssessmentStatus,
+  report: { status: string; score: unknown } | null | undefined,
+): GreenhouseStatus {
   switch (status) {
     case 'created':
       return 'sent';
@@ -92,11 +124,21 @@ export function partnerStatus(status: AssessmentStatus, report: { status: string
 }
 
 /** `test_status`: "complete" with the score, the report page and flat metadata once the report is ready; 404 for an id that is not one of the tenant's. */
-export async function testStatus(tx: Executor, id: string, now = new Date()): Promise<z.infer<typeof testStatusOutput>> {
+export async function testStatus(
+  tx: Executor,
+  id: string,
+  now = new Date(),
+): Promise<z.infer<typeof testStatusOutput>> {
   const r = z.uuid().safeParse(id).success ? await assessmentOutcome(tx, { id }) : null;
   if (!r) throw new AppError('NOT_FOUND', 'Unknown partner_interview_id');
   const partner_status = partnerStatus(effectiveStatus(r.a, now), r.report);
-  if (partner_status !== 'complete') return { partner_status, partner_profile_url: null, partner_score: null, metadata: partner_status === 'scoring_failed' ? { report_status: r.report!.status } : {} };
+  if (partner_status !== 'complete')
+    return {
+      partner_status,
+      partner_profile_url: null,
+      partner_score: null,
+      metadata: partner_status === 'scoring_failed' ? { report_status: r.report!.status } : {},
+    };
   const rep = r.report!;
   const criteria = rep.criteria ?? [];
   const assessed = criteria.filter((c) => c.level !== null);
@@ -122,6 +164,8 @@ export async function testStatus(tx: Executor, id: string, now = new Date()): Pr
 /** `response_error`: stored as Greenhouse sent it, for support to read. */
 export async function recordResponseError(tx: Executor, key: ApiKeyPrincipal, payload: Record<string, unknown>) {
   const id = typeof payload.partner_interview_id === 'string' ? payload.partner_interview_id : null;
-  await tx.insert(atsResponseErrors).values({ tenantId: key.tenantId, apiKeyId: key.apiKeyId, partnerInterviewId: id, payload });
+  await tx
+    .insert(atsResponseErrors)
+    .values({ tenantId: key.tenantId, apiKeyId: key.apiKeyId, partnerInterviewId: id, payload });
   return { received: true as const };
 }

@@ -26,12 +26,26 @@ export async function copyKnowledgeFiles(tx: Executor, c: CopyKnowledgeInput): P
   for (const { id, tenantId: _t, ...f } of files) {
     const [copy] = await tx
       .insert(knowledgeFiles)
-      .values({ ...f, tenantId: c.toTenant, simulationId: c.toSimulation, ownerUserId: c.owners === 'keep' ? f.ownerUserId : null })
+      .values({
+        ...f,
+        tenantId: c.toTenant,
+        simulationId: c.toSimulation,
+        ownerUserId: c.owners === 'keep' ? f.ownerUserId : null,
+      })
       .returning({ id: knowledgeFiles.id });
     ids.set(id, copy.id);
-    const chunks = await tx.select({ position: knowledgeChunks.position, content: knowledgeChunks.content }).from(knowledgeChunks).where(eq(knowledgeChunks.fileId, id));
+    const chunks = await tx
+      .select({ position: knowledgeChunks.position, content: knowledgeChunks.content })
+      .from(knowledgeChunks)
+      .where(eq(knowledgeChunks.fileId, id));
     for (let i = 0; i < chunks.length; i += 200) {
-      await tx.insert(knowledgeChunks).values(chunks.slice(i, i + 200).map((ch) => ({ ...ch, tenantId: c.toTenant, fileId: copy.id, simulationId: c.toSimulation })));
+      await tx
+        .insert(knowledgeChunks)
+        .values(
+          chunks
+            .slice(i, i + 200)
+            .map((ch) => ({ ...ch, tenantId: c.toTenant, fileId: copy.id, simulationId: c.toSimulation })),
+        );
     }
   }
   return ids;

@@ -18,12 +18,10 @@ export interface Extraction {
  * characters except newlines and tabs, Unix newlines, no trailing spaces, at most one blank line.
  */
 export function normalizeText(raw: string): string {
-  return (
-    normaliseText(raw.replace(/^\uFEFF/, ''))
-      .replace(/[ \t]+\n/g, '\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  );
+  return normaliseText(raw.replace(/^\uFEFF/, ''))
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** A document "has text" when something other than whitespace and punctuation is left. */
@@ -99,5 +97,9 @@ export async function extractFileText(kind: KnowledgeKind, buf: Buffer): Promise
       break;
   }
   const text = normalizeText(raw);
-  return { text: hasText(text) ? text : '', status: hasText(text) ? 'ready' : 'no_text', ...(pages !== undefined ? { pages } : {}) };
+  return {
+    text: hasText(text) ? text : '',
+    status: hasText(text) ? 'ready' : 'no_text',
+    ...(pages !== undefined ? { pages } : {}),
+  };
 }

@@ -24,7 +24,10 @@ export function sanitizeFileName(raw: string): string {
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 ? [...name.slice(dot)] : [];
   if (ext.length === 0 || ext.length > 16) return chars.slice(0, MAX_FILE_NAME_LENGTH).join('').trim();
-  const stem = [...name.slice(0, dot)].slice(0, MAX_FILE_NAME_LENGTH - ext.length).join('').trim();
+  const stem = [...name.slice(0, dot)]
+    .slice(0, MAX_FILE_NAME_LENGTH - ext.length)
+    .join('')
+    .trim();
   return stem + ext.join('');
 }
 

@@ -3,7 +3,8 @@ import { kindOfFileName, type KnowledgeKind } from '../../contracts/knowledge';
 
 const UNSUPPORTED_MESSAGE = 'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.';
 
-export const unsupportedFileType = (reason: string) => new AppError('UNSUPPORTED_FILE_TYPE', UNSUPPORTED_MESSAGE, { reason });
+export const unsupportedFileType = (reason: string) =>
+  new AppError('UNSUPPORTED_FILE_TYPE', UNSUPPORTED_MESSAGE, { reason });
 
 /** DOCX main part larger than this once inflated is refused (a zip bomb, not a document). */
 const MAX_DOCX_XML_BYTES = 100 * 1024 * 1024;

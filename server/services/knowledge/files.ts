@@ -38,14 +38,22 @@ const columns = {
 };
 
 type Row = Omit<KnowledgeFile, 'createdAt' | 'chunkCount'> & { createdAt: Date; chunkCount: number | string };
-const present = (r: Row): KnowledgeFile => ({ ...r, chunkCount: Number(r.chunkCount), createdAt: r.createdAt.toISOString() });
+const present = (r: Row): KnowledgeFile => ({
+  ...r,
+  chunkCount: Number(r.chunkCount),
+  createdAt: r.createdAt.toISOString(),
+});
 
 function selectFiles(db: Executor) {
   // the owner is looked up under the same RLS: a superuser's own user row (another client) reads as null
   return db.select(columns).from(knowledgeFiles).leftJoin(users, eq(users.id, knowledgeFiles.ownerUserId));
 }
 
-export async function listKnowledgeFiles(db: Executor, tenantId: string, simulationId: string): Promise<KnowledgeFile[]> {
+export async function listKnowledgeFiles(
+  db: Executor,
+  tenantId: string,
+  simulationId: string,
+): Promise<KnowledgeFile[]> {
   await assertSimulationOfTenant(db, tenantId, simulationId);
   const rows = await selectFiles(db)
     .where(and(eq(knowledgeFiles.tenantId, tenantId), eq(knowledgeFiles.simulationId, simulationId)))
@@ -61,7 +69,12 @@ async function getKnowledgeFile(db: Executor, tenantId: string, id: string): Pro
   return present(row);
 }
 
-export async function setKnowledgeFileEnabled(db: Executor, tenantId: string, id: string, enabled: boolean): Promise<KnowledgeFile> {
+export async function setKnowledgeFileEnabled(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  enabled: boolean,
+): Promise<KnowledgeFile> {
   const updated = await db
     .update(knowledgeFiles)
     .set({ enabled })
@@ -110,9 +123,13 @@ export async function insertKnowledgeFile(db: Executor, tenantId: string, f: New
     })
     .returning({ id: knowledgeFiles.id });
   for (let i = 0; i < f.chunks.length; i += INSERT_BATCH) {
-    await db.insert(knowledgeChunks).values(
-      f.chunks.slice(i, i + INSERT_BATCH).map((content, j) => ({ tenantId, fileId: file.id, simulationId: f.simulationId, position: i + j, content })),
-    );
+    await db
+      .insert(knowledgeChunks)
+      .values(
+        f.chunks
+          .slice(i, i + INSERT_BATCH)
+          .map((content, j) => ({ tenantId, fileId: file.id, simulationId: f.simulationId, position: i + j, content })),
+      );
   }
   return getKnowledgeFile(db, tenantId, file.id);
 }

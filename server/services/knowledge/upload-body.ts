@@ -12,7 +12,10 @@ const DISCARD_MAX_MS = 10_000;
  */
 export function fileTooLarge(sizeBytes: number | null, maxBytes: number): AppError {
   const size = sizeBytes !== null ? formatFileSize(sizeBytes, 'en', maxBytes) : `more than ${formatLimit(maxBytes)}`;
-  return new AppError('FILE_TOO_LARGE', `File too large: ${size} (maximum ${formatLimit(maxBytes)})`, { sizeBytes, maxBytes });
+  return new AppError('FILE_TOO_LARGE', `File too large: ${size} (maximum ${formatLimit(maxBytes)})`, {
+    sizeBytes,
+    maxBytes,
+  });
 }
 
 function declaredLength(req: IncomingMessage): number | null {

@@ -10,7 +10,14 @@ import { AppError } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/handler';
 import { logger } from '../../logger';
-import { meetingBotProvider, providerNamed, ProviderError, WebhookRefused, type BotStatus, type MeetingBotProvider } from '../../integrations/meeting-bots';
+import {
+  meetingBotProvider,
+  providerNamed,
+  ProviderError,
+  WebhookRefused,
+  type BotStatus,
+  type MeetingBotProvider,
+} from '../../integrations/meeting-bots';
 import { getScorecardVersion } from '../scorecards/scorecards';
 import { findSimulationRow } from '../simulations/simulations';
 import { recordRealCall, suggestRep, type RealCallActor } from './meetings';
@@ -40,7 +47,14 @@ async function schedulePoll(tx: Executor, m: Pick<MeetingRow, 'id' | 'tenantId' 
   const every = env.MEETING_BOT_POLL_SECONDS * 1000;
   // a bot scheduled for later is asked about again shortly before it joins
   const at = new Date(Math.max(now.getTime() + every, (m.joinAt?.getTime() ?? 0) - every));
-  await enqueue(tx, { queue: 'meeting_bot', tenantId: m.tenantId, payload: { meetingId: m.id, step: 'poll' }, dedupeKey: pollDedupeKey(m.id, at), runAt: at, maxAttempts: 3 });
+  await enqueue(tx, {
+    queue: 'meeting_bot',
+    tenantId: m.tenantId,
+    payload: { meetingId: m.id, step: 'poll' },
+    dedupeKey: pollDedupeKey(m.id, at),
+    runAt: at,
+    maxAttempts: 3,
+  });
 }
 
 /**
@@ -61,16 +75,28 @@ async function applyBotStatus(tx: Executor, m: MeetingRow, s: BotStatus, now = n
       botDetail: s.reason ?? null,
       statusAt: now,
       updatedAt: now,
-      ...(next === 'failed' ? { failure: (s.failure ?? 'provider_error') as MeetingFailure, error: s.reason ?? null } : {}),
+      ...(next === 'failed'
+        ? { failure: (s.failure ?? 'provider_error') as MeetingFailure, error: s.reason ?? null }
+        : {}),
     })
     .where(eq(meetings.id, m.id));
-  if (ended) await enqueue(tx, { queue: 'meeting_bot', tenantId: m.tenantId, payload: { meetingId: m.id, step: 'collect' }, dedupeKey: collectDedupeKey(m.id), maxAttempts: 6 });
+  if (ended)
+    await enqueue(tx, {
+      queue: 'meeting_bot',
+      tenantId: m.tenantId,
+      payload: { meetingId: m.id, step: 'collect' },
+      dedupeKey: collectDedupeKey(m.id),
+      maxAttempts: 6,
+    });
   return true;
 }
 
 /** The name the tenant's bot joins meetings with: the tenant's choice, else MEETING_BOT_NAME. */
 async function tenantBotName(tx: Executor, env: Env, tenantId: string): Promise<string> {
-  const [row] = await tx.select({ name: meetingBotSettings.botName }).from(meetingBotSettings).where(eq(meetingBotSettings.tenantId, tenantId));
+  const [row] = await tx
+    .select({ name: meetingBotSettings.botName })
+    .from(meetingBotSettings)
+    .where(eq(meetingBotSettings.tenantId, tenantId));
   return row?.name || env.MEETING_BOT_NAME;
 }
 
@@ -78,14 +104,24 @@ async function tenantBotName(tx: Executor, env: Env, tenantId: string): Promise<
 export async function setTenantBotName(tx: Executor, env: Env, tenantId: string, name: string) {
   const value = name.trim();
   if (!value) await tx.delete(meetingBotSettings).where(eq(meetingBotSettings.tenantId, tenantId));
-  else await tx.insert(meetingBotSettings).values({ tenantId, botName: value }).onConflictDoUpdate({ target: meetingBotSettings.tenantId, set: { botName: value, updatedAt: new Date() } });
+  else
+    await tx
+      .insert(meetingBotSettings)
+      .values({ tenantId, botName: value })
+      .onConflictDoUpdate({ target: meetingBotSettings.tenantId, set: { botName: value, updatedAt: new Date() } });
   return { botName: value || env.MEETING_BOT_NAME };
 }
 
 /** What the Meetings screen needs to offer recording: the provider (if any), the tenant's bot name, whether recordings can be transcribed. */
 export async function botSettings(tx: Executor, env: Env, tenantId: string, canRename: boolean) {
   const p = meetingBotProvider(env);
-  return { provider: p?.name ?? null, botName: await tenantBotName(tx, env, tenantId), canRename, transcription: !!env.OPENAI_API_KEY, recordingMaxMb: env.CALL_RECORDING_MAX_MB };
+  return {
+    provider: p?.name ?? null,
+    botName: await tenantBotName(tx, env, tenantId),
+    canRename,
+    transcription: !!env.OPENAI_API_KEY,
+    recordingMaxMb: env.CALL_RECORDING_MAX_MB,
+  };
 }
 
 /**
@@ -93,17 +129,28 @@ export async function botSettings(tx: Executor, env: Env, tenantId: string, canR
  * webhook finds it), then the provider is asked; its refusal marks the meeting failed with the
  * provider's words and is the caller's error. Polling starts at once.
  */
-export async function requestBot(db: Db, env: Env, actor: RealCallActor, input: RequestBotInput, now = new Date(), provider: MeetingBotProvider | null = meetingBotProvider(env)) {
+export async function requestBot(
+  db: Db,
+  env: Env,
+  actor: RealCallActor,
+  input: RequestBotInput,
+  now = new Date(),
+  provider: MeetingBotProvider | null = meetingBotProvider(env),
+) {
   if (!provider) throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'No meeting-bot provider is configured');
   const joinAt = input.joinAt ? new Date(input.joinAt) : null;
   let botName = env.MEETING_BOT_NAME;
   const meeting = await withTenant(db, actor.tenantId, async (tx) => {
     botName = await tenantBotName(tx, env, actor.tenantId);
     await getScorecardVersion(tx, input.scorecardId).catch(() => {
-      throw new AppError('VALIDATION', 'Scorecard not found', { fieldErrors: { scorecardId: ['meetings.validation.scorecardRequired'] } });
+      throw new AppError('VALIDATION', 'Scorecard not found', {
+        fieldErrors: { scorecardId: ['meetings.validation.scorecardRequired'] },
+      });
     });
     if (input.simulationId && !(await findSimulationRow(tx, actor.tenantId, input.simulationId))) {
-      throw new AppError('VALIDATION', 'Simulation not found', { fieldErrors: { simulationId: ['meetings.validation.simulationUnknown'] } });
+      throw new AppError('VALIDATION', 'Simulation not found', {
+        fieldErrors: { simulationId: ['meetings.validation.simulationUnknown'] },
+      });
     }
     const [row] = await tx
       .insert(meetings)
@@ -126,16 +173,42 @@ export async function requestBot(db: Db, env: Env, actor: RealCallActor, input: 
   });
   let created: Awaited<ReturnType<MeetingBotProvider['createBot']>>;
   try {
-    created = await provider.createBot({ meetingUrl: input.meetingUrl, botName, joinAt, metadata: { spar_meeting_id: meeting.id } });
+    created = await provider.createBot({
+      meetingUrl: input.meetingUrl,
+      botName,
+      joinAt,
+      metadata: { spar_meeting_id: meeting.id },
+    });
   } catch (e) {
     const reason = e instanceof ProviderError ? e.message : 'The meeting-bot provider could not be reached';
     if (!(e instanceof ProviderError)) logger.error({ err: e }, 'meeting bot request failed');
-    await withTenant(db, actor.tenantId, (tx) => tx.update(meetings).set({ status: 'failed', failure: 'provider_error', error: reason, botDetail: reason, statusAt: new Date(), updatedAt: new Date() }).where(eq(meetings.id, meeting.id)));
+    await withTenant(db, actor.tenantId, (tx) =>
+      tx
+        .update(meetings)
+        .set({
+          status: 'failed',
+          failure: 'provider_error',
+          error: reason,
+          botDetail: reason,
+          statusAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(meetings.id, meeting.id)),
+    );
     throw new AppError('MEETING_BOT_FAILED', reason, { meetingId: meeting.id, reason });
   }
   return withTenant(db, actor.tenantId, async (tx) => {
-    const [row] = await tx.update(meetings).set({ botId: created.botId, updatedAt: new Date() }).where(eq(meetings.id, meeting.id)).returning();
-    await applyBotStatus(tx, row, created.status.state === 'requested' && joinAt ? { ...created.status, state: 'scheduled' } : created.status, now);
+    const [row] = await tx
+      .update(meetings)
+      .set({ botId: created.botId, updatedAt: new Date() })
+      .where(eq(meetings.id, meeting.id))
+      .returning();
+    await applyBotStatus(
+      tx,
+      row,
+      created.status.state === 'requested' && joinAt ? { ...created.status, state: 'scheduled' } : created.status,
+      now,
+    );
     await schedulePoll(tx, row, env, now);
     return { meetingId: row.id };
   });
@@ -143,7 +216,10 @@ export async function requestBot(db: Db, env: Env, actor: RealCallActor, input: 
 
 /** The user's own meeting, or NOT_FOUND (another user's, another tenant's, or none). */
 async function ownMeeting(tx: Executor, actor: RealCallActor, id: string, lock = false): Promise<MeetingRow> {
-  const q = tx.select().from(meetings).where(and(eq(meetings.id, id), eq(meetings.userId, actor.userId)));
+  const q = tx
+    .select()
+    .from(meetings)
+    .where(and(eq(meetings.id, id), eq(meetings.userId, actor.userId)));
   const [m] = lock ? await q.for('update') : await q;
   if (!m) throw new AppError('NOT_FOUND', 'Meeting not found');
   return m;
@@ -153,10 +229,18 @@ async function ownMeeting(tx: Executor, actor: RealCallActor, id: string, lock =
  * Stops the user's bot: a scheduled one is cancelled (it never joins); one in the meeting leaves,
  * and what it recorded is still transcribed and scored.
  */
-export async function stopBot(db: Db, env: Env, actor: RealCallActor, meetingId: string, provider: MeetingBotProvider | null = meetingBotProvider(env)) {
+export async function stopBot(
+  db: Db,
+  env: Env,
+  actor: RealCallActor,
+  meetingId: string,
+  provider: MeetingBotProvider | null = meetingBotProvider(env),
+) {
   const m = await withTenant(db, actor.tenantId, (tx) => ownMeeting(tx, actor, meetingId));
-  if (!LIVE.has(m.status) || !m.botId || m.status === 'transcribing') throw new AppError('CONFLICT', 'The bot is not in the meeting');
-  if (!provider || provider.name !== m.provider) throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'The provider of this bot is no longer configured');
+  if (!LIVE.has(m.status) || !m.botId || m.status === 'transcribing')
+    throw new AppError('CONFLICT', 'The bot is not in the meeting');
+  if (!provider || provider.name !== m.provider)
+    throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'The provider of this bot is no longer configured');
   const scheduled = m.status === 'scheduled';
   try {
     await provider.stopBot(m.botId, { scheduled });
@@ -168,17 +252,35 @@ export async function stopBot(db: Db, env: Env, actor: RealCallActor, meetingId:
   await withTenant(db, actor.tenantId, (tx) =>
     tx
       .update(meetings)
-      .set(scheduled ? { status: 'failed', failure: 'cancelled', error: null, botDetail: 'cancelled', statusAt: now, updatedAt: now } : { botDetail: 'leave requested', updatedAt: now })
+      .set(
+        scheduled
+          ? {
+              status: 'failed',
+              failure: 'cancelled',
+              error: null,
+              botDetail: 'cancelled',
+              statusAt: now,
+              updatedAt: now,
+            }
+          : { botDetail: 'leave requested', updatedAt: now },
+      )
       .where(and(eq(meetings.id, m.id), sql`${meetings.status} = ${m.status}`)),
   );
   return { meetingId: m.id };
 }
 
 /** Where the recording of the user's bot meeting can be downloaded now (a short-lived provider URL), or null. */
-export async function recordingLink(db: Db, env: Env, actor: RealCallActor, meetingId: string, provider: MeetingBotProvider | null = meetingBotProvider(env)) {
+export async function recordingLink(
+  db: Db,
+  env: Env,
+  actor: RealCallActor,
+  meetingId: string,
+  provider: MeetingBotProvider | null = meetingBotProvider(env),
+) {
   const m = await withTenant(db, actor.tenantId, (tx) => ownMeeting(tx, actor, meetingId));
   if (m.source !== 'bot' || !m.botId || (LIVE.has(m.status) && m.status !== 'transcribing')) return { url: null };
-  if (!provider || provider.name !== m.provider) throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'The provider of this bot is no longer configured');
+  if (!provider || provider.name !== m.provider)
+    throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'The provider of this bot is no longer configured');
   try {
     return { url: await provider.fetchRecording(m.botId) };
   } catch (e) {
@@ -191,30 +293,66 @@ export async function recordingLink(db: Db, env: Env, actor: RealCallActor, meet
 export async function chooseRep(db: Db, actor: RealCallActor, input: ChooseRepInput, now = new Date()) {
   return withTenant(db, actor.tenantId, async (tx) => {
     const m = await ownMeeting(tx, actor, input.meetingId, true);
-    if (m.status !== 'choose_rep' || !m.transcript || !m.scorecardId) throw new AppError('CONFLICT', 'This meeting is not waiting for a speaker');
+    if (m.status !== 'choose_rep' || !m.transcript || !m.scorecardId)
+      throw new AppError('CONFLICT', 'This meeting is not waiting for a speaker');
     const t = transcriptFromUtterances(m.transcript);
-    const { callId, durationMs } = await recordRealCall(tx, actor, t, { title: m.title, scorecardId: m.scorecardId, simulationId: m.simulationId, repSpeaker: input.repSpeaker }, now);
-    await tx.update(meetings).set({ status: 'processing', callId, repSpeaker: input.repSpeaker, durationMs, transcript: null, statusAt: now, updatedAt: now }).where(eq(meetings.id, m.id));
+    const { callId, durationMs } = await recordRealCall(
+      tx,
+      actor,
+      t,
+      { title: m.title, scorecardId: m.scorecardId, simulationId: m.simulationId, repSpeaker: input.repSpeaker },
+      now,
+    );
+    await tx
+      .update(meetings)
+      .set({
+        status: 'processing',
+        callId,
+        repSpeaker: input.repSpeaker,
+        durationMs,
+        transcript: null,
+        statusAt: now,
+        updatedAt: now,
+      })
+      .where(eq(meetings.id, m.id));
     return { meetingId: m.id, callId };
   });
 }
 
 /** A provider's webhook: verified, accepted once per event id, applied to its meeting. */
-export async function receiveBotWebhook(db: Db, env: Env, providerName: string, headers: Record<string, string | string[] | undefined>, rawBody: string, now = new Date()) {
+export async function receiveBotWebhook(
+  db: Db,
+  env: Env,
+  providerName: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+  now = new Date(),
+) {
   const provider = providerNamed(env, providerName);
   if (!provider) throw new AppError('NOT_FOUND', 'No such meeting-bot provider is configured');
   let event;
   try {
     event = provider.verifyWebhook(headers, rawBody, now);
   } catch (e) {
-    if (e instanceof WebhookRefused) throw e.kind === 'malformed' ? new AppError('VALIDATION', e.message) : new AppError('WEBHOOK_SIGNATURE_INVALID', e.message);
+    if (e instanceof WebhookRefused)
+      throw e.kind === 'malformed'
+        ? new AppError('VALIDATION', e.message)
+        : new AppError('WEBHOOK_SIGNATURE_INVALID', e.message);
     throw e;
   }
   return asSystem(db, { action: 'meetings.bot_webhook' }, async (tx) => {
-    const [m] = await tx.select().from(meetings).where(and(eq(meetings.provider, provider.name), eq(meetings.botId, event.botId))).for('update');
+    const [m] = await tx
+      .select()
+      .from(meetings)
+      .where(and(eq(meetings.provider, provider.name), eq(meetings.botId, event.botId)))
+      .for('update');
     // not (yet) ours: the provider retries, by when the bot's id is stored
     if (!m) throw new AppError('NOT_FOUND', 'Unknown bot');
-    const fresh = await tx.insert(meetingBotEvents).values({ provider: provider.name, eventId: event.eventId, botId: event.botId }).onConflictDoNothing().returning({ id: meetingBotEvents.eventId });
+    const fresh = await tx
+      .insert(meetingBotEvents)
+      .values({ provider: provider.name, eventId: event.eventId, botId: event.botId })
+      .onConflictDoNothing()
+      .returning({ id: meetingBotEvents.eventId });
     if (!fresh.length) return { duplicate: true, changed: false };
     const changed = event.status ? await applyBotStatus(tx, m, event.status, now) : false;
     return { duplicate: false, changed, tenantId: m.tenantId };
@@ -243,27 +381,75 @@ async function collect(db: Db, provider: MeetingBotProvider, meetingId: string, 
   } catch (e) {
     if (!lastAttempt) throw e;
     await withTenant(db, m.tenantId, (tx) =>
-      tx.update(meetings).set({ status: 'failed', failure: 'transcript_unavailable', error: (e as Error).message, statusAt: now, updatedAt: now }).where(and(eq(meetings.id, m.id), eq(meetings.status, 'transcribing'))),
+      tx
+        .update(meetings)
+        .set({
+          status: 'failed',
+          failure: 'transcript_unavailable',
+          error: (e as Error).message,
+          statusAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(meetings.id, m.id), eq(meetings.status, 'transcribing'))),
     );
     return { failed: true };
   }
   const t = transcriptFromUtterances(utterances);
-  const actor: RealCallActor = { tenantId: m.tenantId, userId: m.userId, language: (LANGUAGES as readonly string[]).includes(row.language ?? '') ? (row.language as Language) : 'en' };
+  const actor: RealCallActor = {
+    tenantId: m.tenantId,
+    userId: m.userId,
+    language: (LANGUAGES as readonly string[]).includes(row.language ?? '') ? (row.language as Language) : 'en',
+  };
   return withTenant(db, m.tenantId, async (tx) => {
     const [cur] = await tx.select().from(meetings).where(eq(meetings.id, m.id)).for('update');
     if (!cur || cur.status !== 'transcribing') return { skipped: true };
     if (!t.segments.length) {
-      await tx.update(meetings).set({ status: 'failed', failure: 'nothing_recorded', error: null, statusAt: now, updatedAt: now }).where(eq(meetings.id, m.id));
+      await tx
+        .update(meetings)
+        .set({ status: 'failed', failure: 'nothing_recorded', error: null, statusAt: now, updatedAt: now })
+        .where(eq(meetings.id, m.id));
       return { nothingRecorded: true };
     }
     const rep = suggestRep(t.speakers, row.name || row.username);
-    const utt = t.segments.map((s) => ({ speaker: s.speaker, startMs: s.startMs, endMs: s.endMs ?? s.startMs, text: s.text }));
+    const utt = t.segments.map((s) => ({
+      speaker: s.speaker,
+      startMs: s.startMs,
+      endMs: s.endMs ?? s.startMs,
+      text: s.text,
+    }));
     if (!rep || !cur.scorecardId) {
-      await tx.update(meetings).set({ status: 'choose_rep', speakers: t.speakers, transcript: utt, durationMs: t.durationMs, statusAt: now, updatedAt: now }).where(eq(meetings.id, m.id));
+      await tx
+        .update(meetings)
+        .set({
+          status: 'choose_rep',
+          speakers: t.speakers,
+          transcript: utt,
+          durationMs: t.durationMs,
+          statusAt: now,
+          updatedAt: now,
+        })
+        .where(eq(meetings.id, m.id));
       return { chooseRep: true };
     }
-    const { callId, durationMs } = await recordRealCall(tx, actor, t, { title: cur.title, scorecardId: cur.scorecardId, simulationId: cur.simulationId, repSpeaker: rep }, now);
-    await tx.update(meetings).set({ status: 'processing', callId, speakers: t.speakers, repSpeaker: rep, durationMs, statusAt: now, updatedAt: now }).where(eq(meetings.id, m.id));
+    const { callId, durationMs } = await recordRealCall(
+      tx,
+      actor,
+      t,
+      { title: cur.title, scorecardId: cur.scorecardId, simulationId: cur.simulationId, repSpeaker: rep },
+      now,
+    );
+    await tx
+      .update(meetings)
+      .set({
+        status: 'processing',
+        callId,
+        speakers: t.speakers,
+        repSpeaker: rep,
+        durationMs,
+        statusAt: now,
+        updatedAt: now,
+      })
+      .where(eq(meetings.id, m.id));
     return { callId };
   });
 }
@@ -286,7 +472,16 @@ async function poll(db: Db, env: Env, provider: MeetingBotProvider, meetingId: s
     if (!LIVE.has(cur.status)) return { done: true, status: cur.status };
     const since = Math.max(cur.statusAt?.getTime() ?? cur.createdAt.getTime(), cur.joinAt?.getTime() ?? 0);
     if (now.getTime() - since > GIVE_UP_MS) {
-      await tx.update(meetings).set({ status: 'failed', failure: 'provider_error', error: 'The meeting-bot provider reported no progress for a day', statusAt: now, updatedAt: now }).where(eq(meetings.id, meetingId));
+      await tx
+        .update(meetings)
+        .set({
+          status: 'failed',
+          failure: 'provider_error',
+          error: 'The meeting-bot provider reported no progress for a day',
+          statusAt: now,
+          updatedAt: now,
+        })
+        .where(eq(meetings.id, meetingId));
       return { done: true, gaveUp: true };
     }
     await schedulePoll(tx, cur, env, now);

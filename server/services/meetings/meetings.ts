@@ -12,11 +12,13 @@ import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards
 import { findSimulationRow } from '../simulations/simulations';
 import { parseTranscript, type ParsedTranscript } from './transcript';
 
-const invalid = (field: string, key: string, message: string) => new AppError('VALIDATION', message, { fieldErrors: { [field]: [key] } });
+const invalid = (field: string, key: string, message: string) =>
+  new AppError('VALIDATION', message, { fieldErrors: { [field]: [key] } });
 
 function readTranscript(content: string): ParsedTranscript {
   const t = parseTranscript(content);
-  if (!t.segments.length) throw invalid('content', 'meetings.validation.transcriptEmpty', 'The file holds no transcript');
+  if (!t.segments.length)
+    throw invalid('content', 'meetings.validation.transcriptEmpty', 'The file holds no transcript');
   return t;
 }
 
@@ -71,8 +73,15 @@ export interface RealCallChoice {
  * else the customer side, each keeping their name), and its evaluation job — in the caller's
  * tenant transaction. The report follows from the job.
  */
-export async function recordRealCall(tx: Executor, actor: RealCallActor, t: ParsedTranscript, choice: RealCallChoice, now = new Date()): Promise<{ callId: string; scorecardId: string; durationMs: number }> {
-  if (!t.speakers.includes(choice.repSpeaker)) throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
+export async function recordRealCall(
+  tx: Executor,
+  actor: RealCallActor,
+  t: ParsedTranscript,
+  choice: RealCallChoice,
+  now = new Date(),
+): Promise<{ callId: string; scorecardId: string; durationMs: number }> {
+  if (!t.speakers.includes(choice.repSpeaker))
+    throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
   const customers = t.speakers.filter((s) => s !== choice.repSpeaker);
   const scorecard = await getScorecardVersion(tx, choice.scorecardId).catch(() => {
     throw invalid('scorecardId', 'meetings.validation.scorecardRequired', 'Scorecard not found');
@@ -87,8 +96,21 @@ export async function recordRealCall(tx: Executor, actor: RealCallActor, t: Pars
     const ctx = await loadGenerationContext(tx, simulationInputFromRow(row));
     evaluation = evaluationContextOf(ctx);
     language = row.language;
-    simulation = { id: row.id, name: choice.title, context: row.name, difficulty: row.difficulty, learnerRole: row.learnerRole, useCase: row.useCase, instructions: row.instructions };
-    extra = { icp: ctx.icp, product: ctx.product, scenario: row.scenarioDetails ?? null, scenarioSummary: row.scenarioSummary };
+    simulation = {
+      id: row.id,
+      name: choice.title,
+      context: row.name,
+      difficulty: row.difficulty,
+      learnerRole: row.learnerRole,
+      useCase: row.useCase,
+      instructions: row.instructions,
+    };
+    extra = {
+      icp: ctx.icp,
+      product: ctx.product,
+      scenario: row.scenarioDetails ?? null,
+      scenarioSummary: row.scenarioSummary,
+    };
   } else {
     evaluation = await loadEvaluationContext(tx, actor.tenantId, null);
     extra = { scenarioSummary: `A real sales call: ${choice.title}` };
@@ -107,7 +129,13 @@ export async function recordRealCall(tx: Executor, actor: RealCallActor, t: Pars
       endReason: 'completed',
       scorecardId: scorecard.id,
       scorecardSnapshot: JSON.parse(JSON.stringify(scorecard)) as Record<string, unknown>,
-      simulationSnapshot: { realCall: true, simulation, persona: { name: customers.join(', ') || 'the customer' }, evaluation, ...extra } as Record<string, unknown>,
+      simulationSnapshot: {
+        realCall: true,
+        simulation,
+        persona: { name: customers.join(', ') || 'the customer' },
+        evaluation,
+        ...extra,
+      } as Record<string, unknown>,
       timeLimitSeconds: Math.max(1, Math.ceil(durationMs / 1000)),
       startedAt: new Date(now.getTime() - durationMs),
       connectedAt: new Date(now.getTime() - durationMs),
@@ -133,9 +161,15 @@ export async function recordRealCall(tx: Executor, actor: RealCallActor, t: Pars
 }
 
 /** Scores a real call from an uploaded transcript file: the call, its meeting row and its evaluation job, in one transaction. */
-export async function scoreTranscript(db: Db, actor: RealCallActor, input: ScoreTranscriptInput, now = new Date()): Promise<{ meetingId: string; callId: string }> {
+export async function scoreTranscript(
+  db: Db,
+  actor: RealCallActor,
+  input: ScoreTranscriptInput,
+  now = new Date(),
+): Promise<{ meetingId: string; callId: string }> {
   const t = readTranscript(input.content);
-  if (!t.speakers.includes(input.repSpeaker)) throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
+  if (!t.speakers.includes(input.repSpeaker))
+    throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
   return withTenant(db, actor.tenantId, async (tx) => {
     const { callId, scorecardId, durationMs } = await recordRealCall(tx, actor, t, input, now);
     const [meeting] = await tx
@@ -160,10 +194,20 @@ export async function scoreTranscript(db: Db, actor: RealCallActor, input: Score
 }
 
 /** The report of a real call is final: the meeting is done (or failed). Runs in the transaction that saves the report. */
-export async function onMeetingReport(tx: Executor, callId: string, status: 'ready' | 'failed', error: string | null = null) {
+export async function onMeetingReport(
+  tx: Executor,
+  callId: string,
+  status: 'ready' | 'failed',
+  error: string | null = null,
+) {
   await tx
     .update(meetings)
-    .set({ status: status === 'ready' ? 'done' : 'failed', failure: status === 'ready' ? null : 'report_failed', error, updatedAt: new Date() })
+    .set({
+      status: status === 'ready' ? 'done' : 'failed',
+      failure: status === 'ready' ? null : 'report_failed',
+      error,
+      updatedAt: new Date(),
+    })
     .where(and(eq(meetings.callId, callId), inArray(meetings.status, ['processing'])));
 }
 

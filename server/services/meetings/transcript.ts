@@ -75,7 +75,12 @@ function fromVtt(content: string): Cue[] {
     const voice = voiceOf(c.tree.children);
     const raw = nodeText(c.tree.children);
     const split = voice ? { speaker: voice, text: raw } : splitSpeaker(raw);
-    return { speaker: split.speaker, text: split.text, startMs: Math.round(c.startTime * 1000), endMs: Math.round(c.endTime * 1000) };
+    return {
+      speaker: split.speaker,
+      text: split.text,
+      startMs: Math.round(c.startTime * 1000),
+      endMs: Math.round(c.endTime * 1000),
+    };
   });
 }
 
@@ -105,22 +110,36 @@ function fromText(content: string): Cue[] {
     }
     const split = splitSpeaker(rest);
     if (split.speaker) cues.push({ speaker: split.speaker, text: split.text, startMs, endMs: null });
-    else if (cues.length) cues[cues.length - 1].text += ` ${rest}`; // a wrapped line goes on the turn before it
+    else if (cues.length)
+      cues[cues.length - 1].text += ` ${rest}`; // a wrapped line goes on the turn before it
     else cues.push({ speaker: null, text: rest, startMs, endMs: null });
   }
   return cues;
 }
 
 /** Reads a transcript file. Lines are cleaned as call turns are (no control characters, one line each). */
-export function parseTranscript(content: string, format: TranscriptFormat = detectTranscriptFormat(content)): ParsedTranscript {
+export function parseTranscript(
+  content: string,
+  format: TranscriptFormat = detectTranscriptFormat(content),
+): ParsedTranscript {
   const text = content.replace(/^\uFEFF/, '');
   return assemble(format === 'vtt' ? fromVtt(text) : format === 'srt' ? fromSrt(text) : fromText(text), format);
 }
 
 /** A meeting bot's utterances (speaker, start, end, text) as a transcript, cleaned and joined as a file's are. */
-export function transcriptFromUtterances(utterances: { speaker: string; startMs: number; endMs: number; text: string }[]): ParsedTranscript {
+export function transcriptFromUtterances(
+  utterances: { speaker: string; startMs: number; endMs: number; text: string }[],
+): ParsedTranscript {
   const sorted = [...utterances].sort((a, b) => a.startMs - b.startMs);
-  return assemble(sorted.map((u) => ({ speaker: u.speaker, text: u.text, startMs: Math.max(0, u.startMs), endMs: Math.max(u.startMs, u.endMs) })), 'text');
+  return assemble(
+    sorted.map((u) => ({
+      speaker: u.speaker,
+      text: u.text,
+      startMs: Math.max(0, u.startMs),
+      endMs: Math.max(u.startMs, u.endMs),
+    })),
+    'text',
+  );
 }
 
 function assemble(cues: Cue[], format: TranscriptFormat): ParsedTranscript {
@@ -138,7 +157,8 @@ function assemble(cues: Cue[], format: TranscriptFormat): ParsedTranscript {
     segments.push({ speaker, text: line, startMs: Math.max(0, cue.startMs), endMs: cue.endMs });
   }
   // plain text without clocks: place turns in order, a second apart, so they keep their order
-  if (segments.some((s) => s.startMs === 0) && format === 'text' && cues.every((c) => c.startMs < 0)) segments.forEach((s, i) => (s.startMs = i * 1000));
+  if (segments.some((s) => s.startMs === 0) && format === 'text' && cues.every((c) => c.startMs < 0))
+    segments.forEach((s, i) => (s.startMs = i * 1000));
   const speakers = [...new Set(segments.map((s) => s.speaker))];
   const ends = segments.map((s) => s.endMs ?? s.startMs);
   return { format, segments, speakers, durationMs: segments.length ? Math.max(...ends) : null };

@@ -29,14 +29,19 @@ export function namedRecords<F extends Record<string, string>>(kind: NamedRecord
   const col = (name: string) => (kind.table as unknown as Record<string, typeof icps.name>)[name];
   const columns = { id: t.id, ...Object.fromEntries(kind.fields.map((f) => [f, col(f)])), updatedAt: t.updatedAt };
   const pick = (f: F): Record<string, string> => Object.fromEntries(kind.fields.map((k) => [k, f[k]]));
-  const present = (row: Record<string, unknown>) => ({ ...row, updatedAt: (row.updatedAt as Date).toISOString() }) as NamedRecord<F>;
+  const present = (row: Record<string, unknown>) =>
+    ({ ...row, updatedAt: (row.updatedAt as Date).toISOString() }) as NamedRecord<F>;
   const notFound = () => new AppError('NOT_FOUND', kind.notFound);
   const ofTenant = (tenantId: string, id: string) => and(eq(t.tenantId, tenantId), eq(t.id, id));
   const order = kind.order === 'name' ? [asc(col('name')), asc(t.createdAt)] : [asc(t.createdAt), asc(t.id)];
 
   return {
     async list(db: Executor, tenantId: string) {
-      const rows = await db.select(columns).from(t).where(eq(t.tenantId, tenantId)).orderBy(...order);
+      const rows = await db
+        .select(columns)
+        .from(t)
+        .where(eq(t.tenantId, tenantId))
+        .orderBy(...order);
       return rows.map(present);
     },
 

@@ -45,7 +45,11 @@ const notFound = () => new AppError('NOT_FOUND', 'Persona not found');
 
 // RLS already limits every query to the tenant; the explicit tenant filter keeps a system handle safe too.
 export async function listPersonas(db: Executor, tenantId: string) {
-  const rows = await db.select(columns).from(personas).where(eq(personas.tenantId, tenantId)).orderBy(asc(personas.name), asc(personas.createdAt));
+  const rows = await db
+    .select(columns)
+    .from(personas)
+    .where(eq(personas.tenantId, tenantId))
+    .orderBy(asc(personas.name), asc(personas.createdAt));
   return rows.map(present);
 }
 

@@ -8,10 +8,4 @@ export const productGroupingRecords = namedRecords<ProductGroupingFields>({
   order: 'name',
   notFound: 'Product grouping not found',
 });
-export const {
-  
-  
-  create: createProductGrouping,
-  
-  
-} = productGroupingRecords;
+export const { create: createProductGrouping } = productGroupingRecords;

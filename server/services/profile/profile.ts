@@ -39,7 +39,13 @@ export async function updateProfile(tx: Tx, userId: string, input: { displayName
     const clash = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.tenantId, me.tenantId), eq(sql`lower(${users.username})`, input.username.toLowerCase()), ne(users.id, userId)))
+      .where(
+        and(
+          eq(users.tenantId, me.tenantId),
+          eq(sql`lower(${users.username})`, input.username.toLowerCase()),
+          ne(users.id, userId),
+        ),
+      )
       .limit(1);
     if (clash.length) throw new AppError('CONFLICT', 'Username already taken', { field: 'username' });
   }
@@ -59,12 +65,19 @@ export async function updateProfile(tx: Tx, userId: string, input: { displayName
  * the hash verified is still the user's (a concurrent change wins, this one is refused), and the
  * sign-out of the other devices commits with it.
  */
-export async function changePassword(tenant: TenantRunner, userId: string, input: { currentPassword: string; newPassword: string }, policy: PasswordPolicy, currentSessionId?: string | null) {
+export async function changePassword(
+  tenant: TenantRunner,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  policy: PasswordPolicy,
+  currentSessionId?: string | null,
+) {
   const wrong = () => new AppError('WRONG_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
   const [u] = await tenant((tx) => tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)));
   if (!u?.hash || !(await verifyPassword(u.hash, input.currentPassword))) throw wrong();
   const broken = checkPassword(input.newPassword, policy);
-  if (broken.length) throw new AppError('PASSWORD_POLICY', 'Password does not meet the policy', { rules: broken, field: 'newPassword' });
+  if (broken.length)
+    throw new AppError('PASSWORD_POLICY', 'Password does not meet the policy', { rules: broken, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   await tenant(async (tx) => {
     const changed = await tx

@@ -3,7 +3,13 @@ import type { Executor } from '../../../db/client';
 import { prompts, simulations } from '../../../db/schema';
 import { type PromptKind } from '../../contracts/enums';
 import { AppError } from '../../errors';
-import { PROMPT_KIND_FIELDS, PROMPT_TEXT_FIELDS, type PromptFieldsInput, type PromptOutput, type PromptTextField } from '../../contracts/prompts';
+import {
+  PROMPT_KIND_FIELDS,
+  PROMPT_TEXT_FIELDS,
+  type PromptFieldsInput,
+  type PromptOutput,
+  type PromptTextField,
+} from '../../contracts/prompts';
 
 const SYSTEM_PROMPT_DELETE_MESSAGE = 'This is a system prompt and cannot be deleted.';
 const SYSTEM_PROMPT_EDIT_MESSAGE = 'System prompts cannot be edited. Duplicate it to make your own version.';
@@ -30,13 +36,21 @@ type Row = Pick<typeof prompts.$inferSelect, keyof typeof columns>;
 function toOutput(r: Row): PromptOutput {
   const { tenantId, createdAt, updatedAt, ...rest } = r;
   // the owning tenant id is never sent: `isSystem` is all a client needs
-  return { ...rest, isSystem: tenantId === null, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() };
+  return {
+    ...rest,
+    isSystem: tenantId === null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
 }
 
 /** The kind's text fields from the input, the other kinds' fields emptied; blank optional text is stored as null. */
 function textValues(input: PromptFieldsInput): Record<PromptTextField, string | null> {
   const own = new Set<PromptTextField>(PROMPT_KIND_FIELDS[input.kind]);
-  return Object.fromEntries(PROMPT_TEXT_FIELDS.map((f) => [f, own.has(f) ? input[f] || null : null])) as Record<PromptTextField, string | null>;
+  return Object.fromEntries(PROMPT_TEXT_FIELDS.map((f) => [f, own.has(f) ? input[f] || null : null])) as Record<
+    PromptTextField,
+    string | null
+  >;
 }
 
 /** Visible prompts: the tenant's own and the system prompts (row-level security enforces the same). */
@@ -75,12 +89,18 @@ export async function createPrompt(tx: Executor, tenantId: string, input: Prompt
 }
 
 function assertSameKind(row: Row, input: PromptFieldsInput) {
-  if (row.kind !== input.kind) throw new AppError('VALIDATION', 'The kind of a prompt cannot change', { field: 'kind' });
+  if (row.kind !== input.kind)
+    throw new AppError('VALIDATION', 'The kind of a prompt cannot change', { field: 'kind' });
 }
 
-export async function updatePrompt(tx: Executor, tenantId: string, input: PromptFieldsInput & { id: string }): Promise<PromptOutput> {
+export async function updatePrompt(
+  tx: Executor,
+  tenantId: string,
+  input: PromptFieldsInput & { id: string },
+): Promise<PromptOutput> {
   const row = await findVisible(tx, tenantId, input.id);
-  if (row.tenantId === null) throw new AppError('SYSTEM_PROMPT_READONLY', SYSTEM_PROMPT_EDIT_MESSAGE, { reason: 'edit' });
+  if (row.tenantId === null)
+    throw new AppError('SYSTEM_PROMPT_READONLY', SYSTEM_PROMPT_EDIT_MESSAGE, { reason: 'edit' });
   assertSameKind(row, input);
   const [saved] = await tx
     .update(prompts)
@@ -107,18 +127,27 @@ export async function duplicatePrompt(tx: Executor, tenantId: string, id: string
 
 export async function deletePrompt(tx: Executor, tenantId: string, id: string): Promise<void> {
   const row = await findVisible(tx, tenantId, id);
-  if (row.tenantId === null) throw new AppError('SYSTEM_PROMPT_READONLY', SYSTEM_PROMPT_DELETE_MESSAGE, { reason: 'delete' });
+  if (row.tenantId === null)
+    throw new AppError('SYSTEM_PROMPT_READONLY', SYSTEM_PROMPT_DELETE_MESSAGE, { reason: 'delete' });
   // a simulation that runs on this prompt would silently lose it (the reference is set null)
   const [{ n }] = await tx
     .select({ n: count() })
     .from(simulations)
-    .where(and(eq(simulations.tenantId, tenantId), or(eq(simulations.simulationPromptId, id), eq(simulations.reportPromptId, id))));
+    .where(
+      and(
+        eq(simulations.tenantId, tenantId),
+        or(eq(simulations.simulationPromptId, id), eq(simulations.reportPromptId, id)),
+      ),
+    );
   if (n > 0) throw new AppError('IN_USE', 'This prompt is used by simulations', { simulations: n });
   await tx.delete(prompts).where(and(eq(prompts.id, id), eq(prompts.tenantId, tenantId)));
 }
 
 /** Superuser edit of a system prompt's texts (through the audited system path); the kind and key stay. */
-export async function updateSystemPrompt(tx: Executor, input: PromptFieldsInput & { id: string }): Promise<PromptOutput> {
+export async function updateSystemPrompt(
+  tx: Executor,
+  input: PromptFieldsInput & { id: string },
+): Promise<PromptOutput> {
   const [row] = await tx
     .select(columns)
     .from(prompts)

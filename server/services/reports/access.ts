@@ -39,7 +39,8 @@ export async function callForViewer(tx: Executor, viewer: ReportViewer, callId: 
     .where(eq(calls.id, callId))
     .limit(1);
   if (!call) throw new AppError('NOT_FOUND', 'Report not found');
-  if (call.userId !== viewer.userId && !canSeeAllReports(viewer.role)) throw new AppError('FORBIDDEN', 'You can only see your own reports');
+  if (call.userId !== viewer.userId && !canSeeAllReports(viewer.role))
+    throw new AppError('FORBIDDEN', 'You can only see your own reports');
   return call;
 }
 export type ReportCall = Awaited<ReturnType<typeof callForViewer>>;

@@ -1,7 +1,16 @@
 import type { Language } from '../../contracts/languages';
 import type { CriterionReport, ReportView } from '../../contracts/reports';
 import { formatScore, formatSeconds } from '../../contracts/format';
-import { areasToWorkOn, assessedCount, clock, percent, quoteCounts, readAnalytics, slug, unanimousCount } from '../../contracts/report-format';
+import {
+  areasToWorkOn,
+  assessedCount,
+  clock,
+  percent,
+  quoteCounts,
+  readAnalytics,
+  slug,
+  unanimousCount,
+} from '../../contracts/report-format';
 import type { Translate } from './i18n';
 
 /** Every user- or model-written text goes through this before it reaches the document. */
@@ -60,7 +69,10 @@ th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #e9ecef;vertical-a
 
 function date(iso: string | null, lng: Language): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
+  return (
+    new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) +
+    ' UTC'
+  );
 }
 
 /** `spar-report-<simulation>-<yyyy-mm-dd>.html` */
@@ -74,7 +86,8 @@ export function renderReportHtml(view: ReportView, lng: Language, t: Translate):
   const title = t('html.title', { simulation });
   const parts: string[] = [];
 
-  const fact = (label: string, value: string | null | undefined) => (value ? `<div><dt>${e(label)}</dt><dd>${e(value)}</dd></div>` : '');
+  const fact = (label: string, value: string | null | undefined) =>
+    value ? `<div><dt>${e(label)}</dt><dd>${e(value)}</dd></div>` : '';
   const difficulty = view.call.difficulty ? t(`difficulty.${view.call.difficulty}`) : null;
   parts.push(`<header class="first">
 <h1>${e(title)}</h1>
@@ -97,13 +110,19 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
     const areasHtml = areas.length
       ? `<ul>${areas.map((c) => `<li><span class="level l${c.level}">${e(t('criteria.levelBadge', { level: c.level ?? 0 }))}</span>${e(c.name)}</li>`).join('')}</ul>`
       : `<p class="muted">${e(assessedCount(r.criteria) === 0 ? t('summary.areasNoneAssessed') : t('summary.areasNone'))}</p>`;
-    parts.push(`<section class="first"><h2>${e(t('summary.title'))}</h2><p>${e(r.summary || t('summary.empty'))}</p><h3>${e(t('summary.areas'))}</h3>${areasHtml}</section>`);
+    parts.push(
+      `<section class="first"><h2>${e(t('summary.title'))}</h2><p>${e(r.summary || t('summary.empty'))}</p><h3>${e(t('summary.areas'))}</h3>${areasHtml}</section>`,
+    );
 
     const checked = r.evaluator === 'model';
     const criteria = r.criteria.map((c) => criterionHtml(c, checked, t)).join('');
-    parts.push(`<section><h2>${e(t('criteria.title'))}</h2>${criteria || `<p>${e(t('criteria.empty'))}</p>`}</section>`);
+    parts.push(
+      `<section><h2>${e(t('criteria.title'))}</h2>${criteria || `<p>${e(t('criteria.empty'))}</p>`}</section>`,
+    );
 
-    const strengths = r.strengths.length ? `<ul>${r.strengths.map((s) => `<li>${e(s)}</li>`).join('')}</ul>` : `<p>${e(t('strengths.empty'))}</p>`;
+    const strengths = r.strengths.length
+      ? `<ul>${r.strengths.map((s) => `<li>${e(s)}</li>`).join('')}</ul>`
+      : `<p>${e(t('strengths.empty'))}</p>`;
     const improvements = r.improvements.length
       ? `<ul>${r.improvements
           .map(
@@ -112,14 +131,22 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
           )
           .join('')}</ul>`
       : `<p>${e(t('improvements.empty'))}</p>`;
-    parts.push(`<section><h2>${e(t('strengths.title'))}</h2>${strengths}<h2>${e(t('improvements.title'))}</h2>${improvements}</section>`);
+    parts.push(
+      `<section><h2>${e(t('strengths.title'))}</h2>${strengths}<h2>${e(t('improvements.title'))}</h2>${improvements}</section>`,
+    );
 
     parts.push(`<section><h2>${e(t('analytics.title'))}</h2>${analyticsHtml(r.analytics, t, lng)}</section>`);
   }
 
-  const speaker = (s: 'rep' | 'prospect') => (s === 'rep' ? view.call.repName || t('transcript.rep') : view.call.personaName || t('transcript.prospect'));
+  const speaker = (s: 'rep' | 'prospect') =>
+    s === 'rep' ? view.call.repName || t('transcript.rep') : view.call.personaName || t('transcript.prospect');
   const transcript = view.turns.length
-    ? view.turns.map((turn) => `<p class="turn"><span class="ts">${e(clock(turn.startMs))}</span><span class="speaker">${e(turn.speakerName || speaker(turn.speaker))}:</span> ${e(turn.text)}</p>`).join('')
+    ? view.turns
+        .map(
+          (turn) =>
+            `<p class="turn"><span class="ts">${e(clock(turn.startMs))}</span><span class="speaker">${e(turn.speakerName || speaker(turn.speaker))}:</span> ${e(turn.text)}</p>`,
+        )
+        .join('')
     : `<p>${e(t('transcript.empty'))}</p>`;
   parts.push(`<section><h2>${e(t('transcript.title'))}</h2>${transcript}</section>`);
 
@@ -129,8 +156,17 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
           (o) =>
             `<li>${e(date(o.createdAt, lng))}: ${e(
               o.fromLevel === null
-                ? t('review.historyItemFromNone', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, to: o.toLevel })
-                : t('review.historyItem', { user: o.userName ?? t('review.someone'), criterion: o.criterionName, from: o.fromLevel, to: o.toLevel }),
+                ? t('review.historyItemFromNone', {
+                    user: o.userName ?? t('review.someone'),
+                    criterion: o.criterionName,
+                    to: o.toLevel,
+                  })
+                : t('review.historyItem', {
+                    user: o.userName ?? t('review.someone'),
+                    criterion: o.criterionName,
+                    from: o.fromLevel,
+                    to: o.toLevel,
+                  }),
             )}. ${e(
               t('review.historyScore', { score: formatScore(o.scoreAfter, lng) }),
             )}<br>${e(t('html.overrideNote', { note: o.note }))}</li>`,
@@ -173,7 +209,11 @@ function analyticsHtml(raw: unknown, t: Translate, lng: Language): string {
   if (a.longestMonologue)
     rows.push([
       t('analytics.longestMonologue'),
-      e(a.longestMonologue.ms > 0 ? t('analytics.monologueValue', { time: clock(a.longestMonologue.ms), words: a.longestMonologue.words }) : t('analytics.monologueWords', { words: a.longestMonologue.words })),
+      e(
+        a.longestMonologue.ms > 0
+          ? t('analytics.monologueValue', { time: clock(a.longestMonologue.ms), words: a.longestMonologue.words })
+          : t('analytics.monologueWords', { words: a.longestMonologue.words }),
+      ),
     ]);
   if (a.questions) rows.push([t('analytics.questions'), e(t('analytics.questionsValue', a.questions))]);
   rows.push([t('analytics.wpm'), e(a.wordsPerMinute != null ? String(a.wordsPerMinute) : na)]);
@@ -183,13 +223,32 @@ function analyticsHtml(raw: unknown, t: Translate, lng: Language): string {
           .map(([w, n]) => `<tr><td>${e(w)}</td><td>${n}</td></tr>`)
           .join('')}</tbody></table>`
       : `<span class="muted">${e(t('analytics.noFillers'))}</span>`;
-    rows.push([t('analytics.fillers'), `${e(t('analytics.fillersValue', { total: a.fillers.total, per: a.fillers.perHundredWords }))}${table}`]);
+    rows.push([
+      t('analytics.fillers'),
+      `${e(t('analytics.fillersValue', { total: a.fillers.total, per: a.fillers.perHundredWords }))}${table}`,
+    ]);
   }
-  if (a.interruptions) rows.push([t('analytics.interruptions'), e(t('analytics.interruptionsValue', { bargeIns: a.interruptions.repBargeIns, overlaps: a.interruptions.overlaps }))]);
+  if (a.interruptions)
+    rows.push([
+      t('analytics.interruptions'),
+      e(
+        t('analytics.interruptionsValue', {
+          bargeIns: a.interruptions.repBargeIns,
+          overlaps: a.interruptions.overlaps,
+        }),
+      ),
+    ]);
   if (a.latency)
     rows.push([
       t('analytics.latency'),
-      e(a.latency.avgMs != null ? t('analytics.latencyValue', { avg: formatSeconds(a.latency.avgMs, lng), max: a.latency.maxMs != null ? formatSeconds(a.latency.maxMs, lng) : na }) : na),
+      e(
+        a.latency.avgMs != null
+          ? t('analytics.latencyValue', {
+              avg: formatSeconds(a.latency.avgMs, lng),
+              max: a.latency.maxMs != null ? formatSeconds(a.latency.maxMs, lng) : na,
+            })
+          : na,
+      ),
     ]);
   return `<table><tbody>${rows.map(([k, v]) => `<tr><th scope="row">${e(k)}</th><td>${v}</td></tr>`).join('')}</tbody></table>`;
 }
@@ -202,21 +261,33 @@ function scoreHtml(view: ReportView, t: Translate, lng: Language): string {
   const lines: string[] = [];
   if (r.score != null) {
     const aria = t(heuristic ? 'header.scoreAriaHeuristic' : 'header.scoreAria', { score: formatScore(r.score, lng) });
-    lines.push(`<p><span class="score" aria-label="${e(aria)}">${e(t('header.scoreValue', { score: formatScore(r.score, lng) }))}</span>${heuristic ? ` <span class="badge">${e(t('header.scoreHeuristic'))}</span>` : ''}</p>`);
+    lines.push(
+      `<p><span class="score" aria-label="${e(aria)}">${e(t('header.scoreValue', { score: formatScore(r.score, lng) }))}</span>${heuristic ? ` <span class="badge">${e(t('header.scoreHeuristic'))}</span>` : ''}</p>`,
+    );
   } else lines.push(`<p><strong>${e(t('header.noScore'))}</strong>: ${e(t('header.noScoreHelp'))}</p>`);
   if (heuristic) lines.push(`<p class="muted">${e(t('header.heuristicHelp'))}</p>`);
-  if (r.originalScore != null && r.originalScore !== r.score) lines.push(`<p class="muted">${e(t('header.originalScore', { score: formatScore(r.originalScore, lng) }))}</p>`);
-  if (r.integrity) lines.push(`<p>${e(t('header.integrity', { verified: r.integrity.verified, proposed: r.integrity.proposed }))}</p><p class="muted">${e(t('header.integrityHelp'))}</p>`);
-  if (r.samples != null && r.samples > 1) lines.push(`<p class="muted">${e(t('header.samples', { samples: r.samples, agreed: unanimousCount(r.criteria), total: r.criteria.length }))}</p>`);
+  if (r.originalScore != null && r.originalScore !== r.score)
+    lines.push(`<p class="muted">${e(t('header.originalScore', { score: formatScore(r.originalScore, lng) }))}</p>`);
+  if (r.integrity)
+    lines.push(
+      `<p>${e(t('header.integrity', { verified: r.integrity.verified, proposed: r.integrity.proposed }))}</p><p class="muted">${e(t('header.integrityHelp'))}</p>`,
+    );
+  if (r.samples != null && r.samples > 1)
+    lines.push(
+      `<p class="muted">${e(t('header.samples', { samples: r.samples, agreed: unanimousCount(r.criteria), total: r.criteria.length }))}</p>`,
+    );
   const assessed = assessedCount(r.criteria);
-  if (assessed < r.criteria.length) lines.push(`<p class="muted">${e(t('header.assessed', { assessed, total: r.criteria.length }))}</p>`);
+  if (assessed < r.criteria.length)
+    lines.push(`<p class="muted">${e(t('header.assessed', { assessed, total: r.criteria.length }))}</p>`);
   return lines.join('\n');
 }
 
 /** One criterion: level (or "not assessable offline"), why, rationale, verified quotes and refused ones. */
 function criterionHtml(c: CriterionReport, checked: boolean, t: Translate): string {
   const evidence = c.evidence.length
-    ? c.evidence.map((q) => `<blockquote><span class="ts">${e(clock(q.startMs))}</span>“${e(q.quote)}”</blockquote>`).join('')
+    ? c.evidence
+        .map((q) => `<blockquote><span class="ts">${e(clock(q.startMs))}</span>“${e(q.quote)}”</blockquote>`)
+        .join('')
     : `<p class="muted">${e(t('criteria.noEvidence'))}</p>`;
   const counts = quoteCounts(c);
   const rejected = c.rejected.length
@@ -227,12 +298,22 @@ function criterionHtml(c: CriterionReport, checked: boolean, t: Translate): stri
         )
         .join('')}</ul>`
     : '';
-  const badge = c.level === null ? `<span class="level lnone">${e(t('criteria.notAssessable'))}</span>` : `<span class="level l${c.level}">${e(t('criteria.levelBadge', { level: c.level }))}</span>`;
+  const badge =
+    c.level === null
+      ? `<span class="level lnone">${e(t('criteria.notAssessable'))}</span>`
+      : `<span class="level l${c.level}">${e(t('criteria.levelBadge', { level: c.level }))}</span>`;
   const description = c.level !== null ? c.levelDescriptions[c.level] : '';
-  const original = c.originalLevel !== c.level ? (c.originalLevel === null ? t('criteria.originalNone') : t('criteria.original', { level: c.originalLevel })) : '';
+  const original =
+    c.originalLevel !== c.level
+      ? c.originalLevel === null
+        ? t('criteria.originalNone')
+        : t('criteria.original', { level: c.originalLevel })
+      : '';
   const note =
     c.note === 'no_evidence' || c.note === 'reask_failed'
-      ? t(c.note === 'reask_failed' ? 'criteria.reaskFailed' : 'criteria.noEvidenceLevel', { level: c.proposedLevel ?? 0 })
+      ? t(c.note === 'reask_failed' ? 'criteria.reaskFailed' : 'criteria.noEvidenceLevel', {
+          level: c.proposedLevel ?? 0,
+        })
       : c.note === 'not_assessed'
         ? t('criteria.notAssessed')
         : c.level === null

@@ -38,6 +38,15 @@ export function languageFromAcceptHeader(header: string | undefined): Language |
 }
 
 /** The viewer's language: explicit `?lang=`, then their saved language, then Accept-Language, then English. */
-export function viewerLanguage(opts: { query?: string | null; saved?: string | null; acceptLanguage?: string }): Language {
-  return normalizeLanguage(opts.query) ?? normalizeLanguage(opts.saved) ?? languageFromAcceptHeader(opts.acceptLanguage) ?? 'en';
+export function viewerLanguage(opts: {
+  query?: string | null;
+  saved?: string | null;
+  acceptLanguage?: string;
+}): Language {
+  return (
+    normalizeLanguage(opts.query) ??
+    normalizeLanguage(opts.saved) ??
+    languageFromAcceptHeader(opts.acceptLanguage) ??
+    'en'
+  );
 }

@@ -37,7 +37,13 @@ function criteriaView(call: ReportCall, results: CriterionResult[] | null): Crit
       proposedLevel: lvl(c.proposedLevel),
       note: c.note ?? null,
       rationale: c.rationale ?? '',
-      evidence: (c.evidence ?? []).map((e) => ({ quote: e.quote, turnSeq: e.turnSeq, startMs: e.startMs, start: e.start ?? null, end: e.end ?? null })),
+      evidence: (c.evidence ?? []).map((e) => ({
+        quote: e.quote,
+        turnSeq: e.turnSeq,
+        startMs: e.startMs,
+        start: e.start ?? null,
+        end: e.end ?? null,
+      })),
       rejected: (c.rejected ?? []).map((r) => ({ quote: r.quote, turnSeq: r.turnSeq ?? null, reason: r.reason })),
       agreement: c.agreement ?? null,
       unverified: !!c.unverified,
@@ -51,7 +57,10 @@ function criteriaView(call: ReportCall, results: CriterionResult[] | null): Crit
  * criteria shown. Null for the offline evaluator (its quotes are the transcript's sentences) and
  * for reports from before the check kept the refused quotes.
  */
-function integrityOf(evaluator: string | null, criteria: CriterionReport[]): { verified: number; proposed: number } | null {
+function integrityOf(
+  evaluator: string | null,
+  criteria: CriterionReport[],
+): { verified: number; proposed: number } | null {
   if (evaluator !== 'model' || !criteria.some((c) => c.proposedLevel !== null)) return null;
   const verified = criteria.reduce((a, c) => a + c.evidence.length, 0);
   return { verified, proposed: verified + criteria.reduce((a, c) => a + c.rejected.length, 0) };
@@ -90,9 +99,24 @@ async function overridesOf(tx: Executor, reportId: string, criteria: CriterionRe
 /** Everything the report page and the HTML download show. */
 /** A hiring assessment's or a campaign guest's call has no user: the candidate's or guest's name stands for the rep's. */
 async function candidateOf(tx: Executor, callId: string) {
-  const [a] = await tx.select({ candidate: assessments.candidate }).from(assessments).where(eq(assessments.callId, callId)).limit(1);
-  if (a) return [{ displayName: `${a.candidate.firstName} ${a.candidate.lastName}`.trim(), username: null, email: a.candidate.email }];
-  const [g] = await tx.select({ firstName: magicLinks.firstName, email: magicLinks.email }).from(magicLinks).where(eq(magicLinks.callId, callId)).limit(1);
+  const [a] = await tx
+    .select({ candidate: assessments.candidate })
+    .from(assessments)
+    .where(eq(assessments.callId, callId))
+    .limit(1);
+  if (a)
+    return [
+      {
+        displayName: `${a.candidate.firstName} ${a.candidate.lastName}`.trim(),
+        username: null,
+        email: a.candidate.email,
+      },
+    ];
+  const [g] = await tx
+    .select({ firstName: magicLinks.firstName, email: magicLinks.email })
+    .from(magicLinks)
+    .where(eq(magicLinks.callId, callId))
+    .limit(1);
   return g ? [{ displayName: g.firstName, username: null, email: g.email }] : [];
 }
 
@@ -101,14 +125,29 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
   const row = await reportRow(tx, callId);
   const sim = snapshotSimulation(call.simulationSnapshot);
   const [rep] = call.userId
-    ? await tx.select({ displayName: users.displayName, username: users.username, email: users.email }).from(users).where(eq(users.id, call.userId)).limit(1)
+    ? await tx
+        .select({ displayName: users.displayName, username: users.username, email: users.email })
+        .from(users)
+        .where(eq(users.id, call.userId))
+        .limit(1)
     : await candidateOf(tx, callId);
   const turns = await tx
-    .select({ seq: callTurns.seq, speaker: callTurns.speaker, speakerName: callTurns.speakerName, text: callTurns.text, startMs: callTurns.startMs, endMs: callTurns.endMs })
+    .select({
+      seq: callTurns.seq,
+      speaker: callTurns.speaker,
+      speakerName: callTurns.speakerName,
+      text: callTurns.text,
+      startMs: callTurns.startMs,
+      endMs: callTurns.endMs,
+    })
     .from(callTurns)
     .where(eq(callTurns.callId, callId))
     .orderBy(asc(callTurns.seq));
-  const [recording] = await tx.select({ callId: callRecordings.callId }).from(callRecordings).where(eq(callRecordings.callId, callId)).limit(1);
+  const [recording] = await tx
+    .select({ callId: callRecordings.callId })
+    .from(callRecordings)
+    .where(eq(callRecordings.callId, callId))
+    .limit(1);
   const criteria = row ? criteriaView(call, row.criteria) : [];
   return {
     status: row?.status ?? 'pending',
@@ -135,10 +174,20 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
           score: row.score,
           originalScore: row.originalScore,
           integrity: integrityOf(row.evaluator ?? null, criteria),
-          samples: row.evaluator === 'model' ? (criteria.reduce<number | null>((n, c) => (c.agreement ? Math.max(n ?? 0, c.agreement.samples) : n), null)) : null,
+          samples:
+            row.evaluator === 'model'
+              ? criteria.reduce<number | null>(
+                  (n, c) => (c.agreement ? Math.max(n ?? 0, c.agreement.samples) : n),
+                  null,
+                )
+              : null,
           summary: row.summary,
           strengths: row.strengths ?? [],
-          improvements: (row.improvements ?? []).map((i) => ({ what: i.what ?? '', why: i.why ?? '', example: i.example ?? '' })),
+          improvements: (row.improvements ?? []).map((i) => ({
+            what: i.what ?? '',
+            why: i.why ?? '',
+            example: i.example ?? '',
+          })),
           criteria,
           analytics: row.analytics ?? null,
           language: row.language,
@@ -172,7 +221,9 @@ export async function getReportStatus(tx: Executor, viewer: ReportViewer, callId
           status: job.status,
           attempts: job.attempts,
           maxAttempts: job.maxAttempts,
-          progress: p ? { phase: typeof p.phase === 'string' ? p.phase : null, done: num(p.done), total: num(p.total) } : null,
+          progress: p
+            ? { phase: typeof p.phase === 'string' ? p.phase : null, done: num(p.done), total: num(p.total) }
+            : null,
           lastError: job.lastError,
           runAt: job.nextRunAt,
         }
@@ -194,13 +245,22 @@ export async function overrideCriterion(tx: Executor, viewer: ReportViewer, inpu
   const current = row.criteria.find((c) => c.criterionId === input.criterionId);
   if (!current) throw new AppError('NOT_FOUND', 'Criterion not found');
   if (input.fromLevel !== undefined && current.level !== input.fromLevel) {
-    throw new AppError('CONFLICT', 'The level was changed by someone else meanwhile', { fieldErrors: { level: ['reports.review.changedMeanwhile'] }, currentLevel: current.level });
+    throw new AppError('CONFLICT', 'The level was changed by someone else meanwhile', {
+      fieldErrors: { level: ['reports.review.changedMeanwhile'] },
+      currentLevel: current.level,
+    });
   }
   if (current.level === input.level) {
-    throw new AppError('VALIDATION', 'The level is unchanged', { fieldErrors: { level: ['reports.review.levelUnchanged'] } });
+    throw new AppError('VALIDATION', 'The level is unchanged', {
+      fieldErrors: { level: ['reports.review.levelUnchanged'] },
+    });
   }
   const level = input.level as 0 | 1 | 2;
-  const criteria = row.criteria.map((c) => (c.criterionId === input.criterionId ? { ...c, level, originalLevel: c.originalLevel === undefined ? c.level : c.originalLevel } : c));
+  const criteria = row.criteria.map((c) =>
+    c.criterionId === input.criterionId
+      ? { ...c, level, originalLevel: c.originalLevel === undefined ? c.level : c.originalLevel }
+      : c,
+  );
   // at least the criterion just reviewed has a level, so there is a score
   const score = computeScore(criteria.map((c) => c.level))!;
   await tx.update(reports).set({ criteria, score }).where(eq(reports.id, row.id));
@@ -215,7 +275,12 @@ export async function overrideCriterion(tx: Executor, viewer: ReportViewer, inpu
     userId: viewer.userId,
     scoreAfter: score,
   });
-  return { score, criterionId: input.criterionId, level, originalLevel: current.originalLevel === undefined ? current.level : current.originalLevel };
+  return {
+    score,
+    criterionId: input.criterionId,
+    level,
+    originalLevel: current.originalLevel === undefined ? current.level : current.originalLevel,
+  };
 }
 
 /**
@@ -240,11 +305,21 @@ async function repSpoke(tx: Executor, callId: string): Promise<boolean> {
   return !!turn;
 }
 
-export async function retryReport(db: Db, tenantId: string, viewer: ReportViewer, callId: string): Promise<{ status: 'pending' | 'running' | 'ready' | 'failed' }> {
+export async function retryReport(
+  db: Db,
+  tenantId: string,
+  viewer: ReportViewer,
+  callId: string,
+): Promise<{ status: 'pending' | 'running' | 'ready' | 'failed' }> {
   const ok = await withTenant(db, tenantId, async (tx) => {
     const call = await callForViewer(tx, viewer, callId);
     const status = (await reportRow(tx, callId))?.status ?? null;
-    return retryable(status, call.state === 'ended' || call.state === 'failed', !!(await evaluationJobStatus(tx, callId)), await repSpoke(tx, callId));
+    return retryable(
+      status,
+      call.state === 'ended' || call.state === 'failed',
+      !!(await evaluationJobStatus(tx, callId)),
+      await repSpoke(tx, callId),
+    );
   });
   if (!ok) throw new AppError('CONFLICT', 'Only a failed report can be retried');
   await retryEvaluation(db, callId, { tenantId });

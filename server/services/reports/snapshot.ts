@@ -11,7 +11,8 @@ export interface SnapshotCriterion {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 export function snapshotCriteria(scorecardSnapshot: unknown): SnapshotCriterion[] {
   const list = obj(scorecardSnapshot).criteria;
@@ -27,7 +28,11 @@ export function snapshotCriteria(scorecardSnapshot: unknown): SnapshotCriterion[
   });
 }
 
-export function snapshotSimulation(simulationSnapshot: unknown): { name: string; difficulty: string | null; personaName: string | null } {
+export function snapshotSimulation(simulationSnapshot: unknown): {
+  name: string;
+  difficulty: string | null;
+  personaName: string | null;
+} {
   const s = obj(simulationSnapshot);
   const sim = obj(s.simulation);
   const persona = obj(s.persona);

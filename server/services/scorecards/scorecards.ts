@@ -33,7 +33,7 @@ const detailColumns = {
   updatedAt: scorecards.updatedAt,
 };
 
-export {  criterionContent } from '../../ai/scorecard-criteria';
+export { criterionContent } from '../../ai/scorecard-criteria';
 
 type Row = Awaited<ReturnType<typeof findRow>>;
 
@@ -125,7 +125,12 @@ export async function markScorecardUsed(tx: Executor, scorecardId: string): Prom
   if (!updated.length) throw notFound();
 }
 
-async function insertCriteria(tx: Executor, tenantId: string, scorecardId: string, criteria: ScorecardValues['criteria']) {
+async function insertCriteria(
+  tx: Executor,
+  tenantId: string,
+  scorecardId: string,
+  criteria: ScorecardValues['criteria'],
+) {
   await tx.insert(scorecardCriteria).values(
     criteria.map((c, position) => ({
       tenantId,
@@ -141,7 +146,11 @@ async function insertCriteria(tx: Executor, tenantId: string, scorecardId: strin
   );
 }
 
-export async function createScorecard(tx: Executor, tenantId: string, input: ScorecardValues): Promise<ScorecardDetail> {
+export async function createScorecard(
+  tx: Executor,
+  tenantId: string,
+  input: ScorecardValues,
+): Promise<ScorecardDetail> {
   const [row] = await tx
     .insert(scorecards)
     .values({
@@ -163,12 +172,19 @@ export async function createScorecard(tx: Executor, tenantId: string, input: Sco
  * Edits the current version in place while no call used it; otherwise writes version n+1 (new
  * row, new criteria) and retires the used one untouched. Returns the version now current.
  */
-export async function updateScorecard(tx: Executor, tenantId: string, id: string, input: ScorecardValues): Promise<ScorecardDetail & { newVersion: boolean }> {
+export async function updateScorecard(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  input: ScorecardValues,
+): Promise<ScorecardDetail & { newVersion: boolean }> {
   // the row lock serialises concurrent edits, so a lineage never gets two current versions
   const row = await findRow(tx, id, { lock: true });
   if (!row || row.deletedAt) throw notFound();
   if (!row.isCurrent) {
-    throw new AppError('CONFLICT', 'This is not the current version of the scorecard', { messageKey: 'scorecards.errors.notCurrent' });
+    throw new AppError('CONFLICT', 'This is not the current version of the scorecard', {
+      messageKey: 'scorecards.errors.notCurrent',
+    });
   }
   const fields = {
     name: input.name,
@@ -228,9 +244,21 @@ export async function listScorecardVersions(tx: Executor, id: string) {
   const row = await findRow(tx, id);
   if (!row || row.deletedAt) throw notFound();
   const rows = await tx
-    .select({ id: scorecards.id, version: scorecards.version, isCurrent: scorecards.isCurrent, createdAt: scorecards.createdAt, usedAt: scorecards.usedAt })
+    .select({
+      id: scorecards.id,
+      version: scorecards.version,
+      isCurrent: scorecards.isCurrent,
+      createdAt: scorecards.createdAt,
+      usedAt: scorecards.usedAt,
+    })
     .from(scorecards)
     .where(eq(scorecards.lineageId, row.lineageId))
     .orderBy(desc(scorecards.version));
-  return rows.map((r) => ({ id: r.id, version: r.version, isCurrent: r.isCurrent, createdAt: iso(r.createdAt), usedAt: isoOrNull(r.usedAt) }));
+  return rows.map((r) => ({
+    id: r.id,
+    version: r.version,
+    isCurrent: r.isCurrent,
+    createdAt: iso(r.createdAt),
+    usedAt: isoOrNull(r.usedAt),
+  }));
 }

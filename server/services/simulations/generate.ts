@@ -15,7 +15,10 @@ import { findSimulationRow, storeGeneratedScenario } from './simulations';
 const CRITERION_REQUIRED_MESSAGE = 'Select at least one criterion for scenario generation';
 
 const criterionRequired = () =>
-  new AppError('VALIDATION', CRITERION_REQUIRED_MESSAGE, { field: 'scorecardId', messageKey: 'simulations.validation.criterionRequired' });
+  new AppError('VALIDATION', CRITERION_REQUIRED_MESSAGE, {
+    field: 'scorecardId',
+    messageKey: 'simulations.validation.criterionRequired',
+  });
 
 /** The draft's required fields are known present (the input schema refuses the call otherwise). */
 function aiInput(tenantId: string, d: ScenarioDraft): AiSimulationInput {
@@ -47,7 +50,13 @@ async function preflight(tx: Executor, tenantId: string, d: ScenarioDraft): Prom
   const [{ n }] = await tx
     .select({ n: count() })
     .from(scorecardCriteria)
-    .where(and(eq(scorecardCriteria.scorecardId, d.scorecardId!), eq(scorecardCriteria.tenantId, tenantId), eq(scorecardCriteria.includeInScenario, true)));
+    .where(
+      and(
+        eq(scorecardCriteria.scorecardId, d.scorecardId!),
+        eq(scorecardCriteria.tenantId, tenantId),
+        eq(scorecardCriteria.includeInScenario, true),
+      ),
+    );
   if (Number(n) === 0) throw criterionRequired();
 }
 
@@ -70,10 +79,20 @@ export async function generateScenarioForDraft(input: GenerateForDraftInput): Pr
   await withTenant(db, tenantId, (tx) => preflight(tx, tenantId, draft));
   let generated;
   try {
-    generated = await generateAndRecordScenario({ db, provider: input.provider, simulation: aiInput(tenantId, draft), userId: input.userId, signal: input.signal });
+    generated = await generateAndRecordScenario({
+      db,
+      provider: input.provider,
+      simulation: aiInput(tenantId, draft),
+      userId: input.userId,
+      signal: input.signal,
+    });
   } catch (e) {
     if (isAiError(e)) {
-      throw new AppError('AI_GENERATION_FAILED', `Error Generating Scenario: ${e.message}`, { aiCode: e.aiCode, task: e.task, messageKey: 'simulations.errors.generateFailed' });
+      throw new AppError('AI_GENERATION_FAILED', `Error Generating Scenario: ${e.message}`, {
+        aiCode: e.aiCode,
+        task: e.task,
+        messageKey: 'simulations.errors.generateFailed',
+      });
     }
     // the criteria changed between the preflight and the generation
     if (isAppError(e) && e.code === 'VALIDATION' && e.details?.field === 'scorecardId') throw criterionRequired();
@@ -85,7 +104,12 @@ export async function generateScenarioForDraft(input: GenerateForDraftInput): Pr
   const scenario = { variables: result.variables as unknown as Record<string, unknown>, narrative: result.narrative };
   if (draft.simulationId) {
     await withTenant(db, tenantId, (tx) =>
-      storeGeneratedScenario(tx, tenantId, draft.simulationId!, { details: scenario, summary: result.summary, source, generationId: scenarioGenerationId }),
+      storeGeneratedScenario(tx, tenantId, draft.simulationId!, {
+        details: scenario,
+        summary: result.summary,
+        source,
+        generationId: scenarioGenerationId,
+      }),
     );
   }
   return {
@@ -128,7 +152,12 @@ export async function listGenerations(tx: Executor, tenantId: string, simulation
   const rows = await tx
     .select(generationColumns)
     .from(aiGenerations)
-    .where(and(eq(aiGenerations.tenantId, tenantId), or(eq(aiGenerations.simulationId, simulationId), ...batchIds.map((id) => eq(aiGenerations.id, id)))))
+    .where(
+      and(
+        eq(aiGenerations.tenantId, tenantId),
+        or(eq(aiGenerations.simulationId, simulationId), ...batchIds.map((id) => eq(aiGenerations.id, id))),
+      ),
+    )
     .orderBy(desc(aiGenerations.createdAt), desc(aiGenerations.task))
     .limit(100);
   return rows.map((r) => ({ ...r, usage: r.usage ?? null, createdAt: r.createdAt.toISOString() }));

@@ -1,5 +1,10 @@
 import type { Executor } from '../../../db/client';
-import { loadGenerationContext, simulationInputFromRow, type GenerationContext, type PromptSource } from '../../ai/context';
+import {
+  loadGenerationContext,
+  simulationInputFromRow,
+  type GenerationContext,
+  type PromptSource,
+} from '../../ai/context';
 import { describeDifficulty, DIFFICULTY_BEHAVIOUR, difficultyLabel } from '../../ai/difficulty';
 import { languageName } from '../../ai/labels';
 import { formatKnowledge, placeholderValues, renderTemplate, type PlaceholderName } from '../../ai/prompt-assembly';
@@ -12,12 +17,15 @@ const BUILTIN_SIMULATION_PROMPT = {
   name: 'Realistic prospect (built-in)',
   generalRules:
     'You are {{persona.name}}, a real buyer on a sales call. You are not an AI, a coach or an assistant, and you never say so. Stay in character for the whole call, never coach or help the rep sell, answer only what is asked, and speak {{language}} only, in short spoken turns.',
-  detailedInstructions: 'The scenario of this call:\n{{scenario}}\n\nHow you behave at this difficulty:\n{{persona.behaviour}}',
-  startPrompt: 'You have just picked up the phone. Answer briefly, in character, in {{language}}, then wait for the rep.',
-  endPrompt: 'The call is ending. Confirm any next step you agreed to, otherwise close politely. Never comment on how the rep did.',
+  detailedInstructions:
+    'The scenario of this call:\n{{scenario}}\n\nHow you behave at this difficulty:\n{{persona.behaviour}}',
+  startPrompt:
+    'You have just picked up the phone. Answer briefly, in character, in {{language}}, then wait for the rep.',
+  endPrompt:
+    'The call is ending. Confirm any next step you agreed to, otherwise close politely. Never comment on how the rep did.',
 } as const;
 
-export {  type StoredScenario } from '../../ai/scenario-text';
+export { type StoredScenario } from '../../ai/scenario-text';
 
 export interface SimulationInstructions {
   /** The whole text to send as the realtime session instructions. */
@@ -65,9 +73,15 @@ const REFERENCE_SECTIONS: { placeholder: PlaceholderName; title: string }[] = [
  * appended as a labelled section — so easy and expert calls behave differently whatever prompt a
  * tenant wrote. The calls feature sends `text` as the realtime session instructions.
  */
-export function buildSimulationInstructions(ctx: GenerationContext, scenario?: StoredScenario | null): SimulationInstructions {
+export function buildSimulationInstructions(
+  ctx: GenerationContext,
+  scenario?: StoredScenario | null,
+): SimulationInstructions {
   const template = ctx.prompts.simulation ?? { id: null, source: 'builtin' as const, ...BUILTIN_SIMULATION_PROMPT };
-  const values = placeholderValues(ctx, { kind: 'simulation', scenario: scenarioText(scenario, ctx.language) || 'No scenario was written; improvise within your persona.' });
+  const values = placeholderValues(ctx, {
+    kind: 'simulation',
+    scenario: scenarioText(scenario, ctx.language) || 'No scenario was written; improvise within your persona.',
+  });
   const unknown = new Set<string>();
   const render = (t: string | null) => {
     if (!t?.trim()) return null;
@@ -81,10 +95,15 @@ export function buildSimulationInstructions(ctx: GenerationContext, scenario?: S
   const endPrompt = render(template.endPrompt);
   const behaviour = behaviourBlock(ctx);
 
-  const used = [template.generalRules, template.detailedInstructions, template.startPrompt, template.endPrompt].join('\n');
+  const used = [template.generalRules, template.detailedInstructions, template.startPrompt, template.endPrompt].join(
+    '\n',
+  );
   const mentions = (p: string) => new RegExp(`\\{\\{\\s*${p.replace('.', '\\.')}\\s*\\}\\}`).test(used);
   const reference = REFERENCE_SECTIONS.filter((s) => !mentions(s.placeholder))
-    .map((s) => ({ title: s.title, body: s.placeholder === 'knowledge_base' ? formatKnowledge(ctx.knowledge) : values[s.placeholder] }))
+    .map((s) => ({
+      title: s.title,
+      body: s.placeholder === 'knowledge_base' ? formatKnowledge(ctx.knowledge) : values[s.placeholder],
+    }))
     .filter((s) => s.body.trim() && !(s.title.startsWith('Knowledge') && ctx.knowledge.length === 0))
     .map((s) => `# ${s.title}\n${s.body.trim()}`);
 
@@ -112,10 +131,13 @@ export function buildSimulationInstructions(ctx: GenerationContext, scenario?: S
 }
 
 /** Loads a saved simulation's context (persona, scenario inputs, knowledge…) and builds its call instructions. */
-export async function loadSimulationInstructions(tx: Executor, tenantId: string, simulationId: string): Promise<SimulationInstructions> {
+export async function loadSimulationInstructions(
+  tx: Executor,
+  tenantId: string,
+  simulationId: string,
+): Promise<SimulationInstructions> {
   const row = await findSimulationRow(tx, tenantId, simulationId);
   if (!row) throw new AppError('NOT_FOUND', 'Simulation not found', { messageKey: 'simulations.errors.notFound' });
   const ctx = await loadGenerationContext(tx, simulationInputFromRow(row));
   return buildSimulationInstructions(ctx, row.scenarioDetails as StoredScenario | null);
 }
-

@@ -24,7 +24,12 @@ export async function simulationOptions(tx: Executor, tenantId: string): Promise
     .orderBy(asc(sql`lower(${scorecards.name})`));
   const criteria = cards.length
     ? await tx
-        .select({ id: scorecardCriteria.id, scorecardId: scorecardCriteria.scorecardId, name: scorecardCriteria.name, includeInScenario: scorecardCriteria.includeInScenario })
+        .select({
+          id: scorecardCriteria.id,
+          scorecardId: scorecardCriteria.scorecardId,
+          name: scorecardCriteria.name,
+          includeInScenario: scorecardCriteria.includeInScenario,
+        })
         .from(scorecardCriteria)
         .where(
           inArray(
@@ -34,7 +39,11 @@ export async function simulationOptions(tx: Executor, tenantId: string): Promise
         )
         .orderBy(asc(scorecardCriteria.position))
     : [];
-  const icpRows = await tx.select({ id: icps.id, name: icps.name }).from(icps).where(eq(icps.tenantId, tenantId)).orderBy(asc(sql`lower(${icps.name})`));
+  const icpRows = await tx
+    .select({ id: icps.id, name: icps.name })
+    .from(icps)
+    .where(eq(icps.tenantId, tenantId))
+    .orderBy(asc(sql`lower(${icps.name})`));
   const productRows = await tx
     .select({ id: productGroupings.id, name: productGroupings.name })
     .from(productGroupings)
@@ -45,12 +54,18 @@ export async function simulationOptions(tx: Executor, tenantId: string): Promise
     .from(callInstructions)
     .where(eq(callInstructions.tenantId, tenantId))
     .orderBy(asc(callInstructions.createdAt));
-  const promptRef = (p: { id: string; name: string; isSystem: boolean }) => ({ id: p.id, name: p.name, isSystem: p.isSystem });
+  const promptRef = (p: { id: string; name: string; isSystem: boolean }) => ({
+    id: p.id,
+    name: p.name,
+    isSystem: p.isSystem,
+  });
   return {
     personas: personaRows,
     scorecards: cards.map((c) => ({
       ...c,
-      criteria: criteria.filter((x) => x.scorecardId === c.id).map(({ id, name, includeInScenario }) => ({ id, name, includeInScenario })),
+      criteria: criteria
+        .filter((x) => x.scorecardId === c.id)
+        .map(({ id, name, includeInScenario }) => ({ id, name, includeInScenario })),
     })),
     icps: icpRows,
     productGroupings: productRows,

@@ -30,11 +30,23 @@ export interface GenerationBatch {
  * The two rows of one scenario generation: the narrative row `narrativeId` and the variables row
  * stored in the same insert (same createdAt, simulation and author). Only succeeded rows count.
  */
-export async function loadGenerationBatch(tx: Executor, tenantId: string, narrativeId: string, language: Language = 'en'): Promise<GenerationBatch | null> {
+export async function loadGenerationBatch(
+  tx: Executor,
+  tenantId: string,
+  narrativeId: string,
+  language: Language = 'en',
+): Promise<GenerationBatch | null> {
   const [narr] = await tx
     .select()
     .from(aiGenerations)
-    .where(and(eq(aiGenerations.id, narrativeId), eq(aiGenerations.tenantId, tenantId), eq(aiGenerations.task, 'scenario_narrative'), eq(aiGenerations.status, 'succeeded')))
+    .where(
+      and(
+        eq(aiGenerations.id, narrativeId),
+        eq(aiGenerations.tenantId, tenantId),
+        eq(aiGenerations.task, 'scenario_narrative'),
+        eq(aiGenerations.status, 'succeeded'),
+      ),
+    )
     .limit(1);
   if (!narr) return null;
   const [vars] = await tx
@@ -85,12 +97,25 @@ export async function resolveScenario(
   language: Language,
 ): Promise<ResolvedScenario> {
   const details = scenario ? readScenario(scenario, language) : null;
-  if (!details) return { scenarioDetails: null, scenarioSummary: null, scenarioSource: null, scenarioGenerationId: null };
-  const summary = details.variables ? renderText(details.narrative.summary, details.variables) : details.narrative.summary;
-  if (!generationId) return { scenarioDetails: { ...details }, scenarioSummary: summary, scenarioSource: 'manual', scenarioGenerationId: null };
+  if (!details)
+    return { scenarioDetails: null, scenarioSummary: null, scenarioSource: null, scenarioGenerationId: null };
+  const summary = details.variables
+    ? renderText(details.narrative.summary, details.variables)
+    : details.narrative.summary;
+  if (!generationId)
+    return {
+      scenarioDetails: { ...details },
+      scenarioSummary: summary,
+      scenarioSource: 'manual',
+      scenarioGenerationId: null,
+    };
 
   const batch = await loadGenerationBatch(tx, tenantId, generationId, language);
-  if (!batch) throw new AppError('VALIDATION', 'The scenario generation does not exist', { field: 'scenarioGenerationId', messageKey: 'simulations.validation.linkNotFound' });
+  if (!batch)
+    throw new AppError('VALIDATION', 'The scenario generation does not exist', {
+      field: 'scenarioGenerationId',
+      messageKey: 'simulations.validation.linkNotFound',
+    });
   const unchanged = batch.scenario !== null && stable(batch.scenario) === stable(details);
   if (batch.simulationId === null) {
     const ids = [batch.narrativeId, ...(batch.variablesId ? [batch.variablesId] : [])];

@@ -104,7 +104,11 @@ export async function listSimulations(tx: Executor, tenantId: string): Promise<S
     .leftJoin(aiGenerations, eq(aiGenerations.id, simulations.scenarioGenerationId))
     .where(eq(simulations.tenantId, tenantId))
     .orderBy(asc(sql`lower(${simulations.name})`), desc(simulations.createdAt));
-  return rows.map((r) => ({ ...r, timeLimitMinutes: Number(r.timeLimitMinutes), updatedAt: r.updatedAt.toISOString() }));
+  return rows.map((r) => ({
+    ...r,
+    timeLimitMinutes: Number(r.timeLimitMinutes),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }
 
 export async function findSimulationRow(tx: Executor, tenantId: string, id: string): Promise<Row | null> {
@@ -122,7 +126,12 @@ export async function getSimulation(tx: Executor, tenantId: string, id: string):
   return toDetail(row);
 }
 
-export async function createSimulation(tx: Executor, tenantId: string, userId: string | null, v: SimulationValues): Promise<SimulationDetail> {
+export async function createSimulation(
+  tx: Executor,
+  tenantId: string,
+  userId: string | null,
+  v: SimulationValues,
+): Promise<SimulationDetail> {
   await assertLinksBelongToTenant(tx, tenantId, v);
   const [row] = await tx
     .insert(simulations)
@@ -133,7 +142,12 @@ export async function createSimulation(tx: Executor, tenantId: string, userId: s
   return toDetail(saved);
 }
 
-export async function updateSimulation(tx: Executor, tenantId: string, id: string, v: SimulationValues): Promise<SimulationDetail> {
+export async function updateSimulation(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+  v: SimulationValues,
+): Promise<SimulationDetail> {
   const existing = await findSimulationRow(tx, tenantId, id);
   if (!existing) throw notFound();
   await assertLinksBelongToTenant(tx, tenantId, v);
@@ -147,7 +161,12 @@ export async function updateSimulation(tx: Executor, tenantId: string, id: strin
 }
 
 /** A copy named "<name> (copy)" with the same setup, scenario and knowledge-base files (with their chunks). */
-export async function duplicateSimulation(tx: Executor, tenantId: string, userId: string | null, id: string): Promise<SimulationDetail> {
+export async function duplicateSimulation(
+  tx: Executor,
+  tenantId: string,
+  userId: string | null,
+  id: string,
+): Promise<SimulationDetail> {
   const src = await findSimulationRow(tx, tenantId, id);
   if (!src) throw notFound();
   const { id: _id, createdAt: _c, updatedAt: _u, createdBy: _b, name, ...rest } = src;
@@ -155,7 +174,13 @@ export async function duplicateSimulation(tx: Executor, tenantId: string, userId
     .insert(simulations)
     .values({ ...rest, tenantId, name: `${name} (copy)`, createdBy: userId })
     .returning();
-  await copyKnowledgeFiles(tx, { fromTenant: tenantId, toTenant: tenantId, fromSimulation: src.id, toSimulation: row.id, owners: 'keep' });
+  await copyKnowledgeFiles(tx, {
+    fromTenant: tenantId,
+    toTenant: tenantId,
+    fromSimulation: src.id,
+    toSimulation: row.id,
+    owners: 'keep',
+  });
   return toDetail(row);
 }
 
@@ -177,7 +202,13 @@ export async function storeGeneratedScenario(
 ): Promise<void> {
   const [row] = await tx
     .update(simulations)
-    .set({ scenarioDetails: s.details, scenarioSummary: s.summary, scenarioSource: s.source, scenarioGenerationId: s.generationId, updatedAt: new Date() })
+    .set({
+      scenarioDetails: s.details,
+      scenarioSummary: s.summary,
+      scenarioSource: s.source,
+      scenarioGenerationId: s.generationId,
+      updatedAt: new Date(),
+    })
     .where(and(eq(simulations.tenantId, tenantId), eq(simulations.id, id)))
     .returning({ id: simulations.id });
   if (!row) throw notFound();

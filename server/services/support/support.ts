@@ -17,7 +17,13 @@ export interface SupportRequester {
 async function storeSupportRequest(tx: Tx, tenantId: string, userId: string, input: SupportInput) {
   const [row] = await tx
     .insert(supportRequests)
-    .values({ tenantId, userId, subject: input.subject, description: input.description, pageUrl: input.pageUrl ?? null })
+    .values({
+      tenantId,
+      userId,
+      subject: input.subject,
+      description: input.description,
+      pageUrl: input.pageUrl ?? null,
+    })
     .returning({ id: supportRequests.id, createdAt: supportRequests.createdAt });
   return row;
 }
@@ -28,7 +34,10 @@ function renderSupportMail(req: { id: string; from: string } & SupportInput) {
   const text = [...head, '', req.description].join('\n');
   const html =
     '<!doctype html><html lang="en"><body style="font-family:sans-serif">' +
-    head.filter(Boolean).map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+    head
+      .filter(Boolean)
+      .map((l) => `<p>${escapeHtml(l)}</p>`)
+      .join('') +
     `<p style="white-space:pre-wrap">${escapeHtml(req.description)}</p>` +
     '</body></html>';
   return { subject: `[Spar support] ${req.subject}`, text, html };
@@ -39,7 +48,12 @@ function renderSupportMail(req: { id: string; from: string } & SupportInput) {
  * transaction: the request and its mail job commit (or roll back) together, and the job worker
  * delivers it. Without SUPPORT_EMAIL the request is only stored.
  */
-export async function createSupportRequest(tx: Tx, requester: SupportRequester, input: SupportInput, supportEmail: string | undefined) {
+export async function createSupportRequest(
+  tx: Tx,
+  requester: SupportRequester,
+  input: SupportInput,
+  supportEmail: string | undefined,
+) {
   const row = await storeSupportRequest(tx, requester.tenantId, requester.userId, input);
   if (supportEmail) {
     const mail = renderSupportMail({ id: row.id, from: requester.email, ...input });

@@ -13,6 +13,7 @@ export interface Viewer {
  */
 export function teamCondition(viewer: Viewer, alias = 'u'): SQL {
   const a = sql.raw(alias);
-  if (viewer.role === 'admin' || viewer.role === 'superuser') return sql`${a}.tenant_id = ${viewer.tenantId} and ${a}.user_type = 'sales_rep'`;
+  if (viewer.role === 'admin' || viewer.role === 'superuser')
+    return sql`${a}.tenant_id = ${viewer.tenantId} and ${a}.user_type = 'sales_rep'`;
   return sql`${a}.tenant_id = ${viewer.tenantId} and ${a}.manager_id = ${viewer.userId}`;
 }

@@ -52,13 +52,33 @@ export async function listTeam(tx: Executor, viewer: Viewer): Promise<TeamMember
 export async function memberHistory(tx: Executor, viewer: Viewer, userId: string) {
   const [m] = await rawRows<MemberRow>(tx, membersQuery(viewer, sql`and u.id = ${userId}`));
   if (!m) throw new AppError('NOT_FOUND', 'Team member not found');
-  const exercises = await rawRows<{ id: string; assignment_name: string; simulation_name: string; status: 'pending' | 'in_progress' | 'completed'; score: string | null; evaluator: string | null; original_score: string | null; call_id: string | null; completed_at: string | Date | null }>(
+  const exercises = await rawRows<{
+    id: string;
+    assignment_name: string;
+    simulation_name: string;
+    status: 'pending' | 'in_progress' | 'completed';
+    score: string | null;
+    evaluator: string | null;
+    original_score: string | null;
+    call_id: string | null;
+    completed_at: string | Date | null;
+  }>(
     tx,
     sql`select e.id, a.name as assignment_name, s.name as simulation_name, e.status, e.score, r.evaluator, r.original_score, e.call_id, e.completed_at
         from exercises e join assignments a on a.id = e.assignment_id join simulations s on s.id = e.simulation_id left join reports r on r.id = e.report_id
         where e.user_id = ${userId} order by a.sent_at desc, s.name limit 200`,
   );
-  const calls = await rawRows<{ id: string; simulation_name: string | null; mode: string; created_at: string | Date; duration_ms: number | null; report_status: string | null; score: string | null; evaluator: string | null; original_score: string | null }>(
+  const calls = await rawRows<{
+    id: string;
+    simulation_name: string | null;
+    mode: string;
+    created_at: string | Date;
+    duration_ms: number | null;
+    report_status: string | null;
+    score: string | null;
+    evaluator: string | null;
+    original_score: string | null;
+  }>(
     tx,
     sql`select c.id, coalesce(s.name, c.simulation_snapshot->'simulation'->>'name') as simulation_name, c.mode, c.created_at, c.duration_ms, r.status as report_status, r.score, r.evaluator, r.original_score
         from calls c left join simulations s on s.id = c.simulation_id left join reports r on r.call_id = c.id

@@ -21,11 +21,21 @@ export class CsvSyntaxError extends Error {
  */
 export function parseCsv(text: string): string[][] {
   try {
-    return parse(text, { bom: true, relax_column_count: true, record_delimiter: ['\r\n', '\n', '\r'], skip_empty_lines: false }) as string[][];
+    return parse(text, {
+      bom: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      skip_empty_lines: false,
+    }) as string[][];
   } catch (e) {
     if (e instanceof CsvError) {
       const record = (Number((e as CsvError & { records?: number }).records) || 0) + 1;
-      const message = e.code === 'CSV_QUOTE_NOT_CLOSED' ? 'A quoted field is not closed' : e.code === 'CSV_INVALID_CLOSING_QUOTE' ? 'Unexpected character after a closing quote' : e.message;
+      const message =
+        e.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'A quoted field is not closed'
+          : e.code === 'CSV_INVALID_CLOSING_QUOTE'
+            ? 'Unexpected character after a closing quote'
+            : e.message;
       throw new CsvSyntaxError(message, record);
     }
     throw e;

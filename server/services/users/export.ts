@@ -15,10 +15,19 @@ const manager = alias(users, 'manager');
  */
 export async function exportUsersCsv(tx: Executor): Promise<{ csv: string; count: number }> {
   const rows = await tx
-    .select({ email: users.email, displayName: users.displayName, userType: users.userType, username: users.username, managerEmail: manager.email })
+    .select({
+      email: users.email,
+      displayName: users.displayName,
+      userType: users.userType,
+      username: users.username,
+      managerEmail: manager.email,
+    })
     .from(users)
     .leftJoin(manager, eq(manager.id, users.managerId))
     .orderBy(asc(users.email));
-  const csv = toCsv([[...USERS_CSV_COLUMNS], ...rows.map((r) => [r.email, r.displayName, USER_TYPE_LABELS[r.userType], r.username, '', r.managerEmail])]);
+  const csv = toCsv([
+    [...USERS_CSV_COLUMNS],
+    ...rows.map((r) => [r.email, r.displayName, USER_TYPE_LABELS[r.userType], r.username, '', r.managerEmail]),
+  ]);
   return { csv, count: rows.length };
 }

@@ -45,7 +45,12 @@ export interface StartImport {
 }
 
 /** Checks the file's shape (header, row count: CSV_INVALID at once), then enqueues the import. */
-export async function startImport({ db, tenantId, actorUserId, csv }: StartImport): Promise<{ id: string; total: number }> {
+export async function startImport({
+  db,
+  tenantId,
+  actorUserId,
+  csv,
+}: StartImport): Promise<{ id: string; total: number }> {
   const total = parseUsersCsv(csv).length;
   return asSystem(db, { action: 'users.import.start', actorUserId, tenantId }, async (tx) => {
     // one import per tenant at a time; the lock makes two simultaneous starts see each other
@@ -55,9 +60,16 @@ export async function startImport({ db, tenantId, actorUserId, csv }: StartImpor
       .from(jobs)
       .where(and(eq(jobs.queue, QUEUE), eq(jobs.tenantId, tenantId), inArray(jobs.status, ['queued', 'running'])))
       .limit(1);
-    if (running.length) throw new AppError('CONFLICT', 'An import for this client is already running', { reason: 'importRunning' });
+    if (running.length)
+      throw new AppError('CONFLICT', 'An import for this client is already running', { reason: 'importRunning' });
     const payload: ImportPayload = { csv, actorUserId, total };
-    const id = await enqueue(tx, { queue: QUEUE, tenantId, payload: payload as unknown as Record<string, unknown>, dedupeKey: `users_import:${randomUUID()}`, maxAttempts: 3 });
+    const id = await enqueue(tx, {
+      queue: QUEUE,
+      tenantId,
+      payload: payload as unknown as Record<string, unknown>,
+      dedupeKey: `users_import:${randomUUID()}`,
+      maxAttempts: 3,
+    });
     return { id, total };
   });
 }
@@ -89,7 +101,12 @@ const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JS
  * The job's state for the user who started it, in the same tenant; anyone else gets NOT_FOUND.
  * The created accounts are taken out of the job as they are read (row lock): handed out once.
  */
-export async function importStatus(db: Executor, id: string, tenantId: string, actorUserId: string): Promise<ImportStatus> {
+export async function importStatus(
+  db: Executor,
+  id: string,
+  tenantId: string,
+  actorUserId: string,
+): Promise<ImportStatus> {
   return asSystem(db, { action: 'users.import.status', actorUserId, tenantId }, async (tx) => {
     const [row] = await rawRows<StatusRow>(
       tx,
@@ -107,10 +124,21 @@ export async function importStatus(db: Executor, id: string, tenantId: string, a
       return { ...base, phase: progress.phase ?? 'validating', processed: progress.done ?? 0 };
     }
     if (row.status === 'dead' || !result) {
-      return { ...base, phase: 'failed', processed: 0, failure: { code: 'INTERNAL', message: 'An unexpected error occurred' } };
+      return {
+        ...base,
+        phase: 'failed',
+        processed: 0,
+        failure: { code: 'INTERNAL', message: 'An unexpected error occurred' },
+      };
     }
     if (result.phase === 'failed') {
-      return { ...base, phase: 'failed', processed: progress.done ?? 0, errors: result.errors ?? null, failure: result.failure ?? null };
+      return {
+        ...base,
+        phase: 'failed',
+        processed: progress.done ?? 0,
+        errors: result.errors ?? null,
+        failure: result.failure ?? null,
+      };
     }
     let created: CreatedAccount[] | null = null;
     const finishedAt = row.finished_at ? new Date(row.finished_at).getTime() : 0;
@@ -132,7 +160,8 @@ export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler
     async run(ctx) {
       const { job, db } = ctx;
       const payload = job.payload as unknown as ImportPayload;
-      if (!job.tenantId || typeof payload.csv !== 'string') return { phase: 'failed', failure: { code: 'INTERNAL', message: 'The import file is gone' } };
+      if (!job.tenantId || typeof payload.csv !== 'string')
+        return { phase: 'failed', failure: { code: 'INTERNAL', message: 'The import file is gone' } };
       let lastWrite = 0;
       let result: ImportResult;
       try {
@@ -147,7 +176,9 @@ export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler
             }
           },
         });
-        result = r.ok ? { phase: 'done', createdCount: r.created.length, created: r.created } : { phase: 'failed', errors: r.errors };
+        result = r.ok
+          ? { phase: 'done', createdCount: r.created.length, created: r.created }
+          : { phase: 'failed', errors: r.errors };
       } catch (e) {
         if (!isAppError(e)) throw e; // unexpected: the worker retries (the import rolled back)
         result = { phase: 'failed', failure: { code: e.code, message: e.message } };

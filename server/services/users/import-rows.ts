@@ -20,7 +20,14 @@ import {
   defaultUsername,
   type UsersCsvColumn,
 } from '../../contracts/user-fields';
-import { DEFAULT_IMPORT_USER_TYPE, MANAGED_USER_TYPES, USER_TYPE_LABELS, isManagerType, parseUserType, type ManagedUserType } from '../../contracts/user-types';
+import {
+  DEFAULT_IMPORT_USER_TYPE,
+  MANAGED_USER_TYPES,
+  USER_TYPE_LABELS,
+  isManagerType,
+  parseUserType,
+  type ManagedUserType,
+} from '../../contracts/user-types';
 
 /** One data row as read from the file. `row` is the spreadsheet row number: the header is row 1. */
 export interface RawUserRow {
@@ -93,15 +100,20 @@ const RULE_TEXT: Record<PasswordRule, string> = {
 function header(records: string[][]): Map<UsersCsvColumn, number> {
   const cols = new Map<UsersCsvColumn, number>();
   records[0].forEach((raw, i) => {
-    const name = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const name = raw
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     if (name === '' && i === records[0].length - 1 && i > 0) return; // trailing comma
     if (!(USERS_CSV_COLUMNS as readonly string[]).includes(name)) {
       throw new AppError('CSV_INVALID', `Unknown column "${raw}"`, { reason: 'unknownColumn', column: raw });
     }
-    if (cols.has(name as UsersCsvColumn)) throw new AppError('CSV_INVALID', `Column "${name}" appears twice`, { reason: 'duplicateColumn', column: name });
+    if (cols.has(name as UsersCsvColumn))
+      throw new AppError('CSV_INVALID', `Column "${name}" appears twice`, { reason: 'duplicateColumn', column: name });
     cols.set(name as UsersCsvColumn, i);
   });
-  if (!cols.has('email')) throw new AppError('CSV_INVALID', 'The header row must have an "email" column', { reason: 'missingEmailColumn' });
+  if (!cols.has('email'))
+    throw new AppError('CSV_INVALID', 'The header row must have an "email" column', { reason: 'missingEmailColumn' });
   return cols;
 }
 
@@ -116,7 +128,8 @@ export function parseUsersCsv(text: string): RawUserRow[] {
   try {
     records = parseCsv(text);
   } catch (e) {
-    if (e instanceof CsvSyntaxError) throw new AppError('CSV_INVALID', `${e.message} (row ${e.record})`, { reason: 'syntax', row: e.record });
+    if (e instanceof CsvSyntaxError)
+      throw new AppError('CSV_INVALID', `${e.message} (row ${e.record})`, { reason: 'syntax', row: e.record });
     throw e;
   }
   if (records.length === 0 || records[0].every((c) => c.trim() === '')) {
@@ -177,9 +190,13 @@ export function checkRowsLocally(raw: RawUserRow[], policy: PasswordPolicy): Loc
     if (r.extraCells) err(r.row, 'email', 'tooManyCells', 'The row has more cells than the header has columns');
     const email = r.email.toLowerCase();
     if (!email) err(r.row, 'email', 'emailRequired', 'Email is required');
-    else if (!isEmail(email)) err(r.row, 'email', 'emailInvalid', `"${r.email}" is not a valid email address`, { value: r.email });
+    else if (!isEmail(email))
+      err(r.row, 'email', 'emailInvalid', `"${r.email}" is not a valid email address`, { value: r.email });
     else if (firstEmailRow.has(email)) {
-      err(r.row, 'email', 'emailDuplicateInFile', `${email} also appears in row ${firstEmailRow.get(email)}`, { value: email, other: firstEmailRow.get(email)! });
+      err(r.row, 'email', 'emailDuplicateInFile', `${email} also appears in row ${firstEmailRow.get(email)}`, {
+        value: email,
+        other: firstEmailRow.get(email)!,
+      });
     } else firstEmailRow.set(email, r.row);
 
     const username = r.username || (isEmail(email) ? defaultUsername(email) : '');
@@ -187,15 +204,25 @@ export function checkRowsLocally(raw: RawUserRow[], policy: PasswordPolicy): Loc
     // a repeated row would also repeat its username: report the email only
     if (email && isEmail(email) && !emailDuplicate) {
       if (username.length < USERNAME_MIN || username.length > USERNAME_MAX || !USERNAME_PATTERN.test(username)) {
-        err(r.row, 'username', 'usernameInvalid', `Username "${username}" must be ${USERNAME_MIN}–${USERNAME_MAX} letters, digits, ".", "_" or "-"`, {
-          value: username,
-          min: USERNAME_MIN,
-          max: USERNAME_MAX,
-        });
+        err(
+          r.row,
+          'username',
+          'usernameInvalid',
+          `Username "${username}" must be ${USERNAME_MIN}–${USERNAME_MAX} letters, digits, ".", "_" or "-"`,
+          {
+            value: username,
+            min: USERNAME_MIN,
+            max: USERNAME_MAX,
+          },
+        );
       } else {
         const key = username.toLowerCase();
         const other = firstUsernameRow.get(key);
-        if (other !== undefined) err(r.row, 'username', 'usernameDuplicateInFile', `Username ${username} also appears in row ${other}`, { value: username, other });
+        if (other !== undefined)
+          err(r.row, 'username', 'usernameDuplicateInFile', `Username ${username} also appears in row ${other}`, {
+            value: username,
+            other,
+          });
         else firstUsernameRow.set(key, r.row);
       }
     }
@@ -203,31 +230,51 @@ export function checkRowsLocally(raw: RawUserRow[], policy: PasswordPolicy): Loc
     // a cell PostgreSQL could not store (NUL, a lone surrogate) refuses the row, naming the cell
     for (const field of ['display_name', 'password'] as const) {
       const value = field === 'display_name' ? r.displayName : r.password;
-      if (value && hasUnstorableText(value)) err(r.row, field, 'textUnstorable', 'The cell holds a character that cannot be saved (for example a null character)');
+      if (value && hasUnstorableText(value))
+        err(
+          r.row,
+          field,
+          'textUnstorable',
+          'The cell holds a character that cannot be saved (for example a null character)',
+        );
     }
     if (r.displayName.length > DISPLAY_NAME_MAX) {
-      err(r.row, 'display_name', 'displayNameTooLong', `Display name is longer than ${DISPLAY_NAME_MAX} characters`, { max: DISPLAY_NAME_MAX });
+      err(r.row, 'display_name', 'displayNameTooLong', `Display name is longer than ${DISPLAY_NAME_MAX} characters`, {
+        max: DISPLAY_NAME_MAX,
+      });
     }
     const userType = r.userType ? parseUserType(r.userType) : DEFAULT_IMPORT_USER_TYPE;
     if (!userType) {
       const allowed = MANAGED_USER_TYPES.map((t) => USER_TYPE_LABELS[t]).join(', ');
-      err(r.row, 'user_type', 'userTypeUnknown', `Unknown user type "${r.userType}" (use one of: ${allowed})`, { value: r.userType, allowed });
+      err(r.row, 'user_type', 'userTypeUnknown', `Unknown user type "${r.userType}" (use one of: ${allowed})`, {
+        value: r.userType,
+        allowed,
+      });
     } else if (email && !typeByEmail.has(email)) typeByEmail.set(email, userType); // the first row with an email defines it
 
     if (r.password !== '') {
       const broken = checkPassword(r.password, policy);
       if (broken.length) {
-        err(r.row, 'password', 'passwordPolicy', `Password does not meet the policy: needs ${broken.map((b) => RULE_TEXT[b]).join(', ')}`, {
-          rules: broken.join(','),
-          min: policy.minLength,
-          ...(policy.maxLength !== undefined ? { max: policy.maxLength } : {}),
-          ...(policy.allowedNonAlphanumericCharacters !== undefined ? { chars: policy.allowedNonAlphanumericCharacters } : {}),
-        });
+        err(
+          r.row,
+          'password',
+          'passwordPolicy',
+          `Password does not meet the policy: needs ${broken.map((b) => RULE_TEXT[b]).join(', ')}`,
+          {
+            rules: broken.join(','),
+            min: policy.minLength,
+            ...(policy.maxLength !== undefined ? { max: policy.maxLength } : {}),
+            ...(policy.allowedNonAlphanumericCharacters !== undefined
+              ? { chars: policy.allowedNonAlphanumericCharacters }
+              : {}),
+          },
+        );
       }
     }
 
     const managerEmail = r.managerEmail.toLowerCase();
-    if (managerEmail && managerEmail === email) err(r.row, 'manager_email', 'managerSelf', 'A user cannot be their own manager');
+    if (managerEmail && managerEmail === email)
+      err(r.row, 'manager_email', 'managerSelf', 'A user cannot be their own manager');
     else if (managerEmail && !isEmail(managerEmail)) {
       err(r.row, 'manager_email', 'managerNotFound', `Manager ${r.managerEmail} not found`, { value: r.managerEmail });
     }
@@ -294,16 +341,24 @@ export async function validateRows(
   const emails = [...new Set(rows.map((r) => r.email).filter((e) => isEmail(e)))];
   const usernames = [...new Set(rows.map((r) => r.username.toLowerCase()).filter(Boolean))];
   const inFile = new Set(raw.map((r) => r.email.toLowerCase()));
-  const managerEmails = [...new Set(rows.map((r) => r.managerInFile).filter((m): m is string => !!m && !inFile.has(m)))];
+  const managerEmails = [
+    ...new Set(rows.map((r) => r.managerInFile).filter((m): m is string => !!m && !inFile.has(m))),
+  ];
 
   const taken = new Set(opts.takenEmails ?? []);
   if (emails.length) {
-    const found = await tx.select({ e: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, emails));
+    const found = await tx
+      .select({ e: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, emails));
     for (const f of found) taken.add(f.e);
   }
   const takenUsernames = new Set<string>();
   if (usernames.length) {
-    const found = await tx.select({ u: sql<string>`lower(${users.username})` }).from(users).where(inArray(sql`lower(${users.username})`, usernames));
+    const found = await tx
+      .select({ u: sql<string>`lower(${users.username})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.username})`, usernames));
     for (const f of found) takenUsernames.add(f.u);
   }
   const managers = new Map<string, { id: string; userType: UserType }>();
@@ -318,15 +373,35 @@ export async function validateRows(
   const out: ValidUserRow[] = [];
   for (const r of rows) {
     const before = errors.length;
-    if (r.email && taken.has(r.email)) errors.push({ row: r.row, field: 'email', code: 'emailExists', reason: `A user with the email ${r.email} already exists`, params: { value: r.email } });
+    if (r.email && taken.has(r.email))
+      errors.push({
+        row: r.row,
+        field: 'email',
+        code: 'emailExists',
+        reason: `A user with the email ${r.email} already exists`,
+        params: { value: r.email },
+      });
     if (r.username && takenUsernames.has(r.username.toLowerCase())) {
-      errors.push({ row: r.row, field: 'username', code: 'usernameExists', reason: `The username ${r.username} is already taken`, params: { value: r.username } });
+      errors.push({
+        row: r.row,
+        field: 'username',
+        code: 'usernameExists',
+        reason: `The username ${r.username} is already taken`,
+        params: { value: r.username },
+      });
     }
     let managerId: string | null = null;
     let managerInFile = r.managerInFile;
     if (r.managerInFile && !inFile.has(r.managerInFile)) {
       const m = managers.get(r.managerInFile);
-      if (!m) errors.push({ row: r.row, field: 'manager_email', code: 'managerNotFound', reason: `Manager ${r.managerInFile} not found`, params: { value: r.managerInFile } });
+      if (!m)
+        errors.push({
+          row: r.row,
+          field: 'manager_email',
+          code: 'managerNotFound',
+          reason: `Manager ${r.managerInFile} not found`,
+          params: { value: r.managerInFile },
+        });
       else if (!isManagerType(m.userType)) {
         errors.push({
           row: r.row,
@@ -346,6 +421,9 @@ export async function validateRows(
 /** Emails (lower-cased) among `emails` used by any tenant. Run it under asSystem: it must see past RLS, and returns nothing else. */
 export async function findTakenEmails(tx: Executor, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
-  const found = await tx.select({ e: sql<string>`lower(${users.email})` }).from(users).where(inArray(sql`lower(${users.email})`, emails));
+  const found = await tx
+    .select({ e: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
   return new Set(found.map((f) => f.e));
 }

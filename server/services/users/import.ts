@@ -68,11 +68,19 @@ async function hashAll(passwords: string[], concurrency: number, onBatch?: (done
   return out;
 }
 
-async function validate(db: Db, tenantId: string, text: string, policy: PasswordPolicy, actorUserId: string | null | undefined) {
+async function validate(
+  db: Db,
+  tenantId: string,
+  text: string,
+  policy: PasswordPolicy,
+  actorUserId: string | null | undefined,
+) {
   const raw = parseUsersCsv(text);
   const emails = [...new Set(raw.map((r) => r.email.toLowerCase()).filter(Boolean))];
   // emails are unique across tenants: look past RLS for them, returning nothing but the clashes
-  const taken = await asSystem(db, { action: 'users.import.check_emails', actorUserId, tenantId }, (tx) => findTakenEmails(tx, emails));
+  const taken = await asSystem(db, { action: 'users.import.check_emails', actorUserId, tenantId }, (tx) =>
+    findTakenEmails(tx, emails),
+  );
   return withTenant(db, tenantId, (tx) => validateRows(tx, raw, policy, { takenEmails: taken }));
 }
 
@@ -87,7 +95,13 @@ class RaceError extends Error {}
  * unique index fails that transaction and the file is validated again to name the rows.
  * Shared by the tRPC import job, scripts/users.ts and the benchmark.
  */
-export async function importUsers(db: Db, tenantId: string, text: string, policy: PasswordPolicy, opts: ImportOptions = {}): Promise<ImportResult> {
+export async function importUsers(
+  db: Db,
+  tenantId: string,
+  text: string,
+  policy: PasswordPolicy,
+  opts: ImportOptions = {},
+): Promise<ImportResult> {
   const progress = opts.onProgress ?? (() => {});
   const concurrency = opts.hashConcurrency ?? 16;
   const chunk = opts.insertChunk ?? 250;
@@ -99,18 +113,28 @@ export async function importUsers(db: Db, tenantId: string, text: string, policy
   if (check.errors.length) return { ok: false, total, errors: check.errors, timings };
   const rows = check.rows;
   const passwords = rows.map((r) => r.password ?? freshPassword(policy));
-  const created = rows.map((r, i) => ({ email: r.email, username: r.username, displayName: r.displayName, userType: r.userType, password: passwords[i] }));
+  const created = rows.map((r, i) => ({
+    email: r.email,
+    username: r.username,
+    displayName: r.displayName,
+    userType: r.userType,
+    password: passwords[i],
+  }));
   if (opts.dryRun) return { ok: true, total, created, dryRun: true, timings };
 
   const t1 = performance.now();
   progress({ phase: 'hashing', processed: 0, total });
-  const hashes = await hashAll(passwords, concurrency, (done) => progress({ phase: 'hashing', processed: done, total }));
+  const hashes = await hashAll(passwords, concurrency, (done) =>
+    progress({ phase: 'hashing', processed: done, total }),
+  );
   timings.hashMs = performance.now() - t1;
 
   const t2 = performance.now();
   progress({ phase: 'inserting', processed: 0, total });
   try {
-    await withTenant(db, tenantId, (tx) => insertRows(tx, tenantId, rows, hashes, chunk, (done) => progress({ phase: 'inserting', processed: done, total })));
+    await withTenant(db, tenantId, (tx) =>
+      insertRows(tx, tenantId, rows, hashes, chunk, (done) => progress({ phase: 'inserting', processed: done, total })),
+    );
   } catch (e) {
     if (!(e instanceof RaceError) && !violatedUserField(e)) throw e;
     const again = await validate(db, tenantId, text, policy, opts.actorUserId);

@@ -6,7 +6,13 @@
 export function violatedUserField(error: unknown): 'email' | 'username' | null {
   let e: unknown = error;
   for (let depth = 0; e && depth < 5; depth++) {
-    const o = e as { code?: unknown; constraint?: unknown; constraint_name?: unknown; message?: unknown; cause?: unknown };
+    const o = e as {
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (o.code === '23505') {
       const name = String(o.constraint_name ?? o.constraint ?? o.message ?? '');
       if (name.includes('users_email_uq')) return 'email';

@@ -63,12 +63,21 @@ export type ManagedUser = ReturnType<typeof present>;
 
 /** Users of the tenant (RLS), by email. */
 export async function listUsers(tx: Tx): Promise<ManagedUser[]> {
-  const rows = await tx.select(listColumns).from(users).leftJoin(manager, eq(manager.id, users.managerId)).orderBy(asc(users.email));
+  const rows = await tx
+    .select(listColumns)
+    .from(users)
+    .leftJoin(manager, eq(manager.id, users.managerId))
+    .orderBy(asc(users.email));
   return rows.map(present);
 }
 
 async function getUser(tx: Tx, id: string): Promise<ManagedUser> {
-  const [row] = await tx.select(listColumns).from(users).leftJoin(manager, eq(manager.id, users.managerId)).where(eq(users.id, id)).limit(1);
+  const [row] = await tx
+    .select(listColumns)
+    .from(users)
+    .leftJoin(manager, eq(manager.id, users.managerId))
+    .where(eq(users.id, id))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'User not found');
   return present(row);
 }
@@ -76,7 +85,13 @@ async function getUser(tx: Tx, id: string): Promise<ManagedUser> {
 /** Users that may be picked as a manager: role sales_manager or admin. */
 export async function listManagers(tx: Tx) {
   return tx
-    .select({ id: users.id, email: users.email, username: users.username, displayName: users.displayName, userType: users.userType })
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      displayName: users.displayName,
+      userType: users.userType,
+    })
     .from(users)
     .where(inArray(users.userType, MANAGER_USER_TYPES))
     .orderBy(sql`lower(coalesce(${users.displayName}, ${users.username}))`);
@@ -93,7 +108,11 @@ async function assertUnique(tx: Tx, field: 'email' | 'username', value: string, 
 }
 
 function conflict(field: 'email' | 'username') {
-  return new AppError('CONFLICT', field === 'email' ? 'A user with this email already exists' : 'This username is already taken', { field });
+  return new AppError(
+    'CONFLICT',
+    field === 'email' ? 'A user with this email already exists' : 'This username is already taken',
+    { field },
+  );
 }
 
 /** Runs a write; a users unique-index violation (possibly against another tenant's email) becomes CONFLICT. */
@@ -109,21 +128,30 @@ async function writing<T>(fn: () => Promise<T>): Promise<T> {
 
 /** RLS hides other tenants' users, so a foreign manager id is simply "not found": a validation error. */
 async function assertManager(tx: Tx, managerId: string, selfId?: string) {
-  if (managerId === selfId) throw new AppError('VALIDATION', 'A user cannot be their own manager', { field: 'managerId', reason: 'managerSelf' });
+  if (managerId === selfId)
+    throw new AppError('VALIDATION', 'A user cannot be their own manager', {
+      field: 'managerId',
+      reason: 'managerSelf',
+    });
   const [m] = await tx.select({ userType: users.userType }).from(users).where(eq(users.id, managerId)).limit(1);
   if (!m || !isManagerType(m.userType)) {
-    throw new AppError('VALIDATION', 'The manager must be a Manager, Facilitator or Admin of this client', { field: 'managerId', reason: 'managerInvalid' });
+    throw new AppError('VALIDATION', 'The manager must be a Manager, Facilitator or Admin of this client', {
+      field: 'managerId',
+      reason: 'managerInvalid',
+    });
   }
 }
 
 function assertPolicy(password: string, policy: PasswordPolicy) {
   const rules = checkPassword(password, policy);
-  if (rules.length) throw new AppError('PASSWORD_POLICY', 'Password does not meet the policy', { field: 'password', rules });
+  if (rules.length)
+    throw new AppError('PASSWORD_POLICY', 'Password does not meet the policy', { field: 'password', rules });
 }
 
 /** Only a superuser may change or remove a superuser account. */
 function assertMayTouch(actor: Actor, target: { userType: UserType }) {
-  if (target.userType === 'superuser' && actor.role !== 'superuser') throw new AppError('FORBIDDEN', 'You do not have access to this user');
+  if (target.userType === 'superuser' && actor.role !== 'superuser')
+    throw new AppError('FORBIDDEN', 'You do not have access to this user');
 }
 
 export interface CreateUserInput {
@@ -158,7 +186,12 @@ function hashOf(p: HashedPassword, policy: PasswordPolicy): string {
  * Creates a user; a missing password is generated and returned (once) as `generatedPassword`. The
  * password is hashed first, then one tenant transaction checks and writes.
  */
-export async function createManagedUser(tenant: TenantRunner, tenantId: string, input: CreateUserInput, policy: PasswordPolicy) {
+export async function createManagedUser(
+  tenant: TenantRunner,
+  tenantId: string,
+  input: CreateUserInput,
+  policy: PasswordPolicy,
+) {
   const generatedPassword = input.password ? null : generatePassword(policy, (n) => randomBytes(n));
   const password = await hashIfValid(generatedPassword ?? input.password!, policy);
   return tenant(async (tx) => {
@@ -168,19 +201,19 @@ export async function createManagedUser(tenant: TenantRunner, tenantId: string, 
     if (input.managerId) await assertManager(tx, input.managerId);
     const passwordHash = hashOf(password, policy);
     const [row] = await writing(() =>
-    tx
-      .insert(users)
-      .values({
-        tenantId,
-        email,
-        username: input.username,
-        displayName: input.displayName || null,
-        userType: input.userType,
-        passwordHash,
-        managerId: input.managerId ?? null,
-        language: input.language ?? null,
-      })
-      .returning({ id: users.id }),
+      tx
+        .insert(users)
+        .values({
+          tenantId,
+          email,
+          username: input.username,
+          displayName: input.displayName || null,
+          userType: input.userType,
+          passwordHash,
+          managerId: input.managerId ?? null,
+          language: input.language ?? null,
+        })
+        .returning({ id: users.id }),
     );
     return { user: await getUser(tx, row.id), generatedPassword };
   });
@@ -202,18 +235,39 @@ export interface UpdateUserInput {
  * 0014), so a password change and the sign-out of every device commit or roll back together.
  */
 export async function endUserSessions(tx: Tx, userId: string, keepSessionId?: string | null): Promise<number> {
-  const [r] = await rawRows<{ n: number }>(tx, sql`select spar_end_user_sessions(${userId}::uuid, ${keepSessionId ?? null}::text) as n`);
+  const [r] = await rawRows<{ n: number }>(
+    tx,
+    sql`select spar_end_user_sessions(${userId}::uuid, ${keepSessionId ?? null}::text) as n`,
+  );
   return Number(r?.n ?? 0);
 }
 
 /** Updates a user; a new password is hashed first, then one tenant transaction checks and writes. */
-export async function updateManagedUser(tenant: TenantRunner, actor: Actor, input: UpdateUserInput, policy: PasswordPolicy, currentSessionId?: string | null) {
+export async function updateManagedUser(
+  tenant: TenantRunner,
+  actor: Actor,
+  input: UpdateUserInput,
+  policy: PasswordPolicy,
+  currentSessionId?: string | null,
+) {
   const password = input.password ? await hashIfValid(input.password, policy) : null;
-  return tenant((tx) => updateUserRow(tx, actor, input, password && hashOf.bind(null, password, policy), currentSessionId));
+  return tenant((tx) =>
+    updateUserRow(tx, actor, input, password && hashOf.bind(null, password, policy), currentSessionId),
+  );
 }
 
-async function updateUserRow(tx: Tx, actor: Actor, input: UpdateUserInput, newHash: (() => string) | null, currentSessionId?: string | null) {
-  const [target] = await tx.select({ id: users.id, userType: users.userType }).from(users).where(eq(users.id, input.id)).limit(1);
+async function updateUserRow(
+  tx: Tx,
+  actor: Actor,
+  input: UpdateUserInput,
+  newHash: (() => string) | null,
+  currentSessionId?: string | null,
+) {
+  const [target] = await tx
+    .select({ id: users.id, userType: users.userType })
+    .from(users)
+    .where(eq(users.id, input.id))
+    .limit(1);
   if (!target) throw new AppError('NOT_FOUND', 'User not found');
   assertMayTouch(actor, target);
   if (input.id === actor.id && input.userType !== undefined && input.userType !== target.userType) {
@@ -247,9 +301,14 @@ async function updateUserRow(tx: Tx, actor: Actor, input: UpdateUserInput, newHa
 /** Deletes users of the tenant in the caller's transaction: all of them or, on any problem, none. */
 export async function deleteManagedUsers(tx: Tx, actor: Actor, ids: string[]) {
   const unique = [...new Set(ids)];
-  if (unique.includes(actor.id)) throw new AppError('VALIDATION', 'You cannot delete your own account', { field: 'ids', reason: 'self' });
-  const found = await tx.select({ id: users.id, userType: users.userType }).from(users).where(inArray(users.id, unique));
-  if (found.length !== unique.length) throw new AppError('NOT_FOUND', 'User not found', { missing: unique.length - found.length });
+  if (unique.includes(actor.id))
+    throw new AppError('VALIDATION', 'You cannot delete your own account', { field: 'ids', reason: 'self' });
+  const found = await tx
+    .select({ id: users.id, userType: users.userType })
+    .from(users)
+    .where(inArray(users.id, unique));
+  if (found.length !== unique.length)
+    throw new AppError('NOT_FOUND', 'User not found', { missing: unique.length - found.length });
   for (const u of found) assertMayTouch(actor, u);
   const deleted = await tx.delete(users).where(inArray(users.id, unique)).returning({ id: users.id });
   return { deleted: deleted.length };

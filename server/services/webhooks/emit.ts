@@ -34,8 +34,16 @@ export async function emitWebhookEvent(tx: Executor, event: WebhookEvent): Promi
   for (const endpoint of endpoints) {
     if (!endpoint.events.includes(event.type)) continue;
     const id = newMessageId();
-    await tx.insert(webhookDeliveries).values({ id, tenantId: event.tenantId, endpointId: endpoint.id, eventType: event.type, payload });
-    await enqueue(tx, { queue: 'webhook', tenantId: event.tenantId, payload: { deliveryId: id }, dedupeKey: webhookDedupeKey(id), maxAttempts: 8 });
+    await tx
+      .insert(webhookDeliveries)
+      .values({ id, tenantId: event.tenantId, endpointId: endpoint.id, eventType: event.type, payload });
+    await enqueue(tx, {
+      queue: 'webhook',
+      tenantId: event.tenantId,
+      payload: { deliveryId: id },
+      dedupeKey: webhookDedupeKey(id),
+      maxAttempts: 8,
+    });
     ids.push(id);
   }
   return ids;

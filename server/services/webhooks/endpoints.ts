@@ -3,7 +3,13 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
-import { WEBHOOK_DELIVERIES_PAGE_SIZE, type createWebhookInput, type updateWebhookInput, type webhookDeliveriesOutput, type WebhookEndpointView } from '../../contracts/webhooks';
+import {
+  WEBHOOK_DELIVERIES_PAGE_SIZE,
+  type createWebhookInput,
+  type updateWebhookInput,
+  type webhookDeliveriesOutput,
+  type WebhookEndpointView,
+} from '../../contracts/webhooks';
 import { AppError } from '../../errors';
 import { urlRefusal } from '../../integrations/http/outbound';
 import { enqueue } from '../../jobs/queue';
@@ -23,7 +29,8 @@ type Row = typeof webhookEndpoints.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function endpointView(r: Row, now = new Date()): WebhookEndpointView {
-  const rotating = r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now ? r.previousSecretExpiresAt : null;
+  const rotating =
+    r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now ? r.previousSecretExpiresAt : null;
   return {
     id: r.id,
     url: r.url,
@@ -54,12 +61,24 @@ export async function listEndpoints(tx: Executor): Promise<WebhookEndpointView[]
   return rows.map((r) => endpointView(r));
 }
 
-export async function createEndpoint(tx: Executor, actor: { tenantId: string; userId: string }, input: z.infer<typeof createWebhookInput>, allowPrivate: boolean) {
+export async function createEndpoint(
+  tx: Executor,
+  actor: { tenantId: string; userId: string },
+  input: z.infer<typeof createWebhookInput>,
+  allowPrivate: boolean,
+) {
   assertUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
   const [row] = await tx
     .insert(webhookEndpoints)
-    .values({ tenantId: actor.tenantId, url: input.url, description: input.description ?? '', events: [...new Set(input.events)], secret, createdBy: actor.userId })
+    .values({
+      tenantId: actor.tenantId,
+      url: input.url,
+      description: input.description ?? '',
+      events: [...new Set(input.events)],
+      secret,
+      createdBy: actor.userId,
+    })
     .returning();
   return { endpoint: endpointView(row), secret };
 }
@@ -88,7 +107,12 @@ export async function rotateSecret(tx: Executor, endpointId: string, now = new D
   const secret = newWebhookSecret();
   const [row] = await tx
     .update(webhookEndpoints)
-    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS), updatedAt: now })
+    .set({
+      secret,
+      previousSecret: current.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+      updatedAt: now,
+    })
     .where(eq(webhookEndpoints.id, endpointId))
     .returning();
   return { endpoint: endpointView(row, now), secret };
@@ -100,7 +124,11 @@ export async function deleteEndpoint(tx: Executor, endpointId: string) {
   return { deleted: true as const };
 }
 
-export async function listDeliveries(tx: Executor, endpointId: string, page: number): Promise<z.infer<typeof webhookDeliveriesOutput>> {
+export async function listDeliveries(
+  tx: Executor,
+  endpointId: string,
+  page: number,
+): Promise<z.infer<typeof webhookDeliveriesOutput>> {
   await load(tx, endpointId);
   const where = eq(webhookDeliveries.endpointId, endpointId);
   const [{ total }] = await tx.select({ total: count() }).from(webhookDeliveries).where(where);
@@ -139,7 +167,16 @@ export async function resendDelivery(tx: Executor, deliveryId: string) {
     .where(eq(webhookDeliveries.id, deliveryId));
   if (!d) throw new AppError('NOT_FOUND', 'Delivery not found');
   if (d.endpointStatus !== 'active') throw new AppError('CONFLICT', 'The endpoint is disabled: enable it first');
-  await tx.update(webhookDeliveries).set({ status: 'pending', nextAttemptAt: new Date(), lastError: null }).where(and(eq(webhookDeliveries.id, deliveryId)));
-  await enqueue(tx, { queue: 'webhook', tenantId: d.tenantId, payload: { deliveryId }, dedupeKey: `${webhookDedupeKey(deliveryId)}:resend:${randomBytes(6).toString('hex')}`, maxAttempts: 8 });
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: new Date(), lastError: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId)));
+  await enqueue(tx, {
+    queue: 'webhook',
+    tenantId: d.tenantId,
+    payload: { deliveryId },
+    dedupeKey: `${webhookDedupeKey(deliveryId)}:resend:${randomBytes(6).toString('hex')}`,
+    maxAttempts: 8,
+  });
   return { queued: true as const };
 }

@@ -2,4 +2,9 @@ import { collectNamespaces } from './collect';
 
 // The namespaces of this language's pages after /login, in one chunk: `common` is in ./it-common
 // (the first screen's texts), `mail` holds the server's e-mail texts.
-export default collectNamespaces(import.meta.glob(['../../../../locales/it/*.json', '!../../../../locales/it/common.json', '!../../../../locales/it/mail.json'], { eager: true, import: 'default' }));
+export default collectNamespaces(
+  import.meta.glob(
+    ['../../../../locales/it/*.json', '!../../../../locales/it/common.json', '!../../../../locales/it/mail.json'],
+    { eager: true, import: 'default' },
+  ),
+);

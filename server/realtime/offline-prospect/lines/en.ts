@@ -2,10 +2,16 @@ import type { ProspectLines } from './types';
 
 export const en: ProspectLines = {
   greeting: {
-    easy: (name, company) => [company ? `Hi, ${name} from ${company} speaking. How can I help?` : `Hi, this is ${name}. How can I help?`, `Hello, ${name} here. What can I do for you?`],
+    easy: (name, company) => [
+      company ? `Hi, ${name} from ${company} speaking. How can I help?` : `Hi, this is ${name}. How can I help?`,
+      `Hello, ${name} here. What can I do for you?`,
+    ],
     medium: (name) => [`${name} speaking.`, `Yes, ${name} here. Who is this?`],
     hard: (name) => [`${name}. I am between meetings — what is it?`, `${name}. Make it quick, please.`],
-    expert: (name) => [`${name}. I have a hard stop in a few minutes. What do you want?`, `${name}. Who is this and why are you calling me?`],
+    expert: (name) => [
+      `${name}. I have a hard stop in a few minutes. What do you want?`,
+      `${name}. Who is this and why are you calling me?`,
+    ],
   },
   timeCheck: {
     easy: ['Sure, I have a few minutes. What is on your mind?', 'Yes, this works. Go ahead.'],
@@ -62,7 +68,10 @@ export const en: ProspectLines = {
   },
   topicFallback: {
     situation: ['We manage, but it is not pretty.', 'It works, more or less.'],
-    pain: ['There are a few things that bother me, nothing dramatic.', 'The usual things. Nothing I would call a crisis.'],
+    pain: [
+      'There are a few things that bother me, nothing dramatic.',
+      'The usual things. Nothing I would call a crisis.',
+    ],
     impact: ['I have not put a number on it.', 'Hard to say exactly. It costs us time.'],
     goal: ['Mostly, I want fewer surprises.', 'I want this to run without me chasing people.'],
     timing: ['There is no date set in stone.', 'When it makes sense. No rush.'],
@@ -83,19 +92,34 @@ export const en: ProspectLines = {
     expert: ['Yes. And?', 'No.', 'Why?'],
   },
   broad: ['That is a very broad question. What exactly do you want to know?', 'Where do I start? Be more specific.'],
-  unclear: ['Sorry, I am not sure what you mean.', 'What do you mean by that?', 'I did not quite follow. What are you asking?'],
+  unclear: [
+    'Sorry, I am not sure what you mean.',
+    'What do you mean by that?',
+    'I did not quite follow. What are you asking?',
+  ],
   repeatLine: ['You just said that.', 'You are repeating yourself.', 'I heard you the first time.'],
   alreadyTold: ['I already told you about that.', 'We covered that a minute ago.'],
   asISaid: ['As I said,', 'Like I told you,'],
   company: (company, employees) => [
-    company && employees ? `We are ${company}, about ${employees.toLocaleString('en-US')} people.` : company ? `We are ${company}. We are not a small shop.` : 'We are a mid-sized company, and growing.',
+    company && employees
+      ? `We are ${company}, about ${employees.toLocaleString('en-US')} people.`
+      : company
+        ? `We are ${company}. We are not a small shop.`
+        : 'We are a mid-sized company, and growing.',
   ],
-  competition: (names) => [names.length ? `We have looked at ${names.slice(0, 2).join(' and ')}, among others.` : 'We always look at a few options.'],
+  competition: (names) => [
+    names.length
+      ? `We have looked at ${names.slice(0, 2).join(' and ')}, among others.`
+      : 'We always look at a few options.',
+  ],
   pitchTooEarly: {
     easy: ['Hold on, you do not even know what we do yet.', 'Wait, let me tell you how we work first.'],
     medium: ['You are selling before you know anything about us.', 'Slow down. You do not know our situation yet.'],
     hard: ['Stop. You have not asked me a single thing and you are already pitching.', 'I did not ask for a pitch.'],
-    expert: ['That is a pitch, and I did not ask for one.', 'You know nothing about us and you are already selling. Not a good start.'],
+    expert: [
+      'That is a pitch, and I did not ask for one.',
+      'You know nothing about us and you are already selling. Not a good start.',
+    ],
   },
   pitchReaction: {
     easy: ['Sounds interesting. How would that work for us?', 'Okay, that could be useful.'],
@@ -130,17 +154,39 @@ export const en: ProspectLines = {
   unresolved: ['I am not convinced, but go on.', 'That does not really answer it. Anyway, go on.'],
   ignoredObjection: ['You have not answered my concern.', 'You skipped my question.'],
   nextStep: {
-    vague: ['When exactly? Give me a day and a time.', 'Next week is vague. Which day?', 'Be specific. What day, what time?'],
+    vague: [
+      'When exactly? Give me a day and a time.',
+      'Next week is vague. Which day?',
+      'Be specific. What day, what time?',
+    ],
     noAction: ['And what would we do then?', 'For what exactly?'],
-    agree: (when) => [`Alright. ${when} works. Send me an invitation.`, `Okay, let us do ${when}. Put it in my calendar.`],
+    agree: (when) => [
+      `Alright. ${when} works. Send me an invitation.`,
+      `Okay, let us do ${when}. Put it in my calendar.`,
+    ],
     afterAgreement: (when) => [`We are set for ${when}.`, `Good, ${when} it is.`],
     notReady: {
-      discovery: ['It is too early for that. You do not know anything about us yet.', 'Slow down. I do not see yet how this fits us.'],
-      pain: ['I still do not see which problem of ours this solves.', 'Why would I meet again? You have not shown me what this fixes for us.'],
-      impact: ['You have not shown me what this is worth to us.', 'I cannot sell a meeting internally without knowing what is at stake.'],
-      decision: ['You do not even know who needs to be involved.', 'Before that, you should know how we decide things here.'],
+      discovery: [
+        'It is too early for that. You do not know anything about us yet.',
+        'Slow down. I do not see yet how this fits us.',
+      ],
+      pain: [
+        'I still do not see which problem of ours this solves.',
+        'Why would I meet again? You have not shown me what this fixes for us.',
+      ],
+      impact: [
+        'You have not shown me what this is worth to us.',
+        'I cannot sell a meeting internally without knowing what is at stake.',
+      ],
+      decision: [
+        'You do not even know who needs to be involved.',
+        'Before that, you should know how we decide things here.',
+      ],
       objections: ['Not while my concerns are still open.', 'You have not answered what I raised.'],
-      hidden: ['I am not there yet. You have not really understood our situation.', 'There is more to this than you have found out. Not yet.'],
+      hidden: [
+        'I am not there yet. You have not really understood our situation.',
+        'There is more to this than you have found out. Not yet.',
+      ],
     },
   },
   tone: {
@@ -155,8 +201,15 @@ export const en: ProspectLines = {
       expert: ['Do not talk over me.', 'If you keep interrupting, this call is over.'],
     },
   },
-  impatient: ["I don't have much time. What exactly do you want to know?", 'Where is this going? I have another meeting soon.', 'Is there a question in there?'],
-  patienceHangup: ["Sorry, I don't think this is a fit for us right now. I have to go. Goodbye.", 'I have to go, this is not leading anywhere. Goodbye.'],
+  impatient: [
+    "I don't have much time. What exactly do you want to know?",
+    'Where is this going? I have another meeting soon.',
+    'Is there a question in there?',
+  ],
+  patienceHangup: [
+    "Sorry, I don't think this is a fit for us right now. I have to go. Goodbye.",
+    'I have to go, this is not leading anywhere. Goodbye.',
+  ],
   timeWarning: ['I need to wrap up in a minute.', 'I only have a minute left.'],
   timeHangup: ['I am out of time. I have to jump into my next meeting. Goodbye.'],
   goodbye: ['Thanks for calling. Goodbye.', 'Okay. Bye.'],

@@ -2,10 +2,18 @@ import type { ProspectLines } from './types';
 
 export const es: ProspectLines = {
   greeting: {
-    easy: (name, company) => [company ? `Hola, soy ${name}, de ${company}. ¿En qué le puedo ayudar?` : `Hola, soy ${name}. ¿En qué le puedo ayudar?`, `Buenos días, ${name} al habla. Dígame.`],
+    easy: (name, company) => [
+      company
+        ? `Hola, soy ${name}, de ${company}. ¿En qué le puedo ayudar?`
+        : `Hola, soy ${name}. ¿En qué le puedo ayudar?`,
+      `Buenos días, ${name} al habla. Dígame.`,
+    ],
     medium: (name) => [`${name} al habla.`, `Sí, soy ${name}. ¿Quién es?`],
     hard: (name) => [`${name}. Estoy entre dos reuniones, ¿qué ocurre?`, `${name}. Sea breve, por favor.`],
-    expert: (name) => [`${name}. Tengo una reunión en unos minutos. ¿Qué quiere?`, `${name}. ¿Quién es y por qué me llama?`],
+    expert: (name) => [
+      `${name}. Tengo una reunión en unos minutos. ¿Qué quiere?`,
+      `${name}. ¿Quién es y por qué me llama?`,
+    ],
   },
   timeCheck: {
     easy: ['Sí, claro, tengo unos minutos. Usted dirá.', 'Sí, ahora me viene bien. Adelante.'],
@@ -35,7 +43,10 @@ export const es: ProspectLines = {
     easy: ['Pues sí, la verdad. Gracias por entenderlo.', 'Exacto, es frustrante.'],
     medium: ['Sí, lo es.', 'Es una forma de decirlo.'],
     hard: ['Lo es. ¿Y ahora qué?', 'Sí. ¿Y?'],
-    expert: ['No necesito comprensión, necesito un motivo para seguir hablando.', 'Ahórrese eso. ¿Adónde quiere llegar?'],
+    expert: [
+      'No necesito comprensión, necesito un motivo para seguir hablando.',
+      'Ahórrese eso. ¿Adónde quiere llegar?',
+    ],
   },
   leadIn: {
     easy: ['Pues mire,', 'Sinceramente,', 'Buena pregunta.', 'A ver.'],
@@ -66,7 +77,10 @@ export const es: ProspectLines = {
     impact: ['No le he puesto una cifra.', 'Es difícil decirlo. Nos cuesta tiempo.'],
     goal: ['Sobre todo, quiero menos sorpresas.', 'Quiero que esto funcione sin tener que perseguir a nadie.'],
     timing: ['No hay ninguna fecha cerrada.', 'Cuando tenga sentido. Sin prisas.'],
-    budget: ['Depende de lo que sea y de lo que aporte.', 'El presupuesto va detrás del valor. Enséñeme primero el valor.'],
+    budget: [
+      'Depende de lo que sea y de lo que aporte.',
+      'El presupuesto va detrás del valor. Enséñeme primero el valor.',
+    ],
     decision: ['Depende del importe.', 'El proceso de siempre. Nada especial.'],
     history: ['Hemos mirado cosas antes, como todo el mundo.', 'Nada que merezca la pena contar.'],
     motivation: ['Es parte de mi trabajo que esto funcione.', 'Porque es mi responsabilidad.'],
@@ -75,7 +89,12 @@ export const es: ProspectLines = {
     technical: ['Eso lo mirará sistemas cuando toque.', 'Eso es cosa de mis compañeros de sistemas.'],
     company: ['Nos va bien, gracias.', 'Somos una empresa con mucho movimiento. Dejémoslo ahí.'],
   },
-  guarded: ['¿Por qué lo pregunta?', 'Depende.', 'Es un poco pronto para entrar en eso.', 'Mejor no vayamos por ahí todavía.'],
+  guarded: [
+    '¿Por qué lo pregunta?',
+    'Depende.',
+    'Es un poco pronto para entrar en eso.',
+    'Mejor no vayamos por ahí todavía.',
+  ],
   closedShort: {
     easy: ['Sí, más o menos.', 'Sí, yo diría que sí.', 'No mucho, la verdad.'],
     medium: ['Más o menos.', 'Sí.', 'En parte.'],
@@ -83,19 +102,38 @@ export const es: ProspectLines = {
     expert: ['Sí. ¿Y?', 'No.', '¿Por qué?'],
   },
   broad: ['Esa pregunta es muy amplia. ¿Qué quiere saber exactamente?', '¿Por dónde empiezo? Concrete un poco.'],
-  unclear: ['Perdone, no sé muy bien a qué se refiere.', '¿Qué quiere decir con eso?', 'No le he seguido. ¿Qué me está preguntando?'],
+  unclear: [
+    'Perdone, no sé muy bien a qué se refiere.',
+    '¿Qué quiere decir con eso?',
+    'No le he seguido. ¿Qué me está preguntando?',
+  ],
   repeatLine: ['Eso ya lo ha dicho.', 'Se está repitiendo.', 'Le he oído la primera vez.'],
   alreadyTold: ['Eso ya se lo he contado.', 'Eso lo hemos hablado hace un momento.'],
   asISaid: ['Como le decía,', 'Como le he dicho,'],
   company: (company, employees) => [
-    company && employees ? `Somos ${company}, unas ${employees.toLocaleString('es-ES')} personas.` : company ? `Somos ${company}. No somos una empresa pequeña.` : 'Somos una empresa mediana, y creciendo.',
+    company && employees
+      ? `Somos ${company}, unas ${employees.toLocaleString('es-ES')} personas.`
+      : company
+        ? `Somos ${company}. No somos una empresa pequeña.`
+        : 'Somos una empresa mediana, y creciendo.',
   ],
-  competition: (names) => [names.length ? `Hemos mirado ${names.slice(0, 2).join(' y ')}, entre otros.` : 'Siempre miramos varias opciones.'],
+  competition: (names) => [
+    names.length ? `Hemos mirado ${names.slice(0, 2).join(' y ')}, entre otros.` : 'Siempre miramos varias opciones.',
+  ],
   pitchTooEarly: {
-    easy: ['Espere, si todavía no sabe ni a qué nos dedicamos.', 'Un momento, déjeme contarle primero cómo trabajamos.'],
-    medium: ['Me está vendiendo antes de saber nada de nosotros.', 'Más despacio. Todavía no conoce nuestra situación.'],
+    easy: [
+      'Espere, si todavía no sabe ni a qué nos dedicamos.',
+      'Un momento, déjeme contarle primero cómo trabajamos.',
+    ],
+    medium: [
+      'Me está vendiendo antes de saber nada de nosotros.',
+      'Más despacio. Todavía no conoce nuestra situación.',
+    ],
     hard: ['Pare. No me ha preguntado nada y ya me está vendiendo.', 'No le he pedido una presentación.'],
-    expert: ['Eso es un discurso de ventas, y no se lo he pedido.', 'No sabe nada de nosotros y ya está vendiendo. Mal comienzo.'],
+    expert: [
+      'Eso es un discurso de ventas, y no se lo he pedido.',
+      'No sabe nada de nosotros y ya está vendiendo. Mal comienzo.',
+    ],
   },
   pitchReaction: {
     easy: ['Suena interesante. ¿Cómo funcionaría en nuestro caso?', 'Vale, eso podría servirnos.'],
@@ -130,14 +168,30 @@ export const es: ProspectLines = {
   unresolved: ['No me convence, pero siga.', 'Eso no responde a mi duda. En fin, siga.'],
   ignoredObjection: ['No ha respondido a lo que le he planteado.', 'Se ha saltado mi pregunta.'],
   nextStep: {
-    vague: ['¿Cuándo exactamente? Deme un día y una hora.', 'La semana que viene es muy vago. ¿Qué día?', 'Concrete, ¿qué día y a qué hora?'],
+    vague: [
+      '¿Cuándo exactamente? Deme un día y una hora.',
+      'La semana que viene es muy vago. ¿Qué día?',
+      'Concrete, ¿qué día y a qué hora?',
+    ],
     noAction: ['¿Y qué haríamos ese día?', '¿Para qué exactamente?'],
-    agree: (when) => [`De acuerdo. ${when.charAt(0).toUpperCase()}${when.slice(1)} me va bien. Envíeme una invitación.`, `Vale, quedamos ${when}. Mándeme la convocatoria.`],
+    agree: (when) => [
+      `De acuerdo. ${when.charAt(0).toUpperCase()}${when.slice(1)} me va bien. Envíeme una invitación.`,
+      `Vale, quedamos ${when}. Mándeme la convocatoria.`,
+    ],
     afterAgreement: (when) => [`Ya lo tenemos, ${when}.`, `Perfecto, entonces ${when}.`],
     notReady: {
-      discovery: ['Es pronto para eso. Todavía no sabe nada de nosotros.', 'Más despacio. Aún no veo cómo encaja esto con nosotros.'],
-      pain: ['Sigo sin ver qué problema nuestro resuelve esto.', '¿Para qué volver a reunirnos? No me ha enseñado qué nos arregla.'],
-      impact: ['No me ha mostrado qué vale esto para nosotros.', 'No puedo vender una reunión internamente sin saber qué nos jugamos.'],
+      discovery: [
+        'Es pronto para eso. Todavía no sabe nada de nosotros.',
+        'Más despacio. Aún no veo cómo encaja esto con nosotros.',
+      ],
+      pain: [
+        'Sigo sin ver qué problema nuestro resuelve esto.',
+        '¿Para qué volver a reunirnos? No me ha enseñado qué nos arregla.',
+      ],
+      impact: [
+        'No me ha mostrado qué vale esto para nosotros.',
+        'No puedo vender una reunión internamente sin saber qué nos jugamos.',
+      ],
       decision: ['Ni siquiera sabe quién tiene que participar.', 'Antes de eso, debería saber cómo se decide aquí.'],
       objections: ['No mientras mis dudas sigan abiertas.', 'No ha respondido a lo que le he planteado.'],
       hidden: ['Todavía no. No ha entendido de verdad nuestra situación.', 'Hay más de lo que ha descubierto. Aún no.'],
@@ -155,8 +209,15 @@ export const es: ProspectLines = {
       expert: ['No me pise la palabra.', 'Si me vuelve a interrumpir, colgamos.'],
     },
   },
-  impatient: ['No tengo mucho tiempo. ¿Qué quiere saber exactamente?', '¿Adónde quiere llegar? Tengo otra reunión enseguida.', '¿Hay alguna pregunta en todo eso?'],
-  patienceHangup: ['Lo siento, no creo que esto encaje ahora mismo. Tengo que dejarle. Adiós.', 'Tengo que irme, esto no lleva a ninguna parte. Adiós.'],
+  impatient: [
+    'No tengo mucho tiempo. ¿Qué quiere saber exactamente?',
+    '¿Adónde quiere llegar? Tengo otra reunión enseguida.',
+    '¿Hay alguna pregunta en todo eso?',
+  ],
+  patienceHangup: [
+    'Lo siento, no creo que esto encaje ahora mismo. Tengo que dejarle. Adiós.',
+    'Tengo que irme, esto no lleva a ninguna parte. Adiós.',
+  ],
   timeWarning: ['Tengo que terminar en un minuto.', 'Me queda solo un minuto.'],
   timeHangup: ['Me he quedado sin tiempo. Entro en otra reunión. Adiós.'],
   goodbye: ['Gracias por la llamada. Adiós.', 'Vale. Hasta luego.'],

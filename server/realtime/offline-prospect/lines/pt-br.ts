@@ -2,10 +2,16 @@ import type { ProspectLines } from './types';
 
 export const ptBR: ProspectLines = {
   greeting: {
-    easy: (name, company) => [company ? `Oi, aqui é ${name}, da ${company}. Em que posso ajudar?` : `Oi, aqui é ${name}. Em que posso ajudar?`, `Alô, ${name} falando. Pode falar.`],
+    easy: (name, company) => [
+      company ? `Oi, aqui é ${name}, da ${company}. Em que posso ajudar?` : `Oi, aqui é ${name}. Em que posso ajudar?`,
+      `Alô, ${name} falando. Pode falar.`,
+    ],
     medium: (name) => [`${name} falando.`, `Alô, é ${name}. Quem fala?`],
     hard: (name) => [`${name}. Estou entre duas reuniões, o que foi?`, `${name}. Seja rápido, por favor.`],
-    expert: (name) => [`${name}. Tenho uma reunião daqui a pouco. O que você quer?`, `${name}. Quem é e por que está me ligando?`],
+    expert: (name) => [
+      `${name}. Tenho uma reunião daqui a pouco. O que você quer?`,
+      `${name}. Quem é e por que está me ligando?`,
+    ],
   },
   timeCheck: {
     easy: ['Claro, tenho alguns minutos. Pode falar.', 'Sim, agora dá. Manda.'],
@@ -35,7 +41,10 @@ export const ptBR: ProspectLines = {
     easy: ['Pois é, é isso mesmo. Obrigado por entender.', 'Exatamente, é frustrante.'],
     medium: ['É, sim.', 'Dá para dizer isso.'],
     hard: ['É. E agora?', 'Sim. E daí?'],
-    expert: ['Não preciso de compreensão, preciso de um motivo para continuar.', 'Deixa isso pra lá. Aonde você quer chegar?'],
+    expert: [
+      'Não preciso de compreensão, preciso de um motivo para continuar.',
+      'Deixa isso pra lá. Aonde você quer chegar?',
+    ],
   },
   leadIn: {
     easy: ['Olha,', 'Sinceramente,', 'Boa pergunta.', 'Deixa eu pensar.'],
@@ -43,7 +52,12 @@ export const ptBR: ProspectLines = {
     hard: ['', 'Resumindo,', ''],
     expert: ['', '', 'Certo.'],
   },
-  revealLeadIn: ['Já que você perguntou.', 'Tá bom, vou ser sincero com você.', 'Boa pergunta, na verdade.', 'Cá entre nós.'],
+  revealLeadIn: [
+    'Já que você perguntou.',
+    'Tá bom, vou ser sincero com você.',
+    'Boa pergunta, na verdade.',
+    'Cá entre nós.',
+  ],
   alsoLeadIn: ['E tem mais uma coisa.', 'Além disso,', 'E para completar,'],
   hint: {
     situation: 'E o que acontece na prática não é bem o que o processo diz.',
@@ -70,7 +84,10 @@ export const ptBR: ProspectLines = {
     decision: ['Depende do tamanho da compra.', 'O processo de sempre. Nada especial.'],
     history: ['Já olhamos outras coisas antes, como todo mundo.', 'Nada que valha a pena contar.'],
     motivation: ['Faz parte do meu trabalho fazer isso funcionar.', 'Porque é responsabilidade minha.'],
-    current_solution: ['A gente tem o que tem, e mais ou menos funciona.', 'O que usamos hoje dá conta, mais ou menos.'],
+    current_solution: [
+      'A gente tem o que tem, e mais ou menos funciona.',
+      'O que usamos hoje dá conta, mais ou menos.',
+    ],
     competition: ['A gente sempre olha mais de uma opção.', 'Converso com vários fornecedores. É normal.'],
     technical: ['Isso o pessoal de TI vai ver na hora certa.', 'Isso é com os meus colegas de TI.'],
     company: ['Estamos bem, obrigado.', 'Somos uma empresa movimentada. Vamos deixar assim.'],
@@ -82,20 +99,42 @@ export const ptBR: ProspectLines = {
     hard: ['Sim.', 'Não.', 'Talvez.'],
     expert: ['Sim. E daí?', 'Não.', 'Por quê?'],
   },
-  broad: ['Essa pergunta é muito ampla. O que exatamente você quer saber?', 'Por onde eu começo? Seja mais específico.'],
-  unclear: ['Desculpe, não entendi bem o que você quer dizer.', 'Como assim?', 'Não acompanhei. O que você está perguntando?'],
+  broad: [
+    'Essa pergunta é muito ampla. O que exatamente você quer saber?',
+    'Por onde eu começo? Seja mais específico.',
+  ],
+  unclear: [
+    'Desculpe, não entendi bem o que você quer dizer.',
+    'Como assim?',
+    'Não acompanhei. O que você está perguntando?',
+  ],
   repeatLine: ['Você acabou de dizer isso.', 'Você está se repetindo.', 'Eu ouvi da primeira vez.'],
   alreadyTold: ['Isso eu já te contei.', 'A gente falou disso agora há pouco.'],
   asISaid: ['Como eu disse,', 'Como eu te falei,'],
   company: (company, employees) => [
-    company && employees ? `Somos a ${company}, umas ${employees.toLocaleString('pt-BR')} pessoas.` : company ? `Somos a ${company}. Não somos uma empresa pequena.` : 'Somos uma empresa de porte médio, e crescendo.',
+    company && employees
+      ? `Somos a ${company}, umas ${employees.toLocaleString('pt-BR')} pessoas.`
+      : company
+        ? `Somos a ${company}. Não somos uma empresa pequena.`
+        : 'Somos uma empresa de porte médio, e crescendo.',
   ],
-  competition: (names) => [names.length ? `Já olhamos ${names.slice(0, 2).join(' e ')}, entre outros.` : 'A gente sempre olha algumas opções.'],
+  competition: (names) => [
+    names.length ? `Já olhamos ${names.slice(0, 2).join(' e ')}, entre outros.` : 'A gente sempre olha algumas opções.',
+  ],
   pitchTooEarly: {
-    easy: ['Espera, você nem sabe ainda o que a gente faz.', 'Calma, deixa eu te contar primeiro como a gente trabalha.'],
-    medium: ['Você está vendendo antes de saber qualquer coisa sobre nós.', 'Mais devagar. Você ainda não conhece a nossa situação.'],
+    easy: [
+      'Espera, você nem sabe ainda o que a gente faz.',
+      'Calma, deixa eu te contar primeiro como a gente trabalha.',
+    ],
+    medium: [
+      'Você está vendendo antes de saber qualquer coisa sobre nós.',
+      'Mais devagar. Você ainda não conhece a nossa situação.',
+    ],
     hard: ['Para. Você não me perguntou nada e já está vendendo.', 'Eu não pedi uma apresentação.'],
-    expert: ['Isso é um discurso de vendas, e eu não pedi.', 'Você não sabe nada da gente e já está vendendo. Começo ruim.'],
+    expert: [
+      'Isso é um discurso de vendas, e eu não pedi.',
+      'Você não sabe nada da gente e já está vendendo. Começo ruim.',
+    ],
   },
   pitchReaction: {
     easy: ['Parece interessante. Como funcionaria no nosso caso?', 'Certo, isso pode ajudar.'],
@@ -130,17 +169,39 @@ export const ptBR: ProspectLines = {
   unresolved: ['Não me convenceu, mas continue.', 'Isso não responde. Enfim, continue.'],
   ignoredObjection: ['Você não respondeu à minha preocupação.', 'Você pulou a minha pergunta.'],
   nextStep: {
-    vague: ['Quando exatamente? Me dê um dia e um horário.', 'Semana que vem é vago. Que dia?', 'Seja específico. Que dia, que horas?'],
+    vague: [
+      'Quando exatamente? Me dê um dia e um horário.',
+      'Semana que vem é vago. Que dia?',
+      'Seja específico. Que dia, que horas?',
+    ],
     noAction: ['E o que a gente faria nesse dia?', 'Para fazer o quê, exatamente?'],
-    agree: (when) => [`Combinado. ${when.charAt(0).toUpperCase()}${when.slice(1)} funciona para mim. Me mande um convite.`, `Tá bom, fechado: ${when}. Coloca na minha agenda.`],
+    agree: (when) => [
+      `Combinado. ${when.charAt(0).toUpperCase()}${when.slice(1)} funciona para mim. Me mande um convite.`,
+      `Tá bom, fechado: ${when}. Coloca na minha agenda.`,
+    ],
     afterAgreement: (when) => [`Então está marcado, ${when}.`, `Ótimo, ${when}, então.`],
     notReady: {
-      discovery: ['É cedo para isso. Você ainda não sabe nada da gente.', 'Mais devagar. Ainda não vejo como isso se encaixa para nós.'],
-      pain: ['Ainda não vejo qual problema nosso isso resolve.', 'Por que nos reunirmos de novo? Você não mostrou o que isso resolve para nós.'],
-      impact: ['Você não mostrou quanto isso vale para nós.', 'Não consigo justificar uma reunião internamente sem saber o que está em jogo.'],
-      decision: ['Você nem sabe quem precisa participar.', 'Antes disso, você deveria entender como a gente decide aqui.'],
+      discovery: [
+        'É cedo para isso. Você ainda não sabe nada da gente.',
+        'Mais devagar. Ainda não vejo como isso se encaixa para nós.',
+      ],
+      pain: [
+        'Ainda não vejo qual problema nosso isso resolve.',
+        'Por que nos reunirmos de novo? Você não mostrou o que isso resolve para nós.',
+      ],
+      impact: [
+        'Você não mostrou quanto isso vale para nós.',
+        'Não consigo justificar uma reunião internamente sem saber o que está em jogo.',
+      ],
+      decision: [
+        'Você nem sabe quem precisa participar.',
+        'Antes disso, você deveria entender como a gente decide aqui.',
+      ],
       objections: ['Não enquanto as minhas dúvidas estiverem em aberto.', 'Você não respondeu ao que eu levantei.'],
-      hidden: ['Ainda não. Você não entendeu de verdade a nossa situação.', 'Tem mais coisa do que você descobriu. Ainda não.'],
+      hidden: [
+        'Ainda não. Você não entendeu de verdade a nossa situação.',
+        'Tem mais coisa do que você descobriu. Ainda não.',
+      ],
     },
   },
   tone: {
@@ -155,8 +216,15 @@ export const ptBR: ProspectLines = {
       expert: ['Não fale por cima de mim.', 'Se continuar me interrompendo, a ligação acaba aqui.'],
     },
   },
-  impatient: ['Não tenho muito tempo. O que exatamente você quer saber?', 'Aonde você quer chegar? Tenho outra reunião daqui a pouco.', 'Tem alguma pergunta aí?'],
-  patienceHangup: ['Desculpe, acho que isso não faz sentido para nós agora. Preciso ir. Tchau.', 'Preciso ir, isso não está levando a lugar nenhum. Tchau.'],
+  impatient: [
+    'Não tenho muito tempo. O que exatamente você quer saber?',
+    'Aonde você quer chegar? Tenho outra reunião daqui a pouco.',
+    'Tem alguma pergunta aí?',
+  ],
+  patienceHangup: [
+    'Desculpe, acho que isso não faz sentido para nós agora. Preciso ir. Tchau.',
+    'Preciso ir, isso não está levando a lugar nenhum. Tchau.',
+  ],
   timeWarning: ['Preciso encerrar em um minuto.', 'Só tenho mais um minuto.'],
   timeHangup: ['Meu tempo acabou, preciso entrar em outra reunião. Tchau.'],
   goodbye: ['Obrigado pela ligação. Tchau.', 'Tá bom. Tchau.'],
