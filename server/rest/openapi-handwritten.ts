@@ -41,6 +41,17 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       '503': json('The database did not answer in time.', healthSchema('degraded', 'unreachable')),
     },
   },
+  'GET /health': {
+    operationId: 'healthAtRoot',
+    summary: 'Whether the server and its database answer (the same as /api/v1/health)',
+    description: 'For load balancers and monitoring; never needs a session.',
+    tags: ['Service'],
+    security: securityOf('public'),
+    responses: {
+      '200': json('The server and the database answer.', healthSchema('ok', 'ok')),
+      '503': json('The database did not answer in time.', healthSchema('degraded', 'unreachable')),
+    },
+  },
   'GET /api/v1/auth/google/start': {
     operationId: 'googleStart',
     summary: 'Start signing in with Google (browser redirect)',

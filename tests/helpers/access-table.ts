@@ -207,9 +207,10 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'webhooks.resend': MANAGERS,
 };
 
-/** REST routes by "METHOD /path" (all under /api/v1). */
+/** REST routes by "METHOD /path" (under /api/v1, and the health check also at /health). */
 export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'GET /api/v1/health': ANYONE,
+  'GET /health': ANYONE,
   'GET /api/v1/auth/me': SIGNED_IN,
   'PUT /api/v1/auth/me': SIGNED_IN,
   'PUT /api/v1/auth/language': SIGNED_IN,

@@ -56,12 +56,21 @@ describe('health', () => {
     const hanging: Database = { ...database, ping: () => new Promise<void>(() => {}) };
     const stuck = await startTestApp(hanging, {}, { healthTimeoutMs: 50 });
     try {
-      const res = await fetch(`${stuck.url}/api/v1/health`);
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'degraded', db: 'unreachable', version: stuck.deps.version });
+      for (const path of ['/api/v1/health', '/health']) {
+        const res = await fetch(`${stuck.url}${path}`);
+        expect(res.status, path).toBe(503);
+        expect(await res.json()).toEqual({ status: 'degraded', db: 'unreachable', version: stuck.deps.version });
+      }
     } finally {
       await stuck.stop();
     }
+  });
+
+  it('GET /health answers the same JSON, never the app page a monitor would take for a live server', async () => {
+    const res = await fetch(`${app.url}/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ status: 'ok', db: 'ok', version: app.deps.version });
   });
 
   it('POST is 405 with Allow', async () => {

@@ -22,17 +22,17 @@ export async function databaseAnswers(ping: () => Promise<void>, timeoutMs = HEA
   }
 }
 
+const health: RestRoute['handler'] = async ({ deps, res }) => {
+  const ok = await databaseAnswers(() => deps.database.ping(), deps.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
+  sendJson(res, ok ? 200 : 503, {
+    status: ok ? 'ok' : 'degraded',
+    db: ok ? 'ok' : 'unreachable',
+    version: deps.version,
+  });
+};
+
+/** The health check, also at `/health`, where monitors look first: never the app's page. */
 export const healthRoutes: RestRoute[] = [
-  {
-    method: 'GET',
-    path: '/api/v1/health',
-    handler: async ({ deps, res }) => {
-      const ok = await databaseAnswers(() => deps.database.ping(), deps.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
-      sendJson(res, ok ? 200 : 503, {
-        status: ok ? 'ok' : 'degraded',
-        db: ok ? 'ok' : 'unreachable',
-        version: deps.version,
-      });
-    },
-  },
+  { method: 'GET', path: '/api/v1/health', handler: health },
+  { method: 'GET', path: '/health', handler: health },
 ];

@@ -49,7 +49,13 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
 /** Whether the REST handler answers this request URL: the API under /api/v1 and its reference page. */
 export function isRestUrl(url: string): boolean {
   const path = url.split('?')[0];
-  return path === '/api/v1' || path.startsWith('/api/v1/') || path === '/api/docs' || path === '/api/docs/';
+  return (
+    path === '/api/v1' ||
+    path.startsWith('/api/v1/') ||
+    path === '/api/docs' ||
+    path === '/api/docs/' ||
+    path === '/health'
+  );
 }
 
 /**
