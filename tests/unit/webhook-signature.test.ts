@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { signature, webhookHeaders } from '../../server/integrations/webhooks/sign';
+import { webhookHeaders } from '../../server/integrations/webhooks/sign';
 import { newWebhookSecret } from '../../server/services/webhooks/endpoints';
 
 /** Spar's signatures, checked by the maintained Standard Webhooks library acting as the receiver. */
@@ -35,12 +35,5 @@ describe('Standard Webhooks signatures', () => {
     expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
     expect(new Webhook(fresh).verify(body, headers)).toEqual(JSON.parse(body));
     expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
-  });
-
-  it('are the library’s own signatures', () => {
-    const secret = newWebhookSecret();
-    const at = new Date();
-    const ts = Math.floor(at.getTime() / 1000);
-    expect(signature(secret, 'msg_x', ts, body)).toBe(new Webhook(secret).sign('msg_x', at, body));
   });
 });
