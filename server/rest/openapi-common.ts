@@ -137,6 +137,7 @@ const ERROR_RESPONSES = {
   '409': errorResponse(
     'The resource is not in a state that allows it: e.g. CONFLICT (already done), CALL_TRANSPORT_UNAVAILABLE.',
   ),
+  '410': errorResponse('A link that has expired: ASSESSMENT_LINK_EXPIRED, MAGIC_LINK_EXPIRED.'),
   '412': errorResponse(
     'A setting the endpoint needs is not configured on this server: e.g. TRANSCRIPTION_UNAVAILABLE (no AI model), MEETING_BOT_NOT_CONFIGURED.',
   ),

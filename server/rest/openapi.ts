@@ -1,3 +1,4 @@
+import { AppError } from '../errors';
 import {
   COMPONENTS,
   errors,
@@ -85,7 +86,9 @@ function procedureOperation(p: RestProcedure): Operation {
   else if (rest.auth === 'apiKey') statuses.push('401', '404', '429');
   else if (hasBody) statuses.push('403'); // CSRF
   if (hasBody) statuses.push('413');
-  statuses.push('500');
+  // the endpoint's own refusals, and a database that does not answer
+  for (const code of rest.errors ?? []) statuses.push(String(new AppError(code).status) as ErrorStatus);
+  statuses.push('500', '503');
   const answer = rest.response ?? p.output;
   return {
     operationId: p.name,

@@ -13,6 +13,7 @@
  * the part of it that `response` keeps (the REST API may show fewer fields than the app).
  */
 
+import type { AppErrorCode } from '../errors';
 import type { AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -45,6 +46,11 @@ export interface RestMeta {
   headers?: Record<string, string>;
   /** The answer's schema when it is narrower than the procedure's output (its extra fields are dropped). */
   response?: z.ZodType;
+  /**
+   * The error codes the endpoint's own logic answers (a link that expired, a conflict): the
+   * reference lists their statuses beside those every endpoint of its kind may answer.
+   */
+  errors?: AppErrorCode[];
 }
 
 /** The metadata of every procedure (`initTRPC.meta<ProcedureMeta>()` in server/trpc/init.ts). */

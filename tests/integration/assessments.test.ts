@@ -18,6 +18,7 @@ import { startLinkCall, validateLink } from '../../server/services/assessments/c
 import { createLinkedSimulations } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
 import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { SCENARIO } from '../helpers/scenario';
@@ -347,6 +348,12 @@ describe('the candidate’s link', () => {
     expect(
       (await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(old.assessment.link!) })).status,
     ).toBe(410);
+    // the reference lists what the candidate's page was just answered
+    for (const path of ['/api/v1/assessments/validate-token', '/api/v1/assessments/start-call']) {
+      expect(await documentedStatuses(app.url, 'POST', path)).toEqual(
+        expect.arrayContaining(['400', '404', '409', '410']),
+      );
+    }
     // a minute before the 48 hours it was still valid
     const young = await createAssessment(
       app.deps.db,

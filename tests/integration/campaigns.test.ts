@@ -10,6 +10,7 @@ import { validateMagicLink } from '../../server/services/campaigns/guest';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { connectCall, holdTypedCall } from '../helpers/call-client';
 import { describeTrpcError, rejection, signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { SCENARIO } from '../helpers/scenario';
@@ -493,6 +494,10 @@ describe('a guest’s link', () => {
     const reopened = await api('/api/v1/cta/validate-token', { method: 'POST', body: link });
     expect([reopened.status, reopened.json.error.code]).toEqual([409, 'MAGIC_LINK_USED']);
     expect((await api('/api/v1/cta/mark-started', { method: 'POST', body: link })).status).toBe(409);
+    // the reference lists what the guest's page was just answered
+    for (const path of ['/api/v1/cta/validate-token', '/api/v1/cta/mark-started']) {
+      expect(await documentedStatuses(app.url, 'POST', path)).toEqual(expect.arrayContaining(['404', '409', '410']));
+    }
   });
 
   it('two tabs racing start one call', async () => {

@@ -293,6 +293,6 @@ describe('path parameters', () => {
       properties: { name: { type: 'string' } },
       required: ['name'],
     });
-    expect(Object.keys(ops.put.responses)).toEqual(['200', '400', '401', '403', '413', '415', '431', '500']);
+    expect(Object.keys(ops.put.responses)).toEqual(['200', '400', '401', '403', '413', '415', '431', '500', '503']);
   });
 });

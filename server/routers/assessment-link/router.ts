@@ -15,6 +15,7 @@ export const assessmentLinkRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/assessments/validate-token',
+        errors: ['ASSESSMENT_LINK_INVALID', 'ASSESSMENT_LINK_EXPIRED', 'ASSESSMENT_LINK_USED'],
         summary: "Validate a candidate's link; answers what the intro shows",
         auth: 'public',
         tags,
@@ -29,6 +30,7 @@ export const assessmentLinkRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/assessments/start-call',
+        errors: ['ASSESSMENT_LINK_INVALID', 'ASSESSMENT_LINK_EXPIRED', 'ASSESSMENT_LINK_USED'],
         summary: "Start the link's one call; answers the call and its single-use socket ticket",
         auth: 'public',
         tags,
@@ -43,6 +45,7 @@ export const assessmentLinkRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/assessments/complete',
+        errors: ['ASSESSMENT_LINK_INVALID'],
         summary: 'Where the assessment stands after the call (the thank-you page)',
         auth: 'public',
         tags,

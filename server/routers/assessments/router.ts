@@ -48,6 +48,7 @@ export const assessmentsRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/assessments',
+        errors: ['IDEMPOTENCY_CONFLICT', 'SIMULATION_NOT_ASSESSABLE'],
         summary: "Create a candidate's assessment link (valid 48 hours)",
         description:
           'Answers the assessment with its `link` (the only time the link is given, unless the request is repeated with the same `Idempotency-Key`, which returns the same assessment and link). With `send_email: true` Spar e-mails the invitation to the candidate.',

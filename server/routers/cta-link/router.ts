@@ -29,6 +29,7 @@ export const ctaLinkRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/cta/validate-token',
+        errors: ['MAGIC_LINK_INVALID', 'MAGIC_LINK_EXPIRED', 'MAGIC_LINK_USED', 'MAGIC_LINK_STARTED', 'CONFLICT'],
         summary: "Open a guest's magic link: counts the click, answers what the intro shows",
         auth: 'public',
         tags,
@@ -43,6 +44,7 @@ export const ctaLinkRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/cta/mark-started',
+        errors: ['MAGIC_LINK_INVALID', 'MAGIC_LINK_EXPIRED', 'MAGIC_LINK_USED', 'MAGIC_LINK_STARTED'],
         summary: "Start the link's one demo call; answers the call and its single-use socket ticket",
         auth: 'public',
         tags,
@@ -57,6 +59,7 @@ export const ctaLinkRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/cta/complete',
+        errors: ['MAGIC_LINK_INVALID'],
         summary: 'Where the link stands after the call (the thank-you page)',
         auth: 'public',
         tags,
@@ -71,6 +74,7 @@ export const ctaLinkRouter = router({
       rest: {
         method: 'GET',
         path: '/api/v1/cta/reports/{id}',
+        errors: ['MAGIC_LINK_INVALID', 'NOT_FOUND'],
         summary: "The guest's report and the Book-a-Call step, with the link's token",
         auth: 'public',
         tags,
@@ -85,6 +89,7 @@ export const ctaLinkRouter = router({
       rest: {
         method: 'POST',
         path: '/api/v1/cta/booked',
+        errors: ['MAGIC_LINK_INVALID', 'NOT_FOUND'],
         summary: "The guest booked a call in the campaign's scheduler (seen by their browser)",
         auth: 'public',
         tags,

@@ -40,6 +40,7 @@ export const greenhouseRouter = router({
       rest: {
         method: 'POST',
         path: path('send_test'),
+        errors: ['IDEMPOTENCY_CONFLICT', 'SIMULATION_NOT_ASSESSABLE'],
         summary:
           'Greenhouse: send a test to a candidate (Spar e-mails the link); a retry answers the same partner_interview_id',
         auth: 'apiKey',

@@ -31,6 +31,7 @@ export const profileRouter = router({
       rest: {
         method: 'PUT',
         path: '/api/v1/auth/me',
+        errors: ['CONFLICT'],
         summary: 'Change the display name or username of the signed-in account',
         auth: 'user',
         tags: ['Account'],
