@@ -51,7 +51,7 @@ function stylesheets(components: Set<string>): Set<string> {
 }
 
 const listed = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/@import "@mantine\/core\/styles\/([^"]+)\.css";/g)].map((m) => m[1]);
+  [...readFileSync(file, 'utf8').matchAll(/@import ["']@mantine\/core\/styles\/([^"']+)\.css["'];/g)].map((m) => m[1]);
 
 describe('Mantine styles per component', () => {
   it('every stylesheet the used components need is imported once, by mantine-first.css or mantine-pages.css', () => {
