@@ -161,7 +161,7 @@ async function main() {
     const hookMs: number[] = [];
     for (let i = 0; i < CALLS; i++) {
       const { assessment } = await createAssessment(
-        database.db,
+        (fn) => withTenant(database.db, tenantId, fn),
         env,
         { tenantId, apiKeyId: key.apiKey.id },
         {

@@ -21,6 +21,7 @@ import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { SCENARIO } from '../helpers/scenario';
+import { tenantRunner } from '../helpers/tenant-runner';
 
 let database: TestDatabase;
 let app: RunningApp;
@@ -331,7 +332,7 @@ describe('the candidate’s link', () => {
     // made 48 hours and a minute ago (the clock injected)
     const past = new Date(Date.now() - (48 * 60 + 1) * 60_000);
     const old = await createAssessment(
-      app.deps.db,
+      tenantRunner(app.deps.db, tenantA),
       app.deps.env,
       { tenantId: tenantA, apiKeyId: null },
       { simulation_id: simA, candidate: candidate('old@example.com'), send_email: false },
@@ -349,7 +350,7 @@ describe('the candidate’s link', () => {
     ).toBe(410);
     // a minute before the 48 hours it was still valid
     const young = await createAssessment(
-      app.deps.db,
+      tenantRunner(app.deps.db, tenantA),
       app.deps.env,
       { tenantId: tenantA, apiKeyId: null },
       { simulation_id: simA, candidate: candidate('young@example.com'), send_email: false },
@@ -365,7 +366,7 @@ describe('the candidate’s link', () => {
     const endpoint = await subscribe(['assessment.expired']);
     const now = new Date(Date.now() - 48 * 3_600_000 - 1000);
     const made = await createAssessment(
-      app.deps.db,
+      tenantRunner(app.deps.db, tenantA),
       app.deps.env,
       { tenantId: tenantA, apiKeyId: null },
       { simulation_id: simA, candidate: candidate('exp@example.com'), send_email: false },
@@ -386,7 +387,7 @@ describe('the candidate’s link', () => {
         { timeout: 10_000, interval: 50 },
       )
       .toBe('expired');
-    expect(await expireAssessment(app.deps.db, tenantA, made.assessment.id, new Date())).toEqual({
+    expect(await expireAssessment(tenantRunner(app.deps.db, tenantA), made.assessment.id, new Date())).toEqual({
       assessmentId: made.assessment.id,
       expired: false,
     });
@@ -401,7 +402,11 @@ describe('the candidate’s link', () => {
       (await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(started.json.link) })).status,
     ).toBe(200);
     expect(
-      await expireAssessment(app.deps.db, tenantA, started.json.id, new Date(Date.now() + 49 * 3_600_000)),
+      await expireAssessment(
+        tenantRunner(app.deps.db, tenantA),
+        started.json.id,
+        new Date(Date.now() + 49 * 3_600_000),
+      ),
     ).toEqual({ assessmentId: started.json.id, expired: false });
     expect(
       (await sys((tx) => tx.select().from(assessments).where(eq(assessments.id, started.json.id))))[0].status,

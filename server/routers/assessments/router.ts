@@ -62,7 +62,7 @@ export const assessmentsRouter = router({
     .mutation(
       async ({ ctx, input }) =>
         (
-          await createAssessment(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, {
+          await createAssessment(ctx.tenant, ctx.deps.env, ctx.apiKey, input, {
             baseUrl: baseUrlOf(ctx.deps.env, ctx.req),
           })
         ).assessment,

@@ -50,7 +50,7 @@ export const greenhouseRouter = router({
     .input(sendTestInput)
     .output(sendTestOutput)
     .mutation(({ ctx, input }) =>
-      sendTest(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, baseUrlOf(ctx.deps.env, ctx.req)),
+      sendTest(ctx.tenant, ctx.deps.env, ctx.apiKey, input, baseUrlOf(ctx.deps.env, ctx.req)),
     ),
 
   testStatus: greenhouseProcedure

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import type { TenantRunner } from '../../../db/tenant';
 import { assessments, atsResponseErrors } from '../../../db/schema';
 import type { GreenhouseStatus, SendTestInput, testStatusOutput } from '../../contracts/greenhouse';
 import type { AssessmentStatus } from '../../contracts/enums';
@@ -30,7 +31,7 @@ export async function listTests(tx: Executor) {
  * as on the partner assessment API.
  */
 export async function sendTest(
-  db: Db,
+  tenant: TenantRunner,
   env: Env,
   key: ApiKeyPrincipal,
   input: SendTestInput,
@@ -46,7 +47,7 @@ export async function sendTest(
     );
   const email = input.candidate.email.toLowerCase();
   const { assessment } = await createAssessment(
-    db,
+    tenant,
     env,
     key,
     {
