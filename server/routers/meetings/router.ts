@@ -62,7 +62,7 @@ export const meetingsRouter = router({
   scoreTranscript: own()
     .input(scoreTranscriptInput)
     .output(scoreTranscriptOutput)
-    .mutation(({ ctx, input }) => scoreTranscript(ctx.deps.db, actorOf(ctx.tenantId, ctx.user), input)),
+    .mutation(({ ctx, input }) => scoreTranscript(ctx.tenant, actorOf(ctx.tenantId, ctx.user), input)),
 
   /** Record Meet: whether a meeting-bot provider is configured, and the bot's name. */
   botSettings: own()
@@ -119,13 +119,18 @@ export const meetingsRouter = router({
       const tokens = calendarAvailable(env)
         ? arcticCalendarTokens(env, calendarRedirectUri(env.PUBLIC_URL ?? 'http://localhost'))
         : null;
-      return calendarOverview(ctx.deps.db, env, { tenantId: ctx.tenantId, userId: ctx.user.id }, tokens);
+      return calendarOverview({
+        tenant: ctx.tenant,
+        env,
+        user: { tenantId: ctx.tenantId, userId: ctx.user.id },
+        tokens,
+      });
     }),
 
   /** Forgets the user's calendar connection (its tokens are deleted). */
   disconnectCalendar: own()
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx }) => disconnectCalendar(ctx.deps.db, { tenantId: ctx.tenantId, userId: ctx.user.id })),
+    .mutation(({ ctx }) => disconnectCalendar(ctx.tenant, { tenantId: ctx.tenantId, userId: ctx.user.id })),
 
   /** Which speaker of a recorded meeting is the user, when no name matched theirs. */
   chooseRep: own()
