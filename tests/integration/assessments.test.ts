@@ -331,13 +331,13 @@ describe('the candidate’s link', () => {
 
     // made 48 hours and a minute ago (the clock injected)
     const past = new Date(Date.now() - (48 * 60 + 1) * 60_000);
-    const old = await createAssessment(
-      tenantRunner(app.deps.db, tenantA),
-      app.deps.env,
-      { tenantId: tenantA, apiKeyId: null },
-      { simulation_id: simA, candidate: candidate('old@example.com'), send_email: false },
-      { baseUrl: app.url, now: past },
-    );
+    const old = await createAssessment({
+      tenant: tenantRunner(app.deps.db, tenantA),
+      env: app.deps.env,
+      key: { tenantId: tenantA, apiKeyId: null },
+      input: { simulation_id: simA, candidate: candidate('old@example.com'), send_email: false },
+      options: { baseUrl: app.url, now: past },
+    });
     expect((await api(`/api/v1/assessments/${old.assessment.id}`, { key: keyA })).json.status).toBe('expired');
     const expired = await api('/api/v1/assessments/validate-token', {
       method: 'POST',
@@ -349,13 +349,13 @@ describe('the candidate’s link', () => {
       (await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(old.assessment.link!) })).status,
     ).toBe(410);
     // a minute before the 48 hours it was still valid
-    const young = await createAssessment(
-      tenantRunner(app.deps.db, tenantA),
-      app.deps.env,
-      { tenantId: tenantA, apiKeyId: null },
-      { simulation_id: simA, candidate: candidate('young@example.com'), send_email: false },
-      { baseUrl: app.url, now: new Date(Date.now() - (48 * 60 - 1) * 60_000) },
-    );
+    const young = await createAssessment({
+      tenant: tenantRunner(app.deps.db, tenantA),
+      env: app.deps.env,
+      key: { tenantId: tenantA, apiKeyId: null },
+      input: { simulation_id: simA, candidate: candidate('young@example.com'), send_email: false },
+      options: { baseUrl: app.url, now: new Date(Date.now() - (48 * 60 - 1) * 60_000) },
+    });
     expect(
       (await api('/api/v1/assessments/validate-token', { method: 'POST', body: linkBody(young.assessment.link!) }))
         .status,
@@ -365,13 +365,13 @@ describe('the candidate’s link', () => {
   it('expiry: the job marks the link expired at 48 h and sends assessment.expired; a started link is left alone', async () => {
     const endpoint = await subscribe(['assessment.expired']);
     const now = new Date(Date.now() - 48 * 3_600_000 - 1000);
-    const made = await createAssessment(
-      tenantRunner(app.deps.db, tenantA),
-      app.deps.env,
-      { tenantId: tenantA, apiKeyId: null },
-      { simulation_id: simA, candidate: candidate('exp@example.com'), send_email: false },
-      { baseUrl: app.url, now },
-    );
+    const made = await createAssessment({
+      tenant: tenantRunner(app.deps.db, tenantA),
+      env: app.deps.env,
+      key: { tenantId: tenantA, apiKeyId: null },
+      input: { simulation_id: simA, candidate: candidate('exp@example.com'), send_email: false },
+      options: { baseUrl: app.url, now },
+    });
     const [job] = await sys((tx) =>
       tx
         .select()

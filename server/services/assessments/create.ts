@@ -63,13 +63,20 @@ function requestHash(input: CreateAssessmentInput, opts: CreateAssessmentOptions
  * Idempotency-Key the same request returns the same assessment and link; the same key with another
  * body is IDEMPOTENCY_CONFLICT. The expiry job and the invitation mail commit with the row.
  */
-export async function createAssessment(
-  tenant: TenantRunner,
-  env: Pick<Env, 'ASSESSMENT_LINK_TTL_HOURS'>,
-  key: AssessmentKey,
-  input: CreateAssessmentInput,
-  opts: CreateAssessmentOptions,
-): Promise<{ assessment: PartnerAssessment; created: boolean }> {
+export async function createAssessment({
+  tenant,
+  env,
+  key,
+  input,
+  options: opts,
+}: {
+  /** The key's tenant transactions (the partner API's ctx.tenant). */
+  tenant: TenantRunner;
+  env: Pick<Env, 'ASSESSMENT_LINK_TTL_HOURS'>;
+  key: AssessmentKey;
+  input: CreateAssessmentInput;
+  options: CreateAssessmentOptions;
+}): Promise<{ assessment: PartnerAssessment; created: boolean }> {
   const now = opts.now ?? new Date();
   const idem = input.idempotency_key && key.apiKeyId && key.key ? input.idempotency_key : null;
   const token = newLinkToken(idem ? { apiKey: key.key!, idempotencyKey: idem } : undefined);

@@ -30,14 +30,22 @@ export async function listTests(tx: Executor) {
  * assessment already created, with no second invitation; an `Idempotency-Key` header is honoured
  * as on the partner assessment API.
  */
-export async function sendTest(
-  tenant: TenantRunner,
-  env: Env,
-  key: ApiKeyPrincipal,
-  input: SendTestInput,
-  baseUrl: string,
+export async function sendTest({
+  tenant,
+  env,
+  key,
+  input,
+  baseUrl,
   now = new Date(),
-) {
+}: {
+  /** The key's tenant transactions (the partner API's ctx.tenant). */
+  tenant: TenantRunner;
+  env: Env;
+  key: ApiKeyPrincipal;
+  input: SendTestInput;
+  baseUrl: string;
+  now?: Date;
+}) {
   const refusal = urlRefusal(input.url, env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false);
   if (refusal)
     throw fieldError(
@@ -46,11 +54,11 @@ export async function sendTest(
       `This url cannot receive the completion callback: ${refusal}`,
     );
   const email = input.candidate.email.toLowerCase();
-  const { assessment } = await createAssessment(
+  const { assessment } = await createAssessment({
     tenant,
     env,
     key,
-    {
+    input: {
       simulation_id: input.partner_test_id,
       candidate: {
         email: input.candidate.email,
@@ -60,7 +68,7 @@ export async function sendTest(
       send_email: true,
       idempotency_key: input.idempotency_key,
     },
-    {
+    options: {
       source: 'greenhouse',
       callbackUrl: input.url,
       callbackAuth: sealCallbackAuth(env, key.key),
@@ -97,7 +105,7 @@ export async function sendTest(
         },
       },
     },
-  );
+  });
   return { partner_interview_id: assessment.id };
 }
 
