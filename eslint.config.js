@@ -3,6 +3,27 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/* Layers whose code runs for a tenant it was handed (ESLint's flat config replaces a rule's options per file: one list each). */
+const SERVICE_LAYERS = [
+  'server/services/**/*.ts',
+  'server/evaluation/**/*.ts',
+  'server/ai/**/*.ts',
+  'server/realtime/**/*.ts',
+  'server/mail/**/*.ts',
+];
+const NO_TRPC = { regex: '(^|/)(routers|trpc)/', message: 'Services import contracts, never routers or tRPC.' };
+/*
+ * Only server/access (resolveTenantAccess, tenantRunnerFor) and server/jobs (the job runner's
+ * ctx.tenant) call withTenant: everything else receives a tx or a TenantRunner and never opens a
+ * transaction on a tenant id it chose. Tests, scripts and db/seed are outside server/.
+ */
+const ONLY_ACCESS_OPENS_A_TENANT = {
+  regex: '(^|/)db/tenant$',
+  importNames: ['withTenant'],
+  message:
+    'Only server/access and the job runner open tenant transactions: take a tx or a TenantRunner (ctx.tenant, access.runner, tenantRunnerFor).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,21 +84,22 @@ export default tseslint.config(
     },
   },
   {
-    // services, jobs and the evaluation never reach back into the tRPC layer
-    files: [
-      'server/services/**/*.ts',
-      'server/evaluation/**/*.ts',
-      'server/jobs/**/*.ts',
-      'server/ai/**/*.ts',
-      'server/realtime/**/*.ts',
-      'server/mail/**/*.ts',
-    ],
+    // one way into a tenant: only the access layer and the job runner open tenant transactions
+    files: ['server/**/*.ts'],
+    ignores: [...SERVICE_LAYERS, 'server/access/**', 'server/jobs/**', 'server/contracts/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [ONLY_ACCESS_OPENS_A_TENANT] }] },
+  },
+  {
+    // services and the evaluation never reach back into the tRPC layer, nor open a tenant themselves
+    files: SERVICE_LAYERS,
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '(^|/)(routers|trpc)/', message: 'Services import contracts, never routers or tRPC.' }] },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_TRPC, ONLY_ACCESS_OPENS_A_TENANT] }],
     },
+  },
+  {
+    // the job runner opens each job's tenant (ctx.tenant), but never reaches back into the tRPC layer
+    files: ['server/jobs/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_TRPC] }] },
   },
   {
     files: ['scripts/**/*.{ts,mjs}', 'tests/**/*.ts'],

@@ -111,7 +111,12 @@ async function main(): Promise<number> {
     }
 
     const dryRun = !!values['dry-run'];
-    const result = await importUsers(database.db, client.id, text, env.passwordPolicy, {
+    const result = await importUsers({
+      db: database.db,
+      tenant: (fn) => withTenant(database.db, client.id, fn),
+      tenantId: client.id,
+      text,
+      policy: env.passwordPolicy,
       dryRun,
       onProgress: progressPrinter(),
     });

@@ -116,8 +116,12 @@ function startLeaseKeeper(deps: AppDeps) {
   const tick = (sweep: boolean) => {
     running = running
       .then(async () => {
-        const live = [...liveCalls.entries()].map(([callId, s]) => ({ callId, tenantId: s.tenantId }));
-        if (live.length) await renewLeases(deps.db, deps.leaseOwner, live, leaseMs);
+        const live = [...liveCalls.entries()].map(([callId, s]) => ({
+          callId,
+          tenantId: s.tenantId,
+          tenant: s.tenant,
+        }));
+        if (live.length) await renewLeases(deps.leaseOwner, live, leaseMs);
         if (sweep) await closeAbandonedCalls(deps.db, leaseMs);
       })
       .catch((err) => logger.error({ err }, 'call lease upkeep failed'));

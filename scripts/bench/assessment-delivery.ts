@@ -160,17 +160,17 @@ async function main() {
     const patchMs: number[] = [];
     const hookMs: number[] = [];
     for (let i = 0; i < CALLS; i++) {
-      const { assessment } = await createAssessment(
-        database.db,
+      const { assessment } = await createAssessment({
+        tenant: (fn) => withTenant(database.db, tenantId, fn),
         env,
-        { tenantId, apiKeyId: key.apiKey.id },
-        {
+        key: { tenantId, apiKeyId: key.apiKey.id },
+        input: {
           simulation_id: simId,
           candidate: { email: `c${i}@bench.test`, first_name: 'C', last_name: String(i) },
           send_email: false,
         },
-        { source: 'greenhouse', callbackUrl: `${rx.url}/gh/${i}`, baseUrl: app.url },
-      );
+        options: { source: 'greenhouse', callbackUrl: `${rx.url}/gh/${i}`, baseUrl: app.url },
+      });
       const token = new URL(assessment.link!).searchParams.get('token')!;
       const call = await startLinkCall(database.db, env, assessment.id, token);
       const { hungUpAt: ended } = await holdTypedCall(app.url, call.callId, call.ticket, [

@@ -142,7 +142,7 @@ async function runOnce(database: Database, tenantId: string, input: Input): Prom
   const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
   resetPeakRss();
   const t0 = performance.now();
-  const { file, timings } = await storeUploadedFile(database.db, {
+  const { file, timings } = await storeUploadedFile((fn) => withTenant(database.db, tenantId, fn), {
     tenantId,
     simulationId,
     ownerUserId: null,

@@ -117,10 +117,11 @@ async function main() {
     );
     const actor = { tenantId, userId: user.id, language: 'en' as const };
     const one = async () => {
-      const { meetingId } = await requestBot(database.db, env, actor, {
-        meetingUrl: 'https://meet.google.com/abc-defg-hij',
-        title: 'Bench call',
-        scorecardId,
+      const { meetingId } = await requestBot({
+        tenant: (fn) => withTenant(database.db, tenantId, fn),
+        env,
+        actor,
+        input: { meetingUrl: 'https://meet.google.com/abc-defg-hij', title: 'Bench call', scorecardId },
       });
       const [m] = await asSystem(database.db, { action: 'bench' }, (tx) =>
         tx.select().from(meetings).where(eq(meetings.id, meetingId)),

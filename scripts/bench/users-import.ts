@@ -23,7 +23,7 @@ if (!process.env.UV_THREADPOOL_SIZE) {
 }
 
 const { scratchDatabase } = await import('../lib/open-db');
-const { asSystem } = await import('../../db/tenant');
+const { asSystem, withTenant } = await import('../../db/tenant');
 const { createClient, createUser } = await import('../../db/seed/factories');
 const { passwordPolicySchema } = await import('../../server/contracts/password-policy');
 const { importUsers } = await import('../../server/services/users/import');
@@ -78,7 +78,12 @@ async function runOn(label: string, databaseUrl?: string): Promise<Figures> {
     const text = csvOf(ROWS);
     let lastShown = 0;
     const t0 = performance.now();
-    const result = await importUsers(database.db, tenant.id, text, policy, {
+    const result = await importUsers({
+      db: database.db,
+      tenant: (fn) => withTenant(database.db, tenant.id, fn),
+      tenantId: tenant.id,
+      text,
+      policy,
       onProgress: (p) => {
         if (p.phase === 'hashing' && p.processed - lastShown >= 200) {
           lastShown = p.processed;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clients } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem, withTenant, type TenantRunner } from '../../db/tenant';
 import { requireRole } from '../auth/roles';
 import type { Role } from '../contracts/roles';
 import { AppError } from '../errors';
@@ -53,6 +53,9 @@ export class TenantAccess {
     if (note) this.audited = true;
     return result;
   }
+
+  /** `tenant` as a function of its own, for services that take a TenantRunner. */
+  readonly runner: TenantRunner = (fn) => this.tenant(fn);
 
   /**
    * After a successful write: the audit row, if no tenant transaction carried it. `note` names it

@@ -214,7 +214,7 @@ export function knowledgeQueryText(
 /**
  * Loads persona, ICP, product grouping, client overview, call instructions, scorecard criteria,
  * prompts and the relevant knowledge excerpts for `input`. `tx` is a tenant transaction
- * (withTenant); finish it before calling a model. Missing references → NOT_FOUND with the field.
+ * (from a TenantRunner); finish it before calling a model. Missing references → NOT_FOUND with the field.
  */
 export async function loadGenerationContext(
   tx: Executor,

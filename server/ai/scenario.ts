@@ -1,6 +1,6 @@
-import type { Db, Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { aiGenerations, type AiUsage } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import type { TenantRunner } from '../../db/tenant';
 import { AppError } from '../errors';
 import {
   loadGenerationContext,
@@ -233,7 +233,8 @@ export async function recordGeneration(tx: Executor, input: RecordGenerationInpu
 }
 
 export interface GenerateAndRecordInput {
-  db: Db;
+  /** The simulation's tenant, as the caller's transport or job runner opened it. */
+  tenant: TenantRunner;
   provider: TextProvider | null;
   simulation: SimulationInput;
   userId?: string | null;
@@ -250,12 +251,10 @@ export interface GenerateAndRecordInput {
 export async function generateAndRecordScenario(
   input: GenerateAndRecordInput,
 ): Promise<{ result: ScenarioResult; generationIds: string[] }> {
-  const { db, simulation } = input;
-  const context = await withTenant(db, simulation.tenantId, (tx) =>
-    loadGenerationContext(tx, simulation, input.options),
-  );
+  const { tenant, simulation } = input;
+  const context = await tenant((tx) => loadGenerationContext(tx, simulation, input.options));
   const store = (records: GenerationRecord[]) =>
-    withTenant(db, simulation.tenantId, (tx) =>
+    tenant((tx) =>
       recordGeneration(tx, {
         tenantId: simulation.tenantId,
         simulationId: simulation.simulationId,

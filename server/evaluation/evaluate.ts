@@ -3,7 +3,7 @@ import { evaluationDuration } from '../metrics/metrics';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { calls, reports, type AiUsage } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem, type TenantRunner } from '../../db/tenant';
 import { AiError } from '../ai/errors';
 import type { GenerationRecord } from '../ai/generation-record';
 import type { TextProvider } from '../ai/provider';
@@ -135,10 +135,10 @@ export function evaluationHandler(deps: { provider: TextProvider | null; samples
 function evaluationJob(deps: { provider: TextProvider | null; samples?: number }): JobHandler {
   return {
     async run(ctx: JobContext) {
-      const { job, db } = ctx;
+      const { job, tenant } = ctx;
       const callId = str(job.payload.callId);
       const tenantId = job.tenantId;
-      if (!callId || !tenantId) throw new PermanentJobError('evaluation job without callId or tenantId');
+      if (!callId || !tenantId || !tenant) throw new PermanentJobError('evaluation job without callId or tenantId');
       const progress = (phase: string) =>
         ctx.setProgress({
           phase,
@@ -146,7 +146,7 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
           total: PHASES.length,
         });
       await progress('loading');
-      const input = await withTenant(db, tenantId, async (tx) => {
+      const input = await tenant(async (tx) => {
         const loaded = await loadEvaluationInput(tx, callId);
         if (!loaded) return null;
         await tx
@@ -168,14 +168,14 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
         });
       } catch (e) {
         if (e instanceof AiError && e.records.length) {
-          await withTenant(db, tenantId, (tx) =>
+          await tenant((tx) =>
             recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: e.records }),
           ).catch(() => {});
         }
         throw e;
       }
       await progress('saving');
-      await withTenant(db, tenantId, async (tx) => {
+      await tenant(async (tx) => {
         await tx
           .update(reports)
           .set({
@@ -211,20 +211,20 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
         noEvidence: result.output.criteria.filter((c) => c.note === 'no_evidence' || c.note === 'reask_failed').length,
       };
     },
-    async onRetry(job: JobRow, error: string, db: Db) {
-      await markReport(db, job, 'pending', error);
+    async onRetry(job: JobRow, error: string, _db: Db, _next: Date, tenant: TenantRunner | null) {
+      await markReport(tenant, job, 'pending', error);
     },
-    async onDead(job: JobRow, error: string, db: Db) {
-      await markReport(db, job, 'failed', error);
+    async onDead(job: JobRow, error: string, _db: Db, tenant: TenantRunner | null) {
+      await markReport(tenant, job, 'failed', error);
     },
   };
 }
 
-async function markReport(db: Db, job: JobRow, status: 'pending' | 'failed', error: string) {
+async function markReport(tenant: TenantRunner | null, job: JobRow, status: 'pending' | 'failed', error: string) {
   const callId = str(job.payload.callId);
   const tenantId = job.tenantId;
-  if (!tenantId || !callId) return;
-  await withTenant(db, tenantId, async (tx) => {
+  if (!tenantId || !callId || !tenant) return;
+  await tenant(async (tx) => {
     await tx
       .update(reports)
       .set({ status, error: error.slice(0, 2000) })

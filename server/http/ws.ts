@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { resolveTenantAccess } from '../access/tenant-access';
+import { resolveTenantAccess, type TenantAccess } from '../access/tenant-access';
+import { tenantRunnerFor } from '../access/tenant-runner';
 import { roleOf } from '../contracts/roles';
 import type { AppDeps } from '../deps';
 import { logger } from '../logger';
@@ -13,7 +14,6 @@ import { MAX_MESSAGE_BYTES } from '../realtime/protocol';
 import { liveCalls } from '../realtime/registry';
 import { bindRtcCall, RTC_CALL_ID, sessionConfigOf, useRelay } from '../realtime/realtime-session';
 import { getCallTransport } from '../services/calls/call-settings';
-import { withTenant } from '../../db/tenant';
 import type { CallUpstream } from '../realtime/upstream';
 import { consumeTicket, findCallForUpgrade } from '../services/calls/calls';
 import { claimCallSlot } from '../services/calls/leases';
@@ -73,42 +73,47 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
 
       let authorized = ticket ? await consumeTicket(deps.db, callId, ticket) : null;
       const call = await findCallForUpgrade(deps.db, callId);
+      let access: TenantAccess | null = null;
       if (!authorized) {
         const { validated } = await resolveSession(deps, req, meta).catch(() => ({ validated: null }));
         if (!validated) return reject(socket, 401, 'Unauthorized');
         // the session's own tenant, by the one access rule (server/access/tenant-access.ts)
-        const { tenantId } = await resolveTenantAccess(deps.db, validated.user, roleOf(validated.user.userType));
+        access = await resolveTenantAccess(deps.db, validated.user, roleOf(validated.user.userType));
+        const { tenantId } = access;
         if (call && call.userId === validated.user.id && call.tenantId === tenantId)
           authorized = { tenantId, userId: call.userId };
         else if (call) return reject(socket, 401, 'Unauthorized');
       }
-      if (!call || !authorized) return reject(socket, 404, 'Not Found');
+      if (!call || !authorized || authorized.tenantId !== call.tenantId) return reject(socket, 404, 'Not Found');
       if (call.state !== 'created') return reject(socket, 409, 'Conflict');
+      // the call's tenant, for every write of the call: the owner's session resolved it by the access
+      // rule, or the call's ticket named it on the system path
+      const tenant = access?.runner ?? tenantRunnerFor(deps.db, call.tenantId);
       if (rtcCallId) {
-        if (!(await bindRtcCall(deps, call.tenantId, call.id, rtcCallId))) return reject(socket, 409, 'Conflict');
+        if (!(await bindRtcCall(tenant, call.id, rtcCallId))) return reject(socket, 409, 'Conflict');
       } else if (call.provider === 'openai-realtime' && deps.env.OPENAI_API_KEY) {
         // a model call through the relay: not where the workspace allows only WebRTC; a call that
         // minted a client secret but could not connect over WebRTC falls back here
-        if ((await withTenant(deps.db, call.tenantId, (tx) => getCallTransport(tx, call.tenantId))) === 'webrtc')
+        if ((await tenant((tx) => getCallTransport(tx, call.tenantId))) === 'webrtc')
           return reject(socket, 409, 'Conflict');
-        if (call.transport === 'webrtc') await useRelay(deps, call.tenantId, call.id);
+        if (call.transport === 'webrtc') await useRelay(tenant, call.id);
       }
 
       // the tenant's live calls in every process count (a lease per call, under an advisory lock)
-      const claimed = await claimCallSlot(
-        deps.db,
-        call.tenantId,
-        call.id,
-        deps.leaseOwner,
-        deps.env.CALLS_MAX_PER_TENANT,
-        deps.env.CALL_LEASE_SECONDS * 1000,
-      );
+      const claimed = await claimCallSlot({
+        tenant,
+        tenantId: call.tenantId,
+        callId: call.id,
+        owner: deps.leaseOwner,
+        max: deps.env.CALLS_MAX_PER_TENANT,
+        leaseMs: deps.env.CALL_LEASE_SECONDS * 1000,
+      });
       if (claimed === 429) return reject(socket, 429, 'Too Many Requests');
       if (claimed !== true) return reject(socket, 409, 'Conflict');
 
       wss.handleUpgrade(req, socket, head, (ws) => {
         const session = new CallSession(ws, {
-          db: deps.db,
+          tenant,
           tenantId: call.tenantId,
           callId: call.id,
           timeLimitSeconds: call.timeLimitSeconds,

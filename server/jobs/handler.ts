@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { TenantRunner } from '../../db/tenant';
 import type { JobProgress, JobRow } from './queue';
 
 /*
@@ -18,6 +19,8 @@ export interface JobContext {
   job: JobRow;
   db: Db;
   workerId: string;
+  /** Short tenant transactions on the job's own tenant; null when the job has none. */
+  tenant: TenantRunner | null;
   /** Aborted when the worker stops and will not wait for the job any longer. */
   signal: AbortSignal;
   setProgress(progress: JobProgress): Promise<void>;
@@ -26,9 +29,9 @@ export interface JobContext {
 export interface JobHandler {
   run(ctx: JobContext): Promise<Record<string, unknown> | void>;
   /** Called once when the job goes dead (after the last attempt), e.g. to mark a report failed. */
-  onDead?(job: JobRow, error: string, db: Db): Promise<void>;
+  onDead?(job: JobRow, error: string, db: Db, tenant: TenantRunner | null): Promise<void>;
   /** Called after each failed attempt that will be retried, with when the next attempt is due. */
-  onRetry?(job: JobRow, error: string, db: Db, nextAttemptAt: Date): Promise<void>;
+  onRetry?(job: JobRow, error: string, db: Db, nextAttemptAt: Date, tenant: TenantRunner | null): Promise<void>;
   /**
    * The wait before the next attempt after `attempts` failed ones, when the queue has its own
    * schedule (webhooks follow Standard Webhooks'); the worker's exponential backoff otherwise.

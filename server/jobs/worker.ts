@@ -2,6 +2,7 @@ import { inSpan } from '../telemetry/tracing';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../../db/client';
+import { withTenant, type TenantRunner } from '../../db/tenant';
 import type { JobQueue } from '../../db/schema';
 import { logger as rootLogger } from '../logger';
 import { PermanentJobError, type JobContext, type JobHandler } from './handler';
@@ -100,10 +101,14 @@ export function createWorker(opts: WorkerOptions): Worker {
       () => void heartbeat(opts.db, job.id, id).catch(() => {}),
       Math.max(1000, Math.floor(leaseMs / 3)),
     );
+    // the job runner, not the handler, opens the job's tenant: handlers receive the runner
+    const jobTenant = job.tenantId;
+    const tenant: TenantRunner | null = jobTenant ? (fn) => withTenant(opts.db, jobTenant, fn) : null;
     const ctx: JobContext = {
       job,
       db: opts.db,
       workerId: id,
+      tenant,
       signal: abort.signal,
       setProgress: (p) => setProgress(opts.db, job.id, p, id),
     };
@@ -135,9 +140,9 @@ export function createWorker(opts: WorkerOptions): Worker {
         });
         log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, status, error: message }, 'job failed');
         try {
-          if (status === 'dead') await handler?.onDead?.(job, message, opts.db);
+          if (status === 'dead') await handler?.onDead?.(job, message, opts.db, tenant);
           else if (status === 'failed')
-            await handler?.onRetry?.(job, message, opts.db, new Date(failedAt + (delayMs ?? 0)));
+            await handler?.onRetry?.(job, message, opts.db, new Date(failedAt + (delayMs ?? 0)), tenant);
         } catch (err) {
           log.error({ err, jobId: job.id }, 'job failure hook failed');
         }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { TenantRunner } from '../../db/tenant';
 import { logger } from '../logger';
 import {
   finishCall,
@@ -20,7 +20,8 @@ export class CallRecord {
   private writes: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: Db,
+    /** The call's tenant transactions, opened by the call's start (server/http/ws.ts). */
+    private readonly tenant: TenantRunner,
     private readonly tenantId: string,
     private readonly callId: string,
   ) {}
@@ -33,30 +34,32 @@ export class CallRecord {
   }
 
   state(state: 'dialing' | 'ringing' | 'connected', connectedAt?: Date) {
-    this.queue(`state ${state}`, () => setCallState(this.db, this.tenantId, this.callId, state, connectedAt));
+    this.queue(`state ${state}`, () => setCallState(this.tenant, this.callId, state, connectedAt));
   }
 
   turn(turn: TurnRecord) {
-    this.queue('turn', () => insertTurn(this.db, this.tenantId, this.callId, turn));
+    this.queue('turn', () => insertTurn(this.tenant, this.tenantId, this.callId, turn));
   }
 
   turnInterrupted(itemId: string, playedMs: number) {
-    this.queue('turn interrupted', () => markTurnInterrupted(this.db, this.tenantId, this.callId, itemId, playedMs));
+    this.queue('turn interrupted', () => markTurnInterrupted(this.tenant, this.callId, itemId, playedMs));
   }
 
   turnEnded(itemId: string, endMs: number) {
-    this.queue('turn ended', () => setTurnEnd(this.db, this.tenantId, this.callId, itemId, endMs));
+    this.queue('turn ended', () => setTurnEnd(this.tenant, this.callId, itemId, endMs));
   }
 
   browserMetrics(samples: Record<string, unknown>[]) {
-    this.queue('browser metrics', () => insertMetrics(this.db, this.tenantId, this.callId, 'browser', samples));
+    this.queue('browser metrics', () =>
+      insertMetrics(this.tenant, { tenantId: this.tenantId, callId: this.callId, source: 'browser', samples }),
+    );
   }
 
   /** Waits for the queued writes, then records how the call ended (`outcome` is read after them). */
   async finish(outcome: () => CallOutcome) {
     await this.writes;
     try {
-      await finishCall(this.db, this.tenantId, this.callId, outcome());
+      await finishCall(this.tenant, this.tenantId, this.callId, outcome());
     } catch (err) {
       logger.error({ err, callId: this.callId }, 'failed to record the end of a call');
     }

@@ -2,7 +2,7 @@ import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import { tracer } from '../telemetry/tracing';
 import { relayFramesDropped } from '../metrics/metrics';
 import type { WebSocket, RawData } from 'ws';
-import type { Db } from '../../db/client';
+import type { TenantRunner } from '../../db/tenant';
 import type { CallUsage } from '../../db/schema/calls';
 import type { CallEndReason } from '../contracts/enums';
 import { logger } from '../logger';
@@ -17,7 +17,8 @@ import { normaliseLine, storableJson } from '../contracts/text';
 import { type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
 
 export interface CallSessionOptions {
-  db: Db;
+  /** The call's tenant transactions (the call's start opened them: server/http/ws.ts). */
+  tenant: TenantRunner;
   tenantId: string;
   callId: string;
   timeLimitSeconds: number;
@@ -63,6 +64,10 @@ export class CallSession {
   get tenantId(): string {
     return this.o.tenantId;
   }
+  /** The call's tenant transactions (for its lease too). */
+  get tenant(): TenantRunner {
+    return this.o.tenant;
+  }
   private readonly turns = new CallTurns(this.metrics, () => this.now());
   private readonly record: CallRecord;
   private readonly bargeIn: BargeIn;
@@ -72,7 +77,7 @@ export class CallSession {
     readonly ws: WebSocket,
     private readonly o: CallSessionOptions,
   ) {
-    this.record = new CallRecord(o.db, o.tenantId, o.callId);
+    this.record = new CallRecord(o.tenant, o.tenantId, o.callId);
     this.bargeIn = new BargeIn({
       turns: this.turns,
       metrics: this.metrics,

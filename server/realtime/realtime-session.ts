@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { callTickets, calls } from '../../db/schema/calls';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem, type TenantRunner } from '../../db/tenant';
+import { tenantRunnerFor } from '../access/tenant-runner';
 import type { Db } from '../../db/client';
 import type { Env } from '../env';
 import { AppError } from '../errors';
@@ -93,15 +94,17 @@ export async function openRealtimeSession(
     tx.select().from(calls).where(eq(calls.id, input.callId)).limit(1),
   );
   if (!call) throw new AppError('NOT_FOUND', 'Call not found');
+  // the ticket named the call (and so its tenant) on the system path: the session acts for it
+  const tenant = tenantRunnerFor(deps.db, call.tenantId);
   if (call.provider !== 'openai-realtime' || !env.OPENAI_API_KEY)
     throw new AppError(
       'CALL_TRANSPORT_UNAVAILABLE',
       'This call is not with a realtime model: it runs through the server',
     );
-  if ((await withTenant(deps.db, call.tenantId, (tx) => getCallTransport(tx, call.tenantId))) === 'relay')
+  if ((await tenant((tx) => getCallTransport(tx, call.tenantId))) === 'relay')
     throw new AppError('CALL_TRANSPORT_UNAVAILABLE', 'This workspace sends calls through the server');
   // once per call: the first request claims the call for WebRTC
-  const claimed = await withTenant(deps.db, call.tenantId, (tx) =>
+  const claimed = await tenant((tx) =>
     tx
       .update(calls)
       .set({ transport: 'webrtc' })
@@ -133,7 +136,7 @@ export async function openRealtimeSession(
   } catch (err) {
     logger.warn({ err, callId: call.id }, 'realtime client secret refused');
     // the call can still go through the server's relay
-    await withTenant(deps.db, call.tenantId, (tx) =>
+    await tenant((tx) =>
       tx
         .update(calls)
         .set({ transport: 'relay' })
@@ -155,14 +158,9 @@ export async function openRealtimeSession(
  * accepted for one call only, and only for a call whose client secret was minted). False when it
  * cannot be (another call's id, or no secret was minted for this call).
  */
-export async function bindRtcCall(
-  deps: SessionDeps,
-  tenantId: string,
-  callId: string,
-  rtcCallId: string,
-): Promise<boolean> {
+export async function bindRtcCall(tenant: TenantRunner, callId: string, rtcCallId: string): Promise<boolean> {
   try {
-    const rows = await withTenant(deps.db, tenantId, (tx) =>
+    const rows = await tenant((tx) =>
       tx
         .update(calls)
         .set({ rtcCallId })
@@ -178,8 +176,8 @@ export async function bindRtcCall(
 }
 
 /** The call's socket opens without a model call id: the call goes through the relay (a fallback from WebRTC). */
-export async function useRelay(deps: SessionDeps, tenantId: string, callId: string): Promise<void> {
-  await withTenant(deps.db, tenantId, (tx) =>
+export async function useRelay(tenant: TenantRunner, callId: string): Promise<void> {
+  await tenant((tx) =>
     tx
       .update(calls)
       .set({ transport: 'relay' })

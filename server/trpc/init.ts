@@ -1,8 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import type { Tx } from '../../db/client';
-import { withTenant, type TenantRunner } from '../../db/tenant';
+import type { TenantRunner } from '../../db/tenant';
 import { resolveTenantAccess } from '../access/tenant-access';
+import { tenantRunnerFor } from '../access/tenant-runner';
 import { type Role } from '../contracts/roles';
 import { AppError, isAppError } from '../errors';
 import { isDatabaseUnavailable } from '../../db/errors';
@@ -161,7 +162,8 @@ export function accessProcedure(opts: { roles?: readonly Role[]; clientScoped?: 
 export const apiKeyProcedure = publicProcedure.use(({ ctx, next }) => {
   const key = ctx.apiKey;
   if (!key) throw new AppError('API_KEY_INVALID', 'A valid API key is required');
-  const tenant: TenantRunner = (fn) => withTenant(ctx.deps.db, key.tenantId, fn);
+  // the API key named its tenant on the system path: the request acts for it
+  const tenant: TenantRunner = tenantRunnerFor(ctx.deps.db, key.tenantId);
   return next({ ctx: { ...ctx, apiKey: key, tenantId: key.tenantId, tenant } });
 });
 

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { tenantRunner } from '../helpers/tenant-runner';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations } from '../../db/schema';
 import {
@@ -231,7 +232,7 @@ describe('scenario generation with the model (fake server)', () => {
       { data: NARRATIVE, usage: { prompt_tokens: 500, completion_tokens: 80, total_tokens: 580 } },
     );
     const { result, generationIds } = await generateAndRecordScenario({
-      db: database.db,
+      tenant: tenantRunner(database.db, input.tenantId),
       provider,
       simulation: { ...input, simulationId },
       userId,
@@ -291,7 +292,7 @@ describe('scenario generation with the model (fake server)', () => {
     const simulationId = await freshSimulation();
     fake.enqueue({ data: VARIABLES }, { status: 500 }, { status: 503 });
     const err = await generateAndRecordScenario({
-      db: database.db,
+      tenant: tenantRunner(database.db, input.tenantId),
       provider,
       simulation: { ...input, simulationId },
       userId,
@@ -313,7 +314,7 @@ describe('scenario generation with the model (fake server)', () => {
     const simulationId = await freshSimulation();
     fake.enqueue({ data: { ...VARIABLES, objections: [] } });
     const err = await generateAndRecordScenario({
-      db: database.db,
+      tenant: tenantRunner(database.db, input.tenantId),
       provider,
       simulation: { ...input, simulationId },
     }).catch((e: unknown) => e);
@@ -328,7 +329,7 @@ describe('scenario generation with the model (fake server)', () => {
 describe('offline scenario generation', () => {
   it('needs no server, is labelled offline, quotes the knowledge base and is stored', async () => {
     const { result, generationIds } = await generateAndRecordScenario({
-      db: database.db,
+      tenant: tenantRunner(database.db, input.tenantId),
       provider: null,
       simulation: input,
       userId,
@@ -379,7 +380,7 @@ describe('prompt choice', () => {
 
     fake.enqueue({ data: VARIABLES }, { data: NARRATIVE });
     const { result } = await generateAndRecordScenario({
-      db: database.db,
+      tenant: tenantRunner(database.db, input.tenantId),
       provider,
       simulation: { ...input, scenarioVariablesPromptId: own.id },
     });

@@ -22,6 +22,7 @@ import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { SCENARIO } from '../helpers/scenario';
+import { tenantRunner } from '../helpers/tenant-runner';
 
 let database: TestDatabase;
 let app: RunningApp;
@@ -331,13 +332,13 @@ describe('the candidate’s link', () => {
 
     // made 48 hours and a minute ago (the clock injected)
     const past = new Date(Date.now() - (48 * 60 + 1) * 60_000);
-    const old = await createAssessment(
-      app.deps.db,
-      app.deps.env,
-      { tenantId: tenantA, apiKeyId: null },
-      { simulation_id: simA, candidate: candidate('old@example.com'), send_email: false },
-      { baseUrl: app.url, now: past },
-    );
+    const old = await createAssessment({
+      tenant: tenantRunner(app.deps.db, tenantA),
+      env: app.deps.env,
+      key: { tenantId: tenantA, apiKeyId: null },
+      input: { simulation_id: simA, candidate: candidate('old@example.com'), send_email: false },
+      options: { baseUrl: app.url, now: past },
+    });
     expect((await api(`/api/v1/assessments/${old.assessment.id}`, { key: keyA })).json.status).toBe('expired');
     const expired = await api('/api/v1/assessments/validate-token', {
       method: 'POST',
@@ -355,13 +356,13 @@ describe('the candidate’s link', () => {
       );
     }
     // a minute before the 48 hours it was still valid
-    const young = await createAssessment(
-      app.deps.db,
-      app.deps.env,
-      { tenantId: tenantA, apiKeyId: null },
-      { simulation_id: simA, candidate: candidate('young@example.com'), send_email: false },
-      { baseUrl: app.url, now: new Date(Date.now() - (48 * 60 - 1) * 60_000) },
-    );
+    const young = await createAssessment({
+      tenant: tenantRunner(app.deps.db, tenantA),
+      env: app.deps.env,
+      key: { tenantId: tenantA, apiKeyId: null },
+      input: { simulation_id: simA, candidate: candidate('young@example.com'), send_email: false },
+      options: { baseUrl: app.url, now: new Date(Date.now() - (48 * 60 - 1) * 60_000) },
+    });
     expect(
       (await api('/api/v1/assessments/validate-token', { method: 'POST', body: linkBody(young.assessment.link!) }))
         .status,
@@ -371,13 +372,13 @@ describe('the candidate’s link', () => {
   it('expiry: the job marks the link expired at 48 h and sends assessment.expired; a started link is left alone', async () => {
     const endpoint = await subscribe(['assessment.expired']);
     const now = new Date(Date.now() - 48 * 3_600_000 - 1000);
-    const made = await createAssessment(
-      app.deps.db,
-      app.deps.env,
-      { tenantId: tenantA, apiKeyId: null },
-      { simulation_id: simA, candidate: candidate('exp@example.com'), send_email: false },
-      { baseUrl: app.url, now },
-    );
+    const made = await createAssessment({
+      tenant: tenantRunner(app.deps.db, tenantA),
+      env: app.deps.env,
+      key: { tenantId: tenantA, apiKeyId: null },
+      input: { simulation_id: simA, candidate: candidate('exp@example.com'), send_email: false },
+      options: { baseUrl: app.url, now },
+    });
     const [job] = await sys((tx) =>
       tx
         .select()
@@ -393,7 +394,7 @@ describe('the candidate’s link', () => {
         { timeout: 10_000, interval: 50 },
       )
       .toBe('expired');
-    expect(await expireAssessment(app.deps.db, tenantA, made.assessment.id, new Date())).toEqual({
+    expect(await expireAssessment(tenantRunner(app.deps.db, tenantA), made.assessment.id, new Date())).toEqual({
       assessmentId: made.assessment.id,
       expired: false,
     });
@@ -408,7 +409,11 @@ describe('the candidate’s link', () => {
       (await api('/api/v1/assessments/start-call', { method: 'POST', body: linkBody(started.json.link) })).status,
     ).toBe(200);
     expect(
-      await expireAssessment(app.deps.db, tenantA, started.json.id, new Date(Date.now() + 49 * 3_600_000)),
+      await expireAssessment(
+        tenantRunner(app.deps.db, tenantA),
+        started.json.id,
+        new Date(Date.now() + 49 * 3_600_000),
+      ),
     ).toEqual({ assessmentId: started.json.id, expired: false });
     expect(
       (await sys((tx) => tx.select().from(assessments).where(eq(assessments.id, started.json.id))))[0].status,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { tenantRunner } from '../helpers/tenant-runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import { createSimulation } from '../../db/seed/factories';
@@ -27,7 +28,7 @@ const as = (u: UserRow) => signedInCaller(deps, u);
 const newSimulation = (tenantId: string, name: string) =>
   withTenant(database.db, tenantId, async (tx) => (await createSimulation(tx, { tenantId, name })).id);
 const addText = (tenantId: string, simulationId: string, name: string, text: string, owner: UserRow | null = null) =>
-  storeUploadedFile(database.db, {
+  storeUploadedFile(tenantRunner(database.db, tenantId), {
     tenantId,
     simulationId,
     ownerUserId: owner?.id ?? null,

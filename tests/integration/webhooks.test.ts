@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tenantRunner } from '../helpers/tenant-runner';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
@@ -293,6 +294,7 @@ describe('delivery (Standard Webhooks)', () => {
       strict.run({
         job,
         db: database.db,
+        tenant: tenantRunner(database.db, tenantA),
         workerId: 'w',
         signal: new AbortController().signal,
         setProgress: async () => {},

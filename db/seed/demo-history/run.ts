@@ -105,7 +105,7 @@ async function holdPlannedCall(
     }),
   );
   const repTurns = held.turns.filter((t) => t.speaker === 'rep').length;
-  await finishCall(db, tenantId, call.id, {
+  await finishCall((fn) => withTenant(db, tenantId, fn), tenantId, call.id, {
     reason: held.end ? 'prospect_hangup' : 'user_hangup',
     detail: null,
     durationMs: held.durationMs,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { withTenant } from '../../../db/tenant';
+import { tenantRunnerFor } from '../../access/tenant-runner';
 import { assessments } from '../../../db/schema';
 import { AppError } from '../../errors';
 import { viewerLanguage } from '../../services/reports/i18n';
@@ -19,7 +19,11 @@ async function downloadAssessmentReport(ctx: RestContext) {
   const key = await requestApiKey(ctx);
   const id = ctx.params.id ?? '';
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', 'Assessment not found');
-  const view = await withTenant(ctx.deps.db, key.tenantId, async (tx) => {
+  // the API key named its tenant on the system path: the request acts for it
+  const view = await tenantRunnerFor(
+    ctx.deps.db,
+    key.tenantId,
+  )(async (tx) => {
     const [a] = await tx.select({ callId: assessments.callId }).from(assessments).where(eq(assessments.id, id));
     if (!a) throw new AppError('NOT_FOUND', 'Assessment not found');
     if (!a.callId) throw new AppError('NOT_FOUND', 'The assessment has no report yet');

@@ -2,9 +2,10 @@ import { ACCESS } from '../../access/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import { callRecordings, calls } from '../../../db/schema/calls';
 import { resolveTenantAccess } from '../../access/tenant-access';
+import { tenantRunnerFor } from '../../access/tenant-runner';
 import { hasRole, roleOf } from '../../contracts/roles';
 import { AppError } from '../../errors';
-import { withTenant, type TenantRunner } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import { ticketHolder } from '../../services/calls/calls';
 import { requireSession, type RestContext, type RestRoute } from './route';
 
@@ -77,7 +78,8 @@ async function uploader(ctx: RestContext, callId: string): Promise<{ tenantId: s
   if (ticket) {
     const t = await ticketHolder(ctx.deps.db, callId, ticket, TICKET_UPLOAD_WINDOW_MS);
     if (!t) throw new AppError('NOT_FOUND', 'Call not found');
-    return { tenantId: t.tenantId, tenant: (fn) => withTenant(ctx.deps.db, t.tenantId, fn) };
+    // the ticket named the call's tenant on the system path: the upload acts for it
+    return { tenantId: t.tenantId, tenant: tenantRunnerFor(ctx.deps.db, t.tenantId) };
   }
   const { user } = requireSession(await ctx.session());
   const access = await resolveTenantAccess(ctx.deps.db, user, roleOf(user.userType), { roles: ACCESS.callers });
@@ -89,7 +91,7 @@ async function uploader(ctx: RestContext, callId: string): Promise<{ tenantId: s
       .limit(1),
   );
   if (!owned.length) throw new AppError('NOT_FOUND', 'Call not found');
-  return { tenantId: access.tenantId, tenant: (fn) => access.tenant(fn) };
+  return { tenantId: access.tenantId, tenant: access.runner };
 }
 
 /** A candidate's recording may be uploaded this long after the call's ticket was issued. */

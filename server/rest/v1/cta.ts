@@ -42,7 +42,7 @@ const generate = defineRoute({
       res.write(`${JSON.stringify(line)}\n`);
     };
     try {
-      const result = await generateLinks(ctx.deps.db, ctx.deps.env, input, {
+      const result = await generateLinks(access.runner, ctx.deps.env, input, {
         tenantId: access.tenantId,
         userId: ctx.signedIn.user.id,
         baseUrl: baseUrlOf(ctx.deps.env, ctx.meta),

@@ -44,7 +44,7 @@ async function uploadKnowledgeFile(ctx: RestContext) {
 
     bodyRead = true;
     const content = await readLimitedBody(req, MAX_FILE_BYTES);
-    const { file, timings } = await storeUploadedFile(deps.db, {
+    const { file, timings } = await storeUploadedFile(access.runner, {
       tenantId,
       simulationId,
       ownerUserId: s.user.id,

@@ -145,18 +145,18 @@ const calendarCallback = defineRoute({
       const redirectUri = calendarRedirectUri(
         deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`,
       );
-      await finishCalendarConnect(
-        deps.db,
-        deps.env,
-        { tenantId: access.tenantId, userId: signedIn.user.id },
-        {
+      await finishCalendarConnect({
+        tenant: access.runner,
+        env: deps.env,
+        user: { tenantId: access.tenantId, userId: signedIn.user.id },
+        params: {
           code: url.searchParams.get('code'),
           state: url.searchParams.get('state'),
           error: url.searchParams.get('error'),
         },
-        { state: cookies[CALENDAR_STATE_COOKIE], verifier: cookies[CALENDAR_VERIFIER_COOKIE] },
-        arcticCalendarTokens(deps.env, redirectUri),
-      );
+        cookies: { state: cookies[CALENDAR_STATE_COOKIE], verifier: cookies[CALENDAR_VERIFIER_COOKIE] },
+        tokens: arcticCalendarTokens(deps.env, redirectUri),
+      });
       res.writeHead(302, {
         Location: '/integrations/google/success',
         'Set-Cookie': clear,

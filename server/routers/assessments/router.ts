@@ -63,8 +63,12 @@ export const assessmentsRouter = router({
     .mutation(
       async ({ ctx, input }) =>
         (
-          await createAssessment(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, {
-            baseUrl: baseUrlOf(ctx.deps.env, ctx.req),
+          await createAssessment({
+            tenant: ctx.tenant,
+            env: ctx.deps.env,
+            key: ctx.apiKey,
+            input,
+            options: { baseUrl: baseUrlOf(ctx.deps.env, ctx.req) },
           })
         ).assessment,
     ),

@@ -51,7 +51,13 @@ export const greenhouseRouter = router({
     .input(sendTestInput)
     .output(sendTestOutput)
     .mutation(({ ctx, input }) =>
-      sendTest(ctx.deps.db, ctx.deps.env, ctx.apiKey, input, baseUrlOf(ctx.deps.env, ctx.req)),
+      sendTest({
+        tenant: ctx.tenant,
+        env: ctx.deps.env,
+        key: ctx.apiKey,
+        input,
+        baseUrl: baseUrlOf(ctx.deps.env, ctx.req),
+      }),
     ),
 
   testStatus: greenhouseProcedure

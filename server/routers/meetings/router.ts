@@ -62,7 +62,7 @@ export const meetingsRouter = router({
   scoreTranscript: own()
     .input(scoreTranscriptInput)
     .output(scoreTranscriptOutput)
-    .mutation(({ ctx, input }) => scoreTranscript(ctx.deps.db, actorOf(ctx.tenantId, ctx.user), input)),
+    .mutation(({ ctx, input }) => scoreTranscript(ctx.tenant, actorOf(ctx.tenantId, ctx.user), input)),
 
   /** Record Meet: whether a meeting-bot provider is configured, and the bot's name. */
   botSettings: own()
@@ -81,20 +81,34 @@ export const meetingsRouter = router({
   requestBot: own()
     .input(requestBotInput)
     .output(requestBotOutput)
-    .mutation(({ ctx, input }) => requestBot(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input)),
+    .mutation(({ ctx, input }) =>
+      requestBot({ tenant: ctx.tenant, env: ctx.deps.env, actor: actorOf(ctx.tenantId, ctx.user), input }),
+    ),
 
   /** The bot leaves the meeting (what it recorded is still scored), or a scheduled bot is cancelled. */
   stopBot: own()
     .input(meetingIdInput)
     .output(requestBotOutput)
-    .mutation(({ ctx, input }) => stopBot(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId)),
+    .mutation(({ ctx, input }) =>
+      stopBot({
+        tenant: ctx.tenant,
+        env: ctx.deps.env,
+        actor: actorOf(ctx.tenantId, ctx.user),
+        meetingId: input.meetingId,
+      }),
+    ),
 
   /** Where the recording of a bot meeting can be downloaded now (the provider's short-lived link). */
   recording: own()
     .input(meetingIdInput)
     .output(z.object({ url: z.string().nullable() }))
     .mutation(({ ctx, input }) =>
-      recordingLink(ctx.deps.db, ctx.deps.env, actorOf(ctx.tenantId, ctx.user), input.meetingId),
+      recordingLink({
+        tenant: ctx.tenant,
+        env: ctx.deps.env,
+        actor: actorOf(ctx.tenantId, ctx.user),
+        meetingId: input.meetingId,
+      }),
     ),
 
   /** The user's Google Calendar: connected or not, and their meetings with a Meet link in the next two weeks. */
@@ -105,19 +119,24 @@ export const meetingsRouter = router({
       const tokens = calendarAvailable(env)
         ? arcticCalendarTokens(env, calendarRedirectUri(env.PUBLIC_URL ?? 'http://localhost'))
         : null;
-      return calendarOverview(ctx.deps.db, env, { tenantId: ctx.tenantId, userId: ctx.user.id }, tokens);
+      return calendarOverview({
+        tenant: ctx.tenant,
+        env,
+        user: { tenantId: ctx.tenantId, userId: ctx.user.id },
+        tokens,
+      });
     }),
 
   /** Forgets the user's calendar connection (its tokens are deleted). */
   disconnectCalendar: own()
     .output(z.object({ ok: z.literal(true) }))
-    .mutation(({ ctx }) => disconnectCalendar(ctx.deps.db, { tenantId: ctx.tenantId, userId: ctx.user.id })),
+    .mutation(({ ctx }) => disconnectCalendar(ctx.tenant, { tenantId: ctx.tenantId, userId: ctx.user.id })),
 
   /** Which speaker of a recorded meeting is the user, when no name matched theirs. */
   chooseRep: own()
     .input(chooseRepInput)
     .output(chooseRepOutput)
-    .mutation(({ ctx, input }) => chooseRep(ctx.deps.db, actorOf(ctx.tenantId, ctx.user), input)),
+    .mutation(({ ctx, input }) => chooseRep(ctx.tenant, actorOf(ctx.tenantId, ctx.user), input)),
 
   options: own()
     .output(realCallOptionsOutput)

@@ -45,6 +45,12 @@ export const reportsRouter = router({
     .input(reportCallInput)
     .output(retryOutput)
     .mutation(({ ctx, input }) =>
-      retryReport(ctx.deps.db, ctx.tenantId, { userId: ctx.user.id, role: ctx.role }, input.callId),
+      retryReport({
+        db: ctx.deps.db,
+        tenant: ctx.tenant,
+        tenantId: ctx.tenantId,
+        viewer: { userId: ctx.user.id, role: ctx.role },
+        callId: input.callId,
+      }),
     ),
 });

@@ -69,7 +69,7 @@ export const simulationsRouter = router({
     .output(generatedScenarioOutput)
     .mutation(({ ctx, input, signal }) =>
       generateScenarioForDraft({
-        db: ctx.deps.db,
+        tenant: ctx.tenant,
         tenantId: ctx.tenantId,
         userId: ctx.user.id,
         draft: input,

@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { assessmentSettings, assessments, clients, reports, simulations } from '../../../db/schema';
-import { asSystem, withTenant } from '../../../db/tenant';
+import { asSystem, type TenantRunner } from '../../../db/tenant';
+import { tenantRunnerFor } from '../../access/tenant-runner';
 import type { completeOutput, validateTokenOutput } from '../../contracts/assessments';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
@@ -13,19 +14,26 @@ import { effectiveStatus } from './read';
 
 type Row = typeof assessments.$inferSelect;
 
+/** A resolved link: its assessment and its tenant's transactions. */
+interface Link {
+  row: Row;
+  tenant: TenantRunner;
+}
+
 /**
  * The candidate's side of a link (no account): the token in the link is the only credential. The
  * assessment is found on the system path (the token tells the tenant), the token compared with its
  * stored hash in constant time; everything after runs in that tenant's transactions.
  */
-async function resolveLink(db: Db, assessmentId: string, token: string): Promise<Row> {
+async function resolveLink(db: Db, assessmentId: string, token: string): Promise<Link> {
   const [row] = await asSystem(db, { action: 'assessment.link' }, (tx) =>
     tx.select().from(assessments).where(eq(assessments.id, assessmentId)),
   );
   // a wrong token and an unknown id are one answer: the link tells nothing more
   if (!row || !tokenMatches(token, row.tokenHash))
     throw new AppError('ASSESSMENT_LINK_INVALID', 'This assessment link is invalid or has expired');
-  return row;
+  // the token named the tenant on the system path: this link acts for it, and for it only
+  return { row, tenant: tenantRunnerFor(db, row.tenantId) };
 }
 
 /**
@@ -33,10 +41,10 @@ async function resolveLink(db: Db, assessmentId: string, token: string): Promise
  * ticket expired unused) does not use up the link: the call is marked failed and the link is
  * 'opened' again. A call that connected is never released here — it ends on its own and is scored.
  */
-async function releaseStaleStart(db: Db, row: Row, ticketTtlSeconds: number, now: Date): Promise<Row> {
+async function releaseStaleStart({ row, tenant }: Link, ticketTtlSeconds: number, now: Date): Promise<Row> {
   if (row.status !== 'started' || !row.callId) return row;
   const staleBefore = new Date(now.getTime() - ticketTtlSeconds * 1000);
-  return withTenant(db, row.tenantId, async (tx) => {
+  return tenant(async (tx) => {
     if (!(await failUnconnectedCall(tx, row.callId!, now, staleBefore))) return row;
     const [reopened] = await tx
       .update(assessments)
@@ -62,9 +70,10 @@ export async function validateLink(
   token: string,
   now = new Date(),
 ): Promise<z.infer<typeof validateTokenOutput>> {
-  const row = await releaseStaleStart(db, await resolveLink(db, assessmentId, token), env.CALL_TICKET_TTL_SECONDS, now);
+  const link = await resolveLink(db, assessmentId, token);
+  const row = await releaseStaleStart(link, env.CALL_TICKET_TTL_SECONDS, now);
   refuseUnusable(row, now);
-  return withTenant(db, row.tenantId, async (tx) => {
+  return link.tenant(async (tx) => {
     if (row.status === 'created') {
       const [opened] = await tx
         .update(assessments)
@@ -132,10 +141,11 @@ export async function startLinkCall(
   token: string,
   now = new Date(),
 ): Promise<StartCallResult> {
-  const row = await releaseStaleStart(db, await resolveLink(db, assessmentId, token), env.CALL_TICKET_TTL_SECONDS, now);
+  const link = await resolveLink(db, assessmentId, token);
+  const row = await releaseStaleStart(link, env.CALL_TICKET_TTL_SECONDS, now);
   refuseUnusable(row, now);
   if (!row.simulationId) throw new AppError('ASSESSMENT_LINK_INVALID', 'This assessment is no longer available');
-  const started = await withTenant(db, row.tenantId, async (tx) => {
+  const started = await link.tenant(async (tx) => {
     const [claimed] = await tx
       .update(assessments)
       .set({ status: 'started', startedAt: now, updatedAt: now })
@@ -180,8 +190,8 @@ export async function completeLink(
   token: string,
   now = new Date(),
 ): Promise<z.infer<typeof completeOutput>> {
-  const row = await resolveLink(db, assessmentId, token);
-  return withTenant(db, row.tenantId, async (tx) => {
+  const { row, tenant } = await resolveLink(db, assessmentId, token);
+  return tenant(async (tx) => {
     const [r] = await tx
       .select({
         status: assessments.status,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { assessments, clients, simulations, type AssessmentCandidate } from '../../../db/schema';
 import { isUniqueViolation } from '../../../db/errors';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import type { CreateAssessmentInput, PartnerAssessment } from '../../contracts/assessments';
 import type { AssessmentSource } from '../../contracts/enums';
 import type { Language } from '../../contracts/languages';
@@ -63,13 +63,20 @@ function requestHash(input: CreateAssessmentInput, opts: CreateAssessmentOptions
  * Idempotency-Key the same request returns the same assessment and link; the same key with another
  * body is IDEMPOTENCY_CONFLICT. The expiry job and the invitation mail commit with the row.
  */
-export async function createAssessment(
-  db: Db,
-  env: Pick<Env, 'ASSESSMENT_LINK_TTL_HOURS'>,
-  key: AssessmentKey,
-  input: CreateAssessmentInput,
-  opts: CreateAssessmentOptions,
-): Promise<{ assessment: PartnerAssessment; created: boolean }> {
+export async function createAssessment({
+  tenant,
+  env,
+  key,
+  input,
+  options: opts,
+}: {
+  /** The key's tenant transactions (the partner API's ctx.tenant). */
+  tenant: TenantRunner;
+  env: Pick<Env, 'ASSESSMENT_LINK_TTL_HOURS'>;
+  key: AssessmentKey;
+  input: CreateAssessmentInput;
+  options: CreateAssessmentOptions;
+}): Promise<{ assessment: PartnerAssessment; created: boolean }> {
   const now = opts.now ?? new Date();
   const idem = input.idempotency_key && key.apiKeyId && key.key ? input.idempotency_key : null;
   const token = newLinkToken(idem ? { apiKey: key.key!, idempotencyKey: idem } : undefined);
@@ -86,15 +93,15 @@ export async function createAssessment(
     return row.id;
   };
   const answer = async (id: string, created: boolean) => {
-    const assessment = await withTenant(db, key.tenantId, (tx) => loadPartnerAssessment(tx, id, opts.baseUrl, now));
+    const assessment = await tenant((tx) => loadPartnerAssessment(tx, id, opts.baseUrl, now));
     return { assessment: { ...assessment!, link: candidateLink(opts.baseUrl, id, token) }, created };
   };
 
-  const existing = await withTenant(db, key.tenantId, replay);
+  const existing = await tenant(replay);
   if (existing) return answer(existing, false);
 
   try {
-    const made = await withTenant(db, key.tenantId, async (tx) => {
+    const made = await tenant(async (tx) => {
       if (opts.sameRequest) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${opts.sameRequest.lockKey}, 0))`);
         const found = await opts.sameRequest.find(tx);
@@ -173,7 +180,7 @@ export async function createAssessment(
   } catch (e) {
     // two requests with one Idempotency-Key raced: the loser answers with the winner's row
     if (idem && isUniqueViolation(e)) {
-      const winner = await withTenant(db, key.tenantId, replay);
+      const winner = await tenant(replay);
       if (winner) return answer(winner, false);
     }
     throw e;

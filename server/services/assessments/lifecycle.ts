@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { Db, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { assessments, calls } from '../../../db/schema';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import type { WebhookEventType } from '../../contracts/enums';
 import { enqueue } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/handler';
@@ -113,17 +113,17 @@ export async function isAssessmentCall(tx: Executor, callId: string): Promise<bo
  */
 export function assessmentExpiryHandler(opts: { now?: () => Date } = {}): JobHandler {
   return {
-    async run({ job, db }) {
+    async run({ job, tenant }) {
       const assessmentId = typeof job.payload.assessmentId === 'string' ? job.payload.assessmentId : null;
-      if (!assessmentId || !job.tenantId)
+      if (!assessmentId || !tenant)
         throw new PermanentJobError('assessment_expiry job without assessmentId or tenantId');
-      return expireAssessment(db, job.tenantId, assessmentId, opts.now?.() ?? new Date());
+      return expireAssessment(tenant, assessmentId, opts.now?.() ?? new Date());
     },
   };
 }
 
-export async function expireAssessment(db: Db, tenantId: string, assessmentId: string, now: Date) {
-  return withTenant(db, tenantId, async (tx) => {
+export async function expireAssessment(tenant: TenantRunner, assessmentId: string, now: Date) {
+  return tenant(async (tx) => {
     const [row] = await tx
       .update(assessments)
       .set({ status: 'expired', expiredAt: now, updatedAt: now })

@@ -8,9 +8,9 @@ import {
 } from 'arctic';
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { calendarConnections, meetings } from '../../../db/schema';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import { GOOGLE_MEET_URL, type CalendarOverview } from '../../contracts/meetings';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
@@ -122,15 +122,29 @@ export function startCalendarConnect(env: CalendarEnv, redirectUri: string) {
   return { url, state, codeVerifier };
 }
 
+/** Whose calendar: the signed-in user and their tenant. */
+interface CalendarUser {
+  tenantId: string;
+  userId: string;
+}
+
 /** Checks state and verifier, exchanges the code, and keeps the user's tokens sealed (replacing an earlier connection). */
-export async function finishCalendarConnect(
-  db: Db,
-  env: CalendarEnv,
-  user: { tenantId: string; userId: string },
-  params: { code?: string | null; state?: string | null; error?: string | null },
-  cookies: { state?: string; verifier?: string },
-  tokens: CalendarTokens,
-) {
+export async function finishCalendarConnect({
+  tenant,
+  env,
+  user,
+  params,
+  cookies,
+  tokens,
+}: {
+  /** The signed-in user's tenant transactions (on `user.tenantId`). */
+  tenant: TenantRunner;
+  env: CalendarEnv;
+  user: CalendarUser;
+  params: { code?: string | null; state?: string | null; error?: string | null };
+  cookies: { state?: string; verifier?: string };
+  tokens: CalendarTokens;
+}) {
   if (params.error) throw new AppError('GOOGLE_FAILED', `Google returned ${params.error}`);
   if (!params.code || !params.state || !cookies.state || !cookies.verifier)
     throw new AppError('GOOGLE_FAILED', 'Missing state or code');
@@ -153,7 +167,7 @@ export async function finishCalendarConnect(
     scopes: t.scopes.join(' '),
     updatedAt: new Date(),
   };
-  await withTenant(db, user.tenantId, (tx) =>
+  await tenant((tx) =>
     tx
       .insert(calendarConnections)
       .values({ tenantId: user.tenantId, userId: user.userId, ...values })
@@ -226,15 +240,22 @@ async function connectionOf(tx: Executor, userId: string) {
  * for it). An expired access token is refreshed (and kept, sealed); a refused refresh asks the user
  * to connect again.
  */
-export async function calendarOverview(
-  db: Db,
-  env: CalendarEnv,
-  user: { tenantId: string; userId: string },
-  tokens: CalendarTokens | null,
+export async function calendarOverview({
+  tenant,
+  env,
+  user,
+  tokens,
   now = new Date(),
-): Promise<CalendarOverview> {
+}: {
+  /** The signed-in user's tenant transactions (on `user.tenantId`). */
+  tenant: TenantRunner;
+  env: CalendarEnv;
+  user: CalendarUser;
+  tokens: CalendarTokens | null;
+  now?: Date;
+}): Promise<CalendarOverview> {
   const available = calendarAvailable(env);
-  const conn = await withTenant(db, user.tenantId, (tx) => connectionOf(tx, user.userId));
+  const conn = await tenant((tx) => connectionOf(tx, user.userId));
   if (!available || !conn) return { available, connected: false, email: null, problem: null, events: [] };
   const key = env.ENCRYPTION_KEY!;
   let access = unseal(key, PURPOSE, conn.accessTokenSealed);
@@ -244,7 +265,7 @@ export async function calendarOverview(
     if (!refreshToken || !tokens) return null;
     try {
       const t = await tokens.refresh(refreshToken);
-      await withTenant(db, user.tenantId, (tx) =>
+      await tenant((tx) =>
         tx
           .update(calendarConnections)
           .set({
@@ -292,7 +313,7 @@ export async function calendarOverview(
     .slice(0, MAX_EVENTS);
   // a bot already on its way (or scheduled) for this meeting link
   const booked = events.length
-    ? await withTenant(db, user.tenantId, (tx) =>
+    ? await tenant((tx) =>
         tx
           .select({ url: meetings.meetingUrl, joinAt: meetings.joinAt })
           .from(meetings)
@@ -318,9 +339,7 @@ export async function calendarOverview(
 }
 
 /** Forgets the user's calendar (its tokens are deleted). */
-export async function disconnectCalendar(db: Db, user: { tenantId: string; userId: string }) {
-  await withTenant(db, user.tenantId, (tx) =>
-    tx.delete(calendarConnections).where(eq(calendarConnections.userId, user.userId)),
-  );
+export async function disconnectCalendar(tenant: TenantRunner, user: CalendarUser) {
+  await tenant((tx) => tx.delete(calendarConnections).where(eq(calendarConnections.userId, user.userId)));
   return { ok: true as const };
 }

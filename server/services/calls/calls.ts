@@ -13,7 +13,7 @@ import {
 } from '../../../db/schema/calls';
 import { type CallEndReason, type CallTransportSetting } from '../../contracts/enums';
 import { getCallTransport } from './call-settings';
-import { asSystem, withTenant } from '../../../db/tenant';
+import { asSystem, type TenantRunner } from '../../../db/tenant';
 import { loadGenerationContext, simulationInputFromRow } from '../../ai/context';
 import type { Role } from '../../contracts/roles';
 import { hasRole } from '../../contracts/roles';
@@ -258,14 +258,18 @@ export async function failUnconnectedCall(
   return released.length === 1;
 }
 
+/*
+ * The live call's writes below take the call's TenantRunner: the call's start (its socket, after
+ * the ticket or the owner's session was checked) opened it, and the call's session passes it down.
+ */
+
 export async function setCallState(
-  db: Db,
-  tenantId: string,
+  tenant: TenantRunner,
   callId: string,
   state: 'dialing' | 'ringing' | 'connected',
   connectedAt?: Date,
 ) {
-  await withTenant(db, tenantId, async (tx) => {
+  await tenant(async (tx) => {
     const [row] = await tx
       .update(calls)
       .set({ state, ...(connectedAt ? { connectedAt } : {}) })
@@ -288,12 +292,12 @@ export interface TurnRecord {
   responseLatencyMs: number | null;
 }
 
-export async function insertTurn(db: Db, tenantId: string, callId: string, t: TurnRecord) {
-  await withTenant(db, tenantId, (tx) => tx.insert(callTurns).values({ tenantId, callId, ...t }));
+export async function insertTurn(tenant: TenantRunner, tenantId: string, callId: string, t: TurnRecord) {
+  await tenant((tx) => tx.insert(callTurns).values({ tenantId, callId, ...t }));
 }
 
-export async function markTurnInterrupted(db: Db, tenantId: string, callId: string, itemId: string, playedMs: number) {
-  await withTenant(db, tenantId, (tx) =>
+export async function markTurnInterrupted(tenant: TenantRunner, callId: string, itemId: string, playedMs: number) {
+  await tenant((tx) =>
     tx
       .update(callTurns)
       .set({ interrupted: true, playedMs })
@@ -302,8 +306,8 @@ export async function markTurnInterrupted(db: Db, tenantId: string, callId: stri
 }
 
 /** When a stored turn's audio stopped playing (WebRTC: the model's output buffer says so after the text is final). */
-export async function setTurnEnd(db: Db, tenantId: string, callId: string, itemId: string, endMs: number) {
-  await withTenant(db, tenantId, (tx) =>
+export async function setTurnEnd(tenant: TenantRunner, callId: string, itemId: string, endMs: number) {
+  await tenant((tx) =>
     tx
       .update(callTurns)
       .set({ endMs })
@@ -312,13 +316,10 @@ export async function setTurnEnd(db: Db, tenantId: string, callId: string, itemI
 }
 
 export async function insertMetrics(
-  db: Db,
-  tenantId: string,
-  callId: string,
-  source: 'browser' | 'server',
-  samples: Record<string, unknown>[],
+  tenant: TenantRunner,
+  m: { tenantId: string; callId: string; source: 'browser' | 'server'; samples: Record<string, unknown>[] },
 ) {
-  await withTenant(db, tenantId, (tx) => tx.insert(callMetrics).values({ tenantId, callId, source, samples }));
+  await tenant((tx) => tx.insert(callMetrics).values(m));
 }
 
 export interface CallOutcome {
@@ -335,8 +336,13 @@ export interface CallOutcome {
  * Ends the call once (only a call not yet ended is updated) and marks the frozen scorecard
  * version used when the rep said something. Returns false when the call was already ended.
  */
-export async function finishCall(db: Db, tenantId: string, callId: string, o: CallOutcome): Promise<boolean> {
-  return withTenant(db, tenantId, async (tx) => {
+export async function finishCall(
+  tenant: TenantRunner,
+  tenantId: string,
+  callId: string,
+  o: CallOutcome,
+): Promise<boolean> {
+  return tenant(async (tx) => {
     const r = await tx
       .update(calls)
       .set({

@@ -3,7 +3,8 @@ import { hostname } from 'node:os';
 import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { callTurns, calls } from '../../../db/schema';
-import { asSystem, withTenant } from '../../../db/tenant';
+import { asSystem, type TenantRunner } from '../../../db/tenant';
+import { tenantRunnerFor } from '../../access/tenant-runner';
 import { logger } from '../../logger';
 import { ACTIVE_CALL_STATES, finishCall } from './calls';
 
@@ -32,16 +33,25 @@ const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseM
  * with a lease. 429 when the tenant already holds `max` live calls (in any process), 409 when the
  * call was claimed already.
  */
-export async function claimCallSlot(
-  db: Db,
-  tenantId: string,
-  callId: string,
-  owner: string,
-  max: number,
+export async function claimCallSlot({
+  tenant,
+  tenantId,
+  callId,
+  owner,
+  max,
   leaseMs = CALL_LEASE_MS,
   now = new Date(),
-): Promise<true | 409 | 429> {
-  return withTenant(db, tenantId, async (tx) => {
+}: {
+  /** The call's tenant transactions, opened by the call's start (its socket). */
+  tenant: TenantRunner;
+  tenantId: string;
+  callId: string;
+  owner: string;
+  max: number;
+  leaseMs?: number;
+  now?: Date;
+}): Promise<true | 409 | 429> {
+  return tenant(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`spar:call-slots:${tenantId}`}))`);
     const [{ n }] = await tx
       .select({ n: count() })
@@ -59,18 +69,24 @@ export async function claimCallSlot(
   });
 }
 
-/** Renews the leases of the calls this process holds (grouped by tenant, each under its own row-level security). */
+/**
+ * Renews the leases of the calls this process holds (grouped by tenant, each under its own
+ * row-level security, through the runner the live call was started with).
+ */
 export async function renewLeases(
-  db: Db,
   owner: string,
-  live: Iterable<{ tenantId: string; callId: string }>,
+  live: Iterable<{ tenantId: string; callId: string; tenant: TenantRunner }>,
   leaseMs = CALL_LEASE_MS,
   now = new Date(),
 ) {
-  const byTenant = new Map<string, string[]>();
-  for (const c of live) byTenant.set(c.tenantId, [...(byTenant.get(c.tenantId) ?? []), c.callId]);
-  for (const [tenantId, ids] of byTenant) {
-    await withTenant(db, tenantId, (tx) =>
+  const byTenant = new Map<string, { tenant: TenantRunner; ids: string[] }>();
+  for (const c of live) {
+    const group = byTenant.get(c.tenantId) ?? { tenant: c.tenant, ids: [] };
+    group.ids.push(c.callId);
+    byTenant.set(c.tenantId, group);
+  }
+  for (const { tenant, ids } of byTenant.values()) {
+    await tenant((tx) =>
       tx
         .update(calls)
         .set({ leaseUntil: leaseEnd(now, leaseMs) })
@@ -105,15 +121,18 @@ export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now =
   );
   const closed: string[] = [];
   for (const c of stale) {
+    // system work across tenants: the sweep found each call on the system path and closes it in
+    // its own tenant's transactions (row-level security set), as its process would have
+    const tenant = tenantRunnerFor(db, c.tenantId);
     try {
-      const [{ n }] = await withTenant(db, c.tenantId, (tx) =>
+      const [{ n }] = await tenant((tx) =>
         tx
           .select({ n: count() })
           .from(callTurns)
           .where(and(eq(callTurns.callId, c.id), eq(callTurns.speaker, 'rep'))),
       );
       const since = c.connectedAt ?? c.startedAt;
-      const ended = await finishCall(db, c.tenantId, c.id, {
+      const ended = await finishCall(tenant, c.tenantId, c.id, {
         reason: 'server_stopped',
         detail: 'The server stopped during the call. What was said until then has been kept.',
         durationMs: since ? Math.max(0, now.getTime() - leaseMs - since.getTime()) : 0,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { campaigns, clients, magicLinks, simulations } from '../../../db/schema';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import {
   MAGIC_LINK_BATCH_MAX,
   parseEntries,
@@ -40,7 +39,7 @@ export interface GenerateOptions {
  * mail is queued in the campaign's language, due at MAGIC_LINK_MAILS_PER_MINUTE.
  */
 export async function generateLinks(
-  db: Db,
+  tenant: TenantRunner,
   env: Pick<Env, 'MAGIC_LINK_MAILS_PER_MINUTE'>,
   input: GenerateLinksInput,
   opts: GenerateOptions,
@@ -60,7 +59,7 @@ export async function generateLinks(
     });
   }
   const now = opts.now ?? new Date();
-  return withTenant(db, opts.tenantId, async (tx) => {
+  return tenant(async (tx) => {
     const [campaign] = await tx
       .select({ c: campaigns, simulationName: simulations.name, company: clients.name })
       .from(campaigns)

@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../../db/client';
 import { campaigns, clients, magicLinks, reports, simulations } from '../../../db/schema';
-import { asSystem, withTenant } from '../../../db/tenant';
+import { asSystem, type TenantRunner } from '../../../db/tenant';
+import { tenantRunnerFor } from '../../access/tenant-runner';
 import {
   schedulerOrigins,
   schedulerUrl,
@@ -26,13 +27,14 @@ type Row = typeof magicLinks.$inferSelect;
  * link is found on the system path (the token tells the tenant), the token compared with its
  * stored hash in constant time; everything after runs in that tenant's transactions.
  */
-async function resolveLink(db: Db, linkId: string, token: string): Promise<Row> {
+async function resolveLink(db: Db, linkId: string, token: string): Promise<{ row: Row; tenant: TenantRunner }> {
   const [row] = await asSystem(db, { action: 'magic_link.resolve' }, (tx) =>
     tx.select().from(magicLinks).where(eq(magicLinks.id, linkId)),
   );
   // a wrong token and an unknown id are one answer
   if (!row || !tokenMatches(token, row.tokenHash)) throw new AppError('MAGIC_LINK_INVALID', 'This link is invalid');
-  return row;
+  // the token named the tenant on the system path: this link acts for it, and for it only
+  return { row, tenant: tenantRunnerFor(db, row.tenantId) };
 }
 
 /**
@@ -40,9 +42,14 @@ async function resolveLink(db: Db, linkId: string, token: string): Promise<Row> 
  * gone (its ticket expired unused, or the guest opened the link again), the call is marked failed
  * and the link is Clicked again. A call that connected is never released here.
  */
-async function releaseUnconnectedStart(db: Db, row: Row, now: Date, olderThan: Date | null): Promise<Row> {
+async function releaseUnconnectedStart(
+  tenant: TenantRunner,
+  row: Row,
+  now: Date,
+  olderThan: Date | null,
+): Promise<Row> {
   if (row.status !== 'started' || !row.callId) return row;
-  return withTenant(db, row.tenantId, async (tx) => {
+  return tenant(async (tx) => {
     if (!(await failUnconnectedCall(tx, row.callId!, now, olderThan))) return row;
     const [reopened] = await tx
       .update(magicLinks)
@@ -76,9 +83,11 @@ export async function validateMagicLink(
   token: string,
   now = new Date(),
 ): Promise<z.infer<typeof ctaValidateOutput>> {
-  let row = await resolveLink(db, linkId, token);
+  const link = await resolveLink(db, linkId, token);
+  const { tenant } = link;
+  let row = link.row;
   // opened again while the start's call never connected: that page is gone, the link is usable again
-  row = await releaseUnconnectedStart(db, row, now, null);
+  row = await releaseUnconnectedStart(tenant, row, now, null);
   for (let attempt = 0; ; attempt++) {
     const expiredByDays = effectiveLinkStatus(row, now) === 'expired' && row.status !== 'expired';
     const cameBack = row.status === 'started' || row.status === 'in_progress';
@@ -89,7 +98,7 @@ export async function validateMagicLink(
         : row.status === 'created' || row.status === 'sent'
           ? { status: 'clicked' as const }
           : {};
-    const [updated] = await withTenant(db, row.tenantId, (tx) =>
+    const [updated] = await tenant((tx) =>
       tx
         .update(magicLinks)
         .set({ clicks: sql`${magicLinks.clicks} + 1`, lastClickedAt: now, updatedAt: now, ...next })
@@ -102,12 +111,12 @@ export async function validateMagicLink(
     }
     // the status moved meanwhile (a call ended, another tab): read it again
     if (attempt >= 3) throw new AppError('CONFLICT', 'The link changed meanwhile; please try again');
-    row = await resolveLink(db, linkId, token);
+    row = (await resolveLink(db, linkId, token)).row;
   }
   const refused = refusal(row);
   if (refused) throw refused;
 
-  return withTenant(db, row.tenantId, async (tx) => {
+  return tenant(async (tx) => {
     const [info] = await tx
       .select({
         campaignName: campaigns.name,
@@ -166,11 +175,12 @@ export async function startMagicLinkCall(
   now = new Date(),
 ): Promise<StartCallResult> {
   const staleBefore = new Date(now.getTime() - env.CALL_TICKET_TTL_SECONDS * 1000);
-  const row = await releaseUnconnectedStart(db, await resolveLink(db, linkId, token), now, staleBefore);
+  const { row: found, tenant } = await resolveLink(db, linkId, token);
+  const row = await releaseUnconnectedStart(tenant, found, now, staleBefore);
   const refused = refusal(row);
   if (refused) throw refused;
   if (effectiveLinkStatus(row, now) === 'expired') throw new AppError('MAGIC_LINK_EXPIRED', 'This link has expired');
-  const started = await withTenant(db, row.tenantId, async (tx) => {
+  const started = await tenant(async (tx) => {
     const [campaign] = await tx
       .select({ simulationId: campaigns.simulationId })
       .from(campaigns)
@@ -215,8 +225,8 @@ export async function completeMagicLink(
   token: string,
   now = new Date(),
 ): Promise<z.infer<typeof ctaCompleteOutput>> {
-  const row = await resolveLink(db, linkId, token);
-  return withTenant(db, row.tenantId, async (tx) => {
+  const { row, tenant } = await resolveLink(db, linkId, token);
+  return tenant(async (tx) => {
     const [c] = await tx
       .select({ name: campaigns.name, afterMessage: campaigns.afterMessage, language: campaigns.language })
       .from(campaigns)
@@ -248,8 +258,8 @@ function forGuest(view: ReportView, firstName: string): ReportView {
  * the report of the link's call once ready, the campaign's texts and the Book-a-Call step.
  */
 export async function guestReport(db: Db, linkId: string, token: string): Promise<CtaReport> {
-  const row = await resolveLink(db, linkId, token);
-  return withTenant(db, row.tenantId, async (tx) => {
+  const { row, tenant } = await resolveLink(db, linkId, token);
+  return tenant(async (tx) => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, row.campaignId));
     const reportStatus = await reportStatusOf(tx, row.callId);
     const view =
@@ -301,9 +311,9 @@ export async function markMagicLinkBooked(
   token: string,
   now = new Date(),
 ): Promise<{ cta_id: string; booked_at: string }> {
-  const row = await resolveLink(db, linkId, token);
+  const { row, tenant } = await resolveLink(db, linkId, token);
   if (row.bookedAt) return { cta_id: row.id, booked_at: row.bookedAt.toISOString() };
-  return withTenant(db, row.tenantId, async (tx) => {
+  return tenant(async (tx) => {
     const [c] = await tx
       .select({ provider: campaigns.bookingProvider })
       .from(campaigns)
@@ -325,8 +335,8 @@ export async function markMagicLinkBooked(
 /** The scheduler origins the report page of `linkId` may frame (its Content-Security-Policy), when the token is the link's. */
 export async function bookingFrameOrigins(db: Db, linkId: string, token: string): Promise<string[]> {
   try {
-    const row = await resolveLink(db, linkId, token);
-    const [c] = await withTenant(db, row.tenantId, (tx) =>
+    const { row, tenant } = await resolveLink(db, linkId, token);
+    const [c] = await tenant((tx) =>
       tx
         .select({ provider: campaigns.bookingProvider, url: campaigns.bookingUrl })
         .from(campaigns)

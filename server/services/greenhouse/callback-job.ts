@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { assessments } from '../../../db/schema';
-import { withTenant } from '../../../db/tenant';
 import type { Env } from '../../env';
 import { PermanentJobError, type JobHandler } from '../../jobs/handler';
 import { OutboundRefused, sendOutbound } from '../../integrations/http/outbound';
@@ -18,19 +17,17 @@ const CALLBACK_TIMEOUT_MS = 15_000;
  */
 export function atsCallbackHandler(env: Pick<Env, 'ENCRYPTION_KEY' | 'WEBHOOKS_ALLOW_PRIVATE_URLS'>): JobHandler {
   return {
-    async run({ job, db }) {
+    async run({ job, tenant }) {
       const assessmentId = typeof job.payload.assessmentId === 'string' ? job.payload.assessmentId : null;
-      if (!assessmentId || !job.tenantId)
-        throw new PermanentJobError('ats_callback job without assessmentId or tenantId');
-      const tenantId = job.tenantId;
-      const [a] = await withTenant(db, tenantId, (tx) =>
+      if (!assessmentId || !tenant) throw new PermanentJobError('ats_callback job without assessmentId or tenantId');
+      const [a] = await tenant((tx) =>
         tx
           .select({ url: assessments.callbackUrl, auth: assessments.callbackAuth })
           .from(assessments)
           .where(eq(assessments.id, assessmentId)),
       );
       if (!a?.url) throw new PermanentJobError(`assessment ${assessmentId} has no callback URL`);
-      const now = await withTenant(db, tenantId, (tx) => testStatus(tx, assessmentId));
+      const now = await tenant((tx) => testStatus(tx, assessmentId));
       const body = JSON.stringify({
         partner_interview_id: assessmentId,
         partner_status: now.partner_status,
@@ -58,9 +55,7 @@ export function atsCallbackHandler(env: Pick<Env, 'ENCRYPTION_KEY' | 'WEBHOOKS_A
       }
       if (status < 200 || status >= 300) throw new Error(`Greenhouse answered ${status}`);
       // delivered: the kept key is no longer needed
-      await withTenant(db, tenantId, (tx) =>
-        tx.update(assessments).set({ callbackAuth: null }).where(eq(assessments.id, assessmentId)),
-      );
+      await tenant((tx) => tx.update(assessments).set({ callbackAuth: null }).where(eq(assessments.id, assessmentId)));
       return { assessmentId, status };
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
+import type { TenantRunner } from '../../../db/tenant';
 import { assessments, atsResponseErrors } from '../../../db/schema';
 import type { GreenhouseStatus, SendTestInput, testStatusOutput } from '../../contracts/greenhouse';
 import type { AssessmentStatus } from '../../contracts/enums';
@@ -29,14 +30,22 @@ export async function listTests(tx: Executor) {
  * assessment already created, with no second invitation; an `Idempotency-Key` header is honoured
  * as on the partner assessment API.
  */
-export async function sendTest(
-  db: Db,
-  env: Env,
-  key: ApiKeyPrincipal,
-  input: SendTestInput,
-  baseUrl: string,
+export async function sendTest({
+  tenant,
+  env,
+  key,
+  input,
+  baseUrl,
   now = new Date(),
-) {
+}: {
+  /** The key's tenant transactions (the partner API's ctx.tenant). */
+  tenant: TenantRunner;
+  env: Env;
+  key: ApiKeyPrincipal;
+  input: SendTestInput;
+  baseUrl: string;
+  now?: Date;
+}) {
   const refusal = urlRefusal(input.url, env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false);
   if (refusal)
     throw fieldError(
@@ -45,11 +54,11 @@ export async function sendTest(
       `This url cannot receive the completion callback: ${refusal}`,
     );
   const email = input.candidate.email.toLowerCase();
-  const { assessment } = await createAssessment(
-    db,
+  const { assessment } = await createAssessment({
+    tenant,
     env,
     key,
-    {
+    input: {
       simulation_id: input.partner_test_id,
       candidate: {
         email: input.candidate.email,
@@ -59,7 +68,7 @@ export async function sendTest(
       send_email: true,
       idempotency_key: input.idempotency_key,
     },
-    {
+    options: {
       source: 'greenhouse',
       callbackUrl: input.url,
       callbackAuth: sealCallbackAuth(env, key.key),
@@ -96,7 +105,7 @@ export async function sendTest(
         },
       },
     },
-  );
+  });
   return { partner_interview_id: assessment.id };
 }
 

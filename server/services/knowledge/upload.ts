@@ -1,5 +1,4 @@
-import type { Db } from '../../../db/client';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import { AppError } from '../../errors';
 import { KIND_MIME, type KnowledgeFile, type KnowledgeKind } from '../../contracts/knowledge';
 import { chunkText } from './chunk';
@@ -32,7 +31,7 @@ const checkClient = (clientGone?: () => boolean) => {
   if (clientGone?.()) throw new AppError('BAD_REQUEST', 'The upload was cancelled', { reason: 'client_gone' });
 };
 
-export async function storeUploadedFile(db: Db, u: UploadedFile): Promise<StoredUpload> {
+export async function storeUploadedFile(tenant: TenantRunner, u: UploadedFile): Promise<StoredUpload> {
   checkClient(u.clientGone);
   if (u.content.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty', { reason: 'empty' });
   assertContentMatches(u.kind, u.content);
@@ -42,7 +41,7 @@ export async function storeUploadedFile(db: Db, u: UploadedFile): Promise<Stored
   const chunks = extraction.status === 'ready' ? chunkText(extraction.text) : [];
   const t2 = performance.now();
   checkClient(u.clientGone);
-  const file = await withTenant(db, u.tenantId, async (tx) => {
+  const file = await tenant(async (tx) => {
     const stored = await insertKnowledgeFile(tx, u.tenantId, {
       simulationId: u.simulationId,
       name: u.name,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { meetingBotEvents, meetingBotSettings, meetings, users } from '../../../db/schema';
-import { asSystem, withTenant } from '../../../db/tenant';
+import { asSystem, type TenantRunner } from '../../../db/tenant';
 import { LIVE_BOT_STATUSES, type MeetingFailure, type MeetingStatus } from '../../contracts/enums';
 import { LANGUAGES, type Language } from '../../contracts/languages';
 import type { ChooseRepInput, RequestBotInput } from '../../contracts/meetings';
@@ -124,23 +124,39 @@ export async function botSettings(tx: Executor, env: Env, tenantId: string, canR
   };
 }
 
+/** A user's own bot meeting: their tenant's runner, who they are and which meeting. */
+interface OwnBotOptions {
+  tenant: TenantRunner;
+  env: Env;
+  actor: RealCallActor;
+  meetingId: string;
+  provider?: MeetingBotProvider | null;
+}
+
 /**
  * Sends the provider's bot to a Google Meet for the user: the meeting is stored first (so a quick
  * webhook finds it), then the provider is asked; its refusal marks the meeting failed with the
  * provider's words and is the caller's error. Polling starts at once.
  */
-export async function requestBot(
-  db: Db,
-  env: Env,
-  actor: RealCallActor,
-  input: RequestBotInput,
+export async function requestBot({
+  tenant,
+  env,
+  actor,
+  input,
   now = new Date(),
-  provider: MeetingBotProvider | null = meetingBotProvider(env),
-) {
+  provider = meetingBotProvider(env),
+}: {
+  tenant: TenantRunner;
+  env: Env;
+  actor: RealCallActor;
+  input: RequestBotInput;
+  now?: Date;
+  provider?: MeetingBotProvider | null;
+}) {
   if (!provider) throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'No meeting-bot provider is configured');
   const joinAt = input.joinAt ? new Date(input.joinAt) : null;
   let botName = env.MEETING_BOT_NAME;
-  const meeting = await withTenant(db, actor.tenantId, async (tx) => {
+  const meeting = await tenant(async (tx) => {
     botName = await tenantBotName(tx, env, actor.tenantId);
     await getScorecardVersion(tx, input.scorecardId).catch(() => {
       throw new AppError('VALIDATION', 'Scorecard not found', {
@@ -182,7 +198,7 @@ export async function requestBot(
   } catch (e) {
     const reason = e instanceof ProviderError ? e.message : 'The meeting-bot provider could not be reached';
     if (!(e instanceof ProviderError)) logger.error({ err: e }, 'meeting bot request failed');
-    await withTenant(db, actor.tenantId, (tx) =>
+    await tenant((tx) =>
       tx
         .update(meetings)
         .set({
@@ -197,7 +213,7 @@ export async function requestBot(
     );
     throw new AppError('MEETING_BOT_FAILED', reason, { meetingId: meeting.id, reason });
   }
-  return withTenant(db, actor.tenantId, async (tx) => {
+  return tenant(async (tx) => {
     const [row] = await tx
       .update(meetings)
       .set({ botId: created.botId, updatedAt: new Date() })
@@ -229,14 +245,8 @@ async function ownMeeting(tx: Executor, actor: RealCallActor, id: string, lock =
  * Stops the user's bot: a scheduled one is cancelled (it never joins); one in the meeting leaves,
  * and what it recorded is still transcribed and scored.
  */
-export async function stopBot(
-  db: Db,
-  env: Env,
-  actor: RealCallActor,
-  meetingId: string,
-  provider: MeetingBotProvider | null = meetingBotProvider(env),
-) {
-  const m = await withTenant(db, actor.tenantId, (tx) => ownMeeting(tx, actor, meetingId));
+export async function stopBot({ tenant, env, actor, meetingId, provider = meetingBotProvider(env) }: OwnBotOptions) {
+  const m = await tenant((tx) => ownMeeting(tx, actor, meetingId));
   if (!LIVE.has(m.status) || !m.botId || m.status === 'transcribing')
     throw new AppError('CONFLICT', 'The bot is not in the meeting');
   if (!provider || provider.name !== m.provider)
@@ -249,7 +259,7 @@ export async function stopBot(
     throw new AppError('MEETING_BOT_FAILED', reason, { reason });
   }
   const now = new Date();
-  await withTenant(db, actor.tenantId, (tx) =>
+  await tenant((tx) =>
     tx
       .update(meetings)
       .set(
@@ -270,14 +280,14 @@ export async function stopBot(
 }
 
 /** Where the recording of the user's bot meeting can be downloaded now (a short-lived provider URL), or null. */
-export async function recordingLink(
-  db: Db,
-  env: Env,
-  actor: RealCallActor,
-  meetingId: string,
-  provider: MeetingBotProvider | null = meetingBotProvider(env),
-) {
-  const m = await withTenant(db, actor.tenantId, (tx) => ownMeeting(tx, actor, meetingId));
+export async function recordingLink({
+  tenant,
+  env,
+  actor,
+  meetingId,
+  provider = meetingBotProvider(env),
+}: OwnBotOptions) {
+  const m = await tenant((tx) => ownMeeting(tx, actor, meetingId));
   if (m.source !== 'bot' || !m.botId || (LIVE.has(m.status) && m.status !== 'transcribing')) return { url: null };
   if (!provider || provider.name !== m.provider)
     throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'The provider of this bot is no longer configured');
@@ -290,8 +300,8 @@ export async function recordingLink(
 }
 
 /** The user says which speaker is them (no name matched): the transcript kept for it is scored. */
-export async function chooseRep(db: Db, actor: RealCallActor, input: ChooseRepInput, now = new Date()) {
-  return withTenant(db, actor.tenantId, async (tx) => {
+export async function chooseRep(tenant: TenantRunner, actor: RealCallActor, input: ChooseRepInput, now = new Date()) {
+  return tenant(async (tx) => {
     const m = await ownMeeting(tx, actor, input.meetingId, true);
     if (m.status !== 'choose_rep' || !m.transcript || !m.scorecardId)
       throw new AppError('CONFLICT', 'This meeting is not waiting for a speaker');
@@ -370,17 +380,31 @@ async function loadForJob(db: Db, meetingId: string) {
   });
 }
 
+/** The job's own tenant, as the job runner hands it over. */
+interface JobTenant {
+  tenantId: string;
+  run: TenantRunner;
+}
+
 /** The transcript of a bot that has left: scored when a speaker is the user by name, else kept for the user to say which one. */
-async function collect(db: Db, provider: MeetingBotProvider, meetingId: string, now: Date, lastAttempt: boolean) {
+async function collect(
+  db: Db,
+  tenant: JobTenant,
+  provider: MeetingBotProvider,
+  meetingId: string,
+  now: Date,
+  lastAttempt: boolean,
+) {
   const row = await loadForJob(db, meetingId);
-  if (!row || row.m.status !== 'transcribing' || !row.m.botId) return { skipped: true };
+  if (!row || row.m.tenantId !== tenant.tenantId || row.m.status !== 'transcribing' || !row.m.botId)
+    return { skipped: true };
   const { m } = row;
   let utterances;
   try {
     utterances = await provider.fetchTranscript(m.botId!);
   } catch (e) {
     if (!lastAttempt) throw e;
-    await withTenant(db, m.tenantId, (tx) =>
+    await tenant.run((tx) =>
       tx
         .update(meetings)
         .set({
@@ -400,7 +424,7 @@ async function collect(db: Db, provider: MeetingBotProvider, meetingId: string, 
     userId: m.userId,
     language: (LANGUAGES as readonly string[]).includes(row.language ?? '') ? (row.language as Language) : 'en',
   };
-  return withTenant(db, m.tenantId, async (tx) => {
+  return tenant.run(async (tx) => {
     const [cur] = await tx.select().from(meetings).where(eq(meetings.id, m.id)).for('update');
     if (!cur || cur.status !== 'transcribing') return { skipped: true };
     if (!t.segments.length) {
@@ -492,12 +516,16 @@ async function poll(db: Db, env: Env, provider: MeetingBotProvider, meetingId: s
 /** The 'meeting_bot' queue: `poll` (status, while live) and `collect` (the transcript, once the bot has ended). */
 export function meetingBotHandler(env: Env, provider: MeetingBotProvider | null = meetingBotProvider(env)): JobHandler {
   return {
-    async run({ job, db }) {
+    async run({ job, db, tenant }) {
       const meetingId = typeof job.payload.meetingId === 'string' ? job.payload.meetingId : null;
       if (!meetingId) throw new PermanentJobError('meeting_bot job without meetingId');
       if (!provider) throw new PermanentJobError('no meeting-bot provider is configured');
       const now = new Date();
-      if (job.payload.step === 'collect') return collect(db, provider, meetingId, now, job.attempts >= job.maxAttempts);
+      if (job.payload.step === 'collect') {
+        if (!job.tenantId || !tenant) throw new PermanentJobError('meeting_bot collect job without tenantId');
+        const own = { tenantId: job.tenantId, run: tenant };
+        return collect(db, own, provider, meetingId, now, job.attempts >= job.maxAttempts);
+      }
       return poll(db, env, provider, meetingId, now);
     },
   };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { callTurns, calls, meetings, reports, scorecards, simulations } from '../../../db/schema';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import type { MeetingRow, ScoreTranscriptInput, TranscriptPreview } from '../../contracts/meetings';
 import type { Language } from '../../contracts/languages';
 import { AppError } from '../../errors';
@@ -162,7 +162,7 @@ export async function recordRealCall(
 
 /** Scores a real call from an uploaded transcript file: the call, its meeting row and its evaluation job, in one transaction. */
 export async function scoreTranscript(
-  db: Db,
+  tenant: TenantRunner,
   actor: RealCallActor,
   input: ScoreTranscriptInput,
   now = new Date(),
@@ -170,7 +170,7 @@ export async function scoreTranscript(
   const t = readTranscript(input.content);
   if (!t.speakers.includes(input.repSpeaker))
     throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
-  return withTenant(db, actor.tenantId, async (tx) => {
+  return tenant(async (tx) => {
     const { callId, scorecardId, durationMs } = await recordRealCall(tx, actor, t, input, now);
     const [meeting] = await tx
       .insert(meetings)

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import { callRecordings, callTurns } from '../../../db/schema/calls';
 import { reportOverrides, reports, type CriterionResult } from '../../../db/schema/reports';
 import { users } from '../../../db/schema/auth';
@@ -305,13 +305,22 @@ async function repSpoke(tx: Executor, callId: string): Promise<boolean> {
   return !!turn;
 }
 
-export async function retryReport(
-  db: Db,
-  tenantId: string,
-  viewer: ReportViewer,
-  callId: string,
-): Promise<{ status: 'pending' | 'running' | 'ready' | 'failed' }> {
-  const ok = await withTenant(db, tenantId, async (tx) => {
+export async function retryReport({
+  db,
+  tenant,
+  tenantId,
+  viewer,
+  callId,
+}: {
+  /** For the evaluation job's requeue (system path: the jobs table). */
+  db: Db;
+  /** The request's tenant transactions, on `tenantId`. */
+  tenant: TenantRunner;
+  tenantId: string;
+  viewer: ReportViewer;
+  callId: string;
+}): Promise<{ status: 'pending' | 'running' | 'ready' | 'failed' }> {
+  const ok = await tenant(async (tx) => {
     const call = await callForViewer(tx, viewer, callId);
     const status = (await reportRow(tx, callId))?.status ?? null;
     return retryable(

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, or } from 'drizzle-orm';
-import type { Db, Executor } from '../../../db/client';
+import type { Executor } from '../../../db/client';
 import { aiGenerations, scorecardCriteria } from '../../../db/schema';
-import { withTenant } from '../../../db/tenant';
+import type { TenantRunner } from '../../../db/tenant';
 import type { SimulationInput as AiSimulationInput } from '../../ai/context';
 import { isAiError } from '../../ai/errors';
 import type { TextProvider } from '../../ai/provider';
@@ -61,7 +61,8 @@ async function preflight(tx: Executor, tenantId: string, d: ScenarioDraft): Prom
 }
 
 export interface GenerateForDraftInput {
-  db: Db;
+  /** Short transactions on the draft's tenant (`tenantId`), from the request. */
+  tenant: TenantRunner;
   tenantId: string;
   userId: string | null;
   draft: ScenarioDraft;
@@ -75,12 +76,12 @@ export interface GenerateForDraftInput {
  * With `simulationId` the scenario is stored on that simulation; a failure leaves it unchanged.
  */
 export async function generateScenarioForDraft(input: GenerateForDraftInput): Promise<GeneratedScenario> {
-  const { db, tenantId, draft } = input;
-  await withTenant(db, tenantId, (tx) => preflight(tx, tenantId, draft));
+  const { tenant, tenantId, draft } = input;
+  await tenant((tx) => preflight(tx, tenantId, draft));
   let generated;
   try {
     generated = await generateAndRecordScenario({
-      db,
+      tenant,
       provider: input.provider,
       simulation: aiInput(tenantId, draft),
       userId: input.userId,
@@ -103,7 +104,7 @@ export async function generateScenarioForDraft(input: GenerateForDraftInput): Pr
   const source = result.provider === 'openai' ? 'model' : 'offline';
   const scenario = { variables: result.variables as unknown as Record<string, unknown>, narrative: result.narrative };
   if (draft.simulationId) {
-    await withTenant(db, tenantId, (tx) =>
+    await tenant((tx) =>
       storeGeneratedScenario(tx, tenantId, draft.simulationId!, {
         details: scenario,
         summary: result.summary,

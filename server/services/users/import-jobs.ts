@@ -158,14 +158,19 @@ async function dropCredentials(tx: Executor, jobId: string) {
 export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler {
   return {
     async run(ctx) {
-      const { job, db } = ctx;
+      const { job, db, tenant } = ctx;
       const payload = job.payload as unknown as ImportPayload;
-      if (!job.tenantId || typeof payload.csv !== 'string')
+      if (!job.tenantId || !tenant || typeof payload.csv !== 'string')
         return { phase: 'failed', failure: { code: 'INTERNAL', message: 'The import file is gone' } };
       let lastWrite = 0;
       let result: ImportResult;
       try {
-        const r = await importUsers(db, job.tenantId, payload.csv, opts.policy, {
+        const r = await importUsers({
+          db,
+          tenant,
+          tenantId: job.tenantId,
+          text: payload.csv,
+          policy: opts.policy,
           actorUserId: payload.actorUserId,
           onProgress: (p) => {
             // a progress row at most every 250 ms (and each phase change): the poll reads it

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { users } from '../../../db/schema';
-import { asSystem, withTenant } from '../../../db/tenant';
+import { asSystem, type TenantRunner } from '../../../db/tenant';
 import { generatePassword } from '../../contracts/password-policy';
 import { hashPassword } from '../../auth/password';
 import type { PasswordPolicy } from '../../contracts/password-policy';
@@ -38,6 +38,14 @@ interface ImportTimings {
   insertMs: number;
 }
 
+/** Where the users go: the tenant's runner (from the job runner or a script) and its id. */
+export interface ImportTarget {
+  /** For the cross-tenant email check only (system path). */
+  db: Db;
+  tenant: TenantRunner;
+  tenantId: string;
+}
+
 export interface ImportOptions {
   dryRun?: boolean;
   actorUserId?: string | null;
@@ -69,8 +77,7 @@ async function hashAll(passwords: string[], concurrency: number, onBatch?: (done
 }
 
 async function validate(
-  db: Db,
-  tenantId: string,
+  { db, tenant, tenantId }: ImportTarget,
   text: string,
   policy: PasswordPolicy,
   actorUserId: string | null | undefined,
@@ -81,7 +88,7 @@ async function validate(
   const taken = await asSystem(db, { action: 'users.import.check_emails', actorUserId, tenantId }, (tx) =>
     findTakenEmails(tx, emails),
   );
-  return withTenant(db, tenantId, (tx) => validateRows(tx, raw, policy, { takenEmails: taken }));
+  return tenant((tx) => validateRows(tx, raw, policy, { takenEmails: taken }));
 }
 
 class RaceError extends Error {}
@@ -96,17 +103,14 @@ class RaceError extends Error {}
  * Shared by the tRPC import job, scripts/users.ts and the benchmark.
  */
 export async function importUsers(
-  db: Db,
-  tenantId: string,
-  text: string,
-  policy: PasswordPolicy,
-  opts: ImportOptions = {},
+  opts: ImportTarget & ImportOptions & { text: string; policy: PasswordPolicy },
 ): Promise<ImportResult> {
+  const { tenantId, text, policy } = opts;
   const progress = opts.onProgress ?? (() => {});
   const concurrency = opts.hashConcurrency ?? 16;
   const chunk = opts.insertChunk ?? 250;
   const t0 = performance.now();
-  const check = await validate(db, tenantId, text, policy, opts.actorUserId);
+  const check = await validate(opts, text, policy, opts.actorUserId);
   const total = check.total;
   progress({ phase: 'validating', processed: total, total });
   const timings: ImportTimings = { validateMs: performance.now() - t0, hashMs: 0, insertMs: 0 };
@@ -132,12 +136,12 @@ export async function importUsers(
   const t2 = performance.now();
   progress({ phase: 'inserting', processed: 0, total });
   try {
-    await withTenant(db, tenantId, (tx) =>
+    await opts.tenant((tx) =>
       insertRows(tx, tenantId, rows, hashes, chunk, (done) => progress({ phase: 'inserting', processed: done, total })),
     );
   } catch (e) {
     if (!(e instanceof RaceError) && !violatedUserField(e)) throw e;
-    const again = await validate(db, tenantId, text, policy, opts.actorUserId);
+    const again = await validate(opts, text, policy, opts.actorUserId);
     timings.insertMs = performance.now() - t2;
     if (again.errors.length) return { ok: false, total, errors: again.errors, timings };
     throw e;
@@ -148,7 +152,7 @@ export async function importUsers(
 }
 
 async function insertRows(
-  tx: Parameters<Parameters<typeof withTenant>[2]>[0],
+  tx: Tx,
   tenantId: string,
   rows: ValidUserRow[],
   hashes: string[],
