@@ -31,7 +31,7 @@ run_step() {
   return 0
 }
 
-run_step "check (typecheck, lint, i18n)" npm run -s check
+run_step "check (types, lint, i18n, references, import rules, format, unused code)" npm run -s check
 run_step "unit tests" npm run -s test:unit -- --reporter=default --reporter=json --outputFile.json="$REPORTS/unit.json"
 run_step "integration tests" npm run -s test:integration -- --reporter=default --reporter=json --outputFile.json="$REPORTS/integration.json"
 run_step "build" npm run -s build
