@@ -38,6 +38,12 @@ const AssessmentComplete = page(() => import('./routes/assessment-complete'));
 /** Every route of the app except `/` (a redirect, see route-view.tsx), first match wins (specific paths before parameterised ones). */
 export const APP_ROUTES: AppRoute[] = [
   { path: '/login', access: { kind: 'guest' }, layout: 'public', component: lazy(() => import('./routes/login')) },
+  {
+    path: '/set-password',
+    access: PUBLIC,
+    layout: 'public',
+    component: page(() => import('./routes/set-password')),
+  },
   { path: '/auth/google/done', access: PUBLIC, layout: 'bare', component: page(() => import('./routes/google-done')) },
   {
     path: '/no-role-assigned',

@@ -13,6 +13,7 @@ import { CREDENTIALS_CSV_COLUMNS, MAX_IMPORT_ROWS, USERS_CSV_COLUMNS } from '../
 import { importUsers, type ImportProgress } from '../server/services/users/import';
 import { USER_TYPE_LABELS } from '../server/contracts/user-types';
 import { openConfiguredDatabase } from './lib/open-db';
+import { mintPasswordTokens, passwordLinkUrl } from '../server/auth/password-links';
 
 const HELP = `Usage:
   npx tsx scripts/users.ts import --client <schema-name> --file users.csv [--dry-run]
@@ -27,7 +28,8 @@ import   Creates the users of a CSV file in the client, all or nothing: if any r
          of the email before the @. password: generated when empty, else it must meet the
          password policy. manager_email: an existing Manager/Facilitator/Admin of the client or
          another row of the file with such a type. At most ${MAX_IMPORT_ROWS} rows.
-         The accounts and their passwords are written to <file>.credentials.csv (mode 0600).
+         Each account the file gives no password gets a one-time link to choose one (valid 7
+         days), written to <file>.links.csv (mode 0600) and never stored in clear.
   --dry-run  Validate only; create nothing.
 
 export   Writes the client's users as CSV in the import's columns (no passwords) to --file,
@@ -132,20 +134,29 @@ async function main(): Promise<number> {
       console.log(`Dry run: all ${result.total} rows are valid; nothing was created.`);
       return 0;
     }
-    const credentials = `${values.file}.credentials.csv`;
-    const rows = result.created.map((c) => [
-      c.email,
-      c.username,
-      c.displayName,
-      USER_TYPE_LABELS[c.userType],
-      c.password,
-    ]);
+    const credentials = `${values.file}.links.csv`;
+    const base = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    const tokens = await mintPasswordTokens(
+      database.db,
+      result.created.filter((c) => c.needsLink).map((c) => c.userId),
+    );
+    const rows = result.created.map((c) => {
+      const t = tokens.get(c.userId);
+      return [
+        c.email,
+        c.username,
+        c.displayName,
+        USER_TYPE_LABELS[c.userType],
+        t ? passwordLinkUrl(base, t.token) : '',
+        t ? t.expiresAt.toISOString() : '',
+      ];
+    });
     writeFileSync(credentials, toCsv([[...CREDENTIALS_CSV_COLUMNS], ...rows]), { mode: 0o600 });
     chmodSync(credentials, 0o600); // also when the file already existed
     const t = result.timings;
     console.log(`Created ${result.created.length} users in "${client.name}".`);
     console.log(
-      `Credentials (emails and passwords) written to ${credentials} (readable only by you). Hand them out and delete the file.`,
+      `One-time links to choose a password written to ${credentials} (readable only by you). Hand each to its owner and delete the file.`,
     );
     console.log(
       `Time: validate ${(t.validateMs / 1000).toFixed(1)} s, hash ${(t.hashMs / 1000).toFixed(1)} s, insert ${(t.insertMs / 1000).toFixed(1)} s.`,

@@ -9,7 +9,7 @@ import type { Env } from './env';
 import { createHttpServer, type HttpServerOptions } from './http/server';
 import { logger } from './logger';
 import { ensureSystemPrompts } from './services/prompts/system-prompts';
-import { startJobWorker, wireDomainEvents, wireMetrics } from './wiring';
+import { startJobRetention, startJobWorker, wireDomainEvents, wireMetrics } from './wiring';
 import { liveCalls } from './realtime/registry';
 import { startServerTelemetry, stopServerTelemetry } from './telemetry/tracing';
 import { closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
@@ -78,6 +78,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const actualPort = typeof addr === 'object' && addr ? addr.port : port;
   // background work starts once the server answers: a first start's demo history never delays it
   const worker = await startJobWorker(deps);
+  const retention = startJobRetention(deps);
   wireMetrics(database.db);
   const leases = startLeaseKeeper(deps);
   const peers = await shareCacheInvalidation(deps);
@@ -99,6 +100,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
         await leases.stop();
         await stopServerTelemetry();
         await peers?.unlisten().catch(() => undefined);
+        await retention.stop();
         await worker?.stop();
         if (!opts.database) await database.close();
       })()),

@@ -122,6 +122,8 @@ const envSchema = z.object({
     .min(32, 'ENCRYPTION_KEY must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Finished jobs (succeeded or given up) are deleted after this many days; their secrets go when they finish. */
+  JOB_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(14),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   ASSESSMENT_LINK_TTL_HOURS: z.coerce
     .number()

@@ -23,6 +23,7 @@ const CATALOGUE = {
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   PASSWORD_POLICY: { trpc: 'BAD_REQUEST', status: 400 },
   WRONG_PASSWORD: { trpc: 'BAD_REQUEST', status: 400 },
+  PASSWORD_LINK_INVALID: { trpc: 'NOT_FOUND', status: 404 },
   GOOGLE_DISABLED: { trpc: 'NOT_FOUND', status: 404 },
   GOOGLE_NO_ACCOUNT: { trpc: 'FORBIDDEN', status: 403 },
   GOOGLE_FAILED: { trpc: 'BAD_REQUEST', status: 400 },

@@ -7,10 +7,10 @@ import { subscribe } from './events';
 import { atsCallbackHandler } from './services/greenhouse/callback-job';
 import { webhookHandler } from './integrations/webhooks/deliver';
 import { startLanes } from './jobs/lanes';
-import { dueJobStats } from './jobs/queue';
+import { dueJobStats, pruneFinishedJobs } from './jobs/queue';
 import type { Worker } from './jobs/worker';
 import { mailHandler } from './mail/jobs';
-import { countLiveCallsWith, watchJobQueue } from './metrics/metrics';
+import { caughtFailures, countLiveCallsWith, watchJobQueue } from './metrics/metrics';
 import { liveCalls } from './realtime/registry';
 import { assessmentExpiryHandler, isAssessmentCall, onAssessmentReport } from './services/assessments/lifecycle';
 import { completeExerciseForCall } from './services/assignments/exercise-progress';
@@ -18,6 +18,8 @@ import { markMagicLinkSent } from './services/campaigns/lifecycle';
 import { meetingBotHandler } from './services/meetings/bots';
 import { onMeetingReport } from './services/meetings/meetings';
 import { usersImportHandler } from './services/users/import-jobs';
+import { logger } from './logger';
+import { mintPasswordLink } from './auth/password-links';
 
 /*
  * The composition root: the one module that knows every other. Lower modules announce what
@@ -66,7 +68,11 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
             provider: createTextProvider(deps.env),
             samples: deps.env.EVALUATION_SAMPLES,
           }),
-          mail: mailHandler({ smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM }),
+          mail: mailHandler({
+            smtpUrl: deps.env.SMTP_URL,
+            from: deps.env.MAIL_FROM,
+            passwordLink: mintPasswordLink,
+          }),
           ats_callback: atsCallbackHandler(deps.env),
           webhook: webhookHandler({
             allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
@@ -97,4 +103,35 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
       onCompleted: (job) => deps.readCache?.invalidateTenant(job.tenantId),
     },
   );
+}
+
+/**
+ * Job retention: finished jobs older than JOB_RETENTION_DAYS are deleted, at start (after the
+ * server answers) and every hour. Several processes may prune: a row is deleted once.
+ */
+export function startJobRetention(deps: AppDeps): { stop(): Promise<void> } {
+  if (deps.jobs?.disabled) return { stop: async () => {} };
+  let running: Promise<unknown> = Promise.resolve();
+  const prune = () => {
+    running = running
+      .then(async () => {
+        const n = await pruneFinishedJobs(deps.db, deps.env.JOB_RETENTION_DAYS);
+        if (n) logger.info({ pruned: n, days: deps.env.JOB_RETENTION_DAYS }, 'finished jobs pruned');
+      })
+      .catch((err: unknown) => {
+        caughtFailures.inc({ site: 'job_retention' });
+        logger.error({ err }, 'finished jobs could not be pruned; will try again in an hour');
+      });
+  };
+  const first = setTimeout(prune, 5_000);
+  const timer = setInterval(prune, 60 * 60_000);
+  first.unref();
+  timer.unref();
+  return {
+    stop: async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

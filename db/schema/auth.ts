@@ -47,6 +47,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * One-time "choose your password" links (accounts made by a bulk import): the id is the SHA-256
+ * of the link's token, which is never stored. Any of a user's links, once used, ends them all.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+);
+
 /** Failed sign-in counters per account and per address (fixed window). */
 export const loginThrottle = pgTable('login_throttle', {
   key: text().primaryKey(),

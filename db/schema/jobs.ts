@@ -28,6 +28,12 @@ export const jobs = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text().$type<JobStatus>().notNull().default('queued'),
     attempts: integer().notNull().default(0),
+    /**
+     * Leases that ran out under a worker that died (crash, kill): the first few such runs are not
+     * counted as attempts (the job did not fail, its process did); later ones are, so a job that
+     * kills its process every time still ends dead.
+     */
+    lostLeases: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(5),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp({ withTimezone: true }),

@@ -36,3 +36,11 @@ export const meOutput = z
   .nullable();
 
 export const loginOutput = z.object({ home: z.string() });
+
+/** A one-time "choose your password" link's token (server/auth/password-links.ts); any other text is an invalid link. */
+const passwordLinkToken = z.string().max(64);
+export const passwordLinkInput = z.object({ token: passwordLinkToken });
+export const setPasswordWithLinkInput = z.object({
+  token: passwordLinkToken,
+  password: rawText('auth.setPassword.passwordRequired').min(1, 'auth.setPassword.passwordRequired').max(1024),
+});

@@ -23,7 +23,15 @@ export const USERS_CSV_COLUMNS = [
 export type UsersCsvColumn = (typeof USERS_CSV_COLUMNS)[number];
 
 /** Columns of the "Download credentials" CSV. */
-export const CREDENTIALS_CSV_COLUMNS = ['email', 'username', 'display_name', 'user_type', 'password'] as const;
+/** The admin's one-time download after an import: a password link for each account the file gave no password. */
+export const CREDENTIALS_CSV_COLUMNS = [
+  'email',
+  'username',
+  'display_name',
+  'user_type',
+  'password_link',
+  'password_link_expires_at',
+] as const;
 
 /**
  * The username a CSV row gets when its cell is empty: the part of the email before the @, with

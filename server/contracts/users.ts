@@ -102,7 +102,9 @@ const createdAccountOutput = z.object({
   username: z.string(),
   displayName: z.string().nullable(),
   userType: z.enum(MANAGED_USER_TYPES),
-  password: z.string(),
+  /** A one-time "choose your password" link (rows without a password), minted for this answer only. */
+  passwordLink: z.string().nullable(),
+  passwordLinkExpiresAt: z.string().nullable(),
 });
 export type CreatedAccountRow = z.infer<typeof createdAccountOutput>;
 

@@ -21,12 +21,21 @@ export interface JobContext {
   workerId: string;
   /** Short tenant transactions on the job's own tenant; null when the job has none. */
   tenant: TenantRunner | null;
-  /** Aborted when the worker stops and will not wait for the job any longer. */
+  /**
+   * Aborted when the worker stops and will not wait for the job any longer, or when the job's
+   * lease could not be renewed (the database did not answer, or another worker holds the job):
+   * the run must stop before doing anything more, because another worker may run it again.
+   */
   signal: AbortSignal;
   setProgress(progress: JobProgress): Promise<void>;
 }
 
 export interface JobHandler {
+  /**
+   * Payload keys holding secrets or personal data the job needs only to run (an uploaded file):
+   * removed when the job succeeds or goes dead, in the statement that records it.
+   */
+  secretPayloadKeys?: readonly string[];
   run(ctx: JobContext): Promise<Record<string, unknown> | void>;
   /** Called once when the job goes dead (after the last attempt), e.g. to mark a report failed. */
   onDead?(job: JobRow, error: string, db: Db, tenant: TenantRunner | null): Promise<void>;

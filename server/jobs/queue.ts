@@ -70,6 +70,7 @@ interface RawJob {
   payload: Record<string, unknown> | string;
   status: JobStatus;
   attempts: number;
+  lost_leases: number;
   max_attempts: number;
   run_at: Date | string;
   locked_at: Date | string | null;
@@ -94,6 +95,7 @@ function fromRaw(r: RawJob): JobRow {
     payload: json(r.payload) ?? {},
     status: r.status,
     attempts: Number(r.attempts),
+    lostLeases: Number(r.lost_leases ?? 0),
     maxAttempts: Number(r.max_attempts),
     runAt: date(r.run_at)!,
     lockedAt: date(r.locked_at),
@@ -108,8 +110,15 @@ function fromRaw(r: RawJob): JobRow {
 }
 
 /**
+ * Runs lost with a dead worker that are not counted as attempts: the job did not fail, its process
+ * did. Past this many, a lost run counts (a job that kills its process every time still ends dead).
+ */
+export const UNCOUNTED_LOST_LEASES = 3;
+
+/**
  * Claims the next due job of `queues` in one short system transaction: queued or failed jobs
- * whose runAt has come, and running jobs whose lease expired (a worker that died mid-job).
+ * whose runAt has come, and running jobs whose lease expired (a worker that died mid-job: that
+ * run is not counted as an attempt while `lost_leases` is under UNCOUNTED_LOST_LEASES).
  * FOR UPDATE SKIP LOCKED keeps two processes from claiming the same row.
  */
 export async function claimNext(
@@ -126,7 +135,9 @@ export async function claimNext(
   const rows = await asSystem(db, { action: 'jobs.claim' }, (tx) =>
     rawRows<RawJob>(
       tx,
-      sql`update jobs set status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1, updated_at = now()
+      sql`update jobs set status = 'running', locked_at = now(), locked_by = ${workerId}, updated_at = now(),
+            attempts = attempts + case when status = 'running' and lost_leases < ${UNCOUNTED_LOST_LEASES} then 0 else 1 end,
+            lost_leases = lost_leases + case when status = 'running' then 1 else 0 end
           where id = (
             select id from jobs
             where queue in (${queueList})
@@ -141,17 +152,26 @@ export async function claimNext(
   return rows[0] ? fromRaw(rows[0]) : null;
 }
 
-/** Marks the job succeeded (only while this worker still holds it); false when the lock was lost. */
+/** `payload` without the given keys (secrets a finished job no longer needs), as SQL. */
+const scrubbed = (keys: readonly string[] = []) =>
+  keys.length ? sql`payload - ${`{${keys.join(',')}}`}::text[]` : sql`payload`;
+
+/**
+ * Marks the job succeeded (only while this worker still holds it); false when the lock was lost.
+ * `scrub` names payload keys removed in the same statement (the handler's secret keys).
+ */
 export async function completeJob(
   db: Db,
   jobId: string,
   workerId: string,
   result: Record<string, unknown> | null,
+  scrub?: readonly string[],
 ): Promise<boolean> {
   const rows = await asSystem(db, { action: 'jobs.complete' }, (tx) =>
     rawRows(
       tx,
       sql`update jobs set status = 'succeeded', result = ${result === null ? null : JSON.stringify(result)}::jsonb, finished_at = now(),
+            payload = ${scrubbed(scrub)},
             locked_at = null, last_error = null, updated_at = now()
           where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`,
     ),
@@ -179,14 +199,15 @@ export function backoffMs(attempts: number, opts: BackoffOptions = {}): number {
 
 /**
  * Records a failed attempt: `failed` with runAt pushed back, or `dead` once attempts reach
- * maxAttempts (or at once when `permanent`). Returns the new status, or null when the lock was lost.
+ * maxAttempts (or at once when `permanent`). A dead job loses the `scrub` payload keys in the same
+ * statement (a retry still needs them). Returns the new status, or null when the lock was lost.
  */
 export async function failJob(
   db: Db,
   job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>,
   workerId: string,
   error: string,
-  opts: BackoffOptions & { permanent?: boolean; delayMs?: number } = {},
+  opts: BackoffOptions & { permanent?: boolean; delayMs?: number; scrub?: readonly string[] } = {},
 ): Promise<'failed' | 'dead' | null> {
   const dead = opts.permanent || job.attempts >= job.maxAttempts;
   const delay = dead ? 0 : (opts.delayMs ?? backoffMs(job.attempts, opts));
@@ -195,7 +216,8 @@ export async function failJob(
     rawRows(
       tx,
       sql`update jobs set status = ${status}, last_error = ${error.slice(0, 4000)}, locked_at = null,
-            run_at = now() + make_interval(secs => ${delay / 1000}), finished_at = ${dead ? sql`now()` : sql`null`}, updated_at = now()
+            run_at = now() + make_interval(secs => ${delay / 1000}), finished_at = ${dead ? sql`now()` : sql`null`}, updated_at = now(),
+            payload = ${dead ? scrubbed(opts.scrub) : sql`payload`}
           where id = ${job.id} and locked_by = ${workerId} and status = 'running' returning id`,
     ),
   );
@@ -222,18 +244,21 @@ export async function setProgress(db: Db, jobId: string, progress: JobProgress, 
   );
 }
 
-/** Renews the lease of a running job held by this worker. */
-export async function heartbeat(db: Db, jobId: string, workerId: string): Promise<void> {
-  await asSystem(db, { action: 'jobs.heartbeat' }, (tx) =>
-    tx.execute(
-      sql`update jobs set locked_at = now() where id = ${jobId} and locked_by = ${workerId} and status = 'running'`,
+/** Renews the lease of a running job held by this worker; false when the job is no longer this worker's. */
+export async function heartbeat(db: Db, jobId: string, workerId: string): Promise<boolean> {
+  const rows = await asSystem(db, { action: 'jobs.heartbeat' }, (tx) =>
+    rawRows(
+      tx,
+      sql`update jobs set locked_at = now() where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`,
     ),
   );
+  return rows.length > 0;
 }
 
 /**
  * Running jobs whose worker is known to be gone are made claimable at once (instead of waiting
- * for the lease): `lockedBy` matching `isDead`. Returns how many were released.
+ * for the lease): `lockedBy` matching `isDead`. Like a lapsed lease, the lost run is not counted
+ * as an attempt (up to UNCOUNTED_LOST_LEASES). Returns how many were released.
  */
 export async function releaseOrphans(db: Db, isDead: (lockedBy: string) => boolean): Promise<number> {
   return asSystem(db, { action: 'jobs.release_orphans' }, async (tx) => {
@@ -244,7 +269,10 @@ export async function releaseOrphans(db: Db, isDead: (lockedBy: string) => boole
     const orphans = running.filter((r) => !r.locked_by || isDead(r.locked_by)).map((r) => r.id);
     for (const id of orphans) {
       await tx.execute(
-        sql`update jobs set status = 'queued', locked_at = null, run_at = now(), updated_at = now() where id = ${id} and status = 'running'`,
+        sql`update jobs set status = 'queued', locked_at = null, run_at = now(), updated_at = now(),
+              attempts = case when lost_leases < ${UNCOUNTED_LOST_LEASES} then greatest(attempts - 1, 0) else attempts end,
+              lost_leases = lost_leases + 1
+            where id = ${id} and status = 'running'`,
       );
     }
     return orphans.length;
@@ -263,7 +291,7 @@ export async function getJob(db: Db, jobId: string): Promise<JobRow | null> {
 export async function resetJob(exec: Executor, jobId: string): Promise<void> {
   const run = (tx: Executor) =>
     tx.execute(
-      sql`update jobs set status = 'queued', attempts = 0, run_at = now(), locked_at = null, locked_by = null, last_error = null, result = null,
+      sql`update jobs set status = 'queued', attempts = 0, lost_leases = 0, run_at = now(), locked_at = null, locked_by = null, last_error = null, result = null,
             finished_at = null, progress = null, updated_at = now() where id = ${jobId} and status <> 'running'`,
     );
   await asSystem(exec, { action: 'jobs.reset' }, run);
@@ -278,4 +306,19 @@ export function dueJobStats(db: Db) {
             from jobs where status in ('queued', 'failed') and run_at <= now() group by queue`,
     ),
   );
+}
+
+/**
+ * Retention: finished jobs (succeeded or dead) older than `days` are deleted. Their secrets left
+ * with the payload when they finished; what remains (ids, results, errors) is kept this long for
+ * support and for the status screens, then goes. Returns how many rows were deleted.
+ */
+export async function pruneFinishedJobs(db: Db, days: number): Promise<number> {
+  const rows = await asSystem(db, { action: 'jobs.prune' }, (tx) =>
+    rawRows(
+      tx,
+      sql`delete from jobs where status in ('succeeded', 'dead') and finished_at < now() - make_interval(days => ${days}) returning id`,
+    ),
+  );
+  return rows.length;
 }

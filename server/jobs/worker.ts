@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { withTenant, type TenantRunner } from '../../db/tenant';
 import type { JobQueue } from '../../db/schema';
 import { logger as rootLogger } from '../logger';
+import { jobLeaseLosses } from '../metrics/metrics';
 import { PermanentJobError, type JobContext, type JobHandler } from './handler';
 import {
   claimNext,
@@ -74,6 +75,14 @@ function deadOnThisHost(lockedBy: string, selfId: string): boolean {
   return !pidAlive(n);
 }
 
+/** Why a run was stopped when its lease could not be renewed. */
+class LeaseLostError extends Error {
+  constructor(reason: string) {
+    super(`job lease lost: ${reason}`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
@@ -97,10 +106,29 @@ export function createWorker(opts: WorkerOptions): Worker {
   async function process(job: JobRow): Promise<void> {
     const handler = opts.handlers[job.queue];
     const abort = new AbortController();
-    const beat = setInterval(
-      () => void heartbeat(opts.db, job.id, id).catch(() => {}),
-      Math.max(1000, Math.floor(leaseMs / 3)),
-    );
+    // the lease is renewed every third of it; a renewal that fails (the database is silent, or the
+    // job is no longer ours) stops the run before the lease can lapse and another worker take it
+    let lastRenewal = Date.now();
+    const beatMs = Math.max(1000, Math.floor(leaseMs / 3));
+    const leaseLost = (reason: string, err?: unknown) => {
+      if (abort.signal.aborted) return;
+      log.error({ err, jobId: job.id, queue: job.queue, reason }, 'job lease not renewed; run stopped');
+      jobLeaseLosses.inc({ queue: job.queue });
+      abort.abort(new LeaseLostError(reason));
+    };
+    const beat = setInterval(() => {
+      void heartbeat(opts.db, job.id, id).then(
+        (held) => {
+          if (held) lastRenewal = Date.now();
+          else leaseLost('held by another worker');
+        },
+        (err: unknown) => {
+          // one missed renewal is survivable; stop while a third of the lease is still left
+          if (Date.now() - lastRenewal >= leaseMs - beatMs) leaseLost('database did not answer', err);
+          else log.warn({ err, jobId: job.id }, 'job lease renewal failed; will try again');
+        },
+      );
+    }, beatMs);
     // the job runner, not the handler, opens the job's tenant: handlers receive the runner
     const jobTenant = job.tenantId;
     const tenant: TenantRunner | null = jobTenant ? (fn) => withTenant(opts.db, jobTenant, fn) : null;
@@ -121,12 +149,14 @@ export function createWorker(opts: WorkerOptions): Worker {
           { 'job.id': job.id, 'job.queue': job.queue, 'job.attempt': job.attempts },
           () => handler.run(ctx),
         );
-        const ok = await completeJob(opts.db, job.id, id, result ?? null);
+        if (abort.signal.aborted) throw abort.signal.reason;
+        const ok = await completeJob(opts.db, job.id, id, result ?? null, handler.secretPayloadKeys);
         if (!ok) log.warn({ jobId: job.id }, 'job finished after its lock was lost; result discarded');
         else opts.onCompleted?.(job);
       } catch (e) {
         const message = errorMessage(e);
-        if (abort.signal.aborted) return; // released by stop()
+        // released by stop(), or the lease is lost: the job is (or will be) another worker's
+        if (abort.signal.aborted) return;
         const delayMs = handler?.retryDelayMs?.(job.attempts);
         const failedAt = Date.now();
         const status = await failJob(opts.db, job, id, message, {
@@ -134,6 +164,7 @@ export function createWorker(opts: WorkerOptions): Worker {
           capMs: opts.backoffCapMs,
           permanent: e instanceof PermanentJobError,
           delayMs,
+          scrub: handler?.secretPayloadKeys,
         }).catch((err: unknown) => {
           log.error({ err, jobId: job.id }, 'could not record job failure');
           return null;

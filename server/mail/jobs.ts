@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { clients, jobs, mailOutbox, users } from '../../db/schema';
 import { emit } from '../events';
 import { LANGUAGES, type Language } from '../contracts/languages';
@@ -24,7 +24,19 @@ export interface QueuedMail {
   html: string;
   /** Unique per logical mail, e.g. `assignment:<id>:user:<id>:sent`. */
   dedupeKey: string;
+  /**
+   * The mail carries a one-time "choose your password" link for this user: its text holds
+   * PASSWORD_LINK_SLOT where the link goes, and the link is minted as the mail is sent (the
+   * outbox keeps the slot, never the link).
+   */
+  passwordLink?: { userId: string; baseUrl: string };
 }
+
+/** Where a minted one-time link goes in a mail's text (kept as such in the outbox). */
+export const PASSWORD_LINK_SLOT = '{{password-link}}';
+
+/** Mints a user's one-time password link (server/auth/password-links.ts, wired at the composition root). */
+export type PasswordLinkMinter = (db: Db, link: { userId: string; baseUrl: string }) => Promise<string>;
 
 export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<string> {
   // the job first: a dedupe key already taken means this mail was queued before, and no second
@@ -84,7 +96,11 @@ export async function enqueueMails(
         part.map((m) => ({
           queue: 'mail' as const,
           tenantId: m.tenantId,
-          payload: { outboxId: m.outboxId, ...(m.onSent ? { onSent: m.onSent } : {}) },
+          payload: {
+            outboxId: m.outboxId,
+            ...(m.onSent ? { onSent: m.onSent } : {}),
+            ...(m.passwordLink ? { passwordLink: m.passwordLink } : {}),
+          },
           dedupeKey: m.dedupeKey,
           maxAttempts: 8,
           runAt: m.runAt,
@@ -98,6 +114,7 @@ export async function enqueueMails(
 export interface MailTransportOptions {
   smtpUrl?: string;
   from: string;
+  passwordLink?: PasswordLinkMinter;
 }
 
 export function mailHandler(opts: MailTransportOptions): JobHandler & { close(): void } {
@@ -126,13 +143,21 @@ export function mailHandler(opts: MailTransportOptions): JobHandler & { close():
         );
         return { outboxId, status: 'stored' };
       }
+      // a one-time link is minted now, put into what is sent, and never written back
+      const link = job.payload.passwordLink as { userId: string; baseUrl: string } | undefined;
+      let fill = (body: string) => body;
+      if (link) {
+        if (!opts.passwordLink) throw new PermanentJobError('no minter for a password link');
+        const url = await opts.passwordLink(db, link);
+        fill = (body) => body.replaceAll(PASSWORD_LINK_SLOT, url);
+      }
       // the same Message-ID on every attempt: a receiver can drop a resend after a crash mid-send
       await t.sendMail({
         from: opts.from,
         to: row.toAddress,
         subject: row.subject,
-        text: row.textBody,
-        html: row.htmlBody ?? undefined,
+        text: fill(row.textBody),
+        html: row.htmlBody ? fill(row.htmlBody) : undefined,
         messageId: `<${outboxId}@spar.outbox>`,
       });
       await asSystem(db, { action: 'mail.sent' }, async (tx) => {

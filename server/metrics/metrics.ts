@@ -51,6 +51,22 @@ export const webhookFailures = new Counter({
   help: 'Webhook delivery attempts that failed (network error or a non-2xx answer).',
   registers: [registry],
 });
+export const jobLeaseLosses = new Counter({
+  name: 'spar_job_lease_losses_total',
+  help: 'Job runs stopped because their lease could not be renewed (the database did not answer, or another worker held the job), by queue.',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+});
+/**
+ * Failures the code caught and went on from (after logging them at warn or error): where each
+ * such place is named by `site`, so a rise shows on a dashboard and not only in the logs.
+ */
+export const caughtFailures = new Counter({
+  name: 'spar_caught_failures_total',
+  help: 'Failures caught, logged and survived, by site (e.g. usage_record, progress_write, mail_hook).',
+  labelNames: ['site'] as const,
+  registers: [registry],
+});
 export const evaluationDuration = new Histogram({
   name: 'spar_evaluation_duration_seconds',
   help: 'Time to evaluate a call and store its report, by outcome.',

@@ -405,7 +405,7 @@ describe('users.bulkImport', () => {
     ]);
   });
 
-  it('all good: creates every row in the tenant, links managers (existing and defined in the file), returns the passwords once', async () => {
+  it('all good: creates every row in the tenant, links managers (existing and defined in the file), hands out one-time password links once', async () => {
     const admin = signedInCaller(deps, adminA);
     const csv = [
       HEADER,
@@ -422,14 +422,17 @@ describe('users.bulkImport', () => {
       ['team.rep2@acme.test', 'rep2', 'sales_rep'],
       ['new.boss@acme.test', 'newboss', 'manager'],
     ]);
-    expect(status.created![1].password).toBe('Given-Pass-9');
+    // a password the file gives is the account's, with no link; the others get a one-time link
+    expect(status.created![1].passwordLink).toBeNull();
+    expect(status.created![0].passwordLink).toMatch(/^http:\/\/[^/]+\/set-password#[a-z2-7]{32}$/);
     const boss = await userByEmail('new.boss@acme.test');
     const rep1 = await userByEmail('team.rep1@acme.test');
     const rep2 = await userByEmail('team.rep2@acme.test');
     expect([boss.tenantId, rep1.tenantId, rep2.tenantId]).toEqual([tenantA, tenantA, tenantA]);
     expect(rep1.managerId).toBe(boss.id);
     expect(rep2.managerId).toBe(managerA.id);
-    expect(await verifyPassword(boss.passwordHash!, status.created![2].password)).toBe(true);
+    expect(await verifyPassword(rep2.passwordHash!, 'Given-Pass-9')).toBe(true);
+    expect(boss.passwordHash).toBeNull(); // no password until its owner chooses one through the link
     // credentials are handed out once, and the job keeps neither them nor the uploaded file
     expect((await admin.users.bulkImport.status({ id })).created).toBeNull();
     const [job] = await sys((tx) => tx.select().from(jobs).where(eq(jobs.id, id)));
@@ -539,7 +542,7 @@ describe('scripts/users.ts (CLI)', () => {
   }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('exit 1 with the rejected rows, 0 with a summary and a 0600 credentials file', async () => {
+  it('exit 1 with the rejected rows, 0 with a summary and a 0600 file of one-time password links', async () => {
     const bad = path.join(dir, 'bad.csv');
     writeFileSync(bad, `${HEADER}\ncli1@demo.test,,,,,\ncli2@demo.test,,Wizard,,,\n`);
     const r1 = await cli(['import', '--client', 'demo', '--file', bad]);
@@ -552,16 +555,16 @@ describe('scripts/users.ts (CLI)', () => {
     const dry = await cli(['import', '--client', 'demo', '--file', good, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/dry run/i);
-    expect(existsSync(`${good}.credentials.csv`)).toBe(false);
+    expect(existsSync(`${good}.links.csv`)).toBe(false);
 
     const r2 = await cli(['import', '--client', 'demo', '--file', good]);
     expect(r2.code, r2.stderr).toBe(0);
     expect(r2.stdout).toMatch(/Created 2 users/);
     expect(r2.stderr).toMatch(/hashing 2\/2/);
-    const cred = `${good}.credentials.csv`;
+    const cred = `${good}.links.csv`;
     expect(statSync(cred).mode & 0o777).toBe(0o600);
     expect(readFileSync(cred, 'utf8')).toMatch(
-      /^email,username,display_name,user_type,password\r\ncli1@demo.test,cli1,Cli One,Sales Rep,/,
+      /^email,username,display_name,user_type,password_link,password_link_expires_at\r\ncli1@demo.test,cli1,Cli One,Sales Rep,http:\/\/localhost:\d+\/set-password#[a-z2-7]{32},20\d\d-/,
     );
 
     const again = await cli(['import', '--client', 'demo', '--file', good]);

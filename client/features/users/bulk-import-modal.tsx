@@ -148,8 +148,15 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
   }
 
   const downloadCredentials = (created: CreatedAccountRow[]) => {
-    const rows = created.map((c) => [c.email, c.username, c.displayName, USER_TYPE_LABELS[c.userType], c.password]);
-    downloadText(`users-credentials-${stamp()}.csv`, toCsv([[...CREDENTIALS_CSV_COLUMNS], ...rows]));
+    const rows = created.map((c) => [
+      c.email,
+      c.username,
+      c.displayName,
+      USER_TYPE_LABELS[c.userType],
+      c.passwordLink,
+      c.passwordLinkExpiresAt,
+    ]);
+    downloadText(`users-sign-in-links-${stamp()}.csv`, toCsv([[...CREDENTIALS_CSV_COLUMNS], ...rows]));
   };
 
   const percent =

@@ -5,7 +5,8 @@ import { publicProcedure, router } from '../../trpc/init';
 import type { Context } from '../../trpc/context';
 import { logger } from '../../logger';
 import { z } from 'zod';
-import { loginInput, loginOutput, meOutput } from '../../contracts/auth';
+import { loginInput, loginOutput, meOutput, passwordLinkInput, setPasswordWithLinkInput } from '../../contracts/auth';
+import { passwordLinkAccount, setPasswordWithLink } from '../../auth/password-links';
 
 function throttleLimits(ctx: Context) {
   const e = ctx.deps.env;
@@ -34,6 +35,22 @@ export const authRouter = router({
       ctx.setCookie(sessionCookie(token, expiresAt, { secure: ctx.req.secure || ctx.deps.env.isProduction }));
       logger.info({ userId }, 'signed in');
       return { home: homePathFor(roleOf(userType)) };
+    }),
+
+  /** Whose one-time "choose your password" link this is (the page greets them), or PASSWORD_LINK_INVALID. */
+  passwordLink: publicProcedure
+    .input(passwordLinkInput)
+    .output(z.object({ email: z.string(), name: z.string() }))
+    .query(({ ctx, input }) => passwordLinkAccount(ctx.deps.db, input.token)),
+
+  /** Sets the password through a one-time link; the link, the user's other links and sessions end. */
+  setPasswordWithLink: publicProcedure
+    .input(setPasswordWithLinkInput)
+    .output(z.object({ email: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const r = await setPasswordWithLink(ctx.deps.db, { ...input, policy: ctx.deps.env.passwordPolicy });
+      logger.info('password chosen through a one-time link');
+      return r;
     }),
 
   logout: publicProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { accessProcedure, router } from '../../trpc/init';
 import { exportUsersCsv } from '../../services/users/export';
 import { importStatus, startImport } from '../../services/users/import-jobs';
+import { baseUrlOf } from '../../services/assessments/links';
 import {
   createManagedUser,
   deleteManagedUsers,
@@ -83,10 +84,18 @@ export const usersRouter = router({
       .input(importCsvInput)
       .output(z.object({ id: z.string(), total: z.number() }))
       .mutation(({ ctx, input }) =>
-        ctx.tenant((tx) => startImport({ db: tx, tenantId: ctx.tenantId, actorUserId: ctx.user.id, csv: input.csv })),
+        ctx.tenant((tx) =>
+          startImport({
+            db: tx,
+            tenantId: ctx.tenantId,
+            actorUserId: ctx.user.id,
+            csv: input.csv,
+            baseUrl: baseUrlOf(ctx.deps.env, ctx.req),
+          }),
+        ),
       ),
 
-    /** Progress; rejected rows when it failed; the created accounts with passwords once when done. */
+    /** Progress; rejected rows when it failed; the created accounts, with one-time password links, once when done. */
     status: admin
       .input(importStatusInput)
       .output(importStatusOutput)

@@ -8,25 +8,35 @@ import { AppError, isAppError } from '../../errors';
 import { enqueue, rawRows } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/handler';
 import { importUsers, type CreatedAccount, type ImportPhase } from './import';
+import { clients } from '../../../db/schema';
+import { mintPasswordTokens, passwordLinkUrl } from '../../auth/password-links';
+import type { CreatedAccountRow } from '../../contracts/users';
+import { enqueueMails, PASSWORD_LINK_SLOT, recipientLanguages, renderMail } from '../../mail/jobs';
+import { caughtFailures } from '../../metrics/metrics';
+import { logger } from '../../logger';
 import { parseUsersCsv, type RowError } from './import-rows';
 
 /**
  * CSV imports as durable jobs (queue `users_import`, server/jobs): the request checks the file's
  * shape and enqueues; a worker runs the all-or-nothing import, writing its progress to the job
  * row, so any process can answer the status poll and a restart loses nothing (a job cut off
- * mid-way rolled back and runs again). The accounts made, with their passwords, stay in the job's
- * result only until the one status answer that hands them out, or CREDENTIALS_TTL_MS at most; the
- * uploaded file (it may hold passwords too) is dropped from the job when it finishes.
+ * mid-way rolled back and runs again). No password is generated: an account whose row has none
+ * is mailed a one-time "choose your password" link (minted as the mail is sent), and the admin
+ * gets the same kind of link for each such account in the first status answer after the job is
+ * done (within LINKS_TTL_MS), minted for that answer and never stored in clear. The uploaded file
+ * (it may hold passwords) leaves the job in the statement that records its end, success or not.
  */
 
 const QUEUE = 'users_import' as const;
-/** Credentials not collected within this time are dropped. */
-const CREDENTIALS_TTL_MS = 15 * 60_000;
+/** The admin's one-time links are offered this long after the import is done, then only the mails remain. */
+const LINKS_TTL_MS = 15 * 60_000;
 
 interface ImportPayload {
   csv?: string;
   actorUserId: string;
   total: number;
+  /** Where the links in the mails point (PUBLIC_URL, else the admin's origin). */
+  baseUrl: string;
 }
 interface ImportResult {
   phase: 'done' | 'failed';
@@ -42,6 +52,7 @@ export interface StartImport {
   tenantId: string;
   actorUserId: string;
   csv: string;
+  baseUrl: string;
 }
 
 /** Checks the file's shape (header, row count: CSV_INVALID at once), then enqueues the import. */
@@ -50,6 +61,7 @@ export async function startImport({
   tenantId,
   actorUserId,
   csv,
+  baseUrl,
 }: StartImport): Promise<{ id: string; total: number }> {
   const total = parseUsersCsv(csv).length;
   return asSystem(db, { action: 'users.import.start', actorUserId, tenantId }, async (tx) => {
@@ -62,7 +74,7 @@ export async function startImport({
       .limit(1);
     if (running.length)
       throw new AppError('CONFLICT', 'An import for this client is already running', { reason: 'importRunning' });
-    const payload: ImportPayload = { csv, actorUserId, total };
+    const payload: ImportPayload = { csv, actorUserId, total, baseUrl };
     const id = await enqueue(tx, {
       queue: QUEUE,
       tenantId,
@@ -82,8 +94,8 @@ export interface ImportStatus {
   errors: RowError[] | null;
   failure: { code: string; message: string } | null;
   createdCount: number;
-  /** Present once: in the first answer after the job is done. */
-  created: CreatedAccount[] | null;
+  /** Present once: in the first answer after the job is done, with links minted for it. */
+  created: CreatedAccountRow[] | null;
 }
 
 interface StatusRow {
@@ -99,7 +111,8 @@ const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JS
 
 /**
  * The job's state for the user who started it, in the same tenant; anyone else gets NOT_FOUND.
- * The created accounts are taken out of the job as they are read (row lock): handed out once.
+ * The created accounts are taken out of the job as they are read (row lock): handed out once,
+ * each account without a password with a fresh one-time link.
  */
 export async function importStatus(
   db: Executor,
@@ -140,23 +153,43 @@ export async function importStatus(
         failure: result.failure ?? null,
       };
     }
-    let created: CreatedAccount[] | null = null;
+    let created: CreatedAccountRow[] | null = null;
     const finishedAt = row.finished_at ? new Date(row.finished_at).getTime() : 0;
     if (result.created) {
-      if (Date.now() - finishedAt <= CREDENTIALS_TTL_MS) created = result.created;
-      await dropCredentials(tx, row.id);
+      if (Date.now() - finishedAt <= LINKS_TTL_MS) created = await withLinks(tx, result.created, payload.baseUrl);
+      await dropCreated(tx, row.id);
     }
     return { ...base, phase: 'done', processed: total, createdCount: result.createdCount ?? 0, created };
   });
 }
 
-async function dropCredentials(tx: Executor, jobId: string) {
+/** The created accounts as the admin downloads them: a fresh one-time link for each without a password. */
+async function withLinks(tx: Executor, created: CreatedAccount[], baseUrl: string): Promise<CreatedAccountRow[]> {
+  const tokens = await mintPasswordTokens(
+    tx,
+    created.filter((c) => c.needsLink).map((c) => c.userId),
+  );
+  return created.map((c) => {
+    const t = tokens.get(c.userId);
+    return {
+      email: c.email,
+      username: c.username,
+      displayName: c.displayName,
+      userType: c.userType,
+      passwordLink: t ? passwordLinkUrl(baseUrl, t.token) : null,
+      passwordLinkExpiresAt: t ? t.expiresAt.toISOString() : null,
+    };
+  });
+}
+
+async function dropCreated(tx: Executor, jobId: string) {
   await tx.execute(sql`update jobs set result = result - 'created', updated_at = now() where id = ${jobId}`);
 }
 
-/** The worker's side: runs the import with progress on the job row; the file is dropped after. */
+/** The worker's side: runs the import with progress on the job row; the file leaves the job as it ends. */
 export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler {
   return {
+    secretPayloadKeys: ['csv'],
     async run(ctx) {
       const { job, db, tenant } = ctx;
       const payload = job.payload as unknown as ImportPayload;
@@ -172,12 +205,21 @@ export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler
           text: payload.csv,
           policy: opts.policy,
           actorUserId: payload.actorUserId,
+          // the invitations commit with the accounts: both or neither
+          afterInsert: (tx, created) =>
+            mailPasswordLinks(tx, { tenantId: job.tenantId!, jobId: job.id, created, baseUrl: payload.baseUrl }),
           onProgress: (p) => {
             // a progress row at most every 250 ms (and each phase change): the poll reads it
             const now = Date.now();
             if (p.phase !== 'done' && now - lastWrite >= 250) {
               lastWrite = now;
-              void ctx.setProgress({ phase: p.phase, done: p.processed, total: payload.total }).catch(() => undefined);
+              void ctx
+                .setProgress({ phase: p.phase, done: p.processed, total: payload.total })
+                .catch((err: unknown) => {
+                  // the poll shows the last progress written; the import itself goes on
+                  caughtFailures.inc({ site: 'import_progress' });
+                  logger.warn({ err, jobId: job.id }, 'import progress not written');
+                });
             }
           },
         });
@@ -188,10 +230,45 @@ export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler
         if (!isAppError(e)) throw e; // unexpected: the worker retries (the import rolled back)
         result = { phase: 'failed', failure: { code: e.code, message: e.message } };
       }
-      await asSystem(db, { action: 'users.import.scrub', tenantId: job.tenantId }, (tx) =>
-        tx.execute(sql`update jobs set payload = payload - 'csv', updated_at = now() where id = ${job.id}`),
-      );
+      // the file leaves the job with the statement that records the result (secretPayloadKeys)
       return result as unknown as Record<string, unknown>;
     },
   };
+}
+
+/** One invitation per account without a password: its link is minted as the mail is sent. */
+async function mailPasswordLinks(
+  tx: Executor,
+  opts: { tenantId: string; jobId: string; created: CreatedAccount[]; baseUrl: string },
+) {
+  const invited = opts.created.filter((c) => c.needsLink);
+  if (!invited.length) return;
+  const recipients = await recipientLanguages(
+    tx,
+    invited.map((c) => c.userId),
+  );
+  const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, opts.tenantId));
+  const now = new Date();
+  await enqueueMails(
+    tx,
+    invited.map((c) => {
+      const r = recipients.get(c.userId);
+      const lng = r?.language ?? 'en';
+      const m = renderMail(
+        lng,
+        'passwordInvite',
+        { name: r?.name ?? c.username, email: c.email, client: client?.name ?? '' },
+        [],
+        PASSWORD_LINK_SLOT,
+      );
+      return {
+        tenantId: opts.tenantId,
+        to: c.email,
+        ...m,
+        dedupeKey: `users_import:${opts.jobId}:${c.userId}:password-link`,
+        runAt: now,
+        passwordLink: { userId: c.userId, baseUrl: opts.baseUrl },
+      };
+    }),
+  );
 }

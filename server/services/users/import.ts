@@ -1,12 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { asSystem, type TenantRunner } from '../../../db/tenant';
-import { generatePassword } from '../../contracts/password-policy';
 import { hashPassword } from '../../auth/password';
 import type { PasswordPolicy } from '../../contracts/password-policy';
-import { escapeFormula } from '../../contracts/csv';
 import { findTakenEmails, parseUsersCsv, validateRows, type RowError, type ValidUserRow } from './import-rows';
 import { violatedUserField } from './unique-violation';
 import type { ManagedUserType } from '../../contracts/user-types';
@@ -19,13 +17,18 @@ export interface ImportProgress {
   total: number;
 }
 
-/** A created account with its password, handed out once for "Download credentials". */
+/**
+ * A created account. No password is generated and none is kept: an account whose row had no
+ * password gets a one-time "choose your password" link instead (`needsLink`), minted when its
+ * e-mail is sent and when the admin downloads the links (server/auth/password-links.ts).
+ */
 export interface CreatedAccount {
+  userId: string;
   email: string;
   username: string;
   displayName: string | null;
   userType: ManagedUserType;
-  password: string;
+  needsLink: boolean;
 }
 
 export type ImportResult =
@@ -54,22 +57,23 @@ export interface ImportOptions {
   hashConcurrency?: number;
   /** Rows per INSERT statement. */
   insertChunk?: number;
+  /** Runs in the transaction that inserts the accounts (e.g. to queue their invitations with them). */
+  afterInsert?: (tx: Tx, created: CreatedAccount[]) => Promise<void>;
 }
 
-/** A generated password whose first character cannot be read as a formula (so the credentials CSV shows it unchanged). */
-function freshPassword(policy: PasswordPolicy): string {
-  for (;;) {
-    const p = generatePassword(policy, (n) => randomBytes(n));
-    if (escapeFormula(p) === p) return p;
-  }
-}
-
-/** Hashes in batches of `concurrency` with Promise.all, so the threadpool's threads all work. */
-async function hashAll(passwords: string[], concurrency: number, onBatch?: (done: number) => void): Promise<string[]> {
-  const out: string[] = new Array(passwords.length);
+/**
+ * Hashes the passwords the file gives in batches of `concurrency` with Promise.all, so the
+ * threadpool's threads all work; rows without one stay without (null).
+ */
+async function hashAll(
+  passwords: (string | null)[],
+  concurrency: number,
+  onBatch?: (done: number) => void,
+): Promise<(string | null)[]> {
+  const out: (string | null)[] = new Array(passwords.length);
   for (let i = 0; i < passwords.length; i += concurrency) {
     const batch = passwords.slice(i, i + concurrency);
-    const hashes = await Promise.all(batch.map((p) => hashPassword(p)));
+    const hashes = await Promise.all(batch.map((p) => (p === null ? null : hashPassword(p))));
     hashes.forEach((h, k) => (out[i + k] = h));
     onBatch?.(Math.min(i + concurrency, passwords.length));
   }
@@ -95,8 +99,8 @@ class RaceError extends Error {}
 
 /**
  * CSV bulk add, all or nothing: every row is validated first (one short tenant transaction); on
- * any problem nothing is created and every rejected row is reported. Otherwise passwords are
- * generated where missing and hashed outside any transaction (PGlite has a single connection:
+ * any problem nothing is created and every rejected row is reported. Otherwise the passwords the
+ * file gives are hashed outside any transaction (PGlite has a single connection:
  * a transaction held across seconds of hashing would block every other request), then all rows
  * are inserted in one transaction. If another writer took an email or username meanwhile, the
  * unique index fails that transaction and the file is validated again to name the rows.
@@ -116,13 +120,16 @@ export async function importUsers(
   const timings: ImportTimings = { validateMs: performance.now() - t0, hashMs: 0, insertMs: 0 };
   if (check.errors.length) return { ok: false, total, errors: check.errors, timings };
   const rows = check.rows;
-  const passwords = rows.map((r) => r.password ?? freshPassword(policy));
-  const created = rows.map((r, i) => ({
+  const passwords = rows.map((r) => r.password ?? null);
+  // ids chosen here so rows can point at a manager defined further down the same file
+  const ids = rows.map(() => randomUUID());
+  const created: CreatedAccount[] = rows.map((r, i) => ({
+    userId: ids[i],
     email: r.email,
     username: r.username,
     displayName: r.displayName,
     userType: r.userType,
-    password: passwords[i],
+    needsLink: passwords[i] === null,
   }));
   if (opts.dryRun) return { ok: true, total, created, dryRun: true, timings };
 
@@ -136,9 +143,12 @@ export async function importUsers(
   const t2 = performance.now();
   progress({ phase: 'inserting', processed: 0, total });
   try {
-    await opts.tenant((tx) =>
-      insertRows(tx, tenantId, rows, hashes, chunk, (done) => progress({ phase: 'inserting', processed: done, total })),
-    );
+    await opts.tenant(async (tx) => {
+      await insertRows(tx, { tenantId, rows, ids, hashes, chunk }, (done) =>
+        progress({ phase: 'inserting', processed: done, total }),
+      );
+      await opts.afterInsert?.(tx, created);
+    });
   } catch (e) {
     if (!(e instanceof RaceError) && !violatedUserField(e)) throw e;
     const again = await validate(opts, text, policy, opts.actorUserId);
@@ -153,14 +163,10 @@ export async function importUsers(
 
 async function insertRows(
   tx: Tx,
-  tenantId: string,
-  rows: ValidUserRow[],
-  hashes: string[],
-  chunk: number,
+  opts: { tenantId: string; rows: ValidUserRow[]; ids: string[]; hashes: (string | null)[]; chunk: number },
   onChunk: (done: number) => void,
 ) {
-  // ids chosen here so rows can point at a manager defined further down the same file
-  const ids = rows.map(() => randomUUID());
+  const { tenantId, rows, ids, hashes, chunk } = opts;
   const idByEmail = new Map(rows.map((r, i) => [r.email, ids[i]]));
   // existing managers may have been deleted since validation
   const existing = [...new Set(rows.map((r) => r.managerId).filter((m): m is string => !!m))];
