@@ -49,8 +49,9 @@ async function openUsers(page: Page) {
 test.describe('Users management (admin)', () => {
   test.use({ userType: 'admin' });
 
-  test('bulk add by CSV: one bad row creates nothing; the fixed file imports with progress and credentials', async ({
+  test('bulk add by CSV: one bad row creates nothing; the fixed file imports with progress and one-time sign-in links', async ({
     page,
+    mailbox,
   }) => {
     await openUsers(page);
     await page.getByRole('button', { name: 'Bulk add (CSV)' }).click();
@@ -92,19 +93,41 @@ test.describe('Users management (admin)', () => {
     await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '100');
     await expect(dialog.getByText('20 users created')).toBeVisible({ timeout: 30_000 });
     const credsDownload = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Download credentials' }).click();
+    await dialog.getByRole('button', { name: 'Download sign-in links' }).click();
     const creds = readFileSync(await (await credsDownload).path(), 'utf8');
     const lines = creds.trim().split('\r\n');
-    expect(lines[0]).toBe('email,username,display_name,user_type,password');
+    expect(lines[0]).toBe('email,username,display_name,user_type,password_link,password_link_expires_at');
     for (const e of emails) expect(creds).toContain(`${e},`);
     expect(lines).toHaveLength(21);
-    for (const line of lines.slice(1)) expect(line.split(',')[4]).toMatch(/^[^=+\-@]\S{5,}$/);
+    for (const line of lines.slice(1)) expect(line.split(',')[4]).toMatch(/^http:\/\/\S+\/set-password#[a-z2-7]{32}$/);
 
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toBeHidden();
     const table = page.getByRole('table', { name: 'Users' });
     await expect(table.getByRole('row', { name: new RegExp(emails[0]) })).toContainText('Morgan Manager');
     await expect(table.getByText(`bulk-${run}-x@demo.test`)).toHaveCount(0);
+
+    // the new user's own mail: a one-time link to choose a password, then sign in with it
+    const invite = await mailbox.waitFor({ to: emails[3], subject: 'Your Spar account is ready' });
+    const link = /(http:\/\/\S+\/set-password#[a-z2-7]{32})/.exec(invite.text ?? '')![1];
+    const guest = await page.context().browser()!.newContext();
+    const newcomer = await guest.newPage();
+    await newcomer.goto(link);
+    await expect(newcomer.getByText(`choose the password for ${emails[3]}`)).toBeVisible();
+    await newcomer.getByLabel('New password').fill('Bulk-Chosen-2026');
+    await newcomer.getByLabel('Repeat the password').fill('Bulk-Chosen-2026');
+    await newcomer.getByRole('button', { name: 'Save password' }).click();
+    await expect(newcomer.getByRole('status')).toContainText('Your password is saved');
+    expect(newcomer.url()).not.toContain('#'); // the spent token leaves the address bar
+    await newcomer.getByRole('link', { name: 'Go to sign in' }).click();
+    await newcomer.getByLabel('Email').fill(emails[3]);
+    await newcomer.getByLabel('Password').fill('Bulk-Chosen-2026');
+    await newcomer.getByRole('button', { name: 'Sign in' }).click();
+    await expect(newcomer).toHaveURL(/\/assignments/);
+    // the link works once
+    await newcomer.goto(link);
+    await expect(newcomer.getByRole('alert')).toContainText('This link is no longer valid');
+    await guest.close();
     await deleteUsers(page, emails);
   });
 
