@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import type { Db } from '../../db/client';
 import { withTenant, type TenantRunner } from '../../db/tenant';
 import type { JobQueue } from '../../db/schema';
-import { logger as rootLogger } from '../logger';
+import { logger as rootLogger, safeErrorMessage } from '../logger';
 import { jobLeaseLosses } from '../metrics/metrics';
 import { PermanentJobError, type JobContext, type JobHandler } from './handler';
 import {
@@ -83,7 +83,8 @@ class LeaseLostError extends Error {
   }
 }
 
-const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+/** What is logged and stored as the job's last error: never the values of a failed statement. */
+const errorMessage = (e: unknown) => safeErrorMessage(e);
 
 /**
  * A polling worker: one job at a time, claimed in a short transaction, worked with no
