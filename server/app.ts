@@ -13,7 +13,7 @@ import { startJobRetention, startJobWorker, wireDomainEvents, wireMetrics } from
 import { liveCalls } from './realtime/registry';
 import { startServerTelemetry, stopServerTelemetry } from './telemetry/tracing';
 import { closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
-import { securityNotices } from './security-notices';
+import { databaseRoleProblem, securityNotices } from './security-notices';
 
 function appVersion(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +54,9 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   // several processes starting on one PostgreSQL migrate and seed one at a time
   const prepare = () => prepareDatabase(database, env);
   try {
+    // a role that escapes row-level security is refused in production (warned about otherwise)
+    const role = env.isProduction ? await databaseRoleProblem(database) : null;
+    if (role) throw new Error(role);
     await (database.exclusive ? database.exclusive('spar:startup', prepare) : prepare());
   } catch (e) {
     await database.close();
@@ -83,7 +86,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   const leases = startLeaseKeeper(deps);
   const peers = await shareCacheInvalidation(deps);
   const notices = await securityNotices(
-    database.db,
+    database,
     env,
     { host, port: actualPort, dev: !!opts.dev },
     DEMO_ACCOUNTS.map((a) => a.email),

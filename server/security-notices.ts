@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
 import { asSystem } from '../db/tenant';
 import type { Env } from './env';
@@ -18,17 +19,44 @@ async function countDemoAccounts(db: Db, emails: readonly string[]): Promise<num
 }
 
 /**
+ * Why the role the server connects with escapes row-level security (a superuser, or a role with
+ * BYPASSRLS: neither is subject to it, so a query that forgets the tenant would see every tenant),
+ * or null when it does not. PGlite is embedded and always runs as its superuser: its tenant and
+ * system paths still switch role, and no other program reaches it, so it is not asked.
+ */
+export async function databaseRoleProblem(database: Pick<Database, 'db' | 'driver'>): Promise<string | null> {
+  if (database.driver !== 'postgres') return null;
+  const r = (await database.db.execute(
+    sql`select current_user as role, rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
+  )) as unknown;
+  const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as {
+    role: string;
+    rolsuper: boolean;
+    rolbypassrls: boolean;
+  }[];
+  const me = rows[0];
+  if (!me || (!me.rolsuper && !me.rolbypassrls)) return null;
+  return (
+    `The database role "${me.role}" is ${me.rolsuper ? 'a superuser' : 'allowed to bypass row-level security (BYPASSRLS)'}: ` +
+    'row-level security does not bind it, so tenant isolation rests on the code alone. Connect as a role that owns the tables ' +
+    'but is neither (README: "Tenant isolation"); with NODE_ENV=production the server refuses to start.'
+  );
+}
+
+/**
  * What an operator must know at start about conveniences that weaken a default install: each
  * line is logged as a warning and printed. Empty when the start is safe as configured.
  * `demoEmails` are the seed's demo accounts (the caller, server/app.ts, knows the seed).
  */
 export async function securityNotices(
-  db: Db,
+  database: Pick<Database, 'db' | 'driver'>,
   env: Env,
   listen: { host: string; port: number; dev: boolean },
   demoEmails: readonly string[],
 ): Promise<string[]> {
   const out: string[] = [];
+  const role = await databaseRoleProblem(database);
+  if (role) out.push(role);
   const local = isLoopbackHost(listen.host);
   if (env.devTokenEnabled) {
     out.push(
@@ -43,7 +71,7 @@ export async function securityNotices(
     );
   }
   if (!local) {
-    const demo = await countDemoAccounts(db, demoEmails);
+    const demo = await countDemoAccounts(database.db, demoEmails);
     if (demo > 0) {
       out.push(
         `${demo} demo account(s) (…@demo.test, superuser included) can sign in, and this server listens on ${listen.host}:${listen.port}, ` +
