@@ -133,7 +133,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const sql = postgres(opts.databaseUrl, {
       max: opts.poolSize ?? 10,
       onnotice: () => {},
-      connect_timeout: 10,
+      // a database that does not accept a connection within 2 s fails the request (and health) instead of holding it
+      connect_timeout: 2,
       backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1),
     });
     const db = drizzle(sql, { schema, casing: 'snake_case' }) as unknown as Db;
