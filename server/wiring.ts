@@ -19,6 +19,7 @@ import { meetingBotHandler } from './services/meetings/bots';
 import { onMeetingReport } from './services/meetings/meetings';
 import { usersImportHandler } from './services/users/import-jobs';
 import { logger } from './logger';
+import { pruneRateLimits } from './http/rate-limit-store';
 import { mintPasswordLink } from './auth/password-links';
 
 /*
@@ -116,6 +117,7 @@ export function startJobRetention(deps: AppDeps): { stop(): Promise<void> } {
     running = running
       .then(async () => {
         const n = await pruneFinishedJobs(deps.db, deps.env.JOB_RETENTION_DAYS);
+        await pruneRateLimits(deps.db);
         if (n) logger.info({ pruned: n, days: deps.env.JOB_RETENTION_DAYS }, 'finished jobs pruned');
       })
       .catch((err: unknown) => {

@@ -1,3 +1,9 @@
+CREATE TABLE "api_rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_start" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "password_tokens" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -8,12 +14,15 @@ CREATE TABLE "password_tokens" (
 ALTER TABLE "jobs" ADD COLUMN "lost_leases" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "password_tokens" ADD CONSTRAINT "password_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "password_tokens_user_idx" ON "password_tokens" USING btree ("user_id");--> statement-breakpoint
--- A system table like sessions: reached only through the audited system path.
-REVOKE ALL ON password_tokens FROM spar_app;
+-- System tables like sessions: reached only through the audited system path.
+REVOKE ALL ON password_tokens, api_rate_limits FROM spar_app;
 --> statement-breakpoint
 DO $$
+DECLARE t text;
 BEGIN
-  ALTER TABLE password_tokens ENABLE ROW LEVEL SECURITY;
-  ALTER TABLE password_tokens FORCE ROW LEVEL SECURITY;
-  EXECUTE format('CREATE POLICY system_path ON password_tokens TO %I USING (spar_system_path()) WITH CHECK (spar_system_path())', current_user);
+  FOREACH t IN ARRAY ARRAY['password_tokens','api_rate_limits'] LOOP
+    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
+    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
+    EXECUTE format('CREATE POLICY system_path ON %I TO %I USING (spar_system_path()) WITH CHECK (spar_system_path())', t, current_user);
+  END LOOP;
 END $$;

@@ -64,6 +64,16 @@ export const passwordTokens = pgTable(
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Requests per API key (by its public prefix) in the current fixed window, shared by every server
+ * process on the database (server/http/rate-limit-store.ts).
+ */
+export const apiRateLimits = pgTable('api_rate_limits', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+});
+
 /** Failed sign-in counters per account and per address (fixed window). */
 export const loginThrottle = pgTable('login_throttle', {
   key: text().primaryKey(),

@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type
 import type { AppDeps } from '../deps';
 import { AppError, type AppErrorCode } from '../errors';
 import { logger } from '../logger';
+import { postgresRateLimitStore } from './rate-limit-store';
 import { allowedMethods, DeferredBodyError, isRestUrl, registerRestRoutes, restRoutes } from '../rest/v1/router';
 import { createHttpContext } from '../trpc/context';
 import { observeRequest, routeLabel, serveMetrics } from '../metrics/metrics';
@@ -143,8 +144,9 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     done();
   });
   await app.register(fastifyCookie);
-  // per-route limits only (the API-key routes: server/rest/v1/router.ts), counted in this process
-  await app.register(fastifyRateLimit, { global: false });
+  // per-route limits only (the API-key routes: server/rest/v1/router.ts), counted in PostgreSQL so
+  // the limit holds across every process of the cluster
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db) });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(dev, connectOrigins) },
     // only over https (below): a plain-http answer must not pin the host to https

@@ -18,7 +18,8 @@ import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
 import { realtimeRoutes } from './realtime';
 import { documentationRoutes } from './docs';
-import { apiKeyOf, procedureRoutes } from '../procedure-routes';
+import { procedureRoutes } from '../procedure-routes';
+import { apiKeyPrefix, presentedApiKey } from '../../services/api-keys/api-keys';
 
 /**
  * Every route this server answers: the procedures declared as REST endpoints, the hand-written
@@ -82,7 +83,12 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
   const keyLimit = {
     max: deps.env.API_KEY_RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    keyGenerator: async (request: FastifyRequest) => (await apiKeyOf(deps, request.raw))?.apiKeyId ?? '',
+    // by the key's public prefix, before any lookup: a flood of requests costs no database reads of keys
+    keyGenerator: (request: FastifyRequest) => {
+      const presented = presentedApiKey(request.headers.authorization);
+      const prefix = presented ? apiKeyPrefix(presented) : null;
+      return prefix ? `api_key:${prefix}` : '';
+    },
     allowList: (_request: FastifyRequest, key: string) => key === '',
     errorResponseBuilder: (_request: FastifyRequest, limit: { ttl: number }) =>
       new AppError('TOO_MANY_REQUESTS', 'Too many requests for this API key', {

@@ -109,6 +109,11 @@ export interface ApiKeyPrincipal {
  * The active key a request presents, or null. Found by its prefix on the system path (the tenant
  * is what the key tells), compared by hash in constant time; "last used" is stamped on success.
  */
+/** The public prefix of a well-formed key (what the rate limit counts by), or null. */
+export function apiKeyPrefix(presented: string): string | null {
+  return KEY_PATTERN.exec(presented)?.[1] ?? null;
+}
+
 export async function authenticateApiKey(db: Db, presented: string, now = new Date()): Promise<ApiKeyPrincipal | null> {
   const m = KEY_PATTERN.exec(presented);
   if (!m) return null;
