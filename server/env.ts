@@ -108,6 +108,9 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** Browser trace exports a page (its telemetry token) may send per minute, and all pages of one address. */
+  TELEMETRY_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  TELEMETRY_EXPORTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Origins besides the app's own that browser requests may carry trace headers to (comma-separated). */
   TELEMETRY_TRACE_ORIGINS: z.string().default(''),
   /** GET /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404). */

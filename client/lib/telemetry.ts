@@ -5,7 +5,8 @@ import { DocumentLoadInstrumentation } from '@opentelemetry/instrumentation-docu
 import { FetchInstrumentation } from '@opentelemetry/instrumentation-fetch';
 import { UserInteractionInstrumentation } from '@opentelemetry/instrumentation-user-interaction';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BatchSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { ExportResultCode } from '@opentelemetry/core';
 import { WebTracerProvider } from '@opentelemetry/sdk-trace-web';
 import { isErrorResult, parseSession, touchSession, traceHeaderUrls, type UsageSession } from './telemetry-session';
 
@@ -22,6 +23,43 @@ export interface TelemetryConfig {
   traceOrigins: string[];
   serviceVersion: string;
   environment: string;
+  /** This page's export token (GET /api/v1/telemetry/config); absent in the config inlined in index.html. */
+  token?: string | null;
+}
+
+/**
+ * The page's telemetry token: the config's own, else a fresh one from the server (index.html is
+ * the same for every page, so its inlined config carries none).
+ */
+function telemetryToken(config: TelemetryConfig): Promise<string | null> {
+  if (config.token) return Promise.resolve(config.token);
+  return fetch('/api/v1/telemetry/config', { cache: 'no-store' })
+    .then((r) => (r.ok ? (r.json() as Promise<TelemetryConfig>) : null))
+    .then((c) => c?.token ?? null)
+    .catch(() => null);
+}
+
+/**
+ * Exports through an OTLP exporter made once the page's token is known (the server refuses an
+ * export without one); spans ended before that wait for it. Without a token nothing is sent.
+ */
+function tokenExporter(token: Promise<string | null>): SpanExporter {
+  const exporter = token.then((t) =>
+    t
+      ? new OTLPTraceExporter({
+          url: `${location.origin}/api/v1/telemetry/traces`,
+          headers: { 'X-Spar-Telemetry-Token': t },
+        })
+      : null,
+  );
+  return {
+    export: (spans, done) =>
+      void exporter.then((e) =>
+        e ? e.export(spans, done) : done({ code: ExportResultCode.FAILED, error: new Error('no telemetry token') }),
+      ),
+    shutdown: () => exporter.then((e) => e?.shutdown()),
+    forceFlush: () => exporter.then((e) => e?.forceFlush()),
+  };
 }
 
 export const BATCH = { maxExportBatchSize: 30, scheduledDelayMillis: 1000 } as const;
@@ -55,7 +93,7 @@ class SessionProcessor implements SpanProcessor {
 }
 
 export function startTelemetry(config: TelemetryConfig): WebTracerProvider {
-  const exporter = new OTLPTraceExporter({ url: `${location.origin}/api/v1/telemetry/traces` });
+  const exporter = tokenExporter(telemetryToken(config));
   const provider = new WebTracerProvider({
     resource: resourceFromAttributes({
       'service.name': 'spar-web',

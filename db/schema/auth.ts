@@ -74,6 +74,16 @@ export const apiRateLimits = pgTable('api_rate_limits', {
   windowStart: timestamp({ withTimezone: true }).notNull(),
 });
 
+/**
+ * Secrets the server processes of one database share, made at first start (e.g. the key that
+ * signs browser telemetry tokens): every process verifies what any other issued.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text().primaryKey(),
+  secret: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Failed sign-in counters per account and per address (fixed window). */
 export const loginThrottle = pgTable('login_throttle', {
   key: text().primaryKey(),

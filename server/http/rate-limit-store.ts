@@ -14,6 +14,7 @@ export function postgresRateLimitStore(db: Db) {
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
+      _max?: number,
     ): void {
       const seconds = timeWindow / 1000;
       asSystem(db, { action: 'api.rate_limit' }, (tx) =>

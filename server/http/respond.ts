@@ -90,12 +90,17 @@ export function parseJsonText(text: string): unknown {
 
 /** Reads a request body as UTF-8 text, refusing more than `limit` bytes while streaming (413). */
 export async function readTextBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<string> {
+  return (await readRawBody(req, limit)).toString('utf8');
+}
+
+/** Reads a request body as bytes, refusing more than `limit` bytes while streaming (413). */
+export async function readRawBody(req: IncomingMessage, limit = MAX_JSON_BODY): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume(); // discard the body so the 413 can be read by the client
     throw new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${limit} bytes`);
   }
-  const text = await new Promise<string>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -110,8 +115,7 @@ export async function readTextBody(req: IncomingMessage, limit = MAX_JSON_BODY):
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
     req.once('error', reject);
   });
-  return text;
 }

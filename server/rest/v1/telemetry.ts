@@ -1,6 +1,9 @@
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { readTextBody, sendJson } from '../../http/respond';
+import { readRawBody, sendJson } from '../../http/respond';
+import type { AppDeps } from '../../deps';
+import { postgresRateLimitStore } from '../../http/rate-limit-store';
+import { issueTelemetryToken, telemetryKey, verifyTelemetryToken } from '../../telemetry/ingest-token';
 import { logger } from '../../logger';
 import { otlpHeaders } from '../../telemetry/otlp-headers';
 import { defineRoute, type RestRoute } from './route';
@@ -18,7 +21,7 @@ export const traceOrigins = (env: Pick<Env, 'TELEMETRY_TRACE_ORIGINS'>) =>
     .map((o) => o.trim())
     .filter((o) => /^https?:\/\/[^/]+$/.test(o));
 
-/** What the browser needs to know to run its telemetry (or that it is off). */
+/** What the browser needs to know to run its telemetry (or that it is off); the token comes from GET /api/v1/telemetry/config. */
 export function telemetryConfig(
   env: Pick<Env, 'OTEL_EXPORTER_OTLP_ENDPOINT' | 'TELEMETRY_TRACE_ORIGINS' | 'isProduction' | 'NODE_ENV'>,
 ) {
@@ -44,34 +47,65 @@ export function withTelemetryMeta(html: string, env: Parameters<typeof telemetry
   return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;
 }
 
-/** GET /api/v1/telemetry/config — whether the browser should load its telemetry, and where trace headers may go. */
+/**
+ * GET /api/v1/telemetry/config — whether the browser should load its telemetry, where trace
+ * headers may go, and (telemetry on) a fresh token for this page's exports.
+ */
 const config = defineRoute({
   method: 'GET',
   path: '/api/v1/telemetry/config',
   auth: 'public',
   handler: async ({ deps, res }) => {
-    sendJson(res, 200, telemetryConfig(deps.env));
+    const c = telemetryConfig(deps.env);
+    const token = c.enabled ? issueTelemetryToken(await telemetryKey(deps.db)) : null;
+    res.setHeader('Cache-Control', 'no-store');
+    sendJson(res, 200, { ...c, token });
   },
 });
 
-/** POST /api/v1/telemetry/traces — an OTLP/HTTP trace export (JSON or protobuf), forwarded as is. */
+/** Counts one export against a limit in the shared store; 429 past it. */
+async function countAgainst(deps: AppDeps, key: string, max: number) {
+  const Store = (limitStores.get(deps.db) ?? limitStores.set(deps.db, postgresRateLimitStore(deps.db)).get(deps.db))!;
+  const r = await new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    new Store().incr(key, (err, v) => (err || !v ? reject(err ?? new Error('no count')) : resolve(v)), 60_000, max),
+  );
+  if (r.current > max)
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many telemetry exports', {
+      retryAfterSeconds: Math.max(1, Math.ceil(r.ttl / 1000)),
+    });
+}
+const limitStores = new WeakMap<AppDeps['db'], ReturnType<typeof postgresRateLimitStore>>();
+
+/**
+ * POST /api/v1/telemetry/traces — an OTLP/HTTP trace export (JSON or protobuf) from a page holding
+ * a telemetry token (`X-Spar-Telemetry-Token`), limited per token and per address, forwarded byte
+ * for byte. Without a valid token: 401 (the collector's credentials are spent for our pages only).
+ */
 const traces = defineRoute({
   method: 'POST',
   path: '/api/v1/telemetry/traces',
   streamsBody: true,
   auth: 'public',
-  handler: async ({ deps, req, res }) => {
+  handler: async ({ deps, req, res, meta }) => {
     const endpoint = deps.env.OTEL_EXPORTER_OTLP_ENDPOINT;
     if (!endpoint) throw new AppError('NOT_FOUND', 'Telemetry is off');
+    const presented = req.headers['x-spar-telemetry-token'];
+    const page = typeof presented === 'string' ? verifyTelemetryToken(await telemetryKey(deps.db), presented) : null;
+    if (!page) {
+      req.resume();
+      throw new AppError('UNAUTHENTICATED', 'A telemetry token from GET /api/v1/telemetry/config is required');
+    }
+    await countAgainst(deps, `telemetry:page:${page.pageId}`, deps.env.TELEMETRY_EXPORTS_PER_MINUTE);
+    await countAgainst(deps, `telemetry:ip:${meta.ip}`, deps.env.TELEMETRY_EXPORTS_PER_MINUTE_PER_ADDRESS);
     const type = String(req.headers['content-type'] ?? '')
       .split(';')[0]
       .trim();
     if (type !== 'application/json' && type !== 'application/x-protobuf')
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'OTLP/HTTP takes application/json or application/x-protobuf');
-    const body = await readTextBody(req, TELEMETRY_MAX_BODY);
+    const body = await readRawBody(req, TELEMETRY_MAX_BODY);
     if (type === 'application/json') {
       try {
-        JSON.parse(body);
+        JSON.parse(body.toString('utf8'));
       } catch {
         throw new AppError('MALFORMED_JSON', 'Malformed JSON body');
       }
@@ -81,7 +115,7 @@ const traces = defineRoute({
       const r = await fetch(target, {
         method: 'POST',
         headers: { 'content-type': type, ...otlpHeaders(deps.env.OTEL_EXPORTER_OTLP_HEADERS) },
-        body,
+        body: new Uint8Array(body),
         signal: AbortSignal.timeout(10_000),
       });
       await r.arrayBuffer();
