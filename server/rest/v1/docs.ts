@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { sendJson } from '../../http/respond';
-import { buildOpenApiDocument } from '../openapi';
-import type { OpenApiDocument } from '../openapi-common';
+import { buildOpenApiDocument, type OpenApiDocument } from '../openapi';
 import { renderApiReference } from '../openapi-page';
 import type { RestRoute } from './route';
 
