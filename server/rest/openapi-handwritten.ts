@@ -328,40 +328,6 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       ...errors('401', '403'),
     },
   },
-  'POST /api/v1/openai/realtime-session': {
-    operationId: 'realtimeSession',
-    summary: 'Open a started call over WebRTC: a short-lived client secret for the browser',
-    description:
-      "For a call started with a realtime model (its id and socket ticket from the call's start). Once per call: the server builds the session (instructions, voice, transcription, turn detection) and mints a client secret bound to it through the Realtime API, valid for 60 s. The browser posts its SDP offer to `callsUrl` with `Authorization: Bearer <clientSecret>`, then opens the call's socket (`/ws/call?callId=…&ticket=…&rtcCallId=rtc_…`, the id from the answer's Location header); the server follows the call over the model's sideband connection and ends it. 404 for an unknown call or a wrong ticket; 409 when the call was already opened, is offline, or the workspace sends calls through the server; 502 when the model refused.",
-    tags: ['Calls'],
-    security: securityOf('public'),
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            properties: { callId: UUID_SCHEMA, ticket: { type: 'string', minLength: 16, maxLength: 200 } },
-            required: ['callId', 'ticket'],
-            additionalProperties: false,
-          },
-        },
-      },
-    },
-    responses: {
-      '200': json('The client secret and where to send the SDP offer.', {
-        type: 'object',
-        properties: {
-          callId: UUID_SCHEMA,
-          clientSecret: { type: 'string' },
-          expiresAt: { type: 'string', format: 'date-time' },
-          callsUrl: { type: 'string', format: 'uri' },
-        },
-        required: ['callId', 'clientSecret', 'expiresAt', 'callsUrl'],
-      }),
-      ...errors('400', '404', '409', '502', '503'),
-    },
-  },
   'GET /api/v1/telemetry/config': {
     operationId: 'telemetryConfig',
     summary: "The browser's telemetry settings",

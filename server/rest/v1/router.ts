@@ -16,7 +16,6 @@ import { assessmentRoutes } from './assessments';
 import { ctaRoutes } from './cta';
 import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
-import { realtimeRoutes } from './realtime';
 import { documentationRoutes } from './docs';
 import { apiKeyOf, procedureRoutes } from '../procedure-routes';
 
@@ -40,7 +39,6 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...ctaRoutes,
     ...meetingRoutes,
     ...telemetryRoutes,
-    ...realtimeRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];
