@@ -1,5 +1,5 @@
 import { initTRPC } from '@trpc/server';
-import { generateOpenApiDocument, type OpenApiMeta } from 'trpc-to-openapi';
+import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { oas31, ZodOpenApiPathsObject } from 'zod-openapi';
 import { AppError } from '../errors';
@@ -141,16 +141,18 @@ function withOurConventions(
   };
 }
 
-export function buildOpenApiDocument(
+export async function buildOpenApiDocument(
   routes: RestRoute[],
   opts: { version: string; publicUrl?: string },
-): OpenApiDocument {
+): Promise<OpenApiDocument> {
   const procedures = routes.flatMap((r) => (r.procedure ? [r.procedure] : []));
   const handwritten: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const operation = route.procedure ? undefined : HANDWRITTEN_OPERATIONS[`${route.method} ${route.path}`];
     if (operation) (handwritten[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as 'get'] = operation;
   }
+  // loaded on the first request for the document, not at every start (it loads h3 and its adapters)
+  const { generateOpenApiDocument } = await import('trpc-to-openapi');
   const generated = generateOpenApiDocument(describedRouter(procedures), {
     title: 'Spar REST API',
     version: opts.version,

@@ -289,7 +289,9 @@ describe('path parameters', () => {
   });
 
   it('are documented as required path parameters, the rest as query parameters or the body', async () => {
-    const doc = buildOpenApiDocument([procedureRoute(get), procedureRoute(rename)], { version: '1.0.0' }) as Doc;
+    const doc = (await buildOpenApiDocument([procedureRoute(get), procedureRoute(rename)], {
+      version: '1.0.0',
+    })) as Doc;
     expect((await new Validator().validate(doc as unknown as Record<string, unknown>)).valid).toBe(true);
     const ops = doc.paths['/api/v1/items/{itemId}'];
     expect(ops.get.parameters).toEqual([
