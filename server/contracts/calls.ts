@@ -62,3 +62,17 @@ export const callDetailOutput = z.object({
     }),
   ),
 });
+
+/** A started call opened over WebRTC (POST /api/v1/openai/realtime-session): the call and its socket ticket (calls.start, or a candidate's or guest's link start). */
+export const realtimeSessionInput = z.strictObject({
+  callId: z.uuid(),
+  ticket: z.string().min(16).max(200),
+});
+
+/** The short-lived client secret the browser opens its peer connection to the model with, and where to send its SDP offer. */
+export const realtimeSessionOutput = z.object({
+  callId: z.uuid(),
+  clientSecret: z.string(),
+  expiresAt: z.iso.datetime(),
+  callsUrl: z.url(),
+});

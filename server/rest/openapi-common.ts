@@ -1,60 +1,21 @@
-import { z } from 'zod';
+import type { oas31 } from 'zod-openapi';
 import { SESSION_COOKIE } from '../auth/session';
 import type { RestAuth } from './meta';
 
-/** The parts of an OpenAPI 3.1 document this server writes. */
-export type JsonSchema = Record<string, unknown>;
+/**
+ * The parts of the OpenAPI document that are ours whichever way an operation is written: how a
+ * caller authenticates, the one error shape and the error answers by status (server/rest/openapi.ts
+ * adds them to what trpc-to-openapi generates; server/rest/openapi-handwritten.ts refers to them).
+ */
 
-export interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  description?: string;
-  schema: JsonSchema;
-}
-
-export interface Content {
-  [mediaType: string]: { schema?: JsonSchema };
-}
-
-export interface Response {
-  description: string;
-  headers?: Record<string, { description?: string; schema: JsonSchema }>;
-  content?: Content;
-}
-
-export type ResponseOrRef = Response | { $ref: string };
-
-export interface Operation {
-  operationId: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  security: Record<string, string[]>[];
-  parameters?: Parameter[];
-  requestBody?: { required?: boolean; description?: string; content: Content };
-  responses: Record<string, ResponseOrRef>;
-}
-
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  servers: { url: string; description?: string }[];
-  tags: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  components: {
-    securitySchemes: Record<string, { type: string; description: string; in?: string; name?: string; scheme?: string }>;
-    schemas: Record<string, JsonSchema>;
-    responses: Record<string, Response>;
-  };
-}
+type JsonSchema = oas31.SchemaObject;
 
 /**
  * How a caller proves who they are. A session (after signing in) is sent as the cookie by the
  * browser, or its token as `Authorization: Bearer` by a script. A partner (an applicant-tracking
  * system) sends its API key, as a bearer token or as HTTP Basic (RestAuth in server/rest/meta.ts).
  */
-const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
+export const SECURITY_SCHEMES: Record<string, oas31.SecuritySchemeObject> = {
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
@@ -82,7 +43,7 @@ const SECURITY_SCHEMES: OpenApiDocument['components']['securitySchemes'] = {
 };
 
 /** The security requirement of an endpoint: either form of a session, either form of an API key, or none. */
-export function securityOf(auth: RestAuth): Operation['security'] {
+export function securityOf(auth: RestAuth): oas31.SecurityRequirementObject[] {
   if (auth === 'user') return [{ sessionCookie: [] }, { sessionToken: [] }];
   if (auth === 'apiKey') return [{ apiKeyBearer: [] }, { apiKeyBasic: [] }];
   return [];
@@ -113,7 +74,7 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
-const errorResponse = (description: string, headers?: Response['headers']): Response => ({
+const errorResponse = (description: string, headers?: oas31.HeadersObject): oas31.ResponseObject => ({
   description,
   ...(headers ? { headers } : {}),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -155,52 +116,33 @@ const ERROR_RESPONSES = {
     'An outside service the endpoint relies on refused or failed: e.g. TRANSCRIPTION_FAILED, MEETING_BOT_FAILED (`details.reason` has its words).',
   ),
   '503': errorResponse('UNAVAILABLE: a service the endpoint needs is not answering.'),
-} satisfies Record<string, Response>;
+} satisfies Record<string, oas31.ResponseObject>;
 
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
 
 /** References to the error answers, for an operation's `responses`. */
-export function errors(...statuses: ErrorStatus[]): Record<string, ResponseOrRef> {
+export function errors(...statuses: ErrorStatus[]): Record<string, oas31.ReferenceObject> {
   return Object.fromEntries(statuses.map((s) => [s, { $ref: `#/components/responses/E${s}` }]));
 }
 
-export const COMPONENTS: OpenApiDocument['components'] = {
-  securitySchemes: SECURITY_SCHEMES,
+/** The components the error answers refer to. */
+export const ERROR_COMPONENTS = {
   schemas: { Error: ERROR_SCHEMA },
   responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([s, r]) => [`E${s}`, r])),
 };
 
 /** A JSON answer. */
-export const json = (description: string, schema: JsonSchema): Response => ({
+export const json = (description: string, schema: JsonSchema): oas31.ResponseObject => ({
   description,
   content: { 'application/json': { schema } },
 });
 
 /** A path parameter (always required). */
-export const pathParameter = (
-  name: string,
-  schema: JsonSchema = { type: 'string' },
-  description?: string,
-): Parameter => ({
+export const pathParameter = (name: string, schema: JsonSchema = { type: 'string' }): oas31.ParameterObject => ({
   name,
   in: 'path',
   required: true,
-  ...(description ? { description } : {}),
   schema,
 });
 
 export const UUID_SCHEMA: JsonSchema = { type: 'string', format: 'uuid' };
-
-/**
- * A zod schema as the JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) of what a caller sends
- * (`input`) or receives (`output`). A recursive schema throws: the document has no `$defs` to point into.
- */
-export function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    unrepresentable: 'any',
-    cycles: 'throw',
-  }) as JsonSchema;
-  return rest;
-}

@@ -1,25 +1,21 @@
 import { generateLinksInput } from '../contracts/campaigns';
 import { transcriptPreviewOutput } from '../contracts/meetings';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
-import {
-  errors,
-  json,
-  pathParameter,
-  schemaOf,
-  securityOf,
-  UUID_SCHEMA,
-  type Operation,
-  type Parameter,
-} from './openapi-common';
+import { z } from 'zod';
+import type { oas31, ZodOpenApiOperationObject } from 'zod-openapi';
+import { errors, json, pathParameter, securityOf, UUID_SCHEMA } from './openapi-common';
 
 /**
- * The OpenAPI descriptions of the hand-written routes (server/rest/v1/*.ts other than procedures):
- * redirects, binary uploads and downloads, health, the development helpers and the reference
- * itself, keyed "METHOD path" as the router lists them. tests/integration/openapi.test.ts fails
- * when a route the server answers has no description here or in its procedure's metadata.
+ * The OpenAPI descriptions of the routes that cannot be procedures (server/rest/v1/*.ts): redirects,
+ * binary uploads and downloads, streamed answers, signed webhooks, health (its 503 has a body of
+ * its own), the development helpers (routes only when their setting is on), browser telemetry and
+ * the reference itself, keyed "METHOD path" as the router lists them. A schema may be a zod
+ * schema of a contract (trpc-to-openapi's zod-openapi writes it) or plain JSON Schema.
+ * tests/integration/openapi.test.ts fails when a route the server answers has no description here
+ * or in its procedure's metadata.
  */
 
-const clientIdParameter: Parameter = {
+const clientIdParameter: oas31.ParameterObject = {
   name: 'clientId',
   in: 'query',
   description:
@@ -27,9 +23,9 @@ const clientIdParameter: Parameter = {
   schema: UUID_SCHEMA,
 };
 
-const binary = { type: 'string', contentMediaType: 'application/octet-stream' };
+const binary: oas31.SchemaObject = { type: 'string', contentMediaType: 'application/octet-stream' };
 
-export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
+export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> = {
   'GET /api/v1/health': {
     operationId: 'health',
     summary: 'Whether the server and its database answer',
@@ -158,7 +154,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     ],
     requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
     responses: {
-      '201': json('The stored file (its text extracted and indexed).', schemaOf(knowledgeFileOutput, 'output')),
+      '201': {
+        description: 'The stored file (its text extracted and indexed).',
+        content: { 'application/json': { schema: knowledgeFileOutput } },
+      },
       ...errors('400', '401', '403', '404', '413', '415'),
     },
   },
@@ -168,7 +167,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     description:
       "The call's owner uploads the recorded call audio (Opus in WebM or Ogg) once the call ended; a repeated upload replaces it. Limit: CALL_RECORDING_MAX_MB. A candidate's call (an assessment link, no account) is uploaded with its socket ticket instead: `Authorization: Ticket <ticket>`, within 3 hours of its issue.",
     tags: ['Calls'],
-    security: [...securityOf('user')!, {}],
+    security: [...securityOf('user'), {}],
     parameters: [pathParameter('callId', UUID_SCHEMA)],
     requestBody: { required: true, content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
     responses: {
@@ -233,7 +232,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
       'One transaction: all links or none. Entries are lines of "email, first name"; invalid addresses are skipped and counted, repeated ones and addresses that already hold a live link for the campaign are reported. The answer is newline-delimited JSON: `{"type":"progress","done","total"}` lines while the links are written, then `{"type":"result","result":{…}}` (the links with their tokens, shown only here) or `{"type":"error",…}` (nothing written). Refusals (over 2,000 entries, no valid entry, an unknown campaign) are ordinary error answers.',
     tags: ['Campaigns'],
     security: securityOf('user'),
-    requestBody: { required: true, content: { 'application/json': { schema: schemaOf(generateLinksInput, 'input') } } },
+    requestBody: { required: true, content: { 'application/json': { schema: generateLinksInput } } },
     responses: {
       '200': {
         description: 'Progress lines, then the result.',
@@ -282,15 +281,14 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
     ],
     requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
     responses: {
-      '200': json('The transcript ("[hh:mm:ss] Speaker A: text" lines) and what it holds.', {
-        type: 'object',
-        properties: {
-          fileName: { type: 'string' },
-          content: { type: 'string' },
-          preview: schemaOf(transcriptPreviewOutput, 'output'),
+      '200': {
+        description: 'The transcript ("[hh:mm:ss] Speaker A: text" lines) and what it holds.',
+        content: {
+          'application/json': {
+            schema: z.object({ fileName: z.string(), content: z.string(), preview: transcriptPreviewOutput }),
+          },
         },
-        required: ['fileName', 'content', 'preview'],
-      }),
+      },
       ...errors('400', '401', '403', '412', '413', '415', '502'),
     },
   },
@@ -328,40 +326,6 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
         headers: { Location: { schema: { type: 'string' } } },
       },
       ...errors('401', '403'),
-    },
-  },
-  'POST /api/v1/openai/realtime-session': {
-    operationId: 'realtimeSession',
-    summary: 'Open a started call over WebRTC: a short-lived client secret for the browser',
-    description:
-      "For a call started with a realtime model (its id and socket ticket from the call's start). Once per call: the server builds the session (instructions, voice, transcription, turn detection) and mints a client secret bound to it through the Realtime API, valid for 60 s. The browser posts its SDP offer to `callsUrl` with `Authorization: Bearer <clientSecret>`, then opens the call's socket (`/ws/call?callId=…&ticket=…&rtcCallId=rtc_…`, the id from the answer's Location header); the server follows the call over the model's sideband connection and ends it. 404 for an unknown call or a wrong ticket; 409 when the call was already opened, is offline, or the workspace sends calls through the server; 502 when the model refused.",
-    tags: ['Calls'],
-    security: securityOf('public'),
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            properties: { callId: UUID_SCHEMA, ticket: { type: 'string', minLength: 16, maxLength: 200 } },
-            required: ['callId', 'ticket'],
-            additionalProperties: false,
-          },
-        },
-      },
-    },
-    responses: {
-      '200': json('The client secret and where to send the SDP offer.', {
-        type: 'object',
-        properties: {
-          callId: UUID_SCHEMA,
-          clientSecret: { type: 'string' },
-          expiresAt: { type: 'string', format: 'date-time' },
-          callsUrl: { type: 'string', format: 'uri' },
-        },
-        required: ['callId', 'clientSecret', 'expiresAt', 'callsUrl'],
-      }),
-      ...errors('400', '404', '409', '502', '503'),
     },
   },
   'GET /api/v1/telemetry/config': {
@@ -463,7 +427,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, Operation> = {
   },
 };
 
-function healthSchema(status: string, db: string) {
+function healthSchema(status: string, db: string): oas31.SchemaObject {
   return {
     type: 'object',
     required: ['status', 'db', 'version'],

@@ -1,5 +1,12 @@
 import { escapeHtml as e } from '../services/reports/html';
-import type { Content, OpenApiDocument, Operation, Response, ResponseOrRef } from './openapi-common';
+import type { oas31 } from 'zod-openapi';
+import type { OpenApiDocument } from './openapi';
+
+type Operation = oas31.OperationObject;
+type Response = oas31.ResponseObject;
+/** What the page reads of a parameter or security scheme (the document writes no references for them). */
+type Parameter = oas31.ParameterObject;
+type Scheme = oas31.SecuritySchemeObject;
 
 /**
  * The API reference page (/api/docs), rendered on the server from the OpenAPI document: no script
@@ -25,7 +32,7 @@ table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;bor
 /** Escaped prose; `backticked` spans become code. */
 const prose = (value: unknown) => e(value).replace(/`([^`]+)`/g, '<code>$1</code>');
 
-const MEDIA_SCHEMA = (content: Content | undefined) =>
+const MEDIA_SCHEMA = (content: oas31.ContentObject | undefined) =>
   Object.entries(content ?? {})
     .map(([type, m]) => `<div><code>${e(type)}</code>${m.schema ? schemaBlock(m.schema) : ''}</div>`)
     .join('');
@@ -33,30 +40,36 @@ const MEDIA_SCHEMA = (content: Content | undefined) =>
 const schemaBlock = (schema: unknown) =>
   `<details><summary>Schema</summary><pre>${e(JSON.stringify(schema, null, 2))}</pre></details>`;
 
-function resolve(doc: OpenApiDocument, r: ResponseOrRef): Response {
-  if ('$ref' in r) return doc.components.responses[r.$ref.split('/').pop() ?? ''] ?? { description: r.$ref };
+function resolve(doc: OpenApiDocument, r: Response | oas31.ReferenceObject): Response {
+  if ('$ref' in r)
+    return (
+      (doc.components?.responses?.[r.$ref.split('/').pop() ?? ''] as Response | undefined) ?? { description: r.$ref }
+    );
   return r;
 }
 
 function authText(op: Operation): string {
-  if (!op.security.length) return 'none (public)';
+  if (!op.security?.length) return 'none (public)';
   const ways = op.security.map((req) => Object.keys(req).join(' + ') || 'none');
   return ways.map((w) => (w === 'none' ? 'optional' : w)).join(' or ');
 }
 
 function operationHtml(doc: OpenApiDocument, path: string, method: string, op: Operation): string {
   const params = op.parameters?.length
-    ? `<h4>Parameters</h4><table><tr><th>Name</th><th>In</th><th>Required</th><th>Schema</th><th>Description</th></tr>${op.parameters
+    ? `<h4>Parameters</h4><table><tr><th>Name</th><th>In</th><th>Required</th><th>Schema</th><th>Description</th></tr>${(
+        op.parameters as Parameter[]
+      )
         .map(
           (p) =>
             `<tr><td><code>${e(p.name)}</code></td><td>${e(p.in)}</td><td>${p.required ? 'yes' : 'no'}</td><td><code>${e(JSON.stringify(p.schema))}</code></td><td>${prose(p.description)}</td></tr>`,
         )
         .join('')}</table>`
     : '';
-  const body = op.requestBody
-    ? `<h4>Request body</h4>${op.requestBody.description ? `<p>${prose(op.requestBody.description)}</p>` : ''}${MEDIA_SCHEMA(op.requestBody.content)}`
+  const requestBody = op.requestBody as oas31.RequestBodyObject | undefined;
+  const body = requestBody
+    ? `<h4>Request body</h4>${requestBody.description ? `<p>${prose(requestBody.description)}</p>` : ''}${MEDIA_SCHEMA(requestBody.content)}`
     : '';
-  const responses = Object.entries(op.responses)
+  const responses = Object.entries(op.responses as Record<string, Response | oas31.ReferenceObject>)
     .map(([status, r]) => {
       const res = resolve(doc, r);
       const headers = Object.keys(res.headers ?? {}).length
@@ -76,11 +89,11 @@ ${params}${body}<h4>Responses</h4><table><tr><th>Status</th><th>Answer</th></tr>
 }
 
 export function renderApiReference(doc: OpenApiDocument): string {
-  const ops = Object.entries(doc.paths).flatMap(([path, byMethod]) =>
-    Object.entries(byMethod).map(([method, op]) => ({ path, method, op })),
+  const ops = Object.entries(doc.paths ?? {}).flatMap(([path, byMethod]) =>
+    (Object.entries(byMethod ?? {}) as [string, Operation][]).map(([method, op]) => ({ path, method, op })),
   );
-  const byTag = doc.tags
-    .map((t) => ({ tag: t.name, ops: ops.filter((o) => o.op.tags[0] === t.name) }))
+  const byTag = (doc.tags ?? [])
+    .map((t) => ({ tag: t.name, ops: ops.filter((o) => o.op.tags?.[0] === t.name) }))
     .filter((g) => g.ops.length);
   const nav = byTag
     .map(
@@ -88,13 +101,13 @@ export function renderApiReference(doc: OpenApiDocument): string {
         `<li>${e(g.tag)}<ul>${g.ops.map((o) => `<li><a href="#${e(o.op.operationId)}">${e(o.method.toUpperCase())} ${e(o.path)}</a></li>`).join('')}</ul></li>`,
     )
     .join('');
-  const schemes = Object.entries(doc.components.securitySchemes)
+  const schemes = (Object.entries(doc.components?.securitySchemes ?? {}) as [string, Scheme][])
     .map(
       ([name, s]) =>
         `<tr><td><code>${e(name)}</code></td><td>${e([s.type, s.scheme, s.in, s.name].filter(Boolean).join(', '))}</td><td>${prose(s.description)}</td></tr>`,
     )
     .join('');
-  const errorRows = Object.entries(doc.components.responses)
+  const errorRows = (Object.entries(doc.components?.responses ?? {}) as [string, Response][])
     .map(([name, r]) => `<tr><td><code>${e(name.replace(/^E/, ''))}</code></td><td>${prose(r.description)}</td></tr>`)
     .join('');
   return `<!doctype html>
@@ -103,10 +116,10 @@ export function renderApiReference(doc: OpenApiDocument): string {
 <body><main>
 <h1>${e(doc.info.title)} <small>version ${e(doc.info.version)}, OpenAPI ${e(doc.openapi)}</small></h1>
 <p>${prose(doc.info.description)}</p>
-<p>The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Server: <code>${e(doc.servers.map((s) => s.url).join(', '))}</code></p>
+<p>The machine-readable document: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Server: <code>${e((doc.servers ?? []).map((s) => s.url).join(', '))}</code></p>
 <nav><h2>Endpoints</h2><ul>${nav}</ul></nav>
 <h2>Authentication</h2><table><tr><th>Scheme</th><th>Kind</th><th>Description</th></tr>${schemes}</table>
-<h2>Errors</h2><div>Every error has this body: ${schemaBlock(doc.components.schemas.Error)}</div><table><tr><th>Status</th><th>Meaning</th></tr>${errorRows}</table>
+<h2>Errors</h2><div>Every error has this body: ${schemaBlock(doc.components?.schemas?.Error)}</div><table><tr><th>Status</th><th>Meaning</th></tr>${errorRows}</table>
 ${byTag.map((g) => `<h2>${e(g.tag)}</h2>${g.ops.map((o) => operationHtml(doc, o.path, o.method, o.op)).join('\n')}`).join('\n')}
 </main></body></html>
 `;

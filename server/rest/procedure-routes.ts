@@ -33,9 +33,6 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** A route path with `{name}` segments written as `:name` (the form every route of the router uses). */
 const colonPath = (path: string) => path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, ':$1');
-/** The `:name` parameters of a route path. */
-export const pathParams = (path: string) =>
-  [...colonPath(path).matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 
 /** Every procedure of the app router with REST metadata, checked: a wrong declaration fails at start. */
 export function restProcedures(router: AnyRouter = appRouter): RestProcedure[] {

@@ -138,6 +138,8 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'calls.get': CALL_HOLDERS,
   'calls.list': CALL_HOLDERS,
   'calls.end': CALL_HOLDERS,
+  // POST /api/v1/openai/realtime-session of the REST API: the call's ticket is the credential
+  'calls.realtimeSession': ANYONE,
 
   // A rep reads their own reports; managers (and demo managers, from /assignments) their team's
   'reports.get': ANY_ROLE,

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { sendJson } from '../../http/respond';
-import { buildOpenApiDocument } from '../openapi';
-import type { OpenApiDocument } from '../openapi-common';
+import { buildOpenApiDocument, type OpenApiDocument } from '../openapi';
 import { renderApiReference } from '../openapi-page';
 import type { RestRoute } from './route';
 
@@ -10,7 +9,7 @@ import type { RestRoute } from './route';
  * public. Written once per server from `routes()`, every route it answers (these two included).
  */
 export function documentationRoutes(routes: () => RestRoute[]): RestRoute[] {
-  let doc: OpenApiDocument | undefined;
+  let doc: Promise<OpenApiDocument> | undefined;
   let page: string | undefined;
   const documentOf = (deps: AppDeps) =>
     (doc ??= buildOpenApiDocument(routes(), { version: deps.version, publicUrl: deps.env.PUBLIC_URL }));
@@ -18,13 +17,13 @@ export function documentationRoutes(routes: () => RestRoute[]): RestRoute[] {
     {
       method: 'GET',
       path: '/api/v1/openapi.json',
-      handler: async ({ deps, res }) => sendJson(res, 200, documentOf(deps), { 'Cache-Control': 'no-cache' }),
+      handler: async ({ deps, res }) => sendJson(res, 200, await documentOf(deps), { 'Cache-Control': 'no-cache' }),
     },
     {
       method: 'GET',
       path: '/api/docs',
       handler: async ({ deps, res }) => {
-        page ??= renderApiReference(documentOf(deps));
+        page ??= renderApiReference(await documentOf(deps));
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
         res.end(page);
       },

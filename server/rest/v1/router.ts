@@ -16,7 +16,6 @@ import { assessmentRoutes } from './assessments';
 import { ctaRoutes } from './cta';
 import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
-import { realtimeRoutes } from './realtime';
 import { documentationRoutes } from './docs';
 import { procedureRoutes } from '../procedure-routes';
 import { apiKeyPrefix, presentedApiKey } from '../../services/api-keys/api-keys';
@@ -41,7 +40,6 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...ctaRoutes,
     ...meetingRoutes,
     ...telemetryRoutes,
-    ...realtimeRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];

@@ -2,12 +2,15 @@ import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { liveCalls } from '../../realtime/registry';
 import { endCallRow, getCall, issueTicket, listCalls, previewSimulation, startCall } from '../../services/calls/calls';
-import { accessProcedure, router } from '../../trpc/init';
+import { accessProcedure, publicProcedure, router } from '../../trpc/init';
+import { openRealtimeSession } from '../../realtime/realtime-session';
 import { AppError } from '../../errors';
 import {
   callDetailOutput,
   callIdInput,
   callSummaryOutput,
+  realtimeSessionInput,
+  realtimeSessionOutput,
   startCallInput,
   startCallOutput,
 } from '../../contracts/calls';
@@ -87,4 +90,25 @@ export const callsRouter = router({
         }
       }),
     ),
+
+  /**
+   * A started call goes over WebRTC (server/realtime/realtime-session.ts). The call's ticket is
+   * the credential (candidates and guests have no session), so a wrong ticket is a 404.
+   */
+  realtimeSession: publicProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/v1/openai/realtime-session',
+        summary: 'Open a started call over WebRTC: a short-lived client secret for the browser',
+        description:
+          "For a call started with a realtime model (its id and socket ticket from the call's start). Once per call: the server builds the session (instructions, voice, transcription, turn detection) and mints a client secret bound to it through the Realtime API, valid for 60 s. The browser posts its SDP offer to `callsUrl` with `Authorization: Bearer <clientSecret>`, then opens the call's socket (`/ws/call?callId=…&ticket=…&rtcCallId=rtc_…`, the id from the answer's Location header); the server follows the call over the model's sideband connection and ends it. 404 for an unknown call or a wrong ticket; 409 when the call was already opened, is offline, or the workspace sends calls through the server; 502 when the model refused.",
+        auth: 'public',
+        tags: ['Calls'],
+        errors: ['NOT_FOUND', 'CALL_TRANSPORT_UNAVAILABLE', 'REALTIME_SESSION_FAILED'],
+      },
+    })
+    .input(realtimeSessionInput)
+    .output(realtimeSessionOutput)
+    .mutation(({ ctx, input }) => openRealtimeSession(ctx.deps, input)),
 });
