@@ -16,7 +16,7 @@ import { hashPassword } from './password';
  * out — in the e-mail as it is sent, in the admin's one-time download — never kept in clear.
  * Using any of a user's links ends all of them and every session of the user.
  */
-export const PASSWORD_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const PASSWORD_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const TOKEN_RE = /^[a-z2-7]{32}$/;
 
 const tokenId = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));

@@ -36,7 +36,7 @@ export interface QueuedMail {
 export const PASSWORD_LINK_SLOT = '{{password-link}}';
 
 /** Mints a user's one-time password link (server/auth/password-links.ts, wired at the composition root). */
-export type PasswordLinkMinter = (db: Db, link: { userId: string; baseUrl: string }) => Promise<string>;
+type PasswordLinkMinter = (db: Db, link: { userId: string; baseUrl: string }) => Promise<string>;
 
 export async function enqueueMail(tx: Executor, mail: QueuedMail): Promise<string> {
   // the job first: a dedupe key already taken means this mail was queued before, and no second

@@ -129,7 +129,7 @@ export function procedureRoute(p: RestProcedure): RestRoute {
 const principals = new WeakMap<IncomingMessage, Promise<ApiKeyPrincipal | null>>();
 
 /** The API key a request presents, authenticated once per request (the rate limit keys on it before the handler reads it). */
-export function apiKeyOf(deps: AppDeps, req: IncomingMessage): Promise<ApiKeyPrincipal | null> {
+function apiKeyOf(deps: AppDeps, req: IncomingMessage): Promise<ApiKeyPrincipal | null> {
   let principal = principals.get(req);
   if (!principal) {
     const presented = presentedApiKey(req.headers.authorization);

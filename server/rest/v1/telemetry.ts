@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { readRawBody, sendJson } from '../../http/respond';
 import type { AppDeps } from '../../deps';
 import { postgresRateLimitStore } from '../../http/rate-limit-store';
-import { issueTelemetryToken, telemetryKey, verifyTelemetryToken } from '../../telemetry/ingest-token';
+import { issueTelemetryToken, telemetryKey, verifyTelemetryToken } from '../../auth/telemetry-tokens';
 import { logger } from '../../logger';
 import { otlpHeaders } from '../../telemetry/otlp-headers';
 import { defineRoute, type RestRoute } from './route';
