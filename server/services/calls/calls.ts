@@ -42,7 +42,7 @@ export const hashTicket = (ticket: string) => createHash('sha256').update(ticket
 export interface StartCallInput {
   simulationId: string;
   /**
-   * 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts);
+   * 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts on server/services/guest-links/);
    * 'magic_link': a guest's demo call from a campaign link (no user; server/services/campaigns/guest.ts).
    */
   mode: 'practice' | 'test' | 'dry_run' | 'assessment' | 'magic_link';
