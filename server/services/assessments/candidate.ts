@@ -5,17 +5,7 @@ import type { completeOutput, validateTokenOutput } from '../../contracts/assess
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import type { StartCallResult } from '../calls/calls';
-import {
-  inGuestLink,
-  introSimulation,
-  introSimulationColumns,
-  releaseUnconnectedStart,
-  resolveGuestLink,
-  startGuestCall,
-  ticketExpiredBefore,
-  type GuestLinkKind,
-  type GuestLinkRequest,
-} from '../guest-links/guest-link';
+import * as guest from '../guest-links/guest-link';
 import { emitAssessmentEvent } from './lifecycle';
 import { effectiveStatus } from './read';
 
@@ -27,16 +17,17 @@ const unavailable = () => new AppError('ASSESSMENT_LINK_INVALID', 'This assessme
  * The candidate's side of an assessment link (no account): a link that expires at its time, whose
  * one call may start again while it never connected; the partner hears each step by webhook.
  */
-const assessmentLink: GuestLinkKind<Row> = {
+const links = guest.guestLinks<Row>({
   table: assessments,
   action: 'assessment.link',
   mode: 'assessment',
   openStatuses: ['created', 'opened'],
-  reopenedStatus: 'opened',
   invalid: () => new AppError('ASSESSMENT_LINK_INVALID', 'This assessment link is invalid or has expired'),
-  unavailable,
   alreadyStarted: () => new AppError('ASSESSMENT_LINK_USED', 'A call was already started from this link'),
-  simulationOf: async (_tx, row) => row.simulationId,
+  simulationOf: async (_tx, row) => {
+    if (!row.simulationId) throw unavailable();
+    return row.simulationId;
+  },
   onStarted: (tx, linked, callId, now) =>
     emitAssessmentEvent(
       tx,
@@ -45,15 +36,12 @@ const assessmentLink: GuestLinkKind<Row> = {
       { status: 'started', started_at: now.toISOString(), call_id: callId },
       now,
     ),
-};
+});
 
 /** The link, with a start whose call never connected (its ticket expired unused) released; refused when used or expired. */
-async function usableLink(req: GuestLinkRequest & { env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>; now: Date }) {
-  const link = await resolveGuestLink(assessmentLink, req);
-  const row = await releaseUnconnectedStart(assessmentLink, link, {
-    now: req.now,
-    olderThan: ticketExpiredBefore(req.env, req.now),
-  });
+async function usableLink(req: guest.GuestLinkRequest & { env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>; now: Date }) {
+  const link = await links.resolve(req);
+  const row = await links.release(link, { now: req.now, olderThan: guest.ticketExpiredBefore(req.env, req.now) });
   if (row.status === 'completed')
     throw new AppError('ASSESSMENT_LINK_USED', 'This assessment has already been completed');
   if (effectiveStatus(row, req.now) === 'expired')
@@ -65,7 +53,9 @@ async function usableLink(req: GuestLinkRequest & { env: Pick<Env, 'CALL_TICKET_
 export async function validateLink({
   now = new Date(),
   ...req
-}: GuestLinkRequest & { env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'> }): Promise<z.infer<typeof validateTokenOutput>> {
+}: guest.GuestLinkRequest & { env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'> }): Promise<
+  z.infer<typeof validateTokenOutput>
+> {
   const { row, tenant } = await usableLink({ ...req, now });
   return tenant(async (tx) => {
     if (row.status === 'created') {
@@ -84,7 +74,7 @@ export async function validateLink({
         );
     }
     const [info] = await tx
-      .select({ ...introSimulationColumns, company: clients.name, showScore: assessmentSettings.showScore })
+      .select({ ...guest.introSimulationColumns, company: clients.name, showScore: assessmentSettings.showScore })
       .from(clients)
       .leftJoin(assessmentSettings, eq(assessmentSettings.tenantId, clients.id))
       .leftJoin(simulations, eq(simulations.id, row.simulationId ?? sql`null`))
@@ -100,7 +90,7 @@ export async function validateLink({
       candidate_first_name: row.candidate.preferredName || row.candidate.firstName,
       company_name: info.company,
       expires_at: row.expiresAt.toISOString(),
-      simulation: introSimulation({ ...info, name: info.name }),
+      simulation: guest.introSimulation({ ...info, name: info.name }),
       show_score: info.showScore ?? false,
       call_started: current.callId !== null,
     };
@@ -111,17 +101,17 @@ export async function validateLink({
 export async function startLinkCall({
   now = new Date(),
   ...req
-}: GuestLinkRequest & { env: Env }): Promise<StartCallResult> {
+}: guest.GuestLinkRequest & { env: Env }): Promise<StartCallResult> {
   const link = await usableLink({ ...req, now });
-  return startGuestCall(assessmentLink, { db: req.db, env: req.env, link, now });
+  return links.start({ db: req.db, env: req.env, link, now });
 }
 
 /** The thank-you page's facts: where the assessment stands; the score only if the tenant shows it. */
 export async function completeLink({
   now = new Date(),
   ...req
-}: GuestLinkRequest): Promise<z.infer<typeof completeOutput>> {
-  return inGuestLink(assessmentLink, req, async (tx, row) => {
+}: guest.GuestLinkRequest): Promise<z.infer<typeof completeOutput>> {
+  return links.run(req, async (tx, row) => {
     const [r] = await tx
       .select({
         status: assessments.status,

@@ -42,8 +42,8 @@ export const hashTicket = (ticket: string) => createHash('sha256').update(ticket
 export interface StartCallInput {
   simulationId: string;
   /**
-   * 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts on server/services/guest-links/);
-   * 'magic_link': a guest's demo call from a campaign link (no user; server/services/campaigns/guest.ts).
+   * 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts);
+   * 'magic_link': a guest's demo call from a campaign link (no user; server/services/campaigns/guest.ts); both start through server/services/guest-links/.
    */
   mode: 'practice' | 'test' | 'dry_run' | 'assessment' | 'magic_link';
   simulationPromptId?: string;

@@ -15,42 +15,33 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { getReport } from '../reports/reports';
 import type { StartCallResult } from '../calls/calls';
-import {
-  guestReportStatus,
-  inGuestLink,
-  introSimulation,
-  introSimulationColumns,
-  releaseUnconnectedStart,
-  resolveGuestLink,
-  startGuestCall,
-  ticketExpiredBefore,
-  type GuestLinkKind,
-  type GuestLinkRequest,
-} from '../guest-links/guest-link';
+import * as guest from '../guest-links/guest-link';
 import { effectiveLinkStatus, OPEN_LINK_STATUSES } from './links';
 
 type Row = typeof magicLinks.$inferSelect;
-
-const unavailable = () => new AppError('MAGIC_LINK_INVALID', 'This demo is no longer available');
 
 /**
  * The guest's side of a campaign's magic link (no account): a link of one use — once its call
  * connected, opening it again expires it — whose clicks are counted; the campaign's owner sees it
  * in the all-links table and the guest gets their report and the Book-a-Call step.
  */
-const magicLink: GuestLinkKind<Row> = {
+const links = guest.guestLinks<Row>({
   table: magicLinks,
   action: 'magic_link.resolve',
   mode: 'magic_link',
   openStatuses: OPEN_LINK_STATUSES,
-  reopenedStatus: 'clicked',
   invalid: () => new AppError('MAGIC_LINK_INVALID', 'This link is invalid'),
-  unavailable,
   alreadyStarted: () => new AppError('MAGIC_LINK_STARTED', 'A call was already started from this link'),
-  simulationOf: async (tx, row) =>
-    (await tx.select({ id: campaigns.simulationId }).from(campaigns).where(eq(campaigns.id, row.campaignId)))[0]?.id ??
-    null,
-};
+  async simulationOf(tx, row) {
+    const [c] = await tx.select({ id: campaigns.simulationId }).from(campaigns).where(eq(campaigns.id, row.campaignId));
+    if (!c?.id) throw demoGone();
+    return c.id;
+  },
+});
+
+function demoGone() {
+  return new AppError('MAGIC_LINK_INVALID', 'This demo is no longer available');
+}
 
 function refusal(row: Row) {
   if (row.status === 'completed') return new AppError('MAGIC_LINK_USED', 'This link has already been used');
@@ -71,11 +62,11 @@ function refusal(row: Row) {
 export async function validateMagicLink({
   now = new Date(),
   ...req
-}: GuestLinkRequest): Promise<z.infer<typeof ctaValidateOutput>> {
-  const link = await resolveGuestLink(magicLink, req);
+}: guest.GuestLinkRequest): Promise<z.infer<typeof ctaValidateOutput>> {
+  const link = await links.resolve(req);
   const { tenant } = link;
   // opened again while the start's call never connected: that page is gone, the link is usable again
-  let row = await releaseUnconnectedStart(magicLink, link, { now, olderThan: null });
+  let row = await links.release(link, { now, olderThan: null });
   for (let attempt = 0; ; attempt++) {
     const expiredByDays = effectiveLinkStatus(row, now) === 'expired' && row.status !== 'expired';
     const cameBack = row.status === 'started' || row.status === 'in_progress';
@@ -99,7 +90,7 @@ export async function validateMagicLink({
     }
     // the status moved meanwhile (a call ended, another tab): read it again
     if (attempt >= 3) throw new AppError('CONFLICT', 'The link changed meanwhile; please try again');
-    row = (await resolveGuestLink(magicLink, req)).row;
+    row = (await links.resolve(req)).row;
   }
   const refused = refusal(row);
   if (refused) throw refused;
@@ -111,14 +102,14 @@ export async function validateMagicLink({
         subHeader: campaigns.subHeader,
         intro: campaigns.introParagraph,
         campaignLanguage: campaigns.language,
-        ...introSimulationColumns,
+        ...guest.introSimulationColumns,
         company: clients.name,
       })
       .from(campaigns)
       .innerJoin(clients, eq(clients.id, campaigns.tenantId))
       .leftJoin(simulations, eq(simulations.id, campaigns.simulationId))
       .where(eq(campaigns.id, row.campaignId));
-    if (!info?.name) throw unavailable();
+    if (!info?.name) throw demoGone();
     return {
       cta_id: row.id,
       status: row.status,
@@ -131,7 +122,7 @@ export async function validateMagicLink({
         intro_paragraph: info.intro,
         language: info.campaignLanguage as Language,
       },
-      simulation: introSimulation({ ...info, name: info.name }),
+      simulation: guest.introSimulation({ ...info, name: info.name }),
       call_started: row.callId !== null,
     };
   });
@@ -144,21 +135,21 @@ export async function validateMagicLink({
 export async function startMagicLinkCall({
   now = new Date(),
   ...req
-}: GuestLinkRequest & { env: Env }): Promise<StartCallResult> {
-  const found = await resolveGuestLink(magicLink, req);
-  const row = await releaseUnconnectedStart(magicLink, found, { now, olderThan: ticketExpiredBefore(req.env, now) });
+}: guest.GuestLinkRequest & { env: Env }): Promise<StartCallResult> {
+  const found = await links.resolve(req);
+  const row = await links.release(found, { now, olderThan: guest.ticketExpiredBefore(req.env, now) });
   const refused = refusal(row);
   if (refused) throw refused;
   if (effectiveLinkStatus(row, now) === 'expired') throw new AppError('MAGIC_LINK_EXPIRED', 'This link has expired');
-  return startGuestCall(magicLink, { db: req.db, env: req.env, link: { ...found, row }, now });
+  return links.start({ db: req.db, env: req.env, link: { ...found, row }, now });
 }
 
 /** The thank-you page's facts (`/cta/complete`): where the link stands, the after-simulation message. */
 export async function completeMagicLink({
   now = new Date(),
   ...req
-}: GuestLinkRequest): Promise<z.infer<typeof ctaCompleteOutput>> {
-  return inGuestLink(magicLink, req, async (tx, row) => {
+}: guest.GuestLinkRequest): Promise<z.infer<typeof ctaCompleteOutput>> {
+  return links.run(req, async (tx, row) => {
     const [c] = await tx
       .select({ name: campaigns.name, afterMessage: campaigns.afterMessage, language: campaigns.language })
       .from(campaigns)
@@ -166,7 +157,7 @@ export async function completeMagicLink({
     return {
       cta_id: row.id,
       status: effectiveLinkStatus(row, now),
-      report_status: await guestReportStatus(tx, row.callId),
+      report_status: await guest.guestReportStatus(tx, row.callId),
       campaign_name: c.name,
       after_message: c.afterMessage,
       language: c.language as Language,
@@ -189,10 +180,10 @@ function forGuest(view: ReportView, firstName: string): ReportView {
  * The guest's report page (`/cta/reports/{id}`), reached only with the link's own token:
  * the report of the link's call once ready, the campaign's texts and the Book-a-Call step.
  */
-export async function guestReport(req: GuestLinkRequest): Promise<CtaReport> {
-  return inGuestLink(magicLink, req, async (tx, row) => {
+export async function guestReport(req: guest.GuestLinkRequest): Promise<CtaReport> {
+  return links.run(req, async (tx, row) => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, row.campaignId));
-    const reportStatus = await guestReportStatus(tx, row.callId);
+    const reportStatus = await guest.guestReportStatus(tx, row.callId);
     const view =
       row.callId && reportStatus === 'ready'
         ? forGuest(await getReport(tx, { userId: row.id, role: 'sales_manager' }, row.callId), row.firstName)
@@ -239,8 +230,8 @@ export async function guestReportView(
 export async function markMagicLinkBooked({
   now = new Date(),
   ...req
-}: GuestLinkRequest): Promise<{ cta_id: string; booked_at: string }> {
-  const { row, tenant } = await resolveGuestLink(magicLink, req);
+}: guest.GuestLinkRequest): Promise<{ cta_id: string; booked_at: string }> {
+  const { row, tenant } = await links.resolve(req);
   if (row.bookedAt) return { cta_id: row.id, booked_at: row.bookedAt.toISOString() };
   return tenant(async (tx) => {
     const [c] = await tx
@@ -264,7 +255,7 @@ export async function markMagicLinkBooked({
 /** The scheduler origins the report page of `linkId` may frame (its Content-Security-Policy), when the token is the link's. */
 export async function bookingFrameOrigins(db: Db, linkId: string, token: string): Promise<string[]> {
   try {
-    const [c] = await inGuestLink(magicLink, { db, id: linkId, token }, (tx, row) =>
+    const [c] = await links.run({ db, id: linkId, token }, (tx, row) =>
       tx
         .select({ provider: campaigns.bookingProvider, url: campaigns.bookingUrl })
         .from(campaigns)

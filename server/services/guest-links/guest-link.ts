@@ -37,18 +37,17 @@ export interface GuestLinkKind<Row extends GuestLinkRow> {
   action: string;
   /** The call's mode, by which the call's state moves the link's status. */
   mode: 'assessment' | 'magic_link';
-  /** The statuses a call may be claimed from (not started, not expired). */
+  /**
+   * The statuses a call may be claimed from (not started, not expired), in order: a start whose
+   * call never connected goes back to the last.
+   */
   openStatuses: readonly Row['status'][];
-  /** The status a start whose call never connected goes back to. */
-  reopenedStatus: Row['status'];
   /** An unknown link or a wrong token (one answer: the link tells nothing more). */
   invalid: () => AppError;
-  /** The link's simulation is gone. */
-  unavailable: () => AppError;
   /** The link's call was claimed meanwhile (another tab). */
   alreadyStarted: () => AppError;
-  /** The simulation the link's call runs (null when it is gone). */
-  simulationOf: (tx: Executor, row: Row) => Promise<string | null>;
+  /** The simulation the link's call runs; refuses when it is gone. */
+  simulationOf: (tx: Executor, row: Row) => Promise<string>;
   /** Told in the claim's transaction, once the call is the link's. */
   onStarted?: (tx: Executor, linked: Row, callId: string, now: Date) => Promise<void>;
 }
@@ -67,101 +66,95 @@ export interface GuestLink<Row extends GuestLinkRow> {
   tenant: TenantRunner;
 }
 
-// one table shape for the query builder: both link tables have these columns
-const tableOf = (kind: { table: LinkTable }) => kind.table as typeof magicLinks;
-
-/** The link of `id` when `token` is its own, in constant time; else the kind's INVALID error. */
-export async function resolveGuestLink<Row extends GuestLinkRow>(
-  kind: GuestLinkKind<Row>,
-  { db, id, token }: GuestLinkRequest,
-): Promise<GuestLink<Row>> {
-  const t = tableOf(kind);
-  const [row] = (await asSystem(db, { action: kind.action }, (tx) =>
-    tx.select().from(t).where(eq(t.id, id)),
-  )) as unknown as Row[];
-  if (!row || !tokenMatches(token, row.tokenHash)) throw kind.invalid();
-  // the token named the tenant on the system path: this link acts for it, and for it only
-  return { row, tenant: tenantRunnerFor(db, row.tenantId) };
-}
-
-/** Resolves the link and runs `fn` in one transaction of its tenant. */
-export async function inGuestLink<Row extends GuestLinkRow, T>(
-  kind: GuestLinkKind<Row>,
-  req: GuestLinkRequest,
-  fn: (tx: Executor, row: Row) => Promise<T>,
-): Promise<T> {
-  const { row, tenant } = await resolveGuestLink(kind, req);
-  return tenant((tx) => fn(tx, row));
-}
-
-/**
- * A start whose call never connected (its page is gone before the socket opened) does not use up
- * the link: the call is marked failed and the link goes back to the kind's reopened status.
- * `olderThan` limits it to calls made before then (their single-use ticket expired unused). A call
- * that connected is never released here — it ends on its own and is scored.
- */
-export async function releaseUnconnectedStart<Row extends GuestLinkRow>(
-  kind: GuestLinkKind<Row>,
-  { row, tenant }: GuestLink<Row>,
-  at: { now: Date; olderThan: Date | null },
-): Promise<Row> {
-  if (row.status !== 'started' || !row.callId) return row;
-  const t = tableOf(kind);
-  const callId = row.callId;
-  return tenant(async (tx) => {
-    if (!(await failUnconnectedCall(tx, callId, at.now, at.olderThan))) return row;
-    const [reopened] = await tx
-      .update(t)
-      .set({ status: kind.reopenedStatus as MagicLinkStatus, callId: null, startedAt: null, updatedAt: at.now })
-      .where(and(eq(t.id, row.id), eq(t.callId, callId)))
-      .returning();
-    return (reopened as unknown as Row | undefined) ?? row;
-  });
-}
-
 /** The time before which an unconnected start's ticket has expired unused. */
 export const ticketExpiredBefore = (env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>, now: Date) =>
   new Date(now.getTime() - env.CALL_TICKET_TTL_SECONDS * 1000);
 
-/**
- * Starts the link's one call. The claim is one conditional UPDATE (a link not started, not
- * expired): of two tabs racing, one gets the call and the other the kind's "already started". The
- * call is created in the same transaction; its single-use socket ticket is issued after it commits.
- */
-export async function startGuestCall<Row extends GuestLinkRow>(
-  kind: GuestLinkKind<Row>,
-  o: { db: Db; env: Env; link: GuestLink<Row>; now: Date },
-): Promise<StartCallResult> {
-  const t = tableOf(kind);
-  const { row, tenant } = o.link;
-  const started = await tenant(async (tx) => {
-    const simulationId = await kind.simulationOf(tx, row);
-    if (!simulationId) throw kind.unavailable();
-    const [claimed] = await tx
-      .update(t)
-      .set({ status: 'started', startedAt: o.now, updatedAt: o.now })
-      .where(
-        and(
-          eq(t.id, row.id),
-          inArray(t.status, kind.openStatuses as MagicLinkStatus[]),
-          isNull(t.callId),
-          gt(t.expiresAt, o.now),
-        ),
-      )
-      .returning();
-    if (!claimed) throw kind.alreadyStarted();
-    const call = await startCall(
-      tx,
-      o.env,
-      { tenantId: row.tenantId, userId: null, role: null, candidate: true },
-      { simulationId, mode: kind.mode },
-    );
-    const [linked] = await tx.update(t).set({ callId: call.callId }).where(eq(t.id, row.id)).returning();
-    await kind.onStarted?.(tx, linked as unknown as Row, call.callId, o.now);
-    return call;
-  });
-  const ticket = await issueTicket(o.db, o.env, { tenantId: row.tenantId, callId: started.callId, userId: null });
-  return { ...started, ticket };
+/** The guest-link steps of one kind of link. */
+export function guestLinks<Row extends GuestLinkRow>(kind: GuestLinkKind<Row>) {
+  // one table shape for the query builder: both link tables have these columns
+  const t = kind.table as typeof magicLinks;
+  const statuses = kind.openStatuses as MagicLinkStatus[];
+
+  /** The link of `id` when `token` is its own, in constant time; else the kind's INVALID error. */
+  async function resolve({ db, id, token }: GuestLinkRequest): Promise<GuestLink<Row>> {
+    const [row] = (await asSystem(db, { action: kind.action }, (tx) =>
+      tx.select().from(t).where(eq(t.id, id)),
+    )) as unknown as Row[];
+    if (!row || !tokenMatches(token, row.tokenHash)) throw kind.invalid();
+    // the token named the tenant on the system path: this link acts for it, and for it only
+    return { row, tenant: tenantRunnerFor(db, row.tenantId) };
+  }
+
+  return {
+    resolve,
+
+    /** Resolves the link and runs `fn` in one transaction of its tenant. */
+    async run<T>(req: GuestLinkRequest, fn: (tx: Executor, row: Row) => Promise<T>): Promise<T> {
+      const { row, tenant } = await resolve(req);
+      return tenant((tx) => fn(tx, row));
+    },
+
+    /**
+     * A start whose call never connected (its page is gone before the socket opened) does not use
+     * up the link: the call is marked failed and the link is open again. `olderThan` limits it to
+     * calls made before then (their single-use ticket expired unused). A call that connected is
+     * never released here — it ends on its own and is scored.
+     */
+    async release({ row, tenant }: GuestLink<Row>, at: { now: Date; olderThan: Date | null }): Promise<Row> {
+      if (row.status !== 'started' || !row.callId) return row;
+      const callId = row.callId;
+      return tenant(async (tx) => {
+        if (!(await failUnconnectedCall(tx, callId, at.now, at.olderThan))) return row;
+        const [reopened] = await tx
+          .update(t)
+          .set({ status: statuses[statuses.length - 1], callId: null, startedAt: null, updatedAt: at.now })
+          .where(and(eq(t.id, row.id), eq(t.callId, callId)))
+          .returning();
+        return (reopened as unknown as Row | undefined) ?? row;
+      });
+    },
+
+    /**
+     * Starts the link's one call. The claim is one conditional UPDATE (a link not started, not
+     * expired): of two tabs racing, one gets the call and the other the kind's "already started".
+     * The call is created in the same transaction; its single-use socket ticket is issued after it
+     * commits.
+     */
+    async start({
+      db,
+      env,
+      link,
+      now,
+    }: {
+      db: Db;
+      env: Env;
+      link: GuestLink<Row>;
+      now: Date;
+    }): Promise<StartCallResult> {
+      const { row, tenant } = link;
+      const started = await tenant(async (tx) => {
+        const simulationId = await kind.simulationOf(tx, row);
+        const [claimed] = await tx
+          .update(t)
+          .set({ status: 'started', startedAt: now, updatedAt: now })
+          .where(and(eq(t.id, row.id), inArray(t.status, statuses), isNull(t.callId), gt(t.expiresAt, now)))
+          .returning();
+        if (!claimed) throw kind.alreadyStarted();
+        const call = await startCall(
+          tx,
+          env,
+          { tenantId: row.tenantId, userId: null, role: null, candidate: true },
+          { simulationId, mode: kind.mode },
+        );
+        const [linked] = await tx.update(t).set({ callId: call.callId }).where(eq(t.id, row.id)).returning();
+        await kind.onStarted?.(tx, linked as unknown as Row, call.callId, now);
+        return call;
+      });
+      const ticket = await issueTicket(db, env, { tenantId: row.tenantId, callId: started.callId, userId: null });
+      return { ...started, ticket };
+    },
+  };
 }
 
 /** The status of the report of the link's call ('none' before there is one). */
