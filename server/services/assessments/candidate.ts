@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { assessmentSettings, assessments, clients, reports, simulations } from '../../../db/schema';
+import { assessmentSettings, assessments, clients, simulations } from '../../../db/schema';
 import type { completeOutput, validateTokenOutput } from '../../contracts/assessments';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
@@ -112,24 +112,17 @@ export async function completeLink({
   ...req
 }: guest.GuestLinkRequest): Promise<z.infer<typeof completeOutput>> {
   return links.run(req, async (tx, row) => {
-    const [r] = await tx
-      .select({
-        status: assessments.status,
-        expiresAt: assessments.expiresAt,
-        reportStatus: reports.status,
-        score: reports.score,
-        showScore: assessmentSettings.showScore,
-      })
-      .from(assessments)
-      .leftJoin(assessmentSettings, eq(assessmentSettings.tenantId, assessments.tenantId))
-      .leftJoin(reports, eq(reports.callId, assessments.callId))
-      .where(eq(assessments.id, row.id));
-    const ready = r.reportStatus === 'ready';
+    const [current] = await tx.select().from(assessments).where(eq(assessments.id, row.id));
+    const report = await guest.guestReportOf(tx, current.callId);
+    const [settings] = await tx
+      .select({ showScore: assessmentSettings.showScore })
+      .from(assessmentSettings)
+      .where(eq(assessmentSettings.tenantId, row.tenantId));
     return {
       assessment_id: row.id,
-      status: effectiveStatus(r, now),
-      report_status: r.reportStatus ?? 'none',
-      score: r.showScore && ready && r.score !== null ? Number(r.score) : null,
+      status: effectiveStatus(current, now),
+      report_status: report.status,
+      score: settings?.showScore ? report.score : null,
     };
   });
 }

@@ -37,7 +37,16 @@ export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connecte
 /** Time limits are clamped below the realtime session cap. */
 const MAX_CALL_SECONDS = Math.floor(REALTIME_SESSION_CAP_MS / 1000) - 60;
 
-export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/** Where `ticket` is the call's own socket ticket, neither used nor expired. */
+export const unusedTicket = (callId: string, ticket: string) =>
+  and(
+    eq(callTickets.id, hashTicket(ticket)),
+    eq(callTickets.callId, callId),
+    isNull(callTickets.usedAt),
+    gt(callTickets.expiresAt, new Date()),
+  );
 
 export interface StartCallInput {
   simulationId: string;
@@ -188,14 +197,7 @@ export async function consumeTicket(
     tx
       .update(callTickets)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(callTickets.id, hashTicket(ticket)),
-          eq(callTickets.callId, callId),
-          isNull(callTickets.usedAt),
-          gt(callTickets.expiresAt, new Date()),
-        ),
-      )
+      .where(unusedTicket(callId, ticket))
       .returning({ tenantId: callTickets.tenantId, userId: callTickets.userId }),
   );
   return row ?? null;

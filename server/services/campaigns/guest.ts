@@ -157,7 +157,7 @@ export async function completeMagicLink({
     return {
       cta_id: row.id,
       status: effectiveLinkStatus(row, now),
-      report_status: await guest.guestReportStatus(tx, row.callId),
+      report_status: (await guest.guestReportOf(tx, row.callId)).status,
       campaign_name: c.name,
       after_message: c.afterMessage,
       language: c.language as Language,
@@ -183,7 +183,7 @@ function forGuest(view: ReportView, firstName: string): ReportView {
 export async function guestReport(req: guest.GuestLinkRequest): Promise<CtaReport> {
   return links.run(req, async (tx, row) => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, row.campaignId));
-    const reportStatus = await guest.guestReportStatus(tx, row.callId);
+    const reportStatus = (await guest.guestReportOf(tx, row.callId)).status;
     const view =
       row.callId && reportStatus === 'ready'
         ? forGuest(await getReport(tx, { userId: row.id, role: 'sales_manager' }, row.callId), row.firstName)

@@ -157,11 +157,15 @@ export function guestLinks<Row extends GuestLinkRow>(kind: GuestLinkKind<Row>) {
   };
 }
 
-/** The status of the report of the link's call ('none' before there is one). */
-export async function guestReportStatus(tx: Executor, callId: string | null) {
-  if (!callId) return 'none' as const;
-  const [r] = await tx.select({ status: reports.status }).from(reports).where(eq(reports.callId, callId));
-  return r?.status ?? ('none' as const);
+/** The report of the link's call: its status ('none' before there is one) and its score once ready. */
+export async function guestReportOf(tx: Executor, callId: string | null) {
+  const [r] = callId
+    ? await tx.select({ status: reports.status, score: reports.score }).from(reports).where(eq(reports.callId, callId))
+    : [];
+  return {
+    status: r?.status ?? ('none' as const),
+    score: r?.status === 'ready' && r.score !== null ? Number(r.score) : null,
+  };
 }
 
 /** The simulation's columns the intro page shows. */
