@@ -10,6 +10,7 @@ import {
 } from './context';
 import { AiError } from './errors';
 import type { GenerationRecord } from './generation-record';
+import { recordedGeneration } from './recorded-generation';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
 import { assemblePrompt } from './prompt-assembly';
 import type { TextProvider } from './provider';
@@ -104,19 +105,8 @@ function offlineScenario(context: GenerationContext): ScenarioResult {
   };
 }
 
-function failedRecord(e: AiError, prompt: { system: string | null; user: string }): GenerationRecord {
-  return {
-    task: e.task,
-    provider: 'openai',
-    model: e.model,
-    prompt,
-    output: null,
-    usage: null,
-    status: 'failed',
-    error: `${e.aiCode}: ${e.message}`,
-    durationMs: e.durationMs,
-  };
-}
+/** A scenario step's failure as stored: its code and message. */
+const errorText = (e: AiError) => `${e.aiCode}: ${e.message}`;
 
 /**
  * Generates a scenario in two steps, variables then narrative, with the model when `provider` is
@@ -130,62 +120,35 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
 
   const varsPrompt = assemblePrompt(context.prompts.scenarioVariables, context, { kind: 'scenario_variables' });
   const varsSent = { system: varsPrompt.system, user: varsPrompt.user };
-  let vars;
-  try {
-    vars = await provider.generateStructured({
+  const { result: vars, record: varsRecord } = await recordedGeneration(provider, {
+    input: {
       task: 'scenario_variables',
-      system: varsPrompt.system,
-      user: varsPrompt.user,
+      ...varsSent,
       schema: scenarioVariablesSchema,
       schemaName: 'scenario_variables',
       signal,
-    });
-  } catch (e) {
-    if (e instanceof AiError) throw e.withRecords([failedRecord(e, varsSent)]);
-    throw e;
-  }
-  const varsRecord: GenerationRecord = {
-    task: 'scenario_variables',
-    provider: 'openai',
-    model: vars.model,
+    },
     prompt: varsSent,
-    output: vars.data,
-    usage: vars.usage,
-    status: 'succeeded',
-    error: null,
-    durationMs: vars.durationMs,
-  };
+    errorText,
+  });
 
   const narrPrompt = assemblePrompt(context.prompts.scenarioNarrative, context, {
     kind: 'scenario_narrative',
     scenario: formatScenario(vars.data),
   });
   const narrSent = { system: narrPrompt.system, user: narrPrompt.user };
-  let narr;
-  try {
-    narr = await provider.generateStructured({
+  const { result: narr, record: narrRecord } = await recordedGeneration(provider, {
+    input: {
       task: 'scenario_narrative',
-      system: narrPrompt.system,
-      user: narrPrompt.user,
+      ...narrSent,
       schema: scenarioNarrativeSchema,
       schemaName: 'scenario_narrative',
       signal,
-    });
-  } catch (e) {
-    if (e instanceof AiError) throw e.withRecords([varsRecord, failedRecord(e, narrSent)]);
-    throw e;
-  }
-  const narrRecord: GenerationRecord = {
-    task: 'scenario_narrative',
-    provider: 'openai',
-    model: narr.model,
+    },
     prompt: narrSent,
-    output: narr.data,
-    usage: narr.usage,
-    status: 'succeeded',
-    error: null,
-    durationMs: narr.durationMs,
-  };
+    before: [varsRecord],
+    errorText,
+  });
 
   return {
     ...stored(context, vars.data, narr.data),
