@@ -1,4 +1,4 @@
-import type { AiTask } from '../../db/schema';
+import type { AiTask, AiUsage } from '../../db/schema';
 import { AiError } from './errors';
 import type { GenerationRecord } from './generation-record';
 import type { GenerateStructuredInput, StructuredResult, TextProvider } from './provider';
@@ -12,21 +12,22 @@ type Prompt = GenerationRecord['prompt'];
  */
 export async function recordedGeneration<T>(
   provider: TextProvider,
-  o: {
-    input: GenerateStructuredInput<T>;
+  o: Omit<GenerateStructuredInput<T>, 'system' | 'user'> & {
+    /** The assembled prompt, sent and stored as it is. */
     prompt: Prompt;
     before?: GenerationRecord[];
     errorText: (e: AiError) => string;
   },
 ): Promise<{ result: StructuredResult<T>; record: GenerationRecord }> {
   try {
-    const result = await provider.generateStructured(o.input);
-    return { result, record: answeredRecord(o.input.task, o.prompt, result) };
+    const { prompt, before: _before, errorText: _errorText, ...rest } = o;
+    const result = await provider.generateStructured({ ...rest, system: prompt.system, user: prompt.user });
+    return { result, record: answeredRecord(o.task, prompt, result) };
   } catch (e) {
     if (e instanceof AiError)
       throw e.withRecords([
         ...(o.before ?? []),
-        failedRecord(e, { task: o.input.task, prompt: o.prompt, errorText: o.errorText }),
+        failedRecord(e, { task: o.task, prompt: o.prompt, errorText: o.errorText }),
       ]);
     throw e;
   }
@@ -60,3 +61,14 @@ export const failedRecord = (
   error: errorText(e),
   durationMs: e.durationMs,
 });
+
+/** The token usage of two requests together (null when neither reported any). */
+export function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
+  if (!a) return b;
+  if (!b) return a;
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    totalTokens: a.totalTokens + b.totalTokens,
+  };
+}

@@ -10,7 +10,7 @@ import {
 } from './context';
 import { AiError } from './errors';
 import type { GenerationRecord } from './generation-record';
-import { recordedGeneration } from './recorded-generation';
+import { addUsage, recordedGeneration } from './recorded-generation';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
 import { assemblePrompt } from './prompt-assembly';
 import type { TextProvider } from './provider';
@@ -56,16 +56,6 @@ function assertScenarioReady(context: GenerationContext): void {
       field: 'scorecardId',
     });
   }
-}
-
-function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
-  if (!a) return b;
-  if (!b) return a;
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-  };
 }
 
 /** The generated scenario in its stored shape, and its summary as the learner reads it. */
@@ -121,13 +111,10 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
   const varsPrompt = assemblePrompt(context.prompts.scenarioVariables, context, { kind: 'scenario_variables' });
   const varsSent = { system: varsPrompt.system, user: varsPrompt.user };
   const { result: vars, record: varsRecord } = await recordedGeneration(provider, {
-    input: {
-      task: 'scenario_variables',
-      ...varsSent,
-      schema: scenarioVariablesSchema,
-      schemaName: 'scenario_variables',
-      signal,
-    },
+    task: 'scenario_variables',
+    schema: scenarioVariablesSchema,
+    schemaName: 'scenario_variables',
+    signal,
     prompt: varsSent,
     errorText,
   });
@@ -138,13 +125,10 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
   });
   const narrSent = { system: narrPrompt.system, user: narrPrompt.user };
   const { result: narr, record: narrRecord } = await recordedGeneration(provider, {
-    input: {
-      task: 'scenario_narrative',
-      ...narrSent,
-      schema: scenarioNarrativeSchema,
-      schemaName: 'scenario_narrative',
-      signal,
-    },
+    task: 'scenario_narrative',
+    schema: scenarioNarrativeSchema,
+    schemaName: 'scenario_narrative',
+    signal,
     prompt: narrSent,
     before: [varsRecord],
     errorText,

@@ -2,7 +2,7 @@ import type { AiUsage } from '../../db/schema';
 import { normaliseText } from '../contracts/text';
 import type { GenerationRecord } from '../ai/generation-record';
 import { AiError } from '../ai/errors';
-import { answeredRecord, failedRecord, recordedGeneration } from '../ai/recorded-generation';
+import { addUsage, answeredRecord, failedRecord, recordedGeneration } from '../ai/recorded-generation';
 import type { TextProvider } from '../ai/provider';
 import { checkQuotes, EvidenceLedger, turnIndex } from './evidence';
 import { evaluationSchema, reaskSchema, reaskUserMessage, type CriterionOut } from './model-prompt';
@@ -23,16 +23,6 @@ const NO_EVIDENCE_NOTE: Record<string, (names: string[]) => string> = {
 };
 export const noEvidenceNote = (language: string, names: string[]) =>
   (NO_EVIDENCE_NOTE[language] ?? NO_EVIDENCE_NOTE[language.split('-')[0]] ?? NO_EVIDENCE_NOTE.en)(names);
-
-export function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
-  if (!a) return b;
-  if (!b) return a;
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-  };
-}
 
 export interface ModelEvaluationInput {
   provider: TextProvider;
@@ -82,13 +72,10 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
 
   await input.onPhase?.('evaluating');
   const { result: first, record } = await recordedGeneration(provider, {
-    input: {
-      task: 'evaluation',
-      ...sent,
-      schema: evaluationSchema,
-      schemaName: 'call_evaluation',
-      signal: input.signal,
-    },
+    task: 'evaluation',
+    schema: evaluationSchema,
+    schemaName: 'call_evaluation',
+    signal: input.signal,
     prompt: sent,
     errorText,
   });
