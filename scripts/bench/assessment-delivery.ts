@@ -172,7 +172,7 @@ async function main() {
         options: { source: 'greenhouse', callbackUrl: `${rx.url}/gh/${i}`, baseUrl: app.url },
       });
       const token = new URL(assessment.link!).searchParams.get('token')!;
-      const call = await startLinkCall(database.db, env, assessment.id, token);
+      const call = await startLinkCall({ db: database.db, env, id: assessment.id, token });
       const { hungUpAt: ended } = await holdTypedCall(app.url, call.callId, call.ticket, [
         'How do you plan your routes today, and how long does it take?',
         'Could we book a pilot kickoff next Tuesday at 10am?',

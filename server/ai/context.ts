@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import type { ScorecardCriterion } from '../contracts/scorecards';
 import { criteriaOf } from './scorecard-criteria';
 import {
   callInstructions,
@@ -44,16 +45,7 @@ export interface SimulationInput {
   scenarioNarrativePromptId?: string | null;
 }
 
-export interface CriterionContext {
-  id: string;
-  position: number;
-  name: string;
-  description: string;
-  includeInScenario: boolean;
-  levelZero: string;
-  levelLow: string;
-  levelHigh: string;
-}
+export type CriterionContext = ScorecardCriterion;
 
 export interface PromptSource {
   /** null for the built-in fallback. */

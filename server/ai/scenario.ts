@@ -10,6 +10,7 @@ import {
 } from './context';
 import { AiError } from './errors';
 import type { GenerationRecord } from './generation-record';
+import { addUsage, recordedGeneration } from './recorded-generation';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
 import { assemblePrompt } from './prompt-assembly';
 import type { TextProvider } from './provider';
@@ -57,16 +58,6 @@ function assertScenarioReady(context: GenerationContext): void {
   }
 }
 
-function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
-  if (!a) return b;
-  if (!b) return a;
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-  };
-}
-
 /** The generated scenario in its stored shape, and its summary as the learner reads it. */
 function stored(context: GenerationContext, variables: ScenarioVariables, narrative: ScenarioNarrative) {
   const s = readScenario({ variables, narrative }, context.language)!;
@@ -104,19 +95,8 @@ function offlineScenario(context: GenerationContext): ScenarioResult {
   };
 }
 
-function failedRecord(e: AiError, prompt: { system: string | null; user: string }): GenerationRecord {
-  return {
-    task: e.task,
-    provider: 'openai',
-    model: e.model,
-    prompt,
-    output: null,
-    usage: null,
-    status: 'failed',
-    error: `${e.aiCode}: ${e.message}`,
-    durationMs: e.durationMs,
-  };
-}
+/** A scenario step's failure as stored: its code and message. */
+const errorText = (e: AiError) => `${e.aiCode}: ${e.message}`;
 
 /**
  * Generates a scenario in two steps, variables then narrative, with the model when `provider` is
@@ -130,62 +110,29 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
 
   const varsPrompt = assemblePrompt(context.prompts.scenarioVariables, context, { kind: 'scenario_variables' });
   const varsSent = { system: varsPrompt.system, user: varsPrompt.user };
-  let vars;
-  try {
-    vars = await provider.generateStructured({
-      task: 'scenario_variables',
-      system: varsPrompt.system,
-      user: varsPrompt.user,
-      schema: scenarioVariablesSchema,
-      schemaName: 'scenario_variables',
-      signal,
-    });
-  } catch (e) {
-    if (e instanceof AiError) throw e.withRecords([failedRecord(e, varsSent)]);
-    throw e;
-  }
-  const varsRecord: GenerationRecord = {
+  const { result: vars, record: varsRecord } = await recordedGeneration(provider, {
     task: 'scenario_variables',
-    provider: 'openai',
-    model: vars.model,
+    schema: scenarioVariablesSchema,
+    schemaName: 'scenario_variables',
+    signal,
     prompt: varsSent,
-    output: vars.data,
-    usage: vars.usage,
-    status: 'succeeded',
-    error: null,
-    durationMs: vars.durationMs,
-  };
+    errorText,
+  });
 
   const narrPrompt = assemblePrompt(context.prompts.scenarioNarrative, context, {
     kind: 'scenario_narrative',
     scenario: formatScenario(vars.data),
   });
   const narrSent = { system: narrPrompt.system, user: narrPrompt.user };
-  let narr;
-  try {
-    narr = await provider.generateStructured({
-      task: 'scenario_narrative',
-      system: narrPrompt.system,
-      user: narrPrompt.user,
-      schema: scenarioNarrativeSchema,
-      schemaName: 'scenario_narrative',
-      signal,
-    });
-  } catch (e) {
-    if (e instanceof AiError) throw e.withRecords([varsRecord, failedRecord(e, narrSent)]);
-    throw e;
-  }
-  const narrRecord: GenerationRecord = {
+  const { result: narr, record: narrRecord } = await recordedGeneration(provider, {
     task: 'scenario_narrative',
-    provider: 'openai',
-    model: narr.model,
+    schema: scenarioNarrativeSchema,
+    schemaName: 'scenario_narrative',
+    signal,
     prompt: narrSent,
-    output: narr.data,
-    usage: narr.usage,
-    status: 'succeeded',
-    error: null,
-    durationMs: narr.durationMs,
-  };
+    before: [varsRecord],
+    errorText,
+  });
 
   return {
     ...stored(context, vars.data, narr.data),

@@ -113,6 +113,17 @@ export const linkTokenInput = z.object({
   token: z.string().regex(LINK_TOKEN_PATTERN, 'assessments.link.malformed'),
 });
 
+/** The simulation a guest link's intro shows (assessment and campaign links). */
+export const linkSimulationOutput = z.object({
+  name: z.string(),
+  /** The learner role (the "type" of the call). */
+  type: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  time_limit_minutes: z.number(),
+  language: z.string(),
+  instructions: z.string(),
+});
+
 /** `POST /api/v1/assessments/validate-token`: what the intro shows. */
 export const validateTokenOutput = z.object({
   assessment_id: z.uuid(),
@@ -120,15 +131,7 @@ export const validateTokenOutput = z.object({
   candidate_first_name: z.string(),
   company_name: z.string(),
   expires_at: z.string(),
-  simulation: z.object({
-    name: z.string(),
-    /** The learner role (the "type" of the call). */
-    type: z.string(),
-    difficulty: z.enum(DIFFICULTIES),
-    time_limit_minutes: z.number(),
-    language: z.string(),
-    instructions: z.string(),
-  }),
+  simulation: linkSimulationOutput,
   /** Whether the tenant lets candidates see their score. */
   show_score: z.boolean(),
   /** The call already started from this link (a reload after the start): no second call. */

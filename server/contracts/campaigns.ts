@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  BOOKING_PROVIDERS,
-  DIFFICULTIES,
-  MAGIC_LINK_EXPIRY_REASONS,
-  MAGIC_LINK_STATUSES,
-  type BookingProvider,
-} from './enums';
-import { LINK_TOKEN_PATTERN } from './assessments';
+import { BOOKING_PROVIDERS, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
+import { LINK_TOKEN_PATTERN, linkSimulationOutput } from './assessments';
 import { LANGUAGES } from './languages';
 import { reportOutput, REPORT_STATUSES } from './reports';
 import { text } from './text';
@@ -339,14 +333,7 @@ export const ctaValidateOutput = z.object({
     intro_paragraph: z.string(),
     language: z.enum(LANGUAGES),
   }),
-  simulation: z.object({
-    name: z.string(),
-    type: z.string(),
-    difficulty: z.enum(DIFFICULTIES),
-    time_limit_minutes: z.number(),
-    language: z.string(),
-    instructions: z.string(),
-  }),
+  simulation: linkSimulationOutput,
   call_started: z.boolean(),
 });
 

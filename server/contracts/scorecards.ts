@@ -86,6 +86,7 @@ const criterionOutput = z.object({
   levelLow: z.string(),
   levelHigh: z.string(),
 });
+export type ScorecardCriterion = z.infer<typeof criterionOutput>;
 
 const iconOutput = z.string();
 

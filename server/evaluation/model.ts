@@ -2,6 +2,7 @@ import type { AiUsage } from '../../db/schema';
 import { normaliseText } from '../contracts/text';
 import type { GenerationRecord } from '../ai/generation-record';
 import { AiError } from '../ai/errors';
+import { addUsage, answeredRecord, failedRecord, recordedGeneration } from '../ai/recorded-generation';
 import type { TextProvider } from '../ai/provider';
 import { checkQuotes, EvidenceLedger, turnIndex } from './evidence';
 import { evaluationSchema, reaskSchema, reaskUserMessage, type CriterionOut } from './model-prompt';
@@ -22,16 +23,6 @@ const NO_EVIDENCE_NOTE: Record<string, (names: string[]) => string> = {
 };
 export const noEvidenceNote = (language: string, names: string[]) =>
   (NO_EVIDENCE_NOTE[language] ?? NO_EVIDENCE_NOTE[language.split('-')[0]] ?? NO_EVIDENCE_NOTE.en)(names);
-
-export function addUsage(a: AiUsage | null, b: AiUsage | null): AiUsage | null {
-  if (!a) return b;
-  if (!b) return a;
-  return {
-    inputTokens: a.inputTokens + b.inputTokens,
-    outputTokens: a.outputTokens + b.outputTokens,
-    totalTokens: a.totalTokens + b.totalTokens,
-  };
-}
 
 export interface ModelEvaluationInput {
   provider: TextProvider;
@@ -62,17 +53,8 @@ function byId(list: CriterionOut[]) {
   return m;
 }
 
-const failedRecord = (e: AiError, prompt: { system: string | null; user: string }): GenerationRecord => ({
-  task: 'evaluation',
-  provider: 'openai',
-  model: e.model,
-  prompt,
-  output: null,
-  usage: null,
-  status: 'failed',
-  error: e.message,
-  durationMs: e.durationMs,
-});
+/** An evaluation request's failure as stored: its message. */
+const errorText = (e: AiError) => e.message;
 
 /**
  * One model evaluation with the evidence check (evidence.ts). A criterion above 0 left without a
@@ -89,31 +71,15 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
   const sent = { system: input.system, user: input.user };
 
   await input.onPhase?.('evaluating');
-  let first;
-  try {
-    first = await provider.generateStructured({
-      task: 'evaluation',
-      system: input.system,
-      user: input.user,
-      schema: evaluationSchema,
-      schemaName: 'call_evaluation',
-      signal: input.signal,
-    });
-  } catch (e) {
-    if (e instanceof AiError) throw e.withRecords([failedRecord(e, sent)]);
-    throw e;
-  }
-  records.push({
+  const { result: first, record } = await recordedGeneration(provider, {
     task: 'evaluation',
-    provider: 'openai',
-    model: first.model,
+    schema: evaluationSchema,
+    schemaName: 'call_evaluation',
+    signal: input.signal,
     prompt: sent,
-    output: first.data,
-    usage: first.usage,
-    status: 'succeeded',
-    error: null,
-    durationMs: first.durationMs,
+    errorText,
   });
+  records.push(record);
   let usage = first.usage;
 
   await input.onPhase?.('verifying');
@@ -183,17 +149,7 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
         schemaName: 'evidence_recheck',
         signal: input.signal,
       });
-      records.push({
-        task: 'evaluation',
-        provider: 'openai',
-        model: second.model,
-        prompt: reSent,
-        output: second.data,
-        usage: second.usage,
-        status: 'succeeded',
-        error: null,
-        durationMs: second.durationMs,
-      });
+      records.push(answeredRecord('evaluation', reSent, second));
       usage = addUsage(usage, second.usage);
       const again = byId(second.data.criteria);
       for (const c of toReask) {
@@ -220,7 +176,7 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
       }
     } catch (e) {
       if (!(e instanceof AiError)) throw e;
-      records.push(failedRecord(e, reSent));
+      records.push(failedRecord(e, { task: 'evaluation', prompt: reSent, errorText }));
       for (const c of toReask)
         results.set(c.id, { ...results.get(c.id)!, level: 0, originalLevel: 0, note: 'reask_failed' });
     }

@@ -1,11 +1,6 @@
 import { checkQuotes, EvidenceLedger, turnIndex } from './evidence';
-import {
-  addUsage,
-  evaluateWithModel,
-  noEvidenceNote,
-  type ModelEvaluationInput,
-  type ModelEvaluationResult,
-} from './model';
+import { addUsage } from '../ai/recorded-generation';
+import { evaluateWithModel, noEvidenceNote, type ModelEvaluationInput, type ModelEvaluationResult } from './model';
 import type { CriterionResult, Level, Turn } from './types';
 
 /** The lower median: with an even count the smaller middle value, so a tie never raises a level. */

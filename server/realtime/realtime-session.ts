@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { callTickets, calls } from '../../db/schema/calls';
 import { asSystem, type TenantRunner } from '../../db/tenant';
@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { getCallTransport } from '../services/calls/call-settings';
-import { hashTicket } from '../services/calls/calls';
+import { unusedTicket } from '../services/calls/calls';
 import { realtimeSessionConfig } from './openai-realtime-upstream';
 import type { CallRelayOptions } from './relay-options';
 import type { UpstreamSessionConfig } from './upstream';
@@ -58,18 +58,7 @@ export interface RealtimeSessionAnswer {
 /** The call's ticket, checked without using it up (the call's socket consumes it). */
 async function ticketIsValid(deps: SessionDeps, callId: string, ticket: string): Promise<boolean> {
   const rows = await asSystem(deps.db, { action: 'calls.ticket.check' }, (tx) =>
-    tx
-      .select({ id: callTickets.id })
-      .from(callTickets)
-      .where(
-        and(
-          eq(callTickets.id, hashTicket(ticket)),
-          eq(callTickets.callId, callId),
-          isNull(callTickets.usedAt),
-          gt(callTickets.expiresAt, new Date()),
-        ),
-      )
-      .limit(1),
+    tx.select({ id: callTickets.id }).from(callTickets).where(unusedTicket(callId, ticket)).limit(1),
   );
   return rows.length === 1;
 }

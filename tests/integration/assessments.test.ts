@@ -550,23 +550,27 @@ describe('the candidate’s link', () => {
   it('a start whose call never connected (the ticket expired unused) gives the link back; a live one does not', async () => {
     const r = await create({ simulation_id: simA, candidate: candidate('closed@example.com') });
     const { assessment_id, token } = linkBody(r.json.link);
-    const first = await startLinkCall(app.deps.db, app.deps.env, assessment_id!, token);
+    const first = await startLinkCall({ db: app.deps.db, env: app.deps.env, id: assessment_id!, token });
     // within the ticket's lifetime the link stays started
-    expect((await validateLink(app.deps.db, app.deps.env, assessment_id!, token)).call_started).toBe(true);
+    expect((await validateLink({ db: app.deps.db, env: app.deps.env, id: assessment_id!, token })).call_started).toBe(
+      true,
+    );
     const later = new Date(Date.now() + (app.deps.env.CALL_TICKET_TTL_SECONDS + 60) * 1000);
-    const again = await validateLink(app.deps.db, app.deps.env, assessment_id!, token, later);
+    const again = await validateLink({ db: app.deps.db, env: app.deps.env, id: assessment_id!, token, now: later });
     expect(again).toMatchObject({ status: 'opened', call_started: false });
     const [stale] = await sys((tx) =>
       tx.select({ state: calls.state, endDetail: calls.endDetail }).from(calls).where(eq(calls.id, first.callId)),
     );
     expect(stale).toEqual({ state: 'failed', endDetail: 'the call was never connected' });
-    const second = await startLinkCall(app.deps.db, app.deps.env, assessment_id!, token, later);
+    const second = await startLinkCall({ db: app.deps.db, env: app.deps.env, id: assessment_id!, token, now: later });
     expect(second.callId).not.toBe(first.callId);
     // the second call connects: no later release touches it
     const { client } = await holdTypedCall(app.url, second.callId, second.ticket, ['How do you plan routes today?']);
     expect(client.msgs.some((m) => m.type === 'end')).toBe(true);
     const far = new Date(Date.now() + 3_600_000);
-    await expect(startLinkCall(app.deps.db, app.deps.env, assessment_id!, token, far)).rejects.toMatchObject({
+    await expect(
+      startLinkCall({ db: app.deps.db, env: app.deps.env, id: assessment_id!, token, now: far }),
+    ).rejects.toMatchObject({
       code: 'ASSESSMENT_LINK_USED',
     });
   });

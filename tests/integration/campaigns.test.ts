@@ -560,7 +560,9 @@ describe('a guest’s link', () => {
   it('expires when its days run out (an injected clock), and reads as Expired in the table', async () => {
     const link = await make('late@guest.test');
     const eightDays = new Date(Date.now() + 8 * 86_400_000);
-    const e = await rejection(validateMagicLink(app.deps.db, app.deps.env, link.cta_id, link.token, eightDays));
+    const e = await rejection(
+      validateMagicLink({ db: app.deps.db, id: link.cta_id, token: link.token, now: eightDays }),
+    );
     expect((e as { code: string }).code).toBe('MAGIC_LINK_EXPIRED');
     const [row] = await sys((tx) => tx.select().from(magicLinks).where(eq(magicLinks.id, link.cta_id)));
     expect([row.status, row.expiredReason, row.clicks]).toEqual(['expired', 'days', 1]);
@@ -575,13 +577,12 @@ describe('a guest’s link', () => {
     const fresh = await make('early@guest.test');
     expect(
       (
-        await validateMagicLink(
-          app.deps.db,
-          app.deps.env,
-          fresh.cta_id,
-          fresh.token,
-          new Date(Date.now() + 6 * 86_400_000),
-        )
+        await validateMagicLink({
+          db: app.deps.db,
+          id: fresh.cta_id,
+          token: fresh.token,
+          now: new Date(Date.now() + 6 * 86_400_000),
+        })
       ).status,
     ).toBe('clicked');
   });

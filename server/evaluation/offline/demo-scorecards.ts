@@ -1,4 +1,4 @@
-import type { ScorecardIcon } from '../../contracts/scorecards';
+import type { ScorecardCriterion, ScorecardIcon } from '../../contracts/scorecards';
 
 /**
  * Demo scorecards for well-known sales methodologies, written for Spar. The level texts describe
@@ -7,14 +7,7 @@ import type { ScorecardIcon } from '../../contracts/scorecards';
  * The seed (db/seed/scorecards.ts) writes them for the demo tenant; the offline evaluator
  * (./rubrics.ts) recognises their criteria, so they live here, beside it.
  */
-interface SeedCriterion {
-  name: string;
-  description: string;
-  includeInScenario: boolean;
-  levelZero: string;
-  levelLow: string;
-  levelHigh: string;
-}
+type SeedCriterion = Omit<ScorecardCriterion, 'id' | 'position'>;
 
 export interface SeedScorecard {
   name: string;

@@ -117,13 +117,13 @@ export function evaluateOffline(input: OfflineInput): EvaluationOutput & { score
   const score = computeScore(criteria.map((c) => c.level));
   const strengths = scored
     .filter((s) => s.result.level === 2 && s.r?.found.length)
-    .map((s) => t.strength(s.c.name, factList(t, s.r!.found)));
+    .map((s) => `${s.c.name}: ${factList(t, s.r!.found)}.`);
   const improvements: Improvement[] = scored
     .filter((s) => s.result.level !== null && s.result.level < 2 && s.r)
     .sort((a, b) => (a.result.level ?? 0) - (b.result.level ?? 0))
     .slice(0, 3)
     .map((s) => ({
-      what: t.improveWhat(s.c.name, factList(t, s.r!.missing, true) || factList(t, s.r!.found)),
+      what: `${s.c.name}: ${factList(t, s.r!.missing, true) || factList(t, s.r!.found)}.`,
       why: s.c.levelHigh,
       example: t.examples[s.r!.example],
     }));

@@ -1,3 +1,4 @@
+import { en as enPhrases } from '../../ai/offline-phrases/en';
 import type { LexiconSource } from './lexicon-types';
 
 export const en: LexiconSource = {
@@ -569,20 +570,7 @@ export const en: LexiconSource = {
     'call you back',
   ],
   weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-  months: [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-  ],
+  months: enPhrases.months,
   relativeDay: ['tomorrow', 'today at', 'this afternoon', 'tomorrow morning'],
   vagueWhen: [
     'at some point',

@@ -1,3 +1,4 @@
+import { es as esPhrases } from '../../ai/offline-phrases/es';
 import type { LexiconSource } from './lexicon-types';
 
 export const es: LexiconSource = {
@@ -555,21 +556,7 @@ export const es: LexiconSource = {
     'le vuelvo a llamar',
   ],
   weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
-  months: [
-    'enero',
-    'febrero',
-    'marzo',
-    'abril',
-    'mayo',
-    'junio',
-    'julio',
-    'agosto',
-    'septiembre',
-    'setiembre',
-    'octubre',
-    'noviembre',
-    'diciembre',
-  ],
+  months: [...esPhrases.months, 'setiembre'],
   relativeDay: ['mañana', 'pasado mañana', 'esta tarde', 'hoy a las'],
   vagueWhen: [
     'otro día',

@@ -1,3 +1,4 @@
+import { it as itPhrases } from '../../ai/offline-phrases/it';
 import type { LexiconSource } from './lexicon-types';
 
 export const it: LexiconSource = {
@@ -473,20 +474,7 @@ export const it: LexiconSource = {
     'la risento',
   ],
   weekdays: ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'],
-  months: [
-    'gennaio',
-    'febbraio',
-    'marzo',
-    'aprile',
-    'maggio',
-    'giugno',
-    'luglio',
-    'agosto',
-    'settembre',
-    'ottobre',
-    'novembre',
-    'dicembre',
-  ],
+  months: itPhrases.months,
   relativeDay: ['domani', 'dopodomani', 'oggi pomeriggio', 'oggi alle'],
   vagueWhen: [
     'un altro giorno',

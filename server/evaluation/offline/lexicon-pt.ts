@@ -1,3 +1,4 @@
+import { ptBR as ptBRPhrases } from '../../ai/offline-phrases/pt-br';
 import type { LexiconSource } from './lexicon-types';
 
 export const pt: LexiconSource = {
@@ -515,20 +516,7 @@ export const pt: LexiconSource = {
     'sábado',
     'domingo',
   ],
-  months: [
-    'janeiro',
-    'fevereiro',
-    'março',
-    'abril',
-    'maio',
-    'junho',
-    'julho',
-    'agosto',
-    'setembro',
-    'outubro',
-    'novembro',
-    'dezembro',
-  ],
+  months: ptBRPhrases.months,
   relativeDay: ['amanhã', 'depois de amanhã', 'hoje à tarde', 'hoje às'],
   vagueWhen: [
     'outro dia',

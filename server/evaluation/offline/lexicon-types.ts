@@ -40,6 +40,7 @@ export interface LexiconSource {
   secondPerson: string[];
   meeting: string[];
   weekdays: string[];
+  /** Month names, the offline generator's own (server/ai/offline-phrases): entries are matched folded, so case does not matter. */
   months: string[];
   relativeDay: string[];
   vagueWhen: string[];

@@ -15,8 +15,6 @@ export const en: OfflineTexts = {
   summary: (p) =>
     `The rep spoke ${pct(p.repShare)} of the ${p.byWords ? 'words' : 'time'} and asked ${p.questions} question(s): ${p.open} open, ${p.followUps} building on the prospect’s previous answer. ` +
     (p.datedStep ? 'A dated next step was agreed.' : 'No dated next step was agreed.'),
-  strength: (name, found) => `${name}: ${found}.`,
-  improveWhat: (name, missing) => `${name}: ${missing}.`,
   facts: {
     situationTargeted: 'targeted questions about the current setup (team, tools, process, volumes)',
     situationGeneric: 'generic background questions',

@@ -15,8 +15,6 @@ export const es: OfflineTexts = {
   summary: (p) =>
     `El vendedor habló el ${pct(p.repShare)} ${p.byWords ? 'de las palabras' : 'del tiempo'} e hizo ${p.questions} pregunta(s): ${p.open} abiertas y ${p.followUps} que retoman la respuesta anterior del cliente. ` +
     (p.datedStep ? 'Se acordó un siguiente paso con fecha.' : 'No se acordó ningún siguiente paso con fecha.'),
-  strength: (name, found) => `${name}: ${found}.`,
-  improveWhat: (name, missing) => `${name}: ${missing}.`,
   facts: {
     situationTargeted: 'preguntas concretas sobre la situación actual (equipo, herramientas, proceso, volúmenes)',
     situationGeneric: 'preguntas genéricas de contexto',

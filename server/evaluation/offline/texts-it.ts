@@ -17,8 +17,6 @@ export const it: OfflineTexts = {
     (p.datedStep
       ? 'È stato concordato un passo successivo con una data.'
       : 'Non è stato concordato nessun passo successivo con una data.'),
-  strength: (name, found) => `${name}: ${found}.`,
-  improveWhat: (name, missing) => `${name}: ${missing}.`,
   facts: {
     situationTargeted: 'domande mirate sulla situazione attuale (team, strumenti, processo, volumi)',
     situationGeneric: 'domande generiche di contesto',

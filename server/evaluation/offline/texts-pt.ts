@@ -15,8 +15,6 @@ export const pt: OfflineTexts = {
   summary: (p) =>
     `O vendedor falou ${pct(p.repShare)} ${p.byWords ? 'das palavras' : 'do tempo'} e fez ${p.questions} pergunta(s): ${p.open} abertas e ${p.followUps} aproveitando a resposta anterior do cliente. ` +
     (p.datedStep ? 'Foi combinado um próximo passo com data.' : 'Nenhum próximo passo com data foi combinado.'),
-  strength: (name, found) => `${name}: ${found}.`,
-  improveWhat: (name, missing) => `${name}: ${missing}.`,
   facts: {
     situationTargeted: 'perguntas direcionadas sobre o cenário atual (time, ferramentas, processo, volumes)',
     situationGeneric: 'perguntas genéricas de contexto',

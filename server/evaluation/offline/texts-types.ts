@@ -141,8 +141,6 @@ export interface OfflineTexts {
     followUps: number;
     datedStep: boolean;
   }) => string;
-  strength: (name: string, found: string) => string;
-  improveWhat: (name: string, missing: string) => string;
   facts: Record<FactKey, string>;
   examples: Record<ExampleKey, string>;
 }

@@ -23,7 +23,7 @@ export const assessmentLinkRouter = router({
     })
     .input(linkTokenInput)
     .output(validateTokenOutput)
-    .mutation(({ ctx, input }) => validateLink(ctx.deps.db, ctx.deps.env, input.assessment_id, input.token)),
+    .mutation(({ ctx, input }) => validateLink({ ...ctx.deps, id: input.assessment_id, token: input.token })),
 
   start: publicProcedure
     .meta({
@@ -38,7 +38,7 @@ export const assessmentLinkRouter = router({
     })
     .input(linkTokenInput)
     .output(startCallOutput)
-    .mutation(({ ctx, input }) => startLinkCall(ctx.deps.db, ctx.deps.env, input.assessment_id, input.token)),
+    .mutation(({ ctx, input }) => startLinkCall({ ...ctx.deps, id: input.assessment_id, token: input.token })),
 
   complete: publicProcedure
     .meta({
@@ -53,5 +53,5 @@ export const assessmentLinkRouter = router({
     })
     .input(linkTokenInput)
     .output(completeOutput)
-    .mutation(({ ctx, input }) => completeLink(ctx.deps.db, input.assessment_id, input.token)),
+    .mutation(({ ctx, input }) => completeLink({ ...ctx.deps, id: input.assessment_id, token: input.token })),
 });

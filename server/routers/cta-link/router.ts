@@ -37,7 +37,7 @@ export const ctaLinkRouter = router({
     })
     .input(ctaLinkInput)
     .output(ctaValidateOutput)
-    .mutation(({ ctx, input }) => validateMagicLink(ctx.deps.db, ctx.deps.env, input.cta_id, input.token)),
+    .mutation(({ ctx, input }) => validateMagicLink({ ...ctx.deps, id: input.cta_id, token: input.token })),
 
   markStarted: publicProcedure
     .meta({
@@ -52,7 +52,7 @@ export const ctaLinkRouter = router({
     })
     .input(ctaLinkInput)
     .output(startCallOutput)
-    .mutation(({ ctx, input }) => startMagicLinkCall(ctx.deps.db, ctx.deps.env, input.cta_id, input.token)),
+    .mutation(({ ctx, input }) => startMagicLinkCall({ ...ctx.deps, id: input.cta_id, token: input.token })),
 
   complete: publicProcedure
     .meta({
@@ -67,7 +67,7 @@ export const ctaLinkRouter = router({
     })
     .input(ctaLinkInput)
     .output(ctaCompleteOutput)
-    .mutation(({ ctx, input }) => completeMagicLink(ctx.deps.db, input.cta_id, input.token)),
+    .mutation(({ ctx, input }) => completeMagicLink({ ...ctx.deps, id: input.cta_id, token: input.token })),
 
   report: publicProcedure
     .meta({
@@ -82,7 +82,7 @@ export const ctaLinkRouter = router({
     })
     .input(ctaReportInput)
     .output(ctaReportOutput)
-    .query(({ ctx, input }) => guestReport(ctx.deps.db, input.id, input.token)),
+    .query(({ ctx, input }) => guestReport({ ...ctx.deps, id: input.id, token: input.token })),
 
   booked: publicProcedure
     .meta({
@@ -97,5 +97,5 @@ export const ctaLinkRouter = router({
     })
     .input(ctaLinkInput)
     .output(ctaBookedOutput)
-    .mutation(({ ctx, input }) => markMagicLinkBooked(ctx.deps.db, input.cta_id, input.token)),
+    .mutation(({ ctx, input }) => markMagicLinkBooked({ ...ctx.deps, id: input.cta_id, token: input.token })),
 });

@@ -11,7 +11,8 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { enqueueMail, renderMail } from '../../mail/jobs';
-import { candidateLink, hashToken, newLinkToken } from './links';
+import { hashToken, newLinkToken } from '../guest-links/tokens';
+import { candidateLink } from './links';
 import { loadPartnerAssessment } from './read';
 
 export interface AssessmentKey {

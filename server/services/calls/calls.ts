@@ -37,13 +37,22 @@ export const ACTIVE_CALL_STATES = ['connecting', 'dialing', 'ringing', 'connecte
 /** Time limits are clamped below the realtime session cap. */
 const MAX_CALL_SECONDS = Math.floor(REALTIME_SESSION_CAP_MS / 1000) - 60;
 
-export const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/** Where `ticket` is the call's own socket ticket, neither used nor expired. */
+export const unusedTicket = (callId: string, ticket: string) =>
+  and(
+    eq(callTickets.id, hashTicket(ticket)),
+    eq(callTickets.callId, callId),
+    isNull(callTickets.usedAt),
+    gt(callTickets.expiresAt, new Date()),
+  );
 
 export interface StartCallInput {
   simulationId: string;
   /**
    * 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts);
-   * 'magic_link': a guest's demo call from a campaign link (no user; server/services/campaigns/guest.ts).
+   * 'magic_link': a guest's demo call from a campaign link (no user; server/services/campaigns/guest.ts); both start through server/services/guest-links/.
    */
   mode: 'practice' | 'test' | 'dry_run' | 'assessment' | 'magic_link';
   simulationPromptId?: string;
@@ -188,14 +197,7 @@ export async function consumeTicket(
     tx
       .update(callTickets)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(callTickets.id, hashTicket(ticket)),
-          eq(callTickets.callId, callId),
-          isNull(callTickets.usedAt),
-          gt(callTickets.expiresAt, new Date()),
-        ),
-      )
+      .where(unusedTicket(callId, ticket))
       .returning({ tenantId: callTickets.tenantId, userId: callTickets.userId }),
   );
   return row ?? null;

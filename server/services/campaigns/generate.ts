@@ -12,7 +12,7 @@ import type { Language } from '../../contracts/languages';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueueMails, renderMail } from '../../mail/jobs';
-import { hashToken, newLinkToken } from '../assessments/links';
+import { hashToken, newLinkToken } from '../guest-links/tokens';
 
 /** A guest's link: the page with the link's id and its token (32 random bytes, base64url). */
 const magicLink = (baseUrl: string, linkId: string, token: string) =>

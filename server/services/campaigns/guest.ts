@@ -1,9 +1,7 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Executor } from '../../../db/client';
-import { campaigns, clients, magicLinks, reports, simulations } from '../../../db/schema';
-import { asSystem, type TenantRunner } from '../../../db/tenant';
-import { tenantRunnerFor } from '../../access/tenant-runner';
+import type { Db } from '../../../db/client';
+import { campaigns, clients, magicLinks, simulations } from '../../../db/schema';
 import {
   schedulerOrigins,
   schedulerUrl,
@@ -16,48 +14,33 @@ import type { ReportView } from '../../contracts/reports';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { getReport } from '../reports/reports';
-import { failUnconnectedCall, issueTicket, startCall, type StartCallResult } from '../calls/calls';
-import { tokenMatches } from '../assessments/links';
+import type { StartCallResult } from '../calls/calls';
+import * as guest from '../guest-links/guest-link';
 import { effectiveLinkStatus, OPEN_LINK_STATUSES } from './links';
 
 type Row = typeof magicLinks.$inferSelect;
 
 /**
- * The guest's side of a magic link (no account): the token in the link is the only credential. The
- * link is found on the system path (the token tells the tenant), the token compared with its
- * stored hash in constant time; everything after runs in that tenant's transactions.
+ * The guest's side of a campaign's magic link (no account): a link of one use — once its call
+ * connected, opening it again expires it — whose clicks are counted; the campaign's owner sees it
+ * in the all-links table and the guest gets their report and the Book-a-Call step.
  */
-async function resolveLink(db: Db, linkId: string, token: string): Promise<{ row: Row; tenant: TenantRunner }> {
-  const [row] = await asSystem(db, { action: 'magic_link.resolve' }, (tx) =>
-    tx.select().from(magicLinks).where(eq(magicLinks.id, linkId)),
-  );
-  // a wrong token and an unknown id are one answer
-  if (!row || !tokenMatches(token, row.tokenHash)) throw new AppError('MAGIC_LINK_INVALID', 'This link is invalid');
-  // the token named the tenant on the system path: this link acts for it, and for it only
-  return { row, tenant: tenantRunnerFor(db, row.tenantId) };
-}
+const links = guest.guestLinks<Row>({
+  table: magicLinks,
+  action: 'magic_link.resolve',
+  mode: 'magic_link',
+  openStatuses: OPEN_LINK_STATUSES,
+  invalid: () => new AppError('MAGIC_LINK_INVALID', 'This link is invalid'),
+  alreadyStarted: () => new AppError('MAGIC_LINK_STARTED', 'A call was already started from this link'),
+  async simulationOf(tx, row) {
+    const [c] = await tx.select({ id: campaigns.simulationId }).from(campaigns).where(eq(campaigns.id, row.campaignId));
+    if (!c?.id) throw demoGone();
+    return c.id;
+  },
+});
 
-/**
- * A start whose call never connected does not use up the link: when the page that started it is
- * gone (its ticket expired unused, or the guest opened the link again), the call is marked failed
- * and the link is Clicked again. A call that connected is never released here.
- */
-async function releaseUnconnectedStart(
-  tenant: TenantRunner,
-  row: Row,
-  now: Date,
-  olderThan: Date | null,
-): Promise<Row> {
-  if (row.status !== 'started' || !row.callId) return row;
-  return tenant(async (tx) => {
-    if (!(await failUnconnectedCall(tx, row.callId!, now, olderThan))) return row;
-    const [reopened] = await tx
-      .update(magicLinks)
-      .set({ status: 'clicked', callId: null, startedAt: null, updatedAt: now })
-      .where(and(eq(magicLinks.id, row.id), eq(magicLinks.callId, row.callId!)))
-      .returning();
-    return reopened ?? row;
-  });
+function demoGone() {
+  return new AppError('MAGIC_LINK_INVALID', 'This demo is no longer available');
 }
 
 function refusal(row: Row) {
@@ -76,18 +59,14 @@ function refusal(row: Row) {
  * exercise had been started (its call connected) is Expired "because the exercise was already
  * started" — opening it again cannot start a second call. A completed one is "already used".
  */
-export async function validateMagicLink(
-  db: Db,
-  env: Pick<Env, 'CALL_TICKET_TTL_SECONDS'>,
-  linkId: string,
-  token: string,
+export async function validateMagicLink({
   now = new Date(),
-): Promise<z.infer<typeof ctaValidateOutput>> {
-  const link = await resolveLink(db, linkId, token);
+  ...req
+}: guest.GuestLinkRequest): Promise<z.infer<typeof ctaValidateOutput>> {
+  const link = await links.resolve(req);
   const { tenant } = link;
-  let row = link.row;
   // opened again while the start's call never connected: that page is gone, the link is usable again
-  row = await releaseUnconnectedStart(tenant, row, now, null);
+  let row = await links.release(link, { now, olderThan: null });
   for (let attempt = 0; ; attempt++) {
     const expiredByDays = effectiveLinkStatus(row, now) === 'expired' && row.status !== 'expired';
     const cameBack = row.status === 'started' || row.status === 'in_progress';
@@ -111,7 +90,7 @@ export async function validateMagicLink(
     }
     // the status moved meanwhile (a call ended, another tab): read it again
     if (attempt >= 3) throw new AppError('CONFLICT', 'The link changed meanwhile; please try again');
-    row = (await resolveLink(db, linkId, token)).row;
+    row = (await links.resolve(req)).row;
   }
   const refused = refusal(row);
   if (refused) throw refused;
@@ -123,19 +102,14 @@ export async function validateMagicLink(
         subHeader: campaigns.subHeader,
         intro: campaigns.introParagraph,
         campaignLanguage: campaigns.language,
-        name: simulations.name,
-        learnerRole: simulations.learnerRole,
-        difficulty: simulations.difficulty,
-        timeLimitMinutes: simulations.timeLimitMinutes,
-        language: simulations.language,
-        instructions: simulations.instructions,
+        ...guest.introSimulationColumns,
         company: clients.name,
       })
       .from(campaigns)
       .innerJoin(clients, eq(clients.id, campaigns.tenantId))
       .leftJoin(simulations, eq(simulations.id, campaigns.simulationId))
       .where(eq(campaigns.id, row.campaignId));
-    if (!info?.name) throw new AppError('MAGIC_LINK_INVALID', 'This demo is no longer available');
+    if (!info?.name) throw demoGone();
     return {
       cta_id: row.id,
       status: row.status,
@@ -148,85 +122,34 @@ export async function validateMagicLink(
         intro_paragraph: info.intro,
         language: info.campaignLanguage as Language,
       },
-      simulation: {
-        name: info.name,
-        type: info.learnerRole!,
-        difficulty: info.difficulty!,
-        time_limit_minutes: Number(info.timeLimitMinutes),
-        language: info.language!,
-        instructions: info.instructions ?? '',
-      },
+      simulation: guest.introSimulation({ ...info, name: info.name }),
       call_started: row.callId !== null,
     };
   });
 }
 
 /**
- * Starts the link's one call (`/cta/mark-started`). The claim is one conditional UPDATE
- * (a link not started, not expired): of two tabs racing, one gets the call, the other
- * MAGIC_LINK_STARTED. The call is created in the same transaction; its single-use socket ticket is
- * issued after it commits.
+ * Starts the link's one call (`/cta/mark-started`, see startGuestCall): of two tabs racing, the
+ * other gets MAGIC_LINK_STARTED. A start whose ticket expired unused is released first.
  */
-export async function startMagicLinkCall(
-  db: Db,
-  env: Env,
-  linkId: string,
-  token: string,
+export async function startMagicLinkCall({
   now = new Date(),
-): Promise<StartCallResult> {
-  const staleBefore = new Date(now.getTime() - env.CALL_TICKET_TTL_SECONDS * 1000);
-  const { row: found, tenant } = await resolveLink(db, linkId, token);
-  const row = await releaseUnconnectedStart(tenant, found, now, staleBefore);
+  ...req
+}: guest.GuestLinkRequest & { env: Env }): Promise<StartCallResult> {
+  const found = await links.resolve(req);
+  const row = await links.release(found, { now, olderThan: guest.ticketExpiredBefore(req.env, now) });
   const refused = refusal(row);
   if (refused) throw refused;
   if (effectiveLinkStatus(row, now) === 'expired') throw new AppError('MAGIC_LINK_EXPIRED', 'This link has expired');
-  const started = await tenant(async (tx) => {
-    const [campaign] = await tx
-      .select({ simulationId: campaigns.simulationId })
-      .from(campaigns)
-      .where(eq(campaigns.id, row.campaignId));
-    if (!campaign?.simulationId) throw new AppError('MAGIC_LINK_INVALID', 'This demo is no longer available');
-    const [claimed] = await tx
-      .update(magicLinks)
-      .set({ status: 'started', startedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(magicLinks.id, row.id),
-          inArray(magicLinks.status, OPEN_LINK_STATUSES),
-          isNull(magicLinks.callId),
-          gt(magicLinks.expiresAt, now),
-        ),
-      )
-      .returning();
-    if (!claimed) throw new AppError('MAGIC_LINK_STARTED', 'A call was already started from this link');
-    const call = await startCall(
-      tx,
-      env,
-      { tenantId: row.tenantId, userId: null, role: null, candidate: true },
-      { simulationId: campaign.simulationId, mode: 'magic_link' },
-    );
-    await tx.update(magicLinks).set({ callId: call.callId }).where(eq(magicLinks.id, row.id));
-    return call;
-  });
-  const ticket = await issueTicket(db, env, { tenantId: row.tenantId, callId: started.callId, userId: null });
-  return { ...started, ticket };
-}
-
-async function reportStatusOf(tx: Executor, callId: string | null) {
-  if (!callId) return 'none' as const;
-  const [r] = await tx.select({ status: reports.status }).from(reports).where(eq(reports.callId, callId));
-  return r?.status ?? ('none' as const);
+  return links.start({ db: req.db, env: req.env, link: { ...found, row }, now });
 }
 
 /** The thank-you page's facts (`/cta/complete`): where the link stands, the after-simulation message. */
-export async function completeMagicLink(
-  db: Db,
-  linkId: string,
-  token: string,
+export async function completeMagicLink({
   now = new Date(),
-): Promise<z.infer<typeof ctaCompleteOutput>> {
-  const { row, tenant } = await resolveLink(db, linkId, token);
-  return tenant(async (tx) => {
+  ...req
+}: guest.GuestLinkRequest): Promise<z.infer<typeof ctaCompleteOutput>> {
+  return links.run(req, async (tx, row) => {
     const [c] = await tx
       .select({ name: campaigns.name, afterMessage: campaigns.afterMessage, language: campaigns.language })
       .from(campaigns)
@@ -234,7 +157,7 @@ export async function completeMagicLink(
     return {
       cta_id: row.id,
       status: effectiveLinkStatus(row, now),
-      report_status: await reportStatusOf(tx, row.callId),
+      report_status: (await guest.guestReportOf(tx, row.callId)).status,
       campaign_name: c.name,
       after_message: c.afterMessage,
       language: c.language as Language,
@@ -257,11 +180,10 @@ function forGuest(view: ReportView, firstName: string): ReportView {
  * The guest's report page (`/cta/reports/{id}`), reached only with the link's own token:
  * the report of the link's call once ready, the campaign's texts and the Book-a-Call step.
  */
-export async function guestReport(db: Db, linkId: string, token: string): Promise<CtaReport> {
-  const { row, tenant } = await resolveLink(db, linkId, token);
-  return tenant(async (tx) => {
+export async function guestReport(req: guest.GuestLinkRequest): Promise<CtaReport> {
+  return links.run(req, async (tx, row) => {
     const [c] = await tx.select().from(campaigns).where(eq(campaigns.id, row.campaignId));
-    const reportStatus = await reportStatusOf(tx, row.callId);
+    const reportStatus = (await guest.guestReportOf(tx, row.callId)).status;
     const view =
       row.callId && reportStatus === 'ready'
         ? forGuest(await getReport(tx, { userId: row.id, role: 'sales_manager' }, row.callId), row.firstName)
@@ -296,7 +218,7 @@ export async function guestReportView(
   linkId: string,
   token: string,
 ): Promise<{ view: ReportView; language: Language }> {
-  const r = await guestReport(db, linkId, token);
+  const r = await guestReport({ db, id: linkId, token });
   if (!r.report) throw new AppError('NOT_FOUND', 'The report is not ready yet');
   return { view: r.report, language: r.campaign.language };
 }
@@ -305,13 +227,11 @@ export async function guestReportView(
  * The guest's browser saw the scheduler's booking event (checked by its origin there): the link is
  * marked booked, once. Only a link whose call was held can be booked from its report page.
  */
-export async function markMagicLinkBooked(
-  db: Db,
-  linkId: string,
-  token: string,
+export async function markMagicLinkBooked({
   now = new Date(),
-): Promise<{ cta_id: string; booked_at: string }> {
-  const { row, tenant } = await resolveLink(db, linkId, token);
+  ...req
+}: guest.GuestLinkRequest): Promise<{ cta_id: string; booked_at: string }> {
+  const { row, tenant } = await links.resolve(req);
   if (row.bookedAt) return { cta_id: row.id, booked_at: row.bookedAt.toISOString() };
   return tenant(async (tx) => {
     const [c] = await tx
@@ -335,8 +255,7 @@ export async function markMagicLinkBooked(
 /** The scheduler origins the report page of `linkId` may frame (its Content-Security-Policy), when the token is the link's. */
 export async function bookingFrameOrigins(db: Db, linkId: string, token: string): Promise<string[]> {
   try {
-    const { row, tenant } = await resolveLink(db, linkId, token);
-    const [c] = await tenant((tx) =>
+    const [c] = await links.run({ db, id: linkId, token }, (tx, row) =>
       tx
         .select({ provider: campaigns.bookingProvider, url: campaigns.bookingUrl })
         .from(campaigns)

@@ -54,6 +54,29 @@ async function insertChunked<R>(rows: R[], insert: (slice: R[]) => Promise<unkno
   return rows.length;
 }
 
+/** The tables copied row for row: the listed columns, each row under a new id. */
+type RowCopiedTable =
+  typeof icps | typeof productGroupings | typeof callInstructions | typeof personas | typeof prompts;
+
+/** A step that copies the tenant's rows of `table` (the listed columns), each under a new id remembered under `key`. */
+function copyRows(key: string, table: RowCopiedTable, columns: readonly string[]): CopyStep {
+  // one table shape for the query builder: each of these tables has an id and a tenant
+  const t = table as typeof icps;
+  const col = (name: string) => (table as unknown as Record<string, typeof icps.name>)[name];
+  const selected = { id: t.id, ...Object.fromEntries(columns.map((c) => [c, col(c)])) };
+  return {
+    key,
+    async copy(tx, ctx) {
+      const rows = await tx.select(selected).from(t).where(eq(t.tenantId, ctx.from));
+      return insertChunked(rows, (s) =>
+        tx
+          .insert(t)
+          .values(s.map((r) => ({ ...r, id: remap(ctx, key, r.id), tenantId: ctx.to }) as typeof icps.$inferInsert)),
+      );
+    },
+  };
+}
+
 /**
  * What a duplicated client starts with — configuration only: users, sessions, support requests,
  * mail, AI generation logs and call results are never copied. A new table is one more entry here,
@@ -72,90 +95,29 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
       );
     },
   },
-  {
-    key: 'icps',
-    async copy(tx, ctx) {
-      const rows = await tx
-        .select({ id: icps.id, name: icps.name, details: icps.details })
-        .from(icps)
-        .where(eq(icps.tenantId, ctx.from));
-      return insertChunked(rows, (s) =>
-        tx.insert(icps).values(s.map((r) => ({ ...r, id: remap(ctx, 'icps', r.id), tenantId: ctx.to }))),
-      );
-    },
-  },
-  {
-    key: 'productGroupings',
-    async copy(tx, ctx) {
-      const rows = await tx
-        .select({ id: productGroupings.id, name: productGroupings.name, details: productGroupings.details })
-        .from(productGroupings)
-        .where(eq(productGroupings.tenantId, ctx.from));
-      return insertChunked(rows, (s) =>
-        tx
-          .insert(productGroupings)
-          .values(s.map((r) => ({ ...r, id: remap(ctx, 'productGroupings', r.id), tenantId: ctx.to }))),
-      );
-    },
-  },
-  {
-    key: 'callInstructions',
-    async copy(tx, ctx) {
-      const rows = await tx
-        .select({ id: callInstructions.id, instructions: callInstructions.instructions })
-        .from(callInstructions)
-        .where(eq(callInstructions.tenantId, ctx.from));
-      return insertChunked(rows, (s) =>
-        tx
-          .insert(callInstructions)
-          .values(s.map((r) => ({ ...r, id: remap(ctx, 'callInstructions', r.id), tenantId: ctx.to }))),
-      );
-    },
-  },
-  {
-    key: 'personas',
-    async copy(tx, ctx) {
-      const rows = await tx
-        .select({
-          id: personas.id,
-          name: personas.name,
-          shortDescription: personas.shortDescription,
-          longDescription: personas.longDescription,
-          voice: personas.voice,
-          language: personas.language,
-          behaviourNotes: personas.behaviourNotes,
-        })
-        .from(personas)
-        .where(eq(personas.tenantId, ctx.from));
-      return insertChunked(rows, (s) =>
-        tx.insert(personas).values(s.map((r) => ({ ...r, id: remap(ctx, 'personas', r.id), tenantId: ctx.to }))),
-      );
-    },
-  },
-  {
-    key: 'prompts',
-    async copy(tx, ctx) {
-      // the tenant's own prompts; system prompts are shared by every client already
-      const rows = await tx
-        .select({
-          id: prompts.id,
-          kind: prompts.kind,
-          name: prompts.name,
-          generalRules: prompts.generalRules,
-          detailedInstructions: prompts.detailedInstructions,
-          startPrompt: prompts.startPrompt,
-          endPrompt: prompts.endPrompt,
-          systemPrompt: prompts.systemPrompt,
-          userPrompt: prompts.userPrompt,
-          instructions: prompts.instructions,
-        })
-        .from(prompts)
-        .where(eq(prompts.tenantId, ctx.from));
-      return insertChunked(rows, (s) =>
-        tx.insert(prompts).values(s.map((r) => ({ ...r, id: remap(ctx, 'prompts', r.id), tenantId: ctx.to }))),
-      );
-    },
-  },
+  copyRows('icps', icps, ['name', 'details']),
+  copyRows('productGroupings', productGroupings, ['name', 'details']),
+  copyRows('callInstructions', callInstructions, ['instructions']),
+  copyRows('personas', personas, [
+    'name',
+    'shortDescription',
+    'longDescription',
+    'voice',
+    'language',
+    'behaviourNotes',
+  ]),
+  // the tenant's own prompts; system prompts are shared by every client already
+  copyRows('prompts', prompts, [
+    'kind',
+    'name',
+    'generalRules',
+    'detailedInstructions',
+    'startPrompt',
+    'endPrompt',
+    'systemPrompt',
+    'userPrompt',
+    'instructions',
+  ]),
   {
     key: 'scorecards',
     async copy(tx, ctx) {

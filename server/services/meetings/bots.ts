@@ -305,28 +305,46 @@ export async function chooseRep(tenant: TenantRunner, actor: RealCallActor, inpu
     const m = await ownMeeting(tx, actor, input.meetingId, true);
     if (m.status !== 'choose_rep' || !m.transcript || !m.scorecardId)
       throw new AppError('CONFLICT', 'This meeting is not waiting for a speaker');
-    const t = transcriptFromUtterances(m.transcript);
-    const { callId, durationMs } = await recordRealCall(
-      tx,
+    const callId = await scoreMeeting(tx, {
       actor,
-      t,
-      { title: m.title, scorecardId: m.scorecardId, simulationId: m.simulationId, repSpeaker: input.repSpeaker },
+      meeting: { ...m, scorecardId: m.scorecardId },
+      transcript: transcriptFromUtterances(m.transcript),
+      repSpeaker: input.repSpeaker,
       now,
-    );
-    await tx
-      .update(meetings)
-      .set({
-        status: 'processing',
-        callId,
-        repSpeaker: input.repSpeaker,
-        durationMs,
-        transcript: null,
-        statusAt: now,
-        updatedAt: now,
-      })
-      .where(eq(meetings.id, m.id));
+      set: { transcript: null },
+    });
     return { meetingId: m.id, callId };
   });
+}
+
+/**
+ * The meeting's transcript is scored as its rep's real call: the meeting is 'processing' until
+ * the report is ready. `set` adds what else the meeting keeps (or drops).
+ */
+async function scoreMeeting(
+  tx: Executor,
+  o: {
+    actor: RealCallActor;
+    meeting: Pick<typeof meetings.$inferSelect, 'id' | 'title' | 'simulationId'> & { scorecardId: string };
+    transcript: ReturnType<typeof transcriptFromUtterances>;
+    repSpeaker: string;
+    now: Date;
+    set: Partial<typeof meetings.$inferInsert>;
+  },
+): Promise<string> {
+  const { meeting, repSpeaker, now } = o;
+  const { callId, durationMs } = await recordRealCall(
+    tx,
+    o.actor,
+    o.transcript,
+    { title: meeting.title, scorecardId: meeting.scorecardId, simulationId: meeting.simulationId, repSpeaker },
+    now,
+  );
+  await tx
+    .update(meetings)
+    .set({ status: 'processing', callId, repSpeaker, durationMs, statusAt: now, updatedAt: now, ...o.set })
+    .where(eq(meetings.id, meeting.id));
+  return callId;
 }
 
 /** A provider's webhook: verified, accepted once per event id, applied to its meeting. */
@@ -455,25 +473,14 @@ async function collect(
         .where(eq(meetings.id, m.id));
       return { chooseRep: true };
     }
-    const { callId, durationMs } = await recordRealCall(
-      tx,
+    const callId = await scoreMeeting(tx, {
       actor,
-      t,
-      { title: cur.title, scorecardId: cur.scorecardId, simulationId: cur.simulationId, repSpeaker: rep },
+      meeting: { ...cur, id: m.id, scorecardId: cur.scorecardId },
+      transcript: t,
+      repSpeaker: rep,
       now,
-    );
-    await tx
-      .update(meetings)
-      .set({
-        status: 'processing',
-        callId,
-        speakers: t.speakers,
-        repSpeaker: rep,
-        durationMs,
-        statusAt: now,
-        updatedAt: now,
-      })
-      .where(eq(meetings.id, m.id));
+      set: { speakers: t.speakers },
+    });
     return { callId };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { callInstructions, icps, personas, productGroupings, prompts, scorecards } from '../../../db/schema';
 import { type PromptKind } from '../../contracts/enums';
@@ -20,6 +20,8 @@ const invalid = (field: keyof SimulationLinks) =>
     messageKey: 'simulations.validation.linkNotFound',
   });
 
+type OwnedTable = typeof personas | typeof scorecards | typeof icps | typeof productGroupings | typeof callInstructions;
+
 async function exists(q: Promise<unknown[]>): Promise<boolean> {
   return (await q).length > 0;
 }
@@ -31,68 +33,23 @@ async function exists(q: Promise<unknown[]>): Promise<boolean> {
  */
 export async function assertLinksBelongToTenant(tx: Executor, tenantId: string, l: SimulationLinks): Promise<void> {
   const checks: [keyof SimulationLinks, () => Promise<boolean>][] = [];
-  if (l.personaId)
-    checks.push([
-      'personaId',
-      () =>
-        exists(
-          tx
-            .select({ id: personas.id })
-            .from(personas)
-            .where(and(eq(personas.id, l.personaId!), eq(personas.tenantId, tenantId)))
-            .limit(1),
-        ),
-    ]);
+  // one table shape for the query builder: each linked table has an id and a tenant
+  const owned = (table: OwnedTable, id: string, ...more: SQL[]) => {
+    const t = table as typeof icps;
+    return exists(
+      tx
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.id, id), eq(t.tenantId, tenantId), ...more))
+        .limit(1),
+    );
+  };
+  if (l.personaId) checks.push(['personaId', () => owned(personas, l.personaId!)]);
   if (l.scorecardId)
-    checks.push([
-      'scorecardId',
-      () =>
-        exists(
-          tx
-            .select({ id: scorecards.id })
-            .from(scorecards)
-            .where(
-              and(eq(scorecards.id, l.scorecardId!), eq(scorecards.tenantId, tenantId), isNull(scorecards.deletedAt)),
-            )
-            .limit(1),
-        ),
-    ]);
-  if (l.icpId)
-    checks.push([
-      'icpId',
-      () =>
-        exists(
-          tx
-            .select({ id: icps.id })
-            .from(icps)
-            .where(and(eq(icps.id, l.icpId!), eq(icps.tenantId, tenantId)))
-            .limit(1),
-        ),
-    ]);
-  if (l.productGroupingId)
-    checks.push([
-      'productGroupingId',
-      () =>
-        exists(
-          tx
-            .select({ id: productGroupings.id })
-            .from(productGroupings)
-            .where(and(eq(productGroupings.id, l.productGroupingId!), eq(productGroupings.tenantId, tenantId)))
-            .limit(1),
-        ),
-    ]);
-  if (l.callInstructionsId)
-    checks.push([
-      'callInstructionsId',
-      () =>
-        exists(
-          tx
-            .select({ id: callInstructions.id })
-            .from(callInstructions)
-            .where(and(eq(callInstructions.id, l.callInstructionsId!), eq(callInstructions.tenantId, tenantId)))
-            .limit(1),
-        ),
-    ]);
+    checks.push(['scorecardId', () => owned(scorecards, l.scorecardId!, isNull(scorecards.deletedAt))]);
+  if (l.icpId) checks.push(['icpId', () => owned(icps, l.icpId!)]);
+  if (l.productGroupingId) checks.push(['productGroupingId', () => owned(productGroupings, l.productGroupingId!)]);
+  if (l.callInstructionsId) checks.push(['callInstructionsId', () => owned(callInstructions, l.callInstructionsId!)]);
   const promptCheck = (id: string, kind: PromptKind) =>
     exists(
       tx
