@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, meetings } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
+import { OPEN_QUESTIONS } from '../helpers/criteria';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeTranscription, type FakeTranscription } from '../helpers/fake-transcription';
-import { SCENARIO } from '../helpers/scenario';
 
 /**
  * A real call's recording (audio or video) transcribed through the configured OpenAI-compatible
@@ -63,32 +63,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   fake = await startFakeTranscription();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
-  rep = await createTenantUser(database.db, tenant, {
-    email: 'ana@acme.test',
-    username: 'ana',
-    displayName: 'Ana Ruiz',
-    userType: 'sales_rep',
-  });
-  await withTenant(database.db, tenant, async (tx) => {
-    const made = await createLinkedSimulations(
-      tx,
-      tenant,
-      [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }],
-      {
-        criteria: [
-          {
-            name: 'Open questions',
-            description: 'Asks open questions',
-            includeInScenario: true,
-            levelZero: 'None',
-            levelLow: 'One',
-            levelHigh: 'Several',
-          },
-        ],
-      },
-    );
-    scorecardId = made.card.id;
-  });
+  rep = await createTenantUser(database.db, tenant, ANA);
+  ({ scorecardId } = await seedSimulation(
+    database.db,
+    tenant,
+    { ...OFFLINE_SIMULATION, name: 'Discovery' },
+    { criteria: [OPEN_QUESTIONS] },
+  ));
   app = await startTestApp(
     database,
     { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, CALL_RECORDING_MAX_MB: '1' },
