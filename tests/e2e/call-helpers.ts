@@ -1,24 +1,6 @@
 import { expect, request, type Page } from '@playwright/test';
 import { storageFile } from './server-info';
 
-/** Chromium launch options with a fake microphone that plays `wav` and autoplay allowed (call specs). */
-export function fakeMicrophone(wav: string) {
-  return {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  };
-}
-
 /** The id of a seeded simulation, read through tRPC with a manager's session (the shared server's demo manager unless given). */
 export async function seededSimulationId(
   baseURL: string,

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Page, type WebSocket } from '@playwright/test';
-import { fakeMicrophone, seededSimulationId } from './call-helpers';
+import { seededSimulationId } from './call-helpers';
+import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { expect, test } from './fixtures';
 
 // The offline prospect with a (fake) microphone in the Chromium the tests use: it speaks aloud
@@ -36,7 +37,7 @@ silentWav(WAV);
 
 test.use({
   userType: 'sales_rep',
-  launchOptions: fakeMicrophone(WAV),
+  launchOptions: chromiumWithMicrophone(WAV),
 });
 
 /** What went over the call socket: prospect audio bytes received, control messages sent. */

@@ -1,10 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { startFakeRealtime, type FakeRealtime } from '../helpers/fake-realtime';
-import { fakeMicrophone, seededSimulationId, watchCallStates, seenCallStates } from './call-helpers';
+import { watchCallStates, seenCallStates } from './call-helpers';
+import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { expect, h1, test } from './fixtures';
-import { startOwnServer } from './own-server';
+import { startRealtimeServer } from './own-server';
 
 // A voice call end to end: Chromium's fake microphone plays a speech WAV made with espeak-ng
 // (ending in silence), the browser streams it to our own server, whose realtime upstream is the
@@ -17,7 +16,7 @@ const REP_SAID = 'Hello, do you have a minute to talk?';
 const PROSPECT_SAID = 'Derek speaking. I have five minutes, what is this about?';
 
 test.use({
-  launchOptions: fakeMicrophone(WAV),
+  launchOptions: chromiumWithMicrophone(WAV),
 });
 
 interface VoiceServer {
@@ -28,22 +27,8 @@ interface VoiceServer {
 }
 
 async function startVoiceServer(fake: FakeRealtime): Promise<VoiceServer> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-voice-'));
-  const caFile = path.join(tmp, 'fake-realtime-ca.pem');
-  writeFileSync(caFile, fake.ca);
-  const own = await startOwnServer(
-    'voice',
-    { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile },
-    { tmp },
-  );
-  try {
-    const repState = await own.signIn('rep@demo.test');
-    const simulationId = await seededSimulationId(own.baseURL, SIMULATION, await own.signIn('manager@demo.test'));
-    return { baseURL: own.baseURL, repState, simulationId, stop: own.stop };
-  } catch (e) {
-    await own.stop();
-    throw e;
-  }
+  const { own, repState, simulationId } = await startRealtimeServer('voice', fake, SIMULATION);
+  return { baseURL: own.baseURL, repState, simulationId, stop: own.stop };
 }
 
 test.describe('Voice call with a fake microphone', () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fakeMicrophone, seededSimulationId } from './call-helpers';
+import { seededSimulationId } from './call-helpers';
+import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { createDemoUser, devToken, expect, h1, signedInState, test } from './fixtures';
 
 // A seeded English simulation (db/seed/simulations.ts). The e2e server has no OPENAI_API_KEY: the
@@ -10,7 +11,7 @@ const SIMULATION = 'Discovery call with a busy VP of Sales';
 
 // A fake microphone, so the call is recorded and a quote can move the player.
 test.use({
-  launchOptions: fakeMicrophone(path.resolve('tests/fixtures/audio/rep-hello.wav')),
+  launchOptions: chromiumWithMicrophone(path.resolve('tests/fixtures/audio/rep-hello.wav')),
 });
 
 const REP_TURNS = [
