@@ -17,14 +17,12 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { withTenant } from '../../db/tenant';
-import { startApp } from '../../server/app';
 import { rawRows } from '../../server/jobs/queue';
 import { createSession } from '../../server/auth/session';
-import { loadEnv } from '../../server/env';
 import { createCampaign } from '../../server/services/campaigns/campaigns';
-import { createLinkedSimulations } from '../../tests/helpers/assignments';
+import { startTestApp } from '../../tests/helpers/app';
+import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
-import { SCENARIO } from '../../tests/helpers/scenario';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 
@@ -47,14 +45,11 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const target = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const { database, drop } = await scratchDatabase(process.env.DATABASE_URL, { keep: process.argv.includes('--keep') });
-  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' });
-  const app = await startApp({
-    env,
+  const app = await startTestApp(
     database,
-    port: 0,
-    host: '127.0.0.1',
-    deps: { jobs: { pollIntervalMs: 1000, initialDelayMs: 0 } },
-  });
+    { LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' },
+    { jobs: { pollIntervalMs: 1000, initialDelayMs: 0 } },
+  );
   try {
     const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
     const manager = await createTenantUser(database.db, tenantId, {
@@ -64,18 +59,12 @@ async function main() {
     });
     const { token } = await createSession(database.db, manager.id);
     const auth = { authorization: `Bearer ${token}` };
-    const simId = await withTenant(database.db, tenantId, async (tx) => {
-      const { sims } = await createLinkedSimulations(tx, tenantId, [
-        {
-          name: 'Bench demo',
-          language: 'en',
-          difficulty: 'medium',
-          callProvider: 'offline',
-          scenarioDetails: SCENARIO,
-        },
-      ]);
-      return sims[0].id;
-    });
+    const { simId } = await seedSimulation(
+      database.db,
+      tenantId,
+      { ...OFFLINE_SIMULATION, name: 'Bench demo', difficulty: 'medium' },
+      {},
+    );
     const campaign = (slug: string) =>
       withTenant(database.db, tenantId, (tx) =>
         createCampaign(tx, tenantId, manager.id, {
