@@ -30,6 +30,20 @@ export async function seedSimulations(db: Db, tenantId: string, names: string[])
   return sims.map((s) => s.id);
 }
 
+/** The two reps the assignment tests hand work to (their manager is each test's own). */
+export const RITA = {
+  userType: 'sales_rep',
+  displayName: 'Rita Rep',
+  language: 'en',
+  email: 'rita@acme.test',
+} as const;
+export const RAUL = {
+  userType: 'sales_rep',
+  displayName: 'Raúl Rep',
+  language: 'en',
+  email: 'raul@acme.test',
+} as const;
+
 /** Fields of a simulation whose calls the offline prospect plays from SCENARIO. */
 export const OFFLINE_SIMULATION = { language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO } as const;
 
