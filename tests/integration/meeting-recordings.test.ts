@@ -9,6 +9,7 @@ import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/a
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeTranscription, type FakeTranscription } from '../helpers/fake-transcription';
+import { silentWav } from '../helpers/wav';
 
 /**
  * A real call's recording (audio or video) transcribed through the configured OpenAI-compatible
@@ -24,23 +25,7 @@ let rep: UserRow;
 let scorecardId: string;
 
 /** A short 16-bit PCM WAV (silence): what the fake model is handed. */
-function wav(seconds: number): Buffer {
-  const data = Buffer.alloc(16000 * 2 * seconds);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16000, 24);
-  h.writeUInt32LE(32000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
+const wav = (seconds: number) => silentWav(seconds, 16000);
 
 async function upload(target: RunningApp, token: string, body: Buffer, name = 'Acme call.wav') {
   const r = await fetch(`${target.url}/api/v1/meetings/recordings/transcribe`, {
