@@ -11,7 +11,7 @@ export const OPEN_QUESTIONS = {
   levelHigh: 'Several',
 };
 
-export const DATED_NEXT_STEP = {
+const DATED_NEXT_STEP = {
   name: 'Next step',
   description: 'Agrees a dated next step',
   includeInScenario: true,

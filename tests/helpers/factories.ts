@@ -29,12 +29,6 @@ export async function createTenantUsers<C extends Cast>(db: Db, tenantId: string
   return users;
 }
 
-/** A tenant named `name` and its users (see createTenantUsers). */
-export async function createTenantWithUsers<C extends Cast>(db: Db, name: string, cast: C) {
-  const tenant = await createTenant(db, { name });
-  return { tenantId: tenant.id, ...(await createTenantUsers(db, tenant.id, cast)) };
-}
-
 /**
  * Two customer tenants and the internal one, with the users each test file names: `a` and `b` in
  * the two tenants (in that order), and a superuser in the internal tenant.
