@@ -17,7 +17,7 @@ import { expireAssessment } from '../../server/services/assessments/lifecycle';
 import { startLinkCall, validateLink } from '../../server/services/assessments/candidate';
 import { DISCOVERY_SIMULATION, seedLinkedSimulations, seedSimulation } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
-import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { sendJson, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
@@ -50,25 +50,10 @@ async function api(
   } = {},
 ) {
   const headers: Record<string, string> = { ...init.headers };
-  if (init.key)
-    headers.authorization = init.basic
-      ? `Basic ${Buffer.from(`${init.key}:`).toString('base64')}`
-      : `Bearer ${init.key}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${app.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let json: Record<string, unknown> | null = null;
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    json = null;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
-  return { status: res.status, headers: res.headers, json: json as Record<string, any>, text };
+  if (init.key && init.basic) headers.authorization = `Basic ${Buffer.from(`${init.key}:`).toString('base64')}`;
+  const r = await sendJson(`${app.url}${path}`, { ...init, bearer: init.basic ? null : init.key, headers });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON (null when it is not), read by the expectations
+  return { ...r, json: r.json as Record<string, any> };
 }
 
 const candidate = (email = 'ana@example.com') => ({ email, first_name: 'Ana', last_name: 'Ruiz' });

@@ -9,7 +9,15 @@ import type { CampaignInput, GenerateStreamLine } from '../../server/contracts/c
 import { validateMagicLink } from '../../server/services/campaigns/guest';
 import { DISCOVERY_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { connectCall, holdTypedCall } from '../helpers/call-client';
-import { describeTrpcError, rejection, signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import {
+  describeTrpcError,
+  rejection,
+  sendJson,
+  signIn,
+  signedInCaller,
+  startTestApp,
+  type UserRow,
+} from '../helpers/app';
 import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
@@ -34,22 +42,8 @@ const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promi
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers as JSON, read by the expectations
 type Json = Record<string, any>;
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${app.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, headers: res.headers, json, text };
+  const r = await sendJson(`${app.url}${path}`, { ...init, bearer: init.token });
+  return { ...r, json: (r.json ?? {}) as Json };
 }
 
 /** The generate endpoint: its status, the progress lines and the result (or error) line. */
