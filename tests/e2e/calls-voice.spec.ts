@@ -3,7 +3,7 @@ import { startFakeRealtime, type FakeRealtime } from '../helpers/fake-realtime';
 import { watchCallStates, seenCallStates } from './call-helpers';
 import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { expect, h1, test } from './fixtures';
-import { startRealtimeServer } from './own-server';
+import { startRealtimeServer, type RealtimeServer } from './own-server';
 
 // A voice call end to end: Chromium's fake microphone plays a speech WAV made with espeak-ng
 // (ending in silence), the browser streams it to our own server, whose realtime upstream is the
@@ -19,22 +19,10 @@ test.use({
   launchOptions: chromiumWithMicrophone(WAV),
 });
 
-interface VoiceServer {
-  baseURL: string;
-  repState: string;
-  simulationId: string;
-  stop(): Promise<void>;
-}
-
-async function startVoiceServer(fake: FakeRealtime): Promise<VoiceServer> {
-  const { own, repState, simulationId } = await startRealtimeServer('voice', fake, SIMULATION);
-  return { baseURL: own.baseURL, repState, simulationId, stop: own.stop };
-}
-
 test.describe('Voice call with a fake microphone', () => {
   test.describe.configure({ timeout: 90_000 });
   let fake: FakeRealtime;
-  let server: VoiceServer;
+  let server: RealtimeServer;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
@@ -44,17 +32,17 @@ test.describe('Voice call with a fake microphone', () => {
       responseAudioMs: 800,
       pace: 'realtime',
     });
-    server = await startVoiceServer(fake);
+    server = await startRealtimeServer('voice', fake, SIMULATION);
   });
 
   test.afterAll(async () => {
-    await server?.stop();
+    await server?.own.stop();
     await fake?.close();
   });
 
   test('Ringing → Call connected → both sides in the transcript → End → the wait screen', async ({ browser }) => {
     const context = await browser.newContext({
-      baseURL: server.baseURL,
+      baseURL: server.own.baseURL,
       storageState: server.repState,
       permissions: ['microphone'],
     });
