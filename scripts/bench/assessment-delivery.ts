@@ -29,20 +29,12 @@ import { holdTypedCall } from '../../tests/helpers/call-client';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg, percentile } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CALLS = arg('calls', 20);
-const EVENTS = arg('events', 100);
-const ENDPOINTS = arg('endpoints', 5);
+const CALLS = numberArg('calls', 20);
+const EVENTS = numberArg('events', 100);
+const ENDPOINTS = numberArg('endpoints', 5);
 const WRITE = !process.argv.includes('--no-write');
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 interface Receiver {
   server: Server;
@@ -190,8 +182,8 @@ async function main() {
       '',
       '| From call end to | p50 ms | p95 ms | max ms |',
       '|---|---:|---:|---:|',
-      `| Greenhouse PATCH received | ${pct(patchMs, 50).toFixed(0)} | ${pct(patchMs, 95).toFixed(0)} | ${Math.max(...patchMs).toFixed(0)} |`,
-      `| \`assessment.completed\` webhook received | ${pct(hookMs, 50).toFixed(0)} | ${pct(hookMs, 95).toFixed(0)} | ${Math.max(...hookMs).toFixed(0)} |`,
+      `| Greenhouse PATCH received | ${percentile(patchMs, 50).toFixed(0)} | ${percentile(patchMs, 95).toFixed(0)} | ${Math.max(...patchMs).toFixed(0)} |`,
+      `| \`assessment.completed\` webhook received | ${percentile(hookMs, 50).toFixed(0)} | ${percentile(hookMs, 95).toFixed(0)} | ${Math.max(...hookMs).toFixed(0)} |`,
       '',
       `Webhook throughput: ${EVENTS} events × ${ENDPOINTS} endpoints = ${total} deliveries queued in one transaction (${(queued - t0).toFixed(0)} ms), delivered by the server's worker one job at a time (the same lane as reports and mail) to a loopback receiver answering 200: ${delivered} delivered in ${((done - queued) / 1000).toFixed(1)} s, **${perSecond.toFixed(0)} deliveries/s**.`,
       '',

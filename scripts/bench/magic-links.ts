@@ -25,20 +25,13 @@ import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignme
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg, percentile } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 3);
-const LINKS = arg('links', 100_000);
-const REQUESTS = arg('requests', 200);
+const RUNS = numberArg('runs', 3);
+const LINKS = numberArg('links', 100_000);
+const REQUESTS = numberArg('requests', 200);
 const WRITE = !process.argv.includes('--no-write');
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function main() {
@@ -152,10 +145,10 @@ async function main() {
         }
       }
       rounds.push({ load, byKind, all });
-      console.log(`  paging round ${run + 1}: p95 ${ms(pct(all, 95))}`);
+      console.log(`  paging round ${run + 1}: p95 ${ms(percentile(all, 95))}`);
     }
     const loadAfter = os.loadavg()[0];
-    const p95 = (xs: number[]) => ms(pct(xs, 95));
+    const p95 = (xs: number[]) => ms(percentile(xs, 95));
     const lines = [
       `\`npx tsx scripts/bench/magic-links.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, ${target}; 1-min load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (the machine is shared).`,
       '',
@@ -165,7 +158,7 @@ async function main() {
       '|---|---|---|---|---|---|---|---|',
       ...rounds.map((r, i) => {
         const k = (name: string) => p95(r.byKind.get(name)!);
-        return `| ${i + 1} | ${r.load.toFixed(2)} | ${generation[i] !== undefined ? ms(generation[i]) : '—'} | ${k('page 1')} | ${k('page 2,000')} | ${k('campaign + status')} | ${k('e-mail search')} | ${ms(pct(r.all, 50))} / ${ms(pct(r.all, 95))} / ${ms(Math.max(...r.all))} |`;
+        return `| ${i + 1} | ${r.load.toFixed(2)} | ${generation[i] !== undefined ? ms(generation[i]) : '—'} | ${k('page 1')} | ${k('page 2,000')} | ${k('campaign + status')} | ${k('e-mail search')} | ${ms(percentile(r.all, 50))} / ${ms(percentile(r.all, 95))} / ${ms(Math.max(...r.all))} |`;
       }),
     ];
     console.log(lines.join('\n'));

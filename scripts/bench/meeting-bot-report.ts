@@ -23,13 +23,10 @@ import { createTenant, createTenantUser } from '../../tests/helpers/factories';
 import { startFakeAttendee, type Utterance } from '../../tests/helpers/fake-meeting-bots';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg, percentile } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 3);
-const MEETINGS = arg('meetings', 10);
+const RUNS = numberArg('runs', 3);
+const MEETINGS = numberArg('meetings', 10);
 const WRITE = !process.argv.includes('--no-write');
 const SECRET = Buffer.from('bench-attendee-secret-0123456789').toString('base64');
 
@@ -46,9 +43,6 @@ const CALL: Utterance[] = Array.from({ length: 240 }, (_, k) => {
   const [speaker, text] = LINES[k % LINES.length];
   return { speaker, startMs: k * 7500, endMs: k * 7500 + 7000, text };
 });
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 async function main() {
   const loadBefore = os.loadavg()[0];
@@ -113,7 +107,7 @@ async function main() {
       const times: number[] = [];
       for (let k = 0; k < MEETINGS; k++) times.push(await one());
       rows.push(
-        `| ${r + 1} | ${load.toFixed(2)} | ${pct(times, 50).toFixed(0)} ms | ${pct(times, 95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`,
+        `| ${r + 1} | ${load.toFixed(2)} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`,
       );
       console.log(rows.at(-1));
     }
