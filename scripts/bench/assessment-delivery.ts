@@ -18,33 +18,23 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { Webhook } from 'standardwebhooks';
 import { withTenant } from '../../db/tenant';
-import { startApp } from '../../server/app';
-import { loadEnv } from '../../server/env';
 import { generateApiKey } from '../../server/services/api-keys/api-keys';
 import { createAssessment } from '../../server/services/assessments/create';
 import { startLinkCall } from '../../server/services/assessments/candidate';
 import { createEndpoint } from '../../server/services/webhooks/endpoints';
 import { emitWebhookEvent } from '../../server/services/webhooks/emit';
-import { createLinkedSimulations } from '../../tests/helpers/assignments';
+import { startTestApp } from '../../tests/helpers/app';
+import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { holdTypedCall } from '../../tests/helpers/call-client';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
-import { SCENARIO } from '../../tests/helpers/scenario';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg, percentile } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CALLS = arg('calls', 20);
-const EVENTS = arg('events', 100);
-const ENDPOINTS = arg('endpoints', 5);
+const CALLS = numberArg('calls', 20);
+const EVENTS = numberArg('events', 100);
+const ENDPOINTS = numberArg('endpoints', 5);
 const WRITE = !process.argv.includes('--no-write');
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 interface Receiver {
   server: Server;
@@ -84,20 +74,12 @@ async function main() {
   const load = os.loadavg()[0];
   const target = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)';
   const { database, drop } = await scratchDatabase(process.env.DATABASE_URL);
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
-    ASSESSMENT_LINK_TTL_HOURS: '48',
-  });
-  const app = await startApp({
-    env,
+  const app = await startTestApp(
     database,
-    port: 0,
-    host: '127.0.0.1',
-    deps: { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 20, initialDelayMs: 0 } },
-  });
+    { WEBHOOKS_ALLOW_PRIVATE_URLS: 'true', ASSESSMENT_LINK_TTL_HOURS: '48' },
+    { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 20, initialDelayMs: 0 } },
+  );
+  const { env } = app.deps;
   let secret: string | null = null;
   const rx = await receiver(() => secret);
   try {
@@ -107,41 +89,11 @@ async function main() {
       username: 'admin',
       userType: 'admin',
     });
-    const criteria = [
-      {
-        name: 'Open questions',
-        description: 'Asks open questions',
-        includeInScenario: true,
-        levelZero: 'None',
-        levelLow: 'One',
-        levelHigh: 'Several',
-      },
-      {
-        name: 'Next step',
-        description: 'Agrees a dated next step',
-        includeInScenario: true,
-        levelZero: 'None',
-        levelLow: 'Vague',
-        levelHigh: 'Dated',
-      },
-    ];
-    const simId = await withTenant(database.db, tenantId, async (tx) => {
-      const { sims } = await createLinkedSimulations(
-        tx,
-        tenantId,
-        [
-          {
-            name: 'Bench',
-            language: 'en',
-            difficulty: 'medium',
-            callProvider: 'offline',
-            scenarioDetails: SCENARIO,
-            availableAsAssessment: true,
-          },
-        ],
-        { criteria },
-      );
-      return sims[0].id;
+    const { simId } = await seedSimulation(database.db, tenantId, {
+      ...OFFLINE_SIMULATION,
+      name: 'Bench',
+      difficulty: 'medium',
+      availableAsAssessment: true,
     });
     const key = await withTenant(database.db, tenantId, (tx) =>
       generateApiKey(tx, { tenantId, userId: admin.id }, 'Bench ATS'),
@@ -230,8 +182,8 @@ async function main() {
       '',
       '| From call end to | p50 ms | p95 ms | max ms |',
       '|---|---:|---:|---:|',
-      `| Greenhouse PATCH received | ${pct(patchMs, 50).toFixed(0)} | ${pct(patchMs, 95).toFixed(0)} | ${Math.max(...patchMs).toFixed(0)} |`,
-      `| \`assessment.completed\` webhook received | ${pct(hookMs, 50).toFixed(0)} | ${pct(hookMs, 95).toFixed(0)} | ${Math.max(...hookMs).toFixed(0)} |`,
+      `| Greenhouse PATCH received | ${percentile(patchMs, 50).toFixed(0)} | ${percentile(patchMs, 95).toFixed(0)} | ${Math.max(...patchMs).toFixed(0)} |`,
+      `| \`assessment.completed\` webhook received | ${percentile(hookMs, 50).toFixed(0)} | ${percentile(hookMs, 95).toFixed(0)} | ${Math.max(...hookMs).toFixed(0)} |`,
       '',
       `Webhook throughput: ${EVENTS} events × ${ENDPOINTS} endpoints = ${total} deliveries queued in one transaction (${(queued - t0).toFixed(0)} ms), delivered by the server's worker one job at a time (the same lane as reports and mail) to a loopback receiver answering 200: ${delivered} delivered in ${((done - queued) / 1000).toFixed(1)} s, **${perSecond.toFixed(0)} deliveries/s**.`,
       '',

@@ -13,6 +13,7 @@
  * Budgets (scripts/bench/bundle-budget.ts): /login ≤ 170 kB, /dashboard ≤ 280 kB (gzipped JS + CSS).
  */
 import { spawn } from 'node:child_process';
+import { CHROMIUM } from '../lib/chromium';
 import { freePort } from '../lib/free-port';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -86,16 +87,7 @@ try {
   ).json();
   const simulationId = (sims as { result: { data: { id: string }[] } }).result.data[0].id;
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   const pages: { name: string; url: string; state?: typeof manager; ready: string }[] = [
     { name: '/login', url: '/login', ready: 'button[type="submit"]' },
     { name: '/dashboard', url: '/dashboard', state: manager, ready: 'h1' },

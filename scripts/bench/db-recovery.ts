@@ -17,12 +17,9 @@ import { createTenant, createTenantUser } from '../../tests/helpers/factories';
 import { startTcpProxy } from '../../tests/helpers/tcp-proxy';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 3);
+const RUNS = numberArg('runs', 3);
 const WRITE = !process.argv.includes('--no-write');
 const OUTAGE_MS = 3000;
 

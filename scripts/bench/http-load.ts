@@ -18,12 +18,9 @@ import autocannon from 'autocannon';
 import { startCluster, type Cluster } from '../lib/cluster';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SECONDS = arg('seconds', 8);
+const SECONDS = numberArg('seconds', 8);
 const WRITE = !process.argv.includes('--no-write');
 const CONNECTIONS = [1, 2, 4, 8, 16, 32, 64];
 const PASSWORD = 'bench-demo-password';

@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../lib/chromium';
 import { freePort } from '../lib/free-port';
 
 const dirArg = process.argv.indexOf('--dir');
@@ -62,16 +63,7 @@ try {
     if (!up) await new Promise((r) => setTimeout(r, 100));
   }
   if (!up) throw new Error('server not healthy after 120 s');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   console.log(
     `login-wire: ${dir} — load average ${loadavg()
       .map((l) => l.toFixed(2))

@@ -17,44 +17,32 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { withTenant } from '../../db/tenant';
-import { startApp } from '../../server/app';
 import { rawRows } from '../../server/jobs/queue';
 import { createSession } from '../../server/auth/session';
-import { loadEnv } from '../../server/env';
 import { createCampaign } from '../../server/services/campaigns/campaigns';
-import { createLinkedSimulations } from '../../tests/helpers/assignments';
+import { startTestApp } from '../../tests/helpers/app';
+import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
-import { SCENARIO } from '../../tests/helpers/scenario';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg, percentile } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 3);
-const LINKS = arg('links', 100_000);
-const REQUESTS = arg('requests', 200);
+const RUNS = numberArg('runs', 3);
+const LINKS = numberArg('links', 100_000);
+const REQUESTS = numberArg('requests', 200);
 const WRITE = !process.argv.includes('--no-write');
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function main() {
   const loadBefore = os.loadavg()[0];
   const target = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const { database, drop } = await scratchDatabase(process.env.DATABASE_URL, { keep: process.argv.includes('--keep') });
-  const env = loadEnv({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' });
-  const app = await startApp({
-    env,
+  const app = await startTestApp(
     database,
-    port: 0,
-    host: '127.0.0.1',
-    deps: { jobs: { pollIntervalMs: 1000, initialDelayMs: 0 } },
-  });
+    { LOG_LEVEL: process.env.BENCH_LOG ?? 'silent' },
+    { jobs: { pollIntervalMs: 1000, initialDelayMs: 0 } },
+  );
   try {
     const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
     const manager = await createTenantUser(database.db, tenantId, {
@@ -64,18 +52,12 @@ async function main() {
     });
     const { token } = await createSession(database.db, manager.id);
     const auth = { authorization: `Bearer ${token}` };
-    const simId = await withTenant(database.db, tenantId, async (tx) => {
-      const { sims } = await createLinkedSimulations(tx, tenantId, [
-        {
-          name: 'Bench demo',
-          language: 'en',
-          difficulty: 'medium',
-          callProvider: 'offline',
-          scenarioDetails: SCENARIO,
-        },
-      ]);
-      return sims[0].id;
-    });
+    const { simId } = await seedSimulation(
+      database.db,
+      tenantId,
+      { ...OFFLINE_SIMULATION, name: 'Bench demo', difficulty: 'medium' },
+      {},
+    );
     const campaign = (slug: string) =>
       withTenant(database.db, tenantId, (tx) =>
         createCampaign(tx, tenantId, manager.id, {
@@ -163,10 +145,10 @@ async function main() {
         }
       }
       rounds.push({ load, byKind, all });
-      console.log(`  paging round ${run + 1}: p95 ${ms(pct(all, 95))}`);
+      console.log(`  paging round ${run + 1}: p95 ${ms(percentile(all, 95))}`);
     }
     const loadAfter = os.loadavg()[0];
-    const p95 = (xs: number[]) => ms(pct(xs, 95));
+    const p95 = (xs: number[]) => ms(percentile(xs, 95));
     const lines = [
       `\`npx tsx scripts/bench/magic-links.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, ${target}; 1-min load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (the machine is shared).`,
       '',
@@ -176,7 +158,7 @@ async function main() {
       '|---|---|---|---|---|---|---|---|',
       ...rounds.map((r, i) => {
         const k = (name: string) => p95(r.byKind.get(name)!);
-        return `| ${i + 1} | ${r.load.toFixed(2)} | ${generation[i] !== undefined ? ms(generation[i]) : '—'} | ${k('page 1')} | ${k('page 2,000')} | ${k('campaign + status')} | ${k('e-mail search')} | ${ms(pct(r.all, 50))} / ${ms(pct(r.all, 95))} / ${ms(Math.max(...r.all))} |`;
+        return `| ${i + 1} | ${r.load.toFixed(2)} | ${generation[i] !== undefined ? ms(generation[i]) : '—'} | ${k('page 1')} | ${k('page 2,000')} | ${k('campaign + status')} | ${k('e-mail search')} | ${ms(percentile(r.all, 50))} / ${ms(percentile(r.all, 95))} / ${ms(Math.max(...r.all))} |`;
       }),
     ];
     console.log(lines.join('\n'));

@@ -16,22 +16,17 @@ import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { meetings, reports } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
-import { startApp } from '../../server/app';
-import { loadEnv } from '../../server/env';
 import { requestBot } from '../../server/services/meetings/bots';
-import { createLinkedSimulations } from '../../tests/helpers/assignments';
+import { startTestApp } from '../../tests/helpers/app';
+import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
 import { startFakeAttendee, type Utterance } from '../../tests/helpers/fake-meeting-bots';
-import { SCENARIO } from '../../tests/helpers/scenario';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg, percentile } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const RUNS = arg('runs', 3);
-const MEETINGS = arg('meetings', 10);
+const RUNS = numberArg('runs', 3);
+const MEETINGS = numberArg('meetings', 10);
 const WRITE = !process.argv.includes('--no-write');
 const SECRET = Buffer.from('bench-attendee-secret-0123456789').toString('base64');
 
@@ -49,49 +44,22 @@ const CALL: Utterance[] = Array.from({ length: 240 }, (_, k) => {
   return { speaker, startMs: k * 7500, endMs: k * 7500 + 7000, text };
 });
 
-const CRITERIA = [
-  {
-    name: 'Open questions',
-    description: 'Asks open questions',
-    includeInScenario: true,
-    levelZero: 'None',
-    levelLow: 'One',
-    levelHigh: 'Several',
-  },
-  {
-    name: 'Next step',
-    description: 'Agrees a dated next step',
-    includeInScenario: true,
-    levelZero: 'None',
-    levelLow: 'Vague',
-    levelHigh: 'Dated',
-  },
-];
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
-
 async function main() {
   const loadBefore = os.loadavg()[0];
   const { database, drop } = await scratchDatabase(process.env.DATABASE_URL);
   const fake = await startFakeAttendee({ apiKey: 'bench-key', secret: SECRET });
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'silent',
-    MEETING_BOT_PROVIDER: 'attendee',
-    ATTENDEE_BASE_URL: fake.url,
-    ATTENDEE_API_KEY: 'bench-key',
-    ATTENDEE_WEBHOOK_SECRET: SECRET,
-    MEETING_BOT_POLL_SECONDS: '3600',
-  });
-  const app = await startApp({
-    env,
+  const app = await startTestApp(
     database,
-    port: 0,
-    host: '127.0.0.1',
-    deps: { jobs: { pollIntervalMs: 20, initialDelayMs: 0 } },
-  });
+    {
+      MEETING_BOT_PROVIDER: 'attendee',
+      ATTENDEE_BASE_URL: fake.url,
+      ATTENDEE_API_KEY: 'bench-key',
+      ATTENDEE_WEBHOOK_SECRET: SECRET,
+      MEETING_BOT_POLL_SECONDS: '3600',
+    },
+    { jobs: { pollIntervalMs: 20, initialDelayMs: 0 } },
+  );
+  const { env } = app.deps;
   fake.webhookUrl = `${app.url}/api/v1/meeting-bots/attendee/webhook`;
   const rows: string[] = [];
   try {
@@ -102,19 +70,7 @@ async function main() {
       displayName: 'Ana Ruiz',
       userType: 'sales_rep',
     });
-    const scorecardId = await withTenant(
-      database.db,
-      tenantId,
-      async (tx) =>
-        (
-          await createLinkedSimulations(
-            tx,
-            tenantId,
-            [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }],
-            { criteria: CRITERIA },
-          )
-        ).card.id,
-    );
+    const { scorecardId } = await seedSimulation(database.db, tenantId, { ...OFFLINE_SIMULATION, name: 'Discovery' });
     const actor = { tenantId, userId: user.id, language: 'en' as const };
     const one = async () => {
       const { meetingId } = await requestBot({
@@ -151,7 +107,7 @@ async function main() {
       const times: number[] = [];
       for (let k = 0; k < MEETINGS; k++) times.push(await one());
       rows.push(
-        `| ${r + 1} | ${load.toFixed(2)} | ${pct(times, 50).toFixed(0)} ms | ${pct(times, 95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`,
+        `| ${r + 1} | ${load.toFixed(2)} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 95).toFixed(0)} ms | ${Math.max(...times).toFixed(0)} ms |`,
       );
       console.log(rows.at(-1));
     }

@@ -18,14 +18,11 @@ import { connectCall, type CallClient } from '../../tests/helpers/call-client';
 import { startCluster } from '../lib/cluster';
 import { writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
+import { numberArg } from '../lib/bench-args';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const MINUTES = arg('minutes', 30);
-const RATE = arg('rate', 150);
-const CALLS = arg('calls', 50);
+const MINUTES = numberArg('minutes', 30);
+const RATE = numberArg('rate', 150);
+const CALLS = numberArg('calls', 50);
 const WRITE = !process.argv.includes('--no-write');
 const PASSWORD = 'soak-demo-password';
 

@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { startFakeRealtimeWebRTC } from '../../tests/helpers/fake-realtime-webrtc';
 import { writeBenchSection } from '../lib/bench-doc';
+import { chromiumWithMicrophone } from '../lib/chromium';
 import { freePort } from '../lib/free-port';
 
 const { values } = parseArgs({
@@ -175,21 +176,7 @@ const server = await startServer({
   OPENAI_REALTIME_URL: fake.baseURL,
   NODE_EXTRA_CA_CERTS: caFile,
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    `--use-file-for-fake-audio-capture=${wav}`,
-    '--autoplay-policy=no-user-gesture-required',
-    '--allow-loopback-in-peer-connection',
-  ],
-});
+const browser = await chromium.launch(chromiumWithMicrophone(wav, ['--allow-loopback-in-peer-connection']));
 const results: Record<string, number[]> = {};
 const loads: Record<string, string> = {};
 try {

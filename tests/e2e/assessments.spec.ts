@@ -1,6 +1,7 @@
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, expect, h1, test } from './fixtures';
 import { startOwnServer } from './own-server';
+import { holdGuestTypedCall } from './call-helpers';
 
 // A seeded simulation marked "available as assessment" (db/seed/simulations.ts); the e2e server has
 // no model configured, so the candidate's call runs with the offline prospect and typed turns.
@@ -77,19 +78,7 @@ test.describe('hiring assessments', () => {
     await cand.getByRole('button', { name: 'Allow microphone' }).click();
     await cand.getByRole('button', { name: 'Continue without a microphone' }).click();
     await cand.getByRole('button', { name: 'Start the call' }).click();
-    const transcript = cand.getByRole('log', { name: 'Live transcript' });
-    await expect(transcript.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/, { timeout: 20_000 });
-    const input = cand.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-    for (const line of [
-      'Hi, thanks for taking my call. How does your team forecast revenue today?',
-      'Could we book a 30 minute demo next Tuesday at 10am?',
-    ]) {
-      const before = await transcript.locator('[data-speaker="prospect"]').count();
-      await input.fill(line);
-      await input.press('Enter');
-      await expect(transcript.locator('[data-speaker="prospect"]')).toHaveCount(before + 1, { timeout: 20_000 });
-    }
-    await cand.getByRole('button', { name: 'End call' }).click();
+    await holdGuestTypedCall(cand);
     await expect(cand).toHaveURL(/\/assessment\/complete$/, { timeout: 60_000 });
     await expect(h1(cand)).toHaveText('Thank you');
     await expect(cand.getByTestId('candidate-score')).toHaveCount(0); // the tenant does not show scores

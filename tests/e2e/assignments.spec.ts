@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createDemoUser, expect, h1, signedInState, test, type NewUser } from './fixtures';
+import { holdCall } from './call-helpers';
 import { E2E_MAIL_FROM_ADDRESS } from './server-info';
 
 // A seeded English simulation; the e2e server has no OPENAI_API_KEY, so calls run offline and the
@@ -44,26 +45,6 @@ const boxesOverlap = (
   a: { x: number; y: number; width: number; height: number },
   b: { x: number; y: number; width: number; height: number },
 ) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** Types the turns into a live call and ends it; `check` runs while the call is live. */
-async function holdCall(page: Page, turns: string[], check?: () => Promise<void>) {
-  await page.getByRole('button', { name: 'Start call' }).click();
-  await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
-  const transcript = page.getByRole('log', { name: 'Live transcript' });
-  const prospect = transcript.locator('[data-speaker="prospect"]');
-  await expect(prospect.first()).toContainText(/\w{2,}/);
-  const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-  await check?.();
-  for (const [i, text] of turns.entries()) {
-    const before = await prospect.count();
-    await input.fill(text);
-    await input.press('Enter');
-    await expect(transcript.locator('[data-speaker="rep"]').nth(i)).toContainText(text.slice(0, 20));
-    await expect.poll(() => prospect.count(), { timeout: 15_000 }).toBeGreaterThan(before);
-  }
-  await page.getByRole('button', { name: 'End call' }).click();
-  await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
-}
 
 const exerciseRow = (card: Locator) => card.getByRole('listitem', { name: SIMULATION });
 

@@ -1,24 +1,6 @@
 import { expect, request, type Page } from '@playwright/test';
 import { storageFile } from './server-info';
 
-/** Chromium launch options with a fake microphone that plays `wav` and autoplay allowed (call specs). */
-export function fakeMicrophone(wav: string) {
-  return {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  };
-}
-
 /** The id of a seeded simulation, read through tRPC with a manager's session (the shared server's demo manager unless given). */
 export async function seededSimulationId(
   baseURL: string,
@@ -53,3 +35,43 @@ export async function watchCallStates(page: Page) {
 
 export const seenCallStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { __callStates: string[] }).__callStates);
+
+/** Types the turns into a live call and ends it; `check` runs while the call is live. */
+export async function holdCall(page: Page, turns: readonly string[], check?: () => Promise<void>) {
+  await page.getByRole('button', { name: 'Start call' }).click();
+  await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
+  const transcript = page.getByRole('log', { name: 'Live transcript' });
+  const prospect = transcript.locator('[data-speaker="prospect"]');
+  await expect(prospect.first()).toContainText(/\w{2,}/);
+  const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
+  await check?.();
+  for (const [i, text] of turns.entries()) {
+    const before = await prospect.count();
+    await input.fill(text);
+    await input.press('Enter');
+    await expect(transcript.locator('[data-speaker="rep"]').nth(i)).toContainText(text.slice(0, 20));
+    await expect.poll(() => prospect.count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  }
+  await page.getByRole('button', { name: 'End call' }).click();
+  await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+}
+
+/**
+ * A candidate's or a guest's typed call (no microphone): waits for the prospect's opening line, types
+ * two discovery turns, each answered by one prospect line, and hangs up.
+ */
+export async function holdGuestTypedCall(page: Page) {
+  const transcript = page.getByRole('log', { name: 'Live transcript' });
+  await expect(transcript.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/, { timeout: 20_000 });
+  const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
+  for (const line of [
+    'Hi, thanks for taking my call. How does your team forecast revenue today?',
+    'Could we book a 30 minute demo next Tuesday at 10am?',
+  ]) {
+    const before = await transcript.locator('[data-speaker="prospect"]').count();
+    await input.fill(line);
+    await input.press('Enter');
+    await expect(transcript.locator('[data-speaker="prospect"]')).toHaveCount(before + 1, { timeout: 20_000 });
+  }
+  await page.getByRole('button', { name: 'End call' }).click();
+}

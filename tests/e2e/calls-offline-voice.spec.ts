@@ -1,8 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Page, type WebSocket } from '@playwright/test';
-import { fakeMicrophone, seededSimulationId } from './call-helpers';
+import { seededSimulationId } from './call-helpers';
+import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { expect, test } from './fixtures';
+import { silentWav } from '../helpers/wav';
 
 // The offline prospect with a (fake) microphone in the Chromium the tests use: it speaks aloud
 // (the server's synthesiser, played by the page's playback worklet and counted there), headless
@@ -13,30 +15,16 @@ import { expect, test } from './fixtures';
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 
 /** A silent 16-bit PCM WAV for the fake microphone: the rep is quiet unless they type. */
-function silentWav(file: string, seconds = 2, rate = 24_000) {
-  const data = Buffer.alloc(seconds * rate * 2);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(rate, 24);
-  h.writeUInt32LE(rate * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
+function silentWavFile(file: string, seconds = 2, rate = 24_000) {
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, Buffer.concat([h, data]));
+  writeFileSync(file, silentWav(seconds, rate));
 }
 const WAV = path.resolve('tests/.tmp/e2e/silence.wav');
-silentWav(WAV);
+silentWavFile(WAV);
 
 test.use({
   userType: 'sales_rep',
-  launchOptions: fakeMicrophone(WAV),
+  launchOptions: chromiumWithMicrophone(WAV),
 });
 
 /** What went over the call socket: prospect audio bytes received, control messages sent. */

@@ -1,10 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { startFakeRealtime, type FakeRealtime } from '../helpers/fake-realtime';
-import { fakeMicrophone, seededSimulationId, watchCallStates, seenCallStates } from './call-helpers';
+import { watchCallStates, seenCallStates } from './call-helpers';
+import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { expect, h1, test } from './fixtures';
-import { startOwnServer } from './own-server';
+import { startRealtimeServer, type RealtimeServer } from './own-server';
 
 // A voice call end to end: Chromium's fake microphone plays a speech WAV made with espeak-ng
 // (ending in silence), the browser streams it to our own server, whose realtime upstream is the
@@ -17,39 +16,13 @@ const REP_SAID = 'Hello, do you have a minute to talk?';
 const PROSPECT_SAID = 'Derek speaking. I have five minutes, what is this about?';
 
 test.use({
-  launchOptions: fakeMicrophone(WAV),
+  launchOptions: chromiumWithMicrophone(WAV),
 });
-
-interface VoiceServer {
-  baseURL: string;
-  repState: string;
-  simulationId: string;
-  stop(): Promise<void>;
-}
-
-async function startVoiceServer(fake: FakeRealtime): Promise<VoiceServer> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-voice-'));
-  const caFile = path.join(tmp, 'fake-realtime-ca.pem');
-  writeFileSync(caFile, fake.ca);
-  const own = await startOwnServer(
-    'voice',
-    { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile },
-    { tmp },
-  );
-  try {
-    const repState = await own.signIn('rep@demo.test');
-    const simulationId = await seededSimulationId(own.baseURL, SIMULATION, await own.signIn('manager@demo.test'));
-    return { baseURL: own.baseURL, repState, simulationId, stop: own.stop };
-  } catch (e) {
-    await own.stop();
-    throw e;
-  }
-}
 
 test.describe('Voice call with a fake microphone', () => {
   test.describe.configure({ timeout: 90_000 });
   let fake: FakeRealtime;
-  let server: VoiceServer;
+  let server: RealtimeServer;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
@@ -59,17 +32,17 @@ test.describe('Voice call with a fake microphone', () => {
       responseAudioMs: 800,
       pace: 'realtime',
     });
-    server = await startVoiceServer(fake);
+    server = await startRealtimeServer('voice', fake, SIMULATION);
   });
 
   test.afterAll(async () => {
-    await server?.stop();
+    await server?.own.stop();
     await fake?.close();
   });
 
   test('Ringing → Call connected → both sides in the transcript → End → the wait screen', async ({ browser }) => {
     const context = await browser.newContext({
-      baseURL: server.baseURL,
+      baseURL: server.own.baseURL,
       storageState: server.repState,
       permissions: ['microphone'],
     });

@@ -1,13 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { request, type Browser } from '@playwright/test';
 import type { MetricsSample } from '../../client/features/calls/metrics';
 import { simulationInput } from '../../server/contracts/simulations';
 import { startFakeRealtimeWebRTC, type FakeRealtimeWebRTC } from '../helpers/fake-realtime-webrtc';
-import { fakeMicrophone, seededSimulationId } from './call-helpers';
+import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { expect, test } from './fixtures';
-import { startOwnServer, type OwnServer } from './own-server';
+import { startRealtimeServer, type RealtimeServer } from './own-server';
 
 // A model call over WebRTC in Chromium: the fake microphone plays a spoken WAV (espeak-ng), the
 // page gets a client secret from our server, posts its SDP offer to the loopback fake of the
@@ -23,41 +21,11 @@ const ANSWER = 'Fine, go ahead, but make it quick.';
 
 test.use({
   // loopback candidates (the fake listens on 127.0.0.1); the fake's self-signed certificate
-  launchOptions: { ...fakeMicrophone(WAV), args: [...fakeMicrophone(WAV).args, '--allow-loopback-in-peer-connection'] },
+  launchOptions: chromiumWithMicrophone(WAV, ['--allow-loopback-in-peer-connection']),
 });
 
-interface Setup {
-  own: OwnServer;
-  repState: string;
-  managerState: string;
-  simulationId: string;
-}
-
-async function startServer(fake: FakeRealtimeWebRTC): Promise<Setup> {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-webrtc-'));
-  const caFile = path.join(tmp, 'fake-realtime-ca.pem');
-  writeFileSync(caFile, fake.ca);
-  const own = await startOwnServer(
-    'webrtc',
-    { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile },
-    { tmp },
-  );
-  try {
-    const managerState = await own.signIn('manager@demo.test');
-    return {
-      own,
-      repState: await own.signIn('rep@demo.test'),
-      managerState,
-      simulationId: await seededSimulationId(own.baseURL, SIMULATION, managerState),
-    };
-  } catch (e) {
-    await own.stop();
-    throw e;
-  }
-}
-
 /** A copy of the simulation with a time limit of `minutes` (through the simulations API, as a manager). */
-async function shortCopy(s: Setup, minutes: number): Promise<string> {
+async function shortCopy(s: RealtimeServer, minutes: number): Promise<string> {
   const ctx = await request.newContext({
     baseURL: s.own.baseURL,
     storageState: s.managerState,
@@ -84,7 +52,7 @@ async function shortCopy(s: Setup, minutes: number): Promise<string> {
 
 type Sample = MetricsSample;
 
-async function callPage(browser: Browser, s: Setup, simulationId: string) {
+async function callPage(browser: Browser, s: RealtimeServer, simulationId: string) {
   const context = await browser.newContext({
     baseURL: s.own.baseURL,
     storageState: s.repState,
@@ -108,7 +76,7 @@ async function callPage(browser: Browser, s: Setup, simulationId: string) {
 test.describe('A model call over WebRTC', () => {
   test.describe.configure({ timeout: 90_000 });
   let fake: FakeRealtimeWebRTC;
-  let setup: Setup;
+  let setup: RealtimeServer;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000); // a second server: fresh database, migrations and demo seed
@@ -118,7 +86,7 @@ test.describe('A model call over WebRTC', () => {
       responseAudioMs: 800,
       relay: { transcripts: [REP_SAID], replies: [GREETING], responseAudioMs: 600, pace: 'realtime' },
     });
-    setup = await startServer(fake);
+    setup = await startRealtimeServer('webrtc', fake, SIMULATION);
   });
 
   test.afterAll(async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, h1, test } from './fixtures';
+import { holdGuestTypedCall } from './call-helpers';
 
 // A seeded simulation (db/seed/simulations.ts); the e2e server has no model configured, so the
 // guest's call runs with the offline prospect and typed turns.
@@ -109,21 +110,7 @@ test.describe('campaign magic links', () => {
       await guest.getByRole('button', { name: 'Allow microphone' }).click();
       await guest.getByRole('button', { name: 'Continue without a microphone' }).click();
       await guest.getByRole('button', { name: 'Start the call' }).click();
-      const transcript = guest.getByRole('log', { name: 'Live transcript' });
-      await expect(transcript.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/, {
-        timeout: 20_000,
-      });
-      const input = guest.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-      for (const line of [
-        'Hi, thanks for taking my call. How does your team forecast revenue today?',
-        'Could we book a 30 minute demo next Tuesday at 10am?',
-      ]) {
-        const before = await transcript.locator('[data-speaker="prospect"]').count();
-        await input.fill(line);
-        await input.press('Enter');
-        await expect(transcript.locator('[data-speaker="prospect"]')).toHaveCount(before + 1, { timeout: 20_000 });
-      }
-      await guest.getByRole('button', { name: 'End call' }).click();
+      await holdGuestTypedCall(guest);
 
       // thank-you with the campaign's message, then the report
       await expect(guest).toHaveURL(/\/magic-link\/complete\?cta=/, { timeout: 60_000 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { createDemoUser, devToken, expect, h1, signedInState, test } from './fixtures';
+import { OPEN_QUESTIONS } from '../helpers/criteria';
 
 /*
  * Layout defects a new customer met, at a phone (375 px) and a desktop (1440 px) width: names made
@@ -108,16 +109,7 @@ test.describe('Layout at 375 px and 1440 px', () => {
         name: names.scorecard,
         icon: 'target',
         shortDescription: 'A scorecard whose name is one long word',
-        criteria: [
-          {
-            name: 'Open questions',
-            description: 'Asks open questions',
-            includeInScenario: true,
-            levelZero: 'None',
-            levelLow: 'One',
-            levelHigh: 'Several',
-          },
-        ],
+        criteria: [OPEN_QUESTIONS],
       },
       'mutation',
     );

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request } from '@playwright/test';
+import { seededSimulationId } from './call-helpers';
 import { E2E_DEMO_PASSWORD } from './server-info';
 
 /**
@@ -116,4 +117,40 @@ export async function startOwnServer(
     return file;
   };
   return { baseURL, tmp, signIn, stop };
+}
+
+/** An own server whose realtime model is a loopback fake (its self-signed CA given through NODE_EXTRA_CA_CERTS). */
+export interface RealtimeServer {
+  own: OwnServer;
+  repState: string;
+  managerState: string;
+  /** The seeded simulation the spec calls. */
+  simulationId: string;
+}
+
+export async function startRealtimeServer(
+  name: string,
+  fake: { baseURL: string; ca: string },
+  simulation: string,
+): Promise<RealtimeServer> {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), `spar-e2e-${name}-`));
+  const caFile = path.join(tmp, 'fake-realtime-ca.pem');
+  writeFileSync(caFile, fake.ca);
+  const own = await startOwnServer(
+    name,
+    { OPENAI_API_KEY: 'test-key', OPENAI_REALTIME_URL: fake.baseURL, NODE_EXTRA_CA_CERTS: caFile },
+    { tmp },
+  );
+  try {
+    const managerState = await own.signIn('manager@demo.test');
+    return {
+      own,
+      repState: await own.signIn('rep@demo.test'),
+      managerState,
+      simulationId: await seededSimulationId(own.baseURL, simulation, managerState),
+    };
+  } catch (e) {
+    await own.stop();
+    throw e;
+  }
 }

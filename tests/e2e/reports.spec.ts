@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fakeMicrophone, seededSimulationId } from './call-helpers';
+import { holdCall, seededSimulationId } from './call-helpers';
+import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { createDemoUser, devToken, expect, h1, signedInState, test } from './fixtures';
 
 // A seeded English simulation (db/seed/simulations.ts). The e2e server has no OPENAI_API_KEY: the
@@ -10,7 +11,7 @@ const SIMULATION = 'Discovery call with a busy VP of Sales';
 
 // A fake microphone, so the call is recorded and a quote can move the player.
 test.use({
-  launchOptions: fakeMicrophone(path.resolve('tests/fixtures/audio/rep-hello.wav')),
+  launchOptions: chromiumWithMicrophone(path.resolve('tests/fixtures/audio/rep-hello.wav')),
 });
 
 const REP_TURNS = [
@@ -32,21 +33,7 @@ test.describe('Report after an offline practice call', () => {
     test.setTimeout(90_000);
     const id = await seededSimulationId(baseURL!, SIMULATION);
     await page.goto(`/exercise/${id}`);
-    await page.getByRole('button', { name: 'Start call' }).click();
-    await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
-    const transcript = page.getByRole('log', { name: 'Live transcript' });
-    const prospect = transcript.locator('[data-speaker="prospect"]');
-    await expect(prospect.first()).toContainText(/\w{2,}/);
-    const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-    for (const [i, text] of REP_TURNS.entries()) {
-      const before = await prospect.count();
-      await input.fill(text);
-      await input.press('Enter');
-      await expect(transcript.locator('[data-speaker="rep"]').nth(i)).toContainText(text.slice(0, 20));
-      await expect.poll(() => prospect.count(), { timeout: 15_000 }).toBeGreaterThan(before);
-    }
-    await page.getByRole('button', { name: 'End call' }).click();
-    await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+    await holdCall(page, REP_TURNS);
     await expect(page.getByTestId('recording-status')).toHaveText('The call recording was saved for your report.', {
       timeout: 20_000,
     });

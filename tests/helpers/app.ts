@@ -74,6 +74,33 @@ export function startTestApp(
   return startApp({ env: testEnv(envOverrides), database, port: 0, host: '127.0.0.1', deps });
 }
 
+/**
+ * A request to the running app with an optional JSON body and a bearer token: the status, the
+ * headers, the body as text and as JSON (null when it is not JSON).
+ */
+export async function sendJson(
+  url: string,
+  init: { method?: string; bearer?: string | null; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.bearer) headers.authorization = `Bearer ${init.bearer}`;
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> | null = null;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = null;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
+  return { status: res.status, headers: res.headers, json: json as Record<string, any> | null, text };
+}
+
 /** Awaits a promise expected to reject and returns the error (fails the test if it resolves). */
 export async function rejection(p: Promise<unknown>): Promise<unknown> {
   try {

@@ -11,42 +11,89 @@ import {
 } from '../../db/seed/factories';
 import { withTenant } from '../../db/tenant';
 import { enqueueEvaluation } from '../../server/evaluation/evaluate';
+import { PAIN, TWO_CRITERIA } from './criteria';
+import { SCENARIO } from './scenario';
 
 /** A persona, a two-criterion scorecard and one offline simulation per name; returns the simulation ids. */
 export async function seedSimulations(db: Db, tenantId: string, names: string[]) {
-  return withTenant(db, tenantId, async (tx) => {
-    const criteria = [
-      {
-        name: 'Open questions',
-        description: 'Asks open questions',
-        includeInScenario: true,
-        levelZero: 'None',
-        levelLow: 'One',
-        levelHigh: 'Several',
-      },
-      {
-        name: 'Next step',
-        description: 'Agrees a next step',
-        includeInScenario: true,
-        levelZero: 'None',
-        levelLow: 'Vague',
-        levelHigh: 'Dated',
-      },
-    ];
-    const simulation = {
-      language: 'en',
-      difficulty: 'medium',
-      callProvider: 'offline',
-      instructions: 'Open the call and discover.',
-    } as const;
-    const { sims } = await createLinkedSimulations(
-      tx,
-      tenantId,
-      names.map((name) => ({ ...simulation, name })),
-      { criteria },
-    );
-    return sims.map((s) => s.id);
-  });
+  const simulation = {
+    language: 'en',
+    difficulty: 'medium',
+    callProvider: 'offline',
+    instructions: 'Open the call and discover.',
+  } as const;
+  const { sims } = await seedLinkedSimulations(
+    db,
+    tenantId,
+    names.map((name) => ({ ...simulation, name })),
+  );
+  return sims.map((s) => s.id);
+}
+
+/** The two reps the assignment tests hand work to (their manager is each test's own). */
+export const RITA = {
+  userType: 'sales_rep',
+  displayName: 'Rita Rep',
+  language: 'en',
+  email: 'rita@acme.test',
+} as const;
+export const RAUL = {
+  userType: 'sales_rep',
+  displayName: 'Raúl Rep',
+  language: 'en',
+  email: 'raul@acme.test',
+} as const;
+
+/** Fields of a simulation whose calls the offline prospect plays from SCENARIO. */
+export const OFFLINE_SIMULATION = { language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO } as const;
+
+/** createLinkedSimulations in the tenant's own transaction; the scorecard scores TWO_CRITERIA unless `card` says otherwise. */
+export function seedLinkedSimulations(
+  db: Db,
+  tenantId: string,
+  simulations: Omit<SimulationFields, 'tenantId'>[],
+  card: Omit<ScorecardFields, 'tenantId'> = { criteria: TWO_CRITERIA },
+) {
+  return withTenant(db, tenantId, (tx) => createLinkedSimulations(tx, tenantId, simulations, card));
+}
+
+/** One simulation (see seedLinkedSimulations): its id and its scorecard's. */
+export async function seedSimulation(
+  db: Db,
+  tenantId: string,
+  fields: Omit<SimulationFields, 'tenantId'>,
+  card?: Omit<ScorecardFields, 'tenantId'>,
+) {
+  const made = await seedLinkedSimulations(db, tenantId, [fields], card);
+  return { simId: made.sims[0].id, scorecardId: made.card.id };
+}
+
+/** An easy offline discovery call on SCENARIO: what candidates and guests are sent to. */
+export const DISCOVERY_SIMULATION = {
+  ...OFFLINE_SIMULATION,
+  instructions: 'Discover the prospect’s planning process.',
+  difficulty: 'easy',
+} as const;
+
+/**
+ * One simulation per key (English, on SCENARIO, each with its own fields) linked to one scorecard
+ * of `criteria`: their ids by the same keys.
+ */
+export async function seedSimulationVariants<K extends string>(
+  db: Db,
+  tenantId: string,
+  variants: Record<K, Omit<SimulationFields, 'tenantId'>>,
+  criteria = [PAIN],
+) {
+  const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
+  const keys = Object.keys(variants) as K[];
+  const { sims } = await seedLinkedSimulations(
+    db,
+    tenantId,
+    keys.map((k) => ({ ...base, ...variants[k] })),
+    { criteria },
+  );
+  return Object.fromEntries(keys.map((k, i) => [k, sims[i].id])) as Record<K, string>;
 }
 
 /**

@@ -5,6 +5,9 @@ import { asSystem } from '../../db/tenant';
 /** A password that satisfies the default policy and the strict ones tests configure. */
 export const TEST_PASSWORD = 'Correct-Horse-7';
 
+/** The sales rep whose name the tests' transcripts and meetings speak with. */
+export const ANA = { email: 'ana@acme.test', username: 'ana', displayName: 'Ana Ruiz', userType: 'sales_rep' } as const;
+
 /** A tenant (client row), written through the audited system path like the real seed. */
 export function createTenant(db: Db, fields: ClientFields = {}) {
   return asSystem(db, { action: 'test.create_tenant' }, (tx) => createClient(tx, fields));
@@ -16,6 +19,15 @@ export function createTenantUser(db: Db, tenantId: string, fields: Omit<UserFiel
 }
 
 type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
+type UserRow = Awaited<ReturnType<typeof createTenantUser>>;
+
+/** Users of `tenantId`, created in the order given, by the names a test file gives them. */
+export async function createTenantUsers<C extends Cast>(db: Db, tenantId: string, cast: C) {
+  const users = {} as Record<keyof C, UserRow>;
+  for (const [key, fields] of Object.entries(cast))
+    users[key as keyof C] = await createTenantUser(db, tenantId, fields);
+  return users;
+}
 
 /**
  * Two customer tenants and the internal one, with the users each test file names: `a` and `b` in
@@ -32,13 +44,7 @@ export async function createTwoTenants<A extends Cast, B extends Cast>(
   const a = await createTenant(db, { name: names[0] });
   const b = await createTenant(db, { name: names[1] });
   const internal = await createTenant(db, { name: 'Internal', type: 'internal' });
-  const users = {} as Record<keyof A | keyof B, Awaited<ReturnType<typeof createTenantUser>>>;
-  for (const [tenant, group] of [
-    [a, cast.a],
-    [b, cast.b],
-  ] as const)
-    for (const [key, fields] of Object.entries(group))
-      users[key as keyof A | keyof B] = await createTenantUser(db, tenant.id, fields);
+  const users = { ...(await createTenantUsers(db, a.id, cast.a)), ...(await createTenantUsers(db, b.id, cast.b)) };
   const superuser = await createTenantUser(db, internal.id, { userType: 'superuser' });
   return { a, b, internal, users, superuser };
 }

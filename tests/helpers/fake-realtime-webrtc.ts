@@ -12,8 +12,19 @@ import {
   makeSelfSignedCert,
   startFakeRealtime,
   type FakeRealtime,
+  transcribeRepTurn,
   type FakeRealtimeOptions,
 } from './fake-realtime';
+
+/** A peer on loopback IPv4 speaking G.711 µ-law, the one codec both ends of the tests' calls offer. */
+const pcmuPeer = () =>
+  new RTCPeerConnection({
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
+    },
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceUseIpv6: false,
+  });
 
 /**
  * A wire-level fake of the OpenAI Realtime GA **WebRTC** path on loopback (TLS, self-signed):
@@ -289,23 +300,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
       c.silentMs += ms;
       if (c.silentMs >= (fake.options.silenceMs ?? 400)) {
         c.speaking = false;
-        const itemId = c.repItem!;
-        send(c, { type: 'input_audio_buffer.speech_stopped', audio_end_ms: 0, item_id: itemId });
-        send(c, { type: 'input_audio_buffer.committed', item_id: itemId });
-        const transcripts = fake.options.transcripts ?? ['Hi, this is the rep.'];
-        const text = transcripts[Math.min(Math.max(0, c.turn - 1), transcripts.length - 1)];
-        send(c, {
-          type: 'conversation.item.input_audio_transcription.delta',
-          item_id: itemId,
-          content_index: 0,
-          delta: text.slice(0, 5),
-        });
-        send(c, {
-          type: 'conversation.item.input_audio_transcription.completed',
-          item_id: itemId,
-          content_index: 0,
-          transcript: text,
-        });
+        transcribeRepTurn((ev) => send(c, ev), c.repItem!, fake.options.transcripts, c.turn, 0);
         const delay = fake.options.answerDelayMs;
         respond(c, delay === undefined ? performance.now() : c.lastLoudAt + delay);
       }
@@ -336,13 +331,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     secret: (typeof fake.secrets)[number],
     offer: string,
   ): Promise<{ callId: string; answer: string }> => {
-    const pc = new RTCPeerConnection({
-      codecs: {
-        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
-      },
-      iceAdditionalHostAddresses: ['127.0.0.1'],
-      iceUseIpv6: false,
-    });
+    const pc = pcmuPeer();
     const transceiver = pc.addTransceiver('audio', { direction: 'sendrecv' });
     const callId = `rtc_${randomBytes(12).toString('hex')}`;
     const c: FakeCall = {
@@ -503,13 +492,7 @@ export interface TestPeer {
  * SDP offer to the calls endpoint with the client secret, as the page does, and connects.
  */
 export async function connectTestPeer(callsUrl: string, clientSecret: string, ca: string): Promise<TestPeer> {
-  const pc = new RTCPeerConnection({
-    codecs: {
-      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
-    },
-    iceAdditionalHostAddresses: ['127.0.0.1'],
-    iceUseIpv6: false,
-  });
+  const pc = pcmuPeer();
   const transceiver = pc.addTransceiver('audio', { direction: 'sendrecv' });
   let received = 0;
   transceiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => received++));

@@ -121,6 +121,25 @@ export function makeSelfSignedCert(): { key: string; cert: string } {
  * has speech by it, so the delay they add is counted from the moment the page takes as the end of
  * the rep's speech.
  */
+/**
+ * The rep stopped talking: the model commits the turn and transcribes it (a first piece, then the
+ * whole line: the rep's line for this turn, the last one once they run out).
+ */
+export function transcribeRepTurn(
+  send: (ev: Record<string, unknown>) => void,
+  itemId: string,
+  transcripts: readonly string[] = ['Hi, this is the rep.'],
+  turn: number,
+  audioEndMs: number,
+) {
+  send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: audioEndMs, item_id: itemId });
+  send({ type: 'input_audio_buffer.committed', item_id: itemId });
+  const text = transcripts[Math.min(Math.max(0, turn - 1), transcripts.length - 1)];
+  const base = { item_id: itemId, content_index: 0 };
+  send({ type: 'conversation.item.input_audio_transcription.delta', ...base, delta: text.slice(0, 5) });
+  send({ type: 'conversation.item.input_audio_transcription.completed', ...base, transcript: text });
+}
+
 export function hasSpeech(samples: Int16Array, blockSamples: number, level = 0.02 * 32768): boolean {
   for (let start = 0; start < samples.length; start += blockSamples) {
     const end = Math.min(samples.length, start + blockSamples);
@@ -296,23 +315,7 @@ export async function startFakeRealtime(
         c.silentMs += 100;
         if (c.silentMs >= (fake.options.silenceMs ?? 400)) {
           c.speaking = false;
-          const itemId = c.repItem!;
-          send(c, { type: 'input_audio_buffer.speech_stopped', audio_end_ms: c.audioMs, item_id: itemId });
-          send(c, { type: 'input_audio_buffer.committed', item_id: itemId });
-          const transcripts = fake.options.transcripts ?? ['Hi, this is the rep.'];
-          const text = transcripts[Math.min(c.turn - 1 < 0 ? 0 : c.turn - 1, transcripts.length - 1)];
-          send(c, {
-            type: 'conversation.item.input_audio_transcription.delta',
-            item_id: itemId,
-            content_index: 0,
-            delta: text.slice(0, 5),
-          });
-          send(c, {
-            type: 'conversation.item.input_audio_transcription.completed',
-            item_id: itemId,
-            content_index: 0,
-            transcript: text,
-          });
+          transcribeRepTurn((ev) => send(c, ev), c.repItem!, fake.options.transcripts, c.turn, c.audioMs);
           const delay = fake.options.answerDelayMs;
           respond(c, delay === undefined ? performance.now() : c.lastLoudAt + delay);
         }

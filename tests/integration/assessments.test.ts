@@ -15,13 +15,12 @@ import type { RunningApp } from '../../server/app';
 import { createAssessment } from '../../server/services/assessments/create';
 import { expireAssessment } from '../../server/services/assessments/lifecycle';
 import { startLinkCall, validateLink } from '../../server/services/assessments/candidate';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { DISCOVERY_SIMULATION, seedLinkedSimulations, seedSimulation } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
-import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { sendJson, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
-import { SCENARIO } from '../helpers/scenario';
+import { createTenant, createTenantUsers } from '../helpers/factories';
 import { tenantRunner } from '../helpers/tenant-runner';
 
 let database: TestDatabase;
@@ -51,25 +50,10 @@ async function api(
   } = {},
 ) {
   const headers: Record<string, string> = { ...init.headers };
-  if (init.key)
-    headers.authorization = init.basic
-      ? `Basic ${Buffer.from(`${init.key}:`).toString('base64')}`
-      : `Bearer ${init.key}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${app.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let json: Record<string, unknown> | null = null;
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    json = null;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON, read by the expectations
-  return { status: res.status, headers: res.headers, json: json as Record<string, any>, text };
+  if (init.key && init.basic) headers.authorization = `Basic ${Buffer.from(`${init.key}:`).toString('base64')}`;
+  const r = await sendJson(`${app.url}${path}`, { ...init, bearer: init.basic ? null : init.key, headers });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer as JSON (null when it is not), read by the expectations
+  return { ...r, json: r.json as Record<string, any> };
 }
 
 const candidate = (email = 'ana@example.com') => ({ email, first_name: 'Ana', last_name: 'Ruiz' });
@@ -82,63 +66,24 @@ beforeAll(async () => {
   database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  admin = await createTenantUser(database.db, tenantA, {
-    email: 'admin@acme.test',
-    username: 'admin',
-    userType: 'admin',
-  });
-  adminB = await createTenantUser(database.db, tenantB, {
-    email: 'admin@beta.test',
-    username: 'adminb',
-    userType: 'admin',
-  });
-  const criteria = [
-    {
-      name: 'Open questions',
-      description: 'Asks open questions',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'One',
-      levelHigh: 'Several',
-    },
-    {
-      name: 'Next step',
-      description: 'Agrees a dated next step',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'Vague',
-      levelHigh: 'Dated',
-    },
-  ];
-  const base = {
-    language: 'en' as const,
-    scenarioDetails: SCENARIO,
-    instructions: 'Discover the prospect’s planning process.',
-    callProvider: 'offline' as const,
-    difficulty: 'easy' as const,
-  };
-  await withTenant(database.db, tenantA, async (tx) => {
-    const { sims } = await createLinkedSimulations(
-      tx,
-      tenantA,
-      [
-        { ...base, name: 'Discovery assessment', availableAsAssessment: true },
-        { ...base, name: 'Internal only' },
-      ],
-      { criteria },
-    );
-    simA = sims[0].id;
-    simHidden = sims[1].id;
-  });
-  await withTenant(database.db, tenantB, async (tx) => {
-    const { sims } = await createLinkedSimulations(
-      tx,
-      tenantB,
-      [{ ...base, name: 'Beta assessment', availableAsAssessment: true }],
-      { criteria },
-    );
-    simB = sims[0].id;
-  });
+  ({ admin } = await createTenantUsers(database.db, tenantA, {
+    admin: { email: 'admin@acme.test', username: 'admin', userType: 'admin' },
+  }));
+  ({ adminB } = await createTenantUsers(database.db, tenantB, {
+    adminB: { email: 'admin@beta.test', username: 'adminb', userType: 'admin' },
+  }));
+  const base = DISCOVERY_SIMULATION;
+  [simA, simHidden] = (
+    await seedLinkedSimulations(database.db, tenantA, [
+      { ...base, name: 'Discovery assessment', availableAsAssessment: true },
+      { ...base, name: 'Internal only' },
+    ])
+  ).sims.map((s) => s.id);
+  ({ simId: simB } = await seedSimulation(database.db, tenantB, {
+    ...base,
+    name: 'Beta assessment',
+    availableAsAssessment: true,
+  }));
   app = await startTestApp(
     database,
     { API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE), PUBLIC_URL: undefined },

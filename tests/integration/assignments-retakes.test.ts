@@ -8,7 +8,7 @@ import { createWorker } from '../../server/jobs/worker';
 import { parseCsv } from '../../server/services/users/csv-read';
 import { mailHandler } from '../../server/mail/jobs';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { finishCall, GOOD_CALL, seedSimulations, WEAK_CALL } from '../helpers/assignments';
+import { finishCall, GOOD_CALL, RAUL, RITA, seedSimulations, WEAK_CALL } from '../helpers/assignments';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
@@ -64,20 +64,8 @@ beforeAll(async () => {
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
   manager = await createTenantUser(database.db, tenantA, { userType: 'manager', displayName: 'Mona Manager' });
-  rep1 = await createTenantUser(database.db, tenantA, {
-    userType: 'sales_rep',
-    displayName: 'Rita Rep',
-    managerId: manager.id,
-    language: 'en',
-    email: 'rita@acme.test',
-  });
-  rep2 = await createTenantUser(database.db, tenantA, {
-    userType: 'sales_rep',
-    displayName: 'Raúl Rep',
-    managerId: manager.id,
-    language: 'en',
-    email: 'raul@acme.test',
-  });
+  rep1 = await createTenantUser(database.db, tenantA, { ...RITA, managerId: manager.id });
+  rep2 = await createTenantUser(database.db, tenantA, { ...RAUL, managerId: manager.id });
   managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   [simA] = await seedSimulations(database.db, tenantA, ['Discovery call']);
 }, 60_000);

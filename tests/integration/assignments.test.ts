@@ -12,7 +12,7 @@ import { dueLabel } from '../../server/services/assignments/due';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { finishCall, seedSimulations } from '../helpers/assignments';
+import { finishCall, RAUL, RITA, seedSimulations } from '../helpers/assignments';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -72,21 +72,9 @@ beforeAll(async () => {
   manager = await createTenantUser(database.db, tenantA, { userType: 'manager', displayName: 'Mona Manager' });
   otherManager = await createTenantUser(database.db, tenantA, { userType: 'manager' });
   demo = await createTenantUser(database.db, tenantA, { userType: 'demo_manager' });
-  rep1 = await createTenantUser(database.db, tenantA, {
-    userType: 'sales_rep',
-    displayName: 'Rita Rep',
-    managerId: manager.id,
-    language: 'en',
-    email: 'rita@acme.test',
-  });
-  // no language of her own: the client's default (es) applies
-  rep2 = await createTenantUser(database.db, tenantA, {
-    userType: 'sales_rep',
-    displayName: 'Raúl Rep',
-    managerId: manager.id,
-    language: null,
-    email: 'raul@acme.test',
-  });
+  rep1 = await createTenantUser(database.db, tenantA, { ...RITA, managerId: manager.id });
+  // no language of his own: the client's default (es) applies
+  rep2 = await createTenantUser(database.db, tenantA, { ...RAUL, managerId: manager.id, language: null });
   repOther = await createTenantUser(database.db, tenantA, { userType: 'sales_rep', managerId: otherManager.id });
   managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   superuser = await createTenantUser(database.db, tenantB, { userType: 'superuser' });

@@ -4,12 +4,12 @@ import { callTurns, calls, reports } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { CALL_LEASE_MS, closeAbandonedCalls } from '../../server/services/calls/leases';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
+import { PAIN } from '../helpers/criteria';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { connectCall, type CallClient } from '../helpers/call-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
-import { SCENARIO } from '../helpers/scenario';
 
 /**
  * Live calls across server processes: two servers on one database (two app instances,
@@ -43,26 +43,12 @@ beforeAll(async () => {
     displayName: 'Riley Rep',
     userType: 'sales_rep',
   });
-  await withTenant(database.db, tenantId, async (tx) => {
-    const criteria = [
-      {
-        name: 'Pain',
-        description: 'Gets numbers',
-        includeInScenario: true,
-        levelZero: 'No',
-        levelLow: 'Some',
-        levelHigh: 'All',
-      },
-    ];
-    simId = (
-      await createLinkedSimulations(
-        tx,
-        tenantId,
-        [{ name: 'Offline', language: 'en', difficulty: 'easy', callProvider: 'offline', scenarioDetails: SCENARIO }],
-        { criteria },
-      )
-    ).sims[0].id;
-  });
+  ({ simId } = await seedSimulation(
+    database.db,
+    tenantId,
+    { ...OFFLINE_SIMULATION, name: 'Offline', difficulty: 'easy' },
+    { criteria: [PAIN] },
+  ));
   const opts = { calls: { offlineThinkMs: 0, offlineVoice: null }, jobs: { pollIntervalMs: 50, initialDelayMs: 0 } };
   one = await startTestApp(database, { CALLS_MAX_PER_TENANT: '1' }, opts);
   two = await startTestApp(database, { CALLS_MAX_PER_TENANT: '1' }, opts);

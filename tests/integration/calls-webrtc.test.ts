@@ -4,7 +4,7 @@ import { callTurns, calls } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { setCallTransport } from '../../server/services/calls/call-settings';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { seedSimulationVariants } from '../helpers/assignments';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { connectCall, type CallClient, type CallMsg } from '../helpers/call-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -16,7 +16,6 @@ import {
   type FakeRealtimeWebRTC,
   type TestPeer,
 } from '../helpers/fake-realtime-webrtc';
-import { SCENARIO } from '../helpers/scenario';
 
 // A model call over WebRTC: the browser's peer (werift, in Node) talks to the loopback fake of the
 // Realtime GA WebRTC endpoints with the client secret our server minted; our server follows the
@@ -78,31 +77,14 @@ beforeAll(async () => {
     username: 'rep',
     userType: 'sales_rep',
   });
-  await withTenant(database.db, tenantId, async (tx) => {
-    const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
-    const variants = {
-      main: { name: 'Voice', difficulty: 'medium' as const },
-      short: { name: 'Short', difficulty: 'medium' as const, timeLimitMinutes: 0.05 },
-      offline: { name: 'Offline', difficulty: 'easy' as const, callProvider: 'offline' as const },
-    };
-    const criteria = [
-      {
-        name: 'Pain',
-        description: 'Gets numbers',
-        includeInScenario: true,
-        levelZero: 'No',
-        levelLow: 'Some',
-        levelHigh: 'All',
-      },
-    ];
-    const created = await createLinkedSimulations(
-      tx,
-      tenantId,
-      Object.values(variants).map((extra) => ({ ...base, ...extra })),
-      { criteria },
-    );
-    Object.keys(variants).forEach((key, i) => (sims[key] = created.sims[i].id));
-  });
+  Object.assign(
+    sims,
+    await seedSimulationVariants(database.db, tenantId, {
+      main: { name: 'Voice', difficulty: 'medium' },
+      short: { name: 'Short', difficulty: 'medium', timeLimitMinutes: 0.05 },
+      offline: { name: 'Offline', difficulty: 'easy', callProvider: 'offline' },
+    }),
+  );
   fake = await startFakeRealtimeWebRTC({
     replies: [GREETING, ANSWER],
     transcripts: [REP_SAID],

@@ -7,10 +7,10 @@ import { loadEvaluationInput } from '../../server/evaluation/evaluate';
 import { readScenario } from '../../server/contracts/scenario/render';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { seedSimulationVariants } from '../helpers/assignments';
 import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTenant, createTenantUser, createTenantUsers } from '../helpers/factories';
 import { startFakeRealtime, tone, type FakeRealtime } from '../helpers/fake-realtime';
 import { connectCall, type CallClient } from '../helpers/call-client';
 import { SCENARIO } from '../helpers/scenario';
@@ -65,44 +65,21 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   tenantId = tenant.id;
-  rep = await createTenantUser(database.db, tenant.id, {
-    email: 'rep@acme.test',
-    username: 'rep',
-    userType: 'sales_rep',
-  });
-  admin = await createTenantUser(database.db, tenant.id, {
-    email: 'admin@acme.test',
-    username: 'admin',
-    userType: 'admin',
-  });
+  ({ rep, admin } = await createTenantUsers(database.db, tenant.id, {
+    rep: { email: 'rep@acme.test', username: 'rep', userType: 'sales_rep' },
+    admin: { email: 'admin@acme.test', username: 'admin', userType: 'admin' },
+  }));
   const tenantB = await createTenant(database.db, { name: 'Beta' });
   other = await createTenantUser(database.db, tenantB.id, { email: 'x@beta.test', username: 'x', userType: 'admin' });
-  await withTenant(database.db, tenantId, async (tx) => {
-    const base = { language: 'en' as const, scenarioDetails: SCENARIO, instructions: 'Open the call and discover.' };
-    const variants = {
-      main: { name: 'Voice', difficulty: 'medium' as const },
-      short: { name: 'Short', difficulty: 'medium' as const, timeLimitMinutes: 0.1 },
-      easy: { name: 'Easy offline', difficulty: 'easy' as const, callProvider: 'offline' as const },
-      expert: { name: 'Expert offline', difficulty: 'expert' as const, callProvider: 'offline' as const },
-    };
-    const criteria = [
-      {
-        name: 'Pain',
-        description: 'Gets numbers',
-        includeInScenario: true,
-        levelZero: 'No',
-        levelLow: 'Some',
-        levelHigh: 'All',
-      },
-    ];
-    const created = await createLinkedSimulations(
-      tx,
-      tenantId,
-      Object.values(variants).map((extra) => ({ ...base, ...extra })),
-      { criteria },
-    );
-    Object.keys(variants).forEach((key, i) => (sims[key] = created.sims[i].id));
-  });
+  Object.assign(
+    sims,
+    await seedSimulationVariants(database.db, tenantId, {
+      main: { name: 'Voice', difficulty: 'medium' },
+      short: { name: 'Short', difficulty: 'medium', timeLimitMinutes: 0.1 },
+      easy: { name: 'Easy offline', difficulty: 'easy', callProvider: 'offline' },
+      expert: { name: 'Expert offline', difficulty: 'expert', callProvider: 'offline' },
+    }),
+  );
   fake = await startFakeRealtime({
     pace: 'fast',
     responseAudioMs: 600,

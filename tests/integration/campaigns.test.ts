@@ -3,17 +3,24 @@ import { and, eq } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, campaigns, jobs, magicLinks, mailOutbox } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import type { CampaignInput, GenerateStreamLine } from '../../server/contracts/campaigns';
 import { validateMagicLink } from '../../server/services/campaigns/guest';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { DISCOVERY_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { connectCall, holdTypedCall } from '../helpers/call-client';
-import { describeTrpcError, rejection, signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import {
+  describeTrpcError,
+  rejection,
+  sendJson,
+  signIn,
+  signedInCaller,
+  startTestApp,
+  type UserRow,
+} from '../helpers/app';
 import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
-import { SCENARIO } from '../helpers/scenario';
+import { createTenant, createTenantUsers } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
 let database: TestDatabase;
@@ -35,22 +42,8 @@ const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promi
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers as JSON, read by the expectations
 type Json = Record<string, any>;
 async function api(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${app.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  let json: Json = {};
-  try {
-    json = JSON.parse(text) as Json;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, headers: res.headers, json, text };
+  const r = await sendJson(`${app.url}${path}`, { ...init, bearer: init.token });
+  return { ...r, json: (r.json ?? {}) as Json };
 }
 
 /** The generate endpoint: its status, the progress lines and the result (or error) line. */
@@ -108,57 +101,16 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  manager = await createTenantUser(database.db, tenantA, {
-    email: 'mgr@acme.test',
-    username: 'mgr',
-    userType: 'manager',
-  });
-  rep = await createTenantUser(database.db, tenantA, {
-    email: 'rep@acme.test',
-    username: 'rep',
-    userType: 'sales_rep',
-  });
-  admin = await createTenantUser(database.db, tenantA, {
-    email: 'admin@acme.test',
-    username: 'admin',
-    userType: 'admin',
-  });
-  managerB = await createTenantUser(database.db, tenantB, {
-    email: 'mgr@beta.test',
-    username: 'mgrb',
-    userType: 'manager',
-  });
-  const criteria = [
-    {
-      name: 'Open questions',
-      description: 'Asks open questions',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'One',
-      levelHigh: 'Several',
-    },
-    {
-      name: 'Next step',
-      description: 'Agrees a dated next step',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'Vague',
-      levelHigh: 'Dated',
-    },
-  ];
-  const base = {
-    language: 'en' as const,
-    scenarioDetails: SCENARIO,
-    instructions: 'Discover the prospect’s planning process.',
-    callProvider: 'offline' as const,
-    difficulty: 'easy' as const,
-  };
-  await withTenant(database.db, tenantA, async (tx) => {
-    simA = (await createLinkedSimulations(tx, tenantA, [{ ...base, name: 'Discovery demo' }], { criteria })).sims[0].id;
-  });
-  await withTenant(database.db, tenantB, async (tx) => {
-    simB = (await createLinkedSimulations(tx, tenantB, [{ ...base, name: 'Beta demo' }], { criteria })).sims[0].id;
-  });
+  ({ manager, rep, admin } = await createTenantUsers(database.db, tenantA, {
+    manager: { email: 'mgr@acme.test', username: 'mgr', userType: 'manager' },
+    rep: { email: 'rep@acme.test', username: 'rep', userType: 'sales_rep' },
+    admin: { email: 'admin@acme.test', username: 'admin', userType: 'admin' },
+  }));
+  ({ managerB } = await createTenantUsers(database.db, tenantB, {
+    managerB: { email: 'mgr@beta.test', username: 'mgrb', userType: 'manager' },
+  }));
+  ({ simId: simA } = await seedSimulation(database.db, tenantA, { ...DISCOVERY_SIMULATION, name: 'Discovery demo' }));
+  ({ simId: simB } = await seedSimulation(database.db, tenantB, { ...DISCOVERY_SIMULATION, name: 'Beta demo' }));
   app = await startTestApp(
     database,
     {

@@ -46,6 +46,24 @@ async function target(): Promise<Target> {
   };
 }
 
+/** The server started again on its port; the call's report turns ready for its rep within `timeout` ms. */
+async function restartUntilReportReady(port: number, env: Server['env'], callId: string, timeout: number) {
+  const again = new Server(port, env);
+  await again.start();
+  try {
+    const rep = await session(again.url, 'rep@demo.test');
+    await expect
+      .poll(
+        async () =>
+          (await rep.query<{ status: string } | null>('reports.status', { callId }).catch(() => null))?.status,
+        { timeout, interval: 250 },
+      )
+      .toBe('ready');
+  } finally {
+    await again.stop();
+  }
+}
+
 describe('a server killed with SIGKILL, started again', () => {
   let t: Target;
   let fake: FakeOpenAI;
@@ -91,20 +109,7 @@ describe('a server killed with SIGKILL, started again', () => {
       throw e;
     }
     // started again: the call's lease runs out (no process renews it) and the new process closes it
-    const again = new Server(server.port, server.env);
-    await again.start();
-    try {
-      const rep = await session(again.url, 'rep@demo.test');
-      await expect
-        .poll(
-          async () =>
-            (await rep.query<{ status: string } | null>('reports.status', { callId }).catch(() => null))?.status,
-          { timeout: 30_000, interval: 250 },
-        )
-        .toBe('ready');
-    } finally {
-      await again.stop();
-    }
+    await restartUntilReportReady(server.port, server.env, callId, 30_000);
     const db = await t.open();
     try {
       const [call] = await asSystem(db.db, { action: 'test' }, (tx) =>
@@ -173,20 +178,7 @@ describe('a server killed with SIGKILL, started again', () => {
         },
       };
     });
-    const again = new Server(server.port, env);
-    await again.start();
-    try {
-      const rep = await session(again.url, 'rep@demo.test');
-      await expect
-        .poll(
-          async () =>
-            (await rep.query<{ status: string } | null>('reports.status', { callId }).catch(() => null))?.status,
-          { timeout: 60_000, interval: 250 },
-        )
-        .toBe('ready');
-    } finally {
-      await again.stop();
-    }
+    await restartUntilReportReady(server.port, env, callId, 60_000);
     const db = await t.open();
     try {
       expect(

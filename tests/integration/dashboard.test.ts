@@ -5,6 +5,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { twoCriterionLevels } from '../helpers/criteria';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { eq } from 'drizzle-orm';
@@ -76,28 +77,7 @@ async function seed() {
         callId: row.id,
         status: c.status ?? 'ready',
         score: ready ? c.score : null,
-        criteria: ready
-          ? ([
-              {
-                criterionId: 'a',
-                name: 'Open questions',
-                level: c.levels[0],
-                originalLevel: c.levels[0],
-                rationale: '',
-                evidence: [],
-                unverified: false,
-              },
-              {
-                criterionId: 'b',
-                name: 'Next step',
-                level: c.levels[1],
-                originalLevel: c.levels[1],
-                rationale: '',
-                evidence: [],
-                unverified: false,
-              },
-            ] as never)
-          : null,
+        criteria: ready ? twoCriterionLevels(c.levels[0], c.levels[1]) : null,
         usage: ready ? ({ inputTokens: 1000, outputTokens: 500, totalTokens: 1500 } as never) : null,
         completedAt: ready ? c.at : null,
       });

@@ -241,6 +241,15 @@ describe(`fuzz: every procedure and route (${RUNS} runs each, seed ${SEED})`, ()
     if (broken(r.status))
       failures.push({ what, caller, status: r.status, input: preview(input), body: r.text.slice(0, 300) });
   };
+  /** No request gave a 5xx or hung; the message lists the first ten that did. */
+  const expectNoFailures = () =>
+    expect(
+      failures,
+      failures
+        .slice(0, 10)
+        .map((f) => `${f.status} ${f.what} as ${f.caller}: ${f.input}\n  ${f.body}`)
+        .join('\n'),
+    ).toEqual([]);
   beforeEach(() => {
     failures = [];
   });
@@ -254,13 +263,7 @@ describe(`fuzz: every procedure and route (${RUNS} runs each, seed ${SEED})`, ()
       const before = await databaseFingerprint(database.db);
       for (const shot of shots) record(shot.proc.path, shot.caller, shot.input, await shoot(shot));
       const after = await databaseFingerprint(database.db);
-      expect(
-        failures,
-        failures
-          .slice(0, 10)
-          .map((f) => `${f.status} ${f.what} as ${f.caller}: ${f.input}\n  ${f.body}`)
-          .join('\n'),
-      ).toEqual([]);
+      expectNoFailures();
       const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
       expect(changed, 'tables written by refused requests').toEqual([]);
       expect(shots.length).toBeGreaterThan(procs.length);
@@ -276,13 +279,7 @@ describe(`fuzz: every procedure and route (${RUNS} runs each, seed ${SEED})`, ()
         .flatMap((p, i) => shotsFor(p, RUNS, SEED + i * 1000))
         .filter((s) => !s.refused);
       for (const shot of shots) record(shot.proc.path, shot.caller, shot.input, await shoot(shot));
-      expect(
-        failures,
-        failures
-          .slice(0, 10)
-          .map((f) => `${f.status} ${f.what} as ${f.caller}: ${f.input}\n  ${f.body}`)
-          .join('\n'),
-      ).toEqual([]);
+      expectNoFailures();
     },
     TEST_TIMEOUT_MS,
   );
@@ -348,13 +345,7 @@ describe(`fuzz: every procedure and route (${RUNS} runs each, seed ${SEED})`, ()
           record(`${route.method} ${route.path}`, caller, { path, query, headers, body: body?.slice(0, 80) }, r);
         }
       }
-      expect(
-        failures,
-        failures
-          .slice(0, 10)
-          .map((f) => `${f.status} ${f.what} as ${f.caller}: ${f.input}\n  ${f.body}`)
-          .join('\n'),
-      ).toEqual([]);
+      expectNoFailures();
     },
     TEST_TIMEOUT_MS,
   );

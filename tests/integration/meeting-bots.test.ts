@@ -1,14 +1,13 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, jobs, meetingBotEvents, meetings, reports } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
-import { SCENARIO } from '../helpers/scenario';
 
 /**
  * Record Meet against each provider's documented API, on loopback: the bot's life told by signed
@@ -93,60 +92,18 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
   const other = (await createTenant(database.db, { name: 'Beta' })).id;
-  rep = await createTenantUser(database.db, tenant, {
-    email: 'ana@acme.test',
-    username: 'ana',
-    displayName: 'Ana Ruiz',
-    userType: 'sales_rep',
-  });
-  admin = await createTenantUser(database.db, tenant, {
-    email: 'admin@acme.test',
-    username: 'admin',
-    displayName: 'Avery Admin',
-    userType: 'admin',
-  });
-  outsider = await createTenantUser(database.db, other, {
-    email: 'bo@beta.test',
-    username: 'bo',
-    displayName: 'Bo',
-    userType: 'sales_rep',
-  });
-  const criteria = [
-    {
-      name: 'Open questions',
-      description: 'Asks open questions',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'One',
-      levelHigh: 'Several',
-    },
-    {
-      name: 'Next step',
-      description: 'Agrees a dated next step',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'Vague',
-      levelHigh: 'Dated',
-    },
-  ];
-  await withTenant(database.db, tenant, async (tx) => {
-    const made = await createLinkedSimulations(
-      tx,
-      tenant,
-      [
-        {
-          name: 'Route planning discovery',
-          language: 'en',
-          difficulty: 'medium',
-          callProvider: 'offline',
-          scenarioDetails: SCENARIO,
-        },
-      ],
-      { criteria },
-    );
-    scorecardId = made.card.id;
-    simId = made.sims[0].id;
-  });
+  ({ rep, admin } = await createTenantUsers(database.db, tenant, {
+    rep: ANA,
+    admin: { email: 'admin@acme.test', username: 'admin', displayName: 'Avery Admin', userType: 'admin' },
+  }));
+  ({ outsider } = await createTenantUsers(database.db, other, {
+    outsider: { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' },
+  }));
+  ({ simId, scorecardId } = await seedSimulation(database.db, tenant, {
+    ...OFFLINE_SIMULATION,
+    name: 'Route planning discovery',
+    difficulty: 'medium',
+  }));
 }, 60_000);
 
 afterAll(async () => {

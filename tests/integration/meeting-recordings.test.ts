@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, meetings } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
+import { OPEN_QUESTIONS } from '../helpers/criteria';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeTranscription, type FakeTranscription } from '../helpers/fake-transcription';
-import { SCENARIO } from '../helpers/scenario';
+import { silentWav } from '../helpers/wav';
 
 /**
  * A real call's recording (audio or video) transcribed through the configured OpenAI-compatible
@@ -24,23 +25,7 @@ let rep: UserRow;
 let scorecardId: string;
 
 /** A short 16-bit PCM WAV (silence): what the fake model is handed. */
-function wav(seconds: number): Buffer {
-  const data = Buffer.alloc(16000 * 2 * seconds);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16000, 24);
-  h.writeUInt32LE(32000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
+const wav = (seconds: number) => silentWav(seconds, 16000);
 
 async function upload(target: RunningApp, token: string, body: Buffer, name = 'Acme call.wav') {
   const r = await fetch(`${target.url}/api/v1/meetings/recordings/transcribe`, {
@@ -63,32 +48,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   fake = await startFakeTranscription();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
-  rep = await createTenantUser(database.db, tenant, {
-    email: 'ana@acme.test',
-    username: 'ana',
-    displayName: 'Ana Ruiz',
-    userType: 'sales_rep',
-  });
-  await withTenant(database.db, tenant, async (tx) => {
-    const made = await createLinkedSimulations(
-      tx,
-      tenant,
-      [{ name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }],
-      {
-        criteria: [
-          {
-            name: 'Open questions',
-            description: 'Asks open questions',
-            includeInScenario: true,
-            levelZero: 'None',
-            levelLow: 'One',
-            levelHigh: 'Several',
-          },
-        ],
-      },
-    );
-    scorecardId = made.card.id;
-  });
+  rep = await createTenantUser(database.db, tenant, ANA);
+  ({ scorecardId } = await seedSimulation(
+    database.db,
+    tenant,
+    { ...OFFLINE_SIMULATION, name: 'Discovery' },
+    { criteria: [OPEN_QUESTIONS] },
+  ));
   app = await startTestApp(
     database,
     { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, CALL_RECORDING_MAX_MB: '1' },

@@ -3,13 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, ZodError } from 'zod';
 import { callTurns, calls, meetings } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createLinkedSimulations } from '../helpers/assignments';
+import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
-import { SCENARIO } from '../helpers/scenario';
+import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 
 let database: TestDatabase;
 let app: RunningApp;
@@ -56,69 +55,22 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  rep = await createTenantUser(database.db, tenantA, {
-    email: 'ana@acme.test',
-    username: 'ana',
-    displayName: 'Ana Ruiz',
-    userType: 'sales_rep',
-  });
-  admin = await createTenantUser(database.db, tenantA, {
-    email: 'admin@acme.test',
-    username: 'admin',
-    userType: 'admin',
-  });
-  otherRep = await createTenantUser(database.db, tenantB, {
-    email: 'bo@beta.test',
-    username: 'bo',
-    displayName: 'Bo',
-    userType: 'sales_rep',
-  });
-  const criteria = [
-    {
-      name: 'Open questions',
-      description: 'Asks open questions',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'One',
-      levelHigh: 'Several',
-    },
-    {
-      name: 'Next step',
-      description: 'Agrees a dated next step',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'Vague',
-      levelHigh: 'Dated',
-    },
-  ];
-  await withTenant(database.db, tenantA, async (tx) => {
-    const made = await createLinkedSimulations(
-      tx,
-      tenantA,
-      [
-        {
-          name: 'Route planning discovery',
-          language: 'en',
-          difficulty: 'medium',
-          callProvider: 'offline',
-          scenarioDetails: SCENARIO,
-        },
-      ],
-      { criteria },
-    );
-    scorecardId = made.card.id;
-    simId = made.sims[0].id;
-  });
-  await withTenant(database.db, tenantB, async (tx) => {
-    foreignScorecardId = (
-      await createLinkedSimulations(
-        tx,
-        tenantB,
-        [{ name: 'Beta', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO }],
-        { criteria },
-      )
-    ).card.id;
-  });
+  ({ rep, admin } = await createTenantUsers(database.db, tenantA, {
+    rep: ANA,
+    admin: { email: 'admin@acme.test', username: 'admin', userType: 'admin' },
+  }));
+  ({ otherRep } = await createTenantUsers(database.db, tenantB, {
+    otherRep: { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' },
+  }));
+  ({ simId, scorecardId } = await seedSimulation(database.db, tenantA, {
+    ...OFFLINE_SIMULATION,
+    name: 'Route planning discovery',
+    difficulty: 'medium',
+  }));
+  ({ scorecardId: foreignScorecardId } = await seedSimulation(database.db, tenantB, {
+    ...OFFLINE_SIMULATION,
+    name: 'Beta',
+  }));
   app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
 }, 60_000);
 

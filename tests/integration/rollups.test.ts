@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exercises, reports, users } from '../../db/schema';
+import { exercises, reports, users, type CriterionResult } from '../../db/schema';
 import {
   createAssignment as createAssignmentRow,
   createCall,
@@ -13,6 +13,7 @@ import { rawRows } from '../../server/jobs/queue';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';
+import { twoCriterionLevels } from '../helpers/criteria';
 import type { UserRow } from '../helpers/app';
 import {
   completeExerciseForCall,
@@ -102,27 +103,6 @@ describe('dashboard rollups', () => {
     });
     await expectRollupsConsistent(database.db);
 
-    const criteria = (a: number, b: number) =>
-      [
-        {
-          criterionId: 'a',
-          name: 'Open questions',
-          level: a,
-          originalLevel: a,
-          rationale: '',
-          evidence: [],
-          unverified: false,
-        },
-        {
-          criterionId: 'b',
-          name: 'Next step',
-          level: b,
-          originalLevel: b,
-          rationale: '',
-          evidence: [],
-          unverified: false,
-        },
-      ] as never;
     const reportIds = await withTenant(database.db, tenantA, async (tx) => {
       const out: string[] = [];
       for (const [i, r] of reps.entries()) {
@@ -138,7 +118,12 @@ describe('dashboard rollups', () => {
         const rep = await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'pending' });
         await tx
           .update(reports)
-          .set({ status: 'ready', criteria: criteria(i % 3, 2), score: 50, completedAt: new Date(now - i * 7 * DAY) })
+          .set({
+            status: 'ready',
+            criteria: twoCriterionLevels(i % 3, 2),
+            score: 50,
+            completedAt: new Date(now - i * 7 * DAY),
+          })
           .where(eq(reports.id, rep.id));
         out.push(rep.id);
       }
@@ -150,7 +135,7 @@ describe('dashboard rollups', () => {
       // a manager override (one level), a re-evaluation that fails, a report removed
       await tx
         .update(reports)
-        .set({ criteria: criteria(2, 0) })
+        .set({ criteria: twoCriterionLevels(2, 0) })
         .where(eq(reports.id, reportIds[0]));
       await tx.update(reports).set({ status: 'failed' }).where(eq(reports.id, reportIds[1]));
       await tx.delete(reports).where(eq(reports.id, reportIds[2]));
@@ -200,27 +185,6 @@ describe('dashboard rollups', () => {
     const actor: Actor = { userId: manager.id, role: 'sales_manager', tenantId: tenantA };
     const mail = { publicUrl: 'http://spar.test', delivery: 'outbox' as const };
     const now = Date.now();
-    const levels = (a: number, b: number) =>
-      [
-        {
-          criterionId: 'a',
-          name: 'Open questions',
-          level: a,
-          originalLevel: a,
-          rationale: '',
-          evidence: [],
-          unverified: false,
-        },
-        {
-          criterionId: 'b',
-          name: 'Next step',
-          level: b,
-          originalLevel: b,
-          rationale: '',
-          evidence: [],
-          unverified: false,
-        },
-      ] as never;
     const { simId, assignmentId } = await withTenant(database.db, tenantA, async (tx) => {
       const {
         sims: [sim],
@@ -244,7 +208,7 @@ describe('dashboard rollups', () => {
     /** One attempt as the call end and the evaluation job make it: a call for the exercise, its report ready, the exercise recounted. */
     const attempt = (
       userId: string,
-      report: { status?: 'ready' | 'failed'; score: number; levels: never; at: number },
+      report: { status?: 'ready' | 'failed'; score: number; levels: CriterionResult[]; at: number },
     ) =>
       withTenant(database.db, tenantA, async (tx) => {
         const [ex] = await tx
@@ -276,7 +240,7 @@ describe('dashboard rollups', () => {
         return { callId: c.id, reportId: r.id };
       });
     /** A manager's review: the report's levels and score change, the exercise recounts. */
-    const review = (reportId: string, score: number, lv: never) =>
+    const review = (reportId: string, score: number, lv: CriterionResult[]) =>
       withTenant(database.db, tenantA, async (tx) => {
         await tx.update(reports).set({ score, criteria: lv }).where(eq(reports.id, reportId));
         await syncExerciseScore(tx, reportId, score);
@@ -288,7 +252,7 @@ describe('dashboard rollups', () => {
       return { status: e.status, score: e.score, reportId: e.reportId, completedAt: e.completedAt?.getTime() ?? null };
     };
 
-    const first = await attempt(rep.id, { score: 60, levels: levels(1, 0), at: now - 8 * DAY });
+    const first = await attempt(rep.id, { score: 60, levels: twoCriterionLevels(1, 0), at: now - 8 * DAY });
     expect(await counted(rep.id)).toEqual({
       status: 'completed',
       score: 60,
@@ -298,7 +262,7 @@ describe('dashboard rollups', () => {
     await expectRollupsConsistent(database.db);
 
     // a better retake this week counts (best, the default), its week and criteria with it
-    const second = await attempt(rep.id, { score: 80, levels: levels(2, 1), at: now });
+    const second = await attempt(rep.id, { score: 80, levels: twoCriterionLevels(2, 1), at: now });
     expect(await counted(rep.id)).toEqual({
       status: 'completed',
       score: 80,
@@ -308,7 +272,7 @@ describe('dashboard rollups', () => {
     await expectRollupsConsistent(database.db);
 
     // a worse retake is kept but does not count
-    const third = await attempt(rep.id, { score: 50, levels: levels(0, 1), at: now + 60_000 });
+    const third = await attempt(rep.id, { score: 50, levels: twoCriterionLevels(0, 1), at: now + 60_000 });
     expect((await counted(rep.id)).reportId).toBe(second.reportId);
     await expectRollupsConsistent(database.db);
 
@@ -321,19 +285,19 @@ describe('dashboard rollups', () => {
     await expectRollupsConsistent(database.db);
 
     // a review raises an uncounted attempt above the best: it counts now; lowering it again gives the place back
-    await review(third.reportId, 95, levels(2, 2));
+    await review(third.reportId, 95, twoCriterionLevels(2, 2));
     expect(await counted(rep.id)).toMatchObject({ score: 95, reportId: third.reportId });
     await expectRollupsConsistent(database.db);
-    await review(third.reportId, 40, levels(0, 0));
+    await review(third.reportId, 40, twoCriterionLevels(0, 0));
     expect(await counted(rep.id)).toMatchObject({ score: 80, reportId: second.reportId });
     await expectRollupsConsistent(database.db);
     // a review of the counted attempt changes its levels in place
-    await review(second.reportId, 85, levels(2, 2));
+    await review(second.reportId, 85, twoCriterionLevels(2, 2));
     expect(await counted(rep.id)).toMatchObject({ score: 85, reportId: second.reportId });
     await expectRollupsConsistent(database.db);
 
     // the other rep: a failed report completes nothing; a practice call counts as practice
-    await attempt(rep2.id, { status: 'failed', score: 0, levels: levels(0, 0), at: now });
+    await attempt(rep2.id, { status: 'failed', score: 0, levels: twoCriterionLevels(0, 0), at: now });
     expect((await counted(rep2.id)).status).toBe('pending');
     await withTenant(database.db, tenantA, async (tx) => {
       const c = await createCall(tx, {
@@ -351,7 +315,7 @@ describe('dashboard rollups', () => {
         callId: c.id,
         status: 'ready',
         score: 70,
-        criteria: levels(1, 1),
+        criteria: twoCriterionLevels(1, 1),
         completedAt: new Date(now),
       });
       // a manager's test call of the same learner is not practice and counts nowhere
@@ -370,7 +334,7 @@ describe('dashboard rollups', () => {
         callId: t.id,
         status: 'ready',
         score: 10,
-        criteria: levels(0, 0),
+        criteria: twoCriterionLevels(0, 0),
         completedAt: new Date(now),
       });
     });
