@@ -21,6 +21,7 @@ import { ScorecardsPanel } from '../features/scorecards/scorecards-panel';
 import { UsersPanel } from '../features/users/users-panel';
 import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { LoadFailedAlert } from '../components/status-alerts';
 
 /** The client detail tabs, in the order the screen shows them. */
 const TABS = [
@@ -70,14 +71,12 @@ export default function SparAdminClientPage() {
     return (
       <Stack>
         {back}
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.loadOneFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void client.refetch()}>
-              {t('common:app.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailedAlert
+          message={t('errors.loadOneFailed')}
+          onRetry={() => void client.refetch()}
+          retryLabel={t('common:app.retry')}
+          inline
+        />
       </Stack>
     );
   }

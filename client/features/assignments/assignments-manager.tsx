@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconBell, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -17,6 +17,7 @@ import { fallbackPage } from './paging';
 import { RemindModal } from './remind-modal';
 import { DueBadge, StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { usePageParam } from './use-page-param';
+import { LoadFailedAlert } from '../../components/status-alerts';
 
 type Tab = 'pending' | 'completed';
 const TABS: readonly Tab[] = ['pending', 'completed'];
@@ -93,16 +94,7 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
     if (q.isLoading || fallback !== null || (q.isPlaceholderData && !q.data?.items.length))
       return <Loader aria-label={t('app.loading')} />;
     if (q.isError)
-      return (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('loadFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      );
+      return <LoadFailedAlert message={t('loadFailed')} onRetry={() => void q.refetch()} retryLabel={t('retry')} />;
     const rows = q.data?.items ?? [];
     const total = q.data?.total ?? 0;
     if (!total) return <Text c="dimmed">{kind === 'pending' ? t('emptyPending') : t('emptyCompleted')}</Text>;

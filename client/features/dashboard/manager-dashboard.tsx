@@ -24,6 +24,7 @@ import { ScrollTable } from '../../components/scroll-table';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ScoreText } from '../../components/score-text';
+import { LoadFailedAlert } from '../../components/status-alerts';
 
 // the chart packages load after the numbers and tiles, behind a skeleton of the chart's size
 const LineChart = lazy(() => import('./trend-chart'));
@@ -107,16 +108,7 @@ export function ManagerDashboard() {
   );
   if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
   if (q.isError || !q.data)
-    return (
-      <Alert color="red" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('loadFailed')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert message={t('loadFailed')} onRetry={() => void q.refetch()} retryLabel={t('app.retry')} />;
   const d = q.data;
   const c = d.counts;
   const weekLabel = (iso: string) =>

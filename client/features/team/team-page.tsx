@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
 import { UserFormModal } from '../users/user-form-modal';
 import { ScoreText } from '../../components/score-text';
+import { LoadFailedAlert } from '../../components/status-alerts';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 /** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
@@ -61,14 +62,7 @@ export function TeamView() {
       )}
       {list.isLoading && <Loader aria-label={t('app.loading')} />}
       {list.isError && (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('loadFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailedAlert message={t('loadFailed')} onRetry={() => void list.refetch()} retryLabel={t('app.retry')} />
       )}
       {list.isSuccess && list.data.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
       {list.isSuccess && list.data.length > 0 && (
