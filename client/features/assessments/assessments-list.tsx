@@ -6,13 +6,13 @@ import { Link } from 'wouter';
 import { ASSESSMENT_STATUSES, type AssessmentStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
-import { ScrollTable } from '../../components/scroll-table';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { useFormat } from '../../lib/format';
 import { useSearchParam } from '../../lib/use-search-param';
 import { usePageParam } from '../assignments/use-page-param';
 import { trpc } from '../../lib/trpc';
 import { useAssessmentsT } from './use-assessments-t';
+import { DataTable } from '../../components/data-table';
 
 const STATUS_COLOR: Record<AssessmentStatus, string> = {
   created: 'gray',
@@ -82,66 +82,65 @@ export function AssessmentsList() {
         <Text c="dimmed">{search || status ? t('list.noMatch') : t('list.empty')}</Text>
       )}
       {list.data && list.data.rows.length > 0 && (
-        <ScrollTable minWidth={860} label={t('list.title')}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('list.candidate')}</Table.Th>
-                <Table.Th>{t('list.simulation')}</Table.Th>
-                <Table.Th>{t('list.status')}</Table.Th>
-                <Table.Th>{t('list.created')}</Table.Th>
-                <Table.Th>{t('list.expires')}</Table.Th>
-                <Table.Th>{t('list.score')}</Table.Th>
-                <Table.Th>{t('list.report')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.rows.map((a) => (
-                <Table.Tr key={a.id} data-testid="assessment-row">
-                  <Table.Td maw={240}>
-                    <NameText fw={600}>{a.candidateName}</NameText>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {a.candidateEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td maw={220}>
-                    <NameText>{a.simulationName ?? t('list.deletedSimulation')}</NameText>
-                    {a.integration && (
-                      <Text size="xs" c="dimmed">
-                        {a.integration}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[a.status]} variant="light">
-                      {t(`statuses.${a.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{f.date(a.createdAt)}</Table.Td>
-                  <Table.Td>{f.dateTime(a.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    {a.reportStatus === 'ready' ? (
-                      <ScoreText score={a.score} heuristic={a.evaluator === 'offline'} />
-                    ) : a.reportStatus === 'none' ? (
-                      '—'
-                    ) : (
-                      t(`list.reportStatus.${a.reportStatus}`)
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.callId && a.reportStatus !== 'none' ? (
-                      <Anchor component={Link} href={`/reports/${a.callId}`}>
-                        {t('list.openReport')}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={860}
+          label={t('list.title')}
+          striped
+          highlightOnHover
+          columns={[
+            t('list.candidate'),
+            t('list.simulation'),
+            t('list.status'),
+            t('list.created'),
+            t('list.expires'),
+            t('list.score'),
+            t('list.report'),
+          ]}
+        >
+          {list.data.rows.map((a) => (
+            <Table.Tr key={a.id} data-testid="assessment-row">
+              <Table.Td maw={240}>
+                <NameText fw={600}>{a.candidateName}</NameText>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {a.candidateEmail}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <NameText>{a.simulationName ?? t('list.deletedSimulation')}</NameText>
+                {a.integration && (
+                  <Text size="xs" c="dimmed">
+                    {a.integration}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[a.status]} variant="light">
+                  {t(`statuses.${a.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{f.date(a.createdAt)}</Table.Td>
+              <Table.Td>{f.dateTime(a.expiresAt)}</Table.Td>
+              <Table.Td>
+                {a.reportStatus === 'ready' ? (
+                  <ScoreText score={a.score} heuristic={a.evaluator === 'offline'} />
+                ) : a.reportStatus === 'none' ? (
+                  '—'
+                ) : (
+                  t(`list.reportStatus.${a.reportStatus}`)
+                )}
+              </Table.Td>
+              <Table.Td>
+                {a.callId && a.reportStatus !== 'none' ? (
+                  <Anchor component={Link} href={`/reports/${a.callId}`}>
+                    {t('list.openReport')}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 && (
         <Pagination

@@ -17,7 +17,6 @@ import { useEffect, useState } from 'react';
 import { MAGIC_LINK_STATUSES, type MagicLinkStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
-import { ScrollTable } from '../../components/scroll-table';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { useFormat } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
@@ -26,6 +25,7 @@ import { useSearchParam } from '../../lib/use-search-param';
 import { usePageParam } from '../assignments/use-page-param';
 import { downloadText } from '../users/download';
 import { useCtaT } from './use-cta-t';
+import { DataTable } from '../../components/data-table';
 
 const STATUS_COLOR: Record<MagicLinkStatus, string> = {
   created: 'gray',
@@ -147,75 +147,74 @@ export function LinksPanel() {
         <Text c="dimmed">{search || status || campaignId ? t('links.noMatch') : t('links.empty')}</Text>
       )}
       {list.data && list.data.rows.length > 0 && (
-        <ScrollTable minWidth={980} label={t('links.title')}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('links.columns.email')}</Table.Th>
-                <Table.Th>{t('links.columns.campaign')}</Table.Th>
-                <Table.Th>{t('links.columns.status')}</Table.Th>
-                <Table.Th>{t('links.columns.clicks')}</Table.Th>
-                <Table.Th>{t('links.columns.created')}</Table.Th>
-                <Table.Th>{t('links.columns.expires')}</Table.Th>
-                <Table.Th>{t('links.columns.completed')}</Table.Th>
-                <Table.Th>{t('links.columns.booked')}</Table.Th>
-                <Table.Th>{t('links.columns.score')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.rows.map((l) => (
-                <Table.Tr key={l.id} data-testid="link-row">
-                  <Table.Td maw={240}>
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {l.email}
-                    </Text>
-                    {l.firstName && (
-                      <NameText size="xs" c="dimmed">
-                        {l.firstName}
-                      </NameText>
-                    )}
-                  </Table.Td>
-                  <Table.Td maw={200}>
-                    <NameText size="sm">{l.campaignName}</NameText>
-                    {l.simulationName && (
-                      <NameText size="xs" c="dimmed">
-                        {l.simulationName}
-                      </NameText>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={t('links.expiredStarted')} disabled={l.expiredReason !== 'started'}>
-                      <Badge color={STATUS_COLOR[l.status]} variant="light" data-testid="link-status">
-                        {t(`status.${l.status}`)}
-                      </Badge>
-                    </Tooltip>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{l.clicks}</Text>
-                    {l.lastClickedAt && (
-                      <Text size="xs" c="dimmed">
-                        {t('links.lastClicked', { date: f.dateTime(l.lastClickedAt) })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{f.date(l.createdAt)}</Table.Td>
-                  <Table.Td>{f.date(l.expiresAt)}</Table.Td>
-                  <Table.Td>{l.completedAt ? f.dateTime(l.completedAt) : '—'}</Table.Td>
-                  <Table.Td>
-                    {l.bookedAt ? (
-                      <Badge color="grape" variant="light">
-                        {t('links.bookedOn', { date: f.date(l.bookedAt) })}
-                      </Badge>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>{l.score !== null ? <ScoreText score={l.score} heuristic={l.heuristic} /> : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={980}
+          label={t('links.title')}
+          striped
+          highlightOnHover
+          columns={[
+            t('links.columns.email'),
+            t('links.columns.campaign'),
+            t('links.columns.status'),
+            t('links.columns.clicks'),
+            t('links.columns.created'),
+            t('links.columns.expires'),
+            t('links.columns.completed'),
+            t('links.columns.booked'),
+            t('links.columns.score'),
+          ]}
+        >
+          {list.data.rows.map((l) => (
+            <Table.Tr key={l.id} data-testid="link-row">
+              <Table.Td maw={240}>
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {l.email}
+                </Text>
+                {l.firstName && (
+                  <NameText size="xs" c="dimmed">
+                    {l.firstName}
+                  </NameText>
+                )}
+              </Table.Td>
+              <Table.Td maw={200}>
+                <NameText size="sm">{l.campaignName}</NameText>
+                {l.simulationName && (
+                  <NameText size="xs" c="dimmed">
+                    {l.simulationName}
+                  </NameText>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label={t('links.expiredStarted')} disabled={l.expiredReason !== 'started'}>
+                  <Badge color={STATUS_COLOR[l.status]} variant="light" data-testid="link-status">
+                    {t(`status.${l.status}`)}
+                  </Badge>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{l.clicks}</Text>
+                {l.lastClickedAt && (
+                  <Text size="xs" c="dimmed">
+                    {t('links.lastClicked', { date: f.dateTime(l.lastClickedAt) })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{f.date(l.createdAt)}</Table.Td>
+              <Table.Td>{f.date(l.expiresAt)}</Table.Td>
+              <Table.Td>{l.completedAt ? f.dateTime(l.completedAt) : '—'}</Table.Td>
+              <Table.Td>
+                {l.bookedAt ? (
+                  <Badge color="grape" variant="light">
+                    {t('links.bookedOn', { date: f.date(l.bookedAt) })}
+                  </Badge>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>{l.score !== null ? <ScoreText score={l.score} heuristic={l.heuristic} /> : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {pages > 1 && (
         <Pagination

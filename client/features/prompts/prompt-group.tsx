@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../server/contracts/enums';
 import type { PromptOutput } from '../../../server/contracts/prompts';
 import { PROMPTS_NS } from '../admin/messages';
-import { ScrollTable } from '../../components/scroll-table';
+
 import { NameText } from '../../components/name-text';
+import { DataTable } from '../../components/data-table';
 
 export const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
   'simulation',
@@ -69,88 +70,86 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
           {t('emptyGroup')}
         </Text>
       ) : (
-        <ScrollTable minWidth={480}>
-          <Table verticalSpacing="xs" aria-labelledby={headingId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.name')}</Table.Th>
-                <Table.Th>{t('columns.updated')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                </Table.Th>
+        <DataTable
+          minWidth={480}
+          verticalSpacing="xs"
+          aria-labelledby={headingId}
+          head={
+            <>
+              <Table.Th>{t('fields.name')}</Table.Th>
+              <Table.Th>{t('columns.updated')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+        >
+          {prompts.map((p) => {
+            const editable = !p.isSystem || systemEditable;
+            return (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Group gap="xs" wrap="nowrap">
+                      <NameText size="sm" fw={500}>
+                        {p.name}
+                      </NameText>
+                      {p.isSystem && (
+                        <Badge size="sm" color="gray" variant="light">
+                          {t('system')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {date.format(new Date(p.updatedAt))}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label={editable ? t('actions.edit') : t('actions.view')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={
+                          editable ? t('actions.editNamed', { name: p.name }) : t('actions.viewNamed', { name: p.name })
+                        }
+                        onClick={() => onOpen(p)}
+                      >
+                        {editable ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+                      </ActionIcon>
+                    </Tooltip>
+                    {onDuplicate && (
+                      <Tooltip label={t('actions.duplicate')}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('actions.duplicateNamed', { name: p.name })}
+                          onClick={() => onDuplicate(p)}
+                          loading={busyId === p.id}
+                        >
+                          <IconCopy size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {onDelete && (
+                      <Tooltip label={t('actions.delete')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('actions.deleteNamed', { name: p.name })}
+                          onClick={() => onDelete(p)}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {prompts.map((p) => {
-                const editable = !p.isSystem || systemEditable;
-                return (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Group gap="xs" wrap="nowrap">
-                          <NameText size="sm" fw={500}>
-                            {p.name}
-                          </NameText>
-                          {p.isSystem && (
-                            <Badge size="sm" color="gray" variant="light">
-                              {t('system')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {date.format(new Date(p.updatedAt))}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={editable ? t('actions.edit') : t('actions.view')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={
-                              editable
-                                ? t('actions.editNamed', { name: p.name })
-                                : t('actions.viewNamed', { name: p.name })
-                            }
-                            onClick={() => onOpen(p)}
-                          >
-                            {editable ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
-                          </ActionIcon>
-                        </Tooltip>
-                        {onDuplicate && (
-                          <Tooltip label={t('actions.duplicate')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('actions.duplicateNamed', { name: p.name })}
-                              onClick={() => onDuplicate(p)}
-                              loading={busyId === p.id}
-                            >
-                              <IconCopy size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        {onDelete && (
-                          <Tooltip label={t('actions.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('actions.deleteNamed', { name: p.name })}
-                              onClick={() => onDelete(p)}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+            );
+          })}
+        </DataTable>
       )}
     </Paper>
   );

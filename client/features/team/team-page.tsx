@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TeamMember } from '../../../server/contracts/team';
 import { NameText } from '../../components/name-text';
-import { ScrollTable } from '../../components/scroll-table';
+
 import { EMPTY, useFormat } from '../../lib/format';
 import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
@@ -14,6 +14,7 @@ import { useMe } from '../auth/use-me';
 import { UserFormModal } from '../users/user-form-modal';
 import { ScoreText } from '../../components/score-text';
 import { LoadFailedAlert } from '../../components/status-alerts';
+import { DataTable } from '../../components/data-table';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 /** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
@@ -66,46 +67,49 @@ export function TeamView() {
       )}
       {list.isSuccess && list.data.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
       {list.isSuccess && list.data.length > 0 && (
-        <ScrollTable minWidth={420} label={t('tableLabel')}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
-                <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
-                <Table.Th>{t('columns.pending')}</Table.Th>
-                <Table.Th>{t('columns.completed')}</Table.Th>
-                <Table.Th>{t('columns.score')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      ta="left"
-                      onClick={() => setViewing(m)}
-                      aria-label={t('openHistory', { name: m.name })}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {m.name}
-                    </Anchor>
-                    <NameText size="xs" c="dimmed" lines={1}>
-                      {m.email}
-                    </NameText>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
-                  <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
-                  <Table.Td>{f.number(m.pending)}</Table.Td>
-                  <Table.Td>{f.number(m.completed)}</Table.Td>
-                  <Table.Td>{f.score(m.averageScore)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={420}
+          label={t('tableLabel')}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={t('tableLabel')}
+          head={
+            <>
+              <Table.Th>{t('columns.name')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
+              <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
+              <Table.Th>{t('columns.pending')}</Table.Th>
+              <Table.Th>{t('columns.completed')}</Table.Th>
+              <Table.Th>{t('columns.score')}</Table.Th>
+            </>
+          }
+        >
+          {list.data.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  ta="left"
+                  onClick={() => setViewing(m)}
+                  aria-label={t('openHistory', { name: m.name })}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {m.name}
+                </Anchor>
+                <NameText size="xs" c="dimmed" lines={1}>
+                  {m.email}
+                </NameText>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
+              <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
+              <Table.Td>{f.number(m.pending)}</Table.Td>
+              <Table.Td>{f.number(m.completed)}</Table.Td>
+              <Table.Td>{f.score(m.averageScore)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {canAdd && (
         <UserFormModal
@@ -149,40 +153,34 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           {q.data.exercises.length === 0 ? (
             <Text c="dimmed">{t('history.noExercises')}</Text>
           ) : (
-            <ScrollTable minWidth={420} label={t('history.exercises')}>
-              <Table verticalSpacing="xs" aria-label={t('history.exercises')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('history.assignment')}</Table.Th>
-                    <Table.Th>{t('history.simulation')}</Table.Th>
-                    <Table.Th>{t('history.status')}</Table.Th>
-                    <Table.Th>{t('columns.score')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {q.data.exercises.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>
-                        <NameText size="sm">{e.assignmentName}</NameText>
-                      </Table.Td>
-                      <Table.Td>
-                        {e.callId && e.status === 'completed' ? (
-                          <Anchor component={Link} href={`/reports/${e.callId}`}>
-                            {e.simulationName}
-                          </Anchor>
-                        ) : (
-                          e.simulationName
-                        )}
-                      </Table.Td>
-                      <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
-                      <Table.Td>
-                        <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              minWidth={420}
+              label={t('history.exercises')}
+              verticalSpacing="xs"
+              aria-label={t('history.exercises')}
+              columns={[t('history.assignment'), t('history.simulation'), t('history.status'), t('columns.score')]}
+            >
+              {q.data.exercises.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>
+                    <NameText size="sm">{e.assignmentName}</NameText>
+                  </Table.Td>
+                  <Table.Td>
+                    {e.callId && e.status === 'completed' ? (
+                      <Anchor component={Link} href={`/reports/${e.callId}`}>
+                        {e.simulationName}
+                      </Anchor>
+                    ) : (
+                      e.simulationName
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
+                  <Table.Td>
+                    <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
           <Title order={3} size="h5">
             {t('history.calls')}
@@ -190,38 +188,32 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           {q.data.calls.length === 0 ? (
             <Text c="dimmed">{t('history.noCalls')}</Text>
           ) : (
-            <ScrollTable minWidth={420} label={t('history.calls')}>
-              <Table verticalSpacing="xs" aria-label={t('history.calls')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('history.when')}</Table.Th>
-                    <Table.Th>{t('history.simulation')}</Table.Th>
-                    <Table.Th>{t('history.kind')}</Table.Th>
-                    <Table.Th>{t('columns.score')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {q.data.calls.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
-                      <Table.Td>
-                        {c.reportStatus ? (
-                          <Anchor component={Link} href={`/reports/${c.id}`}>
-                            {c.simulationName ?? EMPTY}
-                          </Anchor>
-                        ) : (
-                          (c.simulationName ?? EMPTY)
-                        )}
-                      </Table.Td>
-                      <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
-                      <Table.Td>
-                        <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              minWidth={420}
+              label={t('history.calls')}
+              verticalSpacing="xs"
+              aria-label={t('history.calls')}
+              columns={[t('history.when'), t('history.simulation'), t('history.kind'), t('columns.score')]}
+            >
+              {q.data.calls.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {c.reportStatus ? (
+                      <Anchor component={Link} href={`/reports/${c.id}`}>
+                        {c.simulationName ?? EMPTY}
+                      </Anchor>
+                    ) : (
+                      (c.simulationName ?? EMPTY)
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
+                  <Table.Td>
+                    <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
         </Stack>
       )}
