@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,13 +6,13 @@ import { useAssessmentsT } from './use-assessments-t';
 import { generateApiKeyInput, type ApiKeyView } from '../../../server/contracts/api-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NameText } from '../../components/name-text';
-import { LoadFailedAlert } from '../../components/status-alerts';
 import { errorMessage, translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
 import { DataTable } from '../../components/data-table';
+import { ListStates } from '../../components/list-states';
 
 /** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
@@ -43,56 +43,61 @@ export function ApiKeysPanel() {
           {t('keys.generate')}
         </Button>
       </Group>
-      {keys.isLoading && <Loader aria-label={t('keys.loading')} />}
-      {keys.isError && <LoadFailedAlert message={t('keys.loadFailed')} onRetry={() => void keys.refetch()} />}
-      {keys.data && keys.data.length === 0 && <Text c="dimmed">{t('keys.empty')}</Text>}
-      {keys.data && keys.data.length > 0 && (
-        <DataTable
-          minWidth={720}
-          label={t('keys.title')}
-          striped
-          highlightOnHover
-          columns={[
-            t('keys.prefix'),
-            t('keys.integration'),
-            t('keys.status'),
-            t('keys.created'),
-            t('keys.lastUsed'),
-            t('keys.actions'),
-          ]}
-        >
-          {keys.data.map((k) => (
-            <Table.Tr key={k.id} data-testid="api-key-row">
-              <Table.Td>
-                <Text ff="monospace" size="sm">{`spar_${k.prefix}_…`}</Text>
-              </Table.Td>
-              <Table.Td maw={260}>
-                <NameText>{k.integration}</NameText>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={k.status === 'active' ? 'green' : 'gray'} variant="light">
-                  {t(`keys.statuses.${k.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{f.date(k.createdAt)}</Table.Td>
-              <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
-              <Table.Td>
-                {k.status === 'active' && (
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    onClick={() => setRevoking(k)}
-                    aria-label={t('keys.revokeNamed', { name: k.integration })}
-                  >
-                    {t('keys.revoke')}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
+      <ListStates
+        query={keys}
+        items={keys.data}
+        loadingLabel={t('keys.loading')}
+        loadFailed={t('keys.loadFailed')}
+        empty={t('keys.empty')}
+      >
+        {(rows) => (
+          <DataTable
+            minWidth={720}
+            label={t('keys.title')}
+            striped
+            highlightOnHover
+            columns={[
+              t('keys.prefix'),
+              t('keys.integration'),
+              t('keys.status'),
+              t('keys.created'),
+              t('keys.lastUsed'),
+              t('keys.actions'),
+            ]}
+          >
+            {rows.map((k) => (
+              <Table.Tr key={k.id} data-testid="api-key-row">
+                <Table.Td>
+                  <Text ff="monospace" size="sm">{`spar_${k.prefix}_…`}</Text>
+                </Table.Td>
+                <Table.Td maw={260}>
+                  <NameText>{k.integration}</NameText>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={k.status === 'active' ? 'green' : 'gray'} variant="light">
+                    {t(`keys.statuses.${k.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{f.date(k.createdAt)}</Table.Td>
+                <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
+                <Table.Td>
+                  {k.status === 'active' && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => setRevoking(k)}
+                      aria-label={t('keys.revokeNamed', { name: k.integration })}
+                    >
+                      {t('keys.revoke')}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       <GenerateKeyModal opened={generating} onClose={() => setGenerating(false)} onGenerated={invalidate} />
       <ConfirmDeleteDialog
         opened={revoking !== null}

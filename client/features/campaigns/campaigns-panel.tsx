@@ -1,17 +1,17 @@
-import { ActionIcon, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CampaignRow } from '../../../server/contracts/campaigns';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NameText } from '../../components/name-text';
-import { LoadFailedAlert } from '../../components/status-alerts';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CampaignForm } from './campaign-form';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
+import { ListStates } from '../../components/list-states';
 
 /** The tenant's campaigns: create, edit, delete (confirmed, naming its links), and a way to generate links for one. */
 export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string) => void }) {
@@ -42,82 +42,87 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
           {t('campaigns.new')}
         </Button>
       </Group>
-      {list.isLoading && <Loader aria-label={t('app.loading')} />}
-      {list.isError && <LoadFailedAlert message={t('campaigns.loadFailed')} onRetry={() => void list.refetch()} />}
-      {list.data && list.data.rows.length === 0 && <Text c="dimmed">{t('campaigns.empty')}</Text>}
-      {list.data && list.data.rows.length > 0 && (
-        <DataTable
-          minWidth={820}
-          label={t('campaigns.title')}
-          striped
-          highlightOnHover
-          columns={[
-            t('campaigns.columns.campaign'),
-            t('campaigns.columns.simulation'),
-            t('campaigns.columns.language'),
-            t('campaigns.columns.expiry'),
-            t('campaigns.columns.booking'),
-            t('campaigns.columns.links'),
-            t('campaigns.columns.actions'),
-          ]}
-        >
-          {list.data.rows.map((c) => (
-            <Table.Tr key={c.id} data-testid="campaign-row">
-              <Table.Td maw={280}>
-                <NameText fw={600}>{c.name}</NameText>
-                <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                  {c.slug}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={220}>
-                {c.simulationName ? (
-                  <NameText>{c.simulationName}</NameText>
-                ) : (
-                  <Badge color="orange" variant="light">
-                    {t('campaigns.noSimulation')}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{t(`languages.${c.language}`)}</Table.Td>
-              <Table.Td>{t('campaigns.days', { count: c.linkExpirationDays })}</Table.Td>
-              <Table.Td>{t(`providers.${c.bookingProvider}`)}</Table.Td>
-              <Table.Td>{c.links}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconLink size={14} aria-hidden />}
-                    onClick={() => onGenerate(c.id)}
-                    disabled={!c.simulationId}
-                  >
-                    {t('campaigns.generate')}
-                  </Button>
-                  <Tooltip label={t('campaigns.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('campaigns.editNamed', { name: c.name })}
-                      onClick={() => setEditing(c)}
+      <ListStates
+        query={list}
+        items={list.data?.rows}
+        loadingLabel={t('app.loading')}
+        loadFailed={t('campaigns.loadFailed')}
+        empty={t('campaigns.empty')}
+      >
+        {(rows) => (
+          <DataTable
+            minWidth={820}
+            label={t('campaigns.title')}
+            striped
+            highlightOnHover
+            columns={[
+              t('campaigns.columns.campaign'),
+              t('campaigns.columns.simulation'),
+              t('campaigns.columns.language'),
+              t('campaigns.columns.expiry'),
+              t('campaigns.columns.booking'),
+              t('campaigns.columns.links'),
+              t('campaigns.columns.actions'),
+            ]}
+          >
+            {rows.map((c) => (
+              <Table.Tr key={c.id} data-testid="campaign-row">
+                <Table.Td maw={280}>
+                  <NameText fw={600}>{c.name}</NameText>
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {c.slug}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={220}>
+                  {c.simulationName ? (
+                    <NameText>{c.simulationName}</NameText>
+                  ) : (
+                    <Badge color="orange" variant="light">
+                      {t('campaigns.noSimulation')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{t(`languages.${c.language}`)}</Table.Td>
+                <Table.Td>{t('campaigns.days', { count: c.linkExpirationDays })}</Table.Td>
+                <Table.Td>{t(`providers.${c.bookingProvider}`)}</Table.Td>
+                <Table.Td>{c.links}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconLink size={14} aria-hidden />}
+                      onClick={() => onGenerate(c.id)}
+                      disabled={!c.simulationId}
                     >
-                      <IconPencil size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('campaigns.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('campaigns.deleteNamed', { name: c.name })}
-                      onClick={() => setDeleting(c)}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
+                      {t('campaigns.generate')}
+                    </Button>
+                    <Tooltip label={t('campaigns.edit')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('campaigns.editNamed', { name: c.name })}
+                        onClick={() => setEditing(c)}
+                      >
+                        <IconPencil size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('campaigns.delete')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('campaigns.deleteNamed', { name: c.name })}
+                        onClick={() => setDeleting(c)}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {editing && (
         <CampaignForm
           campaign={editing === 'new' ? null : editing}

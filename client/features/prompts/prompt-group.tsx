@@ -12,15 +12,17 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../server/contracts/enums';
 import type { PromptOutput } from '../../../server/contracts/prompts';
 import { PROMPTS_NS } from '../admin/messages';
-
 import { NameText } from '../../components/name-text';
 import { DataTable } from '../../components/data-table';
+import { LoadingScreen } from '../../components/loading-screen';
+import { LoadFailedAlert } from '../../components/status-alerts';
 
-export const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
+const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
   'simulation',
   'scenario_variables',
   'scenario_narrative',
@@ -42,8 +44,47 @@ interface Props extends PromptRowActions {
   busyId?: string | null;
 }
 
+interface GroupsProps extends PromptRowActions {
+  /** The sentence above the groups. */
+  intro: string;
+  list: UseQueryResult<PromptOutput[], unknown>;
+  onNew?: (kind: PromptKind) => void;
+  busyId?: string | null;
+}
+
+/** A panel's prompts, loaded: the four groups in their order, or the loading or failed state. */
+export function PromptGroups({ intro, list, onNew, ...group }: GroupsProps) {
+  const { t } = useTranslation(PROMPTS_NS);
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      {list.isPending && <LoadingScreen fullHeight={false} />}
+      {list.isError && (
+        <LoadFailedAlert
+          inline
+          message={t('errors.loadFailed')}
+          retryLabel={t('common:app.retry')}
+          onRetry={() => void list.refetch()}
+        />
+      )}
+      {list.data &&
+        PROMPT_GROUP_ORDER.map((kind) => (
+          <PromptGroup
+            key={kind}
+            kind={kind}
+            prompts={list.data.filter((p) => p.kind === kind)}
+            onNew={onNew && (() => onNew(kind))}
+            {...group}
+          />
+        ))}
+    </>
+  );
+}
+
 /** One of the four groups: its prompts, system ones first with a "System" badge. */
-export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, systemEditable, busyId }: Props) {
+function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, systemEditable, busyId }: Props) {
   const { t, i18n } = useTranslation(PROMPTS_NS);
   const headingId = `prompt-group-${kind}`;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });

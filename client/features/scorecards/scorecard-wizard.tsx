@@ -14,20 +14,13 @@ import {
   type ScorecardDetail,
   type ScorecardIcon as IconName,
 } from '../../../server/contracts/scorecards';
-import { errorInfo, fieldErrorText, translateMessageKey } from '../../lib/errors';
+import { errorInfo, fieldErrorText, translateMessageKey, serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CriterionCard } from './criterion-card';
 import { ScorecardIcon } from './scorecard-icon';
 import { ScorecardReview } from './scorecard-review';
-import {
-  emptyCriterion,
-  emptyScorecard,
-  formValuesOf,
-  serverReason,
-  toInput,
-  type ScorecardFormValues,
-} from './scorecard-form';
+import { emptyCriterion, emptyScorecard, formValuesOf, toInput, type ScorecardFormValues } from './scorecard-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;

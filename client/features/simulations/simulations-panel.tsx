@@ -23,7 +23,7 @@ import { trpc } from '../../lib/trpc';
 import { SimulationCallActions } from '../calls/simulation-call-actions';
 import { KnowledgeFilesPanel } from '../knowledge/knowledge-files-panel';
 import { DeleteSimulationModal, type SimulationTarget } from './delete-simulation-modal';
-import { serverReason } from './simulation-form';
+import { serverReason } from '../../lib/errors';
 import { SimulationIcon } from './simulation-icon';
 import { SimulationWizard } from './simulation-wizard';
 import { notifyError, notifySuccess } from '../../lib/notify';

@@ -6,15 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TeamMember } from '../../../server/contracts/team';
 import { NameText } from '../../components/name-text';
-
 import { EMPTY, useFormat } from '../../lib/format';
 import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
 import { UserFormModal } from '../users/user-form-modal';
 import { ScoreText } from '../../components/score-text';
-import { LoadFailedAlert } from '../../components/status-alerts';
 import { DataTable } from '../../components/data-table';
+import { ListStates } from '../../components/list-states';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 /** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
@@ -61,56 +60,60 @@ export function TeamView() {
           {t('createdWithPassword', { email: created.email, password: created.password })}
         </Alert>
       )}
-      {list.isLoading && <Loader aria-label={t('app.loading')} />}
-      {list.isError && (
-        <LoadFailedAlert message={t('loadFailed')} onRetry={() => void list.refetch()} retryLabel={t('app.retry')} />
-      )}
-      {list.isSuccess && list.data.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
-      {list.isSuccess && list.data.length > 0 && (
-        <DataTable
-          minWidth={420}
-          label={t('tableLabel')}
-          striped
-          highlightOnHover
-          verticalSpacing="sm"
-          aria-label={t('tableLabel')}
-          head={
-            <>
-              <Table.Th>{t('columns.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
-              <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
-              <Table.Th>{t('columns.pending')}</Table.Th>
-              <Table.Th>{t('columns.completed')}</Table.Th>
-              <Table.Th>{t('columns.score')}</Table.Th>
-            </>
-          }
-        >
-          {list.data.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td>
-                <Anchor
-                  component="button"
-                  type="button"
-                  ta="left"
-                  onClick={() => setViewing(m)}
-                  aria-label={t('openHistory', { name: m.name })}
-                  style={{ overflowWrap: 'anywhere' }}
-                >
-                  {m.name}
-                </Anchor>
-                <NameText size="xs" c="dimmed" lines={1}>
-                  {m.email}
-                </NameText>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
-              <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
-              <Table.Td>{f.number(m.pending)}</Table.Td>
-              <Table.Td>{f.number(m.completed)}</Table.Td>
-              <Table.Td>{f.score(m.averageScore)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
+      <ListStates
+        query={list}
+        items={list.data}
+        loadingLabel={t('app.loading')}
+        loadFailed={t('loadFailed')}
+        retryLabel={t('app.retry')}
+        empty={t('empty')}
+      >
+        {(rows) => (
+          <DataTable
+            minWidth={420}
+            label={t('tableLabel')}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={t('tableLabel')}
+            head={
+              <>
+                <Table.Th>{t('columns.name')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
+                <Table.Th>{t('columns.pending')}</Table.Th>
+                <Table.Th>{t('columns.completed')}</Table.Th>
+                <Table.Th>{t('columns.score')}</Table.Th>
+              </>
+            }
+          >
+            {rows.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    ta="left"
+                    onClick={() => setViewing(m)}
+                    aria-label={t('openHistory', { name: m.name })}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {m.name}
+                  </Anchor>
+                  <NameText size="xs" c="dimmed" lines={1}>
+                    {m.email}
+                  </NameText>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
+                <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
+                <Table.Td>{f.number(m.pending)}</Table.Td>
+                <Table.Td>{f.number(m.completed)}</Table.Td>
+                <Table.Td>{f.score(m.averageScore)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {canAdd && (
         <UserFormModal
           opened={adding}
