@@ -11,6 +11,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CLIENTS_NS, notifyFailure, notifySuccess, serverFieldErrors, translateMessageKey } from '../admin/messages';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 interface Values {
   name: string;
@@ -111,6 +112,7 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
     if (!schemaTouched) form.setFieldValue('schemaName', slugify(value));
   };
 
+  const field = fieldsWithErrors(form, error);
   return (
     <Modal
       opened={opened}
@@ -130,26 +132,15 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
             onChange={(e) => onNameChange(e.currentTarget.value)}
             error={error('name')}
           />
-          <TextInput
-            label={t('fields.domain')}
-            placeholder="example.com"
-            {...form.getInputProps('domain')}
-            error={error('domain')}
-          />
+          <TextInput label={t('fields.domain')} placeholder="example.com" {...field('domain')} />
           <Select
             label={t('fields.type')}
             withAsterisk
             allowDeselect={false}
             data={CLIENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
-            {...form.getInputProps('type')}
-            error={error('type')}
+            {...field('type')}
           />
-          <TextInput
-            label={t('fields.tier')}
-            placeholder={t('form.tierPlaceholder')}
-            {...form.getInputProps('tier')}
-            error={error('tier')}
-          />
+          <TextInput label={t('fields.tier')} placeholder={t('form.tierPlaceholder')} {...field('tier')} />
           {editing ? (
             <TextInput
               label={t('fields.schemaName')}
@@ -178,8 +169,7 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
             withAsterisk
             allowDeselect={false}
             data={LANGUAGES.map((v) => ({ value: v, label: t(`common:languages.${v}`) }))}
-            {...form.getInputProps('defaultLanguage')}
-            error={error('defaultLanguage')}
+            {...field('defaultLanguage')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>

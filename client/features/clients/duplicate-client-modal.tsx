@@ -8,6 +8,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CLIENTS_NS, notifyFailure, notifySuccess, serverFieldErrors, translateMessageKey } from '../admin/messages';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 interface Props {
   source: ClientOutput;
@@ -56,6 +57,7 @@ export function DuplicateClientModal({ source, onClose }: Props) {
     return typeof key === 'string' && key ? translateMessageKey(t, key) : undefined;
   };
 
+  const field = fieldsWithErrors(form, error);
   return (
     <Modal
       opened
@@ -98,13 +100,7 @@ export function DuplicateClientModal({ source, onClose }: Props) {
               {t('duplicate.notCopied')}
             </Text>
           </div>
-          <TextInput
-            label={t('duplicate.newName')}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-            error={error('name')}
-          />
+          <TextInput label={t('duplicate.newName')} withAsterisk data-autofocus {...field('name')} />
           <TextInput
             label={t('duplicate.newSchemaName')}
             withAsterisk
