@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
+import { submitWith } from '../../lib/submit';
 
 /** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
@@ -56,14 +57,7 @@ export function ApiKeysPanel() {
             label={t('keys.title')}
             striped
             highlightOnHover
-            columns={[
-              t('keys.prefix'),
-              t('keys.integration'),
-              t('keys.status'),
-              t('keys.created'),
-              t('keys.lastUsed'),
-              t('keys.actions'),
-            ]}
+            columns={['prefix', 'integration', 'status', 'created', 'lastUsed', 'actions'].map((c) => t(`keys.${c}`))}
           >
             {rows.map((k) => (
               <Table.Tr key={k.id} data-testid="api-key-row">
@@ -175,12 +169,7 @@ function GenerateKeyModal({
           </Group>
         </Stack>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <form onSubmit={submitWith(submit)}>
           <Stack>
             <TextInput
               label={t('keys.integration')}

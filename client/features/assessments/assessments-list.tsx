@@ -23,6 +23,9 @@ const STATUS_COLOR: Record<AssessmentStatus, string> = {
   expired: 'orange',
 };
 
+/** The table's columns, by the last part of their header's text key. */
+const COLUMNS = ['candidate', 'simulation', 'status', 'created', 'expires', 'score', 'report'];
+
 /** The tenant's assessments, paged on the server (page, status and search in the URL). */
 export function AssessmentsList() {
   const { t } = useAssessmentsT();
@@ -87,15 +90,7 @@ export function AssessmentsList() {
           label={t('list.title')}
           striped
           highlightOnHover
-          columns={[
-            t('list.candidate'),
-            t('list.simulation'),
-            t('list.status'),
-            t('list.created'),
-            t('list.expires'),
-            t('list.score'),
-            t('list.report'),
-          ]}
+          columns={COLUMNS.map((c) => t(`list.${c}`))}
         >
           {list.data.rows.map((a) => (
             <Table.Tr key={a.id} data-testid="assessment-row">

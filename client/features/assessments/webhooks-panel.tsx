@@ -28,6 +28,7 @@ import { SecretReveal } from './secret-reveal';
 import { useAssessmentsT } from './use-assessments-t';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
+import { submitWith } from '../../lib/submit';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointView };
 
@@ -243,12 +244,7 @@ function EndpointModal({
       size="lg"
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submitWith(submit)}>
         <Stack>
           <TextInput
             label={t('webhooks.url')}

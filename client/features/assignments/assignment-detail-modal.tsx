@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
-
 import { EMPTY } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { notifyFailure } from '../../lib/notify';
@@ -108,14 +107,7 @@ export function AssignmentDetailModal({
             label={t('detail.title', { name: detail.data.name })}
             verticalSpacing="xs"
             aria-label={t('detail.title', { name: detail.data.name })}
-            columns={[
-              t('detail.rep'),
-              t('detail.simulation'),
-              t('detail.status'),
-              t('detail.score'),
-              t('detail.attempts'),
-              t('detail.report'),
-            ]}
+            columns={['rep', 'simulation', 'status', 'score', 'attempts', 'report'].map((c) => t(`detail.${c}`))}
           >
             {detail.data.exercises.map((e) => (
               <Table.Tr key={e.id}>

@@ -13,6 +13,9 @@ import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
 
+/** The table's columns, by the last part of their header's text key. */
+const COLUMNS = ['campaign', 'simulation', 'language', 'expiry', 'booking', 'links', 'actions'];
+
 /** The tenant's campaigns: create, edit, delete (confirmed, naming its links), and a way to generate links for one. */
 export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string) => void }) {
   const { t } = useCtaT();
@@ -55,15 +58,7 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
             label={t('campaigns.title')}
             striped
             highlightOnHover
-            columns={[
-              t('campaigns.columns.campaign'),
-              t('campaigns.columns.simulation'),
-              t('campaigns.columns.language'),
-              t('campaigns.columns.expiry'),
-              t('campaigns.columns.booking'),
-              t('campaigns.columns.links'),
-              t('campaigns.columns.actions'),
-            ]}
+            columns={COLUMNS.map((c) => t(`campaigns.columns.${c}`))}
           >
             {rows.map((c) => (
               <Table.Tr key={c.id} data-testid="campaign-row">

@@ -27,7 +27,6 @@ import {
   type GenerateLinksResult,
 } from '../../../server/contracts/campaigns';
 import { toCsv } from '../../../server/contracts/csv';
-
 import { translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -35,6 +34,7 @@ import { downloadText } from '../users/download';
 import { GenerateError, generateLinks } from './generate-api';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
+import { submitWith } from '../../lib/submit';
 
 const PREVIEW = 10;
 
@@ -110,13 +110,7 @@ export function GeneratePanel({
   return (
     <Stack>
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate onSubmit={submitWith(submit)}>
           <Stack>
             <Select
               label={t('generate.campaign')}

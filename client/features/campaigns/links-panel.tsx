@@ -39,6 +39,9 @@ const STATUS_COLOR: Record<MagicLinkStatus, string> = {
 const FILTERS = [...MAGIC_LINK_STATUSES, 'booked'] as const;
 type StatusFilter = (typeof FILTERS)[number];
 
+/** The table's columns, by the last part of their header's text key. */
+const COLUMNS = ['email', 'campaign', 'status', 'clicks', 'created', 'expires', 'completed', 'booked', 'score'];
+
 /** Every link of the tenant, paged on the server (page, campaign, status and search in the URL), and the filtered list as CSV. */
 export function LinksPanel() {
   const { t } = useCtaT();
@@ -152,17 +155,7 @@ export function LinksPanel() {
           label={t('links.title')}
           striped
           highlightOnHover
-          columns={[
-            t('links.columns.email'),
-            t('links.columns.campaign'),
-            t('links.columns.status'),
-            t('links.columns.clicks'),
-            t('links.columns.created'),
-            t('links.columns.expires'),
-            t('links.columns.completed'),
-            t('links.columns.booked'),
-            t('links.columns.score'),
-          ]}
+          columns={COLUMNS.map((c) => t(`links.columns.${c}`))}
         >
           {list.data.rows.map((l) => (
             <Table.Tr key={l.id} data-testid="link-row">

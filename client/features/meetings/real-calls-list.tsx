@@ -168,14 +168,7 @@ export function RealCallsList() {
             label={t('list.title')}
             striped
             highlightOnHover
-            columns={[
-              t('list.call'),
-              t('list.date'),
-              t('list.duration'),
-              t('list.status'),
-              t('list.score'),
-              t('list.report'),
-            ]}
+            columns={['call', 'date', 'duration', 'status', 'score', 'report'].map((c) => t(`list.${c}`))}
           >
             {rows.map((m) => (
               <Table.Tr key={m.id} data-testid="real-call-row">
