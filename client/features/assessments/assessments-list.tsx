@@ -1,7 +1,5 @@
-import { Anchor, Badge, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ASSESSMENT_STATUSES, type AssessmentStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
@@ -13,6 +11,7 @@ import { usePageParam } from '../assignments/use-page-param';
 import { trpc } from '../../lib/trpc';
 import { useAssessmentsT } from './use-assessments-t';
 import { DataTable } from '../../components/data-table';
+import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
 
 const STATUS_COLOR: Record<AssessmentStatus, string> = {
   created: 'gray',
@@ -32,21 +31,10 @@ export function AssessmentsList() {
   const f = useFormat();
   const [page, setPage] = usePageParam('page');
   const [rawStatus, setStatus] = useSearchParam('status');
-  const [rawSearch, setSearch] = useSearchParam('q');
   const status = (ASSESSMENT_STATUSES as readonly string[]).includes(rawStatus ?? '')
     ? (rawStatus as AssessmentStatus)
     : undefined;
-  const search = rawSearch ?? '';
-  const [typed, setTyped] = useState(search);
-  // the search is applied a moment after typing stops, from page 1
-  useEffect(() => {
-    const id = setTimeout(() => {
-      if (typed.trim() === search) return;
-      setSearch(typed.trim() || null, { replace: true });
-      setPage(1, { replace: true });
-    }, 300);
-    return () => clearTimeout(id);
-  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { search, typed, setTyped } = useListSearch(setPage);
   const list = useQuery({
     ...trpc.assessments.list.queryOptions({ page, ...(status ? { status } : {}), ...(search ? { search } : {}) }),
     placeholderData: keepPreviousData,
@@ -56,26 +44,14 @@ export function AssessmentsList() {
   return (
     <Stack>
       <Group wrap="wrap" align="flex-end">
-        <TextInput
-          label={t('list.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          w={280}
-          maw="100%"
-        />
-        <Select
+        <SearchBox label={t('list.search')} value={typed} onChange={setTyped} w={280} />
+        <FilterSelect
           label={t('list.status')}
-          data={[
-            { value: '', label: t('list.allStatuses') },
-            ...ASSESSMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-          ]}
-          value={status ?? ''}
-          onChange={(v) => {
-            setStatus(v || null, { replace: true });
-            setPage(1, { replace: true });
-          }}
-          allowDeselect={false}
+          allLabel={t('list.allStatuses')}
+          options={ASSESSMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          value={status}
+          onChange={setStatus}
+          setPage={setPage}
           w={200}
         />
       </Group>
@@ -137,14 +113,7 @@ export function AssessmentsList() {
           ))}
         </DataTable>
       )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(p) => setPage(p)}
-          getControlProps={(c) => ({ 'aria-label': t('list.page', { page: c }) })}
-        />
-      )}
+      <ListPager pages={pages} page={page} setPage={setPage} controlLabel={(c) => t('list.page', { page: c })} />
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
-import { ActionIcon, Button, Group, Loader, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconBell, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
-
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../admin/use-tab-param';
@@ -19,6 +18,7 @@ import { DueBadge, StatusBadge, useAssignmentsTranslation, viewerTimeZone } from
 import { usePageParam } from './use-page-param';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { DataTable } from '../../components/data-table';
+import { RowAction } from '../../components/row-action';
 
 type Tab = 'pending' | 'completed';
 const TABS: readonly Tab[] = ['pending', 'completed'];
@@ -152,48 +152,36 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
               <Table.Td>{f.score(a.averageScore)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={t('actions.details', { name: a.name })}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('actions.details', { name: a.name })}
-                      onClick={() => setViewing(a)}
-                    >
-                      <IconEye size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    icon={IconEye}
+                    tip={t('actions.details', { name: a.name })}
+                    label={t('actions.details', { name: a.name })}
+                    onClick={() => setViewing(a)}
+                  />
                   {!readOnly && a.canEdit && kind === 'pending' && (
                     <>
-                      <Tooltip label={t('actions.remind', { name: a.name })}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.remind', { name: a.name })}
-                          onClick={() => setReminding(a)}
-                        >
-                          <IconBell size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('actions.edit', { name: a.name })}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.edit', { name: a.name })}
-                          onClick={() => setWizard({ editing: a })}
-                        >
-                          <IconPencil size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        icon={IconBell}
+                        tip={t('actions.remind', { name: a.name })}
+                        label={t('actions.remind', { name: a.name })}
+                        onClick={() => setReminding(a)}
+                      />
+                      <RowAction
+                        icon={IconPencil}
+                        tip={t('actions.edit', { name: a.name })}
+                        label={t('actions.edit', { name: a.name })}
+                        onClick={() => setWizard({ editing: a })}
+                      />
                     </>
                   )}
                   {!readOnly && a.canEdit && (
-                    <Tooltip label={t('actions.delete', { name: a.name })}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('actions.delete', { name: a.name })}
-                        onClick={() => setDeleting(a)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      icon={IconTrash}
+                      tip={t('actions.delete', { name: a.name })}
+                      label={t('actions.delete', { name: a.name })}
+                      onClick={() => setDeleting(a)}
+                      color="red"
+                    />
                   )}
                 </Group>
               </Table.Td>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { CampaignForm } from './campaign-form';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
+import { RowAction } from '../../components/row-action';
 
 /** The table's columns, by the last part of their header's text key. */
 const COLUMNS = ['campaign', 'simulation', 'language', 'expiry', 'booking', 'links', 'actions'];
@@ -92,25 +93,21 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
                     >
                       {t('campaigns.generate')}
                     </Button>
-                    <Tooltip label={t('campaigns.edit')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('campaigns.editNamed', { name: c.name })}
-                        onClick={() => setEditing(c)}
-                      >
-                        <IconPencil size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('campaigns.delete')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('campaigns.deleteNamed', { name: c.name })}
-                        onClick={() => setDeleting(c)}
-                      >
-                        <IconTrash size={16} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      icon={IconPencil}
+                      tip={t('campaigns.edit')}
+                      label={t('campaigns.editNamed', { name: c.name })}
+                      onClick={() => setEditing(c)}
+                      size={16}
+                    />
+                    <RowAction
+                      icon={IconTrash}
+                      tip={t('campaigns.delete')}
+                      label={t('campaigns.deleteNamed', { name: c.name })}
+                      onClick={() => setDeleting(c)}
+                      color="red"
+                      size={16}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

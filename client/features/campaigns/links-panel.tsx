@@ -1,19 +1,7 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MAGIC_LINK_STATUSES, type MagicLinkStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
@@ -26,6 +14,7 @@ import { usePageParam } from '../assignments/use-page-param';
 import { downloadText } from '../users/download';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
+import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
 
 const STATUS_COLOR: Record<MagicLinkStatus, string> = {
   created: 'gray',
@@ -49,21 +38,11 @@ export function LinksPanel() {
   const [page, setPage] = usePageParam('page');
   const [rawCampaign, setCampaign] = useSearchParam('campaign');
   const [rawStatus, setStatus] = useSearchParam('status');
-  const [rawSearch, setSearch] = useSearchParam('q');
   const campaigns = useQuery(trpc.campaigns.list.queryOptions());
   const campaignId = rawCampaign && campaigns.data?.rows.some((c) => c.id === rawCampaign) ? rawCampaign : undefined;
   const status = (FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as StatusFilter) : undefined;
-  const search = rawSearch ?? '';
-  const [typed, setTyped] = useState(search);
+  const { search, typed, setTyped } = useListSearch(setPage);
   const [exporting, setExporting] = useState(false);
-  useEffect(() => {
-    const id = setTimeout(() => {
-      if (typed.trim() === search) return;
-      setSearch(typed.trim() || null, { replace: true });
-      setPage(1, { replace: true });
-    }, 300);
-    return () => clearTimeout(id);
-  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
   const filter = {
     ...(campaignId ? { campaignId } : {}),
     ...(status ? { status } : {}),
@@ -91,41 +70,24 @@ export function LinksPanel() {
     <Stack>
       <Group wrap="wrap" align="flex-end" justify="space-between">
         <Group wrap="wrap" align="flex-end">
-          <TextInput
-            label={t('links.search')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            w={260}
-            maw="100%"
-          />
-          <Select
+          <SearchBox label={t('links.search')} value={typed} onChange={setTyped} w={260} />
+          <FilterSelect
             label={t('links.campaign')}
-            data={[
-              { value: '', label: t('links.allCampaigns') },
-              ...(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
-            value={campaignId ?? ''}
-            onChange={(v) => {
-              setCampaign(v || null, { replace: true });
-              setPage(1, { replace: true });
-            }}
-            allowDeselect={false}
+            allLabel={t('links.allCampaigns')}
+            options={(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            value={campaignId}
+            onChange={setCampaign}
+            setPage={setPage}
             w={220}
             maw="100%"
           />
-          <Select
+          <FilterSelect
             label={t('links.status')}
-            data={[
-              { value: '', label: t('links.allStatuses') },
-              ...FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-            value={status ?? ''}
-            onChange={(v) => {
-              setStatus(v || null, { replace: true });
-              setPage(1, { replace: true });
-            }}
-            allowDeselect={false}
+            allLabel={t('links.allStatuses')}
+            options={FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            value={status}
+            onChange={setStatus}
+            setPage={setPage}
             w={180}
           />
         </Group>
@@ -209,14 +171,7 @@ export function LinksPanel() {
           ))}
         </DataTable>
       )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(p) => setPage(p)}
-          getControlProps={(c) => ({ 'aria-label': t('links.page', { page: c }) })}
-        />
-      )}
+      <ListPager pages={pages} page={page} setPage={setPage} controlLabel={(c) => t('links.page', { page: c })} />
     </Stack>
   );
 }

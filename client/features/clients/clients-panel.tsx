@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
@@ -13,6 +13,7 @@ import { ClientFormModal } from './client-form-modal';
 import { DeleteClientModal } from './delete-client-modal';
 import { DuplicateClientModal } from './duplicate-client-modal';
 import { DataTable } from '../../components/data-table';
+import { RowAction } from '../../components/row-action';
 
 const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
@@ -116,34 +117,25 @@ export function ClientsPanel() {
               <Table.Td ta="right">{c.userCount}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label={t('actions.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('actions.editNamed', { name: c.name })}
-                      onClick={action('edit', c)}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('actions.duplicate')}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('actions.duplicateNamed', { name: c.name })}
-                      onClick={action('duplicate', c)}
-                    >
-                      <IconCopy size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('actions.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('actions.deleteNamed', { name: c.name })}
-                      onClick={action('delete', c)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    icon={IconPencil}
+                    tip={t('actions.edit')}
+                    label={t('actions.editNamed', { name: c.name })}
+                    onClick={action('edit', c)}
+                  />
+                  <RowAction
+                    icon={IconCopy}
+                    tip={t('actions.duplicate')}
+                    label={t('actions.duplicateNamed', { name: c.name })}
+                    onClick={action('duplicate', c)}
+                  />
+                  <RowAction
+                    icon={IconTrash}
+                    tip={t('actions.delete')}
+                    label={t('actions.deleteNamed', { name: c.name })}
+                    onClick={action('delete', c)}
+                    color="red"
+                  />
                 </Group>
               </Table.Td>
             </Table.Tr>

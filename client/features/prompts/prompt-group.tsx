@@ -21,6 +21,7 @@ import { NameText } from '../../components/name-text';
 import { DataTable } from '../../components/data-table';
 import { LoadingScreen } from '../../components/loading-screen';
 import { LoadFailedAlert } from '../../components/status-alerts';
+import { RowAction } from '../../components/row-action';
 
 const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
   'simulation',
@@ -162,28 +163,22 @@ function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, syst
                       </ActionIcon>
                     </Tooltip>
                     {onDuplicate && (
-                      <Tooltip label={t('actions.duplicate')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.duplicateNamed', { name: p.name })}
-                          onClick={() => onDuplicate(p)}
-                          loading={busyId === p.id}
-                        >
-                          <IconCopy size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        icon={IconCopy}
+                        tip={t('actions.duplicate')}
+                        label={t('actions.duplicateNamed', { name: p.name })}
+                        onClick={() => onDuplicate(p)}
+                        loading={busyId === p.id}
+                      />
                     )}
                     {onDelete && (
-                      <Tooltip label={t('actions.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('actions.deleteNamed', { name: p.name })}
-                          onClick={() => onDelete(p)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction
+                        icon={IconTrash}
+                        tip={t('actions.delete')}
+                        label={t('actions.deleteNamed', { name: p.name })}
+                        onClick={() => onDelete(p)}
+                        color="red"
+                      />
                     )}
                   </Group>
                 </Table.Td>
