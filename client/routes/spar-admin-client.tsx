@@ -22,6 +22,7 @@ import { UsersPanel } from '../features/users/users-panel';
 import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { LoadFailedAlert } from '../components/status-alerts';
+import { TabList } from '../components/tab-list';
 
 /** The client detail tabs, in the order the screen shows them. */
 const TABS = [
@@ -121,13 +122,7 @@ export default function SparAdminClientPage() {
       </Group>
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {TABS.map((v) => (
-            <Tabs.Tab key={v} value={v}>
-              {t(`tabs.${v}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} mb="md" />
         <Tabs.Panel value="users">
           <UsersPanel clientId={c.id} />
         </Tabs.Panel>

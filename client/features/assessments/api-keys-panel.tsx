@@ -14,6 +14,7 @@ import { SecretReveal } from './secret-reveal';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
+import { PanelIntro } from '../../components/panel-intro';
 
 /** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
@@ -36,14 +37,11 @@ export function ApiKeysPanel() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('keys.intro')}
-        </Text>
+      <PanelIntro intro={t('keys.intro')}>
         <Button leftSection={<IconKey size={16} aria-hidden />} onClick={() => setGenerating(true)}>
           {t('keys.generate')}
         </Button>
-      </Group>
+      </PanelIntro>
       <ListStates
         query={keys}
         items={keys.data}

@@ -29,6 +29,7 @@ import { useAssessmentsT } from './use-assessments-t';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
+import { PanelIntro } from '../../components/panel-intro';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointView };
 
@@ -62,14 +63,11 @@ export function WebhooksPanel() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('webhooks.intro')}
-        </Text>
+      <PanelIntro intro={t('webhooks.intro')}>
         <Button leftSection={<IconWebhook size={16} aria-hidden />} onClick={() => setEditing({ mode: 'create' })}>
           {t('webhooks.add')}
         </Button>
-      </Group>
+      </PanelIntro>
       {secret && (
         <Alert color="green" withCloseButton onClose={() => setSecret(null)} closeButtonLabel={t('app.close')}>
           <SecretReveal label={t('webhooks.secret')} value={secret} testId="webhook-secret" />

@@ -19,6 +19,7 @@ import { usePageParam } from './use-page-param';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { DataTable } from '../../components/data-table';
 import { RowAction } from '../../components/row-action';
+import { PanelIntro } from '../../components/panel-intro';
 
 type Tab = 'pending' | 'completed';
 const TABS: readonly Tab[] = ['pending', 'completed'];
@@ -203,16 +204,13 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('intro')}
-        </Text>
+      <PanelIntro intro={t('intro')}>
         {!readOnly && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setWizard({ editing: null })}>
             {t('create')}
           </Button>
         )}
-      </Group>
+      </PanelIntro>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List>
           <Tabs.Tab value="pending">{t('tabs.pending')}</Tabs.Tab>

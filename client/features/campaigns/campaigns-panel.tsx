@@ -13,6 +13,7 @@ import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
 import { RowAction } from '../../components/row-action';
+import { PanelIntro } from '../../components/panel-intro';
 
 /** The table's columns, by the last part of their header's text key. */
 const COLUMNS = ['campaign', 'simulation', 'language', 'expiry', 'booking', 'links', 'actions'];
@@ -38,14 +39,11 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('campaigns.intro')}
-        </Text>
+      <PanelIntro intro={t('campaigns.intro')}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
           {t('campaigns.new')}
         </Button>
-      </Group>
+      </PanelIntro>
       <ListStates
         query={list}
         items={list.data?.rows}

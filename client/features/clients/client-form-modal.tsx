@@ -87,11 +87,7 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
       if (client) await update.mutateAsync({ ...fields, id: client.id, schemaName: client.schemaName });
       else await create.mutateAsync({ ...fields, schemaName: values.schemaName });
     } catch (e) {
-      const { appCode, details } = errorInfo(e);
-      const fieldErrors = serverFieldErrors(e);
-      if (fieldErrors) form.setErrors(fieldErrors);
-      if (appCode === 'CONFLICT' && details?.field === 'schemaName')
-        form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+      const appCode = showSaveErrors(form, e);
       const reason =
         appCode === 'CONFLICT'
           ? t('validation.schemaTaken')
@@ -183,4 +179,20 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
       </form>
     </Modal>
   );
+}
+
+/**
+ * Puts a failed save's field errors on the client form (a schema name another client has, too)
+ * and gives the error's code.
+ */
+export function showSaveErrors(
+  form: { setErrors(errors: Record<string, string>): void; setFieldError(path: 'schemaName', error: string): void },
+  e: unknown,
+): string {
+  const { appCode, details } = errorInfo(e);
+  const fieldErrors = serverFieldErrors(e);
+  if (fieldErrors) form.setErrors(fieldErrors);
+  if (appCode === 'CONFLICT' && details?.field === 'schemaName')
+    form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+  return appCode;
 }

@@ -4,11 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { duplicateClientInput, type ClientOutput } from '../../../server/contracts/clients';
-import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
-import { CLIENTS_NS, notifyFailure, notifySuccess, serverFieldErrors, translateMessageKey } from '../admin/messages';
+import { CLIENTS_NS, notifyFailure, notifySuccess, translateMessageKey } from '../admin/messages';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { showSaveErrors } from './client-form-modal';
 
 interface Props {
   source: ClientOutput;
@@ -43,11 +43,7 @@ export function DuplicateClientModal({ source, onClose }: Props) {
     try {
       await duplicate.mutateAsync({ id: source.id, ...values });
     } catch (e) {
-      const { appCode, details } = errorInfo(e);
-      const fieldErrors = serverFieldErrors(e);
-      if (fieldErrors) form.setErrors(fieldErrors);
-      if (appCode === 'CONFLICT' && details?.field === 'schemaName')
-        form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+      const appCode = showSaveErrors(form, e);
       notifyFailure(t('errors.duplicateFailed'), e, appCode === 'CONFLICT' ? t('validation.schemaTaken') : undefined);
     }
   });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { UserFormModal } from '../users/user-form-modal';
 import { ScoreText } from '../../components/score-text';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
+import { PanelIntro } from '../../components/panel-intro';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 /** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
@@ -41,10 +42,7 @@ export function TeamView() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('intro')}
-        </Text>
+      <PanelIntro intro={t('intro')}>
         {canAdd ? (
           <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
             {t('add')}
@@ -54,7 +52,7 @@ export function TeamView() {
             {t('addAskAdmin')}
           </Text>
         )}
-      </Group>
+      </PanelIntro>
       {created && (
         <Alert color="green" withCloseButton onClose={() => setCreated(null)} closeButtonLabel={t('app.close')}>
           {t('createdWithPassword', { email: created.email, password: created.password })}
