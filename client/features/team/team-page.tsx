@@ -60,7 +60,7 @@ export function TeamView() {
       )}
       <ListStates
         query={list}
-        items={list.data}
+        items={list.isSuccess ? list.data : undefined}
         loadingLabel={t('app.loading')}
         loadFailed={t('loadFailed')}
         retryLabel={t('app.retry')}
