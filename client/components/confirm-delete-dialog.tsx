@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyError } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 
 interface Props {
@@ -100,4 +101,38 @@ export function ConfirmDeleteModal({ opened, title, message, onCancel, onConfirm
       onConfirm={() => void confirm()}
     />
   );
+}
+
+/**
+ * The dialog's state when the caller owns the mutation: `remove` deletes (and notifies, closes);
+ * a failure stays in the dialog and is notified too. Closing is refused while `pending`.
+ */
+export function useConfirmDelete({
+  pending,
+  onClose,
+  remove,
+  failure,
+}: {
+  pending: boolean;
+  onClose: () => void;
+  remove: () => Promise<void>;
+  failure: (e: unknown) => string;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    if (pending) return;
+    setError(null);
+    onClose();
+  };
+  const confirm = async () => {
+    setError(null);
+    try {
+      await remove();
+    } catch (e) {
+      const message = failure(e);
+      setError(message);
+      notifyError(message);
+    }
+  };
+  return { error, close, confirm: () => void confirm() };
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Title, type TitleProps } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,5 +20,16 @@ export function PageTitle({ children, documentTitle, size }: Props) {
     <Title order={1} size={size} mb="md">
       {children}
     </Title>
+  );
+}
+
+/** A page that is its title (a key of `common`) and one panel. */
+export function TitledPage({ titleKey, panel: Panel }: { titleKey: string; panel: ComponentType }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t(titleKey)}</PageTitle>
+      <Panel />
+    </>
   );
 }

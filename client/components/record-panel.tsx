@@ -10,6 +10,7 @@ import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 import { ConfirmDeleteModal } from './confirm-delete-dialog';
 import { ClientMissingAlert, LoadFailedAlert } from './status-alerts';
+import { PanelIntro } from './panel-intro';
 
 interface RecordActions<R> {
   edit: (record: R) => void;
@@ -88,14 +89,11 @@ export function RecordPanel<R extends { id: string }, F>(props: Props<R, F>) {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t(k('intro'))}
-        </Text>
+      <PanelIntro intro={t(k('intro'))}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ record: null })}>
           {t(k('add'))}
         </Button>
-      </Group>
+      </PanelIntro>
       {clientMissing && <ClientMissingAlert />}
       {list.isLoading && <Loader aria-label={t('app.loading')} />}
       {list.isError && <LoadFailedAlert message={t(k('loadFailed'))} onRetry={() => void list.refetch()} />}

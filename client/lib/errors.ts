@@ -75,3 +75,19 @@ export function translateMessageKey(t: TFunction, key: string, values: Record<st
 export function fieldErrorText(t: TFunction, error: unknown): string | undefined {
   return typeof error === 'string' && error ? translateMessageKey(t, error) : undefined;
 }
+
+/**
+ * The server's reason for a failed save or delete, translated: the first field error, else the
+ * error's message key, else its code.
+ */
+export function serverReason(t: TFunction, e: unknown): string {
+  const { fieldErrors, details } = errorInfo(e);
+  const first = fieldErrors
+    ? Object.values(fieldErrors)
+        .flat()
+        .find((m): m is string => typeof m === 'string' && m.length > 0)
+    : undefined;
+  if (first) return translateMessageKey(t, first);
+  if (typeof details?.messageKey === 'string') return translateMessageKey(t, details.messageKey);
+  return errorMessage(t, e);
+}

@@ -9,6 +9,7 @@ import { ClientOverviewPanel } from '../features/client-overview/client-overview
 import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/named-records-panel';
 import { PromptsPanel } from '../features/prompts/prompts-panel';
 import { UsersPanel } from '../features/users/users-panel';
+import { TabList } from '../components/tab-list';
 
 const TABS = ['users', 'overview', 'icp', 'products', 'callInstructions', 'callSettings', 'prompts'] as const;
 
@@ -20,13 +21,7 @@ export default function AdminPage() {
     <>
       <PageTitle>{t('common:pages.admin.title')}</PageTitle>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {TABS.map((v) => (
-            <Tabs.Tab key={v} value={v}>
-              {t(`tabs.${v}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} mb="md" />
         <Tabs.Panel value="users">
           <UsersPanel />
         </Tabs.Panel>

@@ -6,6 +6,7 @@ import { ApiKeysPanel } from '../features/assessments/api-keys-panel';
 import { AssessmentsList } from '../features/assessments/assessments-list';
 import { IntegrationPanel, ShowScoreSetting } from '../features/assessments/integration-panel';
 import { WebhooksPanel } from '../features/assessments/webhooks-panel';
+import { TabList } from '../components/tab-list';
 
 const TABS = ['assessments', 'keys', 'webhooks', 'integration'] as const;
 
@@ -17,13 +18,7 @@ export default function AssessmentsPage() {
     <Stack>
       <PageTitle>{t('pages.assessments.title')}</PageTitle>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          {TABS.map((k) => (
-            <Tabs.Tab key={k} value={k}>
-              {t(`tabs.${k}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} />
         <Tabs.Panel value="assessments" pt="md">
           <Stack>
             <ShowScoreSetting />

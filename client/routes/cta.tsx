@@ -12,6 +12,7 @@ import { useSearchParam } from '../lib/use-search-param';
 import { useQueryClient } from '@tanstack/react-query';
 import { trpc } from '../lib/trpc';
 import { notifySuccess } from '../lib/notify';
+import { TabList } from '../components/tab-list';
 
 const TABS = ['campaigns', 'generate', 'links'] as const;
 
@@ -30,13 +31,7 @@ export default function CtaPage() {
         {t('page.intro')}
       </Text>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          {TABS.map((k) => (
-            <Tabs.Tab key={k} value={k}>
-              {t(`tabs.${k}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} />
         <Tabs.Panel value="campaigns" pt="md">
           <CampaignsPanel onGenerate={(id) => navigate(`/cta?tab=generate&campaign=${encodeURIComponent(id)}`)} />
         </Tabs.Panel>

@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../components/page-title';
+import { TitledPage } from '../components/page-title';
 import { ManagerDashboard } from '../features/dashboard/manager-dashboard';
 
 export default function DashboardPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageTitle>{t('pages.dashboard.title')}</PageTitle>
-      <ManagerDashboard />
-    </>
-  );
+  return <TitledPage titleKey="pages.dashboard.title" panel={ManagerDashboard} />;
 }

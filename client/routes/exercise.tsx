@@ -1,14 +1,13 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fact } from '../components/fact';
-import { IconInfoCircle, IconPhoneCall } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearch } from 'wouter';
 import { PageTitle } from '../components/page-title';
 import { callsApi, previewQueryKey } from '../features/calls/api';
-import { errorText } from '../features/calls/call-labels';
 import { CallOutcome, ReportWait } from '../features/calls/call-outcome';
-import { CallView } from '../features/calls/call-view';
+import { CallView, StartCallButton } from '../features/calls/call-view';
 import { minutes } from '../features/calls/format';
 import type { CallPreview } from '../features/calls/protocol';
 import { TranscriptView } from '../features/calls/transcript-view';
@@ -52,21 +51,11 @@ export default function ExercisePage() {
           <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
             {t('exercise.recordingNotice')}
           </Alert>
-          {snapshot.phase === 'failed' && snapshot.error && (
-            <Alert color="red" role="alert">
-              {errorText(t, snapshot.error, snapshot.serverError)}
-            </Alert>
-          )}
-          <Group>
-            <Button
-              size="md"
-              leftSection={<IconPhoneCall size={18} aria-hidden />}
-              loading={snapshot.phase === 'starting'}
-              onClick={() => void session.start(preview.data?.provider ?? null)}
-            >
-              {t('exercise.start')}
-            </Button>
-          </Group>
+          <StartCallButton
+            snapshot={snapshot}
+            label={t('exercise.start')}
+            onStart={() => void session.start(preview.data?.provider ?? null)}
+          />
         </>
       )}
       {(snapshot.phase === 'live' || snapshot.phase === 'ending') && <CallView session={session} snapshot={snapshot} />}

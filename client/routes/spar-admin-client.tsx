@@ -21,6 +21,8 @@ import { ScorecardsPanel } from '../features/scorecards/scorecards-panel';
 import { UsersPanel } from '../features/users/users-panel';
 import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { LoadFailedAlert } from '../components/status-alerts';
+import { TabList } from '../components/tab-list';
 
 /** The client detail tabs, in the order the screen shows them. */
 const TABS = [
@@ -70,14 +72,12 @@ export default function SparAdminClientPage() {
     return (
       <Stack>
         {back}
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.loadOneFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void client.refetch()}>
-              {t('common:app.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <LoadFailedAlert
+          message={t('errors.loadOneFailed')}
+          onRetry={() => void client.refetch()}
+          retryLabel={t('common:app.retry')}
+          inline
+        />
       </Stack>
     );
   }
@@ -122,13 +122,7 @@ export default function SparAdminClientPage() {
       </Group>
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          {TABS.map((v) => (
-            <Tabs.Tab key={v} value={v}>
-              {t(`tabs.${v}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+        <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} mb="md" />
         <Tabs.Panel value="users">
           <UsersPanel clientId={c.id} />
         </Tabs.Panel>

@@ -1,13 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../components/page-title';
+import { TitledPage } from '../components/page-title';
 import { TeamView } from '../features/team/team-page';
 
 export default function TeamPage() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageTitle>{t('pages.team.title')}</PageTitle>
-      <TeamView />
-    </>
-  );
+  return <TitledPage titleKey="pages.team.title" panel={TeamView} />;
 }

@@ -1,11 +1,13 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ScrollTable } from '../../components/scroll-table';
+
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { LoadFailedAlert } from '../../components/status-alerts';
+import { DataTable } from '../../components/data-table';
 
 /** The "Analytics" tab of /spar-admin/clients/:id: usage, scores and estimated model cost of one client. */
 export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
@@ -15,14 +17,11 @@ export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
   if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
   if (q.isError || !q.data)
     return (
-      <Alert color="red" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('analytics.loadFailed')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert
+        message={t('analytics.loadFailed')}
+        onRetry={() => void q.refetch()}
+        retryLabel={t('app.retry')}
+      />
     );
   const a = q.data;
   const usd = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
@@ -76,28 +75,20 @@ export function ClientAnalyticsPanel({ clientId }: { clientId: string }) {
             aria-hidden
           />
         )}
-        <ScrollTable minWidth={320}>
-          <Table aria-label={t('analytics.perWeek')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('trend.week')}</Table.Th>
-                <Table.Th>{t('analytics.calls')}</Table.Th>
-                <Table.Th>{t('analytics.minutes')}</Table.Th>
-                <Table.Th>{t('analytics.averageScore')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {a.weeks.map((w) => (
-                <Table.Tr key={w.weekStart}>
-                  <Table.Td>{weekLabel(w.weekStart)}</Table.Td>
-                  <Table.Td>{f.number(w.calls)}</Table.Td>
-                  <Table.Td>{f.number(w.minutes, 1)}</Table.Td>
-                  <Table.Td>{f.score(w.averageScore)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={320}
+          aria-label={t('analytics.perWeek')}
+          columns={[t('trend.week'), t('analytics.calls'), t('analytics.minutes'), t('analytics.averageScore')]}
+        >
+          {a.weeks.map((w) => (
+            <Table.Tr key={w.weekStart}>
+              <Table.Td>{weekLabel(w.weekStart)}</Table.Td>
+              <Table.Td>{f.number(w.calls)}</Table.Td>
+              <Table.Td>{f.number(w.minutes, 1)}</Table.Td>
+              <Table.Td>{f.score(w.averageScore)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </Card>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,13 +6,15 @@ import { useAssessmentsT } from './use-assessments-t';
 import { generateApiKeyInput, type ApiKeyView } from '../../../server/contracts/api-keys';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NameText } from '../../components/name-text';
-import { ScrollTable } from '../../components/scroll-table';
-import { LoadFailedAlert } from '../../components/status-alerts';
 import { errorMessage, translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
+import { DataTable } from '../../components/data-table';
+import { ListStates } from '../../components/list-states';
+import { submitWith } from '../../lib/submit';
+import { PanelIntro } from '../../components/panel-intro';
 
 /** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
@@ -35,65 +37,59 @@ export function ApiKeysPanel() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('keys.intro')}
-        </Text>
+      <PanelIntro intro={t('keys.intro')}>
         <Button leftSection={<IconKey size={16} aria-hidden />} onClick={() => setGenerating(true)}>
           {t('keys.generate')}
         </Button>
-      </Group>
-      {keys.isLoading && <Loader aria-label={t('keys.loading')} />}
-      {keys.isError && <LoadFailedAlert message={t('keys.loadFailed')} onRetry={() => void keys.refetch()} />}
-      {keys.data && keys.data.length === 0 && <Text c="dimmed">{t('keys.empty')}</Text>}
-      {keys.data && keys.data.length > 0 && (
-        <ScrollTable minWidth={720} label={t('keys.title')}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('keys.prefix')}</Table.Th>
-                <Table.Th>{t('keys.integration')}</Table.Th>
-                <Table.Th>{t('keys.status')}</Table.Th>
-                <Table.Th>{t('keys.created')}</Table.Th>
-                <Table.Th>{t('keys.lastUsed')}</Table.Th>
-                <Table.Th>{t('keys.actions')}</Table.Th>
+      </PanelIntro>
+      <ListStates
+        query={keys}
+        items={keys.data}
+        loadingLabel={t('keys.loading')}
+        loadFailed={t('keys.loadFailed')}
+        empty={t('keys.empty')}
+      >
+        {(rows) => (
+          <DataTable
+            minWidth={720}
+            label={t('keys.title')}
+            striped
+            highlightOnHover
+            columns={['prefix', 'integration', 'status', 'created', 'lastUsed', 'actions'].map((c) => t(`keys.${c}`))}
+          >
+            {rows.map((k) => (
+              <Table.Tr key={k.id} data-testid="api-key-row">
+                <Table.Td>
+                  <Text ff="monospace" size="sm">{`spar_${k.prefix}_…`}</Text>
+                </Table.Td>
+                <Table.Td maw={260}>
+                  <NameText>{k.integration}</NameText>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={k.status === 'active' ? 'green' : 'gray'} variant="light">
+                    {t(`keys.statuses.${k.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{f.date(k.createdAt)}</Table.Td>
+                <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
+                <Table.Td>
+                  {k.status === 'active' && (
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => setRevoking(k)}
+                      aria-label={t('keys.revokeNamed', { name: k.integration })}
+                    >
+                      {t('keys.revoke')}
+                    </Button>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.data.map((k) => (
-                <Table.Tr key={k.id} data-testid="api-key-row">
-                  <Table.Td>
-                    <Text ff="monospace" size="sm">{`spar_${k.prefix}_…`}</Text>
-                  </Table.Td>
-                  <Table.Td maw={260}>
-                    <NameText>{k.integration}</NameText>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={k.status === 'active' ? 'green' : 'gray'} variant="light">
-                      {t(`keys.statuses.${k.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{f.date(k.createdAt)}</Table.Td>
-                  <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
-                  <Table.Td>
-                    {k.status === 'active' && (
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => setRevoking(k)}
-                        aria-label={t('keys.revokeNamed', { name: k.integration })}
-                      >
-                        {t('keys.revoke')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       <GenerateKeyModal opened={generating} onClose={() => setGenerating(false)} onGenerated={invalidate} />
       <ConfirmDeleteDialog
         opened={revoking !== null}
@@ -171,12 +167,7 @@ function GenerateKeyModal({
           </Group>
         </Stack>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <form onSubmit={submitWith(submit)}>
           <Stack>
             <TextInput
               label={t('keys.integration')}

@@ -1,18 +1,17 @@
-import { Anchor, Badge, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ASSESSMENT_STATUSES, type AssessmentStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
-import { ScrollTable } from '../../components/scroll-table';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { useFormat } from '../../lib/format';
 import { useSearchParam } from '../../lib/use-search-param';
 import { usePageParam } from '../assignments/use-page-param';
 import { trpc } from '../../lib/trpc';
 import { useAssessmentsT } from './use-assessments-t';
+import { DataTable } from '../../components/data-table';
+import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
 
 const STATUS_COLOR: Record<AssessmentStatus, string> = {
   created: 'gray',
@@ -23,27 +22,19 @@ const STATUS_COLOR: Record<AssessmentStatus, string> = {
   expired: 'orange',
 };
 
+/** The table's columns, by the last part of their header's text key. */
+const COLUMNS = ['candidate', 'simulation', 'status', 'created', 'expires', 'score', 'report'];
+
 /** The tenant's assessments, paged on the server (page, status and search in the URL). */
 export function AssessmentsList() {
   const { t } = useAssessmentsT();
   const f = useFormat();
   const [page, setPage] = usePageParam('page');
   const [rawStatus, setStatus] = useSearchParam('status');
-  const [rawSearch, setSearch] = useSearchParam('q');
   const status = (ASSESSMENT_STATUSES as readonly string[]).includes(rawStatus ?? '')
     ? (rawStatus as AssessmentStatus)
     : undefined;
-  const search = rawSearch ?? '';
-  const [typed, setTyped] = useState(search);
-  // the search is applied a moment after typing stops, from page 1
-  useEffect(() => {
-    const id = setTimeout(() => {
-      if (typed.trim() === search) return;
-      setSearch(typed.trim() || null, { replace: true });
-      setPage(1, { replace: true });
-    }, 300);
-    return () => clearTimeout(id);
-  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { search, typed, setTyped } = useListSearch(setPage);
   const list = useQuery({
     ...trpc.assessments.list.queryOptions({ page, ...(status ? { status } : {}), ...(search ? { search } : {}) }),
     placeholderData: keepPreviousData,
@@ -53,26 +44,14 @@ export function AssessmentsList() {
   return (
     <Stack>
       <Group wrap="wrap" align="flex-end">
-        <TextInput
-          label={t('list.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          w={280}
-          maw="100%"
-        />
-        <Select
+        <SearchBox label={t('list.search')} value={typed} onChange={setTyped} w={280} />
+        <FilterSelect
           label={t('list.status')}
-          data={[
-            { value: '', label: t('list.allStatuses') },
-            ...ASSESSMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })),
-          ]}
-          value={status ?? ''}
-          onChange={(v) => {
-            setStatus(v || null, { replace: true });
-            setPage(1, { replace: true });
-          }}
-          allowDeselect={false}
+          allLabel={t('list.allStatuses')}
+          options={ASSESSMENT_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          value={status}
+          onChange={setStatus}
+          setPage={setPage}
           w={200}
         />
       </Group>
@@ -82,75 +61,59 @@ export function AssessmentsList() {
         <Text c="dimmed">{search || status ? t('list.noMatch') : t('list.empty')}</Text>
       )}
       {list.data && list.data.rows.length > 0 && (
-        <ScrollTable minWidth={860} label={t('list.title')}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('list.candidate')}</Table.Th>
-                <Table.Th>{t('list.simulation')}</Table.Th>
-                <Table.Th>{t('list.status')}</Table.Th>
-                <Table.Th>{t('list.created')}</Table.Th>
-                <Table.Th>{t('list.expires')}</Table.Th>
-                <Table.Th>{t('list.score')}</Table.Th>
-                <Table.Th>{t('list.report')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.rows.map((a) => (
-                <Table.Tr key={a.id} data-testid="assessment-row">
-                  <Table.Td maw={240}>
-                    <NameText fw={600}>{a.candidateName}</NameText>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {a.candidateEmail}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td maw={220}>
-                    <NameText>{a.simulationName ?? t('list.deletedSimulation')}</NameText>
-                    {a.integration && (
-                      <Text size="xs" c="dimmed">
-                        {a.integration}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[a.status]} variant="light">
-                      {t(`statuses.${a.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{f.date(a.createdAt)}</Table.Td>
-                  <Table.Td>{f.dateTime(a.expiresAt)}</Table.Td>
-                  <Table.Td>
-                    {a.reportStatus === 'ready' ? (
-                      <ScoreText score={a.score} heuristic={a.evaluator === 'offline'} />
-                    ) : a.reportStatus === 'none' ? (
-                      '—'
-                    ) : (
-                      t(`list.reportStatus.${a.reportStatus}`)
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {a.callId && a.reportStatus !== 'none' ? (
-                      <Anchor component={Link} href={`/reports/${a.callId}`}>
-                        {t('list.openReport')}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={860}
+          label={t('list.title')}
+          striped
+          highlightOnHover
+          columns={COLUMNS.map((c) => t(`list.${c}`))}
+        >
+          {list.data.rows.map((a) => (
+            <Table.Tr key={a.id} data-testid="assessment-row">
+              <Table.Td maw={240}>
+                <NameText fw={600}>{a.candidateName}</NameText>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {a.candidateEmail}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={220}>
+                <NameText>{a.simulationName ?? t('list.deletedSimulation')}</NameText>
+                {a.integration && (
+                  <Text size="xs" c="dimmed">
+                    {a.integration}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLOR[a.status]} variant="light">
+                  {t(`statuses.${a.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{f.date(a.createdAt)}</Table.Td>
+              <Table.Td>{f.dateTime(a.expiresAt)}</Table.Td>
+              <Table.Td>
+                {a.reportStatus === 'ready' ? (
+                  <ScoreText score={a.score} heuristic={a.evaluator === 'offline'} />
+                ) : a.reportStatus === 'none' ? (
+                  '—'
+                ) : (
+                  t(`list.reportStatus.${a.reportStatus}`)
+                )}
+              </Table.Td>
+              <Table.Td>
+                {a.callId && a.reportStatus !== 'none' ? (
+                  <Anchor component={Link} href={`/reports/${a.callId}`}>
+                    {t('list.openReport')}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(p) => setPage(p)}
-          getControlProps={(c) => ({ 'aria-label': t('list.page', { page: c }) })}
-        />
-      )}
+      <ListPager pages={pages} page={page} setPage={setPage} controlLabel={(c) => t('list.page', { page: c })} />
     </Stack>
   );
 }

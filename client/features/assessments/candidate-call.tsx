@@ -1,11 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPhoneCall } from '@tabler/icons-react';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { errorText } from '../calls/call-labels';
 import { CallOutcome } from '../calls/call-outcome';
-import { CallView } from '../calls/call-view';
+import { CallView, StartCallButton } from '../calls/call-view';
 import { useCallSession, useCallSnapshot } from '../calls/use-call-session';
 import type { CallBackend } from '../calls/call-session';
 import { linkApi, linkCallBackend, type LinkCredentials } from './link-api';
@@ -83,21 +81,7 @@ export function LinkCall({ backend, sessionKey, onStartFailed, poll, onDone, sav
               {t('call.ready')}
             </Title>
             <Text>{t('call.readyText')}</Text>
-            {snapshot.phase === 'failed' && snapshot.error && (
-              <Alert color="red" role="alert">
-                {errorText(tc, snapshot.error, snapshot.serverError)}
-              </Alert>
-            )}
-            <Group>
-              <Button
-                size="md"
-                leftSection={<IconPhoneCall size={18} aria-hidden />}
-                loading={snapshot.phase === 'starting'}
-                onClick={() => void session.start(null)}
-              >
-                {t('call.start')}
-              </Button>
-            </Group>
+            <StartCallButton snapshot={snapshot} label={t('call.start')} onStart={() => void session.start(null)} />
           </Stack>
         </Paper>
       )}

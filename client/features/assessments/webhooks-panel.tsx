@@ -19,7 +19,6 @@ import { useState } from 'react';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../server/contracts/enums';
 import { createWebhookInput, type WebhookEndpointView } from '../../../server/contracts/webhooks';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
-import { ScrollTable } from '../../components/scroll-table';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { errorMessage, translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
@@ -27,6 +26,10 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
 import { useAssessmentsT } from './use-assessments-t';
+import { DataTable } from '../../components/data-table';
+import { ListStates } from '../../components/list-states';
+import { submitWith } from '../../lib/submit';
+import { PanelIntro } from '../../components/panel-intro';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointView };
 
@@ -60,103 +63,98 @@ export function WebhooksPanel() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('webhooks.intro')}
-        </Text>
+      <PanelIntro intro={t('webhooks.intro')}>
         <Button leftSection={<IconWebhook size={16} aria-hidden />} onClick={() => setEditing({ mode: 'create' })}>
           {t('webhooks.add')}
         </Button>
-      </Group>
+      </PanelIntro>
       {secret && (
         <Alert color="green" withCloseButton onClose={() => setSecret(null)} closeButtonLabel={t('app.close')}>
           <SecretReveal label={t('webhooks.secret')} value={secret} testId="webhook-secret" />
         </Alert>
       )}
-      {list.isLoading && <Loader aria-label={t('app.loading')} />}
-      {list.isError && <LoadFailedAlert message={t('webhooks.loadFailed')} onRetry={() => void list.refetch()} />}
-      {list.data && list.data.length === 0 && <Text c="dimmed">{t('webhooks.empty')}</Text>}
-      {list.data && list.data.length > 0 && (
-        <ScrollTable minWidth={760} label={t('webhooks.title')}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('webhooks.url')}</Table.Th>
-                <Table.Th>{t('webhooks.events')}</Table.Th>
-                <Table.Th>{t('webhooks.status')}</Table.Th>
-                <Table.Th>{t('keys.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((e) => (
-                <Table.Tr key={e.id} data-testid="webhook-row">
-                  <Table.Td maw={320}>
-                    <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {e.url}
+      <ListStates
+        query={list}
+        items={list.data}
+        loadingLabel={t('app.loading')}
+        loadFailed={t('webhooks.loadFailed')}
+        empty={t('webhooks.empty')}
+      >
+        {(rows) => (
+          <DataTable
+            minWidth={760}
+            label={t('webhooks.title')}
+            striped
+            columns={[t('webhooks.url'), t('webhooks.events'), t('webhooks.status'), t('keys.actions')]}
+          >
+            {rows.map((e) => (
+              <Table.Tr key={e.id} data-testid="webhook-row">
+                <Table.Td maw={320}>
+                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {e.url}
+                  </Text>
+                  {e.description && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {e.description}
                     </Text>
-                    {e.description && (
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {e.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {e.events.map((ev) => (
-                        <Badge key={ev} variant="outline" size="sm" tt="none">
-                          {ev}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={e.status === 'active' ? 'green' : 'orange'} variant="light">
-                      {t(`webhooks.statuses.${e.status}`)}
-                    </Badge>
-                    {e.disabledReason && (
-                      <Text size="xs" c="dimmed">
-                        {e.disabledReason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="wrap">
-                      <Button size="xs" variant="light" onClick={() => setLog(e)}>
-                        {t('webhooks.log')}
-                      </Button>
-                      <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', endpoint: e })}>
-                        {t('webhooks.edit')}
-                      </Button>
-                      {e.status !== 'active' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="green"
-                          loading={enable.isPending}
-                          onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}
-                        >
-                          {t('webhooks.enable')}
-                        </Button>
-                      )}
-                      <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'rotate', endpoint: e })}>
-                        {t('webhooks.rotate')}
-                      </Button>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {e.events.map((ev) => (
+                      <Badge key={ev} variant="outline" size="sm" tt="none">
+                        {ev}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={e.status === 'active' ? 'green' : 'orange'} variant="light">
+                    {t(`webhooks.statuses.${e.status}`)}
+                  </Badge>
+                  {e.disabledReason && (
+                    <Text size="xs" c="dimmed">
+                      {e.disabledReason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="wrap">
+                    <Button size="xs" variant="light" onClick={() => setLog(e)}>
+                      {t('webhooks.log')}
+                    </Button>
+                    <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', endpoint: e })}>
+                      {t('webhooks.edit')}
+                    </Button>
+                    {e.status !== 'active' && (
                       <Button
                         size="xs"
-                        color="red"
                         variant="light"
-                        onClick={() => setConfirm({ kind: 'delete', endpoint: e })}
+                        color="green"
+                        loading={enable.isPending}
+                        onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}
                       >
-                        {t('webhooks.delete')}
+                        {t('webhooks.enable')}
                       </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+                    )}
+                    <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'rotate', endpoint: e })}>
+                      {t('webhooks.rotate')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      variant="light"
+                      onClick={() => setConfirm({ kind: 'delete', endpoint: e })}
+                    >
+                      {t('webhooks.delete')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {editing && (
         <EndpointModal
           editing={editing}
@@ -244,12 +242,7 @@ function EndpointModal({
       size="lg"
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submitWith(submit)}>
         <Stack>
           <TextInput
             label={t('webhooks.url')}
@@ -319,71 +312,62 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
   const pages = Math.max(1, Math.ceil(log.data.total / log.data.pageSize));
   return (
     <Stack>
-      <ScrollTable minWidth={640}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('webhooks.event')}</Table.Th>
-              <Table.Th>{t('webhooks.status')}</Table.Th>
-              <Table.Th>{t('webhooks.attempts')}</Table.Th>
-              <Table.Th>{t('webhooks.lastAttempt')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {log.data.rows.map((d) => (
-              <Table.Tr key={d.id} data-testid="delivery-row">
-                <Table.Td>
-                  <Text size="sm">{d.eventType}</Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {d.id}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={
-                      d.status === 'succeeded'
-                        ? 'green'
-                        : d.status === 'dead'
-                          ? 'red'
-                          : d.status === 'failed'
-                            ? 'orange'
-                            : 'gray'
-                    }
-                    variant="light"
-                  >
-                    {t(`webhooks.deliveryStatuses.${d.status}`)}
-                  </Badge>
-                  {d.lastError && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {d.lastError}
-                    </Text>
-                  )}
-                  {d.nextAttemptAt && d.status === 'failed' && (
-                    <Text size="xs">{t('webhooks.nextAttempt', { at: f.dateTime(d.nextAttemptAt) })}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{d.attempts}</Table.Td>
-                <Table.Td>
-                  {d.lastAttemptAt
-                    ? `${f.dateTime(d.lastAttemptAt)}${d.lastStatusCode ? ` · ${d.lastStatusCode}` : ''}`
-                    : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={resend.isPending && resend.variables?.deliveryId === d.id}
-                    onClick={() => resend.mutate({ deliveryId: d.id })}
-                  >
-                    {t('webhooks.resend')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+      <DataTable
+        minWidth={640}
+        striped
+        columns={[t('webhooks.event'), t('webhooks.status'), t('webhooks.attempts'), t('webhooks.lastAttempt'), '']}
+      >
+        {log.data.rows.map((d) => (
+          <Table.Tr key={d.id} data-testid="delivery-row">
+            <Table.Td>
+              <Text size="sm">{d.eventType}</Text>
+              <Text size="xs" c="dimmed" ff="monospace">
+                {d.id}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge
+                color={
+                  d.status === 'succeeded'
+                    ? 'green'
+                    : d.status === 'dead'
+                      ? 'red'
+                      : d.status === 'failed'
+                        ? 'orange'
+                        : 'gray'
+                }
+                variant="light"
+              >
+                {t(`webhooks.deliveryStatuses.${d.status}`)}
+              </Badge>
+              {d.lastError && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {d.lastError}
+                </Text>
+              )}
+              {d.nextAttemptAt && d.status === 'failed' && (
+                <Text size="xs">{t('webhooks.nextAttempt', { at: f.dateTime(d.nextAttemptAt) })}</Text>
+              )}
+            </Table.Td>
+            <Table.Td>{d.attempts}</Table.Td>
+            <Table.Td>
+              {d.lastAttemptAt
+                ? `${f.dateTime(d.lastAttemptAt)}${d.lastStatusCode ? ` · ${d.lastStatusCode}` : ''}`
+                : '—'}
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="light"
+                loading={resend.isPending && resend.variables?.deliveryId === d.id}
+                onClick={() => resend.mutate({ deliveryId: d.id })}
+              >
+                {t('webhooks.resend')}
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
     </Stack>
   );

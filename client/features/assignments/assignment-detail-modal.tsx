@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
-import { ScrollTable } from '../../components/scroll-table';
 import { EMPTY } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { notifyFailure } from '../../lib/notify';
@@ -13,6 +12,7 @@ import { downloadText } from '../users/download';
 import { AttemptList, type ScorePolicy } from './attempts';
 import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { ScoreText } from '../../components/score-text';
+import { DataTable } from '../../components/data-table';
 
 /**
  * An assignment's exercises, per rep and simulation: status, the score that counts, every attempt
@@ -102,53 +102,45 @@ export function AssignmentDetailModal({
               {t('detail.export')}
             </Button>
           </Group>
-          <ScrollTable minWidth={560} label={t('detail.title', { name: detail.data.name })}>
-            <Table verticalSpacing="xs" aria-label={t('detail.title', { name: detail.data.name })}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('detail.rep')}</Table.Th>
-                  <Table.Th>{t('detail.simulation')}</Table.Th>
-                  <Table.Th>{t('detail.status')}</Table.Th>
-                  <Table.Th>{t('detail.score')}</Table.Th>
-                  <Table.Th>{t('detail.attempts')}</Table.Th>
-                  <Table.Th>{t('detail.report')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detail.data.exercises.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>
-                      <NameText size="sm">{e.userName}</NameText>
-                    </Table.Td>
-                    <Table.Td>
-                      <NameText size="sm">{e.simulationName}</NameText>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={e.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
-                    </Table.Td>
-                    <Table.Td>
-                      <AttemptList
-                        exercise={e}
-                        label={t('attempts.listLabelOf', { name: e.simulationName, rep: e.userName })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {e.callId && e.status === 'completed' ? (
-                        <Anchor component={Link} href={`/reports/${e.callId}`} size="sm">
-                          {t('detail.openReport')}
-                        </Anchor>
-                      ) : (
-                        EMPTY
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            minWidth={560}
+            label={t('detail.title', { name: detail.data.name })}
+            verticalSpacing="xs"
+            aria-label={t('detail.title', { name: detail.data.name })}
+            columns={['rep', 'simulation', 'status', 'score', 'attempts', 'report'].map((c) => t(`detail.${c}`))}
+          >
+            {detail.data.exercises.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>
+                  <NameText size="sm">{e.userName}</NameText>
+                </Table.Td>
+                <Table.Td>
+                  <NameText size="sm">{e.simulationName}</NameText>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={e.status} />
+                </Table.Td>
+                <Table.Td>
+                  <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                </Table.Td>
+                <Table.Td>
+                  <AttemptList
+                    exercise={e}
+                    label={t('attempts.listLabelOf', { name: e.simulationName, rep: e.userName })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  {e.callId && e.status === 'completed' ? (
+                    <Anchor component={Link} href={`/reports/${e.callId}`} size="sm">
+                      {t('detail.openReport')}
+                    </Anchor>
+                  ) : (
+                    EMPTY
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Stack>
       )}
     </Modal>

@@ -1,10 +1,9 @@
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Loader, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconBell, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
-import { ScrollTable } from '../../components/scroll-table';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { useTabParam } from '../admin/use-tab-param';
@@ -17,6 +16,10 @@ import { fallbackPage } from './paging';
 import { RemindModal } from './remind-modal';
 import { DueBadge, StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { usePageParam } from './use-page-param';
+import { LoadFailedAlert } from '../../components/status-alerts';
+import { DataTable } from '../../components/data-table';
+import { RowAction } from '../../components/row-action';
+import { PanelIntro } from '../../components/panel-intro';
 
 type Tab = 'pending' | 'completed';
 const TABS: readonly Tab[] = ['pending', 'completed'];
@@ -93,124 +96,99 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
     if (q.isLoading || fallback !== null || (q.isPlaceholderData && !q.data?.items.length))
       return <Loader aria-label={t('app.loading')} />;
     if (q.isError)
-      return (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('loadFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      );
+      return <LoadFailedAlert message={t('loadFailed')} onRetry={() => void q.refetch()} retryLabel={t('retry')} />;
     const rows = q.data?.items ?? [];
     const total = q.data?.total ?? 0;
     if (!total) return <Text c="dimmed">{kind === 'pending' ? t('emptyPending') : t('emptyCompleted')}</Text>;
     return (
       <>
-        <ScrollTable minWidth={480} label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}>
-          <Table
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            aria-label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}
-            aria-busy={q.isPlaceholderData || undefined}
-            style={q.isPlaceholderData ? { opacity: 0.6 } : undefined}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('columns.sentAt')}</Table.Th>
-                {kind === 'pending' && <Table.Th>{t('columns.due')}</Table.Th>}
-                {kind === 'pending' && <Table.Th visibleFrom="sm">{t('columns.status')}</Table.Th>}
-                <Table.Th visibleFrom="md">{t('columns.progress')}</Table.Th>
-                <Table.Th>{t('columns.score')}</Table.Th>
-                <Table.Th>{t('columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td miw={160}>
-                    <NameText fw={500}>{a.name}</NameText>
-                    <NameText size="xs" c="dimmed" lines={1}>
-                      {a.members.map((m) => m.name).join(', ')}
-                    </NameText>
-                    {kind === 'pending' && (
-                      <Text size="xs" c="dimmed">
-                        {a.lastReminderAt
-                          ? t('lastReminder', { when: f.dateTime(a.lastReminderAt) })
-                          : t('neverReminded')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{f.date(a.sentAt)}</Table.Td>
-                  {kind === 'pending' && (
-                    <Table.Td>
-                      <DueBadge label={a.dueLabel} />
-                    </Table.Td>
+        <DataTable
+          minWidth={480}
+          label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}
+          aria-busy={q.isPlaceholderData || undefined}
+          style={q.isPlaceholderData ? { opacity: 0.6 } : undefined}
+          head={
+            <>
+              <Table.Th>{t('columns.name')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('columns.sentAt')}</Table.Th>
+              {kind === 'pending' && <Table.Th>{t('columns.due')}</Table.Th>}
+              {kind === 'pending' && <Table.Th visibleFrom="sm">{t('columns.status')}</Table.Th>}
+              <Table.Th visibleFrom="md">{t('columns.progress')}</Table.Th>
+              <Table.Th>{t('columns.score')}</Table.Th>
+              <Table.Th>{t('columns.actions')}</Table.Th>
+            </>
+          }
+        >
+          {rows.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td miw={160}>
+                <NameText fw={500}>{a.name}</NameText>
+                <NameText size="xs" c="dimmed" lines={1}>
+                  {a.members.map((m) => m.name).join(', ')}
+                </NameText>
+                {kind === 'pending' && (
+                  <Text size="xs" c="dimmed">
+                    {a.lastReminderAt ? t('lastReminder', { when: f.dateTime(a.lastReminderAt) }) : t('neverReminded')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{f.date(a.sentAt)}</Table.Td>
+              {kind === 'pending' && (
+                <Table.Td>
+                  <DueBadge label={a.dueLabel} />
+                </Table.Td>
+              )}
+              {kind === 'pending' && (
+                <Table.Td visibleFrom="sm">
+                  <StatusBadge status={a.status} />
+                </Table.Td>
+              )}
+              <Table.Td visibleFrom="md">
+                {t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}
+              </Table.Td>
+              <Table.Td>{f.score(a.averageScore)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <RowAction
+                    icon={IconEye}
+                    tip={t('actions.details', { name: a.name })}
+                    label={t('actions.details', { name: a.name })}
+                    onClick={() => setViewing(a)}
+                  />
+                  {!readOnly && a.canEdit && kind === 'pending' && (
+                    <>
+                      <RowAction
+                        icon={IconBell}
+                        tip={t('actions.remind', { name: a.name })}
+                        label={t('actions.remind', { name: a.name })}
+                        onClick={() => setReminding(a)}
+                      />
+                      <RowAction
+                        icon={IconPencil}
+                        tip={t('actions.edit', { name: a.name })}
+                        label={t('actions.edit', { name: a.name })}
+                        onClick={() => setWizard({ editing: a })}
+                      />
+                    </>
                   )}
-                  {kind === 'pending' && (
-                    <Table.Td visibleFrom="sm">
-                      <StatusBadge status={a.status} />
-                    </Table.Td>
+                  {!readOnly && a.canEdit && (
+                    <RowAction
+                      icon={IconTrash}
+                      tip={t('actions.delete', { name: a.name })}
+                      label={t('actions.delete', { name: a.name })}
+                      onClick={() => setDeleting(a)}
+                      color="red"
+                    />
                   )}
-                  <Table.Td visibleFrom="md">
-                    {t('progress', { done: a.exercisesCompleted, total: a.exercisesTotal })}
-                  </Table.Td>
-                  <Table.Td>{f.score(a.averageScore)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t('actions.details', { name: a.name })}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.details', { name: a.name })}
-                          onClick={() => setViewing(a)}
-                        >
-                          <IconEye size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      {!readOnly && a.canEdit && kind === 'pending' && (
-                        <>
-                          <Tooltip label={t('actions.remind', { name: a.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('actions.remind', { name: a.name })}
-                              onClick={() => setReminding(a)}
-                            >
-                              <IconBell size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('actions.edit', { name: a.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('actions.edit', { name: a.name })}
-                              onClick={() => setWizard({ editing: a })}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        </>
-                      )}
-                      {!readOnly && a.canEdit && (
-                        <Tooltip label={t('actions.delete', { name: a.name })}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('actions.delete', { name: a.name })}
-                            onClick={() => setDeleting(a)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
         <AssignmentsPager
           kind={kind}
           page={page}
@@ -226,16 +204,13 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('intro')}
-        </Text>
+      <PanelIntro intro={t('intro')}>
         {!readOnly && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setWizard({ editing: null })}>
             {t('create')}
           </Button>
         )}
-      </Group>
+      </PanelIntro>
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List>
           <Tabs.Tab value="pending">{t('tabs.pending')}</Tabs.Tab>

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlayerPlay, IconRepeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -10,6 +10,7 @@ import { AttemptList, AttemptsSummary } from './attempts';
 import { ReminderNotices } from './reminder-notices';
 import { DueBadge, StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { ScoreText } from '../../components/score-text';
+import { LoadFailedAlert } from '../../components/status-alerts';
 
 type Exercise = MyAssignment['exercises'][number];
 
@@ -107,14 +108,7 @@ export function MyAssignments() {
   if (mine.isLoading) return <Loader aria-label={t('app.loading')} />;
   if (mine.isError)
     return (
-      <Alert color="red" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('mine.loadFailed')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void mine.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadFailedAlert message={t('mine.loadFailed')} onRetry={() => void mine.refetch()} retryLabel={t('retry')} />
     );
   const list = mine.data ?? [];
   return (

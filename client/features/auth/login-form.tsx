@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 /**
  * Email + password sign-in. On success it refreshes `auth.me`; the /login route guard then sends
@@ -36,6 +37,7 @@ export function LoginForm() {
 
   const fieldError = (key: 'email' | 'password') => fieldErrorText(t, form.errors[key]);
 
+  const field = fieldsWithErrors(form, fieldError);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -44,19 +46,8 @@ export function LoginForm() {
             {error}
           </Alert>
         )}
-        <TextInput
-          label={t('auth.login.email')}
-          type="email"
-          autoComplete="username"
-          {...form.getInputProps('email')}
-          error={fieldError('email')}
-        />
-        <PasswordField
-          label={t('auth.login.password')}
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-          error={fieldError('password')}
-        />
+        <TextInput label={t('auth.login.email')} type="email" autoComplete="username" {...field('email')} />
+        <PasswordField label={t('auth.login.password')} autoComplete="current-password" {...field('password')} />
         <Button type="submit" loading={login.isPending} fullWidth>
           {t('auth.login.submit')}
         </Button>

@@ -6,6 +6,7 @@ import { LoadFailedAlert } from '../../components/status-alerts';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
+import { submitWith } from '../../lib/submit';
 
 const isTransport = (v: string): v is CallTransportSetting =>
   (CALL_TRANSPORT_SETTINGS as readonly string[]).includes(v);
@@ -40,13 +41,7 @@ function TransportSetting({ current }: { current: CallTransportSetting }) {
     }),
   );
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ transport: value });
-      }}
-    >
+    <form noValidate onSubmit={submitWith(() => save.mutate({ transport: value }))}>
       <Stack maw={640}>
         <Radio.Group
           label={t('callSettings.transport.label')}

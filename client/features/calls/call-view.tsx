@@ -3,6 +3,7 @@ import {
   IconAlertTriangle,
   IconMicrophone,
   IconMicrophoneOff,
+  IconPhoneCall,
   IconPhoneOff,
   IconSend,
   IconVolumeOff,
@@ -238,5 +239,37 @@ function TypedTurn({ session, dryRun, disabled }: { session: CallSession; dryRun
         </Button>
       </Group>
     </form>
+  );
+}
+
+/** Before a call: why the last start failed, if it did, and the button that starts it. */
+export function StartCallButton({
+  snapshot,
+  label,
+  onStart,
+}: {
+  snapshot: CallSnapshot;
+  label: string;
+  onStart: () => void;
+}) {
+  const { t } = useTranslation('calls');
+  return (
+    <>
+      {snapshot.phase === 'failed' && snapshot.error && (
+        <Alert color="red" role="alert">
+          {errorText(t, snapshot.error, snapshot.serverError)}
+        </Alert>
+      )}
+      <Group>
+        <Button
+          size="md"
+          leftSection={<IconPhoneCall size={18} aria-hidden />}
+          loading={snapshot.phase === 'starting'}
+          onClick={onStart}
+        >
+          {label}
+        </Button>
+      </Group>
+    </>
   );
 }

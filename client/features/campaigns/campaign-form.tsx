@@ -18,6 +18,7 @@ import { LANGUAGES, type Language } from '../../../server/contracts/languages';
 import { errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useCtaT } from './use-cta-t';
+import { submitWith } from '../../lib/submit';
 
 type Fields = {
   slug: string;
@@ -98,13 +99,7 @@ export function CampaignForm({
       size="xl"
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(submit)}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

@@ -1,17 +1,22 @@
-import { ActionIcon, Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CampaignRow } from '../../../server/contracts/campaigns';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NameText } from '../../components/name-text';
-import { ScrollTable } from '../../components/scroll-table';
-import { LoadFailedAlert } from '../../components/status-alerts';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CampaignForm } from './campaign-form';
 import { useCtaT } from './use-cta-t';
+import { DataTable } from '../../components/data-table';
+import { ListStates } from '../../components/list-states';
+import { RowAction } from '../../components/row-action';
+import { PanelIntro } from '../../components/panel-intro';
+
+/** The table's columns, by the last part of their header's text key. */
+const COLUMNS = ['campaign', 'simulation', 'language', 'expiry', 'booking', 'links', 'actions'];
 
 /** The tenant's campaigns: create, edit, delete (confirmed, naming its links), and a way to generate links for one. */
 export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string) => void }) {
@@ -34,91 +39,80 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('campaigns.intro')}
-        </Text>
+      <PanelIntro intro={t('campaigns.intro')}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
           {t('campaigns.new')}
         </Button>
-      </Group>
-      {list.isLoading && <Loader aria-label={t('app.loading')} />}
-      {list.isError && <LoadFailedAlert message={t('campaigns.loadFailed')} onRetry={() => void list.refetch()} />}
-      {list.data && list.data.rows.length === 0 && <Text c="dimmed">{t('campaigns.empty')}</Text>}
-      {list.data && list.data.rows.length > 0 && (
-        <ScrollTable minWidth={820} label={t('campaigns.title')}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('campaigns.columns.campaign')}</Table.Th>
-                <Table.Th>{t('campaigns.columns.simulation')}</Table.Th>
-                <Table.Th>{t('campaigns.columns.language')}</Table.Th>
-                <Table.Th>{t('campaigns.columns.expiry')}</Table.Th>
-                <Table.Th>{t('campaigns.columns.booking')}</Table.Th>
-                <Table.Th>{t('campaigns.columns.links')}</Table.Th>
-                <Table.Th>{t('campaigns.columns.actions')}</Table.Th>
+      </PanelIntro>
+      <ListStates
+        query={list}
+        items={list.data?.rows}
+        loadingLabel={t('app.loading')}
+        loadFailed={t('campaigns.loadFailed')}
+        empty={t('campaigns.empty')}
+      >
+        {(rows) => (
+          <DataTable
+            minWidth={820}
+            label={t('campaigns.title')}
+            striped
+            highlightOnHover
+            columns={COLUMNS.map((c) => t(`campaigns.columns.${c}`))}
+          >
+            {rows.map((c) => (
+              <Table.Tr key={c.id} data-testid="campaign-row">
+                <Table.Td maw={280}>
+                  <NameText fw={600}>{c.name}</NameText>
+                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                    {c.slug}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={220}>
+                  {c.simulationName ? (
+                    <NameText>{c.simulationName}</NameText>
+                  ) : (
+                    <Badge color="orange" variant="light">
+                      {t('campaigns.noSimulation')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{t(`languages.${c.language}`)}</Table.Td>
+                <Table.Td>{t('campaigns.days', { count: c.linkExpirationDays })}</Table.Td>
+                <Table.Td>{t(`providers.${c.bookingProvider}`)}</Table.Td>
+                <Table.Td>{c.links}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconLink size={14} aria-hidden />}
+                      onClick={() => onGenerate(c.id)}
+                      disabled={!c.simulationId}
+                    >
+                      {t('campaigns.generate')}
+                    </Button>
+                    <RowAction
+                      icon={IconPencil}
+                      tip={t('campaigns.edit')}
+                      label={t('campaigns.editNamed', { name: c.name })}
+                      onClick={() => setEditing(c)}
+                      size={16}
+                    />
+                    <RowAction
+                      icon={IconTrash}
+                      tip={t('campaigns.delete')}
+                      label={t('campaigns.deleteNamed', { name: c.name })}
+                      onClick={() => setDeleting(c)}
+                      color="red"
+                      size={16}
+                    />
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.rows.map((c) => (
-                <Table.Tr key={c.id} data-testid="campaign-row">
-                  <Table.Td maw={280}>
-                    <NameText fw={600}>{c.name}</NameText>
-                    <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                      {c.slug}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td maw={220}>
-                    {c.simulationName ? (
-                      <NameText>{c.simulationName}</NameText>
-                    ) : (
-                      <Badge color="orange" variant="light">
-                        {t('campaigns.noSimulation')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t(`languages.${c.language}`)}</Table.Td>
-                  <Table.Td>{t('campaigns.days', { count: c.linkExpirationDays })}</Table.Td>
-                  <Table.Td>{t(`providers.${c.bookingProvider}`)}</Table.Td>
-                  <Table.Td>{c.links}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconLink size={14} aria-hidden />}
-                        onClick={() => onGenerate(c.id)}
-                        disabled={!c.simulationId}
-                      >
-                        {t('campaigns.generate')}
-                      </Button>
-                      <Tooltip label={t('campaigns.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('campaigns.editNamed', { name: c.name })}
-                          onClick={() => setEditing(c)}
-                        >
-                          <IconPencil size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('campaigns.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('campaigns.deleteNamed', { name: c.name })}
-                          onClick={() => setDeleting(c)}
-                        >
-                          <IconTrash size={16} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {editing && (
         <CampaignForm
           campaign={editing === 'new' ? null : editing}

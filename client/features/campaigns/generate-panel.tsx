@@ -27,13 +27,14 @@ import {
   type GenerateLinksResult,
 } from '../../../server/contracts/campaigns';
 import { toCsv } from '../../../server/contracts/csv';
-import { ScrollTable } from '../../components/scroll-table';
 import { translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { downloadText } from '../users/download';
 import { GenerateError, generateLinks } from './generate-api';
 import { useCtaT } from './use-cta-t';
+import { DataTable } from '../../components/data-table';
+import { submitWith } from '../../lib/submit';
 
 const PREVIEW = 10;
 
@@ -109,13 +110,7 @@ export function GeneratePanel({
   return (
     <Stack>
       <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate onSubmit={submitWith(submit)}>
           <Stack>
             <Select
               label={t('generate.campaign')}
@@ -261,55 +256,48 @@ function GenerateResult({ result, f }: { result: GenerateLinksResult; f: ReturnT
             <Title order={3} size="h5">
               {t('results.preview', { count: Math.min(PREVIEW, result.links.length) })}
             </Title>
-            <ScrollTable minWidth={640} label={t('results.preview', { count: Math.min(PREVIEW, result.links.length) })}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('links.columns.email')}</Table.Th>
-                    <Table.Th>{t('results.link')}</Table.Th>
-                    <Table.Th>{t('links.columns.expires')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.links.slice(0, PREVIEW).map((l) => (
-                    <Table.Tr key={l.id} data-testid="generated-link">
-                      <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
-                        {l.email}
-                      </Table.Td>
-                      <Table.Td maw={420}>
-                        <Group gap={4} wrap="nowrap" align="flex-start">
-                          <Anchor
-                            href={l.link}
-                            target="_blank"
-                            rel="noopener"
-                            size="xs"
-                            ff="monospace"
-                            style={{ overflowWrap: 'anywhere' }}
-                          >
-                            {l.link}
-                          </Anchor>
-                          <CopyButton value={l.link}>
-                            {({ copied, copy }) => (
-                              <Tooltip label={copied ? t('results.copied') : t('results.copy')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color={copied ? 'green' : 'gray'}
-                                  onClick={copy}
-                                  aria-label={t('results.copyFor', { email: l.email })}
-                                >
-                                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                                </ActionIcon>
-                              </Tooltip>
-                            )}
-                          </CopyButton>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{f.date(l.expiresAt)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              minWidth={640}
+              label={t('results.preview', { count: Math.min(PREVIEW, result.links.length) })}
+              columns={[t('links.columns.email'), t('results.link'), t('links.columns.expires')]}
+            >
+              {result.links.slice(0, PREVIEW).map((l) => (
+                <Table.Tr key={l.id} data-testid="generated-link">
+                  <Table.Td maw={220} style={{ overflowWrap: 'anywhere' }}>
+                    {l.email}
+                  </Table.Td>
+                  <Table.Td maw={420}>
+                    <Group gap={4} wrap="nowrap" align="flex-start">
+                      <Anchor
+                        href={l.link}
+                        target="_blank"
+                        rel="noopener"
+                        size="xs"
+                        ff="monospace"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {l.link}
+                      </Anchor>
+                      <CopyButton value={l.link}>
+                        {({ copied, copy }) => (
+                          <Tooltip label={copied ? t('results.copied') : t('results.copy')}>
+                            <ActionIcon
+                              variant="subtle"
+                              color={copied ? 'green' : 'gray'}
+                              onClick={copy}
+                              aria-label={t('results.copyFor', { email: l.email })}
+                            >
+                              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                      </CopyButton>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{f.date(l.expiresAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           </>
         )}
       </Stack>

@@ -1,23 +1,10 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { MAGIC_LINK_STATUSES, type MagicLinkStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
-import { ScrollTable } from '../../components/scroll-table';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { useFormat } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
@@ -26,6 +13,8 @@ import { useSearchParam } from '../../lib/use-search-param';
 import { usePageParam } from '../assignments/use-page-param';
 import { downloadText } from '../users/download';
 import { useCtaT } from './use-cta-t';
+import { DataTable } from '../../components/data-table';
+import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
 
 const STATUS_COLOR: Record<MagicLinkStatus, string> = {
   created: 'gray',
@@ -39,6 +28,9 @@ const STATUS_COLOR: Record<MagicLinkStatus, string> = {
 const FILTERS = [...MAGIC_LINK_STATUSES, 'booked'] as const;
 type StatusFilter = (typeof FILTERS)[number];
 
+/** The table's columns, by the last part of their header's text key. */
+const COLUMNS = ['email', 'campaign', 'status', 'clicks', 'created', 'expires', 'completed', 'booked', 'score'];
+
 /** Every link of the tenant, paged on the server (page, campaign, status and search in the URL), and the filtered list as CSV. */
 export function LinksPanel() {
   const { t } = useCtaT();
@@ -46,21 +38,11 @@ export function LinksPanel() {
   const [page, setPage] = usePageParam('page');
   const [rawCampaign, setCampaign] = useSearchParam('campaign');
   const [rawStatus, setStatus] = useSearchParam('status');
-  const [rawSearch, setSearch] = useSearchParam('q');
   const campaigns = useQuery(trpc.campaigns.list.queryOptions());
   const campaignId = rawCampaign && campaigns.data?.rows.some((c) => c.id === rawCampaign) ? rawCampaign : undefined;
   const status = (FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as StatusFilter) : undefined;
-  const search = rawSearch ?? '';
-  const [typed, setTyped] = useState(search);
+  const { search, typed, setTyped } = useListSearch(setPage);
   const [exporting, setExporting] = useState(false);
-  useEffect(() => {
-    const id = setTimeout(() => {
-      if (typed.trim() === search) return;
-      setSearch(typed.trim() || null, { replace: true });
-      setPage(1, { replace: true });
-    }, 300);
-    return () => clearTimeout(id);
-  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
   const filter = {
     ...(campaignId ? { campaignId } : {}),
     ...(status ? { status } : {}),
@@ -88,41 +70,24 @@ export function LinksPanel() {
     <Stack>
       <Group wrap="wrap" align="flex-end" justify="space-between">
         <Group wrap="wrap" align="flex-end">
-          <TextInput
-            label={t('links.search')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            w={260}
-            maw="100%"
-          />
-          <Select
+          <SearchBox label={t('links.search')} value={typed} onChange={setTyped} w={260} />
+          <FilterSelect
             label={t('links.campaign')}
-            data={[
-              { value: '', label: t('links.allCampaigns') },
-              ...(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
-            value={campaignId ?? ''}
-            onChange={(v) => {
-              setCampaign(v || null, { replace: true });
-              setPage(1, { replace: true });
-            }}
-            allowDeselect={false}
+            allLabel={t('links.allCampaigns')}
+            options={(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            value={campaignId}
+            onChange={setCampaign}
+            setPage={setPage}
             w={220}
             maw="100%"
           />
-          <Select
+          <FilterSelect
             label={t('links.status')}
-            data={[
-              { value: '', label: t('links.allStatuses') },
-              ...FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) })),
-            ]}
-            value={status ?? ''}
-            onChange={(v) => {
-              setStatus(v || null, { replace: true });
-              setPage(1, { replace: true });
-            }}
-            allowDeselect={false}
+            allLabel={t('links.allStatuses')}
+            options={FILTERS.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            value={status}
+            onChange={setStatus}
+            setPage={setPage}
             w={180}
           />
         </Group>
@@ -147,84 +112,66 @@ export function LinksPanel() {
         <Text c="dimmed">{search || status || campaignId ? t('links.noMatch') : t('links.empty')}</Text>
       )}
       {list.data && list.data.rows.length > 0 && (
-        <ScrollTable minWidth={980} label={t('links.title')}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('links.columns.email')}</Table.Th>
-                <Table.Th>{t('links.columns.campaign')}</Table.Th>
-                <Table.Th>{t('links.columns.status')}</Table.Th>
-                <Table.Th>{t('links.columns.clicks')}</Table.Th>
-                <Table.Th>{t('links.columns.created')}</Table.Th>
-                <Table.Th>{t('links.columns.expires')}</Table.Th>
-                <Table.Th>{t('links.columns.completed')}</Table.Th>
-                <Table.Th>{t('links.columns.booked')}</Table.Th>
-                <Table.Th>{t('links.columns.score')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.rows.map((l) => (
-                <Table.Tr key={l.id} data-testid="link-row">
-                  <Table.Td maw={240}>
-                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {l.email}
-                    </Text>
-                    {l.firstName && (
-                      <NameText size="xs" c="dimmed">
-                        {l.firstName}
-                      </NameText>
-                    )}
-                  </Table.Td>
-                  <Table.Td maw={200}>
-                    <NameText size="sm">{l.campaignName}</NameText>
-                    {l.simulationName && (
-                      <NameText size="xs" c="dimmed">
-                        {l.simulationName}
-                      </NameText>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label={t('links.expiredStarted')} disabled={l.expiredReason !== 'started'}>
-                      <Badge color={STATUS_COLOR[l.status]} variant="light" data-testid="link-status">
-                        {t(`status.${l.status}`)}
-                      </Badge>
-                    </Tooltip>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{l.clicks}</Text>
-                    {l.lastClickedAt && (
-                      <Text size="xs" c="dimmed">
-                        {t('links.lastClicked', { date: f.dateTime(l.lastClickedAt) })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{f.date(l.createdAt)}</Table.Td>
-                  <Table.Td>{f.date(l.expiresAt)}</Table.Td>
-                  <Table.Td>{l.completedAt ? f.dateTime(l.completedAt) : '—'}</Table.Td>
-                  <Table.Td>
-                    {l.bookedAt ? (
-                      <Badge color="grape" variant="light">
-                        {t('links.bookedOn', { date: f.date(l.bookedAt) })}
-                      </Badge>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>{l.score !== null ? <ScoreText score={l.score} heuristic={l.heuristic} /> : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={980}
+          label={t('links.title')}
+          striped
+          highlightOnHover
+          columns={COLUMNS.map((c) => t(`links.columns.${c}`))}
+        >
+          {list.data.rows.map((l) => (
+            <Table.Tr key={l.id} data-testid="link-row">
+              <Table.Td maw={240}>
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {l.email}
+                </Text>
+                {l.firstName && (
+                  <NameText size="xs" c="dimmed">
+                    {l.firstName}
+                  </NameText>
+                )}
+              </Table.Td>
+              <Table.Td maw={200}>
+                <NameText size="sm">{l.campaignName}</NameText>
+                {l.simulationName && (
+                  <NameText size="xs" c="dimmed">
+                    {l.simulationName}
+                  </NameText>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Tooltip label={t('links.expiredStarted')} disabled={l.expiredReason !== 'started'}>
+                  <Badge color={STATUS_COLOR[l.status]} variant="light" data-testid="link-status">
+                    {t(`status.${l.status}`)}
+                  </Badge>
+                </Tooltip>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{l.clicks}</Text>
+                {l.lastClickedAt && (
+                  <Text size="xs" c="dimmed">
+                    {t('links.lastClicked', { date: f.dateTime(l.lastClickedAt) })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{f.date(l.createdAt)}</Table.Td>
+              <Table.Td>{f.date(l.expiresAt)}</Table.Td>
+              <Table.Td>{l.completedAt ? f.dateTime(l.completedAt) : '—'}</Table.Td>
+              <Table.Td>
+                {l.bookedAt ? (
+                  <Badge color="grape" variant="light">
+                    {t('links.bookedOn', { date: f.date(l.bookedAt) })}
+                  </Badge>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>{l.score !== null ? <ScoreText score={l.score} heuristic={l.heuristic} /> : '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(p) => setPage(p)}
-          getControlProps={(c) => ({ 'aria-label': t('links.page', { page: c }) })}
-        />
-      )}
+      <ListPager pages={pages} page={page} setPage={setPage} controlLabel={(c) => t('links.page', { page: c })} />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CLIENTS_NS, notifyFailure, notifySuccess, serverFieldErrors, translateMessageKey } from '../admin/messages';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 interface Values {
   name: string;
@@ -86,11 +87,7 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
       if (client) await update.mutateAsync({ ...fields, id: client.id, schemaName: client.schemaName });
       else await create.mutateAsync({ ...fields, schemaName: values.schemaName });
     } catch (e) {
-      const { appCode, details } = errorInfo(e);
-      const fieldErrors = serverFieldErrors(e);
-      if (fieldErrors) form.setErrors(fieldErrors);
-      if (appCode === 'CONFLICT' && details?.field === 'schemaName')
-        form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+      const appCode = showSaveErrors(form, e);
       const reason =
         appCode === 'CONFLICT'
           ? t('validation.schemaTaken')
@@ -111,6 +108,7 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
     if (!schemaTouched) form.setFieldValue('schemaName', slugify(value));
   };
 
+  const field = fieldsWithErrors(form, error);
   return (
     <Modal
       opened={opened}
@@ -130,26 +128,15 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
             onChange={(e) => onNameChange(e.currentTarget.value)}
             error={error('name')}
           />
-          <TextInput
-            label={t('fields.domain')}
-            placeholder="example.com"
-            {...form.getInputProps('domain')}
-            error={error('domain')}
-          />
+          <TextInput label={t('fields.domain')} placeholder="example.com" {...field('domain')} />
           <Select
             label={t('fields.type')}
             withAsterisk
             allowDeselect={false}
             data={CLIENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
-            {...form.getInputProps('type')}
-            error={error('type')}
+            {...field('type')}
           />
-          <TextInput
-            label={t('fields.tier')}
-            placeholder={t('form.tierPlaceholder')}
-            {...form.getInputProps('tier')}
-            error={error('tier')}
-          />
+          <TextInput label={t('fields.tier')} placeholder={t('form.tierPlaceholder')} {...field('tier')} />
           {editing ? (
             <TextInput
               label={t('fields.schemaName')}
@@ -178,8 +165,7 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
             withAsterisk
             allowDeselect={false}
             data={LANGUAGES.map((v) => ({ value: v, label: t(`common:languages.${v}`) }))}
-            {...form.getInputProps('defaultLanguage')}
-            error={error('defaultLanguage')}
+            {...field('defaultLanguage')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
@@ -193,4 +179,20 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
       </form>
     </Modal>
   );
+}
+
+/**
+ * Puts a failed save's field errors on the client form (a schema name another client has, too)
+ * and gives the error's code.
+ */
+export function showSaveErrors(
+  form: { setErrors(errors: Record<string, string>): void; setFieldError(path: 'schemaName', error: string): void },
+  e: unknown,
+): string {
+  const { appCode, details } = errorInfo(e);
+  const fieldErrors = serverFieldErrors(e);
+  if (fieldErrors) form.setErrors(fieldErrors);
+  if (appCode === 'CONFLICT' && details?.field === 'schemaName')
+    form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+  return appCode;
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
@@ -12,7 +12,8 @@ import { CLIENTS_NS } from '../admin/messages';
 import { ClientFormModal } from './client-form-modal';
 import { DeleteClientModal } from './delete-client-modal';
 import { DuplicateClientModal } from './duplicate-client-modal';
-import { ScrollTable } from '../../components/scroll-table';
+import { DataTable } from '../../components/data-table';
+import { RowAction } from '../../components/row-action';
 
 const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
@@ -53,101 +54,93 @@ export function ClientsPanel() {
       )}
       {list.data && list.data.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
       {list.data && list.data.length > 0 && (
-        <ScrollTable minWidth={860}>
-          <Table highlightOnHover verticalSpacing="sm" aria-label={t('list.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.name')}</Table.Th>
-                <Table.Th>{t('fields.schemaName')}</Table.Th>
-                <Table.Th>{t('fields.type')}</Table.Th>
-                <Table.Th>{t('fields.tier')}</Table.Th>
-                <Table.Th>{t('fields.defaultLanguage')}</Table.Th>
-                <Table.Th ta="right">{t('fields.users')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((c) => (
-                <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      href={clientDetailPath(c.id)}
-                      onClick={(e: MouseEvent) => e.stopPropagation()}
-                      fw={500}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {c.name}
-                    </Anchor>
-                    {c.domain && (
-                      <Text size="xs" c="dimmed">
-                        {c.domain}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {c.schemaName}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={
-                        c.type === 'customer'
-                          ? 'blue'
-                          : c.type === 'internal'
-                            ? 'gray'
-                            : c.type === 'demo'
-                              ? 'grape'
-                              : 'teal'
-                      }
-                    >
-                      {t(`types.${c.type}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{c.tier ?? '—'}</Table.Td>
-                  <Table.Td>{t(`common:languages.${c.defaultLanguage}`)}</Table.Td>
-                  <Table.Td ta="right">{c.userCount}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label={t('actions.edit')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.editNamed', { name: c.name })}
-                          onClick={action('edit', c)}
-                        >
-                          <IconPencil size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('actions.duplicate')}>
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.duplicateNamed', { name: c.name })}
-                          onClick={action('duplicate', c)}
-                        >
-                          <IconCopy size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('actions.delete')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('actions.deleteNamed', { name: c.name })}
-                          onClick={action('delete', c)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={860}
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={t('list.tableLabel')}
+          head={
+            <>
+              <Table.Th>{t('fields.name')}</Table.Th>
+              <Table.Th>{t('fields.schemaName')}</Table.Th>
+              <Table.Th>{t('fields.type')}</Table.Th>
+              <Table.Th>{t('fields.tier')}</Table.Th>
+              <Table.Th>{t('fields.defaultLanguage')}</Table.Th>
+              <Table.Th ta="right">{t('fields.users')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+        >
+          {list.data.map((c) => (
+            <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  href={clientDetailPath(c.id)}
+                  onClick={(e: MouseEvent) => e.stopPropagation()}
+                  fw={500}
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {c.name}
+                </Anchor>
+                {c.domain && (
+                  <Text size="xs" c="dimmed">
+                    {c.domain}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {c.schemaName}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color={
+                    c.type === 'customer'
+                      ? 'blue'
+                      : c.type === 'internal'
+                        ? 'gray'
+                        : c.type === 'demo'
+                          ? 'grape'
+                          : 'teal'
+                  }
+                >
+                  {t(`types.${c.type}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{c.tier ?? '—'}</Table.Td>
+              <Table.Td>{t(`common:languages.${c.defaultLanguage}`)}</Table.Td>
+              <Table.Td ta="right">{c.userCount}</Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <RowAction
+                    icon={IconPencil}
+                    tip={t('actions.edit')}
+                    label={t('actions.editNamed', { name: c.name })}
+                    onClick={action('edit', c)}
+                  />
+                  <RowAction
+                    icon={IconCopy}
+                    tip={t('actions.duplicate')}
+                    label={t('actions.duplicateNamed', { name: c.name })}
+                    onClick={action('duplicate', c)}
+                  />
+                  <RowAction
+                    icon={IconTrash}
+                    tip={t('actions.delete')}
+                    label={t('actions.deleteNamed', { name: c.name })}
+                    onClick={action('delete', c)}
+                    color="red"
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
 
       {dialog?.kind === 'add' && <ClientFormModal opened onClose={close} />}

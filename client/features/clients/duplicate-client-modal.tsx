@@ -4,10 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { duplicateClientInput, type ClientOutput } from '../../../server/contracts/clients';
-import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
-import { CLIENTS_NS, notifyFailure, notifySuccess, serverFieldErrors, translateMessageKey } from '../admin/messages';
+import { CLIENTS_NS, notifyFailure, notifySuccess, translateMessageKey } from '../admin/messages';
+import { fieldsWithErrors } from '../../lib/form-field';
+import { showSaveErrors } from './client-form-modal';
 
 interface Props {
   source: ClientOutput;
@@ -42,11 +43,7 @@ export function DuplicateClientModal({ source, onClose }: Props) {
     try {
       await duplicate.mutateAsync({ id: source.id, ...values });
     } catch (e) {
-      const { appCode, details } = errorInfo(e);
-      const fieldErrors = serverFieldErrors(e);
-      if (fieldErrors) form.setErrors(fieldErrors);
-      if (appCode === 'CONFLICT' && details?.field === 'schemaName')
-        form.setFieldError('schemaName', 'clients.validation.schemaTaken');
+      const appCode = showSaveErrors(form, e);
       notifyFailure(t('errors.duplicateFailed'), e, appCode === 'CONFLICT' ? t('validation.schemaTaken') : undefined);
     }
   });
@@ -56,6 +53,7 @@ export function DuplicateClientModal({ source, onClose }: Props) {
     return typeof key === 'string' && key ? translateMessageKey(t, key) : undefined;
   };
 
+  const field = fieldsWithErrors(form, error);
   return (
     <Modal
       opened
@@ -98,13 +96,7 @@ export function DuplicateClientModal({ source, onClose }: Props) {
               {t('duplicate.notCopied')}
             </Text>
           </div>
-          <TextInput
-            label={t('duplicate.newName')}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-            error={error('name')}
-          />
+          <TextInput label={t('duplicate.newName')} withAsterisk data-autofocus {...field('name')} />
           <TextInput
             label={t('duplicate.newSchemaName')}
             withAsterisk

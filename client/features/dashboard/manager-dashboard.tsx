@@ -20,10 +20,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { NameText } from '../../components/name-text';
-import { ScrollTable } from '../../components/scroll-table';
+
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ScoreText } from '../../components/score-text';
+import { LoadFailedAlert } from '../../components/status-alerts';
+import { DataTable } from '../../components/data-table';
 
 // the chart packages load after the numbers and tiles, behind a skeleton of the chart's size
 const LineChart = lazy(() => import('./trend-chart'));
@@ -107,16 +109,7 @@ export function ManagerDashboard() {
   );
   if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
   if (q.isError || !q.data)
-    return (
-      <Alert color="red" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('loadFailed')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void q.refetch()}>
-            {t('app.retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadFailedAlert message={t('loadFailed')} onRetry={() => void q.refetch()} retryLabel={t('app.retry')} />;
   const d = q.data;
   const c = d.counts;
   const weekLabel = (iso: string) =>
@@ -272,54 +265,48 @@ export function ManagerDashboard() {
         {d.recent.length === 0 ? (
           <Text c="dimmed">{t('recent.empty')}</Text>
         ) : (
-          <ScrollTable minWidth={420} label={t('recent.title')}>
-            <Table verticalSpacing="xs" aria-label={t('recent.title')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('recent.rep')}</Table.Th>
-                  <Table.Th>{t('recent.call')}</Table.Th>
-                  <Table.Th>{t('recent.score')}</Table.Th>
-                  <Table.Th>{t('recent.when')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.recent.map((r) => (
-                  <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
-                    <Table.Td>
-                      <NameText size="sm">{r.userName}</NameText>
-                    </Table.Td>
-                    <Table.Td>
-                      {r.callId ? (
-                        <Anchor
-                          component={Link}
-                          href={`/reports/${r.callId}`}
-                          size="sm"
-                          style={{ overflowWrap: 'anywhere' }}
-                        >
-                          {r.simulationName}
-                        </Anchor>
-                      ) : (
-                        <NameText size="sm">{r.simulationName}</NameText>
-                      )}
-                      <NameText size="xs" c="dimmed" lines={1}>
-                        {r.kind === 'practice'
-                          ? t('recent.practice')
-                          : r.kind === 'real'
-                            ? t('recent.realCall')
-                            : r.attempts > 1
-                              ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
-                              : t('recent.assignment', { name: r.assignmentName ?? '' })}
-                      </NameText>
-                    </Table.Td>
-                    <Table.Td>
-                      <ScoreText score={r.score} originalScore={r.originalScore} heuristic={r.heuristic} />
-                    </Table.Td>
-                    <Table.Td>{f.dateTime(r.completedAt)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
+          <DataTable
+            minWidth={420}
+            label={t('recent.title')}
+            verticalSpacing="xs"
+            aria-label={t('recent.title')}
+            columns={[t('recent.rep'), t('recent.call'), t('recent.score'), t('recent.when')]}
+          >
+            {d.recent.map((r) => (
+              <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
+                <Table.Td>
+                  <NameText size="sm">{r.userName}</NameText>
+                </Table.Td>
+                <Table.Td>
+                  {r.callId ? (
+                    <Anchor
+                      component={Link}
+                      href={`/reports/${r.callId}`}
+                      size="sm"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {r.simulationName}
+                    </Anchor>
+                  ) : (
+                    <NameText size="sm">{r.simulationName}</NameText>
+                  )}
+                  <NameText size="xs" c="dimmed" lines={1}>
+                    {r.kind === 'practice'
+                      ? t('recent.practice')
+                      : r.kind === 'real'
+                        ? t('recent.realCall')
+                        : r.attempts > 1
+                          ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
+                          : t('recent.assignment', { name: r.assignmentName ?? '' })}
+                  </NameText>
+                </Table.Td>
+                <Table.Td>
+                  <ScoreText score={r.score} originalScore={r.originalScore} heuristic={r.heuristic} />
+                </Table.Td>
+                <Table.Td>{f.dateTime(r.completedAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Card>
     </Stack>

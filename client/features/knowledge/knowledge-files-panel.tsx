@@ -37,9 +37,10 @@ import { ConfirmDeleteModal } from '../../components/confirm-delete-dialog';
 import { KnowledgeSearch } from './knowledge-search';
 import { tooLargeMessage, uploadErrorMessage } from './upload-messages';
 import { uploadKnowledgeFile } from './upload-file';
-import { ScrollTable } from '../../components/scroll-table';
+
 import { NameText } from '../../components/name-text';
 import { notifyError, notifyFailure, notifyNotice, notifySuccess } from '../../lib/notify';
+import { DataTable } from '../../components/data-table';
 
 const ACCEPT = Object.fromEntries(KNOWLEDGE_KINDS.map((k) => [KIND_MIME[k], [...KIND_EXTENSIONS[k]]]));
 
@@ -215,71 +216,72 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
       {list.isError && <LoadFailedAlert message={t('loadFailed')} onRetry={() => void list.refetch()} />}
       {list.isSuccess && files.length === 0 && !busy && <Text c="dimmed">{t('empty')}</Text>}
       {files.length > 0 && (
-        <ScrollTable minWidth={320}>
-          <Table striped verticalSpacing="sm" aria-label={t('tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('columns.owner')}</Table.Th>
-                <Table.Th>{t('columns.size')}</Table.Th>
-                <Table.Th>{t('columns.enabled')}</Table.Th>
-                <Table.Th visibleFrom="xs">{t('columns.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {files.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <NameText size="sm" fw={600}>
-                      {f.name}
-                    </NameText>
-                    {f.status === 'no_text' && (
-                      <Text size="xs" c="orange.8">
-                        {t('noTextHint')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{f.owner ?? t('unknownOwner')}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(f.sizeBytes, lng)}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      checked={pendingEnabled[f.id] ?? f.enabled}
-                      onChange={(e) => void setEnabled(f, e.currentTarget.checked)}
-                      disabled={f.id in pendingEnabled}
-                      aria-label={t('enableAria', { name: f.name })}
-                    />
-                  </Table.Td>
-                  <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                    {f.status === 'ready' ? (
-                      <Tooltip label={t('chunks', { count: f.chunkCount })}>
-                        <Badge color="green" variant="light" style={{ overflow: 'visible' }}>
-                          {t('status.ready')}
-                        </Badge>
-                      </Tooltip>
-                    ) : (
-                      <Badge color="orange" variant="light" style={{ overflow: 'visible' }}>
-                        {t('status.no_text')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('deleteAria', { name: f.name })}
-                      onClick={() => setDeleting(f)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={320}
+          striped
+          verticalSpacing="sm"
+          aria-label={t('tableLabel')}
+          head={
+            <>
+              <Table.Th>{t('columns.name')}</Table.Th>
+              <Table.Th visibleFrom="sm">{t('columns.owner')}</Table.Th>
+              <Table.Th>{t('columns.size')}</Table.Th>
+              <Table.Th>{t('columns.enabled')}</Table.Th>
+              <Table.Th visibleFrom="xs">{t('columns.status')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+        >
+          {files.map((f) => (
+            <Table.Tr key={f.id}>
+              <Table.Td>
+                <NameText size="sm" fw={600}>
+                  {f.name}
+                </NameText>
+                {f.status === 'no_text' && (
+                  <Text size="xs" c="orange.8">
+                    {t('noTextHint')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{f.owner ?? t('unknownOwner')}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(f.sizeBytes, lng)}</Table.Td>
+              <Table.Td>
+                <Switch
+                  checked={pendingEnabled[f.id] ?? f.enabled}
+                  onChange={(e) => void setEnabled(f, e.currentTarget.checked)}
+                  disabled={f.id in pendingEnabled}
+                  aria-label={t('enableAria', { name: f.name })}
+                />
+              </Table.Td>
+              <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                {f.status === 'ready' ? (
+                  <Tooltip label={t('chunks', { count: f.chunkCount })}>
+                    <Badge color="green" variant="light" style={{ overflow: 'visible' }}>
+                      {t('status.ready')}
+                    </Badge>
+                  </Tooltip>
+                ) : (
+                  <Badge color="orange" variant="light" style={{ overflow: 'visible' }}>
+                    {t('status.no_text')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('deleteAria', { name: f.name })}
+                  onClick={() => setDeleting(f)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {files.some((f) => f.enabled && f.status === 'ready') && (
         <KnowledgeSearch simulationId={simulationId} clientId={clientId} />

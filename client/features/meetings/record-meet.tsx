@@ -9,6 +9,7 @@ import { errorInfo, errorMessage, serverFieldErrors, translateMessageKey } from 
 import { trpc } from '../../lib/trpc';
 import { ScorecardFields } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
+import { submitWith } from '../../lib/submit';
 
 const two = (n: number) => String(n).padStart(2, '0');
 /** An instant as a datetime-local value in the browser's time zone. */
@@ -160,13 +161,7 @@ export function RecordMeet() {
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="record-title">
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={submitWith(submit)}>
         <Stack>
           <Title order={2} size="h3" id="record-title">
             {t('record.title')}

@@ -11,6 +11,7 @@ import { isRecording, transcribeRecordingFile } from './upload-recording';
 import { trpc } from '../../lib/trpc';
 import { ScorecardFields } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
+import { submitWith } from '../../lib/submit';
 
 const ACCEPT =
   '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
@@ -150,13 +151,7 @@ export function TranscriptUpload() {
           </Stack>
         )}
         {preview && (
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <form noValidate onSubmit={submitWith(submit)}>
             <Stack>
               <Text size="sm" data-testid="transcript-summary">
                 {t('upload.summary', {

@@ -12,6 +12,7 @@ import { fieldErrorText } from '../../lib/errors';
 import { zodResolver } from '../../lib/zod-resolver';
 import { RecordFormModal } from '../../components/record-panel';
 import { useConfigTranslation } from '../../lib/use-config-translation';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 type FormValues = Omit<PersonaFields, 'behaviourNotes'> & {
   behaviourNotes: Record<(typeof DIFFICULTIES)[number], string>;
@@ -65,6 +66,7 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
   });
   const err = (path: string) => fieldErrorText(t, form.errors[path]);
 
+  const field = fieldsWithErrors(form, err);
   return (
     <RecordFormModal
       title={persona ? t('personas.editTitle') : t('personas.createTitle')}
@@ -76,19 +78,8 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
       onClose={onClose}
       onSave={onSave}
     >
-      <TextInput
-        label={t('personas.name')}
-        withAsterisk
-        data-autofocus
-        {...form.getInputProps('name')}
-        error={err('name')}
-      />
-      <TextInput
-        label={t('personas.shortDescription')}
-        withAsterisk
-        {...form.getInputProps('shortDescription')}
-        error={err('shortDescription')}
-      />
+      <TextInput label={t('personas.name')} withAsterisk data-autofocus {...field('name')} />
+      <TextInput label={t('personas.shortDescription')} withAsterisk {...field('shortDescription')} />
       <Textarea
         label={t('personas.longDescription')}
         description={t('personas.longDescriptionHelp')}
@@ -96,8 +87,7 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
         autosize
         minRows={4}
         maxRows={12}
-        {...form.getInputProps('longDescription')}
-        error={err('longDescription')}
+        {...field('longDescription')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
@@ -105,16 +95,14 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
           withAsterisk
           allowDeselect={false}
           data={REALTIME_VOICES.map((v) => ({ value: v, label: voiceLabel(v) }))}
-          {...form.getInputProps('voice')}
-          error={err('voice')}
+          {...field('voice')}
         />
         <Select
           label={t('personas.language')}
           withAsterisk
           allowDeselect={false}
           data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-          {...form.getInputProps('language')}
-          error={err('language')}
+          {...field('language')}
         />
       </SimpleGrid>
       <Divider />
@@ -131,8 +119,7 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
           autosize
           minRows={2}
           maxRows={8}
-          {...form.getInputProps(`behaviourNotes.${d}`)}
-          error={err(`behaviourNotes.${d}`)}
+          {...field(`behaviourNotes.${d}`)}
         />
       ))}
     </RecordFormModal>

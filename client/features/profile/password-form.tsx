@@ -11,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { PasswordChecklist } from './password-checklist';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
@@ -44,27 +45,21 @@ export function PasswordForm({ policy }: { policy: PasswordPolicy }) {
 
   const fieldError = (key: Field) => fieldErrorText(t, form.errors[key]);
 
+  const field = fieldsWithErrors(form, fieldError);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <PasswordField
           label={t('profile.password.current')}
           autoComplete="current-password"
-          {...form.getInputProps('currentPassword')}
-          error={fieldError('currentPassword')}
+          {...field('currentPassword')}
         />
-        <PasswordField
-          label={t('profile.password.new')}
-          autoComplete="new-password"
-          {...form.getInputProps('newPassword')}
-          error={fieldError('newPassword')}
-        />
+        <PasswordField label={t('profile.password.new')} autoComplete="new-password" {...field('newPassword')} />
         <PasswordChecklist policy={policy} password={form.values.newPassword} />
         <PasswordField
           label={t('profile.password.confirm')}
           autoComplete="new-password"
-          {...form.getInputProps('confirmPassword')}
-          error={fieldError('confirmPassword')}
+          {...field('confirmPassword')}
         />
         <Group>
           <Button type="submit" loading={change.isPending}>

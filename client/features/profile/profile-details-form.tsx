@@ -7,6 +7,7 @@ import { errorInfo, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 interface Props {
   profile: { username: string; email: string; display_name: string | null };
@@ -49,21 +50,12 @@ export function ProfileDetailsForm({ profile }: Props) {
 
   const fieldError = (key: 'displayName' | 'username') => fieldErrorText(t, form.errors[key]);
 
+  const field = fieldsWithErrors(form, fieldError);
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label={t('profile.displayName')}
-          autoComplete="name"
-          {...form.getInputProps('displayName')}
-          error={fieldError('displayName')}
-        />
-        <TextInput
-          label={t('profile.username')}
-          autoComplete="username"
-          {...form.getInputProps('username')}
-          error={fieldError('username')}
-        />
+        <TextInput label={t('profile.displayName')} autoComplete="name" {...field('displayName')} />
+        <TextInput label={t('profile.username')} autoComplete="username" {...field('username')} />
         <TextInput label={t('profile.email')} value={profile.email} readOnly variant="filled" />
         <Group>
           <Button type="submit" loading={update.isPending}>

@@ -18,6 +18,7 @@ import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { notifyFailure, notifySuccess, PROMPTS_NS, serverFieldErrors, translateMessageKey } from '../admin/messages';
 import { PlaceholderReference } from './placeholder-reference';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 /** create/edit: a tenant prompt; view: a system prompt shown read-only to a tenant; system: a superuser editing a system prompt. */
 export type EditorMode = 'create' | 'edit' | 'view' | 'system';
@@ -103,6 +104,7 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
         ? t('editor.viewTitle', { name: prompt?.name })
         : t('editor.editTitle', { name: prompt?.name });
 
+  const field = fieldsWithErrors(form, fieldError);
   return (
     <Modal
       opened
@@ -134,8 +136,7 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
             withAsterisk={!readOnly}
             readOnly={readOnly}
             data-autofocus
-            {...form.getInputProps('name')}
-            error={fieldError('name')}
+            {...field('name')}
           />
           {PROMPT_KIND_FIELDS[kind].map((f) => (
             <Textarea
@@ -152,8 +153,7 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
               }
               maxRows={18}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-              {...form.getInputProps(f)}
-              error={fieldError(f)}
+              {...field(f)}
             />
           ))}
           <PlaceholderReference kind={kind} />

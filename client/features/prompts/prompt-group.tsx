@@ -12,14 +12,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../server/contracts/enums';
 import type { PromptOutput } from '../../../server/contracts/prompts';
 import { PROMPTS_NS } from '../admin/messages';
-import { ScrollTable } from '../../components/scroll-table';
 import { NameText } from '../../components/name-text';
+import { DataTable } from '../../components/data-table';
+import { LoadingScreen } from '../../components/loading-screen';
+import { LoadFailedAlert } from '../../components/status-alerts';
+import { RowAction } from '../../components/row-action';
 
-export const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
+const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
   'simulation',
   'scenario_variables',
   'scenario_narrative',
@@ -41,8 +45,47 @@ interface Props extends PromptRowActions {
   busyId?: string | null;
 }
 
+interface GroupsProps extends PromptRowActions {
+  /** The sentence above the groups. */
+  intro: string;
+  list: UseQueryResult<PromptOutput[], unknown>;
+  onNew?: (kind: PromptKind) => void;
+  busyId?: string | null;
+}
+
+/** A panel's prompts, loaded: the four groups in their order, or the loading or failed state. */
+export function PromptGroups({ intro, list, onNew, ...group }: GroupsProps) {
+  const { t } = useTranslation(PROMPTS_NS);
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        {intro}
+      </Text>
+      {list.isPending && <LoadingScreen fullHeight={false} />}
+      {list.isError && (
+        <LoadFailedAlert
+          inline
+          message={t('errors.loadFailed')}
+          retryLabel={t('common:app.retry')}
+          onRetry={() => void list.refetch()}
+        />
+      )}
+      {list.data &&
+        PROMPT_GROUP_ORDER.map((kind) => (
+          <PromptGroup
+            key={kind}
+            kind={kind}
+            prompts={list.data.filter((p) => p.kind === kind)}
+            onNew={onNew && (() => onNew(kind))}
+            {...group}
+          />
+        ))}
+    </>
+  );
+}
+
 /** One of the four groups: its prompts, system ones first with a "System" badge. */
-export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, systemEditable, busyId }: Props) {
+function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, systemEditable, busyId }: Props) {
   const { t, i18n } = useTranslation(PROMPTS_NS);
   const headingId = `prompt-group-${kind}`;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -69,88 +112,80 @@ export function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelet
           {t('emptyGroup')}
         </Text>
       ) : (
-        <ScrollTable minWidth={480}>
-          <Table verticalSpacing="xs" aria-labelledby={headingId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.name')}</Table.Th>
-                <Table.Th>{t('columns.updated')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-                </Table.Th>
+        <DataTable
+          minWidth={480}
+          verticalSpacing="xs"
+          aria-labelledby={headingId}
+          head={
+            <>
+              <Table.Th>{t('fields.name')}</Table.Th>
+              <Table.Th>{t('columns.updated')}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+        >
+          {prompts.map((p) => {
+            const editable = !p.isSystem || systemEditable;
+            return (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Stack gap={2}>
+                    <Group gap="xs" wrap="nowrap">
+                      <NameText size="sm" fw={500}>
+                        {p.name}
+                      </NameText>
+                      {p.isSystem && (
+                        <Badge size="sm" color="gray" variant="light">
+                          {t('system')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {date.format(new Date(p.updatedAt))}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label={editable ? t('actions.edit') : t('actions.view')}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={
+                          editable ? t('actions.editNamed', { name: p.name }) : t('actions.viewNamed', { name: p.name })
+                        }
+                        onClick={() => onOpen(p)}
+                      >
+                        {editable ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
+                      </ActionIcon>
+                    </Tooltip>
+                    {onDuplicate && (
+                      <RowAction
+                        icon={IconCopy}
+                        tip={t('actions.duplicate')}
+                        label={t('actions.duplicateNamed', { name: p.name })}
+                        onClick={() => onDuplicate(p)}
+                        loading={busyId === p.id}
+                      />
+                    )}
+                    {onDelete && (
+                      <RowAction
+                        icon={IconTrash}
+                        tip={t('actions.delete')}
+                        label={t('actions.deleteNamed', { name: p.name })}
+                        onClick={() => onDelete(p)}
+                        color="red"
+                      />
+                    )}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {prompts.map((p) => {
-                const editable = !p.isSystem || systemEditable;
-                return (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Stack gap={2}>
-                        <Group gap="xs" wrap="nowrap">
-                          <NameText size="sm" fw={500}>
-                            {p.name}
-                          </NameText>
-                          {p.isSystem && (
-                            <Badge size="sm" color="gray" variant="light">
-                              {t('system')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {date.format(new Date(p.updatedAt))}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={editable ? t('actions.edit') : t('actions.view')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={
-                              editable
-                                ? t('actions.editNamed', { name: p.name })
-                                : t('actions.viewNamed', { name: p.name })
-                            }
-                            onClick={() => onOpen(p)}
-                          >
-                            {editable ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
-                          </ActionIcon>
-                        </Tooltip>
-                        {onDuplicate && (
-                          <Tooltip label={t('actions.duplicate')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('actions.duplicateNamed', { name: p.name })}
-                              onClick={() => onDuplicate(p)}
-                              loading={busyId === p.id}
-                            >
-                              <IconCopy size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        {onDelete && (
-                          <Tooltip label={t('actions.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('actions.deleteNamed', { name: p.name })}
-                              onClick={() => onDelete(p)}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+            );
+          })}
+        </DataTable>
       )}
     </Paper>
   );

@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../server/contracts/enums';
 import type { PromptOutput } from '../../../server/contracts/prompts';
-import { LoadingScreen } from '../../components/loading-screen';
-import { LoadFailedAlert } from '../../components/status-alerts';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { notifyFailure, notifySuccess, PROMPTS_NS } from '../admin/messages';
 import { PromptEditorModal, type EditorMode } from './prompt-editor-modal';
-import { PROMPT_GROUP_ORDER, PromptGroup } from './prompt-group';
+import { PromptGroups } from './prompt-group';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,31 +74,15 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
 
   return (
     <Stack>
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
-      {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <LoadFailedAlert
-          inline
-          message={t('errors.loadFailed')}
-          retryLabel={t('common:app.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-      {list.data &&
-        PROMPT_GROUP_ORDER.map((kind) => (
-          <PromptGroup
-            key={kind}
-            kind={kind}
-            prompts={list.data.filter((p) => p.kind === kind)}
-            onNew={() => setEditor({ kind, mode: 'create' })}
-            onOpen={(p) => setEditor({ kind, mode: p.isSystem ? 'view' : 'edit', prompt: p })}
-            onDuplicate={runDuplicate}
-            onDelete={askDelete}
-            busyId={duplicate.isPending ? duplicate.variables?.id : null}
-          />
-        ))}
+      <PromptGroups
+        intro={t('intro')}
+        list={list}
+        onNew={(kind) => setEditor({ kind, mode: 'create' })}
+        onOpen={(p) => setEditor({ kind: p.kind, mode: p.isSystem ? 'view' : 'edit', prompt: p })}
+        onDuplicate={runDuplicate}
+        onDelete={askDelete}
+        busyId={duplicate.isPending ? duplicate.variables?.id : null}
+      />
 
       {editor && (
         <PromptEditorModal

@@ -1,14 +1,12 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptOutput } from '../../../server/contracts/prompts';
-import { LoadingScreen } from '../../components/loading-screen';
-import { LoadFailedAlert } from '../../components/status-alerts';
 import { trpc } from '../../lib/trpc';
 import { PROMPTS_NS } from '../admin/messages';
 import { PromptEditorModal } from './prompt-editor-modal';
-import { PROMPT_GROUP_ORDER, PromptGroup } from './prompt-group';
+import { PromptGroups } from './prompt-group';
 
 /** The Prompts tab of /spar-admin: the system prompts every client sees; superusers edit their texts, nobody deletes them. */
 export function SystemPromptsPanel() {
@@ -18,28 +16,7 @@ export function SystemPromptsPanel() {
 
   return (
     <Stack>
-      <Text size="sm" c="dimmed">
-        {t('systemIntro')}
-      </Text>
-      {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <LoadFailedAlert
-          inline
-          message={t('errors.loadFailed')}
-          retryLabel={t('common:app.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      )}
-      {list.data &&
-        PROMPT_GROUP_ORDER.map((kind) => (
-          <PromptGroup
-            key={kind}
-            kind={kind}
-            prompts={list.data.filter((p) => p.kind === kind)}
-            onOpen={setEditing}
-            systemEditable
-          />
-        ))}
+      <PromptGroups intro={t('systemIntro')} list={list} onOpen={setEditing} systemEditable />
       {editing && (
         <PromptEditorModal
           key={editing.id}

@@ -1,11 +1,10 @@
 import { Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../components/confirm-delete-dialog';
+import { serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { serverReason } from './scorecard-form';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 
 export interface DeleteTarget {
   id: string;
@@ -25,31 +24,21 @@ export function DeleteScorecardModal({ target, clientId, onClose, onDeleted }: P
   const { t } = useTranslation('scorecards');
   const queryClient = useQueryClient();
   const scope = clientId ? { clientId } : {};
-  const [error, setError] = useState<string | null>(null);
   const remove = useMutation(trpc.scorecards.delete.mutationOptions());
-
-  const close = () => {
-    if (remove.isPending) return;
-    setError(null);
-    onClose();
-  };
-
-  const confirm = async () => {
-    if (!target) return;
-    setError(null);
-    try {
+  const dialog = useConfirmDelete({
+    pending: remove.isPending,
+    onClose,
+    failure: (e) => t('errors.deleteFailed', { message: serverReason(t, e) }),
+    remove: async () => {
+      if (!target) return;
       await remove.mutateAsync({ ...scope, id: target.id });
       queryClient.removeQueries({ queryKey: trpc.scorecards.get.queryKey({ ...scope, id: target.id }) });
       queryClient.removeQueries({ queryKey: trpc.scorecards.versions.queryKey({ ...scope, id: target.id }) });
       await queryClient.invalidateQueries({ queryKey: trpc.scorecards.list.queryKey(scope) });
       notifySuccess(t('notifications.deleted', { name: target.name }));
       onDeleted(target.id);
-    } catch (e) {
-      const message = t('errors.deleteFailed', { message: serverReason(t, e) });
-      setError(message);
-      notifyError(message);
-    }
-  };
+    },
+  });
 
   return (
     <ConfirmDeleteDialog
@@ -66,9 +55,9 @@ export function DeleteScorecardModal({ target, clientId, onClose, onDeleted }: P
       cancelLabel={t('delete.cancel')}
       submitLabel={t('delete.submit')}
       pending={remove.isPending}
-      error={error}
-      onCancel={close}
-      onConfirm={() => void confirm()}
+      error={dialog.error}
+      onCancel={dialog.close}
+      onConfirm={dialog.confirm}
     />
   );
 }

@@ -1,7 +1,5 @@
 import { randomId } from '@mantine/hooks';
-import type { TFunction } from 'i18next';
 import type { ScorecardDetail, ScorecardIcon, ScorecardInput } from '../../../server/contracts/scorecards';
-import { errorInfo, errorMessage, translateMessageKey } from '../../lib/errors';
 
 export interface CriterionValues {
   /** Stable React key while criteria are added, removed and reordered; never sent. */
@@ -65,20 +63,4 @@ export function toInput(v: ScorecardFormValues): ScorecardInput {
     longDescription: v.longDescription,
     criteria: v.criteria.map(({ key: _key, ...c }) => c),
   };
-}
-
-/**
- * The server's reason for a failed scorecard mutation, translated: the first field error, else the
- * scorecard-specific message key, else the error code. Appended to "Failed to … scorecard: ".
- */
-export function serverReason(t: TFunction, e: unknown): string {
-  const { fieldErrors, details } = errorInfo(e);
-  const first = fieldErrors
-    ? Object.values(fieldErrors)
-        .flat()
-        .find((m): m is string => typeof m === 'string' && m.length > 0)
-    : undefined;
-  if (first) return translateMessageKey(t, first);
-  if (typeof details?.messageKey === 'string') return translateMessageKey(t, details.messageKey);
-  return errorMessage(t, e);
 }

@@ -1,17 +1,9 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { CriterionValues } from './scorecard-form';
 import { ScorecardIcon } from './scorecard-icon';
 
-interface CriterionView {
-  key?: string;
-  id?: string;
-  name: string;
-  description: string;
-  includeInScenario: boolean;
-  levelZero: string;
-  levelLow: string;
-  levelHigh: string;
-}
+type CriterionView = Omit<CriterionValues, 'key'> & { key?: string; id?: string };
 
 /** A criterion with its three scored levels, read-only (review step and details drawer). */
 export function CriterionView({ criterion, number }: { criterion: CriterionView; number: number }) {

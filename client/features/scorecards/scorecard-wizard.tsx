@@ -14,21 +14,15 @@ import {
   type ScorecardDetail,
   type ScorecardIcon as IconName,
 } from '../../../server/contracts/scorecards';
-import { errorInfo, fieldErrorText, translateMessageKey } from '../../lib/errors';
+import { errorInfo, fieldErrorText, translateMessageKey, serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CriterionCard } from './criterion-card';
 import { ScorecardIcon } from './scorecard-icon';
 import { ScorecardReview } from './scorecard-review';
-import {
-  emptyCriterion,
-  emptyScorecard,
-  formValuesOf,
-  serverReason,
-  toInput,
-  type ScorecardFormValues,
-} from './scorecard-form';
+import { emptyCriterion, emptyScorecard, formValuesOf, toInput, type ScorecardFormValues } from './scorecard-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;
 const REQUIRED_KEY = 'scorecards.validation.criterionFieldsRequired';
@@ -149,6 +143,7 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
     (criteriaMessage !== REQUIRED_KEY || Object.keys(form.errors).some((k) => k.startsWith('criteria.')));
   const iconOptions = SCORECARD_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }));
 
+  const field = fieldsWithErrors(form, detailError);
   return (
     <Modal
       opened={opened}
@@ -176,8 +171,7 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
                 withAsterisk
                 maxLength={LIMITS.name}
                 data-autofocus
-                {...form.getInputProps('name')}
-                error={detailError('name')}
+                {...field('name')}
               />
               <Select
                 label={t('wizard.general.icon')}
@@ -200,8 +194,7 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
                 description={t('wizard.general.shortDescriptionHint')}
                 withAsterisk
                 maxLength={LIMITS.shortDescription}
-                {...form.getInputProps('shortDescription')}
-                error={detailError('shortDescription')}
+                {...field('shortDescription')}
               />
               <Textarea
                 label={t('wizard.general.longDescription')}
@@ -210,8 +203,7 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
                 minRows={3}
                 maxRows={10}
                 maxLength={LIMITS.longDescription}
-                {...form.getInputProps('longDescription')}
-                error={detailError('longDescription')}
+                {...field('longDescription')}
               />
             </Stack>
           </Stepper.Step>

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../components/confirm-delete-dialog';
 import { trpc } from '../../lib/trpc';
-import { serverReason } from './simulation-form';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { serverReason } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
 
 export interface SimulationTarget {
   id: string;
@@ -24,29 +23,20 @@ export function DeleteSimulationModal({
   const { t } = useTranslation('simulations');
   const queryClient = useQueryClient();
   const scope = clientId ? { clientId } : {};
-  const [error, setError] = useState<string | null>(null);
   const remove = useMutation(trpc.simulations.delete.mutationOptions());
-
-  const close = () => {
-    if (remove.isPending) return;
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    if (!target) return;
-    setError(null);
-    try {
+  const dialog = useConfirmDelete({
+    pending: remove.isPending,
+    onClose,
+    failure: (e) => `${t('errors.deleteFailed')}: ${serverReason(t, e)}`,
+    remove: async () => {
+      if (!target) return;
       await remove.mutateAsync({ ...scope, id: target.id });
       queryClient.removeQueries({ queryKey: trpc.simulations.get.queryKey({ ...scope, id: target.id }) });
       await queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
       notifySuccess(t('notifications.deleted', { name: target.name }));
       onClose();
-    } catch (e) {
-      const message = `${t('errors.deleteFailed')}: ${serverReason(t, e)}`;
-      setError(message);
-      notifyError(message);
-    }
-  };
+    },
+  });
 
   return (
     <ConfirmDeleteDialog
@@ -56,9 +46,9 @@ export function DeleteSimulationModal({
       cancelLabel={t('delete.cancel')}
       submitLabel={t('delete.submit')}
       pending={remove.isPending}
-      error={error}
-      onCancel={close}
-      onConfirm={() => void confirm()}
+      error={dialog.error}
+      onCancel={dialog.close}
+      onConfirm={dialog.confirm}
     />
   );
 }

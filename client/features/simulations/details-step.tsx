@@ -11,11 +11,13 @@ import {
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
 import { SimulationIcon } from './simulation-icon';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 /** Step 1: Simulation Details. */
 export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormValues> }) {
   const { t } = useTranslation('simulations');
   const err = (f: keyof SimulationFormValues) => fieldErrorText(t, form.errors[f]);
+  const field = fieldsWithErrors(form, err);
   return (
     <Stack mt="md">
       <TextInput
@@ -24,8 +26,7 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
         withAsterisk
         maxLength={LIMITS.name}
         data-autofocus
-        {...form.getInputProps('name')}
-        error={err('name')}
+        {...field('name')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
@@ -67,8 +68,7 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           label={t('wizard.details.useCase')}
           placeholder={t('wizard.details.useCasePlaceholder')}
           maxLength={LIMITS.useCase}
-          {...form.getInputProps('useCase')}
-          error={err('useCase')}
+          {...field('useCase')}
         />
         <Select
           label={t('wizard.details.icon')}
@@ -99,8 +99,7 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
         minRows={3}
         maxRows={10}
         maxLength={LIMITS.instructions}
-        {...form.getInputProps('instructions')}
-        error={err('instructions')}
+        {...field('instructions')}
       />
     </Stack>
   );

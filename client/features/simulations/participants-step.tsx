@@ -26,6 +26,7 @@ import {
 } from '../../../server/contracts/simulations';
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 interface Props {
   form: UseFormReturnType<SimulationFormValues>;
@@ -67,6 +68,7 @@ export function ParticipantsStep({ form, options }: Props) {
     />
   );
 
+  const field = fieldsWithErrors(form, err);
   return (
     <Stack mt="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -200,8 +202,7 @@ export function ParticipantsStep({ form, options }: Props) {
               label={t('wizard.participants.assistantId')}
               description={t('wizard.participants.assistantIdHint')}
               maxLength={LIMITS.assistantId}
-              {...form.getInputProps('assistantId')}
-              error={err('assistantId')}
+              {...field('assistantId')}
             />
             {optionalSelect(
               'simulationPromptId',

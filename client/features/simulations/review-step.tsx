@@ -1,4 +1,5 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { renderText } from '../../../server/contracts/scenario/render';
 import type { SimulationOptions } from '../../../server/contracts/simulations';
@@ -15,6 +16,20 @@ function Field({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </div>
+  );
+}
+
+/** One part of the review: its heading and its facts, two columns on a wide screen. */
+function ReviewSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Title order={3} size="h5" id={id} mb="xs">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0} spacing="xs">
+        {children}
+      </SimpleGrid>
+    </Paper>
   );
 }
 
@@ -40,68 +55,58 @@ export function ReviewStep({
       <Text size="sm" c="dimmed">
         {t('wizard.review.intro')}
       </Text>
-      <Paper withBorder p="md" component="section" aria-labelledby="review-details">
-        <Title order={3} size="h5" id="review-details" mb="xs">
-          {t('wizard.review.details')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0} spacing="xs">
-          <Field label={t('wizard.details.name')} value={values.name} />
-          <Field label={t('wizard.details.difficulty')} value={t(`difficulty.${values.difficulty}`)} />
-          <Field
-            label={t('wizard.details.timeLimit')}
-            value={values.timeLimitMinutes === '' ? none : String(values.timeLimitMinutes)}
-          />
-          <Field label={t('wizard.details.language')} value={t(`languages.${values.language}`)} />
-          <Field label={t('wizard.details.useCase')} value={values.useCase || none} />
-          <div>
-            <Text size="xs" c="dimmed" component="dt">
-              {t('wizard.details.icon')}
-            </Text>
-            <Text size="sm" component="dd" m={0}>
-              <SimulationIcon name={values.icon} size={16} /> {t(`icons.${values.icon}`)}
-            </Text>
-          </div>
-          <Field
-            label={t('wizard.details.assessment')}
-            value={values.availableAsAssessment ? t('wizard.review.assessmentYes') : t('wizard.review.assessmentNo')}
-          />
-          <Field label={t('wizard.details.instructions')} value={values.instructions || none} />
-        </SimpleGrid>
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="review-participants">
-        <Title order={3} size="h5" id="review-participants" mb="xs">
-          {t('wizard.review.participants')}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0} spacing="xs">
-          <Field label={t('wizard.participants.persona')} value={nameOf(options?.personas, values.personaId)} />
-          <Field label={t('wizard.participants.learnerRole')} value={t(`learnerRoles.${values.learnerRole}`)} />
-          <Field label={t('wizard.participants.learnerTeam')} value={t(`learnerTeams.${values.learnerTeam}`)} />
-          <Field label={t('wizard.participants.icp')} value={nameOf(options?.icps, values.icpId)} />
-          <Field
-            label={t('wizard.participants.product')}
-            value={nameOf(options?.productGroupings, values.productGroupingId)}
-          />
-          <Field label={t('wizard.participants.callInstructions')} value={instructionsLabel} />
-          <Field label={t('wizard.participants.scorecard')} value={nameOf(options?.scorecards, values.scorecardId)} />
-          <Field label={t('wizard.participants.criteriaQuantity')} value={String(values.criteriaQuantity)} />
-          <Field
-            label={t('wizard.participants.simulationPrompt')}
-            value={
-              values.simulationPromptId
-                ? nameOf(options?.simulationPrompts, values.simulationPromptId)
-                : t('wizard.participants.systemDefault')
-            }
-          />
-          <Field
-            label={t('wizard.participants.reportPrompt')}
-            value={
-              values.reportPromptId
-                ? nameOf(options?.evaluationPrompts, values.reportPromptId)
-                : t('wizard.participants.systemDefault')
-            }
-          />
-        </SimpleGrid>
-      </Paper>
+      <ReviewSection id="review-details" title={t('wizard.review.details')}>
+        <Field label={t('wizard.details.name')} value={values.name} />
+        <Field label={t('wizard.details.difficulty')} value={t(`difficulty.${values.difficulty}`)} />
+        <Field
+          label={t('wizard.details.timeLimit')}
+          value={values.timeLimitMinutes === '' ? none : String(values.timeLimitMinutes)}
+        />
+        <Field label={t('wizard.details.language')} value={t(`languages.${values.language}`)} />
+        <Field label={t('wizard.details.useCase')} value={values.useCase || none} />
+        <div>
+          <Text size="xs" c="dimmed" component="dt">
+            {t('wizard.details.icon')}
+          </Text>
+          <Text size="sm" component="dd" m={0}>
+            <SimulationIcon name={values.icon} size={16} /> {t(`icons.${values.icon}`)}
+          </Text>
+        </div>
+        <Field
+          label={t('wizard.details.assessment')}
+          value={values.availableAsAssessment ? t('wizard.review.assessmentYes') : t('wizard.review.assessmentNo')}
+        />
+        <Field label={t('wizard.details.instructions')} value={values.instructions || none} />
+      </ReviewSection>
+      <ReviewSection id="review-participants" title={t('wizard.review.participants')}>
+        <Field label={t('wizard.participants.persona')} value={nameOf(options?.personas, values.personaId)} />
+        <Field label={t('wizard.participants.learnerRole')} value={t(`learnerRoles.${values.learnerRole}`)} />
+        <Field label={t('wizard.participants.learnerTeam')} value={t(`learnerTeams.${values.learnerTeam}`)} />
+        <Field label={t('wizard.participants.icp')} value={nameOf(options?.icps, values.icpId)} />
+        <Field
+          label={t('wizard.participants.product')}
+          value={nameOf(options?.productGroupings, values.productGroupingId)}
+        />
+        <Field label={t('wizard.participants.callInstructions')} value={instructionsLabel} />
+        <Field label={t('wizard.participants.scorecard')} value={nameOf(options?.scorecards, values.scorecardId)} />
+        <Field label={t('wizard.participants.criteriaQuantity')} value={String(values.criteriaQuantity)} />
+        <Field
+          label={t('wizard.participants.simulationPrompt')}
+          value={
+            values.simulationPromptId
+              ? nameOf(options?.simulationPrompts, values.simulationPromptId)
+              : t('wizard.participants.systemDefault')
+          }
+        />
+        <Field
+          label={t('wizard.participants.reportPrompt')}
+          value={
+            values.reportPromptId
+              ? nameOf(options?.evaluationPrompts, values.reportPromptId)
+              : t('wizard.participants.systemDefault')
+          }
+        />
+      </ReviewSection>
       <Paper withBorder p="md" component="section" aria-labelledby="review-scenario">
         <Title order={3} size="h5" id="review-scenario" mb="xs">
           {t('wizard.review.scenario')}

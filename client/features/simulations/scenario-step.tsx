@@ -5,17 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Scenario } from '../../../server/contracts/scenario/render';
 import { scenarioDraftInput, type SimulationOptions } from '../../../server/contracts/simulations';
-import { errorInfo, translateMessageKey } from '../../lib/errors';
+import { errorInfo, translateMessageKey, serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { PromptDisclosure } from './prompt-disclosure';
 import { ScenarioView } from './scenario-view';
-import {
-  scenarioFromGeneration,
-  serverReason,
-  toDraft,
-  type ScenarioState,
-  type SimulationFormValues,
-} from './simulation-form';
+import { scenarioFromGeneration, toDraft, type ScenarioState, type SimulationFormValues } from './simulation-form';
 import { notifySuccess } from '../../lib/notify';
 
 /** Typical seconds of the first model step; after it the progress text moves to the narrative. */

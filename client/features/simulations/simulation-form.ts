@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { readScenario, type Scenario } from '../../../server/contracts/scenario/render';
 import type {
   GeneratedScenario,
@@ -9,7 +8,6 @@ import type {
   SimulationIcon,
   SimulationInput,
 } from '../../../server/contracts/simulations';
-import { errorInfo, errorMessage, translateMessageKey } from '../../lib/errors';
 
 type Difficulty = SimulationDetail['difficulty'];
 type Language = SimulationDetail['language'];
@@ -191,17 +189,4 @@ export function toDraft(v: SimulationFormValues, simulationId: string | null): S
     simulationPromptId: v.simulationPromptId,
     reportPromptId: v.reportPromptId,
   };
-}
-
-/** The server's reason for a failure, translated: the first field error, else its message key, else the code. */
-export function serverReason(t: TFunction, e: unknown): string {
-  const { fieldErrors, details } = errorInfo(e);
-  const first = fieldErrors
-    ? Object.values(fieldErrors)
-        .flat()
-        .find((m): m is string => typeof m === 'string' && m.length > 0)
-    : undefined;
-  if (first) return translateMessageKey(t, first);
-  if (typeof details?.messageKey === 'string') return translateMessageKey(t, details.messageKey);
-  return errorMessage(t, e);
 }

@@ -10,7 +10,7 @@ import {
   simulationParticipantsInput,
   type SimulationDetail,
 } from '../../../server/contracts/simulations';
-import { errorInfo, translateMessageKey } from '../../lib/errors';
+import { errorInfo, translateMessageKey, serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { DetailsStep } from './details-step';
@@ -23,7 +23,6 @@ import {
   formValuesOf,
   PARTICIPANT_FIELDS,
   scenarioStateOf,
-  serverReason,
   toInput,
   type ScenarioState,
   type SimulationFormValues,

@@ -1,32 +1,19 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SimulationDetail, SimulationListItem } from '../../../server/contracts/simulations';
-import { NameText } from '../../components/name-text';
 import { trpc } from '../../lib/trpc';
 import { SimulationCallActions } from '../calls/simulation-call-actions';
 import { KnowledgeFilesPanel } from '../knowledge/knowledge-files-panel';
 import { DeleteSimulationModal, type SimulationTarget } from './delete-simulation-modal';
-import { serverReason } from './simulation-form';
+import { serverReason } from '../../lib/errors';
 import { SimulationIcon } from './simulation-icon';
 import { SimulationWizard } from './simulation-wizard';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { CardGridList, GridCard } from '../../components/card-grid-list';
 
 type WizardState = { seq: number; editing: SimulationDetail | null } | null;
 
@@ -46,113 +33,105 @@ interface CardProps {
 function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, canCall }: CardProps) {
   const { t } = useTranslation('simulations');
   return (
-    <Card withBorder padding="md" component="li" style={{ listStyle: 'none', display: 'flex' }}>
-      <Stack gap="xs" style={{ flex: 1 }}>
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <SimulationIcon name={s.icon} size={26} />
-          <NameText heading={{ order: 2, size: 'h4' }} lines={3}>
-            {s.name}
-          </NameText>
-        </Group>
-        <Group gap={6}>
-          <Badge color={DIFFICULTY_COLOR[s.difficulty]} variant="light" tt="none">
-            {t(`difficulty.${s.difficulty}`)}
-          </Badge>
-          <Badge
-            variant="outline"
-            tt="none"
-            aria-label={`${t('list.timeLimit')}: ${t('list.minutes', { count: s.timeLimitMinutes })}`}
-          >
-            {t('list.minutes', { count: s.timeLimitMinutes })}
-          </Badge>
-          <Badge
-            variant="outline"
-            color="gray"
-            tt="none"
-            aria-label={`${t('list.language')}: ${t(`languages.${s.language}`)}`}
-          >
-            {t(`languages.${s.language}`)}
-          </Badge>
-          {(s.scenarioSource === 'offline' || (s.scenarioSource === 'manual' && s.scenarioProvider === 'offline')) && (
-            <Tooltip label={t('list.offlineHint')}>
-              <Badge color="gray" variant="light" tt="none" leftSection={<IconCloudOff size={12} aria-hidden />}>
-                {t('list.offline')}
-              </Badge>
-            </Tooltip>
-          )}
-          {s.scenarioSource === 'manual' && (
-            <Badge color="blue" variant="light" tt="none">
-              {t('list.manual')}
+    <GridCard icon={<SimulationIcon name={s.icon} size={26} />} name={s.name}>
+      <Group gap={6}>
+        <Badge color={DIFFICULTY_COLOR[s.difficulty]} variant="light" tt="none">
+          {t(`difficulty.${s.difficulty}`)}
+        </Badge>
+        <Badge
+          variant="outline"
+          tt="none"
+          aria-label={`${t('list.timeLimit')}: ${t('list.minutes', { count: s.timeLimitMinutes })}`}
+        >
+          {t('list.minutes', { count: s.timeLimitMinutes })}
+        </Badge>
+        <Badge
+          variant="outline"
+          color="gray"
+          tt="none"
+          aria-label={`${t('list.language')}: ${t(`languages.${s.language}`)}`}
+        >
+          {t(`languages.${s.language}`)}
+        </Badge>
+        {(s.scenarioSource === 'offline' || (s.scenarioSource === 'manual' && s.scenarioProvider === 'offline')) && (
+          <Tooltip label={t('list.offlineHint')}>
+            <Badge color="gray" variant="light" tt="none" leftSection={<IconCloudOff size={12} aria-hidden />}>
+              {t('list.offline')}
             </Badge>
-          )}
-          {s.availableAsAssessment && (
-            <Badge color="grape" variant="light" tt="none">
-              {t('list.assessment')}
-            </Badge>
-          )}
-        </Group>
-        <Stack gap={2} component="dl" m={0} style={{ flex: 1 }}>
-          <Text size="sm" component="div">
-            <Text span c="dimmed" component="dt" display="inline">
-              {t('list.persona')}:
-            </Text>{' '}
-            <Text span component="dd" display="inline" m={0}>
-              {s.personaName ?? t('list.none')}
-            </Text>
+          </Tooltip>
+        )}
+        {s.scenarioSource === 'manual' && (
+          <Badge color="blue" variant="light" tt="none">
+            {t('list.manual')}
+          </Badge>
+        )}
+        {s.availableAsAssessment && (
+          <Badge color="grape" variant="light" tt="none">
+            {t('list.assessment')}
+          </Badge>
+        )}
+      </Group>
+      <Stack gap={2} component="dl" m={0} style={{ flex: 1 }}>
+        <Text size="sm" component="div">
+          <Text span c="dimmed" component="dt" display="inline">
+            {t('list.persona')}:
+          </Text>{' '}
+          <Text span component="dd" display="inline" m={0}>
+            {s.personaName ?? t('list.none')}
           </Text>
-          <Text size="sm" component="div">
-            <Text span c="dimmed" component="dt" display="inline">
-              {t('list.scorecard')}:
-            </Text>{' '}
-            <Text span component="dd" display="inline" m={0}>
-              {s.scorecardName ?? t('list.none')}
-            </Text>
+        </Text>
+        <Text size="sm" component="div">
+          <Text span c="dimmed" component="dt" display="inline">
+            {t('list.scorecard')}:
+          </Text>{' '}
+          <Text span component="dd" display="inline" m={0}>
+            {s.scorecardName ?? t('list.none')}
           </Text>
-        </Stack>
-        <Group gap="xs" mt="xs" role="group" aria-label={t('list.actionsOf', { name: s.name })}>
-          {canCall && <SimulationCallActions simulationId={s.id} name={s.name} />}
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            onClick={onEdit}
-            loading={busy === 'edit'}
-            aria-label={t('list.editOf', { name: s.name })}
-          >
-            {t('list.edit')}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconCopy size={14} aria-hidden />}
-            onClick={onDuplicate}
-            loading={busy === 'duplicate'}
-            aria-label={t('list.duplicateOf', { name: s.name })}
-          >
-            {t('list.duplicate')}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconBooks size={14} aria-hidden />}
-            onClick={onKnowledge}
-            aria-label={t('list.knowledgeOf', { name: s.name })}
-          >
-            {t('list.knowledge')}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={onDelete}
-            aria-label={t('list.deleteOf', { name: s.name })}
-          >
-            {t('list.delete')}
-          </Button>
-        </Group>
+        </Text>
       </Stack>
-    </Card>
+      <Group gap="xs" mt="xs" role="group" aria-label={t('list.actionsOf', { name: s.name })}>
+        {canCall && <SimulationCallActions simulationId={s.id} name={s.name} />}
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          onClick={onEdit}
+          loading={busy === 'edit'}
+          aria-label={t('list.editOf', { name: s.name })}
+        >
+          {t('list.edit')}
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconCopy size={14} aria-hidden />}
+          onClick={onDuplicate}
+          loading={busy === 'duplicate'}
+          aria-label={t('list.duplicateOf', { name: s.name })}
+        >
+          {t('list.duplicate')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconBooks size={14} aria-hidden />}
+          onClick={onKnowledge}
+          aria-label={t('list.knowledgeOf', { name: s.name })}
+        >
+          {t('list.knowledge')}
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={14} aria-hidden />}
+          onClick={onDelete}
+          aria-label={t('list.deleteOf', { name: s.name })}
+        >
+          {t('list.delete')}
+        </Button>
+      </Group>
+    </GridCard>
   );
 }
 
@@ -202,62 +181,27 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
 
   return (
     <Stack>
-      <Group justify="flex-end">
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openWizard(null)}>
-          {t('list.new')}
-        </Button>
-      </Group>
-
-      {list.isPending && (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('list.loading')} />
-        </Group>
-      )}
-      {list.isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.loadFailed')}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
-              {t('list.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      {list.data && list.data.length === 0 && (
-        <EmptyState
-          icon={<IconPhone size={32} aria-hidden />}
-          title={t('list.emptyTitle')}
-          description={t('list.emptyText')}
-          withIndicatorBackground
-        >
-          <EmptyState.Actions>
-            <Button onClick={() => openWizard(null)}>{t('list.emptyAction')}</Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      )}
-      {list.data && list.data.length > 0 && (
-        <SimpleGrid
-          component="ul"
-          cols={{ base: 1, md: 2, xl: 3 }}
-          spacing="md"
-          p={0}
-          m={0}
-          aria-label={t('list.label')}
-        >
-          {list.data.map((s) => (
-            <SimulationCard
-              key={s.id}
-              s={s}
-              busy={busy?.id === s.id ? busy.action : null}
-              onEdit={() => void edit(s.id)}
-              onDuplicate={() => void copy(s)}
-              onKnowledge={() => setKnowledge({ id: s.id, name: s.name })}
-              onDelete={() => setDeleting({ id: s.id, name: s.name })}
-              canCall={!clientId}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <CardGridList
+        ns="simulations"
+        query={list}
+        items={list.data}
+        onNew={() => openWizard(null)}
+        emptyIcon={<IconPhone size={32} aria-hidden />}
+        cols={{ base: 1, md: 2, xl: 3 }}
+      >
+        {(s) => (
+          <SimulationCard
+            key={s.id}
+            s={s}
+            busy={busy?.id === s.id ? busy.action : null}
+            onEdit={() => void edit(s.id)}
+            onDuplicate={() => void copy(s)}
+            onKnowledge={() => setKnowledge({ id: s.id, name: s.name })}
+            onDelete={() => setDeleting({ id: s.id, name: s.name })}
+            canCall={!clientId}
+          />
+        )}
+      </CardGridList>
 
       {wizard && (
         <SimulationWizard

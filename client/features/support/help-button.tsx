@@ -11,31 +11,23 @@ import { useSupport } from './support-context';
 export function HelpButton({ placement = 'floating' }: { placement?: 'floating' | 'header' }) {
   const { t } = useTranslation();
   const { openSupport } = useSupport();
-  if (placement === 'header')
-    return (
-      <ActionIcon
-        size={36}
-        radius="xl"
-        variant="light"
-        aria-label={t('support.button')}
-        onClick={openSupport}
-        data-testid="help-button"
-      >
-        <IconHelp size={22} aria-hidden />
-      </ActionIcon>
-    );
+  const header = placement === 'header';
+  const button = (
+    <ActionIcon
+      size={header ? 36 : 52}
+      radius="xl"
+      variant={header ? 'light' : 'filled'}
+      aria-label={t('support.button')}
+      onClick={openSupport}
+      data-testid="help-button"
+    >
+      <IconHelp size={header ? 22 : 28} aria-hidden />
+    </ActionIcon>
+  );
+  if (header) return button;
   return (
     <Affix position={{ bottom: 20, right: 20 }} zIndex={150}>
-      <ActionIcon
-        size={52}
-        radius="xl"
-        variant="filled"
-        aria-label={t('support.button')}
-        onClick={openSupport}
-        data-testid="help-button"
-      >
-        <IconHelp size={28} aria-hidden />
-      </ActionIcon>
+      {button}
     </Affix>
   );
 }

@@ -9,6 +9,7 @@ import { errorInfo, errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { notifySuccess } from '../../lib/notify';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 /** The sending state shows at least this long, even when the server answers sooner, so the user sees that the request was sent. */
 const MIN_SENDING_MS = 1000;
@@ -57,6 +58,7 @@ export function SupportModal({ opened, onClose }: Props) {
 
   const fieldError = (key: 'subject' | 'description') => fieldErrorText(t, form.errors[key]);
 
+  const field = fieldsWithErrors(form, fieldError);
   return (
     <Modal
       opened={opened}
@@ -75,21 +77,14 @@ export function SupportModal({ opened, onClose }: Props) {
               {serverError}
             </Alert>
           )}
-          <TextInput
-            label={t('support.subject')}
-            withAsterisk
-            {...form.getInputProps('subject')}
-            error={fieldError('subject')}
-            disabled={sending}
-          />
+          <TextInput label={t('support.subject')} withAsterisk {...field('subject')} disabled={sending} />
           <Textarea
             label={t('support.description')}
             withAsterisk
             autosize
             minRows={4}
             maxRows={10}
-            {...form.getInputProps('description')}
-            error={fieldError('description')}
+            {...field('description')}
             disabled={sending}
           />
           <Group justify="flex-end">

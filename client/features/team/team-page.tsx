@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TeamMember } from '../../../server/contracts/team';
 import { NameText } from '../../components/name-text';
-import { ScrollTable } from '../../components/scroll-table';
 import { EMPTY, useFormat } from '../../lib/format';
 import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
 import { UserFormModal } from '../users/user-form-modal';
 import { ScoreText } from '../../components/score-text';
+import { DataTable } from '../../components/data-table';
+import { ListStates } from '../../components/list-states';
+import { PanelIntro } from '../../components/panel-intro';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 /** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
@@ -40,10 +42,7 @@ export function TeamView() {
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Text c="dimmed" size="sm" maw={640}>
-          {t('intro')}
-        </Text>
+      <PanelIntro intro={t('intro')}>
         {canAdd ? (
           <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
             {t('add')}
@@ -53,66 +52,66 @@ export function TeamView() {
             {t('addAskAdmin')}
           </Text>
         )}
-      </Group>
+      </PanelIntro>
       {created && (
         <Alert color="green" withCloseButton onClose={() => setCreated(null)} closeButtonLabel={t('app.close')}>
           {t('createdWithPassword', { email: created.email, password: created.password })}
         </Alert>
       )}
-      {list.isLoading && <Loader aria-label={t('app.loading')} />}
-      {list.isError && (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('loadFailed')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void list.refetch()}>
-              {t('app.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
-      {list.isSuccess && list.data.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
-      {list.isSuccess && list.data.length > 0 && (
-        <ScrollTable minWidth={420} label={t('tableLabel')}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
+      <ListStates
+        query={list}
+        items={list.isSuccess ? list.data : undefined}
+        loadingLabel={t('app.loading')}
+        loadFailed={t('loadFailed')}
+        retryLabel={t('app.retry')}
+        empty={t('empty')}
+      >
+        {(rows) => (
+          <DataTable
+            minWidth={420}
+            label={t('tableLabel')}
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={t('tableLabel')}
+            head={
+              <>
                 <Table.Th>{t('columns.name')}</Table.Th>
                 <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
                 <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
                 <Table.Th>{t('columns.pending')}</Table.Th>
                 <Table.Th>{t('columns.completed')}</Table.Th>
                 <Table.Th>{t('columns.score')}</Table.Th>
+              </>
+            }
+          >
+            {rows.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    ta="left"
+                    onClick={() => setViewing(m)}
+                    aria-label={t('openHistory', { name: m.name })}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {m.name}
+                  </Anchor>
+                  <NameText size="xs" c="dimmed" lines={1}>
+                    {m.email}
+                  </NameText>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
+                <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
+                <Table.Td>{f.number(m.pending)}</Table.Td>
+                <Table.Td>{f.number(m.completed)}</Table.Td>
+                <Table.Td>{f.score(m.averageScore)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>
-                    <Anchor
-                      component="button"
-                      type="button"
-                      ta="left"
-                      onClick={() => setViewing(m)}
-                      aria-label={t('openHistory', { name: m.name })}
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {m.name}
-                    </Anchor>
-                    <NameText size="xs" c="dimmed" lines={1}>
-                      {m.email}
-                    </NameText>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{t(`types.${m.userType}`, { ns: 'users' })}</Table.Td>
-                  <Table.Td visibleFrom="md">{date(m.lastActiveAt)}</Table.Td>
-                  <Table.Td>{f.number(m.pending)}</Table.Td>
-                  <Table.Td>{f.number(m.completed)}</Table.Td>
-                  <Table.Td>{f.score(m.averageScore)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
-      )}
+            ))}
+          </DataTable>
+        )}
+      </ListStates>
       {canAdd && (
         <UserFormModal
           opened={adding}
@@ -155,40 +154,34 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           {q.data.exercises.length === 0 ? (
             <Text c="dimmed">{t('history.noExercises')}</Text>
           ) : (
-            <ScrollTable minWidth={420} label={t('history.exercises')}>
-              <Table verticalSpacing="xs" aria-label={t('history.exercises')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('history.assignment')}</Table.Th>
-                    <Table.Th>{t('history.simulation')}</Table.Th>
-                    <Table.Th>{t('history.status')}</Table.Th>
-                    <Table.Th>{t('columns.score')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {q.data.exercises.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>
-                        <NameText size="sm">{e.assignmentName}</NameText>
-                      </Table.Td>
-                      <Table.Td>
-                        {e.callId && e.status === 'completed' ? (
-                          <Anchor component={Link} href={`/reports/${e.callId}`}>
-                            {e.simulationName}
-                          </Anchor>
-                        ) : (
-                          e.simulationName
-                        )}
-                      </Table.Td>
-                      <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
-                      <Table.Td>
-                        <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              minWidth={420}
+              label={t('history.exercises')}
+              verticalSpacing="xs"
+              aria-label={t('history.exercises')}
+              columns={[t('history.assignment'), t('history.simulation'), t('history.status'), t('columns.score')]}
+            >
+              {q.data.exercises.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>
+                    <NameText size="sm">{e.assignmentName}</NameText>
+                  </Table.Td>
+                  <Table.Td>
+                    {e.callId && e.status === 'completed' ? (
+                      <Anchor component={Link} href={`/reports/${e.callId}`}>
+                        {e.simulationName}
+                      </Anchor>
+                    ) : (
+                      e.simulationName
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
+                  <Table.Td>
+                    <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
           <Title order={3} size="h5">
             {t('history.calls')}
@@ -196,38 +189,32 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           {q.data.calls.length === 0 ? (
             <Text c="dimmed">{t('history.noCalls')}</Text>
           ) : (
-            <ScrollTable minWidth={420} label={t('history.calls')}>
-              <Table verticalSpacing="xs" aria-label={t('history.calls')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('history.when')}</Table.Th>
-                    <Table.Th>{t('history.simulation')}</Table.Th>
-                    <Table.Th>{t('history.kind')}</Table.Th>
-                    <Table.Th>{t('columns.score')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {q.data.calls.map((c) => (
-                    <Table.Tr key={c.id}>
-                      <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
-                      <Table.Td>
-                        {c.reportStatus ? (
-                          <Anchor component={Link} href={`/reports/${c.id}`}>
-                            {c.simulationName ?? EMPTY}
-                          </Anchor>
-                        ) : (
-                          (c.simulationName ?? EMPTY)
-                        )}
-                      </Table.Td>
-                      <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
-                      <Table.Td>
-                        <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable
+              minWidth={420}
+              label={t('history.calls')}
+              verticalSpacing="xs"
+              aria-label={t('history.calls')}
+              columns={[t('history.when'), t('history.simulation'), t('history.kind'), t('columns.score')]}
+            >
+              {q.data.calls.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
+                  <Table.Td>
+                    {c.reportStatus ? (
+                      <Anchor component={Link} href={`/reports/${c.id}`}>
+                        {c.simulationName ?? EMPTY}
+                      </Anchor>
+                    ) : (
+                      (c.simulationName ?? EMPTY)
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
+                  <Table.Td>
+                    <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
         </Stack>
       )}

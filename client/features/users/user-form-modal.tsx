@@ -13,6 +13,7 @@ import { zodResolver } from '../../lib/zod-resolver';
 import { PasswordChecklist } from '../profile/password-checklist';
 import { useUsersT } from './users-i18n';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { fieldsWithErrors } from '../../lib/form-field';
 
 interface Values {
   email: string;
@@ -142,6 +143,7 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
     .filter((m) => m.id !== user?.id)
     .map((m) => ({ value: m.id, label: `${m.displayName || m.username} (${m.email})` }));
 
+  const field = fieldsWithErrors(form, err);
   return (
     <Modal
       opened={opened}
@@ -153,27 +155,9 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={t('form.email')}
-            type="email"
-            autoComplete="off"
-            withAsterisk
-            {...form.getInputProps('email')}
-            error={err('email')}
-          />
-          <TextInput
-            label={t('form.username')}
-            autoComplete="off"
-            withAsterisk
-            {...form.getInputProps('username')}
-            error={err('username')}
-          />
-          <TextInput
-            label={t('form.displayName')}
-            autoComplete="off"
-            {...form.getInputProps('displayName')}
-            error={err('displayName')}
-          />
+          <TextInput label={t('form.email')} type="email" autoComplete="off" withAsterisk {...field('email')} />
+          <TextInput label={t('form.username')} autoComplete="off" withAsterisk {...field('username')} />
+          <TextInput label={t('form.displayName')} autoComplete="off" {...field('displayName')} />
           <Select
             label={t('form.userType')}
             withAsterisk
@@ -195,8 +179,7 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
               searchable
               data={managerOptions}
               nothingFoundMessage={t('form.noManager')}
-              {...form.getInputProps('managerId')}
-              error={err('managerId')}
+              {...field('managerId')}
             />
           )}
           <Select
@@ -210,8 +193,7 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
             label={t('form.password')}
             description={t(editing ? 'form.passwordHintEdit' : 'form.passwordHintCreate')}
             autoComplete="new-password"
-            {...form.getInputProps('password')}
-            error={err('password')}
+            {...field('password')}
           />
           {policy.data && form.values.password !== '' && (
             <PasswordChecklist policy={policy.data} password={form.values.password} />

@@ -24,9 +24,10 @@ import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { downloadText } from './download';
 import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
-import { ScrollTable } from '../../components/scroll-table';
+
 import { NameText } from '../../components/name-text';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { DataTable } from '../../components/data-table';
 
 const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displayName || u.username;
 
@@ -190,72 +191,74 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
       )}
       {list.isSuccess && users.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
       {list.isSuccess && users.length > 0 && (
-        <ScrollTable minWidth={760} label={t('title')}>
-          <Table striped highlightOnHover aria-label={t('title')}>
-            <Table.Thead>
-              <Table.Tr>
-                {bulkMode && <Table.Th w={40}>{t('columns.select')}</Table.Th>}
-                <Table.Th>{t('columns.email')}</Table.Th>
-                <Table.Th>{t('columns.username')}</Table.Th>
-                <Table.Th>{t('columns.displayName')}</Table.Th>
-                <Table.Th>{t('columns.userType')}</Table.Th>
-                <Table.Th>{t('columns.manager')}</Table.Th>
-                <Table.Th>{t('columns.lastActive')}</Table.Th>
-                {!bulkMode && <Table.Th>{t('columns.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.map((u) => (
-                <Table.Tr key={u.id} bg={selected.has(u.id) ? 'var(--mantine-color-red-light)' : undefined}>
-                  {bulkMode && (
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={t('actions.selectUser', { name: u.email })}
-                        checked={selected.has(u.id)}
-                        disabled={u.id === myId}
-                        onChange={() => toggle(u.id)}
-                      />
-                    </Table.Td>
-                  )}
-                  <Table.Td>
-                    <NameText size="sm">{u.email}</NameText>
-                  </Table.Td>
-                  <Table.Td>
-                    <NameText size="sm">{u.username}</NameText>
-                  </Table.Td>
-                  <Table.Td>
-                    <NameText size="sm">{u.displayName ?? ''}</NameText>
-                  </Table.Td>
-                  <Table.Td>{t(`types.${u.userType}`)}</Table.Td>
-                  <Table.Td>{u.manager?.name ?? ''}</Table.Td>
-                  <Table.Td>{u.lastActiveAt ? dateFormat.format(new Date(u.lastActiveAt)) : t('never')}</Table.Td>
-                  {!bulkMode && (
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.editUser', { name: u.email })}
-                          onClick={() => setFormUser(u)}
-                        >
-                          <IconEdit size={18} aria-hidden />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('actions.deleteUser', { name: u.email })}
-                          onClick={() => setToDelete(u)}
-                          disabled={u.id === myId}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable
+          minWidth={760}
+          label={t('title')}
+          striped
+          highlightOnHover
+          aria-label={t('title')}
+          head={
+            <>
+              {bulkMode && <Table.Th w={40}>{t('columns.select')}</Table.Th>}
+              <Table.Th>{t('columns.email')}</Table.Th>
+              <Table.Th>{t('columns.username')}</Table.Th>
+              <Table.Th>{t('columns.displayName')}</Table.Th>
+              <Table.Th>{t('columns.userType')}</Table.Th>
+              <Table.Th>{t('columns.manager')}</Table.Th>
+              <Table.Th>{t('columns.lastActive')}</Table.Th>
+              {!bulkMode && <Table.Th>{t('columns.actions')}</Table.Th>}
+            </>
+          }
+        >
+          {users.map((u) => (
+            <Table.Tr key={u.id} bg={selected.has(u.id) ? 'var(--mantine-color-red-light)' : undefined}>
+              {bulkMode && (
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('actions.selectUser', { name: u.email })}
+                    checked={selected.has(u.id)}
+                    disabled={u.id === myId}
+                    onChange={() => toggle(u.id)}
+                  />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <NameText size="sm">{u.email}</NameText>
+              </Table.Td>
+              <Table.Td>
+                <NameText size="sm">{u.username}</NameText>
+              </Table.Td>
+              <Table.Td>
+                <NameText size="sm">{u.displayName ?? ''}</NameText>
+              </Table.Td>
+              <Table.Td>{t(`types.${u.userType}`)}</Table.Td>
+              <Table.Td>{u.manager?.name ?? ''}</Table.Td>
+              <Table.Td>{u.lastActiveAt ? dateFormat.format(new Date(u.lastActiveAt)) : t('never')}</Table.Td>
+              {!bulkMode && (
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t('actions.editUser', { name: u.email })}
+                      onClick={() => setFormUser(u)}
+                    >
+                      <IconEdit size={18} aria-hidden />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('actions.deleteUser', { name: u.email })}
+                      onClick={() => setToDelete(u)}
+                      disabled={u.id === myId}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
 
       <UserFormModal
