@@ -12,11 +12,11 @@
  *   5  server/evaluation, server/integrations
  *   6  server/services
  *   7  server/realtime
- *   8  server/demo-history                the demo tenant's history job: scripted calls through the
- *                                          services and the offline prospect
+ *   8  server/demo-history                   the demo tenant's history job: scripted calls through
+ *                                            the services and the offline prospect
  *   9  transport: server/trpc, routers, rest, http, deps.ts, security-notices.ts
- *  10  seed/ (top level)                   the demo tenant and the factories: rows written through
- *                                          db/ and the services; started by server/app.ts alone
+ *  10  seed/ (top level)                     the demo tenant and the factories: rows written through
+ *                                            db/ and the services; started by server/app.ts alone
  *  11  composition root: server/app.ts, index.ts, wiring.ts
  *
  * scripts/ and tests/ stand outside: they may import anything, and production code (server/,
