@@ -12,16 +12,21 @@
  *   5  server/evaluation, server/integrations
  *   6  server/services
  *   7  server/realtime
- *   8  transport: server/trpc, routers, rest, http, deps.ts, security-notices.ts
- *   9  composition root: server/app.ts, index.ts, wiring.ts
+ *   8  server/demo-history                   the demo tenant's history job: scripted calls through
+ *                                            the services and the offline prospect
+ *   9  transport: server/trpc, routers, rest, http, deps.ts, security-notices.ts
+ *  10  seed/ (top level)                     the demo tenant and the factories: rows written through
+ *                                            db/ and the services; started by server/app.ts alone
+ *  11  composition root: server/app.ts, index.ts, wiring.ts
  *
- * db/seed, scripts/ and tests/ stand outside: they may import anything, and production code
- * (server/, client/) never imports them.
+ * scripts/ and tests/ stand outside: they may import anything, and production code (server/,
+ * client/) never imports them.
  */
 
 const LEAVES = '^server/(errors|logger|env|i18n)\\.ts$|^server/(metrics|telemetry|security|cache|types)/';
 const TRANSPORT = '^server/(trpc|routers|rest|http)/|^server/(deps|security-notices)\\.ts$';
 const ROOT = '^server/(app|index|wiring)\\.ts$';
+const DEMO_HISTORY = '^server/demo-history/';
 
 // Inside the transport layer three folder pairs still import each other, with no loop of files:
 // trpc/router.ts mounts the routers, which build on trpc/init.ts; http/server.ts mounts rest/ and
@@ -50,18 +55,17 @@ module.exports = {
     {
       name: 'no-seed-or-tests-in-production',
       comment:
-        'Production code never imports the demo seed or the tests (the composition root, server/app.ts, seeds the demo and registers its job).',
+        'Production code never imports the seed or the tests (the composition root, server/app.ts, seeds the demo on a first start).',
       severity: 'error',
       from: { path: '^(server|client)/', pathNot: ROOT },
-      to: { path: '^(db/seed|tests)/' },
+      to: { path: '^(seed|tests)/' },
     },
     {
       name: 'root-seeds-only-the-demo',
-      comment:
-        'The composition root may start the demo seed and its history job, nothing else of db/seed; never the tests.',
+      comment: 'The composition root may start the demo seed (seed/demo.ts), nothing else of seed/; never the tests.',
       severity: 'error',
       from: { path: ROOT },
-      to: { path: '^tests/|^db/seed/(?!demo\\.ts$|demo-history/run\\.ts$)' },
+      to: { path: '^tests/|^seed/(?!demo\\.ts$)' },
     },
     layer(
       'contracts-import-contracts',
@@ -77,41 +81,53 @@ module.exports = {
     ),
     layer(
       'db-below-server',
-      'The schema, client and tenant helpers import only contracts (the seed stands outside the layers).',
-      '^db/(?!seed/)',
-      '^server/(?!contracts/)|^client/',
+      'The schema, client and tenant helpers import only contracts; the seed (seed/) sits above the services.',
+      '^db/',
+      '^server/(?!contracts/)|^client/|^seed/',
     ),
     layer(
       'infra-knows-no-module',
       'The event emitter, the job queue and worker and the mail queue know no module above them: handlers and subscribers are attached by server/wiring.ts.',
       '^server/(events|jobs|mail)/',
-      `^server/(ai|auth|access|evaluation|integrations|services|realtime)/|${TRANSPORT}|${ROOT}`,
+      `^server/(ai|auth|access|evaluation|integrations|services|realtime|demo-history)/|${TRANSPORT}|${ROOT}`,
     ),
     layer(
       'ai-auth-access-below-services',
       'Model access, sign-in primitives and tenant access sit below the services that use them.',
       '^server/(ai|auth|access)/',
-      `^server/(evaluation|integrations|services|realtime)/|${TRANSPORT}|${ROOT}`,
+      `^server/(evaluation|integrations|services|realtime|demo-history)/|${TRANSPORT}|${ROOT}`,
     ),
     layer(
       'evaluation-integrations-below-services',
       'The evaluation and the outside integrations are used by services and announce through server/events; they never import services.',
       '^server/(evaluation|integrations)/',
-      `^server/(services|realtime)/|${TRANSPORT}|${ROOT}`,
+      `^server/(services|realtime|demo-history)/|${TRANSPORT}|${ROOT}`,
     ),
     layer(
       'services-below-realtime',
       'Services never import the call relay (it imports them) nor the transport.',
       '^server/services/',
-      `^server/realtime/|${TRANSPORT}|${ROOT}`,
+      `^server/(realtime|demo-history)/|${TRANSPORT}|${ROOT}`,
     ),
     layer(
       'domain-below-transport',
       'The call relay imports no transport: it takes what it needs of the process as parameters.',
       '^server/realtime/',
+      `${DEMO_HISTORY}|${TRANSPORT}|${ROOT}`,
+    ),
+    layer(
+      'demo-history-below-transport',
+      'The demo history is a job handler: the composition root registers it (server/wiring.ts); it imports no transport.',
+      DEMO_HISTORY,
       `${TRANSPORT}|${ROOT}`,
     ),
     layer('transport-below-root', 'Transport is built by the composition root and never imports it.', TRANSPORT, ROOT),
+    layer(
+      'seed-below-root',
+      'The seed writes its rows through db/ and the services; it never imports the transport, the composition root or the tests.',
+      '^seed/',
+      `${TRANSPORT}|${ROOT}|^tests/`,
+    ),
     {
       name: 'client-imports-contracts-only',
       comment: 'The client sees the server only through server/contracts (ESLint says the same in the editor).',

@@ -15,7 +15,7 @@ const NO_TRPC = { regex: '(^|/)(routers|trpc)/', message: 'Services import contr
 /*
  * Only server/access (resolveTenantAccess, tenantRunnerFor) and server/jobs (the job runner's
  * ctx.tenant) call withTenant: everything else receives a tx or a TenantRunner and never opens a
- * transaction on a tenant id it chose. Tests, scripts and db/seed are outside server/.
+ * transaction on a tenant id it chose. Tests, scripts and the top-level seed/ are outside server/.
  */
 const ONLY_ACCESS_OPENS_A_TENANT = {
   regex: '(^|/)db/tenant$',

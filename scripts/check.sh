@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 ( npx --no-install eslint --cache --cache-location node_modules/.cache/eslint --max-warnings 0 . >"$tmp/lint" 2>&1; echo $? >"$tmp/lint.rc" ) &
 ( npx --no-install tsx scripts/check-i18n.ts >"$tmp/i18n" 2>&1; echo $? >"$tmp/i18n.rc" ) &
 ( npx --no-install tsx scripts/check-references.ts >"$tmp/references" 2>&1; echo $? >"$tmp/references.rc" ) &
-( npx --no-install depcruise --config .dependency-cruiser.cjs --ts-pre-compilation-deps --ts-config tsconfig.json --output-type err server client db scripts >"$tmp/depcruise" 2>&1; echo $? >"$tmp/depcruise.rc" ) &
+( npx --no-install depcruise --config .dependency-cruiser.cjs --ts-pre-compilation-deps --ts-config tsconfig.json --output-type err server client db seed scripts >"$tmp/depcruise" 2>&1; echo $? >"$tmp/depcruise.rc" ) &
 ( npx --no-install prettier --check --log-level warn . >"$tmp/format" 2>&1; echo $? >"$tmp/format.rc" ) &
 ( npx --no-install knip --no-progress --reporter compact >"$tmp/knip" 2>&1; echo $? >"$tmp/knip.rc" ) &
 wait

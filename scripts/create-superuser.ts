@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { clients, users } from '../db/schema';
 import { asSystem } from '../db/tenant';
-import { createClient, createUser } from '../db/seed/factories';
+import { createClient, createUser } from '../seed/factories';
 import { checkPassword } from '../server/contracts/password-policy';
 import { openConfiguredDatabase } from './lib/open-db';
 import { z } from 'zod';

@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const STAMP = 'dist/.build-stamp';
-const SOURCES = ['client', 'server', 'db', 'locales', 'package.json', 'vite.config.ts'];
+const SOURCES = ['client', 'server', 'db', 'seed', 'locales', 'package.json', 'vite.config.ts'];
 
 function newest(p) {
   let s;

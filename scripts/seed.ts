@@ -1,5 +1,5 @@
 // npm run seed — seeds the demo and internal tenants when the database has no client yet.
-import { seedDemoIfEmpty } from '../db/seed/demo';
+import { seedDemoIfEmpty } from '../seed/demo';
 import { openConfiguredDatabase } from './lib/open-db';
 
 const { database, env } = await openConfiguredDatabase();

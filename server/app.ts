@@ -3,7 +3,7 @@ import { ReadCache } from './cache/read-cache';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../db/seed/demo';
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../seed/demo';
 import type { AppDeps } from './deps';
 import type { Env } from './env';
 import { createHttpServer, type HttpServerOptions } from './http/server';

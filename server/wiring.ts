@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { demoHistoryHandler } from '../db/seed/demo-history/run';
+import { demoHistoryHandler } from './demo-history/run';
 import { createTextProvider } from './ai/create-provider';
 import type { AppDeps } from './deps';
 import { evaluationHandler } from './evaluation/evaluate';

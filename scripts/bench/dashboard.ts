@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { scratchDatabase } from '../lib/open-db';
 import { personas, scorecards, simulations } from '../../db/schema';
-import { createClient, createUser } from '../../db/seed/factories';
+import { createClient, createUser } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { ReadCache } from '../../server/cache/read-cache';
 import { listAssignments } from '../../server/services/assignments/assignments';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateDatabase, openDatabase, type Database } from '../../db/client';
-import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
+import { DEMO_SCORECARDS } from '../../seed/scorecards';
 import { computeAnalytics } from '../../server/evaluation/analytics';
 import { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from '../../server/evaluation/offline/index';
 import type { Criterion, Turn } from '../../server/evaluation/types';

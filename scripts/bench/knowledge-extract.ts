@@ -17,7 +17,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type Database } from '../../db/client';
 import { simulations } from '../../db/schema';
-import { createClient } from '../../db/seed/factories';
+import { createClient } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';

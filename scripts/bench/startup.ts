@@ -92,7 +92,7 @@ async function stop(child: ChildProcess, server: number) {
 }
 
 /**
- * A first start makes the demo tenant's history in the background (db/seed/demo-history): waits
+ * A first start makes the demo tenant's history in the background (server/demo-history): waits
  * until the dashboard no longer says it is being made, so a warm start measures a settled data dir.
  */
 async function waitForDemoHistory(port: number, out: () => string) {

@@ -24,7 +24,7 @@ if (!process.env.UV_THREADPOOL_SIZE) {
 
 const { scratchDatabase } = await import('../lib/open-db');
 const { asSystem, withTenant } = await import('../../db/tenant');
-const { createClient, createUser } = await import('../../db/seed/factories');
+const { createClient, createUser } = await import('../../seed/factories');
 const { passwordPolicySchema } = await import('../../server/contracts/password-policy');
 const { importUsers } = await import('../../server/services/users/import');
 const { toCsv } = await import('../../server/contracts/csv');

@@ -5,7 +5,7 @@ export const dashboardOutput = z.object({
   /** A demo tenant's activity is demo data, said so on screen; its history may still be being made. */
   demo: z.object({
     isDemo: z.boolean(),
-    /** The demo history being made in the background (db/seed/demo-history); null when done or none. */
+    /** The demo history being made in the background (server/demo-history); null when done or none. */
     generating: z.object({ done: z.number().int(), total: z.number().int() }).nullable(),
   }),
   counts: z.object({

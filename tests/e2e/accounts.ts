@@ -1,4 +1,4 @@
-/** The seeded demo accounts (db/seed/demo.ts) by the key the tests use. */
+/** The seeded demo accounts (seed/demo.ts) by the key the tests use. */
 export const ACCOUNTS = {
   superuser: { email: 'superuser@demo.test', username: 'superuser', home: '/spar-admin', h1: 'Spar admin' },
   admin: { email: 'admin@demo.test', username: 'admin', home: '/dashboard', h1: 'Dashboard' },

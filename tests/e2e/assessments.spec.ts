@@ -3,7 +3,7 @@ import { ACCOUNTS, expect, h1, test } from './fixtures';
 import { startOwnServer } from './own-server';
 import { holdGuestTypedCall } from './call-helpers';
 
-// A seeded simulation marked "available as assessment" (db/seed/simulations.ts); the e2e server has
+// A seeded simulation marked "available as assessment" (seed/simulations.ts); the e2e server has
 // no model configured, so the candidate's call runs with the offline prospect and typed turns.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 

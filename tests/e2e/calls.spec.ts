@@ -1,7 +1,7 @@
 import { seededSimulationId, watchCallStates, seenCallStates } from './call-helpers';
 import { expect, h1, test } from './fixtures';
 
-// A seeded English simulation (db/seed/simulations.ts); the e2e server has no OPENAI_API_KEY, so
+// A seeded English simulation (seed/simulations.ts); the e2e server has no OPENAI_API_KEY, so
 // its calls run in the offline practice mode.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 

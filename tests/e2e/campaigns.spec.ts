@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, h1, test } from './fixtures';
 import { holdGuestTypedCall } from './call-helpers';
 
-// A seeded simulation (db/seed/simulations.ts); the e2e server has no model configured, so the
+// A seeded simulation (seed/simulations.ts); the e2e server has no model configured, so the
 // guest's call runs with the offline prospect and typed turns.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 

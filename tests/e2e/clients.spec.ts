@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_PERSONAS } from '../../db/seed/personas';
-import { DEMO_SIMULATIONS } from '../../db/seed/simulations';
+import { DEMO_PERSONAS } from '../../seed/personas';
+import { DEMO_SIMULATIONS } from '../../seed/simulations';
 import { expect, h1, test } from './fixtures';
 
 test.describe('Spar admin: clients', () => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-// A seeded demo simulation (db/seed/simulations.ts)
+// A seeded demo simulation (seed/simulations.ts)
 const SIMULATION = 'Cold call to an IT Director';
 
 async function openKnowledgeBase(page: Page) {

@@ -5,7 +5,7 @@ import { holdCall, seededSimulationId } from './call-helpers';
 import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
 import { createDemoUser, devToken, expect, h1, signedInState, test } from './fixtures';
 
-// A seeded English simulation (db/seed/simulations.ts). The e2e server has no OPENAI_API_KEY: the
+// A seeded English simulation (seed/simulations.ts). The e2e server has no OPENAI_API_KEY: the
 // call runs in offline practice mode and the report is scored by the offline evaluator.
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 

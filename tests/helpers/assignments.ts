@@ -8,7 +8,7 @@ import {
   createSimulation,
   type ScorecardFields,
   type SimulationFields,
-} from '../../db/seed/factories';
+} from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import { enqueueEvaluation } from '../../server/evaluation/evaluate';
 import { PAIN, TWO_CRITERIA } from './criteria';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
+import { DEMO_SCORECARDS } from '../../seed/scorecards';
 import { describeDifficulty } from '../../server/ai/difficulty';
 import { languageName } from '../../server/ai/labels';
 import type { EvaluationInput } from '../../server/evaluation/input';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { createClient, createUser, type ClientFields, type UserFields } from '../../db/seed/factories';
+import { createClient, createUser, type ClientFields, type UserFields } from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
 
 /** A password that satisfies the default policy and the strict ones tests configure. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKnowledgeFile, createSimulation } from '../../db/seed/factories';
+import { createKnowledgeFile, createSimulation } from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/context';
 import { queryWords } from '../../server/ai/knowledge';

@@ -12,7 +12,7 @@ import {
   createPrompt,
   createScorecard,
   createSimulation,
-} from '../../db/seed/factories';
+} from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { loadGenerationContext, type SimulationInput } from '../../server/ai/context';
 import { AiError } from '../../server/ai/errors';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments } from '../../db/schema';
-import { createAssignment, createExercise } from '../../db/seed/factories';
+import { createAssignment, createExercise } from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import { startExercise, updateAssignment, type Actor } from '../../server/services/assignments/assignments';
 import { createLinkedSimulations } from '../helpers/assignments';

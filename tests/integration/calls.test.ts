@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callMetrics, callTurns, calls, prompts, simulations } from '../../db/schema';
-import { createClientOverview, createPrompt } from '../../db/seed/factories';
+import { createClientOverview, createPrompt } from '../../seed/factories';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
 import { readScenario } from '../../server/contracts/scenario/render';
 import { asSystem, withTenant } from '../../db/tenant';

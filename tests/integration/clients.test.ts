@@ -31,7 +31,7 @@ import {
   createScorecard,
   createSimulation,
   createSupportRequest,
-} from '../../db/seed/factories';
+} from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createAssignment, createCall, createExercise, createReport } from '../../db/seed/factories';
+import { createAssignment, createCall, createExercise, createReport } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { createLinkedSimulations } from '../helpers/assignments';

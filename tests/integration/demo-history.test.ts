@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignments, calls, clients, exercises, jobs, mailOutbox, reports, users } from '../../db/schema';
-import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../db/seed/demo';
-import { demoPlan } from '../../db/seed/demo-history/plan';
+import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
+import { demoPlan } from '../../server/demo-history/plan';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**
- * The demo tenant's four weeks of history (db/seed/demo-history): made in the background by the
+ * The demo tenant's four weeks of history (server/demo-history): made in the background by the
  * product's own pipeline after a first start, and shown on the dashboard as real, labelled data.
  */
 

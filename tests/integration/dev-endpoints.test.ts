@@ -2,7 +2,7 @@ import { networkInterfaces } from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../db/schema';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { asSystem } from '../../db/tenant';
 import { startApp, type RunningApp } from '../../server/app';
 import { loadEnv } from '../../server/env';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
-import { createCall } from '../../db/seed/factories';
+import { createCall } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { type TextProvider } from '../../server/ai/provider';
 import { enqueueEvaluation, evaluationHandler } from '../../server/evaluation/evaluate';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../db/client';
-import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
+import { DEMO_SCORECARDS } from '../../seed/scorecards';
 import { aiGenerations, jobs, reports } from '../../db/schema';
-import { createCall, createJob } from '../../db/seed/factories';
+import { createCall, createJob } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { type TextProvider } from '../../server/ai/provider';
 import {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../../seed/demo';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { createJob } from '../../db/seed/factories';
+import { createJob } from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
 import { startApp } from '../../server/app';
 import { claimNext, enqueue, getJob, setProgress } from '../../server/jobs/queue';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, knowledgeChunks, knowledgeFiles } from '../../db/schema';
-import { createSimulation } from '../../db/seed/factories';
+import { createSimulation } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import type { RunningApp } from '../../server/app';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { tenantRunner } from '../helpers/tenant-runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeChunks, knowledgeFiles } from '../../db/schema';
-import { createSimulation } from '../../db/seed/factories';
+import { createSimulation } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import type { AppDeps } from '../../server/deps';

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, personas } from '../../db/schema';
 import { DIFFICULTIES } from '../../server/contracts/enums';
-import { seedDemoTenantConfig } from '../../db/seed/personas';
+import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { personaFields, type PersonaFieldsInput } from '../../server/contracts/personas';

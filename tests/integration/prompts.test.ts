@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
 import { auditLog, prompts, simulations } from '../../db/schema';
-import { createSimulation } from '../../db/seed/factories';
+import { createSimulation } from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { PLACEHOLDER_NAMES } from '../../server/ai/prompt-assembly';

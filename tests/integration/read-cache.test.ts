@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssignment, createExercise } from '../../db/seed/factories';
+import { createAssignment, createExercise } from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import { ReadCache } from '../../server/cache/read-cache';
 import type { AppDeps } from '../../server/deps';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, jobs, reportOverrides, reports, type CriterionResult } from '../../db/schema';
-import { createCall, createCallRecording, createJob, createReport } from '../../db/seed/factories';
+import { createCall, createCallRecording, createJob, createReport } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';

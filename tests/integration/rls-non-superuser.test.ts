@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, migrationsFolder, openDatabase, type Database } from '../../db/client';
-import { seedDemoIfEmpty } from '../../db/seed/demo';
+import { seedDemoIfEmpty } from '../../seed/demo';
 import { asSystem, withTenant } from '../../db/tenant';
 import { loginWithPassword } from '../../server/services/auth/login';
 import { createSession } from '../../server/auth/session';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions, supportRequests, users } from '../../db/schema';
-import { createSupportRequest } from '../../db/seed/factories';
+import { createSupportRequest } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import { createTestDatabase, dbError, rows, type TestDatabase } from '../helpers/db';

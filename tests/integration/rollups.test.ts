@@ -6,7 +6,7 @@ import {
   createCall,
   createExercise,
   createReport,
-} from '../../db/seed/factories';
+} from '../../seed/factories';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { asSystem, withTenant } from '../../db/tenant';
 import { rawRows } from '../../server/jobs/queue';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, users } from '../../db/schema';
-import { DEMO_ACCOUNTS, DEMO_TEAM_WITHOUT_SIGN_IN, seedDemoIfEmpty } from '../../db/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_TEAM_WITHOUT_SIGN_IN, seedDemoIfEmpty } from '../../seed/demo';
 import { asSystem } from '../../db/tenant';
 import { checkPassword } from '../../server/contracts/password-policy';
 import type { AppDeps } from '../../server/deps';

@@ -10,13 +10,13 @@ import {
   scorecards,
   simulations,
 } from '../../db/schema';
-import { createKnowledgeFile } from '../../db/seed/factories';
+import { createKnowledgeFile } from '../../seed/factories';
 import { searchKnowledge } from '../../server/ai/knowledge';
 import { renderText } from '../../server/contracts/scenario/render';
-import { seedDemoIfEmpty } from '../../db/seed/demo';
-import { DEMO_PERSONAS, seedDemoTenantConfig } from '../../db/seed/personas';
-import { seedDemoScorecards } from '../../db/seed/scorecards';
-import { DEMO_SIMULATIONS } from '../../db/seed/simulations';
+import { seedDemoIfEmpty } from '../../seed/demo';
+import { DEMO_PERSONAS, seedDemoTenantConfig } from '../../seed/personas';
+import { seedDemoScorecards } from '../../seed/scorecards';
+import { DEMO_SIMULATIONS } from '../../seed/simulations';
 import { asSystem, withTenant } from '../../db/tenant';
 import { DIFFICULTY_BEHAVIOUR } from '../../server/ai/difficulty';
 import type { ScenarioNarrative, ScenarioVariables } from '../../server/contracts/scenario/schema';

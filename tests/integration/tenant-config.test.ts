@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callInstructions, clientOverviews, icps, productGroupings } from '../../db/schema';
-import { seedDemoTenantConfig } from '../../db/seed/personas';
+import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SCORECARDS } from '../../db/seed/scorecards';
+import { DEMO_SCORECARDS } from '../../seed/scorecards';
 import { computeAnalytics, isOpenQuestion } from '../../server/evaluation/analytics';
 import { checkQuote, turnIndex } from '../../server/evaluation/evidence';
 import { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from '../../server/evaluation/offline/index';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES, type Difficulty } from '../../server/contracts/enums';
-import { DEMO_SIMULATIONS } from '../../db/seed/simulations';
+import { DEMO_SIMULATIONS } from '../../seed/simulations';
 import { generateOfflineScenario } from '../../server/ai/offline-scenario';
 import { readScenario } from '../../server/contracts/scenario/render';
 import { wordsOf } from '../../server/contracts/speech/words';

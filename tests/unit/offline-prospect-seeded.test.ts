@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../server/contracts/languages';
-import { DEMO_SIMULATIONS } from '../../db/seed/simulations';
+import { DEMO_SIMULATIONS } from '../../seed/simulations';
 import { generateScenario } from '../../server/ai/scenario';
 import { renderScenario, type Scenario } from '../../server/contracts/scenario/render';
 import { detectLanguage } from '../../server/contracts/speech/language';

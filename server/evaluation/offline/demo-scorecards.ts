@@ -4,7 +4,7 @@ import type { ScorecardCriterion, ScorecardIcon } from '../../contracts/scorecar
  * Demo scorecards for well-known sales methodologies, written for Spar. The level texts describe
  * what a listener can observe in a call transcript: the evaluator scores calls against them, so
  * each level names concrete rep behaviour and the three levels of a criterion do not overlap.
- * The seed (db/seed/scorecards.ts) writes them for the demo tenant; the offline evaluator
+ * The seed (seed/scorecards.ts) writes them for the demo tenant; the offline evaluator
  * (./rubrics.ts) recognises their criteria, so they live here, beside it.
  */
 type SeedCriterion = Omit<ScorecardCriterion, 'id' | 'position'>;

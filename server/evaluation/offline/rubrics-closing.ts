@@ -1,7 +1,7 @@
 import { agreed, finding, isDatedStep, isFollowUp, isVagueStep, questions, verdict, type Rubric } from './detectors';
 import type { CallFacts, RepSentence } from './features';
 
-/** Closing & Next Steps (db/seed/scorecards.ts): the end of a sales conversation. */
+/** Closing & Next Steps (seed/scorecards.ts): the end of a sales conversation. */
 
 /** A summary sentence and the rest of its turn. */
 const block = (x: CallFacts, s: RepSentence) => x.sameTurn(s).filter((t) => t.sentIdx >= s.sentIdx && !t.void);

@@ -11,7 +11,7 @@ import {
 } from './detectors';
 import type { CallFacts, RepSentence } from './features';
 
-/** Cold Call Opener (db/seed/scorecards.ts): the first minute of an outbound call. */
+/** Cold Call Opener (seed/scorecards.ts): the first minute of an outbound call. */
 
 /** A greeting question ("How are you today?"), not a question about the prospect's business. */
 const greeting = (x: CallFacts, s: RepSentence) => x.has(s, 'howAreYou') && s.text.split(/\s+/).length <= 6;

@@ -14,7 +14,7 @@ import {
 import { isCourtesyOnly } from '../guards';
 import type { CallFacts, RepSentence } from './features';
 
-/** Discovery (SPIN), db/seed/scorecards.ts: rubrics built from the level texts, read as behaviour. */
+/** Discovery (SPIN), seed/scorecards.ts: rubrics built from the level texts, read as behaviour. */
 
 const isSituation = (x: CallFacts, s: RepSentence) =>
   s.question &&

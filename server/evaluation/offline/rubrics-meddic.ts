@@ -4,7 +4,7 @@ import { agreed, finding, isConfirmedQuantity, isParaphrase, questions, verdict,
 import type { CallFacts, RepSentence } from './features';
 
 /**
- * MEDDIC Qualification (db/seed/scorecards.ts). Scored on whether the rep obtained the
+ * MEDDIC Qualification (seed/scorecards.ts). Scored on whether the rep obtained the
  * information — what the prospect answered — not on whether the topic was mentioned.
  */
 

@@ -13,7 +13,7 @@ import {
 } from './detectors';
 import type { RepSentence } from './features';
 
-/** Objection Handling (db/seed/scorecards.ts): what the rep does after the prospect pushes back. */
+/** Objection Handling (seed/scorecards.ts): what the rep does after the prospect pushes back. */
 
 const NO_OBJECTION = verdict(0, 'acknowledge', [], [], [finding('noObjection')]);
 

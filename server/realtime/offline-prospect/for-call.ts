@@ -21,7 +21,7 @@ function scorecardTexts(snapshot: unknown): string[] {
  * The offline prospect of one call, from what the call froze at its start: the scenario, the
  * persona, the difficulty and the scorecard's texts. Seeded with the call id, so a call replays
  * the same way and two calls differ. Used by the live call (server/http/ws.ts) and by the demo
- * history (db/seed/demo-history), so both hold the same conversation.
+ * history (server/demo-history), so both hold the same conversation.
  */
 export function prospectProfileForCall(
   call: CallForProspect,

@@ -9,7 +9,7 @@ export interface MailContext {
   publicUrl: string;
   /**
    * 'smtp' when SMTP_URL is set (the mail job sends it); 'outbox' when mail is only stored for
-   * admins; 'none' for the demo history (db/seed/demo-history), which mails nobody.
+   * admins; 'none' for the demo history (server/demo-history), which mails nobody.
    */
   delivery: 'smtp' | 'outbox' | 'none';
 }

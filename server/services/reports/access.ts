@@ -32,7 +32,7 @@ export async function callForViewer(tx: Executor, viewer: ReportViewer, callId: 
       createdAt: calls.createdAt,
       scorecardSnapshot: calls.scorecardSnapshot,
       simulationSnapshot: calls.simulationSnapshot,
-      // a call the demo history made (db/seed/demo-history): labelled as demo data
+      // a call the demo history made (server/demo-history): labelled as demo data
       demo: sql<boolean>`coalesce((${calls.serverMetrics}->>'demo')::boolean, false)`,
     })
     .from(calls)

@@ -1,5 +1,5 @@
-import type { ScenarioTopic } from '../../../server/contracts/scenario/schema';
-import { seededRandom } from '../../../server/ai/seeded-random';
+import type { ScenarioTopic } from '../contracts/scenario/schema';
+import { seededRandom } from '../ai/seeded-random';
 import {
   greet,
   initialState,
@@ -7,7 +7,7 @@ import {
   speechMs,
   type ProspectEnd,
   type ProspectProfile,
-} from '../../../server/realtime/offline-prospect';
+} from '../realtime/offline-prospect';
 import { KIND_MOVES, OWNERS, REP_LINES, type CallKind, type RepLines } from './rep-lines';
 
 /**

@@ -1,5 +1,5 @@
-import type { Executor } from '../../client';
-import { jobs, prompts, supportRequests } from '../../schema';
+import type { Executor } from '../../db/client';
+import { jobs, prompts, supportRequests } from '../../db/schema';
 
 /** A prompt: the tenant's own, or a system prompt when `tenantId` is null/absent. */
 export async function createPrompt(

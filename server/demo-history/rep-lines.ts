@@ -1,4 +1,4 @@
-import type { ScenarioTopic } from '../../../server/contracts/scenario/schema';
+import type { ScenarioTopic } from '../contracts/scenario/schema';
 
 /**
  * What the demo tenant's scripted reps say, in the languages of the seeded simulations (English
@@ -144,7 +144,7 @@ export const REP_LINES: Record<'en' | 'it', RepLines> = {
   },
 };
 
-/** What the scorecard of a seeded simulation asks for (db/seed/scorecards.ts). */
+/** What the scorecard of a seeded simulation asks for (seed/scorecards.ts). */
 export type CallKind = 'discovery' | 'meddic' | 'objections' | 'cold' | 'closing';
 
 export const KIND_OF_SCORECARD: Record<string, CallKind> = {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../../client';
-import { knowledgeChunks, knowledgeFiles, simulations } from '../../schema';
+import type { Executor } from '../../db/client';
+import { knowledgeChunks, knowledgeFiles, simulations } from '../../db/schema';
 
 export type SimulationFields = Partial<typeof simulations.$inferInsert> & { tenantId: string };
 

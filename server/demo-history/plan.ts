@@ -1,4 +1,4 @@
-import { seededRandom } from '../../../server/ai/seeded-random';
+import { seededRandom } from '../ai/seeded-random';
 import type { Skill } from './scripted-rep';
 
 /**
@@ -17,7 +17,7 @@ interface DemoRep {
   diligence: number;
 }
 
-/** The demo tenant's reps (db/seed/demo.ts creates them) and how they play. */
+/** The demo tenant's reps (seed/demo.ts creates them) and how they play. */
 const DEMO_REPS: DemoRep[] = [
   { email: 'rep@demo.test', levels: ['weak', 'average', 'average', 'strong', 'strong'], diligence: 0.95 },
   { email: 'rep2@demo.test', levels: ['strong', 'strong', 'average', 'strong', 'strong'], diligence: 0.9 },

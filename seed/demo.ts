@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client';
-import { clients } from '../schema';
-import { asSystem } from '../tenant';
-import { hashPassword } from '../../server/auth/password';
-import { generatePassword } from '../../server/contracts/password-policy';
-import type { PasswordPolicy } from '../../server/contracts/password-policy';
+import type { Db } from '../db/client';
+import { clients } from '../db/schema';
+import { asSystem } from '../db/tenant';
+import { hashPassword } from '../server/auth/password';
+import { generatePassword } from '../server/contracts/password-policy';
+import type { PasswordPolicy } from '../server/contracts/password-policy';
 import { createClient, createUser } from './factories';
 import { seedDemoTenantConfig } from './personas';
 import { seedDemoScorecards } from './scorecards';
 import { seedDemoSimulations } from './simulations';
-import { enqueue } from '../../server/jobs/queue';
-import { DEMO_HISTORY_QUEUE } from './demo-history/run';
+import { enqueue } from '../server/jobs/queue';
+import { DEMO_HISTORY_QUEUE } from '../server/demo-history/run';
 
 export const DEMO_SCHEMA = 'demo';
 export const DEMO_ACCOUNTS = [
@@ -26,7 +26,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /**
- * More of the demo manager's team: reps who appear in the demo history (db/seed/demo-history) but
+ * More of the demo manager's team: reps who appear in the demo history (server/demo-history) but
  * have no password, so nobody can sign in as them.
  */
 export const DEMO_TEAM_WITHOUT_SIGN_IN = [
@@ -95,7 +95,7 @@ export async function seedDemoIfEmpty(
     await seedDemoTenantConfig(tx, demo.id);
     await seedDemoScorecards(tx, demo.id);
     await seedDemoSimulations(tx, demo.id);
-    // four weeks of activity, made in the background once the server is up (db/seed/demo-history)
+    // four weeks of activity, made in the background once the server is up (server/demo-history)
     if (opts.history ?? true) {
       const payload = { now: new Date().toISOString(), seed: 1 };
       // a few seconds after the first start: the server is up and answering before the work begins

@@ -1,10 +1,10 @@
-import type { Executor } from '../client';
-import type { PersonaFields } from '../../server/contracts/personas';
-import { createCallInstruction } from '../../server/services/call-instructions/call-instructions';
-import { saveClientOverview } from '../../server/services/client-overview/client-overview';
-import { createIcp } from '../../server/services/icps/icps';
-import { createPersona } from '../../server/services/personas/personas';
-import { createProductGrouping } from '../../server/services/product-groupings/product-groupings';
+import type { Executor } from '../db/client';
+import type { PersonaFields } from '../server/contracts/personas';
+import { createCallInstruction } from '../server/services/call-instructions/call-instructions';
+import { saveClientOverview } from '../server/services/client-overview/client-overview';
+import { createIcp } from '../server/services/icps/icps';
+import { createPersona } from '../server/services/personas/personas';
+import { createProductGrouping } from '../server/services/product-groupings/product-groupings';
 
 /*
  * The demo tenant "Northwind Demo" sells Northwind Pulse, a revenue-operations and sales-analytics

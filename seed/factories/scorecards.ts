@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Executor } from '../../client';
-import { scorecardCriteria, scorecards } from '../../schema';
+import type { Executor } from '../../db/client';
+import { scorecardCriteria, scorecards } from '../../db/schema';
 
 type CriterionFields = Partial<Omit<typeof scorecardCriteria.$inferInsert, 'tenantId' | 'scorecardId'>> & {
   name: string;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../../client';
-import { callInstructions, clientOverviews, icps, personas, productGroupings } from '../../schema';
+import type { Executor } from '../../db/client';
+import { callInstructions, clientOverviews, icps, personas, productGroupings } from '../../db/schema';
 
 type Fields<T extends { $inferInsert: object }> = Partial<T['$inferInsert']> & { tenantId: string };
 const suffix = () => randomBytes(3).toString('hex');

@@ -1,5 +1,5 @@
-import type { Executor } from '../../client';
-import { callRecordings, callTurns, calls, reports } from '../../schema';
+import type { Executor } from '../../db/client';
+import { callRecordings, callTurns, calls, reports } from '../../db/schema';
 
 export type CallFields = Partial<typeof calls.$inferInsert> & { tenantId: string; turns?: TurnFields[] };
 

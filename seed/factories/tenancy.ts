@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../../client';
-import { clients, users } from '../../schema';
-import { type Language } from '../../../server/contracts/languages';
-import { type ClientType, type UserType } from '../../../server/contracts/enums';
-import { hashPassword } from '../../../server/auth/password';
+import type { Executor } from '../../db/client';
+import { clients, users } from '../../db/schema';
+import { type Language } from '../../server/contracts/languages';
+import { type ClientType, type UserType } from '../../server/contracts/enums';
+import { hashPassword } from '../../server/auth/password';
 
 /** Clients and users. */
 export interface ClientFields {

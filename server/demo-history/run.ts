@@ -1,17 +1,15 @@
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../client';
-import { assignments, calls, exercises, jobs, reports, simulations, users } from '../../schema';
-import { asSystem, withTenant } from '../../tenant';
-import { createCallTurns } from '../factories';
-import { roleOf } from '../../../server/contracts/roles';
-import type { Env } from '../../../server/env';
-import { evaluationDedupeKey } from '../../../server/evaluation/evaluate';
-import type { JobContext, JobHandler } from '../../../server/jobs/handler';
-import { prospectProfileForCall } from '../../../server/realtime/offline-prospect';
-import { createAssignment, refreshAssignmentStatus } from '../../../server/services/assignments/assignments';
-import { recountExercises } from '../../../server/services/assignments/exercise-progress';
-import { lockAssignment } from '../../../server/services/assignments/locks';
-import { finishCall, startCall } from '../../../server/services/calls/calls';
+import { assignments, callTurns, calls, exercises, jobs, reports, simulations, users } from '../../db/schema';
+import { asSystem, type TenantRunner } from '../../db/tenant';
+import { roleOf } from '../contracts/roles';
+import type { Env } from '../env';
+import { evaluationDedupeKey } from '../evaluation/evaluate';
+import type { JobContext, JobHandler } from '../jobs/handler';
+import { prospectProfileForCall } from '../realtime/offline-prospect';
+import { createAssignment, refreshAssignmentStatus } from '../services/assignments/assignments';
+import { recountExercises } from '../services/assignments/exercise-progress';
+import { lockAssignment } from '../services/assignments/locks';
+import { finishCall, startCall } from '../services/calls/calls';
 import { demoPlan, type PlannedCall } from './plan';
 import { KIND_OF_SCORECARD } from './rep-lines';
 import { holdScriptedCall } from './scripted-rep';
@@ -36,8 +34,8 @@ interface Payload {
   seed: number;
 }
 
-async function lookups(db: Db, tenantId: string) {
-  return withTenant(db, tenantId, async (tx) => {
+async function lookups(tenant: TenantRunner) {
+  return tenant(async (tx) => {
     const people = await tx.select({ id: users.id, email: users.email, userType: users.userType }).from(users);
     const sims = await tx.select({ id: simulations.id, name: simulations.name }).from(simulations);
     return { people: new Map(people.map((u) => [u.email, u])), sims: new Map(sims.map((s) => [s.name, s.id])) };
@@ -45,8 +43,8 @@ async function lookups(db: Db, tenantId: string) {
 }
 
 /** The calls of this history already made (a job run again goes on from there). */
-async function madeSeeds(db: Db, tenantId: string): Promise<Set<number>> {
-  const rows = await withTenant(db, tenantId, (tx) =>
+async function madeSeeds(tenant: TenantRunner): Promise<Set<number>> {
+  const rows = await tenant((tx) =>
     tx
       .select({ seed: sql<string>`${calls.serverMetrics}->>${SEED_KEY}` })
       .from(calls)
@@ -57,7 +55,7 @@ async function madeSeeds(db: Db, tenantId: string): Promise<Set<number>> {
 
 /** Holds one planned call through the product's services; returns the call id. */
 async function holdPlannedCall(
-  db: Db,
+  tenant: TenantRunner,
   env: Env,
   tenantId: string,
   rep: { id: string; userType: Parameters<typeof roleOf>[0] },
@@ -67,14 +65,14 @@ async function holdPlannedCall(
 ) {
   const actor = { tenantId, userId: rep.id, role: roleOf(rep.userType) };
   // offline whatever the server is configured with: scripted reps talk to the offline prospect
-  const started = await withTenant(db, tenantId, (tx) =>
+  const started = await tenant((tx) =>
     startCall(tx, { ...env, OPENAI_API_KEY: undefined }, actor, {
       simulationId,
       mode: 'practice',
       ...(exerciseId ? { exerciseId } : {}),
     }),
   );
-  const [call] = await withTenant(db, tenantId, (tx) =>
+  const [call] = await tenant((tx) =>
     tx
       .select({
         id: calls.id,
@@ -88,24 +86,27 @@ async function holdPlannedCall(
   const { profile } = prospectProfileForCall(call, 400);
   const kind = KIND_OF_SCORECARD[(call.scorecardSnapshot as { name?: string } | null)?.name ?? ''] ?? 'discovery';
   const held = holdScriptedCall(profile, kind, c.skill, c.seed);
-  await withTenant(db, tenantId, (tx) =>
-    createCallTurns(tx, {
-      tenantId,
-      callId: call.id,
-      turns: held.turns.map((t, i) => ({
-        itemId: `${t.speaker === 'rep' ? 'offline_r' : 'offline_p'}_${i + 1}`,
-        speaker: t.speaker,
-        text: t.text,
-        startMs: t.startMs,
-        endMs: t.endMs,
-        interrupted: false,
-        playedMs: null,
-        responseLatencyMs: t.speaker === 'prospect' && i > 0 ? Math.max(0, t.startMs - held.turns[i - 1].endMs) : null,
-      })),
-    }),
-  );
+  if (held.turns.length)
+    await tenant((tx) =>
+      tx.insert(callTurns).values(
+        held.turns.map((t, i) => ({
+          tenantId,
+          callId: call.id,
+          seq: i,
+          itemId: `${t.speaker === 'rep' ? 'offline_r' : 'offline_p'}_${i + 1}`,
+          speaker: t.speaker,
+          text: t.text,
+          startMs: t.startMs,
+          endMs: t.endMs,
+          interrupted: false,
+          playedMs: null,
+          responseLatencyMs:
+            t.speaker === 'prospect' && i > 0 ? Math.max(0, t.startMs - held.turns[i - 1].endMs) : null,
+        })),
+      ),
+    );
   const repTurns = held.turns.filter((t) => t.speaker === 'rep').length;
-  await finishCall((fn) => withTenant(db, tenantId, fn), tenantId, call.id, {
+  await finishCall(tenant, tenantId, call.id, {
     reason: held.end ? 'prospect_hangup' : 'user_hangup',
     detail: null,
     durationMs: held.durationMs,
@@ -139,8 +140,8 @@ async function evaluated(ctx: JobContext, callIds: string[]) {
 }
 
 /** Moves a call, its report and its exercise to the planned time (the rollups follow by trigger). */
-async function backdate(db: Db, tenantId: string, callId: string, startedAt: Date) {
-  await withTenant(db, tenantId, async (tx) => {
+async function backdate(tenant: TenantRunner, callId: string, startedAt: Date) {
+  await tenant(async (tx) => {
     const [c] = await tx
       .select({ durationMs: calls.durationMs, exerciseId: calls.exerciseId })
       .from(calls)
@@ -178,20 +179,21 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
     async run(ctx) {
       const tenantId = ctx.job.tenantId;
       const payload = ctx.job.payload as unknown as Payload;
-      if (!tenantId) return { skipped: 'no tenant' };
+      const tenant = ctx.tenant;
+      if (!tenantId || !tenant) return { skipped: 'no tenant' };
       const plan = demoPlan(new Date(payload.now), payload.seed);
-      const { people, sims } = await lookups(ctx.db, tenantId);
+      const { people, sims } = await lookups(tenant);
       const manager = people.get('manager@demo.test');
       if (!manager) return { skipped: 'the demo manager is gone' };
       const managerActor = { tenantId, userId: manager.id, role: roleOf(manager.userType) };
-      const done = await madeSeeds(ctx.db, tenantId);
+      const done = await madeSeeds(tenant);
       const total = plan.calls.length;
       await ctx.setProgress({ phase: 'assignments', done: done.size, total });
 
       // the manager's weekly assignments (sent in the past; nobody is mailed)
       const assignmentIds = new Map<string, string>();
       for (const a of plan.assignments) {
-        const id = await withTenant(ctx.db, tenantId, async (tx) => {
+        const id = await tenant(async (tx) => {
           const [existing] = await tx
             .select({ id: assignments.id })
             .from(assignments)
@@ -233,7 +235,7 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
           if (!rep || !simulationId) continue;
           let exerciseId: string | null = null;
           if (c.assignmentKey && assignmentIds.has(c.assignmentKey)) {
-            const [e] = await withTenant(ctx.db, tenantId, (tx) =>
+            const [e] = await tenant((tx) =>
               tx
                 .select({ id: exercises.id })
                 .from(exercises)
@@ -248,7 +250,7 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
             exerciseId = e?.id ?? null;
           }
           held.push({
-            id: await holdPlannedCall(ctx.db, deps.env, tenantId, rep, simulationId, exerciseId, c),
+            id: await holdPlannedCall(tenant, deps.env, tenantId, rep, simulationId, exerciseId, c),
             startedAt: c.startedAt,
           });
           await ctx.setProgress({ phase: 'calls', done: ++count, total });
@@ -257,11 +259,11 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
           ctx,
           held.map((h) => h.id),
         );
-        for (const h of held) await backdate(ctx.db, tenantId, h.id, h.startedAt);
+        for (const h of held) await backdate(tenant, h.id, h.startedAt);
       }
 
       // each assignment's status from its exercises; each rep last active at their last call
-      await withTenant(ctx.db, tenantId, async (tx) => {
+      await tenant(async (tx) => {
         for (const id of assignmentIds.values()) await refreshAssignmentStatus(tx, id);
         await tx.execute(
           sql`update users u set last_active_at = x.at from (select user_id, max(ended_at) as at from calls group by user_id) x where x.user_id = u.id and (u.last_active_at is null or u.last_active_at < x.at)`,

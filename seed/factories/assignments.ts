@@ -1,5 +1,5 @@
-import type { Executor } from '../../client';
-import { assignmentSimulations, assignments, exercises } from '../../schema';
+import type { Executor } from '../../db/client';
+import { assignmentSimulations, assignments, exercises } from '../../db/schema';
 
 export type AssignmentFields = Partial<typeof assignments.$inferInsert> & {
   tenantId: string;
