@@ -102,7 +102,7 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
         await http.shutdown(env.SHUTDOWN_TIMEOUT_MS);
         await leases.stop();
         await stopServerTelemetry();
-        await peers?.unlisten().catch(() => undefined);
+        await peers?.unlisten().catch((err: unknown) => logger.warn({ err }, 'read cache channel not closed'));
         await retention.stop();
         await worker?.stop();
         if (!opts.database) await database.close();

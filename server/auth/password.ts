@@ -1,3 +1,4 @@
+import { logger } from '../logger';
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (m=19 MiB, t=2, p=1). The hashing runs on the libuv threadpool.
@@ -10,7 +11,9 @@ export function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(hashValue: string, password: string): Promise<boolean> {
   try {
     return await verify(hashValue, password);
-  } catch {
+  } catch (err) {
+    // a stored value that is not an argon2 hash: no password matches it, and an operator should know
+    logger.warn({ err }, 'a stored password hash could not be read');
     return false;
   }
 }

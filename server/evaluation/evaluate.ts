@@ -1,5 +1,6 @@
+import { logger } from '../logger';
 import { inSpan } from '../telemetry/tracing';
-import { evaluationDuration } from '../metrics/metrics';
+import { caughtFailures, evaluationDuration } from '../metrics/metrics';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { calls, reports, type AiUsage } from '../../db/schema';
@@ -170,7 +171,11 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
         if (e instanceof AiError && e.records.length) {
           await tenant((tx) =>
             recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: e.records }),
-          ).catch(() => {});
+          ).catch((err: unknown) => {
+            // the evaluation's own failure is what the job records; the lost usage is said here
+            caughtFailures.inc({ site: 'usage_record' });
+            logger.error({ err, callId: input.callId }, 'model usage of a failed evaluation could not be saved');
+          });
         }
         throw e;
       }

@@ -268,7 +268,7 @@ export function createWorker(opts: WorkerOptions): Worker {
           return;
         }
       }
-      await loop?.catch(() => {});
+      await loop?.catch(() => {}); // the loop logs its own failures (pollLoop)
       loop = null;
     },
     runOnce,

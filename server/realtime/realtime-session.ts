@@ -159,8 +159,9 @@ export async function bindRtcCall(tenant: TenantRunner, callId: string, rtcCallI
         .returning({ id: calls.id }),
     );
     return rows.length === 1;
-  } catch {
-    return false; // the id is another call's (unique)
+  } catch (e) {
+    if (uniqueViolation(e)) return false; // the id is another call's (unique)
+    throw e;
   }
 }
 
@@ -172,4 +173,10 @@ export async function useRelay(tenant: TenantRunner, callId: string): Promise<vo
       .set({ transport: 'relay' })
       .where(and(eq(calls.id, callId), eq(calls.transport, 'webrtc'), isNull(calls.rtcCallId))),
   );
+}
+
+/** PostgreSQL's unique_violation (23505), as drizzle wraps it or the driver throws it. */
+function uniqueViolation(e: unknown): boolean {
+  for (let c: unknown = e; c instanceof Error; c = c.cause) if ((c as { code?: unknown }).code === '23505') return true;
+  return false;
 }

@@ -1,3 +1,4 @@
+import { logger } from '../logger';
 import { context, propagation, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -80,7 +81,7 @@ export async function stopServerTelemetry() {
   if (!p) return;
   unregister?.();
   unregister = null;
-  await p.shutdown().catch(() => undefined);
+  await p.shutdown().catch((err: unknown) => logger.warn({ err }, 'the trace exporter did not flush at shutdown'));
   // unregistered, so a later start in this process registers afresh
   trace.disable();
   context.disable();

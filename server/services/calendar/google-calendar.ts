@@ -296,8 +296,10 @@ export async function calendarOverview({
     if (!again) return { ...base, problem: 'reconnect', events: [] };
     try {
       data = await fetchEvents(env, again, now);
-    } catch {
-      return { ...base, problem: 'reconnect', events: [] };
+    } catch (err) {
+      if (err instanceof TokenRejected) return { ...base, problem: 'reconnect', events: [] };
+      logger.warn({ err }, 'calendar events could not be read after a token refresh');
+      return { ...base, problem: 'unavailable', events: [] };
     }
   }
   const events = data.items

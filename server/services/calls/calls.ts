@@ -1,3 +1,4 @@
+import { isAppError } from '../../errors';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
@@ -360,7 +361,7 @@ export async function finishCall(
       .where(and(eq(calls.id, callId), sql`${calls.state} <> 'ended'`))
       .returning({ scorecardId: calls.scorecardId, mode: calls.mode });
     if (r.length && r[0].scorecardId && o.repTurns > 0) {
-      await markScorecardUsed(tx, r[0].scorecardId).catch(() => undefined);
+      await markScorecardUsed(tx, r[0].scorecardId).catch(unlessScorecardGone);
     }
     if (r.length && r[0].mode === 'assessment') await markAssessmentCallEnded(tx, callId, o.repTurns);
     if (r.length && r[0].mode === 'magic_link') await markMagicLinkCallEnded(tx, callId, o.repTurns);
@@ -461,7 +462,7 @@ export async function endCallRow(tx: Executor, userId: string, callId: string): 
     .from(callTurns)
     .where(and(eq(callTurns.callId, callId), eq(callTurns.speaker, 'rep')));
   const [card] = await tx.select({ scorecardId: calls.scorecardId }).from(calls).where(eq(calls.id, callId));
-  if (Number(n) > 0 && card?.scorecardId) await markScorecardUsed(tx, card.scorecardId).catch(() => undefined);
+  if (Number(n) > 0 && card?.scorecardId) await markScorecardUsed(tx, card.scorecardId).catch(unlessScorecardGone);
   await tx
     .update(calls)
     .set({
@@ -509,4 +510,10 @@ export async function previewSimulation(tx: Executor, env: Env, simulationId: st
       ? 'openai-realtime'
       : 'offline') as LiveCallProvider,
   };
+}
+
+/** A scorecard deleted since the call started is the one failure "mark it used" may meet; anything else is thrown. */
+function unlessScorecardGone(e: unknown): void {
+  if (isAppError(e) && e.code === 'NOT_FOUND') return;
+  throw e;
 }
