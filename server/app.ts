@@ -132,8 +132,9 @@ function startLeaseKeeper(deps: AppDeps) {
       .catch((err) => logger.error({ err }, 'call lease upkeep failed'));
   };
   tick(true);
-  let n = 0;
-  const timer = setInterval(() => tick(++n % 3 === 0), Math.round(leaseMs / 3));
+  // every third of a lease: renew this process's leases and close calls whose lease ran out, so a
+  // call of a dead process is closed at most a lease and a third after its last renewal
+  const timer = setInterval(() => tick(true), Math.round(leaseMs / 3));
   timer.unref();
   return {
     stop: async () => {

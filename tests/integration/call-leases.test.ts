@@ -129,11 +129,11 @@ describe('call leases across server processes', () => {
     expect(await connectCall(two.url, early.callId, early.ticket)).toBe(429);
     expect(await closeAbandonedCalls(database.db)).not.toContain(dead.callId);
 
-    // the lease runs out (no process renews it)
+    // the lease runs out (no process renews it): its last renewal was 4 s into the call
     await withTenant(database.db, tenantId, (tx) =>
       tx
         .update(calls)
-        .set({ leaseUntil: new Date(Date.now() - 1000) })
+        .set({ leaseUntil: new Date(startedAt.getTime() + 4000 + CALL_LEASE_MS) })
         .where(eq(calls.id, dead.callId)),
     );
     const after = await startOn(two);
@@ -144,6 +144,8 @@ describe('call leases across server processes', () => {
     const closed = await callRow(dead.callId);
     expect(closed).toMatchObject({ state: 'ended', endReason: 'server_stopped' });
     expect(closed.endDetail).toContain('The server stopped during the call');
+    // it lasted until its last sign of life (the rep's turn ending at 6 s), not until the sweep
+    expect(closed.durationMs).toBe(6000);
     const turns = await sys((tx) =>
       tx.select().from(callTurns).where(eq(callTurns.callId, dead.callId)).orderBy(asc(callTurns.seq)),
     );

@@ -106,7 +106,13 @@ const LEGACY_WINDOW_MS = 4 * 3600_000;
 export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now = new Date()): Promise<string[]> {
   const stale = await asSystem(db, { action: 'calls.close_abandoned' }, (tx) =>
     tx
-      .select({ id: calls.id, tenantId: calls.tenantId, connectedAt: calls.connectedAt, startedAt: calls.startedAt })
+      .select({
+        id: calls.id,
+        tenantId: calls.tenantId,
+        connectedAt: calls.connectedAt,
+        startedAt: calls.startedAt,
+        leaseUntil: calls.leaseUntil,
+      })
       .from(calls)
       .where(
         and(
@@ -125,17 +131,23 @@ export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now =
     // its own tenant's transactions (row-level security set), as its process would have
     const tenant = tenantRunnerFor(db, c.tenantId);
     try {
-      const [{ n }] = await tenant((tx) =>
+      const [{ n, lastTurnMs }] = await tenant((tx) =>
         tx
-          .select({ n: count() })
+          .select({
+            n: sql<number>`count(*) filter (where ${callTurns.speaker} = 'rep')`,
+            lastTurnMs: sql<number | null>`max(coalesce(${callTurns.endMs}, ${callTurns.startMs}))`,
+          })
           .from(callTurns)
-          .where(and(eq(callTurns.callId, c.id), eq(callTurns.speaker, 'rep'))),
+          .where(eq(callTurns.callId, c.id)),
       );
       const since = c.connectedAt ?? c.startedAt;
+      // the call lasted until its last sign of life: its last turn, or the last renewal of its
+      // lease (made every third of a lease while its process lived), not until this sweep
+      const lastRenewalMs = c.leaseUntil && since ? c.leaseUntil.getTime() - leaseMs - since.getTime() : 0;
       const ended = await finishCall(tenant, c.tenantId, c.id, {
         reason: 'server_stopped',
         detail: 'The server stopped during the call. What was said until then has been kept.',
-        durationMs: since ? Math.max(0, now.getTime() - leaseMs - since.getTime()) : 0,
+        durationMs: since ? Math.max(0, Number(lastTurnMs ?? 0), lastRenewalMs) : 0,
         usage: null,
         costEstimateUsd: null,
         serverMetrics: { closedBy: 'lease expiry' },
