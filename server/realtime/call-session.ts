@@ -462,32 +462,36 @@ export class CallSession {
       const durationMs = this.connectedAt === null ? 0 : Math.round(performance.now() - this.connectedAt);
       // finalize what was said but not yet final (e.g. the prospect cut off by the drop)
       for (const turn of this.turns.finalizeUnfinished()) this.record.turn(turn);
-      if (this.ws.readyState === 1) {
-        this.setState('ended');
-        this.send({
-          type: 'end',
-          reason,
-          durationMs,
-          callId: this.o.callId,
-          ...(END_DETAIL[reason] && reason !== 'time_limit' ? { message: END_DETAIL[reason] } : {}),
-        });
-        this.state = 'ended';
-        this.ws.close(1000, reason);
-      }
       this.state = 'ended';
-      await this.record.finish(() => ({
-        reason,
-        detail: detail ?? END_DETAIL[reason] ?? null,
-        durationMs,
-        usage: this.usageSeen || this.o.upstream.provider === 'openai-realtime' ? this.usage : null,
-        costEstimateUsd: this.usageSeen
-          ? estimateCostUsd(this.usage)
-          : this.o.upstream.provider === 'offline'
-            ? 0
-            : null,
-        serverMetrics: storedMetrics(this.metrics),
-        repTurns: this.turns.repTurns(),
-      }));
+      // the end is recorded before the browser hears of it: a crash in between must not leave a
+      // call the rep saw end still "connected" until the sweep closes it as "server stopped"
+      try {
+        await this.record.finish(() => ({
+          reason,
+          detail: detail ?? END_DETAIL[reason] ?? null,
+          durationMs,
+          usage: this.usageSeen || this.o.upstream.provider === 'openai-realtime' ? this.usage : null,
+          costEstimateUsd: this.usageSeen
+            ? estimateCostUsd(this.usage)
+            : this.o.upstream.provider === 'offline'
+              ? 0
+              : null,
+          serverMetrics: storedMetrics(this.metrics),
+          repTurns: this.turns.repTurns(),
+        }));
+      } finally {
+        if (this.ws.readyState === 1) {
+          this.send({ type: 'state', state: 'ended', at: Date.now() });
+          this.send({
+            type: 'end',
+            reason,
+            durationMs,
+            callId: this.o.callId,
+            ...(END_DETAIL[reason] && reason !== 'time_limit' ? { message: END_DETAIL[reason] } : {}),
+          });
+          this.ws.close(1000, reason);
+        }
+      }
       this.o.onEnded?.(reason);
     })();
     return this.endPromise;
