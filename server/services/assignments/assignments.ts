@@ -265,19 +265,28 @@ async function checkMembers(tx: Executor, actor: Actor, ids: string[]) {
   return found;
 }
 
+/** What creating or editing an assignment takes: the transaction, who acts, the mail context, the input. */
+interface AssignmentWrite<Input> {
+  tx: Executor;
+  actor: Actor;
+  mail: MailContext;
+  input: Input;
+  now?: Date;
+}
+
 export async function createAssignment({
   tx,
   actor,
   mail,
   input,
   now = new Date(),
-}: {
-  tx: Executor;
-  actor: Actor;
-  mail: MailContext;
-  input: { name: string; simulationIds: string[]; userIds: string[]; dueAt?: string | null; scorePolicy?: ScorePolicy };
-  now?: Date;
-}) {
+}: AssignmentWrite<{
+  name: string;
+  simulationIds: string[];
+  userIds: string[];
+  dueAt?: string | null;
+  scorePolicy?: ScorePolicy;
+}>) {
   const dueAt = input.dueAt ? new Date(input.dueAt) : null;
   assertDueNotPast(dueAt, now);
   const sims = await checkSimulations(tx, actor, input.simulationIds);
@@ -336,20 +345,14 @@ export async function updateAssignment({
   mail,
   input,
   now = new Date(),
-}: {
-  tx: Executor;
-  actor: Actor;
-  mail: MailContext;
-  input: {
-    assignmentId: string;
-    name?: string;
-    dueAt?: string | null;
-    scorePolicy?: ScorePolicy;
-    simulationIds?: string[];
-    userIds?: string[];
-  };
-  now?: Date;
-}) {
+}: AssignmentWrite<{
+  assignmentId: string;
+  name?: string;
+  dueAt?: string | null;
+  scorePolicy?: ScorePolicy;
+  simulationIds?: string[];
+  userIds?: string[];
+}>) {
   const a = await loadEditable(tx, actor, input.assignmentId);
   const patch: Partial<typeof assignments.$inferInsert> = { updatedAt: now };
   if (input.name !== undefined) patch.name = input.name;
