@@ -126,7 +126,7 @@ function startLeaseKeeper(deps: AppDeps) {
           tenantId: s.tenantId,
           tenant: s.tenant,
         }));
-        if (live.length) await renewLeases(deps.leaseOwner, live, leaseMs);
+        if (live.length) await renewLeases({ owner: deps.leaseOwner, live, leaseMs });
         if (sweep) await closeAbandonedCalls(deps.db, leaseMs);
       })
       .catch((err) => logger.error({ err }, 'call lease upkeep failed'));

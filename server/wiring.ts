@@ -37,15 +37,17 @@ export function wireDomainEvents(): void {
   subscribe('report.ready', 'assessments', async ({ tx, callId }) => {
     if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
   });
-  subscribe('report.ready', 'meetings', ({ tx, callId }) => onMeetingReport(tx, callId, 'ready'));
+  subscribe('report.ready', 'meetings', ({ tx, callId }) => onMeetingReport({ tx, callId, status: 'ready' }));
   // an assessment whose report failed for good: the ATS still hears that it is over
   subscribe('report.failed', 'assessments', async ({ tx, callId }) => {
     if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
   });
   subscribe('report.failed', 'meetings', ({ tx, callId, error }) =>
-    onMeetingReport(tx, callId, 'failed', error.slice(0, 500)),
+    onMeetingReport({ tx, callId, status: 'failed', error: error.slice(0, 500) }),
   );
-  subscribe('mail.sent', 'campaigns', ({ tx, tenantId, magicLinkId }) => markMagicLinkSent(tx, tenantId, magicLinkId));
+  subscribe('mail.sent', 'campaigns', ({ tx, tenantId, magicLinkId }) =>
+    markMagicLinkSent({ tx, tenantId, linkId: magicLinkId }),
+  );
 }
 
 /** What only the app can count, reported into the metrics leaf: live calls, and the job queue of `db`. */

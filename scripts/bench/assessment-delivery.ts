@@ -99,12 +99,12 @@ async function main() {
       generateApiKey(tx, { tenantId, userId: admin.id }, 'Bench ATS'),
     );
     const hook = await withTenant(database.db, tenantId, (tx) =>
-      createEndpoint(
+      createEndpoint({
         tx,
-        { tenantId, userId: admin.id },
-        { url: `${rx.url}/hook`, events: ['assessment.completed'] },
-        true,
-      ),
+        actor: { tenantId, userId: admin.id },
+        input: { url: `${rx.url}/hook`, events: ['assessment.completed'] },
+        allowPrivate: true,
+      }),
     );
     secret = hook.secret;
 
@@ -144,21 +144,21 @@ async function main() {
     for (let e = 1; e < ENDPOINTS; e++)
       extra.push(
         await withTenant(database.db, tenantId, (tx) =>
-          createEndpoint(
+          createEndpoint({
             tx,
-            { tenantId, userId: admin.id },
-            { url: `${rx.url}/hook${e}`, events: ['assessment.opened'] },
-            true,
-          ),
+            actor: { tenantId, userId: admin.id },
+            input: { url: `${rx.url}/hook${e}`, events: ['assessment.opened'] },
+            allowPrivate: true,
+          }),
         ),
       );
     await withTenant(database.db, tenantId, (tx) =>
-      createEndpoint(
+      createEndpoint({
         tx,
-        { tenantId, userId: admin.id },
-        { url: `${rx.url}/hook0`, events: ['assessment.opened'] },
-        true,
-      ),
+        actor: { tenantId, userId: admin.id },
+        input: { url: `${rx.url}/hook0`, events: ['assessment.opened'] },
+        allowPrivate: true,
+      }),
     );
     secret = null; // several secrets now; the signatures are verified in tests/integration/webhooks.test.ts
     const before = rx.seen.size;

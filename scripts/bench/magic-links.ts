@@ -60,19 +60,24 @@ async function main() {
     );
     const campaign = (slug: string) =>
       withTenant(database.db, tenantId, (tx) =>
-        createCampaign(tx, tenantId, manager.id, {
-          slug,
-          name: slug,
-          subHeader: '',
-          introParagraph: 'Try the demo.',
-          afterMessage: 'Thanks!',
-          bannerMessage: '',
-          ctaInstructions: '',
-          language: 'en',
-          linkExpirationDays: 7,
-          simulationId: simId,
-          bookingProvider: 'none',
-          bookingUrl: null,
+        createCampaign({
+          tx,
+          tenantId,
+          userId: manager.id,
+          input: {
+            slug,
+            name: slug,
+            subHeader: '',
+            introParagraph: 'Try the demo.',
+            afterMessage: 'Thanks!',
+            bannerMessage: '',
+            ctaInstructions: '',
+            language: 'en',
+            linkExpirationDays: 7,
+            simulationId: simId,
+            bookingProvider: 'none',
+            bookingUrl: null,
+          },
         }),
       );
 

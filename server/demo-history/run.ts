@@ -66,10 +66,15 @@ async function holdPlannedCall(
   const actor = { tenantId, userId: rep.id, role: roleOf(rep.userType) };
   // offline whatever the server is configured with: scripted reps talk to the offline prospect
   const started = await tenant((tx) =>
-    startCall(tx, { ...env, OPENAI_API_KEY: undefined }, actor, {
-      simulationId,
-      mode: 'practice',
-      ...(exerciseId ? { exerciseId } : {}),
+    startCall({
+      tx,
+      env: { ...env, OPENAI_API_KEY: undefined },
+      actor,
+      input: {
+        simulationId,
+        mode: 'practice',
+        ...(exerciseId ? { exerciseId } : {}),
+      },
     }),
   );
   const [call] = await tenant((tx) =>
@@ -106,14 +111,19 @@ async function holdPlannedCall(
       ),
     );
   const repTurns = held.turns.filter((t) => t.speaker === 'rep').length;
-  await finishCall(tenant, tenantId, call.id, {
-    reason: held.end ? 'prospect_hangup' : 'user_hangup',
-    detail: null,
-    durationMs: held.durationMs,
-    usage: null,
-    costEstimateUsd: 0,
-    serverMetrics: { [SEED_KEY]: c.seed, demo: true },
-    repTurns,
+  await finishCall({
+    tenant,
+    tenantId,
+    callId: call.id,
+    outcome: {
+      reason: held.end ? 'prospect_hangup' : 'user_hangup',
+      detail: null,
+      durationMs: held.durationMs,
+      usage: null,
+      costEstimateUsd: 0,
+      serverMetrics: { [SEED_KEY]: c.seed, demo: true },
+      repTurns,
+    },
   });
   return call.id;
 }
@@ -202,13 +212,13 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
           const simulationIds = a.simulationNames.map((n) => sims.get(n)).filter((x): x is string => !!x);
           const userIds = [...people.values()].filter((u) => roleOf(u.userType) === 'sales_rep').map((u) => u.id);
           if (!simulationIds.length || !userIds.length) return null;
-          const created = await createAssignment(
+          const created = await createAssignment({
             tx,
-            managerActor,
-            { publicUrl: '', delivery: 'none' },
-            { name: a.name, simulationIds, userIds, dueAt: a.dueAt.toISOString() },
-            a.sentAt,
-          );
+            actor: managerActor,
+            mail: { publicUrl: '', delivery: 'none' },
+            input: { name: a.name, simulationIds, userIds, dueAt: a.dueAt.toISOString() },
+            now: a.sentAt,
+          });
           return created.id;
         });
         if (id) assignmentIds.set(a.key, id);

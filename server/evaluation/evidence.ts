@@ -138,12 +138,17 @@ export function turnIndex(turns: readonly Turn[]): Map<number, Turn> {
  * Checks a criterion's proposed quotes in order: the located ones (each place once) become its
  * evidence, the others are kept with the reason they were refused.
  */
-export function checkQuotes(
-  criterionId: string,
-  quotes: readonly ProposedQuote[],
-  turns: ReadonlyMap<number, Turn>,
-  ledger: EvidenceLedger,
-): { evidence: EvidenceQuote[]; rejected: RejectedQuote[] } {
+export function checkQuotes({
+  criterionId,
+  quotes,
+  turns,
+  ledger,
+}: {
+  criterionId: string;
+  quotes: readonly ProposedQuote[];
+  turns: ReadonlyMap<number, Turn>;
+  ledger: EvidenceLedger;
+}): { evidence: EvidenceQuote[]; rejected: RejectedQuote[] } {
   const evidence: EvidenceQuote[] = [];
   const rejected: RejectedQuote[] = [];
   const seen = new Set<string>();

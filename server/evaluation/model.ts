@@ -105,12 +105,12 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
     }
     const proposed = out.level as Level;
     // a level-0 answer's quotes are checked and shown, but do not use up a sentence's two criteria
-    const { evidence, rejected } = checkQuotes(
-      c.id,
-      proposals(out),
+    const { evidence, rejected } = checkQuotes({
+      criterionId: c.id,
+      quotes: proposals(out),
       turns,
-      proposed > 0 ? ledger : new EvidenceLedger(),
-    );
+      ledger: proposed > 0 ? ledger : new EvidenceLedger(),
+    });
     results.set(c.id, {
       criterionId: c.id,
       name: c.name,
@@ -161,7 +161,12 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
         }
         // never above the first level: the re-ask can only keep or lower it
         const lvl = Math.min(before.level ?? 0, out.level) as Level;
-        const checked = checkQuotes(c.id, proposals(out), turns, lvl > 0 ? ledger : new EvidenceLedger());
+        const checked = checkQuotes({
+          criterionId: c.id,
+          quotes: proposals(out),
+          turns,
+          ledger: lvl > 0 ? ledger : new EvidenceLedger(),
+        });
         const rejected = [...(before.rejected ?? []), ...checked.rejected];
         const backed = lvl === 0 || checked.evidence.length > 0;
         results.set(c.id, {

@@ -42,12 +42,12 @@ function combineSamples(
     const agreement = { samples: n, agreeing: levels.filter((l) => l === median).length };
     if (n === 1 || median === 0) return { ...chosen, agreement };
     // evidence picked from different samples must still respect "two criteria per sentence"
-    const again = checkQuotes(
-      id,
-      chosen.evidence.map((e) => ({ turn: e.turnSeq, quote: e.quote })),
-      index,
+    const again = checkQuotes({
+      criterionId: id,
+      quotes: chosen.evidence.map((e) => ({ turn: e.turnSeq, quote: e.quote })),
+      turns: index,
       ledger,
-    );
+    });
     const rejected = [...(chosen.rejected ?? []), ...again.rejected];
     if (again.evidence.length === 0)
       return { ...chosen, level: 0, originalLevel: 0, note: 'no_evidence', evidence: [], rejected, agreement };

@@ -34,19 +34,21 @@ export class CallRecord {
   }
 
   state(state: 'dialing' | 'ringing' | 'connected', connectedAt?: Date) {
-    this.queue(`state ${state}`, () => setCallState(this.tenant, this.callId, state, connectedAt));
+    this.queue(`state ${state}`, () => setCallState({ tenant: this.tenant, callId: this.callId, state, connectedAt }));
   }
 
   turn(turn: TurnRecord) {
-    this.queue('turn', () => insertTurn(this.tenant, this.tenantId, this.callId, turn));
+    this.queue('turn', () => insertTurn({ tenant: this.tenant, tenantId: this.tenantId, callId: this.callId, turn }));
   }
 
   turnInterrupted(itemId: string, playedMs: number) {
-    this.queue('turn interrupted', () => markTurnInterrupted(this.tenant, this.callId, itemId, playedMs));
+    this.queue('turn interrupted', () =>
+      markTurnInterrupted({ tenant: this.tenant, callId: this.callId, itemId, playedMs }),
+    );
   }
 
   turnEnded(itemId: string, endMs: number) {
-    this.queue('turn ended', () => setTurnEnd(this.tenant, this.callId, itemId, endMs));
+    this.queue('turn ended', () => setTurnEnd({ tenant: this.tenant, callId: this.callId, itemId, endMs }));
   }
 
   browserMetrics(samples: Record<string, unknown>[]) {
@@ -59,7 +61,7 @@ export class CallRecord {
   async finish(outcome: () => CallOutcome) {
     await this.writes;
     try {
-      await finishCall(this.tenant, this.tenantId, this.callId, outcome());
+      await finishCall({ tenant: this.tenant, tenantId: this.tenantId, callId: this.callId, outcome: outcome() });
     } catch (err) {
       logger.error({ err, callId: this.callId }, 'failed to record the end of a call');
     }

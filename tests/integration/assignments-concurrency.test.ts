@@ -51,23 +51,25 @@ describe('exercise writes under concurrency', () => {
       });
       const results = await Promise.allSettled([
         ...mine.map((e) =>
-          withTenant(database.db, tenantId, (tx) => startExercise(tx, { tenantId, userId: e.userId }, e.id, sims[0])),
-        ),
-        withTenant(database.db, tenantId, (tx) =>
-          updateAssignment(
-            tx,
-            actor,
-            { publicUrl: 'http://localhost', delivery: 'outbox' },
-            { assignmentId, simulationIds: sims },
+          withTenant(database.db, tenantId, (tx) =>
+            startExercise({ tx, actor: { tenantId, userId: e.userId }, exerciseId: e.id, simulationId: sims[0] }),
           ),
         ),
         withTenant(database.db, tenantId, (tx) =>
-          updateAssignment(
+          updateAssignment({
             tx,
             actor,
-            { publicUrl: 'http://localhost', delivery: 'outbox' },
-            { assignmentId, name: `Round ${round} (renamed)` },
-          ),
+            mail: { publicUrl: 'http://localhost', delivery: 'outbox' },
+            input: { assignmentId, simulationIds: sims },
+          }),
+        ),
+        withTenant(database.db, tenantId, (tx) =>
+          updateAssignment({
+            tx,
+            actor,
+            mail: { publicUrl: 'http://localhost', delivery: 'outbox' },
+            input: { assignmentId, name: `Round ${round} (renamed)` },
+          }),
         ),
       ]);
       const failures = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
@@ -103,16 +105,16 @@ describe('exercise writes under concurrency', () => {
         await tx.update(assignments).set({ name: 'Interleaved (editing)' }).where(eq(assignments.id, assignmentId));
         holding();
         await gate;
-        return updateAssignment(
+        return updateAssignment({
           tx,
           actor,
-          { publicUrl: 'http://localhost', delivery: 'outbox' },
-          { assignmentId, simulationIds: sims },
-        );
+          mail: { publicUrl: 'http://localhost', delivery: 'outbox' },
+          input: { assignmentId, simulationIds: sims },
+        });
       });
       await held; // the edit holds the assignment row
       const start = withTenant(database.db, tenantId, (tx) =>
-        startExercise(tx, { tenantId, userId: reps[0].id }, mine.id, sims[0]),
+        startExercise({ tx, actor: { tenantId, userId: reps[0].id }, exerciseId: mine.id, simulationId: sims[0] }),
       );
       await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(1); // the start is blocked on a lock
       release();

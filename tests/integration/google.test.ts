@@ -34,17 +34,29 @@ afterAll(() => database?.cleanup());
 describe('finishGoogleSignIn', () => {
   it('a state mismatch fails before the code is exchanged', async () => {
     const exchange = vi.fn<CodeExchange>();
-    expect(await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'forged' }, cookies, exchange))).toBe(
-      'GOOGLE_FAILED',
-    );
     expect(
       await appErrorCode(
-        finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, { state: 'state-123' }, exchange),
+        finishGoogleSignIn({ db: database.db, params: { code: 'c', state: 'forged' }, cookies, exchange }),
       ),
     ).toBe('GOOGLE_FAILED');
     expect(
       await appErrorCode(
-        finishGoogleSignIn(database.db, { code: 'c', state: 'x', error: 'access_denied' }, cookies, exchange),
+        finishGoogleSignIn({
+          db: database.db,
+          params: { code: 'c', state: 'state-123' },
+          cookies: { state: 'state-123' },
+          exchange,
+        }),
+      ),
+    ).toBe('GOOGLE_FAILED');
+    expect(
+      await appErrorCode(
+        finishGoogleSignIn({
+          db: database.db,
+          params: { code: 'c', state: 'x', error: 'access_denied' },
+          cookies,
+          exchange,
+        }),
       ),
     ).toBe('GOOGLE_FAILED');
     expect(exchange).not.toHaveBeenCalled();
@@ -52,14 +64,16 @@ describe('finishGoogleSignIn', () => {
 
   it('passes the code and the PKCE verifier from the cookie to the exchange', async () => {
     const exchange = vi.fn<CodeExchange>().mockResolvedValue({ email: 'grace.hopper@acme.test', email_verified: true });
-    await finishGoogleSignIn(database.db, { code: 'the-code', state: 'state-123' }, cookies, exchange);
+    await finishGoogleSignIn({ db: database.db, params: { code: 'the-code', state: 'state-123' }, cookies, exchange });
     expect(exchange).toHaveBeenCalledExactlyOnceWith('the-code', 'verifier-abc');
   });
 
   it('a failing exchange is GOOGLE_FAILED', async () => {
     const exchange = vi.fn<CodeExchange>().mockRejectedValue(new Error('invalid_grant'));
     expect(
-      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange)),
+      await appErrorCode(
+        finishGoogleSignIn({ db: database.db, params: { code: 'c', state: 'state-123' }, cookies, exchange }),
+      ),
     ).toBe('GOOGLE_FAILED');
   });
 
@@ -68,13 +82,22 @@ describe('finishGoogleSignIn', () => {
       .fn<CodeExchange>()
       .mockResolvedValue({ email: 'grace.hopper@acme.test', email_verified: false });
     expect(
-      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange)),
+      await appErrorCode(
+        finishGoogleSignIn({ db: database.db, params: { code: 'c', state: 'state-123' }, cookies, exchange }),
+      ),
     ).toBe('GOOGLE_FAILED');
     const exchange2 = vi
       .fn<CodeExchange>()
       .mockResolvedValue({ email: 'grace.hopper@acme.test', email_verified: 'true' });
     expect(
-      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange2)),
+      await appErrorCode(
+        finishGoogleSignIn({
+          db: database.db,
+          params: { code: 'c', state: 'state-123' },
+          cookies,
+          exchange: exchange2,
+        }),
+      ),
     ).toBe('GOOGLE_FAILED');
   });
 
@@ -82,7 +105,9 @@ describe('finishGoogleSignIn', () => {
     const before = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions));
     const exchange = vi.fn<CodeExchange>().mockResolvedValue({ email: 'stranger@acme.test', email_verified: true });
     expect(
-      await appErrorCode(finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange)),
+      await appErrorCode(
+        finishGoogleSignIn({ db: database.db, params: { code: 'c', state: 'state-123' }, cookies, exchange }),
+      ),
     ).toBe('GOOGLE_NO_ACCOUNT');
     expect(await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions))).toHaveLength(
       before.length,
@@ -91,7 +116,12 @@ describe('finishGoogleSignIn', () => {
 
   it('a known email in another case signs that user in with a session row', async () => {
     const exchange = vi.fn<CodeExchange>().mockResolvedValue({ email: 'GRACE.HOPPER@acme.TEST', email_verified: true });
-    const out = await finishGoogleSignIn(database.db, { code: 'c', state: 'state-123' }, cookies, exchange);
+    const out = await finishGoogleSignIn({
+      db: database.db,
+      params: { code: 'c', state: 'state-123' },
+      cookies,
+      exchange,
+    });
     expect(out.userId).toBe(user.id);
     const [row] = await asSystem(database.db, { action: 'test' }, (tx) =>
       tx

@@ -240,12 +240,12 @@ describe('profile', () => {
         );
       return withTenant(database.db, tenantId, fn);
     };
-    const e = await changePassword(
+    const e = await changePassword({
       tenant,
-      rep.id,
-      { currentPassword: 'Brand-New-Pass-9', newPassword: 'Third-Pass-7' },
-      deps.env.passwordPolicy,
-    ).then(
+      userId: rep.id,
+      input: { currentPassword: 'Brand-New-Pass-9', newPassword: 'Third-Pass-7' },
+      policy: deps.env.passwordPolicy,
+    }).then(
       () => null,
       (err: unknown) => err as { code?: string },
     );

@@ -189,10 +189,15 @@ describe('dashboard rollups', () => {
       const {
         sims: [sim],
       } = await createLinkedSimulations(tx, tenantA, [{ name: 'Retakes' }]);
-      const a = await createAssignment(tx, actor, mail, {
-        name: 'Retakes',
-        simulationIds: [sim.id],
-        userIds: [rep.id, rep2.id],
+      const a = await createAssignment({
+        tx,
+        actor,
+        mail,
+        input: {
+          name: 'Retakes',
+          simulationIds: [sim.id],
+          userIds: [rep.id, rep2.id],
+        },
       });
       return { simId: sim.id, assignmentId: a.id };
     });
@@ -246,7 +251,9 @@ describe('dashboard rollups', () => {
         await syncExerciseScore(tx, reportId, score);
       });
     const setPolicy = (scorePolicy: 'best' | 'latest') =>
-      withTenant(database.db, tenantA, (tx) => updateAssignment(tx, actor, mail, { assignmentId, scorePolicy }));
+      withTenant(database.db, tenantA, (tx) =>
+        updateAssignment({ tx, actor, mail, input: { assignmentId, scorePolicy } }),
+      );
     const counted = async (userId: string) => {
       const e = await exerciseOf(userId);
       return { status: e.status, score: e.score, reportId: e.reportId, completedAt: e.completedAt?.getTime() ?? null };

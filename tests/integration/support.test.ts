@@ -119,7 +119,12 @@ describe('support.create', () => {
     const requester = { tenantId: rep.tenantId, userId: rep.id, email: rep.email };
     const failed = await rejection(
       withTenant(database.db, rep.tenantId, async (tx) => {
-        const out = await createSupportRequest(tx, requester, { subject: 'Rolled back', description: 'x' }, SUPPORT);
+        const out = await createSupportRequest({
+          tx,
+          requester,
+          input: { subject: 'Rolled back', description: 'x' },
+          supportEmail: SUPPORT,
+        });
         expect(out.mailed).toBe(true);
         throw new Error(`later step failed after ${out.id}`);
       }),

@@ -172,12 +172,12 @@ describe('server traces', () => {
 
   it('an outgoing request (a webhook sent by its job) is a client span of the job, and the receiver gets the trace', async () => {
     await asSystem(database.db, { action: 'test' }, async (tx) => {
-      await createEndpoint(
+      await createEndpoint({
         tx,
-        { tenantId, userId: user.id },
-        { url: `${receiver.url}/traced`, events: ['assessment.opened'] },
-        true,
-      );
+        actor: { tenantId, userId: user.id },
+        input: { url: `${receiver.url}/traced`, events: ['assessment.opened'] },
+        allowPrivate: true,
+      });
       await emitWebhookEvent(tx, { tenantId, type: 'assessment.opened', data: { assessment_id: 'traced' } });
     });
     await expect

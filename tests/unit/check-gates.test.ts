@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findWideFunctions } from '../../scripts/lib/service-params';
 
 /**
  * The structure gates of `npm run check` (scripts/check.sh) fail when they should: the formatter on
@@ -76,4 +77,27 @@ describe('the unused-code gate', () => {
     expect(failed?.stdout).toContain('forgotten');
     expect(failed?.stdout).not.toContain('used,');
   }, 60_000);
+});
+
+describe('the service-parameters gate', () => {
+  it('flags an exported function of four parameters and accepts one of three', () => {
+    const dir = mkdtempSync(path.join(TMP, 'params-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'service.ts');
+    writeFileSync(
+      file,
+      [
+        'export async function wide(tx: unknown, a: string, b: string, now = new Date()) { return [tx, a, b, now]; }',
+        'export const wideArrow = (a: number, b: number, c: number, ...rest: number[]) => a + b + c + rest.length;',
+        'export function narrow(tx: unknown, a: string, b: string) { return [tx, a, b]; }',
+        'export const narrowArrow = ({ a, b, c, d }: Record<string, number>) => a + b + c + d;',
+        'function local(a: number, b: number, c: number, d: number) { return a + b + c + d; }',
+        'export const used = local;',
+      ].join('\n'),
+    );
+    expect(findWideFunctions(file, readFileSync(file, 'utf8'))).toEqual([
+      { name: 'wide', line: 1, params: 4 },
+      { name: 'wideArrow', line: 2, params: 4 },
+    ]);
+  });
 });

@@ -162,24 +162,27 @@ describe('one sentence backs at most two criteria', () => {
   it('refuses the same sentence for a third criterion, but a criterion may quote it twice', () => {
     const ledger = new EvidenceLedger();
     const q = [{ turn: 3, quote: 'So if I heard you right, late changes' }];
-    expect(checkQuotes('a', q, index, ledger).evidence).toHaveLength(1);
-    expect(checkQuotes('b', q, index, ledger).evidence).toHaveLength(1);
-    expect(checkQuotes('a', [{ turn: 3, quote: 'they cost €60,000 a month' }], index, ledger).evidence).toHaveLength(1);
-    const third = checkQuotes('c', q, index, ledger);
+    expect(checkQuotes({ criterionId: 'a', quotes: q, turns: index, ledger }).evidence).toHaveLength(1);
+    expect(checkQuotes({ criterionId: 'b', quotes: q, turns: index, ledger }).evidence).toHaveLength(1);
+    expect(
+      checkQuotes({ criterionId: 'a', quotes: [{ turn: 3, quote: 'they cost €60,000 a month' }], turns: index, ledger })
+        .evidence,
+    ).toHaveLength(1);
+    const third = checkQuotes({ criterionId: 'c', quotes: q, turns: index, ledger });
     expect(third.evidence).toEqual([]);
     expect(third.rejected).toEqual([{ quote: 'So if I heard you right, late changes', turnSeq: 3, reason: 'reused' }]);
   });
 
   it('counts the same place quoted twice by one criterion once', () => {
-    const r = checkQuotes(
-      'a',
-      [
+    const r = checkQuotes({
+      criterionId: 'a',
+      quotes: [
         { turn: 1, quote: 'where does that process break down' },
         { turn: 1, quote: 'Where does that process break down' },
       ],
-      index,
-      new EvidenceLedger(),
-    );
+      turns: index,
+      ledger: new EvidenceLedger(),
+    });
     expect(r.evidence).toHaveLength(1);
     expect(r.rejected).toEqual([]);
   });

@@ -34,13 +34,19 @@ export const finding = (key: FactKey, n?: number): Finding => (n === undefined ?
 type Maybe<T> = T | boolean | number | null | undefined;
 const isFinding = (x: Maybe<Finding>): x is Finding => typeof x === 'object' && x !== null;
 
-export function verdict(
-  level: Level,
-  example: ExampleKey,
-  evidence: (RepSentence | undefined | null)[],
-  found: Maybe<Finding>[],
-  missing: Maybe<Finding>[] = [],
-): RubricResult {
+export function verdict({
+  level,
+  example,
+  evidence,
+  found,
+  missing = [],
+}: {
+  level: Level;
+  example: ExampleKey;
+  evidence: (RepSentence | undefined | null)[];
+  found: Maybe<Finding>[];
+  missing?: Maybe<Finding>[];
+}): RubricResult {
   const ev = [...new Set(evidence.filter((s): s is RepSentence => !!s))];
   const f = found.filter(isFinding).filter((x) => x.n === undefined || x.n > 0);
   const keys = new Set(f.map((x) => x.key));

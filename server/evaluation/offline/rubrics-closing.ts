@@ -23,9 +23,9 @@ const summary: Rubric = (x) => {
     check && finding('missingChecked'),
   ];
   const missing = [finding('summaryNeeds'), finding('missingChecked')];
-  if (needs.length && check) return verdict(2, 'summary', [needs[0], check], found);
-  if (starts.length) return verdict(1, 'summary', [...starts, ...needs], found, missing);
-  return verdict(0, 'summary', [], found, missing);
+  if (needs.length && check) return verdict({ level: 2, example: 'summary', evidence: [needs[0], check], found });
+  if (starts.length) return verdict({ level: 1, example: 'summary', evidence: [...starts, ...needs], found, missing });
+  return verdict({ level: 0, example: 'summary', evidence: [], found, missing });
 };
 
 const trialClose: Rubric = (x) => {
@@ -42,9 +42,10 @@ const trialClose: Rubric = (x) => {
     finding('interestYesNo', yesNo.length),
   ];
   const missing = [finding('readinessOpen'), finding('readinessExplored')];
-  if (explored) return verdict(2, 'trialClose', [explored, exploreQ], found);
-  if (readiness.length || yesNo.length) return verdict(1, 'trialClose', [...readiness, ...yesNo], found, missing);
-  return verdict(0, 'trialClose', [], found, missing);
+  if (explored) return verdict({ level: 2, example: 'trialClose', evidence: [explored, exploreQ], found });
+  if (readiness.length || yesNo.length)
+    return verdict({ level: 1, example: 'trialClose', evidence: [...readiness, ...yesNo], found, missing });
+  return verdict({ level: 0, example: 'trialClose', evidence: [], found, missing });
 };
 
 const commitment: Rubric = (x) => {
@@ -58,9 +59,10 @@ const commitment: Rubric = (x) => {
   );
   const found = [finding('commitmentSpecific', specific.length), finding('commitmentHedged', hedged.length)];
   const missing = [finding('commitmentSpecific')];
-  if (specific.length) return verdict(2, 'commitment', [specific[0], x.sameTurn(specific[0]).at(-1)], found);
-  if (asks.length) return verdict(1, 'commitment', asks, found, missing);
-  return verdict(0, 'commitment', [], found, missing);
+  if (specific.length)
+    return verdict({ level: 2, example: 'commitment', evidence: [specific[0], x.sameTurn(specific[0]).at(-1)], found });
+  if (asks.length) return verdict({ level: 1, example: 'commitment', evidence: asks, found, missing });
+  return verdict({ level: 0, example: 'commitment', evidence: [], found, missing });
 };
 
 const agreedStep: Rubric = (x) => {
@@ -76,9 +78,10 @@ const agreedStep: Rubric = (x) => {
     finding('vagueStep', vague.length),
   ];
   const missing = [finding('datedStepAgreed'), finding('ownersConfirmed')];
-  if (step && details) return verdict(2, 'nextStep', [step, details], found);
-  if (dated.length || vague.length) return verdict(1, 'nextStep', [...dated, ...vague], found, missing);
-  return verdict(0, 'nextStep', [], found, missing);
+  if (step && details) return verdict({ level: 2, example: 'nextStep', evidence: [step, details], found });
+  if (dated.length || vague.length)
+    return verdict({ level: 1, example: 'nextStep', evidence: [...dated, ...vague], found, missing });
+  return verdict({ level: 0, example: 'nextStep', evidence: [], found, missing });
 };
 
 export const CLOSING: Record<string, Rubric> = {

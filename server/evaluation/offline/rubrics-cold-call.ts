@@ -35,9 +35,10 @@ const opener: Rubric = (x) => {
     !intro && howAreYou && finding('howAreYouOpener'),
   ];
   const missing = [finding('introduced'), finding('unexpectedAcknowledged'), finding('timeAsked')];
-  if (intro && unexpected && time) return verdict(2, 'opener', [intro, unexpected, time], found);
-  if (intro) return verdict(1, 'opener', [intro, badTime], found, missing);
-  return verdict(0, 'opener', [], found, missing);
+  if (intro && unexpected && time)
+    return verdict({ level: 2, example: 'opener', evidence: [intro, unexpected, time], found });
+  if (intro) return verdict({ level: 1, example: 'opener', evidence: [intro, badTime], found, missing });
+  return verdict({ level: 0, example: 'opener', evidence: [], found, missing });
 };
 
 const reason: Rubric = (x) => {
@@ -54,9 +55,10 @@ const reason: Rubric = (x) => {
     self && finding('selfReason'),
   ];
   const missing = [finding('specificReason')];
-  if (specific) return verdict(2, 'reason', [specific], found);
-  if (generic || researched) return verdict(1, 'reason', [generic, researched], found, missing);
-  return verdict(0, 'reason', [], found, missing);
+  if (specific) return verdict({ level: 2, example: 'reason', evidence: [specific], found });
+  if (generic || researched)
+    return verdict({ level: 1, example: 'reason', evidence: [generic, researched], found, missing });
+  return verdict({ level: 0, example: 'reason', evidence: [], found, missing });
 };
 
 const value: Rubric = (x) => {
@@ -80,10 +82,15 @@ const value: Rubric = (x) => {
   if (hypothesis) {
     const peers = hypothesis.find((s) => x.has(s, 'peers'));
     const outcome = hypothesis.find((s) => !s.question && x.hasNumber(s.text) && !x.has(s, 'pitch'));
-    return verdict(2, 'value', [peers, outcome, hypothesis.find((s) => x.has(s, 'hypothesisFrame'))], found);
+    return verdict({
+      level: 2,
+      example: 'value',
+      evidence: [peers, outcome, hypothesis.find((s) => x.has(s, 'hypothesisFrame'))],
+      found,
+    });
   }
-  if (vague.length) return verdict(1, 'value', vague, found, missing);
-  return verdict(0, 'value', [], found, missing);
+  if (vague.length) return verdict({ level: 1, example: 'value', evidence: vague, found, missing });
+  return verdict({ level: 0, example: 'value', evidence: [], found, missing });
 };
 
 const engaging: Rubric = (x) => {
@@ -99,9 +106,10 @@ const engaging: Rubric = (x) => {
     !qs.length && finding('closedQuestions', closedOnly.length),
   ];
   const missing = [finding('openQuestions'), finding('followUps')];
-  if (followed) return verdict(2, 'engaging', [followed, follow], found);
-  if (qs.length || generic.length) return verdict(1, 'engaging', [...qs, ...generic], found, missing);
-  return verdict(0, 'engaging', [], found, missing);
+  if (followed) return verdict({ level: 2, example: 'engaging', evidence: [followed, follow], found });
+  if (qs.length || generic.length)
+    return verdict({ level: 1, example: 'engaging', evidence: [...qs, ...generic], found, missing });
+  return verdict({ level: 0, example: 'engaging', evidence: [], found, missing });
 };
 
 const nextStepAsk: Rubric = (x) => {
@@ -117,9 +125,10 @@ const nextStepAsk: Rubric = (x) => {
     finding('vagueStep', vague.length),
   ];
   const missing = [finding('datedStepAgreed'), finding('inviteConfirmed')];
-  if (agreedStep && details) return verdict(2, 'nextStep', [agreedStep, details], found);
-  if (dated.length || vague.length) return verdict(1, 'nextStep', [...dated, ...vague], found, missing);
-  return verdict(0, 'nextStep', [], found, missing);
+  if (agreedStep && details) return verdict({ level: 2, example: 'nextStep', evidence: [agreedStep, details], found });
+  if (dated.length || vague.length)
+    return verdict({ level: 1, example: 'nextStep', evidence: [...dated, ...vague], found, missing });
+  return verdict({ level: 0, example: 'nextStep', evidence: [], found, missing });
 };
 
 export const COLD_CALL: Record<string, Rubric> = {

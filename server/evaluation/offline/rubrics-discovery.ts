@@ -44,10 +44,10 @@ const situation: Rubric = (x) => {
   ];
   const missing = [finding('situationTargeted', 2), finding('research')];
   if (targeted.length >= 2 && targeted.length <= 6 && research)
-    return verdict(2, 'situation', [...targeted, research], found);
+    return verdict({ level: 2, example: 'situation', evidence: [...targeted, research], found });
   if (targeted.length + generic.length >= 1 || closed.length >= 2)
-    return verdict(1, 'situation', [...targeted, ...generic, ...closed], found, missing);
-  return verdict(0, 'situation', closed, found, missing);
+    return verdict({ level: 1, example: 'situation', evidence: [...targeted, ...generic, ...closed], found, missing });
+  return verdict({ level: 0, example: 'situation', evidence: closed, found, missing });
 };
 
 const problem: Rubric = (x) => {
@@ -66,9 +66,9 @@ const problem: Rubric = (x) => {
     probe && finding('probe'),
   ];
   const missing = [finding('problemOpen'), finding('probe')];
-  if (probed) return verdict(2, 'problem', [probed, probe], found);
-  if (qs.length) return verdict(1, 'problem', qs, found, missing);
-  return verdict(0, 'problem', [], found, missing);
+  if (probed) return verdict({ level: 2, example: 'problem', evidence: [probed, probe], found });
+  if (qs.length) return verdict({ level: 1, example: 'problem', evidence: qs, found, missing });
+  return verdict({ level: 0, example: 'problem', evidence: [], found, missing });
 };
 
 const implication: Rubric = (x) => {
@@ -82,9 +82,11 @@ const implication: Rubric = (x) => {
     finding('consequenceStated', stated.length),
   ];
   const missing = [finding('implicationOpen', 2), finding('impactQuantified')];
-  if (open.length >= 2 && quantified.length >= 1) return verdict(2, 'implication', [...quantified, ...open], found);
-  if (asked.length || stated.length) return verdict(1, 'implication', [...asked, ...stated], found, missing);
-  return verdict(0, 'implication', [], found, missing);
+  if (open.length >= 2 && quantified.length >= 1)
+    return verdict({ level: 2, example: 'implication', evidence: [...quantified, ...open], found });
+  if (asked.length || stated.length)
+    return verdict({ level: 1, example: 'implication', evidence: [...asked, ...stated], found, missing });
+  return verdict({ level: 0, example: 'implication', evidence: [], found, missing });
 };
 
 const payoff: Rubric = (x) => {
@@ -104,9 +106,10 @@ const payoff: Rubric = (x) => {
     tie && finding('payoffTied'),
   ];
   const missing = [finding('payoffOpen'), finding('payoffTied')];
-  if (tied) return verdict(2, 'payoff', [tied, tie], found);
-  if (open.length || yesNo.length) return verdict(1, 'payoff', [...open, ...yesNo], found, missing);
-  return verdict(0, 'payoff', [], found, missing);
+  if (tied) return verdict({ level: 2, example: 'payoff', evidence: [tied, tie], found });
+  if (open.length || yesNo.length)
+    return verdict({ level: 1, example: 'payoff', evidence: [...open, ...yesNo], found, missing });
+  return verdict({ level: 0, example: 'payoff', evidence: [], found, missing });
 };
 
 const listening: Rubric = (x) => {
@@ -128,10 +131,13 @@ const listening: Rubric = (x) => {
     argued.length && finding('argued'),
   ];
   const missing = [finding('paraphrases', 2), finding('prospectTalksMost')];
-  if (argued.length || x.repShare > 0.65 || x.bargeIns >= 3) return verdict(0, 'listening', argued, found, missing);
-  if (back.length >= 2 && x.repShare <= 0.5 && x.bargeIns <= 1) return verdict(2, 'listening', back, found);
-  if (back.length || acks.length) return verdict(1, 'listening', [...back, ...acks], found, missing);
-  return verdict(0, 'listening', [], found, missing);
+  if (argued.length || x.repShare > 0.65 || x.bargeIns >= 3)
+    return verdict({ level: 0, example: 'listening', evidence: argued, found, missing });
+  if (back.length >= 2 && x.repShare <= 0.5 && x.bargeIns <= 1)
+    return verdict({ level: 2, example: 'listening', evidence: back, found });
+  if (back.length || acks.length)
+    return verdict({ level: 1, example: 'listening', evidence: [...back, ...acks], found, missing });
+  return verdict({ level: 0, example: 'listening', evidence: [], found, missing });
 };
 
 export const DISCOVERY: Record<string, Rubric> = {

@@ -36,10 +36,10 @@ const metrics: Rubric = (x) => {
   ];
   const missing = [finding('baseline'), finding('target'), finding('measured')];
   if (baseline.length && target.length && measured.length)
-    return verdict(2, 'metrics', [...target, ...measured, ...baseline], found);
+    return verdict({ level: 2, example: 'metrics', evidence: [...target, ...measured, ...baseline], found });
   if (goals.length || baseline.length || measured.length)
-    return verdict(1, 'metrics', [...goals, ...baseline, ...measured], found, missing);
-  return verdict(0, 'metrics', [], found, missing);
+    return verdict({ level: 1, example: 'metrics', evidence: [...goals, ...baseline, ...measured], found, missing });
+  return verdict({ level: 0, example: 'metrics', evidence: [], found, missing });
 };
 
 const economicBuyer: Rubric = (x) => {
@@ -59,9 +59,11 @@ const economicBuyer: Rubric = (x) => {
     !asked.length && assumes && finding('assumesDecider'),
   ];
   const missing = [finding('buyerNamed'), finding('buyerPriorities'), finding('buyerAccess')];
-  if (named.length && priorities && access) return verdict(2, 'buyer', [named[0], priorities, access], found);
-  if (asked.length) return verdict(1, 'buyer', [...named, ...asked, priorities, access], found, missing);
-  return verdict(0, 'buyer', [assumes], found, missing);
+  if (named.length && priorities && access)
+    return verdict({ level: 2, example: 'buyer', evidence: [named[0], priorities, access], found });
+  if (asked.length)
+    return verdict({ level: 1, example: 'buyer', evidence: [...named, ...asked, priorities, access], found, missing });
+  return verdict({ level: 0, example: 'buyer', evidence: [assumes], found, missing });
 };
 
 const criteria: Rubric = (x) => {
@@ -75,9 +77,10 @@ const criteria: Rubric = (x) => {
   ];
   const missing = [finding('criteriaAsked'), finding('criteriaRanked'), finding('alternativesAsked')];
   if (asked.length && ranked.length && alternatives.length)
-    return verdict(2, 'criteria', [asked[0], ranked[0], alternatives[0]], found);
-  if (asked.length) return verdict(1, 'criteria', [...asked, ...ranked, ...alternatives], found, missing);
-  return verdict(0, 'criteria', [], found, missing);
+    return verdict({ level: 2, example: 'criteria', evidence: [asked[0], ranked[0], alternatives[0]], found });
+  if (asked.length)
+    return verdict({ level: 1, example: 'criteria', evidence: [...asked, ...ranked, ...alternatives], found, missing });
+  return verdict({ level: 0, example: 'criteria', evidence: [], found, missing });
 };
 
 const process: Rubric = (x) => {
@@ -104,9 +107,10 @@ const process: Rubric = (x) => {
     finding('processConfirmed', confirmed.length),
   ];
   const missing = [finding('processMapped'), finding('processConfirmed')];
-  if (mapped.length && confirmed.length) return verdict(2, 'process', [mapped[0], confirmed[0]], found);
-  if (asked.length) return verdict(1, 'process', asked, found, missing);
-  return verdict(0, 'process', [], found, missing);
+  if (mapped.length && confirmed.length)
+    return verdict({ level: 2, example: 'process', evidence: [mapped[0], confirmed[0]], found });
+  if (asked.length) return verdict({ level: 1, example: 'process', evidence: asked, found, missing });
+  return verdict({ level: 0, example: 'process', evidence: [], found, missing });
 };
 
 const pain: Rubric = (x) => {
@@ -122,9 +126,9 @@ const pain: Rubric = (x) => {
   ];
   const missing = [finding('painCost'), finding('painWho')];
   if (costly.length && (who.length || urgency.length))
-    return verdict(2, 'pain', [costly[0], who[0], urgency[0], ...asked], found);
-  if (asked.length) return verdict(1, 'pain', asked, found, missing);
-  return verdict(0, 'pain', [], found, missing);
+    return verdict({ level: 2, example: 'pain', evidence: [costly[0], who[0], urgency[0], ...asked], found });
+  if (asked.length) return verdict({ level: 1, example: 'pain', evidence: asked, found, missing });
+  return verdict({ level: 0, example: 'pain', evidence: [], found, missing });
 };
 
 const champion: Rubric = (x) => {
@@ -132,9 +136,11 @@ const champion: Rubric = (x) => {
   const influence = questions(x).filter((s) => x.has(s, 'influence') && agreed(x, s));
   const found = [finding('personalGain', personal.length), finding('influenceTested', influence.length)];
   const missing = [finding('personalGain'), finding('influenceTested')];
-  if (personal.length && influence.length) return verdict(2, 'champion', [personal[0], influence[0]], found);
-  if (personal.length || influence.length) return verdict(1, 'champion', [...personal, ...influence], found, missing);
-  return verdict(0, 'champion', [], found, missing);
+  if (personal.length && influence.length)
+    return verdict({ level: 2, example: 'champion', evidence: [personal[0], influence[0]], found });
+  if (personal.length || influence.length)
+    return verdict({ level: 1, example: 'champion', evidence: [...personal, ...influence], found, missing });
+  return verdict({ level: 0, example: 'champion', evidence: [], found, missing });
 };
 
 export const MEDDIC: Record<string, Rubric> = {

@@ -15,7 +15,13 @@ import type { RepSentence } from './features';
 
 /** Objection Handling (seed/scorecards.ts): what the rep does after the prospect pushes back. */
 
-const NO_OBJECTION = verdict(0, 'acknowledge', [], [], [finding('noObjection')]);
+const NO_OBJECTION = verdict({
+  level: 0,
+  example: 'acknowledge',
+  evidence: [],
+  found: [],
+  missing: [finding('noObjection')],
+});
 
 const acknowledge: Rubric = (x) => {
   const obs = objections(x);
@@ -46,7 +52,13 @@ const acknowledge: Rubric = (x) => {
     best.level === 2 && finding('restated'),
     argued && finding('argued'),
   ];
-  return verdict(best.level, 'acknowledge', best.ev, found, [finding('acknowledged'), finding('restated')]);
+  return verdict({
+    level: best.level,
+    example: 'acknowledge',
+    evidence: best.ev,
+    found,
+    missing: [finding('acknowledged'), finding('restated')],
+  });
 };
 
 const clarify: Rubric = (x) => {
@@ -75,9 +87,9 @@ const clarify: Rubric = (x) => {
   );
   const found = [finding('clarifyingQuestions', asked.length), confirmed && finding('realConcernConfirmed')];
   const missing = [finding('clarifyingOpen'), finding('realConcernConfirmed')];
-  if (open.length && confirmed) return verdict(2, 'clarify', [open[0], confirmed], found);
-  if (asked.length) return verdict(1, 'clarify', asked, found, missing);
-  return verdict(0, 'clarify', [], found, missing);
+  if (open.length && confirmed) return verdict({ level: 2, example: 'clarify', evidence: [open[0], confirmed], found });
+  if (asked.length) return verdict({ level: 1, example: 'clarify', evidence: asked, found, missing });
+  return verdict({ level: 0, example: 'clarify', evidence: [], found, missing });
 };
 
 const reframe: Rubric = (x) => {
@@ -113,10 +125,10 @@ const reframe: Rubric = (x) => {
   ];
   const missing = [finding('evidenceSpecific'), finding('evidenceApplied')];
   if (early || (!specific.length && !generic.length && !applied.length))
-    return verdict(0, 'evidence', [early], found, missing);
+    return verdict({ level: 0, example: 'evidence', evidence: [early], found, missing });
   if (specific.length && (applied.length || relevant.length))
-    return verdict(2, 'evidence', [relevant[0] ?? specific[0], applied[0]], found);
-  return verdict(1, 'evidence', [...specific, ...applied, ...generic], found, missing);
+    return verdict({ level: 2, example: 'evidence', evidence: [relevant[0] ?? specific[0], applied[0]], found });
+  return verdict({ level: 1, example: 'evidence', evidence: [...specific, ...applied, ...generic], found, missing });
 };
 
 const confirm: Rubric = (x) => {
@@ -145,9 +157,10 @@ const confirm: Rubric = (x) => {
     handled && finding('doubtHandled'),
   ];
   const missing = [finding('openCheck'), finding('doubtHandled')];
-  if (handled) return verdict(2, 'check', [handled], found);
-  if (open.length || closed.length) return verdict(1, 'check', [...open, ...closed], found, missing);
-  return verdict(0, 'check', [], found, missing);
+  if (handled) return verdict({ level: 2, example: 'check', evidence: [handled], found });
+  if (open.length || closed.length)
+    return verdict({ level: 1, example: 'check', evidence: [...open, ...closed], found, missing });
+  return verdict({ level: 0, example: 'check', evidence: [], found, missing });
 };
 
 export const advance: Rubric = (x) => {
@@ -160,9 +173,10 @@ export const advance: Rubric = (x) => {
     finding('vagueStep', vague.length),
   ];
   const missing = [finding('datedStepAgreed')];
-  if (agreedStep) return verdict(2, 'nextStep', [agreedStep], found);
-  if (dated.length || vague.length) return verdict(1, 'nextStep', [...dated, ...vague], found, missing);
-  return verdict(0, 'nextStep', [], found, missing);
+  if (agreedStep) return verdict({ level: 2, example: 'nextStep', evidence: [agreedStep], found });
+  if (dated.length || vague.length)
+    return verdict({ level: 1, example: 'nextStep', evidence: [...dated, ...vague], found, missing });
+  return verdict({ level: 0, example: 'nextStep', evidence: [], found, missing });
 };
 
 export const OBJECTION: Record<string, Rubric> = {

@@ -38,9 +38,10 @@ const GENERIC: Record<string, Rubric> = {
       finding('closedQuestions', qs.length - open.length),
     ];
     const missing = [finding('openQuestions', 3), finding('followUps')];
-    if (open.length >= 3 && follow.length) return verdict(2, 'questions', [...follow, ...open], found);
-    if (qs.length) return verdict(1, 'questions', [...open, ...qs], found, missing);
-    return verdict(0, 'questions', [], found, missing);
+    if (open.length >= 3 && follow.length)
+      return verdict({ level: 2, example: 'questions', evidence: [...follow, ...open], found });
+    if (qs.length) return verdict({ level: 1, example: 'questions', evidence: [...open, ...qs], found, missing });
+    return verdict({ level: 0, example: 'questions', evidence: [], found, missing });
   },
   quantify: (x) => {
     const asked = questions(x).filter((s) => x.has(s, 'quantityAsk'));
@@ -50,18 +51,20 @@ const GENERIC: Record<string, Rubric> = {
       finding('quantityAsked', asked.length - confirmed.length),
     ];
     const missing = [finding('quantityConfirmed', 2)];
-    if (confirmed.length >= 2) return verdict(2, 'quantify', confirmed, found);
-    if (asked.length) return verdict(1, 'quantify', [...confirmed, ...asked], found, missing);
-    return verdict(0, 'quantify', [], found, missing);
+    if (confirmed.length >= 2) return verdict({ level: 2, example: 'quantify', evidence: confirmed, found });
+    if (asked.length)
+      return verdict({ level: 1, example: 'quantify', evidence: [...confirmed, ...asked], found, missing });
+    return verdict({ level: 0, example: 'quantify', evidence: [], found, missing });
   },
   nextStep: advance,
   listening: (x) => {
     const back = x.live.filter((s) => isParaphrase(x, s) || isReference(x, s));
     const found = [finding('paraphrases', back.length), talkFinding(x)];
     const missing = [finding('paraphrases', 2), finding('prospectTalksMost')];
-    if (back.length >= 2 && x.repShare <= 0.5) return verdict(2, 'listening', back, found);
-    if (back.length) return verdict(1, 'listening', back, found, missing);
-    return verdict(0, 'listening', [], found, missing);
+    if (back.length >= 2 && x.repShare <= 0.5)
+      return verdict({ level: 2, example: 'listening', evidence: back, found });
+    if (back.length) return verdict({ level: 1, example: 'listening', evidence: back, found, missing });
+    return verdict({ level: 0, example: 'listening', evidence: [], found, missing });
   },
   objection: (x) => {
     const ack = OBJECTION.Acknowledge(x);
@@ -69,19 +72,22 @@ const GENERIC: Record<string, Rubric> = {
     const clarify = OBJECTION.Clarify(x);
     const level =
       ack.level === 2 && (clarify.level ?? 0) >= 1 ? 2 : Math.max(ack.level ?? 0, clarify.level ?? 0) >= 1 ? 1 : 0;
-    return verdict(
+    return verdict({
       level,
-      'acknowledge',
-      [...ack.evidence, ...clarify.evidence],
-      [...ack.found, ...clarify.found],
-      [...ack.missing, ...clarify.missing],
-    );
+      example: 'acknowledge',
+      evidence: [...ack.evidence, ...clarify.evidence],
+      found: [...ack.found, ...clarify.found],
+      missing: [...ack.missing, ...clarify.missing],
+    });
   },
   talk: (x) => {
     const found = [talkFinding(x), x.bargeIns && finding('bargeIns', x.bargeIns)];
     const level = x.repShare <= 0.5 && x.bargeIns <= 1 ? 2 : x.repShare <= 0.65 && x.bargeIns <= 2 ? 1 : 0;
     // measured from the whole call: the talk share itself is the evidence, there is no quote
-    return { ...verdict(level, 'talk', [], found, [finding('prospectTalksMost')]), measured: true };
+    return {
+      ...verdict({ level, example: 'talk', evidence: [], found, missing: [finding('prospectTalksMost')] }),
+      measured: true,
+    };
   },
   opener: COLD_CALL['Permission-based opener'],
 };

@@ -109,7 +109,7 @@ function attendeeSignature(secret: string, payload: unknown): string {
 export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvider {
   const auth = `Token ${config.apiKey}`;
   const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    providerRequest(config, auth, method, path, body, schema);
+    providerRequest({ config, authHeader: auth, method, path, body, schema });
   const statusOf = (bot: z.infer<typeof botSchema>) => {
     const last = bot.events.at(-1);
     return attendeeStatus(bot.state, last?.type, last?.sub_type);

@@ -93,14 +93,21 @@ export interface ProviderConfig {
 }
 
 /** JSON over HTTP with the provider's key, a timeout, and the provider's error text on failure. */
-export async function providerRequest<T>(
-  config: ProviderConfig,
-  authHeader: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  schema?: z.ZodType<T>,
-): Promise<T> {
+export async function providerRequest<T>({
+  config,
+  authHeader,
+  method,
+  path,
+  body,
+  schema,
+}: {
+  config: ProviderConfig;
+  authHeader: string;
+  method: string;
+  path: string;
+  body?: unknown;
+  schema?: z.ZodType<T>;
+}): Promise<T> {
   const url = new URL(path, config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`);
   let res: Response;
   try {

@@ -117,7 +117,7 @@ function statusOf(bot: z.infer<typeof botSchema>): BotStatus {
 export function createRecallProvider(config: ProviderConfig): MeetingBotProvider {
   const auth = `Token ${config.apiKey}`;
   const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    providerRequest(config, auth, method, path, body, schema);
+    providerRequest({ config, authHeader: auth, method, path, body, schema });
   const getBot = (botId: string) => call('GET', `api/v1/bot/${encodeURIComponent(botId)}/`, undefined, botSchema);
   return {
     name: 'recall',

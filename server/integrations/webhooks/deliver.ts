@@ -76,7 +76,7 @@ export function webhookHandler(opts: WebhookHandlerOptions): JobHandler {
       ];
       const body = JSON.stringify(d.payload);
       const headers = {
-        ...webhookHeaders(secrets, d.id, Math.floor(at.getTime() / 1000), body),
+        ...webhookHeaders({ secrets, id: d.id, timestamp: Math.floor(at.getTime() / 1000), body }),
         'user-agent': 'Spar-Webhooks/1.0',
       };
       let status: number;

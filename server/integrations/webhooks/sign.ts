@@ -10,7 +10,17 @@ function signature(secret: string, id: string, timestamp: number, body: string):
   return new Webhook(secret).sign(id, new Date(timestamp * 1000), body);
 }
 
-export function webhookHeaders(secrets: string[], id: string, timestamp: number, body: string): Record<string, string> {
+export function webhookHeaders({
+  secrets,
+  id,
+  timestamp,
+  body,
+}: {
+  secrets: string[];
+  id: string;
+  timestamp: number;
+  body: string;
+}): Record<string, string> {
   return {
     'content-type': 'application/json',
     'webhook-id': id,

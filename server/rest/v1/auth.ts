@@ -55,16 +55,16 @@ export const authRoutes: RestRoute[] = [
         shortCookie(GOOGLE_VERIFIER_COOKIE, '', meta.secure, 0),
       ];
       try {
-        const { token, expiresAt } = await finishGoogleSignIn(
-          deps.db,
-          {
+        const { token, expiresAt } = await finishGoogleSignIn({
+          db: deps.db,
+          params: {
             code: url.searchParams.get('code'),
             state: url.searchParams.get('state'),
             error: url.searchParams.get('error'),
           },
-          { state: cookies[GOOGLE_STATE_COOKIE], verifier: cookies[GOOGLE_VERIFIER_COOKIE] },
-          deps.googleExchange ?? arcticExchange(cfg),
-        );
+          cookies: { state: cookies[GOOGLE_STATE_COOKIE], verifier: cookies[GOOGLE_VERIFIER_COOKIE] },
+          exchange: deps.googleExchange ?? arcticExchange(cfg),
+        });
         res.writeHead(302, {
           Location: '/auth/google/done?status=ok',
           'Set-Cookie': [...clear, sessionCookie(token, expiresAt, { secure: meta.secure || deps.env.isProduction })],

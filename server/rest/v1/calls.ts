@@ -76,7 +76,7 @@ async function uploader(ctx: RestContext, callId: string): Promise<{ tenantId: s
   const auth = ctx.req.headers.authorization ?? '';
   const ticket = /^Ticket\s+(\S+)$/i.exec(auth.trim())?.[1];
   if (ticket) {
-    const t = await ticketHolder(ctx.deps.db, callId, ticket, TICKET_UPLOAD_WINDOW_MS);
+    const t = await ticketHolder({ db: ctx.deps.db, callId, ticket, windowMs: TICKET_UPLOAD_WINDOW_MS });
     if (!t) throw new AppError('NOT_FOUND', 'Call not found');
     // the ticket named the call's tenant on the system path: the upload acts for it
     return { tenantId: t.tenantId, tenant: tenantRunnerFor(ctx.deps.db, t.tenantId) };

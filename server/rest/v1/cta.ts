@@ -42,12 +42,17 @@ const generate = defineRoute({
       res.write(`${JSON.stringify(line)}\n`);
     };
     try {
-      const result = await generateLinks(access.runner, ctx.deps.env, input, {
-        tenantId: access.tenantId,
-        userId: ctx.signedIn.user.id,
-        baseUrl: baseUrlOf(ctx.deps.env, ctx.meta),
-        // the first progress line only once links are being written: refusals stay plain errors
-        onProgress: (done, total) => write({ type: 'progress', done, total }),
+      const result = await generateLinks({
+        tenant: access.runner,
+        env: ctx.deps.env,
+        input,
+        opts: {
+          tenantId: access.tenantId,
+          userId: ctx.signedIn.user.id,
+          baseUrl: baseUrlOf(ctx.deps.env, ctx.meta),
+          // the first progress line only once links are being written: refusals stay plain errors
+          onProgress: (done, total) => write({ type: 'progress', done, total }),
+        },
       });
       write({ type: 'result', result });
       res.end();

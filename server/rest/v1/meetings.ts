@@ -94,7 +94,13 @@ const webhook = defineRoute({
     if (!(MEETING_BOT_PROVIDERS as readonly string[]).includes(provider))
       throw new AppError('NOT_FOUND', 'No such meeting-bot provider');
     const raw = await ctx.rawBody();
-    const result = await receiveBotWebhook(ctx.deps.db, ctx.deps.env, provider, ctx.req.headers, raw);
+    const result = await receiveBotWebhook({
+      db: ctx.deps.db,
+      env: ctx.deps.env,
+      providerName: provider,
+      headers: ctx.req.headers,
+      rawBody: raw,
+    });
     if (result.tenantId) ctx.deps.readCache?.invalidateTenant(result.tenantId);
     sendJson(ctx.res, 200, { received: true, duplicate: result.duplicate });
   },

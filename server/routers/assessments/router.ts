@@ -86,7 +86,9 @@ export const assessmentsRouter = router({
     .input(assessmentIdInput)
     .output(partnerAssessmentOutput)
     .query(async ({ ctx, input }) => {
-      const found = await ctx.tenant((tx) => loadPartnerAssessment(tx, input.id, baseUrlOf(ctx.deps.env, ctx.req)));
+      const found = await ctx.tenant((tx) =>
+        loadPartnerAssessment({ tx, id: input.id, baseUrl: baseUrlOf(ctx.deps.env, ctx.req) }),
+      );
       if (!found) throw new AppError('NOT_FOUND', 'Assessment not found');
       return found;
     }),

@@ -63,7 +63,11 @@ export const assignmentsRouter = router({
   get: managerProcedure
     .input(getAssignmentInput)
     .output(assignmentDetailOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => getAssignment(tx, actorOf(ctx), input.assignmentId, input.timeZone))),
+    .query(({ ctx, input }) =>
+      ctx.tenant((tx) =>
+        getAssignment({ tx, actor: actorOf(ctx), assignmentId: input.assignmentId, timeZone: input.timeZone }),
+      ),
+    ),
 
   /** The assignment's results as CSV (attempts, best, latest, the score that counts). */
   exportResults: managerProcedure
@@ -79,12 +83,16 @@ export const assignmentsRouter = router({
   create: managerProcedure
     .input(createAssignmentInput)
     .output(createAssignmentOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => createAssignment(tx, actorOf(ctx), mailOf(ctx), input))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => createAssignment({ tx, actor: actorOf(ctx), mail: mailOf(ctx), input })),
+    ),
 
   update: managerProcedure
     .input(updateAssignmentInput)
     .output(deleteOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateAssignment(tx, actorOf(ctx), mailOf(ctx), input))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => updateAssignment({ tx, actor: actorOf(ctx), mail: mailOf(ctx), input })),
+    ),
 
   delete: managerProcedure
     .input(assignmentIdInput)
@@ -95,17 +103,23 @@ export const assignmentsRouter = router({
     .input(assignmentIdInput)
     .output(remindOutput)
     .mutation(({ ctx, input }) =>
-      ctx.tenant((tx) => remindAssignment(tx, actorOf(ctx), mailOf(ctx), input.assignmentId)),
+      ctx.tenant((tx) =>
+        remindAssignment({ tx, actor: actorOf(ctx), mail: mailOf(ctx), assignmentId: input.assignmentId }),
+      ),
     ),
 
   mine: anyRoleProcedure
     .input(mineInput)
     .output(mineOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => myAssignments(tx, actorOf(ctx), input.timeZone))),
+    .query(({ ctx, input }) =>
+      ctx.tenant((tx) => myAssignments({ tx, actor: actorOf(ctx), timeZone: input.timeZone })),
+    ),
 
   /** The rep closes one of their reminder notices. */
   dismissReminder: anyRoleProcedure
     .input(reminderIdInput)
     .output(dismissReminderOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => dismissReminder(tx, actorOf(ctx), input.reminderId))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => dismissReminder({ tx, actor: actorOf(ctx), reminderId: input.reminderId })),
+    ),
 });

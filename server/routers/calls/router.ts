@@ -27,7 +27,7 @@ export const callsRouter = router({
       // the call row commits first (tenant transaction), then the ticket is issued on the system path
       const tenantId = ctx.tenantId;
       const started = await ctx.tenant((tx) =>
-        startCall(tx, ctx.deps.env, { tenantId, userId: ctx.user.id, role: ctx.role }, input),
+        startCall({ tx, env: ctx.deps.env, actor: { tenantId, userId: ctx.user.id, role: ctx.role }, input }),
       );
       const ticket = await issueTicket(ctx.deps.db, ctx.deps.env, {
         tenantId,

@@ -30,7 +30,9 @@ export const campaignsRouter = router({
   create: cta()
     .input(campaignInput)
     .output(campaignOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => createCampaign(tx, ctx.tenantId, ctx.user.id, input))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => createCampaign({ tx, tenantId: ctx.tenantId, userId: ctx.user.id, input })),
+    ),
 
   update: cta()
     .input(updateCampaignInput)

@@ -26,7 +26,9 @@ export const knowledgeRouter = router({
     .input(setEnabledInput)
     .output(knowledgeFileOutput)
     .mutation(({ ctx, input }) =>
-      ctx.tenant((tx) => setKnowledgeFileEnabled(tx, ctx.tenantId, input.id, input.enabled)),
+      ctx.tenant((tx) =>
+        setKnowledgeFileEnabled({ db: tx, tenantId: ctx.tenantId, id: input.id, enabled: input.enabled }),
+      ),
     ),
 
   delete: managers()
@@ -37,5 +39,9 @@ export const knowledgeRouter = router({
   search: managers()
     .input(searchInput)
     .output(z.array(searchHitOutput))
-    .query(({ ctx, input }) => ctx.tenant((tx) => testSearch(tx, ctx.tenantId, input.simulationId, input.query))),
+    .query(({ ctx, input }) =>
+      ctx.tenant((tx) =>
+        testSearch({ db: tx, tenantId: ctx.tenantId, simulationId: input.simulationId, query: input.query }),
+      ),
+    ),
 });

@@ -62,20 +62,31 @@ export const meetingsRouter = router({
   scoreTranscript: own()
     .input(scoreTranscriptInput)
     .output(scoreTranscriptOutput)
-    .mutation(({ ctx, input }) => scoreTranscript(ctx.tenant, actorOf(ctx.tenantId, ctx.user), input)),
+    .mutation(({ ctx, input }) =>
+      scoreTranscript({ tenant: ctx.tenant, actor: actorOf(ctx.tenantId, ctx.user), input }),
+    ),
 
   /** Record Meet: whether a meeting-bot provider is configured, and the bot's name. */
   botSettings: own()
     .output(botSettingsOutput)
     .query(({ ctx }) =>
-      ctx.tenant((tx) => botSettings(tx, ctx.deps.env, ctx.tenantId, ctx.role === 'admin' || ctx.role === 'superuser')),
+      ctx.tenant((tx) =>
+        botSettings({
+          tx,
+          env: ctx.deps.env,
+          tenantId: ctx.tenantId,
+          canRename: ctx.role === 'admin' || ctx.role === 'superuser',
+        }),
+      ),
     ),
 
   /** The name the tenant's bot joins meetings with (admins). */
   setBotName: accessProcedure({ roles: ACCESS.admins })
     .input(botNameInput)
     .output(botNameOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => setTenantBotName(tx, ctx.deps.env, ctx.tenantId, input.botName))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => setTenantBotName({ tx, env: ctx.deps.env, tenantId: ctx.tenantId, name: input.botName })),
+    ),
 
   /** Sends the bot to a Google Meet (now, or at `joinAt`). */
   requestBot: own()
@@ -136,7 +147,7 @@ export const meetingsRouter = router({
   chooseRep: own()
     .input(chooseRepInput)
     .output(chooseRepOutput)
-    .mutation(({ ctx, input }) => chooseRep(ctx.tenant, actorOf(ctx.tenantId, ctx.user), input)),
+    .mutation(({ ctx, input }) => chooseRep({ tenant: ctx.tenant, actor: actorOf(ctx.tenantId, ctx.user), input })),
 
   options: own()
     .output(realCallOptionsOutput)

@@ -33,7 +33,7 @@ export const personasRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.tenant(async (tx) => {
         const { id, ...fields } = input;
-        return updatePersona(tx, ctx.tenantId, id, fields);
+        return updatePersona({ db: tx, tenantId: ctx.tenantId, id, fields });
       }),
     ),
 

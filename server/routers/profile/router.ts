@@ -63,7 +63,13 @@ export const profileRouter = router({
     .input(changePasswordInput)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      await changePassword(ctx.tenant, ctx.user.id, input, ctx.deps.env.passwordPolicy, ctx.session?.id);
+      await changePassword({
+        tenant: ctx.tenant,
+        userId: ctx.user.id,
+        input,
+        policy: ctx.deps.env.passwordPolicy,
+        currentSessionId: ctx.session?.id,
+      });
       return { ok: true as const };
     }),
 

@@ -51,7 +51,7 @@ export const scorecardsRouter = router({
     .mutation(({ ctx, input }) =>
       ctx.tenant(async (tx) => {
         const { clientId: _clientId, id, ...values } = input;
-        return updateScorecard(tx, ctx.tenantId, id, values);
+        return updateScorecard({ tx, tenantId: ctx.tenantId, id, input: values });
       }),
     ),
 

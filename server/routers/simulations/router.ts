@@ -46,17 +46,23 @@ export const simulationsRouter = router({
   create: managers()
     .input(simulationInput)
     .output(simulationOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => createSimulation(tx, ctx.tenantId, ctx.user.id, input))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => createSimulation({ tx, tenantId: ctx.tenantId, userId: ctx.user.id, values: input })),
+    ),
 
   update: managers()
     .input(updateSimulationInput)
     .output(simulationOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateSimulation(tx, ctx.tenantId, input.id, input))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => updateSimulation({ tx, tenantId: ctx.tenantId, id: input.id, values: input })),
+    ),
 
   duplicate: managers()
     .input(simulationIdInput)
     .output(simulationOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => duplicateSimulation(tx, ctx.tenantId, ctx.user.id, input.id))),
+    .mutation(({ ctx, input }) =>
+      ctx.tenant((tx) => duplicateSimulation({ tx, tenantId: ctx.tenantId, userId: ctx.user.id, id: input.id })),
+    ),
 
   delete: managers()
     .input(simulationIdInput)

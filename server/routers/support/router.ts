@@ -9,12 +9,12 @@ export const supportRouter = router({
     .output(z.object({ id: z.string(), mailed: z.boolean() }))
     .mutation(({ ctx, input }) =>
       ctx.tenant((tx) =>
-        createSupportRequest(
+        createSupportRequest({
           tx,
-          { tenantId: ctx.tenantId, userId: ctx.user.id, email: ctx.user.email },
+          requester: { tenantId: ctx.tenantId, userId: ctx.user.id, email: ctx.user.email },
           input,
-          ctx.deps.env.SUPPORT_EMAIL,
-        ),
+          supportEmail: ctx.deps.env.SUPPORT_EMAIL,
+        }),
       ),
     ),
 });

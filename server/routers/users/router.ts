@@ -52,7 +52,12 @@ export const usersRouter = router({
           throw new AppError('FORBIDDEN', 'Managers can add Sales Reps only', { field: 'userType' });
         fields.managerId = ctx.user.id;
       }
-      return createManagedUser(ctx.tenant, ctx.tenantId, fields, ctx.deps.env.passwordPolicy);
+      return createManagedUser({
+        tenant: ctx.tenant,
+        tenantId: ctx.tenantId,
+        input: fields,
+        policy: ctx.deps.env.passwordPolicy,
+      });
     }),
 
   update: admin
@@ -60,7 +65,13 @@ export const usersRouter = router({
     .output(managedUserOutput)
     .mutation(({ ctx, input }) => {
       const { clientId: _c, ...fields } = input;
-      return updateManagedUser(ctx.tenant, actor(ctx), fields, ctx.deps.env.passwordPolicy, ctx.session?.id);
+      return updateManagedUser({
+        tenant: ctx.tenant,
+        actor: actor(ctx),
+        input: fields,
+        policy: ctx.deps.env.passwordPolicy,
+        currentSessionId: ctx.session?.id,
+      });
     }),
 
   delete: admin
@@ -99,6 +110,8 @@ export const usersRouter = router({
     status: admin
       .input(importStatusInput)
       .output(importStatusOutput)
-      .query(({ ctx, input }) => ctx.tenant((tx) => importStatus(tx, input.id, ctx.tenantId, ctx.user.id))),
+      .query(({ ctx, input }) =>
+        ctx.tenant((tx) => importStatus({ db: tx, id: input.id, tenantId: ctx.tenantId, actorUserId: ctx.user.id })),
+      ),
   }),
 });

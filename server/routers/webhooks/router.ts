@@ -34,12 +34,12 @@ export const webhooksRouter = router({
     .output(webhookWithSecretOutput)
     .mutation(({ ctx, input }) =>
       ctx.tenant((tx) =>
-        createEndpoint(
+        createEndpoint({
           tx,
-          { tenantId: ctx.tenantId, userId: ctx.user.id },
+          actor: { tenantId: ctx.tenantId, userId: ctx.user.id },
           input,
-          ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
-        ),
+          allowPrivate: ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
+        }),
       ),
     ),
 

@@ -29,13 +29,13 @@ const links = guest.guestLinks<Row>({
     return row.simulationId;
   },
   onStarted: (tx, linked, callId, now) =>
-    emitAssessmentEvent(
+    emitAssessmentEvent({
       tx,
-      linked,
-      'assessment.started',
-      { status: 'started', started_at: now.toISOString(), call_id: callId },
-      now,
-    ),
+      assessment: linked,
+      type: 'assessment.started',
+      extra: { status: 'started', started_at: now.toISOString(), call_id: callId },
+      at: now,
+    }),
 });
 
 /** The link, with a start whose call never connected (its ticket expired unused) released; refused when used or expired. */
@@ -65,13 +65,13 @@ export async function validateLink({
         .where(and(eq(assessments.id, row.id), eq(assessments.status, 'created')))
         .returning();
       if (opened)
-        await emitAssessmentEvent(
+        await emitAssessmentEvent({
           tx,
-          opened,
-          'assessment.opened',
-          { status: 'opened', opened_at: now.toISOString() },
-          now,
-        );
+          assessment: opened,
+          type: 'assessment.opened',
+          extra: { status: 'opened', opened_at: now.toISOString() },
+          at: now,
+        });
     }
     const [info] = await tx
       .select({ ...guest.introSimulationColumns, company: clients.name, showScore: assessmentSettings.showScore })

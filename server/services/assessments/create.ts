@@ -94,7 +94,7 @@ export async function createAssessment({
     return row.id;
   };
   const answer = async (id: string, created: boolean) => {
-    const assessment = await tenant((tx) => loadPartnerAssessment(tx, id, opts.baseUrl, now));
+    const assessment = await tenant((tx) => loadPartnerAssessment({ tx, id, baseUrl: opts.baseUrl, now }));
     return { assessment: { ...assessment!, link: candidateLink(opts.baseUrl, id, token) }, created };
   };
 

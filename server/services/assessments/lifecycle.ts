@@ -23,13 +23,19 @@ function eventBase(a: Row) {
   };
 }
 
-export async function emitAssessmentEvent(
-  tx: Executor,
-  a: Row,
-  type: WebhookEventType,
-  extra: Record<string, unknown> = {},
+export async function emitAssessmentEvent({
+  tx,
+  assessment: a,
+  type,
+  extra = {},
   at = new Date(),
-) {
+}: {
+  tx: Executor;
+  assessment: Row;
+  type: WebhookEventType;
+  extra?: Record<string, unknown>;
+  at?: Date;
+}) {
   await emitWebhookEvent(tx, { tenantId: a.tenantId, type, at, data: { ...eventBase(a), ...extra } });
 }
 
@@ -47,7 +53,17 @@ export async function markAssessmentCallLive(tx: Executor, callId: string) {
  * at once) there is nothing to score: the link goes back to 'opened' so the candidate can start
  * again while it is valid — a second call can still never run while one is live.
  */
-export async function markAssessmentCallEnded(tx: Executor, callId: string, repTurns: number, now = new Date()) {
+export async function markAssessmentCallEnded({
+  tx,
+  callId,
+  repTurns,
+  now = new Date(),
+}: {
+  tx: Executor;
+  callId: string;
+  repTurns: number;
+  now?: Date;
+}) {
   if (repTurns > 0) {
     await tx
       .update(assessments)
@@ -71,24 +87,29 @@ export async function onAssessmentReport(tx: Executor, callId: string) {
   if (!r?.report) return;
   const { a, report } = r;
   const ready = report.status === 'ready';
-  await emitAssessmentEvent(tx, a, 'assessment.completed', {
-    status: 'completed',
-    report_status: report.status,
-    score: ready && report.score !== null ? Number(report.score) : null,
-    evaluator: ready ? evaluatorName(report.evaluator) : null,
-    heuristic: ready && report.evaluator === 'offline',
-    levels: ready
-      ? (report.criteria ?? []).map((c) => ({
-          name: c.name,
-          level: c.level,
-          max_level: 2,
-          evidence_count: c.evidence.length,
-        }))
-      : [],
-    duration_seconds: r.durationMs !== null && r.durationMs !== undefined ? Math.round(r.durationMs / 1000) : null,
-    difficulty: r.difficulty,
-    completed_at: (a.completedAt ?? new Date()).toISOString(),
-    ...reportUrls(a.baseUrl, a.id),
+  await emitAssessmentEvent({
+    tx,
+    assessment: a,
+    type: 'assessment.completed',
+    extra: {
+      status: 'completed',
+      report_status: report.status,
+      score: ready && report.score !== null ? Number(report.score) : null,
+      evaluator: ready ? evaluatorName(report.evaluator) : null,
+      heuristic: ready && report.evaluator === 'offline',
+      levels: ready
+        ? (report.criteria ?? []).map((c) => ({
+            name: c.name,
+            level: c.level,
+            max_level: 2,
+            evidence_count: c.evidence.length,
+          }))
+        : [],
+      duration_seconds: r.durationMs !== null && r.durationMs !== undefined ? Math.round(r.durationMs / 1000) : null,
+      difficulty: r.difficulty,
+      completed_at: (a.completedAt ?? new Date()).toISOString(),
+      ...reportUrls(a.baseUrl, a.id),
+    },
   });
   if (a.callbackUrl) {
     await enqueue(tx, {
@@ -145,13 +166,13 @@ export async function expireAssessment(tenant: TenantRunner, assessmentId: strin
         throw new Error('the link is not expired yet');
       return { assessmentId, expired: false };
     }
-    await emitAssessmentEvent(
+    await emitAssessmentEvent({
       tx,
-      row,
-      'assessment.expired',
-      { status: 'expired', expires_at: row.expiresAt.toISOString() },
-      now,
-    );
+      assessment: row,
+      type: 'assessment.expired',
+      extra: { status: 'expired', expires_at: row.expiresAt.toISOString() },
+      at: now,
+    });
     return { assessmentId, expired: true };
   });
 }

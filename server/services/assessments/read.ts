@@ -33,12 +33,17 @@ export const reportUrls = (baseUrl: string, id: string) => ({
 export const evaluatorName = (e: string | null | undefined) => (e === 'offline' ? 'offline_heuristic' : (e ?? null));
 
 /** The assessment as the partner sees it (tenant transaction: another tenant's id is not found). */
-export async function loadPartnerAssessment(
-  tx: Executor,
-  id: string,
-  baseUrl: string,
+export async function loadPartnerAssessment({
+  tx,
+  id,
+  baseUrl,
   now = new Date(),
-): Promise<PartnerAssessment | null> {
+}: {
+  tx: Executor;
+  id: string;
+  baseUrl: string;
+  now?: Date;
+}): Promise<PartnerAssessment | null> {
   const [r] = await tx
     .select(partnerSelect)
     .from(assessments)

@@ -230,12 +230,17 @@ export async function exerciseViews(tx: Executor, where: SQL): Promise<(Exercise
   }));
 }
 
-export async function getAssignment(
-  tx: Executor,
-  actor: Actor,
-  assignmentId: string,
-  timeZone?: string,
-): Promise<AssignmentDetail> {
+export async function getAssignment({
+  tx,
+  actor,
+  assignmentId,
+  timeZone,
+}: {
+  tx: Executor;
+  actor: Actor;
+  assignmentId: string;
+  timeZone?: string;
+}): Promise<AssignmentDetail> {
   const [summary] = await summaries(tx, actor, eq(assignments.id, assignmentId), timeZone);
   if (!summary) throw new AppError('NOT_FOUND', 'Assignment not found');
   const views = await exerciseViews(tx, eq(exercises.assignmentId, assignmentId));
@@ -260,13 +265,28 @@ async function checkMembers(tx: Executor, actor: Actor, ids: string[]) {
   return found;
 }
 
-export async function createAssignment(
-  tx: Executor,
-  actor: Actor,
-  mail: MailContext,
-  input: { name: string; simulationIds: string[]; userIds: string[]; dueAt?: string | null; scorePolicy?: ScorePolicy },
+/** What creating or editing an assignment takes: the transaction, who acts, the mail context, the input. */
+interface AssignmentWrite<Input> {
+  tx: Executor;
+  actor: Actor;
+  mail: MailContext;
+  input: Input;
+  now?: Date;
+}
+
+export async function createAssignment({
+  tx,
+  actor,
+  mail,
+  input,
   now = new Date(),
-) {
+}: AssignmentWrite<{
+  name: string;
+  simulationIds: string[];
+  userIds: string[];
+  dueAt?: string | null;
+  scorePolicy?: ScorePolicy;
+}>) {
   const dueAt = input.dueAt ? new Date(input.dueAt) : null;
   assertDueNotPast(dueAt, now);
   const sims = await checkSimulations(tx, actor, input.simulationIds);
@@ -302,15 +322,15 @@ export async function createAssignment(
     rows.map((r) => r.userId),
   );
   await tx.insert(exercises).values(rows);
-  const mailed = await mailMembers(
+  const mailed = await mailMembers({
     tx,
     actor,
     mail,
-    a,
-    'assigned',
-    new Map(members.map((m) => [m.id, sims.length])),
-    'sent',
-  );
+    assignment: a,
+    kind: 'assigned',
+    counts: new Map(members.map((m) => [m.id, sims.length])),
+    dedupeSuffix: 'sent',
+  });
   return { id: a.id, exercises: rows.length, mailed };
 }
 
@@ -319,20 +339,20 @@ export async function createAssignment(
  * assignment. Exercises of removed reps or simulations are deleted unless they already have a
  * call (those are kept); new pairs get pending exercises, and newly added reps are mailed.
  */
-export async function updateAssignment(
-  tx: Executor,
-  actor: Actor,
-  mail: MailContext,
-  input: {
-    assignmentId: string;
-    name?: string;
-    dueAt?: string | null;
-    scorePolicy?: ScorePolicy;
-    simulationIds?: string[];
-    userIds?: string[];
-  },
+export async function updateAssignment({
+  tx,
+  actor,
+  mail,
+  input,
   now = new Date(),
-) {
+}: AssignmentWrite<{
+  assignmentId: string;
+  name?: string;
+  dueAt?: string | null;
+  scorePolicy?: ScorePolicy;
+  simulationIds?: string[];
+  userIds?: string[];
+}>) {
   const a = await loadEditable(tx, actor, input.assignmentId);
   const patch: Partial<typeof assignments.$inferInsert> = { updatedAt: now };
   if (input.name !== undefined) patch.name = input.name;
@@ -411,15 +431,15 @@ export async function updateAssignment(
       const dueAt = input.dueAt !== undefined ? (input.dueAt ? new Date(input.dueAt) : null) : a.dueAt;
       // one mail per rep and adding: a rep removed and added again is told again (the new exercises name the event)
       const event = inserted.map((e) => e.id).sort()[0] ?? 'sent';
-      await mailMembers(
+      await mailMembers({
         tx,
         actor,
         mail,
-        { id: a.id, name, dueAt },
-        'assigned',
-        new Map(newUsers.map((u) => [u, simIds.length])),
-        `added:${event}`,
-      );
+        assignment: { id: a.id, name, dueAt },
+        kind: 'assigned',
+        counts: new Map(newUsers.map((u) => [u, simIds.length])),
+        dedupeSuffix: `added:${event}`,
+      });
     }
     await refreshAssignmentStatus(tx, a.id);
   }

@@ -130,12 +130,17 @@ export async function applyScorePolicy(tx: Executor, assignmentId: string, polic
  * again — it stays completed, and the new attempt counts once its report is ready if the
  * assignment's policy says so. Returns the exercise id to store on the call row.
  */
-export async function startExercise(
-  tx: Executor,
-  actor: { tenantId: string; userId: string },
-  exerciseId: string,
-  simulationId: string,
-): Promise<string> {
+export async function startExercise({
+  tx,
+  actor,
+  exerciseId,
+  simulationId,
+}: {
+  tx: Executor;
+  actor: { tenantId: string; userId: string };
+  exerciseId: string;
+  simulationId: string;
+}): Promise<string> {
   const [e] = await tx
     .select({ id: exercises.id, status: exercises.status, assignmentId: exercises.assignmentId })
     .from(exercises)

@@ -30,7 +30,7 @@ export async function exportAssignmentResults(
   actor: Actor,
   assignmentId: string,
 ): Promise<{ filename: string; csv: string; rows: number }> {
-  const a = await getAssignment(tx, actor, assignmentId); // access (NOT_FOUND outside the viewer's reach)
+  const a = await getAssignment({ tx, actor, assignmentId }); // access (NOT_FOUND outside the viewer's reach)
   const views = await exerciseViews(tx, eq(exercises.assignmentId, a.id));
   const ids = [...new Set(views.map((e) => e.userId))];
   const emails = new Map(

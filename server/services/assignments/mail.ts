@@ -26,15 +26,23 @@ function formatDue(dueAt: Date | null, lng: string): string | null {
 }
 
 /** One mail per rep (`counts`: their number of simulations), in the rep's language; returns how many were queued. */
-export async function mailMembers(
-  tx: Executor,
-  actor: Actor,
-  mail: MailContext,
-  a: { id: string; name: string; dueAt: Date | null },
-  kind: 'assigned' | 'reminder',
-  counts: Map<string, number>,
-  dedupeSuffix: string,
-): Promise<number> {
+export async function mailMembers({
+  tx,
+  actor,
+  mail,
+  assignment: a,
+  kind,
+  counts,
+  dedupeSuffix,
+}: {
+  tx: Executor;
+  actor: Actor;
+  mail: MailContext;
+  assignment: { id: string; name: string; dueAt: Date | null };
+  kind: 'assigned' | 'reminder';
+  counts: Map<string, number>;
+  dedupeSuffix: string;
+}): Promise<number> {
   if (mail.delivery === 'none') return 0;
   const recipients = await recipientLanguages(tx, [...counts.keys()]);
   const [manager] = await tx.select({ name: displayName }).from(users).where(eq(users.id, actor.userId));

@@ -8,12 +8,17 @@ import { noticesFor } from './reminders';
 import { aId, type Actor } from './scope';
 
 /** The rep's own assignments, newest first: their exercises with attempts, due labels and the reminders not yet dismissed. */
-export async function myAssignments(
-  tx: Executor,
-  actor: Actor,
-  timeZone?: string,
+export async function myAssignments({
+  tx,
+  actor,
+  timeZone,
   now = new Date(),
-): Promise<MyAssignment[]> {
+}: {
+  tx: Executor;
+  actor: Actor;
+  timeZone?: string;
+  now?: Date;
+}): Promise<MyAssignment[]> {
   const rows = await tx
     .select({
       id: assignments.id,

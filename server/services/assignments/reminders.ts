@@ -10,13 +10,19 @@ import { displayName, loadEditable, type Actor } from './scope';
  * dismiss it) and a mail. Says honestly what happened to the mail: on its way over SMTP, or only
  * stored in the outbox because no mail server is configured.
  */
-export async function remindAssignment(
-  tx: Executor,
-  actor: Actor,
-  mail: MailContext,
-  assignmentId: string,
+export async function remindAssignment({
+  tx,
+  actor,
+  mail,
+  assignmentId,
   now = new Date(),
-) {
+}: {
+  tx: Executor;
+  actor: Actor;
+  mail: MailContext;
+  assignmentId: string;
+  now?: Date;
+}) {
   const a = await loadEditable(tx, actor, assignmentId);
   const open = await tx
     .select({ userId: exercises.userId, count: sql<number>`count(*)::int` })
@@ -35,15 +41,15 @@ export async function remindAssignment(
       })),
     );
   }
-  const mailed = await mailMembers(
+  const mailed = await mailMembers({
     tx,
     actor,
     mail,
-    a,
-    'reminder',
-    new Map(open.map((o) => [o.userId, Number(o.count)])),
-    String(now.getTime()),
-  );
+    assignment: a,
+    kind: 'reminder',
+    counts: new Map(open.map((o) => [o.userId, Number(o.count)])),
+    dedupeSuffix: String(now.getTime()),
+  });
   await tx.update(assignments).set({ lastReminderAt: now }).where(eq(assignments.id, a.id));
   return { reminded: open.length, mailed, mail: mailOutcome(mail), lastReminderAt: now.toISOString() };
 }
@@ -89,7 +95,17 @@ export async function noticesFor(
 }
 
 /** The rep dismisses one of their reminders (again: no change); someone else's is NOT_FOUND. */
-export async function dismissReminder(tx: Executor, actor: Actor, reminderId: string, now = new Date()) {
+export async function dismissReminder({
+  tx,
+  actor,
+  reminderId,
+  now = new Date(),
+}: {
+  tx: Executor;
+  actor: Actor;
+  reminderId: string;
+  now?: Date;
+}) {
   const [row] = await tx
     .select({ id: reminderNotices.id, dismissedAt: reminderNotices.dismissedAt })
     .from(reminderNotices)

@@ -29,12 +29,17 @@ async function signInWithGoogleClaims(db: Db, claims: GoogleClaims) {
 }
 
 /** Checks state and PKCE verifier, then signs in an existing user by verified email. */
-export async function finishGoogleSignIn(
-  db: Db,
-  params: { code?: string | null; state?: string | null; error?: string | null },
-  cookies: { state?: string; verifier?: string },
-  exchange: CodeExchange,
-) {
+export async function finishGoogleSignIn({
+  db,
+  params,
+  cookies,
+  exchange,
+}: {
+  db: Db;
+  params: { code?: string | null; state?: string | null; error?: string | null };
+  cookies: { state?: string; verifier?: string };
+  exchange: CodeExchange;
+}) {
   if (params.error) throw new AppError('GOOGLE_FAILED', `Google returned ${params.error}`);
   if (!params.code || !params.state || !cookies.state || !cookies.verifier)
     throw new AppError('GOOGLE_FAILED', 'Missing state or code');

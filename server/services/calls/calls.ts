@@ -80,14 +80,19 @@ export interface StartCallResult {
  * and scenario and the session instructions as they will be sent, plus a single-use ticket
  * (stored as its SHA-256) for the socket upgrade.
  */
-export async function startCall(
-  tx: Executor,
-  env: Env,
+export async function startCall({
+  tx,
+  env,
+  actor,
+  input,
+}: {
+  tx: Executor;
+  env: Env;
   actor:
     | { tenantId: string; userId: string; role: Role | null }
-    | { tenantId: string; userId: null; role: null; candidate: true },
-  input: StartCallInput,
-): Promise<StartCallResult> {
+    | { tenantId: string; userId: null; role: null; candidate: true };
+  input: StartCallInput;
+}): Promise<StartCallResult> {
   // a candidate or guest (no account) reaches this only through a validated link, in its link's mode
   const candidate = 'candidate' in actor;
   if (candidate !== (input.mode === 'assessment' || input.mode === 'magic_link'))
@@ -132,7 +137,9 @@ export async function startCall(
 
   // Assignments: a call for an exercise marks it in_progress and is linked to it.
   const exerciseId =
-    input.exerciseId && !('candidate' in actor) ? await startExercise(tx, actor, input.exerciseId, row.id) : null;
+    input.exerciseId && !('candidate' in actor)
+      ? await startExercise({ tx, actor, exerciseId: input.exerciseId, simulationId: row.id })
+      : null;
 
   const [call] = await tx
     .insert(calls)
@@ -209,12 +216,17 @@ export async function consumeTicket(
  * The tenant of a userless call (a candidate's) whose ticket this is, issued within `windowMs`,
  * used or not (the recording upload after the socket consumed it). Null otherwise.
  */
-export async function ticketHolder(
-  db: Db,
-  callId: string,
-  ticket: string,
-  windowMs: number,
-): Promise<{ tenantId: string } | null> {
+export async function ticketHolder({
+  db,
+  callId,
+  ticket,
+  windowMs,
+}: {
+  db: Db;
+  callId: string;
+  ticket: string;
+  windowMs: number;
+}): Promise<{ tenantId: string } | null> {
   const [row] = await asSystem(db, { action: 'calls.ticket.holder' }, (tx) =>
     tx
       .select({ tenantId: callTickets.tenantId })
@@ -245,12 +257,17 @@ export async function findCallForUpgrade(db: Db, callId: string) {
  * so the link can be used again; `olderThan` limits it to calls made before then (their ticket has
  * expired unused). Says whether the call was released — a call that connected never is.
  */
-export async function failUnconnectedCall(
-  tx: Executor,
-  callId: string,
-  now: Date,
-  olderThan: Date | null,
-): Promise<boolean> {
+export async function failUnconnectedCall({
+  tx,
+  callId,
+  now,
+  olderThan,
+}: {
+  tx: Executor;
+  callId: string;
+  now: Date;
+  olderThan: Date | null;
+}): Promise<boolean> {
   const released = await tx
     .update(calls)
     .set({ state: 'failed', endReason: 'client_dropped', endDetail: 'the call was never connected', endedAt: now })
@@ -266,12 +283,17 @@ export async function failUnconnectedCall(
  * the ticket or the owner's session was checked) opened it, and the call's session passes it down.
  */
 
-export async function setCallState(
-  tenant: TenantRunner,
-  callId: string,
-  state: 'dialing' | 'ringing' | 'connected',
-  connectedAt?: Date,
-) {
+export async function setCallState({
+  tenant,
+  callId,
+  state,
+  connectedAt,
+}: {
+  tenant: TenantRunner;
+  callId: string;
+  state: 'dialing' | 'ringing' | 'connected';
+  connectedAt?: Date;
+}) {
   await tenant(async (tx) => {
     const [row] = await tx
       .update(calls)
@@ -295,11 +317,31 @@ export interface TurnRecord {
   responseLatencyMs: number | null;
 }
 
-export async function insertTurn(tenant: TenantRunner, tenantId: string, callId: string, t: TurnRecord) {
+export async function insertTurn({
+  tenant,
+  tenantId,
+  callId,
+  turn: t,
+}: {
+  tenant: TenantRunner;
+  tenantId: string;
+  callId: string;
+  turn: TurnRecord;
+}) {
   await tenant((tx) => tx.insert(callTurns).values({ tenantId, callId, ...t }));
 }
 
-export async function markTurnInterrupted(tenant: TenantRunner, callId: string, itemId: string, playedMs: number) {
+export async function markTurnInterrupted({
+  tenant,
+  callId,
+  itemId,
+  playedMs,
+}: {
+  tenant: TenantRunner;
+  callId: string;
+  itemId: string;
+  playedMs: number;
+}) {
   await tenant((tx) =>
     tx
       .update(callTurns)
@@ -309,7 +351,17 @@ export async function markTurnInterrupted(tenant: TenantRunner, callId: string, 
 }
 
 /** When a stored turn's audio stopped playing (WebRTC: the model's output buffer says so after the text is final). */
-export async function setTurnEnd(tenant: TenantRunner, callId: string, itemId: string, endMs: number) {
+export async function setTurnEnd({
+  tenant,
+  callId,
+  itemId,
+  endMs,
+}: {
+  tenant: TenantRunner;
+  callId: string;
+  itemId: string;
+  endMs: number;
+}) {
   await tenant((tx) =>
     tx
       .update(callTurns)
@@ -339,12 +391,17 @@ export interface CallOutcome {
  * Ends the call once (only a call not yet ended is updated) and marks the frozen scorecard
  * version used when the rep said something. Returns false when the call was already ended.
  */
-export async function finishCall(
-  tenant: TenantRunner,
-  tenantId: string,
-  callId: string,
-  o: CallOutcome,
-): Promise<boolean> {
+export async function finishCall({
+  tenant,
+  tenantId,
+  callId,
+  outcome: o,
+}: {
+  tenant: TenantRunner;
+  tenantId: string;
+  callId: string;
+  outcome: CallOutcome;
+}): Promise<boolean> {
   return tenant(async (tx) => {
     const r = await tx
       .update(calls)
@@ -363,8 +420,8 @@ export async function finishCall(
     if (r.length && r[0].scorecardId && o.repTurns > 0) {
       await markScorecardUsed(tx, r[0].scorecardId).catch(unlessScorecardGone);
     }
-    if (r.length && r[0].mode === 'assessment') await markAssessmentCallEnded(tx, callId, o.repTurns);
-    if (r.length && r[0].mode === 'magic_link') await markMagicLinkCallEnded(tx, callId, o.repTurns);
+    if (r.length && r[0].mode === 'assessment') await markAssessmentCallEnded({ tx, callId, repTurns: o.repTurns });
+    if (r.length && r[0].mode === 'magic_link') await markMagicLinkCallEnded({ tx, callId, repTurns: o.repTurns });
     // a call the rep spoke in gets its evaluation; job and pending report commit with the end
     if (r.length && o.repTurns > 0) await enqueueEvaluation(tx, { tenantId, callId });
     return r.length === 1;

@@ -73,12 +73,17 @@ export async function claimCallSlot({
  * Renews the leases of the calls this process holds (grouped by tenant, each under its own
  * row-level security, through the runner the live call was started with).
  */
-export async function renewLeases(
-  owner: string,
-  live: Iterable<{ tenantId: string; callId: string; tenant: TenantRunner }>,
+export async function renewLeases({
+  owner,
+  live,
   leaseMs = CALL_LEASE_MS,
   now = new Date(),
-) {
+}: {
+  owner: string;
+  live: Iterable<{ tenantId: string; callId: string; tenant: TenantRunner }>;
+  leaseMs?: number;
+  now?: Date;
+}) {
   const byTenant = new Map<string, { tenant: TenantRunner; ids: string[] }>();
   for (const c of live) {
     const group = byTenant.get(c.tenantId) ?? { tenant: c.tenant, ids: [] };
@@ -144,14 +149,19 @@ export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now =
       // the call lasted until its last sign of life: its last turn, or the last renewal of its
       // lease (made every third of a lease while its process lived), not until this sweep
       const lastRenewalMs = c.leaseUntil && since ? c.leaseUntil.getTime() - leaseMs - since.getTime() : 0;
-      const ended = await finishCall(tenant, c.tenantId, c.id, {
-        reason: 'server_stopped',
-        detail: 'The server stopped during the call. What was said until then has been kept.',
-        durationMs: since ? Math.max(0, Number(lastTurnMs ?? 0), lastRenewalMs) : 0,
-        usage: null,
-        costEstimateUsd: null,
-        serverMetrics: { closedBy: 'lease expiry' },
-        repTurns: Number(n),
+      const ended = await finishCall({
+        tenant,
+        tenantId: c.tenantId,
+        callId: c.id,
+        outcome: {
+          reason: 'server_stopped',
+          detail: 'The server stopped during the call. What was said until then has been kept.',
+          durationMs: since ? Math.max(0, Number(lastTurnMs ?? 0), lastRenewalMs) : 0,
+          usage: null,
+          costEstimateUsd: null,
+          serverMetrics: { closedBy: 'lease expiry' },
+          repTurns: Number(n),
+        },
       });
       if (ended) closed.push(c.id);
     } catch (e) {

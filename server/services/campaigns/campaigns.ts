@@ -79,12 +79,17 @@ const values = (input: CampaignInput) => ({
   bookingUrl: input.bookingProvider === 'none' ? null : (input.bookingUrl ?? null),
 });
 
-export async function createCampaign(
-  tx: Executor,
-  tenantId: string,
-  userId: string,
-  input: CampaignInput,
-): Promise<CampaignRow> {
+export async function createCampaign({
+  tx,
+  tenantId,
+  userId,
+  input,
+}: {
+  tx: Executor;
+  tenantId: string;
+  userId: string;
+  input: CampaignInput;
+}): Promise<CampaignRow> {
   const sim = await requireSimulation(tx, input.simulationId);
   const [taken] = await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.slug, input.slug));
   if (taken) throw slugTaken();

@@ -38,12 +38,17 @@ export interface GenerateOptions {
  * advisory lock), so two at once cannot both give one address a live link. With `send`, each link's
  * mail is queued in the campaign's language, due at MAGIC_LINK_MAILS_PER_MINUTE.
  */
-export async function generateLinks(
-  tenant: TenantRunner,
-  env: Pick<Env, 'MAGIC_LINK_MAILS_PER_MINUTE'>,
-  input: GenerateLinksInput,
-  opts: GenerateOptions,
-): Promise<GenerateLinksResult> {
+export async function generateLinks({
+  tenant,
+  env,
+  input,
+  opts,
+}: {
+  tenant: TenantRunner;
+  env: Pick<Env, 'MAGIC_LINK_MAILS_PER_MINUTE'>;
+  input: GenerateLinksInput;
+  opts: GenerateOptions;
+}): Promise<GenerateLinksResult> {
   const parsed = parseEntries(input.entries);
   if (parsed.lines > MAGIC_LINK_BATCH_MAX) {
     throw new AppError('VALIDATION', `At most ${MAGIC_LINK_BATCH_MAX} entries per batch`, {

@@ -9,7 +9,17 @@ import { magicLinks } from '../../../db/schema';
  */
 
 /** The mail with the link was accepted by the mail server: Created → Sent. */
-export async function markMagicLinkSent(tx: Executor, tenantId: string, linkId: string, now = new Date()) {
+export async function markMagicLinkSent({
+  tx,
+  tenantId,
+  linkId,
+  now = new Date(),
+}: {
+  tx: Executor;
+  tenantId: string;
+  linkId: string;
+  now?: Date;
+}) {
   await tx
     .update(magicLinks)
     .set({ status: 'sent', sentAt: now, updatedAt: now })
@@ -30,7 +40,17 @@ export async function markMagicLinkCallLive(tx: Executor, callId: string, now = 
  * counts). With nothing said (the microphone failed, the page closed at once) there is nothing to
  * score: the link goes back to Clicked so the guest can start again while it is valid.
  */
-export async function markMagicLinkCallEnded(tx: Executor, callId: string, repTurns: number, now = new Date()) {
+export async function markMagicLinkCallEnded({
+  tx,
+  callId,
+  repTurns,
+  now = new Date(),
+}: {
+  tx: Executor;
+  callId: string;
+  repTurns: number;
+  now?: Date;
+}) {
   if (repTurns > 0) {
     await tx
       .update(magicLinks)

@@ -105,7 +105,7 @@ export function guestLinks<Row extends GuestLinkRow>(kind: GuestLinkKind<Row>) {
       if (row.status !== 'started' || !row.callId) return row;
       const callId = row.callId;
       return tenant(async (tx) => {
-        if (!(await failUnconnectedCall(tx, callId, at.now, at.olderThan))) return row;
+        if (!(await failUnconnectedCall({ tx, callId, now: at.now, olderThan: at.olderThan }))) return row;
         const [reopened] = await tx
           .update(t)
           .set({ status: statuses[statuses.length - 1], callId: null, startedAt: null, updatedAt: at.now })
@@ -141,12 +141,12 @@ export function guestLinks<Row extends GuestLinkRow>(kind: GuestLinkKind<Row>) {
           .where(and(eq(t.id, row.id), inArray(t.status, statuses), isNull(t.callId), gt(t.expiresAt, now)))
           .returning();
         if (!claimed) throw kind.alreadyStarted();
-        const call = await startCall(
+        const call = await startCall({
           tx,
           env,
-          { tenantId: row.tenantId, userId: null, role: null, candidate: true },
-          { simulationId, mode: kind.mode },
-        );
+          actor: { tenantId: row.tenantId, userId: null, role: null, candidate: true },
+          input: { simulationId, mode: kind.mode },
+        });
         const [linked] = await tx.update(t).set({ callId: call.callId }).where(eq(t.id, row.id)).returning();
         await kind.onStarted?.(tx, linked as unknown as Row, call.callId, now);
         return call;

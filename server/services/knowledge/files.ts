@@ -69,12 +69,17 @@ async function getKnowledgeFile(db: Executor, tenantId: string, id: string): Pro
   return present(row);
 }
 
-export async function setKnowledgeFileEnabled(
-  db: Executor,
-  tenantId: string,
-  id: string,
-  enabled: boolean,
-): Promise<KnowledgeFile> {
+export async function setKnowledgeFileEnabled({
+  db,
+  tenantId,
+  id,
+  enabled,
+}: {
+  db: Executor;
+  tenantId: string;
+  id: string;
+  enabled: boolean;
+}): Promise<KnowledgeFile> {
   const updated = await db
     .update(knowledgeFiles)
     .set({ enabled })

@@ -101,7 +101,17 @@ async function tenantBotName(tx: Executor, env: Env, tenantId: string): Promise<
 }
 
 /** The tenant chooses its bot's name (admins); an empty name goes back to the server's default. */
-export async function setTenantBotName(tx: Executor, env: Env, tenantId: string, name: string) {
+export async function setTenantBotName({
+  tx,
+  env,
+  tenantId,
+  name,
+}: {
+  tx: Executor;
+  env: Env;
+  tenantId: string;
+  name: string;
+}) {
   const value = name.trim();
   if (!value) await tx.delete(meetingBotSettings).where(eq(meetingBotSettings.tenantId, tenantId));
   else
@@ -113,7 +123,17 @@ export async function setTenantBotName(tx: Executor, env: Env, tenantId: string,
 }
 
 /** What the Meetings screen needs to offer recording: the provider (if any), the tenant's bot name, whether recordings can be transcribed. */
-export async function botSettings(tx: Executor, env: Env, tenantId: string, canRename: boolean) {
+export async function botSettings({
+  tx,
+  env,
+  tenantId,
+  canRename,
+}: {
+  tx: Executor;
+  env: Env;
+  tenantId: string;
+  canRename: boolean;
+}) {
   const p = meetingBotProvider(env);
   return {
     provider: p?.name ?? null,
@@ -300,7 +320,17 @@ export async function recordingLink({
 }
 
 /** The user says which speaker is them (no name matched): the transcript kept for it is scored. */
-export async function chooseRep(tenant: TenantRunner, actor: RealCallActor, input: ChooseRepInput, now = new Date()) {
+export async function chooseRep({
+  tenant,
+  actor,
+  input,
+  now = new Date(),
+}: {
+  tenant: TenantRunner;
+  actor: RealCallActor;
+  input: ChooseRepInput;
+  now?: Date;
+}) {
   return tenant(async (tx) => {
     const m = await ownMeeting(tx, actor, input.meetingId, true);
     if (m.status !== 'choose_rep' || !m.transcript || !m.scorecardId)
@@ -333,13 +363,13 @@ async function scoreMeeting(
   },
 ): Promise<string> {
   const { meeting, repSpeaker, now } = o;
-  const { callId, durationMs } = await recordRealCall(
+  const { callId, durationMs } = await recordRealCall({
     tx,
-    o.actor,
-    o.transcript,
-    { title: meeting.title, scorecardId: meeting.scorecardId, simulationId: meeting.simulationId, repSpeaker },
+    actor: o.actor,
+    transcript: o.transcript,
+    choice: { title: meeting.title, scorecardId: meeting.scorecardId, simulationId: meeting.simulationId, repSpeaker },
     now,
-  );
+  });
   await tx
     .update(meetings)
     .set({ status: 'processing', callId, repSpeaker, durationMs, statusAt: now, updatedAt: now, ...o.set })
@@ -348,14 +378,21 @@ async function scoreMeeting(
 }
 
 /** A provider's webhook: verified, accepted once per event id, applied to its meeting. */
-export async function receiveBotWebhook(
-  db: Db,
-  env: Env,
-  providerName: string,
-  headers: Record<string, string | string[] | undefined>,
-  rawBody: string,
+export async function receiveBotWebhook({
+  db,
+  env,
+  providerName,
+  headers,
+  rawBody,
   now = new Date(),
-) {
+}: {
+  db: Db;
+  env: Env;
+  providerName: string;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+  now?: Date;
+}) {
   const provider = providerNamed(env, providerName);
   if (!provider) throw new AppError('NOT_FOUND', 'No such meeting-bot provider is configured');
   let event;

@@ -73,13 +73,19 @@ export interface RealCallChoice {
  * else the customer side, each keeping their name), and its evaluation job — in the caller's
  * tenant transaction. The report follows from the job.
  */
-export async function recordRealCall(
-  tx: Executor,
-  actor: RealCallActor,
-  t: ParsedTranscript,
-  choice: RealCallChoice,
+export async function recordRealCall({
+  tx,
+  actor,
+  transcript: t,
+  choice,
   now = new Date(),
-): Promise<{ callId: string; scorecardId: string; durationMs: number }> {
+}: {
+  tx: Executor;
+  actor: RealCallActor;
+  transcript: ParsedTranscript;
+  choice: RealCallChoice;
+  now?: Date;
+}): Promise<{ callId: string; scorecardId: string; durationMs: number }> {
   if (!t.speakers.includes(choice.repSpeaker))
     throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
   const customers = t.speakers.filter((s) => s !== choice.repSpeaker);
@@ -161,17 +167,22 @@ export async function recordRealCall(
 }
 
 /** Scores a real call from an uploaded transcript file: the call, its meeting row and its evaluation job, in one transaction. */
-export async function scoreTranscript(
-  tenant: TenantRunner,
-  actor: RealCallActor,
-  input: ScoreTranscriptInput,
+export async function scoreTranscript({
+  tenant,
+  actor,
+  input,
   now = new Date(),
-): Promise<{ meetingId: string; callId: string }> {
+}: {
+  tenant: TenantRunner;
+  actor: RealCallActor;
+  input: ScoreTranscriptInput;
+  now?: Date;
+}): Promise<{ meetingId: string; callId: string }> {
   const t = readTranscript(input.content);
   if (!t.speakers.includes(input.repSpeaker))
     throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
   return tenant(async (tx) => {
-    const { callId, scorecardId, durationMs } = await recordRealCall(tx, actor, t, input, now);
+    const { callId, scorecardId, durationMs } = await recordRealCall({ tx, actor, transcript: t, choice: input, now });
     const [meeting] = await tx
       .insert(meetings)
       .values({
@@ -194,12 +205,17 @@ export async function scoreTranscript(
 }
 
 /** The report of a real call is final: the meeting is done (or failed). Runs in the transaction that saves the report. */
-export async function onMeetingReport(
-  tx: Executor,
-  callId: string,
-  status: 'ready' | 'failed',
-  error: string | null = null,
-) {
+export async function onMeetingReport({
+  tx,
+  callId,
+  status,
+  error = null,
+}: {
+  tx: Executor;
+  callId: string;
+  status: 'ready' | 'failed';
+  error?: string | null;
+}) {
   await tx
     .update(meetings)
     .set({

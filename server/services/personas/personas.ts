@@ -71,7 +71,17 @@ export async function createPersona(db: Executor, tenantId: string, fields: Pers
   return present(row);
 }
 
-export async function updatePersona(db: Executor, tenantId: string, id: string, fields: PersonaFields) {
+export async function updatePersona({
+  db,
+  tenantId,
+  id,
+  fields,
+}: {
+  db: Executor;
+  tenantId: string;
+  id: string;
+  fields: PersonaFields;
+}) {
   const [row] = await db
     .update(personas)
     .set({ ...values(fields), updatedAt: new Date() })

@@ -65,13 +65,19 @@ export async function updateProfile(tx: Tx, userId: string, input: { displayName
  * the hash verified is still the user's (a concurrent change wins, this one is refused), and the
  * sign-out of the other devices commits with it.
  */
-export async function changePassword(
-  tenant: TenantRunner,
-  userId: string,
-  input: { currentPassword: string; newPassword: string },
-  policy: PasswordPolicy,
-  currentSessionId?: string | null,
-) {
+export async function changePassword({
+  tenant,
+  userId,
+  input,
+  policy,
+  currentSessionId,
+}: {
+  tenant: TenantRunner;
+  userId: string;
+  input: { currentPassword: string; newPassword: string };
+  policy: PasswordPolicy;
+  currentSessionId?: string | null;
+}) {
   const wrong = () => new AppError('WRONG_PASSWORD', 'Current password is incorrect', { field: 'currentPassword' });
   const [u] = await tenant((tx) => tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)));
   if (!u?.hash || !(await verifyPassword(u.hash, input.currentPassword))) throw wrong();

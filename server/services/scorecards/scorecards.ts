@@ -172,12 +172,17 @@ export async function createScorecard(
  * Edits the current version in place while no call used it; otherwise writes version n+1 (new
  * row, new criteria) and retires the used one untouched. Returns the version now current.
  */
-export async function updateScorecard(
-  tx: Executor,
-  tenantId: string,
-  id: string,
-  input: ScorecardValues,
-): Promise<ScorecardDetail & { newVersion: boolean }> {
+export async function updateScorecard({
+  tx,
+  tenantId,
+  id,
+  input,
+}: {
+  tx: Executor;
+  tenantId: string;
+  id: string;
+  input: ScorecardValues;
+}): Promise<ScorecardDetail & { newVersion: boolean }> {
   // the row lock serialises concurrent edits, so a lineage never gets two current versions
   const row = await findRow(tx, id, { lock: true });
   if (!row || row.deletedAt) throw notFound();

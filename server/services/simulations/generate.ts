@@ -105,11 +105,16 @@ export async function generateScenarioForDraft(input: GenerateForDraftInput): Pr
   const scenario = { variables: result.variables as unknown as Record<string, unknown>, narrative: result.narrative };
   if (draft.simulationId) {
     await tenant((tx) =>
-      storeGeneratedScenario(tx, tenantId, draft.simulationId!, {
-        details: scenario,
-        summary: result.summary,
-        source,
-        generationId: scenarioGenerationId,
+      storeGeneratedScenario({
+        tx,
+        tenantId,
+        id: draft.simulationId!,
+        scenario: {
+          details: scenario,
+          summary: result.summary,
+          source,
+          generationId: scenarioGenerationId,
+        },
       }),
     );
   }
@@ -148,7 +153,9 @@ const generationColumns = {
 export async function listGenerations(tx: Executor, tenantId: string, simulationId: string): Promise<GenerationRow[]> {
   const sim = await findSimulationRow(tx, tenantId, simulationId);
   if (!sim) throw new AppError('NOT_FOUND', 'Simulation not found', { messageKey: 'simulations.errors.notFound' });
-  const batch = sim.scenarioGenerationId ? await loadGenerationBatch(tx, tenantId, sim.scenarioGenerationId) : null;
+  const batch = sim.scenarioGenerationId
+    ? await loadGenerationBatch({ tx, tenantId, narrativeId: sim.scenarioGenerationId })
+    : null;
   const batchIds = batch ? [batch.narrativeId, ...(batch.variablesId ? [batch.variablesId] : [])] : [];
   const rows = await tx
     .select(generationColumns)

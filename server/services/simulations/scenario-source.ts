@@ -30,12 +30,17 @@ export interface GenerationBatch {
  * The two rows of one scenario generation: the narrative row `narrativeId` and the variables row
  * stored in the same insert (same createdAt, simulation and author). Only succeeded rows count.
  */
-export async function loadGenerationBatch(
-  tx: Executor,
-  tenantId: string,
-  narrativeId: string,
-  language: Language = 'en',
-): Promise<GenerationBatch | null> {
+export async function loadGenerationBatch({
+  tx,
+  tenantId,
+  narrativeId,
+  language = 'en',
+}: {
+  tx: Executor;
+  tenantId: string;
+  narrativeId: string;
+  language?: Language;
+}): Promise<GenerationBatch | null> {
   const [narr] = await tx
     .select()
     .from(aiGenerations)
@@ -88,14 +93,21 @@ export interface ResolvedScenario {
  * once the user changed any of it or wrote it by hand; the generation link is kept either way.
  * Generation rows made in the wizard before the simulation existed are attached to it.
  */
-export async function resolveScenario(
-  tx: Executor,
-  tenantId: string,
-  simulationId: string,
-  scenario: ScenarioValues | null | undefined,
-  generationId: string | null | undefined,
-  language: Language,
-): Promise<ResolvedScenario> {
+export async function resolveScenario({
+  tx,
+  tenantId,
+  simulationId,
+  scenario,
+  generationId,
+  language,
+}: {
+  tx: Executor;
+  tenantId: string;
+  simulationId: string;
+  scenario: ScenarioValues | null | undefined;
+  generationId: string | null | undefined;
+  language: Language;
+}): Promise<ResolvedScenario> {
   const details = scenario ? readScenario(scenario, language) : null;
   if (!details)
     return { scenarioDetails: null, scenarioSummary: null, scenarioSource: null, scenarioGenerationId: null };
@@ -110,7 +122,7 @@ export async function resolveScenario(
       scenarioGenerationId: null,
     };
 
-  const batch = await loadGenerationBatch(tx, tenantId, generationId, language);
+  const batch = await loadGenerationBatch({ tx, tenantId, narrativeId: generationId, language });
   if (!batch)
     throw new AppError('VALIDATION', 'The scenario generation does not exist', {
       field: 'scenarioGenerationId',

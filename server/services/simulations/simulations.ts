@@ -126,32 +126,56 @@ export async function getSimulation(tx: Executor, tenantId: string, id: string):
   return toDetail(row);
 }
 
-export async function createSimulation(
-  tx: Executor,
-  tenantId: string,
-  userId: string | null,
-  v: SimulationValues,
-): Promise<SimulationDetail> {
+export async function createSimulation({
+  tx,
+  tenantId,
+  userId,
+  values: v,
+}: {
+  tx: Executor;
+  tenantId: string;
+  userId: string | null;
+  values: SimulationValues;
+}): Promise<SimulationDetail> {
   await assertLinksBelongToTenant(tx, tenantId, v);
   const [row] = await tx
     .insert(simulations)
     .values({ tenantId, createdBy: userId, ...values(v) })
     .returning({ id: simulations.id });
-  const scenario = await resolveScenario(tx, tenantId, row.id, v.scenario, v.scenarioGenerationId, v.language);
+  const scenario = await resolveScenario({
+    tx,
+    tenantId,
+    simulationId: row.id,
+    scenario: v.scenario,
+    generationId: v.scenarioGenerationId,
+    language: v.language,
+  });
   const [saved] = await tx.update(simulations).set(scenario).where(eq(simulations.id, row.id)).returning();
   return toDetail(saved);
 }
 
-export async function updateSimulation(
-  tx: Executor,
-  tenantId: string,
-  id: string,
-  v: SimulationValues,
-): Promise<SimulationDetail> {
+export async function updateSimulation({
+  tx,
+  tenantId,
+  id,
+  values: v,
+}: {
+  tx: Executor;
+  tenantId: string;
+  id: string;
+  values: SimulationValues;
+}): Promise<SimulationDetail> {
   const existing = await findSimulationRow(tx, tenantId, id);
   if (!existing) throw notFound();
   await assertLinksBelongToTenant(tx, tenantId, v);
-  const scenario = await resolveScenario(tx, tenantId, id, v.scenario, v.scenarioGenerationId, v.language);
+  const scenario = await resolveScenario({
+    tx,
+    tenantId,
+    simulationId: id,
+    scenario: v.scenario,
+    generationId: v.scenarioGenerationId,
+    language: v.language,
+  });
   const [saved] = await tx
     .update(simulations)
     .set({ ...values(v), ...scenario, updatedAt: new Date() })
@@ -161,12 +185,17 @@ export async function updateSimulation(
 }
 
 /** A copy named "<name> (copy)" with the same setup, scenario and knowledge-base files (with their chunks). */
-export async function duplicateSimulation(
-  tx: Executor,
-  tenantId: string,
-  userId: string | null,
-  id: string,
-): Promise<SimulationDetail> {
+export async function duplicateSimulation({
+  tx,
+  tenantId,
+  userId,
+  id,
+}: {
+  tx: Executor;
+  tenantId: string;
+  userId: string | null;
+  id: string;
+}): Promise<SimulationDetail> {
   const src = await findSimulationRow(tx, tenantId, id);
   if (!src) throw notFound();
   const { id: _id, createdAt: _c, updatedAt: _u, createdBy: _b, name, ...rest } = src;
@@ -194,12 +223,17 @@ export async function deleteSimulation(tx: Executor, tenantId: string, id: strin
 }
 
 /** Stores a freshly generated scenario on a saved simulation (generateScenario with simulationId). */
-export async function storeGeneratedScenario(
-  tx: Executor,
-  tenantId: string,
-  id: string,
-  s: { details: Record<string, unknown>; summary: string; source: 'model' | 'offline'; generationId: string },
-): Promise<void> {
+export async function storeGeneratedScenario({
+  tx,
+  tenantId,
+  id,
+  scenario: s,
+}: {
+  tx: Executor;
+  tenantId: string;
+  id: string;
+  scenario: { details: Record<string, unknown>; summary: string; source: 'model' | 'offline'; generationId: string };
+}): Promise<void> {
   const [row] = await tx
     .update(simulations)
     .set({

@@ -48,12 +48,17 @@ function renderSupportMail(req: { id: string; from: string } & SupportInput) {
  * transaction: the request and its mail job commit (or roll back) together, and the job worker
  * delivers it. Without SUPPORT_EMAIL the request is only stored.
  */
-export async function createSupportRequest(
-  tx: Tx,
-  requester: SupportRequester,
-  input: SupportInput,
-  supportEmail: string | undefined,
-) {
+export async function createSupportRequest({
+  tx,
+  requester,
+  input,
+  supportEmail,
+}: {
+  tx: Tx;
+  requester: SupportRequester;
+  input: SupportInput;
+  supportEmail: string | undefined;
+}) {
   const row = await storeSupportRequest(tx, requester.tenantId, requester.userId, input);
   if (supportEmail) {
     const mail = renderSupportMail({ id: row.id, from: requester.email, ...input });

@@ -114,12 +114,17 @@ const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JS
  * The created accounts are taken out of the job as they are read (row lock): handed out once,
  * each account without a password with a fresh one-time link.
  */
-export async function importStatus(
-  db: Executor,
-  id: string,
-  tenantId: string,
-  actorUserId: string,
-): Promise<ImportStatus> {
+export async function importStatus({
+  db,
+  id,
+  tenantId,
+  actorUserId,
+}: {
+  db: Executor;
+  id: string;
+  tenantId: string;
+  actorUserId: string;
+}): Promise<ImportStatus> {
   return asSystem(db, { action: 'users.import.status', actorUserId, tenantId }, async (tx) => {
     const [row] = await rawRows<StatusRow>(
       tx,

@@ -328,12 +328,17 @@ export interface Validation {
  * `takenEmails` (from findTakenEmails under asSystem) so those are reported too; the unique index
  * catches anything that slips through at insert time.
  */
-export async function validateRows(
-  tx: Executor,
-  raw: RawUserRow[],
-  policy: PasswordPolicy,
-  opts: { takenEmails?: ReadonlySet<string> } = {},
-): Promise<Validation> {
+export async function validateRows({
+  tx,
+  raw,
+  policy,
+  opts = {},
+}: {
+  tx: Executor;
+  raw: RawUserRow[];
+  policy: PasswordPolicy;
+  opts?: { takenEmails?: ReadonlySet<string> };
+}): Promise<Validation> {
   const local = checkRowsLocally(raw, policy);
   const errors = [...local.errors];
   const rows = local.rows;

@@ -92,7 +92,7 @@ async function validate(
   const taken = await asSystem(db, { action: 'users.import.check_emails', actorUserId, tenantId }, (tx) =>
     findTakenEmails(tx, emails),
   );
-  return tenant((tx) => validateRows(tx, raw, policy, { takenEmails: taken }));
+  return tenant((tx) => validateRows({ tx, raw, policy, opts: { takenEmails: taken } }));
 }
 
 class RaceError extends Error {}

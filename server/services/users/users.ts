@@ -186,12 +186,17 @@ function hashOf(p: HashedPassword, policy: PasswordPolicy): string {
  * Creates a user; a missing password is generated and returned (once) as `generatedPassword`. The
  * password is hashed first, then one tenant transaction checks and writes.
  */
-export async function createManagedUser(
-  tenant: TenantRunner,
-  tenantId: string,
-  input: CreateUserInput,
-  policy: PasswordPolicy,
-) {
+export async function createManagedUser({
+  tenant,
+  tenantId,
+  input,
+  policy,
+}: {
+  tenant: TenantRunner;
+  tenantId: string;
+  input: CreateUserInput;
+  policy: PasswordPolicy;
+}) {
   const generatedPassword = input.password ? null : generatePassword(policy, (n) => randomBytes(n));
   const password = await hashIfValid(generatedPassword ?? input.password!, policy);
   return tenant(async (tx) => {
@@ -243,13 +248,19 @@ export async function endUserSessions(tx: Tx, userId: string, keepSessionId?: st
 }
 
 /** Updates a user; a new password is hashed first, then one tenant transaction checks and writes. */
-export async function updateManagedUser(
-  tenant: TenantRunner,
-  actor: Actor,
-  input: UpdateUserInput,
-  policy: PasswordPolicy,
-  currentSessionId?: string | null,
-) {
+export async function updateManagedUser({
+  tenant,
+  actor,
+  input,
+  policy,
+  currentSessionId,
+}: {
+  tenant: TenantRunner;
+  actor: Actor;
+  input: UpdateUserInput;
+  policy: PasswordPolicy;
+  currentSessionId?: string | null;
+}) {
   const password = input.password ? await hashIfValid(input.password, policy) : null;
   return tenant((tx) =>
     updateUserRow(tx, actor, input, password && hashOf.bind(null, password, policy), currentSessionId),

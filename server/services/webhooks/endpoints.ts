@@ -61,12 +61,17 @@ export async function listEndpoints(tx: Executor): Promise<WebhookEndpointView[]
   return rows.map((r) => endpointView(r));
 }
 
-export async function createEndpoint(
-  tx: Executor,
-  actor: { tenantId: string; userId: string },
-  input: z.infer<typeof createWebhookInput>,
-  allowPrivate: boolean,
-) {
+export async function createEndpoint({
+  tx,
+  actor,
+  input,
+  allowPrivate,
+}: {
+  tx: Executor;
+  actor: { tenantId: string; userId: string };
+  input: z.infer<typeof createWebhookInput>;
+  allowPrivate: boolean;
+}) {
   assertUrl(input.url, allowPrivate);
   const secret = newWebhookSecret();
   const [row] = await tx
