@@ -45,6 +45,9 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'auth.me': ANYONE,
   'auth.providers': ANYONE,
   'auth.passwordPolicy': ANYONE,
+  // a one-time "choose your password" link: its token is the credential
+  'auth.passwordLink': ANYONE,
+  'auth.setPasswordWithLink': ANYONE,
 
   'profile.get': SIGNED_IN,
   'profile.update': SIGNED_IN,
