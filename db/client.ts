@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Options, PostgresType } from 'postgres';
 import * as schema from './schema';
 
 type Schema = typeof schema;
@@ -28,8 +29,10 @@ export interface Database {
   /**
    * Runs `fn` while holding a database-wide advisory lock (PostgreSQL: several server processes
    * starting at once migrate and seed one after the other, never together). PGlite: `fn` alone.
+   * `fn` gets the database on connections of its own without the statement deadline: a migration
+   * on a large table may take longer than any request should.
    */
-  exclusive?<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  exclusive?<T>(key: string, fn: (unhurried: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -117,28 +120,47 @@ async function initDataDirInChild(dataDir: string): Promise<void> {
   });
 }
 
+/** How long after the statement deadline a connection with no answer at all is dropped as silent. */
+const SILENCE_GRACE_MS = 400;
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; `null` keeps the database in memory (tests). */
   dataDir?: string | null;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest a statement may run (PostgreSQL's `statement_timeout`); a connection
+   * that has not heard a byte back 400 ms later is taken for a silent database and dropped. Unset: no
+   * deadline (scripts, tests that hold locks on purpose).
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import('postgres');
+    const { silentDatabaseWatch } = await import('./silent-watch');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    // reconnect attempts at most a second apart (postgres.js backs off up to 20 s by default): after a
-    // database restart requests fail fast and the server is back within a second of the database
-    const sql = postgres(opts.databaseUrl, {
+    // reconnect attempts at most a quarter second apart (postgres.js backs off up to 20 s by default):
+    // requests waiting for a connection fail fast, and the server is back soon after the database.
+    // With the deadline on, while the database is silent or refusing, only one attempt at a time
+    // reaches it, ten a second at most (db/silent-watch.ts), and the others fail without waiting.
+    const deadline = opts.statementTimeoutMs;
+    const watch = deadline ? silentDatabaseWatch(deadline + SILENCE_GRACE_MS) : null;
+    const connect = (extra: Options<Record<string, PostgresType>>) =>
+      postgres(opts.databaseUrl!, {
+        onnotice: () => {},
+        // a database that does not accept a connection within 2 s fails the request (and health) instead of holding it
+        connect_timeout: 2,
+        backoff: (attempts: number) => (watch?.refusing() ? 0 : Math.min(0.05 * 2 ** attempts, 0.25)),
+        ...extra,
+      });
+    const sql = connect({
       max: opts.poolSize ?? 10,
-      onnotice: () => {},
-      // a database that does not accept a connection within 2 s fails the request (and health) instead of holding it
-      connect_timeout: 2,
-      backoff: (attempts: number) => Math.min(0.05 * 2 ** attempts, 1),
+      ...(watch ? { connection: { statement_timeout: deadline }, socket: watch.socket } : {}),
     });
     const db = drizzle(sql, { schema, casing: 'snake_case' }) as unknown as Db;
-    return {
+    const database: Database = {
       db,
       driver: 'postgres',
       ping: async () => {
@@ -152,23 +174,31 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await sql.notify(channel, payload);
       },
       exclusive: async (key, fn) => {
-        // a session lock on one reserved connection, held while fn runs on the pool
-        const conn = await sql.reserve();
+        // a session lock on one reserved connection of a small pool without the statement deadline
+        // (waiting for another process's lock is no silence), held while fn runs on that pool's other
+        const slow = connect({ max: 2 });
         try {
-          await conn`select pg_advisory_lock(hashtext(${key}))`;
+          const conn = await slow.reserve();
           try {
-            return await fn();
+            await conn`select pg_advisory_lock(hashtext(${key}))`;
+            try {
+              const unhurried = drizzle(slow, { schema, casing: 'snake_case' }) as unknown as Db;
+              return await fn({ ...database, db: unhurried });
+            } finally {
+              await conn`select pg_advisory_unlock(hashtext(${key}))`;
+            }
           } finally {
-            await conn`select pg_advisory_unlock(hashtext(${key}))`;
+            conn.release();
           }
         } finally {
-          conn.release();
+          await slow.end({ timeout: 5 });
         }
       },
       close: async () => {
         await sql.end({ timeout: 5 });
       },
     };
+    return database;
   }
   const release = opts.dataDir ? acquireLock(opts.dataDir) : () => {};
   try {

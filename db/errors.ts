@@ -1,3 +1,5 @@
+import { SILENT_DATABASE_CODE } from './silent-watch';
+
 /**
  * Whether a database error is a unique-constraint violation (SQLSTATE 23505), for postgres.js and
  * PGlite errors alike, wrapped by drizzle (the driver's error is a `cause`) or not.
@@ -25,12 +27,14 @@ const CONNECTION_CODES = new Set([
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
   'CONNECT_TIMEOUT',
+  // the connection was dropped because the database stopped answering on it
+  SILENT_DATABASE_CODE,
 ]);
 
 /**
  * Whether an error means the database is not answering (it restarted, is down or unreachable):
  * a connection failure, or SQLSTATE class 08 (connection exception) or 57P01–57P03 (shutting
- * down, cannot connect now). Such a request fails with 503 UNAVAILABLE, not 500, and the pool
+ * down, cannot connect now) or 57014 (a statement ran past the statement deadline). Such a request fails with 503 UNAVAILABLE, not 500, and the pool
  * reconnects by itself once the database is back.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -38,7 +42,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
     const o = e as { code?: unknown; errno?: unknown; cause?: unknown; errors?: unknown };
     const code = typeof o.code === 'string' ? o.code : '';
-    if (CONNECTION_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '57014'].includes(code))
+      return true;
     // AggregateError from a multi-address connect
     if (Array.isArray(o.errors) && o.errors.some((x) => isDatabaseUnavailable(x))) return true;
     e = o.cause;

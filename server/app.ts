@@ -50,9 +50,14 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
   wireDomainEvents();
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE }));
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DATABASE_POOL_SIZE,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS || undefined,
+    }));
   // several processes starting on one PostgreSQL migrate and seed one at a time
-  const prepare = () => prepareDatabase(database, env);
+  const prepare = (unhurried = database) => prepareDatabase(unhurried, env);
   try {
     // a role that escapes row-level security is refused in production (warned about otherwise)
     const role = env.isProduction ? await databaseRoleProblem(database) : null;

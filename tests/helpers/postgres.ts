@@ -34,7 +34,12 @@ export async function createPostgresDatabase(
     }
   };
   try {
-    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 4 });
+    // the statement deadline is on, with room for a machine busy running tests in parallel
+    const database = await openDatabase({
+      databaseUrl: withDatabase(url, name),
+      poolSize: 4,
+      statementTimeoutMs: 5000,
+    });
     try {
       await migrateDatabase(database);
     } catch (e) {
