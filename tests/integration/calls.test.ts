@@ -171,6 +171,33 @@ describe('calls.start', () => {
 });
 
 describe('the relay against the fake Realtime API', () => {
+  it('records the end before telling the browser: while the call row is held, no end message arrives', async () => {
+    const r = await start(rep, sims.main);
+    const c = await open(r.callId, r.ticket);
+    await c.waitFor((m) => m.type === 'state' && m.state === 'listening');
+    // another transaction holds the call's row, as a slow database would: the end cannot be written yet
+    let release!: () => void;
+    let lockTaken!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+    const holder = asSystem(database.db, { action: 'test' }, async (tx) => {
+      await tx.select().from(calls).where(eq(calls.id, r.callId)).for('update');
+      lockTaken();
+      await held;
+    });
+    await taken;
+    c.send({ type: 'hangup' });
+    // a crash now would leave the call unrecorded: so the rep must not have been told it ended
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(c.msgs.some((m) => m.type === 'end')).toBe(false);
+    release();
+    await holder;
+    const end = await c.waitFor((m) => m.type === 'end');
+    expect(end).toMatchObject({ reason: 'user_hangup', callId: r.callId });
+    // once the browser is told, the end is already in the database: no polling needed
+    expect(await callRow(r.callId)).toMatchObject({ state: 'ended', endReason: 'user_hangup' });
+  });
+
   it('runs a call end to end: states, transcript both sides, prospect audio, hangup, DB record', async () => {
     const r = await start(rep, sims.main);
     const c = await open(r.callId, r.ticket);
