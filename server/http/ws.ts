@@ -1,6 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { TRPCError } from '@trpc/server';
 import { WebSocketServer } from 'ws';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { caughtFailures } from '../metrics/metrics';
 import { resolveTenantAccess, type TenantAccess } from '../access/tenant-access';
 import { tenantRunnerFor } from '../access/tenant-runner';
 import { roleOf } from '../contracts/roles';
@@ -75,7 +78,7 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       const call = await findCallForUpgrade(deps.db, callId);
       let access: TenantAccess | null = null;
       if (!authorized) {
-        const { validated } = await resolveSession(deps, req, meta).catch(() => ({ validated: null }));
+        const { validated } = await resolveSession(deps, req, meta);
         if (!validated) return reject(socket, 401, 'Unauthorized');
         // the session's own tenant, by the one access rule (server/access/tenant-access.ts)
         access = await resolveTenantAccess(deps.db, validated.user, roleOf(validated.user.userType));
@@ -130,6 +133,10 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
         });
       });
     } catch (err) {
+      // the database not answering is a 503 the browser can retry, not a sign-in to redo
+      if (isDatabaseUnavailable(err) || (err instanceof TRPCError && err.code === 'SERVICE_UNAVAILABLE'))
+        return reject(socket, 503, 'Service Unavailable');
+      caughtFailures.inc({ site: 'call_upgrade' });
       logger.error({ err }, 'call upgrade failed');
       reject(socket, 500, 'Internal Server Error');
     }

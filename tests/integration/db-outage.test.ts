@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
 import { signIn, startTestApp } from '../helpers/app';
@@ -5,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { openDatabase } from '../../db/client';
 import { withDatabase } from '../helpers/postgres';
+import { connectCall } from '../helpers/call-client';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 /**
@@ -64,6 +66,10 @@ describe.runIf(!!url)('PostgreSQL restarted under traffic', () => {
     const health = await fetch(`${app.url}/api/v1/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'degraded', db: 'unreachable' });
+    // a call's socket is refused with 503 too (try again), not 500 or "sign in again"
+    expect(await connectCall(app.url, randomUUID(), null, { origin: app.url, authorization: `Bearer ${token}` })).toBe(
+      503,
+    );
 
     await proxy.restore();
     await expect.poll(async () => (await dashboard()).status, { timeout: 15_000, interval: 100 }).toBe(200);

@@ -9,6 +9,8 @@ import { finishGoogleSignIn } from '../../services/auth/google';
 import { sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
+import { logger } from '../../logger';
+import { caughtFailures } from '../../metrics/metrics';
 import type { RestRoute } from './route';
 
 function googleConfig(deps: AppDeps, origin: string): GoogleConfig {
@@ -72,6 +74,11 @@ export const authRoutes: RestRoute[] = [
         });
       } catch (e) {
         const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
+        // our own refusals are the user's answer; anything else is ours to see
+        if (!isAppError(e)) {
+          caughtFailures.inc({ site: 'google_sign_in' });
+          logger.error({ err: e }, 'Google sign-in failed');
+        }
         res.writeHead(302, {
           Location: `/auth/google/done?status=error&code=${code}`,
           'Set-Cookie': clear,

@@ -12,7 +12,9 @@ import {
 import type { Language } from '../../contracts/languages';
 import type { ReportView } from '../../contracts/reports';
 import type { Env } from '../../env';
-import { AppError } from '../../errors';
+import { AppError, isAppError } from '../../errors';
+import { logger } from '../../logger';
+import { caughtFailures } from '../../metrics/metrics';
 import { getReport } from '../reports/reports';
 import type { StartCallResult } from '../calls/calls';
 import * as guest from '../guest-links/guest-link';
@@ -262,7 +264,15 @@ export async function bookingFrameOrigins(db: Db, linkId: string, token: string)
         .where(eq(campaigns.id, row.campaignId)),
     );
     return c ? schedulerOrigins(c.provider, c.url) : [];
-  } catch {
+  } catch (err) {
+    // a link that is unknown, or not this token's, frames nothing: the page says why by itself
+    if (isAppError(err)) return [];
+    // anything else (the database, a bad stored URL) leaves the page without the scheduler: said and counted
+    caughtFailures.inc({ site: 'booking_frame' });
+    logger.warn(
+      { err, linkId },
+      'the scheduler origins of a guest report could not be read; the page is served without them',
+    );
     return [];
   }
 }
