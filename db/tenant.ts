@@ -78,7 +78,10 @@ function isTransaction(exec: Executor): exec is Tx {
 }
 
 /** Rows of a raw query, whichever driver ran it (PGlite returns {rows}, postgres.js an array). */
-async function queryRows<T>(exec: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
+export async function rawRows<T = Record<string, unknown>>(
+  exec: Executor,
+  query: ReturnType<typeof sql>,
+): Promise<T[]> {
   const r = (await exec.execute(query)) as unknown;
   return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }
@@ -105,7 +108,7 @@ async function writeAudit(tx: Tx, reason: SystemReason) {
 export async function asSystem<T>(exec: Executor, reason: SystemReason, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (isTransaction(exec)) {
     const tx = exec;
-    const [state] = await queryRows<{ role: string; sys: string | null }>(
+    const [state] = await rawRows<{ role: string; sys: string | null }>(
       tx,
       sql`select current_user::text as role, current_setting('app.system', true) as sys`,
     );

@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { users } from '../db/schema';
-import { asSystem } from '../db/tenant';
+import { asSystem, rawRows } from '../db/tenant';
 import type { Env } from './env';
 import { isLoopbackHost } from './http/loopback';
 
@@ -26,15 +25,10 @@ async function countDemoAccounts(db: Db, emails: readonly string[]): Promise<num
  */
 export async function databaseRoleProblem(database: Pick<Database, 'db' | 'driver'>): Promise<string | null> {
   if (database.driver !== 'postgres') return null;
-  const r = (await database.db.execute(
+  const [me] = await rawRows<{ role: string; rolsuper: boolean; rolbypassrls: boolean }>(
+    database.db,
     sql`select current_user as role, rolsuper, rolbypassrls from pg_roles where rolname = current_user`,
-  )) as unknown;
-  const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as {
-    role: string;
-    rolsuper: boolean;
-    rolbypassrls: boolean;
-  }[];
-  const me = rows[0];
+  );
   if (!me || (!me.rolsuper && !me.rolbypassrls)) return null;
   return (
     `The database role "${me.role}" is ${me.rolsuper ? 'a superuser' : 'allowed to bypass row-level security (BYPASSRLS)'}: ` +

@@ -16,8 +16,7 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { withTenant } from '../../db/tenant';
-import { rawRows } from '../../server/jobs/queue';
+import { withTenant, rawRows } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import { createCampaign } from '../../server/services/campaigns/campaigns';
 import { startTestApp } from '../../tests/helpers/app';

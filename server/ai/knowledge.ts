@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rawRows } from '../../db/tenant';
 
 export interface KnowledgeExcerpt {
   fileId: string;
@@ -50,12 +51,6 @@ interface ChunkRow {
   rank: number | string | null;
 }
 
-async function rowsOf<T>(tx: Executor, query: SQL): Promise<T[]> {
-  const r = (await tx.execute(query)) as unknown;
-  // PGlite answers {rows}, postgres.js an array
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
-}
-
 function fillBudget(rows: ChunkRow[], budgetChars: number): KnowledgeExcerpt[] {
   const out: KnowledgeExcerpt[] = [];
   let left = budgetChars;
@@ -92,7 +87,7 @@ export async function searchKnowledge(
   if (words.length > 0) {
     // websearch syntax never raises on user text; "a or b" is an OR query
     const tsquery = words.join(' or ');
-    const ranked = await rowsOf<ChunkRow>(
+    const ranked = await rawRows<ChunkRow>(
       tx,
       sql`select c.file_id, f.name as file_name, c.position, c.content, ts_rank(c.tsv, q.query) as rank
           from knowledge_chunks c
@@ -104,7 +99,7 @@ export async function searchKnowledge(
     );
     if (ranked.length > 0) return fillBudget(ranked, budgetChars);
   }
-  const first = await rowsOf<ChunkRow>(
+  const first = await rawRows<ChunkRow>(
     tx,
     sql`select c.file_id, f.name as file_name, c.position, c.content, 0 as rank
         from knowledge_chunks c

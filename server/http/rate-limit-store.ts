@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { asSystem } from '../../db/tenant';
+import { asSystem, rawRows } from '../../db/tenant';
 
 /**
  * A store for `@fastify/rate-limit` in PostgreSQL (table api_rate_limits): one fixed window per
@@ -16,21 +16,8 @@ export function postgresRateLimitStore(db: Db) {
       timeWindow: number,
       _max?: number,
     ): void {
-      const seconds = timeWindow / 1000;
-      asSystem(db, { action: 'api.rate_limit' }, (tx) =>
-        tx.execute(sql`
-          insert into api_rate_limits (key, hits, window_start) values (${key}, 1, now())
-          on conflict (key) do update set
-            hits = case when api_rate_limits.window_start <= now() - make_interval(secs => ${seconds})
-                        then 1 else api_rate_limits.hits + 1 end,
-            window_start = case when api_rate_limits.window_start <= now() - make_interval(secs => ${seconds})
-                        then now() else api_rate_limits.window_start end
-          returning hits, greatest(0, extract(epoch from (window_start + make_interval(secs => ${seconds}) - now())) * 1000)::float8 as ttl`),
-      ).then(
-        (r) => {
-          const rows = (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as { hits: number; ttl: number }[];
-          callback(null, { current: Number(rows[0].hits), ttl: Math.ceil(Number(rows[0].ttl)) });
-        },
+      countHit(db, key, timeWindow).then(
+        (count) => callback(null, count),
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
       );
     }
@@ -41,10 +28,29 @@ export function postgresRateLimitStore(db: Db) {
   return PostgresRateLimitStore;
 }
 
+/** Counts one hit of `key` in its window of `windowMs`: the hits so far and the milliseconds left. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const seconds = windowMs / 1000;
+  const [row] = await asSystem(db, { action: 'api.rate_limit' }, (tx) =>
+    rawRows<{ hits: number; ttl: number }>(
+      tx,
+      sql`
+        insert into api_rate_limits (key, hits, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          hits = case when api_rate_limits.window_start <= now() - make_interval(secs => ${seconds})
+                      then 1 else api_rate_limits.hits + 1 end,
+          window_start = case when api_rate_limits.window_start <= now() - make_interval(secs => ${seconds})
+                      then now() else api_rate_limits.window_start end
+        returning hits, greatest(0, extract(epoch from (window_start + make_interval(secs => ${seconds}) - now())) * 1000)::float8 as ttl`,
+    ),
+  );
+  return { current: Number(row.hits), ttl: Math.ceil(Number(row.ttl)) };
+}
+
 /** Windows that ended more than a day ago (keys seen once) are deleted with the job retention sweep. */
 export async function pruneRateLimits(db: Db): Promise<number> {
-  const r = await asSystem(db, { action: 'api.rate_limit_prune' }, (tx) =>
-    tx.execute(sql`delete from api_rate_limits where window_start < now() - interval '1 day' returning key`),
+  const rows = await asSystem(db, { action: 'api.rate_limit_prune' }, (tx) =>
+    rawRows(tx, sql`delete from api_rate_limits where window_start < now() - interval '1 day' returning key`),
   );
-  return (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows).length;
+  return rows.length;
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { jobs, type JobQueue, type JobStatus } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
+import { asSystem, rawRows } from '../../db/tenant';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -19,12 +19,6 @@ export interface EnqueueInput {
   dedupeKey: string;
   maxAttempts?: number;
   runAt?: Date;
-}
-
-/** Rows of a raw query, whichever driver ran it (PGlite returns {rows}, postgres.js an array). */
-export async function rawRows<T = Record<string, unknown>>(exec: Executor, query: SQL): Promise<T[]> {
-  const r = (await exec.execute(query)) as unknown;
-  return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 }
 
 /**

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
-import { asSystem } from '../../db/tenant';
-import { rawRows } from '../../server/jobs/queue';
+import { asSystem, rawRows } from '../../db/tenant';
 
 /* The dashboard rollups (migrations 0011, 0012, 0015) against a recomputation from the source rows. */
 const recomputed = {

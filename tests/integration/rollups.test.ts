@@ -8,8 +8,7 @@ import {
   createReport,
 } from '../../seed/factories';
 import { createLinkedSimulations } from '../helpers/assignments';
-import { asSystem, withTenant } from '../../db/tenant';
-import { rawRows } from '../../server/jobs/queue';
+import { asSystem, withTenant, rawRows } from '../../db/tenant';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';

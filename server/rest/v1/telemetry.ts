@@ -2,7 +2,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { readRawBody, sendJson } from '../../http/respond';
 import type { AppDeps } from '../../deps';
-import { postgresRateLimitStore } from '../../http/rate-limit-store';
+import { countHit } from '../../http/rate-limit-store';
 import { issueTelemetryToken, telemetryKey, verifyTelemetryToken } from '../../auth/telemetry-tokens';
 import { logger } from '../../logger';
 import { otlpHeaders } from '../../telemetry/otlp-headers';
@@ -65,16 +65,12 @@ const config = defineRoute({
 
 /** Counts one export against a limit in the shared store; 429 past it. */
 async function countAgainst(deps: AppDeps, key: string, max: number) {
-  const Store = (limitStores.get(deps.db) ?? limitStores.set(deps.db, postgresRateLimitStore(deps.db)).get(deps.db))!;
-  const r = await new Promise<{ current: number; ttl: number }>((resolve, reject) =>
-    new Store().incr(key, (err, v) => (err || !v ? reject(err ?? new Error('no count')) : resolve(v)), 60_000, max),
-  );
+  const r = await countHit(deps.db, key, 60_000);
   if (r.current > max)
     throw new AppError('TOO_MANY_REQUESTS', 'Too many telemetry exports', {
       retryAfterSeconds: Math.max(1, Math.ceil(r.ttl / 1000)),
     });
 }
-const limitStores = new WeakMap<AppDeps['db'], ReturnType<typeof postgresRateLimitStore>>();
 
 /**
  * POST /api/v1/telemetry/traces — an OTLP/HTTP trace export (JSON or protobuf) from a page holding

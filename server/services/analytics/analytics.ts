@@ -1,6 +1,6 @@
+import { rawRows } from '../../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import { rawRows } from '../../jobs/queue';
 import type { ClientAnalytics } from '../../contracts/analytics';
 
 /** Estimated text-model price (USD per million tokens) for ai_generations usage; calls carry their own estimate. */

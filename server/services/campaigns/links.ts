@@ -1,5 +1,5 @@
+import { rawRows } from '../../../db/tenant';
 import { and, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { rawRows } from '../../jobs/queue';
 import type { z } from 'zod';
 import type { Executor } from '../../../db/client';
 import { campaigns, magicLinks, reports, simulations } from '../../../db/schema';

@@ -1,7 +1,7 @@
+import { rawRows } from '../../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { scoreLabel } from '../../contracts/score';
-import { rawRows } from '../../jobs/queue';
 import type { DashboardOutput } from '../../contracts/dashboard';
 import { teamCondition, type Viewer } from '../team/scope';
 

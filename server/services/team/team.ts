@@ -1,9 +1,9 @@
+import { rawRows } from '../../../db/tenant';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import type { UserType } from '../../contracts/enums';
 import { scoreLabel } from '../../contracts/score';
 import { AppError } from '../../errors';
-import { rawRows } from '../../jobs/queue';
 import type { TeamMember } from '../../contracts/team';
 import { teamCondition, type Viewer } from './scope';
 

@@ -1,5 +1,5 @@
+import { rawRows } from '../../../db/tenant';
 import { randomBytes } from 'node:crypto';
-import { rawRows } from '../../jobs/queue';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
