@@ -14,6 +14,7 @@ import { liveCalls } from './realtime/registry';
 import { startServerTelemetry, stopServerTelemetry } from './telemetry/tracing';
 import { closeAbandonedCalls, newLeaseOwner, renewLeases } from './services/calls/leases';
 import { databaseRoleProblem, securityNotices } from './security-notices';
+import { caught } from './metrics/caught';
 
 function appVersion(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -107,7 +108,9 @@ export async function startApp(opts: StartOptions): Promise<RunningApp> {
         await http.shutdown(env.SHUTDOWN_TIMEOUT_MS);
         await leases.stop();
         await stopServerTelemetry();
-        await peers?.unlisten().catch((err: unknown) => logger.warn({ err }, 'read cache channel not closed'));
+        await peers
+          ?.unlisten()
+          .catch((err: unknown) => caught('read_cache_unlisten', 'read cache channel not closed', { err }, 'warn'));
         await retention.stop();
         await worker?.stop();
         if (!opts.database) await database.close();
@@ -134,7 +137,7 @@ function startLeaseKeeper(deps: AppDeps) {
         if (live.length) await renewLeases({ owner: deps.leaseOwner, live, leaseMs });
         if (sweep) await closeAbandonedCalls(deps.db, leaseMs);
       })
-      .catch((err) => logger.error({ err }, 'call lease upkeep failed'));
+      .catch((err: unknown) => caught('call_lease_upkeep', 'call lease upkeep failed', { err }));
   };
   tick(true);
   // every third of a lease: renew this process's leases and close calls whose lease ran out, so a
@@ -167,7 +170,7 @@ async function shareCacheInvalidation(deps: AppDeps) {
   });
   cache.broadcast = (tenantId) =>
     void notify(READ_CACHE_CHANNEL, `${me}|${tenantId}`).catch((err) =>
-      logger.warn({ err }, 'read cache notify failed'),
+      caught('read_cache_notify', 'read cache notify failed', { err }, 'warn'),
     );
   return sub;
 }

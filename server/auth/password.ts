@@ -1,5 +1,5 @@
-import { logger } from '../logger';
 import { hash, verify } from '@node-rs/argon2';
+import { caught } from '../metrics/caught';
 
 // OWASP's argon2id baseline (m=19 MiB, t=2, p=1). The hashing runs on the libuv threadpool.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
@@ -13,7 +13,7 @@ export async function verifyPassword(hashValue: string, password: string): Promi
     return await verify(hashValue, password);
   } catch (err) {
     // a stored value that is not an argon2 hash: no password matches it, and an operator should know
-    logger.warn({ err }, 'a stored password hash could not be read');
+    caught('password_hash_read', 'a stored password hash could not be read', { err }, 'warn');
     return false;
   }
 }

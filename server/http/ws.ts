@@ -3,12 +3,10 @@ import type { Duplex } from 'node:stream';
 import { TRPCError } from '@trpc/server';
 import { WebSocketServer } from 'ws';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { caughtFailures } from '../metrics/metrics';
 import { resolveTenantAccess, type TenantAccess } from '../access/tenant-access';
 import { tenantRunnerFor } from '../access/tenant-runner';
 import { roleOf } from '../contracts/roles';
 import type { AppDeps } from '../deps';
-import { logger } from '../logger';
 import { CallSession } from '../realtime/call-session';
 import { prospectProfileForCall } from '../realtime/offline-prospect';
 import { OfflineUpstream } from '../realtime/offline-upstream';
@@ -22,6 +20,7 @@ import { consumeTicket, findCallForUpgrade } from '../services/calls/calls';
 import { claimCallSlot } from '../services/calls/leases';
 import { resolveSession } from '../trpc/context';
 import { isSameOrigin, requestMeta } from './request-meta';
+import { caught } from '../metrics/caught';
 
 const CALL_PATH = '/ws/call';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -128,7 +127,7 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
         });
         liveCalls.set(call.id, session);
         void session.start().catch((err) => {
-          logger.error({ err, callId: call.id }, 'call session failed');
+          caught('call_session', 'call session failed', { err, callId: call.id });
           void session.end('error', 'internal error');
         });
       });
@@ -136,8 +135,7 @@ export function createUpgradeHandler(deps: AppDeps, opts: { ownsAllPaths: boolea
       // the database not answering is a 503 the browser can retry, not a sign-in to redo
       if (isDatabaseUnavailable(err) || (err instanceof TRPCError && err.code === 'SERVICE_UNAVAILABLE'))
         return reject(socket, 503, 'Service Unavailable');
-      caughtFailures.inc({ site: 'call_upgrade' });
-      logger.error({ err }, 'call upgrade failed');
+      caught('call_upgrade', 'call upgrade failed', { err });
       reject(socket, 500, 'Internal Server Error');
     }
   };

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { jobs, type JobQueue, type JobStatus } from '../../db/schema';
 import { asSystem, rawRows } from '../../db/tenant';

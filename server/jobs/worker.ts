@@ -17,6 +17,7 @@ import {
   setProgress,
   type JobRow,
 } from './queue';
+import { caught } from '../metrics/caught';
 
 export { PermanentJobError, type JobContext } from './handler';
 
@@ -167,7 +168,7 @@ export function createWorker(opts: WorkerOptions): Worker {
           delayMs,
           scrub: handler?.secretPayloadKeys,
         }).catch((err: unknown) => {
-          log.error({ err, jobId: job.id }, 'could not record job failure');
+          caught('job_failure_record', 'could not record job failure', { err, jobId: job.id });
           return null;
         });
         log.warn({ jobId: job.id, queue: job.queue, attempts: job.attempts, status, error: message }, 'job failed');
@@ -176,7 +177,7 @@ export function createWorker(opts: WorkerOptions): Worker {
           else if (status === 'failed')
             await handler?.onRetry?.(job, message, opts.db, new Date(failedAt + (delayMs ?? 0)), tenant);
         } catch (err) {
-          log.error({ err, jobId: job.id }, 'job failure hook failed');
+          caught('job_failure_hook', 'job failure hook failed', { err, jobId: job.id });
         }
       } finally {
         clearInterval(beat);
@@ -221,7 +222,7 @@ export function createWorker(opts: WorkerOptions): Worker {
         worked = await runOnce();
       } catch (e) {
         if (!running) break;
-        log.error({ err: e }, 'job poll failed');
+        caught('job_poll', 'job poll failed', { err: e });
       }
       if (running && !worked) await sleep(pollMs);
     }
@@ -239,7 +240,7 @@ export function createWorker(opts: WorkerOptions): Worker {
           );
           if (n) log.info({ released: n }, 'released jobs of a stopped worker');
         } catch (e) {
-          log.error({ err: e }, 'could not release orphaned jobs');
+          caught('job_orphan_release', 'could not release orphaned jobs', { err: e });
         }
       }
       running = true;
@@ -262,7 +263,7 @@ export function createWorker(opts: WorkerOptions): Worker {
         if (!finished) {
           cur.abort.abort();
           await releaseJob(opts.db, cur.job.id, id).catch((e: unknown) =>
-            log.error({ err: e, jobId: cur.job.id }, 'could not release job'),
+            caught('job_release', 'could not release job', { err: e, jobId: cur.job.id }),
           );
           loop = null; // the handler was told to abort; do not wait for it
           return;

@@ -10,6 +10,7 @@ import {
   type CallOutcome,
   type TurnRecord,
 } from '../services/calls/calls';
+import { caught } from '../metrics/caught';
 
 /**
  * What a live call stores, in the order it happens: each write a short tenant transaction queued
@@ -63,7 +64,7 @@ export class CallRecord {
     try {
       await finishCall({ tenant: this.tenant, tenantId: this.tenantId, callId: this.callId, outcome: outcome() });
     } catch (err) {
-      logger.error({ err, callId: this.callId }, 'failed to record the end of a call');
+      caught('call_end_record', 'failed to record the end of a call', { err, callId: this.callId });
     }
   }
 }

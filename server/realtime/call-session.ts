@@ -5,7 +5,6 @@ import type { WebSocket, RawData } from 'ws';
 import type { TenantRunner } from '../../db/tenant';
 import type { CallUsage } from '../../db/schema/calls';
 import type { CallEndReason } from '../contracts/enums';
-import { logger } from '../logger';
 import { addUsage, EMPTY_USAGE, estimateCostUsd } from '../services/calls/pricing';
 import { DOWN_FRAME_BYTES, encodeFrame, type CallUiState, type ServerEvent } from './protocol';
 import { END_DETAIL, newCallMetrics, storedMetrics, type ItemState } from './call-metrics';
@@ -15,6 +14,7 @@ import { CallRecord } from './call-record';
 import { BargeIn } from './barge-in';
 import { normaliseLine, storableJson } from '../contracts/text';
 import { type CallUpstream, type UpstreamEvent, type UpstreamSessionConfig } from './upstream';
+import { caught } from '../metrics/caught';
 
 export interface CallSessionOptions {
   /** The call's tenant transactions (the call's start opened them: server/http/ws.ts). */
@@ -153,7 +153,7 @@ export class CallSession {
     try {
       await Promise.all([o.upstream.connect(o.config), ringing]);
     } catch (err) {
-      logger.warn({ err, callId: o.callId }, 'upstream connect failed');
+      caught('upstream_connect', 'upstream connect failed', { err, callId: o.callId }, 'warn');
       if (!this.ended) this.send({ type: 'error', code: 'CALL_START_FAILED', fatal: true });
       return this.end('error', `Failed to start the call: ${(err as Error).message}`);
     }

@@ -2,10 +2,10 @@ import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import type { RawData, ClientOptions as WsClientOptions } from 'ws';
 import type { CallUsage } from '../../db/schema/calls';
-import { logger } from '../logger';
 import { REALTIME_SESSION_CAP_MS } from '../services/calls/session-cap';
 import { UpstreamEmitter, type CallUpstream, type UpstreamSessionConfig } from './upstream';
 import { appendAudioMessage, parseOutputAudioDelta } from './realtime-wire';
+import { caught } from '../metrics/caught';
 
 /** The transcription model for the rep's speech (input transcription). */
 const INPUT_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
@@ -350,7 +350,9 @@ export class OpenAIRealtimeUpstream extends UpstreamEmitter implements CallUpstr
       const id = this.opts.rtcCallId;
       this.client()
         .realtime.calls.hangup(id)
-        .catch((err: unknown) => logger.warn({ err, rtcCallId: id }, 'realtime call hangup failed'));
+        .catch((err: unknown) =>
+          caught('realtime_hangup', 'realtime call hangup failed', { err, rtcCallId: id }, 'warn'),
+        );
     }
     this.closing = true;
     if (this.capTimer) clearTimeout(this.capTimer);

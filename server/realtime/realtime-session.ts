@@ -6,12 +6,12 @@ import { tenantRunnerFor } from '../access/tenant-runner';
 import type { Db } from '../../db/client';
 import type { Env } from '../env';
 import { AppError } from '../errors';
-import { logger } from '../logger';
 import { getCallTransport } from '../services/calls/call-settings';
 import { unusedTicket } from '../services/calls/calls';
 import { realtimeSessionConfig } from './openai-realtime-upstream';
 import type { CallRelayOptions } from './relay-options';
 import type { UpstreamSessionConfig } from './upstream';
+import { caught } from '../metrics/caught';
 
 /** What the WebRTC session needs of the process (a part of AppDeps: the call code does not import the transport's deps). */
 type SessionDeps = { db: Db; env: Env; calls?: Pick<CallRelayOptions, 'openaiFetch'> };
@@ -123,7 +123,7 @@ export async function openRealtimeSession(
       callsUrl: `${realtimeBaseUrl(env)}/realtime/calls`,
     };
   } catch (err) {
-    logger.warn({ err, callId: call.id }, 'realtime client secret refused');
+    caught('realtime_client_secret', 'realtime client secret refused', { err, callId: call.id }, 'warn');
     // the call can still go through the server's relay
     await tenant((tx) =>
       tx

@@ -1,4 +1,3 @@
-import { logger } from '../logger';
 import { context, propagation, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -12,6 +11,7 @@ import { createRequire } from 'node:module';
 import type { Env } from '../env';
 import { otlpHeaders } from './otlp-headers';
 import { traceStatements } from './db-statements';
+import { caught } from '../metrics/caught';
 
 /**
  * Server traces with the OpenTelemetry Node SDK, exported over OTLP/HTTP to
@@ -81,7 +81,9 @@ export async function stopServerTelemetry() {
   if (!p) return;
   unregister?.();
   unregister = null;
-  await p.shutdown().catch((err: unknown) => logger.warn({ err }, 'the trace exporter did not flush at shutdown'));
+  await p
+    .shutdown()
+    .catch((err: unknown) => caught('trace_flush', 'the trace exporter did not flush at shutdown', { err }, 'warn'));
   // unregistered, so a later start in this process registers afresh
   trace.disable();
   context.disable();

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { logger } from '../../logger';
+import { caught } from '../../metrics/caught';
 
 /**
  * The offline prospect's voice. Its lines are synthesised on the server and go down the call
@@ -102,7 +103,7 @@ export class EspeakVoice implements ProspectVoice {
       this.worker = w;
       return w;
     } catch (err) {
-      logger.error({ err }, 'offline voice: the synthesiser could not start');
+      caught('offline_voice', 'offline voice: the synthesiser could not start', { err });
       this.broken = true;
       return null;
     }

@@ -9,9 +9,8 @@ import { finishGoogleSignIn } from '../../services/auth/google';
 import { sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
-import { logger } from '../../logger';
-import { caughtFailures } from '../../metrics/metrics';
 import type { RestRoute } from './route';
+import { caught } from '../../metrics/caught';
 
 function googleConfig(deps: AppDeps, origin: string): GoogleConfig {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, PUBLIC_URL } = deps.env;
@@ -76,8 +75,7 @@ export const authRoutes: RestRoute[] = [
         const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
         // our own refusals are the user's answer; anything else is ours to see
         if (!isAppError(e)) {
-          caughtFailures.inc({ site: 'google_sign_in' });
-          logger.error({ err: e }, 'Google sign-in failed');
+          caught('google_sign_in', 'Google sign-in failed', { err: e });
         }
         res.writeHead(302, {
           Location: `/auth/google/done?status=error&code=${code}`,

@@ -20,6 +20,7 @@ import {
 } from '../../services/calendar/google-calendar';
 import { previewTranscript } from '../../services/meetings/meetings';
 import { defineRoute, requireSession, type RestRoute } from './route';
+import { caught } from '../../metrics/caught';
 
 /** A recording's file name: audio or video the transcription model reads. */
 const RECORDING_NAME = /\.(mp3|mp4|mpeg|mpga|m4a|wav|webm|ogg|oga|flac|mov|mkv)$/i;
@@ -170,7 +171,7 @@ const calendarCallback = defineRoute({
       });
     } catch (e) {
       const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
-      if (!isAppError(e)) logger.error({ err: e }, 'calendar connection failed');
+      if (!isAppError(e)) caught('calendar_connect', 'calendar connection failed', { err: e });
       res.writeHead(302, {
         Location: `/meetings?calendar=error&code=${code}`,
         'Set-Cookie': clear,

@@ -16,6 +16,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { logger } from '../../logger';
 import { seal, unseal } from '../../security/sealed';
+import { caught } from '../../metrics/caught';
 
 /**
  * Google Calendar for Record Meet: the user connects their calendar (OAuth with arctic,
@@ -278,7 +279,7 @@ export async function calendarOverview({
       );
       return t.accessToken;
     } catch (e) {
-      logger.warn({ err: e }, 'calendar token refresh failed');
+      caught('calendar_refresh', 'calendar token refresh failed', { err: e }, 'warn');
       return null;
     }
   };
@@ -289,7 +290,7 @@ export async function calendarOverview({
     data = await fetchEvents(env, access, now);
   } catch (e) {
     if (!(e instanceof TokenRejected)) {
-      logger.warn({ err: e }, 'calendar events could not be read');
+      caught('calendar_events', 'calendar events could not be read', { err: e }, 'warn');
       return { ...base, problem: 'unavailable', events: [] };
     }
     const again = await refresh();
@@ -298,7 +299,7 @@ export async function calendarOverview({
       data = await fetchEvents(env, again, now);
     } catch (err) {
       if (err instanceof TokenRejected) return { ...base, problem: 'reconnect', events: [] };
-      logger.warn({ err }, 'calendar events could not be read after a token refresh');
+      caught('calendar_events', 'calendar events could not be read after a token refresh', { err }, 'warn');
       return { ...base, problem: 'unavailable', events: [] };
     }
   }

@@ -7,6 +7,7 @@ import { asSystem, type TenantRunner } from '../../../db/tenant';
 import { tenantRunnerFor } from '../../access/tenant-runner';
 import { logger } from '../../logger';
 import { ACTIVE_CALL_STATES, finishCall } from './calls';
+import { caught } from '../../metrics/caught';
 
 /**
  * Live calls across server processes. A call's socket lives in the process that
@@ -165,7 +166,7 @@ export async function closeAbandonedCalls(db: Db, leaseMs = CALL_LEASE_MS, now =
       });
       if (ended) closed.push(c.id);
     } catch (e) {
-      logger.error({ err: e, callId: c.id }, 'closing an abandoned call failed');
+      caught('abandoned_call_close', 'closing an abandoned call failed', { err: e, callId: c.id });
     }
   }
   if (closed.length) logger.warn({ calls: closed.length }, 'closed calls whose server process stopped');

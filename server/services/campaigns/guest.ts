@@ -13,12 +13,11 @@ import type { Language } from '../../contracts/languages';
 import type { ReportView } from '../../contracts/reports';
 import type { Env } from '../../env';
 import { AppError, isAppError } from '../../errors';
-import { logger } from '../../logger';
-import { caughtFailures } from '../../metrics/metrics';
 import { getReport } from '../reports/reports';
 import type { StartCallResult } from '../calls/calls';
 import * as guest from '../guest-links/guest-link';
 import { effectiveLinkStatus, OPEN_LINK_STATUSES } from './links';
+import { caught } from '../../metrics/caught';
 
 type Row = typeof magicLinks.$inferSelect;
 
@@ -268,10 +267,11 @@ export async function bookingFrameOrigins(db: Db, linkId: string, token: string)
     // a link that is unknown, or not this token's, frames nothing: the page says why by itself
     if (isAppError(err)) return [];
     // anything else (the database, a bad stored URL) leaves the page without the scheduler: said and counted
-    caughtFailures.inc({ site: 'booking_frame' });
-    logger.warn(
-      { err, linkId },
+    caught(
+      'booking_frame',
       'the scheduler origins of a guest report could not be read; the page is served without them',
+      { err, linkId },
+      'warn',
     );
     return [];
   }

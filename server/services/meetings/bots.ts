@@ -9,7 +9,6 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/handler';
-import { logger } from '../../logger';
 import {
   meetingBotProvider,
   providerNamed,
@@ -22,6 +21,7 @@ import { getScorecardVersion } from '../scorecards/scorecards';
 import { findSimulationRow } from '../simulations/simulations';
 import { recordRealCall, suggestRep, type RealCallActor } from './meetings';
 import { transcriptFromUtterances } from './transcript';
+import { caught } from '../../metrics/caught';
 
 /**
  * Record Meet: a meeting bot sent to a Google Meet by the configured provider, followed
@@ -217,7 +217,7 @@ export async function requestBot({
     });
   } catch (e) {
     const reason = e instanceof ProviderError ? e.message : 'The meeting-bot provider could not be reached';
-    if (!(e instanceof ProviderError)) logger.error({ err: e }, 'meeting bot request failed');
+    if (!(e instanceof ProviderError)) caught('meeting_bot_request', 'meeting bot request failed', { err: e });
     await tenant((tx) =>
       tx
         .update(meetings)
@@ -530,7 +530,7 @@ async function poll(db: Db, env: Env, provider: MeetingBotProvider, meetingId: s
   try {
     status = await provider.getStatus(row.m.botId);
   } catch (e) {
-    logger.warn({ err: e, meetingId }, 'meeting bot status poll failed');
+    caught('meeting_bot_poll', 'meeting bot status poll failed', { err: e, meetingId }, 'warn');
   }
   return asSystem(db, { action: 'meetings.bot_poll' }, async (tx) => {
     const [m] = await tx.select().from(meetings).where(eq(meetings.id, meetingId)).for('update');
