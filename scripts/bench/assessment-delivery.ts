@@ -27,7 +27,7 @@ import { startTestApp } from '../../tests/helpers/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { holdTypedCall } from '../../tests/helpers/call-client';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg, percentile } from '../lib/bench-args';
 
@@ -176,7 +176,7 @@ async function main() {
     const perSecond = delivered / ((done - queued) / 1000);
 
     const lines = [
-      `\`npx tsx scripts/bench/assessment-delivery.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, ${target}; 1-min load average ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
+      `\`npx tsx scripts/bench/assessment-delivery.ts\` — ${machine()}, ${target}; 1-min load average ${load.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
       '',
       `Call end → the outside world hears it: ${CALLS} candidates, each a typed offline call through the real socket (2 rep turns), scored by the offline evaluator in the server's job worker; measured from the candidate's hang-up (the hang-up message sent on the socket) to the loopback receiver getting the Greenhouse \`PATCH\` and the signed \`assessment.completed\` webhook (verified with the \`standardwebhooks\` package: ${rx.verified} of ${CALLS}).`,
       '',

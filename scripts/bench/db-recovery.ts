@@ -18,7 +18,7 @@ import { loadEnv } from '../../server/env';
 import { signIn } from '../../tests/helpers/app';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
 import { startTcpProxy } from '../../tests/helpers/tcp-proxy';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg } from '../lib/bench-args';
 
@@ -127,7 +127,7 @@ async function main() {
     await drop();
   }
   const body = [
-    `\`DATABASE_URL=… npx tsx scripts/bench/db-recovery.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared).`,
+    `\`DATABASE_URL=… npx tsx scripts/bench/db-recovery.ts\` — ${machine()}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared).`,
     '',
     `The server reaches PostgreSQL through a TCP proxy that drops every connection and refuses new ones for ${OUTAGE_MS / 1000} s (a database restarting), while a manager's dashboard is requested every 100 ms (read cache off). Every request during the outage is answered 503 UNAVAILABLE (never a 500, never a hang); "recovered" is the time from the database accepting connections again to the first 200, with no restart of the server:`,
     '',
@@ -148,7 +148,4 @@ async function main() {
   if (WRITE) writeBenchSection('Silent database: time to fail and recover', silentBody);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { startCluster, type Cluster } from '../lib/cluster';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg } from '../lib/bench-args';
 
@@ -216,7 +216,7 @@ async function main() {
     return `| ${one.name} | ${one.rps.toFixed(0)} (p95 ${one.p95.toFixed(0)} ms) | ${two.rps.toFixed(0)} (p95 ${two.p95.toFixed(0)} ms) | ${one.rps ? (two.rps / one.rps).toFixed(2) : '—'} |`;
   });
   const body = [
-    `\`DATABASE_URL=… npx tsx scripts/bench/http-load.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared; the load generator runs on it too).`,
+    `\`DATABASE_URL=… npx tsx scripts/bench/http-load.ts\` — ${machine()}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared; the load generator runs on it too).`,
     '',
     `The built server (NODE_ENV=production) on a fresh database with the demo tenant. Each route driven by autocannon with ${CONNECTIONS.join(', ')} concurrent connections for ${SECONDS} s each, spread evenly over the processes (a load balancer's job; the load generator shares the same two cores); the figure is the highest throughput with p95 ≤ 100 ms and no error answer. Sign-in hashes the password with argon2 by design (about 50 ms of CPU each). The dashboard and assignment list are one manager's, served from the per-viewer read cache between writes (READ_CACHE_TTL_MS); the report page is a real call's report.`,
     '',
@@ -228,7 +228,4 @@ async function main() {
   if (WRITE) writeBenchSection('Load: requests per second at p95 ≤ 100 ms (one vs two processes)', body);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -23,6 +23,7 @@ import { searchKnowledge } from '../../server/ai/knowledge';
 import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { storeUploadedFile } from '../../server/services/knowledge/upload';
 import { buildPdf, wrapLines } from '../../tests/fixtures/knowledge/builders';
+import { runBench } from '../lib/bench-doc';
 
 const argValue = (flag: string) =>
   process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : undefined;
@@ -310,7 +311,4 @@ async function main() {
   if (WRITE) writeSection(section);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -22,7 +22,7 @@ import { createCampaign } from '../../server/services/campaigns/campaigns';
 import { startTestApp } from '../../tests/helpers/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg, percentile } from '../lib/bench-args';
 
@@ -154,7 +154,7 @@ async function main() {
     const loadAfter = os.loadavg()[0];
     const p95 = (xs: number[]) => ms(percentile(xs, 95));
     const lines = [
-      `\`npx tsx scripts/bench/magic-links.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, ${target}; 1-min load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (the machine is shared).`,
+      `\`npx tsx scripts/bench/magic-links.ts\` — ${machine()}, ${target}; 1-min load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (the machine is shared).`,
       '',
       `Generating 2,000 links: one transaction, through POST /api/v1/cta/links/generate as the screen calls it, from the request to the streamed result line (target ≤ ${target === 'PostgreSQL' ? '3 s on PostgreSQL' : '10 s on the embedded database'}). The all-links table at ${n.toLocaleString('en')} links in one tenant: GET /trpc/campaigns.links, 25 a page, ${REQUESTS - kinds.length} requests a round after ${kinds.length} warm-up requests, p95 per request kind${target === 'PostgreSQL' ? ' (target p95 ≤ 100 ms on PostgreSQL)' : ' (the 100 ms target is PostgreSQL’s; the embedded database is shown for comparison)'}.`,
       '',
@@ -175,7 +175,4 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -21,7 +21,7 @@ import { startTestApp } from '../../tests/helpers/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
 import { startFakeAttendee, type Utterance } from '../../tests/helpers/fake-meeting-bots';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg, percentile } from '../lib/bench-args';
 
@@ -118,7 +118,7 @@ async function main() {
   }
   const db = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
   const body = [
-    `\`${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}npx tsx scripts/bench/meeting-bot-report.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, ${db}; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared).`,
+    `\`${process.env.DATABASE_URL ? 'DATABASE_URL=… ' : ''}npx tsx scripts/bench/meeting-bot-report.ts\` — ${machine()}, ${db}; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared).`,
     '',
     `From the provider's "ended" webhook (Attendee's \`post_processing_completed\`, sent by a loopback stand-in) to the report stored as ready, offline evaluator: the webhook verified and applied, the transcript fetched from the provider (a 30-minute call, ${CALL.length} utterances, three speakers), the real call and its turns written, the evaluation job run. The job worker polls every 20 ms here (1 s by default, which adds up to a second). ${MEETINGS} meetings per run, one after the other, after one warm-up:`,
     '',
@@ -129,7 +129,4 @@ async function main() {
   if (WRITE) writeBenchSection(`Record Meet: call ended at the provider → report ready (${db})`, body);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -20,6 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { procStat } from '../lib/proc-stat';
+import { runBench } from '../lib/bench-doc';
 
 const arg = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -405,7 +406,4 @@ async function main() {
   process.exit(0);
 }
 
-void main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+void runBench(main);

@@ -16,7 +16,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import { connectCall, type CallClient } from '../../tests/helpers/call-client';
 import { startCluster } from '../lib/cluster';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg } from '../lib/bench-args';
 
@@ -188,7 +188,7 @@ async function main() {
   const last = samples[samples.length - 2] ?? samples[samples.length - 1]; // the last one under load
   const after = samples[samples.length - 1];
   const body = [
-    `\`DATABASE_URL=… npx tsx scripts/bench/soak.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the load generator and the 50 call clients run on the same two cores).`,
+    `\`DATABASE_URL=… npx tsx scripts/bench/soak.ts\` — ${machine()}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the load generator and the 50 call clients run on the same two cores).`,
     '',
     `${MINUTES} minutes on one server process (the build, NODE_ENV=production): ${RATE} reads/s over the dashboard, the assignment list and a report page (autocannon, fixed rate), and ${CALLS} offline practice calls cycling (each: start, the prospect's spoken greeting, a typed line and its spoken answer, hang up). Resident memory and open file handles of the server process, sampled every minute:`,
     '',
@@ -207,7 +207,4 @@ async function main() {
   if (WRITE) writeBenchSection('Soak: memory and handles over time', body);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -12,6 +12,7 @@ import { freePort } from '../lib/free-port';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runBench } from '../lib/bench-doc';
 
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 const WRITE = !process.argv.includes('--no-write');
@@ -267,7 +268,4 @@ ${table}
   console.log(`wrote ${DOC}`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

@@ -16,7 +16,7 @@ import { startApp, type RunningApp } from '../../server/app';
 import { loadEnv } from '../../server/env';
 import { signIn } from '../../tests/helpers/app';
 import { createTenant, createTenantUser } from '../../tests/helpers/factories';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 
 const WRITE = !process.argv.includes('--no-write');
@@ -98,7 +98,7 @@ async function main() {
       ? ((Math.max(...xs.map((x) => x.rps)) / Math.min(...xs.map((x) => x.rps)) - 1) * 100).toFixed(1)
       : '0';
   const body = [
-    `\`DATABASE_URL=… npx tsx scripts/bench/telemetry-overhead.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
+    `\`DATABASE_URL=… npx tsx scripts/bench/telemetry-overhead.ts\` — ${machine()}, PostgreSQL on this machine; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after.`,
     '',
     `A manager's dashboard (read cache off, so each request does the route's work: the HTTP instrumentation's span for the request, one per database transaction and one per SQL statement) on one process, telemetry off and on alternately in the same run, autocannon with 8 connections for ${SECONDS} s after a warm-up round. ${spans.toLocaleString('en')} spans reached the loopback OTLP sink in the "on" rounds. Average throughput with telemetry on, against off: ${Number(change) >= 0 ? '+' : ''}${change} %; rounds of the same mode differ by ${spreadOf(results.off)} % (off) and ${spreadOf(results.on)} % (on) among themselves on this shared machine:`,
     '',
@@ -110,7 +110,4 @@ async function main() {
   if (WRITE) writeBenchSection('Telemetry overhead (dashboard route)', body);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

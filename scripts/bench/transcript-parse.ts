@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { parseTranscript } from '../../server/services/meetings/transcript';
-import { writeBenchSection } from '../lib/bench-doc';
+import { machine, writeBenchSection } from '../lib/bench-doc';
 
 const i = process.argv.indexOf('--runs');
 const RUNS = i >= 0 ? Number(process.argv[i + 1]) : 3;
@@ -68,7 +68,7 @@ function main() {
     console.log(rows[rows.length - 1]);
   }
   const body = [
-    `\`npx tsx scripts/bench/transcript-parse.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model?.trim() ?? 'CPU'}), Node ${process.version}; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared).`,
+    `\`npx tsx scripts/bench/transcript-parse.ts\` — ${machine()}; 1-min load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after (the machine is shared).`,
     '',
     `A 2-hour call with three speakers, a cue every 4 seconds (${cues} cues), read into turns (consecutive cues of one speaker joined): WebVTT with voice spans as Teams and Meet export it (${(Buffer.byteLength(vtt) / 1024).toFixed(0)} KB, ${turns[0]} turns) and SRT with "Name:" prefixes (${(Buffer.byteLength(srt) / 1024).toFixed(0)} KB, ${turns[1]} turns). One warm-up parse of each, then ${RUNS} runs:`,
     '',
