@@ -1,15 +1,7 @@
-import type { UserType } from './enums';
+import { MANAGED_USER_TYPES, type UserType } from './enums';
 import { USER_TYPE_ROLE, type Role } from './roles';
 
-/** The user types a tenant screen offers, in display order ('superuser' never is). */
-export const MANAGED_USER_TYPES = [
-  'admin',
-  'manager',
-  'demo_manager',
-  'user',
-  'facilitator',
-  'sales_rep',
-] as const satisfies readonly UserType[];
+export { MANAGED_USER_TYPES };
 export type ManagedUserType = (typeof MANAGED_USER_TYPES)[number];
 
 /** English labels, as the user management screens show them; the CSV accepts them (or the codes) in any letter case. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** Where a bot is, in Spar's words (each provider's states map onto these). */
-type BotState =
+export type BotState =
   'scheduled' | 'requested' | 'joining' | 'waiting_room' | 'in_call' | 'recording' | 'leaving' | 'ended' | 'failed';
 
 /** Why a bot failed, when the provider says: refused by the host, or another error. */
@@ -90,6 +90,40 @@ export interface ProviderConfig {
   apiKey: string;
   webhookSecret: string | undefined;
   timeoutMs: number;
+}
+
+/** The provider's API as `call(method, path, body?, schema?)`, authenticated by `Token <key>` (both providers' way). */
+export function tokenClient(config: ProviderConfig) {
+  const authHeader = `Token ${config.apiKey}`;
+  return <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    providerRequest({ config, authHeader, method, path, body, schema });
+}
+
+/** How a provider's status codes read in Spar's words. */
+export interface BotCodes {
+  states: Record<string, BotState>;
+  /** The provider's sub-codes for "the host did not let the bot in": a failure with one is 'refused'. */
+  refused: ReadonlySet<string>;
+}
+
+/** A provider's status code in Spar's words (undefined for a code the table does not hold). */
+export function botStatusFrom(
+  codes: BotCodes,
+  code: string,
+  { subCode, reason }: { subCode?: string | null; reason: string },
+): BotStatus | undefined {
+  const state = Object.hasOwn(codes.states, code) ? codes.states[code] : undefined;
+  if (state !== 'failed') return state && { state, reason };
+  return { state, failure: subCode && codes.refused.has(subCode) ? 'refused' : 'provider_error', reason };
+}
+
+/** A webhook's body as JSON, or WebhookRefused('malformed'). */
+export function webhookJson(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new WebhookRefused('Malformed JSON', 'malformed');
+  }
 }
 
 /** JSON over HTTP with the provider's key, a timeout, and the provider's error text on failure. */

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { Webhook } from 'standardwebhooks';
 import {
+  botStatusFrom,
   header,
   ProviderError,
-  providerRequest,
+  tokenClient,
+  webhookJson,
   WebhookRefused,
+  type BotCodes,
   type BotStatus,
   type BotWebhookEvent,
   type CreateBotInput,
@@ -65,44 +68,37 @@ const transcriptSchema = z.array(
   }),
 );
 
-/** Recall's ways of saying the host did not let the bot in. */
-const REFUSED = new Set([
-  'bot_kicked_from_waiting_room',
-  'timeout_exceeded_waiting_room',
-  'bot_kicked_from_call',
-  'meeting_not_started',
-  'denied_by_host',
-]);
+const RECALL_CODES: BotCodes = {
+  states: {
+    ready: 'requested',
+    joining_call: 'joining',
+    in_waiting_room: 'waiting_room',
+    in_call_not_recording: 'in_call',
+    recording_permission_allowed: 'in_call',
+    recording_permission_denied: 'in_call',
+    in_call_recording: 'recording',
+    call_ended: 'leaving',
+    recording_done: 'leaving',
+    done: 'ended',
+    fatal: 'failed',
+  },
+  // Recall's ways of saying the host did not let the bot in
+  refused: new Set([
+    'bot_kicked_from_waiting_room',
+    'timeout_exceeded_waiting_room',
+    'bot_kicked_from_call',
+    'meeting_not_started',
+    'denied_by_host',
+  ]),
+};
 
 /** A Recall status code (and sub-code) in Spar's words; null for codes that are not about the bot's presence. */
 function recallStatus(code: string, subCode?: string | null, message?: string | null): BotStatus | null {
   const reason = [code, subCode, message].filter(Boolean).join(': ');
-  switch (code) {
-    case 'ready':
-      return { state: 'requested', reason };
-    case 'joining_call':
-      return { state: 'joining', reason };
-    case 'in_waiting_room':
-      return { state: 'waiting_room', reason };
-    case 'in_call_not_recording':
-    case 'recording_permission_allowed':
-    case 'recording_permission_denied':
-      return { state: 'in_call', reason };
-    case 'in_call_recording':
-      return { state: 'recording', reason };
-    case 'call_ended':
-      return subCode && REFUSED.has(subCode)
-        ? { state: 'failed', failure: 'refused', reason }
-        : { state: 'leaving', reason };
-    case 'recording_done':
-      return { state: 'leaving', reason };
-    case 'done':
-      return { state: 'ended', reason };
-    case 'fatal':
-      return { state: 'failed', failure: subCode && REFUSED.has(subCode) ? 'refused' : 'provider_error', reason };
-    default:
-      return null; // analysis_done, media_expired and the like
-  }
+  // a call that ended because the host refused the bot is a failure, not a bot leaving
+  const refusedEnd = code === 'call_ended' && subCode && RECALL_CODES.refused.has(subCode);
+  if (refusedEnd) return { state: 'failed', failure: 'refused', reason };
+  return botStatusFrom(RECALL_CODES, code, { subCode, reason }) ?? null; // null: analysis_done, media_expired and the like
 }
 
 function statusOf(bot: z.infer<typeof botSchema>): BotStatus {
@@ -115,9 +111,7 @@ function statusOf(bot: z.infer<typeof botSchema>): BotStatus {
 }
 
 export function createRecallProvider(config: ProviderConfig): MeetingBotProvider {
-  const auth = `Token ${config.apiKey}`;
-  const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    providerRequest({ config, authHeader: auth, method, path, body, schema });
+  const call = tokenClient(config);
   const getBot = (botId: string) => call('GET', `api/v1/bot/${encodeURIComponent(botId)}/`, undefined, botSchema);
   return {
     name: 'recall',
@@ -199,12 +193,7 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
       } catch {
         throw new WebhookRefused('Invalid signature');
       }
-      let payload: unknown;
-      try {
-        payload = JSON.parse(rawBody);
-      } catch {
-        throw new WebhookRefused('Malformed JSON', 'malformed');
-      }
+      const payload = webhookJson(rawBody);
       const p = z
         .object({
           event: z.string(),
