@@ -47,6 +47,13 @@ const fileNameHeader = (description: string): oas31.ParameterObject => ({
   schema: { type: 'string' },
 });
 
+/** A JSON object whose every property is required. */
+const allRequired = (properties: Record<string, oas31.SchemaObject>): oas31.SchemaObject => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+});
+
 /** A browser redirect answer: 302 with its Location. */
 const redirect = (description: string, format?: 'uri'): oas31.ResponsesObject => ({
   '302': { description, headers: { Location: { schema: { type: 'string', ...(format ? { format } : {}) } } } },
@@ -119,19 +126,18 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       },
     ],
     responses: {
-      '200': json('A session token.', {
-        type: 'object',
-        required: ['token', 'expires_at', 'user'],
-        properties: {
+      '200': json(
+        'A session token.',
+        allRequired({
           token: { type: 'string' },
           expires_at: { type: 'string', format: 'date-time' },
-          user: {
-            type: 'object',
-            required: ['user_id', 'username', 'user_type'],
-            properties: { user_id: { type: 'string' }, username: { type: 'string' }, user_type: { type: 'string' } },
-          },
-        },
-      }),
+          user: allRequired({
+            user_id: { type: 'string' },
+            username: { type: 'string' },
+            user_type: { type: 'string' },
+          }),
+        }),
+      ),
       ...errors('400', '403', '404'),
     },
   },
@@ -142,15 +148,14 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     tags: ['Development'],
     security: [{}, ...securityOf('user')],
     responses: {
-      '200': json('The state of the session sent, if any.', {
-        type: 'object',
-        required: ['jwt_valid', 'session_valid', 'user_id'],
-        properties: {
+      '200': json(
+        'The state of the session sent, if any.',
+        allRequired({
           jwt_valid: { type: 'boolean' },
           session_valid: { type: 'boolean' },
           user_id: { type: ['string', 'null'] },
-        },
-      }),
+        }),
+      ),
       ...errors('404'),
     },
   },
@@ -184,11 +189,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     parameters: [pathParameter('callId', UUID_SCHEMA)],
     requestBody: { required: true, content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
     responses: {
-      '201': json('The recording was stored.', {
-        type: 'object',
-        required: ['callId', 'sizeBytes', 'mimeType'],
-        properties: { callId: { type: 'string' }, sizeBytes: { type: 'integer' }, mimeType: { type: 'string' } },
-      }),
+      '201': json(
+        'The recording was stored.',
+        allRequired({ callId: { type: 'string' }, sizeBytes: { type: 'integer' }, mimeType: { type: 'string' } }),
+      ),
       ...errors('400', '401', '403', '404', '413', '415'),
     },
   },
@@ -320,16 +324,15 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     tags: ['Service'],
     security: securityOf('public'),
     responses: {
-      '200': json('The settings.', {
-        type: 'object',
-        properties: {
+      '200': json(
+        'The settings.',
+        allRequired({
           enabled: { type: 'boolean' },
           traceOrigins: { type: 'array', items: { type: 'string' } },
           serviceVersion: { type: 'string' },
           environment: { type: 'string' },
-        },
-        required: ['enabled', 'traceOrigins', 'serviceVersion', 'environment'],
-      }),
+        }),
+      ),
     },
   },
   'POST /api/v1/telemetry/traces': {
@@ -365,11 +368,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       },
     },
     responses: {
-      '200': json('Accepted (or a replay, changing nothing).', {
-        type: 'object',
-        properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } },
-        required: ['received', 'duplicate'],
-      }),
+      '200': json(
+        'Accepted (or a replay, changing nothing).',
+        allRequired({ received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } }),
+      ),
       ...errors('400', '401', '404'),
     },
   },
@@ -407,9 +409,5 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
 };
 
 function healthSchema(status: string, db: string): oas31.SchemaObject {
-  return {
-    type: 'object',
-    required: ['status', 'db', 'version'],
-    properties: { status: { const: status }, db: { const: db }, version: { type: 'string' } },
-  };
+  return allRequired({ status: { const: status }, db: { const: db }, version: { type: 'string' } });
 }

@@ -8,11 +8,8 @@ import {
   WebhookRefused,
   type BotCodes,
   type BotStatus,
-  type BotWebhookEvent,
-  type CreateBotInput,
   type MeetingBotProvider,
   type ProviderConfig,
-  type TranscriptUtterance,
 } from './provider';
 
 /**
@@ -105,7 +102,7 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
   };
   return {
     name: 'attendee',
-    async createBot(input: CreateBotInput) {
+    async createBot(input) {
       const bot = await call(
         'POST',
         'api/v1/bots',
@@ -126,7 +123,7 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
     async getStatus(botId) {
       return statusOf(await call('GET', `api/v1/bots/${encodeURIComponent(botId)}`, undefined, botSchema));
     },
-    async fetchTranscript(botId): Promise<TranscriptUtterance[]> {
+    async fetchTranscript(botId) {
       const rows = await call(
         'GET',
         `api/v1/bots/${encodeURIComponent(botId)}/transcript`,
@@ -151,7 +148,7 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
       );
       return r.url ?? null;
     },
-    verifyWebhook(headers, rawBody): BotWebhookEvent {
+    verifyWebhook(headers, rawBody) {
       if (!config.webhookSecret) throw new WebhookRefused('No webhook secret is configured (ATTENDEE_WEBHOOK_SECRET)');
       const given = header(headers, 'x-webhook-signature') ?? '';
       const payload = webhookJson(rawBody);

@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** Where a bot is, in Spar's words (each provider's states map onto these). */
-export type BotState =
+type BotState =
   'scheduled' | 'requested' | 'joining' | 'waiting_room' | 'in_call' | 'recording' | 'leaving' | 'ended' | 'failed';
 
 /** Why a bot failed, when the provider says: refused by the host, or another error. */
@@ -21,14 +21,14 @@ export interface BotStatus {
   reason?: string | null;
 }
 
-export interface TranscriptUtterance {
+interface TranscriptUtterance {
   speaker: string;
   startMs: number;
   endMs: number;
   text: string;
 }
 
-export interface CreateBotInput {
+interface CreateBotInput {
   meetingUrl: string;
   botName: string;
   /** When to join; absent: now. */
@@ -38,7 +38,7 @@ export interface CreateBotInput {
 }
 
 /** A verified webhook: who sent it (its id, for replay protection), which bot, the new status. */
-export interface BotWebhookEvent {
+interface BotWebhookEvent {
   eventId: string;
   botId: string;
   /** Absent: the event is not a status change (ignored after it is recorded). */

@@ -9,11 +9,8 @@ import {
   WebhookRefused,
   type BotCodes,
   type BotStatus,
-  type BotWebhookEvent,
-  type CreateBotInput,
   type MeetingBotProvider,
   type ProviderConfig,
-  type TranscriptUtterance,
 } from './provider';
 
 /**
@@ -115,7 +112,7 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
   const getBot = (botId: string) => call('GET', `api/v1/bot/${encodeURIComponent(botId)}/`, undefined, botSchema);
   return {
     name: 'recall',
-    async createBot(input: CreateBotInput) {
+    async createBot(input) {
       const bot = await call(
         'POST',
         'api/v1/bot/',
@@ -140,7 +137,7 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
     async getStatus(botId) {
       return statusOf(await getBot(botId));
     },
-    async fetchTranscript(botId): Promise<TranscriptUtterance[]> {
+    async fetchTranscript(botId) {
       const bot = await getBot(botId);
       const url = bot.recordings.map((r) => r.media_shortcuts?.transcript?.data?.download_url).find(Boolean);
       if (!url) return [];
@@ -174,7 +171,7 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
       const bot = await getBot(botId);
       return bot.recordings.map((r) => r.media_shortcuts?.video_mixed?.data?.download_url).find(Boolean) ?? null;
     },
-    verifyWebhook(headers, rawBody, now = new Date()): BotWebhookEvent {
+    verifyWebhook(headers, rawBody, now = new Date()) {
       if (!config.webhookSecret) throw new WebhookRefused('No webhook secret is configured (RECALL_WEBHOOK_SECRET)');
       const id = header(headers, 'webhook-id') ?? header(headers, 'svix-id');
       const ts = header(headers, 'webhook-timestamp') ?? header(headers, 'svix-timestamp');
