@@ -1,4 +1,4 @@
-import { en as enPhrases } from '../../ai/offline-phrases/en';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
 
 export const en: LexiconSource = {
@@ -570,7 +570,7 @@ export const en: LexiconSource = {
     'call you back',
   ],
   weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-  months: enPhrases.months,
+  months: OFFLINE_PHRASES.en.months,
   relativeDay: ['tomorrow', 'today at', 'this afternoon', 'tomorrow morning'],
   vagueWhen: [
     'at some point',

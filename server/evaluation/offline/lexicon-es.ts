@@ -1,4 +1,4 @@
-import { es as esPhrases } from '../../ai/offline-phrases/es';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
 
 export const es: LexiconSource = {
@@ -556,7 +556,7 @@ export const es: LexiconSource = {
     'le vuelvo a llamar',
   ],
   weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
-  months: [...esPhrases.months, 'setiembre'],
+  months: [...OFFLINE_PHRASES.es.months, 'setiembre'],
   relativeDay: ['mañana', 'pasado mañana', 'esta tarde', 'hoy a las'],
   vagueWhen: [
     'otro día',

@@ -1,4 +1,4 @@
-import { it as itPhrases } from '../../ai/offline-phrases/it';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
 
 export const it: LexiconSource = {
@@ -474,7 +474,7 @@ export const it: LexiconSource = {
     'la risento',
   ],
   weekdays: ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'],
-  months: itPhrases.months,
+  months: OFFLINE_PHRASES.it.months,
   relativeDay: ['domani', 'dopodomani', 'oggi pomeriggio', 'oggi alle'],
   vagueWhen: [
     'un altro giorno',

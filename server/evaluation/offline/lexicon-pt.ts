@@ -1,4 +1,4 @@
-import { ptBR as ptBRPhrases } from '../../ai/offline-phrases/pt-br';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
 
 export const pt: LexiconSource = {
@@ -516,7 +516,7 @@ export const pt: LexiconSource = {
     'sábado',
     'domingo',
   ],
-  months: ptBRPhrases.months,
+  months: OFFLINE_PHRASES['pt-BR'].months,
   relativeDay: ['amanhã', 'depois de amanhã', 'hoje à tarde', 'hoje às'],
   vagueWhen: [
     'outro dia',
