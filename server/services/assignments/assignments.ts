@@ -24,7 +24,7 @@ import { assertDueNotPast, dueLabel, safeTimeZone } from './due';
 import { applyScorePolicy, attemptsOf, refreshAssignmentStatus } from './exercise-progress';
 import { byUser, lockAssignment, lockLearners } from './locks';
 import { mailMembers, type MailContext } from './mail';
-import { displayName, loadEditable, visibleTo, type Actor } from './scope';
+import { assignmentListColumns, displayName, loadEditable, visibleTo, type Actor } from './scope';
 
 export type { Actor } from './scope';
 export type { MailContext } from './mail';
@@ -83,13 +83,8 @@ async function summaries(
 ): Promise<AssignmentSummary[]> {
   const rows = await tx
     .select({
-      id: assignments.id,
-      name: assignments.name,
-      status: assignments.status,
-      dueAt: assignments.dueAt,
-      sentAt: assignments.sentAt,
+      ...assignmentListColumns,
       lastReminderAt: assignments.lastReminderAt,
-      scorePolicy: assignments.scorePolicy,
       createdById: assignments.createdBy,
     })
     .from(assignments)
