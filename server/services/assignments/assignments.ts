@@ -35,6 +35,7 @@ export {
   startExercise,
   syncExerciseScore,
 } from './exercise-progress';
+import { groupBy } from '../group-by';
 
 /** array_agg(uuid) arrives as an array (postgres.js) or as the '{a,b}' literal (PGlite). */
 function parseUuidArray(v: string[] | string | null): string[] {
@@ -132,15 +133,12 @@ async function summaries(
     parseUuidArray(r.userIds).map((id) => ({ assignmentId: r.assignmentId, id, name: names.get(id) ?? '' })),
   );
   members.sort((a, b) => a.name.localeCompare(b.name));
-  const group = (list: { assignmentId: string; id: string; name: string }[]) => {
-    const m = new Map<string, { id: string; name: string }[]>();
-    for (const r of list) {
-      const arr = m.get(r.assignmentId) ?? [];
-      arr.push({ id: r.id, name: r.name });
-      m.set(r.assignmentId, arr);
-    }
-    return m;
-  };
+  const group = (list: { assignmentId: string; id: string; name: string }[]) =>
+    groupBy(
+      list,
+      (r) => r.assignmentId,
+      (r) => ({ id: r.id, name: r.name }),
+    );
   const simsBy = group(sims);
   const membersBy = group(members);
   const tz = safeTimeZone(timeZone);
