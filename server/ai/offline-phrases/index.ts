@@ -1,4 +1,5 @@
 import type { Language } from '../../contracts/languages';
+import { calendarNames } from '../../contracts/speech/words';
 import { en } from './en';
 import { es } from './es';
 import { it } from './it';
@@ -8,10 +9,10 @@ import type { OfflinePhrases, PhraseBank } from './types';
 export type { HiddenPhrase, OfflinePhrases, Stakeholder } from './types';
 
 /** A language's phrases with its month names, as Intl writes them in that language. */
-function withMonths(language: Language, bank: PhraseBank): OfflinePhrases {
-  const month = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' });
-  return { ...bank, months: Array.from({ length: 12 }, (_, m) => month.format(Date.UTC(2020, m, 1))) };
-}
+const withMonths = (language: Language, bank: PhraseBank): OfflinePhrases => ({
+  ...bank,
+  months: calendarNames(language, 'month'),
+});
 
 export const OFFLINE_PHRASES: Readonly<Record<Language, OfflinePhrases>> = {
   en: withMonths('en', en),

@@ -1,5 +1,6 @@
 import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
+import { calendarNames } from '../../contracts/speech/words';
 
 export const es: LexiconSource = {
   openStarters: [
@@ -555,7 +556,7 @@ export const es: LexiconSource = {
     'te llamo',
     'le vuelvo a llamar',
   ],
-  weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
+  weekdays: calendarNames('es', 'weekday'),
   months: [...OFFLINE_PHRASES.es.months, 'setiembre'],
   relativeDay: ['mañana', 'pasado mañana', 'esta tarde', 'hoy a las'],
   vagueWhen: [

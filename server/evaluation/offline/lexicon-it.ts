@@ -1,5 +1,6 @@
 import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
+import { calendarNames } from '../../contracts/speech/words';
 
 export const it: LexiconSource = {
   openStarters: [
@@ -473,7 +474,7 @@ export const it: LexiconSource = {
     'ti chiamo',
     'la risento',
   ],
-  weekdays: ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'],
+  weekdays: calendarNames('it', 'weekday'),
   months: OFFLINE_PHRASES.it.months,
   relativeDay: ['domani', 'dopodomani', 'oggi pomeriggio', 'oggi alle'],
   vagueWhen: [
