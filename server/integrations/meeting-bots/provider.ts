@@ -127,7 +127,7 @@ export function webhookJson(rawBody: string): unknown {
 }
 
 /** JSON over HTTP with the provider's key, a timeout, and the provider's error text on failure. */
-export async function providerRequest<T>({
+async function providerRequest<T>({
   config,
   authHeader,
   method,
