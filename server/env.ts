@@ -7,16 +7,21 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
 
+/** An optional setting where an empty value means unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Unset: every interface for `npm start`, loopback only for `npm run dev` (Vite serves sources). */
   HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  DATABASE_URL: optionalText,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
    * PostgreSQL: the longest one statement of a request or job may run; a database that answers
@@ -52,23 +57,11 @@ const envSchema = z.object({
   PASSWORD_POLICY: z.string().optional(),
   INTERNAL_CLIENT_SCHEMA: z.string().default('spar-internal'),
   INTERNAL_EMAIL_DOMAINS: z.string().default('spar.internal'),
-  SUPPORT_EMAIL: z
-    .email()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  SUPPORT_EMAIL: unsetWhenEmpty(z.email()),
+  SMTP_URL: optionalText,
   MAIL_FROM: z.string().default('Spar <no-reply@spar.local>'),
-  GOOGLE_CLIENT_ID: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  GOOGLE_CLIENT_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
   /** The Google Calendar API (Record Meet's calendar); tests point it at a loopback fake. */
   GOOGLE_CALENDAR_API_URL: z.url().default('https://www.googleapis.com/calendar/v3'),
   /** Google's OAuth endpoints for the calendar connection; tests point them at a loopback fake. */
@@ -80,14 +73,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** How long a dashboard or assignment list may be served from the per-viewer cache (0 = off). */
   READ_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
-  OPENAI_API_KEY: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  OPENAI_BASE_URL: z
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: unsetWhenEmpty(z.url()),
   OPENAI_MODEL_SCENARIO: z.string().min(1).default('gpt-4.1-mini'),
   OPENAI_MODEL_EVALUATION: z.string().min(1).default('gpt-4.1'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -96,40 +83,23 @@ const envSchema = z.object({
   /** Model evaluations per call; each criterion keeps the median level (3 recommended for stable scores). */
   EVALUATION_SAMPLES: z.coerce.number().int().min(1).max(9).default(1),
   OPENAI_REALTIME_MODEL: z.string().min(1).default('gpt-realtime'),
-  OPENAI_REALTIME_URL: z
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  OPENAI_REALTIME_URL: unsetWhenEmpty(z.url()),
   CALLS_MAX_PER_TENANT: z.coerce.number().int().min(1).default(25),
   /** How long a live call's lease holds without renewal (its process renews it every third of that). */
   CALL_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** OpenTelemetry: traces (server spans, and the browser's through POST /api/v1/telemetry/traces) go to this OTLP/HTTP endpoint; unset, telemetry is off. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  OTEL_EXPORTER_OTLP_ENDPOINT: unsetWhenEmpty(z.url()),
   /** Extra headers for the OTLP endpoint, in OpenTelemetry's OTEL_EXPORTER_OTLP_HEADERS form: `key=value,key2=value2`. */
-  OTEL_EXPORTER_OTLP_HEADERS: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  OTEL_EXPORTER_OTLP_HEADERS: optionalText,
   /** Browser trace exports a page (its telemetry token) may send per minute, and all pages of one address. */
   TELEMETRY_EXPORTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   TELEMETRY_EXPORTS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Origins besides the app's own that browser requests may carry trace headers to (comma-separated). */
   TELEMETRY_TRACE_ORIGINS: z.string().default(''),
   /** GET /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404). */
-  METRICS_TOKEN: z
-    .string()
-    .min(16, 'METRICS_TOKEN must be at least 16 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   CALL_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
-  ENCRYPTION_KEY: z
-    .string()
-    .min(32, 'ENCRYPTION_KEY must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  ENCRYPTION_KEY: unsetWhenEmpty(z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters')),
   /** Finished jobs (succeeded or given up) are deleted after this many days; their secrets go when they finish. */
   JOB_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(14),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
@@ -147,23 +117,11 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   ATTENDEE_BASE_URL: z.url().default('https://app.attendee.dev'),
-  ATTENDEE_API_KEY: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  ATTENDEE_WEBHOOK_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  ATTENDEE_API_KEY: optionalText,
+  ATTENDEE_WEBHOOK_SECRET: optionalText,
   RECALL_BASE_URL: z.url().default('https://us-west-2.recall.ai'),
-  RECALL_API_KEY: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  RECALL_WEBHOOK_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  RECALL_API_KEY: optionalText,
+  RECALL_WEBHOOK_SECRET: optionalText,
   /** The bot's name in meetings when the tenant has not chosen one. */
   MEETING_BOT_NAME: z.string().min(1).max(100).default('Spar Notetaker'),
   /** How often a live bot's status is asked for, in case a webhook was lost. */

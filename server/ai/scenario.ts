@@ -14,6 +14,7 @@ import { addUsage, recordedGeneration } from './recorded-generation';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
 import { assemblePrompt } from './prompt-assembly';
 import type { TextProvider } from './provider';
+import type { ZodType } from 'zod';
 import { readScenario, renderText } from '../contracts/scenario/render';
 import {
   formatScenario,
@@ -108,31 +109,26 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
   assertScenarioReady(context);
   if (!provider) return offlineScenario(context);
 
+  // each step sends its assembled prompt (stored as sent) and asks for its schema, named as its task
+  const step = <T>(
+    task: 'scenario_variables' | 'scenario_narrative',
+    schema: ZodType<T>,
+    prompt: GenerationRecord['prompt'],
+  ) => recordedGeneration(provider, { task, schema, schemaName: task, signal, prompt, before: records, errorText });
+  const records: GenerationRecord[] = [];
+
   const varsPrompt = assemblePrompt(context.prompts.scenarioVariables, context, { kind: 'scenario_variables' });
   const varsSent = { system: varsPrompt.system, user: varsPrompt.user };
-  const { result: vars, record: varsRecord } = await recordedGeneration(provider, {
-    task: 'scenario_variables',
-    schema: scenarioVariablesSchema,
-    schemaName: 'scenario_variables',
-    signal,
-    prompt: varsSent,
-    errorText,
-  });
+  const { result: vars, record: varsRecord } = await step('scenario_variables', scenarioVariablesSchema, varsSent);
+  records.push(varsRecord);
 
   const narrPrompt = assemblePrompt(context.prompts.scenarioNarrative, context, {
     kind: 'scenario_narrative',
     scenario: formatScenario(vars.data),
   });
   const narrSent = { system: narrPrompt.system, user: narrPrompt.user };
-  const { result: narr, record: narrRecord } = await recordedGeneration(provider, {
-    task: 'scenario_narrative',
-    schema: scenarioNarrativeSchema,
-    schemaName: 'scenario_narrative',
-    signal,
-    prompt: narrSent,
-    before: [varsRecord],
-    errorText,
-  });
+  const { result: narr, record: narrRecord } = await step('scenario_narrative', scenarioNarrativeSchema, narrSent);
+  records.push(narrRecord);
 
   return {
     ...stored(context, vars.data, narr.data),
@@ -142,7 +138,7 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
     usage: addUsage(vars.usage, narr.usage),
     durationMs: vars.durationMs + narr.durationMs,
     unknownPlaceholders: [...new Set([...varsPrompt.unknown, ...narrPrompt.unknown])],
-    records: [varsRecord, narrRecord],
+    records,
   };
 }
 

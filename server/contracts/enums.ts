@@ -7,15 +7,9 @@ export const ASSIGNMENT_STATUSES = ['pending', 'in_progress', 'completed'] as co
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number];
 export const SCORE_POLICIES = ['best', 'latest'] as const;
 export type ScorePolicy = (typeof SCORE_POLICIES)[number];
-export const USER_TYPES = [
-  'superuser',
-  'admin',
-  'manager',
-  'demo_manager',
-  'user',
-  'facilitator',
-  'sales_rep',
-] as const;
+/** The user types a tenant screen offers, in display order ('superuser' never is). */
+export const MANAGED_USER_TYPES = ['admin', 'manager', 'demo_manager', 'user', 'facilitator', 'sales_rep'] as const;
+export const USER_TYPES = ['superuser', ...MANAGED_USER_TYPES] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const CALL_STATES = ['created', 'connecting', 'dialing', 'ringing', 'connected', 'ended', 'failed'] as const;
 export type CallState = (typeof CALL_STATES)[number];
@@ -53,8 +47,10 @@ export type ClientType = (typeof CLIENT_TYPES)[number];
 // Hiring assessments
 export const API_KEY_STATUSES = ['active', 'inactive'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+/** A guest link's statuses from its call's start on, the same for assessment links and campaign magic links. */
+const GUEST_CALL_STATUSES = ['started', 'in_progress', 'completed', 'expired'] as const;
 /** created → opened (link validated) → started (call created) → in_progress (call live) → completed; or expired. */
-export const ASSESSMENT_STATUSES = ['created', 'opened', 'started', 'in_progress', 'completed', 'expired'] as const;
+export const ASSESSMENT_STATUSES = ['created', 'opened', ...GUEST_CALL_STATUSES] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 export type AssessmentSource = 'api' | 'greenhouse';
 export const WEBHOOK_EVENT_TYPES = [
@@ -69,15 +65,7 @@ export type WebhookEndpointStatus = (typeof WEBHOOK_ENDPOINT_STATUSES)[number];
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /** Campaign magic links: the stored statuses; 'expired' is also what a created/sent/clicked link past its days reads as. */
-export const MAGIC_LINK_STATUSES = [
-  'created',
-  'sent',
-  'clicked',
-  'started',
-  'in_progress',
-  'completed',
-  'expired',
-] as const;
+export const MAGIC_LINK_STATUSES = ['created', 'sent', 'clicked', ...GUEST_CALL_STATUSES] as const;
 export type MagicLinkStatus = (typeof MAGIC_LINK_STATUSES)[number];
 /** Why a link is expired: its days ran out, or its exercise had been started and the guest came back. */
 export const MAGIC_LINK_EXPIRY_REASONS = ['days', 'started'] as const;
@@ -88,26 +76,6 @@ export type BookingProvider = (typeof BOOKING_PROVIDERS)[number];
 /** Where a real call's transcript came from. */
 export const MEETING_SOURCES = ['upload', 'bot'] as const;
 export type MeetingSource = (typeof MEETING_SOURCES)[number];
-/**
- * A real call's progress. A meeting bot goes scheduled → requested → joining → waiting_room (the
- * host must admit it) → in_call → recording → transcribing (it left; the provider prepares the
- * transcript); then, as for an uploaded transcript, choose_rep (no speaker matched the user's name:
- * the user says which one is them) → processing (the report is being made) → done, or failed.
- */
-export const MEETING_STATUSES = [
-  'scheduled',
-  'requested',
-  'joining',
-  'waiting_room',
-  'in_call',
-  'recording',
-  'transcribing',
-  'choose_rep',
-  'processing',
-  'done',
-  'failed',
-] as const;
-export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 /** A meeting whose bot is still at work (its status is asked for until it is not). */
 export const LIVE_BOT_STATUSES = [
   'scheduled',
@@ -117,7 +85,15 @@ export const LIVE_BOT_STATUSES = [
   'in_call',
   'recording',
   'transcribing',
-] as const satisfies readonly MeetingStatus[];
+] as const;
+/**
+ * A real call's progress. A meeting bot goes scheduled → requested → joining → waiting_room (the
+ * host must admit it) → in_call → recording → transcribing (it left; the provider prepares the
+ * transcript); then, as for an uploaded transcript, choose_rep (no speaker matched the user's name:
+ * the user says which one is them) → processing (the report is being made) → done, or failed.
+ */
+export const MEETING_STATUSES = [...LIVE_BOT_STATUSES, 'choose_rep', 'processing', 'done', 'failed'] as const;
+export type MeetingStatus = (typeof MEETING_STATUSES)[number];
 /** Why a meeting failed, as a code the screen translates; the provider's own words are kept beside it. */
 export const MEETING_FAILURES = [
   'refused',

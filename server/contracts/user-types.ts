@@ -1,27 +1,19 @@
-import type { UserType } from './enums';
+import { MANAGED_USER_TYPES, USER_TYPES, type UserType } from './enums';
 import { USER_TYPE_ROLE, type Role } from './roles';
 
-/** The user types a tenant screen offers, in display order ('superuser' never is). */
-export const MANAGED_USER_TYPES = [
-  'admin',
-  'manager',
-  'demo_manager',
-  'user',
-  'facilitator',
-  'sales_rep',
-] as const satisfies readonly UserType[];
+export { MANAGED_USER_TYPES };
 export type ManagedUserType = (typeof MANAGED_USER_TYPES)[number];
 
-/** English labels, as the user management screens show them; the CSV accepts them (or the codes) in any letter case. */
-export const USER_TYPE_LABELS: Record<UserType, string> = {
-  superuser: 'Superuser',
-  admin: 'Admin',
-  manager: 'Manager',
-  demo_manager: 'Demo Manager',
-  user: 'User',
-  facilitator: 'Facilitator',
-  sales_rep: 'Sales Rep',
-};
+/** English labels (each code in title case), as the user management screens show them; the CSV accepts them (or the codes) in any letter case. */
+export const USER_TYPE_LABELS = Object.fromEntries(
+  USER_TYPES.map((t) => [
+    t,
+    t
+      .split('_')
+      .map((w) => `${w[0].toUpperCase()}${w.slice(1)}`)
+      .join(' '),
+  ]),
+) as Record<UserType, string>;
 
 /** The type a CSV row gets when its user_type cell is empty. */
 export const DEFAULT_IMPORT_USER_TYPE: ManagedUserType = 'sales_rep';

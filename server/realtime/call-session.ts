@@ -119,6 +119,16 @@ export class CallSession {
     this.timers.delete(t);
   }
 
+  /** An item's transcript to the browser: each delta while it is spoken (kept for the final line), then the final line. */
+  private sendTranscript(it: ItemState, line: { itemId: string; speaker: 'rep' | 'prospect'; delta?: string }) {
+    const { itemId, speaker, delta } = line;
+    const startMs = it.turn.startMs;
+    if (delta === undefined)
+      return this.send({ type: 'transcript', itemId, speaker, text: it.turn.text, final: true, startMs });
+    it.deltas += delta;
+    this.send({ type: 'transcript', itemId, speaker, delta, final: false, startMs });
+  }
+
   private send(msg: ServerEvent) {
     if (this.ws.readyState === 1) this.ws.send(JSON.stringify(msg));
   }
@@ -268,18 +278,7 @@ export class CallSession {
       }
       case 'input_transcript': {
         const it = this.turns.item(e.itemId, 'rep');
-        if (!e.final) {
-          it.deltas += e.delta ?? '';
-          this.send({
-            type: 'transcript',
-            itemId: e.itemId,
-            speaker: 'rep',
-            delta: e.delta ?? '',
-            final: false,
-            startMs: it.turn.startMs,
-          });
-          return;
-        }
+        if (!e.final) return this.sendTranscript(it, { itemId: e.itemId, speaker: 'rep', delta: e.delta ?? '' });
         it.turn.text = normaliseLine(e.text ?? it.deltas);
         it.turn.endMs ??= this.now();
         if (this.o.upstream.hearsText) {
@@ -287,14 +286,7 @@ export class CallSession {
           this.lastRepStopAt = performance.now();
           this.repStopPending = true;
         }
-        this.send({
-          type: 'transcript',
-          itemId: e.itemId,
-          speaker: 'rep',
-          text: it.turn.text,
-          final: true,
-          startMs: it.turn.startMs,
-        });
+        this.sendTranscript(it, { itemId: e.itemId, speaker: 'rep' });
         this.finalize(it);
         return;
       }
@@ -312,29 +304,11 @@ export class CallSession {
       case 'output_transcript': {
         const it = this.turns.item(e.itemId, 'prospect');
         if (!it.interrupted || e.final) this.prospectStarts(it, e.itemId);
-        if (!e.final) {
-          it.deltas += e.delta ?? '';
-          this.send({
-            type: 'transcript',
-            itemId: e.itemId,
-            speaker: 'prospect',
-            delta: e.delta ?? '',
-            final: false,
-            startMs: it.turn.startMs,
-          });
-          return;
-        }
+        if (!e.final) return this.sendTranscript(it, { itemId: e.itemId, speaker: 'prospect', delta: e.delta ?? '' });
         it.turn.text = normaliseLine(e.text ?? it.deltas);
         it.turn.endMs =
           it.firstAudioAt !== null ? it.turn.startMs + Math.round(it.sentMs) : (it.playbackEndMs ?? this.now());
-        this.send({
-          type: 'transcript',
-          itemId: e.itemId,
-          speaker: 'prospect',
-          text: it.turn.text,
-          final: true,
-          startMs: it.turn.startMs,
-        });
+        this.sendTranscript(it, { itemId: e.itemId, speaker: 'prospect' });
         // a line that could not be voiced: the browser shows it (and speaks it if it has a voice)
         if (e.voiced === false) this.send({ type: 'prospect_text', itemId: e.itemId, text: it.turn.text });
         this.finalize(it);

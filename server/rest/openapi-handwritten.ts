@@ -25,29 +25,66 @@ const clientIdParameter: oas31.ParameterObject = {
 
 const binary: oas31.SchemaObject = { type: 'string', contentMediaType: 'application/octet-stream' };
 
+const SENT_BY_GOOGLE: oas31.ParameterObject[] = ['code', 'state', 'error'].map((name) => ({
+  name,
+  in: 'query',
+  description: 'As sent by Google.',
+  schema: { type: 'string' },
+}));
+
+const langParameter = (description: string): oas31.ParameterObject => ({
+  name: 'lang',
+  in: 'query',
+  description,
+  schema: { type: 'string' },
+});
+
+const fileNameHeader = (description: string): oas31.ParameterObject => ({
+  name: 'X-File-Name',
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+
+/** A JSON object whose every property is required. */
+const allRequired = (properties: Record<string, oas31.SchemaObject>): oas31.SchemaObject => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties,
+});
+
+/** A browser redirect answer: 302 with its Location. */
+const redirect = (description: string, format?: 'uri'): oas31.ResponsesObject => ({
+  '302': { description, headers: { Location: { schema: { type: 'string', ...(format ? { format } : {}) } } } },
+});
+
+const htmlAnswer = (description: string): oas31.ResponseObject => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string' } } },
+});
+
+/** The health check, answered at two paths. */
+function healthOperation(operationId: string, summary: string): ZodOpenApiOperationObject {
+  return {
+    operationId,
+    summary,
+    description: 'For load balancers and monitoring; never needs a session.',
+    tags: ['Service'],
+    security: securityOf('public'),
+    responses: {
+      '200': json('The server and the database answer.', healthSchema('ok', 'ok')),
+      '503': json('The database did not answer in time.', healthSchema('degraded', 'unreachable')),
+    },
+  };
+}
+
 export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> = {
-  'GET /api/v1/health': {
-    operationId: 'health',
-    summary: 'Whether the server and its database answer',
-    description: 'For load balancers and monitoring; never needs a session.',
-    tags: ['Service'],
-    security: securityOf('public'),
-    responses: {
-      '200': json('The server and the database answer.', healthSchema('ok', 'ok')),
-      '503': json('The database did not answer in time.', healthSchema('degraded', 'unreachable')),
-    },
-  },
-  'GET /health': {
-    operationId: 'healthAtRoot',
-    summary: 'Whether the server and its database answer (the same as /api/v1/health)',
-    description: 'For load balancers and monitoring; never needs a session.',
-    tags: ['Service'],
-    security: securityOf('public'),
-    responses: {
-      '200': json('The server and the database answer.', healthSchema('ok', 'ok')),
-      '503': json('The database did not answer in time.', healthSchema('degraded', 'unreachable')),
-    },
-  },
+  'GET /api/v1/health': healthOperation('health', 'Whether the server and its database answer'),
+  'GET /health': healthOperation(
+    'healthAtRoot',
+    'Whether the server and its database answer (the same as /api/v1/health)',
+  ),
   'GET /api/v1/auth/google/start': {
     operationId: 'googleStart',
     summary: 'Start signing in with Google (browser redirect)',
@@ -56,10 +93,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     tags: ['Sign-in'],
     security: securityOf('public'),
     responses: {
-      '302': {
-        description: "To Google's consent page.",
-        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
-      },
+      ...redirect("To Google's consent page.", 'uri'),
       ...errors('404'),
     },
   },
@@ -70,17 +104,9 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       'Google sends the browser back here; on success the session cookie is set. Either way the browser goes on to `/auth/google/done?status=ok` or `?status=error&code=<code>`.',
     tags: ['Sign-in'],
     security: securityOf('public'),
-    parameters: ['code', 'state', 'error'].map((name) => ({
-      name,
-      in: 'query',
-      description: 'As sent by Google.',
-      schema: { type: 'string' },
-    })),
+    parameters: SENT_BY_GOOGLE,
     responses: {
-      '302': {
-        description: 'To /auth/google/done with the outcome.',
-        headers: { Location: { schema: { type: 'string' } } },
-      },
+      ...redirect('To /auth/google/done with the outcome.'),
       ...errors('404'),
     },
   },
@@ -100,19 +126,18 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       },
     ],
     responses: {
-      '200': json('A session token.', {
-        type: 'object',
-        required: ['token', 'expires_at', 'user'],
-        properties: {
+      '200': json(
+        'A session token.',
+        allRequired({
           token: { type: 'string' },
           expires_at: { type: 'string', format: 'date-time' },
-          user: {
-            type: 'object',
-            required: ['user_id', 'username', 'user_type'],
-            properties: { user_id: { type: 'string' }, username: { type: 'string' }, user_type: { type: 'string' } },
-          },
-        },
-      }),
+          user: allRequired({
+            user_id: { type: 'string' },
+            username: { type: 'string' },
+            user_type: { type: 'string' },
+          }),
+        }),
+      ),
       ...errors('400', '403', '404'),
     },
   },
@@ -123,15 +148,14 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     tags: ['Development'],
     security: [{}, ...securityOf('user')],
     responses: {
-      '200': json('The state of the session sent, if any.', {
-        type: 'object',
-        required: ['jwt_valid', 'session_valid', 'user_id'],
-        properties: {
+      '200': json(
+        'The state of the session sent, if any.',
+        allRequired({
           jwt_valid: { type: 'boolean' },
           session_valid: { type: 'boolean' },
           user_id: { type: ['string', 'null'] },
-        },
-      }),
+        }),
+      ),
       ...errors('404'),
     },
   },
@@ -144,13 +168,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     parameters: [
       pathParameter('simulationId', UUID_SCHEMA),
       clientIdParameter,
-      {
-        name: 'X-File-Name',
-        in: 'header',
-        required: true,
-        description: 'The file name, percent-encoded; its extension decides the kind.',
-        schema: { type: 'string' },
-      },
+      fileNameHeader('The file name, percent-encoded; its extension decides the kind.'),
     ],
     requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
     responses: {
@@ -171,11 +189,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     parameters: [pathParameter('callId', UUID_SCHEMA)],
     requestBody: { required: true, content: { 'audio/webm': { schema: binary }, 'audio/ogg': { schema: binary } } },
     responses: {
-      '201': json('The recording was stored.', {
-        type: 'object',
-        required: ['callId', 'sizeBytes', 'mimeType'],
-        properties: { callId: { type: 'string' }, sizeBytes: { type: 'integer' }, mimeType: { type: 'string' } },
-      }),
+      '201': json(
+        'The recording was stored.',
+        allRequired({ callId: { type: 'string' }, sizeBytes: { type: 'integer' }, mimeType: { type: 'string' } }),
+      ),
       ...errors('400', '401', '403', '404', '413', '415'),
     },
   },
@@ -213,15 +230,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     security: securityOf('apiKey'),
     parameters: [
       pathParameter('id', UUID_SCHEMA),
-      {
-        name: 'lang',
-        in: 'query',
-        description: "The report's language (else Accept-Language, else English).",
-        schema: { type: 'string' },
-      },
+      langParameter("The report's language (else Accept-Language, else English)."),
     ],
     responses: {
-      '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
+      '200': htmlAnswer('The report, as an attachment.'),
       ...errors('401', '404', '429'),
     },
   },
@@ -251,15 +263,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     parameters: [
       pathParameter('id', UUID_SCHEMA),
       { name: 'token', in: 'query', required: true, description: "The link's token.", schema: { type: 'string' } },
-      {
-        name: 'lang',
-        in: 'query',
-        description: "The report's language (else the campaign's).",
-        schema: { type: 'string' },
-      },
+      langParameter("The report's language (else the campaign's)."),
     ],
     responses: {
-      '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
+      '200': htmlAnswer('The report, as an attachment.'),
       ...errors('400', '404'),
     },
   },
@@ -270,15 +277,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       'The raw recording as the body (mp3, mp4, m4a, wav, webm, ogg, flac, mov or mkv; at most CALL_RECORDING_MAX_MB), its name in X-File-Name. Transcribed by the configured OpenAI-compatible model (OPENAI_MODEL_TRANSCRIPTION; a diarizing model says who spoke) and answered as a plain transcript with its preview, to score with `meetings.scoreTranscript`. Without a model: 412, before the body is read.',
     tags: ['Meetings'],
     security: securityOf('user'),
-    parameters: [
-      {
-        name: 'X-File-Name',
-        in: 'header',
-        required: true,
-        description: 'The file name, percent-encoded.',
-        schema: { type: 'string' },
-      },
-    ],
+    parameters: [fileNameHeader('The file name, percent-encoded.')],
     requestBody: { required: true, content: { 'application/octet-stream': { schema: binary } } },
     responses: {
       '200': {
@@ -300,10 +299,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     tags: ['Meetings'],
     security: securityOf('user'),
     responses: {
-      '302': {
-        description: "To Google's consent page.",
-        headers: { Location: { schema: { type: 'string', format: 'uri' } } },
-      },
+      ...redirect("To Google's consent page.", 'uri'),
       ...errors('401', '403', '404'),
     },
   },
@@ -314,17 +310,9 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       'Google sends the browser back here; the tokens are kept encrypted and the browser goes on to `/integrations/google/success` (the Meetings screen), or to `/meetings?calendar=error&code=<code>`.',
     tags: ['Meetings'],
     security: securityOf('user'),
-    parameters: ['code', 'state', 'error'].map((name) => ({
-      name,
-      in: 'query',
-      description: 'As sent by Google.',
-      schema: { type: 'string' },
-    })),
+    parameters: SENT_BY_GOOGLE,
     responses: {
-      '302': {
-        description: 'To the Meetings screen with the outcome.',
-        headers: { Location: { schema: { type: 'string' } } },
-      },
+      ...redirect('To the Meetings screen with the outcome.'),
       ...errors('401', '403'),
     },
   },
@@ -336,16 +324,15 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     tags: ['Service'],
     security: securityOf('public'),
     responses: {
-      '200': json('The settings.', {
-        type: 'object',
-        properties: {
+      '200': json(
+        'The settings.',
+        allRequired({
           enabled: { type: 'boolean' },
           traceOrigins: { type: 'array', items: { type: 'string' } },
           serviceVersion: { type: 'string' },
           environment: { type: 'string' },
-        },
-        required: ['enabled', 'traceOrigins', 'serviceVersion', 'environment'],
-      }),
+        }),
+      ),
     },
   },
   'POST /api/v1/telemetry/traces': {
@@ -381,11 +368,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       },
     },
     responses: {
-      '200': json('Accepted (or a replay, changing nothing).', {
-        type: 'object',
-        properties: { received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } },
-        required: ['received', 'duplicate'],
-      }),
+      '200': json(
+        'Accepted (or a replay, changing nothing).',
+        allRequired({ received: { type: 'boolean', const: true }, duplicate: { type: 'boolean' } }),
+      ),
       ...errors('400', '401', '404'),
     },
   },
@@ -399,15 +385,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     parameters: [
       pathParameter('callId', UUID_SCHEMA),
       clientIdParameter,
-      {
-        name: 'lang',
-        in: 'query',
-        description: "The report's language (else the account's, else Accept-Language).",
-        schema: { type: 'string' },
-      },
+      langParameter("The report's language (else the account's, else Accept-Language)."),
     ],
     responses: {
-      '200': { description: 'The report, as an attachment.', content: { 'text/html': { schema: { type: 'string' } } } },
+      '200': htmlAnswer('The report, as an attachment.'),
       ...errors('400', '401', '403', '404'),
     },
   },
@@ -423,14 +404,10 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     summary: 'This reference as a readable page',
     tags: ['Reference'],
     security: securityOf('public'),
-    responses: { '200': { description: 'An HTML page.', content: { 'text/html': { schema: { type: 'string' } } } } },
+    responses: { '200': htmlAnswer('An HTML page.') },
   },
 };
 
 function healthSchema(status: string, db: string): oas31.SchemaObject {
-  return {
-    type: 'object',
-    required: ['status', 'db', 'version'],
-    properties: { status: { const: status }, db: { const: db }, version: { type: 'string' } },
-  };
+  return allRequired({ status: { const: status }, db: { const: db }, version: { type: 'string' } });
 }

@@ -1,9 +1,9 @@
-import type { OfflinePhrases } from './types';
+import type { PhraseBank } from './types';
 
 const and = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
-export const en: OfflinePhrases = {
+export const en: PhraseBank = {
   defaultRole: 'Decision maker',
   generalIndustry: 'General business',
   companySize: (n) => `About ${n.toLocaleString('en-US')} employees`,
@@ -137,20 +137,6 @@ export const en: OfflinePhrases = {
       information: 'The current vendor contract can be cancelled with 60 days’ notice.',
       said: 'Actually, I can get out of our current contract with sixty days’ notice.',
     },
-  ],
-  months: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
   ],
   stakeholders: {
     it: { note: 'the head of IT', said: 'our head of IT', team: 'IT' },

@@ -1,9 +1,9 @@
-import type { OfflinePhrases } from './types';
+import type { PhraseBank } from './types';
 
 const and = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items[items.length - 1]}`;
 
-export const es: OfflinePhrases = {
+export const es: PhraseBank = {
   defaultRole: 'Responsable de la decisión',
   generalIndustry: 'Empresa de servicios',
   companySize: (n) => `Unos ${n.toLocaleString('es-ES')} empleados`,
@@ -138,20 +138,6 @@ export const es: OfflinePhrases = {
       information: 'El contrato con el proveedor actual puede cancelarse con 60 días de preaviso.',
       said: 'De hecho, puedo salir del contrato actual avisando con sesenta días.',
     },
-  ],
-  months: [
-    'enero',
-    'febrero',
-    'marzo',
-    'abril',
-    'mayo',
-    'junio',
-    'julio',
-    'agosto',
-    'septiembre',
-    'octubre',
-    'noviembre',
-    'diciembre',
   ],
   stakeholders: {
     it: { note: 'el responsable de sistemas', said: 'nuestro responsable de sistemas', team: 'Sistemas' },

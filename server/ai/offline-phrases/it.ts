@@ -1,9 +1,9 @@
-import type { OfflinePhrases } from './types';
+import type { PhraseBank } from './types';
 
 const and = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
 
-export const it: OfflinePhrases = {
+export const it: PhraseBank = {
   defaultRole: 'Responsabile della decisione',
   generalIndustry: 'Servizi alle imprese',
   companySize: (n) => `Circa ${n.toLocaleString('it-IT')} dipendenti`,
@@ -139,20 +139,6 @@ export const it: OfflinePhrases = {
       information: 'Il contratto con il fornitore attuale si può disdire con 60 giorni di preavviso.',
       said: 'In realtà dal contratto attuale posso uscire con sessanta giorni di preavviso.',
     },
-  ],
-  months: [
-    'gennaio',
-    'febbraio',
-    'marzo',
-    'aprile',
-    'maggio',
-    'giugno',
-    'luglio',
-    'agosto',
-    'settembre',
-    'ottobre',
-    'novembre',
-    'dicembre',
   ],
   stakeholders: {
     it: { note: 'il responsabile IT', said: 'il nostro responsabile IT', team: 'l’IT' },

@@ -1,9 +1,9 @@
-import type { OfflinePhrases } from './types';
+import type { PhraseBank } from './types';
 
 const and = (items: string[]) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
 
-export const ptBR: OfflinePhrases = {
+export const ptBR: PhraseBank = {
   defaultRole: 'Responsável pela decisão',
   generalIndustry: 'Empresa de serviços',
   companySize: (n) => `Cerca de ${n.toLocaleString('pt-BR')} funcionários`,
@@ -138,20 +138,6 @@ export const ptBR: OfflinePhrases = {
       information: 'O contrato com o fornecedor atual pode ser cancelado com 60 dias de aviso prévio.',
       said: 'Na verdade, eu consigo sair do contrato atual com sessenta dias de aviso.',
     },
-  ],
-  months: [
-    'janeiro',
-    'fevereiro',
-    'março',
-    'abril',
-    'maio',
-    'junho',
-    'julho',
-    'agosto',
-    'setembro',
-    'outubro',
-    'novembro',
-    'dezembro',
   ],
   stakeholders: {
     it: { note: 'o responsável de TI', said: 'o nosso responsável de TI', team: 'TI' },

@@ -84,3 +84,6 @@ export interface OfflinePhrases {
   /** Sentences about how a person behaves (tone, likes), not facts the prospect would say. */
   traits: RegExp;
 }
+
+/** A language's phrases as written for it (its month names come from Intl). */
+export type PhraseBank = Omit<OfflinePhrases, 'months'>;

@@ -68,3 +68,14 @@ export function hashOf(s: string): number {
 export function pick<T>(items: readonly T[], seed: string): T {
   return items[hashOf(seed) % items.length];
 }
+
+/** A language's month names (January first) or weekday names (Monday first), as Intl writes them in that language. */
+export function calendarNames(language: string, unit: 'month' | 'weekday'): string[] {
+  const format = new Intl.DateTimeFormat(language, { [unit]: 'long', timeZone: 'UTC' });
+  // 2024 began on a Monday: the first of month i, and day i of January the i-th weekday
+  const dates =
+    unit === 'month'
+      ? [...Array(12).keys()].map((i) => Date.UTC(2024, i, 1))
+      : [...Array(7).keys()].map((i) => Date.UTC(2024, 0, 1 + i));
+  return dates.map((d) => format.format(d));
+}

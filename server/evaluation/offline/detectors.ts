@@ -103,6 +103,34 @@ export function isVagueStep(x: CallFacts, s: RepSentence): boolean {
 /** The prospect agreed to what this sentence's turn proposed. */
 export const agreed = (x: CallFacts, s: RepSentence) => x.agrees(x.answerTo(s));
 
+/**
+ * The agreed next step (closing, and a cold call's ask): level 2 for a dated step the prospect
+ * agreed to whose details the rep then confirmed (`confirms`, reported as `confirmed`), level 1 for
+ * a dated or vague proposal.
+ */
+export function nextStepRubric(
+  confirmed: FactKey,
+  confirms: (x: CallFacts, s: RepSentence, step: RepSentence) => boolean,
+): Rubric {
+  return (x) => {
+    const dated = x.live.filter((s) => isDatedStep(x, s));
+    const step = dated.find((s) => agreed(x, s));
+    const details = step && x.live.find((s) => confirms(x, s, step));
+    const vague = x.live.filter((s) => isVagueStep(x, s));
+    const found = [
+      step && finding('datedStepAgreed'),
+      details && finding(confirmed),
+      finding('datedStep', step ? 0 : dated.length),
+      finding('vagueStep', vague.length),
+    ];
+    const missing = [finding('datedStepAgreed'), finding(confirmed)];
+    if (step && details) return verdict({ level: 2, example: 'nextStep', evidence: [step, details], found });
+    if (dated.length || vague.length)
+      return verdict({ level: 1, example: 'nextStep', evidence: [...dated, ...vague], found, missing });
+    return verdict({ level: 0, example: 'nextStep', evidence: [], found, missing });
+  };
+}
+
 /** Prospect turns that push back (price, timing, "send me an email", a competitor…). */
 export function objections(x: CallFacts): { turn: Turn; at: number }[] {
   return x.turns.flatMap((turn, at) =>

@@ -1,5 +1,6 @@
-import { en as enPhrases } from '../../ai/offline-phrases/en';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
+import { calendarNames } from '../../contracts/speech/words';
 
 export const en: LexiconSource = {
   openStarters: [
@@ -569,8 +570,8 @@ export const en: LexiconSource = {
     'ring you',
     'call you back',
   ],
-  weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
-  months: enPhrases.months,
+  weekdays: calendarNames('en', 'weekday'),
+  months: OFFLINE_PHRASES.en.months,
   relativeDay: ['tomorrow', 'today at', 'this afternoon', 'tomorrow morning'],
   vagueWhen: [
     'at some point',

@@ -1,5 +1,6 @@
-import { es as esPhrases } from '../../ai/offline-phrases/es';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
+import { calendarNames } from '../../contracts/speech/words';
 
 export const es: LexiconSource = {
   openStarters: [
@@ -555,8 +556,8 @@ export const es: LexiconSource = {
     'te llamo',
     'le vuelvo a llamar',
   ],
-  weekdays: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
-  months: [...esPhrases.months, 'setiembre'],
+  weekdays: calendarNames('es', 'weekday'),
+  months: [...OFFLINE_PHRASES.es.months, 'setiembre'],
   relativeDay: ['mañana', 'pasado mañana', 'esta tarde', 'hoy a las'],
   vagueWhen: [
     'otro día',

@@ -1,5 +1,6 @@
-import { it as itPhrases } from '../../ai/offline-phrases/it';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
+import { calendarNames } from '../../contracts/speech/words';
 
 export const it: LexiconSource = {
   openStarters: [
@@ -473,8 +474,8 @@ export const it: LexiconSource = {
     'ti chiamo',
     'la risento',
   ],
-  weekdays: ['lunedì', 'martedì', 'mercoledì', 'giovedì', 'venerdì', 'sabato', 'domenica'],
-  months: itPhrases.months,
+  weekdays: calendarNames('it', 'weekday'),
+  months: OFFLINE_PHRASES.it.months,
   relativeDay: ['domani', 'dopodomani', 'oggi pomeriggio', 'oggi alle'],
   vagueWhen: [
     'un altro giorno',

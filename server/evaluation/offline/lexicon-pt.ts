@@ -1,5 +1,6 @@
-import { ptBR as ptBRPhrases } from '../../ai/offline-phrases/pt-br';
+import { OFFLINE_PHRASES } from '../../ai/offline-phrases';
 import type { LexiconSource } from './lexicon-types';
+import { PT_WEEKDAYS } from '../../contracts/speech/lexicon/pt-br';
 
 export const pt: LexiconSource = {
   openStarters: [
@@ -502,21 +503,8 @@ export const pt: LexiconSource = {
     'te ligar',
     'volto a ligar',
   ],
-  weekdays: [
-    'segunda',
-    'segunda-feira',
-    'terça',
-    'terça-feira',
-    'quarta',
-    'quarta-feira',
-    'quinta',
-    'quinta-feira',
-    'sexta',
-    'sexta-feira',
-    'sábado',
-    'domingo',
-  ],
-  months: ptBRPhrases.months,
+  weekdays: PT_WEEKDAYS,
+  months: OFFLINE_PHRASES['pt-BR'].months,
   relativeDay: ['amanhã', 'depois de amanhã', 'hoje à tarde', 'hoje às'],
   vagueWhen: [
     'outro dia',

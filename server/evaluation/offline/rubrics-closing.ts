@@ -1,4 +1,4 @@
-import { agreed, finding, isDatedStep, isFollowUp, isVagueStep, questions, verdict, type Rubric } from './detectors';
+import { finding, isFollowUp, nextStepRubric, questions, verdict, type Rubric } from './detectors';
 import type { CallFacts, RepSentence } from './features';
 
 /** Closing & Next Steps (seed/scorecards.ts): the end of a sales conversation. */
@@ -65,24 +65,10 @@ const commitment: Rubric = (x) => {
   return verdict({ level: 0, example: 'commitment', evidence: [], found, missing });
 };
 
-const agreedStep: Rubric = (x) => {
-  const dated = x.live.filter((s) => isDatedStep(x, s));
-  const step = dated.find((s) => agreed(x, s));
-  const details =
-    step && x.live.find((s) => s.at >= step.at && s !== step && (x.has(s, 'invite') || x.has(s, 'whoDoesWhat')));
-  const vague = x.live.filter((s) => isVagueStep(x, s));
-  const found = [
-    step && finding('datedStepAgreed'),
-    details && finding('ownersConfirmed'),
-    finding('datedStep', step ? 0 : dated.length),
-    finding('vagueStep', vague.length),
-  ];
-  const missing = [finding('datedStepAgreed'), finding('ownersConfirmed')];
-  if (step && details) return verdict({ level: 2, example: 'nextStep', evidence: [step, details], found });
-  if (dated.length || vague.length)
-    return verdict({ level: 1, example: 'nextStep', evidence: [...dated, ...vague], found, missing });
-  return verdict({ level: 0, example: 'nextStep', evidence: [], found, missing });
-};
+const agreedStep = nextStepRubric(
+  'ownersConfirmed',
+  (x, s, step) => s.at >= step.at && s !== step && (x.has(s, 'invite') || x.has(s, 'whoDoesWhat')),
+);
 
 export const CLOSING: Record<string, Rubric> = {
   'Summary of value': summary,

@@ -1,14 +1,4 @@
-import {
-  agreed,
-  finding,
-  isDatedStep,
-  isFollowUp,
-  isVagueStep,
-  opening,
-  questions,
-  verdict,
-  type Rubric,
-} from './detectors';
+import { finding, isFollowUp, nextStepRubric, opening, questions, verdict, type Rubric } from './detectors';
 import type { CallFacts, RepSentence } from './features';
 
 /** Cold Call Opener (seed/scorecards.ts): the first minute of an outbound call. */
@@ -112,24 +102,10 @@ const engaging: Rubric = (x) => {
   return verdict({ level: 0, example: 'engaging', evidence: [], found, missing });
 };
 
-const nextStepAsk: Rubric = (x) => {
-  const dated = x.live.filter((s) => isDatedStep(x, s));
-  const agreedStep = dated.find((s) => agreed(x, s));
-  const details =
-    agreedStep && x.live.find((s) => s.at > agreedStep.at && (x.has(s, 'invite') || /\S@\S/.test(s.text)));
-  const vague = x.live.filter((s) => isVagueStep(x, s));
-  const found = [
-    agreedStep && finding('datedStepAgreed'),
-    details && finding('inviteConfirmed'),
-    finding('datedStep', agreedStep ? 0 : dated.length),
-    finding('vagueStep', vague.length),
-  ];
-  const missing = [finding('datedStepAgreed'), finding('inviteConfirmed')];
-  if (agreedStep && details) return verdict({ level: 2, example: 'nextStep', evidence: [agreedStep, details], found });
-  if (dated.length || vague.length)
-    return verdict({ level: 1, example: 'nextStep', evidence: [...dated, ...vague], found, missing });
-  return verdict({ level: 0, example: 'nextStep', evidence: [], found, missing });
-};
+const nextStepAsk = nextStepRubric(
+  'inviteConfirmed',
+  (x, s, step) => s.at > step.at && (x.has(s, 'invite') || /\S@\S/.test(s.text)),
+);
 
 export const COLD_CALL: Record<string, Rubric> = {
   'Permission-based opener': opener,

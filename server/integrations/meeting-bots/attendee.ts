@@ -1,15 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
+  botStatusFrom,
   header,
-  providerRequest,
+  tokenClient,
+  webhookJson,
   WebhookRefused,
+  type BotCodes,
   type BotStatus,
-  type BotWebhookEvent,
-  type CreateBotInput,
   type MeetingBotProvider,
   type ProviderConfig,
-  type TranscriptUtterance,
 } from './provider';
 
 /**
@@ -46,45 +46,33 @@ const webhookSchema = z.object({
   data: z.record(z.string(), z.unknown()).optional().default({}),
 });
 
-/** Attendee's denial and lobby-timeout sub-types: the host did not let the bot in. */
-const REFUSED = new Set(['request_to_join_denied', 'waiting_room_timeout_exceeded']);
+const ATTENDEE_CODES: BotCodes = {
+  states: {
+    scheduled: 'scheduled',
+    staged: 'scheduled',
+    ready: 'requested',
+    joining: 'joining',
+    joining_breakout_room: 'joining',
+    leaving_breakout_room: 'joining',
+    waiting_room: 'waiting_room',
+    joined_not_recording: 'in_call',
+    joined_recording_permission_denied: 'in_call',
+    joined_recording: 'recording',
+    joined_recording_paused: 'recording',
+    leaving: 'leaving',
+    post_processing: 'leaving',
+    ended: 'ended',
+    fatal_error: 'failed',
+    data_deleted: 'failed',
+  },
+  // the denial and lobby-timeout sub-types: the host did not let the bot in
+  refused: new Set(['request_to_join_denied', 'waiting_room_timeout_exceeded']),
+};
 
-/** Attendee's bot state (and the event that led to it) in Spar's words. */
+/** Attendee's bot state (and the event that led to it) in Spar's words; an unknown state reads as joining. */
 function attendeeStatus(state: string, eventType?: string | null, eventSubType?: string | null): BotStatus {
   const reason = [state, eventType, eventSubType].filter(Boolean).join(': ');
-  switch (state) {
-    case 'scheduled':
-    case 'staged':
-      return { state: 'scheduled', reason };
-    case 'ready':
-      return { state: 'requested', reason };
-    case 'joining':
-    case 'joining_breakout_room':
-    case 'leaving_breakout_room':
-      return { state: 'joining', reason };
-    case 'waiting_room':
-      return { state: 'waiting_room', reason };
-    case 'joined_not_recording':
-    case 'joined_recording_permission_denied':
-      return { state: 'in_call', reason };
-    case 'joined_recording':
-    case 'joined_recording_paused':
-      return { state: 'recording', reason };
-    case 'leaving':
-    case 'post_processing':
-      return { state: 'leaving', reason };
-    case 'ended':
-      return { state: 'ended', reason };
-    case 'fatal_error':
-    case 'data_deleted':
-      return {
-        state: 'failed',
-        failure: eventSubType && REFUSED.has(eventSubType) ? 'refused' : 'provider_error',
-        reason,
-      };
-    default:
-      return { state: 'joining', reason };
-  }
+  return botStatusFrom(ATTENDEE_CODES, state, { subCode: eventSubType, reason }) ?? { state: 'joining', reason };
 }
 
 /** JSON with keys sorted at every level and compact separators (Python's `sort_keys=True, separators=(",", ":")`). */
@@ -107,16 +95,14 @@ function attendeeSignature(secret: string, payload: unknown): string {
 }
 
 export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvider {
-  const auth = `Token ${config.apiKey}`;
-  const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    providerRequest({ config, authHeader: auth, method, path, body, schema });
+  const call = tokenClient(config);
   const statusOf = (bot: z.infer<typeof botSchema>) => {
     const last = bot.events.at(-1);
     return attendeeStatus(bot.state, last?.type, last?.sub_type);
   };
   return {
     name: 'attendee',
-    async createBot(input: CreateBotInput) {
+    async createBot(input) {
       const bot = await call(
         'POST',
         'api/v1/bots',
@@ -137,7 +123,7 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
     async getStatus(botId) {
       return statusOf(await call('GET', `api/v1/bots/${encodeURIComponent(botId)}`, undefined, botSchema));
     },
-    async fetchTranscript(botId): Promise<TranscriptUtterance[]> {
+    async fetchTranscript(botId) {
       const rows = await call(
         'GET',
         `api/v1/bots/${encodeURIComponent(botId)}/transcript`,
@@ -162,15 +148,10 @@ export function createAttendeeProvider(config: ProviderConfig): MeetingBotProvid
       );
       return r.url ?? null;
     },
-    verifyWebhook(headers, rawBody): BotWebhookEvent {
+    verifyWebhook(headers, rawBody) {
       if (!config.webhookSecret) throw new WebhookRefused('No webhook secret is configured (ATTENDEE_WEBHOOK_SECRET)');
       const given = header(headers, 'x-webhook-signature') ?? '';
-      let payload: unknown;
-      try {
-        payload = JSON.parse(rawBody);
-      } catch {
-        throw new WebhookRefused('Malformed JSON', 'malformed');
-      }
+      const payload = webhookJson(rawBody);
       const expected = Buffer.from(attendeeSignature(config.webhookSecret, payload));
       const got = Buffer.from(given);
       if (got.length !== expected.length || !timingSafeEqual(got, expected))

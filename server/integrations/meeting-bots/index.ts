@@ -8,23 +8,24 @@ export * from './provider';
 /** The configured meeting-bot provider (MEETING_BOT_PROVIDER and its base URL, key and webhook secret), or null. */
 export function meetingBotProvider(env: Env): MeetingBotProvider | null {
   const timeoutMs = Math.min(env.OPENAI_TIMEOUT_MS, 30_000);
-  if (env.MEETING_BOT_PROVIDER === 'attendee' && env.ATTENDEE_API_KEY) {
-    return createAttendeeProvider({
+  const settings = {
+    attendee: {
+      create: createAttendeeProvider,
       baseUrl: env.ATTENDEE_BASE_URL,
       apiKey: env.ATTENDEE_API_KEY,
       webhookSecret: env.ATTENDEE_WEBHOOK_SECRET,
-      timeoutMs,
-    });
-  }
-  if (env.MEETING_BOT_PROVIDER === 'recall' && env.RECALL_API_KEY) {
-    return createRecallProvider({
+    },
+    recall: {
+      create: createRecallProvider,
       baseUrl: env.RECALL_BASE_URL,
       apiKey: env.RECALL_API_KEY,
       webhookSecret: env.RECALL_WEBHOOK_SECRET,
-      timeoutMs,
-    });
-  }
-  return null;
+    },
+  };
+  const chosen = env.MEETING_BOT_PROVIDER && settings[env.MEETING_BOT_PROVIDER];
+  if (!chosen?.apiKey) return null;
+  const { create, apiKey, baseUrl, webhookSecret } = chosen;
+  return create({ baseUrl, apiKey, webhookSecret, timeoutMs });
 }
 
 /** A provider by name, for a webhook addressed to it (the configured one only). */

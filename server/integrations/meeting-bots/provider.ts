@@ -21,14 +21,14 @@ export interface BotStatus {
   reason?: string | null;
 }
 
-export interface TranscriptUtterance {
+interface TranscriptUtterance {
   speaker: string;
   startMs: number;
   endMs: number;
   text: string;
 }
 
-export interface CreateBotInput {
+interface CreateBotInput {
   meetingUrl: string;
   botName: string;
   /** When to join; absent: now. */
@@ -38,7 +38,7 @@ export interface CreateBotInput {
 }
 
 /** A verified webhook: who sent it (its id, for replay protection), which bot, the new status. */
-export interface BotWebhookEvent {
+interface BotWebhookEvent {
   eventId: string;
   botId: string;
   /** Absent: the event is not a status change (ignored after it is recorded). */
@@ -92,8 +92,42 @@ export interface ProviderConfig {
   timeoutMs: number;
 }
 
+/** The provider's API as `call(method, path, body?, schema?)`, authenticated by `Token <key>` (both providers' way). */
+export function tokenClient(config: ProviderConfig) {
+  const authHeader = `Token ${config.apiKey}`;
+  return <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    providerRequest({ config, authHeader, method, path, body, schema });
+}
+
+/** How a provider's status codes read in Spar's words. */
+export interface BotCodes {
+  states: Record<string, BotState>;
+  /** The provider's sub-codes for "the host did not let the bot in": a failure with one is 'refused'. */
+  refused: ReadonlySet<string>;
+}
+
+/** A provider's status code in Spar's words (undefined for a code the table does not hold). */
+export function botStatusFrom(
+  codes: BotCodes,
+  code: string,
+  { subCode, reason }: { subCode?: string | null; reason: string },
+): BotStatus | undefined {
+  const state = Object.hasOwn(codes.states, code) ? codes.states[code] : undefined;
+  if (state !== 'failed') return state && { state, reason };
+  return { state, failure: subCode && codes.refused.has(subCode) ? 'refused' : 'provider_error', reason };
+}
+
+/** A webhook's body as JSON, or WebhookRefused('malformed'). */
+export function webhookJson(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new WebhookRefused('Malformed JSON', 'malformed');
+  }
+}
+
 /** JSON over HTTP with the provider's key, a timeout, and the provider's error text on failure. */
-export async function providerRequest<T>({
+async function providerRequest<T>({
   config,
   authHeader,
   method,

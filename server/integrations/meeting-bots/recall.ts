@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { Webhook } from 'standardwebhooks';
 import {
+  botStatusFrom,
   header,
   ProviderError,
-  providerRequest,
+  tokenClient,
+  webhookJson,
   WebhookRefused,
+  type BotCodes,
   type BotStatus,
-  type BotWebhookEvent,
-  type CreateBotInput,
   type MeetingBotProvider,
   type ProviderConfig,
-  type TranscriptUtterance,
 } from './provider';
 
 /**
@@ -65,44 +65,37 @@ const transcriptSchema = z.array(
   }),
 );
 
-/** Recall's ways of saying the host did not let the bot in. */
-const REFUSED = new Set([
-  'bot_kicked_from_waiting_room',
-  'timeout_exceeded_waiting_room',
-  'bot_kicked_from_call',
-  'meeting_not_started',
-  'denied_by_host',
-]);
+const RECALL_CODES: BotCodes = {
+  states: {
+    ready: 'requested',
+    joining_call: 'joining',
+    in_waiting_room: 'waiting_room',
+    in_call_not_recording: 'in_call',
+    recording_permission_allowed: 'in_call',
+    recording_permission_denied: 'in_call',
+    in_call_recording: 'recording',
+    call_ended: 'leaving',
+    recording_done: 'leaving',
+    done: 'ended',
+    fatal: 'failed',
+  },
+  // Recall's ways of saying the host did not let the bot in
+  refused: new Set([
+    'bot_kicked_from_waiting_room',
+    'timeout_exceeded_waiting_room',
+    'bot_kicked_from_call',
+    'meeting_not_started',
+    'denied_by_host',
+  ]),
+};
 
 /** A Recall status code (and sub-code) in Spar's words; null for codes that are not about the bot's presence. */
 function recallStatus(code: string, subCode?: string | null, message?: string | null): BotStatus | null {
   const reason = [code, subCode, message].filter(Boolean).join(': ');
-  switch (code) {
-    case 'ready':
-      return { state: 'requested', reason };
-    case 'joining_call':
-      return { state: 'joining', reason };
-    case 'in_waiting_room':
-      return { state: 'waiting_room', reason };
-    case 'in_call_not_recording':
-    case 'recording_permission_allowed':
-    case 'recording_permission_denied':
-      return { state: 'in_call', reason };
-    case 'in_call_recording':
-      return { state: 'recording', reason };
-    case 'call_ended':
-      return subCode && REFUSED.has(subCode)
-        ? { state: 'failed', failure: 'refused', reason }
-        : { state: 'leaving', reason };
-    case 'recording_done':
-      return { state: 'leaving', reason };
-    case 'done':
-      return { state: 'ended', reason };
-    case 'fatal':
-      return { state: 'failed', failure: subCode && REFUSED.has(subCode) ? 'refused' : 'provider_error', reason };
-    default:
-      return null; // analysis_done, media_expired and the like
-  }
+  // a call that ended because the host refused the bot is a failure, not a bot leaving
+  const refusedEnd = code === 'call_ended' && subCode && RECALL_CODES.refused.has(subCode);
+  if (refusedEnd) return { state: 'failed', failure: 'refused', reason };
+  return botStatusFrom(RECALL_CODES, code, { subCode, reason }) ?? null; // null: analysis_done, media_expired and the like
 }
 
 function statusOf(bot: z.infer<typeof botSchema>): BotStatus {
@@ -115,13 +108,11 @@ function statusOf(bot: z.infer<typeof botSchema>): BotStatus {
 }
 
 export function createRecallProvider(config: ProviderConfig): MeetingBotProvider {
-  const auth = `Token ${config.apiKey}`;
-  const call = <T>(method: string, path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    providerRequest({ config, authHeader: auth, method, path, body, schema });
+  const call = tokenClient(config);
   const getBot = (botId: string) => call('GET', `api/v1/bot/${encodeURIComponent(botId)}/`, undefined, botSchema);
   return {
     name: 'recall',
-    async createBot(input: CreateBotInput) {
+    async createBot(input) {
       const bot = await call(
         'POST',
         'api/v1/bot/',
@@ -146,7 +137,7 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
     async getStatus(botId) {
       return statusOf(await getBot(botId));
     },
-    async fetchTranscript(botId): Promise<TranscriptUtterance[]> {
+    async fetchTranscript(botId) {
       const bot = await getBot(botId);
       const url = bot.recordings.map((r) => r.media_shortcuts?.transcript?.data?.download_url).find(Boolean);
       if (!url) return [];
@@ -180,7 +171,7 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
       const bot = await getBot(botId);
       return bot.recordings.map((r) => r.media_shortcuts?.video_mixed?.data?.download_url).find(Boolean) ?? null;
     },
-    verifyWebhook(headers, rawBody, now = new Date()): BotWebhookEvent {
+    verifyWebhook(headers, rawBody, now = new Date()) {
       if (!config.webhookSecret) throw new WebhookRefused('No webhook secret is configured (RECALL_WEBHOOK_SECRET)');
       const id = header(headers, 'webhook-id') ?? header(headers, 'svix-id');
       const ts = header(headers, 'webhook-timestamp') ?? header(headers, 'svix-timestamp');
@@ -199,12 +190,7 @@ export function createRecallProvider(config: ProviderConfig): MeetingBotProvider
       } catch {
         throw new WebhookRefused('Invalid signature');
       }
-      let payload: unknown;
-      try {
-        payload = JSON.parse(rawBody);
-      } catch {
-        throw new WebhookRefused('Malformed JSON', 'malformed');
-      }
+      const payload = webhookJson(rawBody);
       const p = z
         .object({
           event: z.string(),

@@ -9,6 +9,7 @@ import { finishGoogleSignIn } from '../../services/auth/google';
 import { sessionCookie } from '../../auth/session';
 import type { AppDeps } from '../../deps';
 import { AppError, isAppError } from '../../errors';
+import { googleRoundTrip, requestOrigin } from './google-redirect';
 import type { RestRoute } from './route';
 import { caught } from '../../metrics/caught';
 
@@ -24,8 +25,10 @@ function googleConfig(deps: AppDeps, origin: string): GoogleConfig {
   };
 }
 
-const shortCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
-  `${name}=${value}; HttpOnly; SameSite=Lax; Path=/api/v1/auth/google; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+const roundTrip = googleRoundTrip('/api/v1/auth/google', {
+  state: GOOGLE_STATE_COOKIE,
+  verifier: GOOGLE_VERIFIER_COOKIE,
+});
 
 /** Google sign-in: browser redirects, not JSON (the account endpoints are procedures: server/routers/profile/router.ts). */
 export const authRoutes: RestRoute[] = [
@@ -33,28 +36,14 @@ export const authRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/v1/auth/google/start',
     handler: async ({ deps, res, meta }) => {
-      const cfg = googleConfig(deps, `${meta.secure ? 'https' : 'http'}://${meta.host}`);
-      const { url, state, codeVerifier } = startGoogleSignIn(cfg);
-      res.writeHead(302, {
-        Location: url.toString(),
-        'Set-Cookie': [
-          shortCookie(GOOGLE_STATE_COOKIE, state, meta.secure),
-          shortCookie(GOOGLE_VERIFIER_COOKIE, codeVerifier, meta.secure),
-        ],
-        'Cache-Control': 'no-store',
-      });
-      res.end();
+      roundTrip.start(res, meta.secure, startGoogleSignIn(googleConfig(deps, requestOrigin(meta))));
     },
   },
   {
     method: 'GET',
     path: '/api/v1/auth/google/callback',
     handler: async ({ deps, res, url, meta, cookies }) => {
-      const cfg = googleConfig(deps, `${meta.secure ? 'https' : 'http'}://${meta.host}`);
-      const clear = [
-        shortCookie(GOOGLE_STATE_COOKIE, '', meta.secure, 0),
-        shortCookie(GOOGLE_VERIFIER_COOKIE, '', meta.secure, 0),
-      ];
+      const cfg = googleConfig(deps, requestOrigin(meta));
       try {
         const { token, expiresAt } = await finishGoogleSignIn({
           db: deps.db,
@@ -63,27 +52,18 @@ export const authRoutes: RestRoute[] = [
             state: url.searchParams.get('state'),
             error: url.searchParams.get('error'),
           },
-          cookies: { state: cookies[GOOGLE_STATE_COOKIE], verifier: cookies[GOOGLE_VERIFIER_COOKIE] },
+          cookies: roundTrip.read(cookies),
           exchange: deps.googleExchange ?? arcticExchange(cfg),
         });
-        res.writeHead(302, {
-          Location: '/auth/google/done?status=ok',
-          'Set-Cookie': [...clear, sessionCookie(token, expiresAt, { secure: meta.secure || deps.env.isProduction })],
-          'Cache-Control': 'no-store',
-        });
+        roundTrip.finish(res, meta.secure, '/auth/google/done?status=ok', [
+          sessionCookie(token, expiresAt, { secure: meta.secure || deps.env.isProduction }),
+        ]);
       } catch (e) {
         const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
         // our own refusals are the user's answer; anything else is ours to see
-        if (!isAppError(e)) {
-          caught('google_sign_in', 'Google sign-in failed', { err: e });
-        }
-        res.writeHead(302, {
-          Location: `/auth/google/done?status=error&code=${code}`,
-          'Set-Cookie': clear,
-          'Cache-Control': 'no-store',
-        });
+        if (!isAppError(e)) caught('google_sign_in', 'Google sign-in failed', { err: e });
+        roundTrip.finish(res, meta.secure, `/auth/google/done?status=error&code=${code}`);
       }
-      res.end();
     },
   },
 ];

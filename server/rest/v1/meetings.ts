@@ -19,6 +19,7 @@ import {
   startCalendarConnect,
 } from '../../services/calendar/google-calendar';
 import { previewTranscript } from '../../services/meetings/meetings';
+import { googleRoundTrip, requestOrigin } from './google-redirect';
 import { defineRoute, requireSession, type RestRoute } from './route';
 import { caught } from '../../metrics/caught';
 
@@ -107,8 +108,10 @@ const webhook = defineRoute({
   },
 });
 
-const calendarCookie = (name: string, value: string, secure: boolean, maxAge = 600) =>
-  `${name}=${value}; HttpOnly; SameSite=Lax; Path=/api/v1/integrations/google; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+const roundTrip = googleRoundTrip('/api/v1/integrations/google', {
+  state: CALENDAR_STATE_COOKIE,
+  verifier: CALENDAR_VERIFIER_COOKIE,
+});
 
 /** GET /api/v1/integrations/google/start — to Google's consent page for the read-only calendar scope (signed-in users). */
 const calendarStart = defineRoute({
@@ -116,19 +119,8 @@ const calendarStart = defineRoute({
   path: '/api/v1/integrations/google/start',
   handler: async ({ deps, res, meta, signedIn }) => {
     await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), { roles: ACCESS.meetingHolders });
-    const { url, state, codeVerifier } = startCalendarConnect(
-      deps.env,
-      calendarRedirectUri(deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`),
-    );
-    res.writeHead(302, {
-      Location: url.toString(),
-      'Set-Cookie': [
-        calendarCookie(CALENDAR_STATE_COOKIE, state, meta.secure),
-        calendarCookie(CALENDAR_VERIFIER_COOKIE, codeVerifier, meta.secure),
-      ],
-      'Cache-Control': 'no-store',
-    });
-    res.end();
+    const redirectUri = calendarRedirectUri(deps.env.PUBLIC_URL ?? requestOrigin(meta));
+    roundTrip.start(res, meta.secure, startCalendarConnect(deps.env, redirectUri));
   },
 });
 
@@ -144,14 +136,8 @@ const calendarCallback = defineRoute({
     const access = await resolveTenantAccess(deps.db, signedIn.user, roleOf(signedIn.user.userType), {
       roles: ACCESS.meetingHolders,
     });
-    const clear = [
-      calendarCookie(CALENDAR_STATE_COOKIE, '', meta.secure, 0),
-      calendarCookie(CALENDAR_VERIFIER_COOKIE, '', meta.secure, 0),
-    ];
     try {
-      const redirectUri = calendarRedirectUri(
-        deps.env.PUBLIC_URL ?? `${meta.secure ? 'https' : 'http'}://${meta.host}`,
-      );
+      const redirectUri = calendarRedirectUri(deps.env.PUBLIC_URL ?? requestOrigin(meta));
       await finishCalendarConnect({
         tenant: access.runner,
         env: deps.env,
@@ -161,24 +147,15 @@ const calendarCallback = defineRoute({
           state: url.searchParams.get('state'),
           error: url.searchParams.get('error'),
         },
-        cookies: { state: cookies[CALENDAR_STATE_COOKIE], verifier: cookies[CALENDAR_VERIFIER_COOKIE] },
+        cookies: roundTrip.read(cookies),
         tokens: arcticCalendarTokens(deps.env, redirectUri),
       });
-      res.writeHead(302, {
-        Location: '/integrations/google/success',
-        'Set-Cookie': clear,
-        'Cache-Control': 'no-store',
-      });
+      roundTrip.finish(res, meta.secure, '/integrations/google/success');
     } catch (e) {
       const code = isAppError(e) ? e.code : 'GOOGLE_FAILED';
       if (!isAppError(e)) caught('calendar_connect', 'calendar connection failed', { err: e });
-      res.writeHead(302, {
-        Location: `/meetings?calendar=error&code=${code}`,
-        'Set-Cookie': clear,
-        'Cache-Control': 'no-store',
-      });
+      roundTrip.finish(res, meta.secure, `/meetings?calendar=error&code=${code}`);
     }
-    res.end();
   },
 });
 

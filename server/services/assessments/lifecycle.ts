@@ -39,44 +39,6 @@ export async function emitAssessmentEvent({
   await emitWebhookEvent(tx, { tenantId: a.tenantId, type, at, data: { ...eventBase(a), ...extra } });
 }
 
-/** The call of an assessment connected: in progress. (Called in the call's own tenant transaction.) */
-export async function markAssessmentCallLive(tx: Executor, callId: string) {
-  await tx
-    .update(assessments)
-    .set({ status: 'in_progress', updatedAt: new Date() })
-    .where(and(eq(assessments.callId, callId), eq(assessments.status, 'started')));
-}
-
-/**
- * The call of an assessment ended. With something said by the candidate the assessment is
- * completed (the report follows). With nothing said (the microphone failed, the page was closed
- * at once) there is nothing to score: the link goes back to 'opened' so the candidate can start
- * again while it is valid — a second call can still never run while one is live.
- */
-export async function markAssessmentCallEnded({
-  tx,
-  callId,
-  repTurns,
-  now = new Date(),
-}: {
-  tx: Executor;
-  callId: string;
-  repTurns: number;
-  now?: Date;
-}) {
-  if (repTurns > 0) {
-    await tx
-      .update(assessments)
-      .set({ status: 'completed', completedAt: now, updatedAt: now })
-      .where(and(eq(assessments.callId, callId), inArray(assessments.status, ['started', 'in_progress'])));
-  } else {
-    await tx
-      .update(assessments)
-      .set({ status: 'opened', callId: null, startedAt: null, updatedAt: now })
-      .where(and(eq(assessments.callId, callId), inArray(assessments.status, ['started', 'in_progress'])));
-  }
-}
-
 /**
  * The report of an assessment's call is final (ready, or failed for good): `assessment.completed`
  * to the tenant's webhooks with the score, levels and report links, and the ATS callback (the

@@ -24,7 +24,7 @@ import { assertDueNotPast, dueLabel, safeTimeZone } from './due';
 import { applyScorePolicy, attemptsOf, refreshAssignmentStatus } from './exercise-progress';
 import { byUser, lockAssignment, lockLearners } from './locks';
 import { mailMembers, type MailContext } from './mail';
-import { displayName, loadEditable, visibleTo, type Actor } from './scope';
+import { assignmentListColumns, displayName, loadEditable, visibleTo, type Actor } from './scope';
 
 export type { Actor } from './scope';
 export type { MailContext } from './mail';
@@ -35,6 +35,7 @@ export {
   startExercise,
   syncExerciseScore,
 } from './exercise-progress';
+import { groupBy } from '../group-by';
 
 /** array_agg(uuid) arrives as an array (postgres.js) or as the '{a,b}' literal (PGlite). */
 function parseUuidArray(v: string[] | string | null): string[] {
@@ -83,13 +84,8 @@ async function summaries(
 ): Promise<AssignmentSummary[]> {
   const rows = await tx
     .select({
-      id: assignments.id,
-      name: assignments.name,
-      status: assignments.status,
-      dueAt: assignments.dueAt,
-      sentAt: assignments.sentAt,
+      ...assignmentListColumns,
       lastReminderAt: assignments.lastReminderAt,
-      scorePolicy: assignments.scorePolicy,
       createdById: assignments.createdBy,
     })
     .from(assignments)
@@ -137,15 +133,12 @@ async function summaries(
     parseUuidArray(r.userIds).map((id) => ({ assignmentId: r.assignmentId, id, name: names.get(id) ?? '' })),
   );
   members.sort((a, b) => a.name.localeCompare(b.name));
-  const group = (list: { assignmentId: string; id: string; name: string }[]) => {
-    const m = new Map<string, { id: string; name: string }[]>();
-    for (const r of list) {
-      const arr = m.get(r.assignmentId) ?? [];
-      arr.push({ id: r.id, name: r.name });
-      m.set(r.assignmentId, arr);
-    }
-    return m;
-  };
+  const group = (list: { assignmentId: string; id: string; name: string }[]) =>
+    groupBy(
+      list,
+      (r) => r.assignmentId,
+      (r) => ({ id: r.id, name: r.name }),
+    );
   const simsBy = group(sims);
   const membersBy = group(members);
   const tz = safeTimeZone(timeZone);

@@ -5,11 +5,11 @@ import { type AssignmentStatus, type ScorePolicy } from '../../contracts/enums';
 import { AppError } from '../../errors';
 import { countedAttempt, type Attempt } from './attempts';
 import { lockAssignment, lockLearners } from './locks';
+import { groupBy } from '../group-by';
 
 /** Every attempt (a call with a report) of the given exercises, oldest first, by exercise. */
 export async function attemptsOf(tx: Executor, exerciseIds: readonly string[]): Promise<Map<string, Attempt[]>> {
-  const out = new Map<string, Attempt[]>();
-  if (!exerciseIds.length) return out;
+  if (!exerciseIds.length) return new Map();
   const rows = await tx
     .select({
       exerciseId: calls.exerciseId,
@@ -24,19 +24,18 @@ export async function attemptsOf(tx: Executor, exerciseIds: readonly string[]): 
     .innerJoin(reports, eq(reports.callId, calls.id))
     .where(inArray(calls.exerciseId, [...exerciseIds]))
     .orderBy(asc(calls.createdAt), asc(calls.id));
-  for (const r of rows) {
-    const list = out.get(r.exerciseId!) ?? [];
-    list.push({
+  return groupBy(
+    rows,
+    (r) => r.exerciseId!,
+    (r) => ({
       callId: r.callId,
       reportId: r.reportId,
       startedAt: r.startedAt,
       reportStatus: r.reportStatus,
       score: r.score === null ? null : Number(r.score),
       completedAt: r.completedAt,
-    });
-    out.set(r.exerciseId!, list);
-  }
-  return out;
+    }),
+  );
 }
 
 /** Recomputes an assignment's status from its exercises: all completed → completed; any started → in_progress. */

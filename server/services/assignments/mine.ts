@@ -5,7 +5,7 @@ import type { MyAssignment } from '../../contracts/assignments';
 import { exerciseViews } from './assignments';
 import { dueLabel, safeTimeZone } from './due';
 import { noticesFor } from './reminders';
-import { aId, type Actor } from './scope';
+import { aId, assignmentListColumns, type Actor } from './scope';
 
 /** The rep's own assignments, newest first: their exercises with attempts, due labels and the reminders not yet dismissed. */
 export async function myAssignments({
@@ -20,14 +20,7 @@ export async function myAssignments({
   now?: Date;
 }): Promise<MyAssignment[]> {
   const rows = await tx
-    .select({
-      id: assignments.id,
-      name: assignments.name,
-      status: assignments.status,
-      dueAt: assignments.dueAt,
-      sentAt: assignments.sentAt,
-      scorePolicy: assignments.scorePolicy,
-    })
+    .select(assignmentListColumns)
     .from(assignments)
     .where(
       and(

@@ -4,6 +4,7 @@ import { assignments, exercises, reminderNotices, users } from '../../../db/sche
 import { AppError } from '../../errors';
 import { mailMembers, mailOutcome, type MailContext } from './mail';
 import { displayName, loadEditable, type Actor } from './scope';
+import { groupBy } from '../group-by';
 
 /**
  * Reminds every rep with unfinished exercises: a notice on their assignments page (until they
@@ -66,8 +67,7 @@ export async function noticesFor(
   actor: Actor,
   assignmentIds: readonly string[],
 ): Promise<Map<string, ReminderNotice[]>> {
-  const out = new Map<string, ReminderNotice[]>();
-  if (!assignmentIds.length) return out;
+  if (!assignmentIds.length) return new Map();
   const rows = await tx
     .select({
       id: reminderNotices.id,
@@ -86,12 +86,11 @@ export async function noticesFor(
       ),
     )
     .orderBy(desc(reminderNotices.createdAt));
-  for (const r of rows) {
-    const list = out.get(r.assignmentId) ?? [];
-    list.push({ id: r.id, sentAt: r.sentAt.toISOString(), sentBy: r.sentBy });
-    out.set(r.assignmentId, list);
-  }
-  return out;
+  return groupBy(
+    rows,
+    (r) => r.assignmentId,
+    (r): ReminderNotice => ({ id: r.id, sentAt: r.sentAt.toISOString(), sentBy: r.sentBy }),
+  );
 }
 
 /** The rep dismisses one of their reminders (again: no change); someone else's is NOT_FOUND. */

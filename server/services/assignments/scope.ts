@@ -12,6 +12,16 @@ export interface Actor {
 
 /** Qualified explicitly: drizzle renders bare column names inside single-table selects. */
 export const aId = sql.raw('"assignments"."id"');
+
+/** The columns every list of assignments shows (a manager's list and a rep's own). */
+export const assignmentListColumns = {
+  id: assignments.id,
+  name: assignments.name,
+  status: assignments.status,
+  dueAt: assignments.dueAt,
+  sentAt: assignments.sentAt,
+  scorePolicy: assignments.scorePolicy,
+};
 export const displayName = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username})`;
 
 /** admin/superuser see every assignment of the tenant; managers those they created or that include their team. */

@@ -26,8 +26,7 @@ import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards
 import { enqueueEvaluation, evaluationContextOf } from '../../evaluation/evaluate';
 import { REALTIME_SESSION_CAP_MS } from './session-cap';
 import { startExercise } from '../assignments/assignments';
-import { markAssessmentCallEnded, markAssessmentCallLive } from '../assessments/lifecycle';
-import { markMagicLinkCallEnded, markMagicLinkCallLive } from '../campaigns/lifecycle';
+import { markGuestLinkCallEnded, markGuestLinkCallLive } from '../guest-links/call-status';
 
 /** States in which a call holds a slot of the tenant's concurrent-call limit. */
 /** Who answers a live call (a real call's 'human' side is never started here). */
@@ -300,8 +299,7 @@ export async function setCallState({
       .set({ state, ...(connectedAt ? { connectedAt } : {}) })
       .where(eq(calls.id, callId))
       .returning({ mode: calls.mode });
-    if (row?.mode === 'assessment' && state === 'connected') await markAssessmentCallLive(tx, callId);
-    if (row?.mode === 'magic_link' && state === 'connected') await markMagicLinkCallLive(tx, callId);
+    if (row && state === 'connected') await markGuestLinkCallLive(tx, row.mode, callId);
   });
 }
 
@@ -420,8 +418,7 @@ export async function finishCall({
     if (r.length && r[0].scorecardId && o.repTurns > 0) {
       await markScorecardUsed(tx, r[0].scorecardId).catch(unlessScorecardGone);
     }
-    if (r.length && r[0].mode === 'assessment') await markAssessmentCallEnded({ tx, callId, repTurns: o.repTurns });
-    if (r.length && r[0].mode === 'magic_link') await markMagicLinkCallEnded({ tx, callId, repTurns: o.repTurns });
+    if (r.length) await markGuestLinkCallEnded({ tx, mode: r[0].mode, callId, repTurns: o.repTurns });
     // a call the rep spoke in gets its evaluation; job and pending report commit with the end
     if (r.length && o.repTurns > 0) await enqueueEvaluation(tx, { tenantId, callId });
     return r.length === 1;

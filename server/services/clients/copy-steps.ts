@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { criterionContent } from '../scorecards/scorecards';
+import { PROMPT_TEXT_FIELDS } from '../../contracts/prompts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
@@ -107,17 +108,7 @@ export const CLIENT_COPY_STEPS: readonly CopyStep[] = [
     'behaviourNotes',
   ]),
   // the tenant's own prompts; system prompts are shared by every client already
-  copyRows('prompts', prompts, [
-    'kind',
-    'name',
-    'generalRules',
-    'detailedInstructions',
-    'startPrompt',
-    'endPrompt',
-    'systemPrompt',
-    'userPrompt',
-    'instructions',
-  ]),
+  copyRows('prompts', prompts, ['kind', 'name', ...PROMPT_TEXT_FIELDS]),
   {
     key: 'scorecards',
     async copy(tx, ctx) {

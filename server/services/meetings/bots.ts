@@ -19,7 +19,7 @@ import {
 } from '../../integrations/meeting-bots';
 import { getScorecardVersion } from '../scorecards/scorecards';
 import { findSimulationRow } from '../simulations/simulations';
-import { recordRealCall, suggestRep, type RealCallActor } from './meetings';
+import { recordRealCall, suggestRep, type RealCallActor, type RealCallRequest } from './meetings';
 import { transcriptFromUtterances } from './transcript';
 import { caught } from '../../metrics/caught';
 
@@ -165,14 +165,7 @@ export async function requestBot({
   input,
   now = new Date(),
   provider = meetingBotProvider(env),
-}: {
-  tenant: TenantRunner;
-  env: Env;
-  actor: RealCallActor;
-  input: RequestBotInput;
-  now?: Date;
-  provider?: MeetingBotProvider | null;
-}) {
+}: RealCallRequest<RequestBotInput> & { env: Env; provider?: MeetingBotProvider | null }) {
   if (!provider) throw new AppError('MEETING_BOT_NOT_CONFIGURED', 'No meeting-bot provider is configured');
   const joinAt = input.joinAt ? new Date(input.joinAt) : null;
   let botName = env.MEETING_BOT_NAME;
@@ -320,17 +313,7 @@ export async function recordingLink({
 }
 
 /** The user says which speaker is them (no name matched): the transcript kept for it is scored. */
-export async function chooseRep({
-  tenant,
-  actor,
-  input,
-  now = new Date(),
-}: {
-  tenant: TenantRunner;
-  actor: RealCallActor;
-  input: ChooseRepInput;
-  now?: Date;
-}) {
+export async function chooseRep({ tenant, actor, input, now = new Date() }: RealCallRequest<ChooseRepInput>) {
   return tenant(async (tx) => {
     const m = await ownMeeting(tx, actor, input.meetingId, true);
     if (m.status !== 'choose_rep' || !m.transcript || !m.scorecardId)

@@ -58,6 +58,14 @@ export interface RealCallActor {
   language: Language;
 }
 
+/** A user's request about their own real calls: their tenant's runner, who they are, what they sent (and the time, for tests). */
+export interface RealCallRequest<Input> {
+  tenant: TenantRunner;
+  actor: RealCallActor;
+  input: Input;
+  now?: Date;
+}
+
 /** What a real call is scored with: its title, scorecard, optional simulation context and the rep's speaker. */
 export interface RealCallChoice {
   title: string;
@@ -172,12 +180,7 @@ export async function scoreTranscript({
   actor,
   input,
   now = new Date(),
-}: {
-  tenant: TenantRunner;
-  actor: RealCallActor;
-  input: ScoreTranscriptInput;
-  now?: Date;
-}): Promise<{ meetingId: string; callId: string }> {
+}: RealCallRequest<ScoreTranscriptInput>): Promise<{ meetingId: string; callId: string }> {
   const t = readTranscript(input.content);
   if (!t.speakers.includes(input.repSpeaker))
     throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');

@@ -1,20 +1,10 @@
-import { allOf, anyOf } from '../words';
+import { allOf, anyOf, calendarNames } from '../words';
 import type { OrgNoun, SpeechLexicon } from './types';
 
 const E = '(?<![\\p{L}\\p{N}])';
 const MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se(?:p)?tiembre|octubre|noviembre|diciembre)';
-const DAY = [
-  'lunes',
-  'martes',
-  'miércoles',
-  'miercoles',
-  'jueves',
-  'viernes',
-  'sábado',
-  'sabado',
-  'domingo',
-  'pasado mañana',
-];
+// the weekdays, also without their accents
+const DAY = [...calendarNames('es', 'weekday'), 'miercoles', 'sabado', 'pasado mañana'];
 // "mañana" is tomorrow unless it is "la mañana" (the morning)
 const DATE = `${E}(?<!la\\s)mañana(?![\\p{L}])|${E}(?:el\\s+)?(?:día\\s+)?\\d{1,2}\\s+de\\s+${MONTH}|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
 const TIME = `${E}a\\s+las?\\s+\\d{1,2}(?:[:.]\\d{2})?(?:\\s*(?:h|horas|de la mañana|de la tarde|am|pm))?|${E}\\d{1,2}:\\d{2}(?:\\s*h)?|${E}a\\s+mediodía|${E}\\d{1,2}\\s*h(?![\\p{L}])`;

@@ -1,21 +1,16 @@
-import { allOf, anyOf } from '../words';
+import { allOf, anyOf, calendarNames } from '../words';
 import type { OrgNoun, SpeechLexicon } from './types';
 
 const E = '(?<![\\p{L}\\p{N}])';
 const MONTH = '(?:gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)';
+// the weekdays, also without their accents
 const DAY = [
-  'lunedì',
+  ...calendarNames('it', 'weekday'),
   'lunedi',
-  'martedì',
   'martedi',
-  'mercoledì',
   'mercoledi',
-  'giovedì',
   'giovedi',
-  'venerdì',
   'venerdi',
-  'sabato',
-  'domenica',
   'domani',
   'dopodomani',
 ];

@@ -1,27 +1,14 @@
-import { allOf, anyOf } from '../words';
+import { allOf, anyOf, calendarNames } from '../words';
 import type { OrgNoun, SpeechLexicon } from './types';
 
 const E = '(?<![\\p{L}\\p{N}])';
 const MONTH = '(?:janeiro|fevereiro|março|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)';
-const DAY = [
-  'segunda',
-  'segunda-feira',
-  'terça',
-  'terça-feira',
-  'terca',
-  'quarta',
-  'quarta-feira',
-  'quinta',
-  'quinta-feira',
-  'sexta',
-  'sexta-feira',
-  'sábado',
-  'sabado',
-  'domingo',
-  'amanhã',
-  'amanha',
-  'depois de amanhã',
-];
+/** The weekdays, the "-feira" ones also in their short form ("segunda"). */
+export const PT_WEEKDAYS = calendarNames('pt-BR', 'weekday').flatMap((d) =>
+  d.endsWith('-feira') ? [d.slice(0, -'-feira'.length), d] : [d],
+);
+// also without their accents
+const DAY = [...PT_WEEKDAYS, 'terca', 'sabado', 'amanhã', 'amanha', 'depois de amanhã'];
 const DATE = `${E}(?:no\\s+)?dia\\s+\\d{1,2}(?:\\s+de\\s+${MONTH})?|${E}\\d{1,2}\\s+de\\s+${MONTH}|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
 const TIME = `${E}às\\s+\\d{1,2}(?:[:h]\\d{2})?(?:\\s*h(?:oras)?)?|${E}as\\s+\\d{1,2}(?:[:h]\\d{2})?\\s*h|${E}\\d{1,2}h(?:\\d{2})?(?![\\p{L}])|${E}\\d{1,2}:\\d{2}|${E}ao meio-dia`;
 

@@ -81,3 +81,59 @@ export interface ProspectLines {
   afterGoodbye: string[];
   thanks: string[];
 }
+
+/**
+ * One variant of a line with the call's facts in it: `{name}`, `{company}`, `{employees}`,
+ * `{names}` (competitors), `{when}` (`{When}` capitalised). A list holds alternative wordings: the
+ * first whose facts are all known is said.
+ */
+type Variant = string | string[];
+
+/** A language's lines as its JSON file holds them (the lines with the call's facts are templates). */
+export type LinesData = Omit<ProspectLines, 'greeting' | 'company' | 'competition' | 'nextStep' | 'goodbyeAgreed'> & {
+  /** How the language writes numbers (Intl), and joins two competitors' names. */
+  locale: string;
+  namesJoiner: string;
+  greeting: Record<Difficulty, Variant[]>;
+  company: Variant[];
+  competition: Variant[];
+  nextStep: Omit<ProspectLines['nextStep'], 'agree' | 'afterAgreement'> & {
+    agree: Variant[];
+    afterAgreement: Variant[];
+  };
+  goodbyeAgreed: Variant[];
+};
+
+/** The variants with the facts filled in; a placeholder without a value rules its wording out. */
+function fill(variants: Variant[], facts: Record<string, string | null>): string[] {
+  const known = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].every(([, k]) => facts[k]);
+  return variants.map((v) => {
+    const wording = (typeof v === 'string' ? [v] : v).find(known) ?? '';
+    return wording.replace(/\{(\w+)\}/g, (_, k: string) => facts[k] ?? '');
+  });
+}
+
+const whenFacts = (when: string) => ({ when, When: `${when.charAt(0).toUpperCase()}${when.slice(1)}` });
+
+/** The lines of one language from its data. */
+export function linesOf(data: LinesData): ProspectLines {
+  const { locale, namesJoiner, greeting, company, competition, nextStep, goodbyeAgreed, ...plain } = data;
+  return {
+    ...plain,
+    greeting: Object.fromEntries(
+      Object.entries(greeting).map(([d, v]) => [
+        d,
+        (name: string, co: string | null) => fill(v, { name, company: co }),
+      ]),
+    ) as ProspectLines['greeting'],
+    company: (co, employees) =>
+      fill(company, { company: co, employees: employees ? employees.toLocaleString(locale) : null }),
+    competition: (names) => fill(competition, { names: names.length ? names.slice(0, 2).join(namesJoiner) : null }),
+    nextStep: {
+      ...nextStep,
+      agree: (when) => fill(nextStep.agree, whenFacts(when)),
+      afterAgreement: (when) => fill(nextStep.afterAgreement, whenFacts(when)),
+    },
+    goodbyeAgreed: (when) => fill(goodbyeAgreed, whenFacts(when)),
+  };
+}
