@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { LoadingScreen } from '../components/loading-screen';
@@ -24,18 +24,24 @@ import { trpc } from '../lib/trpc';
 import { LoadFailedAlert } from '../components/status-alerts';
 import { TabList } from '../components/tab-list';
 
-/** The client detail tabs, in the order the screen shows them. */
-const TABS = [
-  'users',
-  'overview',
-  'icp',
-  'products',
-  'personas',
-  'simulations',
-  'prompts',
-  'callInstructions',
-  'scorecards',
-  'analytics',
+/** The client detail tabs, in the order the screen shows them, each with the panel it shows. */
+const PANELS = {
+  users: UsersPanel,
+  overview: ClientOverviewPanel,
+  icp: IcpsPanel,
+  products: ProductGroupingsPanel,
+  personas: PersonasPanel,
+  simulations: SimulationsPanel,
+  prompts: PromptsPanel,
+  callInstructions: CallInstructionsPanel,
+  scorecards: ScorecardsPanel,
+  analytics: ClientAnalyticsPanel,
+} satisfies Record<string, ComponentType<{ clientId: string }>>;
+const TABS = Object.keys(PANELS) as (keyof typeof PANELS)[];
+/** The header's buttons, each opening its dialog. */
+const HEADER_ACTIONS = [
+  ['edit', IconPencil],
+  ['duplicate', IconCopy],
 ] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,57 +108,30 @@ export default function SparAdminClientPage() {
           </Group>
         </div>
         <Group gap="xs">
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconPencil size={16} aria-hidden />}
-            onClick={() => setDialog('edit')}
-          >
-            {t('actions.edit')}
-          </Button>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconCopy size={16} aria-hidden />}
-            onClick={() => setDialog('duplicate')}
-          >
-            {t('actions.duplicate')}
-          </Button>
+          {HEADER_ACTIONS.map(([action, ActionIcon]) => (
+            <Button
+              key={action}
+              variant="default"
+              size="sm"
+              leftSection={<ActionIcon size={16} aria-hidden />}
+              onClick={() => setDialog(action)}
+            >
+              {t(`actions.${action}`)}
+            </Button>
+          ))}
         </Group>
       </Group>
 
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} mb="md" />
-        <Tabs.Panel value="users">
-          <UsersPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="overview">
-          <ClientOverviewPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="icp">
-          <IcpsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="products">
-          <ProductGroupingsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="personas">
-          <PersonasPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="simulations">
-          <SimulationsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="prompts">
-          <PromptsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="callInstructions">
-          <CallInstructionsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="scorecards">
-          <ScorecardsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="analytics">
-          <ClientAnalyticsPanel clientId={c.id} />
-        </Tabs.Panel>
+        {TABS.map((value) => {
+          const Panel = PANELS[value];
+          return (
+            <Tabs.Panel key={value} value={value}>
+              <Panel clientId={c.id} />
+            </Tabs.Panel>
+          );
+        })}
       </Tabs>
 
       {dialog === 'edit' && <ClientFormModal opened client={c} onClose={() => setDialog(null)} />}
