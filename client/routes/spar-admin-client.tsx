@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
@@ -23,6 +23,7 @@ import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { LoadFailedAlert } from '../components/status-alerts';
 import { TabList } from '../components/tab-list';
+import { ActionButtons } from '../components/action-buttons';
 
 /** The client detail tabs, in the order the screen shows them, each with the panel it shows. */
 const PANELS = {
@@ -38,11 +39,6 @@ const PANELS = {
   analytics: ClientAnalyticsPanel,
 } satisfies Record<string, ComponentType<{ clientId: string }>>;
 const TABS = Object.keys(PANELS) as (keyof typeof PANELS)[];
-/** The header's buttons, each opening its dialog. */
-const HEADER_ACTIONS = [
-  ['edit', IconPencil],
-  ['duplicate', IconCopy],
-] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One client seen by a superuser: every tab edits that client's data through the tenant services. */
@@ -108,17 +104,14 @@ export default function SparAdminClientPage() {
           </Group>
         </div>
         <Group gap="xs">
-          {HEADER_ACTIONS.map(([action, ActionIcon]) => (
-            <Button
-              key={action}
-              variant="default"
-              size="sm"
-              leftSection={<ActionIcon size={16} aria-hidden />}
-              onClick={() => setDialog(action)}
-            >
-              {t(`actions.${action}`)}
-            </Button>
-          ))}
+          <ActionButtons
+            size="sm"
+            label={(key) => t(`actions.${key}`)}
+            actions={[
+              { key: 'edit', icon: IconPencil, onClick: () => setDialog('edit') },
+              { key: 'duplicate', icon: IconCopy, onClick: () => setDialog('duplicate') },
+            ]}
+          />
         </Group>
       </Group>
 

@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
 import { IconHeadset, IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButtons } from '../../components/action-buttons';
 import { DryRunDialog } from './dry-run-dialog';
 import { SimulationTestDialog } from './simulation-test-dialog';
 
@@ -17,24 +17,15 @@ export function SimulationCallActions({ simulationId, name, clientId }: Props) {
   const [open, setOpen] = useState<'test' | 'dry' | null>(null);
   return (
     <>
-      <Button
+      <ActionButtons
         size="xs"
-        variant="light"
-        leftSection={<IconHeadset size={14} aria-hidden />}
-        onClick={() => setOpen('test')}
-        aria-label={t('list.testLabel', { name })}
-      >
-        {t('list.test')}
-      </Button>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconMessages size={14} aria-hidden />}
-        onClick={() => setOpen('dry')}
-        aria-label={t('list.dryRunLabel', { name })}
-      >
-        {t('list.dryRun')}
-      </Button>
+        label={(key) => t(`list.${key}`)}
+        ariaLabel={(key) => t(`list.${key}Label`, { name })}
+        actions={[
+          { key: 'test', icon: IconHeadset, variant: 'light', onClick: () => setOpen('test') },
+          { key: 'dryRun', icon: IconMessages, onClick: () => setOpen('dry') },
+        ]}
+      />
       <SimulationTestDialog
         simulationId={simulationId}
         clientId={clientId}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -12,16 +12,16 @@ import {
   scorecardCriteriaInput,
   scorecardDetailsInput,
   type ScorecardDetail,
-  type ScorecardIcon as IconName,
 } from '../../../server/contracts/scorecards';
 import { errorInfo, fieldErrorText, translateMessageKey, serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CriterionCard } from './criterion-card';
-import { ScorecardIcon } from './scorecard-icon';
+import { IconSelect } from '../../components/named-icon';
 import { ScorecardReview } from './scorecard-review';
 import { emptyCriterion, emptyScorecard, formValuesOf, toInput, type ScorecardFormValues } from './scorecard-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { WizardNav } from '../../components/wizard-nav';
 import { fieldsWithErrors } from '../../lib/form-field';
 
 const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;
@@ -141,7 +141,6 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
   const showCriteriaMessage =
     criteriaMessage !== null &&
     (criteriaMessage !== REQUIRED_KEY || Object.keys(form.errors).some((k) => k.startsWith('criteria.')));
-  const iconOptions = SCORECARD_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }));
 
   const field = fieldsWithErrors(form, detailError);
   return (
@@ -173,20 +172,14 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
                 data-autofocus
                 {...field('name')}
               />
-              <Select
+              <IconSelect
                 label={t('wizard.general.icon')}
-                data={iconOptions}
-                allowDeselect={false}
+                names={SCORECARD_ICONS}
+                fallback="clipboard-check"
+                optionLabel={(name) => t(`icons.${name}`)}
                 withAsterisk
-                leftSection={<ScorecardIcon name={form.values.icon} size={18} />}
-                renderOption={({ option }) => (
-                  <Group gap="xs" wrap="nowrap">
-                    <ScorecardIcon name={option.value} size={18} />
-                    <span>{option.label}</span>
-                  </Group>
-                )}
                 value={form.values.icon}
-                onChange={(v) => v && form.setFieldValue('icon', v as IconName)}
+                onChange={(name) => form.setFieldValue('icon', name)}
                 error={detailError('icon')}
               />
               <TextInput
@@ -266,18 +259,16 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
           </Stepper.Step>
         </Stepper>
 
-        <Group justify="space-between">
-          <Button variant="default" onClick={step === 0 ? onClose : () => setStep(step - 1)} disabled={saving}>
-            {step === 0 ? t('wizard.cancel') : t('wizard.back')}
-          </Button>
-          {step < 2 ? (
-            <Button onClick={next}>{t('wizard.next')}</Button>
-          ) : (
-            <Button onClick={() => void save()} loading={saving}>
-              {t('wizard.save')}
-            </Button>
-          )}
-        </Group>
+        <WizardNav
+          ns="scorecards"
+          step={step}
+          lastStep={2}
+          saving={saving}
+          onClose={onClose}
+          setStep={setStep}
+          onNext={next}
+          onSave={save}
+        />
       </Stack>
     </Modal>
   );

@@ -1,16 +1,10 @@
-import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import {
-  DIFFICULTIES,
-  LANGUAGES,
-  LIMITS,
-  SIMULATION_ICONS,
-  type SimulationIcon as IconName,
-} from '../../../server/contracts/simulations';
+import { DIFFICULTIES, LANGUAGES, LIMITS, SIMULATION_ICONS } from '../../../server/contracts/simulations';
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
-import { SimulationIcon } from './simulation-icon';
+import { IconSelect } from '../../components/named-icon';
 import { fieldsWithErrors } from '../../lib/form-field';
 
 /** Step 1: Simulation Details. */
@@ -70,19 +64,13 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           maxLength={LIMITS.useCase}
           {...field('useCase')}
         />
-        <Select
+        <IconSelect
           label={t('wizard.details.icon')}
-          allowDeselect={false}
-          data={SIMULATION_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }))}
-          leftSection={<SimulationIcon name={form.values.icon} size={18} />}
-          renderOption={({ option }) => (
-            <Group gap="xs" wrap="nowrap">
-              <SimulationIcon name={option.value} size={18} />
-              <span>{option.label}</span>
-            </Group>
-          )}
+          names={SIMULATION_ICONS}
+          fallback="phone"
+          optionLabel={(name) => t(`icons.${name}`)}
           value={form.values.icon}
-          onChange={(v) => v && form.setFieldValue('icon', v as IconName)}
+          onChange={(name) => form.setFieldValue('icon', name)}
           error={err('icon')}
         />
         <Checkbox

@@ -28,6 +28,7 @@ import {
   type SimulationFormValues,
 } from './simulation-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { WizardNav } from '../../components/wizard-nav';
 
 interface Props {
   onClose: () => void;
@@ -193,18 +194,16 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
           </Stepper.Step>
         </Stepper>
 
-        <Group justify="space-between">
-          <Button variant="default" onClick={step === 0 ? onClose : () => setStep(step - 1)} disabled={saving}>
-            {step === 0 ? t('wizard.cancel') : t('wizard.back')}
-          </Button>
-          {step < LAST_STEP ? (
-            <Button onClick={next}>{t('wizard.next')}</Button>
-          ) : (
-            <Button onClick={() => void save()} loading={saving}>
-              {t('wizard.save')}
-            </Button>
-          )}
-        </Group>
+        <WizardNav
+          ns="simulations"
+          step={step}
+          lastStep={LAST_STEP}
+          saving={saving}
+          onClose={onClose}
+          setStep={setStep}
+          onNext={next}
+          onSave={save}
+        />
       </Stack>
     </Modal>
   );

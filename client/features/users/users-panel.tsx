@@ -28,6 +28,7 @@ import { useUsersT } from './users-i18n';
 import { NameText } from '../../components/name-text';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { DataTable } from '../../components/data-table';
+import { ActionButtons } from '../../components/action-buttons';
 
 const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displayName || u.username;
 
@@ -125,35 +126,22 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
         </Title>
         <Group gap="xs" wrap="wrap">
           {!bulkMode ? (
-            <>
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setFormUser(null)}>
-                {t('actions.add')}
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => setBulkOpen(true)}
-              >
-                {t('actions.bulkAdd')}
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconUsersMinus size={16} aria-hidden />}
-                onClick={() => setBulkMode(true)}
-                disabled={!selectable.length}
-              >
-                {t('actions.bulkDelete')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconFileExport size={16} aria-hidden />}
-                onClick={() => void exportCsv()}
-                loading={exporting}
-              >
-                {t('actions.export')}
-              </Button>
-            </>
+            <ActionButtons
+              label={(key) => t(`actions.${key}`)}
+              actions={[
+                { key: 'add', icon: IconPlus, variant: 'filled', onClick: () => setFormUser(null) },
+                { key: 'bulkAdd', icon: IconUpload, variant: 'light', onClick: () => setBulkOpen(true) },
+                {
+                  key: 'bulkDelete',
+                  icon: IconUsersMinus,
+                  variant: 'light',
+                  color: 'red',
+                  onClick: () => setBulkMode(true),
+                  disabled: !selectable.length,
+                },
+                { key: 'export', icon: IconFileExport, onClick: () => void exportCsv(), loading: exporting },
+              ]}
+            />
           ) : (
             <>
               <Checkbox
