@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
+import { ModalFooter } from './modal-footer';
 
 interface Props {
   opened: boolean;
@@ -49,14 +50,15 @@ export function ConfirmDeleteDialog({
         )}
         <Text>{message}</Text>
         {note}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {cancelLabel}
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          cancelDisabled={pending}
+          confirmLabel={submitLabel}
+          onConfirm={onConfirm}
+          color="red"
+          loading={pending}
+        />
       </Stack>
     </Modal>
   );

@@ -15,6 +15,7 @@ import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
+import { ModalFooter } from '../../components/modal-footer';
 
 /** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
@@ -183,14 +184,12 @@ function GenerateKeyModal({
                 {t('keys.generateFailed')}
               </Alert>
             )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('app.cancel')}
-              </Button>
-              <Button type="submit" loading={generate.isPending}>
-                {t('keys.generate')}
-              </Button>
-            </Group>
+            <ModalFooter
+              cancelLabel={t('app.cancel')}
+              onCancel={close}
+              confirmLabel={t('keys.generate')}
+              loading={generate.isPending}
+            />
           </Stack>
         </form>
       )}

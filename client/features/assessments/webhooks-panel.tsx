@@ -30,6 +30,7 @@ import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
+import { ModalFooter } from '../../components/modal-footer';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointView };
 
@@ -276,14 +277,12 @@ function EndpointModal({
               {errorMessage(t, m.error)}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" loading={m.isPending}>
-              {t('webhooks.save')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('app.cancel')}
+            onCancel={onClose}
+            confirmLabel={t('webhooks.save')}
+            loading={m.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './call-labels';
 import { LiveOrEnded } from './simulation-test-dialog';
 import { useCallSession, useCallSnapshot } from './use-call-session';
+import { ModalFooter } from '../../components/modal-footer';
 
 interface Props {
   simulationId: string;
@@ -41,18 +42,14 @@ function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) 
             {errorText(t, snapshot.error, snapshot.serverError)}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconMessages size={16} aria-hidden />}
-            onClick={() => void session.start('offline')}
-            loading={snapshot.phase === 'starting'}
-          >
-            {t('dryRun.start')}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('dryRun.start')}
+          onConfirm={() => void session.start('offline')}
+          icon={IconMessages}
+          loading={snapshot.phase === 'starting'}
+        />
       </Stack>
     );
   }

@@ -10,6 +10,7 @@ import type { CallSession, CallSnapshot } from './call-session';
 import { CallView } from './call-view';
 import { TranscriptView } from './transcript-view';
 import { useCallSession, useCallSnapshot } from './use-call-session';
+import { ModalFooter } from '../../components/modal-footer';
 
 interface Props {
   simulationId: string;
@@ -89,18 +90,14 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
         <Text size="xs" c="dimmed">
           {t('exercise.recordingNotice')}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            onClick={start}
-            loading={snapshot.phase === 'starting'}
-          >
-            {t('test.start')}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('test.start')}
+          onConfirm={start}
+          icon={IconPlayerPlay}
+          loading={snapshot.phase === 'starting'}
+        />
       </Stack>
     );
   }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
@@ -19,6 +8,7 @@ import { errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/
 import { trpc } from '../../lib/trpc';
 import { useCtaT } from './use-cta-t';
 import { submitWith } from '../../lib/submit';
+import { ModalFooter } from '../../components/modal-footer';
 
 type Fields = {
   slug: string;
@@ -219,14 +209,12 @@ export function CampaignForm({
               {t('campaigns.saveFailed')} {errorMessage(t, m.error)}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" loading={m.isPending}>
-              {campaign ? t('form.save') : t('form.create')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('app.cancel')}
+            onCancel={onClose}
+            confirmLabel={campaign ? t('form.save') : t('form.create')}
+            loading={m.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CLIENTS_NS, notifyFailure, notifySuccess, serverFieldErrors, translateMessageKey } from '../admin/messages';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { ModalFooter } from '../../components/modal-footer';
 
 interface Values {
   name: string;
@@ -167,14 +168,13 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
             data={LANGUAGES.map((v) => ({ value: v, label: t(`common:languages.${v}`) }))}
             {...field('defaultLanguage')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? t('actions.save') : t('actions.create')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('actions.cancel')}
+            onCancel={onClose}
+            cancelDisabled={busy}
+            confirmLabel={editing ? t('actions.save') : t('actions.create')}
+            loading={busy}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { ClientOutput } from '../../../server/contracts/clients';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS, notifyFailure, notifySuccess } from '../admin/messages';
+import { ModalFooter } from '../../components/modal-footer';
 
 interface Props {
   client: ClientOutput;
@@ -108,19 +109,16 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
             data-autofocus
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => void confirm()}
-            loading={remove.isPending}
-            disabled={own || !preview.data || !matches}
-          >
-            {t('delete.submit')}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          cancelDisabled={remove.isPending}
+          confirmLabel={t('delete.submit')}
+          onConfirm={() => void confirm()}
+          color="red"
+          loading={remove.isPending}
+          disabled={own || !preview.data || !matches}
+        />
       </Stack>
     </Modal>
   );

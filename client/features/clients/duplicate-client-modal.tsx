@@ -1,4 +1,4 @@
-import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { zodResolver } from '../../lib/zod-resolver';
 import { CLIENTS_NS, notifyFailure, notifySuccess, translateMessageKey } from '../admin/messages';
 import { fieldsWithErrors } from '../../lib/form-field';
 import { showSaveErrors } from './client-form-modal';
+import { ModalFooter } from '../../components/modal-footer';
 
 interface Props {
   source: ClientOutput;
@@ -107,14 +108,13 @@ export function DuplicateClientModal({ source, onClose }: Props) {
             autoCapitalize="none"
             spellCheck={false}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={duplicate.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={duplicate.isPending}>
-              {t('duplicate.submit')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('actions.cancel')}
+            onCancel={onClose}
+            cancelDisabled={duplicate.isPending}
+            confirmLabel={t('duplicate.submit')}
+            loading={duplicate.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifyNotice, notifySuccess } from '../../lib/notify';
+import { ModalFooter } from '../../components/modal-footer';
 
 interface Props {
   callId: string;
@@ -114,14 +115,12 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
             error={errors.note}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('review.cancel')}
-            </Button>
-            <Button type="submit" loading={override.isPending}>
-              {t('review.save')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('review.cancel')}
+            onCancel={onClose}
+            confirmLabel={t('review.save')}
+            loading={override.isPending}
+          />
         </Stack>
       </form>
     </Modal>

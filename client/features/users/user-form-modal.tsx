@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,6 +14,7 @@ import { PasswordChecklist } from '../profile/password-checklist';
 import { useUsersT } from './users-i18n';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { ModalFooter } from '../../components/modal-footer';
 
 interface Values {
   email: string;
@@ -198,14 +199,13 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
           {policy.data && form.values.password !== '' && (
             <PasswordChecklist policy={policy.data} password={form.values.password} />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t(editing ? 'form.save' : 'form.create')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('form.cancel')}
+            onCancel={onClose}
+            cancelDisabled={pending}
+            confirmLabel={t(editing ? 'form.save' : 'form.create')}
+            loading={pending}
+          />
         </Stack>
       </form>
     </Modal>
