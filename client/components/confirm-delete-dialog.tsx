@@ -1,9 +1,10 @@
-import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 import { ModalFooter } from './modal-footer';
+import { ErrorAlert } from './status-alerts';
 
 interface Props {
   opened: boolean;
@@ -43,11 +44,7 @@ export function ConfirmDeleteDialog({
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <Text>{message}</Text>
         {note}
         <ModalFooter

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +9,7 @@ import { serverFieldErrors } from '../lib/errors';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 import { ConfirmDeleteModal } from './confirm-delete-dialog';
-import { ClientMissingAlert, LoadFailedAlert } from './status-alerts';
+import { ClientMissingAlert, LoadFailedAlert, ErrorAlert } from './status-alerts';
 import { PanelIntro } from './panel-intro';
 import { DataTable } from './data-table';
 import { NameText } from './name-text';
@@ -204,11 +204,7 @@ export function RecordFormModal<V, F>({
     >
       <form onSubmit={submit} noValidate>
         <Stack>
-          {clientMissing && (
-            <Alert color="red" role="alert">
-              {t('clientMissing')}
-            </Alert>
-          )}
+          {clientMissing && <ErrorAlert>{t('clientMissing')}</ErrorAlert>}
           {children}
           <ModalFooter
             cancelLabel={t('actions.cancel')}

@@ -1,14 +1,20 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useConfigTranslation } from '../lib/use-config-translation';
+
+/** A failure said in place, announced to screen readers. */
+export function ErrorAlert({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" role="alert">
+      {children}
+    </Alert>
+  );
+}
 
 /** A superuser's panel opened without a client to act on. */
 export function ClientMissingAlert() {
   const { t } = useConfigTranslation();
-  return (
-    <Alert color="red" role="alert">
-      {t('clientMissing')}
-    </Alert>
-  );
+  return <ErrorAlert>{t('clientMissing')}</ErrorAlert>;
 }
 
 /**

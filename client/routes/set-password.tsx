@@ -10,6 +10,7 @@ import { PasswordChecklist } from '../features/profile/password-checklist';
 import { errorMessage, fieldErrorText } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { checkPassword } from '../../server/contracts/password-policy';
+import { ErrorAlert } from '../components/status-alerts';
 
 /**
  * "Choose your password" through a one-time link (an account an admin created without a
@@ -64,9 +65,7 @@ export default function SetPasswordPage() {
           </>
         ) : account.isError ? (
           <>
-            <Alert color="red" role="alert">
-              {errorMessage(t, account.error)}
-            </Alert>
+            <ErrorAlert>{errorMessage(t, account.error)}</ErrorAlert>
             <Button component={Link} href="/login" variant="light">
               {t('auth.google.backToLogin')}
             </Button>
@@ -77,11 +76,7 @@ export default function SetPasswordPage() {
           <form onSubmit={submit} noValidate>
             <Stack>
               <Text>{t('auth.setPassword.greeting', { name: account.data.name, email: account.data.email })}</Text>
-              {error && (
-                <Alert color="red" role="alert">
-                  {error}
-                </Alert>
-              )}
+              {error && <ErrorAlert>{error}</ErrorAlert>}
               {/* the account's e-mail for password managers, which save the pair */}
               <input type="hidden" autoComplete="username" value={account.data.email} readOnly />
               <PasswordField

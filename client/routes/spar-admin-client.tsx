@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentType } from 'react';
@@ -21,7 +21,7 @@ import { ScorecardsPanel } from '../features/scorecards/scorecards-panel';
 import { UsersPanel } from '../features/users/users-panel';
 import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
-import { LoadFailedAlert } from '../components/status-alerts';
+import { LoadFailedAlert, ErrorAlert } from '../components/status-alerts';
 import { TabList } from '../components/tab-list';
 import { ActionButtons } from '../components/action-buttons';
 
@@ -64,9 +64,7 @@ export default function SparAdminClientPage() {
       <Stack>
         {back}
         <PageTitle>{t('detail.notFoundTitle')}</PageTitle>
-        <Alert color="red" role="alert">
-          {t('detail.notFound')}
-        </Alert>
+        <ErrorAlert>{t('detail.notFound')}</ErrorAlert>
       </Stack>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { ListStates } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
@@ -179,11 +180,7 @@ function GenerateKeyModal({
               required
               data-autofocus
             />
-            {generate.isError && (
-              <Alert color="red" role="alert">
-                {t('keys.generateFailed')}
-              </Alert>
-            )}
+            {generate.isError && <ErrorAlert>{t('keys.generateFailed')}</ErrorAlert>}
             <ModalFooter
               cancelLabel={t('app.cancel')}
               onCancel={close}

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../server/contracts/enums';
 import { createWebhookInput, type WebhookEndpointView } from '../../../server/contracts/webhooks';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
-import { LoadFailedAlert } from '../../components/status-alerts';
+import { LoadFailedAlert, ErrorAlert } from '../../components/status-alerts';
 import { errorMessage, translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -272,11 +272,7 @@ function EndpointModal({
               ))}
             </Stack>
           </Checkbox.Group>
-          {m.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(t, m.error)}
-            </Alert>
-          )}
+          {m.isError && <ErrorAlert>{errorMessage(t, m.error)}</ErrorAlert>}
           <ModalFooter
             cancelLabel={t('app.cancel')}
             onCancel={onClose}

@@ -1,10 +1,11 @@
-import { Alert, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './call-labels';
 import { LiveOrEnded } from './simulation-test-dialog';
 import { useCallSession, useCallSnapshot } from './use-call-session';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Props {
   simulationId: string;
@@ -38,9 +39,7 @@ function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) 
           {t('dryRun.intro')}
         </Text>
         {snapshot.phase === 'failed' && snapshot.error && (
-          <Alert color="red" role="alert">
-            {errorText(t, snapshot.error, snapshot.serverError)}
-          </Alert>
+          <ErrorAlert>{errorText(t, snapshot.error, snapshot.serverError)}</ErrorAlert>
         )}
         <ModalFooter
           cancelLabel={t('actions.cancel')}

@@ -11,6 +11,7 @@ import { CallView } from './call-view';
 import { TranscriptView } from './transcript-view';
 import { useCallSession, useCallSnapshot } from './use-call-session';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Props {
   simulationId: string;
@@ -60,11 +61,7 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
         <Text size="sm" c="dimmed">
           {t('test.intro')}
         </Text>
-        {prompts.isError && (
-          <Alert color="red" role="alert">
-            {t('test.promptsFailed')}
-          </Alert>
-        )}
+        {prompts.isError && <ErrorAlert>{t('test.promptsFailed')}</ErrorAlert>}
         <Select
           label={t('test.prompt')}
           placeholder={prompts.isLoading ? t('loading') : t('test.promptPlaceholder')}

@@ -1,4 +1,4 @@
-import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
@@ -9,6 +9,7 @@ import { trpc } from '../../lib/trpc';
 import { useCtaT } from './use-cta-t';
 import { submitWith } from '../../lib/submit';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 type Fields = {
   slug: string;
@@ -205,9 +206,9 @@ export function CampaignForm({
             minRows={2}
           />
           {m.isError && !serverErrors && (
-            <Alert color="red" role="alert">
+            <ErrorAlert>
               {t('campaigns.saveFailed')} {errorMessage(t, m.error)}
-            </Alert>
+            </ErrorAlert>
           )}
           <ModalFooter
             cancelLabel={t('app.cancel')}

@@ -7,6 +7,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS, notifyFailure, notifySuccess } from '../admin/messages';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Props {
   client: ClientOutput;
@@ -65,11 +66,7 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
           <Trans t={t} i18nKey="delete.intro" values={{ name: client.name }} components={{ b: <strong /> }} />
         </Text>
         {preview.isPending && <Loader size="sm" aria-label={t('common:app.loading')} />}
-        {preview.isError && (
-          <Alert color="red" role="alert">
-            {t('errors.previewFailed')}
-          </Alert>
-        )}
+        {preview.isError && <ErrorAlert>{t('errors.previewFailed')}</ErrorAlert>}
         {preview.data && (
           <div>
             <Text size="sm" fw={600}>

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Paper, Progress, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Progress, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { ScorecardFields } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 import { submitWith } from '../../lib/submit';
+import { ErrorAlert } from '../../components/status-alerts';
 
 const ACCEPT =
   '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
@@ -196,9 +197,9 @@ export function TranscriptUpload() {
                 scorecardError={err('scorecardId')}
               />
               {score.isError && !serverErrors && (
-                <Alert color="red" role="alert">
+                <ErrorAlert>
                   {t('upload.scoreFailed')} {errorMessage(t, score.error)}
-                </Alert>
+                </ErrorAlert>
               )}
               <Group>
                 <Button

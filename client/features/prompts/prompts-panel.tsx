@@ -1,4 +1,4 @@
-import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { notifyFailure, notifySuccess, PROMPTS_NS } from '../admin/messages';
 import { PromptEditorModal, type EditorMode } from './prompt-editor-modal';
 import { PromptGroups } from './prompt-group';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,11 +67,7 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
   const askDelete = (p: PromptOutput) => (p.isSystem ? void runDelete(p) : setConfirm(p));
 
   if (missing) {
-    return (
-      <Alert color="red" role="alert">
-        {t('errors.clientMissing')}
-      </Alert>
-    );
+    return <ErrorAlert>{t('errors.clientMissing')}</ErrorAlert>;
   }
 
   return (

@@ -23,6 +23,7 @@ import { emptyCriterion, emptyScorecard, formValuesOf, toInput, type ScorecardFo
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { WizardNav } from '../../components/wizard-nav';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { ErrorAlert } from '../../components/status-alerts';
 
 const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;
 const REQUIRED_KEY = 'scorecards.validation.criterionFieldsRequired';
@@ -209,11 +210,7 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
               <Text size="sm" c="dimmed">
                 {t('wizard.criteria.intro')}
               </Text>
-              {showCriteriaMessage && (
-                <Alert color="red" role="alert">
-                  {translateMessageKey(t, criteriaMessage)}
-                </Alert>
-              )}
+              {showCriteriaMessage && <ErrorAlert>{translateMessageKey(t, criteriaMessage)}</ErrorAlert>}
               {form.values.criteria.map((c, index) => (
                 <CriterionCard
                   key={c.key}
@@ -249,11 +246,7 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
             description={mobile ? undefined : t('wizard.steps.reviewDescription')}
           >
             <Stack mt="md">
-              {saveError && (
-                <Alert color="red" role="alert">
-                  {saveError}
-                </Alert>
-              )}
+              {saveError && <ErrorAlert>{saveError}</ErrorAlert>}
               <ScorecardReview values={form.values} />
             </Stack>
           </Stepper.Step>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Collapse, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Collapse, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GeneratedScenario, GenerationRow } from '../../../server/contracts/simulations';
 import { trpc } from '../../lib/trpc';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface SentPrompt {
   title: string;
@@ -109,11 +110,7 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
       <Collapse expanded={open}>
         <Stack gap="md">
           {fromServer && generations.isPending && <Loader size="sm" aria-label={t('wizard.scenario.viewPrompt')} />}
-          {fromServer && generations.isError && (
-            <Alert color="red" role="alert">
-              {t('errors.generationsFailed')}
-            </Alert>
-          )}
+          {fromServer && generations.isError && <ErrorAlert>{t('errors.generationsFailed')}</ErrorAlert>}
           {fromServer && generations.data && prompts.length === 0 && (
             <Text size="sm">{t('wizard.scenario.promptUnavailable')}</Text>
           )}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { zodResolver } from '../../lib/zod-resolver';
 import { notifySuccess } from '../../lib/notify';
 import { fieldsWithErrors } from '../../lib/form-field';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /** The sending state shows at least this long, even when the server answers sooner, so the user sees that the request was sent. */
 const MIN_SENDING_MS = 1000;
@@ -73,11 +74,7 @@ export function SupportModal({ opened, onClose }: Props) {
           <Text size="sm" c="dimmed">
             {t('support.intro')}
           </Text>
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
           <TextInput label={t('support.subject')} withAsterisk {...field('subject')} disabled={sending} />
           <Textarea
             label={t('support.description')}

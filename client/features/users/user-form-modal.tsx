@@ -1,4 +1,4 @@
-import { Alert, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -15,6 +15,7 @@ import { useUsersT } from './users-i18n';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { fieldsWithErrors } from '../../lib/form-field';
 import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Values {
   email: string;
@@ -169,9 +170,7 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
             error={err('userType')}
           />
           {teamMember ? null : managers.isError ? (
-            <Alert color="red" role="alert">
-              {t('managersLoadFailed')}
-            </Alert>
+            <ErrorAlert>{t('managersLoadFailed')}</ErrorAlert>
           ) : (
             <Select
               label={t('form.manager')}
