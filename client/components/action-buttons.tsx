@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 
-export interface ButtonAction<K extends string = string> {
+interface ButtonAction<K extends string = string> {
   /** Names the button's text and accessible name through the `label` and `ariaLabel` of ActionButtons. */
   key: K;
   icon?: Icon;

@@ -32,6 +32,9 @@ import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
 import { ModalFooter } from '../../components/modal-footer';
 
+/** A delivery's badge colour by its status; the ones still on their way are gray. */
+const DELIVERY_COLOR: Partial<Record<string, string>> = { succeeded: 'green', dead: 'red', failed: 'orange' };
+
 type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointView };
 
 /** Webhook endpoints (Standard Webhooks): add, edit, rotate the secret, delete, enable, and each one's delivery log. */
@@ -321,18 +324,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge
-                color={
-                  d.status === 'succeeded'
-                    ? 'green'
-                    : d.status === 'dead'
-                      ? 'red'
-                      : d.status === 'failed'
-                        ? 'orange'
-                        : 'gray'
-                }
-                variant="light"
-              >
+              <Badge color={DELIVERY_COLOR[d.status] ?? 'gray'} variant="light">
                 {t(`webhooks.deliveryStatuses.${d.status}`)}
               </Badge>
               {d.lastError && (

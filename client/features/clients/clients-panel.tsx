@@ -19,6 +19,9 @@ const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'duplicate' | 'delete'; client: ClientOutput } | null;
 
+/** A client's type badge colour; the other types are teal. */
+const TYPE_COLOR: Partial<Record<string, string>> = { customer: 'blue', internal: 'gray', demo: 'grape' };
+
 /** The Clients tab of /spar-admin: every client, with add, edit, duplicate and delete. */
 export function ClientsPanel() {
   const { t } = useTranslation(CLIENTS_NS);
@@ -97,18 +100,7 @@ export function ClientsPanel() {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge
-                  variant="light"
-                  color={
-                    c.type === 'customer'
-                      ? 'blue'
-                      : c.type === 'internal'
-                        ? 'gray'
-                        : c.type === 'demo'
-                          ? 'grape'
-                          : 'teal'
-                  }
-                >
+                <Badge variant="light" color={TYPE_COLOR[c.type] ?? 'teal'}>
                   {t(`types.${c.type}`)}
                 </Badge>
               </Table.Td>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -21,7 +21,7 @@ import { IconSelect } from '../../components/named-icon';
 import { ScorecardReview } from './scorecard-review';
 import { emptyCriterion, emptyScorecard, formValuesOf, toInput, type ScorecardFormValues } from './scorecard-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { WizardNav } from '../../components/wizard-nav';
+import { WizardModal } from '../../components/wizard-modal';
 import { fieldsWithErrors } from '../../lib/form-field';
 import { ErrorAlert } from '../../components/status-alerts';
 
@@ -29,7 +29,6 @@ const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as
 const REQUIRED_KEY = 'scorecards.validation.criterionFieldsRequired';
 
 interface Props {
-  opened: boolean;
   onClose: () => void;
   clientId?: string;
   /** The scorecard being edited (its current version); absent when creating. */
@@ -37,7 +36,7 @@ interface Props {
 }
 
 /** The 3-step scorecard wizard (General Details → Criteria → Review) for creating and editing. */
-export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
+export function ScorecardWizard({ onClose, clientId, editing }: Props) {
   const { t } = useTranslation('scorecards');
   const queryClient = useQueryClient();
   const mobile = useMediaQuery('(max-width: 48em)');
@@ -145,124 +144,114 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
 
   const field = fieldsWithErrors(form, detailError);
   return (
-    <Modal
-      opened={opened}
-      onClose={saving ? () => {} : onClose}
-      title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
-      size="xl"
-      fullScreen={mobile}
-      closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
+    <WizardModal
+      ns="scorecards"
+      editing={!!editing}
+      step={step}
+      lastStep={2}
+      saving={saving}
+      onClose={onClose}
+      setStep={setStep}
+      onNext={next}
+      onSave={save}
     >
-      <Stack>
-        {willVersion && (
-          <Alert color="blue" role="status">
-            {t('wizard.newVersionNotice', { version: (editing?.version ?? 1) + 1 })}
-          </Alert>
-        )}
-        <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false} size="sm" wrap>
-          <Stepper.Step
-            label={t('wizard.steps.details')}
-            description={mobile ? undefined : t('wizard.steps.detailsDescription')}
-          >
-            <Stack mt="md">
-              <TextInput
-                label={t('wizard.general.name')}
-                placeholder={t('wizard.general.namePlaceholder')}
-                withAsterisk
-                maxLength={LIMITS.name}
-                data-autofocus
-                {...field('name')}
-              />
-              <IconSelect
-                label={t('wizard.general.icon')}
-                names={SCORECARD_ICONS}
-                fallback="clipboard-check"
-                optionLabel={(name) => t(`icons.${name}`)}
-                withAsterisk
-                value={form.values.icon}
-                onChange={(name) => form.setFieldValue('icon', name)}
-                error={detailError('icon')}
-              />
-              <TextInput
-                label={t('wizard.general.shortDescription')}
-                description={t('wizard.general.shortDescriptionHint')}
-                withAsterisk
-                maxLength={LIMITS.shortDescription}
-                {...field('shortDescription')}
-              />
-              <Textarea
-                label={t('wizard.general.longDescription')}
-                description={t('wizard.general.longDescriptionHint')}
-                autosize
-                minRows={3}
-                maxRows={10}
-                maxLength={LIMITS.longDescription}
-                {...field('longDescription')}
-              />
-            </Stack>
-          </Stepper.Step>
+      {willVersion && (
+        <Alert color="blue" role="status">
+          {t('wizard.newVersionNotice', { version: (editing?.version ?? 1) + 1 })}
+        </Alert>
+      )}
+      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false} size="sm" wrap>
+        <Stepper.Step
+          label={t('wizard.steps.details')}
+          description={mobile ? undefined : t('wizard.steps.detailsDescription')}
+        >
+          <Stack mt="md">
+            <TextInput
+              label={t('wizard.general.name')}
+              placeholder={t('wizard.general.namePlaceholder')}
+              withAsterisk
+              maxLength={LIMITS.name}
+              data-autofocus
+              {...field('name')}
+            />
+            <IconSelect
+              label={t('wizard.general.icon')}
+              names={SCORECARD_ICONS}
+              fallback="clipboard-check"
+              optionLabel={(name) => t(`icons.${name}`)}
+              withAsterisk
+              value={form.values.icon}
+              onChange={(name) => form.setFieldValue('icon', name)}
+              error={detailError('icon')}
+            />
+            <TextInput
+              label={t('wizard.general.shortDescription')}
+              description={t('wizard.general.shortDescriptionHint')}
+              withAsterisk
+              maxLength={LIMITS.shortDescription}
+              {...field('shortDescription')}
+            />
+            <Textarea
+              label={t('wizard.general.longDescription')}
+              description={t('wizard.general.longDescriptionHint')}
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={LIMITS.longDescription}
+              {...field('longDescription')}
+            />
+          </Stack>
+        </Stepper.Step>
 
-          <Stepper.Step
-            label={t('wizard.steps.criteria')}
-            description={mobile ? undefined : t('wizard.steps.criteriaDescription')}
-          >
-            <Stack mt="md">
-              <Text size="sm" c="dimmed">
-                {t('wizard.criteria.intro')}
+        <Stepper.Step
+          label={t('wizard.steps.criteria')}
+          description={mobile ? undefined : t('wizard.steps.criteriaDescription')}
+        >
+          <Stack mt="md">
+            <Text size="sm" c="dimmed">
+              {t('wizard.criteria.intro')}
+            </Text>
+            {showCriteriaMessage && <ErrorAlert>{translateMessageKey(t, criteriaMessage)}</ErrorAlert>}
+            {form.values.criteria.map((c, index) => (
+              <CriterionCard
+                key={c.key}
+                form={form}
+                index={index}
+                count={count}
+                onRemove={() => removeCriterion(index)}
+              />
+            ))}
+            <Group justify="space-between">
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={addCriterion}
+                disabled={count >= MAX_CRITERIA}
+              >
+                {t('wizard.criteria.add')}
+              </Button>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('wizard.criteria.count', { count, max: MAX_CRITERIA })}
               </Text>
-              {showCriteriaMessage && <ErrorAlert>{translateMessageKey(t, criteriaMessage)}</ErrorAlert>}
-              {form.values.criteria.map((c, index) => (
-                <CriterionCard
-                  key={c.key}
-                  form={form}
-                  index={index}
-                  count={count}
-                  onRemove={() => removeCriterion(index)}
-                />
-              ))}
-              <Group justify="space-between">
-                <Button
-                  variant="light"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={addCriterion}
-                  disabled={count >= MAX_CRITERIA}
-                >
-                  {t('wizard.criteria.add')}
-                </Button>
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {t('wizard.criteria.count', { count, max: MAX_CRITERIA })}
-                </Text>
-              </Group>
-              {count >= MAX_CRITERIA && (
-                <Text size="sm" c="orange.8" role="status">
-                  {t('wizard.criteria.maxReached')}
-                </Text>
-              )}
-            </Stack>
-          </Stepper.Step>
+            </Group>
+            {count >= MAX_CRITERIA && (
+              <Text size="sm" c="orange.8" role="status">
+                {t('wizard.criteria.maxReached')}
+              </Text>
+            )}
+          </Stack>
+        </Stepper.Step>
 
-          <Stepper.Step
-            label={t('wizard.steps.review')}
-            description={mobile ? undefined : t('wizard.steps.reviewDescription')}
-          >
-            <Stack mt="md">
-              {saveError && <ErrorAlert>{saveError}</ErrorAlert>}
-              <ScorecardReview values={form.values} />
-            </Stack>
-          </Stepper.Step>
-        </Stepper>
-
-        <WizardNav
-          ns="scorecards"
-          step={step}
-          lastStep={2}
-          saving={saving}
-          onClose={onClose}
-          setStep={setStep}
-          onNext={next}
-          onSave={save}
-        />
-      </Stack>
-    </Modal>
+        <Stepper.Step
+          label={t('wizard.steps.review')}
+          description={mobile ? undefined : t('wizard.steps.reviewDescription')}
+        >
+          <Stack mt="md">
+            {saveError && <ErrorAlert>{saveError}</ErrorAlert>}
+            <ScorecardReview values={form.values} />
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+    </WizardModal>
   );
 }

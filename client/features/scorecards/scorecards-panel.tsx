@@ -131,7 +131,6 @@ export function ScorecardsPanel({ clientId }: { clientId?: string }) {
       {wizard && (
         <ScorecardWizard
           key={wizard.seq}
-          opened
           clientId={clientId}
           editing={wizard.mode === 'edit' ? wizard.scorecard : null}
           onClose={() => setWizard(null)}

@@ -73,22 +73,21 @@ function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, c
         )}
       </Group>
       <Stack gap={2} component="dl" m={0} style={{ flex: 1 }}>
-        <Text size="sm" component="div">
-          <Text span c="dimmed" component="dt" display="inline">
-            {t('list.persona')}:
-          </Text>{' '}
-          <Text span component="dd" display="inline" m={0}>
-            {s.personaName ?? t('list.none')}
+        {(
+          [
+            ['persona', s.personaName],
+            ['scorecard', s.scorecardName],
+          ] as const
+        ).map(([key, value]) => (
+          <Text key={key} size="sm" component="div">
+            <Text span c="dimmed" component="dt" display="inline">
+              {t(`list.${key}`)}:
+            </Text>{' '}
+            <Text span component="dd" display="inline" m={0}>
+              {value ?? t('list.none')}
+            </Text>
           </Text>
-        </Text>
-        <Text size="sm" component="div">
-          <Text span c="dimmed" component="dt" display="inline">
-            {t('list.scorecard')}:
-          </Text>{' '}
-          <Text span component="dd" display="inline" m={0}>
-            {s.scorecardName ?? t('list.none')}
-          </Text>
-        </Text>
+        ))}
       </Stack>
       <Group gap="xs" mt="xs" role="group" aria-label={t('list.actionsOf', { name: s.name })}>
         {canCall && <SimulationCallActions simulationId={s.id} name={s.name} />}
