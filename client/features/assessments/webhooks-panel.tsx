@@ -27,7 +27,7 @@ import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
 import { useAssessmentsT } from './use-assessments-t';
 import { DataTable } from '../../components/data-table';
-import { ListStates } from '../../components/list-states';
+import { ListTable } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
 import { ModalFooter } from '../../components/modal-footer';
@@ -77,88 +77,80 @@ export function WebhooksPanel() {
           <SecretReveal label={t('webhooks.secret')} value={secret} testId="webhook-secret" />
         </Alert>
       )}
-      <ListStates
+      <ListTable
         query={list}
         items={list.data}
-        loadingLabel={t('app.loading')}
-        loadFailed={t('webhooks.loadFailed')}
-        empty={t('webhooks.empty')}
+        text={(key) => t(`webhooks.${key}`)}
+        minWidth={760}
+        striped
+        columns={[t('webhooks.url'), t('webhooks.events'), t('webhooks.status'), t('keys.actions')]}
       >
-        {(rows) => (
-          <DataTable
-            minWidth={760}
-            label={t('webhooks.title')}
-            striped
-            columns={[t('webhooks.url'), t('webhooks.events'), t('webhooks.status'), t('keys.actions')]}
-          >
-            {rows.map((e) => (
-              <Table.Tr key={e.id} data-testid="webhook-row">
-                <Table.Td maw={320}>
-                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {e.url}
-                  </Text>
-                  {e.description && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {e.description}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {e.events.map((ev) => (
-                      <Badge key={ev} variant="outline" size="sm" tt="none">
-                        {ev}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={e.status === 'active' ? 'green' : 'orange'} variant="light">
-                    {t(`webhooks.statuses.${e.status}`)}
+        {(e) => (
+          <Table.Tr key={e.id} data-testid="webhook-row">
+            <Table.Td maw={320}>
+              <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {e.url}
+              </Text>
+              {e.description && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {e.description}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {e.events.map((ev) => (
+                  <Badge key={ev} variant="outline" size="sm" tt="none">
+                    {ev}
                   </Badge>
-                  {e.disabledReason && (
-                    <Text size="xs" c="dimmed">
-                      {e.disabledReason}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="wrap">
-                    <Button size="xs" variant="light" onClick={() => setLog(e)}>
-                      {t('webhooks.log')}
-                    </Button>
-                    <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', endpoint: e })}>
-                      {t('webhooks.edit')}
-                    </Button>
-                    {e.status !== 'active' && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="green"
-                        loading={enable.isPending}
-                        onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}
-                      >
-                        {t('webhooks.enable')}
-                      </Button>
-                    )}
-                    <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'rotate', endpoint: e })}>
-                      {t('webhooks.rotate')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => setConfirm({ kind: 'delete', endpoint: e })}
-                    >
-                      {t('webhooks.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={e.status === 'active' ? 'green' : 'orange'} variant="light">
+                {t(`webhooks.statuses.${e.status}`)}
+              </Badge>
+              {e.disabledReason && (
+                <Text size="xs" c="dimmed">
+                  {e.disabledReason}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="wrap">
+                <Button size="xs" variant="light" onClick={() => setLog(e)}>
+                  {t('webhooks.log')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', endpoint: e })}>
+                  {t('webhooks.edit')}
+                </Button>
+                {e.status !== 'active' && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="green"
+                    loading={enable.isPending}
+                    onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}
+                  >
+                    {t('webhooks.enable')}
+                  </Button>
+                )}
+                <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'rotate', endpoint: e })}>
+                  {t('webhooks.rotate')}
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => setConfirm({ kind: 'delete', endpoint: e })}
+                >
+                  {t('webhooks.delete')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </ListStates>
+      </ListTable>
       {editing && (
         <EndpointModal
           editing={editing}
