@@ -1,5 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   cancelLabel: string;
@@ -43,5 +45,72 @@ export function ModalFooter({
         {confirmLabel}
       </Button>
     </Group>
+  );
+}
+
+interface FormModalProps {
+  /** Open unless said. */
+  opened?: boolean;
+  onClose: () => void;
+  title: string;
+  size?: 'lg' | 'xl';
+  fullScreen?: boolean;
+  centered?: boolean;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** Leaves the checks to the form's own validation instead of the browser's. */
+  noValidate?: boolean;
+  gap?: 'sm';
+  cancelLabel: string;
+  confirmLabel: string;
+  /** While saving: the submit button spins. */
+  loading: boolean;
+  /** Also refuses closing and cancelling while `loading`, where a save cannot be left half done. */
+  lockWhileLoading?: boolean;
+  /** The fields. */
+  children: ReactNode;
+}
+
+/** A dialog that is one form: its fields, then Cancel and the submit button. */
+export function FormModal({
+  opened = true,
+  onClose,
+  title,
+  size,
+  fullScreen,
+  centered = true,
+  onSubmit,
+  noValidate,
+  gap,
+  cancelLabel,
+  confirmLabel,
+  loading,
+  lockWhileLoading,
+  children,
+}: FormModalProps) {
+  const { t } = useTranslation();
+  const locked = lockWhileLoading && loading;
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !locked && onClose()}
+      title={title}
+      size={size}
+      fullScreen={fullScreen}
+      centered={centered}
+      closeButtonProps={{ 'aria-label': t('app.close') }}
+    >
+      <form onSubmit={onSubmit} noValidate={noValidate}>
+        <Stack gap={gap}>
+          {children}
+          <ModalFooter
+            cancelLabel={cancelLabel}
+            onCancel={onClose}
+            cancelDisabled={locked}
+            confirmLabel={confirmLabel}
+            loading={loading}
+          />
+        </Stack>
+      </form>
+    </Modal>
   );
 }

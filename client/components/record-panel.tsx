@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -13,7 +13,7 @@ import { ClientMissingAlert, LoadFailedAlert, ErrorAlert } from './status-alerts
 import { PanelIntro } from './panel-intro';
 import { DataTable } from './data-table';
 import { NameText } from './name-text';
-import { ModalFooter } from './modal-footer';
+import { FormModal } from './modal-footer';
 
 interface RecordActions<R> {
   edit: (record: R) => void;
@@ -194,28 +194,22 @@ export function RecordFormModal<V, F>({
   });
 
   return (
-    <Modal
-      opened
-      onClose={() => !saving && onClose()}
+    <FormModal
+      onClose={onClose}
       title={title}
       size={size}
       fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      centered={false}
+      onSubmit={submit}
+      noValidate
+      cancelLabel={t('actions.cancel')}
+      confirmLabel={t('actions.save')}
+      loading={saving}
+      lockWhileLoading
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {clientMissing && <ErrorAlert>{t('clientMissing')}</ErrorAlert>}
-          {children}
-          <ModalFooter
-            cancelLabel={t('actions.cancel')}
-            onCancel={onClose}
-            cancelDisabled={saving}
-            confirmLabel={t('actions.save')}
-            loading={saving}
-          />
-        </Stack>
-      </form>
-    </Modal>
+      {clientMissing && <ErrorAlert>{t('clientMissing')}</ErrorAlert>}
+      {children}
+    </FormModal>
   );
 }
 

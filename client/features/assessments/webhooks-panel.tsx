@@ -6,7 +6,6 @@ import {
   Drawer,
   Group,
   Loader,
-  Modal,
   Pagination,
   Stack,
   Table,
@@ -30,7 +29,7 @@ import { DataTable } from '../../components/data-table';
 import { ListTable } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
-import { ModalFooter } from '../../components/modal-footer';
+import { FormModal } from '../../components/modal-footer';
 
 /** A delivery's badge colour by its status; the ones still on their way are gray. */
 const DELIVERY_COLOR: Partial<Record<string, string>> = { succeeded: 'green', dead: 'red', failed: 'orange' };
@@ -230,53 +229,44 @@ function EndpointModal({
     else create.mutate(parsed.data);
   };
   return (
-    <Modal
-      opened
+    <FormModal
       onClose={onClose}
       title={current ? t('webhooks.edit') : t('webhooks.add')}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      onSubmit={submitWith(submit)}
+      cancelLabel={t('app.cancel')}
+      confirmLabel={t('webhooks.save')}
+      loading={m.isPending}
     >
-      <form onSubmit={submitWith(submit)}>
-        <Stack>
-          <TextInput
-            label={t('webhooks.url')}
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={errors.url}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label={t('webhooks.description')}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={errors.description}
-          />
-          <Checkbox.Group
-            label={t('webhooks.events')}
-            value={events}
-            onChange={(v) => setEvents(v as WebhookEventType[])}
-            error={errors.events}
-            required
-          >
-            <Stack gap={6} mt={6}>
-              {WEBHOOK_EVENT_TYPES.map((ev) => (
-                <Checkbox key={ev} value={ev} label={`${ev} — ${t(`webhooks.eventHelp.${ev.split('.')[1]}`)}`} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          {m.isError && <ErrorAlert>{errorMessage(t, m.error)}</ErrorAlert>}
-          <ModalFooter
-            cancelLabel={t('app.cancel')}
-            onCancel={onClose}
-            confirmLabel={t('webhooks.save')}
-            loading={m.isPending}
-          />
+      <TextInput
+        label={t('webhooks.url')}
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        error={errors.url}
+        required
+        data-autofocus
+      />
+      <TextInput
+        label={t('webhooks.description')}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+      />
+      <Checkbox.Group
+        label={t('webhooks.events')}
+        value={events}
+        onChange={(v) => setEvents(v as WebhookEventType[])}
+        error={errors.events}
+        required
+      >
+        <Stack gap={6} mt={6}>
+          {WEBHOOK_EVENT_TYPES.map((ev) => (
+            <Checkbox key={ev} value={ev} label={`${ev} — ${t(`webhooks.eventHelp.${ev.split('.')[1]}`)}`} />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Checkbox.Group>
+      {m.isError && <ErrorAlert>{errorMessage(t, m.error)}</ErrorAlert>}
+    </FormModal>
   );
 }
 
