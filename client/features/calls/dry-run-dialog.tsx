@@ -1,30 +1,14 @@
-import { Loader, Modal, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './call-labels';
-import { LiveOrEnded } from './simulation-test-dialog';
+import { LiveOrEnded, type CallDialogProps } from './simulation-test-dialog';
 import { useCallSession, useCallSnapshot } from './use-call-session';
 import { ModalFooter } from '../../components/modal-footer';
 import { ErrorAlert } from '../../components/status-alerts';
 
-interface Props {
-  simulationId: string;
-  clientId?: string;
-  opened: boolean;
-  onClose: () => void;
-}
-
 /** Simulations list → Dry run: a typed conversation with the same prospect, to check a scenario without voice. */
-export function DryRunDialog({ simulationId, clientId, opened, onClose }: Props) {
-  const { t } = useTranslation('calls');
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('dryRun.title')} size="lg" closeOnClickOutside={false}>
-      {opened && <DryRunBody simulationId={simulationId} clientId={clientId} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) {
+export function DryRunBody({ simulationId, clientId, onClose }: CallDialogProps) {
   const { t } = useTranslation('calls');
   const session = useCallSession(
     { input: { simulationId, mode: 'dry_run', ...(clientId ? { clientId } : {}) } },
