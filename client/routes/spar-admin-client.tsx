@@ -1,13 +1,13 @@
-import { Anchor, Badge, Breadcrumbs, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Text } from '@mantine/core';
 import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { LoadingScreen } from '../components/loading-screen';
 import { PageTitle } from '../components/page-title';
 import { CLIENTS_NS } from '../features/admin/messages';
-import { useTabParam } from '../features/admin/use-tab-param';
+import { PanelTabs } from '../features/admin/panel-tabs';
 import { ClientAnalyticsPanel } from '../features/analytics/client-analytics-panel';
 import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
 import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
@@ -22,7 +22,6 @@ import { UsersPanel } from '../features/users/users-panel';
 import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { LoadFailedAlert, ErrorAlert } from '../components/status-alerts';
-import { TabList } from '../components/tab-list';
 import { ActionButtons } from '../components/action-buttons';
 
 /** The client detail tabs, in the order the screen shows them, each with the panel it shows. */
@@ -37,8 +36,7 @@ const PANELS = {
   callInstructions: CallInstructionsPanel,
   scorecards: ScorecardsPanel,
   analytics: ClientAnalyticsPanel,
-} satisfies Record<string, ComponentType<{ clientId: string }>>;
-const TABS = Object.keys(PANELS) as (keyof typeof PANELS)[];
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One client seen by a superuser: every tab edits that client's data through the tenant services. */
@@ -47,7 +45,6 @@ export default function SparAdminClientPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
   const valid = UUID.test(clientId);
   const client = useQuery({ ...trpc.clients.get.queryOptions({ id: clientId }), enabled: valid });
-  const [tab, setTab] = useTabParam(TABS, 'users');
   const [dialog, setDialog] = useState<'edit' | 'duplicate' | null>(null);
 
   const back = (
@@ -113,17 +110,7 @@ export default function SparAdminClientPage() {
         </Group>
       </Group>
 
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} mb="md" />
-        {TABS.map((value) => {
-          const Panel = PANELS[value];
-          return (
-            <Tabs.Panel key={value} value={value}>
-              <Panel clientId={c.id} />
-            </Tabs.Panel>
-          );
-        })}
-      </Tabs>
+      <PanelTabs panels={PANELS} props={{ clientId: c.id }} />
 
       {dialog === 'edit' && <ClientFormModal opened client={c} onClose={() => setDialog(null)} />}
       {dialog === 'duplicate' && <DuplicateClientModal source={c} onClose={() => setDialog(null)} />}
