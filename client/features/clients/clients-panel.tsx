@@ -5,8 +5,7 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ClientOutput } from '../../../server/contracts/clients';
-import { LoadingScreen } from '../../components/loading-screen';
-import { LoadFailedAlert } from '../../components/status-alerts';
+import { LoadingOrFailed } from '../../components/status-alerts';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS } from '../admin/messages';
 import { ClientFormModal } from './client-form-modal';
@@ -46,15 +45,7 @@ export function ClientsPanel() {
         </Button>
       </Group>
 
-      {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <LoadFailedAlert
-          inline
-          message={t('errors.loadFailed')}
-          retryLabel={t('common:app.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      )}
+      <LoadingOrFailed query={list} message={t('errors.loadFailed')} />
       {list.data && list.data.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
       {list.data && list.data.length > 0 && (
         <DataTable
