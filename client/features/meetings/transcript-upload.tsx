@@ -9,7 +9,7 @@ import { errorMessage, serverFieldErrors, translateErrorCode, translateMessageKe
 import { UploadError } from '../knowledge/upload-file';
 import { isRecording, transcribeRecordingFile } from './upload-recording';
 import { trpc } from '../../lib/trpc';
-import { ScorecardFields } from './scorecard-fields';
+import { ScorecardFields, useScorecardChoice } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 import { submitWith } from '../../lib/submit';
 import { ErrorAlert } from '../../components/status-alerts';
@@ -35,8 +35,7 @@ export function TranscriptUpload() {
   const [preview, setPreview] = useState<TranscriptPreview | null>(null);
   const [title, setTitle] = useState('');
   const [rep, setRep] = useState<string | null>(null);
-  const [scorecardId, setScorecardId] = useState<string | null>(null);
-  const [simulationId, setSimulationId] = useState<string | null>(null);
+  const choice = useScorecardChoice();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const read = useMutation(trpc.meetings.previewTranscript.mutationOptions());
   const score = useMutation(
@@ -95,7 +94,7 @@ export function TranscriptUpload() {
   const submit = () => {
     const next: Record<string, string> = {};
     if (!title.trim()) next.title = t('validation.titleRequired');
-    if (!scorecardId) next.scorecardId = t('validation.scorecardRequired');
+    if (!choice.scorecardId) next.scorecardId = t('validation.scorecardRequired');
     if (!rep) next.repSpeaker = t('validation.repRequired');
     setErrors(next);
     if (Object.keys(next).length || !content || !file) return;
@@ -103,8 +102,7 @@ export function TranscriptUpload() {
       fileName: file.name,
       content,
       title: title.trim(),
-      scorecardId: scorecardId!,
-      ...(simulationId ? { simulationId } : {}),
+      ...choice.input(),
       repSpeaker: rep!,
     });
   };
@@ -189,13 +187,7 @@ export function TranscriptUpload() {
                 required
                 maw={520}
               />
-              <ScorecardFields
-                simulationId={simulationId}
-                onSimulation={setSimulationId}
-                scorecardId={scorecardId}
-                onScorecard={setScorecardId}
-                scorecardError={err('scorecardId')}
-              />
+              <ScorecardFields {...choice.fields} scorecardError={err('scorecardId')} />
               {score.isError && !serverErrors && (
                 <ErrorAlert>
                   {t('upload.scoreFailed')} {errorMessage(t, score.error)}
