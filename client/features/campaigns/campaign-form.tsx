@@ -1,6 +1,6 @@
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
 import { campaignInput, type CampaignRow } from '../../../server/contracts/campaigns';
 import { LANGUAGES, type Language } from '../../../server/contracts/languages';
@@ -65,6 +65,13 @@ export function CampaignForm({
   const err = (k: keyof Fields) =>
     errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
 
+  /** A text field's value, its change and its message. */
+  const text = (k: Exclude<keyof Fields, 'language' | 'linkExpirationDays' | 'simulationId' | 'bookingProvider'>) => ({
+    value: v[k],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(k, e.currentTarget.value),
+    error: err(k),
+  });
+
   const submit = () => {
     const parsed = campaignInput.safeParse({
       ...v,
@@ -93,22 +100,8 @@ export function CampaignForm({
       loading={m.isPending}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('form.slug')}
-          description={t('form.slugHelp')}
-          value={v.slug}
-          onChange={(e) => set('slug', e.currentTarget.value)}
-          error={err('slug')}
-          required
-          data-autofocus
-        />
-        <TextInput
-          label={t('form.name')}
-          value={v.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={err('name')}
-          required
-        />
+        <TextInput label={t('form.slug')} description={t('form.slugHelp')} {...text('slug')} required data-autofocus />
+        <TextInput label={t('form.name')} {...text('name')} required />
       </SimpleGrid>
       <Select
         label={t('form.simulation')}
@@ -120,18 +113,11 @@ export function CampaignForm({
         searchable
         required
       />
-      <TextInput
-        label={t('form.subHeader')}
-        value={v.subHeader}
-        onChange={(e) => set('subHeader', e.currentTarget.value)}
-        error={err('subHeader')}
-      />
+      <TextInput label={t('form.subHeader')} {...text('subHeader')} />
       <Textarea
         label={t('form.introParagraph')}
         description={t('form.introHelp')}
-        value={v.introParagraph}
-        onChange={(e) => set('introParagraph', e.currentTarget.value)}
-        error={err('introParagraph')}
+        {...text('introParagraph')}
         autosize
         minRows={3}
         required
@@ -139,9 +125,7 @@ export function CampaignForm({
       <Textarea
         label={t('form.afterMessage')}
         description={t('form.afterHelp')}
-        value={v.afterMessage}
-        onChange={(e) => set('afterMessage', e.currentTarget.value)}
-        error={err('afterMessage')}
+        {...text('afterMessage')}
         autosize
         minRows={2}
         required
@@ -171,9 +155,7 @@ export function CampaignForm({
       <Textarea
         label={t('form.bannerMessage')}
         description={t('form.bannerHelp')}
-        value={v.bannerMessage}
-        onChange={(e) => set('bannerMessage', e.currentTarget.value)}
-        error={err('bannerMessage')}
+        {...text('bannerMessage')}
         autosize
         minRows={2}
       />
@@ -189,9 +171,7 @@ export function CampaignForm({
           <TextInput
             label={t('form.bookingUrl')}
             description={t(`form.bookingUrlHelp.${v.bookingProvider}`)}
-            value={v.bookingUrl}
-            onChange={(e) => set('bookingUrl', e.currentTarget.value)}
-            error={err('bookingUrl')}
+            {...text('bookingUrl')}
             required
           />
         )}
@@ -199,9 +179,7 @@ export function CampaignForm({
       <Textarea
         label={t('form.ctaInstructions')}
         description={t('form.ctaInstructionsHelp')}
-        value={v.ctaInstructions}
-        onChange={(e) => set('ctaInstructions', e.currentTarget.value)}
-        error={err('ctaInstructions')}
+        {...text('ctaInstructions')}
         autosize
         minRows={2}
       />
