@@ -29,9 +29,7 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           withAsterisk
           allowDeselect={false}
           data={DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) }))}
-          value={form.values.difficulty}
-          onChange={(v) => v && form.setFieldValue('difficulty', v as SimulationFormValues['difficulty'])}
-          error={err('difficulty')}
+          {...field('difficulty')}
         />
         <NumberInput
           label={t('wizard.details.timeLimit')}
@@ -54,9 +52,7 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           withAsterisk
           allowDeselect={false}
           data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-          value={form.values.language}
-          onChange={(v) => v && form.setFieldValue('language', v as SimulationFormValues['language'])}
-          error={err('language')}
+          {...field('language')}
         />
         <TextInput
           label={t('wizard.details.useCase')}
