@@ -169,8 +169,8 @@ function WizardBody({
 
   // the first two steps each pick from a list, their texts named after it: the simulations, then the members
   const pickers = [
-    ['Simulations', sims, simulationIds, setSimulationIds, errors.simulationIds],
-    ['Members', members, userIds, setUserIds, errors.userIds],
+    ['Simulations', sims, simulationIds, setSimulationIds, errors.simulationIds, simName],
+    ['Members', members, userIds, setUserIds, errors.userIds, memberName],
   ] as const;
   return (
     <Stack>
@@ -231,18 +231,14 @@ function WizardBody({
                 <Radio value="latest" label={t('wizard.policy.latest')} />
               </Group>
             </Radio.Group>
-            <div>
-              <Text fw={600}>{t('wizard.simulations')}</Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {simulationIds.map(simName).join(', ')}
-              </Text>
-            </div>
-            <div>
-              <Text fw={600}>{t('wizard.members')}</Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {userIds.map(memberName).join(', ')}
-              </Text>
-            </div>
+            {pickers.map(([list, , selected, , , nameOf]) => (
+              <div key={list}>
+                <Text fw={600}>{t(`wizard.${list.toLowerCase()}`)}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {selected.map(nameOf).join(', ')}
+                </Text>
+              </div>
+            ))}
             {(errors.simulationIds || errors.userIds) && (
               <Text c="red" size="sm" role="alert">
                 {errors.simulationIds ?? errors.userIds}

@@ -30,22 +30,8 @@ function PromptBlock({ p }: { p: SentPrompt }) {
           ? ` · ${t('wizard.scenario.promptUsage', { input: p.usage.inputTokens, output: p.usage.outputTokens })}`
           : ''}
       </Text>
-      {p.system && (
-        <>
-          <Text size="xs" fw={600}>
-            {t('wizard.scenario.promptSystem')}
-          </Text>
-          <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto' }}>
-            {p.system}
-          </Code>
-        </>
-      )}
-      <Text size="xs" fw={600}>
-        {t('wizard.scenario.promptUser')}
-      </Text>
-      <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>
-        {p.user}
-      </Code>
+      {p.system && <PromptPart title={t('wizard.scenario.promptSystem')} text={p.system} maxHeight={240} />}
+      <PromptPart title={t('wizard.scenario.promptUser')} text={p.user} maxHeight={320} />
     </Stack>
   );
 }
@@ -120,5 +106,19 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
         </Stack>
       </Collapse>
     </Stack>
+  );
+}
+
+/** One message of a prompt, under its title, scrolling past `maxHeight`. */
+function PromptPart({ title, text, maxHeight }: { title: string; text: string; maxHeight: number }) {
+  return (
+    <>
+      <Text size="xs" fw={600}>
+        {title}
+      </Text>
+      <Code block style={{ whiteSpace: 'pre-wrap', maxHeight, overflow: 'auto' }}>
+        {text}
+      </Code>
+    </>
   );
 }
