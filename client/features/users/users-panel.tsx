@@ -21,7 +21,7 @@ import { trpc, trpcClient } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
 import { BulkImportModal } from './bulk-import-modal';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
-import { downloadText } from './download';
+import { useCsvExport } from './download';
 import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
 
@@ -48,7 +48,6 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [generated, setGenerated] = useState<{ email: string; password: string } | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const del = useMutation(trpc.users.delete.mutationOptions());
   const bulkDel = useMutation(trpc.users.bulkDelete.mutationOptions());
@@ -105,18 +104,14 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
     }
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { csv, count } = await trpcClient.users.exportCsv.query({ clientId });
-      downloadText(`users-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-      notifySuccess(t('notify.exported', { count }));
-    } catch (e) {
-      notifyFailure(tc, t('errors.export'), e);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportCsv } = useCsvExport(tc, t('errors.export'), async () => {
+    const { csv, count } = await trpcClient.users.exportCsv.query({ clientId });
+    return {
+      filename: `users-${new Date().toISOString().slice(0, 10)}.csv`,
+      csv,
+      done: t('notify.exported', { count }),
+    };
+  });
 
   return (
     <Stack>
@@ -139,7 +134,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
                   onClick: () => setBulkMode(true),
                   disabled: !selectable.length,
                 },
-                { key: 'export', icon: IconFileExport, onClick: () => void exportCsv(), loading: exporting },
+                { key: 'export', icon: IconFileExport, onClick: exportCsv, loading: exporting },
               ]}
             />
           ) : (
