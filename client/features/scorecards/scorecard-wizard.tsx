@@ -143,6 +143,11 @@ export function ScorecardWizard({ onClose, clientId, editing }: Props) {
     (criteriaMessage !== REQUIRED_KEY || Object.keys(form.errors).some((k) => k.startsWith('criteria.')));
 
   const field = fieldsWithErrors(form, detailError);
+  /** A step's name, and what it is for beside it on wider screens. */
+  const stepText = (step: 'details' | 'criteria' | 'review') => ({
+    label: t(`wizard.steps.${step}`),
+    description: mobile ? undefined : t(`wizard.steps.${step}Description`),
+  });
   return (
     <WizardModal
       ns="scorecards"
@@ -161,10 +166,7 @@ export function ScorecardWizard({ onClose, clientId, editing }: Props) {
         </Alert>
       )}
       <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false} size="sm" wrap>
-        <Stepper.Step
-          label={t('wizard.steps.details')}
-          description={mobile ? undefined : t('wizard.steps.detailsDescription')}
-        >
+        <Stepper.Step {...stepText('details')}>
           <Stack mt="md">
             <TextInput
               label={t('wizard.general.name')}
@@ -203,10 +205,7 @@ export function ScorecardWizard({ onClose, clientId, editing }: Props) {
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step
-          label={t('wizard.steps.criteria')}
-          description={mobile ? undefined : t('wizard.steps.criteriaDescription')}
-        >
+        <Stepper.Step {...stepText('criteria')}>
           <Stack mt="md">
             <Text size="sm" c="dimmed">
               {t('wizard.criteria.intro')}
@@ -242,10 +241,7 @@ export function ScorecardWizard({ onClose, clientId, editing }: Props) {
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step
-          label={t('wizard.steps.review')}
-          description={mobile ? undefined : t('wizard.steps.reviewDescription')}
-        >
+        <Stepper.Step {...stepText('review')}>
           <Stack mt="md">
             {saveError && <ErrorAlert>{saveError}</ErrorAlert>}
             <ScorecardReview values={form.values} />
