@@ -29,7 +29,17 @@ const withPageStyles =
     Promise.all([load(), import('./styles/mantine-pages.css'), loadPageTexts().catch(() => undefined)]).then(
       ([m]) => m,
     );
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(withPageStyles(load));
+const page = (load: PageLoader) => lazy(withPageStyles(load));
+
+type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/** One route: its path, who may open it, the shell it is drawn in, and its page (or how to load it, see `page`). */
+const route = (
+  path: string,
+  access: Access,
+  layout: RouteLayout,
+  component: AppRoute['component'] | PageLoader,
+): AppRoute => ({ path, access, layout, component: '$$typeof' in component ? component : page(component) });
 
 const Meetings = page(() => import('./routes/meetings'));
 const AssessmentTake = page(() => import('./routes/assessment-take'));
@@ -37,103 +47,48 @@ const AssessmentComplete = page(() => import('./routes/assessment-complete'));
 
 /** Every route of the app except `/` (a redirect, see route-view.tsx), first match wins (specific paths before parameterised ones). */
 export const APP_ROUTES: AppRoute[] = [
-  { path: '/login', access: { kind: 'guest' }, layout: 'public', component: lazy(() => import('./routes/login')) },
-  {
-    path: '/set-password',
-    access: PUBLIC,
-    layout: 'public',
-    component: page(() => import('./routes/set-password')),
-  },
-  { path: '/auth/google/done', access: PUBLIC, layout: 'bare', component: page(() => import('./routes/google-done')) },
-  {
-    path: '/no-role-assigned',
-    access: { kind: 'noRole' },
-    layout: 'public',
-    component: page(() => import('./routes/no-role-assigned')),
-  },
-  {
-    path: '/dashboard',
-    access: roles(MANAGERS, '/assignments'),
-    layout: 'app',
-    component: page(() => import('./routes/dashboard')),
-  },
-  { path: '/profile', access: SIGNED_IN, layout: 'app', component: page(() => import('./routes/profile')) },
-  { path: '/team', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/team')) },
-  {
-    path: '/simulations',
-    access: roles(MANAGERS),
-    layout: 'app',
-    component: page(() => import('./routes/simulations')),
-  },
-  { path: '/personas', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/personas')) },
-  { path: '/scorecards', access: roles(MANAGERS), layout: 'app', component: page(() => import('./routes/scorecards')) },
-  {
-    path: '/assessments',
-    access: roles(MANAGERS),
-    layout: 'app',
-    component: page(() => import('./routes/assessments')),
-  },
-  {
-    path: '/assignments/sr',
-    access: roles(['sales_rep'], '/assignments'),
-    layout: 'app',
-    component: page(() => import('./routes/assignments-sr')),
-  },
-  {
-    path: '/assignments',
-    access: roles(['admin', 'sales_manager', 'demo_sales_manager'], '/assignments/sr'),
-    layout: 'app',
-    component: page(() => import('./routes/assignments')),
-  },
-  { path: '/meetings', access: SIGNED_IN, layout: 'app', component: Meetings },
-  { path: '/integrations/google/success', access: SIGNED_IN, layout: 'app', component: Meetings },
-  { path: '/cta', access: roles(['sales_manager']), layout: 'app', component: page(() => import('./routes/cta')) },
+  route(
+    '/login',
+    { kind: 'guest' },
+    'public',
+    lazy(() => import('./routes/login')),
+  ),
+  route('/set-password', PUBLIC, 'public', () => import('./routes/set-password')),
+  route('/auth/google/done', PUBLIC, 'bare', () => import('./routes/google-done')),
+  route('/no-role-assigned', { kind: 'noRole' }, 'public', () => import('./routes/no-role-assigned')),
+  route('/dashboard', roles(MANAGERS, '/assignments'), 'app', () => import('./routes/dashboard')),
+  route('/profile', SIGNED_IN, 'app', () => import('./routes/profile')),
+  route('/team', roles(MANAGERS), 'app', () => import('./routes/team')),
+  route('/simulations', roles(MANAGERS), 'app', () => import('./routes/simulations')),
+  route('/personas', roles(MANAGERS), 'app', () => import('./routes/personas')),
+  route('/scorecards', roles(MANAGERS), 'app', () => import('./routes/scorecards')),
+  route('/assessments', roles(MANAGERS), 'app', () => import('./routes/assessments')),
+  route('/assignments/sr', roles(['sales_rep'], '/assignments'), 'app', () => import('./routes/assignments-sr')),
+  route(
+    '/assignments',
+    roles(['admin', 'sales_manager', 'demo_sales_manager'], '/assignments/sr'),
+    'app',
+    () => import('./routes/assignments'),
+  ),
+  route('/meetings', SIGNED_IN, 'app', Meetings),
+  route('/integrations/google/success', SIGNED_IN, 'app', Meetings),
+  route('/cta', roles(['sales_manager']), 'app', () => import('./routes/cta')),
   // the exercise page (voice call): any signed-in user with a role
-  {
-    path: '/exercise/:simulationId',
-    access: SIGNED_IN,
-    layout: 'app',
-    component: page(() => import('./routes/exercise')),
-  },
-  { path: '/reports/:callId', access: SIGNED_IN, layout: 'app', component: page(() => import('./routes/report')) },
-  { path: '/admin', access: roles(['admin']), layout: 'app', component: page(() => import('./routes/admin')) },
+  route('/exercise/:simulationId', SIGNED_IN, 'app', () => import('./routes/exercise')),
+  route('/reports/:callId', SIGNED_IN, 'app', () => import('./routes/report')),
+  route('/admin', roles(['admin']), 'app', () => import('./routes/admin')),
   // the product-admin route: superuser only (superuser passes every role check, nobody else is listed)
-  { path: '/spar-admin', access: roles([]), layout: 'app', component: page(() => import('./routes/spar-admin')) },
-  {
-    path: '/spar-admin/clients/:clientId',
-    access: roles([]),
-    layout: 'app',
-    component: page(() => import('./routes/spar-admin-client')),
-  },
-  { path: '/assessment/complete', access: PUBLIC, layout: 'public', component: AssessmentComplete },
-  {
-    path: '/magic-link/complete',
-    access: PUBLIC,
-    layout: 'public',
-    component: page(() => import('./routes/magic-link-complete')),
-  },
-  {
-    path: '/cta/reports/:ctaId',
-    access: PUBLIC,
-    layout: 'public',
-    component: page(() => import('./routes/cta-report')),
-  },
-  {
-    path: '/magic-link/used',
-    access: PUBLIC,
-    layout: 'public',
-    component: page(() => import('./routes/magic-link-used')),
-  },
-  { path: '/assessment/:assessmentId', access: PUBLIC, layout: 'public', component: AssessmentTake },
-  {
-    path: '/magic-link/:ctaId',
-    access: PUBLIC,
-    layout: 'public',
-    component: page(() => import('./routes/magic-link-take')),
-  },
-  { path: '/terms', access: PUBLIC, layout: 'public', component: page(() => import('./routes/terms')) },
-  { path: '/privacy', access: PUBLIC, layout: 'public', component: page(() => import('./routes/privacy')) },
-  { path: '/contact', access: PUBLIC, layout: 'public', component: page(() => import('./routes/contact')) },
+  route('/spar-admin', roles([]), 'app', () => import('./routes/spar-admin')),
+  route('/spar-admin/clients/:clientId', roles([]), 'app', () => import('./routes/spar-admin-client')),
+  route('/assessment/complete', PUBLIC, 'public', AssessmentComplete),
+  route('/magic-link/complete', PUBLIC, 'public', () => import('./routes/magic-link-complete')),
+  route('/cta/reports/:ctaId', PUBLIC, 'public', () => import('./routes/cta-report')),
+  route('/magic-link/used', PUBLIC, 'public', () => import('./routes/magic-link-used')),
+  route('/assessment/:assessmentId', PUBLIC, 'public', AssessmentTake),
+  route('/magic-link/:ctaId', PUBLIC, 'public', () => import('./routes/magic-link-take')),
+  route('/terms', PUBLIC, 'public', () => import('./routes/terms')),
+  route('/privacy', PUBLIC, 'public', () => import('./routes/privacy')),
+  route('/contact', PUBLIC, 'public', () => import('./routes/contact')),
 ];
 
 export const NotFoundPage = page(() => import('./routes/not-found'));

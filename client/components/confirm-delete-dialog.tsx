@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
+import { ModalFooter } from './modal-footer';
+import { ErrorAlert } from './status-alerts';
 
 interface Props {
   opened: boolean;
@@ -42,21 +44,18 @@ export function ConfirmDeleteDialog({
       closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <Text>{message}</Text>
         {note}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {cancelLabel}
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={cancelLabel}
+          onCancel={onCancel}
+          cancelDisabled={pending}
+          confirmLabel={submitLabel}
+          onConfirm={onConfirm}
+          color="red"
+          loading={pending}
+        />
       </Stack>
     </Modal>
   );

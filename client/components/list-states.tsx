@@ -1,5 +1,7 @@
 import { Loader, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from './data-table';
 import { LoadFailedAlert } from './status-alerts';
 
 interface Props<T> {
@@ -27,5 +29,36 @@ export function ListStates<T>({ query, items, loadingLabel, loadFailed, retryLab
       {items && items.length === 0 && <Text c="dimmed">{empty}</Text>}
       {items && items.length > 0 && children(items)}
     </>
+  );
+}
+
+interface ListTableProps<T> extends Omit<ComponentProps<typeof DataTable>, 'children' | 'label'> {
+  query: Props<T>['query'];
+  items: readonly T[] | undefined;
+  /** The list's texts: `title` names the table, then `loadFailed` and `empty`. */
+  text: (key: 'title' | 'loadFailed' | 'empty') => string;
+  /** The loader's name where the list says it itself; "Loading…" otherwise. */
+  loadingLabel?: string;
+  /** One row. */
+  children: (item: T) => ReactNode;
+}
+
+/** A list shown as a table, in its four states (see ListStates). */
+export function ListTable<T>({ query, items, text, loadingLabel, children, ...table }: ListTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <ListStates
+      query={query}
+      items={items}
+      loadingLabel={loadingLabel ?? t('app.loading')}
+      loadFailed={text('loadFailed')}
+      empty={text('empty')}
+    >
+      {(rows) => (
+        <DataTable label={text('title')} {...table}>
+          {rows.map(children)}
+        </DataTable>
+      )}
+    </ListStates>
   );
 }

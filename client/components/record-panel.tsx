@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -9,8 +9,11 @@ import { serverFieldErrors } from '../lib/errors';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 import { ConfirmDeleteModal } from './confirm-delete-dialog';
-import { ClientMissingAlert, LoadFailedAlert } from './status-alerts';
+import { ClientMissingAlert, LoadFailedAlert, ErrorAlert } from './status-alerts';
 import { PanelIntro } from './panel-intro';
+import { DataTable } from './data-table';
+import { NameText } from './name-text';
+import { FormModal } from './modal-footer';
 
 interface RecordActions<R> {
   edit: (record: R) => void;
@@ -191,32 +194,110 @@ export function RecordFormModal<V, F>({
   });
 
   return (
-    <Modal
-      opened
-      onClose={() => !saving && onClose()}
+    <FormModal
+      onClose={onClose}
       title={title}
       size={size}
       fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      centered={false}
+      onSubmit={submit}
+      noValidate
+      cancelLabel={t('actions.cancel')}
+      confirmLabel={t('actions.save')}
+      loading={saving}
+      lockWhileLoading
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {clientMissing && (
-            <Alert color="red" role="alert">
-              {t('clientMissing')}
-            </Alert>
-          )}
-          {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      {clientMissing && <ErrorAlert>{t('clientMissing')}</ErrorAlert>}
+      {children}
+    </FormModal>
+  );
+}
+
+interface RecordColumn<R> {
+  head: string;
+  cell: (record: R) => ReactNode;
+  /** Columns that give way on narrow screens. */
+  wide?: boolean;
+  tt?: 'capitalize';
+}
+
+/**
+ * The table of named records: the name (with the summary under it on narrow screens), the summary
+ * in its own column on wider ones, the caller's further columns, and the edit and delete buttons.
+ */
+export function RecordTable<R extends { id: string; name: string }>({
+  section,
+  rows,
+  actions,
+  summary,
+  columns = [],
+  nameWidth,
+  actionsWidth,
+  highlightOnHover,
+}: {
+  section: string;
+  rows: R[];
+  actions: RecordActions<R>;
+  summary: { head: string; text: (record: R) => string; preLine?: boolean };
+  columns?: RecordColumn<R>[];
+  nameWidth?: string;
+  actionsWidth?: number;
+  highlightOnHover?: boolean;
+}) {
+  const { t } = useConfigTranslation();
+  return (
+    <DataTable
+      minWidth={320}
+      striped
+      highlightOnHover={highlightOnHover}
+      verticalSpacing="sm"
+      aria-label={t(`${section}.tableLabel`)}
+      head={
+        <>
+          <Table.Th w={nameWidth}>{t(`${section}.name`)}</Table.Th>
+          <Table.Th visibleFrom="sm">{summary.head}</Table.Th>
+          {columns.map((c) => (
+            <Table.Th key={c.head} visibleFrom={c.wide ? 'sm' : undefined}>
+              {c.head}
+            </Table.Th>
+          ))}
+          <Table.Th w={actionsWidth}>
+            <VisuallyHidden>{t('actions.actions')}</VisuallyHidden>
+          </Table.Th>
+        </>
+      }
+    >
+      {rows.map((r, i) => (
+        <Table.Tr key={r.id}>
+          <Table.Td>
+            <NameText fw={600} size="sm">
+              {r.name}
+            </NameText>
+            {/* narrow screens: the summary under the name instead of its own column */}
+            <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
+              {summary.text(r)}
+            </Text>
+          </Table.Td>
+          <Table.Td visibleFrom="sm">
+            <Text size="sm" lineClamp={3} style={summary.preLine ? { whiteSpace: 'pre-line' } : undefined}>
+              {summary.text(r)}
+            </Text>
+          </Table.Td>
+          {columns.map((c) => (
+            <Table.Td key={c.head} visibleFrom={c.wide ? 'sm' : undefined} tt={c.tt}>
+              {c.cell(r)}
+            </Table.Td>
+          ))}
+          <Table.Td>
+            <RecordRowActions
+              editLabel={t(`${section}.editAria`, { name: r.name })}
+              deleteLabel={t(`${section}.deleteAria`, { name: r.name })}
+              onEdit={() => actions.edit(r)}
+              onDelete={() => actions.remove(r, i)}
+            />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../lib/format';
+import { HelpTip } from './help-tip';
 
 interface Props {
   score: number | null;
@@ -21,11 +22,11 @@ export function ScoreText({ score, originalScore = null, heuristic = false }: Pr
         {f.score(score)}
       </Text>
       {heuristic && (
-        <Tooltip label={t('score.heuristicHelp')} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+        <HelpTip label={t('score.heuristicHelp')} w={240}>
           <Badge size="xs" color="gray" variant="light" tabIndex={0} data-testid="score-heuristic">
             {t('score.heuristic')}
           </Badge>
-        </Tooltip>
+        </HelpTip>
       )}
       {originalScore !== null && originalScore !== score && (
         <Text span size="xs" c="dimmed" data-testid="score-original">

@@ -1,14 +1,22 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useConfigTranslation } from '../lib/use-config-translation';
+import { LoadingScreen } from './loading-screen';
+
+/** A failure said in place, announced to screen readers. */
+export function ErrorAlert({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="red" role="alert">
+      {children}
+    </Alert>
+  );
+}
 
 /** A superuser's panel opened without a client to act on. */
 export function ClientMissingAlert() {
   const { t } = useConfigTranslation();
-  return (
-    <Alert color="red" role="alert">
-      {t('clientMissing')}
-    </Alert>
-  );
+  return <ErrorAlert>{t('clientMissing')}</ErrorAlert>;
 }
 
 /**
@@ -46,4 +54,18 @@ export function LoadFailedAlert({
       )}
     </Alert>
   );
+}
+
+/** A list's first load while it runs (a loader in place), or its failure with a retry beside the text; nothing once loaded. */
+export function LoadingOrFailed({
+  query,
+  message,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  message: string;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <LoadingScreen fullHeight={false} />;
+  if (!query.isError) return null;
+  return <LoadFailedAlert inline message={message} retryLabel={t('app.retry')} onRetry={() => void query.refetch()} />;
 }

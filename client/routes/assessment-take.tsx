@@ -1,9 +1,9 @@
 import { Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearch } from 'wouter';
 import { PageTitle } from '../components/page-title';
+import { linkPage } from '../components/link-problem-page';
 import { CandidateCall } from '../features/assessments/candidate-call';
 import { CandidateIntro } from '../features/assessments/candidate-intro';
 import { InvalidLink } from '../features/assessments/invalid-link';
@@ -14,19 +14,13 @@ import { MicCheck } from '../features/assessments/mic-check';
  * /assessment/:assessmentId?token=… — a candidate's assessment invitation page, no account:
  * validation → intro → microphone check → the call → thank-you.
  */
-export default function AssessmentTakePage() {
-  const { assessmentId = '' } = useParams<{ assessmentId: string }>();
-  const token = new URLSearchParams(useSearch()).get('token');
-  if (!token) return <InvalidLink problem="no_token" />;
-  return <CandidateFlow link={{ assessmentId, token }} />;
-}
+export default linkPage('assessmentId', InvalidLink, CandidateFlow);
 
 function CandidateFlow({ link }: { link: LinkCredentials }) {
   const { t } = useTranslation('assessments');
-  const stable = useMemo(() => link, [link.assessmentId, link.token]); // eslint-disable-line react-hooks/exhaustive-deps
   const validation = useQuery({
-    queryKey: ['assessmentLink', stable.assessmentId, stable.token],
-    queryFn: () => linkApi.validate(stable),
+    queryKey: ['assessmentLink', link.assessmentId, link.token],
+    queryFn: () => linkApi.validate(link),
     retry: false,
     staleTime: Infinity,
   });
@@ -43,7 +37,7 @@ function CandidateFlow({ link }: { link: LinkCredentials }) {
       <PageTitle>{intro.simulation.name}</PageTitle>
       {step === 'intro' && <CandidateIntro intro={intro} onStart={() => setStep('mic')} />}
       {step === 'mic' && <MicCheck onContinue={() => setStep('call')} />}
-      {step === 'call' && <CandidateCall link={stable} onStartRefused={refused} />}
+      {step === 'call' && <CandidateCall link={link} onStartRefused={refused} />}
     </Stack>
   );
 }

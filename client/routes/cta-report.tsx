@@ -1,9 +1,8 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearch } from 'wouter';
 import { PageTitle } from '../components/page-title';
+import { linkPage } from '../components/link-problem-page';
 import { LoadFailedAlert } from '../components/status-alerts';
 import { BookingStep } from '../features/campaigns/booking-step';
 import { ctaApi, ctaPaths, ctaProblemOf, type CtaCredentials } from '../features/campaigns/cta-api';
@@ -18,20 +17,14 @@ const WAITING = new Set(['pending', 'running']);
  * /cta/reports/:ctaId?token=… — the campaign guest's public report page, reached
  * only with the link's own token; then the Book-a-Call step.
  */
-export default function CtaReportPage() {
-  const { ctaId = '' } = useParams<{ ctaId: string }>();
-  const token = new URLSearchParams(useSearch()).get('token');
-  if (!token) return <InvalidCtaLink problem="no_token" />;
-  return <GuestReport link={{ ctaId, token }} />;
-}
+export default linkPage('ctaId', InvalidCtaLink, GuestReport);
 
 function GuestReport({ link }: { link: CtaCredentials }) {
   const { t } = useCtaT();
   const { i18n } = useTranslation();
-  const stable = useMemo(() => link, [link.ctaId, link.token]); // eslint-disable-line react-hooks/exhaustive-deps
   const report = useQuery({
-    queryKey: ['ctaReport', stable.ctaId, stable.token],
-    queryFn: () => ctaApi.report(stable),
+    queryKey: ['ctaReport', link.ctaId, link.token],
+    queryFn: () => ctaApi.report(link),
     retry: false,
     refetchInterval: (q) => (q.state.data && WAITING.has(q.state.data.report_status) ? 1500 : false),
   });
@@ -50,7 +43,7 @@ function GuestReport({ link }: { link: CtaCredentials }) {
     <Stack maw={960} mx="auto" gap="md">
       <PageTitle>{t('guest.report.title', { campaign: r.campaign.name })}</PageTitle>
       {r.report ? (
-        <ReportView data={r.report} downloadUrl={ctaPaths.download(stable, i18n.language)} />
+        <ReportView data={r.report} downloadUrl={ctaPaths.download(link, i18n.language)} />
       ) : WAITING.has(r.report_status) ? (
         <Alert color="blue" variant="light" role="status">
           <Stack gap={4}>
@@ -63,7 +56,7 @@ function GuestReport({ link }: { link: CtaCredentials }) {
           {r.report_status === 'failed' ? t('guest.complete.reportFailed') : t('guest.report.none')}
         </Alert>
       )}
-      <BookingStep link={stable} report={r} />
+      <BookingStep link={link} report={r} />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useParams, useSearch, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { PageTitle } from '../components/page-title';
+import { linkPage } from '../components/link-problem-page';
 import { LinkCall, type LinkCallProgress } from '../features/assessments/candidate-call';
 import { MicCheck } from '../features/assessments/mic-check';
 import { ctaApi, ctaCallBackend, ctaPaths, ctaProblemOf, type CtaCredentials } from '../features/campaigns/cta-api';
@@ -15,20 +16,14 @@ import { useGuestLanguage } from '../features/campaigns/use-guest-language';
  * /magic-link/:ctaId?token=… — a campaign guest's demo call, no account: validation →
  * intro → microphone check → the call → thank-you (/magic-link/complete) → the report.
  */
-export default function MagicLinkTakePage() {
-  const { ctaId = '' } = useParams<{ ctaId: string }>();
-  const token = new URLSearchParams(useSearch()).get('token');
-  if (!token) return <InvalidCtaLink problem="no_token" />;
-  return <GuestFlow link={{ ctaId, token }} />;
-}
+export default linkPage('ctaId', InvalidCtaLink, GuestFlow);
 
 function GuestFlow({ link }: { link: CtaCredentials }) {
   const { t } = useCtaT();
   const [, navigate] = useLocation();
-  const stable = useMemo(() => link, [link.ctaId, link.token]); // eslint-disable-line react-hooks/exhaustive-deps
   const validation = useQuery({
-    queryKey: ['ctaLink', stable.ctaId, stable.token],
-    queryFn: () => ctaApi.validate(stable),
+    queryKey: ['ctaLink', link.ctaId, link.token],
+    queryFn: () => ctaApi.validate(link),
     retry: false,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -40,26 +35,25 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
   // a used or started link has its own page (/magic-link/used)
   useEffect(() => {
     if (problem === 'used' || problem === 'started')
-      navigate(ctaPaths.used(problem === 'used' ? stable : null, problem), { replace: true });
-  }, [problem, stable, navigate]);
+      navigate(ctaPaths.used(problem === 'used' ? link : null, problem), { replace: true });
+  }, [problem, link, navigate]);
 
-  const backend = useMemo(() => ctaCallBackend(stable), [stable]);
+  const backend = useMemo(() => ctaCallBackend(link), [link]);
   const onStartFailed = useCallback(() => {
     // the link may have been used meanwhile (another tab): ask it again to say why
-    void ctaApi.validate(stable).then(
+    void ctaApi.validate(link).then(
       (v) => v.call_started && navigate(ctaPaths.used(null, 'started'), { replace: true }),
       (e) => {
         const p = ctaProblemOf(e);
-        if (p === 'used' || p === 'started')
-          navigate(ctaPaths.used(p === 'used' ? stable : null, p), { replace: true });
+        if (p === 'used' || p === 'started') navigate(ctaPaths.used(p === 'used' ? link : null, p), { replace: true });
       },
     );
-  }, [stable, navigate]);
+  }, [link, navigate]);
   const poll = useCallback(async (): Promise<LinkCallProgress> => {
-    const done = await ctaApi.complete(stable);
+    const done = await ctaApi.complete(link);
     return { settled: done.report_status === 'ready' || done.report_status === 'failed' };
-  }, [stable]);
-  const onDone = useCallback(() => navigate(ctaPaths.complete(stable)), [stable, navigate]);
+  }, [link]);
+  const onDone = useCallback(() => navigate(ctaPaths.complete(link)), [link, navigate]);
 
   if (validation.isLoading) return <Loader aria-label={t('guest.validating')} />;
   if (problem === 'used' || problem === 'started') return <Loader aria-label={t('guest.validating')} />;
@@ -73,7 +67,7 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
       {step === 'call' && (
         <LinkCall
           backend={backend}
-          sessionKey={`${stable.ctaId}:${stable.token}`}
+          sessionKey={`${link.ctaId}:${link.token}`}
           onStartFailed={onStartFailed}
           poll={poll}
           onDone={onDone}

@@ -1,4 +1,4 @@
-import { Alert, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../components/loading-screen';
@@ -8,6 +8,7 @@ import { PasswordForm } from '../features/profile/password-form';
 import { ProfileDetailsForm } from '../features/profile/profile-details-form';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { ErrorAlert } from '../components/status-alerts';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -18,11 +19,7 @@ export default function ProfilePage() {
     <Stack maw={960}>
       <PageTitle>{t('pages.profile.title')}</PageTitle>
       {profile.isPending && <LoadingScreen fullHeight={false} />}
-      {profile.isError && (
-        <Alert color="red" role="alert">
-          {errorMessage(t, profile.error)}
-        </Alert>
-      )}
+      {profile.isError && <ErrorAlert>{errorMessage(t, profile.error)}</ErrorAlert>}
       {profile.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack>

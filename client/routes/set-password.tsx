@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { PageTitle } from '../components/page-title';
 import { PasswordField } from '../components/password-field';
 import { PasswordChecklist } from '../features/profile/password-checklist';
 import { errorMessage, fieldErrorText } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { checkPassword } from '../../server/contracts/password-policy';
+import { ErrorAlert } from '../components/status-alerts';
+import { AuthCard } from '../components/auth-card';
 
 /**
  * "Choose your password" through a one-time link (an account an admin created without a
@@ -48,62 +49,51 @@ export default function SetPasswordPage() {
   });
 
   return (
-    <Paper maw={460} mx="auto" mt={{ base: 0, sm: 'xl' }} p={{ base: 'md', sm: 'xl' }} withBorder shadow="sm">
-      <Stack>
-        <PageTitle size="h2" documentTitle={t('auth.setPassword.title')}>
-          {t('auth.setPassword.title')}
-        </PageTitle>
-        {save.isSuccess ? (
-          <>
-            <Alert color="green" role="status">
-              {t('auth.setPassword.done', { email: save.data.email })}
-            </Alert>
-            <Button component={Link} href="/login">
-              {t('auth.setPassword.signIn')}
+    <AuthCard maw={460} title={t('auth.setPassword.title')} documentTitle={t('auth.setPassword.title')}>
+      {save.isSuccess ? (
+        <>
+          <Alert color="green" role="status">
+            {t('auth.setPassword.done', { email: save.data.email })}
+          </Alert>
+          <Button component={Link} href="/login">
+            {t('auth.setPassword.signIn')}
+          </Button>
+        </>
+      ) : account.isError ? (
+        <>
+          <ErrorAlert>{errorMessage(t, account.error)}</ErrorAlert>
+          <Button component={Link} href="/login" variant="light">
+            {t('auth.google.backToLogin')}
+          </Button>
+        </>
+      ) : account.isPending ? (
+        <Text c="dimmed">{t('app.loading')}</Text>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Text>{t('auth.setPassword.greeting', { name: account.data.name, email: account.data.email })}</Text>
+            {error && <ErrorAlert>{error}</ErrorAlert>}
+            {/* the account's e-mail for password managers, which save the pair */}
+            <input type="hidden" autoComplete="username" value={account.data.email} readOnly />
+            <PasswordField
+              label={t('auth.setPassword.password')}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+              error={fieldErrorText(t, form.errors.password as string | undefined)}
+            />
+            {policy.data && <PasswordChecklist policy={policy.data} password={form.values.password} />}
+            <PasswordField
+              label={t('auth.setPassword.confirm')}
+              autoComplete="new-password"
+              {...form.getInputProps('confirm')}
+              error={fieldErrorText(t, form.errors.confirm as string | undefined)}
+            />
+            <Button type="submit" loading={save.isPending} fullWidth>
+              {t('auth.setPassword.submit')}
             </Button>
-          </>
-        ) : account.isError ? (
-          <>
-            <Alert color="red" role="alert">
-              {errorMessage(t, account.error)}
-            </Alert>
-            <Button component={Link} href="/login" variant="light">
-              {t('auth.google.backToLogin')}
-            </Button>
-          </>
-        ) : account.isPending ? (
-          <Text c="dimmed">{t('app.loading')}</Text>
-        ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <Text>{t('auth.setPassword.greeting', { name: account.data.name, email: account.data.email })}</Text>
-              {error && (
-                <Alert color="red" role="alert">
-                  {error}
-                </Alert>
-              )}
-              {/* the account's e-mail for password managers, which save the pair */}
-              <input type="hidden" autoComplete="username" value={account.data.email} readOnly />
-              <PasswordField
-                label={t('auth.setPassword.password')}
-                autoComplete="new-password"
-                {...form.getInputProps('password')}
-                error={fieldErrorText(t, form.errors.password as string | undefined)}
-              />
-              {policy.data && <PasswordChecklist policy={policy.data} password={form.values.password} />}
-              <PasswordField
-                label={t('auth.setPassword.confirm')}
-                autoComplete="new-password"
-                {...form.getInputProps('confirm')}
-                error={fieldErrorText(t, form.errors.confirm as string | undefined)}
-              />
-              <Button type="submit" loading={save.isPending} fullWidth>
-                {t('auth.setPassword.submit')}
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Paper>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Group, Stack, Text } from '@mantine/core';
 import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { Link, useParams } from 'wouter';
 import { LoadingScreen } from '../components/loading-screen';
 import { PageTitle } from '../components/page-title';
 import { CLIENTS_NS } from '../features/admin/messages';
-import { useTabParam } from '../features/admin/use-tab-param';
+import { PanelTabs } from '../features/admin/panel-tabs';
 import { ClientAnalyticsPanel } from '../features/analytics/client-analytics-panel';
 import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
 import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
@@ -21,22 +21,22 @@ import { ScorecardsPanel } from '../features/scorecards/scorecards-panel';
 import { UsersPanel } from '../features/users/users-panel';
 import { errorInfo } from '../lib/errors';
 import { trpc } from '../lib/trpc';
-import { LoadFailedAlert } from '../components/status-alerts';
-import { TabList } from '../components/tab-list';
+import { LoadFailedAlert, ErrorAlert } from '../components/status-alerts';
+import { ActionButtons } from '../components/action-buttons';
 
-/** The client detail tabs, in the order the screen shows them. */
-const TABS = [
-  'users',
-  'overview',
-  'icp',
-  'products',
-  'personas',
-  'simulations',
-  'prompts',
-  'callInstructions',
-  'scorecards',
-  'analytics',
-] as const;
+/** The client detail tabs, in the order the screen shows them, each with the panel it shows. */
+const PANELS = {
+  users: UsersPanel,
+  overview: ClientOverviewPanel,
+  icp: IcpsPanel,
+  products: ProductGroupingsPanel,
+  personas: PersonasPanel,
+  simulations: SimulationsPanel,
+  prompts: PromptsPanel,
+  callInstructions: CallInstructionsPanel,
+  scorecards: ScorecardsPanel,
+  analytics: ClientAnalyticsPanel,
+};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One client seen by a superuser: every tab edits that client's data through the tenant services. */
@@ -45,7 +45,6 @@ export default function SparAdminClientPage() {
   const { clientId = '' } = useParams<{ clientId: string }>();
   const valid = UUID.test(clientId);
   const client = useQuery({ ...trpc.clients.get.queryOptions({ id: clientId }), enabled: valid });
-  const [tab, setTab] = useTabParam(TABS, 'users');
   const [dialog, setDialog] = useState<'edit' | 'duplicate' | null>(null);
 
   const back = (
@@ -62,9 +61,7 @@ export default function SparAdminClientPage() {
       <Stack>
         {back}
         <PageTitle>{t('detail.notFoundTitle')}</PageTitle>
-        <Alert color="red" role="alert">
-          {t('detail.notFound')}
-        </Alert>
+        <ErrorAlert>{t('detail.notFound')}</ErrorAlert>
       </Stack>
     );
   }
@@ -102,58 +99,18 @@ export default function SparAdminClientPage() {
           </Group>
         </div>
         <Group gap="xs">
-          <Button
-            variant="default"
+          <ActionButtons
             size="sm"
-            leftSection={<IconPencil size={16} aria-hidden />}
-            onClick={() => setDialog('edit')}
-          >
-            {t('actions.edit')}
-          </Button>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconCopy size={16} aria-hidden />}
-            onClick={() => setDialog('duplicate')}
-          >
-            {t('actions.duplicate')}
-          </Button>
+            label={(key) => t(`actions.${key}`)}
+            actions={[
+              { key: 'edit', icon: IconPencil, onClick: () => setDialog('edit') },
+              { key: 'duplicate', icon: IconCopy, onClick: () => setDialog('duplicate') },
+            ]}
+          />
         </Group>
       </Group>
 
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <TabList tabs={TABS} label={(v) => t(`tabs.${v}`)} mb="md" />
-        <Tabs.Panel value="users">
-          <UsersPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="overview">
-          <ClientOverviewPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="icp">
-          <IcpsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="products">
-          <ProductGroupingsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="personas">
-          <PersonasPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="simulations">
-          <SimulationsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="prompts">
-          <PromptsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="callInstructions">
-          <CallInstructionsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="scorecards">
-          <ScorecardsPanel clientId={c.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="analytics">
-          <ClientAnalyticsPanel clientId={c.id} />
-        </Tabs.Panel>
-      </Tabs>
+      <PanelTabs panels={PANELS} props={{ clientId: c.id }} />
 
       {dialog === 'edit' && <ClientFormModal opened client={c} onClose={() => setDialog(null)} />}
       {dialog === 'duplicate' && <DuplicateClientModal source={c} onClose={() => setDialog(null)} />}

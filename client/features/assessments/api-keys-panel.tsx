@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,10 +11,11 @@ import { useFormat } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
-import { DataTable } from '../../components/data-table';
-import { ListStates } from '../../components/list-states';
+import { ListTable } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
+import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /** API keys of the Assessments settings screen: generate (shown once), list, revoke (irreversible, confirmed). */
 export function ApiKeysPanel() {
@@ -42,54 +43,47 @@ export function ApiKeysPanel() {
           {t('keys.generate')}
         </Button>
       </PanelIntro>
-      <ListStates
+      <ListTable
         query={keys}
         items={keys.data}
+        text={(key) => t(`keys.${key}`)}
         loadingLabel={t('keys.loading')}
-        loadFailed={t('keys.loadFailed')}
-        empty={t('keys.empty')}
+        minWidth={720}
+        striped
+        highlightOnHover
+        columns={['prefix', 'integration', 'status', 'created', 'lastUsed', 'actions'].map((c) => t(`keys.${c}`))}
       >
-        {(rows) => (
-          <DataTable
-            minWidth={720}
-            label={t('keys.title')}
-            striped
-            highlightOnHover
-            columns={['prefix', 'integration', 'status', 'created', 'lastUsed', 'actions'].map((c) => t(`keys.${c}`))}
-          >
-            {rows.map((k) => (
-              <Table.Tr key={k.id} data-testid="api-key-row">
-                <Table.Td>
-                  <Text ff="monospace" size="sm">{`spar_${k.prefix}_…`}</Text>
-                </Table.Td>
-                <Table.Td maw={260}>
-                  <NameText>{k.integration}</NameText>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={k.status === 'active' ? 'green' : 'gray'} variant="light">
-                    {t(`keys.statuses.${k.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{f.date(k.createdAt)}</Table.Td>
-                <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
-                <Table.Td>
-                  {k.status === 'active' && (
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => setRevoking(k)}
-                      aria-label={t('keys.revokeNamed', { name: k.integration })}
-                    >
-                      {t('keys.revoke')}
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
+        {(k) => (
+          <Table.Tr key={k.id} data-testid="api-key-row">
+            <Table.Td>
+              <Text ff="monospace" size="sm">{`spar_${k.prefix}_…`}</Text>
+            </Table.Td>
+            <Table.Td maw={260}>
+              <NameText>{k.integration}</NameText>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={k.status === 'active' ? 'green' : 'gray'} variant="light">
+                {t(`keys.statuses.${k.status}`)}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{f.date(k.createdAt)}</Table.Td>
+            <Table.Td>{k.lastUsedAt ? f.dateTime(k.lastUsedAt) : t('keys.never')}</Table.Td>
+            <Table.Td>
+              {k.status === 'active' && (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => setRevoking(k)}
+                  aria-label={t('keys.revokeNamed', { name: k.integration })}
+                >
+                  {t('keys.revoke')}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
         )}
-      </ListStates>
+      </ListTable>
       <GenerateKeyModal opened={generating} onClose={() => setGenerating(false)} onGenerated={invalidate} />
       <ConfirmDeleteDialog
         opened={revoking !== null}
@@ -178,19 +172,13 @@ function GenerateKeyModal({
               required
               data-autofocus
             />
-            {generate.isError && (
-              <Alert color="red" role="alert">
-                {t('keys.generateFailed')}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('app.cancel')}
-              </Button>
-              <Button type="submit" loading={generate.isPending}>
-                {t('keys.generate')}
-              </Button>
-            </Group>
+            {generate.isError && <ErrorAlert>{t('keys.generateFailed')}</ErrorAlert>}
+            <ModalFooter
+              cancelLabel={t('app.cancel')}
+              onCancel={close}
+              confirmLabel={t('keys.generate')}
+              loading={generate.isPending}
+            />
           </Stack>
         </form>
       )}

@@ -7,6 +7,7 @@ import { CallView, StartCallButton } from '../calls/call-view';
 import { useCallSession, useCallSnapshot } from '../calls/use-call-session';
 import type { CallBackend } from '../calls/call-session';
 import { linkApi, linkCallBackend, type LinkCredentials } from './link-api';
+import { StepCard } from './step-card';
 
 /** How long the candidate waits for the report before the thank-you page shows anyway. */
 const REPORT_WAIT_MS = 90_000;
@@ -75,15 +76,9 @@ export function LinkCall({ backend, sessionKey, onStartFailed, poll, onDone, sav
   return (
     <Stack gap="md">
       {before && (
-        <Paper withBorder p="lg" radius="md">
-          <Stack>
-            <Title order={2} size="h3">
-              {t('call.ready')}
-            </Title>
-            <Text>{t('call.readyText')}</Text>
-            <StartCallButton snapshot={snapshot} label={t('call.start')} onStart={() => void session.start(null)} />
-          </Stack>
-        </Paper>
+        <StepCard title={t('call.ready')} text={t('call.readyText')}>
+          <StartCallButton snapshot={snapshot} label={t('call.start')} onStart={() => void session.start(null)} />
+        </StepCard>
       )}
       {(snapshot.phase === 'live' || snapshot.phase === 'ending') && <CallView session={session} snapshot={snapshot} />}
       {snapshot.phase === 'ended' && !snapshot.repSpoke && (

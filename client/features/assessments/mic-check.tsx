@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconMicrophone } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepCard } from './step-card';
 
 type MicState = 'idle' | 'asking' | 'live' | 'denied' | 'unavailable';
 
@@ -53,35 +54,29 @@ export function MicCheck({ onContinue }: { onContinue: () => void }) {
   };
 
   return (
-    <Paper withBorder p="lg" radius="md">
-      <Stack>
-        <Title order={2} size="h3">
-          {t('mic.title')}
-        </Title>
-        <Text>{t('mic.text')}</Text>
-        {state === 'idle' && (
-          <Button leftSection={<IconMicrophone size={16} aria-hidden />} onClick={() => void ask()} w="fit-content">
-            {t('mic.allow')}
-          </Button>
-        )}
-        {state === 'asking' && <Text c="dimmed">{t('mic.asking')}</Text>}
-        {state === 'live' && (
-          <Stack gap={4}>
-            <Text size="sm">{t('mic.speak')}</Text>
-            <Progress value={level} aria-label={t('mic.level')} data-testid="mic-level" />
-          </Stack>
-        )}
-        {(state === 'denied' || state === 'unavailable') && (
-          <Alert color="orange" role="status">
-            {t(state === 'denied' ? 'mic.denied' : 'mic.unavailable')}
-          </Alert>
-        )}
-        <Group>
-          <Button onClick={go} disabled={state === 'idle' || state === 'asking'}>
-            {state === 'live' ? t('mic.continue') : t('mic.continueTyping')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+    <StepCard title={t('mic.title')} text={t('mic.text')}>
+      {state === 'idle' && (
+        <Button leftSection={<IconMicrophone size={16} aria-hidden />} onClick={() => void ask()} w="fit-content">
+          {t('mic.allow')}
+        </Button>
+      )}
+      {state === 'asking' && <Text c="dimmed">{t('mic.asking')}</Text>}
+      {state === 'live' && (
+        <Stack gap={4}>
+          <Text size="sm">{t('mic.speak')}</Text>
+          <Progress value={level} aria-label={t('mic.level')} data-testid="mic-level" />
+        </Stack>
+      )}
+      {(state === 'denied' || state === 'unavailable') && (
+        <Alert color="orange" role="status">
+          {t(state === 'denied' ? 'mic.denied' : 'mic.unavailable')}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={go} disabled={state === 'idle' || state === 'asking'}>
+          {state === 'live' ? t('mic.continue') : t('mic.continueTyping')}
+        </Button>
+      </Group>
+    </StepCard>
   );
 }

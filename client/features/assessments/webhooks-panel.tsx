@@ -6,7 +6,6 @@ import {
   Drawer,
   Group,
   Loader,
-  Modal,
   Pagination,
   Stack,
   Table,
@@ -19,7 +18,7 @@ import { useState } from 'react';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../server/contracts/enums';
 import { createWebhookInput, type WebhookEndpointView } from '../../../server/contracts/webhooks';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
-import { LoadFailedAlert } from '../../components/status-alerts';
+import { LoadFailedAlert, ErrorAlert } from '../../components/status-alerts';
 import { errorMessage, translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -27,9 +26,13 @@ import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
 import { useAssessmentsT } from './use-assessments-t';
 import { DataTable } from '../../components/data-table';
-import { ListStates } from '../../components/list-states';
+import { ListTable } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
+import { FormModal } from '../../components/modal-footer';
+
+/** A delivery's badge colour by its status; the ones still on their way are gray. */
+const DELIVERY_COLOR: Partial<Record<string, string>> = { succeeded: 'green', dead: 'red', failed: 'orange' };
 
 type Editing = { mode: 'create' } | { mode: 'edit'; endpoint: WebhookEndpointView };
 
@@ -73,88 +76,80 @@ export function WebhooksPanel() {
           <SecretReveal label={t('webhooks.secret')} value={secret} testId="webhook-secret" />
         </Alert>
       )}
-      <ListStates
+      <ListTable
         query={list}
         items={list.data}
-        loadingLabel={t('app.loading')}
-        loadFailed={t('webhooks.loadFailed')}
-        empty={t('webhooks.empty')}
+        text={(key) => t(`webhooks.${key}`)}
+        minWidth={760}
+        striped
+        columns={[t('webhooks.url'), t('webhooks.events'), t('webhooks.status'), t('keys.actions')]}
       >
-        {(rows) => (
-          <DataTable
-            minWidth={760}
-            label={t('webhooks.title')}
-            striped
-            columns={[t('webhooks.url'), t('webhooks.events'), t('webhooks.status'), t('keys.actions')]}
-          >
-            {rows.map((e) => (
-              <Table.Tr key={e.id} data-testid="webhook-row">
-                <Table.Td maw={320}>
-                  <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {e.url}
-                  </Text>
-                  {e.description && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {e.description}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {e.events.map((ev) => (
-                      <Badge key={ev} variant="outline" size="sm" tt="none">
-                        {ev}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={e.status === 'active' ? 'green' : 'orange'} variant="light">
-                    {t(`webhooks.statuses.${e.status}`)}
+        {(e) => (
+          <Table.Tr key={e.id} data-testid="webhook-row">
+            <Table.Td maw={320}>
+              <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {e.url}
+              </Text>
+              {e.description && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {e.description}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {e.events.map((ev) => (
+                  <Badge key={ev} variant="outline" size="sm" tt="none">
+                    {ev}
                   </Badge>
-                  {e.disabledReason && (
-                    <Text size="xs" c="dimmed">
-                      {e.disabledReason}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="wrap">
-                    <Button size="xs" variant="light" onClick={() => setLog(e)}>
-                      {t('webhooks.log')}
-                    </Button>
-                    <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', endpoint: e })}>
-                      {t('webhooks.edit')}
-                    </Button>
-                    {e.status !== 'active' && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="green"
-                        loading={enable.isPending}
-                        onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}
-                      >
-                        {t('webhooks.enable')}
-                      </Button>
-                    )}
-                    <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'rotate', endpoint: e })}>
-                      {t('webhooks.rotate')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => setConfirm({ kind: 'delete', endpoint: e })}
-                    >
-                      {t('webhooks.delete')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={e.status === 'active' ? 'green' : 'orange'} variant="light">
+                {t(`webhooks.statuses.${e.status}`)}
+              </Badge>
+              {e.disabledReason && (
+                <Text size="xs" c="dimmed">
+                  {e.disabledReason}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="wrap">
+                <Button size="xs" variant="light" onClick={() => setLog(e)}>
+                  {t('webhooks.log')}
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', endpoint: e })}>
+                  {t('webhooks.edit')}
+                </Button>
+                {e.status !== 'active' && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="green"
+                    loading={enable.isPending}
+                    onClick={() => enable.mutate({ endpointId: e.id, enabled: true })}
+                  >
+                    {t('webhooks.enable')}
+                  </Button>
+                )}
+                <Button size="xs" variant="default" onClick={() => setConfirm({ kind: 'rotate', endpoint: e })}>
+                  {t('webhooks.rotate')}
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => setConfirm({ kind: 'delete', endpoint: e })}
+                >
+                  {t('webhooks.delete')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </ListStates>
+      </ListTable>
       {editing && (
         <EndpointModal
           editing={editing}
@@ -234,59 +229,44 @@ function EndpointModal({
     else create.mutate(parsed.data);
   };
   return (
-    <Modal
-      opened
+    <FormModal
       onClose={onClose}
       title={current ? t('webhooks.edit') : t('webhooks.add')}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      onSubmit={submitWith(submit)}
+      cancelLabel={t('app.cancel')}
+      confirmLabel={t('webhooks.save')}
+      loading={m.isPending}
     >
-      <form onSubmit={submitWith(submit)}>
-        <Stack>
-          <TextInput
-            label={t('webhooks.url')}
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={errors.url}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label={t('webhooks.description')}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={errors.description}
-          />
-          <Checkbox.Group
-            label={t('webhooks.events')}
-            value={events}
-            onChange={(v) => setEvents(v as WebhookEventType[])}
-            error={errors.events}
-            required
-          >
-            <Stack gap={6} mt={6}>
-              {WEBHOOK_EVENT_TYPES.map((ev) => (
-                <Checkbox key={ev} value={ev} label={`${ev} — ${t(`webhooks.eventHelp.${ev.split('.')[1]}`)}`} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          {m.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(t, m.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" loading={m.isPending}>
-              {t('webhooks.save')}
-            </Button>
-          </Group>
+      <TextInput
+        label={t('webhooks.url')}
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        error={errors.url}
+        required
+        data-autofocus
+      />
+      <TextInput
+        label={t('webhooks.description')}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+      />
+      <Checkbox.Group
+        label={t('webhooks.events')}
+        value={events}
+        onChange={(v) => setEvents(v as WebhookEventType[])}
+        error={errors.events}
+        required
+      >
+        <Stack gap={6} mt={6}>
+          {WEBHOOK_EVENT_TYPES.map((ev) => (
+            <Checkbox key={ev} value={ev} label={`${ev} — ${t(`webhooks.eventHelp.${ev.split('.')[1]}`)}`} />
+          ))}
         </Stack>
-      </form>
-    </Modal>
+      </Checkbox.Group>
+      {m.isError && <ErrorAlert>{errorMessage(t, m.error)}</ErrorAlert>}
+    </FormModal>
   );
 }
 
@@ -326,18 +306,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge
-                color={
-                  d.status === 'succeeded'
-                    ? 'green'
-                    : d.status === 'dead'
-                      ? 'red'
-                      : d.status === 'failed'
-                        ? 'orange'
-                        : 'gray'
-                }
-                variant="light"
-              >
+              <Badge color={DELIVERY_COLOR[d.status] ?? 'gray'} variant="light">
                 {t(`webhooks.deliveryStatuses.${d.status}`)}
               </Badge>
               {d.lastError && (

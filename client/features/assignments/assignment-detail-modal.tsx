@@ -1,14 +1,13 @@
 import { Alert, Anchor, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameText } from '../../components/name-text';
 import { EMPTY } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { notifyFailure } from '../../lib/notify';
-import { downloadText } from '../users/download';
+import { useCsvExport } from '../users/download';
 import { AttemptList, type ScorePolicy } from './attempts';
 import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { ScoreText } from '../../components/score-text';
@@ -44,19 +43,10 @@ export function AssignmentDetailModal({
     ...trpc.assignments.get.queryOptions({ assignmentId: assignment?.id ?? '', timeZone: viewerTimeZone() }),
     enabled: !!assignment,
   });
-  const [exporting, setExporting] = useState(false);
-  const exportResults = async () => {
-    if (!assignment) return;
-    setExporting(true);
-    try {
-      const r = await trpcClient.assignments.exportResults.query({ assignmentId: assignment.id });
-      downloadText(r.filename, r.csv);
-    } catch (e) {
-      notifyFailure(t, t('detail.exportFailed'), e);
-    } finally {
-      setExporting(false);
-    }
-  };
+  // the export button shows only with a loaded assignment
+  const { exporting, exportCsv } = useCsvExport(t, t('detail.exportFailed'), () =>
+    trpcClient.assignments.exportResults.query({ assignmentId: assignment!.id }),
+  );
   return (
     <Modal
       opened={!!assignment}
@@ -97,7 +87,7 @@ export function AssignmentDetailModal({
               variant="default"
               leftSection={<IconFileExport size={14} aria-hidden />}
               loading={exporting}
-              onClick={() => void exportResults()}
+              onClick={exportCsv}
             >
               {t('detail.export')}
             </Button>

@@ -167,6 +167,11 @@ function WizardBody({
     sims.find((s) => s.id === id)?.name ?? editing?.simulations.find((s) => s.id === id)?.name ?? id;
   const memberName = (id: string) => members.find((m) => m.id === id)?.name ?? id;
 
+  // the first two steps each pick from a list, their texts named after it: the simulations, then the members
+  const pickers = [
+    ['Simulations', sims, simulationIds, setSimulationIds, errors.simulationIds, simName],
+    ['Members', members, userIds, setUserIds, errors.userIds, memberName],
+  ] as const;
   return (
     <Stack>
       {narrow && (
@@ -179,30 +184,24 @@ function WizardBody({
         </Text>
       )}
       <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} size="sm" wrap={false}>
-        <Stepper.Step label={narrow ? undefined : t('wizard.stepSimulations')} aria-label={t('wizard.stepSimulations')}>
-          {sims.length === 0 ? (
-            <Text c="dimmed">{t('wizard.noSimulations')}</Text>
-          ) : (
-            <Picker items={sims} selected={simulationIds} onChange={setSimulationIds} label={t('wizard.simulations')} />
-          )}
-          {errors.simulationIds && (
-            <Text c="red" size="sm" role="alert" mt="xs">
-              {errors.simulationIds}
-            </Text>
-          )}
-        </Stepper.Step>
-        <Stepper.Step label={narrow ? undefined : t('wizard.stepMembers')} aria-label={t('wizard.stepMembers')}>
-          {members.length === 0 ? (
-            <Text c="dimmed">{t('wizard.noMembers')}</Text>
-          ) : (
-            <Picker items={members} selected={userIds} onChange={setUserIds} label={t('wizard.members')} />
-          )}
-          {errors.userIds && (
-            <Text c="red" size="sm" role="alert" mt="xs">
-              {errors.userIds}
-            </Text>
-          )}
-        </Stepper.Step>
+        {pickers.map(([list, items, selected, onChange, error]) => (
+          <Stepper.Step
+            key={list}
+            label={narrow ? undefined : t(`wizard.step${list}`)}
+            aria-label={t(`wizard.step${list}`)}
+          >
+            {items.length === 0 ? (
+              <Text c="dimmed">{t(`wizard.no${list}`)}</Text>
+            ) : (
+              <Picker items={items} selected={selected} onChange={onChange} label={t(`wizard.${list.toLowerCase()}`)} />
+            )}
+            {error && (
+              <Text c="red" size="sm" role="alert" mt="xs">
+                {error}
+              </Text>
+            )}
+          </Stepper.Step>
+        ))}
         <Stepper.Step label={narrow ? undefined : t('wizard.stepReview')} aria-label={t('wizard.stepReview')}>
           <Stack>
             <TextInput
@@ -232,18 +231,14 @@ function WizardBody({
                 <Radio value="latest" label={t('wizard.policy.latest')} />
               </Group>
             </Radio.Group>
-            <div>
-              <Text fw={600}>{t('wizard.simulations')}</Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {simulationIds.map(simName).join(', ')}
-              </Text>
-            </div>
-            <div>
-              <Text fw={600}>{t('wizard.members')}</Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {userIds.map(memberName).join(', ')}
-              </Text>
-            </div>
+            {pickers.map(([list, , selected, , , nameOf]) => (
+              <div key={list}>
+                <Text fw={600}>{t(`wizard.${list.toLowerCase()}`)}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {selected.map(nameOf).join(', ')}
+                </Text>
+              </div>
+            ))}
             {(errors.simulationIds || errors.userIds) && (
               <Text c="red" size="sm" role="alert">
                 {errors.simulationIds ?? errors.userIds}

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { trpc } from '../../lib/trpc';
 import { notifyFailure, notifyNotice, notifySuccess } from '../../lib/notify';
 import { useAssignmentsTranslation } from './shared';
+import { ModalFooter } from '../../components/modal-footer';
 
 /**
  * Asks before reminding, then says what happened: how many reps were reminded in the app, and
@@ -43,18 +44,14 @@ export function RemindModal({
     >
       <Stack>
         <Text size="sm">{t('remind.message', { name: assignment?.name ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button
-            leftSection={<IconBell size={16} aria-hidden />}
-            loading={remind.isPending}
-            onClick={() => void send()}
-          >
-            {t('remind.confirm')}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={t('cancel')}
+          onCancel={onClose}
+          confirmLabel={t('remind.confirm')}
+          onConfirm={() => void send()}
+          icon={IconBell}
+          loading={remind.isPending}
+        />
       </Stack>
     </Modal>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Divider, Stack } from '@mantine/core';
+import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { translateErrorCode } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { ErrorAlert } from '../../components/status-alerts';
 
 export const GOOGLE_MESSAGE_TYPE = 'spar-google';
 
@@ -59,11 +60,7 @@ export function GoogleSignIn() {
   return (
     <Stack>
       <Divider label={t('auth.login.or')} labelPosition="center" />
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      {error && <ErrorAlert>{error}</ErrorAlert>}
       <Button variant="default" leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={start} fullWidth>
         {t('auth.login.google')}
       </Button>

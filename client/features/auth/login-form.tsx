@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { PasswordField } from '../../components/password-field';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { errorMessage, fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /**
  * Email + password sign-in. On success it refreshes `auth.me`; the /login route guard then sends
@@ -41,11 +42,7 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert>{error}</ErrorAlert>}
         <TextInput label={t('auth.login.email')} type="email" autoComplete="username" {...field('email')} />
         <PasswordField label={t('auth.login.password')} autoComplete="current-password" {...field('password')} />
         <Button type="submit" loading={login.isPending} fullWidth>

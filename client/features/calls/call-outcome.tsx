@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { clock, errorText, reasonText } from './call-labels';
 import type { CallSnapshot } from './call-session';
 import { isCongratulation } from './protocol';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /**
  * After `end`: Congratulations / Time Limit Reached / the reason, plus end errors and the recording
@@ -60,11 +61,7 @@ export function CallOutcome({
           </Text>
         )}
       </Alert>
-      {snapshot.error === 'endFailed' && (
-        <Alert color="red" role="alert">
-          {errorText(t, 'endFailed')}
-        </Alert>
-      )}
+      {snapshot.error === 'endFailed' && <ErrorAlert>{errorText(t, 'endFailed')}</ErrorAlert>}
       {snapshot.error === 'connectionLost' && <Alert color="orange">{errorText(t, 'connectionLost')}</Alert>}
       {snapshot.error === 'server' && <Alert color="red">{errorText(t, 'server', snapshot.serverError)}</Alert>}
       <RecordingStatusLine status={snapshot.recording} />

@@ -16,6 +16,7 @@ import type { CallSession, CallSnapshot } from './call-session';
 import type { CallState } from './protocol';
 import { TranscriptView } from './transcript-view';
 import { useMicLevel, useNow } from './use-call-session';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Props {
   session: CallSession;
@@ -256,9 +257,7 @@ export function StartCallButton({
   return (
     <>
       {snapshot.phase === 'failed' && snapshot.error && (
-        <Alert color="red" role="alert">
-          {errorText(t, snapshot.error, snapshot.serverError)}
-        </Alert>
+        <ErrorAlert>{errorText(t, snapshot.error, snapshot.serverError)}</ErrorAlert>
       )}
       <Group>
         <Button

@@ -1,28 +1,14 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './call-labels';
-import { LiveOrEnded } from './simulation-test-dialog';
+import { LiveOrEnded, type CallDialogProps } from './simulation-test-dialog';
 import { useCallSession, useCallSnapshot } from './use-call-session';
-
-interface Props {
-  simulationId: string;
-  clientId?: string;
-  opened: boolean;
-  onClose: () => void;
-}
+import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /** Simulations list → Dry run: a typed conversation with the same prospect, to check a scenario without voice. */
-export function DryRunDialog({ simulationId, clientId, opened, onClose }: Props) {
-  const { t } = useTranslation('calls');
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('dryRun.title')} size="lg" closeOnClickOutside={false}>
-      {opened && <DryRunBody simulationId={simulationId} clientId={clientId} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) {
+export function DryRunBody({ simulationId, clientId, onClose }: CallDialogProps) {
   const { t } = useTranslation('calls');
   const session = useCallSession(
     { input: { simulationId, mode: 'dry_run', ...(clientId ? { clientId } : {}) } },
@@ -37,22 +23,16 @@ function DryRunBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) 
           {t('dryRun.intro')}
         </Text>
         {snapshot.phase === 'failed' && snapshot.error && (
-          <Alert color="red" role="alert">
-            {errorText(t, snapshot.error, snapshot.serverError)}
-          </Alert>
+          <ErrorAlert>{errorText(t, snapshot.error, snapshot.serverError)}</ErrorAlert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconMessages size={16} aria-hidden />}
-            onClick={() => void session.start('offline')}
-            loading={snapshot.phase === 'starting'}
-          >
-            {t('dryRun.start')}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('dryRun.start')}
+          onConfirm={() => void session.start('offline')}
+          icon={IconMessages}
+          loading={snapshot.phase === 'starting'}
+        />
       </Stack>
     );
   }

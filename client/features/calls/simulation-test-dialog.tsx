@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,26 +10,18 @@ import type { CallSession, CallSnapshot } from './call-session';
 import { CallView } from './call-view';
 import { TranscriptView } from './transcript-view';
 import { useCallSession, useCallSnapshot } from './use-call-session';
+import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
-interface Props {
+/** What a call dialog's body needs: the simulation, and a superuser's client when testing another client's. */
+export interface CallDialogProps {
   simulationId: string;
-  /** A superuser testing another client's simulation. */
   clientId?: string;
-  opened: boolean;
   onClose: () => void;
 }
 
 /** Simulations list → Test: pick a simulation prompt, start a test call, talk, see the transcript. */
-export function SimulationTestDialog({ simulationId, clientId, opened, onClose }: Props) {
-  const { t } = useTranslation('calls');
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('test.title')} size="xl" closeOnClickOutside={false}>
-      {opened && <TestDialogBody simulationId={simulationId} clientId={clientId} onClose={onClose} />}
-    </Modal>
-  );
-}
-
-function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened'>) {
+export function TestDialogBody({ simulationId, clientId, onClose }: CallDialogProps) {
   const { t } = useTranslation('calls');
   const scope = clientId ? { clientId } : {};
   const prompts = useQuery(trpc.prompts.list.queryOptions({ kind: 'simulation', ...scope }));
@@ -59,11 +51,7 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
         <Text size="sm" c="dimmed">
           {t('test.intro')}
         </Text>
-        {prompts.isError && (
-          <Alert color="red" role="alert">
-            {t('test.promptsFailed')}
-          </Alert>
-        )}
+        {prompts.isError && <ErrorAlert>{t('test.promptsFailed')}</ErrorAlert>}
         <Select
           label={t('test.prompt')}
           placeholder={prompts.isLoading ? t('loading') : t('test.promptPlaceholder')}
@@ -89,18 +77,14 @@ function TestDialogBody({ simulationId, clientId, onClose }: Omit<Props, 'opened
         <Text size="xs" c="dimmed">
           {t('exercise.recordingNotice')}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            onClick={start}
-            loading={snapshot.phase === 'starting'}
-          >
-            {t('test.start')}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          confirmLabel={t('test.start')}
+          onConfirm={start}
+          icon={IconPlayerPlay}
+          loading={snapshot.phase === 'starting'}
+        />
       </Stack>
     );
   }

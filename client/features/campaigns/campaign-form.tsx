@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
 import { campaignInput, type CampaignRow } from '../../../server/contracts/campaigns';
 import { LANGUAGES, type Language } from '../../../server/contracts/languages';
@@ -19,6 +8,8 @@ import { errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/
 import { trpc } from '../../lib/trpc';
 import { useCtaT } from './use-cta-t';
 import { submitWith } from '../../lib/submit';
+import { FormModal } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 type Fields = {
   slug: string;
@@ -74,6 +65,13 @@ export function CampaignForm({
   const err = (k: keyof Fields) =>
     errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
 
+  /** A text field's value, its change and its message. */
+  const text = (k: Exclude<keyof Fields, 'language' | 'linkExpirationDays' | 'simulationId' | 'bookingProvider'>) => ({
+    value: v[k],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(k, e.currentTarget.value),
+    error: err(k),
+  });
+
   const submit = () => {
     const parsed = campaignInput.safeParse({
       ...v,
@@ -91,144 +89,105 @@ export function CampaignForm({
   };
 
   return (
-    <Modal
-      opened
+    <FormModal
       onClose={onClose}
       title={campaign ? t('form.titleEdit') : t('form.titleNew')}
-      centered
       size="xl"
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      onSubmit={submitWith(submit)}
+      noValidate
+      cancelLabel={t('app.cancel')}
+      confirmLabel={campaign ? t('form.save') : t('form.create')}
+      loading={m.isPending}
     >
-      <form noValidate onSubmit={submitWith(submit)}>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('form.slug')}
-              description={t('form.slugHelp')}
-              value={v.slug}
-              onChange={(e) => set('slug', e.currentTarget.value)}
-              error={err('slug')}
-              required
-              data-autofocus
-            />
-            <TextInput
-              label={t('form.name')}
-              value={v.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={err('name')}
-              required
-            />
-          </SimpleGrid>
-          <Select
-            label={t('form.simulation')}
-            placeholder={t('form.simulationPlaceholder')}
-            data={(sims.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            value={v.simulationId}
-            onChange={(id) => set('simulationId', id)}
-            error={err('simulationId') ?? (sims.isError ? t('form.simulationsFailed') : undefined)}
-            searchable
-            required
-          />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('form.slug')} description={t('form.slugHelp')} {...text('slug')} required data-autofocus />
+        <TextInput label={t('form.name')} {...text('name')} required />
+      </SimpleGrid>
+      <Select
+        label={t('form.simulation')}
+        placeholder={t('form.simulationPlaceholder')}
+        data={(sims.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        value={v.simulationId}
+        onChange={(id) => set('simulationId', id)}
+        error={err('simulationId') ?? (sims.isError ? t('form.simulationsFailed') : undefined)}
+        searchable
+        required
+      />
+      <TextInput label={t('form.subHeader')} {...text('subHeader')} />
+      <Textarea
+        label={t('form.introParagraph')}
+        description={t('form.introHelp')}
+        {...text('introParagraph')}
+        autosize
+        minRows={3}
+        required
+      />
+      <Textarea
+        label={t('form.afterMessage')}
+        description={t('form.afterHelp')}
+        {...text('afterMessage')}
+        autosize
+        minRows={2}
+        required
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('form.language')}
+          description={t('form.languageHelp')}
+          data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          value={v.language}
+          onChange={(l) => l && set('language', l as Language)}
+          allowDeselect={false}
+          error={err('language')}
+        />
+        <NumberInput
+          label={t('form.expiration')}
+          description={t('form.expirationHelp')}
+          value={v.linkExpirationDays}
+          onChange={(n) => set('linkExpirationDays', n)}
+          min={1}
+          max={90}
+          allowDecimal={false}
+          error={err('linkExpirationDays')}
+          required
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('form.bannerMessage')}
+        description={t('form.bannerHelp')}
+        {...text('bannerMessage')}
+        autosize
+        minRows={2}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('form.bookingProvider')}
+          data={BOOKING_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
+          value={v.bookingProvider}
+          onChange={(p) => p && set('bookingProvider', p as BookingProvider)}
+          allowDeselect={false}
+        />
+        {v.bookingProvider !== 'none' && (
           <TextInput
-            label={t('form.subHeader')}
-            value={v.subHeader}
-            onChange={(e) => set('subHeader', e.currentTarget.value)}
-            error={err('subHeader')}
-          />
-          <Textarea
-            label={t('form.introParagraph')}
-            description={t('form.introHelp')}
-            value={v.introParagraph}
-            onChange={(e) => set('introParagraph', e.currentTarget.value)}
-            error={err('introParagraph')}
-            autosize
-            minRows={3}
+            label={t('form.bookingUrl')}
+            description={t(`form.bookingUrlHelp.${v.bookingProvider}`)}
+            {...text('bookingUrl')}
             required
           />
-          <Textarea
-            label={t('form.afterMessage')}
-            description={t('form.afterHelp')}
-            value={v.afterMessage}
-            onChange={(e) => set('afterMessage', e.currentTarget.value)}
-            error={err('afterMessage')}
-            autosize
-            minRows={2}
-            required
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('form.language')}
-              description={t('form.languageHelp')}
-              data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-              value={v.language}
-              onChange={(l) => l && set('language', l as Language)}
-              allowDeselect={false}
-              error={err('language')}
-            />
-            <NumberInput
-              label={t('form.expiration')}
-              description={t('form.expirationHelp')}
-              value={v.linkExpirationDays}
-              onChange={(n) => set('linkExpirationDays', n)}
-              min={1}
-              max={90}
-              allowDecimal={false}
-              error={err('linkExpirationDays')}
-              required
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('form.bannerMessage')}
-            description={t('form.bannerHelp')}
-            value={v.bannerMessage}
-            onChange={(e) => set('bannerMessage', e.currentTarget.value)}
-            error={err('bannerMessage')}
-            autosize
-            minRows={2}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label={t('form.bookingProvider')}
-              data={BOOKING_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
-              value={v.bookingProvider}
-              onChange={(p) => p && set('bookingProvider', p as BookingProvider)}
-              allowDeselect={false}
-            />
-            {v.bookingProvider !== 'none' && (
-              <TextInput
-                label={t('form.bookingUrl')}
-                description={t(`form.bookingUrlHelp.${v.bookingProvider}`)}
-                value={v.bookingUrl}
-                onChange={(e) => set('bookingUrl', e.currentTarget.value)}
-                error={err('bookingUrl')}
-                required
-              />
-            )}
-          </SimpleGrid>
-          <Textarea
-            label={t('form.ctaInstructions')}
-            description={t('form.ctaInstructionsHelp')}
-            value={v.ctaInstructions}
-            onChange={(e) => set('ctaInstructions', e.currentTarget.value)}
-            error={err('ctaInstructions')}
-            autosize
-            minRows={2}
-          />
-          {m.isError && !serverErrors && (
-            <Alert color="red" role="alert">
-              {t('campaigns.saveFailed')} {errorMessage(t, m.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" loading={m.isPending}>
-              {campaign ? t('form.save') : t('form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      </SimpleGrid>
+      <Textarea
+        label={t('form.ctaInstructions')}
+        description={t('form.ctaInstructionsHelp')}
+        {...text('ctaInstructions')}
+        autosize
+        minRows={2}
+      />
+      {m.isError && !serverErrors && (
+        <ErrorAlert>
+          {t('campaigns.saveFailed')} {errorMessage(t, m.error)}
+        </ErrorAlert>
+      )}
+    </FormModal>
   );
 }

@@ -10,8 +10,7 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { CampaignForm } from './campaign-form';
 import { useCtaT } from './use-cta-t';
-import { DataTable } from '../../components/data-table';
-import { ListStates } from '../../components/list-states';
+import { ListTable } from '../../components/list-states';
 import { RowAction } from '../../components/row-action';
 import { PanelIntro } from '../../components/panel-intro';
 
@@ -44,75 +43,67 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
           {t('campaigns.new')}
         </Button>
       </PanelIntro>
-      <ListStates
+      <ListTable
         query={list}
         items={list.data?.rows}
-        loadingLabel={t('app.loading')}
-        loadFailed={t('campaigns.loadFailed')}
-        empty={t('campaigns.empty')}
+        text={(key) => t(`campaigns.${key}`)}
+        minWidth={820}
+        striped
+        highlightOnHover
+        columns={COLUMNS.map((c) => t(`campaigns.columns.${c}`))}
       >
-        {(rows) => (
-          <DataTable
-            minWidth={820}
-            label={t('campaigns.title')}
-            striped
-            highlightOnHover
-            columns={COLUMNS.map((c) => t(`campaigns.columns.${c}`))}
-          >
-            {rows.map((c) => (
-              <Table.Tr key={c.id} data-testid="campaign-row">
-                <Table.Td maw={280}>
-                  <NameText fw={600}>{c.name}</NameText>
-                  <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                    {c.slug}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={220}>
-                  {c.simulationName ? (
-                    <NameText>{c.simulationName}</NameText>
-                  ) : (
-                    <Badge color="orange" variant="light">
-                      {t('campaigns.noSimulation')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{t(`languages.${c.language}`)}</Table.Td>
-                <Table.Td>{t('campaigns.days', { count: c.linkExpirationDays })}</Table.Td>
-                <Table.Td>{t(`providers.${c.bookingProvider}`)}</Table.Td>
-                <Table.Td>{c.links}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconLink size={14} aria-hidden />}
-                      onClick={() => onGenerate(c.id)}
-                      disabled={!c.simulationId}
-                    >
-                      {t('campaigns.generate')}
-                    </Button>
-                    <RowAction
-                      icon={IconPencil}
-                      tip={t('campaigns.edit')}
-                      label={t('campaigns.editNamed', { name: c.name })}
-                      onClick={() => setEditing(c)}
-                      size={16}
-                    />
-                    <RowAction
-                      icon={IconTrash}
-                      tip={t('campaigns.delete')}
-                      label={t('campaigns.deleteNamed', { name: c.name })}
-                      onClick={() => setDeleting(c)}
-                      color="red"
-                      size={16}
-                    />
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
+        {(c) => (
+          <Table.Tr key={c.id} data-testid="campaign-row">
+            <Table.Td maw={280}>
+              <NameText fw={600}>{c.name}</NameText>
+              <Text size="xs" c="dimmed" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                {c.slug}
+              </Text>
+            </Table.Td>
+            <Table.Td maw={220}>
+              {c.simulationName ? (
+                <NameText>{c.simulationName}</NameText>
+              ) : (
+                <Badge color="orange" variant="light">
+                  {t('campaigns.noSimulation')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{t(`languages.${c.language}`)}</Table.Td>
+            <Table.Td>{t('campaigns.days', { count: c.linkExpirationDays })}</Table.Td>
+            <Table.Td>{t(`providers.${c.bookingProvider}`)}</Table.Td>
+            <Table.Td>{c.links}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap" justify="flex-end">
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconLink size={14} aria-hidden />}
+                  onClick={() => onGenerate(c.id)}
+                  disabled={!c.simulationId}
+                >
+                  {t('campaigns.generate')}
+                </Button>
+                <RowAction
+                  icon={IconPencil}
+                  tip={t('campaigns.edit')}
+                  label={t('campaigns.editNamed', { name: c.name })}
+                  onClick={() => setEditing(c)}
+                  size={16}
+                />
+                <RowAction
+                  icon={IconTrash}
+                  tip={t('campaigns.delete')}
+                  label={t('campaigns.deleteNamed', { name: c.name })}
+                  onClick={() => setDeleting(c)}
+                  color="red"
+                  size={16}
+                />
+              </Group>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </ListStates>
+      </ListTable>
       {editing && (
         <CampaignForm
           campaign={editing === 'new' ? null : editing}

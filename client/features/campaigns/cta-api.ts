@@ -1,7 +1,6 @@
 import type { CallBackend } from '../calls/call-session';
-import { uploadRecording } from '../calls/api';
+import { linkBackend, linkProblemFrom } from '../calls/link-backend';
 import { trpcClient } from '../../lib/trpc';
-import { errorInfo } from '../../lib/errors';
 
 /** A guest's magic link: its id and token, the only credential a guest has. */
 export interface CtaCredentials {
@@ -29,32 +28,17 @@ export const ctaPaths = {
     `/magic-link/used?reason=${reason}${l ? `&cta=${encodeURIComponent(l.ctaId)}&token=${encodeURIComponent(l.token)}` : ''}`,
 };
 
-/** The link's one call: started by the link, ended over its socket, the recording uploaded with the call's ticket. */
-export function ctaCallBackend(l: CtaCredentials): CallBackend {
-  return {
-    start: () => trpcClient.ctaLink.markStarted.mutate(body(l)),
-    end: async () => undefined,
-    uploadRecording: (call, blob) => uploadRecording(call.callId, blob, { ticket: call.ticket }),
-  };
-}
+/** The link's one call (see linkBackend). */
+export const ctaCallBackend = (l: CtaCredentials): CallBackend =>
+  linkBackend(() => trpcClient.ctaLink.markStarted.mutate(body(l)));
 
 /** Why a magic link cannot be used (already used; invalid; expired because the exercise was started). */
 export type CtaProblem = 'no_token' | 'malformed' | 'invalid' | 'expired' | 'used' | 'started' | 'failed';
 
-export function ctaProblemOf(error: unknown): CtaProblem {
-  switch (errorInfo(error).appCode) {
-    case 'VALIDATION':
-    case 'BAD_REQUEST':
-      return 'malformed';
-    case 'MAGIC_LINK_INVALID':
-      return 'invalid';
-    case 'MAGIC_LINK_EXPIRED':
-      return 'expired';
-    case 'MAGIC_LINK_USED':
-      return 'used';
-    case 'MAGIC_LINK_STARTED':
-      return 'started';
-    default:
-      return 'failed';
-  }
-}
+export const ctaProblemOf = (error: unknown): CtaProblem =>
+  linkProblemFrom(error, {
+    MAGIC_LINK_INVALID: 'invalid',
+    MAGIC_LINK_EXPIRED: 'expired',
+    MAGIC_LINK_USED: 'used',
+    MAGIC_LINK_STARTED: 'started',
+  });

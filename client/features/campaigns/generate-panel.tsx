@@ -222,24 +222,22 @@ function GenerateResult({ result, f }: { result: GenerateLinksResult; f: ReturnT
           {t('results.title', { count: result.created })}
         </Title>
         <List size="sm" spacing={4}>
-          {result.invalidLines.length > 0 && (
-            <List.Item>
-              {t('results.invalid', {
-                count: result.invalidLines.length,
-                lines: result.invalidLines.slice(0, 20).join(', '),
-              })}
-            </List.Item>
-          )}
-          {result.duplicateLines.length > 0 && (
-            <List.Item>{t('results.duplicates', { count: result.duplicateLines.length })}</List.Item>
-          )}
-          {result.alreadyLive.length > 0 && (
-            <List.Item>
-              {t('results.alreadyLive', {
-                count: result.alreadyLive.length,
-                emails: result.alreadyLive.slice(0, 10).join(', '),
-              })}
-            </List.Item>
+          {(
+            [
+              ['invalid', result.invalidLines, 'lines', 20],
+              ['duplicates', result.duplicateLines, null, 0],
+              ['alreadyLive', result.alreadyLive, 'emails', 10],
+            ] as const
+          ).map(
+            ([key, items, listed, most]) =>
+              items.length > 0 && (
+                <List.Item key={key}>
+                  {t(`results.${key}`, {
+                    count: items.length,
+                    ...(listed && { [listed]: items.slice(0, most).join(', ') }),
+                  })}
+                </List.Item>
+              ),
           )}
           {result.sending && <List.Item>{t('results.sending')}</List.Item>}
         </List>

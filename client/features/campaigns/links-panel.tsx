@@ -1,17 +1,15 @@
 import { Badge, Button, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { MAGIC_LINK_STATUSES, type MagicLinkStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { useFormat } from '../../lib/format';
-import { notifyFailure } from '../../lib/notify';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
 import { usePageParam } from '../assignments/use-page-param';
-import { downloadText } from '../users/download';
+import { useCsvExport } from '../users/download';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
@@ -42,7 +40,6 @@ export function LinksPanel() {
   const campaignId = rawCampaign && campaigns.data?.rows.some((c) => c.id === rawCampaign) ? rawCampaign : undefined;
   const status = (FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as StatusFilter) : undefined;
   const { search, typed, setTyped } = useListSearch(setPage);
-  const [exporting, setExporting] = useState(false);
   const filter = {
     ...(campaignId ? { campaignId } : {}),
     ...(status ? { status } : {}),
@@ -54,17 +51,9 @@ export function LinksPanel() {
   });
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const r = await trpcClient.campaigns.exportLinks.query(filter);
-      downloadText(r.filename, r.csv);
-    } catch (e) {
-      notifyFailure(t, t('links.csvFailed'), e);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportCsv } = useCsvExport(t, t('links.csvFailed'), () =>
+    trpcClient.campaigns.exportLinks.query(filter),
+  );
 
   return (
     <Stack>
@@ -95,7 +84,7 @@ export function LinksPanel() {
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
           loading={exporting}
-          onClick={() => void exportCsv()}
+          onClick={exportCsv}
           disabled={!list.data?.total}
         >
           {t('links.downloadCsv')}

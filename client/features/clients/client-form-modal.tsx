@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CLIENTS_NS, notifyFailure, notifySuccess, serverFieldErrors, translateMessageKey } from '../admin/messages';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { FormModal } from '../../components/modal-footer';
 
 interface Values {
   name: string;
@@ -110,74 +111,66 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
 
   const field = fieldsWithErrors(form, error);
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => !busy && onClose()}
+      onClose={onClose}
       title={editing ? t('form.editTitle', { name: client.name }) : t('form.addTitle')}
       fullScreen={mobile}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:app.close') }}
+      onSubmit={submit}
+      noValidate
+      cancelLabel={t('actions.cancel')}
+      confirmLabel={editing ? t('actions.save') : t('actions.create')}
+      loading={busy}
+      lockWhileLoading
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('fields.name')}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-            onChange={(e) => onNameChange(e.currentTarget.value)}
-            error={error('name')}
-          />
-          <TextInput label={t('fields.domain')} placeholder="example.com" {...field('domain')} />
-          <Select
-            label={t('fields.type')}
-            withAsterisk
-            allowDeselect={false}
-            data={CLIENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
-            {...field('type')}
-          />
-          <TextInput label={t('fields.tier')} placeholder={t('form.tierPlaceholder')} {...field('tier')} />
-          {editing ? (
-            <TextInput
-              label={t('fields.schemaName')}
-              value={client.schemaName}
-              readOnly
-              variant="filled"
-              description={t('form.schemaNameFixed')}
-            />
-          ) : (
-            <TextInput
-              label={t('fields.schemaName')}
-              withAsterisk
-              description={t('form.schemaNameHelp')}
-              {...form.getInputProps('schemaName')}
-              onChange={(e) => {
-                setSchemaTouched(true);
-                form.setFieldValue('schemaName', e.currentTarget.value.toLowerCase());
-              }}
-              error={error('schemaName')}
-              autoCapitalize="none"
-              spellCheck={false}
-            />
-          )}
-          <Select
-            label={t('fields.defaultLanguage')}
-            withAsterisk
-            allowDeselect={false}
-            data={LANGUAGES.map((v) => ({ value: v, label: t(`common:languages.${v}`) }))}
-            {...field('defaultLanguage')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {editing ? t('actions.save') : t('actions.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('fields.name')}
+        withAsterisk
+        data-autofocus
+        {...form.getInputProps('name')}
+        onChange={(e) => onNameChange(e.currentTarget.value)}
+        error={error('name')}
+      />
+      <TextInput label={t('fields.domain')} placeholder="example.com" {...field('domain')} />
+      <Select
+        label={t('fields.type')}
+        withAsterisk
+        allowDeselect={false}
+        data={CLIENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+        {...field('type')}
+      />
+      <TextInput label={t('fields.tier')} placeholder={t('form.tierPlaceholder')} {...field('tier')} />
+      {editing ? (
+        <TextInput
+          label={t('fields.schemaName')}
+          value={client.schemaName}
+          readOnly
+          variant="filled"
+          description={t('form.schemaNameFixed')}
+        />
+      ) : (
+        <TextInput
+          label={t('fields.schemaName')}
+          withAsterisk
+          description={t('form.schemaNameHelp')}
+          {...form.getInputProps('schemaName')}
+          onChange={(e) => {
+            setSchemaTouched(true);
+            form.setFieldValue('schemaName', e.currentTarget.value.toLowerCase());
+          }}
+          error={error('schemaName')}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+      )}
+      <Select
+        label={t('fields.defaultLanguage')}
+        withAsterisk
+        allowDeselect={false}
+        data={LANGUAGES.map((v) => ({ value: v, label: t(`common:languages.${v}`) }))}
+        {...field('defaultLanguage')}
+      />
+    </FormModal>
   );
 }
 

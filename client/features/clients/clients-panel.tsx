@@ -5,8 +5,7 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { ClientOutput } from '../../../server/contracts/clients';
-import { LoadingScreen } from '../../components/loading-screen';
-import { LoadFailedAlert } from '../../components/status-alerts';
+import { LoadingOrFailed } from '../../components/status-alerts';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS } from '../admin/messages';
 import { ClientFormModal } from './client-form-modal';
@@ -18,6 +17,9 @@ import { RowAction } from '../../components/row-action';
 const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'duplicate' | 'delete'; client: ClientOutput } | null;
+
+/** A client's type badge colour; the other types are teal. */
+const TYPE_COLOR: Partial<Record<string, string>> = { customer: 'blue', internal: 'gray', demo: 'grape' };
 
 /** The Clients tab of /spar-admin: every client, with add, edit, duplicate and delete. */
 export function ClientsPanel() {
@@ -43,15 +45,7 @@ export function ClientsPanel() {
         </Button>
       </Group>
 
-      {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <LoadFailedAlert
-          inline
-          message={t('errors.loadFailed')}
-          retryLabel={t('common:app.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      )}
+      <LoadingOrFailed query={list} message={t('errors.loadFailed')} />
       {list.data && list.data.length === 0 && <Text c="dimmed">{t('list.empty')}</Text>}
       {list.data && list.data.length > 0 && (
         <DataTable
@@ -97,18 +91,7 @@ export function ClientsPanel() {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge
-                  variant="light"
-                  color={
-                    c.type === 'customer'
-                      ? 'blue'
-                      : c.type === 'internal'
-                        ? 'gray'
-                        : c.type === 'demo'
-                          ? 'grape'
-                          : 'teal'
-                  }
-                >
+                <Badge variant="light" color={TYPE_COLOR[c.type] ?? 'teal'}>
                   {t(`types.${c.type}`)}
                 </Badge>
               </Table.Td>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -6,6 +6,8 @@ import type { ClientOutput } from '../../../server/contracts/clients';
 import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { CLIENTS_NS, notifyFailure, notifySuccess } from '../admin/messages';
+import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Props {
   client: ClientOutput;
@@ -64,11 +66,7 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
           <Trans t={t} i18nKey="delete.intro" values={{ name: client.name }} components={{ b: <strong /> }} />
         </Text>
         {preview.isPending && <Loader size="sm" aria-label={t('common:app.loading')} />}
-        {preview.isError && (
-          <Alert color="red" role="alert">
-            {t('errors.previewFailed')}
-          </Alert>
-        )}
+        {preview.isError && <ErrorAlert>{t('errors.previewFailed')}</ErrorAlert>}
         {preview.data && (
           <div>
             <Text size="sm" fw={600}>
@@ -108,19 +106,16 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
             data-autofocus
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => void confirm()}
-            loading={remove.isPending}
-            disabled={own || !preview.data || !matches}
-          >
-            {t('delete.submit')}
-          </Button>
-        </Group>
+        <ModalFooter
+          cancelLabel={t('actions.cancel')}
+          onCancel={onClose}
+          cancelDisabled={remove.isPending}
+          confirmLabel={t('delete.submit')}
+          onConfirm={() => void confirm()}
+          color="red"
+          loading={remove.isPending}
+          disabled={own || !preview.data || !matches}
+        />
       </Stack>
     </Modal>
   );

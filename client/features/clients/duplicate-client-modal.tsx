@@ -1,4 +1,4 @@
-import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { List, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { zodResolver } from '../../lib/zod-resolver';
 import { CLIENTS_NS, notifyFailure, notifySuccess, translateMessageKey } from '../admin/messages';
 import { fieldsWithErrors } from '../../lib/form-field';
 import { showSaveErrors } from './client-form-modal';
+import { FormModal } from '../../components/modal-footer';
 
 interface Props {
   source: ClientOutput;
@@ -55,68 +56,59 @@ export function DuplicateClientModal({ source, onClose }: Props) {
 
   const field = fieldsWithErrors(form, error);
   return (
-    <Modal
-      opened
-      onClose={() => !duplicate.isPending && onClose()}
+    <FormModal
+      onClose={onClose}
       title={t('duplicate.title', { name: source.name })}
       fullScreen={mobile}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:app.close') }}
+      onSubmit={submit}
+      noValidate
+      cancelLabel={t('actions.cancel')}
+      confirmLabel={t('duplicate.submit')}
+      loading={duplicate.isPending}
+      lockWhileLoading
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">{t('duplicate.intro')}</Text>
-          <div>
-            <Text size="sm" fw={600}>
-              {t('duplicate.copiedTitle')}
-            </Text>
-            <List size="sm">
-              {(
-                [
-                  'clientOverview',
-                  'icps',
-                  'productGroupings',
-                  'callInstructions',
-                  'personas',
-                  'prompts',
-                  'scorecards',
-                  'simulations',
-                  'knowledgeFiles',
-                ] as const
-              ).map((k) => (
-                <List.Item key={k}>{t(`copy.${k}`)}</List.Item>
-              ))}
-            </List>
-          </div>
-          <div>
-            <Text size="sm" fw={600}>
-              {t('duplicate.notCopiedTitle')}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('duplicate.notCopied')}
-            </Text>
-          </div>
-          <TextInput label={t('duplicate.newName')} withAsterisk data-autofocus {...field('name')} />
-          <TextInput
-            label={t('duplicate.newSchemaName')}
-            withAsterisk
-            description={t('form.schemaNameHelp')}
-            {...form.getInputProps('schemaName')}
-            onChange={(e) => form.setFieldValue('schemaName', e.currentTarget.value.toLowerCase())}
-            error={error('schemaName')}
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={duplicate.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={duplicate.isPending}>
-              {t('duplicate.submit')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">{t('duplicate.intro')}</Text>
+      <div>
+        <Text size="sm" fw={600}>
+          {t('duplicate.copiedTitle')}
+        </Text>
+        <List size="sm">
+          {(
+            [
+              'clientOverview',
+              'icps',
+              'productGroupings',
+              'callInstructions',
+              'personas',
+              'prompts',
+              'scorecards',
+              'simulations',
+              'knowledgeFiles',
+            ] as const
+          ).map((k) => (
+            <List.Item key={k}>{t(`copy.${k}`)}</List.Item>
+          ))}
+        </List>
+      </div>
+      <div>
+        <Text size="sm" fw={600}>
+          {t('duplicate.notCopiedTitle')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('duplicate.notCopied')}
+        </Text>
+      </div>
+      <TextInput label={t('duplicate.newName')} withAsterisk data-autofocus {...field('name')} />
+      <TextInput
+        label={t('duplicate.newSchemaName')}
+        withAsterisk
+        description={t('form.schemaNameHelp')}
+        {...form.getInputProps('schemaName')}
+        onChange={(e) => form.setFieldValue('schemaName', e.currentTarget.value.toLowerCase())}
+        error={error('schemaName')}
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+    </FormModal>
   );
 }

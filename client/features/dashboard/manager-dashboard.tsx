@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -47,6 +47,40 @@ function Stat({ label, value, hint, testId }: { label: string; value: string; hi
   );
 }
 
+/** The dashboard's quick actions: where each goes, its label's key and its icon; the first is the main one. */
+const QUICK_ACTIONS = [
+  ['/assignments', 'sendAssignment', IconSend],
+  ['/simulations', 'createSimulation', IconClipboardPlus],
+  ['/scorecards', 'addScorecard', IconChecklist],
+  ['/team', 'addTeamMember', IconUserPlus],
+] as const;
+
+/** A titled card of the dashboard with the line that explains it; its `empty` sentence stands in for an empty body. */
+function DashboardSection({
+  id,
+  section,
+  empty,
+  children,
+}: {
+  id: string;
+  section: 'trend' | 'weakSpots' | 'recent';
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb={4}>
+        {t(`${section}.title`)}
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        {t(`${section}.explain`)}
+      </Text>
+      {empty ? <Text c="dimmed">{t(`${section}.empty`)}</Text> : children}
+    </Card>
+  );
+}
+
 /** A demo tenant says its data is demo data; while its history is being made, how far it got. */
 function DemoNotice({ generating }: { generating: { done: number; total: number } | null }) {
   const { t } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
@@ -88,23 +122,17 @@ export function ManagerDashboard() {
   });
   const actions = (
     <Group gap="sm" wrap="wrap">
-      <Button component={Link} href="/assignments" leftSection={<IconSend size={16} aria-hidden />}>
-        {t('actions.sendAssignment')}
-      </Button>
-      <Button
-        component={Link}
-        href="/simulations"
-        variant="light"
-        leftSection={<IconClipboardPlus size={16} aria-hidden />}
-      >
-        {t('actions.createSimulation')}
-      </Button>
-      <Button component={Link} href="/scorecards" variant="light" leftSection={<IconChecklist size={16} aria-hidden />}>
-        {t('actions.addScorecard')}
-      </Button>
-      <Button component={Link} href="/team" variant="light" leftSection={<IconUserPlus size={16} aria-hidden />}>
-        {t('actions.addTeamMember')}
-      </Button>
+      {QUICK_ACTIONS.map(([href, key, ActionIcon], i) => (
+        <Button
+          key={key}
+          component={Link}
+          href={href}
+          variant={i === 0 ? undefined : 'light'}
+          leftSection={<ActionIcon size={16} aria-hidden />}
+        >
+          {t(`actions.${key}`)}
+        </Button>
+      ))}
     </Group>
   );
   if (q.isLoading) return <Loader aria-label={t('app.loading')} />;
@@ -143,172 +171,120 @@ export function ManagerDashboard() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }}>
-        <Stat
-          testId="stat-active"
-          label={t('counts.activeMembers')}
-          value={t('counts.ofTotal', { active: f.number(c.activeMembers), total: f.number(c.teamMembers) })}
-          hint={t('counts.activeMembersHint')}
-        />
-        <Stat
-          testId="stat-average"
-          label={t('counts.averageScore')}
-          value={f.score(c.averageScore)}
-          hint={t('counts.averageScoreHint')}
-        />
-        <Stat
-          testId="stat-pending"
-          label={t('counts.pending')}
-          value={f.number(c.pendingExercises)}
-          hint={t('counts.pendingHint')}
-        />
-        <Stat
-          testId="stat-completed"
-          label={t('counts.completed')}
-          value={f.number(c.completedExercises)}
-          hint={t('counts.completedHint')}
-        />
-        <Stat
-          testId="stat-practice"
-          label={t('counts.practice')}
-          value={f.number(c.practiceCalls)}
-          hint={t('counts.practiceHint')}
-        />
+        {(
+          [
+            [
+              'active',
+              'activeMembers',
+              t('counts.ofTotal', { active: f.number(c.activeMembers), total: f.number(c.teamMembers) }),
+            ],
+            ['average', 'averageScore', f.score(c.averageScore)],
+            ['pending', 'pending', f.number(c.pendingExercises)],
+            ['completed', 'completed', f.number(c.completedExercises)],
+            ['practice', 'practice', f.number(c.practiceCalls)],
+          ] as const
+        ).map(([id, key, value]) => (
+          <Stat key={id} testId={`stat-${id}`} label={t(`counts.${key}`)} value={value} hint={t(`counts.${key}Hint`)} />
+        ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Card withBorder padding="md" component="section" aria-labelledby="trend-title">
-          <Title order={2} size="h4" id="trend-title" mb={4}>
-            {t('trend.title')}
-          </Title>
-          <Text size="xs" c="dimmed" mb="sm">
-            {t('trend.explain')}
-          </Text>
-          {d.trend.every((w) => w.averageScore === null) ? (
-            <Text c="dimmed">{t('trend.empty')}</Text>
-          ) : (
-            <>
-              <Suspense fallback={<Skeleton h={220} />}>
-                <LineChart
-                  h={220}
-                  data={d.trend.map((w) => ({ week: weekLabel(w.weekStart), score: w.averageScore }))}
-                  dataKey="week"
-                  series={[{ name: 'score', label: t('trend.score'), color: 'indigo.6' }]}
-                  yAxisProps={{ domain: [0, 100] }}
-                  valueFormatter={(v) => f.score(v)}
-                  connectNulls
-                  aria-hidden
-                />
-              </Suspense>
-              <Table mt="sm" aria-label={t('trend.title')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('trend.week')}</Table.Th>
-                    <Table.Th>{t('trend.score')}</Table.Th>
-                    <Table.Th>{t('trend.completed')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {d.trend.map((w) => (
-                    <Table.Tr key={w.weekStart}>
-                      <Table.Td>{weekLabel(w.weekStart)}</Table.Td>
-                      <Table.Td>{f.score(w.averageScore)}</Table.Td>
-                      <Table.Td>{f.number(w.completed)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </>
-          )}
-        </Card>
-        <Card withBorder padding="md" component="section" aria-labelledby="weak-title">
-          <Title order={2} size="h4" id="weak-title" mb={4}>
-            {t('weakSpots.title')}
-          </Title>
-          <Text size="xs" c="dimmed" mb="sm">
-            {t('weakSpots.explain')}
-          </Text>
-          {d.weakSpots.length === 0 ? (
-            <Text c="dimmed">{t('weakSpots.empty')}</Text>
-          ) : (
-            <Stack gap="sm">
-              {d.weakSpots.map((w) => (
-                <div key={w.criterion}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                    <NameText size="sm" fw={500}>
-                      {w.criterion}
-                    </NameText>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {t('weakSpots.level', {
-                        percent: f.percent(w.percent),
-                        count: w.reports,
-                        reports: f.number(w.reports),
-                      })}
-                    </Text>
-                  </Group>
-                  <Progress
-                    value={w.percent}
-                    color={w.percent < 50 ? 'red' : w.percent < 75 ? 'yellow' : 'green'}
-                    aria-label={`${w.criterion}: ${f.percent(w.percent)}`}
-                  />
-                </div>
-              ))}
-            </Stack>
-          )}
-        </Card>
-      </SimpleGrid>
-      <Card withBorder padding="md" component="section" aria-labelledby="recent-title">
-        <Title order={2} size="h4" id="recent-title" mb={4}>
-          {t('recent.title')}
-        </Title>
-        <Text size="xs" c="dimmed" mb="sm">
-          {t('recent.explain')}
-        </Text>
-        {d.recent.length === 0 ? (
-          <Text c="dimmed">{t('recent.empty')}</Text>
-        ) : (
-          <DataTable
-            minWidth={420}
-            label={t('recent.title')}
-            verticalSpacing="xs"
-            aria-label={t('recent.title')}
-            columns={[t('recent.rep'), t('recent.call'), t('recent.score'), t('recent.when')]}
-          >
-            {d.recent.map((r) => (
-              <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
-                <Table.Td>
-                  <NameText size="sm">{r.userName}</NameText>
-                </Table.Td>
-                <Table.Td>
-                  {r.callId ? (
-                    <Anchor
-                      component={Link}
-                      href={`/reports/${r.callId}`}
-                      size="sm"
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {r.simulationName}
-                    </Anchor>
-                  ) : (
-                    <NameText size="sm">{r.simulationName}</NameText>
-                  )}
-                  <NameText size="xs" c="dimmed" lines={1}>
-                    {r.kind === 'practice'
-                      ? t('recent.practice')
-                      : r.kind === 'real'
-                        ? t('recent.realCall')
-                        : r.attempts > 1
-                          ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
-                          : t('recent.assignment', { name: r.assignmentName ?? '' })}
-                  </NameText>
-                </Table.Td>
-                <Table.Td>
-                  <ScoreText score={r.score} originalScore={r.originalScore} heuristic={r.heuristic} />
-                </Table.Td>
-                <Table.Td>{f.dateTime(r.completedAt)}</Table.Td>
+        <DashboardSection id="trend-title" section="trend" empty={d.trend.every((w) => w.averageScore === null)}>
+          <Suspense fallback={<Skeleton h={220} />}>
+            <LineChart
+              h={220}
+              data={d.trend.map((w) => ({ week: weekLabel(w.weekStart), score: w.averageScore }))}
+              dataKey="week"
+              series={[{ name: 'score', label: t('trend.score'), color: 'indigo.6' }]}
+              yAxisProps={{ domain: [0, 100] }}
+              valueFormatter={(v) => f.score(v)}
+              connectNulls
+              aria-hidden
+            />
+          </Suspense>
+          <Table mt="sm" aria-label={t('trend.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('trend.week')}</Table.Th>
+                <Table.Th>{t('trend.score')}</Table.Th>
+                <Table.Th>{t('trend.completed')}</Table.Th>
               </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.trend.map((w) => (
+                <Table.Tr key={w.weekStart}>
+                  <Table.Td>{weekLabel(w.weekStart)}</Table.Td>
+                  <Table.Td>{f.score(w.averageScore)}</Table.Td>
+                  <Table.Td>{f.number(w.completed)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </DashboardSection>
+        <DashboardSection id="weak-title" section="weakSpots" empty={d.weakSpots.length === 0}>
+          <Stack gap="sm">
+            {d.weakSpots.map((w) => (
+              <div key={w.criterion}>
+                <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <NameText size="sm" fw={500}>
+                    {w.criterion}
+                  </NameText>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {t('weakSpots.level', {
+                      percent: f.percent(w.percent),
+                      count: w.reports,
+                      reports: f.number(w.reports),
+                    })}
+                  </Text>
+                </Group>
+                <Progress
+                  value={w.percent}
+                  color={w.percent < 50 ? 'red' : w.percent < 75 ? 'yellow' : 'green'}
+                  aria-label={`${w.criterion}: ${f.percent(w.percent)}`}
+                />
+              </div>
             ))}
-          </DataTable>
-        )}
-      </Card>
+          </Stack>
+        </DashboardSection>
+      </SimpleGrid>
+      <DashboardSection id="recent-title" section="recent" empty={d.recent.length === 0}>
+        <DataTable
+          minWidth={420}
+          label={t('recent.title')}
+          verticalSpacing="xs"
+          aria-label={t('recent.title')}
+          columns={[t('recent.rep'), t('recent.call'), t('recent.score'), t('recent.when')]}
+        >
+          {d.recent.map((r) => (
+            <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
+              <Table.Td>
+                <NameText size="sm">{r.userName}</NameText>
+              </Table.Td>
+              <Table.Td>
+                {r.callId ? (
+                  <Anchor component={Link} href={`/reports/${r.callId}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {r.simulationName}
+                  </Anchor>
+                ) : (
+                  <NameText size="sm">{r.simulationName}</NameText>
+                )}
+                <NameText size="xs" c="dimmed" lines={1}>
+                  {r.kind === 'practice'
+                    ? t('recent.practice')
+                    : r.kind === 'real'
+                      ? t('recent.realCall')
+                      : r.attempts > 1
+                        ? t('recent.assignmentAttempts', { name: r.assignmentName ?? '', count: r.attempts })
+                        : t('recent.assignment', { name: r.assignmentName ?? '' })}
+                </NameText>
+              </Table.Td>
+              <Table.Td>
+                <ScoreText score={r.score} originalScore={r.originalScore} heuristic={r.heuristic} />
+              </Table.Td>
+              <Table.Td>{f.dateTime(r.completedAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      </DashboardSection>
     </Stack>
   );
 }

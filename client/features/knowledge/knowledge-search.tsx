@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /** "Test search": the excerpts scenario generation and calls would get for a few words (enabled files only). */
 export function KnowledgeSearch({ simulationId, clientId }: { simulationId: string; clientId?: string }) {
@@ -50,11 +51,7 @@ export function KnowledgeSearch({ simulationId, clientId }: { simulationId: stri
           </Button>
         </Group>
       </form>
-      {search.isError && (
-        <Alert color="red" role="alert">
-          {t('search.failed')}
-        </Alert>
-      )}
+      {search.isError && <ErrorAlert>{t('search.failed')}</ErrorAlert>}
       {search.isSuccess && search.data.length === 0 && <Text c="dimmed">{t('search.noResults')}</Text>}
       {search.isSuccess &&
         search.data.slice(0, 5).map((hit) => (

@@ -13,8 +13,7 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useMeetingsT } from './use-meetings-t';
-import { DataTable } from '../../components/data-table';
-import { ListStates } from '../../components/list-states';
+import { ListTable } from '../../components/list-states';
 
 const STATUS_COLOR: Record<MeetingStatus, string> = {
   scheduled: 'gray',
@@ -155,71 +154,58 @@ export function RealCallsList() {
       <Title order={2} size="h3" id="real-calls-title">
         {t('list.title')}
       </Title>
-      <ListStates
+      <ListTable
         query={list}
         items={list.data?.rows}
-        loadingLabel={t('app.loading')}
-        loadFailed={t('list.loadFailed')}
-        empty={t('list.empty')}
+        text={(key) => t(`list.${key}`)}
+        minWidth={680}
+        striped
+        highlightOnHover
+        columns={['call', 'date', 'duration', 'status', 'score', 'report'].map((c) => t(`list.${c}`))}
       >
-        {(rows) => (
-          <DataTable
-            minWidth={680}
-            label={t('list.title')}
-            striped
-            highlightOnHover
-            columns={['call', 'date', 'duration', 'status', 'score', 'report'].map((c) => t(`list.${c}`))}
-          >
-            {rows.map((m) => (
-              <Table.Tr key={m.id} data-testid="real-call-row">
-                <Table.Td maw={280}>
-                  <NameText fw={600}>{m.title}</NameText>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {t(`sources.${m.source}`)}
-                    {m.speakers.length ? ` · ${m.speakers.join(', ')}` : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{f.dateTime(m.createdAt)}</Table.Td>
-                <Table.Td>{m.durationMs ? clock(m.durationMs) : '—'}</Table.Td>
-                <Table.Td maw={260}>
-                  <Stack gap={4} align="flex-start">
-                    <Badge color={STATUS_COLOR[m.status]} variant="light" data-testid="real-call-status">
-                      {t(`statuses.${m.status}`)}
-                    </Badge>
-                    <StatusDetail m={m} />
-                    {m.status === 'choose_rep' && <ChooseRep m={m} />}
-                    {LIVE.has(m.status) && m.status !== 'transcribing' && (
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => (stop.reset(), setStopping(m))}
-                      >
-                        {m.status === 'scheduled' ? t('live.cancel') : t('live.stop')}
-                      </Button>
-                    )}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>{m.score !== null ? <ScoreText score={m.score} /> : '—'}</Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    {m.callId ? (
-                      <Anchor component={Link} href={`/reports/${m.callId}`}>
-                        {t('list.openReport')}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                    {m.source === 'bot' && ['transcribing', 'choose_rep', 'processing', 'done'].includes(m.status) && (
-                      <RecordingLink m={m} />
-                    )}
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
+        {(m) => (
+          <Table.Tr key={m.id} data-testid="real-call-row">
+            <Table.Td maw={280}>
+              <NameText fw={600}>{m.title}</NameText>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {t(`sources.${m.source}`)}
+                {m.speakers.length ? ` · ${m.speakers.join(', ')}` : ''}
+              </Text>
+            </Table.Td>
+            <Table.Td>{f.dateTime(m.createdAt)}</Table.Td>
+            <Table.Td>{m.durationMs ? clock(m.durationMs) : '—'}</Table.Td>
+            <Table.Td maw={260}>
+              <Stack gap={4} align="flex-start">
+                <Badge color={STATUS_COLOR[m.status]} variant="light" data-testid="real-call-status">
+                  {t(`statuses.${m.status}`)}
+                </Badge>
+                <StatusDetail m={m} />
+                {m.status === 'choose_rep' && <ChooseRep m={m} />}
+                {LIVE.has(m.status) && m.status !== 'transcribing' && (
+                  <Button size="compact-xs" variant="light" color="red" onClick={() => (stop.reset(), setStopping(m))}>
+                    {m.status === 'scheduled' ? t('live.cancel') : t('live.stop')}
+                  </Button>
+                )}
+              </Stack>
+            </Table.Td>
+            <Table.Td>{m.score !== null ? <ScoreText score={m.score} /> : '—'}</Table.Td>
+            <Table.Td>
+              <Stack gap={4} align="flex-start">
+                {m.callId ? (
+                  <Anchor component={Link} href={`/reports/${m.callId}`}>
+                    {t('list.openReport')}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+                {m.source === 'bot' && ['transcribing', 'choose_rep', 'processing', 'done'].includes(m.status) && (
+                  <RecordingLink m={m} />
+                )}
+              </Stack>
+            </Table.Td>
+          </Table.Tr>
         )}
-      </ListStates>
+      </ListTable>
       <ConfirmDeleteDialog
         opened={stopping !== null}
         title={stopping?.status === 'scheduled' ? t('live.cancelTitle') : t('live.stopTitle')}

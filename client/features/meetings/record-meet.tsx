@@ -7,7 +7,7 @@ import { CalendarMeetings, type CalendarEvent } from './calendar-meetings';
 import { GOOGLE_MEET_URL } from '../../../server/contracts/meetings';
 import { errorInfo, errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { ScorecardFields } from './scorecard-fields';
+import { ScorecardFields, useScorecardChoice } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 import { submitWith } from '../../lib/submit';
 
@@ -84,8 +84,7 @@ export function RecordMeet() {
   const settings = useQuery(trpc.meetings.botSettings.queryOptions());
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
-  const [scorecardId, setScorecardId] = useState<string | null>(null);
-  const [simulationId, setSimulationId] = useState<string | null>(null);
+  const choice = useScorecardChoice();
   const [later, setLater] = useState(false);
   const [joinAt, setJoinAt] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -142,7 +141,7 @@ export function RecordMeet() {
     const next: Record<string, string> = {};
     const link = url.trim();
     if (!GOOGLE_MEET_URL.test(link)) next.meetingUrl = t('validation.meetUrl');
-    if (!scorecardId) next.scorecardId = t('validation.scorecardRequired');
+    if (!choice.scorecardId) next.scorecardId = t('validation.scorecardRequired');
     const when = later ? localToIso(joinAt) : null;
     if (later && (!when || new Date(when).getTime() < Date.now())) next.joinAt = t('validation.joinAt');
     setErrors(next);
@@ -150,8 +149,7 @@ export function RecordMeet() {
     request.mutate({
       meetingUrl: link,
       title: title.trim(),
-      scorecardId: scorecardId!,
-      ...(simulationId ? { simulationId } : {}),
+      ...choice.input(),
       ...(when ? { joinAt: when } : {}),
     });
   };
@@ -190,13 +188,7 @@ export function RecordMeet() {
             error={err('title')}
             maw={520}
           />
-          <ScorecardFields
-            simulationId={simulationId}
-            onSimulation={setSimulationId}
-            scorecardId={scorecardId}
-            onScorecard={setScorecardId}
-            scorecardError={err('scorecardId')}
-          />
+          <ScorecardFields {...choice.fields} scorecardError={err('scorecardId')} />
           <Switch label={t('record.later')} checked={later} onChange={(e) => setLater(e.currentTarget.checked)} />
           {later && (
             <TextInput

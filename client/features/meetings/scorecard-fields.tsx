@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useMeetingsT } from './use-meetings-t';
 
@@ -9,6 +10,20 @@ interface Props {
   scorecardId: string | null;
   onScorecard: (id: string | null) => void;
   scorecardError?: string;
+}
+
+/**
+ * The simulation and scorecard chosen in ScorecardFields: `fields` for the form, and `input()`,
+ * what the request takes from them (called once the scorecard is known to be chosen).
+ */
+export function useScorecardChoice() {
+  const [scorecardId, setScorecardId] = useState<string | null>(null);
+  const [simulationId, setSimulationId] = useState<string | null>(null);
+  return {
+    scorecardId,
+    fields: { simulationId, onSimulation: setSimulationId, scorecardId, onScorecard: setScorecardId },
+    input: () => ({ scorecardId: scorecardId!, ...(simulationId ? { simulationId } : {}) }),
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Paper, Progress, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Progress, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,9 +9,10 @@ import { errorMessage, serverFieldErrors, translateErrorCode, translateMessageKe
 import { UploadError } from '../knowledge/upload-file';
 import { isRecording, transcribeRecordingFile } from './upload-recording';
 import { trpc } from '../../lib/trpc';
-import { ScorecardFields } from './scorecard-fields';
+import { ScorecardFields, useScorecardChoice } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 import { submitWith } from '../../lib/submit';
+import { ErrorAlert } from '../../components/status-alerts';
 
 const ACCEPT =
   '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
@@ -34,8 +35,7 @@ export function TranscriptUpload() {
   const [preview, setPreview] = useState<TranscriptPreview | null>(null);
   const [title, setTitle] = useState('');
   const [rep, setRep] = useState<string | null>(null);
-  const [scorecardId, setScorecardId] = useState<string | null>(null);
-  const [simulationId, setSimulationId] = useState<string | null>(null);
+  const choice = useScorecardChoice();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const read = useMutation(trpc.meetings.previewTranscript.mutationOptions());
   const score = useMutation(
@@ -94,7 +94,7 @@ export function TranscriptUpload() {
   const submit = () => {
     const next: Record<string, string> = {};
     if (!title.trim()) next.title = t('validation.titleRequired');
-    if (!scorecardId) next.scorecardId = t('validation.scorecardRequired');
+    if (!choice.scorecardId) next.scorecardId = t('validation.scorecardRequired');
     if (!rep) next.repSpeaker = t('validation.repRequired');
     setErrors(next);
     if (Object.keys(next).length || !content || !file) return;
@@ -102,8 +102,7 @@ export function TranscriptUpload() {
       fileName: file.name,
       content,
       title: title.trim(),
-      scorecardId: scorecardId!,
-      ...(simulationId ? { simulationId } : {}),
+      ...choice.input(),
       repSpeaker: rep!,
     });
   };
@@ -188,17 +187,11 @@ export function TranscriptUpload() {
                 required
                 maw={520}
               />
-              <ScorecardFields
-                simulationId={simulationId}
-                onSimulation={setSimulationId}
-                scorecardId={scorecardId}
-                onScorecard={setScorecardId}
-                scorecardError={err('scorecardId')}
-              />
+              <ScorecardFields {...choice.fields} scorecardError={err('scorecardId')} />
               {score.isError && !serverErrors && (
-                <Alert color="red" role="alert">
+                <ErrorAlert>
                   {t('upload.scoreFailed')} {errorMessage(t, score.error)}
-                </Alert>
+                </ErrorAlert>
               )}
               <Group>
                 <Button

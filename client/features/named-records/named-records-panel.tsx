@@ -1,17 +1,14 @@
-import { Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { icpFields } from '../../../server/contracts/icps';
 import { productGroupingFields } from '../../../server/contracts/product-groupings';
-import { RecordFormModal, RecordPanel, RecordRowActions, type RecordFormProps } from '../../components/record-panel';
-import { NameText } from '../../components/name-text';
-
+import { RecordFormModal, RecordPanel, RecordTable, type RecordFormProps } from '../../components/record-panel';
 import { fieldErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope } from '../client-overview/client-scope';
-import { DataTable } from '../../components/data-table';
 
 interface NamedRecord {
   id: string;
@@ -58,48 +55,14 @@ function NamedRecordsPanel({ kind, clientId }: { kind: Kind; clientId?: string }
       onDelete={(id) => remove.mutateAsync({ ...scope.input, id })}
       renderForm={({ key, ...props }) => <NamedRecordForm key={key} kind={kind} {...props} />}
       renderList={(rows, actions) => (
-        <DataTable
-          minWidth={320}
-          striped
-          verticalSpacing="sm"
-          aria-label={t(k('tableLabel'))}
-          head={
-            <>
-              <Table.Th w="30%">{t(k('name'))}</Table.Th>
-              <Table.Th visibleFrom="sm">{t(k('details'))}</Table.Th>
-              <Table.Th w={96}>
-                <VisuallyHidden>{t('actions.actions')}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-        >
-          {rows.map((r, i) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>
-                <NameText fw={600} size="sm">
-                  {r.name}
-                </NameText>
-                {/* narrow screens: the details under the name instead of their own column */}
-                <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
-                  {r.details}
-                </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">
-                <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
-                  {r.details}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <RecordRowActions
-                  editLabel={t(k('editAria'), { name: r.name })}
-                  deleteLabel={t(k('deleteAria'), { name: r.name })}
-                  onEdit={() => actions.edit(r)}
-                  onDelete={() => actions.remove(r, i)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
+        <RecordTable
+          section={kind}
+          rows={rows}
+          actions={actions}
+          summary={{ head: t(k('details')), text: (r) => r.details, preLine: true }}
+          nameWidth="30%"
+          actionsWidth={96}
+        />
       )}
     />
   );

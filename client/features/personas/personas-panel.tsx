@@ -1,14 +1,10 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Persona, PersonaFields } from '../../../server/contracts/personas';
 import { trpc } from '../../lib/trpc';
 import { clientScope } from '../client-overview/client-scope';
 import { useConfigTranslation } from '../../lib/use-config-translation';
-import { RecordPanel, RecordRowActions } from '../../components/record-panel';
+import { RecordPanel, RecordTable } from '../../components/record-panel';
 import { PersonaFormModal } from './persona-form-modal';
-
-import { NameText } from '../../components/name-text';
-import { DataTable } from '../../components/data-table';
 
 /** The personas editor, embedded in /personas, /admin and in a client's detail tabs; `clientId` targets that client (superuser). */
 export function PersonasPanel({ clientId }: { clientId?: string }) {
@@ -36,55 +32,17 @@ export function PersonasPanel({ clientId }: { clientId?: string }) {
       onDelete={(id) => remove.mutateAsync({ ...scope.input, id })}
       renderForm={({ key, record, ...rest }) => <PersonaFormModal key={key} persona={record} {...rest} />}
       renderList={(rows, actions) => (
-        <DataTable
-          minWidth={320}
-          striped
+        <RecordTable
+          section="personas"
+          rows={rows}
+          actions={actions}
+          summary={{ head: t('personas.shortDescription'), text: (p) => p.shortDescription }}
+          columns={[
+            { head: t('personas.voice'), cell: (p) => p.voice, wide: true, tt: 'capitalize' },
+            { head: t('personas.languageColumn'), cell: (p) => t(`languages.${p.language}`) },
+          ]}
           highlightOnHover
-          verticalSpacing="sm"
-          aria-label={t('personas.tableLabel')}
-          head={
-            <>
-              <Table.Th>{t('personas.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('personas.shortDescription')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('personas.voice')}</Table.Th>
-              <Table.Th>{t('personas.languageColumn')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('actions.actions')}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-        >
-          {rows.map((p, i) => (
-            <Table.Tr key={p.id}>
-              <Table.Td>
-                <NameText fw={600} size="sm">
-                  {p.name}
-                </NameText>
-                {/* narrow screens: the description under the name instead of its own column */}
-                <Text size="xs" c="dimmed" lineClamp={2} hiddenFrom="sm">
-                  {p.shortDescription}
-                </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">
-                <Text size="sm" lineClamp={3}>
-                  {p.shortDescription}
-                </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="sm" tt="capitalize">
-                {p.voice}
-              </Table.Td>
-              <Table.Td>{t(`languages.${p.language}`)}</Table.Td>
-              <Table.Td>
-                <RecordRowActions
-                  editLabel={t('personas.editAria', { name: p.name })}
-                  deleteLabel={t('personas.deleteAria', { name: p.name })}
-                  onEdit={() => actions.edit(p)}
-                  onDelete={() => actions.remove(p, i)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
+        />
       )}
     />
   );

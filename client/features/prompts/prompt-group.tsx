@@ -19,8 +19,7 @@ import type { PromptOutput } from '../../../server/contracts/prompts';
 import { PROMPTS_NS } from '../admin/messages';
 import { NameText } from '../../components/name-text';
 import { DataTable } from '../../components/data-table';
-import { LoadingScreen } from '../../components/loading-screen';
-import { LoadFailedAlert } from '../../components/status-alerts';
+import { LoadingOrFailed } from '../../components/status-alerts';
 import { RowAction } from '../../components/row-action';
 
 const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
@@ -61,15 +60,7 @@ export function PromptGroups({ intro, list, onNew, ...group }: GroupsProps) {
       <Text size="sm" c="dimmed">
         {intro}
       </Text>
-      {list.isPending && <LoadingScreen fullHeight={false} />}
-      {list.isError && (
-        <LoadFailedAlert
-          inline
-          message={t('errors.loadFailed')}
-          retryLabel={t('common:app.retry')}
-          onRetry={() => void list.refetch()}
-        />
-      )}
+      <LoadingOrFailed query={list} message={t('errors.loadFailed')} />
       {list.data &&
         PROMPT_GROUP_ORDER.map((kind) => (
           <PromptGroup

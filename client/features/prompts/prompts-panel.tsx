@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { trpc } from '../../lib/trpc';
 import { notifyFailure, notifySuccess, PROMPTS_NS } from '../admin/messages';
 import { PromptEditorModal, type EditorMode } from './prompt-editor-modal';
 import { PromptGroups } from './prompt-group';
+import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,11 +67,7 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
   const askDelete = (p: PromptOutput) => (p.isSystem ? void runDelete(p) : setConfirm(p));
 
   if (missing) {
-    return (
-      <Alert color="red" role="alert">
-        {t('errors.clientMissing')}
-      </Alert>
-    );
+    return <ErrorAlert>{t('errors.clientMissing')}</ErrorAlert>;
   }
 
   return (
@@ -105,14 +103,15 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
       >
         <Stack>
           <Text>{t('delete.message', { name: confirm?.name ?? '' })}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)} disabled={remove.isPending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => confirm && void runDelete(confirm)}>
-              {t('actions.delete')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('actions.cancel')}
+            onCancel={() => setConfirm(null)}
+            cancelDisabled={remove.isPending}
+            confirmLabel={t('actions.delete')}
+            onConfirm={() => confirm && void runDelete(confirm)}
+            color="red"
+            loading={remove.isPending}
+          />
         </Stack>
       </Modal>
     </Stack>

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CriterionReport } from '../../../server/contracts/reports';
 import { clock, quoteCounts } from '../../../server/contracts/report-format';
+import { HelpTip } from '../../components/help-tip';
 
 export const LEVEL_COLORS = ['red', 'yellow', 'green'] as const;
 
@@ -48,12 +49,7 @@ export function CriterionCard({ criterion: c, checked, canReview, onReview, onJu
               {c.name}
             </Title>
             {c.unverified && (
-              <Tooltip
-                label={t('criteria.unverifiedHelp')}
-                multiline
-                w={280}
-                events={{ hover: true, focus: true, touch: true }}
-              >
+              <HelpTip label={t('criteria.unverifiedHelp')} w={280}>
                 <Badge
                   color="orange"
                   variant="outline"
@@ -63,7 +59,7 @@ export function CriterionCard({ criterion: c, checked, canReview, onReview, onJu
                 >
                   {t('criteria.unverified')}
                 </Badge>
-              </Tooltip>
+              </HelpTip>
             )}
           </Group>
           {canReview && (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Paper, RingProgress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { CriterionCard, LEVEL_COLORS } from './criterion-card';
 import { ReviewModal } from './review-modal';
 import { TranscriptList, turnDomId } from './transcript-list';
 import { useFormat } from '../../lib/format';
+import { HelpTip } from '../../components/help-tip';
 
 interface Props {
   data: ReportData;
@@ -75,29 +76,20 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
             <Text fw={700} size="lg" data-testid="report-simulation">
               {call.simulationName}
             </Text>
-            {call.demo && (
-              <Tooltip
-                label={t('header.demoHelp')}
-                multiline
-                w={280}
-                events={{ hover: true, focus: true, touch: true }}
-              >
-                <Badge color="grape" variant="light" tabIndex={0} w="fit-content" data-testid="demo-badge">
-                  {t('header.demo')}
-                </Badge>
-              </Tooltip>
-            )}
-            {call.realCall && (
-              <Tooltip
-                label={t('header.realCallHelp')}
-                multiline
-                w={280}
-                events={{ hover: true, focus: true, touch: true }}
-              >
-                <Badge color="teal" variant="light" tabIndex={0} w="fit-content" data-testid="real-call-badge">
-                  {t('header.realCall')}
-                </Badge>
-              </Tooltip>
+            {(
+              [
+                ['demo', call.demo, 'grape', 'demo-badge'],
+                ['realCall', call.realCall, 'teal', 'real-call-badge'],
+              ] as const
+            ).map(
+              ([key, shown, color, testId]) =>
+                shown && (
+                  <HelpTip key={key} label={t(`header.${key}Help`)} w={280}>
+                    <Badge color={color} variant="light" tabIndex={0} w="fit-content" data-testid={testId}>
+                      {t(`header.${key}`)}
+                    </Badge>
+                  </HelpTip>
+                ),
             )}
             <Group gap="lg" wrap="wrap" mt={4}>
               <Fact label={t('header.date')} value={dateText} />
@@ -159,16 +151,11 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
               }
             />
             {heuristic ? (
-              <Tooltip
-                label={t('header.heuristicHelp')}
-                multiline
-                w={260}
-                events={{ hover: true, focus: true, touch: true }}
-              >
+              <HelpTip label={t('header.heuristicHelp')} w={260}>
                 <Badge color="gray" variant="light" tabIndex={0} data-testid="heuristic-badge">
                   {t('header.scoreHeuristic')}
                 </Badge>
-              </Tooltip>
+              </HelpTip>
             ) : (
               <Text size="xs" c="dimmed">
                 {t('header.score')}
@@ -189,12 +176,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
         <Stack gap={4} mt="sm">
           {r.integrity && (
             <Group gap={6}>
-              <Tooltip
-                label={t('header.integrityHelp')}
-                multiline
-                w={300}
-                events={{ hover: true, focus: true, touch: true }}
-              >
+              <HelpTip label={t('header.integrityHelp')} w={300}>
                 <Badge
                   variant="outline"
                   color={r.integrity.verified === r.integrity.proposed ? 'green' : 'orange'}
@@ -203,7 +185,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
                 >
                   {t('header.integrity', { verified: r.integrity.verified, proposed: r.integrity.proposed })}
                 </Badge>
-              </Tooltip>
+              </HelpTip>
             </Group>
           )}
           {r.samples != null && r.samples > 1 && (

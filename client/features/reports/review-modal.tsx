@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { SegmentedControl, Text, Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { errorInfo } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifyNotice, notifySuccess } from '../../lib/notify';
+import { FormModal } from '../../components/modal-footer';
 
 interface Props {
   callId: string;
@@ -76,54 +77,51 @@ export function ReviewModal({ callId, clientId, criterion, onClose }: Props) {
   const levelLabel =
     criterion.level === null ? t('criteria.notAssessable') : t('criteria.level', { level: criterion.level });
   return (
-    <Modal opened onClose={onClose} title={t('review.title', { criterion: criterion.name })} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <Text size="sm">{t('review.current', { level: levelLabel })}</Text>
-          <div>
-            <Text component="label" id="review-level-label" size="sm" fw={500}>
-              {t('review.level')}
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="review-level-label"
-              value={level}
-              onChange={setLevel}
-              data={[0, 1, 2].map((l) => ({ value: String(l), label: t('criteria.level', { level: l }) }))}
-            />
-            {criterion.levelDescriptions[Number(level)] && (
-              <Text size="xs" c="dimmed" mt={4}>
-                {criterion.levelDescriptions[Number(level)]}
-              </Text>
-            )}
-            {errors.level && (
-              <Text size="xs" c="red" mt={4} role="alert">
-                {errors.level}
-              </Text>
-            )}
-          </div>
-          <Textarea
-            label={t('review.note')}
-            placeholder={t('review.notePlaceholder')}
-            required
-            autosize
-            minRows={3}
-            maxLength={MAX_REVIEW_NOTE}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            error={errors.note}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('review.cancel')}
-            </Button>
-            <Button type="submit" loading={override.isPending}>
-              {t('review.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      onClose={onClose}
+      title={t('review.title', { criterion: criterion.name })}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      gap="sm"
+      cancelLabel={t('review.cancel')}
+      confirmLabel={t('review.save')}
+      loading={override.isPending}
+    >
+      <Text size="sm">{t('review.current', { level: levelLabel })}</Text>
+      <div>
+        <Text component="label" id="review-level-label" size="sm" fw={500}>
+          {t('review.level')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby="review-level-label"
+          value={level}
+          onChange={setLevel}
+          data={[0, 1, 2].map((l) => ({ value: String(l), label: t('criteria.level', { level: l }) }))}
+        />
+        {criterion.levelDescriptions[Number(level)] && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {criterion.levelDescriptions[Number(level)]}
+          </Text>
+        )}
+        {errors.level && (
+          <Text size="xs" c="red" mt={4} role="alert">
+            {errors.level}
+          </Text>
+        )}
+      </div>
+      <Textarea
+        label={t('review.note')}
+        placeholder={t('review.notePlaceholder')}
+        required
+        autosize
+        minRows={3}
+        maxLength={MAX_REVIEW_NOTE}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        error={errors.note}
+        data-autofocus
+      />
+    </FormModal>
   );
 }

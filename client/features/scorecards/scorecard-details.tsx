@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Divider, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Drawer, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import type { ScorecardDetail } from '../../../server/contracts/scorecards';
 import { trpc } from '../../lib/trpc';
 import { ScorecardIcon } from './scorecard-icon';
 import { CriterionView } from './scorecard-review';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Props {
   /** The scorecard to show; null closes the drawer. */
@@ -36,11 +37,7 @@ export function ScorecardDetails({ id, clientId, onClose, onEdit, onDelete }: Pr
       closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
     >
       {detail.isPending && <Loader aria-label={t('list.loading')} />}
-      {detail.isError && (
-        <Alert color="red" role="alert">
-          {t('errors.loadOneFailed')}
-        </Alert>
-      )}
+      {detail.isError && <ErrorAlert>{t('errors.loadOneFailed')}</ErrorAlert>}
       {s && (
         <Stack>
           <Group gap="sm" wrap="nowrap">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Stepper, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -12,23 +12,23 @@ import {
   scorecardCriteriaInput,
   scorecardDetailsInput,
   type ScorecardDetail,
-  type ScorecardIcon as IconName,
 } from '../../../server/contracts/scorecards';
 import { errorInfo, fieldErrorText, translateMessageKey, serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { CriterionCard } from './criterion-card';
-import { ScorecardIcon } from './scorecard-icon';
+import { IconSelect } from '../../components/named-icon';
 import { ScorecardReview } from './scorecard-review';
 import { emptyCriterion, emptyScorecard, formValuesOf, toInput, type ScorecardFormValues } from './scorecard-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { WizardModal } from '../../components/wizard-modal';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { ErrorAlert } from '../../components/status-alerts';
 
 const DETAIL_FIELDS = ['name', 'icon', 'shortDescription', 'longDescription'] as const;
 const REQUIRED_KEY = 'scorecards.validation.criterionFieldsRequired';
 
 interface Props {
-  opened: boolean;
   onClose: () => void;
   clientId?: string;
   /** The scorecard being edited (its current version); absent when creating. */
@@ -36,7 +36,7 @@ interface Props {
 }
 
 /** The 3-step scorecard wizard (General Details → Criteria → Review) for creating and editing. */
-export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
+export function ScorecardWizard({ onClose, clientId, editing }: Props) {
   const { t } = useTranslation('scorecards');
   const queryClient = useQueryClient();
   const mobile = useMediaQuery('(max-width: 48em)');
@@ -141,144 +141,113 @@ export function ScorecardWizard({ opened, onClose, clientId, editing }: Props) {
   const showCriteriaMessage =
     criteriaMessage !== null &&
     (criteriaMessage !== REQUIRED_KEY || Object.keys(form.errors).some((k) => k.startsWith('criteria.')));
-  const iconOptions = SCORECARD_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }));
 
   const field = fieldsWithErrors(form, detailError);
+  /** A step's name, and what it is for beside it on wider screens. */
+  const stepText = (step: 'details' | 'criteria' | 'review') => ({
+    label: t(`wizard.steps.${step}`),
+    description: mobile ? undefined : t(`wizard.steps.${step}Description`),
+  });
   return (
-    <Modal
-      opened={opened}
-      onClose={saving ? () => {} : onClose}
-      title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
-      size="xl"
-      fullScreen={mobile}
-      closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
+    <WizardModal
+      ns="scorecards"
+      editing={!!editing}
+      step={step}
+      lastStep={2}
+      saving={saving}
+      onClose={onClose}
+      setStep={setStep}
+      onNext={next}
+      onSave={save}
     >
-      <Stack>
-        {willVersion && (
-          <Alert color="blue" role="status">
-            {t('wizard.newVersionNotice', { version: (editing?.version ?? 1) + 1 })}
-          </Alert>
-        )}
-        <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false} size="sm" wrap>
-          <Stepper.Step
-            label={t('wizard.steps.details')}
-            description={mobile ? undefined : t('wizard.steps.detailsDescription')}
-          >
-            <Stack mt="md">
-              <TextInput
-                label={t('wizard.general.name')}
-                placeholder={t('wizard.general.namePlaceholder')}
-                withAsterisk
-                maxLength={LIMITS.name}
-                data-autofocus
-                {...field('name')}
-              />
-              <Select
-                label={t('wizard.general.icon')}
-                data={iconOptions}
-                allowDeselect={false}
-                withAsterisk
-                leftSection={<ScorecardIcon name={form.values.icon} size={18} />}
-                renderOption={({ option }) => (
-                  <Group gap="xs" wrap="nowrap">
-                    <ScorecardIcon name={option.value} size={18} />
-                    <span>{option.label}</span>
-                  </Group>
-                )}
-                value={form.values.icon}
-                onChange={(v) => v && form.setFieldValue('icon', v as IconName)}
-                error={detailError('icon')}
-              />
-              <TextInput
-                label={t('wizard.general.shortDescription')}
-                description={t('wizard.general.shortDescriptionHint')}
-                withAsterisk
-                maxLength={LIMITS.shortDescription}
-                {...field('shortDescription')}
-              />
-              <Textarea
-                label={t('wizard.general.longDescription')}
-                description={t('wizard.general.longDescriptionHint')}
-                autosize
-                minRows={3}
-                maxRows={10}
-                maxLength={LIMITS.longDescription}
-                {...field('longDescription')}
-              />
-            </Stack>
-          </Stepper.Step>
+      {willVersion && (
+        <Alert color="blue" role="status">
+          {t('wizard.newVersionNotice', { version: (editing?.version ?? 1) + 1 })}
+        </Alert>
+      )}
+      <Stepper active={step} onStepClick={(s) => s < step && setStep(s)} allowNextStepsSelect={false} size="sm" wrap>
+        <Stepper.Step {...stepText('details')}>
+          <Stack mt="md">
+            <TextInput
+              label={t('wizard.general.name')}
+              placeholder={t('wizard.general.namePlaceholder')}
+              withAsterisk
+              maxLength={LIMITS.name}
+              data-autofocus
+              {...field('name')}
+            />
+            <IconSelect
+              label={t('wizard.general.icon')}
+              names={SCORECARD_ICONS}
+              fallback="clipboard-check"
+              optionLabel={(name) => t(`icons.${name}`)}
+              withAsterisk
+              value={form.values.icon}
+              onChange={(name) => form.setFieldValue('icon', name)}
+              error={detailError('icon')}
+            />
+            <TextInput
+              label={t('wizard.general.shortDescription')}
+              description={t('wizard.general.shortDescriptionHint')}
+              withAsterisk
+              maxLength={LIMITS.shortDescription}
+              {...field('shortDescription')}
+            />
+            <Textarea
+              label={t('wizard.general.longDescription')}
+              description={t('wizard.general.longDescriptionHint')}
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={LIMITS.longDescription}
+              {...field('longDescription')}
+            />
+          </Stack>
+        </Stepper.Step>
 
-          <Stepper.Step
-            label={t('wizard.steps.criteria')}
-            description={mobile ? undefined : t('wizard.steps.criteriaDescription')}
-          >
-            <Stack mt="md">
-              <Text size="sm" c="dimmed">
-                {t('wizard.criteria.intro')}
+        <Stepper.Step {...stepText('criteria')}>
+          <Stack mt="md">
+            <Text size="sm" c="dimmed">
+              {t('wizard.criteria.intro')}
+            </Text>
+            {showCriteriaMessage && <ErrorAlert>{translateMessageKey(t, criteriaMessage)}</ErrorAlert>}
+            {form.values.criteria.map((c, index) => (
+              <CriterionCard
+                key={c.key}
+                form={form}
+                index={index}
+                count={count}
+                onRemove={() => removeCriterion(index)}
+              />
+            ))}
+            <Group justify="space-between">
+              <Button
+                variant="light"
+                leftSection={<IconPlus size={16} aria-hidden />}
+                onClick={addCriterion}
+                disabled={count >= MAX_CRITERIA}
+              >
+                {t('wizard.criteria.add')}
+              </Button>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {t('wizard.criteria.count', { count, max: MAX_CRITERIA })}
               </Text>
-              {showCriteriaMessage && (
-                <Alert color="red" role="alert">
-                  {translateMessageKey(t, criteriaMessage)}
-                </Alert>
-              )}
-              {form.values.criteria.map((c, index) => (
-                <CriterionCard
-                  key={c.key}
-                  form={form}
-                  index={index}
-                  count={count}
-                  onRemove={() => removeCriterion(index)}
-                />
-              ))}
-              <Group justify="space-between">
-                <Button
-                  variant="light"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={addCriterion}
-                  disabled={count >= MAX_CRITERIA}
-                >
-                  {t('wizard.criteria.add')}
-                </Button>
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {t('wizard.criteria.count', { count, max: MAX_CRITERIA })}
-                </Text>
-              </Group>
-              {count >= MAX_CRITERIA && (
-                <Text size="sm" c="orange.8" role="status">
-                  {t('wizard.criteria.maxReached')}
-                </Text>
-              )}
-            </Stack>
-          </Stepper.Step>
+            </Group>
+            {count >= MAX_CRITERIA && (
+              <Text size="sm" c="orange.8" role="status">
+                {t('wizard.criteria.maxReached')}
+              </Text>
+            )}
+          </Stack>
+        </Stepper.Step>
 
-          <Stepper.Step
-            label={t('wizard.steps.review')}
-            description={mobile ? undefined : t('wizard.steps.reviewDescription')}
-          >
-            <Stack mt="md">
-              {saveError && (
-                <Alert color="red" role="alert">
-                  {saveError}
-                </Alert>
-              )}
-              <ScorecardReview values={form.values} />
-            </Stack>
-          </Stepper.Step>
-        </Stepper>
-
-        <Group justify="space-between">
-          <Button variant="default" onClick={step === 0 ? onClose : () => setStep(step - 1)} disabled={saving}>
-            {step === 0 ? t('wizard.cancel') : t('wizard.back')}
-          </Button>
-          {step < 2 ? (
-            <Button onClick={next}>{t('wizard.next')}</Button>
-          ) : (
-            <Button onClick={() => void save()} loading={saving}>
-              {t('wizard.save')}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Modal>
+        <Stepper.Step {...stepText('review')}>
+          <Stack mt="md">
+            {saveError && <ErrorAlert>{saveError}</ErrorAlert>}
+            <ScorecardReview values={form.values} />
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+    </WizardModal>
   );
 }

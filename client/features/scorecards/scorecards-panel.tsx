@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ScorecardIcon } from './scorecard-icon';
 import { ScorecardWizard } from './scorecard-wizard';
 import { notifyError } from '../../lib/notify';
 import { CardGridList, GridCard } from '../../components/card-grid-list';
+import { ActionButtons } from '../../components/action-buttons';
 
 type WizardState = { mode: 'create'; seq: number } | { mode: 'edit'; seq: number; scorecard: ScorecardDetail } | null;
 
@@ -43,27 +44,16 @@ function ScorecardCard({
         )}
       </Group>
       <Group gap="xs" mt="xs">
-        <Button size="xs" variant="light" onClick={onDetails} aria-label={t('list.detailsOf', { name: s.name })}>
-          {t('list.details')}
-        </Button>
-        <Button
+        <ActionButtons
           size="xs"
-          variant="default"
-          onClick={onEdit}
-          loading={busy}
-          aria-label={t('list.editOf', { name: s.name })}
-        >
-          {t('list.edit')}
-        </Button>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          onClick={onDelete}
-          aria-label={t('list.deleteOf', { name: s.name })}
-        >
-          {t('list.delete')}
-        </Button>
+          label={(key) => t(`list.${key}`)}
+          ariaLabel={(key) => t(`list.${key}Of`, { name: s.name })}
+          actions={[
+            { key: 'details', variant: 'light', onClick: onDetails },
+            { key: 'edit', onClick: onEdit, loading: busy },
+            { key: 'delete', variant: 'subtle', color: 'red', onClick: onDelete },
+          ]}
+        />
       </Group>
     </GridCard>
   );
@@ -141,7 +131,6 @@ export function ScorecardsPanel({ clientId }: { clientId?: string }) {
       {wizard && (
         <ScorecardWizard
           key={wizard.seq}
-          opened
           clientId={clientId}
           editing={wizard.mode === 'edit' ? wizard.scorecard : null}
           onClose={() => setWizard(null)}

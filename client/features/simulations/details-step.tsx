@@ -1,16 +1,10 @@
-import { Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import {
-  DIFFICULTIES,
-  LANGUAGES,
-  LIMITS,
-  SIMULATION_ICONS,
-  type SimulationIcon as IconName,
-} from '../../../server/contracts/simulations';
+import { DIFFICULTIES, LANGUAGES, LIMITS, SIMULATION_ICONS } from '../../../server/contracts/simulations';
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
-import { SimulationIcon } from './simulation-icon';
+import { IconSelect } from '../../components/named-icon';
 import { fieldsWithErrors } from '../../lib/form-field';
 
 /** Step 1: Simulation Details. */
@@ -35,9 +29,7 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           withAsterisk
           allowDeselect={false}
           data={DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) }))}
-          value={form.values.difficulty}
-          onChange={(v) => v && form.setFieldValue('difficulty', v as SimulationFormValues['difficulty'])}
-          error={err('difficulty')}
+          {...field('difficulty')}
         />
         <NumberInput
           label={t('wizard.details.timeLimit')}
@@ -60,9 +52,7 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           withAsterisk
           allowDeselect={false}
           data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-          value={form.values.language}
-          onChange={(v) => v && form.setFieldValue('language', v as SimulationFormValues['language'])}
-          error={err('language')}
+          {...field('language')}
         />
         <TextInput
           label={t('wizard.details.useCase')}
@@ -70,19 +60,13 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           maxLength={LIMITS.useCase}
           {...field('useCase')}
         />
-        <Select
+        <IconSelect
           label={t('wizard.details.icon')}
-          allowDeselect={false}
-          data={SIMULATION_ICONS.map((name) => ({ value: name, label: t(`icons.${name}`) }))}
-          leftSection={<SimulationIcon name={form.values.icon} size={18} />}
-          renderOption={({ option }) => (
-            <Group gap="xs" wrap="nowrap">
-              <SimulationIcon name={option.value} size={18} />
-              <span>{option.label}</span>
-            </Group>
-          )}
+          names={SIMULATION_ICONS}
+          fallback="phone"
+          optionLabel={(name) => t(`icons.${name}`)}
           value={form.values.icon}
-          onChange={(v) => v && form.setFieldValue('icon', v as IconName)}
+          onChange={(name) => form.setFieldValue('icon', name)}
           error={err('icon')}
         />
         <Checkbox

@@ -78,27 +78,21 @@ export function ParticipantsStep({ form, options }: Props) {
           withAsterisk
           searchable
           data={options.personas.map((p) => ({ value: p.id, label: p.name }))}
-          value={form.values.personaId}
-          onChange={(v) => form.setFieldValue('personaId', v)}
-          error={err('personaId')}
+          {...field('personaId')}
         />
         <Select
           label={t('wizard.participants.learnerRole')}
           withAsterisk
           allowDeselect={false}
           data={LEARNER_ROLES.map((r) => ({ value: r, label: t(`learnerRoles.${r}`) }))}
-          value={form.values.learnerRole}
-          onChange={(v) => v && form.setFieldValue('learnerRole', v as SimulationFormValues['learnerRole'])}
-          error={err('learnerRole')}
+          {...field('learnerRole')}
         />
         <Select
           label={t('wizard.participants.learnerTeam')}
           withAsterisk
           allowDeselect={false}
           data={LEARNER_TEAMS.map((r) => ({ value: r, label: t(`learnerTeams.${r}`) }))}
-          value={form.values.learnerTeam}
-          onChange={(v) => v && form.setFieldValue('learnerTeam', v as SimulationFormValues['learnerTeam'])}
-          error={err('learnerTeam')}
+          {...field('learnerTeam')}
         />
         {optionalSelect(
           'icpId',
@@ -123,9 +117,7 @@ export function ParticipantsStep({ form, options }: Props) {
         withAsterisk
         searchable
         data={options.scorecards.map((c) => ({ value: c.id, label: c.name }))}
-        value={form.values.scorecardId}
-        onChange={(v) => form.setFieldValue('scorecardId', v)}
-        error={err('scorecardId')}
+        {...field('scorecardId')}
       />
       {card && (
         <Paper withBorder p="sm" component="section" aria-label={t('wizard.participants.criteria')}>
@@ -194,9 +186,7 @@ export function ParticipantsStep({ form, options }: Props) {
               label={t('wizard.participants.callProvider')}
               allowDeselect={false}
               data={CALL_PROVIDERS.map((p) => ({ value: p, label: t(`callProviders.${p}`) }))}
-              value={form.values.callProvider}
-              onChange={(v) => v && form.setFieldValue('callProvider', v as SimulationFormValues['callProvider'])}
-              error={err('callProvider')}
+              {...field('callProvider')}
             />
             <TextInput
               label={t('wizard.participants.assistantId')}

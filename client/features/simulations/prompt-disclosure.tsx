@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Collapse, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Collapse, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { GeneratedScenario, GenerationRow } from '../../../server/contracts/simulations';
 import { trpc } from '../../lib/trpc';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface SentPrompt {
   title: string;
@@ -29,22 +30,8 @@ function PromptBlock({ p }: { p: SentPrompt }) {
           ? ` · ${t('wizard.scenario.promptUsage', { input: p.usage.inputTokens, output: p.usage.outputTokens })}`
           : ''}
       </Text>
-      {p.system && (
-        <>
-          <Text size="xs" fw={600}>
-            {t('wizard.scenario.promptSystem')}
-          </Text>
-          <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 240, overflow: 'auto' }}>
-            {p.system}
-          </Code>
-        </>
-      )}
-      <Text size="xs" fw={600}>
-        {t('wizard.scenario.promptUser')}
-      </Text>
-      <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>
-        {p.user}
-      </Code>
+      {p.system && <PromptPart title={t('wizard.scenario.promptSystem')} text={p.system} maxHeight={240} />}
+      <PromptPart title={t('wizard.scenario.promptUser')} text={p.user} maxHeight={320} />
     </Stack>
   );
 }
@@ -109,11 +96,7 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
       <Collapse expanded={open}>
         <Stack gap="md">
           {fromServer && generations.isPending && <Loader size="sm" aria-label={t('wizard.scenario.viewPrompt')} />}
-          {fromServer && generations.isError && (
-            <Alert color="red" role="alert">
-              {t('errors.generationsFailed')}
-            </Alert>
-          )}
+          {fromServer && generations.isError && <ErrorAlert>{t('errors.generationsFailed')}</ErrorAlert>}
           {fromServer && generations.data && prompts.length === 0 && (
             <Text size="sm">{t('wizard.scenario.promptUnavailable')}</Text>
           )}
@@ -123,5 +106,19 @@ export function PromptDisclosure({ lastGeneration, simulationId, generationId, c
         </Stack>
       </Collapse>
     </Stack>
+  );
+}
+
+/** One message of a prompt, under its title, scrolling past `maxHeight`. */
+function PromptPart({ title, text, maxHeight }: { title: string; text: string; maxHeight: number }) {
+  return (
+    <>
+      <Text size="xs" fw={600}>
+        {title}
+      </Text>
+      <Code block style={{ whiteSpace: 'pre-wrap', maxHeight, overflow: 'auto' }}>
+        {text}
+      </Code>
+    </>
   );
 }

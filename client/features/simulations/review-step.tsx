@@ -90,22 +90,18 @@ export function ReviewStep({
         <Field label={t('wizard.participants.callInstructions')} value={instructionsLabel} />
         <Field label={t('wizard.participants.scorecard')} value={nameOf(options?.scorecards, values.scorecardId)} />
         <Field label={t('wizard.participants.criteriaQuantity')} value={String(values.criteriaQuantity)} />
-        <Field
-          label={t('wizard.participants.simulationPrompt')}
-          value={
-            values.simulationPromptId
-              ? nameOf(options?.simulationPrompts, values.simulationPromptId)
-              : t('wizard.participants.systemDefault')
-          }
-        />
-        <Field
-          label={t('wizard.participants.reportPrompt')}
-          value={
-            values.reportPromptId
-              ? nameOf(options?.evaluationPrompts, values.reportPromptId)
-              : t('wizard.participants.systemDefault')
-          }
-        />
+        {(
+          [
+            ['simulationPrompt', options?.simulationPrompts, values.simulationPromptId],
+            ['reportPrompt', options?.evaluationPrompts, values.reportPromptId],
+          ] as const
+        ).map(([key, prompts, id]) => (
+          <Field
+            key={key}
+            label={t(`wizard.participants.${key}`)}
+            value={id ? nameOf(prompts, id) : t('wizard.participants.systemDefault')}
+          />
+        ))}
       </ReviewSection>
       <Paper withBorder p="md" component="section" aria-labelledby="review-scenario">
         <Title order={3} size="h5" id="review-scenario" mb="xs">

@@ -1,4 +1,5 @@
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../server/contracts/languages';
 import { deriveSaid } from '../../../server/contracts/scenario/render';
@@ -38,48 +39,105 @@ interface Props {
   onChange: (next: ScenarioVariables) => void;
 }
 
+/** A titled list of the scenario's items, each numbered with a badge in `color` beside its fields. */
+function NumberedItems<T>({
+  title,
+  color,
+  items,
+  children,
+}: {
+  title: string;
+  color: string;
+  items: readonly T[];
+  children: (item: T, i: number) => ReactNode;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="xs" fw={600}>
+        {title}
+      </Text>
+      {items.map((item, i) => (
+        <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
+          <Badge variant="light" color={color} style={{ flexShrink: 0 }}>
+            {i + 1}
+          </Badge>
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            {children(item, i)}
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The choice of one item among fixed values (an objection's moment, a fact's topic), named by `wizard.scenario.<group>.<value>`. */
+function ItemSelect<V extends string>({
+  label,
+  values,
+  group,
+  value,
+  onChange,
+}: {
+  label: string;
+  values: readonly V[];
+  group: 'moments' | 'topics';
+  value: V;
+  onChange: (value: V) => void;
+}) {
+  const { t } = useTranslation('simulations');
+  return (
+    <Select
+      size="xs"
+      maw={320}
+      label={label}
+      data={values.map((v) => ({ value: v, label: t(`wizard.scenario.${group}.${v}`) }))}
+      value={value}
+      allowDeselect={false}
+      onChange={(v) => v && onChange(v as V)}
+    />
+  );
+}
+
+/** The variables with one item of the list `key` changed by `patch`. */
+const patchItem = <K extends 'objections' | 'hidden_information'>(
+  vars: ScenarioVariables,
+  key: K,
+  i: number,
+  patch: Partial<ScenarioVariables[K][number]>,
+): ScenarioVariables => ({ ...vars, [key]: vars[key].map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+
 /** The objections: what the prospect says, when it comes up (a note), and the moment the offline prospect raises it at. */
 export function Objections({ vars, tx, onChange }: Props) {
   const { t } = useTranslation('simulations');
   const label = (k: string) => t(`wizard.scenario.${k}`);
   const set = (i: number, patch: Partial<ScenarioVariables['objections'][number]>) =>
-    onChange({ ...vars, objections: vars.objections.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+    onChange(patchItem(vars, 'objections', i, patch));
   return (
-    <Stack gap={4}>
-      <Text size="xs" fw={600}>
-        {label('objections')}
-      </Text>
-      {vars.objections.map((o, i) => (
-        <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-          <Badge variant="light" color="orange" style={{ flexShrink: 0 }}>
-            {i + 1}
-          </Badge>
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <EditableText
-              label={t('wizard.scenario.item', { label: label('objection'), number: i + 1 })}
-              value={tx.show(o.objection)}
-              onChange={(v) => set(i, { objection: tx.store(v) })}
-            />
-            <NotSpoken text={o.objection} tx={tx} />
-            <EditableText
-              dimmed
-              label={t('wizard.scenario.item', { label: label('surfacesWhen'), number: i + 1 })}
-              value={tx.show(o.surfaces_when)}
-              onChange={(v) => set(i, { surfaces_when: tx.store(v) })}
-            />
-            <Select
-              size="xs"
-              maw={320}
-              label={t('wizard.scenario.item', { label: label('moment'), number: i + 1 })}
-              data={OBJECTION_MOMENTS.map((m) => ({ value: m, label: t(`wizard.scenario.moments.${m}`) }))}
-              value={o.moment}
-              allowDeselect={false}
-              onChange={(v) => v && set(i, { moment: v as ObjectionMoment })}
-            />
-          </Stack>
-        </Group>
-      ))}
-    </Stack>
+    <NumberedItems title={label('objections')} color="orange" items={vars.objections}>
+      {(o, i) => (
+        <>
+          <EditableText
+            label={t('wizard.scenario.item', { label: label('objection'), number: i + 1 })}
+            value={tx.show(o.objection)}
+            onChange={(v) => set(i, { objection: tx.store(v) })}
+          />
+          <NotSpoken text={o.objection} tx={tx} />
+          <EditableText
+            dimmed
+            label={t('wizard.scenario.item', { label: label('surfacesWhen'), number: i + 1 })}
+            value={tx.show(o.surfaces_when)}
+            onChange={(v) => set(i, { surfaces_when: tx.store(v) })}
+          />
+          <ItemSelect<ObjectionMoment>
+            label={t('wizard.scenario.item', { label: label('moment'), number: i + 1 })}
+            values={OBJECTION_MOMENTS}
+            group="moments"
+            value={o.moment}
+            onChange={(moment) => set(i, { moment })}
+          />
+        </>
+      )}
+    </NumberedItems>
   );
 }
 
@@ -92,61 +150,48 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
   const { t } = useTranslation('simulations');
   const label = (k: string) => t(`wizard.scenario.${k}`);
   const set = (i: number, patch: Partial<ScenarioVariables['hidden_information'][number]>) =>
-    onChange({
-      ...vars,
-      hidden_information: vars.hidden_information.map((x, j) => (j === i ? { ...x, ...patch } : x)),
-    });
+    onChange(patchItem(vars, 'hidden_information', i, patch));
   return (
-    <Stack gap={4}>
-      <Text size="xs" fw={600}>
-        {label('hiddenInformation')}
-      </Text>
-      {vars.hidden_information.map((h, i) => (
-        <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
-          <Badge variant="light" color="grape" style={{ flexShrink: 0 }}>
-            {i + 1}
-          </Badge>
-          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-            <EditableText
-              label={t('wizard.scenario.item', { label: label('information'), number: i + 1 })}
-              value={tx.show(h.information)}
-              onChange={(v) =>
-                set(i, { information: tx.store(v), said: tx.store(deriveSaid(v, language, vars)) || h.said })
-              }
-            />
-            <Text size="xs" c="dimmed">
-              {label('said')}
+    <NumberedItems title={label('hiddenInformation')} color="grape" items={vars.hidden_information}>
+      {(h, i) => (
+        <>
+          <EditableText
+            label={t('wizard.scenario.item', { label: label('information'), number: i + 1 })}
+            value={tx.show(h.information)}
+            onChange={(v) =>
+              set(i, { information: tx.store(v), said: tx.store(deriveSaid(v, language, vars)) || h.said })
+            }
+          />
+          <Text size="xs" c="dimmed">
+            {label('said')}
+          </Text>
+          <EditableText
+            label={t('wizard.scenario.item', { label: label('said'), number: i + 1 })}
+            value={tx.show(h.said)}
+            onChange={(v) => set(i, { said: tx.store(v) })}
+          />
+          {h.said.trim() ? (
+            <NotSpoken text={h.said} tx={tx} />
+          ) : (
+            <Text size="xs" c="orange.8">
+              {label('saidMissing')}
             </Text>
-            <EditableText
-              label={t('wizard.scenario.item', { label: label('said'), number: i + 1 })}
-              value={tx.show(h.said)}
-              onChange={(v) => set(i, { said: tx.store(v) })}
-            />
-            {h.said.trim() ? (
-              <NotSpoken text={h.said} tx={tx} />
-            ) : (
-              <Text size="xs" c="orange.8">
-                {label('saidMissing')}
-              </Text>
-            )}
-            <EditableText
-              dimmed
-              label={t('wizard.scenario.item', { label: label('revealWhen'), number: i + 1 })}
-              value={tx.show(h.reveal_when)}
-              onChange={(v) => set(i, { reveal_when: tx.store(v) })}
-            />
-            <Select
-              size="xs"
-              maw={320}
-              label={t('wizard.scenario.item', { label: label('topic'), number: i + 1 })}
-              data={SCENARIO_TOPICS.map((x) => ({ value: x, label: t(`wizard.scenario.topics.${x}`) }))}
-              value={h.topic}
-              allowDeselect={false}
-              onChange={(v) => v && set(i, { topic: v as ScenarioTopic })}
-            />
-          </Stack>
-        </Group>
-      ))}
-    </Stack>
+          )}
+          <EditableText
+            dimmed
+            label={t('wizard.scenario.item', { label: label('revealWhen'), number: i + 1 })}
+            value={tx.show(h.reveal_when)}
+            onChange={(v) => set(i, { reveal_when: tx.store(v) })}
+          />
+          <ItemSelect<ScenarioTopic>
+            label={t('wizard.scenario.item', { label: label('topic'), number: i + 1 })}
+            values={SCENARIO_TOPICS}
+            group="topics"
+            value={h.topic}
+            onChange={(topic) => set(i, { topic })}
+          />
+        </>
+      )}
+    </NumberedItems>
   );
 }

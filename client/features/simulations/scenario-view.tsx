@@ -1,4 +1,5 @@
 import { Divider, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../server/contracts/languages';
 import { renderText, tokeniseText, type Scenario } from '../../../server/contracts/scenario/render';
@@ -85,22 +86,23 @@ export function ScenarioView({ scenario, language, onChange }: Props) {
           <Title order={3} size="h5" id="scenario-narrative-title">
             {label('narrative')}
           </Title>
-          <Text size="xs" fw={600}>
-            {label('summary')}
-          </Text>
-          <EditableText
-            label={label('summary')}
-            value={tx.show(scenario.narrative.summary)}
-            onChange={(v) => setNarrative('summary', v)}
-          />
-          <Text size="xs" fw={600}>
-            {label('openingLine')}
-          </Text>
-          <EditableText
-            label={label('openingLine')}
-            value={tx.show(scenario.narrative.opening_line)}
-            onChange={(v) => setNarrative('opening_line', v)}
-          />
+          {(
+            [
+              ['summary', 'summary'],
+              ['openingLine', 'opening_line'],
+            ] as const
+          ).map(([key, field]) => (
+            <Fragment key={key}>
+              <Text size="xs" fw={600}>
+                {label(key)}
+              </Text>
+              <EditableText
+                label={label(key)}
+                value={tx.show(scenario.narrative[field])}
+                onChange={(v) => setNarrative(field, v)}
+              />
+            </Fragment>
+          ))}
         </Stack>
       </Paper>
 

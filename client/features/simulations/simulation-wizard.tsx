@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stepper, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import {
   type SimulationFormValues,
 } from './simulation-form';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { WizardModal } from '../../components/wizard-modal';
 
 interface Props {
   onClose: () => void;
@@ -122,90 +123,78 @@ export function SimulationWizard({ onClose, clientId, editing }: Props) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={saving ? () => {} : onClose}
-      title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
-      size="xl"
-      fullScreen={mobile}
+    <WizardModal
+      ns="simulations"
+      editing={!!editing}
+      step={step}
+      lastStep={LAST_STEP}
+      saving={saving}
+      onClose={onClose}
+      setStep={setStep}
+      onNext={next}
+      onSave={save}
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
     >
-      <Stack>
-        {options.isError && (
-          <Alert color="red" role="alert">
-            <Group justify="space-between">
-              <Text size="sm">{t('errors.optionsFailed')}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void options.refetch()}>
-                {t('list.retry')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        {/* one row at every width: labels beside the numbers on wide screens, numbers alone on
-            narrow ones; the current step's name and purpose are said once, above the form */}
-        <Text size="sm" c="dimmed" data-testid="wizard-step-caption">
-          {t('wizard.stepOf', {
-            n: step + 1,
-            total: LAST_STEP + 1,
-            name: t(`wizard.steps.${STEP_KEYS[step]}`),
-            description: t(`wizard.steps.${STEP_KEYS[step]}Description`),
-          })}
-        </Text>
-        <Stepper active={step} onStepClick={setStep} size="sm" wrap={false} data-testid="simulation-stepper">
-          <Stepper.Step label={mobile ? undefined : t('wizard.steps.details')} aria-label={t('wizard.steps.details')}>
-            <DetailsStep form={form} />
-          </Stepper.Step>
-          <Stepper.Step
-            label={mobile ? undefined : t('wizard.steps.participants')}
-            aria-label={t('wizard.steps.participants')}
-          >
-            {options.data ? (
-              <ParticipantsStep form={form} options={options.data} />
-            ) : (
-              <Group justify="center" p="xl">
-                {options.isPending && <Loader aria-label={t('wizard.loadingOptions')} />}
-              </Group>
-            )}
-          </Stepper.Step>
-          <Stepper.Step label={mobile ? undefined : t('wizard.steps.scenario')} aria-label={t('wizard.steps.scenario')}>
-            {scenarioError && (
-              <Alert color="red" role="alert" mt="md">
-                {translateMessageKey(t, scenarioError)}
-              </Alert>
-            )}
-            <ScenarioStep
-              values={form.values}
-              options={options.data}
-              state={scenario}
-              onChange={setScenario}
-              simulationId={editing?.id ?? null}
-              clientId={clientId}
-            />
-          </Stepper.Step>
-          <Stepper.Step label={mobile ? undefined : t('wizard.steps.review')} aria-label={t('wizard.steps.review')}>
-            {saveError && (
-              <Alert color="red" role="alert" mt="md">
-                {saveError}
-              </Alert>
-            )}
-            <ReviewStep values={form.values} state={scenario} options={options.data} />
-          </Stepper.Step>
-        </Stepper>
-
-        <Group justify="space-between">
-          <Button variant="default" onClick={step === 0 ? onClose : () => setStep(step - 1)} disabled={saving}>
-            {step === 0 ? t('wizard.cancel') : t('wizard.back')}
-          </Button>
-          {step < LAST_STEP ? (
-            <Button onClick={next}>{t('wizard.next')}</Button>
-          ) : (
-            <Button onClick={() => void save()} loading={saving}>
-              {t('wizard.save')}
+      {options.isError && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('errors.optionsFailed')}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void options.refetch()}>
+              {t('list.retry')}
             </Button>
+          </Group>
+        </Alert>
+      )}
+      {/* one row at every width: labels beside the numbers on wide screens, numbers alone on
+            narrow ones; the current step's name and purpose are said once, above the form */}
+      <Text size="sm" c="dimmed" data-testid="wizard-step-caption">
+        {t('wizard.stepOf', {
+          n: step + 1,
+          total: LAST_STEP + 1,
+          name: t(`wizard.steps.${STEP_KEYS[step]}`),
+          description: t(`wizard.steps.${STEP_KEYS[step]}Description`),
+        })}
+      </Text>
+      <Stepper active={step} onStepClick={setStep} size="sm" wrap={false} data-testid="simulation-stepper">
+        <Stepper.Step label={mobile ? undefined : t('wizard.steps.details')} aria-label={t('wizard.steps.details')}>
+          <DetailsStep form={form} />
+        </Stepper.Step>
+        <Stepper.Step
+          label={mobile ? undefined : t('wizard.steps.participants')}
+          aria-label={t('wizard.steps.participants')}
+        >
+          {options.data ? (
+            <ParticipantsStep form={form} options={options.data} />
+          ) : (
+            <Group justify="center" p="xl">
+              {options.isPending && <Loader aria-label={t('wizard.loadingOptions')} />}
+            </Group>
           )}
-        </Group>
-      </Stack>
-    </Modal>
+        </Stepper.Step>
+        <Stepper.Step label={mobile ? undefined : t('wizard.steps.scenario')} aria-label={t('wizard.steps.scenario')}>
+          {scenarioError && (
+            <Alert color="red" role="alert" mt="md">
+              {translateMessageKey(t, scenarioError)}
+            </Alert>
+          )}
+          <ScenarioStep
+            values={form.values}
+            options={options.data}
+            state={scenario}
+            onChange={setScenario}
+            simulationId={editing?.id ?? null}
+            clientId={clientId}
+          />
+        </Stepper.Step>
+        <Stepper.Step label={mobile ? undefined : t('wizard.steps.review')} aria-label={t('wizard.steps.review')}>
+          {saveError && (
+            <Alert color="red" role="alert" mt="md">
+              {saveError}
+            </Alert>
+          )}
+          <ReviewStep values={form.values} state={scenario} options={options.data} />
+        </Stepper.Step>
+      </Stepper>
+    </WizardModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { SimulationIcon } from './simulation-icon';
 import { SimulationWizard } from './simulation-wizard';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { CardGridList, GridCard } from '../../components/card-grid-list';
+import { ActionButtons } from '../../components/action-buttons';
 
 type WizardState = { seq: number; editing: SimulationDetail | null } | null;
 
@@ -72,64 +73,35 @@ function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, c
         )}
       </Group>
       <Stack gap={2} component="dl" m={0} style={{ flex: 1 }}>
-        <Text size="sm" component="div">
-          <Text span c="dimmed" component="dt" display="inline">
-            {t('list.persona')}:
-          </Text>{' '}
-          <Text span component="dd" display="inline" m={0}>
-            {s.personaName ?? t('list.none')}
+        {(
+          [
+            ['persona', s.personaName],
+            ['scorecard', s.scorecardName],
+          ] as const
+        ).map(([key, value]) => (
+          <Text key={key} size="sm" component="div">
+            <Text span c="dimmed" component="dt" display="inline">
+              {t(`list.${key}`)}:
+            </Text>{' '}
+            <Text span component="dd" display="inline" m={0}>
+              {value ?? t('list.none')}
+            </Text>
           </Text>
-        </Text>
-        <Text size="sm" component="div">
-          <Text span c="dimmed" component="dt" display="inline">
-            {t('list.scorecard')}:
-          </Text>{' '}
-          <Text span component="dd" display="inline" m={0}>
-            {s.scorecardName ?? t('list.none')}
-          </Text>
-        </Text>
+        ))}
       </Stack>
       <Group gap="xs" mt="xs" role="group" aria-label={t('list.actionsOf', { name: s.name })}>
         {canCall && <SimulationCallActions simulationId={s.id} name={s.name} />}
-        <Button
+        <ActionButtons
           size="xs"
-          variant="default"
-          leftSection={<IconPencil size={14} aria-hidden />}
-          onClick={onEdit}
-          loading={busy === 'edit'}
-          aria-label={t('list.editOf', { name: s.name })}
-        >
-          {t('list.edit')}
-        </Button>
-        <Button
-          size="xs"
-          variant="default"
-          leftSection={<IconCopy size={14} aria-hidden />}
-          onClick={onDuplicate}
-          loading={busy === 'duplicate'}
-          aria-label={t('list.duplicateOf', { name: s.name })}
-        >
-          {t('list.duplicate')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconBooks size={14} aria-hidden />}
-          onClick={onKnowledge}
-          aria-label={t('list.knowledgeOf', { name: s.name })}
-        >
-          {t('list.knowledge')}
-        </Button>
-        <Button
-          size="xs"
-          variant="subtle"
-          color="red"
-          leftSection={<IconTrash size={14} aria-hidden />}
-          onClick={onDelete}
-          aria-label={t('list.deleteOf', { name: s.name })}
-        >
-          {t('list.delete')}
-        </Button>
+          label={(key) => t(`list.${key}`)}
+          ariaLabel={(key) => t(`list.${key}Of`, { name: s.name })}
+          actions={[
+            { key: 'edit', icon: IconPencil, onClick: onEdit, loading: busy === 'edit' },
+            { key: 'duplicate', icon: IconCopy, onClick: onDuplicate, loading: busy === 'duplicate' },
+            { key: 'knowledge', icon: IconBooks, variant: 'light', onClick: onKnowledge },
+            { key: 'delete', icon: IconTrash, variant: 'subtle', color: 'red', onClick: onDelete },
+          ]}
+        />
       </Group>
     </GridCard>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,8 @@ import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { notifySuccess } from '../../lib/notify';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { ModalFooter } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 /** The sending state shows at least this long, even when the server answers sooner, so the user sees that the request was sent. */
 const MIN_SENDING_MS = 1000;
@@ -72,11 +74,7 @@ export function SupportModal({ opened, onClose }: Props) {
           <Text size="sm" c="dimmed">
             {t('support.intro')}
           </Text>
-          {serverError && (
-            <Alert color="red" role="alert">
-              {serverError}
-            </Alert>
-          )}
+          {serverError && <ErrorAlert>{serverError}</ErrorAlert>}
           <TextInput label={t('support.subject')} withAsterisk {...field('subject')} disabled={sending} />
           <Textarea
             label={t('support.description')}
@@ -87,14 +85,13 @@ export function SupportModal({ opened, onClose }: Props) {
             {...field('description')}
             disabled={sending}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={sending}>
-              {t('app.cancel')}
-            </Button>
-            <Button type="submit" disabled={sending}>
-              {sending ? t('support.sending') : t('support.send')}
-            </Button>
-          </Group>
+          <ModalFooter
+            cancelLabel={t('app.cancel')}
+            onCancel={close}
+            cancelDisabled={sending}
+            confirmLabel={sending ? t('support.sending') : t('support.send')}
+            disabled={sending}
+          />
         </Stack>
       </form>
     </Modal>

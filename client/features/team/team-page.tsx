@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TeamMember } from '../../../server/contracts/team';
@@ -148,76 +148,90 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
       {q.isError && <Alert color="red">{t('history.loadFailed')}</Alert>}
       {q.data && (
         <Stack>
-          <Title order={3} size="h5">
-            {t('history.exercises')}
-          </Title>
-          {q.data.exercises.length === 0 ? (
-            <Text c="dimmed">{t('history.noExercises')}</Text>
-          ) : (
-            <DataTable
-              minWidth={420}
-              label={t('history.exercises')}
-              verticalSpacing="xs"
-              aria-label={t('history.exercises')}
-              columns={[t('history.assignment'), t('history.simulation'), t('history.status'), t('columns.score')]}
-            >
-              {q.data.exercises.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>
-                    <NameText size="sm">{e.assignmentName}</NameText>
-                  </Table.Td>
-                  <Table.Td>
-                    {e.callId && e.status === 'completed' ? (
-                      <Anchor component={Link} href={`/reports/${e.callId}`}>
-                        {e.simulationName}
-                      </Anchor>
-                    ) : (
-                      e.simulationName
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
-                  <Table.Td>
-                    <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </DataTable>
-          )}
-          <Title order={3} size="h5">
-            {t('history.calls')}
-          </Title>
-          {q.data.calls.length === 0 ? (
-            <Text c="dimmed">{t('history.noCalls')}</Text>
-          ) : (
-            <DataTable
-              minWidth={420}
-              label={t('history.calls')}
-              verticalSpacing="xs"
-              aria-label={t('history.calls')}
-              columns={[t('history.when'), t('history.simulation'), t('history.kind'), t('columns.score')]}
-            >
-              {q.data.calls.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
-                  <Table.Td>
-                    {c.reportStatus ? (
-                      <Anchor component={Link} href={`/reports/${c.id}`}>
-                        {c.simulationName ?? EMPTY}
-                      </Anchor>
-                    ) : (
-                      (c.simulationName ?? EMPTY)
-                    )}
-                  </Table.Td>
-                  <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
-                  <Table.Td>
-                    <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </DataTable>
-          )}
+          <HistoryTable
+            title={t('history.exercises')}
+            empty={t('history.noExercises')}
+            items={q.data.exercises}
+            columns={[t('history.assignment'), t('history.simulation'), t('history.status'), t('columns.score')]}
+          >
+            {(e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>
+                  <NameText size="sm">{e.assignmentName}</NameText>
+                </Table.Td>
+                <Table.Td>
+                  {e.callId && e.status === 'completed' ? (
+                    <Anchor component={Link} href={`/reports/${e.callId}`}>
+                      {e.simulationName}
+                    </Anchor>
+                  ) : (
+                    e.simulationName
+                  )}
+                </Table.Td>
+                <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
+                <Table.Td>
+                  <ScoreText score={e.score} originalScore={e.originalScore} heuristic={e.heuristic} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </HistoryTable>
+          <HistoryTable
+            title={t('history.calls')}
+            empty={t('history.noCalls')}
+            items={q.data.calls}
+            columns={[t('history.when'), t('history.simulation'), t('history.kind'), t('columns.score')]}
+          >
+            {(c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
+                <Table.Td>
+                  {c.reportStatus ? (
+                    <Anchor component={Link} href={`/reports/${c.id}`}>
+                      {c.simulationName ?? EMPTY}
+                    </Anchor>
+                  ) : (
+                    (c.simulationName ?? EMPTY)
+                  )}
+                </Table.Td>
+                <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
+                <Table.Td>
+                  <ScoreText score={c.score} originalScore={c.originalScore} heuristic={c.heuristic} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </HistoryTable>
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** One list of a member's history under its title, or the sentence that says it is empty. */
+function HistoryTable<T>({
+  title,
+  empty,
+  items,
+  columns,
+  children,
+}: {
+  title: string;
+  empty: string;
+  items: readonly T[];
+  columns: string[];
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {items.length === 0 ? (
+        <Text c="dimmed">{empty}</Text>
+      ) : (
+        <DataTable minWidth={420} label={title} verticalSpacing="xs" aria-label={title} columns={columns}>
+          {items.map(children)}
+        </DataTable>
+      )}
+    </>
   );
 }

@@ -19,6 +19,7 @@ import { trpc } from '../../lib/trpc';
 import { downloadText } from './download';
 import { useUsersT } from './users-i18n';
 import { notifyError, notifyFailure } from '../../lib/notify';
+import { ErrorAlert } from '../../components/status-alerts';
 
 const POLL_MS = 400;
 const CSV_ACCEPT = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] };
@@ -215,11 +216,7 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
           </Dropzone>
         )}
 
-        {state.kind === 'fileProblem' && (
-          <Alert color="red" role="alert">
-            {state.message}
-          </Alert>
-        )}
+        {state.kind === 'fileProblem' && <ErrorAlert>{state.message}</ErrorAlert>}
 
         {(state.kind === 'running' || start.isPending) && (
           <Stack gap={6}>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,6 +14,8 @@ import { PasswordChecklist } from '../profile/password-checklist';
 import { useUsersT } from './users-i18n';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { FormModal } from '../../components/modal-footer';
+import { ErrorAlert } from '../../components/status-alerts';
 
 interface Values {
   email: string;
@@ -145,69 +147,59 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
 
   const field = fieldsWithErrors(form, err);
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => !pending && onClose()}
+      onClose={onClose}
       title={t(editing ? 'form.editTitle' : 'form.addTitle')}
-      closeButtonProps={{ 'aria-label': t('bulk.close') }}
-      centered
       size="lg"
+      onSubmit={submit}
+      noValidate
+      cancelLabel={t('form.cancel')}
+      confirmLabel={t(editing ? 'form.save' : 'form.create')}
+      loading={pending}
+      lockWhileLoading
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label={t('form.email')} type="email" autoComplete="off" withAsterisk {...field('email')} />
-          <TextInput label={t('form.username')} autoComplete="off" withAsterisk {...field('username')} />
-          <TextInput label={t('form.displayName')} autoComplete="off" {...field('displayName')} />
-          <Select
-            label={t('form.userType')}
-            withAsterisk
-            allowDeselect={false}
-            data={MANAGED_USER_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-            {...form.getInputProps('userType')}
-            disabled={teamMember}
-            error={err('userType')}
-          />
-          {teamMember ? null : managers.isError ? (
-            <Alert color="red" role="alert">
-              {t('managersLoadFailed')}
-            </Alert>
-          ) : (
-            <Select
-              label={t('form.manager')}
-              placeholder={t('form.noManager')}
-              clearable
-              searchable
-              data={managerOptions}
-              nothingFoundMessage={t('form.noManager')}
-              {...field('managerId')}
-            />
-          )}
-          <Select
-            label={t('form.language')}
-            placeholder={t('form.languageDefault')}
-            clearable
-            data={LANGUAGES.map((l) => ({ value: l, label: tc(`languages.${l}`) }))}
-            {...form.getInputProps('language')}
-          />
-          <PasswordField
-            label={t('form.password')}
-            description={t(editing ? 'form.passwordHintEdit' : 'form.passwordHintCreate')}
-            autoComplete="new-password"
-            {...field('password')}
-          />
-          {policy.data && form.values.password !== '' && (
-            <PasswordChecklist policy={policy.data} password={form.values.password} />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t(editing ? 'form.save' : 'form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t('form.email')} type="email" autoComplete="off" withAsterisk {...field('email')} />
+      <TextInput label={t('form.username')} autoComplete="off" withAsterisk {...field('username')} />
+      <TextInput label={t('form.displayName')} autoComplete="off" {...field('displayName')} />
+      <Select
+        label={t('form.userType')}
+        withAsterisk
+        allowDeselect={false}
+        data={MANAGED_USER_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+        {...form.getInputProps('userType')}
+        disabled={teamMember}
+        error={err('userType')}
+      />
+      {teamMember ? null : managers.isError ? (
+        <ErrorAlert>{t('managersLoadFailed')}</ErrorAlert>
+      ) : (
+        <Select
+          label={t('form.manager')}
+          placeholder={t('form.noManager')}
+          clearable
+          searchable
+          data={managerOptions}
+          nothingFoundMessage={t('form.noManager')}
+          {...field('managerId')}
+        />
+      )}
+      <Select
+        label={t('form.language')}
+        placeholder={t('form.languageDefault')}
+        clearable
+        data={LANGUAGES.map((l) => ({ value: l, label: tc(`languages.${l}`) }))}
+        {...form.getInputProps('language')}
+      />
+      <PasswordField
+        label={t('form.password')}
+        description={t(editing ? 'form.passwordHintEdit' : 'form.passwordHintCreate')}
+        autoComplete="new-password"
+        {...field('password')}
+      />
+      {policy.data && form.values.password !== '' && (
+        <PasswordChecklist policy={policy.data} password={form.values.password} />
+      )}
+    </FormModal>
   );
 }

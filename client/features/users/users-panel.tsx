@@ -21,13 +21,14 @@ import { trpc, trpcClient } from '../../lib/trpc';
 import { useMe } from '../auth/use-me';
 import { BulkImportModal } from './bulk-import-modal';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
-import { downloadText } from './download';
+import { useCsvExport } from './download';
 import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
 
 import { NameText } from '../../components/name-text';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { DataTable } from '../../components/data-table';
+import { ActionButtons } from '../../components/action-buttons';
 
 const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displayName || u.username;
 
@@ -47,7 +48,6 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirmBulk, setConfirmBulk] = useState(false);
   const [generated, setGenerated] = useState<{ email: string; password: string } | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   const del = useMutation(trpc.users.delete.mutationOptions());
   const bulkDel = useMutation(trpc.users.bulkDelete.mutationOptions());
@@ -104,18 +104,14 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
     }
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { csv, count } = await trpcClient.users.exportCsv.query({ clientId });
-      downloadText(`users-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-      notifySuccess(t('notify.exported', { count }));
-    } catch (e) {
-      notifyFailure(tc, t('errors.export'), e);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportCsv } = useCsvExport(tc, t('errors.export'), async () => {
+    const { csv, count } = await trpcClient.users.exportCsv.query({ clientId });
+    return {
+      filename: `users-${new Date().toISOString().slice(0, 10)}.csv`,
+      csv,
+      done: t('notify.exported', { count }),
+    };
+  });
 
   return (
     <Stack>
@@ -125,35 +121,22 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
         </Title>
         <Group gap="xs" wrap="wrap">
           {!bulkMode ? (
-            <>
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setFormUser(null)}>
-                {t('actions.add')}
-              </Button>
-              <Button
-                variant="light"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                onClick={() => setBulkOpen(true)}
-              >
-                {t('actions.bulkAdd')}
-              </Button>
-              <Button
-                variant="light"
-                color="red"
-                leftSection={<IconUsersMinus size={16} aria-hidden />}
-                onClick={() => setBulkMode(true)}
-                disabled={!selectable.length}
-              >
-                {t('actions.bulkDelete')}
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconFileExport size={16} aria-hidden />}
-                onClick={() => void exportCsv()}
-                loading={exporting}
-              >
-                {t('actions.export')}
-              </Button>
-            </>
+            <ActionButtons
+              label={(key) => t(`actions.${key}`)}
+              actions={[
+                { key: 'add', icon: IconPlus, variant: 'filled', onClick: () => setFormUser(null) },
+                { key: 'bulkAdd', icon: IconUpload, variant: 'light', onClick: () => setBulkOpen(true) },
+                {
+                  key: 'bulkDelete',
+                  icon: IconUsersMinus,
+                  variant: 'light',
+                  color: 'red',
+                  onClick: () => setBulkMode(true),
+                  disabled: !selectable.length,
+                },
+                { key: 'export', icon: IconFileExport, onClick: exportCsv, loading: exporting },
+              ]}
+            />
           ) : (
             <>
               <Checkbox
