@@ -1,6 +1,9 @@
 import { newLeaseOwner } from '../../server/services/calls/leases';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { Server } from 'node:net';
+import { expect } from 'vitest';
+import { ZodError, z } from 'zod';
 import type { Database } from '../../db/client';
 import type { users } from '../../db/schema';
 import { startApp, type RunningApp } from '../../server/app';
@@ -128,4 +131,44 @@ export function describeTrpcError(e: unknown): {
     message: e.message,
     details: app?.details,
   };
+}
+
+/** The zod field errors a client would receive (error.data.fieldErrors), after checking it is a 400 from zod. */
+export function fieldErrors(e: unknown) {
+  expect(describeTrpcError(e)).toMatchObject({ trpcCode: 'BAD_REQUEST', httpStatus: 400 });
+  const cause = (e as TRPCError).cause;
+  expect(cause).toBeInstanceOf(ZodError);
+  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
+}
+
+/** Every zod message per dotted field path, as the client form would show them. */
+export function issues(e: unknown): Record<string, string[]> {
+  const cause = (e as { cause?: unknown }).cause;
+  expect(describeTrpcError(e).trpcCode).toBe('BAD_REQUEST');
+  expect(cause).toBeInstanceOf(ZodError);
+  const out: Record<string, string[]> = {};
+  for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
+  return out;
+}
+
+type Closable =
+  | { cleanup(): Promise<unknown> }
+  | { stop(): Promise<unknown> }
+  | { close(): Promise<unknown> }
+  | Server
+  | null
+  | undefined;
+
+/**
+ * What a test file started, released in the order given: a test database is dropped (cleanup), an
+ * app stopped, a fake or a plain server closed. Unset ones are skipped: beforeAll may have failed early.
+ */
+export async function closeAll(...resources: Closable[]) {
+  for (const r of resources) {
+    if (!r) continue;
+    if (r instanceof Server) await new Promise((resolve) => r.close(resolve));
+    else if ('cleanup' in r) await r.cleanup();
+    else if ('stop' in r) await r.stop();
+    else await r.close();
+  }
 }

@@ -5,7 +5,7 @@ import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import { isAppError } from '../../server/errors';
 import { restRoutes } from '../../server/rest/v1/router';
-import { anonymousCaller, signedInCaller, startTestApp, testEnv, type UserRow } from '../helpers/app';
+import { anonymousCaller, signedInCaller, startTestApp, testEnv, type UserRow, closeAll } from '../helpers/app';
 import { CALLERS, PROCEDURE_ACCESS, ROUTE_ACCESS, type Caller } from '../helpers/access-table';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -46,10 +46,7 @@ beforeAll(async () => {
   // every route exists, development helpers included
   app = await startTestApp(database, { DEV_TOKEN_ENABLED: 'true', DEBUG_ENDPOINTS_ENABLED: 'true' });
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 type Outcome = 'admitted' | 'refused';
 

@@ -27,6 +27,7 @@ import { isAppError } from '../../server/errors';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
+import { closeAll } from '../helpers/app';
 
 let database: TestDatabase;
 let fake: FakeOpenAI;
@@ -178,10 +179,7 @@ beforeAll(async () => {
   const other = await createTenant(database.db, { name: 'beta' });
   otherTenantPersonaId = (await seedConfig(other.id)).persona.id;
 });
-afterAll(async () => {
-  await fake?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(fake, database));
 beforeEach(() => {
   fake.reset();
   fake.setDefault(null);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
-import { signedInCaller, startTestApp } from '../helpers/app';
+import { signedInCaller, startTestApp, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -28,11 +28,7 @@ beforeAll(async () => {
   two = await startTestApp(database, env, { jobs: { disabled: true } });
   key = (await signedInCaller(one.deps, admin).apiKeys.generate({ integration: 'Limit ATS' })).key;
 }, 60_000);
-afterAll(async () => {
-  await one?.stop();
-  await two?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(one, two, database));
 
 describe('the API-key rate limit', () => {
   it('holds across two servers on one database, and counts guesses at a key by its prefix', async () => {

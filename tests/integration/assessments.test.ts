@@ -17,7 +17,7 @@ import { expireAssessment } from '../../server/services/assessments/lifecycle';
 import { startLinkCall, validateLink } from '../../server/services/assessments/candidate';
 import { DISCOVERY_SIMULATION, seedLinkedSimulations, seedSimulation } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
-import { sendJson, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { sendJson, signedInCaller, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
@@ -93,10 +93,7 @@ beforeAll(async () => {
   keyB = (await signedInCaller(app.deps, adminB).apiKeys.generate({ integration: 'Beta ATS' })).key;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe('API keys', () => {
   it('are shown once: the list has the prefix only, the database only a hash', async () => {

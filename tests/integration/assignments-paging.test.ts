@@ -1,12 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
 import { assignments } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { createLinkedSimulations } from '../helpers/assignments';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -24,15 +22,6 @@ let othersPending: string[];
 const as = (u: UserRow) => signedInCaller(deps, u);
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
 const allRows = () => sys((tx) => tx.select().from(assignments).orderBy(asc(assignments.id)));
-
-/** The zod field errors a client would receive (error.data.fieldErrors), after checking it is a 400. */
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e)).toMatchObject({ trpcCode: 'BAD_REQUEST', httpStatus: 400 });
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
 
 async function seedSimulation(tenantId: string) {
   return withTenant(database.db, tenantId, async (tx) => {

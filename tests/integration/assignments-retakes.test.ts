@@ -7,7 +7,7 @@ import { evaluationHandler } from '../../server/evaluation/evaluate';
 import { createWorker } from '../../server/jobs/worker';
 import { parseCsv } from '../../server/services/users/csv-read';
 import { mailHandler } from '../../server/mail/jobs';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, closeAll } from '../helpers/app';
 import { finishCall, GOOD_CALL, RAUL, RITA, seedSimulations, WEAK_CALL } from '../helpers/assignments';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -70,10 +70,7 @@ beforeAll(async () => {
   [simA] = await seedSimulations(database.db, tenantA, ['Discovery call']);
 }, 60_000);
 
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp, database));
 
 describe('practise again', () => {
   it('every attempt is kept with its report; the best counts by default, the latest when the manager says so', async () => {

@@ -10,7 +10,7 @@ import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { dueLabel } from '../../server/services/assignments/due';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { finishCall, RAUL, RITA, seedSimulations } from '../helpers/assignments';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -82,10 +82,7 @@ beforeAll(async () => {
   [simTenantB] = await seedSimulations(database.db, tenantB, ['Globex sim']);
 }, 60_000);
 
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp, database));
 
 describe('due labels', () => {
   const due = new Date('2026-11-22T02:00:00Z'); // 18:00 on Nov 21 in Los Angeles

@@ -6,7 +6,7 @@ import type { RunningApp } from '../../server/app';
 import { CALL_LEASE_MS, closeAbandonedCalls } from '../../server/services/calls/leases';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { PAIN } from '../helpers/criteria';
-import { signIn, startTestApp, type UserRow } from '../helpers/app';
+import { signIn, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { connectCall, type CallClient } from '../helpers/call-client';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -54,11 +54,7 @@ beforeAll(async () => {
   two = await startTestApp(database, { CALLS_MAX_PER_TENANT: '1' }, opts);
 }, 60_000);
 
-afterAll(async () => {
-  await one?.stop();
-  await two?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(one, two, database));
 
 describe('call leases across server processes', () => {
   it('the tenant limit counts the live call another server holds; its end frees the slot', async () => {

@@ -8,7 +8,7 @@ import { readScenario } from '../../server/contracts/scenario/render';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { seedSimulationVariants } from '../helpers/assignments';
-import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signIn, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTenantUsers } from '../helpers/factories';
 import { startFakeRealtime, tone, type FakeRealtime } from '../helpers/fake-realtime';
@@ -102,11 +102,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await fake?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, fake, database));
 
 describe('calls.start', () => {
   it('creates the call with frozen snapshots, the instructions and a ticket', async () => {

@@ -1,6 +1,4 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { z, ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, campaigns, jobs, magicLinks, mailOutbox } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
@@ -17,6 +15,8 @@ import {
   signedInCaller,
   startTestApp,
   type UserRow,
+  closeAll,
+  fieldErrors,
 } from '../helpers/app';
 import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -81,14 +81,6 @@ const campaignInput = (over: Record<string, unknown> = {}): CampaignInput =>
     ...over,
   }) as CampaignInput;
 
-/** The zod field errors a client would receive, after checking it is a 400. */
-function fieldErrors(e: unknown) {
-  expect(describeTrpcError(e)).toMatchObject({ trpcCode: 'BAD_REQUEST', httpStatus: 400 });
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
-
 const linkOf = (link: string) => ({
   cta_id: new URL(link).pathname.split('/').pop()!,
   token: new URL(link).searchParams.get('token')!,
@@ -126,11 +118,7 @@ beforeAll(async () => {
   campaignId = (await signedInCaller(app.deps, manager).campaigns.create(campaignInput())).id;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, smtp, database));
 
 describe('campaigns', () => {
   it('are refused with a message per missing or wrong field, and nothing is written', async () => {

@@ -1,8 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
 import {
   auditLog,
   callInstructions,
@@ -37,7 +35,7 @@ import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
 import { CLIENT_COPY_STEPS } from '../../server/services/clients/copy-steps';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -51,14 +49,6 @@ let manager: UserRow;
 
 const su = () => signedInCaller(deps, superuser);
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
-
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e).httpStatus).toBe(400);
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
 
 const tally = (table: PgTable, col: PgColumn, tenantId: string, where?: SQL) =>
   sys(

@@ -5,7 +5,7 @@ import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { demoPlan } from '../../server/demo-history/plan';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
+import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**
@@ -45,10 +45,7 @@ beforeAll(async () => {
     { timeout: 240_000, interval: 500 },
   );
 }, 300_000);
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe('the demo history', () => {
   it('holds every planned call through the pipeline: frozen snapshots, turns, an offline report', async () => {

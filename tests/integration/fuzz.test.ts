@@ -7,7 +7,7 @@ import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import { restRoutes } from '../../server/rest/v1/router';
-import { signedInCaller, startTestApp, testEnv, type UserRow } from '../helpers/app';
+import { signedInCaller, startTestApp, testEnv, type UserRow, closeAll } from '../helpers/app';
 import { PROCEDURE_ACCESS, type Caller } from '../helpers/access-table';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { databaseFingerprint } from '../helpers/db-fingerprint';
@@ -225,10 +225,7 @@ beforeAll(async () => {
   });
   expect(DEMO_ACCOUNTS.length).toBeGreaterThan(0);
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe(`fuzz: every procedure and route (${RUNS} runs each, seed ${SEED})`, () => {
   let failures: Failure[] = [];

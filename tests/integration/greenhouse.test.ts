@@ -7,7 +7,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
-import { signedInCaller, startTestApp } from '../helpers/app';
+import { signedInCaller, startTestApp, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { SCENARIO } from '../helpers/scenario';
@@ -170,12 +170,7 @@ beforeAll(async () => {
   keyB = (await signedInCaller(app.deps, adminB).apiKeys.generate({ integration: 'Greenhouse' })).key;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await guarded?.stop();
-  await new Promise((r) => greenhouse?.close(r));
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, guarded, greenhouse, database));
 
 describe('Greenhouse Assessment partner API', () => {
   it('list_tests: the tenant’s simulations available as assessments, for its key only', async () => {

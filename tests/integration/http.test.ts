@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
-import { startTestApp, type UserRow } from '../helpers/app';
+import { startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
@@ -38,10 +38,7 @@ beforeAll(async () => {
   token = (await createSession(database.db, user.id)).token;
   app = await startTestApp(database, { NODE_ENV: 'development' });
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe('health', () => {
   it('GET /api/v1/health is 200 with db ok and the version', async () => {

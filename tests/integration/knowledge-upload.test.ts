@@ -10,7 +10,7 @@ import { searchKnowledge } from '../../server/ai/knowledge';
 import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
 import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
-import { startTestApp, type UserRow } from '../helpers/app';
+import { startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { FIXTURE_SENTENCES as S } from '../fixtures/knowledge/sentences';
@@ -130,10 +130,7 @@ beforeAll(async () => {
   simB = await newSimulation(tenantB, 'Discovery B');
   app = await startTestApp(database);
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 beforeEach(async () => {
   await asSystem(database.db, { action: 'test.reset' }, (tx) => tx.delete(knowledgeFiles));
 });

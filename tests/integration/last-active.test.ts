@@ -4,7 +4,7 @@ import type { RunningApp } from '../../server/app';
 import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { createSession, LAST_ACTIVE_THROTTLE_MS, validateSessionToken } from '../../server/auth/session';
-import { anonymousCaller, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import { anonymousCaller, signedInCaller, startTestApp, testDeps, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
@@ -40,10 +40,7 @@ beforeAll(async () => {
   app = await startTestApp(database);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe('last active', () => {
   it('signing in sets it, and the dashboard counts the rep as active', async () => {

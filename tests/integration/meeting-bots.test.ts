@@ -4,7 +4,7 @@ import { callTurns, calls, jobs, meetingBotEvents, meetings, reports } from '../
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
@@ -136,10 +136,7 @@ describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name)
     fake.webhookUrl = `${app.url}/api/v1/meeting-bots/${name}/webhook`;
   }, 60_000);
 
-  afterAll(async () => {
-    await app?.stop();
-    await fake?.close();
-  });
+  afterAll(() => closeAll(app, fake));
 
   it('says which provider sends the bot and its name; the tenant’s admin may rename it', async () => {
     expect(await caller().meetings.botSettings()).toMatchObject({

@@ -5,7 +5,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { unseal } from '../../server/security/sealed';
 import { createLinkedSimulations } from '../helpers/assignments';
-import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { signIn, signedInCaller, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from '../helpers/fake-google-calendar';
@@ -91,12 +91,7 @@ beforeAll(async () => {
   ];
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await plain?.stop();
-  await cal?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, plain, cal, database));
 
 const get = (target: RunningApp, path: string, token: string, cookie = '') =>
   fetch(`${target.url}${path}`, {

@@ -5,7 +5,7 @@ import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { OPEN_QUESTIONS } from '../helpers/criteria';
-import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { signIn, signedInCaller, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeTranscription, type FakeTranscription } from '../helpers/fake-transcription';
@@ -63,12 +63,7 @@ beforeAll(async () => {
   offline = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await offline?.stop();
-  await fake?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, offline, fake, database));
 
 describe('scoring a call recording', () => {
   it('is transcribed by the diarizing model, speakers told apart, and scored as a transcript', async () => {

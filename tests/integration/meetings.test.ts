@@ -6,7 +6,7 @@ import { callTurns, calls, meetings } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 
@@ -74,10 +74,7 @@ beforeAll(async () => {
   app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe('a real call from a transcript file', () => {
   it('previews the speakers and picks the rep by the user’s name', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { enqueue } from '../../server/jobs/queue';
-import { startTestApp } from '../helpers/app';
+import { startTestApp, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**
@@ -21,11 +21,7 @@ beforeAll(async () => {
   off = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await off?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, off, database));
 
 /** The value of one sample line (`name{labels} value`), or null. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {

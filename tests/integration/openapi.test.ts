@@ -12,7 +12,7 @@ import { buildOpenApiDocument, openApiPath, type OpenApiDocument } from '../../s
 import { renderApiReference } from '../../server/rest/openapi-page';
 import { inputOf, procedureRoute, restProcedures } from '../../server/rest/procedure-routes';
 import { restRoutes } from '../../server/rest/v1/router';
-import { startTestApp, testEnv } from '../helpers/app';
+import { startTestApp, testEnv, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -63,10 +63,7 @@ beforeAll(async () => {
   token = (await createSession(database.db, user.id)).token;
   app = await startTestApp(database, ALL_ON);
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe('GET /api/v1/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document, served to anyone, with the server of PUBLIC_URL', async () => {

@@ -7,7 +7,15 @@ import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
-import { anonymousCaller, describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import {
+  anonymousCaller,
+  describeTrpcError,
+  rejection,
+  signedInCaller,
+  testDeps,
+  type UserRow,
+  closeAll,
+} from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
@@ -72,10 +80,7 @@ beforeAll(async () => {
     userType: 'admin',
   });
 });
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp, database));
 
 describe('bulk import with generated credentials', () => {
   it('mails each account without a password a one-time link, hands the admin fresh ones once, and stores none in clear', async () => {

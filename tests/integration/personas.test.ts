@@ -1,5 +1,4 @@
 import { and, count, eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, personas } from '../../db/schema';
 import { DIFFICULTIES } from '../../server/contracts/enums';
@@ -7,7 +6,7 @@ import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { personaFields, type PersonaFieldsInput } from '../../server/contracts/personas';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
 
@@ -23,16 +22,6 @@ let managerB: UserRow;
 let superuser: UserRow;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-
-/** Every zod message per dotted field path, as the client form would show them. */
-function issues(e: unknown): Record<string, string[]> {
-  const cause = (e as { cause?: unknown }).cause;
-  expect(describeTrpcError(e).trpcCode).toBe('BAD_REQUEST');
-  expect(cause).toBeInstanceOf(ZodError);
-  const out: Record<string, string[]> = {};
-  for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
-  return out;
-}
 
 const persona = (over: Partial<PersonaFieldsInput> = {}): PersonaFieldsInput => ({
   name: 'Casey Carter',

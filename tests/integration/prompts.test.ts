@@ -1,7 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
 import { auditLog, prompts, simulations } from '../../db/schema';
 import { createSimulation } from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
@@ -11,7 +9,7 @@ import { createPromptInput } from '../../server/contracts/prompts';
 import { PROMPT_PLACEHOLDERS, unknownPlaceholders } from '../../server/contracts/prompt-placeholders';
 import { SYSTEM_PROMPTS } from '../../server/ai/system-prompt-texts';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTwoTenants } from '../helpers/factories';
 
@@ -26,14 +24,6 @@ let adminB: UserRow;
 let superuser: UserRow;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e).httpStatus).toBe(400);
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
 
 const promptRow = async (id: string) =>
   (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(eq(prompts.id, id))))[0];

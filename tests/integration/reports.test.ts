@@ -9,7 +9,15 @@ import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
 import { evaluationDedupeKey } from '../../server/evaluation';
 import { escapeHtml } from '../../server/services/reports/html';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import {
+  describeTrpcError,
+  rejection,
+  signedInCaller,
+  startTestApp,
+  testDeps,
+  type UserRow,
+  closeAll,
+} from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -183,10 +191,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 describe('reports.get and reports.status: who may see a report', () => {
   it("shows the owner their report with the frozen scorecard's level descriptions, transcript and analytics", async () => {

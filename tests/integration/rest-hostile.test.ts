@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
-import { signedInCaller, startTestApp } from '../helpers/app';
+import { signedInCaller, startTestApp, closeAll } from '../helpers/app';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -46,10 +46,7 @@ beforeAll(async () => {
   doc = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as Doc;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, database));
 
 /**
  * Row counts of every table: what a refused request must leave as it was. api_rate_limits is

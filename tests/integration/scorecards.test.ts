@@ -1,7 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
 import { clients, scorecardCriteria, scorecards, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { DEMO_SCORECARDS } from '../../seed/scorecards';
@@ -9,7 +7,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import type { ScorecardInput } from '../../server/contracts/scorecards';
 import type { AppDeps } from '../../server/deps';
 import { getScorecardVersion, markScorecardUsed } from '../../server/services/scorecards/scorecards';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTwoTenants } from '../helpers/factories';
 
@@ -44,15 +42,6 @@ const input = (over: Partial<ScorecardInput> = {}): ScorecardInput => ({
   criteria: [criterion(1), criterion(2)],
   ...over,
 });
-
-/** The zod field errors a client would receive (error.data.fieldErrors), after checking it is a 400. */
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e).httpStatus).toBe(400);
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
 
 /** Every scorecard row and criteria row of a tenant, read around RLS (the database's truth). */
 const dbState = (tenantId: string) =>

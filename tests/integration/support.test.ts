@@ -8,7 +8,15 @@ import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { createSupportRequest } from '../../server/services/support/support';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import {
+  describeTrpcError,
+  rejection,
+  signedInCaller,
+  startTestApp,
+  testDeps,
+  type UserRow,
+  closeAll,
+} from '../helpers/app';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
@@ -62,10 +70,7 @@ beforeAll(async () => {
   otherTenantId = (await createTenant(database.db, { name: 'Other' })).id;
   rep = await createTenantUser(database.db, tenant.id, { email: 'rep@acme.test' });
 });
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp, database));
 
 describe('support.create', () => {
   it('stores the request in the tenant and queues exactly one mail (outbox row + mail job) in the same commit', async () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
-import { startTestApp } from '../helpers/app';
+import { startTestApp, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**
@@ -47,12 +47,7 @@ beforeAll(async () => {
   off = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(async () => {
-  await on?.stop();
-  await off?.stop();
-  await new Promise((r) => receiver?.close(r));
-  await database?.cleanup();
-});
+afterAll(() => closeAll(on, off, receiver, database));
 
 const EXPORT = {
   resourceSpans: [

@@ -1,11 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callInstructions, clientOverviews, icps, productGroupings } from '../../db/schema';
 import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
 
@@ -22,15 +21,6 @@ let superuser: UserRow;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
 type Caller = ReturnType<typeof as>;
-
-function issues(e: unknown): Record<string, string[]> {
-  const cause = (e as { cause?: unknown }).cause;
-  expect(describeTrpcError(e).trpcCode).toBe('BAD_REQUEST');
-  expect(cause).toBeInstanceOf(ZodError);
-  const out: Record<string, string[]> = {};
-  for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
-  return out;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -10,7 +10,7 @@ import { enqueueMail } from '../../server/mail/jobs';
 import { emitWebhookEvent } from '../../server/services/webhooks/emit';
 import { createEndpoint } from '../../server/services/webhooks/endpoints';
 import { tracer } from '../../server/telemetry/tracing';
-import { signIn, startTestApp, type UserRow } from '../helpers/app';
+import { signIn, startTestApp, type UserRow, closeAll } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -74,12 +74,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await new Promise((r) => collector?.close(r));
-  await receiver?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, collector, receiver, database));
 
 /**
  * A request as an outside caller (the browser) makes it: this test shares its process with the

@@ -11,7 +11,15 @@ import type { RunningApp } from '../../server/app';
 import type { JobRow } from '../../server/jobs/queue';
 import { webhookHandler } from '../../server/integrations/webhooks/deliver';
 import { emitWebhookEvent } from '../../server/services/webhooks/emit';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import {
+  describeTrpcError,
+  rejection,
+  signedInCaller,
+  startTestApp,
+  testDeps,
+  type UserRow,
+  closeAll,
+} from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -110,11 +118,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await new Promise((r) => receiver?.close(r));
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, receiver, database));
 
 async function endpoint(
   path: string,
