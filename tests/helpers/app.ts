@@ -1,7 +1,6 @@
 import { newLeaseOwner } from '../../server/services/calls/leases';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { Server } from 'node:net';
 import { expect } from 'vitest';
 import { ZodError, z } from 'zod';
 import type { Database } from '../../db/client';
@@ -149,26 +148,4 @@ export function issues(e: unknown): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
   return out;
-}
-
-type Closable =
-  | { cleanup(): Promise<unknown> }
-  | { stop(): Promise<unknown> }
-  | { close(): Promise<unknown> }
-  | Server
-  | null
-  | undefined;
-
-/**
- * What a test file started, released in the order given: a test database is dropped (cleanup), an
- * app stopped, a fake or a plain server closed. Unset ones are skipped: beforeAll may have failed early.
- */
-export async function closeAll(...resources: Closable[]) {
-  for (const r of resources) {
-    if (!r) continue;
-    if (r instanceof Server) await new Promise((resolve) => r.close(resolve));
-    else if ('cleanup' in r) await r.cleanup();
-    else if ('stop' in r) await r.stop();
-    else await r.close();
-  }
 }

@@ -5,7 +5,7 @@ import { asSystem } from '../../db/tenant';
 import { type TextProvider } from '../../server/ai/provider';
 import { createTextProvider } from '../../server/ai/create-provider';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
-import { closeAll } from './app';
+import { closeAll } from './lifecycle';
 import { createTestDatabase, type TestDatabase } from './db';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 

@@ -27,7 +27,7 @@ import { isAppError } from '../../server/errors';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
-import { closeAll } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 
 let database: TestDatabase;
 let fake: FakeOpenAI;

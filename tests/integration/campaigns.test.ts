@@ -15,9 +15,9 @@ import {
   signedInCaller,
   startTestApp,
   type UserRow,
-  closeAll,
   fieldErrors,
 } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { documentedStatuses } from '../helpers/openapi';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';

@@ -13,7 +13,7 @@ import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { freePort, Server, session } from '../helpers/spawned-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
-import { closeAll } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 
 /**
  * Crashes: the server process killed with SIGKILL — no shutdown, no last write — and

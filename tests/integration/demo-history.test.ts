@@ -5,7 +5,8 @@ import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { demoPlan } from '../../server/demo-history/plan';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow, closeAll } from '../helpers/app';
+import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**

@@ -5,7 +5,8 @@ import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
-import { startTestApp, type UserRow, closeAll } from '../helpers/app';
+import { startTestApp, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 

@@ -4,7 +4,8 @@ import type { RunningApp } from '../../server/app';
 import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { createSession, LAST_ACTIVE_THROTTLE_MS, validateSessionToken } from '../../server/auth/session';
-import { anonymousCaller, signedInCaller, startTestApp, testDeps, type UserRow, closeAll } from '../helpers/app';
+import { anonymousCaller, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 

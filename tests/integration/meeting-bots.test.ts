@@ -4,7 +4,8 @@ import { callTurns, calls, jobs, meetingBotEvents, meetings, reports } from '../
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow, closeAll } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';

@@ -6,7 +6,8 @@ import { callTurns, calls, meetings } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow, closeAll } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { enqueue } from '../../server/jobs/queue';
-import { startTestApp, closeAll } from '../helpers/app';
+import { startTestApp } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**

@@ -12,7 +12,8 @@ import { buildOpenApiDocument, openApiPath, type OpenApiDocument } from '../../s
 import { renderApiReference } from '../../server/rest/openapi-page';
 import { inputOf, procedureRoute, restProcedures } from '../../server/rest/procedure-routes';
 import { restRoutes } from '../../server/rest/v1/router';
-import { startTestApp, testEnv, closeAll } from '../helpers/app';
+import { startTestApp, testEnv } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 

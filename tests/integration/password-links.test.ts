@@ -7,15 +7,8 @@ import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
-import {
-  anonymousCaller,
-  describeTrpcError,
-  rejection,
-  signedInCaller,
-  testDeps,
-  type UserRow,
-  closeAll,
-} from '../helpers/app';
+import { anonymousCaller, describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';

@@ -9,15 +9,8 @@ import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
 import { evaluationDedupeKey } from '../../server/evaluation';
 import { escapeHtml } from '../../server/services/reports/html';
-import {
-  describeTrpcError,
-  rejection,
-  signedInCaller,
-  startTestApp,
-  testDeps,
-  type UserRow,
-  closeAll,
-} from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 

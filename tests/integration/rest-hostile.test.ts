@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
-import { signedInCaller, startTestApp, closeAll } from '../helpers/app';
+import { signedInCaller, startTestApp } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 

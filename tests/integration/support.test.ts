@@ -8,15 +8,8 @@ import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { createSupportRequest } from '../../server/services/support/support';
-import {
-  describeTrpcError,
-  rejection,
-  signedInCaller,
-  startTestApp,
-  testDeps,
-  type UserRow,
-  closeAll,
-} from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';

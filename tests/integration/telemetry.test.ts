@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
-import { startTestApp, closeAll } from '../helpers/app';
+import { startTestApp } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 /**

@@ -11,15 +11,8 @@ import type { RunningApp } from '../../server/app';
 import type { JobRow } from '../../server/jobs/queue';
 import { webhookHandler } from '../../server/integrations/webhooks/deliver';
 import { emitWebhookEvent } from '../../server/services/webhooks/emit';
-import {
-  describeTrpcError,
-  rejection,
-  signedInCaller,
-  startTestApp,
-  testDeps,
-  type UserRow,
-  closeAll,
-} from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
