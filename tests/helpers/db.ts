@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { migrateDatabase, type Database, type Executor } from '../../db/client';
 import { pgliteDatabase } from './pglite-template';
 import { createPostgresDatabase } from './postgres';
@@ -69,4 +69,15 @@ export async function dbError(p: Promise<unknown>): Promise<{ code: string | und
     return { code: err.code, message: String(err.message) };
   }
   throw new Error('expected the query to fail, but it succeeded');
+}
+
+/**
+ * The file's test database, by a name its hooks and tests can hold: filled in by a beforeAll that
+ * runs before the file's own (registered after it), dropped by an afterAll that runs after theirs.
+ */
+export function useTestDatabase(): TestDatabase {
+  const database = {} as TestDatabase;
+  beforeAll(async () => void Object.assign(database, await createTestDatabase()));
+  afterAll(() => database.cleanup?.());
+  return database;
 }

@@ -20,11 +20,11 @@ import { holdTypedCall } from '../helpers/call-client';
 import { sendJson, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { documentedStatuses } from '../helpers/openapi';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
 import { tenantRunner } from '../helpers/tenant-runner';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let admin: UserRow;
 let adminB: UserRow;
@@ -64,7 +64,6 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 const linkBody = (link: string) => ({ assessment_id: new URL(link).pathname.split('/').pop(), token: tokenOf(link) });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   ({ admin } = await createTenantUsers(database.db, tenantA, {
@@ -94,7 +93,7 @@ beforeAll(async () => {
   keyB = (await signedInCaller(app.deps, adminB).apiKeys.generate({ integration: 'Beta ATS' })).key;
 }, 60_000);
 
-afterAll(() => closeAll(app, database));
+afterAll(() => closeAll(app));
 
 describe('API keys', () => {
   it('are shown once: the list has the prefix only, the database only a hash', async () => {

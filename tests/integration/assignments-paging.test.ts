@@ -1,14 +1,14 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignments } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let admin: UserRow;
 let manager: UserRow;
@@ -33,7 +33,6 @@ async function seedSimulation(tenantId: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database, { PUBLIC_URL: 'http://spar.test' }, { jobs: { disabled: true } });
   const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
@@ -76,10 +75,6 @@ beforeAll(async () => {
     .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
     .map((r) => r.id);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe('assignments.list paging', () => {
   it('pages of 3 cover all 7 rows once, newest first, ties broken by id', async () => {

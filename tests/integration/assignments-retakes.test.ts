@@ -10,12 +10,12 @@ import { mailHandler } from '../../server/mail/jobs';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { finishCall, GOOD_CALL, RAUL, RITA, seedSimulations, WEAK_CALL } from '../helpers/assignments';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
 /* Practising an assignment again (attempts, best/latest), due dates in the past, and reminders that reach the rep. */
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let depsWithSmtp: AppDeps;
 let smtp: SmtpReceiver;
@@ -54,7 +54,6 @@ const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { PUBLIC_URL: 'http://spar.test' }, { jobs: { disabled: true } });
   depsWithSmtp = await testDeps(
@@ -71,7 +70,7 @@ beforeAll(async () => {
   [simA] = await seedSimulations(database.db, tenantA, ['Discovery call']);
 }, 60_000);
 
-afterAll(() => closeAll(smtp, database));
+afterAll(() => closeAll(smtp));
 
 describe('practise again', () => {
   it('every attempt is kept with its report; the best counts by default, the latest when the manager says so', async () => {

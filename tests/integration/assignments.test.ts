@@ -12,12 +12,12 @@ import { dueLabel } from '../../server/services/assignments/due';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { finishCall, RAUL, RITA, seedSimulations } from '../helpers/assignments';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let smtp: SmtpReceiver;
 let tenantA: string;
@@ -63,7 +63,6 @@ const exerciseRows = async (assignmentId: string) =>
   sys((tx) => tx.select().from(exercises).where(eq(exercises.assignmentId, assignmentId)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await ensureSystemPrompts(database.db);
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { PUBLIC_URL: 'http://spar.test' }, { jobs: { disabled: true } });
@@ -83,7 +82,7 @@ beforeAll(async () => {
   [simTenantB] = await seedSimulations(database.db, tenantB, ['Globex sim']);
 }, 60_000);
 
-afterAll(() => closeAll(smtp, database));
+afterAll(() => closeAll(smtp));
 
 describe('due labels', () => {
   const due = new Date('2026-11-22T02:00:00Z'); // 18:00 on Nov 21 in Los Angeles

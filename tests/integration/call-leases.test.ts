@@ -9,7 +9,7 @@ import { PAIN } from '../helpers/criteria';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { connectCall, type CallClient } from '../helpers/call-client';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -19,7 +19,7 @@ import { createTenant, createTenantUser } from '../helpers/factories';
  * no longer counts, and is closed as "server stopped" with what was said kept and scored.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let one: RunningApp;
 let two: RunningApp;
 let rep: UserRow;
@@ -36,7 +36,6 @@ async function startOn(app: RunningApp) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
   rep = await createTenantUser(database.db, tenantId, {
     email: 'rep@acme.test',
@@ -55,7 +54,7 @@ beforeAll(async () => {
   two = await startTestApp(database, { CALLS_MAX_PER_TENANT: '1' }, opts);
 }, 60_000);
 
-afterAll(() => closeAll(one, two, database));
+afterAll(() => closeAll(one, two));
 
 describe('call leases across server processes', () => {
   it('the tenant limit counts the live call another server holds; its end frees the slot', async () => {

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callSettings } from '../../db/schema';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { getCallTransport, setCallTransport } from '../../server/services/calls/call-settings';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, dbError, rows, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, dbError, rows } from '../helpers/db';
 import { createTwoTenants } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: string;
 let tenantB: string;
@@ -25,7 +25,6 @@ const stored = () =>
 const storedFor = async (tenantId: string) => (await stored()).find((r) => r.tenantId === tenantId)?.transport;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   const cast = await createTwoTenants(database.db, {
     a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, repA: { userType: 'sales_rep' } },
@@ -35,7 +34,6 @@ beforeAll(async () => {
   tenantA = cast.a.id;
   tenantB = cast.b.id;
 });
-afterAll(() => database?.cleanup());
 
 describe('call connection setting', () => {
   it('is automatic while the tenant has chosen nothing', async () => {

@@ -19,11 +19,11 @@ import {
 } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { documentedStatuses } from '../helpers/openapi';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let smtp: SmtpReceiver;
 let manager: UserRow;
@@ -89,7 +89,6 @@ const linkOf = (link: string) => ({
 let campaignId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
@@ -118,7 +117,7 @@ beforeAll(async () => {
   campaignId = (await signedInCaller(app.deps, manager).campaigns.create(campaignInput())).id;
 }, 60_000);
 
-afterAll(() => closeAll(app, smtp, database));
+afterAll(() => closeAll(app, smtp));
 
 describe('campaigns', () => {
   it('are refused with a message per missing or wrong field, and nothing is written', async () => {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   callInstructions,
@@ -36,10 +36,10 @@ import type { AppDeps } from '../../server/deps';
 import { CLIENT_COPY_STEPS } from '../../server/services/clients/copy-steps';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let internal: { id: string };
 let source: { id: string; schemaName: string };
@@ -182,7 +182,6 @@ async function seedSource() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   await ensureSystemPrompts(database.db);
   internal = await createTenant(database.db, { name: 'Spar internal', schemaName: 'spar-internal', type: 'internal' });
@@ -191,7 +190,6 @@ beforeAll(async () => {
   admin = await createTenantUser(database.db, source.id, { userType: 'admin' });
   manager = await createTenantUser(database.db, source.id, { userType: 'manager' });
 });
-afterAll(() => database?.cleanup());
 
 const newClient = (over: Record<string, unknown> = {}) => ({
   name: 'Acme Corp',

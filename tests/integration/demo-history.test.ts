@@ -7,14 +7,14 @@ import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
 /**
  * The demo tenant's four weeks of history (server/demo-history): made in the background by the
  * product's own pipeline after a first start, and shown on the dashboard as real, labelled data.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let tenantId: string;
 let generatingBefore: unknown;
@@ -24,7 +24,6 @@ const user = async (email: string) =>
 const historyJob = async () => (await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'demo_history'))))[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemoIfEmpty(database.db, {
     password: 'Demo-Password-1',
     policy: testEnv().passwordPolicy,
@@ -46,7 +45,7 @@ beforeAll(async () => {
     { timeout: 240_000, interval: 500 },
   );
 }, 300_000);
-afterAll(() => closeAll(app, database));
+afterAll(() => closeAll(app));
 
 describe('the demo history', () => {
   it('holds every planned call through the pipeline: frozen snapshots, turns, an offline report', async () => {

@@ -9,7 +9,7 @@ import { createLinkedSimulations } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
 import { signedInCaller, startTestApp } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { SCENARIO } from '../helpers/scenario';
 
@@ -26,7 +26,7 @@ interface Patch {
   body: string;
 }
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 /** The same server with the outbound guard on (no jobs: it only answers requests). */
 let guarded: RunningApp;
@@ -91,7 +91,6 @@ const readBody = (req: IncomingMessage) =>
   });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   const admin = await createTenantUser(database.db, tenantA, {
@@ -171,7 +170,7 @@ beforeAll(async () => {
   keyB = (await signedInCaller(app.deps, adminB).apiKeys.generate({ integration: 'Greenhouse' })).key;
 }, 60_000);
 
-afterAll(() => closeAll(app, guarded, greenhouse, database));
+afterAll(() => closeAll(app, guarded, greenhouse));
 
 describe('Greenhouse Assessment partner API', () => {
   it('list_tests: the tenant’s simulations available as assessments, for its key only', async () => {

@@ -8,7 +8,7 @@ import { startApp, type RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import { precompressDir } from '../../scripts/lib/precompress.mjs';
 import { startTestApp, testEnv, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 /**
@@ -16,7 +16,7 @@ import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factor
  * requests, proxy addresses, headers) and the built client's compressed, cached files.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let user: UserRow;
 let token: string;
@@ -43,7 +43,6 @@ function rawGet(
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   user = await createTenantUser(database.db, tenant.id, {
     email: 'ada@acme.test',
@@ -65,7 +64,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
-  await database?.cleanup();
   if (clientDir) rmSync(clientDir, { recursive: true, force: true });
 });
 

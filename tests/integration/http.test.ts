@@ -7,10 +7,10 @@ import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let user: UserRow;
 let token: string;
@@ -28,7 +28,6 @@ const putJson = (path: string, headers: Record<string, string>, body: unknown) =
 const STACK = /\bat .+\.(ts|js|mjs):\d+|\/work\/|node_modules|\/server\//;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   user = await createTenantUser(database.db, tenant.id, {
     email: 'ada@acme.test',
@@ -39,7 +38,7 @@ beforeAll(async () => {
   token = (await createSession(database.db, user.id)).token;
   app = await startTestApp(database, { NODE_ENV: 'development' });
 });
-afterAll(() => closeAll(app, database));
+afterAll(() => closeAll(app));
 
 describe('health', () => {
   it('GET /api/v1/health is 200 with db ok and the version', async () => {

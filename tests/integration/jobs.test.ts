@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { createJob } from '../../seed/factories';
@@ -9,20 +9,16 @@ import { startApp } from '../../server/app';
 import { claimNext, enqueue, getJob, setProgress } from '../../server/jobs/queue';
 import { createWorker, PermanentJobError, type JobContext } from '../../server/jobs/worker';
 import { testEnv } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let db: Db;
 let tenantId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
   tenantId = (await createTenant(db, { name: 'Jobs Co' })).id;
-});
-afterAll(async () => {
-  await database?.cleanup();
 });
 beforeEach(async () => {
   await asSystem(db, { action: 'test' }, (tx) => tx.delete(jobs));

@@ -6,7 +6,7 @@ import { asSystem } from '../../db/tenant';
 import { createSession, LAST_ACTIVE_THROTTLE_MS, validateSessionToken } from '../../server/auth/session';
 import { anonymousCaller, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 /*
@@ -14,7 +14,7 @@ import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factor
  * authenticated request, written at most once per LAST_ACTIVE_THROTTLE_MS per user.
  */
 const DAY = 86_400_000;
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let manager: UserRow;
 let rep: UserRow;
@@ -29,7 +29,6 @@ const setLastActive = (id: string, at: Date | null) =>
   asSystem(database.db, { action: 'test' }, (tx) => tx.update(users).set({ lastActiveAt: at }).where(eq(users.id, id)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   manager = await createTenantUser(database.db, tenant.id, { userType: 'manager', email: 'mgr@acme.test' });
   rep = await createTenantUser(database.db, tenant.id, {
@@ -41,7 +40,7 @@ beforeAll(async () => {
   app = await startTestApp(database);
 }, 60_000);
 
-afterAll(() => closeAll(app, database));
+afterAll(() => closeAll(app));
 
 describe('last active', () => {
   it('signing in sets it, and the dashboard counts the rep as active', async () => {

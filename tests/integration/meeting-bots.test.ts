@@ -6,7 +6,7 @@ import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
 
@@ -68,7 +68,7 @@ const FLOWS = {
   },
 } as const;
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let rep: UserRow;
 let admin: UserRow;
 let outsider: UserRow;
@@ -90,7 +90,6 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
   const other = (await createTenant(database.db, { name: 'Beta' })).id;
   ({ rep, admin } = await createTenantUsers(database.db, tenant, {
@@ -106,10 +105,6 @@ beforeAll(async () => {
     difficulty: 'medium',
   }));
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name) => {
   const flow = FLOWS[name];

@@ -7,7 +7,7 @@ import { unseal } from '../../server/security/sealed';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from '../helpers/fake-google-calendar';
 import { SCENARIO } from '../helpers/scenario';
@@ -22,7 +22,7 @@ import { SCENARIO } from '../helpers/scenario';
 
 const ENCRYPTION_KEY = 'an-operator-encryption-key-of-32-characters-or-more';
 const CLIENT = { clientId: 'client-id.apps.googleusercontent.com', clientSecret: 'client-secret' };
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let plain: RunningApp;
 let cal: FakeGoogleCalendar;
@@ -32,7 +32,6 @@ let tenant: string;
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   cal = await startFakeGoogleCalendar(CLIENT);
   cal.email = 'ana@acme.test';
   tenant = (await createTenant(database.db, { name: 'Acme' })).id;
@@ -92,7 +91,7 @@ beforeAll(async () => {
   ];
 }, 60_000);
 
-afterAll(() => closeAll(app, plain, cal, database));
+afterAll(() => closeAll(app, plain, cal));
 
 const get = (target: RunningApp, path: string, token: string, cookie = '') =>
   fetch(`${target.url}${path}`, {

@@ -7,7 +7,7 @@ import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { OPEN_QUESTIONS } from '../helpers/criteria';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeTranscription, type FakeTranscription } from '../helpers/fake-transcription';
 import { silentWav } from '../helpers/wav';
@@ -18,7 +18,7 @@ import { silentWav } from '../helpers/wav';
  * upload says so before reading the file.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let offline: RunningApp;
 let fake: FakeTranscription;
@@ -46,7 +46,6 @@ async function upload(target: RunningApp, token: string, body: Buffer, name = 'A
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   fake = await startFakeTranscription();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
   rep = await createTenantUser(database.db, tenant, ANA);
@@ -64,7 +63,7 @@ beforeAll(async () => {
   offline = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(() => closeAll(app, offline, fake, database));
+afterAll(() => closeAll(app, offline, fake));
 
 describe('scoring a call recording', () => {
   it('is transcribed by the diarizing model, speakers told apart, and scored as a transcript', async () => {

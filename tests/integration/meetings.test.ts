@@ -8,10 +8,10 @@ import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let rep: UserRow;
 let admin: UserRow;
@@ -53,7 +53,6 @@ function fieldErrors(e: unknown) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   ({ rep, admin } = await createTenantUsers(database.db, tenantA, {
@@ -75,7 +74,7 @@ beforeAll(async () => {
   app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
 }, 60_000);
 
-afterAll(() => closeAll(app, database));
+afterAll(() => closeAll(app));
 
 describe('a real call from a transcript file', () => {
   it('previews the speakers and picks the rep by the user’s name', async () => {

@@ -4,7 +4,7 @@ import type { RunningApp } from '../../server/app';
 import { enqueue } from '../../server/jobs/queue';
 import { startTestApp } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
 /**
  * GET /metrics in Prometheus format (prom-client), for the holder of METRICS_TOKEN: request rate
@@ -12,17 +12,16 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
  * failures, evaluation duration, process figures. Off (404) without a token.
  */
 const TOKEN = 'metrics-token-0123456789abcdef';
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let off: RunningApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   app = await startTestApp(database, { METRICS_TOKEN: TOKEN }, { jobs: { disabled: true } });
   off = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(() => closeAll(app, off, database));
+afterAll(() => closeAll(app, off));
 
 /** The value of one sample line (`name{labels} value`), or null. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {

@@ -14,7 +14,7 @@ import { inputOf, procedureRoute, restProcedures } from '../../server/rest/proce
 import { restRoutes } from '../../server/rest/v1/router';
 import { startTestApp, testEnv } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -35,7 +35,7 @@ interface Operation {
 }
 type Doc = Omit<OpenApiDocument, 'paths'> & { paths: Record<string, Record<string, Operation>> };
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let token: string;
 let userId: string;
@@ -53,7 +53,6 @@ const operationsOf = (doc: Doc) =>
     .sort();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Doc Co' });
   const user = await createTenantUser(database.db, tenant.id, {
     email: 'api@doc.test',
@@ -64,7 +63,7 @@ beforeAll(async () => {
   token = (await createSession(database.db, user.id)).token;
   app = await startTestApp(database, ALL_ON);
 });
-afterAll(() => closeAll(app, database));
+afterAll(() => closeAll(app));
 
 describe('GET /api/v1/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document, served to anyone, with the server of PUBLIC_URL', async () => {

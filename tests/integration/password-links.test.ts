@@ -9,7 +9,7 @@ import { mailHandler } from '../../server/mail/jobs';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { anonymousCaller, describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -20,7 +20,7 @@ import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
  */
 
 const HEADER = 'email,display_name,user_type,username,password,manager_email';
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let smtp: SmtpReceiver;
 let admin: UserRow;
@@ -63,7 +63,6 @@ async function everyTableAsText(): Promise<string> {
 const tokenOf = (link: string) => /#([a-z2-7]{32})$/.exec(link)![1];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { SMTP_URL: smtp.url });
   const t = await createTenant(database.db, { name: 'Links Co' });
@@ -73,7 +72,7 @@ beforeAll(async () => {
     userType: 'admin',
   });
 });
-afterAll(() => closeAll(smtp, database));
+afterAll(() => closeAll(smtp));
 
 describe('bulk import with generated credentials', () => {
   it('mails each account without a password a one-time link, hands the admin fresh ones once, and stores none in clear', async () => {

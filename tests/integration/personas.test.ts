@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, personas } from '../../db/schema';
 import { DIFFICULTIES } from '../../server/contracts/enums';
 import { seedDemoTenantConfig } from '../../seed/personas';
@@ -7,10 +7,10 @@ import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { personaFields, type PersonaFieldsInput } from '../../server/contracts/personas';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: string;
 let tenantB: string;
@@ -43,7 +43,6 @@ const personaCount = async (tenantId: string) =>
   )[0].n;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   const cast = await createTwoTenants(database.db, {
     a: {
@@ -59,7 +58,6 @@ beforeAll(async () => {
   tenantA = cast.a.id;
   tenantB = cast.b.id;
 });
-afterAll(() => database?.cleanup());
 
 describe('personas router', () => {
   it('a manager creates, lists, reads, updates and deletes a persona', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, prompts, simulations } from '../../db/schema';
 import { createSimulation } from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
@@ -10,10 +10,10 @@ import { PROMPT_PLACEHOLDERS, unknownPlaceholders } from '../../server/contracts
 import { SYSTEM_PROMPTS } from '../../server/ai/system-prompt-texts';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTwoTenants } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: { id: string };
 let tenantB: { id: string };
@@ -40,7 +40,6 @@ const simulationInput = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   await ensureSystemPrompts(database.db);
   const cast = await createTwoTenants(
@@ -56,7 +55,6 @@ beforeAll(async () => {
   tenantA = cast.a;
   tenantB = cast.b;
 });
-afterAll(() => database?.cleanup());
 
 describe('system prompts', () => {
   it('ship at least one per kind, each valid for its kind', async () => {

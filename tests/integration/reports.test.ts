@@ -11,10 +11,10 @@ import { evaluationDedupeKey } from '../../server/evaluation';
 import { escapeHtml } from '../../server/services/reports/html';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let app: RunningApp;
 let tenantA: string;
@@ -165,7 +165,6 @@ const reportOf = async (callId: string) =>
   (await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database, {}, { jobs: { disabled: true } });
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
@@ -184,7 +183,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(() => closeAll(app, database));
+afterAll(() => closeAll(app));
 
 describe('reports.get and reports.status: who may see a report', () => {
   it("shows the owner their report with the frozen scorecard's level descriptions, transcript and analytics", async () => {

@@ -8,10 +8,10 @@ import type { ScorecardInput } from '../../server/contracts/scorecards';
 import type { AppDeps } from '../../server/deps';
 import { getScorecardVersion, markScorecardUsed } from '../../server/services/scorecards/scorecards';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, type TestDatabase, createTestDatabase } from '../helpers/db';
 import { createTwoTenants } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: { id: string };
 let tenantB: { id: string };
@@ -61,7 +61,6 @@ const dbState = (tenantId: string) =>
 const setUsed = (id: string) => withTenant(database.db, tenantA.id, (tx) => markScorecardUsed(tx, id));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   const cast = await createTwoTenants(
     database.db,
@@ -83,7 +82,6 @@ beforeAll(async () => {
   tenantA = cast.a;
   tenantB = cast.b;
 });
-afterAll(() => database?.cleanup());
 
 describe('scorecards: happy path', () => {
   it('creates, lists, gets, updates in place and deletes a scorecard', async () => {

@@ -26,11 +26,11 @@ import { ensureSystemPrompts } from '../../server/services/prompts/system-prompt
 import { loadSimulationInstructions } from '../../server/services/simulations/instructions';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, createTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let modelDeps: AppDeps;
 let fake: FakeOpenAI;
@@ -160,7 +160,6 @@ const draftOf = (s: SimulationInput) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   fake = await startFakeOpenAI();
   deps = await testDeps(database);
   modelDeps = await testDeps(database, {
@@ -188,7 +187,7 @@ beforeAll(async () => {
   managerB = await createTenantUser(database.db, b.id, { userType: 'manager' });
   superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
 });
-afterAll(() => closeAll(fake, database));
+afterAll(() => closeAll(fake));
 beforeEach(() => {
   fake.reset();
   fake.setDefault(null);

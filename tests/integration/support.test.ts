@@ -10,13 +10,13 @@ import { mailHandler } from '../../server/mail/jobs';
 import { createSupportRequest } from '../../server/services/support/support';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, rows } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
 const SUPPORT = 'help@spar.example';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let quietDeps: AppDeps;
 let smtp: SmtpReceiver;
@@ -55,7 +55,6 @@ async function drainMail() {
 const crlf = (s: string | null) => (s ?? '').replace(/\r\n/g, '\n').trimEnd();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { SUPPORT_EMAIL: SUPPORT });
   quietDeps = await testDeps(database, { SUPPORT_EMAIL: '' });
@@ -63,7 +62,7 @@ beforeAll(async () => {
   otherTenantId = (await createTenant(database.db, { name: 'Other' })).id;
   rep = await createTenantUser(database.db, tenant.id, { email: 'rep@acme.test' });
 });
-afterAll(() => closeAll(smtp, database));
+afterAll(() => closeAll(smtp));
 
 describe('support.create', () => {
   it('stores the request in the tenant and queues exactly one mail (outbox row + mail job) in the same commit', async () => {

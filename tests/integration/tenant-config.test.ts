@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callInstructions, clientOverviews, icps, productGroupings } from '../../db/schema';
 import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: string;
 let tenantB: string;
@@ -23,7 +23,6 @@ const as = (u: UserRow) => signedInCaller(deps, u);
 type Caller = ReturnType<typeof as>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   const cast = await createTwoTenants(database.db, {
     a: { managerA: { userType: 'manager' }, adminA: { userType: 'admin' }, repA: { userType: 'sales_rep' } },
@@ -34,7 +33,6 @@ beforeAll(async () => {
   tenantA = cast.a.id;
   tenantB = cast.b.id;
 });
-afterAll(() => database?.cleanup());
 
 const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
 

@@ -12,7 +12,7 @@ import { createEndpoint } from '../../server/services/webhooks/endpoints';
 import { tracer } from '../../server/telemetry/tracing';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -32,7 +32,7 @@ interface OtlpSpan {
   /** The instrumentation scope that made it. */
   scope?: string;
 }
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let collector: Server;
 let receiver: WebhookReceiver;
@@ -42,7 +42,6 @@ const spans: OtlpSpan[] = [];
 const resources: Record<string, string>[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   collector = createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
@@ -75,7 +74,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(() => closeAll(app, collector, receiver, database));
+afterAll(() => closeAll(app, collector, receiver));
 
 /**
  * A request as an outside caller (the browser) makes it: this test shares its process with the

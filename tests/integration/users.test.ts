@@ -13,13 +13,13 @@ import { createWorker } from '../../server/jobs/worker';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { validateSessionToken } from '../../server/auth/session';
 import { describeTrpcError, rejection, signIn, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 const run = promisify(execFile);
 const HEADER = 'email,display_name,user_type,username,password,manager_email';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: string;
 let tenantB: string;
@@ -59,7 +59,6 @@ async function runImport(caller: ReturnType<typeof signedInCaller>, csv: string,
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // a stricter policy than the default, so "violates the policy" is testable
   deps = await testDeps(database, {
     PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 8, requireUppercase: true, requireNumeric: true }),
@@ -100,7 +99,6 @@ beforeAll(async () => {
     userType: 'superuser',
   });
 });
-afterAll(() => database?.cleanup());
 
 describe('users.list / managers', () => {
   it('lists the tenant users with role and manager, never a hash or another tenant', async () => {
