@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { migrateDatabase, type Database, type Executor } from '../../db/client';
+import { asSystem } from '../../db/tenant';
 import { pgliteDatabase } from './pglite-template';
 import { createPostgresDatabase } from './postgres';
 
@@ -81,3 +82,9 @@ export function useTestDatabase(): TestDatabase {
   afterAll(() => database.cleanup?.());
   return database;
 }
+
+/** Work on `database` past RLS, audited as a test's: what the database really holds. */
+export const systemRunner =
+  (database: Database) =>
+  <T>(fn: Parameters<typeof asSystem<T>>[2]) =>
+    asSystem(database.db, { action: 'test' }, fn);

@@ -10,7 +10,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createAssessment } from '../../server/services/assessments/create';
 import { expireAssessment } from '../../server/services/assessments/lifecycle';
@@ -20,7 +20,7 @@ import { holdTypedCall } from '../helpers/call-client';
 import { sendJson, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { documentedStatuses } from '../helpers/openapi';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
 import { tenantRunner } from '../helpers/tenant-runner';
 
@@ -37,8 +37,7 @@ let keyA: string;
 let keyB: string;
 
 const RATE = 40;
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 async function api(
   path: string,

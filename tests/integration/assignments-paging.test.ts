@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assignments } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -20,7 +20,7 @@ let managerPending: string[];
 let othersPending: string[];
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const allRows = () => sys((tx) => tx.select().from(assignments).orderBy(asc(assignments.id)));
 
 async function seedSimulation(tenantId: string) {

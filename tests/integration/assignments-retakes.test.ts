@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, exercises, mailOutbox, reminderNotices, reports } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { evaluationHandler } from '../../server/evaluation/evaluate';
 import { createWorker } from '../../server/jobs/worker';
@@ -10,7 +9,7 @@ import { mailHandler } from '../../server/mail/jobs';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { finishCall, GOOD_CALL, RAUL, RITA, seedSimulations, WEAK_CALL } from '../helpers/assignments';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -27,7 +26,7 @@ let managerB: UserRow;
 let simA: string;
 
 const as = (u: UserRow, d: AppDeps = deps) => signedInCaller(d, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 async function drain(queue: 'mail' | 'evaluation', smtpUrl?: string) {
   const w = createWorker({
     db: database.db,

@@ -3,7 +3,6 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
 import { assignments, calls, exercises, jobs, mailOutbox, reports } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { evaluationHandler } from '../../server/evaluation/evaluate';
 import { createWorker } from '../../server/jobs/worker';
@@ -12,7 +11,7 @@ import { dueLabel } from '../../server/services/assignments/due';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { finishCall, RAUL, RITA, seedSimulations } from '../helpers/assignments';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
@@ -36,7 +35,7 @@ let simB: string;
 let simTenantB: string;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const worker = (queues: 'mail' | 'evaluation' | 'both' = 'both') =>
   createWorker({
     db: database.db,

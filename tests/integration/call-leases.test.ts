@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, reports } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { CALL_LEASE_MS, closeAbandonedCalls } from '../../server/services/calls/leases';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
@@ -9,7 +9,7 @@ import { PAIN } from '../helpers/criteria';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { connectCall, type CallClient } from '../helpers/call-client';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -26,8 +26,7 @@ let rep: UserRow;
 let tenantId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const callRow = async (id: string) => (await sys((tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
 
 async function startOn(app: RunningApp) {

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callSettings } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { getCallTransport, setCallTransport } from '../../server/services/calls/call-settings';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { useTestDatabase, dbError, rows } from '../helpers/db';
+import { useTestDatabase, dbError, rows, systemRunner } from '../helpers/db';
 import { createTwoTenants } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -18,7 +18,7 @@ let repA: UserRow;
 let adminB: UserRow;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 /** Every stored row, seen past RLS: what the database really holds. */
 const stored = () =>
   sys((tx) => tx.select({ tenantId: callSettings.tenantId, transport: callSettings.transport }).from(callSettings));

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, campaigns, jobs, magicLinks, mailOutbox } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import type { CampaignInput, GenerateStreamLine } from '../../server/contracts/campaigns';
 import { validateMagicLink } from '../../server/services/campaigns/guest';
@@ -19,7 +18,7 @@ import {
 } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { documentedStatuses } from '../helpers/openapi';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -36,8 +35,7 @@ let tenantA: string;
 let simA: string;
 let simB: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers as JSON, read by the expectations
 type Json = Record<string, any>;

@@ -30,13 +30,12 @@ import {
   createSimulation,
   createSupportRequest,
 } from '../../seed/factories';
-import { asSystem } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
 import { CLIENT_COPY_STEPS } from '../../server/services/clients/copy-steps';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -48,7 +47,7 @@ let admin: UserRow;
 let manager: UserRow;
 
 const su = () => signedInCaller(deps, superuser);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 const tally = (table: PgTable, col: PgColumn, tenantId: string, where?: SQL) =>
   sys(

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignments, calls, clients, exercises, jobs, mailOutbox, reports, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { demoPlan } from '../../server/demo-history/plan';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 
 /**
  * The demo tenant's four weeks of history (server/demo-history): made in the background by the
@@ -18,7 +17,7 @@ const database = useTestDatabase();
 let app: RunningApp;
 let tenantId: string;
 let generatingBefore: unknown;
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const user = async (email: string) =>
   (await sys((tx) => tx.select().from(users).where(eq(users.email, email))))[0] as UserRow;
 const historyJob = async () => (await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'demo_history'))))[0];

@@ -1,12 +1,11 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, jobs, meetingBotEvents, meetings, reports } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
 
@@ -75,8 +74,7 @@ let outsider: UserRow;
 let scorecardId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const meetingRow = async (id: string) => (await sys((tx) => tx.select().from(meetings).where(eq(meetings.id, id))))[0];
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {

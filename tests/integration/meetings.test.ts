@@ -3,12 +3,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, ZodError } from 'zod';
 import { callTurns, calls, meetings } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -20,8 +19,7 @@ let scorecardId: string;
 let foreignScorecardId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 // a three-person call as Microsoft Teams exports it (the speaker in a voice span)
 const TEAMS_VTT = `WEBVTT

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordTokens, users } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import { mintPasswordLink, setPasswordWithLink } from '../../server/auth/password-links';
 import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
@@ -9,7 +8,7 @@ import { mailHandler } from '../../server/mail/jobs';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { anonymousCaller, describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -25,7 +24,7 @@ let deps: AppDeps;
 let smtp: SmtpReceiver;
 let admin: UserRow;
 
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 /** The import lane and the mail queue, run as the server wires them (server/wiring.ts). */
 async function runJobs() {

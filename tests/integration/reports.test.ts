@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, jobs, reportOverrides, reports, type CriterionResult } from '../../db/schema';
 import { createCall, createCallRecording, createJob, createReport } from '../../seed/factories';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
@@ -11,7 +11,7 @@ import { evaluationDedupeKey } from '../../server/evaluation';
 import { escapeHtml } from '../../server/services/reports/html';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -28,7 +28,7 @@ let superuser: UserRow;
 let tokens: Record<'repA' | 'otherRepA' | 'managerB', string>;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 const SCORECARD = {
   id: 'sc-1',

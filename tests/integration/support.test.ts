@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, mailOutbox, supportRequests } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
@@ -10,7 +10,7 @@ import { mailHandler } from '../../server/mail/jobs';
 import { createSupportRequest } from '../../server/services/support/support';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase, rows } from '../helpers/db';
+import { useTestDatabase, rows, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -23,7 +23,7 @@ let smtp: SmtpReceiver;
 let rep: UserRow;
 let otherTenantId: string;
 
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const allRequests = () => sys((tx) => tx.select().from(supportRequests));
 const outbox = () => sys((tx) => tx.select().from(mailOutbox));
 const mailJobs = () => sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'mail')));

@@ -5,7 +5,7 @@ import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -34,7 +34,7 @@ beforeAll(async () => {
   tenantB = cast.b.id;
 });
 
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 /** ICPs and product groupings share a shape (name, details): one suite, run for each. */
 const NAMED = [

@@ -6,14 +6,13 @@ import { promisify } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, users } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import { verifyPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { validateSessionToken } from '../../server/auth/session';
 import { describeTrpcError, rejection, signIn, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 const run = promisify(execFile);
@@ -29,7 +28,7 @@ let repA: UserRow;
 let userB: UserRow;
 let superuser: UserRow;
 
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const userByEmail = async (email: string) =>
   (
     await sys((tx) =>
