@@ -18,7 +18,7 @@ export function createTenantUser(db: Db, tenantId: string, fields: Omit<UserFiel
   return asSystem(db, { action: 'test.create_user' }, (tx) => createUser(tx, { tenantId, ...fields }));
 }
 
-type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
+export type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
 type UserRow = Awaited<ReturnType<typeof createTenantUser>>;
 
 /** Users of `tenantId`, created in the order given, by the names a test file gives them. */
