@@ -11,6 +11,7 @@ import { signedInCaller, startTestApp } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
+import { TWO_CRITERIA } from '../helpers/criteria';
 import { SCENARIO } from '../helpers/scenario';
 
 /**
@@ -103,24 +104,6 @@ beforeAll(async () => {
     username: 'adminb',
     userType: 'admin',
   });
-  const criteria = [
-    {
-      name: 'Open questions',
-      description: 'Asks open questions',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'One',
-      levelHigh: 'Several',
-    },
-    {
-      name: 'Next step',
-      description: 'Agrees a dated next step',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'Vague',
-      levelHigh: 'Dated',
-    },
-  ];
   const base = {
     language: 'en' as const,
     scenarioDetails: SCENARIO,
@@ -131,12 +114,12 @@ beforeAll(async () => {
   };
   simA = (
     await withTenant(database.db, tenantA, (tx) =>
-      createLinkedSimulations(tx, tenantA, [{ ...base, name: 'SDR screen' }], { criteria }),
+      createLinkedSimulations(tx, tenantA, [{ ...base, name: 'SDR screen' }], { criteria: TWO_CRITERIA }),
     )
   ).sims[0].id;
   simB = (
     await withTenant(database.db, tenantB, (tx) =>
-      createLinkedSimulations(tx, tenantB, [{ ...base, name: 'Beta screen' }], { criteria }),
+      createLinkedSimulations(tx, tenantB, [{ ...base, name: 'Beta screen' }], { criteria: TWO_CRITERIA }),
     )
   ).sims[0].id;
 

@@ -4,11 +4,11 @@ import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createSession, SESSION_COOKIE } from '../../server/auth/session';
+import { SESSION_COOKIE } from '../../server/auth/session';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
+import { TEST_PASSWORD, createSignedInAdmin } from '../helpers/factories';
 
 const database = useTestDatabase();
 let app: RunningApp;
@@ -28,14 +28,7 @@ const putJson = (path: string, headers: Record<string, string>, body: unknown) =
 const STACK = /\bat .+\.(ts|js|mjs):\d+|\/work\/|node_modules|\/server\//;
 
 beforeAll(async () => {
-  const tenant = await createTenant(database.db, { name: 'Acme' });
-  user = await createTenantUser(database.db, tenant.id, {
-    email: 'ada@acme.test',
-    username: 'ada',
-    userType: 'admin',
-    password: TEST_PASSWORD,
-  });
-  token = (await createSession(database.db, user.id)).token;
+  ({ user, token } = await createSignedInAdmin(database.db));
   app = await startTestApp(database, { NODE_ENV: 'development' });
 });
 afterAll(() => closeAll(app));

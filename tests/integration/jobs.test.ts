@@ -35,27 +35,11 @@ describe('queue', () => {
   });
 
   it('claims only due jobs of the worker’s queues, oldest runAt first, and records progress', async () => {
-    const later = await enqueue(db, {
-      queue: 'mail',
-      tenantId: null,
-      payload: {},
-      dedupeKey: 'later',
-      runAt: new Date(Date.now() + 60_000),
-    });
-    const first = await enqueue(db, {
-      queue: 'mail',
-      tenantId: null,
-      payload: {},
-      dedupeKey: 'first',
-      runAt: new Date(Date.now() - 2000),
-    });
-    const second = await enqueue(db, {
-      queue: 'mail',
-      tenantId: null,
-      payload: {},
-      dedupeKey: 'second',
-      runAt: new Date(Date.now() - 1000),
-    });
+    const mailDue = (dedupeKey: string, inMs: number) =>
+      enqueue(db, { queue: 'mail', tenantId: null, payload: {}, dedupeKey, runAt: new Date(Date.now() + inMs) });
+    const later = await mailDue('later', 60_000);
+    const first = await mailDue('first', -2000);
+    const second = await mailDue('second', -1000);
     await enqueue(db, { queue: 'webhook', tenantId: null, payload: {}, dedupeKey: 'other-queue' });
     expect((await claimNext(db, 'w', ['mail'], 60_000))?.id).toBe(first);
     expect((await claimNext(db, 'w', ['mail'], 60_000))?.id).toBe(second);
