@@ -29,7 +29,6 @@ function ownNetworkAddress(): string | null {
   return null;
 }
 
-
 describe('a default start (NODE_ENV unset, nothing enabled)', () => {
   let app: RunningApp;
   beforeAll(async () => {

@@ -6,7 +6,6 @@ import { useTestDatabase } from '../helpers/db';
 
 const database = useTestDatabase();
 
-
 /** Opens a new TCP connection (no pooled keep-alive socket) and reports how it went. */
 function connectionError(url: string): Promise<string> {
   return new Promise((resolve) => {
