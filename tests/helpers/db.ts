@@ -78,7 +78,8 @@ export async function dbError(p: Promise<unknown>): Promise<{ code: string | und
  */
 export function useTestDatabase(): TestDatabase {
   const database = {} as TestDatabase;
-  beforeAll(async () => void Object.assign(database, await createTestDatabase()));
+  // as long as the slowest file's own setup may take: loading the template waits on a busy machine
+  beforeAll(async () => void Object.assign(database, await createTestDatabase()), 120_000);
   afterAll(() => database.cleanup?.());
   return database;
 }
