@@ -1,5 +1,14 @@
+import type { Page } from '@playwright/test';
 import { ACCOUNTS, ACCOUNT_KEYS } from './accounts';
 import { createDemoUser, expect, h1, signInViaUi, test } from './fixtures';
+
+/** Signed out, each of these pages sends the browser to /login. */
+async function expectSentToLogin(page: Page, paths: string[]) {
+  for (const p of paths) {
+    await page.goto(p);
+    await expect(page).toHaveURL('/login');
+  }
+}
 
 test.describe('sign in through the login page', () => {
   test('login page shows the fields, the button and the administrator note', async ({ page }) => {
@@ -32,10 +41,7 @@ test.describe('sign in through the login page', () => {
   });
 
   test('signed out, a guarded page and / redirect to /login', async ({ page }) => {
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL('/login');
-    await page.goto('/');
-    await expect(page).toHaveURL('/login');
+    await expectSentToLogin(page, ['/dashboard', '/']);
   });
 });
 
@@ -48,10 +54,7 @@ test.describe('logout', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL('/login');
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL('/login');
-    await page.goto('/profile');
-    await expect(page).toHaveURL('/login');
+    await expectSentToLogin(page, ['/dashboard', '/profile']);
   });
 });
 
@@ -84,34 +87,42 @@ test.describe('root and cross-role redirects', () => {
     });
   }
 
-  test.describe('rep', () => {
-    test.use({ userType: 'sales_rep' });
-    test('a rep sent to manager pages ends on /assignments/sr', async ({ page }) => {
-      for (const path of ['/dashboard', '/assignments', '/login']) {
-        await page.goto(path);
-        await expect(page, `from ${path}`).toHaveURL('/assignments/sr');
-        await expect(h1(page)).toHaveText('My assignments');
-      }
+  // where a signed-in user is sent from pages that are not theirs
+  for (const c of [
+    {
+      who: 'rep',
+      userType: 'sales_rep',
+      title: 'a rep sent to manager pages ends on /assignments/sr',
+      from: ['/dashboard', '/assignments', '/login'],
+      to: '/assignments/sr',
+      heading: 'My assignments',
+    },
+    {
+      who: 'demo manager',
+      userType: 'demo_manager',
+      title: 'a demo manager sent to /dashboard or /assignments/sr ends on /assignments',
+      from: ['/dashboard', '/assignments/sr'],
+      to: '/assignments',
+      heading: 'Assignments',
+    },
+    {
+      who: 'signed-in admin on /login',
+      userType: 'admin',
+      title: 'is sent to /dashboard',
+      from: ['/login'],
+      to: '/dashboard',
+      heading: 'Dashboard',
+    },
+  ] as const) {
+    test.describe(c.who, () => {
+      test.use({ userType: c.userType });
+      test(c.title, async ({ page }) => {
+        for (const path of c.from) {
+          await page.goto(path);
+          await expect(page, `from ${path}`).toHaveURL(c.to);
+          await expect(h1(page)).toHaveText(c.heading);
+        }
+      });
     });
-  });
-
-  test.describe('demo manager', () => {
-    test.use({ userType: 'demo_manager' });
-    test('a demo manager sent to /dashboard or /assignments/sr ends on /assignments', async ({ page }) => {
-      for (const path of ['/dashboard', '/assignments/sr']) {
-        await page.goto(path);
-        await expect(page, `from ${path}`).toHaveURL('/assignments');
-        await expect(h1(page)).toHaveText('Assignments');
-      }
-    });
-  });
-
-  test.describe('signed-in admin on /login', () => {
-    test.use({ userType: 'admin' });
-    test('is sent to /dashboard', async ({ page }) => {
-      await page.goto('/login');
-      await expect(page).toHaveURL('/dashboard');
-      await expect(h1(page)).toHaveText('Dashboard');
-    });
-  });
+  }
 });

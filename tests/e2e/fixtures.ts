@@ -1,4 +1,4 @@
-import { test as base, expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -185,4 +185,15 @@ export function translationOf(english: string, lng: 'es' | 'it' | 'pt-BR'): stri
       `"${english}" has ${found.size} distinct ${lng} translations in locales/: ${[...found].join(' | ')}`,
     );
   return [...found][0];
+}
+
+/** Clicks the button named `button` and returns the dialog it opens, named `dialog`. */
+export async function openDialog(page: Page, button: string, dialog: string) {
+  await page.getByRole('button', { name: button }).click();
+  return page.getByRole('dialog', { name: dialog });
+}
+
+/** Each of `texts` is shown inside `scope` (a form's messages, say). */
+export async function expectVisibleTexts(scope: Locator, texts: string[]) {
+  for (const text of texts) await expect(scope.getByText(text)).toBeVisible();
 }

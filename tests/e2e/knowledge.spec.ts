@@ -12,6 +12,9 @@ async function openKnowledgeBase(page: Page) {
   return dialog;
 }
 
+/** A PNG (its signature only): a type the knowledge base refuses. */
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+
 async function chooseFile(page: Page, dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Choose files' }).click();
@@ -77,11 +80,7 @@ test.describe('Knowledge-base files', () => {
 
   test('a file of an unsupported type is refused with the unsupported-file-type message', async ({ page }) => {
     const dialog = await openKnowledgeBase(page);
-    await chooseFile(page, dialog, {
-      name: 'photo.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
-    });
+    await chooseFile(page, dialog, png('photo.png'));
     await expect(dialog.getByRole('alert').filter({ hasText: 'photo.png' })).toContainText(
       'Unsupported file type. Upload a PDF, DOCX, TXT or Markdown file.',
     );
@@ -89,11 +88,7 @@ test.describe('Knowledge-base files', () => {
 
   test('an upload error leaves the screen when a later upload succeeds', async ({ page }) => {
     const dialog = await openKnowledgeBase(page);
-    await chooseFile(page, dialog, {
-      name: 'slides.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('89504e470d0a1a0a', 'hex'),
-    });
+    await chooseFile(page, dialog, png('slides.png'));
     const failure = dialog.getByRole('alert').filter({ hasText: 'slides.png' });
     await expect(failure).toContainText('Unsupported file type.');
     const name = `objections-${Date.now().toString(36)}.txt`;

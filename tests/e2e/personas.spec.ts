@@ -1,4 +1,4 @@
-import { expect, h1, test } from './fixtures';
+import { expect, h1, test, openDialog, expectVisibleTexts } from './fixtures';
 
 test.describe('Personas', () => {
   test.use({ userType: 'manager' });
@@ -17,13 +17,14 @@ test.describe('Personas', () => {
     await page.goto('/personas');
     await expect(h1(page)).toHaveText('Personas');
 
-    await page.getByRole('button', { name: 'Add persona' }).click();
-    const form = page.getByRole('dialog', { name: 'New persona' });
+    const form = await openDialog(page, 'Add persona', 'New persona');
     await expect(form).toBeVisible();
     await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(form.getByText('Please enter a persona name')).toBeVisible();
-    await expect(form.getByText('Please enter a short description')).toBeVisible();
-    await expect(form.getByText('Please enter a long description')).toBeVisible();
+    await expectVisibleTexts(form, [
+      'Please enter a persona name',
+      'Please enter a short description',
+      'Please enter a long description',
+    ]);
 
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await expect(form.getByText('Please enter a persona name')).toBeHidden();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, h1, test } from './fixtures';
+import { expect, h1, test, openDialog, expectVisibleTexts } from './fixtures';
 
 const criterion = (dialog: Locator, n: number) => dialog.getByRole('region', { name: `Criterion ${n}`, exact: true });
 
@@ -25,14 +25,11 @@ test.describe('scorecards as admin', () => {
       await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
     }
     const meddic = card(page, 'MEDDIC Qualification');
-    await expect(meddic.getByText('6 criteria')).toBeVisible();
-    await expect(meddic.getByText('Version 1')).toBeVisible();
+    await expectVisibleTexts(meddic, ['6 criteria', 'Version 1']);
 
-    await page.getByRole('button', { name: 'Show details of MEDDIC Qualification' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Scorecard details' });
+    const drawer = await openDialog(page, 'Show details of MEDDIC Qualification', 'Scorecard details');
     await expect(drawer.getByRole('heading', { name: 'MEDDIC Qualification' })).toBeVisible();
-    await expect(drawer.getByText('Long description')).toBeVisible();
-    await expect(drawer.getByText('Criterion 2: Economic buyer')).toBeVisible();
+    await expectVisibleTexts(drawer, ['Long description', 'Criterion 2: Economic buyer']);
     await expect(drawer.getByText('0 – Zero')).toHaveCount(6);
     await expect(drawer.getByText('1 – Low')).toHaveCount(6);
     await expect(drawer.getByText('2 – High')).toHaveCount(6);
@@ -46,13 +43,11 @@ test.describe('scorecards as admin', () => {
     const renamed = 'E2E Qualification Check (edited)';
     await page.goto('/scorecards');
     await expect(h1(page)).toHaveText('Scorecards');
-    await page.getByRole('button', { name: 'New scorecard' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New scorecard' });
+    const dialog = await openDialog(page, 'New scorecard', 'New scorecard');
 
     // Step 1: both required messages, and Next does not advance
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect(dialog.getByText('Please enter a scorecard name')).toBeVisible();
-    await expect(dialog.getByText('Please enter a short description')).toBeVisible();
+    await expectVisibleTexts(dialog, ['Please enter a scorecard name', 'Please enter a short description']);
     await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await dialog.getByLabel('Short description').fill('Checks that the rep qualifies budget and timing');
@@ -76,8 +71,7 @@ test.describe('scorecards as admin', () => {
     for (let n = 2; n <= 10; n++) await add.click();
     await expect(criterion(dialog, 10)).toBeVisible();
     await expect(add).toBeDisabled();
-    await expect(dialog.getByText('You can add a maximum of 10 criteria')).toBeVisible();
-    await expect(dialog.getByText('10 of 10 criteria')).toBeVisible();
+    await expectVisibleTexts(dialog, ['You can add a maximum of 10 criteria', '10 of 10 criteria']);
 
     // back down to one; removing the last one is refused
     for (let n = 10; n >= 2; n--)
@@ -98,9 +92,7 @@ test.describe('scorecards as admin', () => {
     // Step 3: read-only review, then save
     await expect(dialog.getByText('Check the scorecard before saving.')).toBeVisible();
     await expect(dialog.getByText(name, { exact: true })).toBeVisible();
-    await expect(dialog.getByText('Criterion 1: Timing name')).toBeVisible();
-    await expect(dialog.getByText('Criterion 2: Budget name')).toBeVisible();
-    await expect(dialog.getByText('Budget: full attempt')).toBeVisible();
+    await expectVisibleTexts(dialog, ['Criterion 1: Timing name', 'Criterion 2: Budget name', 'Budget: full attempt']);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`Scorecard “${name}” created.`)).toBeVisible();
@@ -164,8 +156,7 @@ test.describe('scorecards failures', () => {
   test("an update that the server refuses shows the server's reason", async ({ page }) => {
     const name = 'E2E Vanishing Scorecard';
     await page.goto('/scorecards');
-    await page.getByRole('button', { name: 'New scorecard' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New scorecard' });
+    const dialog = await openDialog(page, 'New scorecard', 'New scorecard');
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await dialog.getByLabel('Short description').fill('Deleted while being edited');
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
@@ -212,11 +203,12 @@ test.describe('scorecards as manager', () => {
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
     await page.reload();
     await expect(h1(page)).toHaveText('Tarjetas de evaluación');
-    await page.getByRole('button', { name: 'Nueva tarjeta de evaluación' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nueva tarjeta de evaluación' });
+    const dialog = await openDialog(page, 'Nueva tarjeta de evaluación', 'Nueva tarjeta de evaluación');
     await dialog.getByRole('button', { name: 'Siguiente' }).click();
-    await expect(dialog.getByText('Introduce un nombre para la tarjeta de evaluación')).toBeVisible();
-    await expect(dialog.getByText('Introduce una descripción breve')).toBeVisible();
+    await expectVisibleTexts(dialog, [
+      'Introduce un nombre para la tarjeta de evaluación',
+      'Introduce una descripción breve',
+    ]);
   });
 });
 
@@ -246,8 +238,7 @@ test.describe('scorecards of another client (superuser)', () => {
     });
     await page.goto(`/spar-admin/clients/${demoId}?tab=scorecards`);
     await expect(page.getByRole('heading', { name: 'Cold Call Opener', exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Show details of Cold Call Opener' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Scorecard details' });
+    const drawer = await openDialog(page, 'Show details of Cold Call Opener', 'Scorecard details');
     await expect(drawer.getByText('Criterion 1: Permission-based opener')).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, h1, test } from './fixtures';
+import { expect, h1, test, openDialog, expectVisibleTexts } from './fixtures';
 
 // The e2e server has no OPENAI_API_KEY: scenarios are generated offline.
 
@@ -21,8 +21,7 @@ test.describe('simulations as manager', () => {
     await expect(discovery).toBeVisible();
     await expect(discovery.getByText('Intermediate/Medium')).toBeVisible();
     await expect(discovery.getByText('Offline', { exact: true })).toBeVisible();
-    await expect(discovery.getByText('Derek Osei — Busy VP of Sales')).toBeVisible();
-    await expect(discovery.getByText('Discovery (SPIN)')).toBeVisible();
+    await expectVisibleTexts(discovery, ['Derek Osei — Busy VP of Sales', 'Discovery (SPIN)']);
     await expect(
       card(page, 'MEDDIC qualification with an Italian manufacturer').getByText('Italian', { exact: true }),
     ).toBeVisible();
@@ -39,8 +38,7 @@ test.describe('simulations as manager', () => {
     const name = `E2E discovery ${Date.now()}`;
     await page.goto('/simulations');
     await expect(h1(page)).toHaveText('Simulations');
-    await page.getByRole('button', { name: 'New simulation' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New simulation' });
+    const dialog = await openDialog(page, 'New simulation', 'New simulation');
 
     // generating before the required fields are filled is blocked with its message
     await dialog.getByRole('button', { name: 'Scenario', exact: true }).click();
@@ -118,8 +116,7 @@ test.describe('simulations as manager', () => {
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Step 4: Review, then Save
-    await expect(dialog.getByText('E2E edited summary: you call Derek about his forecast.')).toBeVisible();
-    await expect(dialog.getByText('Advanced/Hard')).toBeVisible();
+    await expectVisibleTexts(dialog, ['E2E edited summary: you call Derek about his forecast.', 'Advanced/Hard']);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
 

@@ -1,17 +1,15 @@
-import { expect, test } from './fixtures';
+import { expect, test, openDialog, expectVisibleTexts } from './fixtures';
 
 test.describe('Contact Support dialog', () => {
   test.use({ userType: 'manager' });
 
   test('validates both fields, shows the sending state, then closes with a notification', async ({ page }) => {
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Contact support' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Contact Support' });
+    const dialog = await openDialog(page, 'Contact support', 'Contact Support');
     await expect(dialog).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(dialog.getByText('Subject is required')).toBeVisible();
-    await expect(dialog.getByText('Description is required')).toBeVisible();
+    await expectVisibleTexts(dialog, ['Subject is required', 'Description is required']);
     await expect(dialog).toBeVisible();
 
     await dialog.getByLabel('Subject').fill('Cannot start a simulation');
@@ -27,8 +25,7 @@ test.describe('Contact Support dialog', () => {
 
   test('Escape closes the dialog without sending', async ({ page }) => {
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Contact support' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Contact Support' });
+    const dialog = await openDialog(page, 'Contact support', 'Contact Support');
     await dialog.getByLabel('Subject').fill('draft');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -1,6 +1,8 @@
 import { newLeaseOwner } from '../../server/services/calls/leases';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { expect } from 'vitest';
+import { ZodError, z } from 'zod';
 import type { Database } from '../../db/client';
 import type { users } from '../../db/schema';
 import { startApp, type RunningApp } from '../../server/app';
@@ -128,4 +130,22 @@ export function describeTrpcError(e: unknown): {
     message: e.message,
     details: app?.details,
   };
+}
+
+/** The zod field errors a client would receive (error.data.fieldErrors), after checking it is a 400 from zod. */
+export function fieldErrors(e: unknown) {
+  expect(describeTrpcError(e)).toMatchObject({ trpcCode: 'BAD_REQUEST', httpStatus: 400 });
+  const cause = (e as TRPCError).cause;
+  expect(cause).toBeInstanceOf(ZodError);
+  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
+}
+
+/** Every zod message per dotted field path, as the client form would show them. */
+export function issues(e: unknown): Record<string, string[]> {
+  const cause = (e as { cause?: unknown }).cause;
+  expect(describeTrpcError(e).trpcCode).toBe('BAD_REQUEST');
+  expect(cause).toBeInstanceOf(ZodError);
+  const out: Record<string, string[]> = {};
+  for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
+  return out;
 }

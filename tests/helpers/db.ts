@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { migrateDatabase, type Database, type Executor } from '../../db/client';
+import { asSystem } from '../../db/tenant';
 import { pgliteDatabase } from './pglite-template';
 import { createPostgresDatabase } from './postgres';
 
@@ -70,3 +71,21 @@ export async function dbError(p: Promise<unknown>): Promise<{ code: string | und
   }
   throw new Error('expected the query to fail, but it succeeded');
 }
+
+/**
+ * The file's test database, by a name its hooks and tests can hold: filled in by a beforeAll that
+ * runs before the file's own (registered after it), dropped by an afterAll that runs after theirs.
+ */
+export function useTestDatabase(): TestDatabase {
+  const database = {} as TestDatabase;
+  // as long as the slowest file's own setup may take: loading the template waits on a busy machine
+  beforeAll(async () => void Object.assign(database, await createTestDatabase()), 120_000);
+  afterAll(() => database.cleanup?.());
+  return database;
+}
+
+/** Work on `database` past RLS, audited as a test's: what the database really holds. */
+export const systemRunner =
+  (database: Database) =>
+  <T>(fn: Parameters<typeof asSystem<T>>[2]) =>
+    asSystem(database.db, { action: 'test' }, fn);

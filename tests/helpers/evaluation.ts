@@ -5,6 +5,7 @@ import { asSystem } from '../../db/tenant';
 import { type TextProvider } from '../../server/ai/provider';
 import { createTextProvider } from '../../server/ai/create-provider';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
+import { closeAll } from './lifecycle';
 import { createTestDatabase, type TestDatabase } from './db';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai';
 
@@ -36,10 +37,7 @@ export function evaluationSuite(): EvaluationSuite {
       OPENAI_TIMEOUT_MS: 5000,
     })!;
   });
-  afterAll(async () => {
-    await suite.fake?.close();
-    await suite.database?.cleanup();
-  });
+  afterAll(() => closeAll(suite.fake, suite.database));
   beforeEach(async () => {
     suite.fake.reset();
     suite.fake.setDefault(null);

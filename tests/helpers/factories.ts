@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { createClient, createUser, type ClientFields, type UserFields } from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
+import { createSession } from '../../server/auth/session';
 
 /** A password that satisfies the default policy and the strict ones tests configure. */
 export const TEST_PASSWORD = 'Correct-Horse-7';
@@ -18,7 +19,7 @@ export function createTenantUser(db: Db, tenantId: string, fields: Omit<UserFiel
   return asSystem(db, { action: 'test.create_user' }, (tx) => createUser(tx, { tenantId, ...fields }));
 }
 
-type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
+export type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
 type UserRow = Awaited<ReturnType<typeof createTenantUser>>;
 
 /** Users of `tenantId`, created in the order given, by the names a test file gives them. */
@@ -47,4 +48,16 @@ export async function createTwoTenants<A extends Cast, B extends Cast>(
   const users = { ...(await createTenantUsers(db, a.id, cast.a)), ...(await createTenantUsers(db, b.id, cast.b)) };
   const superuser = await createTenantUser(db, internal.id, { userType: 'superuser' });
   return { a, b, internal, users, superuser };
+}
+
+/** Ada, admin of a new tenant "Acme", with TEST_PASSWORD and a session: who the HTTP tests send requests as. */
+export async function createSignedInAdmin(db: Db) {
+  const tenant = await createTenant(db, { name: 'Acme' });
+  const user = await createTenantUser(db, tenant.id, {
+    email: 'ada@acme.test',
+    username: 'ada',
+    userType: 'admin',
+    password: TEST_PASSWORD,
+  });
+  return { user, token: (await createSession(db, user.id)).token };
 }

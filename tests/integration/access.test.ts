@@ -6,8 +6,9 @@ import { createSession } from '../../server/auth/session';
 import { isAppError } from '../../server/errors';
 import { restRoutes } from '../../server/rest/v1/router';
 import { anonymousCaller, signedInCaller, startTestApp, testEnv, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { CALLERS, PROCEDURE_ACCESS, ROUTE_ACCESS, type Caller } from '../helpers/access-table';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { callProcedure, listProcedures } from '../helpers/procedures';
 import { arbitraryOf, jsonSchemaOf, mergeObjectSchemas } from '../helpers/schema-arbitrary';
@@ -27,13 +28,12 @@ const USER_TYPE: Record<Exclude<Caller, 'anon'>, UserType> = {
   superuser: 'superuser',
 };
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 const users = {} as Record<Exclude<Caller, 'anon'>, UserRow>;
 const tokens = {} as Record<Exclude<Caller, 'anon'>, string>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Access Co' });
   for (const [caller, userType] of Object.entries(USER_TYPE) as [Exclude<Caller, 'anon'>, UserType][]) {
     users[caller] = await createTenantUser(database.db, tenant.id, {
@@ -46,10 +46,7 @@ beforeAll(async () => {
   // every route exists, development helpers included
   app = await startTestApp(database, { DEV_TOKEN_ENABLED: 'true', DEBUG_ENDPOINTS_ENABLED: 'true' });
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 type Outcome = 'admitted' | 'refused';
 

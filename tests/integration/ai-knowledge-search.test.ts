@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledgeFile, createSimulation } from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import { searchKnowledge } from '../../server/ai/context';
 import { queryWords } from '../../server/ai/knowledge';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let tenantA: string;
 let tenantB: string;
 let simA: string;
@@ -26,7 +26,6 @@ const ONBOARDING = 'Onboarding takes four weeks with two on-site workshops for d
 const PRICE_MENTION = 'The annual report mentions pricing once among many other topics such as fleet size and routes.';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'alpha' })).id;
   tenantB = (await createTenant(database.db, { name: 'beta' })).id;
   simA = await withTenant(
@@ -49,7 +48,6 @@ beforeAll(async () => {
   );
   await addFile(tenantB, simB, 'beta.txt', ['Pricing discount secrets of tenant beta.']);
 });
-afterAll(() => database?.cleanup());
 
 const search = (tenantId: string, simulationId: string, q: string, budget?: number) =>
   withTenant(database.db, tenantId, (tx) => searchKnowledge(tx, simulationId, q, budget));

@@ -24,11 +24,12 @@ import { generateAndRecordScenario } from '../../server/ai/scenario';
 import type { ScenarioNarrative, ScenarioVariables } from '../../server/contracts/scenario/schema';
 import { loadEnv } from '../../server/env';
 import { isAppError } from '../../server/errors';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
+import { closeAll } from '../helpers/lifecycle';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let fake: FakeOpenAI;
 let provider: TextProvider;
 let tenantId: string;
@@ -148,7 +149,6 @@ async function seedConfig(tenant: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   fake = await startFakeOpenAI();
   provider = createTextProvider(
     loadEnv({
@@ -178,10 +178,7 @@ beforeAll(async () => {
   const other = await createTenant(database.db, { name: 'beta' });
   otherTenantPersonaId = (await seedConfig(other.id)).persona.id;
 });
-afterAll(async () => {
-  await fake?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(fake));
 beforeEach(() => {
   fake.reset();
   fake.setDefault(null);

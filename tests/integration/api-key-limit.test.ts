@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
 import { signedInCaller, startTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /*
@@ -9,7 +10,7 @@ import { createTenant, createTenantUser } from '../helpers/factories';
  * database: two server processes on one database share one count.
  */
 const RATE = 6;
-let database: TestDatabase;
+const database = useTestDatabase();
 let one: RunningApp;
 let two: RunningApp;
 let key: string;
@@ -20,7 +21,6 @@ const get = (app: RunningApp, k: string) =>
   );
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const t = await createTenant(database.db, { name: 'Limit Co' });
   const admin = await createTenantUser(database.db, t.id, { email: 'a@limit.test', username: 'a', userType: 'admin' });
   const env = { API_KEY_RATE_LIMIT_PER_MINUTE: String(RATE) };
@@ -28,11 +28,7 @@ beforeAll(async () => {
   two = await startTestApp(database, env, { jobs: { disabled: true } });
   key = (await signedInCaller(one.deps, admin).apiKeys.generate({ integration: 'Limit ATS' })).key;
 }, 60_000);
-afterAll(async () => {
-  await one?.stop();
-  await two?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(one, two));
 
 describe('the API-key rate limit', () => {
   it('holds across two servers on one database, and counts guesses at a key by its prefix', async () => {

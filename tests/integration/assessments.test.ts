@@ -10,7 +10,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createAssessment } from '../../server/services/assessments/create';
 import { expireAssessment } from '../../server/services/assessments/lifecycle';
@@ -18,12 +18,13 @@ import { startLinkCall, validateLink } from '../../server/services/assessments/c
 import { DISCOVERY_SIMULATION, seedLinkedSimulations, seedSimulation } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
 import { sendJson, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { documentedStatuses } from '../helpers/openapi';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
 import { tenantRunner } from '../helpers/tenant-runner';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let admin: UserRow;
 let adminB: UserRow;
@@ -36,8 +37,7 @@ let keyA: string;
 let keyB: string;
 
 const RATE = 40;
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 async function api(
   path: string,
@@ -63,7 +63,6 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 const linkBody = (link: string) => ({ assessment_id: new URL(link).pathname.split('/').pop(), token: tokenOf(link) });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   ({ admin } = await createTenantUsers(database.db, tenantA, {
@@ -93,10 +92,7 @@ beforeAll(async () => {
   keyB = (await signedInCaller(app.deps, adminB).apiKeys.generate({ integration: 'Beta ATS' })).key;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe('API keys', () => {
   it('are shown once: the list has the prefix only, the database only a hash', async () => {

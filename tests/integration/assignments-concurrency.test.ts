@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignments } from '../../db/schema';
 import { createAssignment, createExercise } from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import { startExercise, updateAssignment, type Actor } from '../../server/services/assignments/assignments';
 import { createLinkedSimulations } from '../helpers/assignments';
 import type { UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';
 
@@ -16,14 +16,13 @@ import { expectRollupsConsistent } from '../helpers/rollups';
  * a simulation to the same assignment must all succeed — no deadlock — and leave exact rollups.
  * (On PGlite, one connection, this runs one after another; on Postgres the transactions overlap.)
  */
-let database: TestDatabase;
+const database = useTestDatabase();
 let tenantId: string;
 let manager: UserRow;
 const reps: UserRow[] = [];
 let sims: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
   manager = await createTenantUser(database.db, tenantId, { userType: 'manager' });
   for (let i = 0; i < 6; i++)
@@ -33,10 +32,6 @@ beforeAll(async () => {
     return sims.map((s) => s.id);
   });
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe('exercise writes under concurrency', () => {
   it('reps starting exercises while the manager edits the assignment: every request succeeds', async () => {

@@ -1,16 +1,14 @@
-import { TRPCError } from '@trpc/server';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assignments } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { createLinkedSimulations } from '../helpers/assignments';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let admin: UserRow;
 let manager: UserRow;
@@ -22,17 +20,8 @@ let managerPending: string[];
 let othersPending: string[];
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const allRows = () => sys((tx) => tx.select().from(assignments).orderBy(asc(assignments.id)));
-
-/** The zod field errors a client would receive (error.data.fieldErrors), after checking it is a 400. */
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e)).toMatchObject({ trpcCode: 'BAD_REQUEST', httpStatus: 400 });
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
 
 async function seedSimulation(tenantId: string) {
   return withTenant(database.db, tenantId, async (tx) => {
@@ -44,7 +33,6 @@ async function seedSimulation(tenantId: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database, { PUBLIC_URL: 'http://spar.test' }, { jobs: { disabled: true } });
   const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
@@ -87,10 +75,6 @@ beforeAll(async () => {
     .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
     .map((r) => r.id);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe('assignments.list paging', () => {
   it('pages of 3 cover all 7 rows once, newest first, ties broken by id', async () => {

@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignments, exercises, mailOutbox, reminderNotices, reports } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { evaluationHandler } from '../../server/evaluation/evaluate';
 import { createWorker } from '../../server/jobs/worker';
 import { parseCsv } from '../../server/services/users/csv-read';
 import { mailHandler } from '../../server/mail/jobs';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { finishCall, GOOD_CALL, RAUL, RITA, seedSimulations, WEAK_CALL } from '../helpers/assignments';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
 /* Practising an assignment again (attempts, best/latest), due dates in the past, and reminders that reach the rep. */
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let depsWithSmtp: AppDeps;
 let smtp: SmtpReceiver;
@@ -26,7 +26,7 @@ let managerB: UserRow;
 let simA: string;
 
 const as = (u: UserRow, d: AppDeps = deps) => signedInCaller(d, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 async function drain(queue: 'mail' | 'evaluation', smtpUrl?: string) {
   const w = createWorker({
     db: database.db,
@@ -53,7 +53,6 @@ const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { PUBLIC_URL: 'http://spar.test' }, { jobs: { disabled: true } });
   depsWithSmtp = await testDeps(
@@ -70,10 +69,7 @@ beforeAll(async () => {
   [simA] = await seedSimulations(database.db, tenantA, ['Discovery call']);
 }, 60_000);
 
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp));
 
 describe('practise again', () => {
   it('every attempt is kept with its report; the best counts by default, the latest when the manager says so', async () => {

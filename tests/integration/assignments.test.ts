@@ -3,7 +3,6 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError, z } from 'zod';
 import { assignments, calls, exercises, jobs, mailOutbox, reports } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { evaluationHandler } from '../../server/evaluation/evaluate';
 import { createWorker } from '../../server/jobs/worker';
@@ -11,12 +10,13 @@ import { mailHandler } from '../../server/mail/jobs';
 import { dueLabel } from '../../server/services/assignments/due';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { finishCall, RAUL, RITA, seedSimulations } from '../helpers/assignments';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let smtp: SmtpReceiver;
 let tenantA: string;
@@ -35,7 +35,7 @@ let simB: string;
 let simTenantB: string;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const worker = (queues: 'mail' | 'evaluation' | 'both' = 'both') =>
   createWorker({
     db: database.db,
@@ -62,7 +62,6 @@ const exerciseRows = async (assignmentId: string) =>
   sys((tx) => tx.select().from(exercises).where(eq(exercises.assignmentId, assignmentId)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await ensureSystemPrompts(database.db);
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { PUBLIC_URL: 'http://spar.test' }, { jobs: { disabled: true } });
@@ -82,10 +81,7 @@ beforeAll(async () => {
   [simTenantB] = await seedSimulations(database.db, tenantB, ['Globex sim']);
 }, 60_000);
 
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp));
 
 describe('due labels', () => {
   const due = new Date('2026-11-22T02:00:00Z'); // 18:00 on Nov 21 in Los Angeles

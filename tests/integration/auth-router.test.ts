@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import {
@@ -19,11 +19,11 @@ import {
   testDeps,
   type UserRow,
 } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 const DAY = 86_400_000;
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let rep: UserRow;
 let admin: UserRow;
@@ -35,7 +35,6 @@ const sessionRow = async (id: string) =>
   (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions).where(eq(sessions.id, id))))[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
   tenant = await createTenant(database.db, { name: 'Acme', schemaName: 'acme', defaultLanguage: 'es' });
   rep = await createTenantUser(database.db, tenant.id, {
@@ -51,7 +50,6 @@ beforeAll(async () => {
     password: TEST_PASSWORD,
   });
 });
-afterAll(() => database?.cleanup());
 
 describe('auth.login', () => {
   it('signs in: an HttpOnly Lax cookie for 30 days and a session row holding the SHA-256 of the token', async () => {

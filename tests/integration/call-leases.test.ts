@@ -1,14 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, reports } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { CALL_LEASE_MS, closeAbandonedCalls } from '../../server/services/calls/leases';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { PAIN } from '../helpers/criteria';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { connectCall, type CallClient } from '../helpers/call-client';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -18,15 +19,14 @@ import { createTenant, createTenantUser } from '../helpers/factories';
  * no longer counts, and is closed as "server stopped" with what was said kept and scored.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let one: RunningApp;
 let two: RunningApp;
 let rep: UserRow;
 let tenantId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const callRow = async (id: string) => (await sys((tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
 
 async function startOn(app: RunningApp) {
@@ -35,7 +35,6 @@ async function startOn(app: RunningApp) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
   rep = await createTenantUser(database.db, tenantId, {
     email: 'rep@acme.test',
@@ -54,11 +53,7 @@ beforeAll(async () => {
   two = await startTestApp(database, { CALLS_MAX_PER_TENANT: '1' }, opts);
 }, 60_000);
 
-afterAll(async () => {
-  await one?.stop();
-  await two?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(one, two));
 
 describe('call leases across server processes', () => {
   it('the tenant limit counts the live call another server holds; its end frees the slot', async () => {

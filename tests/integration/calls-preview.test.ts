@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPersona, createSimulation } from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import type { AppDeps } from '../../server/deps';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let rep: UserRow;
 let norole: UserRow;
@@ -14,7 +14,6 @@ let other: UserRow;
 let simId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   const a = await createTenant(database.db, { name: 'A' });
   const b = await createTenant(database.db, { name: 'B' });
@@ -41,8 +40,6 @@ beforeAll(async () => {
     return s.id;
   });
 }, 120_000);
-
-afterAll(() => database.cleanup());
 
 describe('calls.preview', () => {
   it('gives a rep what the exercise page shows, and nothing the prospect hides', async () => {

@@ -7,7 +7,7 @@ import { setCallTransport } from '../../server/services/calls/call-settings';
 import { seedSimulationVariants } from '../helpers/assignments';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { connectCall, type CallClient, type CallMsg } from '../helpers/call-client';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import {
   connectTestPeer,
@@ -21,7 +21,7 @@ import {
 // Realtime GA WebRTC endpoints with the client secret our server minted; our server follows the
 // call over the sideband, stores the transcript and usage, and ends the call (hangup).
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let fake: FakeRealtimeWebRTC;
 let rep: UserRow;
@@ -69,7 +69,6 @@ async function webrtcCall(simulationId = sims.main) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   tenantId = tenant.id;
   rep = await createTenantUser(database.db, tenant.id, {
@@ -111,7 +110,6 @@ afterAll(async () => {
   for (const p of peers) await p.close();
   await app?.stop();
   await fake?.close();
-  await database?.cleanup();
 });
 
 describe('POST /api/v1/openai/realtime-session', () => {

@@ -9,13 +9,14 @@ import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { seedSimulationVariants } from '../helpers/assignments';
 import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTenantUsers } from '../helpers/factories';
 import { startFakeRealtime, tone, type FakeRealtime } from '../helpers/fake-realtime';
 import { connectCall, type CallClient } from '../helpers/call-client';
 import { SCENARIO } from '../helpers/scenario';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let fake: FakeRealtime;
 let rep: UserRow;
@@ -62,7 +63,6 @@ async function ended(id: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   tenantId = tenant.id;
   ({ rep, admin } = await createTenantUsers(database.db, tenant.id, {
@@ -102,11 +102,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await fake?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, fake));
 
 describe('calls.start', () => {
   it('creates the call with frozen snapshots, the instructions and a ticket', async () => {

@@ -1,9 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import { z, ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, campaigns, jobs, magicLinks, mailOutbox } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import type { CampaignInput, GenerateStreamLine } from '../../server/contracts/campaigns';
 import { validateMagicLink } from '../../server/services/campaigns/guest';
@@ -17,13 +14,15 @@ import {
   signedInCaller,
   startTestApp,
   type UserRow,
+  fieldErrors,
 } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { documentedStatuses } from '../helpers/openapi';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUsers } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let smtp: SmtpReceiver;
 let manager: UserRow;
@@ -36,8 +35,7 @@ let tenantA: string;
 let simA: string;
 let simB: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers as JSON, read by the expectations
 type Json = Record<string, any>;
@@ -81,14 +79,6 @@ const campaignInput = (over: Record<string, unknown> = {}): CampaignInput =>
     ...over,
   }) as CampaignInput;
 
-/** The zod field errors a client would receive, after checking it is a 400. */
-function fieldErrors(e: unknown) {
-  expect(describeTrpcError(e)).toMatchObject({ trpcCode: 'BAD_REQUEST', httpStatus: 400 });
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
-
 const linkOf = (link: string) => ({
   cta_id: new URL(link).pathname.split('/').pop()!,
   token: new URL(link).searchParams.get('token')!,
@@ -97,7 +87,6 @@ const linkOf = (link: string) => ({
 let campaignId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
@@ -126,11 +115,7 @@ beforeAll(async () => {
   campaignId = (await signedInCaller(app.deps, manager).campaigns.create(campaignInput())).id;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, smtp));
 
 describe('campaigns', () => {
   it('are refused with a message per missing or wrong field, and nothing is written', async () => {

@@ -1,8 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { and, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   callInstructions,
@@ -32,16 +30,15 @@ import {
   createSimulation,
   createSupportRequest,
 } from '../../seed/factories';
-import { asSystem } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
 import { CLIENT_COPY_STEPS } from '../../server/services/clients/copy-steps';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let internal: { id: string };
 let source: { id: string; schemaName: string };
@@ -50,15 +47,7 @@ let admin: UserRow;
 let manager: UserRow;
 
 const su = () => signedInCaller(deps, superuser);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
-
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e).httpStatus).toBe(400);
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
+const sys = systemRunner(database);
 
 const tally = (table: PgTable, col: PgColumn, tenantId: string, where?: SQL) =>
   sys(
@@ -192,7 +181,6 @@ async function seedSource() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   await ensureSystemPrompts(database.db);
   internal = await createTenant(database.db, { name: 'Spar internal', schemaName: 'spar-internal', type: 'internal' });
@@ -201,7 +189,6 @@ beforeAll(async () => {
   admin = await createTenantUser(database.db, source.id, { userType: 'admin' });
   manager = await createTenantUser(database.db, source.id, { userType: 'manager' });
 });
-afterAll(() => database?.cleanup());
 
 const newClient = (over: Record<string, unknown> = {}) => ({
   name: 'Acme Corp',

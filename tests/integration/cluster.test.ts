@@ -7,6 +7,7 @@ import { createWorker } from '../../server/jobs/worker';
 import type { RunningApp } from '../../server/app';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 import { withDatabase } from '../helpers/postgres';
@@ -56,12 +57,7 @@ describe.runIf(!!url)('two servers on one PostgreSQL', () => {
     two = await startTestApp(second, env, { jobs: { disabled: true } });
   }, 60_000);
 
-  afterAll(async () => {
-    await one?.stop();
-    await two?.stop();
-    await second?.close();
-    await database?.cleanup();
-  });
+  afterAll(() => closeAll(one, two, second, database));
 
   it('a write in one server drops the tenant’s cached dashboard in the other', async () => {
     const onTwo = () => signedInCaller(two.deps, manager).dashboard.get({});

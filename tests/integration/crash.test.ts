@@ -13,6 +13,7 @@ import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { freePort, Server, session } from '../helpers/spawned-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
+import { closeAll } from '../helpers/lifecycle';
 
 /**
  * Crashes: the server process killed with SIGKILL — no shutdown, no last write — and
@@ -73,10 +74,7 @@ describe('a server killed with SIGKILL, started again', () => {
     fake = await startFakeOpenAI();
   }, 60_000);
 
-  afterAll(async () => {
-    await fake?.close();
-    await t?.cleanup();
-  });
+  afterAll(() => closeAll(fake, t));
 
   it('closes the call it held as "server stopped", keeps what was said and scores it', async () => {
     const server = new Server(await freePort(), { ...t.env, CALL_LEASE_SECONDS: '2' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createAssignment, createCall, createExercise, createReport } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
@@ -6,12 +6,12 @@ import type { AppDeps } from '../../server/deps';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { twoCriterionLevels } from '../helpers/criteria';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { eq } from 'drizzle-orm';
 import { completeExerciseForCall } from '../../server/services/assignments/assignments';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: string;
 let tenantB: string;
@@ -133,7 +133,6 @@ async function seed() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database, {}, { jobs: { disabled: true } });
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
@@ -158,10 +157,6 @@ beforeAll(async () => {
   managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
   superuser = await createTenantUser(database.db, tenantB, { userType: 'superuser' });
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe('dashboard', () => {
   it('a new manager gets zeros and empty lists (empty states)', async () => {

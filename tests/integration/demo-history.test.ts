@@ -3,27 +3,26 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignments, calls, clients, exercises, jobs, mailOutbox, reports, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { demoPlan } from '../../server/demo-history/plan';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 
 /**
  * The demo tenant's four weeks of history (server/demo-history): made in the background by the
  * product's own pipeline after a first start, and shown on the dashboard as real, labelled data.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let tenantId: string;
 let generatingBefore: unknown;
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const user = async (email: string) =>
   (await sys((tx) => tx.select().from(users).where(eq(users.email, email))))[0] as UserRow;
 const historyJob = async () => (await sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'demo_history'))))[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemoIfEmpty(database.db, {
     password: 'Demo-Password-1',
     policy: testEnv().passwordPolicy,
@@ -45,10 +44,7 @@ beforeAll(async () => {
     { timeout: 240_000, interval: 500 },
   );
 }, 300_000);
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe('the demo history', () => {
   it('holds every planned call through the pipeline: frozen snapshots, turns, an offline report', async () => {

@@ -7,7 +7,7 @@ import { asSystem } from '../../db/tenant';
 import { startApp, type RunningApp } from '../../server/app';
 import { loadEnv } from '../../server/env';
 import { startTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -15,7 +15,7 @@ import { createTenant, createTenantUser } from '../helpers/factories';
  * nothing set), and when turned on, only for this machine and never for a superuser.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let otherTenantEmail: string;
 
 const sessionCount = async () =>
@@ -28,13 +28,6 @@ function ownNetworkAddress(): string | null {
   }
   return null;
 }
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe('a default start (NODE_ENV unset, nothing enabled)', () => {
   let app: RunningApp;

@@ -8,8 +8,9 @@ import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import { restRoutes } from '../../server/rest/v1/router';
 import { signedInCaller, startTestApp, testEnv, type UserRow } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
 import { PROCEDURE_ACCESS, type Caller } from '../helpers/access-table';
-import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, rows } from '../helpers/db';
 import { databaseFingerprint } from '../helpers/db-fingerprint';
 import { createTenantUser } from '../helpers/factories';
 import { inputAccepted, listProcedures, type ProcedureInfo } from '../helpers/procedures';
@@ -48,7 +49,7 @@ const ACTOR_EMAIL: Record<Exclude<Caller, 'anon'>, string> = {
   none: 'norole@demo.test',
 };
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 const tokens = {} as Record<Exclude<Caller, 'anon'>, string>;
 let ids: string[] = [];
@@ -158,7 +159,6 @@ function shotsFor(proc: ProcedureInfo, runs: number, seed: number): Shot[] {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   await seedDemoIfEmpty(database.db, {
     password: 'Fuzz-Password-1',
     policy: testEnv().passwordPolicy,
@@ -225,10 +225,7 @@ beforeAll(async () => {
   });
   expect(DEMO_ACCOUNTS.length).toBeGreaterThan(0);
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe(`fuzz: every procedure and route (${RUNS} runs each, seed ${SEED})`, () => {
   let failures: Failure[] = [];

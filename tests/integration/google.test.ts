@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { CodeExchange } from '../../server/auth/google';
@@ -7,10 +7,10 @@ import { finishGoogleSignIn } from '../../server/services/auth/google';
 import { sessionIdFromToken, validateSessionToken } from '../../server/auth/session';
 import { AppError } from '../../server/errors';
 import type { UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let user: UserRow;
 const cookies = { state: 'state-123', verifier: 'verifier-abc' };
 
@@ -25,11 +25,9 @@ async function appErrorCode(p: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db);
   user = await createTenantUser(database.db, tenant.id, { email: 'Grace.Hopper@Acme.test' });
 });
-afterAll(() => database?.cleanup());
 
 describe('finishGoogleSignIn', () => {
   it('a state mismatch fails before the code is exchanged', async () => {

@@ -8,8 +8,10 @@ import type { RunningApp } from '../../server/app';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
 import { signedInCaller, startTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
+import { TWO_CRITERIA } from '../helpers/criteria';
 import { SCENARIO } from '../helpers/scenario';
 
 /**
@@ -25,7 +27,7 @@ interface Patch {
   body: string;
 }
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 /** The same server with the outbound guard on (no jobs: it only answers requests). */
 let guarded: RunningApp;
@@ -90,7 +92,6 @@ const readBody = (req: IncomingMessage) =>
   });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   const admin = await createTenantUser(database.db, tenantA, {
@@ -103,24 +104,6 @@ beforeAll(async () => {
     username: 'adminb',
     userType: 'admin',
   });
-  const criteria = [
-    {
-      name: 'Open questions',
-      description: 'Asks open questions',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'One',
-      levelHigh: 'Several',
-    },
-    {
-      name: 'Next step',
-      description: 'Agrees a dated next step',
-      includeInScenario: true,
-      levelZero: 'None',
-      levelLow: 'Vague',
-      levelHigh: 'Dated',
-    },
-  ];
   const base = {
     language: 'en' as const,
     scenarioDetails: SCENARIO,
@@ -131,12 +114,12 @@ beforeAll(async () => {
   };
   simA = (
     await withTenant(database.db, tenantA, (tx) =>
-      createLinkedSimulations(tx, tenantA, [{ ...base, name: 'SDR screen' }], { criteria }),
+      createLinkedSimulations(tx, tenantA, [{ ...base, name: 'SDR screen' }], { criteria: TWO_CRITERIA }),
     )
   ).sims[0].id;
   simB = (
     await withTenant(database.db, tenantB, (tx) =>
-      createLinkedSimulations(tx, tenantB, [{ ...base, name: 'Beta screen' }], { criteria }),
+      createLinkedSimulations(tx, tenantB, [{ ...base, name: 'Beta screen' }], { criteria: TWO_CRITERIA }),
     )
   ).sims[0].id;
 
@@ -170,12 +153,7 @@ beforeAll(async () => {
   keyB = (await signedInCaller(app.deps, adminB).apiKeys.generate({ integration: 'Greenhouse' })).key;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await guarded?.stop();
-  await new Promise((r) => greenhouse?.close(r));
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, guarded, greenhouse));
 
 describe('Greenhouse Assessment partner API', () => {
   it('list_tests: the tenant’s simulations available as assessments, for its key only', async () => {

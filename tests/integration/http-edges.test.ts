@@ -5,20 +5,18 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../../server/app';
-import { createSession } from '../../server/auth/session';
 import { precompressDir } from '../../scripts/lib/precompress.mjs';
-import { startTestApp, testEnv, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
+import { startTestApp, testEnv } from '../helpers/app';
+import { useTestDatabase } from '../helpers/db';
+import { TEST_PASSWORD, createSignedInAdmin } from '../helpers/factories';
 
 /**
  * The HTTP edges the framework answers before a route runs (content types, nesting, oversized
  * requests, proxy addresses, headers) and the built client's compressed, cached files.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
-let user: UserRow;
 let token: string;
 let clientDir: string;
 const ASSET = `export const app = ${JSON.stringify('spar '.repeat(2000))};\n`;
@@ -41,17 +39,23 @@ function rawGet(
 }
 
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+/** PUT /api/v1/auth/language as Ada, with this content type and raw body. */
+const putLanguage = (contentType: string, body: string) =>
+  fetch(`${app.url}/api/v1/auth/language`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+    body,
+  });
+/** POST /trpc/auth.login from the app's own origin, with this content type and raw body. */
+const postLogin = (contentType: string, body: string) =>
+  fetch(`${app.url}/trpc/auth.login`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, origin: app.url },
+    body,
+  });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const tenant = await createTenant(database.db, { name: 'Acme' });
-  user = await createTenantUser(database.db, tenant.id, {
-    email: 'ada@acme.test',
-    username: 'ada',
-    userType: 'admin',
-    password: TEST_PASSWORD,
-  });
-  token = (await createSession(database.db, user.id)).token;
+  ({ token } = await createSignedInAdmin(database.db));
   // a built client as `npm run build` leaves it: a hashed asset with its .br and .gz copies
   clientDir = mkdtempSync(path.join(tmpdir(), 'spar-client-'));
   mkdirSync(path.join(clientDir, 'assets'));
@@ -65,7 +69,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.stop();
-  await database?.cleanup();
   if (clientDir) rmSync(clientDir, { recursive: true, force: true });
 });
 
@@ -116,53 +119,33 @@ describe('the built client', () => {
 
 describe('content types', () => {
   it('a JSON REST route refuses text/plain with a JSON 415', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/language`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
-      body: JSON.stringify({ user_language: 'es' }),
-    });
+    const res = await putLanguage('text/plain', JSON.stringify({ user_language: 'es' }));
     expect(res.status).toBe(415);
     expect((await res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('a tRPC mutation refuses text/plain with a JSON 415', async () => {
-    const res = await fetch(`${app.url}/trpc/auth.login`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain', origin: app.url },
-      body: JSON.stringify({ email: 'ada@acme.test', password: TEST_PASSWORD }),
-    });
+    const res = await postLogin('text/plain', JSON.stringify({ email: 'ada@acme.test', password: TEST_PASSWORD }));
     expect(res.status).toBe(415);
     expect((await res.json()).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
   it('and a form post', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/language`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'user_language=es',
-    });
+    const res = await putLanguage('application/x-www-form-urlencoded', 'user_language=es');
     expect(res.status).toBe(415);
   });
 });
 
 describe('deeply nested JSON', () => {
   it('a 10,000-deep REST body is a JSON 400 MALFORMED_JSON', async () => {
-    const res = await fetch(`${app.url}/api/v1/auth/language`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: `{"user_language":${deep(10_000)}}`,
-    });
+    const res = await putLanguage('application/json', `{"user_language":${deep(10_000)}}`);
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe('MALFORMED_JSON');
   });
 
   it('a 10,000-deep tRPC input is a JSON 400 MALFORMED_JSON', async () => {
-    const res = await fetch(`${app.url}/trpc/auth.login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.url },
-      body: `{"email":${deep(10_000)}}`,
-    });
+    const res = await postLogin('application/json', `{"email":${deep(10_000)}}`);
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe('MALFORMED_JSON');
   });

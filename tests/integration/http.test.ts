@@ -4,12 +4,13 @@ import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createSession, SESSION_COOKIE } from '../../server/auth/session';
+import { SESSION_COOKIE } from '../../server/auth/session';
 import { startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
+import { TEST_PASSWORD, createSignedInAdmin } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let user: UserRow;
 let token: string;
@@ -27,21 +28,10 @@ const putJson = (path: string, headers: Record<string, string>, body: unknown) =
 const STACK = /\bat .+\.(ts|js|mjs):\d+|\/work\/|node_modules|\/server\//;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const tenant = await createTenant(database.db, { name: 'Acme' });
-  user = await createTenantUser(database.db, tenant.id, {
-    email: 'ada@acme.test',
-    username: 'ada',
-    userType: 'admin',
-    password: TEST_PASSWORD,
-  });
-  token = (await createSession(database.db, user.id)).token;
+  ({ user, token } = await createSignedInAdmin(database.db));
   app = await startTestApp(database, { NODE_ENV: 'development' });
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe('health', () => {
   it('GET /api/v1/health is 200 with db ok and the version', async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { claimNext, enqueue, failJob, getJob, pruneFinishedJobs, UNCOUNTED_LOST_LEASES } from '../../server/jobs/queue';
 import { createWorker, type JobContext } from '../../server/jobs/worker';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
 /*
  * What the job runner promises beyond running jobs: secrets leave a job's payload in the statement
@@ -13,15 +13,11 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
  * another worker can take the job, and runs lost with a dead worker are not counted as attempts.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let db: Db;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
-});
-afterAll(async () => {
-  await database?.cleanup();
 });
 beforeEach(async () => {
   await asSystem(db, { action: 'test' }, (tx) => tx.delete(jobs));

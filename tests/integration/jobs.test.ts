@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { createJob } from '../../seed/factories';
@@ -9,20 +9,16 @@ import { startApp } from '../../server/app';
 import { claimNext, enqueue, getJob, setProgress } from '../../server/jobs/queue';
 import { createWorker, PermanentJobError, type JobContext } from '../../server/jobs/worker';
 import { testEnv } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let db: Db;
 let tenantId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   db = database.db;
   tenantId = (await createTenant(db, { name: 'Jobs Co' })).id;
-});
-afterAll(async () => {
-  await database?.cleanup();
 });
 beforeEach(async () => {
   await asSystem(db, { action: 'test' }, (tx) => tx.delete(jobs));
@@ -39,27 +35,11 @@ describe('queue', () => {
   });
 
   it('claims only due jobs of the worker’s queues, oldest runAt first, and records progress', async () => {
-    const later = await enqueue(db, {
-      queue: 'mail',
-      tenantId: null,
-      payload: {},
-      dedupeKey: 'later',
-      runAt: new Date(Date.now() + 60_000),
-    });
-    const first = await enqueue(db, {
-      queue: 'mail',
-      tenantId: null,
-      payload: {},
-      dedupeKey: 'first',
-      runAt: new Date(Date.now() - 2000),
-    });
-    const second = await enqueue(db, {
-      queue: 'mail',
-      tenantId: null,
-      payload: {},
-      dedupeKey: 'second',
-      runAt: new Date(Date.now() - 1000),
-    });
+    const mailDue = (dedupeKey: string, inMs: number) =>
+      enqueue(db, { queue: 'mail', tenantId: null, payload: {}, dedupeKey, runAt: new Date(Date.now() + inMs) });
+    const later = await mailDue('later', 60_000);
+    const first = await mailDue('first', -2000);
+    const second = await mailDue('second', -1000);
     await enqueue(db, { queue: 'webhook', tenantId: null, payload: {}, dedupeKey: 'other-queue' });
     expect((await claimNext(db, 'w', ['mail'], 60_000))?.id).toBe(first);
     expect((await claimNext(db, 'w', ['mail'], 60_000))?.id).toBe(second);

@@ -11,14 +11,15 @@ import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
 import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, rows } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { FIXTURE_SENTENCES as S } from '../fixtures/knowledge/sentences';
 
 const FIXTURES = path.resolve('tests/fixtures/knowledge');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let tenantA: string;
 let tenantB: string;
@@ -109,7 +110,6 @@ const text = (n: number) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
@@ -130,10 +130,7 @@ beforeAll(async () => {
   simB = await newSimulation(tenantB, 'Discovery B');
   app = await startTestApp(database);
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 beforeEach(async () => {
   await asSystem(database.db, { action: 'test.reset' }, (tx) => tx.delete(knowledgeFiles));
 });

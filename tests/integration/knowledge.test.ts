@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { tenantRunner } from '../helpers/tenant-runner';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import { createSimulation } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
@@ -8,10 +8,10 @@ import { searchKnowledge } from '../../server/ai/knowledge';
 import type { AppDeps } from '../../server/deps';
 import { storeUploadedFile } from '../../server/services/knowledge/upload';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: string;
 let tenantB: string;
@@ -50,7 +50,6 @@ const chunkCount = async (fileId: string) =>
   ).length;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
@@ -72,7 +71,6 @@ beforeAll(async () => {
   simA2 = await newSimulation(tenantA, 'Renewal');
   simB = await newSimulation(tenantB, 'Beta discovery');
 });
-afterAll(() => database?.cleanup());
 
 describe('knowledge.list', () => {
   it("lists a simulation's files with owner, size, status and chunk count, oldest first", async () => {

@@ -5,7 +5,8 @@ import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { createSession, LAST_ACTIVE_THROTTLE_MS, validateSessionToken } from '../../server/auth/session';
 import { anonymousCaller, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 /*
@@ -13,7 +14,7 @@ import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factor
  * authenticated request, written at most once per LAST_ACTIVE_THROTTLE_MS per user.
  */
 const DAY = 86_400_000;
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let manager: UserRow;
 let rep: UserRow;
@@ -28,7 +29,6 @@ const setLastActive = (id: string, at: Date | null) =>
   asSystem(database.db, { action: 'test' }, (tx) => tx.update(users).set({ lastActiveAt: at }).where(eq(users.id, id)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Acme' });
   manager = await createTenantUser(database.db, tenant.id, { userType: 'manager', email: 'mgr@acme.test' });
   rep = await createTenantUser(database.db, tenant.id, {
@@ -40,10 +40,7 @@ beforeAll(async () => {
   app = await startTestApp(database);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe('last active', () => {
   it('signing in sets it, and the dashboard counts the rep as active', async () => {

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { enqueue, getJob } from '../../server/jobs/queue';
 import { createWorker } from '../../server/jobs/worker';
 import { createLogger, safeErrorMessage } from '../../server/logger';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /*
@@ -15,16 +15,12 @@ import { createTenant, createTenantUser } from '../helpers/factories';
 
 const EMAIL = 'candidate.private@redact.test';
 const KEY = 'sealed-partner-key-9f8e7d6c5b4a';
-let database: TestDatabase;
+const database = useTestDatabase();
 let tenantId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantId = (await createTenant(database.db, { name: 'Redact Co' })).id;
   await createTenantUser(database.db, tenantId, { email: EMAIL, username: 'private', userType: 'user' });
-});
-afterAll(async () => {
-  await database?.cleanup();
 });
 
 /** An insert that fails on the unique e-mail, carrying the e-mail and a key among its parameters. */

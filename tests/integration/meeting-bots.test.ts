@@ -1,11 +1,11 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, jobs, meetingBotEvents, meetings, reports } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
 
@@ -67,15 +67,14 @@ const FLOWS = {
   },
 } as const;
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let rep: UserRow;
 let admin: UserRow;
 let outsider: UserRow;
 let scorecardId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const meetingRow = async (id: string) => (await sys((tx) => tx.select().from(meetings).where(eq(meetings.id, id))))[0];
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
@@ -89,7 +88,6 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
   const other = (await createTenant(database.db, { name: 'Beta' })).id;
   ({ rep, admin } = await createTenantUsers(database.db, tenant, {
@@ -105,10 +103,6 @@ beforeAll(async () => {
     difficulty: 'medium',
   }));
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name) => {
   const flow = FLOWS[name];
@@ -136,10 +130,7 @@ describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name)
     fake.webhookUrl = `${app.url}/api/v1/meeting-bots/${name}/webhook`;
   }, 60_000);
 
-  afterAll(async () => {
-    await app?.stop();
-    await fake?.close();
-  });
+  afterAll(() => closeAll(app, fake));
 
   it('says which provider sends the bot and its name; the tenant’s admin may rename it', async () => {
     expect(await caller().meetings.botSettings()).toMatchObject({

@@ -6,7 +6,8 @@ import type { RunningApp } from '../../server/app';
 import { unseal } from '../../server/security/sealed';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from '../helpers/fake-google-calendar';
 import { SCENARIO } from '../helpers/scenario';
@@ -21,7 +22,7 @@ import { SCENARIO } from '../helpers/scenario';
 
 const ENCRYPTION_KEY = 'an-operator-encryption-key-of-32-characters-or-more';
 const CLIENT = { clientId: 'client-id.apps.googleusercontent.com', clientSecret: 'client-secret' };
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let plain: RunningApp;
 let cal: FakeGoogleCalendar;
@@ -31,7 +32,6 @@ let tenant: string;
 const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   cal = await startFakeGoogleCalendar(CLIENT);
   cal.email = 'ana@acme.test';
   tenant = (await createTenant(database.db, { name: 'Acme' })).id;
@@ -91,12 +91,7 @@ beforeAll(async () => {
   ];
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await plain?.stop();
-  await cal?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, plain, cal));
 
 const get = (target: RunningApp, path: string, token: string, cookie = '') =>
   fetch(`${target.url}${path}`, {

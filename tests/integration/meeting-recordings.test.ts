@@ -6,7 +6,8 @@ import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { OPEN_QUESTIONS } from '../helpers/criteria';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeTranscription, type FakeTranscription } from '../helpers/fake-transcription';
 import { silentWav } from '../helpers/wav';
@@ -17,7 +18,7 @@ import { silentWav } from '../helpers/wav';
  * upload says so before reading the file.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let offline: RunningApp;
 let fake: FakeTranscription;
@@ -45,7 +46,6 @@ async function upload(target: RunningApp, token: string, body: Buffer, name = 'A
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   fake = await startFakeTranscription();
   const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
   rep = await createTenantUser(database.db, tenant, ANA);
@@ -63,12 +63,7 @@ beforeAll(async () => {
   offline = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await offline?.stop();
-  await fake?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, offline, fake));
 
 describe('scoring a call recording', () => {
   it('is transcribed by the diarizing model, speakers told apart, and scored as a transcript', async () => {

@@ -3,14 +3,14 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, ZodError } from 'zod';
 import { callTurns, calls, meetings } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let rep: UserRow;
 let admin: UserRow;
@@ -19,8 +19,7 @@ let scorecardId: string;
 let foreignScorecardId: string;
 let simId: string;
 
-const sys = <T>(fn: (tx: Parameters<Parameters<typeof asSystem>[2]>[0]) => Promise<T>) =>
-  asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 // a three-person call as Microsoft Teams exports it (the speaker in a voice span)
 const TEAMS_VTT = `WEBVTT
@@ -52,7 +51,6 @@ function fieldErrors(e: unknown) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   ({ rep, admin } = await createTenantUsers(database.db, tenantA, {
@@ -74,10 +72,7 @@ beforeAll(async () => {
   app = await startTestApp(database, {}, { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe('a real call from a transcript file', () => {
   it('previews the speakers and picks the rep by the user’s name', async () => {

@@ -3,7 +3,8 @@ import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { enqueue } from '../../server/jobs/queue';
 import { startTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 
 /**
  * GET /metrics in Prometheus format (prom-client), for the holder of METRICS_TOKEN: request rate
@@ -11,21 +12,16 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
  * failures, evaluation duration, process figures. Off (404) without a token.
  */
 const TOKEN = 'metrics-token-0123456789abcdef';
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let off: RunningApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   app = await startTestApp(database, { METRICS_TOKEN: TOKEN }, { jobs: { disabled: true } });
   off = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await off?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, off));
 
 /** The value of one sample line (`name{labels} value`), or null. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | null {

@@ -13,7 +13,8 @@ import { renderApiReference } from '../../server/rest/openapi-page';
 import { inputOf, procedureRoute, restProcedures } from '../../server/rest/procedure-routes';
 import { restRoutes } from '../../server/rest/v1/router';
 import { startTestApp, testEnv } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -34,7 +35,7 @@ interface Operation {
 }
 type Doc = Omit<OpenApiDocument, 'paths'> & { paths: Record<string, Record<string, Operation>> };
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let token: string;
 let userId: string;
@@ -52,7 +53,6 @@ const operationsOf = (doc: Doc) =>
     .sort();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Doc Co' });
   const user = await createTenantUser(database.db, tenant.id, {
     email: 'api@doc.test',
@@ -63,10 +63,7 @@ beforeAll(async () => {
   token = (await createSession(database.db, user.id)).token;
   app = await startTestApp(database, ALL_ON);
 });
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe('GET /api/v1/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document, served to anyone, with the server of PUBLIC_URL', async () => {

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, passwordTokens, users } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import { mintPasswordLink, setPasswordWithLink } from '../../server/auth/password-links';
 import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { anonymousCaller, describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
@@ -19,12 +19,12 @@ import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
  */
 
 const HEADER = 'email,display_name,user_type,username,password,manager_email';
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let smtp: SmtpReceiver;
 let admin: UserRow;
 
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 /** The import lane and the mail queue, run as the server wires them (server/wiring.ts). */
 async function runJobs() {
@@ -62,7 +62,6 @@ async function everyTableAsText(): Promise<string> {
 const tokenOf = (link: string) => /#([a-z2-7]{32})$/.exec(link)![1];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { SMTP_URL: smtp.url });
   const t = await createTenant(database.db, { name: 'Links Co' });
@@ -72,10 +71,7 @@ beforeAll(async () => {
     userType: 'admin',
   });
 });
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp));
 
 describe('bulk import with generated credentials', () => {
   it('mails each account without a password a one-time link, hands the admin fresh ones once, and stores none in clear', async () => {

@@ -1,38 +1,27 @@
 import { and, count, eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, personas } from '../../db/schema';
 import { DIFFICULTIES } from '../../server/contracts/enums';
 import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
-import type { AppDeps } from '../../server/deps';
 import { personaFields, type PersonaFieldsInput } from '../../server/contracts/personas';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
+import { describeTrpcError, rejection, signedInCaller, type UserRow, issues } from '../helpers/app';
+import { useTestDatabase } from '../helpers/db';
+import { useTwoTenants } from '../helpers/lifecycle';
+import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
-let deps: AppDeps;
-let tenantA: string;
-let tenantB: string;
-let managerA: UserRow;
-let adminA: UserRow;
-let repA: UserRow;
-let demoManagerA: UserRow;
-let managerB: UserRow;
-let superuser: UserRow;
+const database = useTestDatabase();
+const t = useTwoTenants(database, {
+  a: {
+    managerA: { userType: 'manager' },
+    adminA: { userType: 'admin' },
+    repA: { userType: 'sales_rep' },
+    demoManagerA: { userType: 'demo_manager' },
+  },
+  b: { managerB: { userType: 'manager' } },
+});
 
-const as = (u: UserRow) => signedInCaller(deps, u);
-
-/** Every zod message per dotted field path, as the client form would show them. */
-function issues(e: unknown): Record<string, string[]> {
-  const cause = (e as { cause?: unknown }).cause;
-  expect(describeTrpcError(e).trpcCode).toBe('BAD_REQUEST');
-  expect(cause).toBeInstanceOf(ZodError);
-  const out: Record<string, string[]> = {};
-  for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
-  return out;
-}
+const as = (u: UserRow) => signedInCaller(t.deps, u);
 
 const persona = (over: Partial<PersonaFieldsInput> = {}): PersonaFieldsInput => ({
   name: 'Casey Carter',
@@ -53,28 +42,9 @@ const personaCount = async (tenantId: string) =>
     )
   )[0].n;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  deps = await testDeps(database);
-  const cast = await createTwoTenants(database.db, {
-    a: {
-      managerA: { userType: 'manager' },
-      adminA: { userType: 'admin' },
-      repA: { userType: 'sales_rep' },
-      demoManagerA: { userType: 'demo_manager' },
-    },
-    b: { managerB: { userType: 'manager' } },
-  });
-  ({ managerA, adminA, repA, demoManagerA, managerB } = cast.users);
-  superuser = cast.superuser;
-  tenantA = cast.a.id;
-  tenantB = cast.b.id;
-});
-afterAll(() => database?.cleanup());
-
 describe('personas router', () => {
   it('a manager creates, lists, reads, updates and deletes a persona', async () => {
-    const created = await as(managerA).personas.create(persona());
+    const created = await as(t.managerA).personas.create(persona());
     expect(created).toMatchObject({
       name: 'Casey Carter',
       voice: 'sage',
@@ -84,12 +54,12 @@ describe('personas router', () => {
     });
     expect(created.behaviourNotes).not.toHaveProperty('medium');
     expect(created).not.toHaveProperty('tenantId');
-    expect((await personaRow(created.id)).tenantId).toBe(tenantA);
+    expect((await personaRow(created.id)).tenantId).toBe(t.tenantA);
 
-    expect((await as(managerA).personas.list({})).map((p) => p.id)).toContain(created.id);
-    expect(await as(managerA).personas.get({ id: created.id })).toEqual(created);
+    expect((await as(t.managerA).personas.list({})).map((p) => p.id)).toContain(created.id);
+    expect(await as(t.managerA).personas.get({ id: created.id })).toEqual(created);
 
-    const updated = await as(managerA).personas.update({
+    const updated = await as(t.managerA).personas.update({
       ...persona({
         name: 'Casey Carter (CFO)',
         voice: 'ash',
@@ -107,24 +77,24 @@ describe('personas router', () => {
     });
     expect((await personaRow(created.id)).behaviourNotes).toEqual({ expert: 'Hangs up early.' });
 
-    expect(await as(managerA).personas.delete({ id: created.id })).toEqual({ id: created.id });
+    expect(await as(t.managerA).personas.delete({ id: created.id })).toEqual({ id: created.id });
     expect(await personaRow(created.id)).toBeUndefined();
-    const e = describeTrpcError(await rejection(as(managerA).personas.get({ id: created.id })));
+    const e = describeTrpcError(await rejection(as(t.managerA).personas.get({ id: created.id })));
     expect(e).toMatchObject({ trpcCode: 'NOT_FOUND', appCode: 'NOT_FOUND' });
   });
 
   it('an admin may manage personas too, and omitted behaviour notes default to none', async () => {
     const { behaviourNotes: _omit, ...rest } = persona({ name: 'Admin made' });
-    const created = await as(adminA).personas.create(rest);
+    const created = await as(t.adminA).personas.create(rest);
     expect(created.behaviourNotes).toEqual({});
-    await as(adminA).personas.delete({ id: created.id });
+    await as(t.adminA).personas.delete({ id: created.id });
   });
 
   it('each required field has its own message, and nothing is written', async () => {
-    const before = await personaCount(tenantA);
+    const before = await personaCount(t.tenantA);
     const e = issues(
       await rejection(
-        as(managerA).personas.create(persona({ name: '   ', shortDescription: '', longDescription: '' })),
+        as(t.managerA).personas.create(persona({ name: '   ', shortDescription: '', longDescription: '' })),
       ),
     );
     expect(e).toEqual({
@@ -132,12 +102,14 @@ describe('personas router', () => {
       shortDescription: ['config.personas.shortDescriptionRequired'],
       longDescription: ['config.personas.longDescriptionRequired'],
     });
-    expect(await personaCount(tenantA)).toBe(before);
+    expect(await personaCount(t.tenantA)).toBe(before);
   });
 
   it('a missing field gets the same message as an empty one', async () => {
     const e = issues(
-      await rejection(as(managerA).personas.create({ voice: 'sage', language: 'en' } as unknown as PersonaFieldsInput)),
+      await rejection(
+        as(t.managerA).personas.create({ voice: 'sage', language: 'en' } as unknown as PersonaFieldsInput),
+      ),
     );
     expect(e.name).toEqual(['config.personas.nameRequired']);
     expect(e.shortDescription).toEqual(['config.personas.shortDescriptionRequired']);
@@ -147,7 +119,7 @@ describe('personas router', () => {
   it('voice, language and note length are checked', async () => {
     const e = issues(
       await rejection(
-        as(managerA).personas.create(
+        as(t.managerA).personas.create(
           persona({
             voice: 'robot' as never,
             language: 'fr' as never,
@@ -166,17 +138,19 @@ describe('personas router', () => {
   });
 
   it('an update with invalid fields leaves the row unchanged', async () => {
-    const created = await as(managerA).personas.create(persona({ name: 'Unchanged' }));
+    const created = await as(t.managerA).personas.create(persona({ name: 'Unchanged' }));
     const e = issues(
-      await rejection(as(managerA).personas.update({ ...persona({ name: '', longDescription: '' }), id: created.id })),
+      await rejection(
+        as(t.managerA).personas.update({ ...persona({ name: '', longDescription: '' }), id: created.id }),
+      ),
     );
     expect(Object.keys(e).sort()).toEqual(['longDescription', 'name']);
     expect((await personaRow(created.id)).name).toBe('Unchanged');
-    await as(managerA).personas.delete({ id: created.id });
+    await as(t.managerA).personas.delete({ id: created.id });
   });
 
   it('a sales rep and a demo manager are denied every procedure', async () => {
-    for (const u of [repA, demoManagerA]) {
+    for (const u of [t.repA, t.demoManagerA]) {
       for (const call of [
         () => as(u).personas.list({}),
         () => as(u).personas.create(persona()),
@@ -192,9 +166,9 @@ describe('personas router', () => {
   });
 
   it("another tenant cannot read, change or delete a tenant's persona, even by id", async () => {
-    const mine = await as(managerA).personas.create(persona({ name: 'Only Acme' }));
+    const mine = await as(t.managerA).personas.create(persona({ name: 'Only Acme' }));
     const before = await personaRow(mine.id);
-    const other = as(managerB);
+    const other = as(t.managerB);
     expect((await other.personas.list({})).map((p) => p.id)).not.toContain(mine.id);
     for (const call of [
       () => other.personas.get({ id: mine.id }),
@@ -205,40 +179,40 @@ describe('personas router', () => {
     }
     expect(await personaRow(mine.id)).toEqual(before);
     // naming the other client is refused outright for anyone but a superuser
-    const e = describeTrpcError(await rejection(other.personas.list({ clientId: tenantA })));
+    const e = describeTrpcError(await rejection(other.personas.list({ clientId: t.tenantA })));
     expect(e.appCode).toBe('FORBIDDEN');
-    await as(managerA).personas.delete({ id: mine.id });
+    await as(t.managerA).personas.delete({ id: mine.id });
   });
 
   it("a superuser manages a client's personas through clientId, and the mutation is audited", async () => {
-    const su = as(superuser);
-    const created = await su.personas.create({ ...persona({ name: 'Made by the superuser' }), clientId: tenantB });
-    expect((await personaRow(created.id)).tenantId).toBe(tenantB);
-    expect((await as(managerB).personas.list({})).map((p) => p.name)).toContain('Made by the superuser');
-    expect((await su.personas.list({ clientId: tenantB })).map((p) => p.id)).toContain(created.id);
+    const su = as(t.superuser);
+    const created = await su.personas.create({ ...persona({ name: 'Made by the superuser' }), clientId: t.tenantB });
+    expect((await personaRow(created.id)).tenantId).toBe(t.tenantB);
+    expect((await as(t.managerB).personas.list({})).map((p) => p.name)).toContain('Made by the superuser');
+    expect((await su.personas.list({ clientId: t.tenantB })).map((p) => p.id)).toContain(created.id);
     // without clientId the superuser works on their own (internal) client
     expect((await su.personas.list({})).map((p) => p.id)).not.toContain(created.id);
     const updated = await su.personas.update({
       ...persona({ name: 'Renamed by the superuser' }),
       id: created.id,
-      clientId: tenantB,
+      clientId: t.tenantB,
     });
     expect(updated.name).toBe('Renamed by the superuser');
     const audits = await asSystem(database.db, { action: 'test' }, (tx) =>
       tx
         .select({ action: auditLog.action })
         .from(auditLog)
-        .where(and(eq(auditLog.tenantId, tenantB), eq(auditLog.actorUserId, superuser.id))),
+        .where(and(eq(auditLog.tenantId, t.tenantB), eq(auditLog.actorUserId, t.superuser.id))),
     );
     expect(audits.map((a) => a.action)).toEqual(
       expect.arrayContaining(['superuser.personas.create', 'superuser.personas.update']),
     );
-    await su.personas.delete({ id: created.id, clientId: tenantB });
+    await su.personas.delete({ id: created.id, clientId: t.tenantB });
     expect(await personaRow(created.id)).toBeUndefined();
   });
 
   it('an unknown or malformed clientId is refused', async () => {
-    const su = as(superuser);
+    const su = as(t.superuser);
     expect(describeTrpcError(await rejection(su.personas.list({ clientId: crypto.randomUUID() })))).toMatchObject({
       appCode: 'NOT_FOUND',
     });
@@ -270,6 +244,6 @@ describe('demo seed personas', () => {
       expect(new Set(notes).size).toBe(DIFFICULTIES.length);
     }
     // seeded into the demo tenant only
-    expect((await as(managerA).personas.list({})).map((p) => p.name)).not.toContain(seeded[0].name);
+    expect((await as(t.managerA).personas.list({})).map((p) => p.name)).not.toContain(seeded[0].name);
   });
 });

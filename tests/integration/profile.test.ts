@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createSession } from '../../server/auth/session';
 import { asSystem, withTenant, type TenantRunner } from '../../db/tenant';
@@ -19,10 +19,10 @@ import {
   toSessionUser,
   type UserRow,
 } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let strictDeps: AppDeps;
 let tenantId: string;
@@ -41,7 +41,6 @@ const sessionIds = async (userId: string) =>
   ).map((r) => r.id);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
   strictDeps = await testDeps(database, {
     PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 8, requireUppercase: true, requireNumeric: true }),
@@ -67,7 +66,6 @@ beforeAll(async () => {
     userType: 'superuser',
   });
 });
-afterAll(() => database?.cleanup());
 
 describe('procedure ladder', () => {
   // A tiny router over the real ladder, so the check is on accessProcedure itself.

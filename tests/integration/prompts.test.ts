@@ -1,39 +1,29 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, prompts, simulations } from '../../db/schema';
 import { createSimulation } from '../../seed/factories';
 import { asSystem } from '../../db/tenant';
-import type { AppDeps } from '../../server/deps';
 import { PLACEHOLDER_NAMES } from '../../server/ai/prompt-assembly';
 import { createPromptInput } from '../../server/contracts/prompts';
 import { PROMPT_PLACEHOLDERS, unknownPlaceholders } from '../../server/contracts/prompt-placeholders';
 import { SYSTEM_PROMPTS } from '../../server/ai/system-prompt-texts';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTwoTenants } from '../helpers/factories';
+import { describeTrpcError, rejection, signedInCaller, type UserRow, fieldErrors } from '../helpers/app';
+import { useTestDatabase } from '../helpers/db';
+import { useTwoTenants } from '../helpers/lifecycle';
 
-let database: TestDatabase;
-let deps: AppDeps;
-let tenantA: { id: string };
-let tenantB: { id: string };
-let adminA: UserRow;
-let managerA: UserRow;
-let repA: UserRow;
-let adminB: UserRow;
-let superuser: UserRow;
+const database = useTestDatabase();
+beforeAll(() => ensureSystemPrompts(database.db));
+const t = useTwoTenants(
+  database,
+  {
+    a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, repA: { userType: 'sales_rep' } },
+    b: { adminB: { userType: 'admin' } },
+  },
+  ['Alpha', 'Beta'],
+);
 
-const as = (u: UserRow) => signedInCaller(deps, u);
-
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e).httpStatus).toBe(400);
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
+const as = (u: UserRow) => signedInCaller(t.deps, u);
 
 const promptRow = async (id: string) =>
   (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(eq(prompts.id, id))))[0];
@@ -49,25 +39,6 @@ const simulationInput = {
   endPrompt: '',
 };
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  deps = await testDeps(database);
-  await ensureSystemPrompts(database.db);
-  const cast = await createTwoTenants(
-    database.db,
-    {
-      a: { adminA: { userType: 'admin' }, managerA: { userType: 'manager' }, repA: { userType: 'sales_rep' } },
-      b: { adminB: { userType: 'admin' } },
-    },
-    ['Alpha', 'Beta'],
-  );
-  ({ adminA, managerA, repA, adminB } = cast.users);
-  superuser = cast.superuser;
-  tenantA = cast.a;
-  tenantB = cast.b;
-});
-afterAll(() => database?.cleanup());
-
 describe('system prompts', () => {
   it('ship at least one per kind, each valid for its kind', async () => {
     const rows = await systemRows();
@@ -81,8 +52,8 @@ describe('system prompts', () => {
   });
 
   it('are visible to two tenants, flagged isSystem, without an owner id', async () => {
-    const a = await as(adminA).prompts.list({});
-    const b = await as(adminB).prompts.list({});
+    const a = await as(t.adminA).prompts.list({});
+    const b = await as(t.adminB).prompts.list({});
     const sysA = a
       .filter((p) => p.isSystem)
       .map((p) => p.id)
@@ -93,34 +64,34 @@ describe('system prompts', () => {
       .sort();
     expect(sysA.length).toBe(SYSTEM_PROMPTS.length);
     expect(sysA).toEqual(sysB);
-    expect(JSON.stringify(a)).not.toContain(tenantA.id);
+    expect(JSON.stringify(a)).not.toContain(t.tenantA);
   });
 
   it('list filters by kind; managers can read, reps cannot', async () => {
-    const evals = await as(managerA).prompts.list({ kind: 'evaluation' });
+    const evals = await as(t.managerA).prompts.list({ kind: 'evaluation' });
     expect(evals.length).toBeGreaterThan(0);
     expect(evals.every((p) => p.kind === 'evaluation')).toBe(true);
-    expect(describeTrpcError(await rejection(as(repA).prompts.list({}))).appCode).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(repA).prompts.placeholders())).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(t.repA).prompts.list({}))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(t.repA).prompts.placeholders())).appCode).toBe('FORBIDDEN');
   });
 
   it('cannot be deleted: SYSTEM_PROMPT_READONLY with its "cannot be deleted" message, and the row stays', async () => {
     const [sys] = await systemRows();
-    const e = describeTrpcError(await rejection(as(adminA).prompts.delete({ id: sys.id })));
+    const e = describeTrpcError(await rejection(as(t.adminA).prompts.delete({ id: sys.id })));
     expect(e).toMatchObject({
       appCode: 'SYSTEM_PROMPT_READONLY',
       httpStatus: 403,
       message: 'This is a system prompt and cannot be deleted.',
     });
     // not even a superuser
-    const e2 = describeTrpcError(await rejection(as(superuser).prompts.delete({ id: sys.id })));
+    const e2 = describeTrpcError(await rejection(as(t.superuser).prompts.delete({ id: sys.id })));
     expect(e2.appCode).toBe('SYSTEM_PROMPT_READONLY');
     expect(await promptRow(sys.id)).toBeDefined();
   });
 
   it('cannot be edited through update, even by a superuser', async () => {
     const sys = (await systemRows()).find((r) => r.kind === 'evaluation')!;
-    for (const u of [adminA, superuser]) {
+    for (const u of [t.adminA, t.superuser]) {
       const e = describeTrpcError(
         await rejection(as(u).prompts.update({ id: sys.id, kind: 'evaluation', name: 'Mine', instructions: 'x' })),
       );
@@ -141,18 +112,18 @@ describe('system prompts', () => {
       systemPrompt: sys.systemPrompt,
       userPrompt: `${sys.userPrompt}\nKeep it short.`,
     };
-    expect(describeTrpcError(await rejection(as(adminA).prompts.updateSystem(input))).appCode).toBe('FORBIDDEN');
-    const saved = await as(superuser).prompts.updateSystem(input);
+    expect(describeTrpcError(await rejection(as(t.adminA).prompts.updateSystem(input))).appCode).toBe('FORBIDDEN');
+    const saved = await as(t.superuser).prompts.updateSystem(input);
     expect(saved).toMatchObject({ id: sys.id, isSystem: true, systemKey: sys.systemKey });
     expect((await promptRow(sys.id)).userPrompt).toMatch(/Keep it short\.$/);
     const audit = await asSystem(database.db, { action: 'test' }, (tx) =>
       tx
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.action, 'prompts.update_system'), eq(auditLog.actorUserId, superuser.id))),
+        .where(and(eq(auditLog.action, 'prompts.update_system'), eq(auditLog.actorUserId, t.superuser.id))),
     );
     expect(audit).toHaveLength(1);
-    expect((await as(superuser).prompts.listSystem()).every((p) => p.isSystem)).toBe(true);
+    expect((await as(t.superuser).prompts.listSystem()).every((p) => p.isSystem)).toBe(true);
   });
 
   it('ensureSystemPrompts is idempotent and never overwrites an edited system prompt', async () => {
@@ -174,7 +145,7 @@ describe('system prompts', () => {
 
 describe('tenant prompts', () => {
   it('an admin creates, reads, updates and deletes a prompt; fields of other kinds are not stored', async () => {
-    const created = await as(adminA).prompts.create({ ...simulationInput, userPrompt: 'stray field' });
+    const created = await as(t.adminA).prompts.create({ ...simulationInput, userPrompt: 'stray field' });
     expect(created).toMatchObject({
       kind: 'simulation',
       name: 'Tough CFO',
@@ -182,46 +153,50 @@ describe('tenant prompts', () => {
       endPrompt: null,
       userPrompt: null,
     });
-    expect((await promptRow(created.id)).tenantId).toBe(tenantA.id);
-    expect(await as(managerA).prompts.get({ id: created.id })).toMatchObject({ id: created.id });
-    const updated = await as(adminA).prompts.update({
+    expect((await promptRow(created.id)).tenantId).toBe(t.tenantA);
+    expect(await as(t.managerA).prompts.get({ id: created.id })).toMatchObject({ id: created.id });
+    const updated = await as(t.adminA).prompts.update({
       ...simulationInput,
       id: created.id,
       name: 'Tougher CFO',
       endPrompt: 'Say goodbye.',
     });
     expect(updated).toMatchObject({ name: 'Tougher CFO', endPrompt: 'Say goodbye.' });
-    await as(adminA).prompts.delete({ id: created.id });
+    await as(t.adminA).prompts.delete({ id: created.id });
     expect(await promptRow(created.id)).toBeUndefined();
   });
 
   it('managers read but cannot write', async () => {
-    expect(describeTrpcError(await rejection(as(managerA).prompts.create(simulationInput))).appCode).toBe('FORBIDDEN');
+    expect(describeTrpcError(await rejection(as(t.managerA).prompts.create(simulationInput))).appCode).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it('validates per kind with namespaced keys, all at once', async () => {
     const sim = fieldErrors(
       await rejection(
-        as(adminA).prompts.create({ kind: 'simulation', name: ' ', generalRules: '', detailedInstructions: null }),
+        as(t.adminA).prompts.create({ kind: 'simulation', name: ' ', generalRules: '', detailedInstructions: null }),
       ),
     );
     expect(sim.name).toContain('prompts.validation.nameRequired');
     expect(sim.generalRules).toContain('prompts.validation.generalRulesRequired');
     expect(sim.detailedInstructions).toContain('prompts.validation.detailedInstructionsRequired');
     const scen = fieldErrors(
-      await rejection(as(adminA).prompts.create({ kind: 'scenario_variables', name: 'x', systemPrompt: 'optional' })),
+      await rejection(as(t.adminA).prompts.create({ kind: 'scenario_variables', name: 'x', systemPrompt: 'optional' })),
     );
     expect(scen).toEqual({ userPrompt: ['prompts.validation.userPromptRequired'] });
-    const narr = fieldErrors(await rejection(as(adminA).prompts.create({ kind: 'scenario_narrative', name: 'x' })));
+    const narr = fieldErrors(await rejection(as(t.adminA).prompts.create({ kind: 'scenario_narrative', name: 'x' })));
     expect(narr.userPrompt).toContain('prompts.validation.userPromptRequired');
     const ev = fieldErrors(
-      await rejection(as(adminA).prompts.create({ kind: 'evaluation', name: 'x', instructions: '   ' })),
+      await rejection(as(t.adminA).prompts.create({ kind: 'evaluation', name: 'x', instructions: '   ' })),
     );
     expect(ev.instructions).toContain('prompts.validation.instructionsRequired');
-    const kind = fieldErrors(await rejection(as(adminA).prompts.create({ kind: 'other' as 'evaluation', name: 'x' })));
+    const kind = fieldErrors(
+      await rejection(as(t.adminA).prompts.create({ kind: 'other' as 'evaluation', name: 'x' })),
+    );
     expect(kind.kind).toContain('prompts.validation.kindInvalid');
     // scenario prompts without a system prompt are fine
-    const ok = await as(adminA).prompts.create({
+    const ok = await as(t.adminA).prompts.create({
       kind: 'scenario_narrative',
       name: 'Narrative',
       userPrompt: 'Write about {{persona.name}}',
@@ -232,7 +207,7 @@ describe('tenant prompts', () => {
   it('refuses unknown placeholders and those not meant for the kind', async () => {
     const e = fieldErrors(
       await rejection(
-        as(adminA).prompts.create({
+        as(t.adminA).prompts.create({
           kind: 'evaluation',
           name: 'Eval',
           instructions: 'Score {{criteria}} using {{transcrpt}}',
@@ -246,11 +221,11 @@ describe('tenant prompts', () => {
     // {{transcript}} exists, but only evaluation prompts may use it
     const sim = fieldErrors(
       await rejection(
-        as(adminA).prompts.create({ ...simulationInput, detailedInstructions: 'React to {{transcript}}' }),
+        as(t.adminA).prompts.create({ ...simulationInput, detailedInstructions: 'React to {{transcript}}' }),
       ),
     );
     expect(sim.detailedInstructions).toEqual(['prompts.validation.unknownPlaceholder']);
-    const ok = await as(adminA).prompts.create({
+    const ok = await as(t.adminA).prompts.create({
       kind: 'evaluation',
       name: 'Eval',
       instructions: 'Score {{criteria}} using {{ transcript }}',
@@ -259,7 +234,7 @@ describe('tenant prompts', () => {
   });
 
   it('placeholders are served with their kinds', async () => {
-    const list = await as(managerA).prompts.placeholders();
+    const list = await as(t.managerA).prompts.placeholders();
     expect(list.map((p) => p.token)).toEqual(PROMPT_PLACEHOLDERS.map((p) => p.token));
     expect(list.find((p) => p.token === '{{transcript}}')?.kinds).toEqual(['evaluation']);
   });
@@ -270,7 +245,7 @@ describe('tenant prompts', () => {
 
   it('duplicating a system prompt gives an editable copy in the tenant', async () => {
     const sys = (await systemRows()).find((r) => r.kind === 'simulation')!;
-    const copy = await as(adminA).prompts.duplicate({ id: sys.id });
+    const copy = await as(t.adminA).prompts.duplicate({ id: sys.id });
     expect(copy).toMatchObject({
       name: `${sys.name} (copy)`,
       isSystem: false,
@@ -278,8 +253,8 @@ describe('tenant prompts', () => {
       kind: 'simulation',
       generalRules: sys.generalRules,
     });
-    expect((await promptRow(copy.id)).tenantId).toBe(tenantA.id);
-    const edited = await as(adminA).prompts.update({
+    expect((await promptRow(copy.id)).tenantId).toBe(t.tenantA);
+    const edited = await as(t.adminA).prompts.update({
       id: copy.id,
       kind: 'simulation',
       name: 'My prospect',
@@ -291,75 +266,77 @@ describe('tenant prompts', () => {
     expect(edited.detailedInstructions).toBe('Be brief.');
     expect((await promptRow(sys.id)).detailedInstructions).toBe(sys.detailedInstructions);
     // a tenant prompt duplicates too
-    const again = await as(adminA).prompts.duplicate({ id: copy.id });
+    const again = await as(t.adminA).prompts.duplicate({ id: copy.id });
     expect(again.name).toBe('My prospect (copy)');
   });
 
   it("tenant A's prompt is invisible to B, even by id, and B cannot change or delete it", async () => {
-    const mine = await as(adminA).prompts.create({
+    const mine = await as(t.adminA).prompts.create({
       kind: 'evaluation',
       name: 'Private eval',
       instructions: 'Score it.',
     });
-    expect((await as(adminB).prompts.list({})).some((p) => p.id === mine.id)).toBe(false);
+    expect((await as(t.adminB).prompts.list({})).some((p) => p.id === mine.id)).toBe(false);
     for (const call of [
-      () => as(adminB).prompts.get({ id: mine.id }),
-      () => as(adminB).prompts.update({ id: mine.id, kind: 'evaluation', name: 'Hijacked', instructions: 'x' }),
-      () => as(adminB).prompts.delete({ id: mine.id }),
-      () => as(adminB).prompts.duplicate({ id: mine.id }),
+      () => as(t.adminB).prompts.get({ id: mine.id }),
+      () => as(t.adminB).prompts.update({ id: mine.id, kind: 'evaluation', name: 'Hijacked', instructions: 'x' }),
+      () => as(t.adminB).prompts.delete({ id: mine.id }),
+      () => as(t.adminB).prompts.duplicate({ id: mine.id }),
     ]) {
       expect(describeTrpcError(await rejection(call())).appCode).toBe('NOT_FOUND');
     }
     expect(await promptRow(mine.id)).toMatchObject({
       name: 'Private eval',
       instructions: 'Score it.',
-      tenantId: tenantA.id,
+      tenantId: t.tenantA,
     });
     // B naming A's client id is refused outright
-    expect(describeTrpcError(await rejection(as(adminB).prompts.list({ clientId: tenantA.id }))).appCode).toBe(
+    expect(describeTrpcError(await rejection(as(t.adminB).prompts.list({ clientId: t.tenantA }))).appCode).toBe(
       'FORBIDDEN',
     );
   });
 
   it('a prompt a simulation uses cannot be deleted (IN_USE) until the simulation lets go of it', async () => {
-    const p = await as(adminA).prompts.create({ kind: 'evaluation', name: 'Used eval', instructions: 'Score it.' });
+    const p = await as(t.adminA).prompts.create({ kind: 'evaluation', name: 'Used eval', instructions: 'Score it.' });
     const sim = await asSystem(database.db, { action: 'test' }, (tx) =>
-      createSimulation(tx, { tenantId: tenantA.id, name: 'Uses it', reportPromptId: p.id }),
+      createSimulation(tx, { tenantId: t.tenantA, name: 'Uses it', reportPromptId: p.id }),
     );
-    const e = describeTrpcError(await rejection(as(adminA).prompts.delete({ id: p.id })));
+    const e = describeTrpcError(await rejection(as(t.adminA).prompts.delete({ id: p.id })));
     expect(e).toMatchObject({ appCode: 'IN_USE', details: { simulations: 1 } });
     expect(await promptRow(p.id)).toBeDefined();
     await asSystem(database.db, { action: 'test' }, (tx) =>
       tx.update(simulations).set({ reportPromptId: null }).where(eq(simulations.id, sim.id)),
     );
-    await as(adminA).prompts.delete({ id: p.id });
+    await as(t.adminA).prompts.delete({ id: p.id });
     expect(await promptRow(p.id)).toBeUndefined();
   });
 
   it('the kind of a prompt cannot change on update', async () => {
-    const p = await as(adminA).prompts.create({ kind: 'evaluation', name: 'Kind test', instructions: 'Score it.' });
+    const p = await as(t.adminA).prompts.create({ kind: 'evaluation', name: 'Kind test', instructions: 'Score it.' });
     const e = describeTrpcError(
-      await rejection(as(adminA).prompts.update({ id: p.id, kind: 'scenario_variables', name: 'x', userPrompt: 'y' })),
+      await rejection(
+        as(t.adminA).prompts.update({ id: p.id, kind: 'scenario_variables', name: 'x', userPrompt: 'y' }),
+      ),
     );
     expect(e.appCode).toBe('VALIDATION');
     expect((await promptRow(p.id)).kind).toBe('evaluation');
   });
 
   it('a superuser acts on a client through clientId; the mutation is audited', async () => {
-    const created = await as(superuser).prompts.create({
-      clientId: tenantB.id,
+    const created = await as(t.superuser).prompts.create({
+      clientId: t.tenantB,
       kind: 'evaluation',
       name: 'For Beta',
       instructions: 'Score it.',
     });
-    expect((await promptRow(created.id)).tenantId).toBe(tenantB.id);
-    expect((await as(adminB).prompts.list({ kind: 'evaluation' })).map((p) => p.id)).toContain(created.id);
-    expect((await as(superuser).prompts.list({})).map((p) => p.id)).not.toContain(created.id);
+    expect((await promptRow(created.id)).tenantId).toBe(t.tenantB);
+    expect((await as(t.adminB).prompts.list({ kind: 'evaluation' })).map((p) => p.id)).toContain(created.id);
+    expect((await as(t.superuser).prompts.list({})).map((p) => p.id)).not.toContain(created.id);
     const audit = await asSystem(database.db, { action: 'test' }, (tx) =>
       tx
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.actorUserId, superuser.id), eq(auditLog.tenantId, tenantB.id))),
+        .where(and(eq(auditLog.actorUserId, t.superuser.id), eq(auditLog.tenantId, t.tenantB))),
     );
     expect(audit.map((a) => a.action)).toContain('superuser.prompts.create');
   });

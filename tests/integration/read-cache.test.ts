@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAssignment, createExercise } from '../../seed/factories';
 import { withTenant } from '../../db/tenant';
 import { ReadCache } from '../../server/cache/read-cache';
@@ -10,7 +10,7 @@ import { enqueueMail } from '../../server/mail/jobs';
 import { asSystem } from '../../db/tenant';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /*
@@ -18,7 +18,7 @@ import { createTenant, createTenantUser } from '../helpers/factories';
  * a finished background job of the tenant drops the tenant's entries at once; a write the process
  * does not see (another process, SQL) shows after the TTL.
  */
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let cache: ReadCache;
 let tenantA: string;
@@ -39,7 +39,6 @@ async function simulation(tenantId: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   cache = new ReadCache(60_000);
   deps = await testDeps(database, {}, { readCache: cache, jobs: { pollIntervalMs: 50 } });
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
@@ -53,10 +52,6 @@ beforeAll(async () => {
   simA = await simulation(tenantA);
   simB = await simulation(tenantB);
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe('dashboard read cache', () => {
   it('serves each viewer its own cached dashboard; API writes of the tenant refresh it at once', async () => {

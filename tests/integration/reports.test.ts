@@ -3,17 +3,18 @@ import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, jobs, reportOverrides, reports, type CriterionResult } from '../../db/schema';
 import { createCall, createCallRecording, createJob, createReport } from '../../seed/factories';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
 import { evaluationDedupeKey } from '../../server/evaluation';
 import { escapeHtml } from '../../server/services/reports/html';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let app: RunningApp;
 let tenantA: string;
@@ -27,7 +28,10 @@ let superuser: UserRow;
 let tokens: Record<'repA' | 'otherRepA' | 'managerB', string>;
 
 const as = (u: UserRow) => signedInCaller(deps, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+/** The application error code of an override `u` is refused. */
+const overrideRefusal = async (u: UserRow, input: Parameters<ReturnType<typeof as>['reports']['override']>[0]) =>
+  describeTrpcError(await rejection(as(u).reports.override(input))).appCode;
+const sys = systemRunner(database);
 
 const SCORECARD = {
   id: 'sc-1',
@@ -164,7 +168,6 @@ const reportOf = async (callId: string) =>
   (await sys((tx) => tx.select().from(reports).where(eq(reports.callId, callId))))[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database, {}, { jobs: { disabled: true } });
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
@@ -183,10 +186,7 @@ beforeAll(async () => {
   };
 });
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 describe('reports.get and reports.status: who may see a report', () => {
   it("shows the owner their report with the frozen scorecard's level descriptions, transcript and analytics", async () => {
@@ -254,31 +254,25 @@ describe('reports.get and reports.status: who may see a report', () => {
       criteria: null,
       summary: null,
     });
+    // the job as the status shows it
+    const job = {
+      status: 'running',
+      attempts: 2,
+      maxAttempts: 5,
+      progress: { phase: 'verifying', done: 2, total: 5 },
+      lastError: 'model timeout',
+    } as const;
     await sys((tx) =>
       createJob(tx, {
         tenantId: tenantA,
         queue: 'evaluation',
         dedupeKey: evaluationDedupeKey(callId),
         payload: { callId },
-        status: 'running',
-        attempts: 2,
-        maxAttempts: 5,
-        progress: { phase: 'verifying', done: 2, total: 5 },
-        lastError: 'model timeout',
+        ...job,
       }),
     );
     const s = await as(repA).reports.status({ callId });
-    expect(s).toMatchObject({
-      status: 'running',
-      callEnded: true,
-      job: {
-        status: 'running',
-        attempts: 2,
-        maxAttempts: 5,
-        progress: { phase: 'verifying', done: 2, total: 5 },
-        lastError: 'model timeout',
-      },
-    });
+    expect(s).toMatchObject({ status: 'running', callEnded: true, job });
     const g = await as(repA).reports.get({ callId });
     expect(g.status).toBe('running');
     expect(g.report?.criteria).toEqual([]);
@@ -306,16 +300,10 @@ describe('reports.override: manager review', () => {
 
   it('a rep cannot override, not even their own report; another tenant cannot either', async () => {
     const callId = await seedCall(tenantA, repA.id);
-    expect(
-      describeTrpcError(
-        await rejection(as(repA).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'I did it' })),
-      ).appCode,
-    ).toBe('FORBIDDEN');
-    expect(
-      describeTrpcError(
-        await rejection(as(managerB).reports.override({ callId, criterionId: 'c-value', level: 2, note: 'x' })),
-      ).appCode,
-    ).toBe('NOT_FOUND');
+    expect(await overrideRefusal(repA, { callId, criterionId: 'c-value', level: 2, note: 'I did it' })).toBe(
+      'FORBIDDEN',
+    );
+    expect(await overrideRefusal(managerB, { callId, criterionId: 'c-value', level: 2, note: 'x' })).toBe('NOT_FOUND');
     const row = await reportOf(callId);
     expect(row.score).toBe(50);
     expect(row.criteria?.[2].level).toBe(0);
@@ -370,22 +358,14 @@ describe('reports.override: manager review', () => {
 
   it('refuses an unchanged level, an unknown criterion and a report that is not ready', async () => {
     const callId = await seedCall(tenantA, repA.id);
-    expect(
-      describeTrpcError(
-        await rejection(as(managerA).reports.override({ callId, criterionId: 'c-open', level: 2, note: 'same' })),
-      ).appCode,
-    ).toBe('VALIDATION');
-    expect(
-      describeTrpcError(
-        await rejection(as(managerA).reports.override({ callId, criterionId: 'nope', level: 1, note: 'x' })),
-      ).appCode,
-    ).toBe('NOT_FOUND');
+    expect(await overrideRefusal(managerA, { callId, criterionId: 'c-open', level: 2, note: 'same' })).toBe(
+      'VALIDATION',
+    );
+    expect(await overrideRefusal(managerA, { callId, criterionId: 'nope', level: 1, note: 'x' })).toBe('NOT_FOUND');
     const pending = await seedCall(tenantA, repA.id, { status: 'running' });
-    expect(
-      describeTrpcError(
-        await rejection(as(managerA).reports.override({ callId: pending, criterionId: 'c-open', level: 1, note: 'x' })),
-      ).appCode,
-    ).toBe('CONFLICT');
+    expect(await overrideRefusal(managerA, { callId: pending, criterionId: 'c-open', level: 1, note: 'x' })).toBe(
+      'CONFLICT',
+    );
   });
 });
 

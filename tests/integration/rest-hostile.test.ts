@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import { signedInCaller, startTestApp } from '../helpers/app';
-import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, rows } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -26,14 +27,13 @@ const NUL = 'a\u0000b';
 const SURROGATE = 'a\ud800b';
 const SOME_UUID = '00000000-0000-4000-8000-000000000000';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let sessionToken: string;
 let apiKey: string;
 let doc: Doc;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const tenant = await createTenant(database.db, { name: 'Edge Co' });
   const admin = await createTenantUser(database.db, tenant.id, {
     email: 'edge@edge.test',
@@ -46,10 +46,7 @@ beforeAll(async () => {
   doc = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as Doc;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app));
 
 /**
  * Row counts of every table: what a refused request must leave as it was. api_rate_limits is

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, sessions, supportRequests, users } from '../../db/schema';
 import { createSupportRequest } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
-import { createTestDatabase, dbError, rows, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, dbError, rows } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let a: { tenantId: string; userIds: string[] };
 let b: { tenantId: string; userIds: string[] };
 
@@ -24,12 +24,10 @@ async function tenantWithData(name: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   a = await tenantWithData('alpha');
   b = await tenantWithData('beta');
   await createSession(database.db, a.userIds[0]);
 });
-afterAll(() => database?.cleanup());
 
 describe('row-level security', () => {
   it('a query without a tenant filter sees only the current tenant', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exercises, reports, users, type CriterionResult } from '../../db/schema';
 import {
   createAssignment as createAssignmentRow,
@@ -9,7 +9,7 @@ import {
 } from '../../seed/factories';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { asSystem, withTenant, rawRows } from '../../db/tenant';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { expectRollupsConsistent } from '../helpers/rollups';
 import { twoCriterionLevels } from '../helpers/criteria';
@@ -28,20 +28,15 @@ import {
  * reports — inserts, completion, score changes, overrides, moves between weeks, deletions, users
  * deleted — they must equal a recomputation from the source rows.
  */
-let database: TestDatabase;
+const database = useTestDatabase();
 let tenantA: string;
 let tenantB: string;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
 }, 60_000);
-
-afterAll(async () => {
-  await database?.cleanup();
-});
 
 describe('dashboard rollups', () => {
   it('stay equal to a recomputation through inserts, completion, score changes, overrides, week moves and deletions', async () => {

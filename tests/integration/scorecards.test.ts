@@ -1,30 +1,31 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError, z } from 'zod';
+import { afterAll, describe, expect, it } from 'vitest';
 import { clients, scorecardCriteria, scorecards, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { DEMO_SCORECARDS } from '../../seed/scorecards';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { ScorecardInput } from '../../server/contracts/scorecards';
-import type { AppDeps } from '../../server/deps';
 import { getScorecardVersion, markScorecardUsed } from '../../server/services/scorecards/scorecards';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTwoTenants } from '../helpers/factories';
+import { describeTrpcError, rejection, signedInCaller, testDeps, fieldErrors } from '../helpers/app';
+import { useTestDatabase, type TestDatabase, createTestDatabase } from '../helpers/db';
+import { useTwoTenants } from '../helpers/lifecycle';
 
-let database: TestDatabase;
-let deps: AppDeps;
-let tenantA: { id: string };
-let tenantB: { id: string };
-let adminA: UserRow;
-let managerA: UserRow;
-let facilitatorA: UserRow;
-let repA: UserRow;
-let demoManagerA: UserRow;
-let noRoleA: UserRow;
-let adminB: UserRow;
-let superuser: UserRow;
+const database = useTestDatabase();
+const t = useTwoTenants(
+  database,
+  {
+    a: {
+      adminA: { userType: 'admin' },
+      managerA: { userType: 'manager' },
+      facilitatorA: { userType: 'facilitator' },
+      repA: { userType: 'sales_rep' },
+      demoManagerA: { userType: 'demo_manager' },
+      noRoleA: { userType: 'user' },
+    },
+    b: { adminB: { userType: 'admin' } },
+  },
+  ['Alpha', 'Beta'],
+);
 
 const criterion = (n: number, over: Partial<ScorecardInput['criteria'][number]> = {}) => ({
   name: `Criterion ${n}`,
@@ -45,15 +46,6 @@ const input = (over: Partial<ScorecardInput> = {}): ScorecardInput => ({
   ...over,
 });
 
-/** The zod field errors a client would receive (error.data.fieldErrors), after checking it is a 400. */
-function fieldErrors(e: unknown) {
-  expect(e).toBeInstanceOf(TRPCError);
-  expect(describeTrpcError(e).httpStatus).toBe(400);
-  const cause = (e as TRPCError).cause;
-  expect(cause).toBeInstanceOf(ZodError);
-  return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
-}
-
 /** Every scorecard row and criteria row of a tenant, read around RLS (the database's truth). */
 const dbState = (tenantId: string) =>
   asSystem(database.db, { action: 'test' }, async (tx) => ({
@@ -69,36 +61,11 @@ const dbState = (tenantId: string) =>
       .orderBy(asc(scorecardCriteria.scorecardId), asc(scorecardCriteria.position)),
   }));
 
-const setUsed = (id: string) => withTenant(database.db, tenantA.id, (tx) => markScorecardUsed(tx, id));
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  deps = await testDeps(database);
-  const cast = await createTwoTenants(
-    database.db,
-    {
-      a: {
-        adminA: { userType: 'admin' },
-        managerA: { userType: 'manager' },
-        facilitatorA: { userType: 'facilitator' },
-        repA: { userType: 'sales_rep' },
-        demoManagerA: { userType: 'demo_manager' },
-        noRoleA: { userType: 'user' },
-      },
-      b: { adminB: { userType: 'admin' } },
-    },
-    ['Alpha', 'Beta'],
-  );
-  ({ adminA, managerA, facilitatorA, repA, demoManagerA, noRoleA, adminB } = cast.users);
-  superuser = cast.superuser;
-  tenantA = cast.a;
-  tenantB = cast.b;
-});
-afterAll(() => database?.cleanup());
+const setUsed = (id: string) => withTenant(database.db, t.tenantA, (tx) => markScorecardUsed(tx, id));
 
 describe('scorecards: happy path', () => {
   it('creates, lists, gets, updates in place and deletes a scorecard', async () => {
-    const caller = signedInCaller(deps, adminA);
+    const caller = signedInCaller(t.deps, t.adminA);
     const created = await caller.scorecards.create(
       input({
         name: '  Discovery basics  ',
@@ -139,7 +106,7 @@ describe('scorecards: happy path', () => {
     expect(Date.parse(item!.updatedAt)).not.toBeNaN();
 
     // a manager of the same tenant reads and edits it too
-    const manager = signedInCaller(deps, managerA);
+    const manager = signedInCaller(t.deps, t.managerA);
     expect(await manager.scorecards.get({ id: created.id })).toEqual(created);
 
     const updated = await manager.scorecards.update({
@@ -163,12 +130,12 @@ describe('scorecards: happy path', () => {
       [0, 'Criterion 9'],
       [1, 'Moved down'],
     ]);
-    const state = await dbState(tenantA.id);
+    const state = await dbState(t.tenantA);
     expect(state.cards.filter((c) => c.lineageId === created.lineageId)).toHaveLength(1);
     expect(state.criteria.filter((c) => c.scorecardId === created.id)).toHaveLength(2);
 
     expect(await caller.scorecards.delete({ id: created.id })).toEqual({ mode: 'hard' });
-    const after = await dbState(tenantA.id);
+    const after = await dbState(t.tenantA);
     expect(after.cards.find((c) => c.id === created.id)).toBeUndefined();
     expect(after.criteria.find((c) => c.scorecardId === created.id)).toBeUndefined();
     expect((await caller.scorecards.list({})).find((s) => s.id === created.id)).toBeUndefined();
@@ -176,13 +143,13 @@ describe('scorecards: happy path', () => {
   });
 
   it('a facilitator (sales_manager role) may create', async () => {
-    const out = await signedInCaller(deps, facilitatorA).scorecards.create(input({ name: 'Facilitated' }));
+    const out = await signedInCaller(t.deps, t.facilitatorA).scorecards.create(input({ name: 'Facilitated' }));
     expect(out.name).toBe('Facilitated');
   });
 
   it('get of an unknown id is NOT_FOUND', async () => {
     const e = describeTrpcError(
-      await rejection(signedInCaller(deps, adminA).scorecards.get({ id: '00000000-0000-4000-8000-000000000000' })),
+      await rejection(signedInCaller(t.deps, t.adminA).scorecards.get({ id: '00000000-0000-4000-8000-000000000000' })),
     );
     expect(e).toMatchObject({ appCode: 'NOT_FOUND', httpStatus: 404 });
   });
@@ -258,23 +225,23 @@ describe('scorecards: validation', () => {
   ];
 
   it.each(cases)('%s → 400 with %s: %s, nothing written', async (_label, bad, field, key) => {
-    const before = await dbState(tenantA.id);
-    const errors = fieldErrors(await rejection(signedInCaller(deps, adminA).scorecards.create(bad)));
+    const before = await dbState(t.tenantA);
+    const errors = fieldErrors(await rejection(signedInCaller(t.deps, t.adminA).scorecards.create(bad)));
     expect(errors[field]).toContain(key);
-    expect(await dbState(tenantA.id)).toEqual(before);
+    expect(await dbState(t.tenantA)).toEqual(before);
   });
 
   it('exactly ten criteria are accepted', async () => {
-    const out = await signedInCaller(deps, adminA).scorecards.create(
+    const out = await signedInCaller(t.deps, t.adminA).scorecards.create(
       input({ name: 'Ten', criteria: Array.from({ length: 10 }, (_, i) => criterion(i)) }),
     );
     expect(out.criteria).toHaveLength(10);
   });
 
   it('an invalid update leaves the scorecard and its criteria unchanged', async () => {
-    const caller = signedInCaller(deps, adminA);
+    const caller = signedInCaller(t.deps, t.adminA);
     const card = await caller.scorecards.create(input({ name: 'Keep me' }));
-    const before = await dbState(tenantA.id);
+    const before = await dbState(t.tenantA);
     const errors = fieldErrors(
       await rejection(
         caller.scorecards.update({
@@ -284,18 +251,18 @@ describe('scorecards: validation', () => {
       ),
     );
     expect(errors.criteria).toEqual(['scorecards.validation.criterionFieldsRequired']);
-    expect(await dbState(tenantA.id)).toEqual(before);
+    expect(await dbState(t.tenantA)).toEqual(before);
   });
 });
 
 describe('scorecards: versioning', () => {
   it('editing a used scorecard creates version 2 and leaves version 1 and its criteria untouched', async () => {
-    const caller = signedInCaller(deps, adminA);
+    const caller = signedInCaller(t.deps, t.adminA);
     const v1 = await caller.scorecards.create(
       input({ name: 'Versioned', criteria: [criterion(1), criterion(2), criterion(3)] }),
     );
     await setUsed(v1.id);
-    const before = await dbState(tenantA.id);
+    const before = await dbState(t.tenantA);
     const v1Row = before.cards.find((c) => c.id === v1.id)!;
     const v1Criteria = before.criteria.filter((c) => c.scorecardId === v1.id);
     expect(v1Row.usedAt).not.toBeNull();
@@ -315,7 +282,7 @@ describe('scorecards: versioning', () => {
     expect(v2.id).not.toBe(v1.id);
     expect(v2.criteria.map((c) => c.name)).toEqual(['Criterion 7']);
 
-    const after = await dbState(tenantA.id);
+    const after = await dbState(t.tenantA);
     // the old row differs only in isCurrent; its criteria are byte-for-byte the same rows
     expect(after.cards.find((c) => c.id === v1.id)).toEqual({ ...v1Row, isCurrent: false });
     expect(after.criteria.filter((c) => c.scorecardId === v1.id)).toEqual(v1Criteria);
@@ -334,7 +301,7 @@ describe('scorecards: versioning', () => {
     expect(await caller.scorecards.versions({ id: v1.id })).toEqual(versions);
 
     // the frozen version still resolves with its original criteria
-    const frozen = await withTenant(database.db, tenantA.id, (tx) => getScorecardVersion(tx, v1.id));
+    const frozen = await withTenant(database.db, t.tenantA, (tx) => getScorecardVersion(tx, v1.id));
     expect(frozen).toMatchObject({ id: v1.id, version: 1, isCurrent: false, name: 'Versioned' });
     expect(frozen.criteria.map((c) => c.name)).toEqual(['Criterion 1', 'Criterion 2', 'Criterion 3']);
 
@@ -353,35 +320,35 @@ describe('scorecards: versioning', () => {
 
     // delete of a lineage with used versions is soft: rows stay (marked), list and get hide them
     expect(await caller.scorecards.delete({ id: v3.id })).toEqual({ mode: 'soft' });
-    const deleted = (await dbState(tenantA.id)).cards.filter((c) => c.lineageId === v1.lineageId);
+    const deleted = (await dbState(t.tenantA)).cards.filter((c) => c.lineageId === v1.lineageId);
     expect(deleted).toHaveLength(3);
     expect(deleted.every((c) => c.deletedAt !== null)).toBe(true);
     expect((await caller.scorecards.list({})).filter((s) => s.lineageId === v1.lineageId)).toEqual([]);
     expect(describeTrpcError(await rejection(caller.scorecards.get({ id: v3.id }))).appCode).toBe('NOT_FOUND');
     expect(describeTrpcError(await rejection(caller.scorecards.delete({ id: v3.id }))).appCode).toBe('NOT_FOUND');
     // …and reports can still explain old scores
-    const old = await withTenant(database.db, tenantA.id, (tx) => getScorecardVersion(tx, v1.id));
+    const old = await withTenant(database.db, t.tenantA, (tx) => getScorecardVersion(tx, v1.id));
     expect(old.criteria).toHaveLength(3);
   });
 
   it('markScorecardUsed keeps the first use time', async () => {
-    const card = await signedInCaller(deps, adminA).scorecards.create(input({ name: 'Used twice' }));
+    const card = await signedInCaller(t.deps, t.adminA).scorecards.create(input({ name: 'Used twice' }));
     await setUsed(card.id);
-    const first = (await dbState(tenantA.id)).cards.find((c) => c.id === card.id)!.usedAt;
+    const first = (await dbState(t.tenantA)).cards.find((c) => c.id === card.id)!.usedAt;
     await setUsed(card.id);
-    expect((await dbState(tenantA.id)).cards.find((c) => c.id === card.id)!.usedAt).toEqual(first);
+    expect((await dbState(t.tenantA)).cards.find((c) => c.id === card.id)!.usedAt).toEqual(first);
   });
 });
 
 describe('scorecards: roles', () => {
   it.each([
-    ['sales_rep', () => repA],
-    ['demo_sales_manager', () => demoManagerA],
-    ['no role', () => noRoleA],
+    ['sales_rep', () => t.repA],
+    ['demo_sales_manager', () => t.demoManagerA],
+    ['no role', () => t.noRoleA],
   ])('%s is FORBIDDEN for every procedure and writes nothing', async (_label, who) => {
-    const own = await signedInCaller(deps, adminA).scorecards.create(input({ name: 'Not for reps' }));
-    const before = await dbState(tenantA.id);
-    const caller = signedInCaller(deps, who());
+    const own = await signedInCaller(t.deps, t.adminA).scorecards.create(input({ name: 'Not for reps' }));
+    const before = await dbState(t.tenantA);
+    const caller = signedInCaller(t.deps, who());
     const attempts = [
       () => caller.scorecards.list({}),
       () => caller.scorecards.get({ id: own.id }),
@@ -392,12 +359,12 @@ describe('scorecards: roles', () => {
     ];
     for (const attempt of attempts)
       expect(describeTrpcError(await rejection(attempt()))).toMatchObject({ appCode: 'FORBIDDEN', httpStatus: 403 });
-    expect(await dbState(tenantA.id)).toEqual(before);
+    expect(await dbState(t.tenantA)).toEqual(before);
   });
 
   it('a tenant admin naming another client is FORBIDDEN', async () => {
     const e = describeTrpcError(
-      await rejection(signedInCaller(deps, adminA).scorecards.list({ clientId: tenantB.id })),
+      await rejection(signedInCaller(t.deps, t.adminA).scorecards.list({ clientId: t.tenantB })),
     );
     expect(e.appCode).toBe('FORBIDDEN');
   });
@@ -405,9 +372,9 @@ describe('scorecards: roles', () => {
 
 describe('scorecards: tenant isolation', () => {
   it("tenant A cannot read, version, update or delete tenant B's scorecard, even by id", async () => {
-    const bCard = await signedInCaller(deps, adminB).scorecards.create(input({ name: 'Beta secret' }));
-    const before = await dbState(tenantB.id);
-    const a = signedInCaller(deps, adminA);
+    const bCard = await signedInCaller(t.deps, t.adminB).scorecards.create(input({ name: 'Beta secret' }));
+    const before = await dbState(t.tenantB);
+    const a = signedInCaller(t.deps, t.adminA);
     expect((await a.scorecards.list({})).map((s) => s.id)).not.toContain(bCard.id);
     for (const attempt of [
       () => a.scorecards.get({ id: bCard.id }),
@@ -417,64 +384,65 @@ describe('scorecards: tenant isolation', () => {
     ]) {
       expect(describeTrpcError(await rejection(attempt()))).toMatchObject({ appCode: 'NOT_FOUND', httpStatus: 404 });
     }
-    expect(await dbState(tenantB.id)).toEqual(before);
+    expect(await dbState(t.tenantB)).toEqual(before);
     // and B still sees it
-    expect((await signedInCaller(deps, adminB).scorecards.get({ id: bCard.id })).name).toBe('Beta secret');
+    expect((await signedInCaller(t.deps, t.adminB).scorecards.get({ id: bCard.id })).name).toBe('Beta secret');
   });
 
   it('a used scorecard of B cannot be forked into a new version by A', async () => {
-    const bCard = await signedInCaller(deps, adminB).scorecards.create(input({ name: 'Beta used' }));
-    await withTenant(database.db, tenantB.id, (tx) => markScorecardUsed(tx, bCard.id));
-    const before = await dbState(tenantB.id);
-    const beforeA = await dbState(tenantA.id);
+    const bCard = await signedInCaller(t.deps, t.adminB).scorecards.create(input({ name: 'Beta used' }));
+    await withTenant(database.db, t.tenantB, (tx) => markScorecardUsed(tx, bCard.id));
+    const before = await dbState(t.tenantB);
+    const beforeA = await dbState(t.tenantA);
     expect(
-      describeTrpcError(await rejection(signedInCaller(deps, adminA).scorecards.update({ id: bCard.id, ...input() })))
-        .appCode,
+      describeTrpcError(
+        await rejection(signedInCaller(t.deps, t.adminA).scorecards.update({ id: bCard.id, ...input() })),
+      ).appCode,
     ).toBe('NOT_FOUND');
-    expect(await dbState(tenantB.id)).toEqual(before);
-    expect(await dbState(tenantA.id)).toEqual(beforeA);
+    expect(await dbState(t.tenantB)).toEqual(before);
+    expect(await dbState(t.tenantA)).toEqual(beforeA);
   });
 
   it('markScorecardUsed and getScorecardVersion respect the tenant context', async () => {
-    const bCard = await signedInCaller(deps, adminB).scorecards.create(input({ name: 'Beta frozen' }));
-    await expect(withTenant(database.db, tenantA.id, (tx) => getScorecardVersion(tx, bCard.id))).rejects.toMatchObject({
+    const bCard = await signedInCaller(t.deps, t.adminB).scorecards.create(input({ name: 'Beta frozen' }));
+    await expect(withTenant(database.db, t.tenantA, (tx) => getScorecardVersion(tx, bCard.id))).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    await expect(withTenant(database.db, tenantA.id, (tx) => markScorecardUsed(tx, bCard.id))).rejects.toMatchObject({
+    await expect(withTenant(database.db, t.tenantA, (tx) => markScorecardUsed(tx, bCard.id))).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect((await dbState(tenantB.id)).cards.find((c) => c.id === bCard.id)!.usedAt).toBeNull();
+    expect((await dbState(t.tenantB)).cards.find((c) => c.id === bCard.id)!.usedAt).toBeNull();
   });
 });
 
 describe('scorecards: superuser via clientId', () => {
   it("acts on the named client's scorecards under that tenant", async () => {
-    const su = signedInCaller(deps, superuser);
-    const created = await su.scorecards.create({ clientId: tenantB.id, ...input({ name: 'Made by superuser' }) });
-    const row = (await dbState(tenantB.id)).cards.find((c) => c.id === created.id);
-    expect(row?.tenantId).toBe(tenantB.id);
-    expect((await su.scorecards.list({ clientId: tenantB.id })).map((s) => s.name)).toContain('Made by superuser');
-    expect((await signedInCaller(deps, adminB).scorecards.list({})).map((s) => s.id)).toContain(created.id);
+    const su = signedInCaller(t.deps, t.superuser);
+    const created = await su.scorecards.create({ clientId: t.tenantB, ...input({ name: 'Made by superuser' }) });
+    const row = (await dbState(t.tenantB)).cards.find((c) => c.id === created.id);
+    expect(row?.tenantId).toBe(t.tenantB);
+    expect((await su.scorecards.list({ clientId: t.tenantB })).map((s) => s.name)).toContain('Made by superuser');
+    expect((await signedInCaller(t.deps, t.adminB).scorecards.list({})).map((s) => s.id)).toContain(created.id);
     // not visible in A through B's id, nor in A's list
-    expect((await su.scorecards.list({ clientId: tenantA.id })).map((s) => s.id)).not.toContain(created.id);
-    expect(
-      describeTrpcError(await rejection(su.scorecards.get({ clientId: tenantA.id, id: created.id }))).appCode,
-    ).toBe('NOT_FOUND');
+    expect((await su.scorecards.list({ clientId: t.tenantA })).map((s) => s.id)).not.toContain(created.id);
+    expect(describeTrpcError(await rejection(su.scorecards.get({ clientId: t.tenantA, id: created.id }))).appCode).toBe(
+      'NOT_FOUND',
+    );
 
     const updated = await su.scorecards.update({
-      clientId: tenantB.id,
+      clientId: t.tenantB,
       id: created.id,
       ...input({ name: 'Renamed by superuser' }),
     });
     expect(updated.name).toBe('Renamed by superuser');
-    expect(await su.scorecards.delete({ clientId: tenantB.id, id: created.id })).toEqual({ mode: 'hard' });
-    expect((await dbState(tenantB.id)).cards.find((c) => c.id === created.id)).toBeUndefined();
+    expect(await su.scorecards.delete({ clientId: t.tenantB, id: created.id })).toEqual({ mode: 'hard' });
+    expect((await dbState(t.tenantB)).cards.find((c) => c.id === created.id)).toBeUndefined();
   });
 
   it('an unknown clientId is NOT_FOUND', async () => {
     const e = describeTrpcError(
       await rejection(
-        signedInCaller(deps, superuser).scorecards.list({ clientId: '00000000-0000-4000-8000-000000000001' }),
+        signedInCaller(t.deps, t.superuser).scorecards.list({ clientId: '00000000-0000-4000-8000-000000000001' }),
       ),
     );
     expect(e.appCode).toBe('NOT_FOUND');

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, users } from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_TEAM_WITHOUT_SIGN_IN, seedDemoIfEmpty } from '../../seed/demo';
 import { asSystem } from '../../db/tenant';
 import { checkPassword } from '../../server/contracts/password-policy';
 import type { AppDeps } from '../../server/deps';
 import { anonymousCaller, testDeps } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 const DEMO_PASSWORD = 'Demo-Password-42';
 
@@ -19,10 +19,8 @@ const snapshot = () =>
   }));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   deps = await testDeps(database);
 });
-afterAll(() => database?.cleanup());
 
 describe('seedDemoIfEmpty', () => {
   it('creates the internal and demo tenants with the 8 documented accounts, and the team members who cannot sign in', async () => {

@@ -1,15 +1,10 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { startTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database?.cleanup());
+const database = useTestDatabase();
 
 /** Opens a new TCP connection (no pooled keep-alive socket) and reports how it went. */
 function connectionError(url: string): Promise<string> {

@@ -1,5 +1,4 @@
 import { and, count, eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   aiGenerations,
@@ -25,12 +24,13 @@ import type { AppError } from '../../server/errors';
 import type { SimulationInput } from '../../server/contracts/simulations';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { loadSimulationInstructions } from '../../server/services/simulations/instructions';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, createTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let modelDeps: AppDeps;
 let fake: FakeOpenAI;
@@ -93,19 +93,9 @@ const STORED = {
 };
 
 const as = (u: UserRow, d: AppDeps = deps) => signedInCaller(d, u);
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const simRow = async (id: string) =>
   (await sys((tx) => tx.select().from(simulations).where(eq(simulations.id, id))))[0];
-
-/** Every zod message per dotted field path, as the client form would show them. */
-function issues(e: unknown): Record<string, string[]> {
-  const cause = (e as { cause?: unknown }).cause;
-  expect(describeTrpcError(e).trpcCode).toBe('BAD_REQUEST');
-  expect(cause).toBeInstanceOf(ZodError);
-  const out: Record<string, string[]> = {};
-  for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
-  return out;
-}
 
 async function refsOf(tenantId: string): Promise<Refs> {
   return sys(async (tx) => {
@@ -170,7 +160,6 @@ const draftOf = (s: SimulationInput) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   fake = await startFakeOpenAI();
   deps = await testDeps(database);
   modelDeps = await testDeps(database, {
@@ -198,10 +187,7 @@ beforeAll(async () => {
   managerB = await createTenantUser(database.db, b.id, { userType: 'manager' });
   superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
 });
-afterAll(async () => {
-  await fake?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(fake));
 beforeEach(() => {
   fake.reset();
   fake.setDefault(null);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, mailOutbox, supportRequests } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession, SESSION_COOKIE } from '../../server/auth/session';
 import type { AppDeps } from '../../server/deps';
@@ -9,20 +9,21 @@ import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { createSupportRequest } from '../../server/services/support/support';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, rows, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase, rows, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
 
 const SUPPORT = 'help@spar.example';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let quietDeps: AppDeps;
 let smtp: SmtpReceiver;
 let rep: UserRow;
 let otherTenantId: string;
 
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const allRequests = () => sys((tx) => tx.select().from(supportRequests));
 const outbox = () => sys((tx) => tx.select().from(mailOutbox));
 const mailJobs = () => sys((tx) => tx.select().from(jobs).where(eq(jobs.queue, 'mail')));
@@ -54,7 +55,6 @@ async function drainMail() {
 const crlf = (s: string | null) => (s ?? '').replace(/\r\n/g, '\n').trimEnd();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   smtp = await startSmtpReceiver();
   deps = await testDeps(database, { SUPPORT_EMAIL: SUPPORT });
   quietDeps = await testDeps(database, { SUPPORT_EMAIL: '' });
@@ -62,10 +62,7 @@ beforeAll(async () => {
   otherTenantId = (await createTenant(database.db, { name: 'Other' })).id;
   rep = await createTenantUser(database.db, tenant.id, { email: 'rep@acme.test' });
 });
-afterAll(async () => {
-  await smtp?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(smtp));
 
 describe('support.create', () => {
   it('stores the request in the tenant and queues exactly one mail (outbox row + mail job) in the same commit', async () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
 import { startTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 
 /**
  * Browser telemetry through the server: GET /api/v1/telemetry/config tells the page
@@ -12,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
  * receiver here) with OTEL_EXPORTER_OTLP_HEADERS, byte for byte, for a page holding a telemetry
  * token (issued with the config), limited per token and per address. Off when no endpoint is set.
  */
-let database: TestDatabase;
+const database = useTestDatabase();
 let on: RunningApp;
 let off: RunningApp;
 let receiver: Server;
@@ -21,7 +22,6 @@ const PER_PAGE = 5;
 const PER_ADDRESS = 8;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (d: Buffer) => chunks.push(d));
@@ -47,12 +47,7 @@ beforeAll(async () => {
   off = await startTestApp(database, {}, { jobs: { disabled: true } });
 }, 60_000);
 
-afterAll(async () => {
-  await on?.stop();
-  await off?.stop();
-  await new Promise((r) => receiver?.close(r));
-  await database?.cleanup();
-});
+afterAll(() => closeAll(on, off, receiver));
 
 const EXPORT = {
   resourceSpans: [

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, icps } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { resolveTenantAccess } from '../../server/access/tenant-access';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let tenantA: string;
 let tenantB: string;
 let admin: { id: string; tenantId: string };
@@ -26,7 +26,6 @@ const failure = (p: Promise<unknown>) =>
   );
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   tenantB = (await createTenant(database.db, { name: 'Globex' })).id;
   const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
@@ -36,7 +35,6 @@ beforeAll(async () => {
     tenantId: internal.id,
   };
 });
-afterAll(() => database?.cleanup());
 
 describe('resolveTenantAccess', () => {
   it('own tenant without clientId or with the own id; a role outside `roles` is FORBIDDEN', async () => {

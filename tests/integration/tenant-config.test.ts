@@ -1,52 +1,23 @@
 import { count, eq } from 'drizzle-orm';
-import { ZodError } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callInstructions, clientOverviews, icps, productGroupings } from '../../db/schema';
 import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
-import type { AppDeps } from '../../server/deps';
-import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser, createTwoTenants } from '../helpers/factories';
+import { describeTrpcError, rejection, signedInCaller, type UserRow, issues } from '../helpers/app';
+import { useTestDatabase, systemRunner } from '../helpers/db';
+import { useTwoTenants } from '../helpers/lifecycle';
+import { createTenant, createTenantUser } from '../helpers/factories';
 
-let database: TestDatabase;
-let deps: AppDeps;
-let tenantA: string;
-let tenantB: string;
-let managerA: UserRow;
-let adminA: UserRow;
-let repA: UserRow;
-let managerB: UserRow;
-let adminB: UserRow;
-let superuser: UserRow;
+const database = useTestDatabase();
+const t = useTwoTenants(database, {
+  a: { managerA: { userType: 'manager' }, adminA: { userType: 'admin' }, repA: { userType: 'sales_rep' } },
+  b: { managerB: { userType: 'manager' }, adminB: { userType: 'admin' } },
+});
 
-const as = (u: UserRow) => signedInCaller(deps, u);
+const as = (u: UserRow) => signedInCaller(t.deps, u);
 type Caller = ReturnType<typeof as>;
 
-function issues(e: unknown): Record<string, string[]> {
-  const cause = (e as { cause?: unknown }).cause;
-  expect(describeTrpcError(e).trpcCode).toBe('BAD_REQUEST');
-  expect(cause).toBeInstanceOf(ZodError);
-  const out: Record<string, string[]> = {};
-  for (const i of (cause as ZodError).issues) (out[i.path.join('.')] ??= []).push(i.message);
-  return out;
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  deps = await testDeps(database);
-  const cast = await createTwoTenants(database.db, {
-    a: { managerA: { userType: 'manager' }, adminA: { userType: 'admin' }, repA: { userType: 'sales_rep' } },
-    b: { managerB: { userType: 'manager' }, adminB: { userType: 'admin' } },
-  });
-  ({ managerA, adminA, repA, managerB, adminB } = cast.users);
-  superuser = cast.superuser;
-  tenantA = cast.a.id;
-  tenantB = cast.b.id;
-});
-afterAll(() => database?.cleanup());
-
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 
 /** ICPs and product groupings share a shape (name, details): one suite, run for each. */
 const NAMED = [
@@ -70,11 +41,11 @@ const NAMED = [
 for (const entity of NAMED) {
   describe(`${entity.label} router`, () => {
     it('an admin creates, lists, reads, updates and deletes', async () => {
-      const api = entity.api(as(adminA));
+      const api = entity.api(as(t.adminA));
       const created = await api.create({ name: '  Mid-market SaaS  ', details: 'VP Sales, 50 reps' });
       expect(created).toMatchObject({ name: 'Mid-market SaaS', details: 'VP Sales, 50 reps' });
       expect(created).not.toHaveProperty('tenantId');
-      expect((await entity.row(created.id)).tenantId).toBe(tenantA);
+      expect((await entity.row(created.id)).tenantId).toBe(t.tenantA);
       expect((await api.list({})).map((r) => r.id)).toContain(created.id);
       expect(await api.get({ id: created.id })).toEqual(created);
       const updated = await api.update({ id: created.id, name: 'Enterprise', details: '' });
@@ -85,9 +56,9 @@ for (const entity of NAMED) {
     });
 
     it('a manager reads it (the simulation wizard needs it) but cannot change it, and nothing is written', async () => {
-      const mine = await entity.api(as(adminA)).create({ name: 'Read only for managers', details: 'd' });
+      const mine = await entity.api(as(t.adminA)).create({ name: 'Read only for managers', details: 'd' });
       const before = await entity.total();
-      const api = entity.api(as(managerA));
+      const api = entity.api(as(t.managerA));
       expect((await api.list({})).map((r) => r.id)).toContain(mine.id);
       expect((await api.get({ id: mine.id })).name).toBe('Read only for managers');
       for (const call of [
@@ -102,11 +73,11 @@ for (const entity of NAMED) {
       }
       expect(await entity.total()).toBe(before);
       expect((await entity.row(mine.id)).name).toBe('Read only for managers');
-      await entity.api(as(adminA)).delete({ id: mine.id });
+      await entity.api(as(t.adminA)).delete({ id: mine.id });
     });
 
     it('details are optional', async () => {
-      const api = entity.api(as(adminA));
+      const api = entity.api(as(t.adminA));
       const created = await api.create({ name: 'No details' });
       expect(created.details).toBe('');
       await api.delete({ id: created.id });
@@ -114,10 +85,10 @@ for (const entity of NAMED) {
 
     it('the name is required and nothing is written', async () => {
       const before = await entity.total();
-      const e = issues(await rejection(entity.api(as(adminA)).create({ name: '  ', details: 'x' })));
+      const e = issues(await rejection(entity.api(as(t.adminA)).create({ name: '  ', details: 'x' })));
       expect(e).toEqual({ name: [`config.${entity.section}.nameRequired`] });
       const e2 = issues(
-        await rejection(entity.api(as(adminA)).create({ name: 'n'.repeat(161), details: 'd'.repeat(20_001) })),
+        await rejection(entity.api(as(t.adminA)).create({ name: 'n'.repeat(161), details: 'd'.repeat(20_001) })),
       );
       expect(e2).toEqual({
         name: [`config.${entity.section}.nameTooLong`],
@@ -127,7 +98,7 @@ for (const entity of NAMED) {
     });
 
     it('a sales rep is denied', async () => {
-      const api = entity.api(as(repA));
+      const api = entity.api(as(t.repA));
       for (const call of [
         () => api.list({}),
         () => api.create({ name: 'x' }),
@@ -141,9 +112,9 @@ for (const entity of NAMED) {
     });
 
     it('another tenant cannot read, change or delete it by id', async () => {
-      const mine = await entity.api(as(adminA)).create({ name: 'Acme only', details: 'secret' });
+      const mine = await entity.api(as(t.adminA)).create({ name: 'Acme only', details: 'secret' });
       const before = await entity.row(mine.id);
-      const other = entity.api(as(adminB));
+      const other = entity.api(as(t.adminB));
       expect((await other.list({})).map((r) => r.id)).not.toContain(mine.id);
       for (const call of [
         () => other.get({ id: mine.id }),
@@ -156,18 +127,18 @@ for (const entity of NAMED) {
         });
       }
       expect(await entity.row(mine.id)).toEqual(before);
-      expect(describeTrpcError(await rejection(other.list({ clientId: tenantA }))).appCode).toBe('FORBIDDEN');
+      expect(describeTrpcError(await rejection(other.list({ clientId: t.tenantA }))).appCode).toBe('FORBIDDEN');
     });
 
     it('a superuser edits a client through clientId', async () => {
-      const api = entity.api(as(superuser));
-      const created = await api.create({ clientId: tenantB, name: 'Set up by support', details: '' });
-      expect((await entity.row(created.id)).tenantId).toBe(tenantB);
-      expect((await entity.api(as(managerB)).list({})).map((r) => r.id)).toContain(created.id);
+      const api = entity.api(as(t.superuser));
+      const created = await api.create({ clientId: t.tenantB, name: 'Set up by support', details: '' });
+      expect((await entity.row(created.id)).tenantId).toBe(t.tenantB);
+      expect((await entity.api(as(t.managerB)).list({})).map((r) => r.id)).toContain(created.id);
       expect((await api.list({})).map((r) => r.id)).not.toContain(created.id);
-      await api.update({ clientId: tenantB, id: created.id, name: 'Renamed', details: 'more' });
+      await api.update({ clientId: t.tenantB, id: created.id, name: 'Renamed', details: 'more' });
       expect((await entity.row(created.id)).name).toBe('Renamed');
-      await api.delete({ clientId: tenantB, id: created.id });
+      await api.delete({ clientId: t.tenantB, id: created.id });
       expect(await entity.row(created.id)).toBeUndefined();
     });
   });
@@ -178,53 +149,55 @@ describe('call instructions router', () => {
     (await sys((tx) => tx.select().from(callInstructions).where(eq(callInstructions.id, id))))[0];
 
   it('an admin creates, lists, reads, updates and deletes', async () => {
-    const api = as(adminA).callInstructions;
+    const api = as(t.adminA).callInstructions;
     const first = await api.create({ instructions: 'Discovery call, 30 minutes.' });
     const second = await api.create({ instructions: 'Cold call, 5 minutes.' });
     expect((await api.list({})).map((r) => r.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(await api.get({ id: first.id })).toEqual(first);
     const updated = await api.update({ id: first.id, instructions: '  Discovery call, 45 minutes.  ' });
     expect(updated.instructions).toBe('Discovery call, 45 minutes.');
-    expect((await row(first.id)).tenantId).toBe(tenantA);
+    expect((await row(first.id)).tenantId).toBe(t.tenantA);
     await api.delete({ id: first.id });
     await api.delete({ id: second.id });
     expect(await row(first.id)).toBeUndefined();
   });
 
   it('the text is required', async () => {
-    const e = issues(await rejection(as(adminA).callInstructions.create({ instructions: '   ' })));
+    const e = issues(await rejection(as(t.adminA).callInstructions.create({ instructions: '   ' })));
     expect(e).toEqual({ instructions: ['config.callInstructions.instructionsRequired'] });
-    const created = await as(adminA).callInstructions.create({ instructions: 'Keep me' });
-    const e2 = issues(await rejection(as(adminA).callInstructions.update({ id: created.id, instructions: '' })));
+    const created = await as(t.adminA).callInstructions.create({ instructions: 'Keep me' });
+    const e2 = issues(await rejection(as(t.adminA).callInstructions.update({ id: created.id, instructions: '' })));
     expect(e2).toEqual({ instructions: ['config.callInstructions.instructionsRequired'] });
     expect((await row(created.id)).instructions).toBe('Keep me');
     // a manager reads it but cannot change it
-    expect((await as(managerA).callInstructions.get({ id: created.id })).instructions).toBe('Keep me');
+    expect((await as(t.managerA).callInstructions.get({ id: created.id })).instructions).toBe('Keep me');
     expect(
       describeTrpcError(
-        await rejection(as(managerA).callInstructions.update({ id: created.id, instructions: 'Changed' })),
+        await rejection(as(t.managerA).callInstructions.update({ id: created.id, instructions: 'Changed' })),
       ).appCode,
     ).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(managerA).callInstructions.delete({ id: created.id }))).appCode).toBe(
+    expect(describeTrpcError(await rejection(as(t.managerA).callInstructions.delete({ id: created.id }))).appCode).toBe(
       'FORBIDDEN',
     );
     expect((await row(created.id)).instructions).toBe('Keep me');
-    await as(adminA).callInstructions.delete({ id: created.id });
+    await as(t.adminA).callInstructions.delete({ id: created.id });
   });
 
   it('a sales rep is denied', async () => {
-    expect(describeTrpcError(await rejection(as(repA).callInstructions.list({})))).toMatchObject({
+    expect(describeTrpcError(await rejection(as(t.repA).callInstructions.list({})))).toMatchObject({
       appCode: 'FORBIDDEN',
     });
-    expect(describeTrpcError(await rejection(as(repA).callInstructions.create({ instructions: 'x' })))).toMatchObject({
-      appCode: 'FORBIDDEN',
-    });
+    expect(describeTrpcError(await rejection(as(t.repA).callInstructions.create({ instructions: 'x' })))).toMatchObject(
+      {
+        appCode: 'FORBIDDEN',
+      },
+    );
   });
 
   it('another tenant cannot reach it by id', async () => {
-    const mine = await as(adminA).callInstructions.create({ instructions: 'Acme script' });
+    const mine = await as(t.adminA).callInstructions.create({ instructions: 'Acme script' });
     const before = await row(mine.id);
-    const other = as(adminB).callInstructions;
+    const other = as(t.adminB).callInstructions;
     for (const call of [
       () => other.get({ id: mine.id }),
       () => other.update({ id: mine.id, instructions: 'Hijacked' }),
@@ -236,10 +209,10 @@ describe('call instructions router', () => {
   });
 
   it('a superuser edits a client through clientId', async () => {
-    const created = await as(superuser).callInstructions.create({ clientId: tenantB, instructions: 'For Beta' });
-    expect((await row(created.id)).tenantId).toBe(tenantB);
-    expect((await as(managerB).callInstructions.list({})).map((r) => r.id)).toContain(created.id);
-    await as(superuser).callInstructions.delete({ clientId: tenantB, id: created.id });
+    const created = await as(t.superuser).callInstructions.create({ clientId: t.tenantB, instructions: 'For Beta' });
+    expect((await row(created.id)).tenantId).toBe(t.tenantB);
+    expect((await as(t.managerB).callInstructions.list({})).map((r) => r.id)).toContain(created.id);
+    await as(t.superuser).callInstructions.delete({ clientId: t.tenantB, id: created.id });
     expect(await row(created.id)).toBeUndefined();
   });
 });
@@ -249,52 +222,54 @@ describe('client overview router', () => {
     (await sys((tx) => tx.select().from(clientOverviews).where(eq(clientOverviews.tenantId, tenantId))))[0];
 
   it('is empty before the first save, then upserts one text per client', async () => {
-    const api = as(managerA).clientOverview;
+    const api = as(t.managerA).clientOverview;
     expect(await api.get({})).toEqual({ details: '', updatedAt: null });
     // a manager reads the overview but only an admin writes it
     expect(describeTrpcError(await rejection(api.save({ details: 'By a manager' }))).appCode).toBe('FORBIDDEN');
-    expect(await overviewRow(tenantA)).toBeUndefined();
-    const first = await as(adminA).clientOverview.save({ details: '  Acme sells anvils.  ' });
+    expect(await overviewRow(t.tenantA)).toBeUndefined();
+    const first = await as(t.adminA).clientOverview.save({ details: '  Acme sells anvils.  ' });
     expect(first.details).toBe('Acme sells anvils.');
     expect(first.updatedAt).not.toBeNull();
-    const second = await as(adminA).clientOverview.save({ details: 'Acme sells anvils and rockets.' });
+    const second = await as(t.adminA).clientOverview.save({ details: 'Acme sells anvils and rockets.' });
     expect(await api.get({})).toEqual(second);
-    const all = await sys((tx) => tx.select().from(clientOverviews).where(eq(clientOverviews.tenantId, tenantA)));
+    const all = await sys((tx) => tx.select().from(clientOverviews).where(eq(clientOverviews.tenantId, t.tenantA)));
     expect(all).toHaveLength(1);
     expect(all[0].details).toBe('Acme sells anvils and rockets.');
   });
 
   it('rejects a text that is too long without changing the saved one', async () => {
-    const before = await overviewRow(tenantA);
-    const e = issues(await rejection(as(adminA).clientOverview.save({ details: 'x'.repeat(20_001) })));
+    const before = await overviewRow(t.tenantA);
+    const e = issues(await rejection(as(t.adminA).clientOverview.save({ details: 'x'.repeat(20_001) })));
     expect(e).toEqual({ details: ['config.clientOverview.detailsTooLong'] });
-    expect(await overviewRow(tenantA)).toEqual(before);
+    expect(await overviewRow(t.tenantA)).toEqual(before);
   });
 
   it('a sales rep is denied', async () => {
-    expect(describeTrpcError(await rejection(as(repA).clientOverview.get({})))).toMatchObject({ appCode: 'FORBIDDEN' });
-    expect(describeTrpcError(await rejection(as(repA).clientOverview.save({ details: 'x' })))).toMatchObject({
+    expect(describeTrpcError(await rejection(as(t.repA).clientOverview.get({})))).toMatchObject({
+      appCode: 'FORBIDDEN',
+    });
+    expect(describeTrpcError(await rejection(as(t.repA).clientOverview.save({ details: 'x' })))).toMatchObject({
       appCode: 'FORBIDDEN',
     });
   });
 
   it("each tenant sees only its own overview, and cannot name another client's", async () => {
-    await as(adminB).clientOverview.save({ details: 'Beta overview' });
-    expect((await as(managerA).clientOverview.get({})).details).toBe('Acme sells anvils and rockets.');
-    expect((await as(managerB).clientOverview.get({})).details).toBe('Beta overview');
+    await as(t.adminB).clientOverview.save({ details: 'Beta overview' });
+    expect((await as(t.managerA).clientOverview.get({})).details).toBe('Acme sells anvils and rockets.');
+    expect((await as(t.managerB).clientOverview.get({})).details).toBe('Beta overview');
     expect(
-      describeTrpcError(await rejection(as(adminB).clientOverview.save({ clientId: tenantA, details: 'Hijacked' })))
+      describeTrpcError(await rejection(as(t.adminB).clientOverview.save({ clientId: t.tenantA, details: 'Hijacked' })))
         .appCode,
     ).toBe('FORBIDDEN');
-    expect((await overviewRow(tenantA)).details).toBe('Acme sells anvils and rockets.');
+    expect((await overviewRow(t.tenantA)).details).toBe('Acme sells anvils and rockets.');
   });
 
   it('a superuser reads and saves a client overview through clientId', async () => {
-    const su = as(superuser).clientOverview;
-    expect((await su.get({ clientId: tenantB })).details).toBe('Beta overview');
-    await su.save({ clientId: tenantB, details: 'Beta, edited by support' });
-    expect((await overviewRow(tenantB)).details).toBe('Beta, edited by support');
-    expect((await overviewRow(tenantA)).details).toBe('Acme sells anvils and rockets.');
+    const su = as(t.superuser).clientOverview;
+    expect((await su.get({ clientId: t.tenantB })).details).toBe('Beta overview');
+    await su.save({ clientId: t.tenantB, details: 'Beta, edited by support' });
+    expect((await overviewRow(t.tenantB)).details).toBe('Beta, edited by support');
+    expect((await overviewRow(t.tenantA)).details).toBe('Acme sells anvils and rockets.');
     const e = issues(await rejection(su.save({ clientId: 'not-a-uuid', details: 'x' })));
     expect(e.clientId).toEqual(['errors.CLIENT_ID_REQUIRED']);
   });

@@ -11,7 +11,8 @@ import { emitWebhookEvent } from '../../server/services/webhooks/emit';
 import { createEndpoint } from '../../server/services/webhooks/endpoints';
 import { tracer } from '../../server/telemetry/tracing';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -31,7 +32,7 @@ interface OtlpSpan {
   /** The instrumentation scope that made it. */
   scope?: string;
 }
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let collector: Server;
 let receiver: WebhookReceiver;
@@ -41,7 +42,6 @@ const spans: OtlpSpan[] = [];
 const resources: Record<string, string>[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   collector = createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
@@ -74,12 +74,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await new Promise((r) => collector?.close(r));
-  await receiver?.close();
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, collector, receiver));
 
 /**
  * A request as an outside caller (the browser) makes it: this test shares its process with the

@@ -6,20 +6,19 @@ import { promisify } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, users } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import { verifyPassword } from '../../server/auth/password';
 import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { validateSessionToken } from '../../server/auth/session';
 import { describeTrpcError, rejection, signIn, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 const run = promisify(execFile);
 const HEADER = 'email,display_name,user_type,username,password,manager_email';
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let deps: AppDeps;
 let tenantA: string;
 let tenantB: string;
@@ -29,7 +28,7 @@ let repA: UserRow;
 let userB: UserRow;
 let superuser: UserRow;
 
-const sys = <T>(fn: Parameters<typeof asSystem<T>>[2]) => asSystem(database.db, { action: 'test' }, fn);
+const sys = systemRunner(database);
 const userByEmail = async (email: string) =>
   (
     await sys((tx) =>
@@ -59,7 +58,6 @@ async function runImport(caller: ReturnType<typeof signedInCaller>, csv: string,
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // a stricter policy than the default, so "violates the policy" is testable
   deps = await testDeps(database, {
     PASSWORD_POLICY: JSON.stringify({ schemaVersion: 1, minLength: 8, requireUppercase: true, requireNumeric: true }),
@@ -100,7 +98,6 @@ beforeAll(async () => {
     userType: 'superuser',
   });
 });
-afterAll(() => database?.cleanup());
 
 describe('users.list / managers', () => {
   it('lists the tenant users with role and manager, never a hash or another tenant', async () => {

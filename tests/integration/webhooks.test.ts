@@ -12,7 +12,8 @@ import type { JobRow } from '../../server/jobs/queue';
 import { webhookHandler } from '../../server/integrations/webhooks/deliver';
 import { emitWebhookEvent } from '../../server/services/webhooks/emit';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { closeAll } from '../helpers/lifecycle';
+import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /** A receiver on loopback that checks every request with the `standardwebhooks` package, as an ATS would. */
@@ -23,7 +24,7 @@ interface Received {
   verifiedWith: string[];
 }
 
-let database: TestDatabase;
+const database = useTestDatabase();
 let app: RunningApp;
 let receiver: Server;
 let receiverUrl: string;
@@ -70,7 +71,6 @@ const endpointRow = async (id: string) =>
   )[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
   const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
   admin = await createTenantUser(database.db, tenantA, {
@@ -110,11 +110,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await app?.stop();
-  await new Promise((r) => receiver?.close(r));
-  await database?.cleanup();
-});
+afterAll(() => closeAll(app, receiver));
 
 async function endpoint(
   path: string,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../server/contracts/languages';
 import { DIFFICULTIES } from '../../server/contracts/enums';
 import type { GenerationContext } from '../../server/ai/context';
+import { discoveryScorecard, generationContext, knowledgeChunk } from '../helpers/generation-context';
 import { DIFFICULTY_BEHAVIOUR } from '../../server/ai/difficulty';
 import { OFFLINE_PHRASES } from '../../server/ai/offline-phrases';
 import { generateOfflineScenario, OFFLINE_MODEL } from '../../server/ai/offline-scenario';
@@ -13,45 +14,32 @@ import { isAppError } from '../../server/errors';
 const FACT_1 = 'RouteWise customers cut empty truck kilometres by 18% in the first six months.';
 const FACT_2 = 'The onboarding programme takes four weeks and includes two on-site workshops.';
 
-function context(overrides: Partial<GenerationContext> = {}): GenerationContext {
-  const builtin = { id: null, name: 'x', source: 'builtin' as const, systemPrompt: null, userPrompt: '' };
-  return {
-    tenantId: '00000000-0000-0000-0000-000000000001',
-    simulationId: '00000000-0000-0000-0000-000000000002',
-    difficulty: 'medium',
-    language: 'en',
-    learnerRole: 'account_executive',
-    learnerTeam: 'enterprise',
-    useCase: 'Discovery call',
-    criteriaQuantity: 3,
-    persona: {
-      id: 'p1',
-      name: 'Laura Gómez',
-      shortDescription: 'Head of Operations at a regional logistics company. Pragmatic and busy.',
-      longDescription: 'Has been burned by vendors before.',
-      voice: 'alloy',
-      behaviourNotes: {},
-    },
-    icp: {
-      id: 'i1',
-      name: 'Mid-market logistics',
-      details:
-        'Industry: Road freight\nCompanies with 200-500 employees.\nDispatch is planned manually in spreadsheets, which causes costly delays.\nFuel costs keep rising.',
-    },
-    product: {
-      id: 'g1',
-      name: 'RouteWise',
-      details: 'Route optimisation software. It reduces fuel costs by 12% on average.',
-    },
-    clientOverview: 'Acme builds planning software for transport companies. Competitors: FleetPlan, Routely.',
-    callInstructions: null,
-    scorecard: {
-      id: 's1',
-      name: 'Discovery',
-      criteria: [
+const context = (overrides: Partial<GenerationContext> = {}) =>
+  generationContext(
+    {
+      simulationId: '00000000-0000-0000-0000-000000000002',
+      difficulty: 'medium',
+      language: 'en',
+      persona: {
+        shortDescription: 'Head of Operations at a regional logistics company. Pragmatic and busy.',
+        longDescription: 'Has been burned by vendors before.',
+        behaviourNotes: {},
+      },
+      icp: {
+        id: 'i1',
+        name: 'Mid-market logistics',
+        details:
+          'Industry: Road freight\nCompanies with 200-500 employees.\nDispatch is planned manually in spreadsheets, which causes costly delays.\nFuel costs keep rising.',
+      },
+      product: {
+        id: 'g1',
+        name: 'RouteWise',
+        details: 'Route optimisation software. It reduces fuel costs by 12% on average.',
+      },
+      clientOverview: 'Acme builds planning software for transport companies. Competitors: FleetPlan, Routely.',
+      callInstructions: null,
+      scorecard: discoveryScorecard([
         {
-          id: 'k1',
-          position: 0,
           name: 'Quantify the pain',
           description: 'Gets numbers',
           includeInScenario: true,
@@ -60,8 +48,6 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
           levelHigh: 'asks how many hours and euros are lost each week',
         },
         {
-          id: 'k2',
-          position: 1,
           name: 'Map the decision',
           description: 'Finds who decides',
           includeInScenario: true,
@@ -70,8 +56,6 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
           levelHigh: 'maps every stakeholder and the approval steps',
         },
         {
-          id: 'k3',
-          position: 2,
           name: 'Small talk',
           description: 'Builds rapport',
           includeInScenario: false,
@@ -79,23 +63,14 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
           levelLow: 'Some',
           levelHigh: 'Warm rapport',
         },
+      ]),
+      knowledge: [
+        knowledgeChunk('case-study.pdf', 0, `${FACT_1} More text follows here.`, 0.4),
+        knowledgeChunk('case-study.pdf', 3, FACT_2, 0.2),
       ],
     },
-    knowledge: [
-      {
-        fileId: 'f1',
-        fileName: 'case-study.pdf',
-        position: 0,
-        content: `${FACT_1} More text follows here.`,
-        rank: 0.4,
-        truncated: false,
-      },
-      { fileId: 'f1', fileName: 'case-study.pdf', position: 3, content: FACT_2, rank: 0.2, truncated: false },
-    ],
-    prompts: { scenarioVariables: builtin, scenarioNarrative: builtin, simulation: null, evaluation: null },
-    ...overrides,
-  };
-}
+    overrides,
+  );
 
 const text = (x: unknown) => JSON.stringify(x);
 

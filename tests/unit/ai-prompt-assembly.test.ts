@@ -1,41 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTIES } from '../../server/contracts/enums';
 import type { GenerationContext } from '../../server/ai/context';
+import { discoveryScorecard, generationContext, knowledgeChunk } from '../helpers/generation-context';
 import { DEFAULT_SCENARIO_NARRATIVE_PROMPT, DEFAULT_SCENARIO_VARIABLES_PROMPT } from '../../server/ai/default-prompts';
 import { describeDifficulty, DIFFICULTY_BEHAVIOUR, difficultyLabel } from '../../server/ai/difficulty';
 import { assemblePrompt, placeholderValues, renderTemplate } from '../../server/ai/prompt-assembly';
 import { PROMPT_PLACEHOLDERS } from '../../server/contracts/prompt-placeholders';
 
-function context(overrides: Partial<GenerationContext> = {}): GenerationContext {
-  const builtin = { id: null, name: 'x', source: 'builtin' as const, systemPrompt: null, userPrompt: '' };
-  return {
-    tenantId: '00000000-0000-0000-0000-000000000001',
-    simulationId: null,
-    difficulty: 'hard',
-    language: 'es',
-    learnerRole: 'account_executive',
-    learnerTeam: 'enterprise',
-    useCase: 'Discovery call',
-    criteriaQuantity: 3,
-    persona: {
-      id: 'p1',
-      name: 'Laura Gómez',
-      shortDescription: 'Head of Operations at a logistics company',
-      longDescription: 'Pragmatic, data driven, has been burned by vendors before.',
-      voice: 'alloy',
-      behaviourNotes: { hard: 'Cuts the rep off when they pitch too early.' },
-    },
-    icp: { id: 'i1', name: 'Mid-market logistics', details: 'Industry: Logistics. 200-500 employees.' },
-    product: { id: 'g1', name: 'RouteWise', details: 'Route optimisation that reduces fuel costs by 12%.' },
-    clientOverview: 'Acme sells planning software.',
-    callInstructions: { id: 'c1', instructions: 'Never reveal the price list.' },
-    scorecard: {
-      id: 's1',
-      name: 'Discovery',
-      criteria: [
+const context = (overrides: Partial<GenerationContext> = {}) =>
+  generationContext(
+    {
+      simulationId: null,
+      difficulty: 'hard',
+      language: 'es',
+      persona: {
+        shortDescription: 'Head of Operations at a logistics company',
+        longDescription: 'Pragmatic, data driven, has been burned by vendors before.',
+        behaviourNotes: { hard: 'Cuts the rep off when they pitch too early.' },
+      },
+      icp: { id: 'i1', name: 'Mid-market logistics', details: 'Industry: Logistics. 200-500 employees.' },
+      product: { id: 'g1', name: 'RouteWise', details: 'Route optimisation that reduces fuel costs by 12%.' },
+      clientOverview: 'Acme sells planning software.',
+      callInstructions: { id: 'c1', instructions: 'Never reveal the price list.' },
+      scorecard: discoveryScorecard([
         {
-          id: 'k1',
-          position: 0,
           name: 'Open questions',
           description: 'Asks open questions',
           includeInScenario: true,
@@ -44,8 +32,6 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
           levelHigh: 'Many, well timed',
         },
         {
-          id: 'k2',
-          position: 1,
           name: 'Closing',
           description: 'Asks for the next step',
           includeInScenario: false,
@@ -53,22 +39,11 @@ function context(overrides: Partial<GenerationContext> = {}): GenerationContext 
           levelLow: 'Vague ask',
           levelHigh: 'Dated next step',
         },
-      ],
+      ]),
+      knowledge: [knowledgeChunk('pricing.pdf', 0, 'List price is 900 EUR per truck per year.', 0.5)],
     },
-    knowledge: [
-      {
-        fileId: 'f1',
-        fileName: 'pricing.pdf',
-        position: 0,
-        content: 'List price is 900 EUR per truck per year.',
-        rank: 0.5,
-        truncated: false,
-      },
-    ],
-    prompts: { scenarioVariables: builtin, scenarioNarrative: builtin, simulation: null, evaluation: null },
-    ...overrides,
-  };
-}
+    overrides,
+  );
 
 describe('renderTemplate', () => {
   it('fills placeholders, tolerating spaces inside the braces and repeats', () => {

@@ -56,25 +56,35 @@ describe('locating a quote in the turn it names', () => {
     expect(findQuote('a -5% margin', turns[3].text)).not.toBeNull(); // a typographic minus is still a minus
   });
 
-  it('refuses different words, digits, currency signs, minus signs and sentence punctuation', () => {
-    expect(reason('late changes do not just cost time', 3)).toBe('not_found');
-    expect(reason('they cost €60,001 a month', 3)).toBe('not_found');
-    expect(reason('they cost $60,000 a month', 3)).toBe('not_found');
-    expect(reason('they cost 60,000 a month', 3)).toBe('not_found');
-    expect(reason('a month, a 5% margin', 3)).toBe('not_found');
-    expect(reason('process break down for your planners!', 1)).toBe('not_found');
+  it.each([
+    // different words, digits, currency signs, minus signs and sentence punctuation
+    ['late changes do not just cost time', 3, 'not_found'],
+    ['they cost €60,001 a month', 3, 'not_found'],
+    ['they cost $60,000 a month', 3, 'not_found'],
+    ['they cost 60,000 a month', 3, 'not_found'],
+    ['a month, a 5% margin', 3, 'not_found'],
+    ['process break down for your planners!', 1, 'not_found'],
     // whole words only: "ost time" is not in "cost time"
-    expect(reason('ost time they cost', 3)).toBe('not_found');
-  });
-
-  it('accepts a quote only in the rep turn it names', () => {
-    expect(reason('We don’t have budget this year', 0)).toBe('prospect_turn');
-    expect(reason('So if I heard you right, late changes', 1)).toBe('wrong_turn');
-    expect(reason('What is your budget for this project', 3)).toBe('not_found');
-    expect(reason('So if I heard you right', 9)).toBe('no_turn');
-    expect(reason('So if I heard you right', null)).toBe('no_turn');
+    ['ost time they cost', 3, 'not_found'],
+    // a quote counts only in the rep turn it names
+    ['We don’t have budget this year', 0, 'prospect_turn'],
+    ['So if I heard you right, late changes', 1, 'wrong_turn'],
+    ['What is your budget for this project', 3, 'not_found'],
+    ['So if I heard you right', 9, 'no_turn'],
+    ['So if I heard you right', null, 'no_turn'],
     // a quote spanning two turns is in neither
-    expect(reason('for your planners? So if I heard you right', 3)).toBe('not_found');
+    ['for your planners? So if I heard you right', 3, 'not_found'],
+    // fragments, ellipses and courtesy
+    ['break down', 1, 'too_short'],
+    ['So if I heard … €60,000 a month', 3, 'ellipsis'],
+    ['Okay, thank you so much.', 4, 'generic'],
+    ['That is very helpful.', 4, 'generic'],
+    ['Thank you.', 4, 'too_short'],
+    // a check made of courtesy words is a question in the transcript, with or without the model's "?"
+    ['That makes sense, right?', 5, 'ok'],
+    ['that makes sense, right', 5, 'ok'],
+  ] as const)('judges %j quoted from turn %s: %s', (quote, turn, expected) => {
+    expect(reason(quote, turn)).toBe(expected);
   });
 
   it('takes a "[n] Rep:" prefix as formatting when n is the turn named, and refuses a different n or a prospect label', () => {
@@ -90,15 +100,7 @@ describe('locating a quote in the turn it names', () => {
     expect(reason('[0] Prospect: We don’t have budget this year', 0)).toBe('prospect_turn');
   });
 
-  it('refuses fragments, ellipses and courtesy, in all four languages', () => {
-    expect(reason('break down', 1)).toBe('too_short');
-    expect(reason('So if I heard … €60,000 a month', 3)).toBe('ellipsis');
-    expect(reason('Okay, thank you so much.', 4)).toBe('generic');
-    expect(reason('That is very helpful.', 4)).toBe('generic');
-    expect(reason('Thank you.', 4)).toBe('too_short');
-    // a check made of courtesy words is a question in the transcript, with or without the model's "?"
-    expect(reason('That makes sense, right?', 5)).toBe('ok');
-    expect(reason('that makes sense, right', 5)).toBe('ok');
+  it('tells courtesy from questions in all four languages', () => {
     for (const s of [
       'okay thank you so much',
       'yes, of course, that is helpful',
