@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Options, PostgresType } from 'postgres';
 import * as schema from './schema';
 
@@ -208,26 +209,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const client = opts.dataDir
       ? await PGlite.create(opts.dataDir, { postgresqlconf: PGLITE_CONF })
       : await PGlite.create({ postgresqlconf: PGLITE_CONF });
-    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-    return {
-      db,
-      driver: 'pglite',
-      ping: async () => {
-        await client.query('select 1');
-      },
-      dump: () => client.dumpDataDir('gzip'),
-      close: async () => {
-        try {
-          if (!client.closed) await client.close();
-        } finally {
-          release();
-        }
-      },
-    };
+    return pgliteDatabase(client, drizzle, release);
   } catch (e) {
     release();
     throw e;
   }
+}
+
+/** The Database around an open PGlite client; `release` runs after it closes (the data directory's lock). */
+export function pgliteDatabase(
+  client: PGlite,
+  drizzle: typeof import('drizzle-orm/pglite').drizzle,
+  release: () => void = () => {},
+): Database {
+  return {
+    db: drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db,
+    driver: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    dump: () => client.dumpDataDir('gzip'),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }
 
 export async function migrateDatabase(database: Database, opts: { migrationsFolder?: string } = {}): Promise<void> {

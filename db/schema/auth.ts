@@ -33,36 +33,29 @@ export const users = pgTable(
   ],
 );
 
-/** Sessions per the lucia-auth.com recipe: the id is the SHA-256 of the token; the token itself is never stored. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
+/** A user's tokens by their SHA-256 (the id): the token itself is never stored. */
+const userTokens = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: text().primaryKey(),
+      userId: uuid()
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      expiresAt: timestamp({ withTimezone: true }).notNull(),
+      createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [index(`${name}_user_idx`).on(t.userId)],
+  );
+
+/** Sessions per the lucia-auth.com recipe. */
+export const sessions = userTokens('sessions');
 
 /**
- * One-time "choose your password" links (accounts made by a bulk import): the id is the SHA-256
- * of the link's token, which is never stored. Any of a user's links, once used, ends them all.
+ * One-time "choose your password" links (accounts made by a bulk import). Any of a user's links,
+ * once used, ends them all.
  */
-export const passwordTokens = pgTable(
-  'password_tokens',
-  {
-    id: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('password_tokens_user_idx').on(t.userId)],
-);
+export const passwordTokens = userTokens('password_tokens');
 
 /**
  * Requests per API key (by its public prefix) in the current fixed window, shared by every server

@@ -4,26 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrateDatabase, migrationsFolder, type Database, type Db } from '../../db/client';
-import * as schema from '../../db/schema';
+import { migrateDatabase, migrationsFolder, pgliteDatabase as databaseOnPglite, type Database } from '../../db/client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TMP_DIR = path.join(root, 'tests', '.tmp');
 
 /** The same Database the server builds for PGlite (db/client.ts), around a client we created. */
-export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return {
-    db,
-    driver: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
-}
+export const pgliteDatabase = (client: PGlite): Database => databaseOnPglite(client, drizzle);
 
 /** Changes whenever a migration or the PGlite version changes, so a stale template is never reused. */
 function templateKey(): string {
