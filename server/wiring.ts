@@ -10,7 +10,7 @@ import { startLanes } from './jobs/lanes';
 import { dueJobStats, pruneFinishedJobs } from './jobs/queue';
 import type { Worker } from './jobs/worker';
 import { mailHandler } from './mail/jobs';
-import { caughtFailures, countLiveCallsWith, watchJobQueue } from './metrics/metrics';
+import { countLiveCallsWith, watchJobQueue } from './metrics/metrics';
 import { liveCalls } from './realtime/registry';
 import { assessmentExpiryHandler, isAssessmentCall, onAssessmentReport } from './services/assessments/lifecycle';
 import { completeExerciseForCall } from './services/assignments/exercise-progress';
@@ -21,6 +21,7 @@ import { usersImportHandler } from './services/users/import-jobs';
 import { logger } from './logger';
 import { pruneRateLimits } from './http/rate-limit-store';
 import { mintPasswordLink } from './auth/password-links';
+import { caught } from './metrics/caught';
 
 /*
  * The composition root: the one module that knows every other. Lower modules announce what
@@ -123,8 +124,7 @@ export function startJobRetention(deps: AppDeps): { stop(): Promise<void> } {
         if (n) logger.info({ pruned: n, days: deps.env.JOB_RETENTION_DAYS }, 'finished jobs pruned');
       })
       .catch((err: unknown) => {
-        caughtFailures.inc({ site: 'job_retention' });
-        logger.error({ err }, 'finished jobs could not be pruned; will try again in an hour');
+        caught('job_retention', 'finished jobs could not be pruned; will try again in an hour', { err });
       });
   };
   const first = setTimeout(prune, 5_000);

@@ -1,6 +1,5 @@
-import { logger } from '../logger';
 import { inSpan } from '../telemetry/tracing';
-import { caughtFailures, evaluationDuration } from '../metrics/metrics';
+import { evaluationDuration } from '../metrics/metrics';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { calls, reports, type AiUsage } from '../../db/schema';
@@ -19,6 +18,7 @@ import { evaluateOffline, OFFLINE_EVALUATOR_VERSION } from './offline/index';
 import { evaluateWithSamples } from './samples';
 import { computeScore } from './score';
 import type { EvaluationOutput } from './types';
+import { caught } from '../metrics/caught';
 
 export { evaluationContextOf, loadEvaluationInput, type EvaluationInput } from './input';
 
@@ -173,8 +173,10 @@ function evaluationJob(deps: { provider: TextProvider | null; samples?: number }
             recordGeneration(tx, { tenantId, simulationId: input.simulationId, records: e.records }),
           ).catch((err: unknown) => {
             // the evaluation's own failure is what the job records; the lost usage is said here
-            caughtFailures.inc({ site: 'usage_record' });
-            logger.error({ err, callId: input.callId }, 'model usage of a failed evaluation could not be saved');
+            caught('usage_record', 'model usage of a failed evaluation could not be saved', {
+              err,
+              callId: input.callId,
+            });
           });
         }
         throw e;

@@ -12,9 +12,8 @@ import { clients } from '../../../db/schema';
 import { mintPasswordTokens, passwordLinkUrl } from '../../auth/password-links';
 import type { CreatedAccountRow } from '../../contracts/users';
 import { enqueueMails, PASSWORD_LINK_SLOT, recipientLanguages, renderMail } from '../../mail/jobs';
-import { caughtFailures } from '../../metrics/metrics';
-import { logger } from '../../logger';
 import { parseUsersCsv, type RowError } from './import-rows';
+import { caught } from '../../metrics/caught';
 
 /**
  * CSV imports as durable jobs (queue `users_import`, server/jobs): the request checks the file's
@@ -222,8 +221,7 @@ export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler
                 .setProgress({ phase: p.phase, done: p.processed, total: payload.total })
                 .catch((err: unknown) => {
                   // the poll shows the last progress written; the import itself goes on
-                  caughtFailures.inc({ site: 'import_progress' });
-                  logger.warn({ err, jobId: job.id }, 'import progress not written');
+                  caught('import_progress', 'import progress not written', { err, jobId: job.id }, 'warn');
                 });
             }
           },
