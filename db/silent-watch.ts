@@ -11,7 +11,7 @@ interface SocketTarget {
 }
 
 /** How long a connection tried while the database is silent may wait for each answer. */
-const PROBE_TIMEOUT_MS = 500;
+const PROBE_TIMEOUT_MS = 300;
 /** While the database is silent or refusing, at most one real connection attempt this often. */
 const PROBE_INTERVAL_MS = 100;
 
@@ -38,7 +38,7 @@ function destroyLater(socket: Socket, err: Error) {
  *   that runs longer than the timeout counts as silence too; PostgreSQL's own `statement_timeout`,
  *   set a little shorter, cancels such a statement first and keeps the connection.
  * - After a silence (or a connection that closed without a byte back), the other connections that
- *   have waited half a second are dropped too, every answer gets half a second, and new connections
+ *   have waited 300 ms are dropped too, every answer gets 300 ms, and new connections
  *   fail at once except one at a time that really tries (a probe): requests queued for a connection
  *   are not held for a deadline each. The first byte from the database on any connection ends this,
  *   so the server recovers by itself when the database answers again.

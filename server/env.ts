@@ -27,7 +27,7 @@ const envSchema = z.object({
    * PostgreSQL: the longest one statement of a request or job may run; a database that answers
    * nothing is given up 400 ms later (the request gets 503). 0 turns the deadline off.
    */
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(1200),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool,
   /** With the demo seed: four weeks of demo activity made in the background after the first start. */
