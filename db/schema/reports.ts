@@ -26,7 +26,8 @@ export type QuoteRejection =
   | 'not_found'
   | 'forged'
   | 'instruction'
-  | 'reused';
+  | 'reused'
+  | 'self_label';
 
 export interface RejectedQuote {
   /** The evaluator's wording, as proposed. */

@@ -57,6 +57,7 @@ const QUOTE_REJECTIONS = [
   'forged',
   'instruction',
   'reused',
+  'self_label',
 ] as const;
 const LEVEL_NOTES = ['no_evidence', 'reask_failed', 'not_assessed', 'not_assessable'] as const;
 

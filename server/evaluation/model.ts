@@ -104,18 +104,20 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
       continue;
     }
     const proposed = out.level as Level;
-    // a level-0 answer's quotes are checked and shown, but do not use up a sentence's two criteria
-    const { evidence, rejected } = checkQuotes({
+    const { evidence, rejected, backs } = checkQuotes({
       criterionId: c.id,
       quotes: proposals(out),
       turns,
-      ledger: proposed > 0 ? ledger : new EvidenceLedger(),
+      ledger,
+      level: proposed,
     });
+    // no higher than its evidence may back (a sentence backs one criterion at level 2); without any, re-asked below
+    const level = evidence.length > 0 && proposed > 0 ? (Math.min(proposed, backs) as Level) : proposed;
     results.set(c.id, {
       criterionId: c.id,
       name: c.name,
-      level: proposed,
-      originalLevel: proposed,
+      level,
+      originalLevel: level,
       proposedLevel: proposed,
       note: null,
       rationale: clean(out.rationale),
@@ -161,18 +163,14 @@ export async function evaluateWithModel(input: ModelEvaluationInput): Promise<Mo
         }
         // never above the first level: the re-ask can only keep or lower it
         const lvl = Math.min(before.level ?? 0, out.level) as Level;
-        const checked = checkQuotes({
-          criterionId: c.id,
-          quotes: proposals(out),
-          turns,
-          ledger: lvl > 0 ? ledger : new EvidenceLedger(),
-        });
+        const checked = checkQuotes({ criterionId: c.id, quotes: proposals(out), turns, ledger, level: lvl });
         const rejected = [...(before.rejected ?? []), ...checked.rejected];
         const backed = lvl === 0 || checked.evidence.length > 0;
+        const kept = lvl === 0 ? 0 : (Math.min(lvl, checked.backs) as Level);
         results.set(c.id, {
           ...before,
-          level: backed ? lvl : 0,
-          originalLevel: backed ? lvl : 0,
+          level: kept,
+          originalLevel: kept,
           note: backed ? null : 'no_evidence',
           rationale: clean(out.rationale) || before.rationale,
           evidence: checked.evidence,

@@ -41,17 +41,19 @@ function combineSamples(
     const chosen = runs.find((r) => (r.output.criteria[i]?.level ?? 0) === median)!.output.criteria[i];
     const agreement = { samples: n, agreeing: levels.filter((l) => l === median).length };
     if (n === 1 || median === 0) return { ...chosen, agreement };
-    // evidence picked from different samples must still respect "two criteria per sentence"
+    // evidence picked from different samples must still respect the sentence rules (EvidenceLedger)
     const again = checkQuotes({
       criterionId: id,
       quotes: chosen.evidence.map((e) => ({ turn: e.turnSeq, quote: e.quote })),
       turns: index,
       ledger,
+      level: median,
     });
     const rejected = [...(chosen.rejected ?? []), ...again.rejected];
     if (again.evidence.length === 0)
       return { ...chosen, level: 0, originalLevel: 0, note: 'no_evidence', evidence: [], rejected, agreement };
-    return { ...chosen, evidence: again.evidence, rejected, agreement };
+    const level = Math.min(median, again.backs) as Level;
+    return { ...chosen, level, originalLevel: level, evidence: again.evidence, rejected, agreement };
   });
 
   // the sample whose levels agree most with the medians speaks for the call

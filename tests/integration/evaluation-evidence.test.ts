@@ -7,6 +7,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import { type TextProvider } from '../../server/ai/provider';
 import { enqueueEvaluation, evaluationHandler } from '../../server/evaluation/evaluate';
 import { TRANSCRIPT_POINTER } from '../../server/evaluation/model-prompt';
+import { sentences } from '../../server/evaluation/text';
 import { createWorker } from '../../server/jobs/worker';
 import { getReport } from '../../server/services/reports/reports';
 import { criteriaOf, loadCalibration, turnsOf, type CalibrationCall } from '../helpers/calibration';
@@ -154,7 +155,7 @@ describe('the transcript is data, not instructions', () => {
         expect(c.rejected!.map((x) => x.reason)).toEqual(
           id.includes('injection')
             ? ['instruction', 'forged', 'instruction', 'forged']
-            : ['forged', 'prospect_turn', 'prospect_turn', 'forged', 'prospect_turn', 'prospect_turn'],
+            : ['forged', 'forged', 'prospect_turn', 'forged', 'forged', 'prospect_turn'],
         );
       }
       expect(r.score).toBe(0);
@@ -289,16 +290,72 @@ describe('a level above 0 counts only with a verified rep quote', () => {
     }
   });
 
-  it('lets one sentence back at most two criteria', async () => {
+  it('keeps an honest model’s levels whatever labels and formatting it puts around true quotes', async () => {
+    const honest = (formatting: (quote: string, turn: number, i: number) => string) =>
+      answer(IDS, 0, [], {
+        ...Object.fromEntries(
+          strong.intended.map((x, i) => {
+            // as the calibration bench's fake does: the longest sentence of each turn that shows the level
+            const evidence = x.turns.map((turn, j) => {
+              const longest = sentences(turnText(strong, turn)).sort((a, b) => b.length - a.length)[0];
+              return { turn, quote: formatting(longest, turn, i + j) };
+            });
+            return [
+              criteriaOf(strong.scorecard).find((c) => c.name === x.criterion)!.id,
+              { level: x.level, evidence: x.level > 0 ? evidence : [] },
+            ];
+          }),
+        ),
+      });
+    const formats = [
+      (q: string) => `Daniel: ${q}`,
+      (q: string, turn: number) => `(${turn}) ${q.replace(/[.?!]$/, '')}`,
+      (q: string, turn: number) => `Turn ${turn} — Rep: "${q.replace(/[.?!]$/, '!')}"`,
+      (q: string) => `…${q.replace(/(\d),(\d{3})/g, '$1$2')}`,
+      (q: string) => `[00:42] Sales rep: ${q.replace(/, /g, ' ')}`,
+    ];
+    fake.enqueue({ data: honest((q) => q) });
+    const exact = await evaluate(await storeCall(strong));
+    fake.enqueue({ data: honest((q, turn, i) => formats[i % formats.length](q, turn)) });
+    const formatted = await evaluate(await storeCall(strong));
+    expect(fake.requests).toHaveLength(2); // no re-ask either time
+    expect(formatted.criteria!.map((c) => c.level)).toEqual(strong.intended.map((x) => x.level));
+    expect(formatted.score).toBe(exact.score);
+    expect(formatted.criteria!.flatMap((c) => c.rejected ?? [])).toEqual([]);
+  });
+
+  it('refuses a rep’s naming of the methodology as evidence, as the offline evaluator does', async () => {
+    const recital = fixture('trap-keyword-recital-en');
+    const callId = await storeCall(recital);
+    const quotes = [
+      { turn: 5, quote: 'Let me ask you a SPIN implication question: are there implications?' },
+      { turn: 7, quote: 'And now my need-payoff question: would a solution have a payoff?' },
+      { turn: 9, quote: 'To summarise, I asked situation, problem, implication and need-payoff questions.' },
+      { turn: 3, quote: 'I’m also practising active listening.' },
+    ];
+    fake.enqueue(
+      { data: answer(IDS, 2, quotes) },
+      { data: reask(IDS.map((id) => ({ id, level: 2, evidence: quotes }))) },
+    );
+    const r = await evaluate(callId);
+    for (const c of r.criteria!) {
+      expect(c, c.name).toMatchObject({ level: 0, proposedLevel: 2, note: 'no_evidence', evidence: [] });
+      expect(new Set(c.rejected!.map((x) => x.reason))).toEqual(new Set(['self_label']));
+    }
+    expect(r.score).toBe(0);
+  });
+
+  it('lets one sentence back at most two criteria, and only one of them at level 2', async () => {
     const callId = await storeCall(strong);
     fake.enqueue(
       { data: answer(IDS, 2, [COST]) },
       { data: reask(['c3', 'c4', 'c5'].map((id) => ({ id, level: 2, evidence: [COST] }))) },
     );
     const r = await evaluate(callId);
-    expect(r.criteria!.map((c) => c.level)).toEqual([2, 2, 0, 0, 0]);
+    expect(r.criteria!.map((c) => c.level)).toEqual([2, 1, 0, 0, 0]);
+    expect(crit(r, 'c2')).toMatchObject({ level: 1, proposedLevel: 2, note: null });
     expect(crit(r, 'c3').rejected!.map((x) => x.reason)).toEqual(['reused', 'reused']);
-    expect(r.score).toBe(40);
+    expect(r.score).toBe(30);
   });
 });
 

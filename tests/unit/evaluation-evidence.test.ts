@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkQuote, checkQuotes, EvidenceLedger, turnIndex } from '../../server/evaluation/evidence';
-import { addressesEvaluator, forgedFrom, isCourtesyOnly } from '../../server/evaluation/guards';
+import {
+  addressesEvaluator,
+  forgedFrom,
+  isCourtesyOnly,
+  isOfferOnly,
+  namesMethodology,
+} from '../../server/evaluation/guards';
 import { findQuote } from '../../server/evaluation/quote-match';
 import { sentences } from '../../server/evaluation/text';
 import type { Turn } from '../../server/evaluation/types';
@@ -30,6 +36,13 @@ const turns: Turn[] = [
   },
   { seq: 4, speaker: 'rep', text: 'Okay, thank you so much. That is very helpful.', startMs: 13000, endMs: 14000 },
   { seq: 5, speaker: 'rep', text: 'That makes sense, right?', startMs: 15000, endMs: 16000 },
+  {
+    seq: 6,
+    speaker: 'rep',
+    text: 'Here comes my implication question: what happens to margins if it goes on? I can send you some material on that.',
+    startMs: 17000,
+    endMs: 21000,
+  },
 ];
 const index = turnIndex(turns);
 const check = (quote: string, turn: number | null) => checkQuote({ turn, quote }, index);
@@ -57,13 +70,13 @@ describe('locating a quote in the turn it names', () => {
   });
 
   it.each([
-    // different words, digits, currency signs, minus signs and sentence punctuation
+    // different words, digits, currency signs and minus signs
     ['late changes do not just cost time', 3, 'not_found'],
     ['they cost €60,001 a month', 3, 'not_found'],
     ['they cost $60,000 a month', 3, 'not_found'],
     ['they cost 60,000 a month', 3, 'not_found'],
+    ['they cost €6,000 a month', 3, 'not_found'],
     ['a month, a 5% margin', 3, 'not_found'],
-    ['process break down for your planners!', 1, 'not_found'],
     // whole words only: "ost time" is not in "cost time"
     ['ost time they cost', 3, 'not_found'],
     // a quote counts only in the rep turn it names
@@ -74,7 +87,7 @@ describe('locating a quote in the turn it names', () => {
     ['So if I heard you right', null, 'no_turn'],
     // a quote spanning two turns is in neither
     ['for your planners? So if I heard you right', 3, 'not_found'],
-    // fragments, ellipses and courtesy
+    // fragments, words left out behind an ellipsis, and courtesy
     ['break down', 1, 'too_short'],
     ['So if I heard … €60,000 a month', 3, 'ellipsis'],
     ['Okay, thank you so much.', 4, 'generic'],
@@ -83,11 +96,29 @@ describe('locating a quote in the turn it names', () => {
     // a check made of courtesy words is a question in the transcript, with or without the model's "?"
     ['That makes sense, right?', 5, 'ok'],
     ['that makes sense, right', 5, 'ok'],
+    // formatting is not words: final punctuation, commas, ellipses at the edges, thousands separators, currency spacing
+    ['process break down for your planners!', 1, 'ok'],
+    ['process break down for your planners.', 1, 'ok'],
+    ['So if I heard you right late changes', 3, 'ok'],
+    ['…late changes don’t just cost time…', 3, 'ok'],
+    ['they cost €60000 a month', 3, 'ok'],
+    ['they cost € 60.000 a month', 3, 'ok'],
+    ['they cost €60 000 a month', 3, 'ok'],
+    ['a month, a -5% margin', 3, 'ok'],
+    // labels a model puts in front: turn numbers, times, speaker names and roles
+    ['Rep: So if I heard you right, late changes', 3, 'ok'],
+    ['Ana: So if I heard you right, late changes', 3, 'ok'],
+    ['(3) Ana (sales rep): "So if I heard you right, late changes"', 3, 'ok'],
+    ['Turn 3: So if I heard you right, late changes', null, 'ok'],
+    ['[00:07] Rep: So if I heard you right, late changes', 3, 'ok'],
+    ['#3 — So if I heard you right, late changes', 3, 'ok'],
+    // naming the method is not doing it, whichever sentence of the turn the quote takes
+    ['what happens to margins if it goes on?', 6, 'self_label'],
   ] as const)('judges %j quoted from turn %s: %s', (quote, turn, expected) => {
     expect(reason(quote, turn)).toBe(expected);
   });
 
-  it('takes a "[n] Rep:" prefix as formatting when n is the turn named, and refuses a different n or a prospect label', () => {
+  it('takes "[n] Rep:" in front as formatting when n is the turn named, and refuses a different n or a prospect turn', () => {
     expect(check('[3] Rep: So if I heard you right, late changes', 3)).toMatchObject({
       ok: true,
       evidence: { quote: 'So if I heard you right, late changes', turnSeq: 3 },
@@ -98,6 +129,13 @@ describe('locating a quote in the turn it names', () => {
     });
     expect(reason('[1] Rep: So if I heard you right, late changes', 3)).toBe('turn_mismatch');
     expect(reason('[0] Prospect: We don’t have budget this year', 0)).toBe('prospect_turn');
+  });
+
+  it('stores the transcript’s own text, whatever formatting the quote had', () => {
+    expect(check('Ana: "they cost €60000 a month."', 3)).toMatchObject({
+      ok: true,
+      evidence: { quote: 'they cost €60,000 a month', turnSeq: 3 },
+    });
   });
 
   it('tells courtesy from questions in all four languages', () => {
@@ -160,19 +198,43 @@ describe('text that is not the rep speaking', () => {
   });
 });
 
-describe('one sentence backs at most two criteria', () => {
-  it('refuses the same sentence for a third criterion, but a criterion may quote it twice', () => {
+describe('what one sentence may back', () => {
+  const claim = (ledger: EvidenceLedger, criterionId: string, quote: string, level: 0 | 1 | 2, turn = 3) =>
+    checkQuotes({ criterionId, quotes: [{ turn, quote }], turns: index, ledger, level });
+
+  it('backs two criteria at most, only one of them at level 2, and a criterion may quote it twice', () => {
     const ledger = new EvidenceLedger();
-    const q = [{ turn: 3, quote: 'So if I heard you right, late changes' }];
-    expect(checkQuotes({ criterionId: 'a', quotes: q, turns: index, ledger }).evidence).toHaveLength(1);
-    expect(checkQuotes({ criterionId: 'b', quotes: q, turns: index, ledger }).evidence).toHaveLength(1);
-    expect(
-      checkQuotes({ criterionId: 'a', quotes: [{ turn: 3, quote: 'they cost €60,000 a month' }], turns: index, ledger })
-        .evidence,
-    ).toHaveLength(1);
-    const third = checkQuotes({ criterionId: 'c', quotes: q, turns: index, ledger });
+    const q = 'So if I heard you right, late changes';
+    expect(claim(ledger, 'a', q, 2)).toMatchObject({ backs: 2, evidence: [{ quote: q }] });
+    // a second criterion may use the same sentence for level 1 only
+    expect(claim(ledger, 'b', q, 2)).toMatchObject({ backs: 1, evidence: [{ quote: q }] });
+    expect(claim(ledger, 'a', 'they cost €60,000 a month', 2).backs).toBe(2);
+    const third = claim(ledger, 'c', q, 1);
     expect(third.evidence).toEqual([]);
-    expect(third.rejected).toEqual([{ quote: 'So if I heard you right, late changes', turnSeq: 3, reason: 'reused' }]);
+    expect(third.backs).toBe(0);
+    expect(third.rejected).toEqual([{ quote: q, turnSeq: 3, reason: 'reused' }]);
+  });
+
+  it('lets an offer with nothing of the call in it back level 1 at most', () => {
+    const ledger = new EvidenceLedger();
+    expect(claim(ledger, 'a', 'I can send you some material on that.', 2, 6)).toMatchObject({
+      backs: 1,
+      evidence: [{ quote: 'I can send you some material on that.' }],
+    });
+    expect(isOfferOnly('I can send you some material on that.')).toBe(true);
+    expect(isOfferOnly('Le mando información después de la llamada.')).toBe(true);
+    expect(isOfferOnly('Ti invio la documentazione dopo la chiamata.')).toBe(true);
+    expect(isOfferOnly('Posso te enviar mais informações depois.')).toBe(true);
+    expect(isOfferOnly('I’ll send you the ROI numbers from the Turia warehouse rollout.')).toBe(false);
+    expect(isOfferOnly('Can we book Tuesday at 10 with your CFO?')).toBe(false);
+  });
+
+  it('claims nothing for a level-0 answer, but still shows its quotes', () => {
+    const ledger = new EvidenceLedger();
+    const q = 'So if I heard you right, late changes';
+    expect(claim(ledger, 'a', q, 0)).toMatchObject({ backs: 0, evidence: [{ quote: q }] });
+    expect(claim(ledger, 'b', q, 2).backs).toBe(2);
+    expect(claim(ledger, 'c', q, 2).backs).toBe(1);
   });
 
   it('counts the same place quoted twice by one criterion once', () => {
@@ -184,9 +246,30 @@ describe('one sentence backs at most two criteria', () => {
       ],
       turns: index,
       ledger: new EvidenceLedger(),
+      level: 2,
     });
     expect(r.evidence).toHaveLength(1);
     expect(r.rejected).toEqual([]);
+  });
+});
+
+describe('naming the methodology', () => {
+  it('is recognised in all four languages, and asking the real question is not', () => {
+    for (const s of [
+      'That was my implication question.',
+      'Let me run a quick MEDDIC check.',
+      'Ahora viene mi pregunta de implicación.',
+      'Questa è una domanda di implicazione.',
+      'Essa é uma pergunta de implicação.',
+    ])
+      expect(namesMethodology(s), s).toBe(true);
+    for (const s of [
+      'What happens to margins if late changes go on?',
+      '¿Qué criterios de decisión van a usar para comparar?',
+      'Como funciona o processo de decisão de vocês?',
+      'We could spin up a pilot next week.',
+    ])
+      expect(namesMethodology(s), s).toBe(false);
   });
 });
 

@@ -1,10 +1,7 @@
-import { addressesEvaluator, forgedFrom } from '../guards';
+import { addressesEvaluator, forgedFrom, namesMethodology } from '../guards';
 import { fold, isQuestion, sentenceSpans, words } from '../text';
 import type { Turn } from '../types';
 import { lexiconFor, type Lexicon, type LexiconKey } from './lexicon';
-
-// Methodology acronyms, in capitals (so "spin" the verb is not one).
-const ACRONYMS = /(?<![\p{L}\p{N}])(?:SPIN|MEDDIC|MEDDICC|MEDDPICC|BANT|SPICED|Meddic|Spin)(?![\p{L}\p{N}])/u;
 
 /** An open question asks for an explanation (what/how/why…, tell me…), at its start or in its last clause. */
 function openQuestion(lex: Lexicon, text: string, f: string): boolean {
@@ -75,14 +72,10 @@ export class CallFacts {
           f,
           question,
           open: question && openQuestion(this.lex, s.text, f),
-          void: this.isRecital(s.text, f) || addressesEvaluator(s.text),
+          void: namesMethodology(s.text) || addressesEvaluator(s.text),
         });
       });
     });
-  }
-
-  private isRecital(text: string, f: string): boolean {
-    return ACRONYMS.test(text) || this.lex.has('methodology', f);
   }
 
   has(s: RepSentence | string, key: LexiconKey): boolean {

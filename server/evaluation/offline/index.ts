@@ -12,7 +12,7 @@ const MAX_QUOTES = 3;
 
 /**
  * A rep sentence as evidence, through the same check as a model's quote (evidence.ts): at least
- * four words, not mere courtesy, one sentence backing at most two criteria. A sentence too short
+ * four words, not mere courtesy, one sentence backing at most two criteria and one at level 2. A sentence too short
  * on its own ("I understand.", "What happened?") is quoted with the next or previous sentence of its turn.
  */
 function located(x: CallFacts, s: RepSentence, turns: ReadonlyMap<number, Turn>): LocatedQuote | null {
@@ -31,20 +31,23 @@ function located(x: CallFacts, s: RepSentence, turns: ReadonlyMap<number, Turn>)
 function pickEvidence(
   x: CallFacts,
   criterionId: string,
-  candidates: RepSentence[],
+  r: RubricResult & { level: Level },
   turns: ReadonlyMap<number, Turn>,
   ledger: EvidenceLedger,
-): EvidenceQuote[] {
+): { evidence: EvidenceQuote[]; backs: Level } {
   const out: EvidenceQuote[] = [];
-  for (const s of candidates) {
+  let backs: Level = 0;
+  for (const s of r.evidence) {
     if (out.length >= MAX_QUOTES) break;
     const q = located(x, s, turns);
     if (!q || out.some((e) => e.turnSeq === q.turnSeq && e.start === q.start)) continue;
-    if (!ledger.claim(criterionId, q)) continue;
-    const { sentenceKeys: _keys, ...quote } = q;
+    const granted = ledger.claim(criterionId, q, r.level);
+    if (granted === 0) continue;
+    backs = Math.max(backs, granted) as Level;
+    const { sentenceKeys: _keys, offerOnly: _offer, ...quote } = q;
     out.push(quote);
   }
-  return out.sort((a, b) => a.turnSeq - b.turnSeq || (a.start ?? 0) - (b.start ?? 0));
+  return { evidence: out.sort((a, b) => a.turnSeq - b.turnSeq || (a.start ?? 0) - (b.start ?? 0)), backs };
 }
 
 function rationale(t: OfflineTexts, level: Level | null, r: RubricResult | null, noEvidence: boolean): string {
@@ -96,10 +99,12 @@ export function evaluateOffline(input: OfflineInput): EvaluationOutput & { score
       };
       return { c, r: null, result };
     }
-    const evidence = r.level > 0 ? pickEvidence(x, c.id, r.evidence, turns, ledger) : [];
-    // a level above 0 needs a sentence of the rep that passes the evidence rules (talk share excepted: it is measured)
+    const { evidence, backs } =
+      r.level > 0 ? pickEvidence(x, c.id, { ...r, level: r.level }, turns, ledger) : { evidence: [], backs: 0 };
+    // a level above 0 needs a sentence of the rep that passes the evidence rules, and is no higher
+    // than that sentence may back (talk share excepted: it is measured)
     const unbacked = r.level > 0 && evidence.length === 0 && !r.measured;
-    const level: Level = unbacked ? 0 : r.level;
+    const level: Level = unbacked ? 0 : r.measured ? r.level : (Math.min(r.level, backs) as Level);
     const result: CriterionResult = {
       criterionId: c.id,
       name: c.name,

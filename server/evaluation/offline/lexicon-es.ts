@@ -1106,21 +1106,6 @@ export const es: LexiconSource = {
     'qué le quita el sueño',
     'qué opina de',
   ],
-  methodology: [
-    'meddic',
-    'meddpicc',
-    'pregunta de situación',
-    'pregunta de problema',
-    'pregunta de implicación',
-    'pregunta de necesidad',
-    'comprador económico',
-    'pregunta de campeón',
-    'cierre de prueba',
-    'hipótesis de valor',
-    'escucha activa',
-    'criterios de decisión',
-    'metodología',
-  ],
   stopwords:
     `a al algo algunas algunos ante antes como con contra cual cuando de del desde donde durante e el ella ellas ellos en entre era es esa esas ese eso esos esta estas este esto estos fue ha han hasta hay la las le les lo los mas me mi mis muy nada ni no nos nosotros o os otra otras otro otros para pero poco por porque que quien se ser si sin sobre su sus también tan te tiene tienen todo todos tu tus un una unas uno unos usted ustedes y ya yo sí vale bueno pues entonces claro genial perfecto hoy día bien así eso`.split(
       /\s+/,

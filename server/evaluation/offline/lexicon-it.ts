@@ -941,21 +941,6 @@ export const it: LexiconSource = {
     'cosa la tiene sveglia',
     'cosa ne pensa di',
   ],
-  methodology: [
-    'meddic',
-    'meddpicc',
-    'domanda di situazione',
-    'domanda sul problema',
-    'domanda di implicazione',
-    'domanda di bisogno',
-    'acquirente economico',
-    'domanda sul campione',
-    'chiusura di prova',
-    'ipotesi di valore',
-    'ascolto attivo',
-    'criteri decisionali',
-    'metodologia',
-  ],
   stopwords:
     `a ad al alla alle allo anche che chi ci come con da dal dalla dei del della delle di e è ed gli ha hanno il in io la le lei li lo loro ma mi mia mio ne nel nella noi non o per più quella quello questa questo se si sono su sua suo tra un una uno vi voi sì certo bene allora quindi ottimo perfetto oggi giorno così`.split(
       /\s+/,

@@ -90,7 +90,5 @@ export interface LexiconSource {
   personal: string[];
   influence: string[];
   genericQuestion: string[];
-  /** Methodology names: a sentence that names them recites the method instead of doing it. */
-  methodology: string[];
   stopwords: string[];
 }

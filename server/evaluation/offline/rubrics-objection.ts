@@ -11,7 +11,7 @@ import {
   verdict,
   type Rubric,
 } from './detectors';
-import type { RepSentence } from './features';
+import type { CallFacts, RepSentence } from './features';
 
 /** Objection Handling (seed/scorecards.ts): what the rep does after the prospect pushes back. */
 
@@ -61,10 +61,9 @@ const acknowledge: Rubric = (x) => {
   });
 };
 
-const clarify: Rubric = (x) => {
-  const obs = objections(x);
-  if (!obs.length) return { ...NO_OBJECTION, example: 'clarify' };
-  const asked = [
+/** Questions, in the two rep turns after an objection, that ask what the objection means. */
+function clarifyingQuestions(x: CallFacts, obs: ReturnType<typeof objections>): RepSentence[] {
+  return [
     ...new Set(
       obs.flatMap((o) =>
         repTurnsAfter(x, o.at, 2).filter(
@@ -76,6 +75,12 @@ const clarify: Rubric = (x) => {
       ),
     ),
   ];
+}
+
+const clarify: Rubric = (x) => {
+  const obs = objections(x);
+  if (!obs.length) return { ...NO_OBJECTION, example: 'clarify' };
+  const asked = clarifyingQuestions(x, obs);
   const open = asked.filter((s) => s.open);
   // "So the real question is payback, not the sticker price. Is that right?" — and the prospect confirms
   const confirmed = x.live.find(
@@ -140,9 +145,17 @@ const confirm: Rubric = (x) => {
       s.at > obs[0].at &&
       (x.has(s, 'customerExample') || x.has(s, 'praise') || x.hasNumber(s.text) || x.has(s, 'discount')),
   );
+  // asking what the objection means is clarifying it, not checking that the answer resolved it
+  const clarifying = new Set(clarifyingQuestions(x, obs));
   const after = answered
     ? x.live.filter(
-        (s) => s.question && s.at >= answered.at && !x.has(s, 'meeting') && !x.dated(s.text) && !x.has(s, 'commitment'),
+        (s) =>
+          s.question &&
+          s.at >= answered.at &&
+          !clarifying.has(s) &&
+          !x.has(s, 'meeting') &&
+          !x.dated(s.text) &&
+          !x.has(s, 'commitment'),
       )
     : [];
   const open = after.filter((s) => s.open || x.has(s, 'openCheck'));
