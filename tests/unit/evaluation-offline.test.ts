@@ -277,3 +277,32 @@ describe('one talk share for the whole report', () => {
     expect(r.summary).toContain(`${Math.round(a.talkRatio.repShare * 100)}% of the words`);
   });
 });
+
+describe('conditional and hypothetical value questions are need-payoff questions', () => {
+  const discovery = criteriaOf('Discovery (SPIN)');
+  it.each([
+    ['en', 'If your deliveries were reliable, what would that change for you?'],
+    ['en', 'Suppose late changes no longer forced a rebuild — how would your week look?'],
+    ['es', 'Si las entregas fueran fiables, ¿qué cambiaría para ustedes?'],
+    ['es', 'Imagine que los cambios tardíos ya no obligan a rehacer el plan: ¿qué supondría para su equipo?'],
+    ['it', 'Se le consegne fossero puntuali, cosa cambierebbe per voi?'],
+    ['it', 'Immagini di non dover più rifare il piano a mano: che differenza farebbe per il suo team?'],
+    ['pt-BR', 'Se as entregas fossem confiáveis, o que mudaria para vocês?'],
+    [
+      'pt-BR',
+      'Imagina que as mudanças de última hora não obrigassem mais a refazer o plano: o que isso mudaria pra sua equipe?',
+    ],
+  ] as const)('%s: %j', (language, question) => {
+    const turns: Turn[] = [
+      { seq: 0, speaker: 'prospect', text: 'Hello, Marta speaking.', startMs: 0 },
+      { seq: 1, speaker: 'rep', text: question, startMs: 1000 },
+      { seq: 2, speaker: 'prospect', text: 'We would save hours every week.', startMs: 2000 },
+    ];
+    const r = evaluateOffline({ turns, criteria: discovery, language });
+    const payoff = r.criteria.find((c) => c.name === 'Need-payoff questions')!;
+    expect(payoff.level).toBe(1);
+    expect(payoff.evidence.map((e) => e.quote)).toEqual([question]);
+    // asking what happens if a problem goes on is an implication, not a payoff
+    expect(r.criteria.find((c) => c.name === 'Implication questions')!.level).toBe(0);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Level, Turn } from '../types';
 import type { CallFacts, RepSentence } from './features';
+import { objectionFamilies, type ObjectionFamily } from './objections';
 import type { ExampleKey, FactKey } from './texts';
 
 /**
@@ -131,11 +132,16 @@ export function nextStepRubric(
   };
 }
 
-/** Prospect turns that push back (price, timing, "send me an email", a competitor…). */
-export function objections(x: CallFacts): { turn: Turn; at: number }[] {
-  return x.turns.flatMap((turn, at) =>
-    turn.speaker === 'prospect' && x.has(turn.text, 'objection') ? [{ turn, at }] : [],
-  );
+/**
+ * Prospect turns that push back, with what about (offline/objections.ts: price, budget, timing,
+ * authority, a competitor, the status quo, a brush-off), said plainly or indirectly.
+ */
+export function objections(x: CallFacts): { turn: Turn; at: number; families: ObjectionFamily[] }[] {
+  return x.turns.flatMap((turn, at) => {
+    if (turn.speaker !== 'prospect') return [];
+    const families = objectionFamilies(turn.text, x.language);
+    return families.length ? [{ turn, at, families }] : [];
+  });
 }
 
 /** The rep's live sentences of the first rep turn after position `at`. */

@@ -43,6 +43,7 @@ export interface RepSentence {
 /** Everything the detectors read about one call: the rep's sentences and the turns around them. */
 export class CallFacts {
   readonly lex: Lexicon;
+  readonly language: string;
   readonly turns: Turn[];
   readonly rep: RepSentence[] = [];
   /** Talk share of the rep (0..1) from the report's analytics: one computation for the whole report. */
@@ -51,6 +52,7 @@ export class CallFacts {
 
   constructor(turns: readonly Turn[], language: string, talk: { repShare: number; bargeIns: number }) {
     this.lex = lexiconFor(language);
+    this.language = language;
     this.turns = [...turns].sort((a, b) => a.seq - b.seq);
     this.repShare = talk.repShare;
     this.bargeIns = talk.bargeIns;

@@ -33,7 +33,6 @@ export interface LexiconSource {
   validate: string[];
   pivot: string[];
   argue: string[];
-  objection: string[];
   concern: string[];
   confirm: string[];
   decline: string[];

@@ -23,11 +23,30 @@ const isSituation = (x: CallFacts, s: RepSentence) =>
   !x.has(s, 'consequence') &&
   !isDatedStep(x, s);
 /** "If that were solved, what would it mean…?" — the hypothetical may be the sentence before ("Suppose… What would change?"). */
+// A verb in the conditional ("would change", "cambiaría", "cambierebbe", "mudaria"), on folded text.
+const CONDITIONAL: Record<string, RegExp> = {
+  en: /(?<![\p{L}])(?:would|could|'d)(?![\p{L}])/u,
+  es: /\p{L}{2,}(?:ria|rias|riamos|rian)(?![\p{L}])/u,
+  it: /\p{L}{2,}(?:rebbe|rebbero|resti|remmo|reste)(?![\p{L}])/u,
+  pt: /\p{L}{2,}(?:ria|rias|riamos|riam)(?![\p{L}])/u,
+};
+const HYPOTHESIS_OPENS =
+  /^\s*(?:if|suppose|supposing|imagine|say|si|se|imagin\p{L}*|supon\p{L}*|suppon\p{L}*|ipotizz\p{L}*)(?![\p{L}])/u;
+
+/**
+ * A need-payoff question: it asks what a solution would be worth ("what would that mean?"), or is
+ * open and hypothetical — a condition first, then the question in the conditional ("If deliveries
+ * were reliable, what would that change for you?", "Se le consegne fossero puntuali, cosa
+ * cambierebbe?"), in one sentence or after a sentence that sets the condition.
+ */
 function isPayoff(x: CallFacts, s: RepSentence): boolean {
   if (!s.question) return false;
   if (x.has(s, 'wouldAsk')) return true;
+  if (!s.open) return false;
+  const conditional = CONDITIONAL[x.language.slice(0, 2).toLowerCase()] ?? CONDITIONAL.en;
+  if (HYPOTHESIS_OPENS.test(s.f) && conditional.test(s.f)) return true;
   const prev = x.sameTurn(s).find((t) => t.sentIdx === s.sentIdx - 1);
-  return s.open && !!prev && x.has(prev, 'hypothetical');
+  return !!prev && x.has(prev, 'hypothetical');
 }
 
 const situation: Rubric = (x) => {
