@@ -86,7 +86,14 @@ function ranking() {
   return { rows, holds: rows.filter((r) => r.holds).length, total: rows.length };
 }
 
-type Style = 'exact' | 'typography' | 'drifting';
+type Style = 'exact' | 'typography' | 'formatting' | 'drifting';
+const STYLE_NAMES: Record<Style, string> = {
+  exact: 'quotes exactly',
+  typography: 'varies case, curly quotes, dashes, adds "[n] Rep:"',
+  formatting:
+    'puts a speaker name, "(n)", "Turn n — Rep:" or a time in front, changes the final mark, drops commas or a thousands separator, adds a leading ellipsis',
+  drifting: 'paraphrases 1 quote in 4, misnumbers 1 in 7',
+};
 
 /** The model's quote for an intended rep turn: its longest sentence (of what the rep said, not of lines typed to look like another turn). */
 const quoteOf = (c: CalibrationCall, turn: number) => {
@@ -104,6 +111,18 @@ function styled(style: Style, quote: string, turn: number, k: number): { turn: n
         .replace(/ - /g, ' – ')
         .replace(/[.?!]$/, '')}`,
     };
+  if (style === 'formatting') {
+    // what models put around a true quote: a speaker name, a turn number, a time, changed final
+    // punctuation, a leading ellipsis, an amount without its thousands separator
+    const formats = [
+      (q: string) => `Daniel: ${q}`,
+      (q: string) => `(${turn}) ${q.replace(/[.?!]$/, '')}`,
+      (q: string) => `Turn ${turn} — Rep: "${q.replace(/[.?!]$/, '!')}"`,
+      (q: string) => `…${q.replace(/(\d)[,.](\d{3})/g, '$1$2')}`,
+      (q: string) => `[00:42] Sales rep: ${q.replace(/, /g, ' ')}`,
+    ];
+    return { turn, quote: formats[k % formats.length](quote) };
+  }
   if (style === 'drifting' && k % 4 === 3)
     return {
       turn,
@@ -130,7 +149,7 @@ async function modelPath(style: Style) {
   let evaluated = 0;
   const verified: Record<string, Record<string, Level | null>> = {};
   try {
-    for (const c of main) {
+    for (const c of calls) {
       const criteria = criteriaOf(c.scorecard);
       const exactQuotes = (name: string) =>
         (c.intended.find((i) => i.criterion === name)?.turns ?? []).map((t) => ({ turn: t, quote: quoteOf(c, t) }));
@@ -163,7 +182,7 @@ async function modelPath(style: Style) {
   } finally {
     await fake.close();
   }
-  const agree = agreement(main, (c) => verified[c.id]);
+  const agree = agreement(calls, (c) => verified[c.id]);
   return { style, extraPerCall: extra / evaluated, calls: evaluated, ...agree };
 }
 
@@ -182,7 +201,7 @@ async function run() {
   );
   const held = agreement(calls.filter(isHeldOut), offlineLevels);
   const rank = ranking();
-  const styles: Style[] = ['exact', 'typography', 'drifting'];
+  const styles: Style[] = ['exact', 'typography', 'formatting', 'drifting'];
   const model = [];
   for (const s of styles) model.push(await modelPath(s));
 
@@ -191,7 +210,7 @@ async function run() {
     '',
     `\`npx tsx scripts/bench/calibration.ts\` — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, Node ${process.version}; \`uptime\` before the run: ${uptime.replace(/^.*load average:/, 'load average').trim()} (os.loadavg ${load}).`,
     '',
-    `The calibration set is ${main.length} hand-written calls (tests/fixtures/transcripts, README there): strong, average and weak calls for the five seeded scorecards in English, Spanish, Portuguese and Italian, with translated pairs, and ${traps.length} trap calls. Each call records the level every criterion deserves, decided from the scorecard's level texts before the offline rules were rebuilt.`,
+    `The calibration set is ${calls.length} hand-written calls (tests/fixtures/transcripts, README there). ${main.length} were written by the rules' author: strong, average and weak calls for the five seeded scorecards in English, Spanish, Portuguese and Italian, with translated pairs, and ${traps.length} trap calls. The other ${calls.length - main.length} are held out: written after the rules by someone who had not read them. Each call records the level every criterion deserves, decided from the scorecard's level texts alone.`,
     '',
     '**Offline evaluator against the intended levels** (spar-offline-eval-v2):',
     '',
@@ -208,7 +227,7 @@ async function run() {
     '|---|---|---|',
     ...rank.rows.map((r) => `| ${r.card} | ${r.holds ? 'yes' : 'no'} | ${r.detail} |`),
     '',
-    'Held-out calls measure how the rules generalise to text they were not built on. Two batches were written after the rules, committed, and only then run: the first (6 calls, 30 verdicts) agreed **53.3 % exactly, 93.3 % within one** on its first run (commit fc25a49); the second (4 calls, 20 verdicts), written after the fixes the first batch prompted, agreed **60 % exactly, 95 % within one** on its first run (commit 88ce6f4). Both batches then prompted general fixes (missing phrasings in the four lexicons, a hypothetical in the sentence before the question, a played-back summary checked with "have I got that right?"), so the "today" row above is no longer a held-out figure: expect roughly the first-run figures on calls nobody has read.',
+    'Held-out calls measure how the rules generalise to text they were not built on. Two batches were written after the rules, committed, and only then run: the first (6 calls, 30 verdicts) agreed **53.3 % exactly, 93.3 % within one** on its first run (commit fc25a49); the second (4 calls, 20 verdicts), written after the fixes the first batch prompted, agreed **60 % exactly, 95 % within one** on its first run (commit 88ce6f4). Both batches then prompted general fixes (missing phrasings in the four lexicons, a hypothetical in the sentence before the question, a played-back summary checked with "have I got that right?"). The third batch (22 calls in four languages, 110 verdicts: plain and indirect objections of every family, amounts in every currency style, generic offers, self-labelling, conditional value questions) was written by a reviewer session that never read the rules or ran an evaluator, and agreed **73.6 % exactly, 97.3 % within one** on its first run (commit 8531460). Where the "today" row is above a batch’s first run, the difference is fixes that batch prompted: expect roughly the first-run figures on calls nobody has read.',
     '',
     '**Model path on the same calls** (the evidence check and the one re-ask, through the OpenAI SDK against the wire-level fake; the fake answers with the intended levels and, as evidence, the longest sentence of each intended rep turn, and answers a re-ask with exact quotes):',
     '',
@@ -216,10 +235,10 @@ async function run() {
     '|---|---:|---:|---:|---:|',
     ...model.map(
       (m) =>
-        `| ${m.style === 'exact' ? 'quotes exactly' : m.style === 'typography' ? 'varies case, curly quotes, dashes, adds "[n] Rep:"' : 'paraphrases 1 quote in 4, misnumbers 1 in 7'} | ${m.calls} | ${pct(m.exact, m.n)} | ${pct(m.within, m.n)} | ${m.extraPerCall.toFixed(2)} |`,
+        `| ${STYLE_NAMES[m.style]} | ${m.calls} | ${pct(m.exact, m.n)} | ${pct(m.within, m.n)} | ${m.extraPerCall.toFixed(2)} |`,
     ),
     '',
-    "A model that quotes exactly costs no re-ask; typography never does either (the check lets case, spacing and quote/dash variants differ); each criterion left without a verified quote costs one extra request per call (one request re-asks all of them). These are the check's own costs with a scripted model. To measure a real model's re-ask rate and run-to-run agreement, run `scripts/eval-consistency.ts` with `OPENAI_API_KEY` (and `EVALUATION_SAMPLES=3`): it prints both. Where the exact-quoting row is below 100 %, an intended level above 0 rests on a turn whose longest sentence the rules refuse (fewer than four words, courtesy only, or a sentence already backing two criteria).",
+    "A model that quotes exactly costs no re-ask; typography and formatting never do either (the check compares words: labels in front, punctuation, case, spacing, quote and dash styles and thousands separators may differ); each criterion left without a verified quote costs one extra request per call (one request re-asks all of them). These are the check's own costs with a scripted model. To measure a real model's re-ask rate and run-to-run agreement, run `scripts/eval-consistency.ts` with `OPENAI_API_KEY` (and `EVALUATION_SAMPLES=3`): it prints both. Where the exact-quoting row is below 100 %, an intended level above 0 rests on a turn whose longest sentence the rules refuse (fewer than four words, courtesy only, or a sentence already backing two criteria or another at level 2).",
     '',
   ].join('\n');
 
