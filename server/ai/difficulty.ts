@@ -48,7 +48,7 @@ export const DIFFICULTY_BEHAVIOUR: Readonly<Record<Difficulty, DifficultyBehavio
     objections:
       'Raises three firm objections (price, timing, risk or an incumbent), pushes back twice, and asks for evidence such as numbers or references.',
     commitment:
-      'Reluctant to commit: agrees to a next step only when the pain is quantified, the decision process is understood, and the rep proposes a specific, low-risk next step.',
+      'Reluctant to commit: agrees to a next step only when the pain is quantified, the decision process is understood, at least half of what it keeps back has been uncovered, and the rep proposes a specific, low-risk next step.',
     objectionCount: 3,
     pushBacks: 2,
   },

@@ -62,6 +62,9 @@ test.describe('Offline practice call with a microphone', () => {
     const recognition = page.getByTestId('recognition-status');
     await expect(recognition).toContainText('Type what you would say below and press Enter.', { timeout: 15_000 });
     await expect(recognition).not.toContainText('Listening');
+    // the microphone works (it feeds the recording and interruptions): the page never blames it
+    await expect(recognition).not.toContainText('No microphone could be used');
+    await expect(recognition).not.toContainText('microphone could not');
     // and never claims to be listening meanwhile
     await expect(page.getByTestId('call-talking')).not.toContainText('Listening', { timeout: 1 });
 

@@ -219,6 +219,7 @@ export class CallSession {
       speechLang(call.language),
       (text) => this.sendText(text, 'speech'),
       (recognition) => this.set({ recognition }),
+      () => !this.snapshot.micError,
     );
     // no microphone: nothing can be heard, so say why at once instead of trying
     if (this.snapshot.micError)

@@ -68,6 +68,8 @@ export class OfflineSpeech {
     private readonly lang: string,
     private readonly onFinal: (text: string) => void,
     private readonly onStatus: (status: RecognitionStatus) => void,
+    /** Whether the call's own microphone works (it feeds the level meter, barge-in and the recording). */
+    private readonly micWorks: () => boolean = () => false,
   ) {}
 
   /** Starts listening; reports 'failed' (unsupported) at once when the browser has no recognition. */
@@ -94,7 +96,9 @@ export class OfflineSpeech {
     rec.onerror = (e) => {
       // no-speech: a silence, it restarts; aborted: we stopped it (prospect speaking, mute)
       const reason = FAILURE[e.error];
-      if (reason) this.fail(reason);
+      // the engine cannot capture while the call's microphone works: the engine is what fails, not the microphone
+      if (reason === 'audio-capture' && this.micWorks()) this.fail('no-engine');
+      else if (reason) this.fail(reason);
     };
     rec.onend = () => {
       this.running = false;

@@ -117,7 +117,7 @@ export const PROSPECT_KNOBS: Readonly<Record<Difficulty, ProspectKnobs>> = {
     revealMinWords: 6,
     revealAfterGoodQuestions: 3,
     closedAnswersFully: false,
-    ready: { questions: 3, pain: true, impact: true, decision: true, hiddenShare: 0, objectionsResolved: true },
+    ready: { questions: 3, pain: true, impact: true, decision: true, hiddenShare: 0.5, objectionsResolved: true },
     acceptScore: 2,
     pushBacks: DIFFICULTY_BEHAVIOUR.hard.pushBacks,
     stubborn: true,

@@ -2,13 +2,15 @@ import type { RepIntent } from './intent';
 import { raise, unraised } from './objections';
 import type { ProspectState, Turn } from './state';
 
-type Missing = 'discovery' | 'pain' | 'impact' | 'decision' | 'objections' | 'hidden';
+type Missing = 'rude' | 'discovery' | 'pain' | 'impact' | 'decision' | 'objections' | 'hidden';
 
 /** What still stands between the rep and a next step at this difficulty, or null. */
 function missingForNextStep(s: ProspectState, knobs: Turn['knobs']): Missing | null {
   const r = knobs.ready;
   const asked = (t: keyof ProspectState['asks']) => (s.asks[t] ?? 0) > 0;
   const revealedTopic = (t: string) => s.profile.hidden.some((h) => h.topic === t && s.revealed.includes(h.id));
+  // a rep who was rude does not get a meeting in the same call, at any difficulty
+  if (s.strikes.rude > 0) return 'rude';
   if (s.goodQuestions < r.questions) return 'discovery';
   if (r.pain && !asked('pain') && !asked('impact') && !s.voiced.some((id) => id.startsWith('pain.'))) return 'pain';
   if (r.impact && !asked('impact') && !revealedTopic('impact')) return 'impact';

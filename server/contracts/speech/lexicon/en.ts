@@ -23,7 +23,7 @@ const DAY = [
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|march|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const E = '(?<![\\p{L}\\p{N}])';
-const DATE = `${E}\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![\\p{L}])|${E}${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?![\\p{N}])|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
+const DATE = `${E}the\\s+\\d{1,2}(?:st|nd|rd|th)(?![\\p{L}\\p{N}])|${E}\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?![\\p{L}])|${E}${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?![\\p{N}])|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
 const TIME = `${E}(?:at\\s+)?(?:\\d{1,2}(?::\\d{2})?\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|o'clock)|\\d{1,2}:\\d{2}|noon|midday)(?![\\p{L}\\p{N}])|${E}at\\s+\\d{1,2}(?![\\p{L}\\p{N}:])`;
 
 export const en: SpeechLexicon = {
@@ -688,15 +688,12 @@ export const en: SpeechLexicon = {
     'sign now',
     'decide now',
     'decide today',
-    'right now',
     'today only',
     'only today',
     'last chance',
     'limited time',
     'offer expires',
     'expires today',
-    'you have to',
-    'you must',
     'you need to decide',
     'you need to sign',
     'no brainer',
@@ -707,8 +704,6 @@ export const en: SpeechLexicon = {
     'what are you waiting for',
     "don't miss",
     "before it's too late",
-    'end of the quarter',
-    'end of quarter',
     'commit now',
     'commit today',
     'why not just',
@@ -719,6 +714,15 @@ export const en: SpeechLexicon = {
     'sign by friday',
     'sign this week',
     'today only price',
+    'decide right now',
+    'sign right now',
+    'you have to decide',
+    'you have to sign',
+    'you have to buy',
+    'you must decide',
+    'you must sign',
+    'you must buy',
+    'before the end of the quarter or',
   ]),
   empathy: anyOf([
     'i understand',

@@ -6,7 +6,7 @@ const MONTH = '(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se(?:p)?tiem
 // the weekdays, also without their accents
 const DAY = [...calendarNames('es', 'weekday'), 'miercoles', 'sabado', 'pasado mañana'];
 // "mañana" is tomorrow unless it is "la mañana" (the morning)
-const DATE = `${E}(?<!la\\s)mañana(?![\\p{L}])|${E}(?:el\\s+)?(?:día\\s+)?\\d{1,2}\\s+de\\s+${MONTH}|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
+const DATE = `${E}(?<!la\\s)mañana(?![\\p{L}])|${E}(?:el\\s+)?(?:día\\s+)?\\d{1,2}\\s+de\\s+${MONTH}|${E}el\\s+(?:día\\s+)?\\d{1,2}(?![\\p{L}\\p{N}.,:%])(?!\\s*(?:%|por\\s+ciento))|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
 const TIME = `${E}a\\s+las?\\s+\\d{1,2}(?:[:.]\\d{2})?(?:\\s*(?:h|horas|de la mañana|de la tarde|am|pm))?|${E}\\d{1,2}:\\d{2}(?:\\s*h)?|${E}a\\s+mediodía|${E}\\d{1,2}\\s*h(?![\\p{L}])`;
 
 const org = (noun: string, masculine: boolean, plural = false): OrgNoun => ({
@@ -594,14 +594,12 @@ export const es: SpeechLexicon = {
     'decida ya',
     'decidir hoy',
     'decida hoy',
-    'ahora mismo',
     'solo hoy',
     'sólo hoy',
     'última oportunidad',
     'tiempo limitado',
     'la oferta caduca',
     'caduca hoy',
-    'tiene que',
     'debe decidir',
     'necesita decidir',
     'confíe en mí',
@@ -611,16 +609,21 @@ export const es: SpeechLexicon = {
     'a qué espera',
     'no se lo pierda',
     'antes de que sea tarde',
-    'fin de trimestre',
-    'final del trimestre',
     'comprométase ya',
     'solo esta semana',
     'los precios suben',
     'firma hoy',
-    'si firma',
     'si firman hoy',
     'firmamos hoy',
     'solo por hoy',
+    'decida ahora mismo',
+    'firme ahora mismo',
+    'tiene que decidir',
+    'tiene que firmar',
+    'tiene que comprar',
+    'si firma hoy',
+    'si firma ya',
+    'antes de fin de trimestre o',
   ]),
   empathy: anyOf([
     'entiendo',

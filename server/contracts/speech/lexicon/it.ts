@@ -14,7 +14,7 @@ const DAY = [
   'domani',
   'dopodomani',
 ];
-const DATE = `${E}(?:il\\s+|l')?\\d{1,2}\\s+${MONTH}|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
+const DATE = `${E}(?:il\\s+|l')?\\d{1,2}\\s+${MONTH}|${E}(?:il\\s+|l'|giorno\\s+)\\d{1,2}(?![\\p{L}\\p{N}.,:%])(?!\\s*(?:%|per\\s*cento))|(?<![\\p{N}/])\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?(?![\\p{N}])`;
 const TIME = `${E}alle\\s+\\d{1,2}(?:[:.]\\d{2})?|${E}all'una|${E}a\\s+mezzogiorno|${E}\\d{1,2}:\\d{2}`;
 
 const org = (noun: string, our: string, articles: string[]): OrgNoun => ({ noun, our, articles });
@@ -606,7 +606,6 @@ export const it: SpeechLexicon = {
     'decida ora',
     'decidere oggi',
     'decida oggi',
-    'subito',
     'adesso o mai più',
     'solo oggi',
     'ultima occasione',
@@ -616,22 +615,24 @@ export const it: SpeechLexicon = {
     'deve decidere',
     'deve firmare',
     'si fidi di me',
-    'si fidi',
     'dica di sì',
     'firmi e basta',
     'cosa aspetta',
     'non se lo perda',
     'prima che sia tardi',
-    'fine trimestre',
-    'fine del trimestre',
     'si impegni ora',
     'solo questa settimana',
     'i prezzi aumentano',
     'firma oggi',
-    'se firma',
     'se firmate oggi',
     'firmiamo oggi',
     'solo per oggi',
+    'decida subito',
+    'firmi subito',
+    'firmare subito',
+    'se firma oggi',
+    'se firma subito',
+    'entro fine trimestre o',
   ]),
   empathy: anyOf([
     'capisco',

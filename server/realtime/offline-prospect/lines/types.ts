@@ -63,7 +63,7 @@ export interface ProspectLines {
     noAction: string[];
     agree(when: string): string[];
     afterAgreement(when: string): string[];
-    notReady: Record<'discovery' | 'pain' | 'impact' | 'decision' | 'objections' | 'hidden', string[]>;
+    notReady: Record<'rude' | 'discovery' | 'pain' | 'impact' | 'decision' | 'objections' | 'hidden', string[]>;
   };
   tone: {
     rude: string[];
