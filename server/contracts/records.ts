@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** A record of the tenant's configuration (persona, ICP, product grouping, call instructions), by id. */
+export const configRecordId = z.object({ id: z.uuid('config.idInvalid') });
+
+/** A configuration record's form fields and the id of the record they replace. */
+export const configRecordUpdate = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) =>
+  fields.extend(configRecordId.shape);
+
+/** What deleting a record answers: the id it had. */
+export const deletedOutput = z.object({ id: z.string() });
