@@ -9,3 +9,6 @@ export const configRecordUpdate = <Shape extends z.ZodRawShape>(fields: z.ZodObj
 
 /** What deleting a record answers: the id it had. */
 export const deletedOutput = z.object({ id: z.string() });
+
+/** The answer of an action that has nothing else to say. */
+export const okOutput = z.object({ ok: z.literal(true) });

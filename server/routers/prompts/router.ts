@@ -13,6 +13,7 @@ import {
   updateSystemPrompt,
 } from '../../services/prompts/prompts';
 import { accessProcedure, router } from '../../trpc/init';
+import { okOutput } from '../../contracts/records';
 import { tenantAdmins, tenantManagers } from '../procedures';
 import {
   createPromptInput,
@@ -23,7 +24,6 @@ import {
   updatePromptInput,
 } from '../../contracts/prompts';
 
-const ok = z.object({ ok: z.literal(true) });
 // reads: the simulation wizard of managers picks prompts too; writes: admins
 export const promptsRouter = router({
   placeholders: accessProcedure({ roles: ACCESS.managers })
@@ -57,7 +57,7 @@ export const promptsRouter = router({
 
   delete: tenantAdmins()
     .input(promptIdInput)
-    .output(ok)
+    .output(okOutput)
     .mutation(({ ctx, input }) =>
       ctx.tenant(async (tx) => {
         await deletePrompt(tx, ctx.tenantId, input.id);
