@@ -12,3 +12,12 @@ export const deletedOutput = z.object({ id: z.string() });
 
 /** The answer of an action that has nothing else to say. */
 export const okOutput = z.object({ ok: z.literal(true) });
+
+/** One page of a list: its rows, how many there are in all, and which page of what size this is. */
+export const pageOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    rows: z.array(row),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
