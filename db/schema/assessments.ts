@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 import { simulations } from './simulations';
-import { tenantId } from './columns';
-import { clients } from './tenancy';
 import type { ApiKeyStatus, AssessmentSource, AssessmentStatus } from '../../server/contracts/enums';
 
 /**
@@ -14,18 +13,17 @@ import type { ApiKeyStatus, AssessmentSource, AssessmentStatus } from '../../ser
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     /** The integration the key is for ("Greenhouse", "Our ATS"). */
     integration: text().notNull(),
     prefix: text().notNull(),
     keyHash: text().notNull(),
     status: text().$type<ApiKeyStatus>().notNull().default('active'),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp({ withTimezone: true }),
-    revokedAt: timestamp({ withTimezone: true }),
-    revokedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdBy: linkId(() => users.id),
+    createdAt: defaultNow(),
+    lastUsedAt: timestamptz(),
+    revokedAt: timestamptz(),
+    revokedBy: linkId(() => users.id),
   },
   (t) => [uniqueIndex('api_keys_prefix_uq').on(t.prefix), index('api_keys_tenant_idx').on(t.tenantId, t.createdAt)],
 );
@@ -47,11 +45,10 @@ export interface AssessmentCandidate {
 export const assessments = pgTable(
   'assessments',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    apiKeyId: uuid().references(() => apiKeys.id, { onDelete: 'set null' }),
+    ...tenantKeys(),
+    apiKeyId: linkId(() => apiKeys.id),
     source: text().$type<AssessmentSource>().notNull().default('api'),
-    simulationId: uuid().references(() => simulations.id, { onDelete: 'set null' }),
+    simulationId: linkId(() => simulations.id),
     candidate: jsonb().$type<AssessmentCandidate>().notNull(),
     /** Lower-cased candidate e-mail, for search. */
     candidateEmail: text().notNull(),
@@ -59,12 +56,12 @@ export const assessments = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>(),
     tokenHash: text().notNull(),
     status: text().$type<AssessmentStatus>().notNull().default('created'),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    openedAt: timestamp({ withTimezone: true }),
-    startedAt: timestamp({ withTimezone: true }),
-    completedAt: timestamp({ withTimezone: true }),
-    expiredAt: timestamp({ withTimezone: true }),
-    callId: uuid().references(() => calls.id, { onDelete: 'set null' }),
+    expiresAt: timestamptz().notNull(),
+    openedAt: timestamptz(),
+    startedAt: timestamptz(),
+    completedAt: timestamptz(),
+    expiredAt: timestamptz(),
+    callId: linkId(() => calls.id),
     /** The partner's Idempotency-Key header: the same key (per API key) returns the same assessment. */
     idempotencyKey: text(),
     /** SHA-256 of the creating request's body, so a reused Idempotency-Key with another body is refused. */
@@ -83,8 +80,7 @@ export const assessments = pgTable(
     baseUrl: text().notNull(),
     /** Whether Spar mailed the invitation itself. */
     emailSent: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('assessments_token_uq').on(t.tokenHash),
@@ -100,12 +96,11 @@ export const assessments = pgTable(
 export const atsResponseErrors = pgTable(
   'ats_response_errors',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    apiKeyId: uuid().references(() => apiKeys.id, { onDelete: 'set null' }),
+    ...tenantKeys(),
+    apiKeyId: linkId(() => apiKeys.id),
     partnerInterviewId: text(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultNow(),
   },
   (t) => [index('ats_response_errors_tenant_idx').on(t.tenantId, t.createdAt)],
 );
@@ -115,10 +110,8 @@ export const atsResponseErrors = pgTable(
  * `clients` so the client row stays as older code and migrations know it.
  */
 export const assessmentSettings = pgTable('assessment_settings', {
-  tenantId: uuid()
-    .primaryKey()
-    .references(() => clients.id, { onDelete: 'cascade' }),
+  tenantId: tenantId().primaryKey(),
   /** Whether candidates see their score on the thank-you page (off by default). */
   showScore: boolean().notNull().default(false),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: defaultNow(),
 });

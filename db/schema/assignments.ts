@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, parentId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
 import { simulations } from './simulations';
-import { tenantId } from './columns';
 import type { AssignmentStatus, ScorePolicy } from '../../server/contracts/enums';
 
 /** Which attempt of a rep's exercise counts when they practise it again: the best score or the latest. */
@@ -11,17 +11,15 @@ import type { AssignmentStatus, ScorePolicy } from '../../server/contracts/enums
 export const assignments = pgTable(
   'assignments',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     name: text().notNull(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    dueAt: timestamp({ withTimezone: true }),
-    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: linkId(() => users.id),
+    dueAt: timestamptz(),
+    sentAt: defaultNow(),
     status: text().$type<AssignmentStatus>().notNull().default('pending'),
-    lastReminderAt: timestamp({ withTimezone: true }),
+    lastReminderAt: timestamptz(),
     scorePolicy: text().$type<ScorePolicy>().notNull().default('best'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [
     index('assignments_tenant_idx').on(t.tenantId, t.status, t.sentAt),
@@ -33,12 +31,8 @@ export const assignmentSimulations = pgTable(
   'assignment_simulations',
   {
     tenantId: tenantId(),
-    assignmentId: uuid()
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
-    simulationId: uuid()
-      .notNull()
-      .references(() => simulations.id, { onDelete: 'cascade' }),
+    assignmentId: parentId(() => assignments.id),
+    simulationId: parentId(() => simulations.id),
   },
   (t) => [primaryKey({ columns: [t.assignmentId, t.simulationId] })],
 );
@@ -47,17 +41,10 @@ export const assignmentSimulations = pgTable(
 export const exercises = pgTable(
   'exercises',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    assignmentId: uuid()
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    simulationId: uuid()
-      .notNull()
-      .references(() => simulations.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    assignmentId: parentId(() => assignments.id),
+    userId: parentId(() => users.id),
+    simulationId: parentId(() => simulations.id),
     status: text().$type<AssignmentStatus>().notNull().default('pending'),
     /**
      * The attempt that counts (the assignment's scorePolicy over every call for this exercise with a
@@ -66,9 +53,9 @@ export const exercises = pgTable(
     callId: uuid(),
     reportId: uuid(),
     score: numeric({ precision: 5, scale: 1, mode: 'number' }),
-    startedAt: timestamp({ withTimezone: true }),
-    completedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamptz(),
+    completedAt: timestamptz(),
+    createdAt: defaultNow(),
   },
   (t) => [
     index('exercises_tenant_user_idx').on(t.tenantId, t.userId, t.status),
@@ -90,17 +77,12 @@ export const exercises = pgTable(
 export const reminderNotices = pgTable(
   'reminder_notices',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    assignmentId: uuid()
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    sentBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    dismissedAt: timestamp({ withTimezone: true }),
+    ...tenantKeys(),
+    assignmentId: parentId(() => assignments.id),
+    userId: parentId(() => users.id),
+    sentBy: linkId(() => users.id),
+    createdAt: defaultNow(),
+    dismissedAt: timestamptz(),
   },
   (t) => [
     index('reminder_notices_user_idx')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { clients } from './tenancy';
+import { index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, parentId, stamps, tenantKeys, timestamptz } from './columns';
 import { type Language } from '../../server/contracts/languages';
 import type { UserType } from '../../server/contracts/enums';
 
@@ -9,21 +9,17 @@ import type { UserType } from '../../server/contracts/enums';
 export const users = pgTable(
   'users',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
     email: text().notNull(),
     username: text().notNull(),
     displayName: text(),
     passwordHash: text(),
     userType: text().$type<UserType>().notNull().default('user'),
-    managerId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    managerId: linkId((): AnyPgColumn => users.id),
     language: text().$type<Language>(),
     photoUrl: text(),
-    lastActiveAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamptz(),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
@@ -39,11 +35,9 @@ const userTokens = (name: string) =>
     name,
     {
       id: text().primaryKey(),
-      userId: uuid()
-        .notNull()
-        .references(() => users.id, { onDelete: 'cascade' }),
-      expiresAt: timestamp({ withTimezone: true }).notNull(),
-      createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+      userId: parentId(() => users.id),
+      expiresAt: timestamptz().notNull(),
+      createdAt: defaultNow(),
     },
     (t) => [index(`${name}_user_idx`).on(t.userId)],
   );
@@ -64,7 +58,7 @@ export const passwordTokens = userTokens('password_tokens');
 export const apiRateLimits = pgTable('api_rate_limits', {
   key: text().primaryKey(),
   hits: integer().notNull(),
-  windowStart: timestamp({ withTimezone: true }).notNull(),
+  windowStart: timestamptz().notNull(),
 });
 
 /**
@@ -74,13 +68,13 @@ export const apiRateLimits = pgTable('api_rate_limits', {
 export const serverKeys = pgTable('server_keys', {
   name: text().primaryKey(),
   secret: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: defaultNow(),
 });
 
 /** Failed sign-in counters per account and per address (fixed window). */
 export const loginThrottle = pgTable('login_throttle', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),
-  windowStart: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp({ withTimezone: true }),
+  windowStart: defaultNow(),
+  lockedUntil: timestamptz(),
 });

@@ -1,5 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tenantId } from './columns';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { defaultNow, tenantId } from './columns';
 import type { CallTransportSetting } from '../../server/contracts/enums';
 
 /** The tenant's choices for its voice calls (admins, /admin); no row: every default. */
@@ -7,5 +7,5 @@ export const callSettings = pgTable('call_settings', {
   tenantId: tenantId().primaryKey(),
   /** How a call's audio reaches the model (server/contracts/enums.ts CALL_TRANSPORT_SETTINGS). */
   transport: text().$type<CallTransportSetting>().notNull().default('auto'),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: defaultNow(),
 });

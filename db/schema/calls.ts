@@ -1,8 +1,8 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, defaultNow, linkId, parentId, tenantId, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
 import { simulations } from './simulations';
 import { scorecards } from './scorecards';
-import { bytea, tenantId } from './columns';
 import type { CallState, CallEndReason } from '../../server/contracts/enums';
 
 /** 'meeting': a real call (a transcript uploaded or recorded by a meeting bot), scored like practice but kept apart from it. */
@@ -28,10 +28,9 @@ export interface CallUsage {
 export const calls = pgTable(
   'calls',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    simulationId: uuid().references(() => simulations.id, { onDelete: 'set null' }),
-    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ...tenantKeys(),
+    simulationId: linkId(() => simulations.id),
+    userId: linkId(() => users.id),
     /** The assignment exercise this call answers (assignments feature); null for practice/tests. */
     exerciseId: uuid(),
     mode: text().$type<CallMode>().notNull().default('practice'),
@@ -42,15 +41,15 @@ export const calls = pgTable(
     state: text().$type<CallState>().notNull().default('created'),
     endReason: text().$type<CallEndReason>(),
     endDetail: text(),
-    scorecardId: uuid().references(() => scorecards.id, { onDelete: 'set null' }),
+    scorecardId: linkId(() => scorecards.id),
     scorecardSnapshot: jsonb().$type<Record<string, unknown>>(),
     simulationSnapshot: jsonb().$type<Record<string, unknown>>(),
     /** The session instructions exactly as sent to the model (or the offline prospect). */
     instructions: text(),
     timeLimitSeconds: integer().notNull(),
-    startedAt: timestamp({ withTimezone: true }),
-    connectedAt: timestamp({ withTimezone: true }),
-    endedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamptz(),
+    connectedAt: timestamptz(),
+    endedAt: timestamptz(),
     durationMs: integer(),
     usage: jsonb().$type<CallUsage>(),
     costEstimateUsd: numeric({ precision: 10, scale: 4, mode: 'number' }),
@@ -70,8 +69,8 @@ export const calls = pgTable(
     /** The model's id of a WebRTC call (its sideband and hangup address); accepted once. */
     rtcCallId: text().unique(),
     leaseOwner: text(),
-    leaseUntil: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamptz(),
+    createdAt: defaultNow(),
   },
   (t) => [
     index('calls_tenant_idx').on(t.tenantId, t.createdAt),
@@ -85,11 +84,8 @@ export const calls = pgTable(
 export const callTurns = pgTable(
   'call_turns',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    callId: uuid()
-      .notNull()
-      .references(() => calls.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    callId: parentId(() => calls.id),
     seq: integer().notNull(),
     itemId: text().notNull(),
     speaker: text().$type<'rep' | 'prospect'>().notNull(),
@@ -111,14 +107,11 @@ export const callTurns = pgTable(
 export const callMetrics = pgTable(
   'call_metrics',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    callId: uuid()
-      .notNull()
-      .references(() => calls.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    callId: parentId(() => calls.id),
     source: text().$type<'browser' | 'server'>().notNull(),
     samples: jsonb().$type<Record<string, unknown>[]>().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultNow(),
   },
   (t) => [index('call_metrics_call_idx').on(t.callId, t.createdAt)],
 );
@@ -133,7 +126,7 @@ export const callRecordings = pgTable('call_recordings', {
   sizeBytes: integer().notNull(),
   durationMs: integer(),
   content: bytea().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: defaultNow(),
 });
 
 /** Short-lived single-use tickets that open /ws/call without a session (candidates, guests). */
@@ -142,13 +135,11 @@ export const callTickets = pgTable(
   {
     id: text().primaryKey(), // SHA-256 of the ticket
     tenantId: tenantId(),
-    callId: uuid()
-      .notNull()
-      .references(() => calls.id, { onDelete: 'cascade' }),
+    callId: parentId(() => calls.id),
     userId: uuid(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    usedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: defaultNow(),
   },
   (t) => [index('call_tickets_call_idx').on(t.callId)],
 );

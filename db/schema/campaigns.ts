@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { linkId, parentId, stamps, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 import { simulations } from './simulations';
-import { tenantId } from './columns';
 import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '../../server/contracts/enums';
 
 /**
@@ -13,8 +13,7 @@ import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '..
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     slug: text().notNull(),
     name: text().notNull(),
     subHeader: text().notNull().default(''),
@@ -24,12 +23,11 @@ export const campaigns = pgTable(
     ctaInstructions: text().notNull().default(''),
     language: text().notNull().default('en'),
     linkExpirationDays: integer().notNull().default(7),
-    simulationId: uuid().references(() => simulations.id, { onDelete: 'set null' }),
+    simulationId: linkId(() => simulations.id),
     bookingProvider: text().$type<BookingProvider>().notNull().default('none'),
     bookingUrl: text(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: linkId(() => users.id),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('campaigns_tenant_slug_uq').on(t.tenantId, t.slug),
@@ -44,11 +42,8 @@ export const campaigns = pgTable(
 export const magicLinks = pgTable(
   'magic_links',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    campaignId: uuid()
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    campaignId: parentId(() => campaigns.id),
     /** The generation batch the link came from. */
     batchId: uuid().notNull(),
     /** Lower-cased. */
@@ -57,18 +52,17 @@ export const magicLinks = pgTable(
     tokenHash: text().notNull(),
     status: text().$type<MagicLinkStatus>().notNull().default('created'),
     expiredReason: text().$type<MagicLinkExpiryReason>(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamptz().notNull(),
     clicks: integer().notNull().default(0),
-    lastClickedAt: timestamp({ withTimezone: true }),
-    sentAt: timestamp({ withTimezone: true }),
-    startedAt: timestamp({ withTimezone: true }),
-    completedAt: timestamp({ withTimezone: true }),
-    expiredAt: timestamp({ withTimezone: true }),
-    bookedAt: timestamp({ withTimezone: true }),
-    callId: uuid().references(() => calls.id, { onDelete: 'set null' }),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastClickedAt: timestamptz(),
+    sentAt: timestamptz(),
+    startedAt: timestamptz(),
+    completedAt: timestamptz(),
+    expiredAt: timestamptz(),
+    bookedAt: timestamptz(),
+    callId: linkId(() => calls.id),
+    createdBy: linkId(() => users.id),
+    ...stamps(),
   },
   (t) => [
     uniqueIndex('magic_links_token_uq').on(t.tokenHash),

@@ -1,4 +1,4 @@
-import { customType, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clients } from './tenancy';
 
 /** Binary content (knowledge-base files, call recordings). */
@@ -12,3 +12,24 @@ export const tenantId = () =>
   uuid()
     .notNull()
     .references(() => clients.id, { onDelete: 'cascade' });
+
+/** A random uuid primary key. */
+export const id = () => uuid().primaryKey().defaultRandom();
+
+/** The first columns of most tenant tables: their own id and the owning tenant. */
+export const tenantKeys = () => ({ id: id(), tenantId: tenantId() });
+
+/** A point in time; every timestamp of the schema keeps its time zone. */
+export const timestamptz = () => timestamp({ withTimezone: true });
+
+/** When the row was written (or last changed): set by the database on insert. */
+export const defaultNow = () => timestamptz().notNull().defaultNow();
+
+/** When a row was created and last changed. */
+export const stamps = () => ({ createdAt: defaultNow(), updatedAt: defaultNow() });
+
+/** The row this one belongs to: required, and deleted with it. */
+export const parentId = (column: () => AnyPgColumn) => uuid().notNull().references(column, { onDelete: 'cascade' });
+
+/** A row this one mentions: optional, cleared when that row is deleted. */
+export const linkId = (column: () => AnyPgColumn) => uuid().references(column, { onDelete: 'set null' });

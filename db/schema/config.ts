@@ -1,47 +1,35 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { stamps, tenantId, tenantKeys } from './columns';
 import type { Language } from '../../server/contracts/languages';
-import { tenantId } from './columns';
 import type { RealtimeVoice, Difficulty } from '../../server/contracts/enums';
-
-const stamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
 
 /** One overview text per client, fed to scenario generation and calls. */
 export const clientOverviews = pgTable('client_overviews', {
   tenantId: tenantId().primaryKey(),
   details: text().notNull().default(''),
-  ...stamps,
+  ...stamps(),
 });
 
-export const icps = pgTable(
-  'icps',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    name: text().notNull(),
-    details: text().notNull().default(''),
-    ...stamps,
-  },
-  (t) => [index('icps_tenant_idx').on(t.tenantId)],
-);
+/** A named text the tenant keeps for scenario generation (an ideal customer profile, a product grouping). */
+const namedDetails = <TName extends string>(name: TName) =>
+  pgTable(
+    name,
+    {
+      ...tenantKeys(),
+      name: text().notNull(),
+      details: text().notNull().default(''),
+      ...stamps(),
+    },
+    (t) => [index(`${name}_tenant_idx`).on(t.tenantId)],
+  );
 
-export const productGroupings = pgTable(
-  'product_groupings',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    name: text().notNull(),
-    details: text().notNull().default(''),
-    ...stamps,
-  },
-  (t) => [index('product_groupings_tenant_idx').on(t.tenantId)],
-);
+export const icps = namedDetails('icps');
+
+export const productGroupings = namedDetails('product_groupings');
 
 export const callInstructions = pgTable(
   'call_instructions',
-  { id: uuid().primaryKey().defaultRandom(), tenantId: tenantId(), instructions: text().notNull(), ...stamps },
+  { ...tenantKeys(), instructions: text().notNull(), ...stamps() },
   (t) => [index('call_instructions_tenant_idx').on(t.tenantId)],
 );
 
@@ -52,8 +40,7 @@ export type DifficultyNotes = Partial<Record<Difficulty, string>>;
 export const personas = pgTable(
   'personas',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     name: text().notNull(),
     shortDescription: text().notNull(),
     longDescription: text().notNull(),
@@ -61,7 +48,7 @@ export const personas = pgTable(
     language: text().$type<Language>().notNull().default('en'),
     /** How the prospect behaves at each difficulty (patience, objections, willingness to commit). */
     behaviourNotes: jsonb().$type<DifficultyNotes>().notNull().default({}),
-    ...stamps,
+    ...stamps(),
   },
   (t) => [index('personas_tenant_idx').on(t.tenantId)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { defaultNow, id, stamps, timestamptz } from './columns';
 import { clients } from './tenancy';
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'dead'] as const;
@@ -21,7 +22,7 @@ export type JobQueue =
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     tenantId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
     queue: text().$type<JobQueue>().notNull(),
     dedupeKey: text(),
@@ -35,16 +36,15 @@ export const jobs = pgTable(
      */
     lostLeases: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(5),
-    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    lockedAt: timestamp({ withTimezone: true }),
+    runAt: defaultNow(),
+    lockedAt: timestamptz(),
     lockedBy: text(),
     /** What the worker is doing now, for progress on screen: { phase, done, total }. */
     progress: jsonb().$type<Record<string, unknown>>(),
     lastError: text(),
     result: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp({ withTimezone: true }),
+    ...stamps(),
+    finishedAt: timestamptz(),
   },
   (t) => [
     uniqueIndex('jobs_dedupe_uq').on(t.queue, t.dedupeKey),

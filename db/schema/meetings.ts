@@ -1,9 +1,9 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, parentId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 import { scorecards } from './scorecards';
 import { simulations } from './simulations';
-import { tenantId } from './columns';
 import type { MeetingFailure, MeetingSource, MeetingStatus } from '../../server/contracts/enums';
 
 /**
@@ -13,18 +13,15 @@ import type { MeetingFailure, MeetingSource, MeetingStatus } from '../../server/
 export const meetings = pgTable(
   'meetings',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     /** The rep whose call it is (who uploaded or recorded it). */
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId(() => users.id),
     source: text().$type<MeetingSource>().notNull(),
     title: text().notNull(),
     status: text().$type<MeetingStatus>().notNull(),
-    scorecardId: uuid().references(() => scorecards.id, { onDelete: 'set null' }),
-    simulationId: uuid().references(() => simulations.id, { onDelete: 'set null' }),
-    callId: uuid().references(() => calls.id, { onDelete: 'set null' }),
+    scorecardId: linkId(() => scorecards.id),
+    simulationId: linkId(() => simulations.id),
+    callId: linkId(() => calls.id),
     fileName: text(),
     /** Everyone the transcript names, in order of first words. */
     speakers: jsonb().$type<string[]>().notNull().default([]),
@@ -39,14 +36,13 @@ export const meetings = pgTable(
     botId: text(),
     meetingUrl: text(),
     botName: text(),
-    joinAt: timestamp({ withTimezone: true }),
+    joinAt: timestamptz(),
     /** The provider's last words about the bot (state, event, sub-code), and when a status last changed. */
     botDetail: text(),
-    statusAt: timestamp({ withTimezone: true }),
+    statusAt: timestamptz(),
     /** The bot's transcript, kept until the user says which speaker they are (status choose_rep). */
     transcript: jsonb().$type<{ speaker: string; startMs: number; endMs: number; text: string }[]>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [
     index('meetings_user_idx').on(t.tenantId, t.userId, t.createdAt),
@@ -66,7 +62,7 @@ export const meetingBotEvents = pgTable(
     provider: text().notNull(),
     eventId: text().notNull(),
     botId: text().notNull(),
-    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    receivedAt: defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
@@ -78,19 +74,15 @@ export const meetingBotEvents = pgTable(
 export const calendarConnections = pgTable(
   'calendar_connections',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    userId: parentId(() => users.id),
     provider: text().$type<'google'>().notNull().default('google'),
     accountEmail: text(),
     accessTokenSealed: text().notNull(),
     refreshTokenSealed: text(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamptz().notNull(),
     scopes: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [uniqueIndex('calendar_connections_user_uq').on(t.userId)],
 );
@@ -99,5 +91,5 @@ export const calendarConnections = pgTable(
 export const meetingBotSettings = pgTable('meeting_bot_settings', {
   tenantId: tenantId().primaryKey(),
   botName: text().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: defaultNow(),
 });

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, stamps } from './columns';
 import { clients } from './tenancy';
 import type { PromptKind } from '../../server/contracts/enums';
 
@@ -11,7 +12,7 @@ import type { PromptKind } from '../../server/contracts/enums';
 export const prompts = pgTable(
   'prompts',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     tenantId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
     systemKey: text().unique(),
     kind: text().$type<PromptKind>().notNull(),
@@ -23,8 +24,7 @@ export const prompts = pgTable(
     systemPrompt: text(),
     userPrompt: text(),
     instructions: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [index('prompts_tenant_kind_idx').on(t.tenantId, t.kind)],
 );

@@ -1,7 +1,7 @@
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, parentId, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
-import { clients } from './tenancy';
 
 export interface EvidenceQuote {
   /** The transcript's own words at that place (never the evaluator's wording). */
@@ -75,13 +75,8 @@ export interface Improvement {
 export const reports = pgTable(
   'reports',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    callId: uuid()
-      .notNull()
-      .references(() => calls.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    callId: parentId(() => calls.id),
     status: text().$type<'pending' | 'running' | 'ready' | 'failed'>().notNull().default('pending'),
     evaluator: text().$type<'model' | 'offline'>(),
     evaluatorVersion: text(),
@@ -98,8 +93,8 @@ export const reports = pgTable(
     analytics: jsonb().$type<Record<string, unknown>>(),
     language: text(),
     error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp({ withTimezone: true }),
+    createdAt: defaultNow(),
+    completedAt: timestamptz(),
   },
   (t) => [uniqueIndex('reports_call_uq').on(t.callId), index('reports_tenant_idx').on(t.tenantId, t.completedAt)],
 );
@@ -108,21 +103,16 @@ export const reports = pgTable(
 export const reportOverrides = pgTable(
   'report_overrides',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    reportId: uuid()
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    reportId: parentId(() => reports.id),
     criterionId: text().notNull(),
     /** Null when the criterion had no level before (not assessable offline). */
     fromLevel: integer(),
     toLevel: integer().notNull(),
     note: text().notNull(),
-    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    userId: linkId(() => users.id),
     scoreAfter: numeric({ precision: 5, scale: 1, mode: 'number' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultNow(),
   },
   (t) => [index('report_overrides_report_idx').on(t.reportId, t.createdAt)],
 );

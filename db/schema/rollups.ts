@@ -9,6 +9,13 @@ import { tenantId } from './columns';
  * Weeks are ISO weeks (Monday) in UTC, as Postgres date_trunc('week') gives them.
  */
 
+/** Completed exercises, the sum of their scores and how many of them have a score (the average's divisor). */
+const completedScores = () => ({
+  completed: integer().notNull().default(0),
+  scoreSum: numeric({ mode: 'number' }).notNull().default(0),
+  scored: integer().notNull().default(0),
+});
+
 /**
  * Per learner: exercises pending/completed and the score sum of the completed ones (all time), and
  * their practice calls with a ready report.
@@ -17,9 +24,7 @@ export const userExerciseStats = pgTable('user_exercise_stats', {
   userId: uuid().primaryKey(),
   tenantId: tenantId(),
   pending: integer().notNull().default(0),
-  completed: integer().notNull().default(0),
-  scoreSum: numeric({ mode: 'number' }).notNull().default(0),
-  scored: integer().notNull().default(0),
+  ...completedScores(),
   practiceCalls: integer().notNull().default(0),
 });
 
@@ -30,9 +35,7 @@ export const userWeekStats = pgTable(
     userId: uuid().notNull(),
     week: date({ mode: 'string' }).notNull(),
     tenantId: tenantId(),
-    completed: integer().notNull().default(0),
-    scoreSum: numeric({ mode: 'number' }).notNull().default(0),
-    scored: integer().notNull().default(0),
+    ...completedScores(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.week] }), index('user_week_stats_tenant_week_idx').on(t.tenantId, t.week)],
 );
@@ -70,9 +73,7 @@ export const assignmentMembers = pgTable(
     userId: uuid().notNull(),
     tenantId: tenantId(),
     exercises: integer().notNull().default(0),
-    completed: integer().notNull().default(0),
-    scoreSum: numeric({ mode: 'number' }).notNull().default(0),
-    scored: integer().notNull().default(0),
+    ...completedScores(),
   },
   (t) => [
     primaryKey({ columns: [t.assignmentId, t.userId] }),

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clients } from './tenancy';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { parentId, stamps, tenantKeys, timestamptz } from './columns';
 
 /**
  * A scorecard version. Versions of one scorecard share `lineageId`; only `isCurrent` rows are
@@ -9,10 +9,7 @@ import { clients } from './tenancy';
 export const scorecards = pgTable(
   'scorecards',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
     lineageId: uuid().notNull(),
     version: integer().notNull().default(1),
     isCurrent: boolean().notNull().default(true),
@@ -20,10 +17,9 @@ export const scorecards = pgTable(
     icon: text().notNull().default('clipboard-check'),
     shortDescription: text().notNull(),
     longDescription: text().notNull().default(''),
-    usedAt: timestamp({ withTimezone: true }),
-    deletedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz(),
+    deletedAt: timestamptz(),
+    ...stamps(),
   },
   (t) => [
     index('scorecards_tenant_idx').on(t.tenantId, t.isCurrent),
@@ -34,13 +30,8 @@ export const scorecards = pgTable(
 export const scorecardCriteria = pgTable(
   'scorecard_criteria',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    scorecardId: uuid()
-      .notNull()
-      .references(() => scorecards.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    scorecardId: parentId(() => scorecards.id),
     position: integer().notNull(),
     name: text().notNull(),
     description: text().notNull(),

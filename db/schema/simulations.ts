@@ -1,11 +1,11 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, defaultNow, linkId, parentId, stamps, tenantKeys } from './columns';
 import { users } from './auth';
 import { callInstructions, icps, personas, productGroupings } from './config';
 import type { Difficulty } from '../../server/contracts/enums';
 import { prompts } from './prompts';
 import { scorecards } from './scorecards';
 import type { Language } from '../../server/contracts/languages';
-import { bytea, tenantId } from './columns';
 
 export type ScenarioSource = 'model' | 'offline' | 'manual';
 export type AiTask = 'scenario_variables' | 'scenario_narrative' | 'evaluation';
@@ -19,8 +19,7 @@ export interface AiUsage {
 export const aiGenerations = pgTable(
   'ai_generations',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     simulationId: uuid(),
     task: text().$type<AiTask>().notNull(),
     provider: text().$type<'openai' | 'offline'>().notNull(),
@@ -32,8 +31,8 @@ export const aiGenerations = pgTable(
     status: text().$type<'succeeded' | 'failed'>().notNull(),
     error: text(),
     durationMs: integer().notNull().default(0),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: linkId(() => users.id),
+    createdAt: defaultNow(),
   },
   (t) => [
     index('ai_generations_tenant_idx').on(t.tenantId, t.createdAt),
@@ -44,8 +43,7 @@ export const aiGenerations = pgTable(
 export const simulations = pgTable(
   'simulations',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     name: text().notNull(),
     difficulty: text().$type<Difficulty>().notNull().default('medium'),
     timeLimitMinutes: numeric({ precision: 5, scale: 1, mode: 'number' }).notNull().default(10),
@@ -55,26 +53,25 @@ export const simulations = pgTable(
     criteriaQuantity: integer().notNull().default(3),
     icon: text().notNull().default('phone'),
     availableAsAssessment: boolean().notNull().default(false),
-    scorecardId: uuid().references(() => scorecards.id, { onDelete: 'set null' }),
-    personaId: uuid().references(() => personas.id, { onDelete: 'set null' }),
+    scorecardId: linkId(() => scorecards.id),
+    personaId: linkId(() => personas.id),
     /** A short label of the selling situation (e.g. "Discovery call", "Renewal"). */
     useCase: text(),
-    icpId: uuid().references(() => icps.id, { onDelete: 'set null' }),
-    productGroupingId: uuid().references(() => productGroupings.id, { onDelete: 'set null' }),
-    callInstructionsId: uuid().references(() => callInstructions.id, { onDelete: 'set null' }),
-    reportPromptId: uuid().references(() => prompts.id, { onDelete: 'set null' }),
-    simulationPromptId: uuid().references(() => prompts.id, { onDelete: 'set null' }),
+    icpId: linkId(() => icps.id),
+    productGroupingId: linkId(() => productGroupings.id),
+    callInstructionsId: linkId(() => callInstructions.id),
+    reportPromptId: linkId(() => prompts.id),
+    simulationPromptId: linkId(() => prompts.id),
     /** Scenario variables (structured) and the narrative summary; editable after generation. */
     scenarioDetails: jsonb().$type<Record<string, unknown>>(),
     scenarioSummary: text(),
     scenarioSource: text().$type<ScenarioSource>(),
-    scenarioGenerationId: uuid().references(() => aiGenerations.id, { onDelete: 'set null' }),
+    scenarioGenerationId: linkId(() => aiGenerations.id),
     instructions: text().notNull().default(''),
     callProvider: text().$type<'openai-realtime' | 'offline'>().notNull().default('openai-realtime'),
     assistantId: text(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: linkId(() => users.id),
+    ...stamps(),
   },
   (t) => [index('simulations_tenant_idx').on(t.tenantId, t.createdAt)],
 );
@@ -83,20 +80,17 @@ export const simulations = pgTable(
 export const knowledgeFiles = pgTable(
   'knowledge_files',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    simulationId: uuid()
-      .notNull()
-      .references(() => simulations.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    simulationId: parentId(() => simulations.id),
     name: text().notNull(),
-    ownerUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ownerUserId: linkId(() => users.id),
     mimeType: text().notNull(),
     sizeBytes: integer().notNull(),
     content: bytea().notNull(),
     textContent: text().notNull().default(''),
     status: text().$type<'ready' | 'no_text'>().notNull(),
     enabled: boolean().notNull().default(true),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultNow(),
   },
   (t) => [index('knowledge_files_simulation_idx').on(t.simulationId)],
 );
@@ -104,11 +98,8 @@ export const knowledgeFiles = pgTable(
 export const knowledgeChunks = pgTable(
   'knowledge_chunks',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    fileId: uuid()
-      .notNull()
-      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    ...tenantKeys(),
+    fileId: parentId(() => knowledgeFiles.id),
     simulationId: uuid().notNull(),
     position: integer().notNull(),
     content: text().notNull(),

@@ -1,19 +1,17 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { defaultNow, id, linkId, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
 import { clients } from './tenancy';
 
 export const supportRequests = pgTable(
   'support_requests',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    ...tenantKeys(),
+    userId: linkId(() => users.id),
     subject: text().notNull(),
     description: text().notNull(),
     pageUrl: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultNow(),
   },
   (t) => [index('support_requests_tenant_idx').on(t.tenantId, t.createdAt)],
 );
@@ -22,7 +20,7 @@ export const supportRequests = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     tenantId: uuid().references(() => clients.id, { onDelete: 'cascade' }),
     toAddress: text().notNull(),
     subject: text().notNull(),
@@ -30,8 +28,8 @@ export const mailOutbox = pgTable(
     htmlBody: text(),
     status: text().$type<'queued' | 'sent' | 'failed' | 'stored'>().notNull().default('queued'),
     error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp({ withTimezone: true }),
+    createdAt: defaultNow(),
+    sentAt: timestamptz(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
@@ -40,12 +38,12 @@ export const mailOutbox = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     actorUserId: uuid(),
     tenantId: uuid(),
     action: text().notNull(),
     detail: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: defaultNow(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );

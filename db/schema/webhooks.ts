@@ -1,6 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, parentId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
 import { users } from './auth';
-import { tenantId } from './columns';
 import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } from '../../server/contracts/enums';
 
 /**
@@ -11,20 +11,18 @@ import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } f
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    ...tenantKeys(),
     url: text().notNull(),
     description: text().notNull().default(''),
     events: jsonb().$type<WebhookEventType[]>().notNull(),
     secret: text().notNull(),
     previousSecret: text(),
-    previousSecretExpiresAt: timestamp({ withTimezone: true }),
+    previousSecretExpiresAt: timestamptz(),
     status: text().$type<WebhookEndpointStatus>().notNull().default('active'),
     /** Why the endpoint was disabled (e.g. the receiver answered 410 Gone). */
     disabledReason: text(),
-    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: linkId(() => users.id),
+    ...stamps(),
   },
   (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId, t.createdAt)],
 );
@@ -38,19 +36,17 @@ export const webhookDeliveries = pgTable(
   {
     id: text().primaryKey(),
     tenantId: tenantId(),
-    endpointId: uuid()
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: parentId(() => webhookEndpoints.id),
     eventType: text().$type<WebhookEventType>().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text().$type<WebhookDeliveryStatus>().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     lastStatusCode: integer(),
     lastError: text(),
-    lastAttemptAt: timestamp({ withTimezone: true }),
-    nextAttemptAt: timestamp({ withTimezone: true }),
-    deliveredAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamptz(),
+    nextAttemptAt: timestamptz(),
+    deliveredAt: timestamptz(),
+    createdAt: defaultNow(),
   },
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './records';
 import { ASSESSMENT_STATUSES, DIFFICULTIES } from './enums';
 import { REPORT_STATUSES } from './reports';
 import { rawText, storableKey, text } from './text';
@@ -172,12 +173,7 @@ const assessmentRowOutput = z.object({
   /** The call whose report the manager opens (/report/{callId} in the app). */
   callId: z.uuid().nullable(),
 });
-export const assessmentListOutput = z.object({
-  rows: z.array(assessmentRowOutput),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const assessmentListOutput = pageOf(assessmentRowOutput);
 
 /** The tenant's assessment settings (/assessments). */
 /** The settings as the screen reads them and as it saves them: one shape. */

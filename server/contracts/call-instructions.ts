@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configRecordUpdate } from './records';
 import { text } from './text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config").
@@ -9,10 +10,7 @@ export const callInstructionFields = z.object({
 });
 export type CallInstructionFields = z.infer<typeof callInstructionFields>;
 
-export const callInstructionId = z.object({ id: z.uuid('config.idInvalid') });
-export const updateCallInstructionInput = callInstructionFields.extend({ id: z.uuid('config.idInvalid') });
+export const updateCallInstructionInput = configRecordUpdate(callInstructionFields);
 
 export const callInstructionOutput = z.object({ id: z.string(), instructions: z.string(), updatedAt: z.string() });
 export type CallInstruction = z.infer<typeof callInstructionOutput>;
-
-export const deletedOutput = z.object({ id: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './records';
 import { BOOKING_PROVIDERS, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
 import { LINK_TOKEN_PATTERN, linkSimulationOutput } from './assessments';
 import { LANGUAGES } from './languages';
@@ -285,12 +286,7 @@ const magicLinkRow = z.object({
   heuristic: z.boolean(),
 });
 export type MagicLinkRow = z.infer<typeof magicLinkRow>;
-export const listLinksOutput = z.object({
-  rows: z.array(magicLinkRow),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const listLinksOutput = pageOf(magicLinkRow);
 
 /** Columns of the all-links CSV (the links themselves are not kept: they are in the batch's own CSV). */
 export const MAGIC_LINKS_CSV_COLUMNS = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configRecordUpdate } from './records';
 import { text } from './text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config").
@@ -8,9 +9,6 @@ export const icpFields = z.object({
 });
 export type IcpFields = z.infer<typeof icpFields>;
 
-export const icpId = z.object({ id: z.uuid('config.idInvalid') });
-export const updateIcpInput = icpFields.extend({ id: z.uuid('config.idInvalid') });
+export const updateIcpInput = configRecordUpdate(icpFields);
 
 export const icpOutput = z.object({ id: z.string(), name: z.string(), details: z.string(), updatedAt: z.string() });
-
-export const deletedOutput = z.object({ id: z.string() });

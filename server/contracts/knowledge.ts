@@ -89,8 +89,6 @@ export const searchHitOutput = z.object({
 });
 export type KnowledgeSearchHit = z.infer<typeof searchHitOutput>;
 
-export const deletedOutput = z.object({ id: z.string() });
-
 /** The JSON error body of the upload endpoint (REST, not tRPC). */
 export interface UploadErrorBody {
   error: {

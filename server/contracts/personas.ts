@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES, REALTIME_VOICES } from './enums';
 import { LANGUAGES } from './languages';
+import { configRecordUpdate } from './records';
 import { text } from './text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config"); the client translates them.
@@ -27,8 +28,7 @@ export const personaFields = z.object({
 export type PersonaFields = z.infer<typeof personaFields>;
 export type PersonaFieldsInput = z.input<typeof personaFields>;
 
-export const personaId = z.object({ id: z.uuid('config.idInvalid') });
-export const updatePersonaInput = personaFields.extend({ id: z.uuid('config.idInvalid') });
+export const updatePersonaInput = configRecordUpdate(personaFields);
 
 export const personaOutput = z.object({
   id: z.string(),
@@ -46,5 +46,3 @@ export const personaOutput = z.object({
   updatedAt: z.string(),
 });
 export type Persona = z.infer<typeof personaOutput>;
-
-export const deletedOutput = z.object({ id: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configRecordUpdate } from './records';
 import { text } from './text';
 
 // Messages are i18n keys in locales/<lng>/config.json (namespace "config").
@@ -12,8 +13,7 @@ export const productGroupingFields = z.object({
 });
 export type ProductGroupingFields = z.infer<typeof productGroupingFields>;
 
-export const productGroupingId = z.object({ id: z.uuid('config.idInvalid') });
-export const updateProductGroupingInput = productGroupingFields.extend({ id: z.uuid('config.idInvalid') });
+export const updateProductGroupingInput = configRecordUpdate(productGroupingFields);
 
 export const productGroupingOutput = z.object({
   id: z.string(),
@@ -21,5 +21,3 @@ export const productGroupingOutput = z.object({
   details: z.string(),
   updatedAt: z.string(),
 });
-
-export const deletedOutput = z.object({ id: z.string() });

@@ -270,8 +270,6 @@ export const simulationOutput = z.object({
 });
 export type SimulationDetail = z.infer<typeof simulationOutput>;
 
-export const deletedOutput = z.object({ id: z.string() });
-
 const named = z.object({ id: z.string(), name: z.string() });
 export const simulationOptionsOutput = z.object({
   personas: z.array(named.extend({ shortDescription: z.string() })),

@@ -73,12 +73,13 @@ export type ManagedUserRow = z.infer<typeof managedUserOutput>;
 
 export const createUserOutput = z.object({ user: managedUserOutput, generatedPassword: z.string().nullable() });
 
-export const managerOutput = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  displayName: z.string().nullable(),
-  userType: z.enum(USER_TYPES),
+/** A possible manager, as the user form's picker lists them. */
+export const managerOutput = managedUserOutput.pick({
+  id: true,
+  email: true,
+  username: true,
+  displayName: true,
+  userType: true,
 });
 
 export const importCsvInput = z.object({

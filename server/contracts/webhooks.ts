@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from './records';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_TYPES } from './enums';
 import { hasUnstorableText, text, TEXT_MESSAGES } from './text';
 
@@ -60,9 +61,4 @@ const webhookDeliveryOutput = z.object({
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export const webhookDeliveriesOutput = z.object({
-  rows: z.array(webhookDeliveryOutput),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const webhookDeliveriesOutput = pageOf(webhookDeliveryOutput);

@@ -2,6 +2,7 @@ import { blankSessionCookie, invalidateSession, sessionCookie } from '../../auth
 import { homePathFor, roleOf } from '../../contracts/roles';
 import { clientInfoFor, loginWithPassword } from '../../services/auth/login';
 import { publicProcedure, router } from '../../trpc/init';
+import { okOutput } from '../../contracts/records';
 import type { Context } from '../../trpc/context';
 import { logger } from '../../logger';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ export const authRouter = router({
       return r;
     }),
 
-  logout: publicProcedure.output(z.object({ ok: z.literal(true) })).mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(okOutput).mutation(async ({ ctx }) => {
     if (ctx.session) await invalidateSession(ctx.deps.db, ctx.session.id);
     ctx.setCookie(blankSessionCookie({ secure: ctx.req.secure || ctx.deps.env.isProduction }));
     return { ok: true as const };

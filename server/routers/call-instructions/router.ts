@@ -1,16 +1,15 @@
 import { callInstructionRecords } from '../../services/call-instructions/call-instructions';
+import { configRecordId, deletedOutput } from '../../contracts/records';
 import { namedRecordRouter } from '../../trpc/named-record-router';
 import {
   callInstructionFields,
-  callInstructionId,
   callInstructionOutput,
-  deletedOutput,
   updateCallInstructionInput,
 } from '../../contracts/call-instructions';
 
 export const callInstructionsRouter = namedRecordRouter(callInstructionRecords, {
   fields: callInstructionFields,
-  id: callInstructionId,
+  id: configRecordId,
   update: updateCallInstructionInput,
   output: callInstructionOutput,
   deleted: deletedOutput,

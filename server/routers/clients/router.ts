@@ -12,6 +12,7 @@ import {
   updateClient,
 } from '../../services/clients/clients';
 import { accessProcedure, router } from '../../trpc/init';
+import { okOutput } from '../../contracts/records';
 import type { Context } from '../../trpc/context';
 import {
   clientIdParam,
@@ -92,7 +93,7 @@ export const clientsRouter = router({
 
   delete: accessProcedure({ roles: ACCESS.superusers })
     .input(deleteClientInput)
-    .output(z.object({ ok: z.literal(true) }))
+    .output(okOutput)
     .mutation(({ ctx, input }) =>
       audited(ctx, 'clients.delete', async (tx, reason) => {
         reason.tenantId = input.id;

@@ -14,9 +14,10 @@ import {
   startMagicLinkCall,
   validateMagicLink,
 } from '../../services/campaigns/guest';
-import { publicProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
+import { guestLinkProcedure } from '../guest-link';
 
-const tags = ['Magic link'];
+const guest = guestLinkProcedure('Magic link');
 
 /**
  * The campaign guest's browser (no account): every call carries the link's id and token (the paths
@@ -24,77 +25,48 @@ const tags = ['Magic link'];
  * sign-in redirect).
  */
 export const ctaLinkRouter = router({
-  validate: publicProcedure
-    .meta({
-      rest: {
-        method: 'POST',
-        path: '/api/v1/cta/validate-token',
-        errors: ['MAGIC_LINK_INVALID', 'MAGIC_LINK_EXPIRED', 'MAGIC_LINK_USED', 'MAGIC_LINK_STARTED', 'CONFLICT'],
-        summary: "Open a guest's magic link: counts the click, answers what the intro shows",
-        auth: 'public',
-        tags,
-      },
-    })
+  validate: guest({
+    path: '/api/v1/cta/validate-token',
+    errors: ['MAGIC_LINK_INVALID', 'MAGIC_LINK_EXPIRED', 'MAGIC_LINK_USED', 'MAGIC_LINK_STARTED', 'CONFLICT'],
+    summary: "Open a guest's magic link: counts the click, answers what the intro shows",
+  })
     .input(ctaLinkInput)
     .output(ctaValidateOutput)
     .mutation(({ ctx, input }) => validateMagicLink({ ...ctx.deps, id: input.cta_id, token: input.token })),
 
-  markStarted: publicProcedure
-    .meta({
-      rest: {
-        method: 'POST',
-        path: '/api/v1/cta/mark-started',
-        errors: ['MAGIC_LINK_INVALID', 'MAGIC_LINK_EXPIRED', 'MAGIC_LINK_USED', 'MAGIC_LINK_STARTED'],
-        summary: "Start the link's one demo call; answers the call and its single-use socket ticket",
-        auth: 'public',
-        tags,
-      },
-    })
+  markStarted: guest({
+    path: '/api/v1/cta/mark-started',
+    errors: ['MAGIC_LINK_INVALID', 'MAGIC_LINK_EXPIRED', 'MAGIC_LINK_USED', 'MAGIC_LINK_STARTED'],
+    summary: "Start the link's one demo call; answers the call and its single-use socket ticket",
+  })
     .input(ctaLinkInput)
     .output(startCallOutput)
     .mutation(({ ctx, input }) => startMagicLinkCall({ ...ctx.deps, id: input.cta_id, token: input.token })),
 
-  complete: publicProcedure
-    .meta({
-      rest: {
-        method: 'POST',
-        path: '/api/v1/cta/complete',
-        errors: ['MAGIC_LINK_INVALID'],
-        summary: 'Where the link stands after the call (the thank-you page)',
-        auth: 'public',
-        tags,
-      },
-    })
+  complete: guest({
+    path: '/api/v1/cta/complete',
+    errors: ['MAGIC_LINK_INVALID'],
+    summary: 'Where the link stands after the call (the thank-you page)',
+  })
     .input(ctaLinkInput)
     .output(ctaCompleteOutput)
     .mutation(({ ctx, input }) => completeMagicLink({ ...ctx.deps, id: input.cta_id, token: input.token })),
 
-  report: publicProcedure
-    .meta({
-      rest: {
-        method: 'GET',
-        path: '/api/v1/cta/reports/{id}',
-        errors: ['MAGIC_LINK_INVALID', 'NOT_FOUND'],
-        summary: "The guest's report and the Book-a-Call step, with the link's token",
-        auth: 'public',
-        tags,
-      },
-    })
+  report: guest({
+    method: 'GET',
+    path: '/api/v1/cta/reports/{id}',
+    errors: ['MAGIC_LINK_INVALID', 'NOT_FOUND'],
+    summary: "The guest's report and the Book-a-Call step, with the link's token",
+  })
     .input(ctaReportInput)
     .output(ctaReportOutput)
     .query(({ ctx, input }) => guestReport({ ...ctx.deps, id: input.id, token: input.token })),
 
-  booked: publicProcedure
-    .meta({
-      rest: {
-        method: 'POST',
-        path: '/api/v1/cta/booked',
-        errors: ['MAGIC_LINK_INVALID', 'NOT_FOUND'],
-        summary: "The guest booked a call in the campaign's scheduler (seen by their browser)",
-        auth: 'public',
-        tags,
-      },
-    })
+  booked: guest({
+    path: '/api/v1/cta/booked',
+    errors: ['MAGIC_LINK_INVALID', 'NOT_FOUND'],
+    summary: "The guest booked a call in the campaign's scheduler (seen by their browser)",
+  })
     .input(ctaLinkInput)
     .output(ctaBookedOutput)
     .mutation(({ ctx, input }) => markMagicLinkBooked({ ...ctx.deps, id: input.cta_id, token: input.token })),

@@ -1,10 +1,10 @@
-import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { deleteKnowledgeFile, listKnowledgeFiles, setKnowledgeFileEnabled } from '../../services/knowledge/files';
 import { testSearch } from '../../services/knowledge/search';
-import { accessProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
+import { tenantManagers } from '../procedures';
+import { deletedOutput } from '../../contracts/records';
 import {
-  deletedOutput,
   fileIdInput,
   knowledgeFileOutput,
   searchHitOutput,
@@ -14,15 +14,13 @@ import {
 } from '../../contracts/knowledge';
 
 // Uploads are not here: they stream over REST (POST /api/v1/simulations/:simulationId/files).
-const managers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
-
 export const knowledgeRouter = router({
-  list: managers()
+  list: tenantManagers()
     .input(simulationIdInput)
     .output(z.array(knowledgeFileOutput))
     .query(({ ctx, input }) => ctx.tenant((tx) => listKnowledgeFiles(tx, ctx.tenantId, input.simulationId))),
 
-  setEnabled: managers()
+  setEnabled: tenantManagers()
     .input(setEnabledInput)
     .output(knowledgeFileOutput)
     .mutation(({ ctx, input }) =>
@@ -31,12 +29,12 @@ export const knowledgeRouter = router({
       ),
     ),
 
-  delete: managers()
+  delete: tenantManagers()
     .input(fileIdInput)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteKnowledgeFile(tx, ctx.tenantId, input.id))),
 
-  search: managers()
+  search: tenantManagers()
     .input(searchInput)
     .output(z.array(searchHitOutput))
     .query(({ ctx, input }) =>

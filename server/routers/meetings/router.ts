@@ -42,6 +42,7 @@ import {
 } from '../../services/meetings/meetings';
 import type { SessionUser } from '../../auth/session';
 import { accessProcedure, router } from '../../trpc/init';
+import { okOutput } from '../../contracts/records';
 
 /** Every user with a role scores their own real calls: /meetings is open to any signed-in user. */
 const own = () => accessProcedure({ roles: ACCESS.meetingHolders });
@@ -140,7 +141,7 @@ export const meetingsRouter = router({
 
   /** Forgets the user's calendar connection (its tokens are deleted). */
   disconnectCalendar: own()
-    .output(z.object({ ok: z.literal(true) }))
+    .output(okOutput)
     .mutation(({ ctx }) => disconnectCalendar(ctx.tenant, { tenantId: ctx.tenantId, userId: ctx.user.id })),
 
   /** Which speaker of a recorded meeting is the user, when no name matched theirs. */

@@ -1,4 +1,3 @@
-import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import {
   createPersona,
@@ -7,27 +6,27 @@ import {
   listPersonas,
   updatePersona,
 } from '../../services/personas/personas';
-import { accessProcedure, router } from '../../trpc/init';
-import { deletedOutput, personaFields, personaId, personaOutput, updatePersonaInput } from '../../contracts/personas';
-
-const managers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
+import { router } from '../../trpc/init';
+import { tenantManagers } from '../procedures';
+import { configRecordId, deletedOutput } from '../../contracts/records';
+import { personaFields, personaOutput, updatePersonaInput } from '../../contracts/personas';
 
 export const personasRouter = router({
-  list: managers()
+  list: tenantManagers()
     .output(z.array(personaOutput))
     .query(({ ctx }) => ctx.tenant((tx) => listPersonas(tx, ctx.tenantId))),
 
-  get: managers()
-    .input(personaId)
+  get: tenantManagers()
+    .input(configRecordId)
     .output(personaOutput)
     .query(({ ctx, input }) => ctx.tenant((tx) => getPersona(tx, ctx.tenantId, input.id))),
 
-  create: managers()
+  create: tenantManagers()
     .input(personaFields)
     .output(personaOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => createPersona(tx, ctx.tenantId, input))),
 
-  update: managers()
+  update: tenantManagers()
     .input(updatePersonaInput)
     .output(personaOutput)
     .mutation(({ ctx, input }) =>
@@ -37,8 +36,8 @@ export const personasRouter = router({
       }),
     ),
 
-  delete: managers()
-    .input(personaId)
+  delete: tenantManagers()
+    .input(configRecordId)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => deletePersona(tx, ctx.tenantId, input.id))),
 });

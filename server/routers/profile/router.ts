@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { changePassword, getProfile, setLanguage, updateProfile } from '../../services/profile/profile';
 import { accessProcedure, router } from '../../trpc/init';
+import { okOutput } from '../../contracts/records';
 import {
   accountOutput,
   changePasswordInput,
@@ -8,8 +8,6 @@ import {
   setLanguageInput,
   updateProfileInput,
 } from '../../contracts/profile';
-
-const ok = z.object({ ok: z.literal(true) });
 
 export const profileRouter = router({
   get: accessProcedure()
@@ -49,7 +47,7 @@ export const profileRouter = router({
 
   setLanguage: accessProcedure()
     .input(setLanguageInput)
-    .output(ok)
+    .output(okOutput)
     .mutation(({ ctx, input }) =>
       ctx.tenant(async (tx) => {
         await setLanguage(tx, ctx.user.id, input.user_language);
@@ -61,7 +59,7 @@ export const profileRouter = router({
   // devices commit together (changePassword keeps the current session).
   changePassword: accessProcedure()
     .input(changePasswordInput)
-    .output(ok)
+    .output(okOutput)
     .mutation(async ({ ctx, input }) => {
       await changePassword({
         tenant: ctx.tenant,

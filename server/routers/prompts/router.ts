@@ -13,6 +13,8 @@ import {
   updateSystemPrompt,
 } from '../../services/prompts/prompts';
 import { accessProcedure, router } from '../../trpc/init';
+import { okOutput } from '../../contracts/records';
+import { tenantAdmins, tenantManagers } from '../procedures';
 import {
   createPromptInput,
   listPromptsInput,
@@ -22,44 +24,40 @@ import {
   updatePromptInput,
 } from '../../contracts/prompts';
 
-const ok = z.object({ ok: z.literal(true) });
 // reads: the simulation wizard of managers picks prompts too; writes: admins
-const reader = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
-const writer = () => accessProcedure({ roles: ACCESS.admins, clientScoped: true });
-
 export const promptsRouter = router({
   placeholders: accessProcedure({ roles: ACCESS.managers })
     .output(z.array(placeholderOutput))
     .query(() => PROMPT_PLACEHOLDERS.map((p) => ({ ...p, kinds: [...p.kinds] }))),
 
-  list: reader()
+  list: tenantManagers()
     .input(listPromptsInput)
     .output(z.array(promptOutput))
     .query(({ ctx, input }) => ctx.tenant((tx) => listPrompts(tx, ctx.tenantId, input.kind))),
 
-  get: reader()
+  get: tenantManagers()
     .input(promptIdInput)
     .output(promptOutput)
     .query(({ ctx, input }) => ctx.tenant((tx) => getPrompt(tx, ctx.tenantId, input.id))),
 
-  create: writer()
+  create: tenantAdmins()
     .input(createPromptInput)
     .output(promptOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => createPrompt(tx, ctx.tenantId, input))),
 
-  update: writer()
+  update: tenantAdmins()
     .input(updatePromptInput)
     .output(promptOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => updatePrompt(tx, ctx.tenantId, input))),
 
-  duplicate: writer()
+  duplicate: tenantAdmins()
     .input(promptIdInput)
     .output(promptOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => duplicatePrompt(tx, ctx.tenantId, input.id))),
 
-  delete: writer()
+  delete: tenantAdmins()
     .input(promptIdInput)
-    .output(ok)
+    .output(okOutput)
     .mutation(({ ctx, input }) =>
       ctx.tenant(async (tx) => {
         await deletePrompt(tx, ctx.tenantId, input.id);

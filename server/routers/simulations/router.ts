@@ -12,8 +12,9 @@ import {
   updateSimulation,
 } from '../../services/simulations/simulations';
 import { accessProcedure, router } from '../../trpc/init';
+import { tenantManagers } from '../procedures';
+import { deletedOutput } from '../../contracts/records';
 import {
-  deletedOutput,
   generatedScenarioOutput,
   generationOutput,
   generationsInput,
@@ -27,44 +28,42 @@ import {
 } from '../../contracts/simulations';
 
 /** Simulations are configured by a tenant's admins and managers (and a superuser via clientId). */
-const managers = () => accessProcedure({ roles: ACCESS.managers, clientScoped: true });
-
 export const simulationsRouter = router({
-  list: managers()
+  list: tenantManagers()
     .output(z.array(simulationListItemOutput))
     .query(({ ctx }) => ctx.tenant((tx) => listSimulations(tx, ctx.tenantId))),
 
-  get: managers()
+  get: tenantManagers()
     .input(simulationIdInput)
     .output(simulationOutput)
     .query(({ ctx, input }) => ctx.tenant((tx) => getSimulation(tx, ctx.tenantId, input.id))),
 
-  options: managers()
+  options: tenantManagers()
     .output(simulationOptionsOutput)
     .query(({ ctx }) => ctx.tenant((tx) => simulationOptions(tx, ctx.tenantId))),
 
-  create: managers()
+  create: tenantManagers()
     .input(simulationInput)
     .output(simulationOutput)
     .mutation(({ ctx, input }) =>
       ctx.tenant((tx) => createSimulation({ tx, tenantId: ctx.tenantId, userId: ctx.user.id, values: input })),
     ),
 
-  update: managers()
+  update: tenantManagers()
     .input(updateSimulationInput)
     .output(simulationOutput)
     .mutation(({ ctx, input }) =>
       ctx.tenant((tx) => updateSimulation({ tx, tenantId: ctx.tenantId, id: input.id, values: input })),
     ),
 
-  duplicate: managers()
+  duplicate: tenantManagers()
     .input(simulationIdInput)
     .output(simulationOutput)
     .mutation(({ ctx, input }) =>
       ctx.tenant((tx) => duplicateSimulation({ tx, tenantId: ctx.tenantId, userId: ctx.user.id, id: input.id })),
     ),
 
-  delete: managers()
+  delete: tenantManagers()
     .input(simulationIdInput)
     .output(deletedOutput)
     .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteSimulation(tx, ctx.tenantId, input.id))),
@@ -85,7 +84,7 @@ export const simulationsRouter = router({
     ),
 
   /** What was sent to the model (or the offline generator) for this simulation's scenarios. */
-  generations: managers()
+  generations: tenantManagers()
     .input(generationsInput)
     .output(z.array(generationOutput))
     .query(({ ctx, input }) => ctx.tenant((tx) => listGenerations(tx, ctx.tenantId, input.simulationId))),
