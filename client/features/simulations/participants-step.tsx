@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
@@ -80,18 +81,16 @@ export function ParticipantsStep({ form, options }: Props) {
           data={options.personas.map((p) => ({ value: p.id, label: p.name }))}
           {...field('personaId')}
         />
-        <Select
+        <ChoiceSelect
           label={t('wizard.participants.learnerRole')}
-          withAsterisk
-          allowDeselect={false}
-          data={LEARNER_ROLES.map((r) => ({ value: r, label: t(`learnerRoles.${r}`) }))}
+          values={LEARNER_ROLES}
+          optionLabel={(r) => t(`learnerRoles.${r}`)}
           {...field('learnerRole')}
         />
-        <Select
+        <ChoiceSelect
           label={t('wizard.participants.learnerTeam')}
-          withAsterisk
-          allowDeselect={false}
-          data={LEARNER_TEAMS.map((r) => ({ value: r, label: t(`learnerTeams.${r}`) }))}
+          values={LEARNER_TEAMS}
+          optionLabel={(r) => t(`learnerTeams.${r}`)}
           {...field('learnerTeam')}
         />
         {optionalSelect(
@@ -182,10 +181,11 @@ export function ParticipantsStep({ form, options }: Props) {
             {t('wizard.participants.advancedHint')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <ChoiceSelect
               label={t('wizard.participants.callProvider')}
-              allowDeselect={false}
-              data={CALL_PROVIDERS.map((p) => ({ value: p, label: t(`callProviders.${p}`) }))}
+              withAsterisk={false}
+              values={CALL_PROVIDERS}
+              optionLabel={(p) => t(`callProviders.${p}`)}
               {...field('callProvider')}
             />
             <TextInput

@@ -1,4 +1,5 @@
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../server/contracts/languages';
@@ -86,16 +87,24 @@ function ItemSelect<V extends string>({
 }) {
   const { t } = useTranslation('simulations');
   return (
-    <Select
+    <ChoiceSelect
       size="xs"
       maw={320}
       label={label}
-      data={values.map((v) => ({ value: v, label: t(`wizard.scenario.${group}.${v}`) }))}
+      withAsterisk={false}
+      values={values}
+      optionLabel={(v) => t(`wizard.scenario.${group}.${v}`)}
       value={value}
-      allowDeselect={false}
-      onChange={(v) => v && onChange(v as V)}
+      onChange={onChange}
     />
   );
+}
+
+/** The texts of the scenario's item views: `label(key)`, and `itemLabel(key, i)` for the field of item `i` (numbered from 1). */
+function useItemText() {
+  const { t } = useTranslation('simulations');
+  const label = (k: string) => t(`wizard.scenario.${k}`);
+  return { label, itemLabel: (k: string, i: number) => t('wizard.scenario.item', { label: label(k), number: i + 1 }) };
 }
 
 /** The variables with one item of the list `key` changed by `patch`. */
@@ -108,8 +117,7 @@ const patchItem = <K extends 'objections' | 'hidden_information'>(
 
 /** The objections: what the prospect says, when it comes up (a note), and the moment the offline prospect raises it at. */
 export function Objections({ vars, tx, onChange }: Props) {
-  const { t } = useTranslation('simulations');
-  const label = (k: string) => t(`wizard.scenario.${k}`);
+  const { label, itemLabel } = useItemText();
   const set = (i: number, patch: Partial<ScenarioVariables['objections'][number]>) =>
     onChange(patchItem(vars, 'objections', i, patch));
   return (
@@ -117,19 +125,19 @@ export function Objections({ vars, tx, onChange }: Props) {
       {(o, i) => (
         <>
           <EditableText
-            label={t('wizard.scenario.item', { label: label('objection'), number: i + 1 })}
+            label={itemLabel('objection', i)}
             value={tx.show(o.objection)}
             onChange={(v) => set(i, { objection: tx.store(v) })}
           />
           <NotSpoken text={o.objection} tx={tx} />
           <EditableText
             dimmed
-            label={t('wizard.scenario.item', { label: label('surfacesWhen'), number: i + 1 })}
+            label={itemLabel('surfacesWhen', i)}
             value={tx.show(o.surfaces_when)}
             onChange={(v) => set(i, { surfaces_when: tx.store(v) })}
           />
           <ItemSelect<ObjectionMoment>
-            label={t('wizard.scenario.item', { label: label('moment'), number: i + 1 })}
+            label={itemLabel('moment', i)}
             values={OBJECTION_MOMENTS}
             group="moments"
             value={o.moment}
@@ -147,8 +155,7 @@ export function Objections({ vars, tx, onChange }: Props) {
  * the topic an open question must be about.
  */
 export function HiddenFacts({ vars, tx, language, onChange }: Props & { language: Language }) {
-  const { t } = useTranslation('simulations');
-  const label = (k: string) => t(`wizard.scenario.${k}`);
+  const { label, itemLabel } = useItemText();
   const set = (i: number, patch: Partial<ScenarioVariables['hidden_information'][number]>) =>
     onChange(patchItem(vars, 'hidden_information', i, patch));
   return (
@@ -156,7 +163,7 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
       {(h, i) => (
         <>
           <EditableText
-            label={t('wizard.scenario.item', { label: label('information'), number: i + 1 })}
+            label={itemLabel('information', i)}
             value={tx.show(h.information)}
             onChange={(v) =>
               set(i, { information: tx.store(v), said: tx.store(deriveSaid(v, language, vars)) || h.said })
@@ -166,7 +173,7 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
             {label('said')}
           </Text>
           <EditableText
-            label={t('wizard.scenario.item', { label: label('said'), number: i + 1 })}
+            label={itemLabel('said', i)}
             value={tx.show(h.said)}
             onChange={(v) => set(i, { said: tx.store(v) })}
           />
@@ -179,12 +186,12 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
           )}
           <EditableText
             dimmed
-            label={t('wizard.scenario.item', { label: label('revealWhen'), number: i + 1 })}
+            label={itemLabel('revealWhen', i)}
             value={tx.show(h.reveal_when)}
             onChange={(v) => set(i, { reveal_when: tx.store(v) })}
           />
           <ItemSelect<ScenarioTopic>
-            label={t('wizard.scenario.item', { label: label('topic'), number: i + 1 })}
+            label={itemLabel('topic', i)}
             values={SCENARIO_TOPICS}
             group="topics"
             value={h.topic}
