@@ -12,7 +12,7 @@ import { ClientFormModal } from './client-form-modal';
 import { DeleteClientModal } from './delete-client-modal';
 import { DuplicateClientModal } from './duplicate-client-modal';
 import { DataTable } from '../../components/data-table';
-import { RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 
 const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
@@ -100,24 +100,14 @@ export function ClientsPanel() {
               <Table.Td ta="right">{c.userCount}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <RowAction
-                    icon={IconPencil}
-                    tip={t('actions.edit')}
-                    label={t('actions.editNamed', { name: c.name })}
-                    onClick={action('edit', c)}
-                  />
-                  <RowAction
-                    icon={IconCopy}
-                    tip={t('actions.duplicate')}
-                    label={t('actions.duplicateNamed', { name: c.name })}
-                    onClick={action('duplicate', c)}
-                  />
-                  <RowAction
-                    icon={IconTrash}
-                    tip={t('actions.delete')}
-                    label={t('actions.deleteNamed', { name: c.name })}
-                    onClick={action('delete', c)}
-                    color="red"
+                  <RowActions
+                    actions={[
+                      { key: 'edit', icon: IconPencil, onClick: action('edit', c) },
+                      { key: 'duplicate', icon: IconCopy, onClick: action('duplicate', c) },
+                      { key: 'delete', icon: IconTrash, onClick: action('delete', c), color: 'red' },
+                    ]}
+                    tip={(k) => t(`actions.${k}`)}
+                    label={(k) => t(`actions.${k}Named`, { name: c.name })}
                   />
                 </Group>
               </Table.Td>
