@@ -1,6 +1,6 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { AppModal } from './app-modal';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { notifyError } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 import { ModalFooter } from './modal-footer';
@@ -34,15 +34,8 @@ export function ConfirmDeleteDialog({
   onCancel,
   onConfirm,
 }: Props) {
-  const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
+    <AppModal opened={opened} onClose={onCancel} title={title} centered>
       <Stack>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <Text>{message}</Text>
@@ -57,7 +50,7 @@ export function ConfirmDeleteDialog({
           loading={pending}
         />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 

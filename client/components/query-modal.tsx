@@ -1,4 +1,5 @@
-import { Alert, Loader, Modal } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
+import { AppModal } from './app-modal';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,16 +19,10 @@ interface Props<T> {
 export function QueryModal<T>({ opened, onClose, title, query, loadFailed, children }: Props<T>) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      size="xl"
-      title={title}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
+    <AppModal opened={opened} onClose={onClose} size="xl" title={title}>
       {query.isLoading && <Loader aria-label={t('app.loading')} />}
       {query.isError && <Alert color="red">{loadFailed}</Alert>}
       {query.data !== undefined && children(query.data)}
-    </Modal>
+    </AppModal>
   );
 }

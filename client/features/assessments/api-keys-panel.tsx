@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -145,13 +146,12 @@ function GenerateKeyModal({
     generate.mutate(parsed.data);
   };
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title={made ? t('keys.generatedTitle') : t('keys.generate')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       {made ? (
         <Stack>
@@ -182,6 +182,6 @@ function GenerateKeyModal({
           </Stack>
         </form>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
 import { Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { IconFileText, IconPlayerPlay, IconRepeat } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -141,18 +142,11 @@ export function MyAssignments() {
               )}
             </Stack>
           </Group>
-          <Stack
-            gap="sm"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('mine.exercisesLabel', { name: a.name })}
-          >
+          <BareList gap="sm" aria-label={t('mine.exercisesLabel', { name: a.name })}>
             {a.exercises.map((e, i) => (
               <ExerciseRow key={e.id} e={e} a={a} first={i === 0} />
             ))}
-          </Stack>
+          </BareList>
         </Card>
       ))}
     </Stack>

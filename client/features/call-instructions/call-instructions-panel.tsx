@@ -1,4 +1,5 @@
-import { Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Paper, Text, Textarea } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -43,14 +44,7 @@ export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
       onDelete={(id) => remove.mutateAsync({ ...scope.input, id })}
       renderForm={({ key, ...props }) => <CallInstructionForm key={key} {...props} />}
       renderList={(rows, actions) => (
-        <Stack
-          component="ul"
-          aria-label={t('callInstructions.listLabel')}
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
+        <BareList aria-label={t('callInstructions.listLabel')} gap="sm">
           {rows.map((r, i) => (
             <Paper
               component="li"
@@ -72,7 +66,7 @@ export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
               </Group>
             </Paper>
           ))}
-        </Stack>
+        </BareList>
       )}
     />
   );

@@ -1,4 +1,5 @@
-import { Accordion, ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Accordion, ActionIcon, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function PlaceholderReference({ kind }: { kind: PromptKind }) {
               {t('errors.placeholdersFailed')}
             </Text>
           )}
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          <BareList gap={6}>
             {usable.map((p) => (
               <Group key={p.token} component="li" gap="xs" wrap="nowrap" align="flex-start">
                 <CopyButton value={p.token}>
@@ -48,7 +49,7 @@ export function PlaceholderReference({ kind }: { kind: PromptKind }) {
                 </div>
               </Group>
             ))}
-          </Stack>
+          </BareList>
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

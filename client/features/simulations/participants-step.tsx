@@ -13,6 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { ChoiceSelect } from '../../components/choice-select';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -123,23 +124,16 @@ export function ParticipantsStep({ form, options }: Props) {
           <Text size="sm" fw={600} mb={6}>
             {t('wizard.participants.criteria')}
           </Text>
-          <Stack gap={4} component="ul" m={0} p={0}>
+          <BareList gap={4}>
             {card.criteria.map((c) => (
-              <Group
-                key={c.id}
-                component="li"
-                justify="space-between"
-                gap="xs"
-                wrap="wrap"
-                style={{ listStyle: 'none' }}
-              >
+              <Group key={c.id} component="li" justify="space-between" gap="xs" wrap="wrap">
                 <Text size="sm">{c.name}</Text>
                 <Badge variant="light" color={c.includeInScenario ? 'teal' : 'gray'} tt="none">
                   {c.includeInScenario ? t('wizard.participants.inScenario') : t('wizard.participants.notInScenario')}
                 </Badge>
               </Group>
             ))}
-          </Stack>
+          </BareList>
           {!card.criteria.some((c) => c.includeInScenario) && (
             <Alert color="yellow" mt="sm" role="status">
               {t('wizard.participants.noCriterionInScenario')}

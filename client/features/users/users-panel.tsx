@@ -6,13 +6,13 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { IconEdit, IconFileExport, IconPlus, IconTrash, IconUpload, IconUsersMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -270,13 +270,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
         onConfirm={() => void deleteSelected()}
         onClose={() => setConfirmBulk(false)}
       />
-      <Modal
-        opened={generated !== null}
-        onClose={() => setGenerated(null)}
-        title={t('generated.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('bulk.close') }}
-      >
+      <AppModal opened={generated !== null} onClose={() => setGenerated(null)} title={t('generated.title')} centered>
         {generated && (
           <Stack>
             <Text size="sm">{t('generated.body', { email: generated.email })}</Text>
@@ -298,7 +292,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
             </Group>
           </Stack>
         )}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }
