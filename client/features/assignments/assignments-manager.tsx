@@ -113,17 +113,15 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
           aria-label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}
           aria-busy={q.isPlaceholderData || undefined}
           style={q.isPlaceholderData ? { opacity: 0.6 } : undefined}
-          head={
-            <>
-              <Table.Th>{t('columns.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('columns.sentAt')}</Table.Th>
-              {kind === 'pending' && <Table.Th>{t('columns.due')}</Table.Th>}
-              {kind === 'pending' && <Table.Th visibleFrom="sm">{t('columns.status')}</Table.Th>}
-              <Table.Th visibleFrom="md">{t('columns.progress')}</Table.Th>
-              <Table.Th>{t('columns.score')}</Table.Th>
-              <Table.Th>{t('columns.actions')}</Table.Th>
-            </>
-          }
+          columns={[
+            t('columns.name'),
+            { label: t('columns.sentAt'), visibleFrom: 'sm' },
+            kind === 'pending' && t('columns.due'),
+            kind === 'pending' && { label: t('columns.status'), visibleFrom: 'sm' },
+            { label: t('columns.progress'), visibleFrom: 'md' },
+            t('columns.score'),
+            t('columns.actions'),
+          ]}
         >
           {rows.map((a) => (
             <Table.Tr key={a.id}>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
@@ -53,19 +53,15 @@ export function ClientsPanel() {
           highlightOnHover
           verticalSpacing="sm"
           aria-label={t('list.tableLabel')}
-          head={
-            <>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('fields.schemaName')}</Table.Th>
-              <Table.Th>{t('fields.type')}</Table.Th>
-              <Table.Th>{t('fields.tier')}</Table.Th>
-              <Table.Th>{t('fields.defaultLanguage')}</Table.Th>
-              <Table.Th ta="right">{t('fields.users')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
+          columns={[
+            t('fields.name'),
+            t('fields.schemaName'),
+            t('fields.type'),
+            t('fields.tier'),
+            t('fields.defaultLanguage'),
+            { label: t('fields.users'), ta: 'right' },
+            { label: t('list.actions'), hidden: true },
+          ]}
         >
           {list.data.map((c) => (
             <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>

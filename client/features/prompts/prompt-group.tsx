@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -95,15 +95,7 @@ function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, syst
           minWidth={480}
           verticalSpacing="xs"
           aria-labelledby={headingId}
-          head={
-            <>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('columns.updated')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
+          columns={[t('fields.name'), t('columns.updated'), { label: t('columns.actions'), hidden: true }]}
         >
           {prompts.map((p) => {
             const editable = !p.isSystem || systemEditable;

@@ -75,16 +75,14 @@ export function TeamView() {
             highlightOnHover
             verticalSpacing="sm"
             aria-label={t('tableLabel')}
-            head={
-              <>
-                <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
-                <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
-                <Table.Th>{t('columns.pending')}</Table.Th>
-                <Table.Th>{t('columns.completed')}</Table.Th>
-                <Table.Th>{t('columns.score')}</Table.Th>
-              </>
-            }
+            columns={[
+              t('columns.name'),
+              { label: t('columns.role'), visibleFrom: 'sm' },
+              { label: t('columns.lastActive'), visibleFrom: 'md' },
+              t('columns.pending'),
+              t('columns.completed'),
+              t('columns.score'),
+            ]}
           >
             {rows.map((m) => (
               <Table.Tr key={m.id}>

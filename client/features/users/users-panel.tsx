@@ -180,18 +180,16 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
           striped
           highlightOnHover
           aria-label={t('title')}
-          head={
-            <>
-              {bulkMode && <Table.Th w={40}>{t('columns.select')}</Table.Th>}
-              <Table.Th>{t('columns.email')}</Table.Th>
-              <Table.Th>{t('columns.username')}</Table.Th>
-              <Table.Th>{t('columns.displayName')}</Table.Th>
-              <Table.Th>{t('columns.userType')}</Table.Th>
-              <Table.Th>{t('columns.manager')}</Table.Th>
-              <Table.Th>{t('columns.lastActive')}</Table.Th>
-              {!bulkMode && <Table.Th>{t('columns.actions')}</Table.Th>}
-            </>
-          }
+          columns={[
+            bulkMode && { label: t('columns.select'), w: 40 },
+            t('columns.email'),
+            t('columns.username'),
+            t('columns.displayName'),
+            t('columns.userType'),
+            t('columns.manager'),
+            t('columns.lastActive'),
+            !bulkMode && t('columns.actions'),
+          ]}
         >
           {users.map((u) => (
             <Table.Tr key={u.id} bg={selected.has(u.id) ? 'var(--mantine-color-red-light)' : undefined}>
