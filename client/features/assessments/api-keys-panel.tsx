@@ -90,11 +90,7 @@ export function ApiKeysPanel() {
         opened={revoking !== null}
         title={t('keys.revokeTitle')}
         message={t('keys.revokeMessage', { name: revoking?.integration ?? '', prefix: revoking?.prefix ?? '' })}
-        note={
-          <Text size="sm" c="dimmed">
-            {t('keys.revokeWarning')}
-          </Text>
-        }
+        note={t('keys.revokeWarning')}
         cancelLabel={t('app.cancel')}
         submitLabel={t('keys.revoke')}
         pending={revoke.isPending}
