@@ -4,13 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../server/contracts/languages';
 import { deriveSaid } from '../../../server/contracts/scenario/render';
-import {
-  OBJECTION_MOMENTS,
-  SCENARIO_TOPICS,
-  type ObjectionMoment,
-  type ScenarioTopic,
-  type ScenarioVariables,
-} from '../../../server/contracts/scenario/schema';
+import { OBJECTION_MOMENTS, SCENARIO_TOPICS, type ScenarioVariables } from '../../../server/contracts/scenario/schema';
 import { EditableText } from './editable-text';
 
 /** How the view shows, stores and checks a text of this scenario. */
@@ -71,26 +65,37 @@ function NumberedItems<T>({
   );
 }
 
-/** The choice of one item among fixed values (an objection's moment, a fact's topic), named by `wizard.scenario.<group>.<value>`. */
-function ItemSelect<V extends string>({
-  label,
-  values,
-  group,
-  value,
-  onChange,
-}: {
-  label: string;
-  values: readonly V[];
-  group: 'moments' | 'topics';
-  value: V;
-  onChange: (value: V) => void;
-}) {
+/**
+ * The pieces of the scenario's item views: `label(key)`; `itemLabel(key, i)` for the field of item
+ * `i` (numbered from 1); `itemText(i, key, text, onStored)` for an editable text of it, shown
+ * with the current names and handed back with placeholders (`dimmed` for a note);
+ * `itemChoice(i, key, values, group, value, onChange)` for its choice among fixed values (an
+ * objection's moment, a fact's topic), each named by `wizard.scenario.<group>.<value>`.
+ */
+function useItemFields(tx: ScenarioText) {
   const { t } = useTranslation('simulations');
-  return (
+  const label = (k: string) => t(`wizard.scenario.${k}`);
+  const itemLabel = (k: string, i: number) => t('wizard.scenario.item', { label: label(k), number: i + 1 });
+  const itemText = (i: number, k: string, text: string, onStored: (text: string) => void, dimmed = false) => (
+    <EditableText
+      dimmed={dimmed}
+      label={itemLabel(k, i)}
+      value={tx.show(text)}
+      onChange={(v) => onStored(tx.store(v))}
+    />
+  );
+  const itemChoice = <V extends string>(
+    i: number,
+    k: string,
+    values: readonly V[],
+    group: 'moments' | 'topics',
+    value: V,
+    onChange: (value: V) => void,
+  ) => (
     <ChoiceSelect
       size="xs"
       maw={320}
-      label={label}
+      label={itemLabel(k, i)}
       withAsterisk={false}
       values={values}
       optionLabel={(v) => t(`wizard.scenario.${group}.${v}`)}
@@ -98,13 +103,7 @@ function ItemSelect<V extends string>({
       onChange={onChange}
     />
   );
-}
-
-/** The texts of the scenario's item views: `label(key)`, and `itemLabel(key, i)` for the field of item `i` (numbered from 1). */
-function useItemText() {
-  const { t } = useTranslation('simulations');
-  const label = (k: string) => t(`wizard.scenario.${k}`);
-  return { label, itemLabel: (k: string, i: number) => t('wizard.scenario.item', { label: label(k), number: i + 1 }) };
+  return { label, itemLabel, itemText, itemChoice };
 }
 
 /** The variables with one item of the list `key` changed by `patch`. */
@@ -117,32 +116,17 @@ const patchItem = <K extends 'objections' | 'hidden_information'>(
 
 /** The objections: what the prospect says, when it comes up (a note), and the moment the offline prospect raises it at. */
 export function Objections({ vars, tx, onChange }: Props) {
-  const { label, itemLabel } = useItemText();
+  const { label, itemText, itemChoice } = useItemFields(tx);
   const set = (i: number, patch: Partial<ScenarioVariables['objections'][number]>) =>
     onChange(patchItem(vars, 'objections', i, patch));
   return (
     <NumberedItems title={label('objections')} color="orange" items={vars.objections}>
       {(o, i) => (
         <>
-          <EditableText
-            label={itemLabel('objection', i)}
-            value={tx.show(o.objection)}
-            onChange={(v) => set(i, { objection: tx.store(v) })}
-          />
+          {itemText(i, 'objection', o.objection, (objection) => set(i, { objection }))}
           <NotSpoken text={o.objection} tx={tx} />
-          <EditableText
-            dimmed
-            label={itemLabel('surfacesWhen', i)}
-            value={tx.show(o.surfaces_when)}
-            onChange={(v) => set(i, { surfaces_when: tx.store(v) })}
-          />
-          <ItemSelect<ObjectionMoment>
-            label={itemLabel('moment', i)}
-            values={OBJECTION_MOMENTS}
-            group="moments"
-            value={o.moment}
-            onChange={(moment) => set(i, { moment })}
-          />
+          {itemText(i, 'surfacesWhen', o.surfaces_when, (surfaces_when) => set(i, { surfaces_when }), true)}
+          {itemChoice(i, 'moment', OBJECTION_MOMENTS, 'moments', o.moment, (moment) => set(i, { moment }))}
         </>
       )}
     </NumberedItems>
@@ -155,7 +139,7 @@ export function Objections({ vars, tx, onChange }: Props) {
  * the topic an open question must be about.
  */
 export function HiddenFacts({ vars, tx, language, onChange }: Props & { language: Language }) {
-  const { label, itemLabel } = useItemText();
+  const { label, itemLabel, itemText, itemChoice } = useItemFields(tx);
   const set = (i: number, patch: Partial<ScenarioVariables['hidden_information'][number]>) =>
     onChange(patchItem(vars, 'hidden_information', i, patch));
   return (
@@ -172,11 +156,7 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
           <Text size="xs" c="dimmed">
             {label('said')}
           </Text>
-          <EditableText
-            label={itemLabel('said', i)}
-            value={tx.show(h.said)}
-            onChange={(v) => set(i, { said: tx.store(v) })}
-          />
+          {itemText(i, 'said', h.said, (said) => set(i, { said }))}
           {h.said.trim() ? (
             <NotSpoken text={h.said} tx={tx} />
           ) : (
@@ -184,19 +164,8 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
               {label('saidMissing')}
             </Text>
           )}
-          <EditableText
-            dimmed
-            label={itemLabel('revealWhen', i)}
-            value={tx.show(h.reveal_when)}
-            onChange={(v) => set(i, { reveal_when: tx.store(v) })}
-          />
-          <ItemSelect<ScenarioTopic>
-            label={itemLabel('topic', i)}
-            values={SCENARIO_TOPICS}
-            group="topics"
-            value={h.topic}
-            onChange={(topic) => set(i, { topic })}
-          />
+          {itemText(i, 'revealWhen', h.reveal_when, (reveal_when) => set(i, { reveal_when }), true)}
+          {itemChoice(i, 'topic', SCENARIO_TOPICS, 'topics', h.topic, (topic) => set(i, { topic }))}
         </>
       )}
     </NumberedItems>
