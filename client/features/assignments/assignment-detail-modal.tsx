@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { ActionButtons } from '../../components/action-buttons';
 import { QueryModal } from '../../components/query-modal';
 import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -81,15 +82,11 @@ export function AssignmentDetailModal({
                 />
               </Group>
             )}
-            <Button
+            <ActionButtons
               size="xs"
-              variant="default"
-              leftSection={<IconFileExport size={14} aria-hidden />}
-              loading={exporting}
-              onClick={exportCsv}
-            >
-              {t('detail.export')}
-            </Button>
+              actions={[{ key: 'export', icon: IconFileExport, onClick: exportCsv, loading: exporting }]}
+              label={(k) => t(`detail.${k}`)}
+            />
           </Group>
           <DataTable
             minWidth={560}
