@@ -1,7 +1,7 @@
-import { Modal, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { notifyError } from '../lib/notify';
+import { Stack, Text } from '@mantine/core';
+import { AppModal } from './app-modal';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 import { ModalFooter } from './modal-footer';
 import { ErrorAlert } from './status-alerts';
@@ -11,8 +11,8 @@ interface Props {
   title: string;
   /** The sentence that names what will be deleted. */
   message: string;
-  /** Extra context under the message (e.g. "used in calls: old reports keep their version"). */
-  note?: ReactNode;
+  /** Extra context under the message, dimmed (e.g. "used in calls: old reports keep their version"). */
+  note?: string | false;
   cancelLabel: string;
   submitLabel: string;
   pending: boolean;
@@ -34,19 +34,16 @@ export function ConfirmDeleteDialog({
   onCancel,
   onConfirm,
 }: Props) {
-  const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-    >
+    <AppModal opened={opened} onClose={onCancel} title={title} centered>
       <Stack>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <Text>{message}</Text>
-        {note}
+        {note && (
+          <Text size="sm" c="dimmed">
+            {note}
+          </Text>
+        )}
         <ModalFooter
           cancelLabel={cancelLabel}
           onCancel={onCancel}
@@ -57,7 +54,7 @@ export function ConfirmDeleteDialog({
           loading={pending}
         />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 
@@ -87,11 +84,7 @@ export function ConfirmDeleteModal({ opened, title, message, onCancel, onConfirm
       opened={opened}
       title={title}
       message={message}
-      note={
-        <Text size="sm" c="dimmed">
-          {t('actions.deleteWarning')}
-        </Text>
-      }
+      note={t('actions.deleteWarning')}
       cancelLabel={t('actions.cancel')}
       submitLabel={t('actions.delete')}
       pending={busy}
@@ -106,7 +99,7 @@ export function ConfirmDeleteModal({ opened, title, message, onCancel, onConfirm
  * The dialog's state when the caller owns the mutation: `remove` deletes (and notifies, closes);
  * a failure stays in the dialog and is notified too. Closing is refused while `pending`.
  */
-export function useConfirmDelete({
+function useConfirmDelete({
   pending,
   onClose,
   remove,
@@ -134,4 +127,58 @@ export function useConfirmDelete({
     }
   };
   return { error, close, confirm: () => void confirm() };
+}
+
+interface DeleteNamedProps<T extends { id: string; name: string }> {
+  /** The record to delete; the dialog is open while there is one. */
+  target: T | null;
+  /** The section's texts: `delete.{title,confirm,cancel,submit}` and `notifications.deleted`, each given the name. */
+  t: (key: string, options?: { name: string }) => string;
+  note?: string | false;
+  pending: boolean;
+  /** The failure's sentence. */
+  failure: (e: unknown) => string;
+  /** Deletes the record and updates the caches. */
+  remove: (target: T) => Promise<void>;
+  onClose: () => void;
+  /** After the deletion was notified. */
+  onDeleted: (target: T) => void;
+}
+
+/** The confirmation that names a record before deleting it (see useConfirmDelete). */
+export function DeleteNamedDialog<T extends { id: string; name: string }>({
+  target,
+  t,
+  note,
+  pending,
+  failure,
+  remove,
+  onClose,
+  onDeleted,
+}: DeleteNamedProps<T>) {
+  const dialog = useConfirmDelete({
+    pending,
+    onClose,
+    failure,
+    remove: async () => {
+      if (!target) return;
+      await remove(target);
+      notifySuccess(t('notifications.deleted', { name: target.name }));
+      onDeleted(target);
+    },
+  });
+  return (
+    <ConfirmDeleteDialog
+      opened={!!target}
+      title={t('delete.title')}
+      message={t('delete.confirm', { name: target?.name ?? '' })}
+      note={note}
+      cancelLabel={t('delete.cancel')}
+      submitLabel={t('delete.submit')}
+      pending={pending}
+      error={dialog.error}
+      onCancel={dialog.close}
+      onConfirm={dialog.confirm}
+    />
+  );
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { AppModal } from './app-modal';
 import type { Icon } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface Props {
   cancelLabel: string;
@@ -87,17 +87,15 @@ export function FormModal({
   lockWhileLoading,
   children,
 }: FormModalProps) {
-  const { t } = useTranslation();
   const locked = lockWhileLoading && loading;
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={() => !locked && onClose()}
       title={title}
       size={size}
       fullScreen={fullScreen}
       centered={centered}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       <form onSubmit={onSubmit} noValidate={noValidate}>
         <Stack gap={gap}>
@@ -111,6 +109,6 @@ export function FormModal({
           />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -252,20 +252,12 @@ export function RecordTable<R extends { id: string; name: string }>({
       highlightOnHover={highlightOnHover}
       verticalSpacing="sm"
       aria-label={t(`${section}.tableLabel`)}
-      head={
-        <>
-          <Table.Th w={nameWidth}>{t(`${section}.name`)}</Table.Th>
-          <Table.Th visibleFrom="sm">{summary.head}</Table.Th>
-          {columns.map((c) => (
-            <Table.Th key={c.head} visibleFrom={c.wide ? 'sm' : undefined}>
-              {c.head}
-            </Table.Th>
-          ))}
-          <Table.Th w={actionsWidth}>
-            <VisuallyHidden>{t('actions.actions')}</VisuallyHidden>
-          </Table.Th>
-        </>
-      }
+      columns={[
+        { label: t(`${section}.name`), w: nameWidth },
+        { label: summary.head, visibleFrom: 'sm' },
+        ...columns.map((c) => ({ label: c.head, visibleFrom: c.wide ? 'sm' : undefined })),
+        { label: t('actions.actions'), hidden: true, w: actionsWidth },
+      ]}
     >
       {rows.map((r, i) => (
         <Table.Tr key={r.id}>

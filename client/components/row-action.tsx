@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** An icon button in a table row, with its tooltip. */
-export function RowAction({ icon: IconComponent, tip, label, onClick, color, loading, size = 18 }: Props) {
+function RowAction({ icon: IconComponent, tip, label, onClick, color, loading, size = 18 }: Props) {
   return (
     <Tooltip label={tip}>
       <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} loading={loading}>
@@ -23,4 +23,29 @@ export function RowAction({ icon: IconComponent, tip, label, onClick, color, loa
       </ActionIcon>
     </Tooltip>
   );
+}
+
+interface RowActionItem<K extends string> {
+  /** Names the button's tooltip and accessible name through the `tip` and `label` of RowActions. */
+  key: K;
+  icon: Icon;
+  onClick: (e: MouseEvent<HTMLButtonElement>) => void;
+  color?: string;
+  loading?: boolean;
+}
+
+interface RowActionsProps<K extends string> {
+  /** The buttons in order; `false` leaves one out. */
+  actions: (RowActionItem<K> | false)[];
+  tip: (key: K) => string;
+  /** The accessible name, which also names the row (e.g. "Delete Acme"). */
+  label: (key: K) => string;
+  size?: number;
+}
+
+/** A table row's icon buttons, each with its tooltip. */
+export function RowActions<K extends string>({ actions, tip, label, size }: RowActionsProps<K>) {
+  return actions
+    .filter((a) => a !== false)
+    .map(({ key, ...a }) => <RowAction key={key} {...a} tip={tip(key)} label={label(key)} size={size} />);
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { AppModal } from './app-modal';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +29,13 @@ export function WizardModal({ ns, editing, step, lastStep, saving, onClose, setS
   const { t } = useTranslation(ns);
   const mobile = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
+    <AppModal
       opened
       onClose={saving ? () => {} : onClose}
       title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
       size="xl"
       fullScreen={mobile}
       closeOnClickOutside={rest.closeOnClickOutside}
-      closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
     >
       <Stack>
         {rest.children}
@@ -52,6 +52,6 @@ export function WizardModal({ ns, editing, step, lastStep, saving, onClose, setS
           )}
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -89,11 +90,7 @@ export function ApiKeysPanel() {
         opened={revoking !== null}
         title={t('keys.revokeTitle')}
         message={t('keys.revokeMessage', { name: revoking?.integration ?? '', prefix: revoking?.prefix ?? '' })}
-        note={
-          <Text size="sm" c="dimmed">
-            {t('keys.revokeWarning')}
-          </Text>
-        }
+        note={t('keys.revokeWarning')}
         cancelLabel={t('app.cancel')}
         submitLabel={t('keys.revoke')}
         pending={revoke.isPending}
@@ -145,13 +142,12 @@ function GenerateKeyModal({
     generate.mutate(parsed.data);
   };
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title={made ? t('keys.generatedTitle') : t('keys.generate')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('app.close') }}
     >
       {made ? (
         <Stack>
@@ -182,6 +178,6 @@ function GenerateKeyModal({
           </Stack>
         </form>
       )}
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Code, Group, Stack, Text } from '@mantine/core';
+import { CopyIconButton } from '../../components/copy-icon-button';
 import { useAssessmentsT } from './use-assessments-t';
 
 /** A secret shown once (an API key, a webhook signing secret), with a copy button and the warning. */
@@ -17,15 +17,11 @@ export function SecretReveal({ label, value, testId }: { label: string; value: s
         <Code block style={{ flex: 1, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid={testId}>
           {value}
         </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('secret.copied') : t('secret.copy')}>
-              <ActionIcon variant="light" onClick={copy} aria-label={copied ? t('secret.copied') : t('secret.copy')}>
-                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
+        <CopyIconButton
+          value={value}
+          tip={(copied) => (copied ? t('secret.copied') : t('secret.copy'))}
+          variant="light"
+        />
       </Group>
     </Stack>
   );

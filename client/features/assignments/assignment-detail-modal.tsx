@@ -1,4 +1,6 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { ActionButtons } from '../../components/action-buttons';
+import { QueryModal } from '../../components/query-modal';
 import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -48,21 +50,19 @@ export function AssignmentDetailModal({
     trpcClient.assignments.exportResults.query({ assignmentId: assignment!.id }),
   );
   return (
-    <Modal
+    <QueryModal
       opened={!!assignment}
       onClose={onClose}
-      size="xl"
       title={t('detail.title', { name: assignment?.name ?? '' })}
-      closeButtonProps={{ 'aria-label': t('close') }}
+      query={detail}
+      loadFailed={t('detail.loadFailed')}
     >
-      {detail.isLoading && <Loader aria-label={t('app.loading')} />}
-      {detail.isError && <Alert color="red">{t('detail.loadFailed')}</Alert>}
-      {detail.data && (
+      {(d) => (
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            {readOnly || !detail.data.canEdit ? (
+            {readOnly || !d.canEdit ? (
               <Text size="sm" c="dimmed" data-testid="score-policy">
-                {t(`detail.policy.${detail.data.scorePolicy}`)}
+                {t(`detail.policy.${d.scorePolicy}`)}
               </Text>
             ) : (
               <Group gap="xs" wrap="wrap">
@@ -72,9 +72,9 @@ export function AssignmentDetailModal({
                 <SegmentedControl
                   size="xs"
                   aria-labelledby="score-policy-label"
-                  value={detail.data.scorePolicy}
+                  value={d.scorePolicy}
                   disabled={setPolicy.isPending}
-                  onChange={(v) => setPolicy.mutate({ assignmentId: detail.data.id, scorePolicy: v as ScorePolicy })}
+                  onChange={(v) => setPolicy.mutate({ assignmentId: d.id, scorePolicy: v as ScorePolicy })}
                   data={[
                     { value: 'best', label: t('wizard.policy.best') },
                     { value: 'latest', label: t('wizard.policy.latest') },
@@ -82,24 +82,20 @@ export function AssignmentDetailModal({
                 />
               </Group>
             )}
-            <Button
+            <ActionButtons
               size="xs"
-              variant="default"
-              leftSection={<IconFileExport size={14} aria-hidden />}
-              loading={exporting}
-              onClick={exportCsv}
-            >
-              {t('detail.export')}
-            </Button>
+              actions={[{ key: 'export', icon: IconFileExport, onClick: exportCsv, loading: exporting }]}
+              label={(k) => t(`detail.${k}`)}
+            />
           </Group>
           <DataTable
             minWidth={560}
-            label={t('detail.title', { name: detail.data.name })}
+            label={t('detail.title', { name: d.name })}
             verticalSpacing="xs"
-            aria-label={t('detail.title', { name: detail.data.name })}
+            aria-label={t('detail.title', { name: d.name })}
             columns={['rep', 'simulation', 'status', 'score', 'attempts', 'report'].map((c) => t(`detail.${c}`))}
           >
-            {detail.data.exercises.map((e) => (
+            {d.exercises.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td>
                   <NameText size="sm">{e.userName}</NameText>
@@ -133,6 +129,6 @@ export function AssignmentDetailModal({
           </DataTable>
         </Stack>
       )}
-    </Modal>
+    </QueryModal>
   );
 }

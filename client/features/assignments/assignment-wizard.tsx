@@ -4,7 +4,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   Radio,
   ScrollArea,
   Stack,
@@ -12,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -41,15 +41,14 @@ interface Props {
 export function AssignmentWizard({ opened, editing, onClose, onSubmit }: Props) {
   const { t } = useAssignmentsTranslation();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       size="lg"
       title={editing ? t('wizard.editTitle') : t('wizard.createTitle')}
-      closeButtonProps={{ 'aria-label': t('close') }}
     >
       {opened && <WizardBody key={editing?.id ?? 'new'} editing={editing} onSubmit={onSubmit} onCancel={onClose} />}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -18,7 +18,7 @@ import { DueBadge, StatusBadge, useAssignmentsTranslation, viewerTimeZone } from
 import { usePageParam } from './use-page-param';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { DataTable } from '../../components/data-table';
-import { RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 import { PanelIntro } from '../../components/panel-intro';
 
 type Tab = 'pending' | 'completed';
@@ -92,6 +92,8 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
   };
 
   const renderTable = ({ query: q, page, setPage, fallback }: typeof pending, kind: Tab) => {
+    // an assignment still running can be edited and its reps reminded, by whoever may edit it
+    const remindable = (a: { canEdit: boolean }) => !readOnly && a.canEdit && kind === 'pending';
     // also while stepping back from an empty page (its placeholder is that empty page)
     if (q.isLoading || fallback !== null || (q.isPlaceholderData && !q.data?.items.length))
       return <Loader aria-label={t('app.loading')} />;
@@ -111,17 +113,15 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
           aria-label={`${t('tableLabel')}: ${t(`tabs.${kind}`)}`}
           aria-busy={q.isPlaceholderData || undefined}
           style={q.isPlaceholderData ? { opacity: 0.6 } : undefined}
-          head={
-            <>
-              <Table.Th>{t('columns.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('columns.sentAt')}</Table.Th>
-              {kind === 'pending' && <Table.Th>{t('columns.due')}</Table.Th>}
-              {kind === 'pending' && <Table.Th visibleFrom="sm">{t('columns.status')}</Table.Th>}
-              <Table.Th visibleFrom="md">{t('columns.progress')}</Table.Th>
-              <Table.Th>{t('columns.score')}</Table.Th>
-              <Table.Th>{t('columns.actions')}</Table.Th>
-            </>
-          }
+          columns={[
+            t('columns.name'),
+            { label: t('columns.sentAt'), visibleFrom: 'sm' },
+            kind === 'pending' && t('columns.due'),
+            kind === 'pending' && { label: t('columns.status'), visibleFrom: 'sm' },
+            { label: t('columns.progress'), visibleFrom: 'md' },
+            t('columns.score'),
+            t('columns.actions'),
+          ]}
         >
           {rows.map((a) => (
             <Table.Tr key={a.id}>
@@ -153,37 +153,17 @@ export function AssignmentsManager({ readOnly = false }: { readOnly?: boolean })
               <Table.Td>{f.score(a.averageScore)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <RowAction
-                    icon={IconEye}
-                    tip={t('actions.details', { name: a.name })}
-                    label={t('actions.details', { name: a.name })}
-                    onClick={() => setViewing(a)}
+                  <RowActions
+                    actions={[
+                      { key: 'details', icon: IconEye, onClick: () => setViewing(a) },
+                      remindable(a) && { key: 'remind', icon: IconBell, onClick: () => setReminding(a) },
+                      remindable(a) && { key: 'edit', icon: IconPencil, onClick: () => setWizard({ editing: a }) },
+                      !readOnly &&
+                        a.canEdit && { key: 'delete', icon: IconTrash, onClick: () => setDeleting(a), color: 'red' },
+                    ]}
+                    tip={(k) => t(`actions.${k}`, { name: a.name })}
+                    label={(k) => t(`actions.${k}`, { name: a.name })}
                   />
-                  {!readOnly && a.canEdit && kind === 'pending' && (
-                    <>
-                      <RowAction
-                        icon={IconBell}
-                        tip={t('actions.remind', { name: a.name })}
-                        label={t('actions.remind', { name: a.name })}
-                        onClick={() => setReminding(a)}
-                      />
-                      <RowAction
-                        icon={IconPencil}
-                        tip={t('actions.edit', { name: a.name })}
-                        label={t('actions.edit', { name: a.name })}
-                        onClick={() => setWizard({ editing: a })}
-                      />
-                    </>
-                  )}
-                  {!readOnly && a.canEdit && (
-                    <RowAction
-                      icon={IconTrash}
-                      tip={t('actions.delete', { name: a.name })}
-                      label={t('actions.delete', { name: a.name })}
-                      onClick={() => setDeleting(a)}
-                      color="red"
-                    />
-                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { Link } from 'wouter';
 import type { ExerciseView } from '../../../server/contracts/assignments';
 import { EMPTY, useFormat } from '../../lib/format';
@@ -31,7 +32,7 @@ export function AttemptList({ exercise, label }: { exercise: Attempts; label: st
   const f = useFormat();
   if (!exercise.attempts.length) return <Text size="sm">{EMPTY}</Text>;
   return (
-    <Stack gap={2} component="ol" m={0} p={0} aria-label={label} style={{ listStyle: 'none' }}>
+    <BareList ordered gap={2} aria-label={label}>
       {exercise.attempts.map((a, i) => (
         <Group key={a.callId} component="li" gap={6} wrap="wrap">
           <Anchor
@@ -55,6 +56,6 @@ export function AttemptList({ exercise, label }: { exercise: Attempts; label: st
           )}
         </Group>
       ))}
-    </Stack>
+    </BareList>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconFileText, IconPlayerPlay, IconRepeat } from '@tabler/icons-react';
+import { BareList } from '../../components/bare-list';
+import { IconFileText, IconPlayerPlay, IconRepeat, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { MyAssignment } from '../../../server/contracts/assignments';
@@ -14,46 +15,59 @@ import { LoadFailedAlert } from '../../components/status-alerts';
 
 type Exercise = MyAssignment['exercises'][number];
 
+/** A link of an exercise's, as a small button whose accessible name adds the simulation's. */
+function ExerciseLink({
+  e,
+  href,
+  icon: LinkIcon,
+  variant,
+  label,
+}: {
+  e: Exercise;
+  href: string;
+  icon: Icon;
+  variant?: 'light' | 'default';
+  label: string;
+}) {
+  return (
+    <Button
+      component={Link}
+      href={href}
+      size="xs"
+      variant={variant}
+      leftSection={<LinkIcon size={14} aria-hidden />}
+      aria-label={`${label}: ${e.simulationName}`}
+    >
+      {label}
+    </Button>
+  );
+}
+
 /** What the rep can do with one exercise: start or continue it, open the report that counts, practise again. */
 function ExerciseActions({ e }: { e: Exercise }) {
   const { t } = useAssignmentsTranslation();
   const href = `/exercise/${e.simulationId}?exercise=${e.id}`;
   if (e.status !== 'completed')
     return (
-      <Button
-        component={Link}
+      <ExerciseLink
+        e={e}
         href={href}
-        size="xs"
-        leftSection={<IconPlayerPlay size={14} aria-hidden />}
-        aria-label={`${e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}: ${e.simulationName}`}
-      >
-        {e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}
-      </Button>
+        icon={IconPlayerPlay}
+        label={e.status === 'in_progress' ? t('mine.continue') : t('mine.start')}
+      />
     );
   return (
     <Group gap="xs" wrap="wrap">
       {e.callId && (
-        <Button
-          component={Link}
+        <ExerciseLink
+          e={e}
           href={`/reports/${e.callId}`}
-          size="xs"
+          icon={IconFileText}
           variant="light"
-          leftSection={<IconFileText size={14} aria-hidden />}
-          aria-label={`${t('mine.viewReport')}: ${e.simulationName}`}
-        >
-          {t('mine.viewReport')}
-        </Button>
+          label={t('mine.viewReport')}
+        />
       )}
-      <Button
-        component={Link}
-        href={href}
-        size="xs"
-        variant="default"
-        leftSection={<IconRepeat size={14} aria-hidden />}
-        aria-label={`${t('mine.practiseAgain')}: ${e.simulationName}`}
-      >
-        {t('mine.practiseAgain')}
-      </Button>
+      <ExerciseLink e={e} href={href} icon={IconRepeat} variant="default" label={t('mine.practiseAgain')} />
     </Group>
   );
 }
@@ -141,18 +155,11 @@ export function MyAssignments() {
               )}
             </Stack>
           </Group>
-          <Stack
-            gap="sm"
-            component="ul"
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('mine.exercisesLabel', { name: a.name })}
-          >
+          <BareList gap="sm" aria-label={t('mine.exercisesLabel', { name: a.name })}>
             {a.exercises.map((e, i) => (
               <ExerciseRow key={e.id} e={e} a={a} first={i === 0} />
             ))}
-          </Stack>
+          </BareList>
         </Card>
       ))}
     </Stack>

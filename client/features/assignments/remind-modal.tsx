@@ -1,4 +1,5 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
@@ -36,12 +37,7 @@ export function RemindModal({
     }
   };
   return (
-    <Modal
-      opened={!!assignment}
-      onClose={onClose}
-      title={t('remind.title')}
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
+    <AppModal opened={!!assignment} onClose={onClose} title={t('remind.title')}>
       <Stack>
         <Text size="sm">{t('remind.message', { name: assignment?.name ?? '' })}</Text>
         <ModalFooter
@@ -53,6 +49,6 @@ export function RemindModal({
           loading={remind.isPending}
         />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

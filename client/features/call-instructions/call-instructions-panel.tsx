@@ -1,6 +1,6 @@
-import { Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Paper, Text, Textarea } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   callInstructionFields,
   type CallInstruction,
@@ -8,10 +8,12 @@ import {
 } from '../../../server/contracts/call-instructions';
 import { RecordFormModal, RecordPanel, RecordRowActions, type RecordFormProps } from '../../components/record-panel';
 import { fieldErrorText } from '../../lib/errors';
+import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope } from '../client-overview/client-scope';
+import { useRecordApi } from '../client-overview/use-record-api';
 
 /** The first words of a text, to name it in the delete confirmation. */
 const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 60).trimEnd()}…` : text).replace(/\s+/g, ' ');
@@ -19,38 +21,18 @@ const preview = (text: string) => (text.length > 60 ? `${text.slice(0, 60).trimE
 /** The call instructions editor (client detail tab); `clientId` targets that client (superuser). */
 export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
   const { t } = useConfigTranslation();
-  const queryClient = useQueryClient();
   const scope = clientScope(clientId);
   const list = useQuery(trpc.callInstructions.list.queryOptions(scope.input, { enabled: !scope.missing }));
-  const refresh = (id?: string) => {
-    void queryClient.invalidateQueries({ queryKey: trpc.callInstructions.list.queryKey(scope.input) });
-    if (id)
-      void queryClient.invalidateQueries({ queryKey: trpc.callInstructions.get.queryKey({ ...scope.input, id }) });
-  };
-  const create = useMutation(trpc.callInstructions.create.mutationOptions({ onSuccess: () => refresh() }));
-  const update = useMutation(trpc.callInstructions.update.mutationOptions({ onSuccess: (r) => refresh(r.id) }));
-  const remove = useMutation(trpc.callInstructions.delete.mutationOptions({ onSuccess: (r) => refresh(r.id) }));
+  const crud = useRecordApi(trpc.callInstructions, scope, list);
 
   return (
     <RecordPanel<CallInstruction, CallInstructionFields>
       section="callInstructions"
-      clientMissing={scope.missing}
-      list={list}
-      saving={create.isPending || update.isPending}
+      {...crud}
       names={(r, index) => ({ number: index + 1, preview: preview(r.instructions) })}
-      onCreate={(values) => create.mutateAsync({ ...scope.input, ...values })}
-      onUpdate={(id, values) => update.mutateAsync({ ...scope.input, ...values, id })}
-      onDelete={(id) => remove.mutateAsync({ ...scope.input, id })}
       renderForm={({ key, ...props }) => <CallInstructionForm key={key} {...props} />}
       renderList={(rows, actions) => (
-        <Stack
-          component="ul"
-          aria-label={t('callInstructions.listLabel')}
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-        >
+        <BareList aria-label={t('callInstructions.listLabel')} gap="sm">
           {rows.map((r, i) => (
             <Paper
               component="li"
@@ -72,7 +54,7 @@ export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
               </Group>
             </Paper>
           ))}
-        </Stack>
+        </BareList>
       )}
     />
   );

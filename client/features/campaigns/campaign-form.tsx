@@ -1,4 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
@@ -72,6 +73,23 @@ export function CampaignForm({
     error: err(k),
   });
 
+  /** A text of several lines that grows as it is written, with its help under the label. */
+  const longText = (
+    k: 'introParagraph' | 'afterMessage' | 'bannerMessage' | 'ctaInstructions',
+    help: 'introHelp' | 'afterHelp' | 'bannerHelp' | 'ctaInstructionsHelp',
+    minRows: number,
+    required = false,
+  ) => (
+    <Textarea
+      label={t(`form.${k}`)}
+      description={t(`form.${help}`)}
+      {...text(k)}
+      autosize
+      minRows={minRows}
+      required={required}
+    />
+  );
+
   const submit = () => {
     const parsed = campaignInput.safeParse({
       ...v,
@@ -114,30 +132,17 @@ export function CampaignForm({
         required
       />
       <TextInput label={t('form.subHeader')} {...text('subHeader')} />
-      <Textarea
-        label={t('form.introParagraph')}
-        description={t('form.introHelp')}
-        {...text('introParagraph')}
-        autosize
-        minRows={3}
-        required
-      />
-      <Textarea
-        label={t('form.afterMessage')}
-        description={t('form.afterHelp')}
-        {...text('afterMessage')}
-        autosize
-        minRows={2}
-        required
-      />
+      {longText('introParagraph', 'introHelp', 3, true)}
+      {longText('afterMessage', 'afterHelp', 2, true)}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
+        <ChoiceSelect
           label={t('form.language')}
           description={t('form.languageHelp')}
-          data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          withAsterisk={false}
+          values={LANGUAGES}
+          optionLabel={(l) => t(`languages.${l}`)}
           value={v.language}
-          onChange={(l) => l && set('language', l as Language)}
-          allowDeselect={false}
+          onChange={(l) => set('language', l)}
           error={err('language')}
         />
         <NumberInput
@@ -152,20 +157,15 @@ export function CampaignForm({
           required
         />
       </SimpleGrid>
-      <Textarea
-        label={t('form.bannerMessage')}
-        description={t('form.bannerHelp')}
-        {...text('bannerMessage')}
-        autosize
-        minRows={2}
-      />
+      {longText('bannerMessage', 'bannerHelp', 2)}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
+        <ChoiceSelect
           label={t('form.bookingProvider')}
-          data={BOOKING_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
+          withAsterisk={false}
+          values={BOOKING_PROVIDERS}
+          optionLabel={(p) => t(`providers.${p}`)}
           value={v.bookingProvider}
-          onChange={(p) => p && set('bookingProvider', p as BookingProvider)}
-          allowDeselect={false}
+          onChange={(p) => set('bookingProvider', p)}
         />
         {v.bookingProvider !== 'none' && (
           <TextInput
@@ -176,13 +176,7 @@ export function CampaignForm({
           />
         )}
       </SimpleGrid>
-      <Textarea
-        label={t('form.ctaInstructions')}
-        description={t('form.ctaInstructionsHelp')}
-        {...text('ctaInstructions')}
-        autosize
-        minRows={2}
-      />
+      {longText('ctaInstructions', 'ctaInstructionsHelp', 2)}
       {m.isError && !serverErrors && (
         <ErrorAlert>
           {t('campaigns.saveFailed')} {errorMessage(t, m.error)}

@@ -11,7 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { CampaignForm } from './campaign-form';
 import { useCtaT } from './use-cta-t';
 import { ListTable } from '../../components/list-states';
-import { RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 import { PanelIntro } from '../../components/panel-intro';
 
 /** The table's columns, by the last part of their header's text key. */
@@ -84,19 +84,13 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
                 >
                   {t('campaigns.generate')}
                 </Button>
-                <RowAction
-                  icon={IconPencil}
-                  tip={t('campaigns.edit')}
-                  label={t('campaigns.editNamed', { name: c.name })}
-                  onClick={() => setEditing(c)}
-                  size={16}
-                />
-                <RowAction
-                  icon={IconTrash}
-                  tip={t('campaigns.delete')}
-                  label={t('campaigns.deleteNamed', { name: c.name })}
-                  onClick={() => setDeleting(c)}
-                  color="red"
+                <RowActions
+                  actions={[
+                    { key: 'edit', icon: IconPencil, onClick: () => setEditing(c) },
+                    { key: 'delete', icon: IconTrash, onClick: () => setDeleting(c), color: 'red' },
+                  ]}
+                  tip={(k) => t(`campaigns.${k}`)}
+                  label={(k) => t(`campaigns.${k}Named`, { name: c.name })}
                   size={16}
                 />
               </Group>

@@ -1,10 +1,8 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
   Checkbox,
-  CopyButton,
   Group,
   List,
   Paper,
@@ -15,9 +13,9 @@ import {
   Text,
   Textarea,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconLink } from '@tabler/icons-react';
+import { CopyIconButton } from '../../components/copy-icon-button';
+import { IconDownload, IconLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import {
@@ -276,20 +274,13 @@ function GenerateResult({ result, f }: { result: GenerateLinksResult; f: ReturnT
                       >
                         {l.link}
                       </Anchor>
-                      <CopyButton value={l.link}>
-                        {({ copied, copy }) => (
-                          <Tooltip label={copied ? t('results.copied') : t('results.copy')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color={copied ? 'green' : 'gray'}
-                              onClick={copy}
-                              aria-label={t('results.copyFor', { email: l.email })}
-                            >
-                              {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </CopyButton>
+                      <CopyIconButton
+                        value={l.link}
+                        tip={(copied) => (copied ? t('results.copied') : t('results.copy'))}
+                        label={() => t('results.copyFor', { email: l.email })}
+                        variant="subtle"
+                        tinted
+                      />
                     </Group>
                   </Table.Td>
                   <Table.Td>{f.date(l.expiresAt)}</Table.Td>

@@ -1,4 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -132,11 +133,10 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
         error={error('name')}
       />
       <TextInput label={t('fields.domain')} placeholder="example.com" {...field('domain')} />
-      <Select
+      <ChoiceSelect
         label={t('fields.type')}
-        withAsterisk
-        allowDeselect={false}
-        data={CLIENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+        values={CLIENT_TYPES}
+        optionLabel={(v) => t(`types.${v}`)}
         {...field('type')}
       />
       <TextInput label={t('fields.tier')} placeholder={t('form.tierPlaceholder')} {...field('tier')} />

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
@@ -12,7 +12,7 @@ import { ClientFormModal } from './client-form-modal';
 import { DeleteClientModal } from './delete-client-modal';
 import { DuplicateClientModal } from './duplicate-client-modal';
 import { DataTable } from '../../components/data-table';
-import { RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 
 const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
@@ -53,19 +53,15 @@ export function ClientsPanel() {
           highlightOnHover
           verticalSpacing="sm"
           aria-label={t('list.tableLabel')}
-          head={
-            <>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('fields.schemaName')}</Table.Th>
-              <Table.Th>{t('fields.type')}</Table.Th>
-              <Table.Th>{t('fields.tier')}</Table.Th>
-              <Table.Th>{t('fields.defaultLanguage')}</Table.Th>
-              <Table.Th ta="right">{t('fields.users')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
+          columns={[
+            t('fields.name'),
+            t('fields.schemaName'),
+            t('fields.type'),
+            t('fields.tier'),
+            t('fields.defaultLanguage'),
+            { label: t('fields.users'), ta: 'right' },
+            { label: t('list.actions'), hidden: true },
+          ]}
         >
           {list.data.map((c) => (
             <Table.Tr key={c.id} style={{ cursor: 'pointer' }} onClick={() => navigate(clientDetailPath(c.id))}>
@@ -100,24 +96,14 @@ export function ClientsPanel() {
               <Table.Td ta="right">{c.userCount}</Table.Td>
               <Table.Td>
                 <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <RowAction
-                    icon={IconPencil}
-                    tip={t('actions.edit')}
-                    label={t('actions.editNamed', { name: c.name })}
-                    onClick={action('edit', c)}
-                  />
-                  <RowAction
-                    icon={IconCopy}
-                    tip={t('actions.duplicate')}
-                    label={t('actions.duplicateNamed', { name: c.name })}
-                    onClick={action('duplicate', c)}
-                  />
-                  <RowAction
-                    icon={IconTrash}
-                    tip={t('actions.delete')}
-                    label={t('actions.deleteNamed', { name: c.name })}
-                    onClick={action('delete', c)}
-                    color="red"
+                  <RowActions
+                    actions={[
+                      { key: 'edit', icon: IconPencil, onClick: action('edit', c) },
+                      { key: 'duplicate', icon: IconCopy, onClick: action('duplicate', c) },
+                      { key: 'delete', icon: IconTrash, onClick: action('delete', c), color: 'red' },
+                    ]}
+                    tip={(k) => t(`actions.${k}`)}
+                    label={(k) => t(`actions.${k}Named`, { name: c.name })}
                   />
                 </Group>
               </Table.Td>

@@ -1,4 +1,5 @@
-import { Alert, List, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, List, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -54,12 +55,11 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
   };
 
   return (
-    <Modal
+    <AppModal
       opened
       onClose={() => !remove.isPending && onClose()}
       title={t('delete.title', { name: client.name })}
       centered
-      closeButtonProps={{ 'aria-label': t('common:app.close') }}
     >
       <Stack>
         <Text size="sm">
@@ -117,6 +117,6 @@ export function DeleteClientModal({ client, onClose, onDeleted }: Props) {
           disabled={own || !preview.data || !matches}
         />
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -13,7 +13,6 @@ import {
   Table,
   Text,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
 import { IconFileUpload, IconTrash } from '@tabler/icons-react';
@@ -221,18 +220,14 @@ export function KnowledgeFilesPanel({ simulationId, clientId }: { simulationId: 
           striped
           verticalSpacing="sm"
           aria-label={t('tableLabel')}
-          head={
-            <>
-              <Table.Th>{t('columns.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('columns.owner')}</Table.Th>
-              <Table.Th>{t('columns.size')}</Table.Th>
-              <Table.Th>{t('columns.enabled')}</Table.Th>
-              <Table.Th visibleFrom="xs">{t('columns.status')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
+          columns={[
+            t('columns.name'),
+            { label: t('columns.owner'), visibleFrom: 'sm' },
+            t('columns.size'),
+            t('columns.enabled'),
+            { label: t('columns.status'), visibleFrom: 'xs' },
+            { label: t('columns.actions'), hidden: true },
+          ]}
         >
           {files.map((f) => (
             <Table.Tr key={f.id}>

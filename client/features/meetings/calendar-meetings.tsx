@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -92,7 +93,7 @@ export function CalendarMeetings({ onSchedule }: { onSchedule: (e: CalendarEvent
             </Text>
           )}
           {c.events.length > 0 && (
-            <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            <BareList gap={6}>
               {c.events.map((e) => (
                 <Group
                   key={e.id}
@@ -122,7 +123,7 @@ export function CalendarMeetings({ onSchedule }: { onSchedule: (e: CalendarEvent
                   )}
                 </Group>
               ))}
-            </Stack>
+            </BareList>
           )}
         </>
       )}

@@ -1,14 +1,15 @@
 import { TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { icpFields } from '../../../server/contracts/icps';
 import { productGroupingFields } from '../../../server/contracts/product-groupings';
 import { RecordFormModal, RecordPanel, RecordTable, type RecordFormProps } from '../../components/record-panel';
 import { fieldErrorText } from '../../lib/errors';
+import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope } from '../client-overview/client-scope';
+import { useRecordApi } from '../client-overview/use-record-api';
 
 interface NamedRecord {
   id: string;
@@ -30,29 +31,17 @@ const SCHEMAS: Record<Kind, typeof icpFields> = { icps: icpFields, productGroupi
 function NamedRecordsPanel({ kind, clientId }: { kind: Kind; clientId?: string }) {
   const { t } = useConfigTranslation();
   const k = (key: string) => `${kind}.${key}`;
-  const queryClient = useQueryClient();
-  const scope = clientScope(clientId);
   // both routers serve the same procedures with the same shapes
+  const scope = clientScope(clientId);
   const api: typeof trpc.icps = trpc[kind];
   const list = useQuery(api.list.queryOptions(scope.input, { enabled: !scope.missing }));
-  const refresh = (id?: string) => {
-    void queryClient.invalidateQueries({ queryKey: api.list.queryKey(scope.input) });
-    if (id) void queryClient.invalidateQueries({ queryKey: api.get.queryKey({ ...scope.input, id }) });
-  };
-  const create = useMutation(api.create.mutationOptions({ onSuccess: () => refresh() }));
-  const update = useMutation(api.update.mutationOptions({ onSuccess: (r) => refresh(r.id) }));
-  const remove = useMutation(api.delete.mutationOptions({ onSuccess: (r) => refresh(r.id) }));
+  const crud = useRecordApi(api, scope, list);
 
   return (
     <RecordPanel<NamedRecord, NamedFields>
       section={kind}
-      clientMissing={scope.missing}
-      list={list}
-      saving={create.isPending || update.isPending}
+      {...crud}
       names={(r) => ({ name: r.name })}
-      onCreate={(values) => create.mutateAsync({ ...scope.input, ...values })}
-      onUpdate={(id, values) => update.mutateAsync({ ...scope.input, ...values, id })}
-      onDelete={(id) => remove.mutateAsync({ ...scope.input, id })}
       renderForm={({ key, ...props }) => <NamedRecordForm key={key} kind={kind} {...props} />}
       renderList={(rows, actions) => (
         <RecordTable

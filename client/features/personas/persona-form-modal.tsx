@@ -1,4 +1,5 @@
-import { Divider, Select, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Divider, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { useForm } from '@mantine/form';
 import {
   DIFFICULTIES,
@@ -90,18 +91,16 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
         {...field('longDescription')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
+        <ChoiceSelect
           label={t('personas.voice')}
-          withAsterisk
-          allowDeselect={false}
-          data={REALTIME_VOICES.map((v) => ({ value: v, label: voiceLabel(v) }))}
+          values={REALTIME_VOICES}
+          optionLabel={voiceLabel}
           {...field('voice')}
         />
-        <Select
+        <ChoiceSelect
           label={t('personas.language')}
-          withAsterisk
-          allowDeselect={false}
-          data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          values={LANGUAGES}
+          optionLabel={(l) => t(`languages.${l}`)}
           {...field('language')}
         />
       </SimpleGrid>

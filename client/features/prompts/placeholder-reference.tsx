@@ -1,5 +1,6 @@
-import { Accordion, ActionIcon, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Accordion, Code, Group, Text } from '@mantine/core';
+import { CopyIconButton } from '../../components/copy-icon-button';
+import { BareList } from '../../components/bare-list';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromptKind } from '../../../server/contracts/enums';
@@ -25,30 +26,23 @@ export function PlaceholderReference({ kind }: { kind: PromptKind }) {
               {t('errors.placeholdersFailed')}
             </Text>
           )}
-          <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          <BareList gap={6}>
             {usable.map((p) => (
               <Group key={p.token} component="li" gap="xs" wrap="nowrap" align="flex-start">
-                <CopyButton value={p.token}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? t('placeholderCopied') : t('placeholderCopy')}>
-                      <ActionIcon
-                        size="sm"
-                        variant="subtle"
-                        onClick={copy}
-                        aria-label={t('placeholderCopyNamed', { token: p.token })}
-                      >
-                        {copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
+                <CopyIconButton
+                  value={p.token}
+                  tip={(copied) => (copied ? t('placeholderCopied') : t('placeholderCopy'))}
+                  label={() => t('placeholderCopyNamed', { token: p.token })}
+                  variant="subtle"
+                  size="sm"
+                />
                 <div>
                   <Code>{p.token}</Code>
                   <Text size="sm">{t(`placeholders.${p.key}`, { defaultValue: p.description })}</Text>
                 </div>
               </Group>
             ))}
-          </Stack>
+          </BareList>
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

@@ -1,4 +1,5 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -106,15 +107,7 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
 
   const field = fieldsWithErrors(form, fieldError);
   return (
-    <Modal
-      opened
-      onClose={() => !busy && onClose()}
-      title={title}
-      size="xl"
-      fullScreen={mobile}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:app.close') }}
-    >
+    <AppModal opened onClose={() => !busy && onClose()} title={title} size="xl" fullScreen={mobile} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group gap="xs">
@@ -174,6 +167,6 @@ export function PromptEditorModal({ kind, mode, prompt, scope, onClose, onDuplic
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

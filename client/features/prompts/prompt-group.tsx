@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +8,7 @@ import { PROMPTS_NS } from '../admin/messages';
 import { NameText } from '../../components/name-text';
 import { DataTable } from '../../components/data-table';
 import { LoadingOrFailed } from '../../components/status-alerts';
-import { RowAction } from '../../components/row-action';
+import { RowActions } from '../../components/row-action';
 
 const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
   'simulation',
@@ -107,15 +95,7 @@ function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, syst
           minWidth={480}
           verticalSpacing="xs"
           aria-labelledby={headingId}
-          head={
-            <>
-              <Table.Th>{t('fields.name')}</Table.Th>
-              <Table.Th>{t('columns.updated')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
+          columns={[t('fields.name'), t('columns.updated'), { label: t('columns.actions'), hidden: true }]}
         >
           {prompts.map((p) => {
             const editable = !p.isSystem || systemEditable;
@@ -142,35 +122,22 @@ function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, syst
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={editable ? t('actions.edit') : t('actions.view')}>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={
-                          editable ? t('actions.editNamed', { name: p.name }) : t('actions.viewNamed', { name: p.name })
-                        }
-                        onClick={() => onOpen(p)}
-                      >
-                        {editable ? <IconPencil size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}
-                      </ActionIcon>
-                    </Tooltip>
-                    {onDuplicate && (
-                      <RowAction
-                        icon={IconCopy}
-                        tip={t('actions.duplicate')}
-                        label={t('actions.duplicateNamed', { name: p.name })}
-                        onClick={() => onDuplicate(p)}
-                        loading={busyId === p.id}
-                      />
-                    )}
-                    {onDelete && (
-                      <RowAction
-                        icon={IconTrash}
-                        tip={t('actions.delete')}
-                        label={t('actions.deleteNamed', { name: p.name })}
-                        onClick={() => onDelete(p)}
-                        color="red"
-                      />
-                    )}
+                    <RowActions
+                      actions={[
+                        editable
+                          ? { key: 'edit', icon: IconPencil, onClick: () => onOpen(p) }
+                          : { key: 'view', icon: IconEye, onClick: () => onOpen(p) },
+                        !!onDuplicate && {
+                          key: 'duplicate',
+                          icon: IconCopy,
+                          onClick: () => onDuplicate(p),
+                          loading: busyId === p.id,
+                        },
+                        !!onDelete && { key: 'delete', icon: IconTrash, onClick: () => onDelete(p), color: 'red' },
+                      ]}
+                      tip={(k) => t(`actions.${k}`)}
+                      label={(k) => t(`actions.${k}Named`, { name: p.name })}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

@@ -1,4 +1,5 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,12 +95,11 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
         />
       )}
 
-      <Modal
+      <AppModal
         opened={!!confirm}
         onClose={() => !remove.isPending && setConfirm(null)}
         title={t('delete.title')}
         centered
-        closeButtonProps={{ 'aria-label': t('common:app.close') }}
       >
         <Stack>
           <Text>{t('delete.message', { name: confirm?.name ?? '' })}</Text>
@@ -113,7 +113,7 @@ export function PromptsPanel({ clientId }: { clientId?: string }) {
             loading={remove.isPending}
           />
         </Stack>
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -18,13 +18,18 @@ interface Props {
   downloadUrl?: string;
 }
 
-function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+type SectionName = 'summary' | 'recording' | 'criteria' | 'strengths' | 'improvements' | 'analytics' | 'transcript';
+
+/** A section of the report, titled `<name>.title`; `empty` shows `<name>.empty` in place of its content. */
+function Section({ name, empty, children }: { name: SectionName; empty?: boolean; children: ReactNode }) {
+  const { t } = useTranslation('reports');
+  const id = `report-${name}`;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby={id}>
       <Title order={2} size="h4" id={id} mb="sm">
-        {title}
+        {t(`${name}.title`)}
       </Title>
-      {children}
+      {empty ? <Text c="dimmed">{t(`${name}.empty`)}</Text> : children}
     </Paper>
   );
 }
@@ -216,7 +221,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
         </Group>
       </Paper>
 
-      <Section title={t('summary.title')} id="report-summary">
+      <Section name="summary">
         <Stack gap="sm">
           <Text style={{ whiteSpace: 'pre-wrap' }}>{r.summary || t('summary.empty')}</Text>
           <Title order={3} size="h5">
@@ -241,7 +246,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
         </Stack>
       </Section>
 
-      <Section title={t('recording.title')} id="report-recording">
+      <Section name="recording">
         {data.hasRecording ? (
           <audio
             ref={audio}
@@ -259,7 +264,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
         )}
       </Section>
 
-      <Section title={t('criteria.title')} id="report-criteria">
+      <Section name="criteria">
         <Stack gap="sm">
           {r.criteria.length === 0 && <Text c="dimmed">{t('criteria.empty')}</Text>}
           {r.criteria.map((c) => (
@@ -317,43 +322,35 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
         </Stack>
       </Section>
 
-      <Section title={t('strengths.title')} id="report-strengths">
-        {r.strengths.length === 0 ? (
-          <Text c="dimmed">{t('strengths.empty')}</Text>
-        ) : (
-          <List spacing="xs">
-            {r.strengths.map((s, i) => (
-              <List.Item key={i}>{s}</List.Item>
-            ))}
-          </List>
-        )}
+      <Section name="strengths" empty={r.strengths.length === 0}>
+        <List spacing="xs">
+          {r.strengths.map((s, i) => (
+            <List.Item key={i}>{s}</List.Item>
+          ))}
+        </List>
       </Section>
 
-      <Section title={t('improvements.title')} id="report-improvements">
-        {r.improvements.length === 0 ? (
-          <Text c="dimmed">{t('improvements.empty')}</Text>
-        ) : (
-          <Stack gap="sm">
-            {r.improvements.map((imp, i) => (
-              <Stack key={i} gap={2}>
-                <Text fw={600}>{imp.what}</Text>
-                {imp.why && <Text size="sm">{t('improvements.why', { why: imp.why })}</Text>}
-                {imp.example && (
-                  <Text size="sm" fs="italic" c="blue.8">
-                    {t('improvements.trySaying', { example: imp.example })}
-                  </Text>
-                )}
-              </Stack>
-            ))}
-          </Stack>
-        )}
+      <Section name="improvements" empty={r.improvements.length === 0}>
+        <Stack gap="sm">
+          {r.improvements.map((imp, i) => (
+            <Stack key={i} gap={2}>
+              <Text fw={600}>{imp.what}</Text>
+              {imp.why && <Text size="sm">{t('improvements.why', { why: imp.why })}</Text>}
+              {imp.example && (
+                <Text size="sm" fs="italic" c="blue.8">
+                  {t('improvements.trySaying', { example: imp.example })}
+                </Text>
+              )}
+            </Stack>
+          ))}
+        </Stack>
       </Section>
 
-      <Section title={t('analytics.title')} id="report-analytics">
+      <Section name="analytics">
         <AnalyticsView analytics={r.analytics} />
       </Section>
 
-      <Section title={t('transcript.title')} id="report-transcript">
+      <Section name="transcript">
         <TranscriptList
           turns={data.turns}
           repName={call.repName}

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { ActionButtons } from '../../components/action-buttons';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -69,15 +70,11 @@ export function ReportWait({
         {status?.canRetry && onStart && (
           <Group gap="sm">
             <Text size="sm">{t('wait.notQueued')}</Text>
-            <Button
+            <ActionButtons
               size="xs"
-              variant="light"
-              leftSection={<IconRefresh size={14} aria-hidden />}
-              onClick={onStart}
-              loading={starting}
-            >
-              {t('wait.start')}
-            </Button>
+              actions={[{ key: 'start', icon: IconRefresh, variant: 'light', onClick: onStart, loading: starting }]}
+              label={(k) => t(`wait.${k}`)}
+            />
           </Group>
         )}
         <Text>{t('wait.saved')}</Text>

@@ -1,4 +1,5 @@
-import { Box, Stack, Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
 import { useTranslation } from 'react-i18next';
 import type { ReportView } from '../../../server/contracts/reports';
 import { clock } from '../../../server/contracts/report-format';
@@ -18,7 +19,7 @@ export function TranscriptList({ turns, repName, prospectName, highlightSeq }: P
   const { t } = useTranslation('reports');
   if (turns.length === 0) return <Text c="dimmed">{t('transcript.empty')}</Text>;
   return (
-    <Stack gap={6} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="transcript">
+    <BareList ordered gap={6} data-testid="transcript">
       {turns.map((turn) => {
         const active = turn.seq === highlightSeq;
         return (
@@ -52,6 +53,6 @@ export function TranscriptList({ turns, repName, prospectName, highlightSeq }: P
           </Box>
         );
       })}
-    </Stack>
+    </BareList>
   );
 }

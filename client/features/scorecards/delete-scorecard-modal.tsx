@@ -1,10 +1,8 @@
-import { Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDeleteDialog, useConfirmDelete } from '../../components/confirm-delete-dialog';
+import { DeleteNamedDialog } from '../../components/confirm-delete-dialog';
 import { serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { notifySuccess } from '../../lib/notify';
 
 export interface DeleteTarget {
   id: string;
@@ -25,39 +23,21 @@ export function DeleteScorecardModal({ target, clientId, onClose, onDeleted }: P
   const queryClient = useQueryClient();
   const scope = clientId ? { clientId } : {};
   const remove = useMutation(trpc.scorecards.delete.mutationOptions());
-  const dialog = useConfirmDelete({
-    pending: remove.isPending,
-    onClose,
-    failure: (e) => t('errors.deleteFailed', { message: serverReason(t, e) }),
-    remove: async () => {
-      if (!target) return;
-      await remove.mutateAsync({ ...scope, id: target.id });
-      queryClient.removeQueries({ queryKey: trpc.scorecards.get.queryKey({ ...scope, id: target.id }) });
-      queryClient.removeQueries({ queryKey: trpc.scorecards.versions.queryKey({ ...scope, id: target.id }) });
-      await queryClient.invalidateQueries({ queryKey: trpc.scorecards.list.queryKey(scope) });
-      notifySuccess(t('notifications.deleted', { name: target.name }));
-      onDeleted(target.id);
-    },
-  });
-
   return (
-    <ConfirmDeleteDialog
-      opened={!!target}
-      title={t('delete.title')}
-      message={t('delete.confirm', { name: target?.name ?? '' })}
-      note={
-        target?.used && (
-          <Text size="sm" c="dimmed">
-            {t('delete.usedNote')}
-          </Text>
-        )
-      }
-      cancelLabel={t('delete.cancel')}
-      submitLabel={t('delete.submit')}
+    <DeleteNamedDialog
+      target={target}
+      t={t}
+      note={target?.used && t('delete.usedNote')}
       pending={remove.isPending}
-      error={dialog.error}
-      onCancel={dialog.close}
-      onConfirm={dialog.confirm}
+      failure={(e) => t('errors.deleteFailed', { message: serverReason(t, e) })}
+      remove={async ({ id }) => {
+        await remove.mutateAsync({ ...scope, id });
+        queryClient.removeQueries({ queryKey: trpc.scorecards.get.queryKey({ ...scope, id }) });
+        queryClient.removeQueries({ queryKey: trpc.scorecards.versions.queryKey({ ...scope, id }) });
+        await queryClient.invalidateQueries({ queryKey: trpc.scorecards.list.queryKey(scope) });
+      }}
+      onClose={onClose}
+      onDeleted={({ id }) => onDeleted(id)}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DIFFICULTIES, LANGUAGES, LIMITS, SIMULATION_ICONS } from '../../../server/contracts/simulations';
@@ -23,12 +24,11 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
         {...field('name')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
+        <ChoiceSelect
           label={t('wizard.details.difficulty')}
           description={t('wizard.details.difficultyHint')}
-          withAsterisk
-          allowDeselect={false}
-          data={DIFFICULTIES.map((d) => ({ value: d, label: t(`difficulty.${d}`) }))}
+          values={DIFFICULTIES}
+          optionLabel={(d) => t(`difficulty.${d}`)}
           {...field('difficulty')}
         />
         <NumberInput
@@ -46,12 +46,11 @@ export function DetailsStep({ form }: { form: UseFormReturnType<SimulationFormVa
           }
           error={err('timeLimitMinutes')}
         />
-        <Select
+        <ChoiceSelect
           label={t('wizard.details.language')}
           description={t('wizard.details.languageHint')}
-          withAsterisk
-          allowDeselect={false}
-          data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          values={LANGUAGES}
+          optionLabel={(l) => t(`languages.${l}`)}
           {...field('language')}
         />
         <TextInput

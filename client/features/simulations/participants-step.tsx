@@ -13,6 +13,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { BareList } from '../../components/bare-list';
+import { ChoiceSelect } from '../../components/choice-select';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
@@ -80,18 +82,16 @@ export function ParticipantsStep({ form, options }: Props) {
           data={options.personas.map((p) => ({ value: p.id, label: p.name }))}
           {...field('personaId')}
         />
-        <Select
+        <ChoiceSelect
           label={t('wizard.participants.learnerRole')}
-          withAsterisk
-          allowDeselect={false}
-          data={LEARNER_ROLES.map((r) => ({ value: r, label: t(`learnerRoles.${r}`) }))}
+          values={LEARNER_ROLES}
+          optionLabel={(r) => t(`learnerRoles.${r}`)}
           {...field('learnerRole')}
         />
-        <Select
+        <ChoiceSelect
           label={t('wizard.participants.learnerTeam')}
-          withAsterisk
-          allowDeselect={false}
-          data={LEARNER_TEAMS.map((r) => ({ value: r, label: t(`learnerTeams.${r}`) }))}
+          values={LEARNER_TEAMS}
+          optionLabel={(r) => t(`learnerTeams.${r}`)}
           {...field('learnerTeam')}
         />
         {optionalSelect(
@@ -124,23 +124,16 @@ export function ParticipantsStep({ form, options }: Props) {
           <Text size="sm" fw={600} mb={6}>
             {t('wizard.participants.criteria')}
           </Text>
-          <Stack gap={4} component="ul" m={0} p={0}>
+          <BareList gap={4}>
             {card.criteria.map((c) => (
-              <Group
-                key={c.id}
-                component="li"
-                justify="space-between"
-                gap="xs"
-                wrap="wrap"
-                style={{ listStyle: 'none' }}
-              >
+              <Group key={c.id} component="li" justify="space-between" gap="xs" wrap="wrap">
                 <Text size="sm">{c.name}</Text>
                 <Badge variant="light" color={c.includeInScenario ? 'teal' : 'gray'} tt="none">
                   {c.includeInScenario ? t('wizard.participants.inScenario') : t('wizard.participants.notInScenario')}
                 </Badge>
               </Group>
             ))}
-          </Stack>
+          </BareList>
           {!card.criteria.some((c) => c.includeInScenario) && (
             <Alert color="yellow" mt="sm" role="status">
               {t('wizard.participants.noCriterionInScenario')}
@@ -182,10 +175,11 @@ export function ParticipantsStep({ form, options }: Props) {
             {t('wizard.participants.advancedHint')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
+            <ChoiceSelect
               label={t('wizard.participants.callProvider')}
-              allowDeselect={false}
-              data={CALL_PROVIDERS.map((p) => ({ value: p, label: t(`callProviders.${p}`) }))}
+              withAsterisk={false}
+              values={CALL_PROVIDERS}
+              optionLabel={(p) => t(`callProviders.${p}`)}
               {...field('callProvider')}
             />
             <TextInput

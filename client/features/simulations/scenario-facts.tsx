@@ -1,15 +1,10 @@
-import { Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../server/contracts/languages';
 import { deriveSaid } from '../../../server/contracts/scenario/render';
-import {
-  OBJECTION_MOMENTS,
-  SCENARIO_TOPICS,
-  type ObjectionMoment,
-  type ScenarioTopic,
-  type ScenarioVariables,
-} from '../../../server/contracts/scenario/schema';
+import { OBJECTION_MOMENTS, SCENARIO_TOPICS, type ScenarioVariables } from '../../../server/contracts/scenario/schema';
 import { EditableText } from './editable-text';
 
 /** How the view shows, stores and checks a text of this scenario. */
@@ -70,32 +65,45 @@ function NumberedItems<T>({
   );
 }
 
-/** The choice of one item among fixed values (an objection's moment, a fact's topic), named by `wizard.scenario.<group>.<value>`. */
-function ItemSelect<V extends string>({
-  label,
-  values,
-  group,
-  value,
-  onChange,
-}: {
-  label: string;
-  values: readonly V[];
-  group: 'moments' | 'topics';
-  value: V;
-  onChange: (value: V) => void;
-}) {
+/**
+ * The pieces of the scenario's item views: `label(key)`; `itemLabel(key, i)` for the field of item
+ * `i` (numbered from 1); `itemText(i, key, text, onStored)` for an editable text of it, shown
+ * with the current names and handed back with placeholders (`dimmed` for a note);
+ * `itemChoice(i, key, values, group, value, onChange)` for its choice among fixed values (an
+ * objection's moment, a fact's topic), each named by `wizard.scenario.<group>.<value>`.
+ */
+function useItemFields(tx: ScenarioText) {
   const { t } = useTranslation('simulations');
-  return (
-    <Select
-      size="xs"
-      maw={320}
-      label={label}
-      data={values.map((v) => ({ value: v, label: t(`wizard.scenario.${group}.${v}`) }))}
-      value={value}
-      allowDeselect={false}
-      onChange={(v) => v && onChange(v as V)}
+  const label = (k: string) => t(`wizard.scenario.${k}`);
+  const itemLabel = (k: string, i: number) => t('wizard.scenario.item', { label: label(k), number: i + 1 });
+  const itemText = (i: number, k: string, text: string, onStored: (text: string) => void, dimmed = false) => (
+    <EditableText
+      dimmed={dimmed}
+      label={itemLabel(k, i)}
+      value={tx.show(text)}
+      onChange={(v) => onStored(tx.store(v))}
     />
   );
+  const itemChoice = <V extends string>(
+    i: number,
+    k: string,
+    values: readonly V[],
+    group: 'moments' | 'topics',
+    value: V,
+    onChange: (value: V) => void,
+  ) => (
+    <ChoiceSelect
+      size="xs"
+      maw={320}
+      label={itemLabel(k, i)}
+      withAsterisk={false}
+      values={values}
+      optionLabel={(v) => t(`wizard.scenario.${group}.${v}`)}
+      value={value}
+      onChange={onChange}
+    />
+  );
+  return { label, itemLabel, itemText, itemChoice };
 }
 
 /** The variables with one item of the list `key` changed by `patch`. */
@@ -108,33 +116,17 @@ const patchItem = <K extends 'objections' | 'hidden_information'>(
 
 /** The objections: what the prospect says, when it comes up (a note), and the moment the offline prospect raises it at. */
 export function Objections({ vars, tx, onChange }: Props) {
-  const { t } = useTranslation('simulations');
-  const label = (k: string) => t(`wizard.scenario.${k}`);
+  const { label, itemText, itemChoice } = useItemFields(tx);
   const set = (i: number, patch: Partial<ScenarioVariables['objections'][number]>) =>
     onChange(patchItem(vars, 'objections', i, patch));
   return (
     <NumberedItems title={label('objections')} color="orange" items={vars.objections}>
       {(o, i) => (
         <>
-          <EditableText
-            label={t('wizard.scenario.item', { label: label('objection'), number: i + 1 })}
-            value={tx.show(o.objection)}
-            onChange={(v) => set(i, { objection: tx.store(v) })}
-          />
+          {itemText(i, 'objection', o.objection, (objection) => set(i, { objection }))}
           <NotSpoken text={o.objection} tx={tx} />
-          <EditableText
-            dimmed
-            label={t('wizard.scenario.item', { label: label('surfacesWhen'), number: i + 1 })}
-            value={tx.show(o.surfaces_when)}
-            onChange={(v) => set(i, { surfaces_when: tx.store(v) })}
-          />
-          <ItemSelect<ObjectionMoment>
-            label={t('wizard.scenario.item', { label: label('moment'), number: i + 1 })}
-            values={OBJECTION_MOMENTS}
-            group="moments"
-            value={o.moment}
-            onChange={(moment) => set(i, { moment })}
-          />
+          {itemText(i, 'surfacesWhen', o.surfaces_when, (surfaces_when) => set(i, { surfaces_when }), true)}
+          {itemChoice(i, 'moment', OBJECTION_MOMENTS, 'moments', o.moment, (moment) => set(i, { moment }))}
         </>
       )}
     </NumberedItems>
@@ -147,8 +139,7 @@ export function Objections({ vars, tx, onChange }: Props) {
  * the topic an open question must be about.
  */
 export function HiddenFacts({ vars, tx, language, onChange }: Props & { language: Language }) {
-  const { t } = useTranslation('simulations');
-  const label = (k: string) => t(`wizard.scenario.${k}`);
+  const { label, itemLabel, itemText, itemChoice } = useItemFields(tx);
   const set = (i: number, patch: Partial<ScenarioVariables['hidden_information'][number]>) =>
     onChange(patchItem(vars, 'hidden_information', i, patch));
   return (
@@ -156,7 +147,7 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
       {(h, i) => (
         <>
           <EditableText
-            label={t('wizard.scenario.item', { label: label('information'), number: i + 1 })}
+            label={itemLabel('information', i)}
             value={tx.show(h.information)}
             onChange={(v) =>
               set(i, { information: tx.store(v), said: tx.store(deriveSaid(v, language, vars)) || h.said })
@@ -165,11 +156,7 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
           <Text size="xs" c="dimmed">
             {label('said')}
           </Text>
-          <EditableText
-            label={t('wizard.scenario.item', { label: label('said'), number: i + 1 })}
-            value={tx.show(h.said)}
-            onChange={(v) => set(i, { said: tx.store(v) })}
-          />
+          {itemText(i, 'said', h.said, (said) => set(i, { said }))}
           {h.said.trim() ? (
             <NotSpoken text={h.said} tx={tx} />
           ) : (
@@ -177,19 +164,8 @@ export function HiddenFacts({ vars, tx, language, onChange }: Props & { language
               {label('saidMissing')}
             </Text>
           )}
-          <EditableText
-            dimmed
-            label={t('wizard.scenario.item', { label: label('revealWhen'), number: i + 1 })}
-            value={tx.show(h.reveal_when)}
-            onChange={(v) => set(i, { reveal_when: tx.store(v) })}
-          />
-          <ItemSelect<ScenarioTopic>
-            label={t('wizard.scenario.item', { label: label('topic'), number: i + 1 })}
-            values={SCENARIO_TOPICS}
-            group="topics"
-            value={h.topic}
-            onChange={(topic) => set(i, { topic })}
-          />
+          {itemText(i, 'revealWhen', h.reveal_when, (reveal_when) => set(i, { reveal_when }), true)}
+          {itemChoice(i, 'topic', SCENARIO_TOPICS, 'topics', h.topic, (topic) => set(i, { topic }))}
         </>
       )}
     </NumberedItems>

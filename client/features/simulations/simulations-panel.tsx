@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -184,13 +185,12 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
         />
       )}
       <DeleteSimulationModal target={deleting} clientId={clientId} onClose={() => setDeleting(null)} />
-      <Modal
+      <AppModal
         opened={!!knowledge}
         onClose={() => setKnowledge(null)}
         title={knowledge ? t('knowledge.title', { name: knowledge.name }) : ''}
         size="xl"
         fullScreen={mobile}
-        closeButtonProps={{ 'aria-label': t('app.close', { ns: 'common' }) }}
       >
         {knowledge && (
           <Stack>
@@ -200,7 +200,7 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
             <KnowledgeFilesPanel simulationId={knowledge.id} clientId={clientId} />
           </Stack>
         )}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -62,13 +63,7 @@ export function SupportModal({ opened, onClose }: Props) {
 
   const field = fieldsWithErrors(form, fieldError);
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t('support.title')}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
-      centered
-    >
+    <AppModal opened={opened} onClose={close} title={t('support.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">
@@ -94,6 +89,6 @@ export function SupportModal({ opened, onClose }: Props) {
           />
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

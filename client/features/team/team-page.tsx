@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { QueryModal } from '../../components/query-modal';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -74,16 +75,14 @@ export function TeamView() {
             highlightOnHover
             verticalSpacing="sm"
             aria-label={t('tableLabel')}
-            head={
-              <>
-                <Table.Th>{t('columns.name')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('columns.role')}</Table.Th>
-                <Table.Th visibleFrom="md">{t('columns.lastActive')}</Table.Th>
-                <Table.Th>{t('columns.pending')}</Table.Th>
-                <Table.Th>{t('columns.completed')}</Table.Th>
-                <Table.Th>{t('columns.score')}</Table.Th>
-              </>
-            }
+            columns={[
+              t('columns.name'),
+              { label: t('columns.role'), visibleFrom: 'sm' },
+              { label: t('columns.lastActive'), visibleFrom: 'md' },
+              t('columns.pending'),
+              t('columns.completed'),
+              t('columns.score'),
+            ]}
           >
             {rows.map((m) => (
               <Table.Tr key={m.id}>
@@ -137,21 +136,19 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
   const f = useFormat();
   const q = useQuery({ ...trpc.team.history.queryOptions({ userId: member?.id ?? '' }), enabled: !!member });
   return (
-    <Modal
+    <QueryModal
       opened={!!member}
       onClose={onClose}
-      size="xl"
       title={t('history.title', { name: member?.name ?? '' })}
-      closeButtonProps={{ 'aria-label': t('app.close') }}
+      query={q}
+      loadFailed={t('history.loadFailed')}
     >
-      {q.isLoading && <Loader aria-label={t('app.loading')} />}
-      {q.isError && <Alert color="red">{t('history.loadFailed')}</Alert>}
-      {q.data && (
+      {(data) => (
         <Stack>
           <HistoryTable
             title={t('history.exercises')}
             empty={t('history.noExercises')}
-            items={q.data.exercises}
+            items={data.exercises}
             columns={[t('history.assignment'), t('history.simulation'), t('history.status'), t('columns.score')]}
           >
             {(e) => (
@@ -178,7 +175,7 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           <HistoryTable
             title={t('history.calls')}
             empty={t('history.noCalls')}
-            items={q.data.calls}
+            items={data.calls}
             columns={[t('history.when'), t('history.simulation'), t('history.kind'), t('columns.score')]}
           >
             {(c) => (
@@ -202,7 +199,7 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           </HistoryTable>
         </Stack>
       )}
-    </Modal>
+    </QueryModal>
   );
 }
 

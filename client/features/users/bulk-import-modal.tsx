@@ -1,5 +1,6 @@
 import '@mantine/dropzone/styles.css';
-import { Alert, Button, Group, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { Dropzone } from '@mantine/dropzone';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -166,7 +167,7 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
       : 0;
 
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={close}
       title={t('bulk.title')}
@@ -175,7 +176,6 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
       closeOnClickOutside={!running}
       closeOnEscape={!running}
       withCloseButton={!running}
-      closeButtonProps={{ 'aria-label': t('bulk.close') }}
     >
       <Stack>
         <Text size="sm">{t('bulk.intro')}</Text>
@@ -293,6 +293,6 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { useUsersT } from './users-i18n';
 
 interface Props {
@@ -15,13 +16,7 @@ interface Props {
 export function ConfirmDeleteModal({ opened, title, body, confirmLabel, loading, onConfirm, onClose }: Props) {
   const { t } = useUsersT();
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !loading && onClose()}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': t('bulk.close') }}
-    >
+    <AppModal opened={opened} onClose={() => !loading && onClose()} title={title} centered>
       <Stack>
         <Text>{body}</Text>
         <Group justify="flex-end">
@@ -33,6 +28,6 @@ export function ConfirmDeleteModal({ opened, title, body, confirmLabel, loading,
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,5 @@
 import { Select, TextInput } from '@mantine/core';
+import { ChoiceSelect } from '../../components/choice-select';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -162,14 +163,12 @@ export function UserFormModal({ opened, onClose, clientId, user, onCreated, team
       <TextInput label={t('form.email')} type="email" autoComplete="off" withAsterisk {...field('email')} />
       <TextInput label={t('form.username')} autoComplete="off" withAsterisk {...field('username')} />
       <TextInput label={t('form.displayName')} autoComplete="off" {...field('displayName')} />
-      <Select
+      <ChoiceSelect
         label={t('form.userType')}
-        withAsterisk
-        allowDeselect={false}
-        data={MANAGED_USER_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
-        {...form.getInputProps('userType')}
+        values={MANAGED_USER_TYPES}
+        optionLabel={(type) => t(`types.${type}`)}
+        {...field('userType')}
         disabled={teamMember}
-        error={err('userType')}
       />
       {teamMember ? null : managers.isError ? (
         <ErrorAlert>{t('managersLoadFailed')}</ErrorAlert>

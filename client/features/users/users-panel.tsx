@@ -6,13 +6,13 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { AppModal } from '../../components/app-modal';
 import { IconEdit, IconFileExport, IconPlus, IconTrash, IconUpload, IconUsersMinus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -180,18 +180,16 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
           striped
           highlightOnHover
           aria-label={t('title')}
-          head={
-            <>
-              {bulkMode && <Table.Th w={40}>{t('columns.select')}</Table.Th>}
-              <Table.Th>{t('columns.email')}</Table.Th>
-              <Table.Th>{t('columns.username')}</Table.Th>
-              <Table.Th>{t('columns.displayName')}</Table.Th>
-              <Table.Th>{t('columns.userType')}</Table.Th>
-              <Table.Th>{t('columns.manager')}</Table.Th>
-              <Table.Th>{t('columns.lastActive')}</Table.Th>
-              {!bulkMode && <Table.Th>{t('columns.actions')}</Table.Th>}
-            </>
-          }
+          columns={[
+            bulkMode && { label: t('columns.select'), w: 40 },
+            t('columns.email'),
+            t('columns.username'),
+            t('columns.displayName'),
+            t('columns.userType'),
+            t('columns.manager'),
+            t('columns.lastActive'),
+            !bulkMode && t('columns.actions'),
+          ]}
         >
           {users.map((u) => (
             <Table.Tr key={u.id} bg={selected.has(u.id) ? 'var(--mantine-color-red-light)' : undefined}>
@@ -270,13 +268,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
         onConfirm={() => void deleteSelected()}
         onClose={() => setConfirmBulk(false)}
       />
-      <Modal
-        opened={generated !== null}
-        onClose={() => setGenerated(null)}
-        title={t('generated.title')}
-        centered
-        closeButtonProps={{ 'aria-label': t('bulk.close') }}
-      >
+      <AppModal opened={generated !== null} onClose={() => setGenerated(null)} title={t('generated.title')} centered>
         {generated && (
           <Stack>
             <Text size="sm">{t('generated.body', { email: generated.email })}</Text>
@@ -298,7 +290,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
             </Group>
           </Stack>
         )}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 }
