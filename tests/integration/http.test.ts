@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/session';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, rowById } from '../helpers/db';
 import { TEST_PASSWORD, createSignedInAdmin } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -15,8 +13,7 @@ let app: RunningApp;
 let user: UserRow;
 let token: string;
 
-const userRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
+const userRow = (id: string) => rowById(database.db, users, id);
 /** A JSON PUT to the REST API. */
 const putJson = (path: string, headers: Record<string, string>, body: unknown) =>
   fetch(`${app.url}${path}`, {
