@@ -19,7 +19,7 @@ import { startCluster, type Cluster } from '../lib/cluster';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg } from '../lib/bench-args';
-import { signIn as signInOverHttp, trpcCall } from '../lib/http-session';
+import { demoServerEnv, signIn as signInOverHttp, trpcCall } from '../lib/http-session';
 
 const SECONDS = numberArg('seconds', 8);
 const WRITE = !process.argv.includes('--no-write');
@@ -158,16 +158,7 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const { database, drop, url } = await scratchDatabase(process.env.DATABASE_URL);
   await database.close();
-  const env = {
-    DATABASE_URL: url!,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    SEED_DEMO_HISTORY: 'false',
-    DEMO_PASSWORD: PASSWORD,
-    OPENAI_API_KEY: '',
-    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
-  };
+  const env = { ...demoServerEnv(url!, PASSWORD), LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000' };
   const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
   try {
     for (const processes of [1, 2]) {

@@ -19,7 +19,7 @@ import { startCluster } from '../lib/cluster';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg } from '../lib/bench-args';
-import { signIn as signInOverHttp, trpcCall } from '../lib/http-session';
+import { demoServerEnv, signIn as signInOverHttp, trpcCall } from '../lib/http-session';
 
 const MINUTES = numberArg('minutes', 30);
 const RATE = numberArg('rate', 150);
@@ -42,16 +42,7 @@ async function main() {
   const cluster = await startCluster({
     processes: 1,
     port: 0,
-    env: {
-      DATABASE_URL: url!,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      SEED_DEMO_HISTORY: 'false',
-      DEMO_PASSWORD: PASSWORD,
-      OPENAI_API_KEY: '',
-      CALLS_MAX_PER_TENANT: String(CALLS * 2),
-    },
+    env: { ...demoServerEnv(url!, PASSWORD), CALLS_MAX_PER_TENANT: String(CALLS * 2) },
   });
   const base = cluster.backends[0].url;
   const pid = cluster.backends[0].pid!;

@@ -35,3 +35,19 @@ export async function trpcCall<T>(
   if (!res.ok) throw new Error(`${proc}: ${res.status} ${JSON.stringify(body.error ?? body)}`);
   return body.result!.data;
 }
+
+/**
+ * The environment of the built server a load benchmark drives: production mode on `databaseUrl`,
+ * the demo tenant seeded without its history, its users signing in with `demoPassword`, no model.
+ */
+export function demoServerEnv(databaseUrl: string, demoPassword: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    SEED_DEMO_HISTORY: 'false',
+    DEMO_PASSWORD: demoPassword,
+    OPENAI_API_KEY: '',
+  };
+}

@@ -302,25 +302,20 @@ describe('dashboard rollups', () => {
     await attempt(rep2.id, { status: 'failed', score: 0, levels: twoCriterionLevels(0, 0), at: now });
     expect((await counted(rep2.id)).status).toBe('pending');
     await withTenant(database.db, tenantA, async (tx) => {
-      const c = await endedCall(tx, { userId: rep2.id, simulationId: simId, mode: 'practice' });
-      await createReport(tx, {
-        tenantId: tenantA,
-        callId: c.id,
-        status: 'ready',
-        score: 70,
-        criteria: twoCriterionLevels(1, 1),
-        completedAt: new Date(now),
-      });
+      const readyCall = async (mode: 'practice' | 'test', score: number, criteria: CriterionResult[]) => {
+        const c = await endedCall(tx, { userId: rep2.id, simulationId: simId, mode });
+        await createReport(tx, {
+          tenantId: tenantA,
+          callId: c.id,
+          status: 'ready',
+          score,
+          criteria,
+          completedAt: new Date(now),
+        });
+      };
+      await readyCall('practice', 70, twoCriterionLevels(1, 1));
       // a manager's test call of the same learner is not practice and counts nowhere
-      const t = await endedCall(tx, { userId: rep2.id, simulationId: simId, mode: 'test' });
-      await createReport(tx, {
-        tenantId: tenantA,
-        callId: t.id,
-        status: 'ready',
-        score: 10,
-        criteria: twoCriterionLevels(0, 0),
-        completedAt: new Date(now),
-      });
+      await readyCall('test', 10, twoCriterionLevels(0, 0));
     });
     await expectRollupsConsistent(database.db);
     const [practice] = await asSystem(database.db, { action: 'test' }, (tx) =>
