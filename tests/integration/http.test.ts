@@ -21,6 +21,9 @@ const putJson = (path: string, headers: Record<string, string>, body: unknown) =
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+/** The signed-in user's language set through the REST API, as an integration would. */
+const putLanguage = (language: string) =>
+  putJson('/api/v1/auth/language', { authorization: `Bearer ${token}` }, { user_language: language });
 /** A stack frame as V8 prints it, or an absolute source path. */
 const STACK = /\bat .+\.(ts|js|mjs):\d+|\/work\/|node_modules|\/server\//;
 
@@ -143,11 +146,7 @@ describe('REST errors', () => {
   });
 
   it('an invalid value is 400 VALIDATION with field errors', async () => {
-    const res = await putJson(
-      '/api/v1/auth/language',
-      { authorization: `Bearer ${token}` },
-      { user_language: 'klingon' },
-    );
+    const res = await putLanguage('klingon');
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.code).toBe('VALIDATION');
@@ -184,11 +183,7 @@ describe('/api/v1/auth/me', () => {
   });
 
   it('PUT language then GET me shows it, and the database holds it', async () => {
-    const put = await putJson(
-      '/api/v1/auth/language',
-      { authorization: `Bearer ${token}` },
-      { user_language: 'pt-BR' },
-    );
+    const put = await putLanguage('pt-BR');
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ user_language: 'pt-BR' });
     const me = await (
