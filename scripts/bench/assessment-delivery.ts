@@ -26,7 +26,7 @@ import { emitWebhookEvent } from '../../server/services/webhooks/emit';
 import { startTestApp } from '../../tests/helpers/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
 import { holdTypedCall } from '../../tests/helpers/call-client';
-import { createTenant, createTenantUser } from '../../tests/helpers/factories';
+import { createTenantWithUser } from '../../tests/helpers/factories';
 import { machine, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg, percentile } from '../lib/bench-args';
@@ -83,8 +83,7 @@ async function main() {
   let secret: string | null = null;
   const rx = await receiver(() => secret);
   try {
-    const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
-    const admin = await createTenantUser(database.db, tenantId, {
+    const { tenantId, user: admin } = await createTenantWithUser(database.db, 'Bench', {
       email: 'admin@bench.test',
       username: 'admin',
       userType: 'admin',

@@ -19,6 +19,7 @@ import { startCluster, type Cluster } from '../lib/cluster';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg } from '../lib/bench-args';
+import { demoServerEnv, signIn as signInOverHttp, trpcCall } from '../lib/http-session';
 
 const SECONDS = numberArg('seconds', 8);
 const WRITE = !process.argv.includes('--no-write');
@@ -29,42 +30,12 @@ interface Session {
   cookie: string;
 }
 
-async function signIn(base: string, email: string): Promise<Session> {
-  const res = await fetch(`${base}/trpc/auth.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return {
-    cookie: res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-  };
-}
+const signIn = async (base: string, email: string): Promise<Session> => ({
+  cookie: await signInOverHttp(base, email, PASSWORD),
+});
 
-async function trpc<T>(
-  base: string,
-  s: Session,
-  proc: string,
-  input: unknown,
-  method: 'GET' | 'POST' = 'GET',
-): Promise<T> {
-  const res =
-    method === 'GET'
-      ? await fetch(`${base}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, {
-          headers: { cookie: s.cookie },
-        })
-      : await fetch(`${base}/trpc/${proc}`, {
-          method: 'POST',
-          headers: { cookie: s.cookie, origin: base, 'content-type': 'application/json' },
-          body: JSON.stringify(input),
-        });
-  const body = (await res.json()) as { result?: { data: T } };
-  if (!res.ok) throw new Error(`${proc}: ${res.status} ${JSON.stringify(body)}`);
-  return body.result!.data;
-}
+const trpc = <T>(base: string, s: Session, proc: string, input: unknown, method: 'GET' | 'POST' = 'GET') =>
+  trpcCall<T>(base, s.cookie, proc, input, method);
 
 interface Route {
   name: string;
@@ -187,16 +158,7 @@ async function main() {
   const loadBefore = os.loadavg()[0];
   const { database, drop, url } = await scratchDatabase(process.env.DATABASE_URL);
   await database.close();
-  const env = {
-    DATABASE_URL: url!,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
-    SEED_DEMO_HISTORY: 'false',
-    DEMO_PASSWORD: PASSWORD,
-    OPENAI_API_KEY: '',
-    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000',
-  };
+  const env = { ...demoServerEnv(url!, PASSWORD), LOGIN_MAX_FAILURES_PER_ADDRESS: '1000000' };
   const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
   try {
     for (const processes of [1, 2]) {

@@ -21,7 +21,7 @@ import { createSession } from '../../server/auth/session';
 import { createCampaign } from '../../server/services/campaigns/campaigns';
 import { startTestApp } from '../../tests/helpers/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
-import { createTenant, createTenantUser } from '../../tests/helpers/factories';
+import { createTenantWithUser } from '../../tests/helpers/factories';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg, percentile } from '../lib/bench-args';
@@ -43,8 +43,7 @@ async function main() {
     { jobs: { pollIntervalMs: 1000, initialDelayMs: 0 } },
   );
   try {
-    const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
-    const manager = await createTenantUser(database.db, tenantId, {
+    const { tenantId, user: manager } = await createTenantWithUser(database.db, 'Bench', {
       email: 'mgr@bench.test',
       username: 'mgr',
       userType: 'manager',

@@ -19,7 +19,7 @@ import { asSystem, withTenant } from '../../db/tenant';
 import { requestBot } from '../../server/services/meetings/bots';
 import { startTestApp } from '../../tests/helpers/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../../tests/helpers/assignments';
-import { createTenant, createTenantUser } from '../../tests/helpers/factories';
+import { createTenantWithUser } from '../../tests/helpers/factories';
 import { startFakeAttendee, type Utterance } from '../../tests/helpers/fake-meeting-bots';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
@@ -63,8 +63,7 @@ async function main() {
   fake.webhookUrl = `${app.url}/api/v1/meeting-bots/attendee/webhook`;
   const rows: string[] = [];
   try {
-    const tenantId = (await createTenant(database.db, { name: 'Bench' })).id;
-    const user = await createTenantUser(database.db, tenantId, {
+    const { tenantId, user } = await createTenantWithUser(database.db, 'Bench', {
       email: 'ana@bench.test',
       username: 'ana',
       displayName: 'Ana Ruiz',

@@ -19,6 +19,7 @@ import { startCluster } from '../lib/cluster';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
 import { numberArg } from '../lib/bench-args';
+import { demoServerEnv, signIn as signInOverHttp, trpcCall } from '../lib/http-session';
 
 const MINUTES = numberArg('minutes', 30);
 const RATE = numberArg('rate', 150);
@@ -30,37 +31,7 @@ const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const handles = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
 
-async function signIn(base: string, email: string) {
-  const res = await fetch(`${base}/trpc/auth.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-async function trpc<T>(
-  base: string,
-  cookie: string,
-  proc: string,
-  input: unknown,
-  method: 'GET' | 'POST' = 'GET',
-): Promise<T> {
-  const res =
-    method === 'GET'
-      ? await fetch(`${base}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-      : await fetch(`${base}/trpc/${proc}`, {
-          method: 'POST',
-          headers: { cookie, origin: base, 'content-type': 'application/json' },
-          body: JSON.stringify(input),
-        });
-  const body = (await res.json()) as { result?: { data: T } };
-  if (!res.ok) throw new Error(`${proc}: ${res.status}`);
-  return body.result!.data;
-}
+const signIn = (base: string, email: string) => signInOverHttp(base, email, PASSWORD);
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL (PostgreSQL).');
@@ -71,16 +42,7 @@ async function main() {
   const cluster = await startCluster({
     processes: 1,
     port: 0,
-    env: {
-      DATABASE_URL: url!,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      SEED_DEMO_HISTORY: 'false',
-      DEMO_PASSWORD: PASSWORD,
-      OPENAI_API_KEY: '',
-      CALLS_MAX_PER_TENANT: String(CALLS * 2),
-    },
+    env: { ...demoServerEnv(url!, PASSWORD), CALLS_MAX_PER_TENANT: String(CALLS * 2) },
   });
   const base = cluster.backends[0].url;
   const pid = cluster.backends[0].pid!;
@@ -90,11 +52,11 @@ async function main() {
   try {
     const manager = await signIn(base, 'manager@demo.test');
     const reps = await Promise.all(['rep@demo.test', 'rep2@demo.test', 'rep3@demo.test'].map((e) => signIn(base, e)));
-    const sims = await trpc<{ id: string }[]>(base, manager, 'simulations.list', {});
-    const { scorecards } = await trpc<{ scorecards: { id: string }[] }>(base, reps[0], 'meetings.options', {});
+    const sims = await trpcCall<{ id: string }[]>(base, manager, 'simulations.list', {});
+    const { scorecards } = await trpcCall<{ scorecards: { id: string }[] }>(base, reps[0], 'meetings.options', {});
     const vtt =
       'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Riley Rep>How do you forecast your pipeline today?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets.</v>\n';
-    const { callId } = await trpc<{ callId: string }>(
+    const { callId } = await trpcCall<{ callId: string }>(
       base,
       reps[0],
       'meetings.scoreTranscript',
@@ -131,7 +93,7 @@ async function main() {
       const cookie = reps[i % reps.length];
       while (Date.now() < stopAt) {
         try {
-          const started = await trpc<{ callId: string; ticket: string }>(
+          const started = await trpcCall<{ callId: string; ticket: string }>(
             base,
             cookie,
             'calls.start',

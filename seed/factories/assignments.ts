@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { insertRow } from './insert-row';
 import { assignmentSimulations, assignments, exercises } from '../../db/schema';
 
 export type AssignmentFields = Partial<typeof assignments.$inferInsert> & {
@@ -8,10 +9,7 @@ export type AssignmentFields = Partial<typeof assignments.$inferInsert> & {
 
 /** An assignment; `simulationIds` lists its simulations (assignees get exercises via createExercise). */
 export async function createAssignment(db: Executor, { simulationIds = [], ...f }: AssignmentFields) {
-  const [row] = await db
-    .insert(assignments)
-    .values({ name: 'Assignment', ...f })
-    .returning();
+  const row = await insertRow(db, assignments, { name: 'Assignment', ...f });
   if (simulationIds.length)
     await db
       .insert(assignmentSimulations)

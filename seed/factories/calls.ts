@@ -1,14 +1,12 @@
 import type { Executor } from '../../db/client';
+import { insertRow } from './insert-row';
 import { callRecordings, callTurns, calls, reports } from '../../db/schema';
 
 export type CallFields = Partial<typeof calls.$inferInsert> & { tenantId: string; turns?: TurnFields[] };
 
 /** A call row (offline, ten minutes, not started unless `state` says otherwise) with its transcript `turns`. */
 export async function createCall(db: Executor, { turns = [], ...f }: CallFields) {
-  const [row] = await db
-    .insert(calls)
-    .values({ provider: 'offline', language: 'en', timeLimitSeconds: 600, ...f })
-    .returning();
+  const row = await insertRow(db, calls, { provider: 'offline', language: 'en', timeLimitSeconds: 600, ...f });
   await createCallTurns(db, { tenantId: row.tenantId, callId: row.id, turns });
   return row;
 }
@@ -40,11 +38,7 @@ export async function createCallRecording(
   f: Partial<typeof callRecordings.$inferInsert> & { tenantId: string; callId: string },
 ) {
   const content = f.content ?? Buffer.from([1, 2, 3]);
-  const [row] = await db
-    .insert(callRecordings)
-    .values({ mimeType: 'audio/webm', sizeBytes: content.length, ...f, content })
-    .returning();
-  return row;
+  return insertRow(db, callRecordings, { mimeType: 'audio/webm', sizeBytes: content.length, ...f, content });
 }
 
 export type ReportFields = Partial<typeof reports.$inferInsert> & { tenantId: string; callId: string };

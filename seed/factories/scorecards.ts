@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/client';
+import { insertRow } from './insert-row';
 import { scorecardCriteria, scorecards } from '../../db/schema';
 
 type CriterionFields = Partial<Omit<typeof scorecardCriteria.$inferInsert, 'tenantId' | 'scorecardId'>> & {
@@ -12,10 +13,12 @@ export type ScorecardFields = Partial<typeof scorecards.$inferInsert> & {
 
 /** A scorecard version (a new lineage unless `lineageId` is given) with its criteria in order. */
 export async function createScorecard(db: Executor, { criteria = [], ...f }: ScorecardFields) {
-  const [row] = await db
-    .insert(scorecards)
-    .values({ lineageId: randomUUID(), name: 'Discovery', shortDescription: 'Basics', ...f })
-    .returning();
+  const row = await insertRow(db, scorecards, {
+    lineageId: randomUUID(),
+    name: 'Discovery',
+    shortDescription: 'Basics',
+    ...f,
+  });
   const rows = criteria.length
     ? await db
         .insert(scorecardCriteria)

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/client';
+import { insertRow } from './insert-row';
 import { knowledgeChunks, knowledgeFiles, simulations } from '../../db/schema';
 
 export type SimulationFields = Partial<typeof simulations.$inferInsert> & { tenantId: string };
 
 /** A simulation; link a persona and scorecard by id (see createPersona, createScorecard). */
 export async function createSimulation(db: Executor, f: SimulationFields) {
-  const [row] = await db
-    .insert(simulations)
-    .values({ name: `Simulation ${randomBytes(3).toString('hex')}`, ...f })
-    .returning();
-  return row;
+  return insertRow(db, simulations, { name: `Simulation ${randomBytes(3).toString('hex')}`, ...f });
 }
 
 export type KnowledgeFileFields = Partial<typeof knowledgeFiles.$inferInsert> & {

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { insertRow } from './insert-row';
 import { jobs, prompts, supportRequests } from '../../db/schema';
 
 /** A prompt: the tenant's own, or a system prompt when `tenantId` is null/absent. */
@@ -6,11 +7,7 @@ export async function createPrompt(
   db: Executor,
   f: Partial<typeof prompts.$inferInsert> & Pick<typeof prompts.$inferInsert, 'kind'>,
 ) {
-  const [row] = await db
-    .insert(prompts)
-    .values({ name: 'Prompt', ...f })
-    .returning();
-  return row;
+  return insertRow(db, prompts, { name: 'Prompt', ...f });
 }
 
 /** A queued job row as the queue stores it (server/jobs/queue.ts enqueues the same shape). */
@@ -18,20 +15,12 @@ export async function createJob(
   db: Executor,
   f: Partial<typeof jobs.$inferInsert> & Pick<typeof jobs.$inferInsert, 'queue'>,
 ) {
-  const [row] = await db
-    .insert(jobs)
-    .values({ payload: {}, ...f })
-    .returning();
-  return row;
+  return insertRow(db, jobs, { payload: {}, ...f });
 }
 
 export async function createSupportRequest(
   db: Executor,
   f: Partial<typeof supportRequests.$inferInsert> & { tenantId: string },
 ) {
-  const [row] = await db
-    .insert(supportRequests)
-    .values({ subject: 'Help', description: 'Please', ...f })
-    .returning();
-  return row;
+  return insertRow(db, supportRequests, { subject: 'Help', description: 'Please', ...f });
 }

@@ -134,6 +134,24 @@ export function simulationInputFromRow(row: typeof simulations.$inferSelect): Si
 
 const notFound = (what: string, field: string) => new AppError('NOT_FOUND', `${what} not found`, { field });
 
+/** The tenant's ICP or product grouping the input names, or null when it names none. */
+async function namedDetails(
+  tx: Executor,
+  table: typeof icps | typeof productGroupings,
+  tenantId: string,
+  id: string | null | undefined,
+  missing: () => AppError,
+): Promise<{ id: string; name: string; details: string } | null> {
+  if (!id) return null;
+  const [row] = await tx
+    .select({ id: table.id, name: table.name, details: table.details })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.tenantId, tenantId)))
+    .limit(1);
+  if (!row) throw missing();
+  return row;
+}
+
 type PromptRow = typeof prompts.$inferSelect;
 
 async function loadPromptRow(
@@ -229,26 +247,10 @@ export async function loadGenerationContext(
   if (!scorecard) throw notFound('Scorecard', 'scorecardId');
   const criteria = await criteriaOf(tx, scorecard.id);
 
-  let icp: GenerationContext['icp'] = null;
-  if (input.icpId) {
-    const [row] = await tx
-      .select({ id: icps.id, name: icps.name, details: icps.details })
-      .from(icps)
-      .where(and(eq(icps.id, input.icpId), eq(icps.tenantId, tenantId)))
-      .limit(1);
-    if (!row) throw notFound('ICP', 'icpId');
-    icp = row;
-  }
-  let product: GenerationContext['product'] = null;
-  if (input.productGroupingId) {
-    const [row] = await tx
-      .select({ id: productGroupings.id, name: productGroupings.name, details: productGroupings.details })
-      .from(productGroupings)
-      .where(and(eq(productGroupings.id, input.productGroupingId), eq(productGroupings.tenantId, tenantId)))
-      .limit(1);
-    if (!row) throw notFound('Product grouping', 'productGroupingId');
-    product = row;
-  }
+  const icp = await namedDetails(tx, icps, tenantId, input.icpId, () => notFound('ICP', 'icpId'));
+  const product = await namedDetails(tx, productGroupings, tenantId, input.productGroupingId, () =>
+    notFound('Product grouping', 'productGroupingId'),
+  );
   let instructions: GenerationContext['callInstructions'] = null;
   if (input.callInstructionsId) {
     const [row] = await tx

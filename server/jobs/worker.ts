@@ -18,6 +18,7 @@ import {
   type JobRow,
 } from './queue';
 import { caught } from '../metrics/caught';
+import { pidAlive } from './pid';
 
 export { PermanentJobError, type JobContext } from './handler';
 
@@ -50,15 +51,6 @@ export interface Worker {
   stop(): Promise<void>;
   /** Claims and runs one job if one is due; true when a job was processed (tests, scripts). */
   runOnce(): Promise<boolean>;
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function defaultWorkerId(): string {

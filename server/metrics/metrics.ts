@@ -89,26 +89,25 @@ function queueSnapshot() {
   snapshot ??= readDueJobs().finally(() => setTimeout(() => (snapshot = null), 0));
   return snapshot;
 }
-new Gauge({
-  name: 'spar_job_queue_depth',
-  help: 'Background jobs due and waiting (queued or to be retried), by queue.',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-  async collect() {
-    this.reset();
-    for (const r of await queueSnapshot()) this.set({ queue: r.queue }, Number(r.n));
-  },
-});
-new Gauge({
-  name: 'spar_job_queue_oldest_due_seconds',
-  help: 'How long the oldest due job of each queue has been waiting.',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-  async collect() {
-    this.reset();
-    for (const r of await queueSnapshot()) this.set({ queue: r.queue }, Number(r.age));
-  },
-});
+/** A gauge, per queue, of one figure of the due jobs. */
+function queueGauge(name: string, help: string, figure: (due: { n: number; age: number }) => number) {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await queueSnapshot()) this.set({ queue: r.queue }, Number(figure(r)));
+    },
+  });
+}
+queueGauge('spar_job_queue_depth', 'Background jobs due and waiting (queued or to be retried), by queue.', (r) => r.n);
+queueGauge(
+  'spar_job_queue_oldest_due_seconds',
+  'How long the oldest due job of each queue has been waiting.',
+  (r) => r.age,
+);
 
 const UUID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi;
 

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { migrateDatabase, type Database, type Executor } from '../../db/client';
+import { migrateDatabase, type Database, type Db, type Executor } from '../../db/client';
 import { asSystem } from '../../db/tenant';
 import { pgliteDatabase } from './pglite-template';
 import { createPostgresDatabase } from './postgres';
@@ -89,3 +90,14 @@ export const systemRunner =
   (database: Database) =>
   <T>(fn: Parameters<typeof asSystem<T>>[2]) =>
     asSystem(database.db, { action: 'test' }, fn);
+
+/** The row of `table` with this id, read past RLS: what the database really holds. */
+export async function rowById<T extends PgTable & { id: AnyPgColumn }>(db: Db, table: T, id: string) {
+  const found = await asSystem(db, { action: 'test' }, (tx) =>
+    tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, id)),
+  );
+  return found[0] as T['$inferSelect'];
+}

@@ -19,6 +19,12 @@ export function createTenantUser(db: Db, tenantId: string, fields: Omit<UserFiel
   return asSystem(db, { action: 'test.create_user' }, (tx) => createUser(tx, { tenantId, ...fields }));
 }
 
+/** A new tenant and one user of it, where a test file or a benchmark that needs one of each starts. */
+export async function createTenantWithUser(db: Db, name: string, fields: Omit<UserFields, 'tenantId'>) {
+  const tenantId = (await createTenant(db, { name })).id;
+  return { tenantId, user: await createTenantUser(db, tenantId, fields) };
+}
+
 export type Cast = Record<string, Omit<UserFields, 'tenantId'>>;
 type UserRow = Awaited<ReturnType<typeof createTenantUser>>;
 

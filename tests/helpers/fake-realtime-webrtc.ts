@@ -7,9 +7,9 @@ import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RT
 import { Agent as UndiciAgent, fetch as undiciFetch } from 'undici';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
-  FAKE_USAGE,
   hasSpeech,
   makeSelfSignedCert,
+  scriptedResponse,
   startFakeRealtime,
   type FakeRealtime,
   transcribeRepTurn,
@@ -205,10 +205,8 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
 
   const respond = (c: FakeCall, startAt = performance.now()) => {
     const o = fake.options;
-    const replies = o.replies ?? ['Hello, this is the prospect.'];
-    const text = replies[Math.min(c.turn, replies.length - 1)];
-    const itemId = id('item');
-    const responseId = id('resp');
+    const events = scriptedResponse(o.replies, c.turn);
+    const { itemId, responseId } = events;
     c.turn++;
     const packets = tonePackets(o.responseAudioMs ?? 800);
     let timer: NodeJS.Timeout | null = null;
@@ -221,15 +219,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
     const generationDone = (status: 'completed' | 'cancelled') => {
       if (generated) return;
       generated = true;
-      send(c, {
-        type: 'response.output_audio_transcript.done',
-        response_id: responseId,
-        item_id: itemId,
-        content_index: 0,
-        transcript: text,
-      });
-      send(c, { type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
-      send(c, { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } });
+      for (const ev of events.end(status)) send(c, ev);
     };
     const finish = (status: 'completed' | 'cancelled') => {
       if (done) return;
@@ -249,20 +239,7 @@ export async function startFakeRealtimeWebRTC(options: FakeWebRtcOptions = {}): 
       if (status === 'completed') send(c, { type: 'output_audio_buffer.stopped', response_id: responseId });
     };
     c.streaming = { itemId, responseId, cancel: () => finish('cancelled') };
-    send(c, { type: 'response.created', response: { id: responseId, status: 'in_progress' } });
-    send(c, {
-      type: 'response.output_item.added',
-      response_id: responseId,
-      item: { id: itemId, type: 'message', role: 'assistant' },
-    });
-    for (const w of text.split(' '))
-      send(c, {
-        type: 'response.output_audio_transcript.delta',
-        response_id: responseId,
-        item_id: itemId,
-        content_index: 0,
-        delta: `${w} `,
-      });
+    for (const ev of [...events.start, ...events.transcript]) send(c, ev);
     // paced against the clock (a timer per packet drifts): every tick sends what is due by now
     const tick = () => {
       if (done || c.ended) return;

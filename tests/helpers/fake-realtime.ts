@@ -41,7 +41,7 @@ export interface FakeRealtimeOptions {
   answerDelayMs?: number;
 }
 
-export const FAKE_USAGE = {
+const FAKE_USAGE = {
   total_tokens: 120,
   input_tokens: 50,
   output_tokens: 70,
@@ -61,6 +61,41 @@ interface Conn {
   turn: number;
   streaming: { itemId: string; cancel: () => void } | null;
   lastLoudAt: number;
+}
+
+/**
+ * The events of one scripted answer, as both fakes (relay and WebRTC) send them: its start, its
+ * transcript word by word, its audio chunks, and its end with the usage.
+ */
+function responseEvents(responseId: string, itemId: string, text: string) {
+  const part = { response_id: responseId, item_id: itemId, content_index: 0 };
+  return {
+    responseId,
+    itemId,
+    start: [
+      { type: 'response.created', response: { id: responseId, status: 'in_progress' } },
+      {
+        type: 'response.output_item.added',
+        response_id: responseId,
+        item: { id: itemId, type: 'message', role: 'assistant' },
+      },
+    ],
+    transcript: text
+      .split(' ')
+      .map((w) => ({ type: 'response.output_audio_transcript.delta', ...part, delta: `${w} ` })),
+    audio: (delta: string) => ({ type: 'response.output_audio.delta', ...part, delta }),
+    end: (status: string) => [
+      { type: 'response.output_audio_transcript.done', ...part, transcript: text },
+      { type: 'response.output_audio.done', response_id: responseId, item_id: itemId },
+      { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } },
+    ],
+  };
+}
+
+/** The answer a scripted prospect gives on its `turn`-th turn (the last reply repeats), with fresh ids. */
+export function scriptedResponse(replies: readonly string[] | undefined, turn: number) {
+  const lines = replies ?? ['Hello, this is the prospect.'];
+  return responseEvents(id('resp'), id('item'), lines[Math.min(turn, lines.length - 1)]);
 }
 
 export interface FakeRealtime {
@@ -210,59 +245,28 @@ export async function startFakeRealtime(
 
   const respond = (c: Conn, startAt = performance.now()) => {
     const o = fake.options;
-    const replies = o.replies ?? ['Hello, this is the prospect.'];
-    const text = replies[Math.min(c.turn, replies.length - 1)];
-    const itemId = id('item');
-    const responseId = id('resp');
+    const events = scriptedResponse(o.replies, c.turn);
     const total = o.responseAudioMs ?? 600;
     const chunkMs = 100;
-    send(c, { type: 'response.created', response: { id: responseId, status: 'in_progress' } });
-    send(c, {
-      type: 'response.output_item.added',
-      response_id: responseId,
-      item: { id: itemId, type: 'message', role: 'assistant' },
-    });
+    for (const ev of events.start) send(c, ev);
     let sent = 0;
     let cancelled = false;
-    const words = text.split(' ');
     const finish = (status: string) => {
       c.streaming = null;
-      send(c, {
-        type: 'response.output_audio_transcript.done',
-        response_id: responseId,
-        item_id: itemId,
-        content_index: 0,
-        transcript: text,
-      });
-      send(c, { type: 'response.output_audio.done', response_id: responseId, item_id: itemId });
-      send(c, { type: 'response.done', response: { id: responseId, status, usage: FAKE_USAGE } });
+      for (const ev of events.end(status)) send(c, ev);
     };
     const step = () => {
       if (cancelled || c.ws.readyState !== 1) return;
-      if (sent === 0)
-        for (const w of words)
-          send(c, {
-            type: 'response.output_audio_transcript.delta',
-            response_id: responseId,
-            item_id: itemId,
-            content_index: 0,
-            delta: `${w} `,
-          });
+      if (sent === 0) for (const ev of events.transcript) send(c, ev);
       const ms = Math.min(chunkMs, total - sent);
-      send(c, {
-        type: 'response.output_audio.delta',
-        response_id: responseId,
-        item_id: itemId,
-        content_index: 0,
-        delta: tone(ms, 6000, 330).toString('base64'),
-      });
+      send(c, events.audio(tone(ms, 6000, 330).toString('base64')));
       sent += ms;
       if (sent >= total) return finish('completed');
       if (o.pace === 'realtime') setTimeout(step, ms);
       else setImmediate(step);
     };
     c.streaming = {
-      itemId,
+      itemId: events.itemId,
       cancel: () => {
         cancelled = true;
         finish('cancelled');
@@ -276,13 +280,7 @@ export async function startFakeRealtime(
 
   const onAudio = (c: Conn, pcm: Buffer) => {
     if (fake.options.echo) {
-      send(c, {
-        type: 'response.output_audio.delta',
-        response_id: 'echo',
-        item_id: 'echo',
-        content_index: 0,
-        delta: pcm.toString('base64'),
-      });
+      send(c, responseEvents('echo', 'echo', '').audio(pcm.toString('base64')));
       return;
     }
     const samples = new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length - (pcm.length % 2)));

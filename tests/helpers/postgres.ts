@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { migrateDatabase, openDatabase, type Database } from '../../db/client';
+import { pidAlive } from '../../server/jobs/pid';
 
 const PREFIX = 'spar_test_';
 
@@ -50,15 +51,6 @@ export async function createPostgresDatabase(
   } catch (e) {
     await drop();
     throw e;
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

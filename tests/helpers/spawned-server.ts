@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { signIn, trpcCall } from '../../scripts/lib/http-session';
 export { freePort } from '../../scripts/lib/free-port';
 
 /**
@@ -70,31 +70,9 @@ export class Server {
 
 /** A signed-in session over HTTP (the real login), and tRPC calls with it. */
 export async function session(url: string, email: string) {
-  const res = await fetch(`${url}/trpc/auth.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const call = async <T>(proc: string, input: unknown, method: 'GET' | 'POST') => {
-    const r =
-      method === 'GET'
-        ? await fetch(`${url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-        : await fetch(`${url}/trpc/${proc}`, {
-            method: 'POST',
-            headers: { cookie, origin: url, 'content-type': 'application/json' },
-            body: JSON.stringify(input),
-          });
-    const body = (await r.json()) as { result?: { data: T }; error?: unknown };
-    if (!r.ok) throw new Error(`${proc}: ${r.status} ${JSON.stringify(body.error)}`);
-    return body.result!.data;
-  };
+  const cookie = await signIn(url, email, PASSWORD);
   return {
-    query: <T>(p: string, i: unknown = {}) => call<T>(p, i, 'GET'),
-    mutate: <T>(p: string, i: unknown) => call<T>(p, i, 'POST'),
+    query: <T>(p: string, i: unknown = {}) => trpcCall<T>(url, cookie, p, i, 'GET'),
+    mutate: <T>(p: string, i: unknown) => trpcCall<T>(url, cookie, p, i, 'POST'),
   };
 }

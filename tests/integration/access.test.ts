@@ -61,31 +61,34 @@ function outcomeOf(error: unknown): Outcome {
   return 'admitted';
 }
 
+/** The paths the server serves and the access table's entries are the same set. */
+function expectTableCovers(served: string[], table: Record<string, unknown>, kind: 'procedures' | 'routes') {
+  expect(
+    served.filter((p) => !(p in table)),
+    `${kind} with no entry in tests/helpers/access-table.ts`,
+  ).toEqual([]);
+  expect(
+    Object.keys(table).filter((p) => !served.includes(p)),
+    `entries for ${kind} that do not exist`,
+  ).toEqual([]);
+}
+
 describe('the access table covers the server', () => {
   it('has an entry for every tRPC procedure, and no entry for one that does not exist', () => {
-    const paths = listProcedures().map((p) => p.path);
-    expect(
-      paths.filter((p) => !(p in PROCEDURE_ACCESS)),
-      'procedures with no entry in tests/helpers/access-table.ts',
-    ).toEqual([]);
-    expect(
-      Object.keys(PROCEDURE_ACCESS).filter((p) => !paths.includes(p)),
-      'entries for procedures that do not exist',
-    ).toEqual([]);
+    expectTableCovers(
+      listProcedures().map((p) => p.path),
+      PROCEDURE_ACCESS,
+      'procedures',
+    );
   });
 
   it('has an entry for every REST route, and no entry for one that does not exist', () => {
-    const routes = restRoutes(testEnv({ DEV_TOKEN_ENABLED: 'true', DEBUG_ENDPOINTS_ENABLED: 'true' })).map(
-      (r) => `${r.method} ${r.path}`,
+    const env = testEnv({ DEV_TOKEN_ENABLED: 'true', DEBUG_ENDPOINTS_ENABLED: 'true' });
+    expectTableCovers(
+      restRoutes(env).map((r) => `${r.method} ${r.path}`),
+      ROUTE_ACCESS,
+      'routes',
     );
-    expect(
-      routes.filter((r) => !(r in ROUTE_ACCESS)),
-      'routes with no entry in tests/helpers/access-table.ts',
-    ).toEqual([]);
-    expect(
-      Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)),
-      'entries for routes that do not exist',
-    ).toEqual([]);
   });
 });
 

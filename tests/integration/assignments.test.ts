@@ -11,7 +11,7 @@ import { dueLabel } from '../../server/services/assignments/due';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase, systemRunner } from '../helpers/db';
+import { useTestDatabase, systemRunner, rowById } from '../helpers/db';
 import { finishCall, RAUL, RITA, seedSimulations } from '../helpers/assignments';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp';
@@ -56,8 +56,7 @@ async function drain(queues: 'mail' | 'evaluation' | 'both' = 'both') {
   return n;
 }
 
-const assignmentRow = async (id: string) =>
-  (await sys((tx) => tx.select().from(assignments).where(eq(assignments.id, id))))[0];
+const assignmentRow = (id: string) => rowById(database.db, assignments, id);
 const exerciseRows = async (assignmentId: string) =>
   sys((tx) => tx.select().from(exercises).where(eq(exercises.assignmentId, assignmentId)));
 

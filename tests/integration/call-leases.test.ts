@@ -9,7 +9,7 @@ import { PAIN } from '../helpers/criteria';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { connectCall, type CallClient } from '../helpers/call-client';
-import { useTestDatabase, systemRunner } from '../helpers/db';
+import { useTestDatabase, systemRunner, rowById } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -27,7 +27,7 @@ let tenantId: string;
 let simId: string;
 
 const sys = systemRunner(database);
-const callRow = async (id: string) => (await sys((tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
+const callRow = (id: string) => rowById(database.db, calls, id);
 
 async function startOn(app: RunningApp) {
   const { caller } = await signIn(app.deps, rep);

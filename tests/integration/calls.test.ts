@@ -639,29 +639,39 @@ describe('typed turns are data', () => {
 });
 
 describe('recording upload and download', () => {
-  it('uploads (owner), serves ranges, refuses oversize, other tenants and bad types', async () => {
+  /** A new call of the rep's: its recording's URL, the rep's session cookie, and an upload to it (as the rep unless told). */
+  async function newRecording() {
     const r = await start(rep, sims.main);
-    const { token } = await signIn(app.deps, rep);
-    const cookie = `spar_session=${token}`;
+    const cookie = `spar_session=${(await signIn(app.deps, rep)).token}`;
     const url = `${app.url}/api/v1/calls/${r.callId}/recording`;
+    const upload = (
+      body: Buffer<ArrayBuffer>,
+      opts: { cookie?: string; type?: string; headers?: Record<string, string> } = {},
+    ) =>
+      fetch(url, {
+        method: 'POST',
+        headers: {
+          cookie: opts.cookie ?? cookie,
+          origin: app.url,
+          'content-type': opts.type ?? 'audio/webm',
+          ...opts.headers,
+        },
+        body,
+      });
+    return { url, cookie, upload };
+  }
+
+  it('uploads (owner), serves ranges, refuses oversize, other tenants and bad types', async () => {
+    const { url, cookie, upload } = await newRecording();
     const body = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
-    const up = await fetch(url, {
-      method: 'POST',
-      headers: { cookie, origin: app.url, 'content-type': 'audio/webm;codecs=opus' },
-      body,
-    });
+    const up = await upload(body, { type: 'audio/webm;codecs=opus' });
     expect(up.status).toBe(201);
     expect(await up.json()).toMatchObject({ sizeBytes: 1000 });
-    const bad = await fetch(url, {
-      method: 'POST',
-      headers: { cookie, origin: app.url, 'content-type': 'text/plain' },
-      body,
-    });
+    const bad = await upload(body, { type: 'text/plain' });
     expect(bad.status).toBe(415);
-    const big = await fetch(url, {
-      method: 'POST',
-      headers: { cookie, origin: app.url, 'content-type': 'audio/ogg', 'content-length': String(61 * 1024 * 1024) },
-      body: Buffer.alloc(10),
+    const big = await upload(Buffer.alloc(10), {
+      type: 'audio/ogg',
+      headers: { 'content-length': String(61 * 1024 * 1024) },
     }).catch(() => null);
     if (big) expect(big.status).toBe(413);
 
@@ -678,27 +688,14 @@ describe('recording upload and download', () => {
     expect((await fetch(url, { headers: { cookie: `spar_session=${adminToken}` } })).status).toBe(200);
     const foreign = `spar_session=${(await signIn(app.deps, other)).token}`;
     expect((await fetch(url, { headers: { cookie: foreign } })).status).toBe(404);
-    expect(
-      (
-        await fetch(url, {
-          method: 'POST',
-          headers: { cookie: foreign, origin: app.url, 'content-type': 'audio/webm' },
-          body,
-        })
-      ).status,
-    ).toBe(404);
+    expect((await upload(body, { cookie: foreign })).status).toBe(404);
     expect((await fetch(url)).status).toBe(401);
   });
 
   it('serves a recording larger than one read chunk: whole, across a chunk boundary, a suffix, HEAD', async () => {
-    const r = await start(rep, sims.main);
-    const cookie = `spar_session=${(await signIn(app.deps, rep)).token}`;
-    const url = `${app.url}/api/v1/calls/${r.callId}/recording`;
+    const { url, cookie, upload } = await newRecording();
     const body = randomBytes(2.5 * 1024 * 1024);
-    expect(
-      (await fetch(url, { method: 'POST', headers: { cookie, origin: app.url, 'content-type': 'audio/webm' }, body }))
-        .status,
-    ).toBe(201);
+    expect((await upload(body)).status).toBe(201);
     const all = await fetch(url, { headers: { cookie } });
     expect(all.headers.get('content-length')).toBe(String(body.length));
     expect(Buffer.from(await all.arrayBuffer()).equals(body)).toBe(true);
@@ -724,35 +721,17 @@ describe('recording upload and download', () => {
   });
 
   it('a recording replaced while it downloads is never sent spliced: the response is cut', async () => {
-    const r = await start(rep, sims.main);
-    const cookie = `spar_session=${(await signIn(app.deps, rep)).token}`;
-    const url = `${app.url}/api/v1/calls/${r.callId}/recording`;
+    const { url, cookie, upload } = await newRecording();
     const MiB = 1024 * 1024;
     const before = Buffer.alloc(8 * MiB, 0x61);
     const after = Buffer.alloc(8 * MiB, 0x62);
-    expect(
-      (
-        await fetch(url, {
-          method: 'POST',
-          headers: { cookie, origin: app.url, 'content-type': 'audio/webm' },
-          body: before,
-        })
-      ).status,
-    ).toBe(201);
+    expect((await upload(before)).status).toBe(201);
     const res = await fetch(url, { headers: { cookie } });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const got: Buffer[] = [Buffer.from((await reader.read()).value!)];
     // the owner uploads again while the first download is in flight (held back by backpressure)
-    expect(
-      (
-        await fetch(url, {
-          method: 'POST',
-          headers: { cookie, origin: app.url, 'content-type': 'audio/webm' },
-          body: after,
-        })
-      ).status,
-    ).toBe(201);
+    expect((await upload(after)).status).toBe(201);
     let cut = false;
     try {
       for (;;) {

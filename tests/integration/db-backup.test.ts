@@ -24,6 +24,17 @@ const dir = (name: string) => {
 };
 afterAll(() => tmp.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/** The demo server on the embedded database in `dataDir`, running while `fn` runs. */
+async function whileServing(dataDir: string, fn: (server: Server) => Promise<void>) {
+  const server = new Server(await freePort(), { DATABASE_URL: '', DATA_DIR: dataDir });
+  await server.start();
+  try {
+    await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -75,10 +86,8 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
 
   it('db:backup copies the database while the server runs; db:restore brings back every record, nothing later', async () => {
     const dataDir = dir('backup-data');
-    const server = new Server(await freePort(), { DATABASE_URL: '', DATA_DIR: dataDir });
-    await server.start();
     const out = path.join(dir('backup-out'), 'spar.tar.gz');
-    try {
+    await whileServing(dataDir, async (server) => {
       const rep = await session(server.url, 'rep@demo.test');
       for (let i = 1; i <= 3; i++)
         await rep.mutate('support.create', { subject: `Before backup ${i}`, description: 'Kept in the backup.' });
@@ -88,9 +97,7 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
       expect(existsSync(out)).toBe(true);
       // the server kept serving, and what comes after the backup is not in it
       await rep.mutate('support.create', { subject: 'After backup', description: 'Not in the backup.' });
-    } finally {
-      await server.stop();
-    }
+    });
     // no partial or request file is left behind
     expect(
       readdirSync(path.join(dataDir, 'backups')).filter((f) => f.startsWith('.request-') || f.endsWith('.partial')),
@@ -123,17 +130,13 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
 
   it('db:restore refuses while a server holds the directory, and keeps the current database aside', async () => {
     const dataDir = dir('restore-busy');
-    const server = new Server(await freePort(), { DATABASE_URL: '', DATA_DIR: dataDir });
-    await server.start();
     const out = path.join(dir('restore-busy-out'), 'b.tar.gz');
-    try {
+    await whileServing(dataDir, async () => {
       expect((await run(['scripts/db-backup.ts', '--out', out], { DATA_DIR: dataDir, DATABASE_URL: '' })).code).toBe(0);
       const refused = await run(['scripts/db-restore.ts', out], { DATA_DIR: dataDir, DATABASE_URL: '' });
       expect(refused.code).toBe(75);
       expect(refused.out).toContain('Stop it, then restore');
-    } finally {
-      await server.stop();
-    }
+    });
     const ok = await run(['scripts/db-restore.ts', out], { DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(ok.code, ok.out).toBe(0);
     const aside = readdirSync(path.dirname(dataDir)).filter((f) =>

@@ -9,7 +9,7 @@ import { createLinkedSimulations } from '../helpers/assignments';
 import { holdTypedCall } from '../helpers/call-client';
 import { signedInCaller, startTestApp } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, rowById } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { TWO_CRITERIA } from '../helpers/criteria';
 import { SCENARIO } from '../helpers/scenario';
@@ -76,6 +76,12 @@ async function sendTestAsGreenhouse(body: unknown, times: number, parallel = 1, 
   );
   return answers;
 }
+
+/** Greenhouse's send_test for `candidate` (of simA unless `test` says), the completion PATCH going to `url`. */
+const sendTest = (
+  candidate: Record<string, unknown>,
+  { test = simA, url = `${greenhouseUrl}/x`, app }: { test?: string; url?: string; app?: RunningApp } = {},
+) => gh('send_test', { method: 'POST', body: { partner_test_id: test, candidate, url }, app });
 
 const outboxTo = (to: string) =>
   asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)));
@@ -247,9 +253,7 @@ describe('Greenhouse Assessment partner API', () => {
     });
     for (const v of Object.values(status.json.metadata)) expect(['string', 'number', 'boolean']).toContain(typeof v);
     // delivered: the kept key is erased
-    const [row] = await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(assessments).where(eq(assessments.id, id)),
-    );
+    const row = await rowById(database.db, assessments, id);
     expect(row).toMatchObject({
       source: 'greenhouse',
       sentBy: 'recruiter@acme.test',
@@ -261,14 +265,10 @@ describe('Greenhouse Assessment partner API', () => {
   it('the PATCH is retried until Greenhouse accepts it', async () => {
     patches.length = 0;
     patchAnswers.push(500, 503);
-    const sent = await gh('send_test', {
-      method: 'POST',
-      body: {
-        partner_test_id: simA,
-        candidate: { first_name: 'Bo', last_name: 'Li', email: 'bo@example.com' },
-        url: `${greenhouseUrl}/retry/1`,
-      },
-    });
+    const sent = await sendTest(
+      { first_name: 'Bo', last_name: 'Li', email: 'bo@example.com' },
+      { url: `${greenhouseUrl}/retry/1` },
+    );
     const id = sent.json.partner_interview_id as string;
     const [mail] = await asSystem(database.db, { action: 'test' }, (tx) =>
       tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'bo@example.com')),
@@ -287,14 +287,7 @@ describe('Greenhouse Assessment partner API', () => {
   }, 60_000);
 
   it('test_status: 404 for an unknown, malformed or another tenant’s id; "complete" only once the report is ready with a score', async () => {
-    const sent = await gh('send_test', {
-      method: 'POST',
-      body: {
-        partner_test_id: simA,
-        candidate: { first_name: 'C', last_name: 'D', email: 'cd@example.com' },
-        url: `${greenhouseUrl}/x`,
-      },
-    });
+    const sent = await sendTest({ first_name: 'C', last_name: 'D', email: 'cd@example.com' });
     const id = sent.json.partner_interview_id as string;
     expect((await gh(`test_status?partner_interview_id=${id}`, { key: keyB })).status).toBe(404);
     expect((await gh('test_status?partner_interview_id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
@@ -316,18 +309,9 @@ describe('Greenhouse Assessment partner API', () => {
       metadata: {},
     });
     // another tenant's test cannot be sent with this key
-    expect(
-      (
-        await gh('send_test', {
-          method: 'POST',
-          body: {
-            partner_test_id: simB,
-            candidate: { first_name: 'C', last_name: 'D', email: 'cd@example.com' },
-            url: `${greenhouseUrl}/x`,
-          },
-        })
-      ).status,
-    ).toBe(422);
+    expect((await sendTest({ first_name: 'C', last_name: 'D', email: 'cd@example.com' }, { test: simB })).status).toBe(
+      422,
+    );
   });
 
   it('send_test retried by Greenhouse (three times, two of them at once): one assessment, one invitation, the same partner_interview_id', async () => {
@@ -366,7 +350,7 @@ describe('Greenhouse Assessment partner API', () => {
   it('send_test refuses a url the completion PATCH may not go to (400 naming `url`, nothing created, no mail)', async () => {
     const candidate = { first_name: 'U', last_name: 'Rl', email: 'url@example.com' };
     const refused = async (url: string, on: RunningApp) => {
-      const r = await gh('send_test', { method: 'POST', body: { partner_test_id: simA, candidate, url }, app: on });
+      const r = await sendTest(candidate, { url, app: on });
       expect(r.status, url).toBe(400);
       expect(r.json.error.code, url).toBe('VALIDATION');
       expect(r.json.error.details.fieldErrors.url, url).toBeDefined();
@@ -398,13 +382,8 @@ describe('Greenhouse Assessment partner API', () => {
     // a public https url is accepted by the guarded server
     expect(
       (
-        await gh('send_test', {
-          method: 'POST',
-          body: {
-            partner_test_id: simA,
-            candidate,
-            url: 'https://app.greenhouse.io/integrations/testing_partners/take_home_tests/1',
-          },
+        await sendTest(candidate, {
+          url: 'https://app.greenhouse.io/integrations/testing_partners/take_home_tests/1',
           app: guarded,
         })
       ).status,
@@ -412,14 +391,7 @@ describe('Greenhouse Assessment partner API', () => {
   });
 
   it('a refused field is named by its path with an English message beside its key', async () => {
-    const r = await gh('send_test', {
-      method: 'POST',
-      body: {
-        partner_test_id: simA,
-        candidate: { first_name: 'E', last_name: 'M', email: 'not-an-email' },
-        url: `${greenhouseUrl}/x`,
-      },
-    });
+    const r = await sendTest({ first_name: 'E', last_name: 'M', email: 'not-an-email' });
     expect(r.status).toBe(400);
     expect(r.json.error.details.issues).toEqual([
       { path: 'candidate.email', code: 'assessments.validation.emailInvalid', message: 'Invalid email format' },
@@ -435,17 +407,8 @@ describe('Greenhouse Assessment partner API', () => {
     const before = await count();
     const candidate = { first_name: 'N', last_name: 'U', email: 'nu@example.com' };
     for (const url of [`${greenhouseUrl}/a\u0000b`, `${greenhouseUrl}/a\ud800b`]) {
-      expect((await gh('send_test', { method: 'POST', body: { partner_test_id: simA, candidate, url } })).status).toBe(
-        400,
-      );
-      expect(
-        (
-          await gh('send_test', {
-            method: 'POST',
-            body: { partner_test_id: simA, candidate: { ...candidate, resume_url: url }, url: `${greenhouseUrl}/ok` },
-          })
-        ).status,
-      ).toBe(400);
+      expect((await sendTest(candidate, { url })).status).toBe(400);
+      expect((await sendTest({ ...candidate, resume_url: url }, { url: `${greenhouseUrl}/ok` })).status).toBe(400);
     }
     for (const payload of [{ error: 'x\u0000' }, { response: { ['k\udc00']: 1 } }, { nested: [[{ s: 'a\ud800' }]] }]) {
       expect(

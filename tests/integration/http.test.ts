@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/session';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, rowById } from '../helpers/db';
 import { TEST_PASSWORD, createSignedInAdmin } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -15,8 +13,7 @@ let app: RunningApp;
 let user: UserRow;
 let token: string;
 
-const userRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
+const userRow = (id: string) => rowById(database.db, users, id);
 /** A JSON PUT to the REST API. */
 const putJson = (path: string, headers: Record<string, string>, body: unknown) =>
   fetch(`${app.url}${path}`, {
@@ -24,6 +21,9 @@ const putJson = (path: string, headers: Record<string, string>, body: unknown) =
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
+/** The signed-in user's language set through the REST API, as an integration would. */
+const putLanguage = (language: string) =>
+  putJson('/api/v1/auth/language', { authorization: `Bearer ${token}` }, { user_language: language });
 /** A stack frame as V8 prints it, or an absolute source path. */
 const STACK = /\bat .+\.(ts|js|mjs):\d+|\/work\/|node_modules|\/server\//;
 
@@ -146,11 +146,7 @@ describe('REST errors', () => {
   });
 
   it('an invalid value is 400 VALIDATION with field errors', async () => {
-    const res = await putJson(
-      '/api/v1/auth/language',
-      { authorization: `Bearer ${token}` },
-      { user_language: 'klingon' },
-    );
+    const res = await putLanguage('klingon');
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.code).toBe('VALIDATION');
@@ -187,11 +183,7 @@ describe('/api/v1/auth/me', () => {
   });
 
   it('PUT language then GET me shows it, and the database holds it', async () => {
-    const put = await putJson(
-      '/api/v1/auth/language',
-      { authorization: `Bearer ${token}` },
-      { user_language: 'pt-BR' },
-    );
+    const put = await putLanguage('pt-BR');
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ user_language: 'pt-BR' });
     const me = await (

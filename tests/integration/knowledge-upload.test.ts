@@ -12,7 +12,7 @@ import { createSession, SESSION_COOKIE } from '../../server/auth/session';
 import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase, rows } from '../helpers/db';
+import { useTestDatabase, rows, rowById } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { FIXTURE_SENTENCES as S } from '../fixtures/knowledge/sentences';
 
@@ -50,12 +50,7 @@ const allChunkCount = async () =>
       tx.select({ n: sql<number>`count(*)::int` }).from(knowledgeChunks),
     )
   )[0].n;
-const storedRow = async (id: string) =>
-  (
-    await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id)),
-    )
-  )[0];
+const storedRow = (id: string) => rowById(database.db, knowledgeFiles, id);
 
 interface UploadOptions {
   token?: string;

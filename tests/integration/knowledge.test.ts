@@ -8,7 +8,7 @@ import { searchKnowledge } from '../../server/ai/knowledge';
 import type { AppDeps } from '../../server/deps';
 import { storeUploadedFile } from '../../server/services/knowledge/upload';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, rowById } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -36,12 +36,7 @@ const addText = (tenantId: string, simulationId: string, name: string, text: str
     kind: 'txt',
     content: Buffer.from(text),
   }).then((r) => r.file);
-const fileRow = async (id: string) =>
-  (
-    await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id)),
-    )
-  )[0];
+const fileRow = (id: string) => rowById(database.db, knowledgeFiles, id);
 const chunkCount = async (fileId: string) =>
   (
     await asSystem(database.db, { action: 'test' }, (tx) =>

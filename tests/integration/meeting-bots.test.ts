@@ -5,7 +5,7 @@ import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase, systemRunner } from '../helpers/db';
+import { useTestDatabase, systemRunner, rowById } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
 
@@ -75,7 +75,7 @@ let scorecardId: string;
 let simId: string;
 
 const sys = systemRunner(database);
-const meetingRow = async (id: string) => (await sys((tx) => tx.select().from(meetings).where(eq(meetings.id, id))))[0];
+const meetingRow = (id: string) => rowById(database.db, meetings, id);
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;

@@ -8,7 +8,7 @@ import { createLinkedSimulations } from '../helpers/assignments';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeGoogleCalendar, type FakeGoogleCalendar } from '../helpers/fake-google-calendar';
 import { SCENARIO } from '../helpers/scenario';
 
@@ -35,12 +35,7 @@ beforeAll(async () => {
   cal = await startFakeGoogleCalendar(CLIENT);
   cal.email = 'ana@acme.test';
   tenant = (await createTenant(database.db, { name: 'Acme' })).id;
-  rep = await createTenantUser(database.db, tenant, {
-    email: 'ana@acme.test',
-    username: 'ana',
-    displayName: 'Ana Ruiz',
-    userType: 'sales_rep',
-  });
+  rep = await createTenantUser(database.db, tenant, ANA);
   await withTenant(database.db, tenant, (tx) =>
     createLinkedSimulations(tx, tenant, [
       { name: 'Discovery', language: 'en', callProvider: 'offline', scenarioDetails: SCENARIO },

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exercises, reports, users, type CriterionResult } from '../../db/schema';
 import {
@@ -6,6 +7,7 @@ import {
   createCall,
   createExercise,
   createReport,
+  type CallFields,
 } from '../../seed/factories';
 import { createLinkedSimulations } from '../helpers/assignments';
 import { asSystem, withTenant, rawRows } from '../../db/tenant';
@@ -32,6 +34,29 @@ const database = useTestDatabase();
 let tenantA: string;
 let tenantB: string;
 const DAY = 86_400_000;
+
+/** An ended offline call in tenant A, as the call end leaves it. */
+const endedCall = (tx: Executor, f: Omit<CallFields, 'tenantId'>) =>
+  createCall(tx, {
+    tenantId: tenantA,
+    provider: 'offline',
+    language: 'en',
+    state: 'ended',
+    timeLimitSeconds: 600,
+    ...f,
+  });
+
+/** A report of the call, written as `initial` and then finished with `done` as the evaluation job does it. */
+async function finishedReport(
+  tx: Executor,
+  callId: string,
+  initial: 'pending' | 'running',
+  done: Partial<typeof reports.$inferInsert>,
+) {
+  const r = await createReport(tx, { tenantId: tenantA, callId, status: initial });
+  await tx.update(reports).set(done).where(eq(reports.id, r.id));
+  return r.id;
+}
 
 beforeAll(async () => {
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
@@ -100,26 +125,16 @@ describe('dashboard rollups', () => {
     const reportIds = await withTenant(database.db, tenantA, async (tx) => {
       const out: string[] = [];
       for (const [i, r] of reps.entries()) {
-        const c = await createCall(tx, {
-          tenantId: tenantA,
-          userId: r.id,
-          provider: 'offline',
-          language: 'en',
-          state: 'ended',
-          timeLimitSeconds: 600,
-        });
+        const c = await endedCall(tx, { userId: r.id });
         // pending first (counts nothing), then ready as the evaluation job does
-        const rep = await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'pending' });
-        await tx
-          .update(reports)
-          .set({
+        out.push(
+          await finishedReport(tx, c.id, 'pending', {
             status: 'ready',
             criteria: twoCriterionLevels(i % 3, 2),
             score: 50,
             completedAt: new Date(now - i * 7 * DAY),
-          })
-          .where(eq(reports.id, rep.id));
-        out.push(rep.id);
+          }),
+        );
       }
       return out;
     });
@@ -214,29 +229,15 @@ describe('dashboard rollups', () => {
           .select()
           .from(exercises)
           .where(and(eq(exercises.assignmentId, assignmentId), eq(exercises.userId, userId)));
-        const c = await createCall(tx, {
-          tenantId: tenantA,
-          userId,
-          simulationId: simId,
-          exerciseId: ex.id,
-          mode: 'exercise',
-          provider: 'offline',
-          language: 'en',
-          state: 'ended',
-          timeLimitSeconds: 600,
+        const c = await endedCall(tx, { userId, simulationId: simId, exerciseId: ex.id, mode: 'exercise' });
+        const reportId = await finishedReport(tx, c.id, 'running', {
+          status: report.status ?? 'ready',
+          score: report.score,
+          criteria: report.levels,
+          completedAt: new Date(report.at),
         });
-        const r = await createReport(tx, { tenantId: tenantA, callId: c.id, status: 'running' });
-        await tx
-          .update(reports)
-          .set({
-            status: report.status ?? 'ready',
-            score: report.score,
-            criteria: report.levels,
-            completedAt: new Date(report.at),
-          })
-          .where(eq(reports.id, r.id));
         if ((report.status ?? 'ready') === 'ready') await completeExerciseForCall(tx, c.id, { score: report.score });
-        return { callId: c.id, reportId: r.id };
+        return { callId: c.id, reportId };
       });
     /** A manager's review: the report's levels and score change, the exercise recounts. */
     const review = (reportId: string, score: number, lv: CriterionResult[]) =>
@@ -301,43 +302,20 @@ describe('dashboard rollups', () => {
     await attempt(rep2.id, { status: 'failed', score: 0, levels: twoCriterionLevels(0, 0), at: now });
     expect((await counted(rep2.id)).status).toBe('pending');
     await withTenant(database.db, tenantA, async (tx) => {
-      const c = await createCall(tx, {
-        tenantId: tenantA,
-        userId: rep2.id,
-        simulationId: simId,
-        mode: 'practice',
-        provider: 'offline',
-        language: 'en',
-        state: 'ended',
-        timeLimitSeconds: 600,
-      });
-      await createReport(tx, {
-        tenantId: tenantA,
-        callId: c.id,
-        status: 'ready',
-        score: 70,
-        criteria: twoCriterionLevels(1, 1),
-        completedAt: new Date(now),
-      });
+      const readyCall = async (mode: 'practice' | 'test', score: number, criteria: CriterionResult[]) => {
+        const c = await endedCall(tx, { userId: rep2.id, simulationId: simId, mode });
+        await createReport(tx, {
+          tenantId: tenantA,
+          callId: c.id,
+          status: 'ready',
+          score,
+          criteria,
+          completedAt: new Date(now),
+        });
+      };
+      await readyCall('practice', 70, twoCriterionLevels(1, 1));
       // a manager's test call of the same learner is not practice and counts nowhere
-      const t = await createCall(tx, {
-        tenantId: tenantA,
-        userId: rep2.id,
-        simulationId: simId,
-        mode: 'test',
-        provider: 'offline',
-        language: 'en',
-        state: 'ended',
-        timeLimitSeconds: 600,
-      });
-      await createReport(tx, {
-        tenantId: tenantA,
-        callId: t.id,
-        status: 'ready',
-        score: 10,
-        criteria: twoCriterionLevels(0, 0),
-        completedAt: new Date(now),
-      });
+      await readyCall('test', 10, twoCriterionLevels(0, 0));
     });
     await expectRollupsConsistent(database.db);
     const [practice] = await asSystem(database.db, { action: 'test' }, (tx) =>

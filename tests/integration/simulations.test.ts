@@ -26,7 +26,7 @@ import { ensureSystemPrompts } from '../../server/services/prompts/system-prompt
 import { loadSimulationInstructions } from '../../server/services/simulations/instructions';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, issues } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase, createTestDatabase, systemRunner } from '../helpers/db';
+import { useTestDatabase, createTestDatabase, systemRunner, rowById } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 
@@ -94,8 +94,7 @@ const STORED = {
 
 const as = (u: UserRow, d: AppDeps = deps) => signedInCaller(d, u);
 const sys = systemRunner(database);
-const simRow = async (id: string) =>
-  (await sys((tx) => tx.select().from(simulations).where(eq(simulations.id, id))))[0];
+const simRow = (id: string) => rowById(database.db, simulations, id);
 
 async function refsOf(tenantId: string): Promise<Refs> {
   return sys(async (tx) => {

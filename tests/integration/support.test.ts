@@ -189,13 +189,17 @@ describe('support.create over HTTP', () => {
   });
   afterAll(() => app?.stop());
 
-  it('an empty subject answers 400 with the field errors the form shows', async () => {
-    const before = await counts();
-    const res = await fetch(`${app.url}/trpc/support.create`, {
+  /** support.create as the browser sends it: a POST with the session cookie and the app's origin. */
+  const createOverHttp = (input: { subject: string; description: string }) =>
+    fetch(`${app.url}/trpc/support.create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}`, origin: app.url },
-      body: JSON.stringify({ subject: '', description: '' }),
+      body: JSON.stringify(input),
     });
+
+  it('an empty subject answers 400 with the field errors the form shows', async () => {
+    const before = await counts();
+    const res = await createOverHttp({ subject: '', description: '' });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.data.appCode).toBe('VALIDATION');
@@ -208,11 +212,7 @@ describe('support.create over HTTP', () => {
   });
 
   it('a valid request from the browser is stored and reaches SUPPORT_EMAIL', async () => {
-    const res = await fetch(`${app.url}/trpc/support.create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${token}`, origin: app.url },
-      body: JSON.stringify({ subject: 'Over HTTP', description: 'hello' }),
-    });
+    const res = await createOverHttp({ subject: 'Over HTTP', description: 'hello' });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.result.data).toEqual({ id: expect.any(String), mailed: true });

@@ -4,7 +4,7 @@ import { callInstructions, clientOverviews, icps, productGroupings } from '../..
 import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import { describeTrpcError, rejection, signedInCaller, type UserRow, issues } from '../helpers/app';
-import { useTestDatabase, systemRunner } from '../helpers/db';
+import { useTestDatabase, systemRunner, rowById } from '../helpers/db';
 import { useTwoTenants } from '../helpers/lifecycle';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -25,15 +25,14 @@ const NAMED = [
     label: 'ICPs',
     section: 'icps',
     api: (c: Caller) => c.icps,
-    row: async (id: string) => (await sys((tx) => tx.select().from(icps).where(eq(icps.id, id))))[0],
+    row: (id: string) => rowById(database.db, icps, id),
     total: async () => (await sys((tx) => tx.select({ n: count() }).from(icps)))[0].n,
   },
   {
     label: 'product groupings',
     section: 'productGroupings',
     api: (c: Caller) => c.productGroupings,
-    row: async (id: string) =>
-      (await sys((tx) => tx.select().from(productGroupings).where(eq(productGroupings.id, id))))[0],
+    row: (id: string) => rowById(database.db, productGroupings, id),
     total: async () => (await sys((tx) => tx.select({ n: count() }).from(productGroupings)))[0].n,
   },
 ] as const;
@@ -145,8 +144,7 @@ for (const entity of NAMED) {
 }
 
 describe('call instructions router', () => {
-  const row = async (id: string) =>
-    (await sys((tx) => tx.select().from(callInstructions).where(eq(callInstructions.id, id))))[0];
+  const row = (id: string) => rowById(database.db, callInstructions, id);
 
   it('an admin creates, lists, reads, updates and deletes', async () => {
     const api = as(t.adminA).callInstructions;

@@ -13,7 +13,7 @@ import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { validateSessionToken } from '../../server/auth/session';
 import { describeTrpcError, rejection, signIn, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { useTestDatabase, systemRunner } from '../helpers/db';
-import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
+import { createTenant, createTenantUser, createTenantUsers, TEST_PASSWORD } from '../helpers/factories';
 
 const run = promisify(execFile);
 const HEADER = 'email,display_name,user_type,username,password,manager_email';
@@ -67,18 +67,10 @@ beforeAll(async () => {
   const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
   tenantA = a.id;
   tenantB = b.id;
-  adminA = await createTenantUser(database.db, a.id, {
-    email: 'admin@acme.test',
-    username: 'admin',
-    userType: 'admin',
-    displayName: 'Ada Admin',
-  });
-  managerA = await createTenantUser(database.db, a.id, {
-    email: 'manager@acme.test',
-    username: 'morgan',
-    userType: 'manager',
-    displayName: 'Morgan',
-  });
+  ({ adminA, managerA } = await createTenantUsers(database.db, a.id, {
+    adminA: { email: 'admin@acme.test', username: 'admin', userType: 'admin', displayName: 'Ada Admin' },
+    managerA: { email: 'manager@acme.test', username: 'morgan', userType: 'manager', displayName: 'Morgan' },
+  }));
   repA = await createTenantUser(database.db, a.id, {
     email: 'rep@acme.test',
     username: 'riley',

@@ -13,7 +13,7 @@ import { webhookHandler } from '../../server/integrations/webhooks/deliver';
 import { emitWebhookEvent } from '../../server/services/webhooks/emit';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { useTestDatabase, rowById } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /** A receiver on loopback that checks every request with the `standardwebhooks` package, as an ATS would. */
@@ -57,18 +57,8 @@ async function emitFor(
   );
   return rows.find((r) => ids.includes(r.id) && r.endpointId === endpointId)!.id;
 }
-const delivery = async (id: string) =>
-  (
-    await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)),
-    )
-  )[0];
-const endpointRow = async (id: string) =>
-  (
-    await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)),
-    )
-  )[0];
+const delivery = (id: string) => rowById(database.db, webhookDeliveries, id);
+const endpointRow = (id: string) => rowById(database.db, webhookEndpoints, id);
 
 beforeAll(async () => {
   tenantA = (await createTenant(database.db, { name: 'Acme' })).id;

@@ -46,33 +46,29 @@ describe('the Book-a-Call scheduler', () => {
     expect(schedulerOrigins('none', 'https://calendly.com/acme/30min')).toEqual([]);
   });
 
-  it('prefills the guest: Cal.com’s inline embed page, Calendly’s inline widget page', () => {
-    const cal = new URL(
-      schedulerFrameSrc('calcom', 'https://cal.com/acme/demo', { name: 'Ana Ruiz', email: 'ana@x.test' }, 'spar.test')!,
-    );
-    expect(cal.pathname).toBe('/acme/demo/embed');
-    expect(Object.fromEntries(cal.searchParams)).toEqual({
-      embed: '',
-      embedType: 'inline',
-      name: 'Ana Ruiz',
-      email: 'ana@x.test',
-    });
-    const cly = new URL(
-      schedulerFrameSrc(
-        'calendly',
-        'https://calendly.com/acme/30min?month=2026-12',
-        { name: '', email: 'bo@x.test' },
-        'spar.test',
-      )!,
-    );
-    expect(cly.pathname).toBe('/acme/30min');
-    expect(Object.fromEntries(cly.searchParams)).toEqual({
-      month: '2026-12',
-      embed_domain: 'spar.test',
-      embed_type: 'Inline',
-      email: 'bo@x.test',
-    });
-  });
+  it.each([
+    {
+      kind: 'calcom' as const,
+      link: 'https://cal.com/acme/demo',
+      guest: { name: 'Ana Ruiz', email: 'ana@x.test' },
+      page: '/acme/demo/embed',
+      params: { embed: '', embedType: 'inline', name: 'Ana Ruiz', email: 'ana@x.test' },
+    },
+    {
+      kind: 'calendly' as const,
+      link: 'https://calendly.com/acme/30min?month=2026-12',
+      guest: { name: '', email: 'bo@x.test' },
+      page: '/acme/30min',
+      params: { month: '2026-12', embed_domain: 'spar.test', embed_type: 'Inline', email: 'bo@x.test' },
+    },
+  ])(
+    'prefills the guest: Cal.com’s inline embed page, Calendly’s inline widget page ($kind)',
+    ({ kind, link, guest, page, params }) => {
+      const src = new URL(schedulerFrameSrc(kind, link, guest, 'spar.test')!);
+      expect(src.pathname).toBe(page);
+      expect(Object.fromEntries(src.searchParams)).toEqual(params);
+    },
+  );
 
   it('counts a booking only from the scheduler’s origin and in its own message shape', () => {
     const cal = ['https://cal.com', 'https://app.cal.com'];

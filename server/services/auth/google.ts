@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
-import type { CodeExchange, GoogleClaims } from '../../auth/google';
+import { exchangeGoogleCode, type CodeExchange, type GoogleCallback, type GoogleClaims } from '../../auth/google';
 import { createSession } from '../../auth/session';
 import { AppError } from '../../errors';
 
@@ -34,21 +34,9 @@ export async function finishGoogleSignIn({
   params,
   cookies,
   exchange,
-}: {
+}: GoogleCallback & {
   db: Db;
-  params: { code?: string | null; state?: string | null; error?: string | null };
-  cookies: { state?: string; verifier?: string };
   exchange: CodeExchange;
 }) {
-  if (params.error) throw new AppError('GOOGLE_FAILED', `Google returned ${params.error}`);
-  if (!params.code || !params.state || !cookies.state || !cookies.verifier)
-    throw new AppError('GOOGLE_FAILED', 'Missing state or code');
-  if (params.state !== cookies.state) throw new AppError('GOOGLE_FAILED', 'State mismatch');
-  let claims: GoogleClaims;
-  try {
-    claims = await exchange(params.code, cookies.verifier);
-  } catch {
-    throw new AppError('GOOGLE_FAILED', 'Google code exchange failed');
-  }
-  return signInWithGoogleClaims(db, claims);
+  return signInWithGoogleClaims(db, await exchangeGoogleCode({ params, cookies }, exchange));
 }

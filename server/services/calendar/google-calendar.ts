@@ -13,6 +13,7 @@ import { calendarConnections, meetings } from '../../../db/schema';
 import type { TenantRunner } from '../../../db/tenant';
 import { GOOGLE_MEET_URL, type CalendarOverview } from '../../contracts/meetings';
 import type { Env } from '../../env';
+import { exchangeGoogleCode, type GoogleCallback } from '../../auth/google';
 import { AppError } from '../../errors';
 import { logger } from '../../logger';
 import { seal, unseal } from '../../security/sealed';
@@ -142,21 +143,13 @@ export async function finishCalendarConnect({
   tenant: TenantRunner;
   env: CalendarEnv;
   user: CalendarUser;
-  params: { code?: string | null; state?: string | null; error?: string | null };
-  cookies: { state?: string; verifier?: string };
   tokens: CalendarTokens;
-}) {
-  if (params.error) throw new AppError('GOOGLE_FAILED', `Google returned ${params.error}`);
-  if (!params.code || !params.state || !cookies.state || !cookies.verifier)
-    throw new AppError('GOOGLE_FAILED', 'Missing state or code');
-  if (params.state !== cookies.state) throw new AppError('GOOGLE_FAILED', 'State mismatch');
-  let t: CalendarTokenSet;
-  try {
-    t = await tokens.exchange(params.code, cookies.verifier);
-  } catch (e) {
-    logger.warn({ err: e }, 'calendar code exchange failed');
-    throw new AppError('GOOGLE_FAILED', 'Google code exchange failed');
-  }
+} & GoogleCallback) {
+  const t = await exchangeGoogleCode(
+    { params, cookies },
+    (code, verifier) => tokens.exchange(code, verifier),
+    (e) => logger.warn({ err: e }, 'calendar code exchange failed'),
+  );
   if (t.scopes.length && !t.scopes.includes('https://www.googleapis.com/auth/calendar.readonly'))
     throw new AppError('GOOGLE_FAILED', 'Calendar access was not granted');
   const key = env.ENCRYPTION_KEY!;
