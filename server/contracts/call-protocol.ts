@@ -38,6 +38,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('text'),
     text: z.string().min(1).max(MAX_TEXT_TURN_CHARS),
     source: z.enum(['typed', 'speech']).optional(),
+    /**
+     * Whether the browser was playing the prospect's audio when the rep sent the turn: only a turn
+     * over audio the rep could hear interrupts it. Absent: the server's own estimate decides.
+     */
+    heard: z.boolean().optional(),
   }),
   z.object({ type: z.literal('metrics'), samples: z.array(z.record(z.string(), z.unknown())).max(MAX_METRICS_BATCH) }),
   z.object({ type: z.literal('mute'), muted: z.boolean() }),

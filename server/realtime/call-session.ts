@@ -38,6 +38,11 @@ export interface CallSessionOptions {
  * the call — state machine, time limit, transcript turns (persisted as they finalize, in short
  * transactions), barge-in truncation, usage, metrics and the end reason.
  */
+/** Allowance for the browser's playback buffer after the wall-clock end of an answer's audio. */
+const PLAYBACK_GRACE_MS = 150;
+const playbackEndsAt = (it: { firstAudioAt: number | null; sentMs: number }) =>
+  (it.firstAudioAt ?? 0) + it.sentMs + PLAYBACK_GRACE_MS;
+
 export class CallSession {
   private state: CallUiState = 'connecting';
   /** WebRTC: the model's output buffer is playing an answer (its audio never passes through here). */
@@ -221,8 +226,9 @@ export class CallSession {
         // one line of speech: a typed turn can never carry line breaks, controls or a forged turn line
         const line = normaliseLine(msg.text);
         if (!line) return;
-        // a turn typed (or recognised) over the prospect interrupts it, as speaking over it would
-        const playing = this.prospectPlaying();
+        // a turn typed (or recognised) over the prospect interrupts it, as speaking over it would —
+        // when the browser says whether it was playing, only over audio the rep could hear
+        const playing = msg.heard === false ? null : this.prospectPlaying(msg.heard === true);
         if (playing) this.bargeIn.start(playing);
         this.o.upstream.sendText(line);
         return;
@@ -247,13 +253,17 @@ export class CallSession {
 
   // ───────────────────────────── upstream → server ─────────────────────────────
 
-  private prospectPlaying(): string | null {
+  /**
+   * The prospect item still playing, if any: the answer is still coming, or its audio has not
+   * played out by the wall clock (PLAYBACK_GRACE_MS for the browser's buffer). `heard`: the browser
+   * reported it was playing, which outlasts the estimate when its buffer started late.
+   */
+  private prospectPlaying(heard = false): string | null {
     const id = this.currentProspect;
     if (!id) return null;
     const it = this.turns.get(id);
     if (!it || it.interrupted || it.firstAudioAt === null) return null;
-    const playbackEnd = it.firstAudioAt + it.sentMs + 150;
-    return this.responseActive || performance.now() < playbackEnd ? id : null;
+    return heard || this.responseActive || performance.now() < playbackEndsAt(it) ? id : null;
   }
 
   private onUpstream(e: UpstreamEvent) {
@@ -406,8 +416,8 @@ export class CallSession {
     if (this.listeningTimer) this.cancel(this.listeningTimer);
     const id = this.currentProspect;
     const it = id ? this.turns.get(id) : null;
-    const remaining =
-      it && it.firstAudioAt !== null && !it.interrupted ? it.firstAudioAt + it.sentMs - performance.now() : 0;
+    // "listening" (the rep's turn) no earlier than a typed turn stops counting as an interruption
+    const remaining = it && it.firstAudioAt !== null && !it.interrupted ? playbackEndsAt(it) - performance.now() : 0;
     this.listeningTimer = this.timer(Math.max(0, remaining), () => {
       this.listeningTimer = null;
       if (!this.responseActive && !this.remotePlaying) this.setState('listening');

@@ -93,6 +93,41 @@ test.describe('Offline practice call with a microphone', () => {
     await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
   });
 
+  test('a reply typed the moment the page says "Your turn" is never an interruption', async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
+    const socket = watchCallSocket(page);
+    await page.goto(`/exercise/${await seededSimulationId(baseURL!, SIMULATION)}`);
+    await page.getByRole('button', { name: 'Start call' }).click();
+    await expect(page.getByTestId('call-state')).toHaveText('Call connected');
+    const talking = page.getByTestId('call-talking');
+    const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
+    const transcript = page.getByRole('log', { name: 'Live transcript' });
+    const replies = [
+      'Hi, thanks for taking the call. How do you forecast revenue today?',
+      'What is the hardest part of that process?',
+      'How much time does the team lose on it each quarter?',
+      'Who else is involved when you change tools?',
+      'What would success look like for you this year?',
+    ];
+    for (const [i, reply] of replies.entries()) {
+      // the prospect has spoken (i + 1 lines) and the page hands over: type at once
+      await expect
+        .poll(() => transcript.locator('[data-speaker="prospect"]').count(), { timeout: 30_000 })
+        .toBeGreaterThan(i);
+      await expect(talking).toHaveText('Your turn: type your answer', { timeout: 30_000 });
+      await input.fill(reply);
+      await input.press('Enter');
+      await expect(talking).not.toHaveText('Your turn: type your answer', { timeout: 30_000 });
+    }
+    await expect
+      .poll(() => transcript.locator('[data-speaker="prospect"]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(replies.length);
+    expect(socket.received.filter((m) => m.type === 'interruption')).toEqual([]);
+    expect(socket.sent.filter((m) => m.type === 'text').every((m) => m.heard === false)).toBe(true);
+    await page.getByRole('button', { name: 'End call' }).click();
+    await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+  });
+
   test('a call in which nothing was said ends with that alone', async ({ page, baseURL }) => {
     test.setTimeout(60_000);
     const socket = watchCallSocket(page);

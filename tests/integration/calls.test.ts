@@ -598,6 +598,34 @@ describe('the offline prospect speaks', () => {
     ]);
   }, 60_000);
 
+  it('a turn typed once the answer has played out is no interruption; one over audio the browser still plays is', async () => {
+    const r = await start(rep, sims.easy);
+    const c = await open(r.callId, r.ticket);
+    const final = (after: number) => (m: Record<string, unknown>) =>
+      c.msgs.indexOf(m as never) >= after && m.type === 'transcript' && m.speaker === 'prospect' && m.final === true;
+    await c.waitFor(final(0), 20_000);
+    // the browser has played the greeting out (heard: false) although the server's clock says it may still play
+    c.send({ type: 'text', text: 'How do you plan your routes today?', heard: false });
+    const mark = c.msgs.length;
+    await c.waitFor(final(mark), 20_000);
+    // the rep's turn as the server announces it: a turn typed at once, with no report, is no interruption either
+    await c.waitFor((m) => c.msgs.indexOf(m) >= mark && m.type === 'state' && m.state === 'listening', 20_000);
+    c.send({ type: 'text', text: 'And what does that cost you each month?' });
+    const mark2 = c.msgs.length;
+    await c.waitFor(final(mark2), 20_000);
+    // the browser's buffer started late and still plays after the server's estimate: that is an interruption
+    await c.waitFor((m) => c.msgs.indexOf(m) >= mark2 && m.type === 'state' && m.state === 'listening', 20_000);
+    c.send({ type: 'text', text: 'Sorry, one more thing about the budget.', heard: true });
+    const cut = await c.waitFor((m) => m.type === 'interruption');
+    c.send({ type: 'playback', itemId: cut.itemId, playedMs: 300 });
+    expect(c.msgs.filter((m) => m.type === 'interruption')).toHaveLength(1);
+    c.send({ type: 'hangup' });
+    await ended(r.callId);
+    const turns = await turnRows(r.callId);
+    expect(turns.filter((t) => t.speaker === 'prospect' && t.interrupted)).toHaveLength(1);
+    expect(turns.filter((t) => t.speaker === 'prospect')[0]).toMatchObject({ interrupted: false });
+  }, 90_000);
+
   it('the rep talking over it (their microphone, through the energy VAD) interrupts it too', async () => {
     const r = await start(rep, sims.easy);
     const c = await open(r.callId, r.ticket);

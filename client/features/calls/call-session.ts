@@ -78,6 +78,8 @@ export class CallSession {
   private localSeq = 0;
   private endWaiter: (() => void) | null = null;
   private finalized = false;
+  /** The prospect's audio is playing in this browser (the playback worklet says so). */
+  private playing = false;
   private disposed = false;
 
   private input: StartCallInput;
@@ -135,8 +137,11 @@ export class CallSession {
         onFrame: (frame) => this.sendFrame(frame),
         onLevel: (level) => this.setLevel(level),
         onPlaying: (playing) => {
+          this.playing = playing;
           this.speech?.setProspectSpeaking(playing);
+          // "your turn" only once the audio has played out here too, not when the server stopped sending it
           if (playing) this.set({ speaking: 'prospect' });
+          else if (this.snapshot.callState === 'listening') this.set({ speaking: 'rep' });
         },
       });
       try {
@@ -314,7 +319,7 @@ export class CallSession {
         const patch: Partial<CallSnapshot> = { callState: event.state };
         if (event.state === 'call_connected' && !this.snapshot.connectedAt) patch.connectedAt = Date.now();
         if (event.state === 'speaking') patch.speaking = 'prospect';
-        if (event.state === 'listening') patch.speaking = 'rep';
+        if (event.state === 'listening') patch.speaking = this.playing ? 'prospect' : 'rep';
         if (event.state === 'ended') patch.speaking = null;
         this.set(patch);
         return;
@@ -371,7 +376,9 @@ export class CallSession {
   sendText(text: string, source?: 'speech'): boolean {
     const clean = text.trim();
     if (!clean || this.snapshot.phase !== 'live') return false;
-    const ok = this.send(source ? { type: 'text', text: clean, source } : { type: 'text', text: clean });
+    // the server counts an interruption only over audio this browser was playing
+    const heard = this.engine ? { heard: this.playing } : {};
+    const ok = this.send({ type: 'text', text: clean, ...(source ? { source } : {}), ...heard });
     if (ok) {
       const line: TranscriptLine = { itemId: `local-${++this.localSeq}`, speaker: 'rep', text: clean, final: true };
       this.set({ transcript: [...this.snapshot.transcript, line] });

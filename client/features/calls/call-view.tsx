@@ -76,7 +76,10 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
             {talking && live && (
               <Text size="sm" c="dimmed" data-testid="call-talking">
                 {/* offline, nothing hears the rep's voice unless recognition listens: never say "Listening" then */}
-                {offline && talking === 'listening' && snapshot.recognition.kind !== 'listening'
+                {offline &&
+                talking === 'listening' &&
+                snapshot.speaking === 'rep' &&
+                snapshot.recognition.kind !== 'listening'
                   ? t('speaking.repTypes')
                   : `${stateLabel(t, talking)} · ${snapshot.speaking === 'prospect' ? t('speaking.prospect', { name: prospectName }) : t('speaking.rep')}`}
               </Text>
