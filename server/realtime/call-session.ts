@@ -230,6 +230,7 @@ export class CallSession {
         // when the browser says whether it was playing, only over audio the rep could hear
         const playing = msg.heard === false ? null : this.prospectPlaying(msg.heard === true);
         if (playing) this.bargeIn.start(playing);
+        else if (msg.heard === false) this.endedBeforeEstimate();
         this.o.upstream.sendText(line);
         return;
       }
@@ -252,6 +253,18 @@ export class CallSession {
   }
 
   // ───────────────────────────── upstream → server ─────────────────────────────
+
+  /**
+   * The browser had played the current answer out before the wall-clock estimate of its end: the
+   * turn ended no later than now, so the rep's turn that follows does not overlap it.
+   */
+  private endedBeforeEstimate() {
+    const id = this.prospectPlaying();
+    const it = id ? this.turns.get(id) : undefined;
+    if (!it || it.turn.endMs == null || it.turn.endMs <= this.now()) return;
+    it.turn.endMs = this.now();
+    if (it.persisted) this.record.turnEnded(it.turn.itemId, it.turn.endMs);
+  }
 
   /**
    * The prospect item still playing, if any: the answer is still coming, or its audio has not

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callMetrics, callTurns, calls, prompts, simulations } from '../../db/schema';
 import { createClientOverview, createPrompt } from '../../seed/factories';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
+import { computeAnalytics } from '../../server/evaluation/analytics';
 import { readScenario } from '../../server/contracts/scenario/render';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
@@ -624,6 +625,12 @@ describe('the offline prospect speaks', () => {
     const turns = await turnRows(r.callId);
     expect(turns.filter((t) => t.speaker === 'prospect' && t.interrupted)).toHaveLength(1);
     expect(turns.filter((t) => t.speaker === 'prospect')[0]).toMatchObject({ interrupted: false });
+    // the report's analytics: the one barge-in, and no overlap with audio that had already played out
+    const talk = computeAnalytics(
+      turns.map((t) => ({ ...t, speaker: t.speaker as 'rep' | 'prospect' })),
+      { language: 'en' },
+    );
+    expect(talk.interruptions).toEqual({ repBargeIns: 1, overlaps: 0 });
   }, 90_000);
 
   it('the rep talking over it (their microphone, through the energy VAD) interrupts it too', async () => {
