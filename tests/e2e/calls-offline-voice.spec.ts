@@ -47,16 +47,22 @@ function watchCallSocket(page: Page) {
   return seen;
 }
 
+/** Opens the seeded simulation and starts a call; resolves once it is connected. */
+async function startCall(page: Page, baseURL: string) {
+  const socket = watchCallSocket(page);
+  await page.goto(`/exercise/${await seededSimulationId(baseURL, SIMULATION)}`);
+  await page.getByRole('button', { name: 'Start call' }).click();
+  await expect(page.getByTestId('call-state')).toHaveText('Call connected');
+  return socket;
+}
+
 test.describe('Offline practice call with a microphone', () => {
   test('the prospect speaks aloud; no speech recognition is said in words; typing over the prospect interrupts it', async ({
     page,
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    const socket = watchCallSocket(page);
-    await page.goto(`/exercise/${await seededSimulationId(baseURL!, SIMULATION)}`);
-    await page.getByRole('button', { name: 'Start call' }).click();
-    await expect(page.getByTestId('call-state')).toHaveText('Call connected');
+    const socket = await startCall(page, baseURL!);
 
     // headless Chromium has no speech recognition engine: the page says so, in words, and offers typing
     const recognition = page.getByTestId('recognition-status');
@@ -95,10 +101,7 @@ test.describe('Offline practice call with a microphone', () => {
 
   test('a reply typed the moment the page says "Your turn" is never an interruption', async ({ page, baseURL }) => {
     test.setTimeout(150_000);
-    const socket = watchCallSocket(page);
-    await page.goto(`/exercise/${await seededSimulationId(baseURL!, SIMULATION)}`);
-    await page.getByRole('button', { name: 'Start call' }).click();
-    await expect(page.getByTestId('call-state')).toHaveText('Call connected');
+    const socket = await startCall(page, baseURL!);
     const talking = page.getByTestId('call-talking');
     const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
     const transcript = page.getByRole('log', { name: 'Live transcript' });
@@ -130,10 +133,7 @@ test.describe('Offline practice call with a microphone', () => {
 
   test('a call in which nothing was said ends with that alone', async ({ page, baseURL }) => {
     test.setTimeout(60_000);
-    const socket = watchCallSocket(page);
-    await page.goto(`/exercise/${await seededSimulationId(baseURL!, SIMULATION)}`);
-    await page.getByRole('button', { name: 'Start call' }).click();
-    await expect(page.getByTestId('call-state')).toHaveText('Call connected');
+    const socket = await startCall(page, baseURL!);
     await expect.poll(() => socket.audioBytes, { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'End call' }).click();
     await expect(page.getByText('Nothing was said, so there is nothing to score.')).toBeVisible();

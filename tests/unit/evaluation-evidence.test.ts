@@ -137,25 +137,6 @@ describe('locating a quote in the turn it names', () => {
       evidence: { quote: 'they cost €60,000 a month', turnSeq: 3 },
     });
   });
-
-  it('tells courtesy from questions in all four languages', () => {
-    for (const s of [
-      'okay thank you so much',
-      'yes, of course, that is helpful',
-      'sí, claro, muchas gracias de verdad',
-      'va bene, perfetto, grazie mille',
-      'sim, claro, muito obrigado mesmo',
-      'vale, perfecto, tiene sentido',
-    ])
-      expect(isCourtesyOnly(s), s).toBe(true);
-    for (const s of [
-      'What does that cost you over a month?',
-      '¿Cuánto les cuesta eso en un mes?',
-      'Quanto vi costa in un mese?',
-      'Quanto isso custa por mês?',
-    ])
-      expect(isCourtesyOnly(s), s).toBe(false);
-  });
 });
 
 describe('text that is not the rep speaking', () => {
@@ -221,12 +202,6 @@ describe('what one sentence may back', () => {
       backs: 1,
       evidence: [{ quote: 'I can send you some material on that.' }],
     });
-    expect(isOfferOnly('I can send you some material on that.')).toBe(true);
-    expect(isOfferOnly('Le mando información después de la llamada.')).toBe(true);
-    expect(isOfferOnly('Ti invio la documentazione dopo la chiamata.')).toBe(true);
-    expect(isOfferOnly('Posso te enviar mais informações depois.')).toBe(true);
-    expect(isOfferOnly('I’ll send you the ROI numbers from the Turia warehouse rollout.')).toBe(false);
-    expect(isOfferOnly('Can we book Tuesday at 10 with your CFO?')).toBe(false);
   });
 
   it('claims nothing for a level-0 answer, but still shows its quotes', () => {
@@ -253,23 +228,39 @@ describe('what one sentence may back', () => {
   });
 });
 
-describe('naming the methodology', () => {
-  it('is recognised in all four languages, and asking the real question is not', () => {
-    for (const s of [
-      'That was my implication question.',
-      'Let me run a quick MEDDIC check.',
-      'Ahora viene mi pregunta de implicación.',
-      'Questa è una domanda di implicazione.',
-      'Essa é uma pergunta de implicação.',
-    ])
-      expect(namesMethodology(s), s).toBe(true);
-    for (const s of [
-      'What happens to margins if late changes go on?',
-      '¿Qué criterios de decisión van a usar para comparar?',
-      'Como funciona o processo de decisão de vocês?',
-      'We could spin up a pilot next week.',
-    ])
-      expect(namesMethodology(s), s).toBe(false);
+describe('what a sentence says, whatever the language', () => {
+  const GUARDS = { courtesy: isCourtesyOnly, offer: isOfferOnly, methodology: namesMethodology };
+  it.each([
+    // courtesy and filler, and questions that are not
+    ['courtesy', 'okay thank you so much', true],
+    ['courtesy', 'yes, of course, that is helpful', true],
+    ['courtesy', 'sí, claro, muchas gracias de verdad', true],
+    ['courtesy', 'va bene, perfetto, grazie mille', true],
+    ['courtesy', 'sim, claro, muito obrigado mesmo', true],
+    ['courtesy', 'vale, perfecto, tiene sentido', true],
+    ['courtesy', 'What does that cost you over a month?', false],
+    ['courtesy', '¿Cuánto les cuesta eso en un mes?', false],
+    ['courtesy', 'Quanto vi costa in un mese?', false],
+    ['courtesy', 'Quanto isso custa por mês?', false],
+    // an offer with nothing of the call in it
+    ['offer', 'I can send you some material on that.', true],
+    ['offer', 'Le mando información después de la llamada.', true],
+    ['offer', 'Ti invio la documentazione dopo la chiamata.', true],
+    ['offer', 'Posso te enviar mais informações depois.', true],
+    ['offer', 'I’ll send you the ROI numbers from the Turia warehouse rollout.', false],
+    ['offer', 'Can we book Tuesday at 10 with your CFO?', false],
+    // naming the methodology, and asking the real question
+    ['methodology', 'That was my implication question.', true],
+    ['methodology', 'Let me run a quick MEDDIC check.', true],
+    ['methodology', 'Ahora viene mi pregunta de implicación.', true],
+    ['methodology', 'Questa è una domanda di implicazione.', true],
+    ['methodology', 'Essa é uma pergunta de implicação.', true],
+    ['methodology', 'What happens to margins if late changes go on?', false],
+    ['methodology', '¿Qué criterios de decisión van a usar para comparar?', false],
+    ['methodology', 'Como funciona o processo de decisão de vocês?', false],
+    ['methodology', 'We could spin up a pilot next week.', false],
+  ] as const)('%s: %j is %s', (guard, text, expected) => {
+    expect(GUARDS[guard](text)).toBe(expected);
   });
 });
 
