@@ -91,18 +91,28 @@ export function isQuestion(sentence: string): boolean {
   return /[?？]["'”’»)\]]*\s*$/.test(sentence.trim()) || /^\s*¿/.test(sentence);
 }
 
+// A `…` in a phrase stands for up to four words of any kind ("more than we … planned").
+const GAP = "(?:[\\s,'-]+[^\\s,]+){0,4}";
+
 /**
  * A whole-word, accent-insensitive matcher for a list of words or phrases (matched on `fold`ed
- * text). Every form is written out: no stems, so "whatever" is not "what".
+ * text). Every form is written out: no stems, so "whatever" is not "what". A `…` between words
+ * allows up to four words there.
  */
 export function phrases(list: readonly string[]): RegExp {
   const alternatives = [...new Set(list.map((p) => fold(p).trim()).filter(Boolean))]
     .sort((a, b) => b.length - a.length)
     .map((p) =>
+      // fold turns "…" into "..."
       p
-        .split(/\s+/)
-        .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join("[\\s,'-]+"),
+        .split(/\s*\.\.\.\s*/)
+        .map((part) =>
+          part
+            .split(/\s+/)
+            .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join("[\\s,'-]+"),
+        )
+        .join(`${GAP}[\\s,'-]+`),
     );
   if (alternatives.length === 0) return /(?!)/u;
   return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'u');

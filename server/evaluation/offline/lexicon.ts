@@ -46,13 +46,17 @@ function compile(src: LexiconSource): Lexicon {
 
 const compiled = new Map<string, Lexicon>();
 
-/** The lexicon of the call's language ('pt', 'pt-PT' → Brazilian Portuguese); English otherwise. */
-export function lexiconFor(language: string): Lexicon {
+/** The offline rules' language for a call's language ('pt', 'pt-PT' → Brazilian Portuguese); English otherwise. */
+export function rulesLanguage(language: string): 'en' | 'es' | 'it' | 'pt-BR' {
   const lower = language.toLowerCase();
   const key = lower.startsWith('pt') ? 'pt-BR' : lower.split(/[-_]/)[0];
-  const src = SOURCES[key] ?? SOURCES.en;
-  const id = SOURCES[key] ? key : 'en';
+  return key === 'es' || key === 'it' || key === 'pt-BR' ? key : 'en';
+}
+
+/** The lexicon of the call's language (rulesLanguage). */
+export function lexiconFor(language: string): Lexicon {
+  const id = rulesLanguage(language);
   let lex = compiled.get(id);
-  if (!lex) compiled.set(id, (lex = compile(src)));
+  if (!lex) compiled.set(id, (lex = compile(SOURCES[id])));
   return lex;
 }

@@ -1,4 +1,5 @@
-import { fold } from '../text';
+import { fold, phrases } from '../text';
+import { rulesLanguage } from './lexicon';
 
 /**
  * What a prospect's pushback is about. Recognised by families of phrasings, direct and indirect
@@ -8,9 +9,9 @@ export type ObjectionFamily = 'price' | 'budget' | 'timing' | 'authority' | 'com
 
 type Families = Record<ObjectionFamily, string[]>;
 
-// Pattern syntax: words matched whole on folded text (lower case, no accents); `…` stands for up to
-// four words of any kind ("more than we … planned" matches "more than we had originally planned");
-// a trailing `*` allows the word's inflections ("preocupa*").
+// Phrases as the lexicons write them (text.ts `phrases`): words matched whole on folded text (lower
+// case, no accents); `…` stands for up to four words of any kind ("more than we … planned" matches
+// "more than we had originally planned").
 const en: Families = {
   price: [
     'too expensive',
@@ -730,38 +731,14 @@ const pt: Families = {
   ],
 };
 
-const GAP = "(?:[\\s,'-]+[^\\s,]+){0,4}";
-const SEP = "[\\s,'-]+";
-
-function compile(patterns: readonly string[]): RegExp {
-  // (fold turns "…" into "...": the gap is looked for in both forms)
-  const alternatives = [...new Set(patterns.map((p) => fold(p).trim()))]
-    .sort((a, b) => b.length - a.length)
-    .map((p) => {
-      let re = '';
-      for (const w of p.split(/\s+/)) {
-        if (w === '…' || w === '...') {
-          re += GAP;
-          continue;
-        }
-        if (re) re += SEP;
-        const inflected = w.endsWith('*');
-        re += w.replace(/\*$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + (inflected ? '\\p{L}*' : '');
-      }
-      return re;
-    });
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|')})(?![\\p{L}\\p{N}])`, 'u');
-}
-
-const SOURCES: Record<string, Families> = { en, es, it, 'pt-BR': pt };
+const SOURCES = { en, es, it, 'pt-BR': pt };
 const compiled = new Map<string, [ObjectionFamily, RegExp][]>();
 
 function familiesFor(language: string): [ObjectionFamily, RegExp][] {
-  const lower = language.toLowerCase();
-  const key = lower.startsWith('pt') ? 'pt-BR' : SOURCES[lower.split(/[-_]/)[0]] ? lower.split(/[-_]/)[0] : 'en';
+  const key = rulesLanguage(language);
   let list = compiled.get(key);
   if (!list) {
-    list = (Object.entries(SOURCES[key]) as [ObjectionFamily, string[]][]).map(([f, p]) => [f, compile(p)]);
+    list = (Object.entries(SOURCES[key]) as [ObjectionFamily, string[]][]).map(([f, p]) => [f, phrases(p)]);
     compiled.set(key, list);
   }
   return list;
@@ -769,7 +746,7 @@ function familiesFor(language: string): [ObjectionFamily, RegExp][] {
 
 /** The families of objection a prospect's words raise, in the call's language (empty: none). */
 export function objectionFamilies(text: string, language: string): ObjectionFamily[] {
-  const f = fold(text).replace(/[’‘]/g, "'");
+  const f = fold(text);
   return familiesFor(language)
     .filter(([, re]) => re.test(f))
     .map(([family]) => family);
