@@ -38,11 +38,15 @@ describe(
     });
 
     it('volunteering: over the same open questions, easier prospects offer more facts and say more', () => {
-      const questions = en.discovery.slice(1, 9).map((l) => l.text);
+      // follow-ups included: a prospect volunteers only on a turn whose answer has nothing new of its own
+      const questions = en.discovery.slice(1, 14).map((l) => l.text);
+      // summed over several calls: a medium prospect volunteers now and then, not on every call
+      const calls = (d: Difficulty) =>
+        ['measure', 'a', 'b', 'c', 'd'].map((seed) => holdCall(prospect(d, seed), questions));
       const m = measure((d) => {
-        const call = holdCall(prospect(d), questions);
-        const extra = call.turns.reduce((n, t) => n + t.events.volunteered.length + t.events.hinted.length, 0);
-        const words = call.turns.reduce((n, t) => n + wordsOf(t.prospect).length, 0) / call.turns.length;
+        const turns = calls(d).flatMap((c) => c.turns);
+        const extra = turns.reduce((n, t) => n + t.events.volunteered.length + t.events.hinted.length, 0);
+        const words = turns.reduce((n, t) => n + wordsOf(t.prospect).length, 0) / turns.length;
         return { extra, words };
       });
       expect(m.easy.extra).toBeGreaterThan(m.medium.extra);

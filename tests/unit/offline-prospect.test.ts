@@ -64,7 +64,7 @@ describe('offline prospect: a dialogue, not a lookup', () => {
       'Who else is involved in the decision?',
     ]);
     expect(call.greeting).toBe('TransLog, Laura speaking. Who is this?');
-    expect(say(call, 0)).toMatch(/we plan every route by hand/i);
+    expect(say(call, 0)).toMatch(/we plan every route (?:by hand|manually)/i);
     expect(say(call, 1)).toMatch(/planning takes my dispatchers two hours a day/i);
     expect(say(call, 2)).toMatch(/planning done before the trucks leave/i);
     expect(say(call, 3)).toMatch(/our COO signs off/i);
@@ -78,7 +78,7 @@ describe('offline prospect: a dialogue, not a lookup', () => {
       'What is driving that deadline?',
     ]);
     expect(say(call, 0)).not.toContain('June');
-    expect(say(call, 1)).toContain('our COO wants this decided by June');
+    expect(say(call, 1)).toMatch(/our COO wants this decided(?:, [\w' ]+,)? by June/i);
     expect(say(call, 1)).not.toContain('The COO wants a decision by June.');
     expect(call.turns[1].events.revealed).toEqual(['hidden.0']);
     // later questions on the topic do not repeat it
@@ -104,10 +104,10 @@ describe('offline prospect: a dialogue, not a lookup', () => {
       'I understand that concern. For example, a customer like yours started with a pilot on two depots and measured the hours saved each week.',
       'And what does the license cost per user?',
     ]);
-    expect(say(call, 1)).toContain('We already tried a routing tool and it failed.');
+    expect(say(call, 1)).toMatch(/We already tried a routing tool(?:, [\w' ]+,)? and it failed\./);
     expect(call.turns[2].events.pushedBack).toBe(true);
     expect(call.turns[3].events.resolved).toBe('handled');
-    expect(say(call, 4)).toContain('I am not sure we have budget for this right now.');
+    expect(say(call, 4)).toMatch(/I'm not sure we have budget(?:, [\w' ]+,)? for this right now\./);
   });
 
   it('agrees to a next step only when it is concrete: a day, and something to do on it', () => {

@@ -275,10 +275,14 @@ export function personaNames(name: string): string[] {
  * "typical payback…"; "RouteWise…", "Clari…" kept). `names`: words known to be names, lower-cased.
  */
 export function lowerStart(text: string, language: Language, names: ReadonlySet<string> = new Set()): string {
-  const word = text.split(/\s/)[0].replace(/[^\p{L}'’-]/gu, '');
+  // "There's" is "there" for this purpose
+  const word = text
+    .split(/\s/)[0]
+    .replace(/[^\p{L}'’-]/gu, '')
+    .split(/['’]/)[0];
   const first = word.toLowerCase();
   const common =
-    LEXICONS[language].functionWords.includes(first) || (/^\p{Lu}\p{Ll}+$/u.test(word) && !names.has(first));
+    LEXICONS[language].functionWords.includes(first) || (/^\p{Lu}\p{Ll}*$/u.test(word) && !names.has(first));
   return common && first !== 'i' ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 

@@ -39,6 +39,7 @@ function unvoiced(t: Turn, topics: readonly ScenarioTopic[], except?: ScenarioTo
 
 function voice(t: Turn, f: ProspectFact, lead: string) {
   t.s.voiced.push(f.id);
+  t.newFacts++;
   t.sayWith(lead, f.line);
 }
 
@@ -52,9 +53,13 @@ function mayReveal(t: Turn, intent: RepIntent, asks: number, followUp: boolean):
   return specific && enough && stillListening;
 }
 
-/** What an easy (or sometimes a medium) prospect adds unasked, and the hints an easy one drops. */
+/**
+ * What an easy (or sometimes a medium) prospect adds unasked, when its answer had no new fact of its
+ * own (one new fact an answer: a second would be glued on before the rep asked for it), and the
+ * hints an easy one drops.
+ */
 function volunteer(t: Turn, answered: ScenarioTopic) {
-  if (t.knobs.volunteer > 0 && t.chance('volunteer') < t.knobs.volunteerChance) {
+  if (t.newFacts === 0 && t.knobs.volunteer > 0 && t.chance('volunteer') < t.knobs.volunteerChance) {
     const extra = unvoiced(t, ['pain', 'situation', 'goal', 'impact'], answered);
     if (extra) {
       t.events.volunteered.push(extra.id);
@@ -112,6 +117,7 @@ function answerOpen(t: Turn, intent: RepIntent) {
   if (hidden && !surface && mayReveal(t, intent, asks, followUp)) {
     s.revealed.push(hidden.id);
     t.events.revealed.push(hidden.id);
+    t.newFacts++;
     // "If I am honest, we…", "Between us, I…": a line that opens with its own lead-in needs no other
     const ownLead = /^[^,:.!?]{1,30}[,:]\s/u.test(hidden.line) && hidden.line.split(/[,:]/)[0].split(/\s+/).length <= 4;
     t.sayWith(ownLead ? '' : t.pick(t.lines.revealLeadIn, 'reveal'), hidden.line);

@@ -7,6 +7,8 @@ import { canSay, type SpeechContext } from '../../contracts/speech/guard';
 import { LEXICONS, languageOf } from '../../contracts/speech/lexicon';
 import { pick } from '../../contracts/speech/words';
 import { linesFor } from './lines';
+import { rephrase } from './rephrase';
+import type { Register } from './spoken-rules';
 
 /** A fact the prospect can say, and what a question must be about to hear it. */
 export interface ProspectFact {
@@ -58,6 +60,17 @@ export interface ProfileInput {
   thinkMs?: number;
 }
 
+/** The easy prospect is chatty, the medium one plain, the hard and expert ones short. */
+const REGISTER: Record<Difficulty, Register> = { easy: 'warm', medium: 'plain', hard: 'terse', expert: 'terse' };
+
+/** Every written text of a scenario, for the rule that the prospect never reads one out. */
+function writtenTexts(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(writtenTexts);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(writtenTexts);
+  return [];
+}
+
 const EMPLOYEES = /(\d{1,3}(?:[.,\s]\d{3})+|\d+)/;
 
 /** Builds the prospect of one call from its frozen scenario and persona. */
@@ -86,14 +99,22 @@ export function buildProspectProfile(input: ProfileInput): ProspectProfile {
       : []),
   ].filter((t) => t.trim());
   const speech: SpeechContext = { language, ownNames: names, systemTexts };
-  const say = (text: string) => speakable(text, { language, names, systemTexts });
+  const sources = s ? writtenTexts(s) : [];
+  const register = REGISTER[input.difficulty];
+  // in the first person, then as the persona says it; a line the guard would refuse once rephrased keeps its written form
+  const say = (text: string, key: string) => {
+    const line = speakable(text, { language, names, systemTexts });
+    if (!line) return null;
+    const spoken = rephrase(line, { language, register, seed: `${input.seed}:${key}`, sources });
+    return canSay(spoken, speech) ? spoken : line;
+  };
   // a pain with a number or a cost in it also answers "what does it cost you?"
   const topicsOf = (line: string, base: ScenarioTopic): ScenarioTopic[] =>
     base === 'pain' && (/\d/.test(line) || lex.topics.impact.test(line)) ? ['pain', 'impact'] : [base];
 
   const facts: ProspectFact[] = [];
   const add = (id: string, base: ScenarioTopic, text: string | null | undefined) => {
-    const line = text ? say(text) : null;
+    const line = text ? say(text, id) : null;
     if (line) facts.push({ id, topics: topicsOf(line, base), line });
   };
   if (v) {
@@ -111,13 +132,13 @@ export function buildProspectProfile(input: ProfileInput): ProspectProfile {
     if (canSay(line, speech)) facts.push({ id: 'company', topics: ['company'], line });
 
   const hidden = (v?.hidden_information ?? []).map((h, i) => {
-    const line = say(h.said) ?? lines.hint[h.topic];
+    const line = say(h.said, `hidden.${i}`) ?? lines.hint[h.topic];
     return { id: `hidden.${i}`, topic: h.topic, topics: [h.topic], line };
   });
   const objections = (v?.objections ?? []).map((o, i) => ({
     id: `objection.${i}`,
     moment: o.moment,
-    line: say(o.objection) ?? pick(lines.objectionDetail[o.moment], `${input.seed}:objection:${i}`),
+    line: say(o.objection, `objection.${i}`) ?? pick(lines.objectionDetail[o.moment], `${input.seed}:objection:${i}`),
   }));
 
   const opening = s?.narrative.opening_line ? cleanForSpeech(s.narrative.opening_line) : '';

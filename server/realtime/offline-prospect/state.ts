@@ -1,6 +1,6 @@
 import type { ScenarioTopic } from '../../contracts/scenario/schema';
 import { lowerStart } from '../../contracts/speech/first-person';
-import { hashOf, pick } from '../../contracts/speech/words';
+import { hashOf, pick, wordsOf } from '../../contracts/speech/words';
 import { PROSPECT_KNOBS, type ProspectKnobs } from './knobs';
 import { linesFor, type ProspectLines } from './lines';
 import type { ProspectProfile } from './profile';
@@ -126,6 +126,8 @@ export class Turn {
   readonly lines: ProspectLines;
   readonly knobs: ProspectKnobs;
   end: ProspectEnd | null = null;
+  /** Facts said for the first time on this turn (said or shared): one an answer, unless asked for several. */
+  newFacts = 0;
 
   constructor(readonly s: ProspectState) {
     this.lines = linesFor(s.profile.language);
@@ -147,9 +149,13 @@ export class Turn {
     if (text.trim()) this.parts.push(text.trim());
   }
 
-  /** `line` after a lead-in ("Honestly, we…"): after a comma the first word is lower-cased unless it is a name. */
+  /**
+   * `line` after a lead-in ("Honestly, we…"): after a comma the first word is lower-cased unless it
+   * is a name. A lead-in whose words the line already says ("Honestly," before "…, honestly, …") is left out.
+   */
   sayWith(lead: string, line: string) {
-    if (!lead) return this.say(line);
+    const said = new Set(wordsOf(line));
+    if (!lead || wordsOf(lead).every((w) => said.has(w))) return this.say(line);
     this.say(`${lead} ${lead.endsWith(',') ? lowerStart(line, this.s.profile.language, this.names) : line}`);
   }
 
