@@ -1,26 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../server/contracts/languages';
-import type { Difficulty } from '../../server/contracts/enums';
+import { DIFFICULTIES, type Difficulty } from '../../server/contracts/enums';
 import { DEMO_SIMULATIONS } from '../../seed/simulations';
 import { generateScenario } from '../../server/ai/scenario';
 import { renderScenario, type Scenario } from '../../server/contracts/scenario/render';
 import { sentences } from '../../server/contracts/speech/words';
 import { linesFor } from '../../server/realtime/offline-prospect/lines';
-import { longestCopy, MAX_COPIED_WORDS, rephrase } from '../../server/realtime/offline-prospect/rephrase';
+import { longestCopy, MAX_COPIED_WORDS, rephrase, writtenTexts } from '../../server/realtime/offline-prospect/rephrase';
 import { SPOKEN_RULES } from '../../server/realtime/offline-prospect/spoken-rules';
 import { holdCall, prospectFor, scorecardTextsOf, seededContext, type HeldCall } from '../fixtures/offline-calls';
 import { REP_SCRIPTS } from '../fixtures/rep-scripts';
 
 // The offline prospect speaks its scenario's facts in its own words: every seeded simulation, in
-// every language, at its own difficulty and at easy (the chatty register), talked to by a skilled
-// rep, one who asks only yes/no questions and one who pitches.
-
-function writtenTexts(value: unknown): string[] {
-  if (typeof value === 'string') return value.trim() ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(writtenTexts);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(writtenTexts);
-  return [];
-}
+// every language, at every difficulty (each register), talked to by a skilled rep, one who asks only
+// yes/no questions and one who pitches.
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -81,7 +74,7 @@ describe.each(cases)('seeded simulation "$sim.name" in $language', { timeout: 60
         seed,
         systemTexts: scorecardTextsOf(sim),
       });
-    const calls: HeldCall[] = (['easy', sim.difficulty] as const).flatMap((d) => [
+    const calls: HeldCall[] = DIFFICULTIES.flatMap((d) => [
       holdCall(
         prospect(d, `discovery:${d}`),
         script.discovery.map((l) => l.text),
@@ -139,4 +132,18 @@ describe('a fact written about the persona becomes one natural sentence of their
       expect(asides.some((a) => line.includes(a)) || !line.includes(', ')).toBe(true);
     }
   });
+
+  it('takes any text a model or a manager may write without failing: empty, punctuation, one long run, other scripts', () => {
+    const long = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    for (const text of ['', '...', '¿?', 'Honestly,', long, '$10,000.', 'Sì, è così: perché no?', '東京 の チーム']) {
+      for (const language of LANGUAGES) {
+        const line = rephrase(text, { language, register: 'terse', seed: 'x', sources: [text] });
+        expect(typeof line).toBe('string');
+      }
+    }
+    // a run with nowhere to break is left whole rather than mangled
+    expect(rephrase(long, { language: 'en', register: 'plain', seed: 'x', sources: [long] })).toBe(cap(long));
+  });
 });
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -7,7 +7,7 @@ import { canSay, type SpeechContext } from '../../contracts/speech/guard';
 import { LEXICONS, languageOf } from '../../contracts/speech/lexicon';
 import { pick } from '../../contracts/speech/words';
 import { linesFor } from './lines';
-import { rephrase } from './rephrase';
+import { rephrase, writtenTexts } from './rephrase';
 import type { Register } from './spoken-rules';
 
 /** A fact the prospect can say, and what a question must be about to hear it. */
@@ -63,14 +63,6 @@ export interface ProfileInput {
 /** The easy prospect is chatty, the medium one plain, the hard and expert ones short. */
 const REGISTER: Record<Difficulty, Register> = { easy: 'warm', medium: 'plain', hard: 'terse', expert: 'terse' };
 
-/** Every written text of a scenario, for the rule that the prospect never reads one out. */
-function writtenTexts(value: unknown): string[] {
-  if (typeof value === 'string') return value.trim() ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(writtenTexts);
-  if (value && typeof value === 'object') return Object.values(value).flatMap(writtenTexts);
-  return [];
-}
-
 const EMPLOYEES = /(\d{1,3}(?:[.,\s]\d{3})+|\d+)/;
 
 /** Builds the prospect of one call from its frozen scenario and persona. */
@@ -101,11 +93,16 @@ export function buildProspectProfile(input: ProfileInput): ProspectProfile {
   const speech: SpeechContext = { language, ownNames: names, systemTexts };
   const sources = s ? writtenTexts(s) : [];
   const register = REGISTER[input.difficulty];
+  const spokenNames = new Set([
+    ...namesIn(sources),
+    ...names.flatMap((n) => n.toLowerCase().split(/\s+/)),
+    ...(company ?? '').toLowerCase().split(/\s+/),
+  ]);
   // in the first person, then as the persona says it; a line the guard would refuse once rephrased keeps its written form
   const say = (text: string, key: string) => {
     const line = speakable(text, { language, names, systemTexts });
     if (!line) return null;
-    const spoken = rephrase(line, { language, register, seed: `${input.seed}:${key}`, sources });
+    const spoken = rephrase(line, { language, register, seed: `${input.seed}:${key}`, sources, names: spokenNames });
     return canSay(spoken, speech) ? spoken : line;
   };
   // a pain with a number or a cost in it also answers "what does it cost you?"

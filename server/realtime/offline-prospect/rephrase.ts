@@ -1,6 +1,6 @@
 import type { Language } from '../../contracts/languages';
 import { lowerStart } from '../../contracts/speech/first-person';
-import { pick } from '../../contracts/speech/words';
+import { pick, sentences } from '../../contracts/speech/words';
 import { SPOKEN_RULES, type Register, type SpokenRules } from './spoken-rules';
 
 /**
@@ -18,6 +18,14 @@ export interface RephraseContext {
   sources: readonly string[];
   /** Words that are names (lower-cased): an aside before a sentence leaves them capitalised. */
   names?: ReadonlySet<string>;
+}
+
+/** Every written text of a scenario (any shape), for the rule that the prospect never reads one out. */
+export function writtenTexts(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(writtenTexts);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(writtenTexts);
+  return [];
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
@@ -139,6 +147,37 @@ const CLAUSE_WORDS = new Set([
   'enquanto',
 ]);
 
+/** Words after a verb that show it is one ("report to", "worry about", "am unsure"). */
+const EN_AFTER_VERB = new Set(
+  'to about the a an my our for with on in that up out into from who it them me us their this these those over through at by no one two some any more less half every each what how whether if when as unsure sure not never always still also often'.split(
+    ' ',
+  ),
+);
+const EN_NOT_VERB = new Set(
+  'the a an my our their this these those i we it they he she you and or but so because while although until when in on for with from by at to of about over within half who which that whose whether if also still then not even too very more most all both each every lots plenty some any no'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A long English sentence of the persona's that strings verbs together ("I've been CFO for four
+ * years, came from audit…, and report to a CEO…") said as short sentences, each with its subject
+ * ("I came from audit…. And I report to a CEO…"), as people speak.
+ */
+function splitEnglish(sentence: string): string {
+  const m = /^(I|We)(?:'(?:ve|m|d|re|ll))?\s/u.exec(sentence);
+  if (!m || tokens(sentence).length < 12) return sentence;
+  const subject = m[1];
+  const verb = (v: string, next: string) => !EN_NOT_VERB.has(v) && !v.endsWith('ly') && EN_AFTER_VERB.has(next);
+  return sentence
+    .replace(/,\s+(and\s+)?([a-z]+)\s+([a-z']+)/gu, (all, and: string | undefined, v: string, next: string) =>
+      verb(v, next) ? `. ${and ? `And ${subject}` : subject} ${v} ${next}` : all,
+    )
+    .replace(/\s+and\s+([a-z]+)\s+([a-z']+)/gu, (all, v: string, next: string) =>
+      verb(v, next) ? `. And ${subject} ${v} ${next}` : all,
+    );
+}
+
 const JOINERS = new Set(['and', 'or', 'y', 'e', 'ed', 'o', 'ou']);
 
 /**
@@ -175,14 +214,19 @@ function breakRun(line: string, run: { start: number; length: number }, aside: s
     const w = toks[k].word;
     const prev = toks[k - 1].word;
     const before = line.slice(0, toks[k].at).trimEnd();
-    if (/[¿¡"«$€£]$/u.test(before) && !/[.!?]\s*[¿¡"«$€£]$/u.test(before)) continue;
+    if (/[¿¡"«$€£]$/u.test(before) && !/[.!?]\s+[¿¡"«$€£]$/u.test(before)) continue;
+    if (/[\p{L}\p{N}][.,]$/u.test(line.slice(0, toks[k].at))) continue;
     const afterComma = before.endsWith(',');
-    const afterColon = /[:;—–]$/u.test(before);
-    const sentenceStart = /[.!?]\s*[¿¡"«$€£]?$/u.test(before);
+    // a dash between spaces is a pause; "6–18" is a range
+    const afterColon = /(?:[:;]|\s[—–])$/u.test(before);
+    // "95.000" is one number: a sentence starts only after a space
+    const sentenceStart = /[.!?]\s+[¿¡"«$€£]?$/u.test(line.slice(0, toks[k].at));
     const seam = seams.has(w) && !seams.has(prev);
     // "and" joins nouns as often as clauses: without a comma the aside goes before it
     const joinerAlone = JOINERS.has(w) && !afterComma;
-    const determiner = rules.determiners.includes(w) && !seams.has(prev) && !rules.determiners.includes(prev);
+    const determiner =
+      (rules.determiners.includes(w) && !seams.has(prev) && !rules.determiners.includes(prev)) ||
+      (!!rules.verbs?.includes(w) && !rules.subjects?.includes(prev) && !seams.has(prev));
     if (!sentenceStart && !afterColon && !afterComma && !seam && !determiner) continue;
     // a new sentence is where a speaker most naturally puts "Look," or "Honestly,"; then a clause, a
     // phrase, a list's next item, and last a noun phrase ("I'm, you know, the first person…")
@@ -201,7 +245,16 @@ function breakRun(line: string, run: { start: number; length: number }, aside: s
               : 4;
     const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('? '), 0));
     const crowded = !sentenceStart && /,\s[^,]{2,16},\s/u.test(sentence) ? 5 : 0;
-    const cost = Math.max(k - run.start, run.start + run.length - k) + bonus + crowded;
+    // not inside a set phrase near a sentence's end ("de cabeça, ou seja, para baixo")
+    const tail = line.slice(toks[k].at).split(/[.!?]/)[0].trim().split(/\s+/).length;
+    const nearEnd = !sentenceStart && tail <= 2 ? 4 : 0;
+    // after a conjunction that opens a clause the aside follows it: the run is split one word later
+    const at = !sentenceStart && !afterColon && CLAUSE_WORDS.has(w) && subjectAfter(k) ? k + 1 : k;
+    // a split that leaves both sides short enough comes first; then the most even one
+    const left = at - run.start;
+    const right = run.start + run.length - at;
+    const over = Math.max(0, left - MAX_COPIED_WORDS) + Math.max(0, right - MAX_COPIED_WORDS);
+    const cost = over * 3 + Math.max(left, right) / 4 + bonus + crowded + nearEnd;
     if (!best || cost < best.cost) best = { k, cost };
   }
   if (!best) return null;
@@ -211,14 +264,17 @@ function breakRun(line: string, run: { start: number; length: number }, aside: s
   const open = /[.!?]\s*([¿¡"«$€£]?)$/u.exec(before);
   if (open)
     return `${before.slice(0, before.length - open[1].length).trimEnd()} ${cap(aside)}, ${open[1]}${lowerStart(line.slice(t.at), language, names)}`;
-  if (/[:;—–]$/u.test(before)) return `${before} ${aside}, ${line.slice(t.at)}`;
+  if (/(?:[:;]|\s[—–])$/u.test(before)) return `${before} ${aside}, ${line.slice(t.at)}`;
   const comma = before.endsWith(',') ? '' : ',';
   if (CLAUSE_WORDS.has(t.word) && !JOINERS.has(t.word) && subjectAfter(best.k)) {
     const rest = line.slice(t.at + t.word.length).trimStart();
     return `${before}${comma} ${line.slice(t.at, t.at + t.word.length)} ${aside}, ${rest}`;
   }
-  if (JOINERS.has(t.word) && before.endsWith(',') && subjectAfter(best.k))
-    return `${before} ${line.slice(t.at, t.at + t.word.length)} ${aside}, ${line.slice(t.at + t.word.length).trimStart()}`;
+  // "and honestly, our CFO…"; in the other languages the aside stands between commas ("y, la verdad, necesitamos…")
+  if (JOINERS.has(t.word) && before.endsWith(',') && subjectAfter(best.k)) {
+    const mark = language === 'en' ? '' : ',';
+    return `${before} ${line.slice(t.at, t.at + t.word.length)}${mark} ${aside}, ${line.slice(t.at + t.word.length).trimStart()}`;
+  }
   return `${before}${comma} ${aside}, ${line.slice(t.at)}`;
 }
 
@@ -233,6 +289,7 @@ export function rephrase(text: string, ctx: RephraseContext): string {
   const rules = SPOKEN_RULES[ctx.language];
   const { line, dropped } = dropOpeners(text.trim(), rules);
   let s = wish(line, rules, ctx.seed);
+  if (ctx.language === 'en') s = sentences(s).map(splitEnglish).join(' ');
   s = swap(s, rules.contractions, ctx.seed);
   s = swap(s, rules.swaps, ctx.seed);
   const asides = rules.asides[ctx.register];
@@ -243,15 +300,19 @@ export function rephrase(text: string, ctx: RephraseContext): string {
   for (let i = 0; i < 8; i++) {
     const run = longestCopy(lead + s, ctx.sources);
     if (run.length <= MAX_COPIED_WORDS) break;
-    // about one aside in seven words; past that the persona says less rather than more filler
+    // about one aside in six words at most; past that the persona says less rather than more filler
+    // never the same aside twice in a line
     const fresh = asides.filter((a) => !used.includes(a));
-    const aside = pick(fresh.length ? fresh : asides, `${ctx.seed}:aside:${i}`);
-    const allowed = Math.max(2, Math.ceil(tokens(s).length / 7));
-    const withLead = used.length < allowed ? breakRun(lead + s, run, aside, ctx) : null;
-    const broken = withLead?.startsWith(lead) ? withLead.slice(lead.length) : null;
-    if (broken) used.push(aside);
+    const aside = fresh.length ? pick(fresh, `${ctx.seed}:aside:${i}`) : null;
+    const allowed = Math.max(2, Math.ceil(tokens(s).length / 6));
+    const withLead = aside && used.length < allowed ? breakRun(lead + s, run, aside, ctx) : null;
+    let broken = withLead?.startsWith(lead) ? withLead.slice(lead.length) : null;
+    // an aside put first: what follows it is no longer the sentence's start ("La verdad, me quedan…")
+    if (aside && broken?.startsWith(`${aside}, `))
+      broken = `${aside}, ${lowerStart(broken.slice(aside.length + 2), ctx.language, ctx.names ?? new Set())}`;
+    if (broken && aside) used.push(aside);
     const next = broken ?? shorten(s, { start: run.start - tokens(lead).length, length: run.length });
-    if (!next) break;
+    if (!next || next === s) break;
     s = next;
   }
   return cap(s);

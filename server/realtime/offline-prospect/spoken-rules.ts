@@ -24,6 +24,8 @@ export interface SpokenRules {
   openers: readonly string[];
   /** "What I would like is …": said as the persona's own want when a noun phrase follows. */
   wish: { frame: string; said: string; say: readonly string[]; nounStart: readonly string[] };
+  /** Common verbs after a subject that is not a pronoun ("deal cycles, honestly, make…"). */
+  verbs?: readonly string[];
   /** Words that open a clause's subject: where set, an aside follows a conjunction only before one. */
   subjects?: readonly string[];
   /** Verbs that make what follows a frame a clause of its own ("… is my priorities are…"). */
@@ -69,6 +71,30 @@ const EN: SpokenRules = {
     say: ["I'd like", 'I want', "What I'm after is"],
     nounStart: ['a', 'an', 'the', 'one', 'more', 'less', 'fewer', 'better', 'some', 'real', 'clear'],
   },
+  verbs: [
+    'make',
+    'makes',
+    'is',
+    'are',
+    'was',
+    'were',
+    'has',
+    'have',
+    'take',
+    'takes',
+    'cost',
+    'costs',
+    'need',
+    'needs',
+    'keep',
+    'keeps',
+    'get',
+    'gets',
+    'mean',
+    'means',
+    'eat',
+    'eats',
+  ],
   subjects: [
     'i',
     'we',
@@ -151,6 +177,8 @@ const EN: SpokenRules = {
     { from: 'currently', to: ['right now', 'at the moment'] },
     { from: 'a lot of', to: ['lots of', 'plenty of'] },
     { from: 'very', to: ['really'] },
+    { from: 'difficult to', to: ['hard to', 'tough to'] },
+    { from: 'hard to', to: ['tough to'] },
     { from: 'difficult', to: ['hard', 'tough'] },
     { from: 'instead of', to: ['rather than'] },
     { from: 'in order to', to: ['to'] },
@@ -172,7 +200,7 @@ const EN: SpokenRules = {
   asides: {
     warm: ['you know', 'honestly', "I'd say", 'I mean'],
     plain: ["I'd say", 'honestly', 'to be fair', 'I mean'],
-    terse: ['basically', 'frankly', 'mind you'],
+    terse: ['basically', 'frankly', 'mind you', 'honestly'],
   },
   seams: [
     'and',
@@ -265,7 +293,7 @@ const ES: SpokenRules = {
   asides: {
     warm: ['la verdad', 'digamos', 'ya sabe', 'fíjese'],
     plain: ['digamos', 'la verdad', 'en realidad', 'vamos'],
-    terse: ['en fin', 'básicamente', 'o sea'],
+    terse: ['en fin', 'básicamente', 'o sea', 'vamos'],
   },
   seams: [
     'y',
@@ -284,8 +312,6 @@ const ES: SpokenRules = {
     'desde',
     'sin',
     'si',
-    'del',
-    'al',
     'nos',
     'me',
     'se',
@@ -296,7 +322,6 @@ const ES: SpokenRules = {
     'unas',
     'unos',
     'cerca',
-    'más',
     'medio',
   ],
 };
@@ -347,7 +372,7 @@ const IT: SpokenRules = {
   asides: {
     warm: ['sa', 'diciamo', 'onestamente', 'guardi'],
     plain: ['diciamo', 'in pratica', 'onestamente', 'ecco'],
-    terse: ['in pratica', 'insomma', 'ecco'],
+    terse: ['in pratica', 'insomma', 'ecco', 'diciamo'],
   },
   seams: [
     'e',
@@ -382,7 +407,6 @@ const IT: SpokenRules = {
     'nemmeno',
     'contro',
     'circa',
-    'più',
     'metà',
   ],
 };
@@ -434,7 +458,7 @@ const PT: SpokenRules = {
   asides: {
     warm: ['sabe', 'na verdade', 'digamos', 'olha'],
     plain: ['digamos', 'na verdade', 'no fundo', 'quer dizer'],
-    terse: ['enfim', 'basicamente', 'ou seja'],
+    terse: ['enfim', 'basicamente', 'ou seja', 'digamos'],
   },
   seams: [
     'e',
@@ -453,10 +477,12 @@ const PT: SpokenRules = {
     'desde',
     'sem',
     'dentro',
+    'numa',
+    'num',
+    'neste',
+    'nesta',
     'no',
     'na',
-    'do',
-    'da',
     'pelo',
     'pela',
     'ao',
@@ -465,12 +491,10 @@ const PT: SpokenRules = {
     'se',
     'não',
     'nem',
-    'isso',
     'contra',
     'umas',
     'uns',
     'cerca',
-    'mais',
     'metade',
   ],
 };
