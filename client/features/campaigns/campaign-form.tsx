@@ -11,6 +11,7 @@ import { useCtaT } from './use-cta-t';
 import { submitWith } from '../../lib/submit';
 import { FormModal } from '../../components/modal-footer';
 import { ErrorAlert } from '../../components/status-alerts';
+import { nameOptions } from '../../lib/form-field';
 
 type Fields = {
   slug: string;
@@ -124,7 +125,7 @@ export function CampaignForm({
       <Select
         label={t('form.simulation')}
         placeholder={t('form.simulationPlaceholder')}
-        data={(sims.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        data={nameOptions(sims.data)}
         value={v.simulationId}
         onChange={(id) => set('simulationId', id)}
         error={err('simulationId') ?? (sims.isError ? t('form.simulationsFailed') : undefined)}

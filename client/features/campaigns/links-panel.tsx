@@ -13,6 +13,7 @@ import { useCsvExport } from '../users/download';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
+import { nameOptions } from '../../lib/form-field';
 
 const STATUS_COLOR: Record<MagicLinkStatus, string> = {
   created: 'gray',
@@ -63,7 +64,7 @@ export function LinksPanel() {
           <FilterSelect
             label={t('links.campaign')}
             allLabel={t('links.allCampaigns')}
-            options={(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            options={nameOptions(campaigns.data?.rows)}
             value={campaignId}
             onChange={setCampaign}
             setPage={setPage}
