@@ -19,7 +19,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../server/cont
 import { createWebhookInput, type WebhookEndpointView } from '../../../server/contracts/webhooks';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { LoadFailedAlert, ErrorAlert } from '../../components/status-alerts';
-import { errorMessage, translateMessageKey } from '../../lib/errors';
+import { errorMessage, issueMessages } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -219,11 +219,7 @@ function EndpointModal({
   const m = current ? update : create;
   const submit = () => {
     const parsed = createWebhookInput.safeParse({ url, description, events });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= translateMessageKey(t, issue.message);
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(issueMessages(t, parsed.error.issues));
     setErrors({});
     if (current) update.mutate({ endpointId: current.id, ...parsed.data });
     else create.mutate(parsed.data);
