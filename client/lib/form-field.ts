@@ -9,7 +9,3 @@ export function fieldsWithErrors<P, R extends object>(
 ) {
   return (path: P) => ({ ...form.getInputProps(path), error: errorOf(path) });
 }
-
-/** A select's options from named records (none while they load): the id chosen, the name shown. */
-export const nameOptions = (records: readonly { id: string; name: string }[] | undefined) =>
-  (records ?? []).map((r) => ({ value: r.id, label: r.name }));

@@ -11,7 +11,7 @@ import { useCtaT } from './use-cta-t';
 import { submitWith } from '../../lib/submit';
 import { FormModal } from '../../components/modal-footer';
 import { ErrorAlert } from '../../components/status-alerts';
-import { nameOptions } from '../../lib/form-field';
+import { nameOptions } from '../../lib/name-options';
 
 type Fields = {
   slug: string;

@@ -13,7 +13,7 @@ import { useCsvExport } from '../users/download';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
-import { nameOptions } from '../../lib/form-field';
+import { nameOptions } from '../../lib/name-options';
 
 const STATUS_COLOR: Record<MagicLinkStatus, string> = {
   created: 'gray',

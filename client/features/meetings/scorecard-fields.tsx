@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useMeetingsT } from './use-meetings-t';
-import { nameOptions } from '../../lib/form-field';
+import { nameOptions } from '../../lib/name-options';
 
 interface Props {
   simulationId: string | null;

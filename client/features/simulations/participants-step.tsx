@@ -28,7 +28,8 @@ import {
 } from '../../../server/contracts/simulations';
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
-import { fieldsWithErrors, nameOptions } from '../../lib/form-field';
+import { fieldsWithErrors } from '../../lib/form-field';
+import { nameOptions } from '../../lib/name-options';
 
 interface Props {
   form: UseFormReturnType<SimulationFormValues>;
