@@ -30,6 +30,7 @@ import { ListTable } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
 import { FormModal } from '../../components/modal-footer';
+import { pageCount } from '../assignments/paging';
 
 /** A delivery's badge colour by its status; the ones still on their way are gray. */
 const DELIVERY_COLOR: Partial<Record<string, string>> = { succeeded: 'green', dead: 'red', failed: 'orange' };
@@ -285,7 +286,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
   if (log.isError || !log.data)
     return <LoadFailedAlert message={t('webhooks.logFailed')} onRetry={() => void log.refetch()} />;
   if (log.data.total === 0) return <Text c="dimmed">{t('webhooks.logEmpty')}</Text>;
-  const pages = Math.max(1, Math.ceil(log.data.total / log.data.pageSize));
+  const pages = pageCount(log.data.total, log.data.pageSize);
   return (
     <Stack>
       <DataTable
