@@ -129,7 +129,7 @@ function useConfirmDelete({
   return { error, close, confirm: () => void confirm() };
 }
 
-interface DeleteNamedProps<T extends { id: string; name: string }> {
+export interface DeleteNamedProps<T extends { id: string; name: string }> {
   /** The record to delete; the dialog is open while there is one. */
   target: T | null;
   /** The section's texts: `delete.{title,confirm,cancel,submit}` and `notifications.deleted`, each given the name. */

@@ -35,14 +35,21 @@ function HeaderCell({ column }: { column: Column }) {
   );
 }
 
+/** A table's header row, one cell a column; `false` leaves one out. */
+export function TableHead({ columns }: { columns: (Column | false)[] }) {
+  return (
+    <Table.Thead>
+      <Table.Tr>{columns.map((column, i) => column && <HeaderCell key={i} column={column} />)}</Table.Tr>
+    </Table.Thead>
+  );
+}
+
 /** A list's table: the header row and the rows, in a ScrollTable. */
 export function DataTable({ minWidth, label, columns, children, ...table }: Props) {
   return (
     <ScrollTable minWidth={minWidth} label={label}>
       <Table {...table}>
-        <Table.Thead>
-          <Table.Tr>{columns.map((column, i) => column && <HeaderCell key={i} column={column} />)}</Table.Tr>
-        </Table.Thead>
+        <TableHead columns={columns} />
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </ScrollTable>

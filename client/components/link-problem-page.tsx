@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** The page of a link that cannot be used: what is wrong with this one, and the reasons a link fails. */
-export function LinkProblemPage({ problem, text, reasons, onRetry }: Props) {
+function LinkProblemPage({ problem, text, reasons, onRetry }: Props) {
   return (
     <Paper withBorder p="xl" radius="md" maw={640} mx="auto" data-testid="invalid-link" data-problem={problem}>
       <Stack>
@@ -43,6 +43,33 @@ export function LinkProblemPage({ problem, text, reasons, onRetry }: Props) {
       </Stack>
     </Paper>
   );
+}
+
+interface LinkKind<P extends string> {
+  /** The translation hook of the kind's namespace. */
+  useT: () => { t: (key: string) => string };
+  /** Where the page's texts stand in that namespace (see LinkProblemPage's `text`). */
+  section: string;
+  /** The reasons a link of this kind fails … */
+  reasons: readonly string[];
+  /** … listed for these problems, which leave the reason open. */
+  openFor: readonly P[];
+}
+
+/** The invalid-link page of one kind of link (an assessment's, a campaign's): LinkProblemPage with its texts and reasons. */
+export function invalidLinkPage<P extends string>({ useT, section, reasons, openFor }: LinkKind<P>) {
+  function InvalidLinkPage({ problem, onRetry }: { problem: P; onRetry?: () => void }) {
+    const { t } = useT();
+    return (
+      <LinkProblemPage
+        problem={problem}
+        text={(key) => t(`${section}.${key}`)}
+        reasons={openFor.includes(problem) ? reasons : null}
+        onRetry={onRetry}
+      />
+    );
+  }
+  return InvalidLinkPage;
 }
 
 /**

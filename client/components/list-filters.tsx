@@ -5,6 +5,13 @@ import { useSearchParam } from '../lib/use-search-param';
 
 type SetParam<T> = (value: T, options?: { replace?: boolean }) => void;
 
+/** A `?<name>=` filter among fixed values: anything else in the address reads as no filter. */
+export function useChoiceParam<V extends string>(name: string, values: readonly V[]) {
+  const [raw, set] = useSearchParam(name);
+  const value = (values as readonly string[]).includes(raw ?? '') ? (raw as V) : undefined;
+  return [value, set] as const;
+}
+
 /**
  * The `?q=` search of a paged list: `typed` follows the box, and the search is applied a moment
  * after typing stops, from page 1.

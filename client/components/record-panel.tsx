@@ -1,11 +1,14 @@
 import { ActionIcon, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { useForm, type LooseKeys, type UseFormReturnType } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { serverFieldErrors } from '../lib/errors';
+import type { z } from 'zod';
+import { fieldErrorText, serverFieldErrors } from '../lib/errors';
+import { fieldsWithErrors } from '../lib/form-field';
+import { zodResolver } from '../lib/zod-resolver';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
 import { ConfirmDeleteModal } from './confirm-delete-dialog';
@@ -153,25 +156,27 @@ export function RecordRowActions({
 interface FormModalProps<V, F> {
   title: string;
   size?: 'lg' | 'xl';
-  form: UseFormReturnType<V>;
-  /** Turns the form's values into what is saved (the entity's zod schema `parse`). */
-  parse: (values: V) => F;
+  /** The entity's zod schema: checks the fields (its messages are i18n keys) and turns the values into what is saved. */
+  schema: z.ZodType<F>;
+  initialValues: V;
   clientMissing: boolean;
   saving: boolean;
   onClose: () => void;
   onSave: (values: F) => Promise<void>;
-  children: ReactNode;
+  /** The fields, given `field(path)`: a field's props with its translated error. */
+  children: (field: (path: LooseKeys<V>) => ReturnType<UseFormReturnType<V>['getInputProps']>) => ReactNode;
 }
 
 /**
- * The create/edit modal of a configuration record: the client-missing guard, the server's field
- * errors next to the fields, Cancel and Save. The caller gives the fields.
+ * The create/edit modal of a configuration record, holding its form: the client-missing guard,
+ * the schema's and the server's field errors next to the fields, Cancel and Save. The caller
+ * gives the fields.
  */
-export function RecordFormModal<V, F>({
+export function RecordFormModal<V extends Record<string, unknown>, F>({
   title,
   size = 'lg',
-  form,
-  parse,
+  schema,
+  initialValues,
   clientMissing,
   saving,
   onClose,
@@ -180,13 +185,15 @@ export function RecordFormModal<V, F>({
 }: FormModalProps<V, F>) {
   const { t } = useConfigTranslation();
   const fullScreen = useMediaQuery('(max-width: 48em)');
+  const form = useForm<V>({ initialValues, validate: zodResolver(schema) });
+  const field = fieldsWithErrors(form, (path: LooseKeys<V>) => fieldErrorText(t, form.errors[path]));
   const submit = form.onSubmit(async (values) => {
     if (clientMissing) {
       notifications.show({ color: 'red', message: t('clientMissing') });
       return;
     }
     try {
-      await onSave(parse(values));
+      await onSave(schema.parse(values));
     } catch (e) {
       const fields = serverFieldErrors(e);
       if (fields) form.setErrors(fields);
@@ -208,7 +215,7 @@ export function RecordFormModal<V, F>({
       lockWhileLoading
     >
       {clientMissing && <ErrorAlert>{t('clientMissing')}</ErrorAlert>}
-      {children}
+      {children(field)}
     </FormModal>
   );
 }

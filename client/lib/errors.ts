@@ -91,3 +91,25 @@ export function serverReason(t: TFunction, e: unknown): string {
   if (typeof details?.messageKey === 'string') return translateMessageKey(t, details.messageKey);
   return errorMessage(t, e);
 }
+
+/**
+ * The field messages of a form checked on the client (`errors`, already translated) and then by
+ * the server (`mutation`'s field errors, i18n keys): `err(field)` gives the client's first.
+ * `server` is null when the failure named no field (the form shows the error as a whole then).
+ */
+export function formFieldMessages(
+  t: TFunction,
+  errors: Partial<Record<string, string>>,
+  mutation: { isError: boolean; error: unknown },
+) {
+  const server = mutation.isError ? serverFieldErrors(mutation.error) : null;
+  const err = (field: string) => errors[field] ?? (server?.[field] ? translateMessageKey(t, server[field]) : undefined);
+  return { server, err };
+}
+
+/** A zod check's messages (i18n keys) translated, the first one per top-level field. */
+export function issueMessages(t: TFunction, issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const messages: Record<string, string> = {};
+  for (const issue of issues) messages[String(issue.path[0])] ??= translateMessageKey(t, issue.message);
+  return messages;
+}

@@ -4,9 +4,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageTitle } from '../components/page-title';
 import { linkPage } from '../components/link-problem-page';
-import { LinkCall, type LinkCallProgress } from '../features/assessments/candidate-call';
+import { LinkCall } from '../features/assessments/candidate-call';
 import { MicCheck } from '../features/assessments/mic-check';
-import { ctaApi, ctaCallBackend, ctaPaths, ctaProblemOf, type CtaCredentials } from '../features/campaigns/cta-api';
+import { ctaApi, ctaCallApi, ctaPaths, ctaProblemOf, type CtaCredentials } from '../features/campaigns/cta-api';
 import { GuestIntro } from '../features/campaigns/guest-intro';
 import { InvalidCtaLink } from '../features/campaigns/invalid-cta-link';
 import { useCtaT } from '../features/campaigns/use-cta-t';
@@ -38,7 +38,7 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
       navigate(ctaPaths.used(problem === 'used' ? link : null, problem), { replace: true });
   }, [problem, link, navigate]);
 
-  const backend = useMemo(() => ctaCallBackend(link), [link]);
+  const api = useMemo(() => ctaCallApi(link), [link]);
   const onStartFailed = useCallback(() => {
     // the link may have been used meanwhile (another tab): ask it again to say why
     void ctaApi.validate(link).then(
@@ -49,10 +49,6 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
       },
     );
   }, [link, navigate]);
-  const poll = useCallback(async (): Promise<LinkCallProgress> => {
-    const done = await ctaApi.complete(link);
-    return { settled: done.report_status === 'ready' || done.report_status === 'failed' };
-  }, [link]);
   const onDone = useCallback(() => navigate(ctaPaths.complete(link)), [link, navigate]);
 
   if (validation.isLoading) return <Loader aria-label={t('guest.validating')} />;
@@ -65,14 +61,7 @@ function GuestFlow({ link }: { link: CtaCredentials }) {
       {step === 'intro' && <GuestIntro intro={intro} onStart={() => setStep('mic')} />}
       {step === 'mic' && <MicCheck onContinue={() => setStep('call')} />}
       {step === 'call' && (
-        <LinkCall
-          backend={backend}
-          sessionKey={`${link.ctaId}:${link.token}`}
-          onStartFailed={onStartFailed}
-          poll={poll}
-          onDone={onDone}
-          savingTitle={t('guest.saving')}
-        />
+        <LinkCall api={api} onStartFailed={onStartFailed} onDone={onDone} savingTitle={t('guest.saving')} />
       )}
     </Stack>
   );

@@ -9,7 +9,8 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NameText } from '../../components/name-text';
 import { errorMessage, translateMessageKey } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifyFailure } from '../../lib/notify';
+import { useConfirmTarget } from '../../lib/use-confirm-target';
 import { trpc } from '../../lib/trpc';
 import { SecretReveal } from './secret-reveal';
 import { ListTable } from '../../components/list-states';
@@ -25,16 +26,10 @@ export function ApiKeysPanel() {
   const queryClient = useQueryClient();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const [generating, setGenerating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
+  const revoking = useConfirmTarget<ApiKeyView>();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
   const revoke = useMutation(
-    trpc.apiKeys.revoke.mutationOptions({
-      onSuccess: async () => {
-        setRevoking(null);
-        notifySuccess(t('keys.revoked'));
-        await invalidate();
-      },
-    }),
+    trpc.apiKeys.revoke.mutationOptions({ onSuccess: revoking.succeeded(t('keys.revoked'), invalidate) }),
   );
 
   return (
@@ -75,7 +70,7 @@ export function ApiKeysPanel() {
                   size="xs"
                   color="red"
                   variant="light"
-                  onClick={() => setRevoking(k)}
+                  onClick={() => revoking.ask(k)}
                   aria-label={t('keys.revokeNamed', { name: k.integration })}
                 >
                   {t('keys.revoke')}
@@ -87,19 +82,17 @@ export function ApiKeysPanel() {
       </ListTable>
       <GenerateKeyModal opened={generating} onClose={() => setGenerating(false)} onGenerated={invalidate} />
       <ConfirmDeleteDialog
-        opened={revoking !== null}
+        {...revoking.dialog(revoke)}
         title={t('keys.revokeTitle')}
-        message={t('keys.revokeMessage', { name: revoking?.integration ?? '', prefix: revoking?.prefix ?? '' })}
+        message={t('keys.revokeMessage', {
+          name: revoking.target?.integration ?? '',
+          prefix: revoking.target?.prefix ?? '',
+        })}
         note={t('keys.revokeWarning')}
         cancelLabel={t('app.cancel')}
         submitLabel={t('keys.revoke')}
-        pending={revoke.isPending}
         error={revoke.isError ? `${t('keys.revokeFailed')}: ${errorMessage(t, revoke.error)}` : null}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        onConfirm={() => revoking && revoke.mutate({ apiKeyId: revoking.id })}
+        onConfirm={() => revoking.target && revoke.mutate({ apiKeyId: revoking.target.id })}
       />
     </Stack>
   );

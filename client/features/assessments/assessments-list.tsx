@@ -6,12 +6,12 @@ import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { useFormat } from '../../lib/format';
-import { useSearchParam } from '../../lib/use-search-param';
 import { usePageParam } from '../assignments/use-page-param';
+import { pageCount } from '../assignments/paging';
 import { trpc } from '../../lib/trpc';
 import { useAssessmentsT } from './use-assessments-t';
 import { DataTable } from '../../components/data-table';
-import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
+import { FilterSelect, ListPager, SearchBox, useChoiceParam, useListSearch } from '../../components/list-filters';
 
 const STATUS_COLOR: Record<AssessmentStatus, string> = {
   created: 'gray',
@@ -30,16 +30,13 @@ export function AssessmentsList() {
   const { t } = useAssessmentsT();
   const f = useFormat();
   const [page, setPage] = usePageParam('page');
-  const [rawStatus, setStatus] = useSearchParam('status');
-  const status = (ASSESSMENT_STATUSES as readonly string[]).includes(rawStatus ?? '')
-    ? (rawStatus as AssessmentStatus)
-    : undefined;
+  const [status, setStatus] = useChoiceParam('status', ASSESSMENT_STATUSES);
   const { search, typed, setTyped } = useListSearch(setPage);
   const list = useQuery({
     ...trpc.assessments.list.queryOptions({ page, ...(status ? { status } : {}), ...(search ? { search } : {}) }),
     placeholderData: keepPreviousData,
   });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const pages = list.data ? pageCount(list.data.total, list.data.pageSize) : 1;
 
   return (
     <Stack>

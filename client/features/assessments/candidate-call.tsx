@@ -5,8 +5,8 @@ import { useLocation } from 'wouter';
 import { CallOutcome } from '../calls/call-outcome';
 import { CallView, StartCallButton } from '../calls/call-view';
 import { useCallSession, useCallSnapshot } from '../calls/use-call-session';
-import type { CallBackend } from '../calls/call-session';
-import { linkApi, linkCallBackend, type LinkCredentials } from './link-api';
+import { linkBackend, type LinkCallApi } from '../calls/link-backend';
+import { linkApi, linkCallApi, type LinkCredentials } from './link-api';
 import { StepCard } from './step-card';
 
 /** How long the candidate waits for the report before the thank-you page shows anyway. */
@@ -14,19 +14,16 @@ const REPORT_WAIT_MS = 90_000;
 const POLL_MS = 1500;
 
 /** Where a link's report stands, as the call page polls it. */
-export interface LinkCallProgress {
+interface LinkCallProgress {
   settled: boolean;
   score?: number | null;
 }
 
-export interface LinkCallProps {
-  backend: CallBackend;
-  /** Identifies the session (one per link). */
-  sessionKey: string;
+interface LinkCallProps {
+  /** The link's call procedures (one session per link). */
+  api: LinkCallApi;
   /** After a refused start: the page says why (the link may have been used meanwhile, e.g. in another tab). */
   onStartFailed: () => void;
-  /** Where the report stands (null when it could not be read this time). */
-  poll: () => Promise<LinkCallProgress | null>;
   /** The report is settled (or the wait ran out): the page moves on. */
   onDone: (progress: LinkCallProgress | null) => void;
   /** The wait screen's title after the call. */
@@ -37,9 +34,16 @@ export interface LinkCallProps {
  * A call started by a link (an assessment's candidate, a campaign's guest): the exercise page's
  * call (the same CallSession and CallView). After it, a short wait for the report, then onDone.
  */
-export function LinkCall({ backend, sessionKey, onStartFailed, poll, onDone, savingTitle }: LinkCallProps) {
+export function LinkCall({ api, onStartFailed, onDone, savingTitle }: LinkCallProps) {
   const { t } = useTranslation('assessments');
   const { t: tc } = useTranslation('calls');
+  const sessionKey = api.key;
+  const backend = useMemo(() => linkBackend(api.start), [api]);
+  // a report that is ready or failed will not change any more
+  const poll = useCallback(async (): Promise<LinkCallProgress> => {
+    const done = await api.complete();
+    return { settled: done.report_status === 'ready' || done.report_status === 'failed', score: done.score };
+  }, [api]);
   // the link decides what is started; the input is not sent
   const session = useCallSession({ input: { simulationId: sessionKey, mode: 'practice' }, backend }, sessionKey);
   const snapshot = useCallSnapshot(session);
@@ -102,7 +106,7 @@ export function LinkCall({ backend, sessionKey, onStartFailed, poll, onDone, sav
 /** The candidate's call; after it, the thank-you page (with the score only when the tenant shows it to candidates). */
 export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials; onStartRefused: () => void }) {
   const { t } = useTranslation('assessments');
-  const backend = useMemo(() => linkCallBackend(link), [link]);
+  const api = useMemo(() => linkCallApi(link), [link]);
   const [, navigate] = useLocation();
   const onStartFailed = useCallback(() => {
     void linkApi.validate(link).then(
@@ -110,22 +114,9 @@ export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials;
       () => onStartRefused(),
     );
   }, [link, onStartRefused]);
-  const poll = useCallback(async () => {
-    const done = await linkApi.complete(link);
-    return { settled: done.report_status === 'ready' || done.report_status === 'failed', score: done.score };
-  }, [link]);
   const onDone = useCallback(
     (p: LinkCallProgress | null) => navigate('/assessment/complete', { state: { score: p?.score ?? null } }),
     [navigate],
   );
-  return (
-    <LinkCall
-      backend={backend}
-      sessionKey={`${link.assessmentId}:${link.token}`}
-      onStartFailed={onStartFailed}
-      poll={poll}
-      onDone={onDone}
-      savingTitle={t('call.saving')}
-    />
-  );
+  return <LinkCall api={api} onStartFailed={onStartFailed} onDone={onDone} savingTitle={t('call.saving')} />;
 }

@@ -1,5 +1,4 @@
-import type { CallBackend } from '../calls/call-session';
-import { linkBackend, linkProblemFrom } from '../calls/link-backend';
+import { linkProblemFrom, type LinkCallApi } from '../calls/link-backend';
 import { trpcClient } from '../../lib/trpc';
 
 /** The candidate's link: its id and token, the only credential a candidate has. */
@@ -15,9 +14,12 @@ export const linkApi = {
   complete: (l: LinkCredentials) => trpcClient.assessmentLink.complete.mutate(body(l)),
 };
 
-/** The call of a link (see linkBackend). */
-export const linkCallBackend = (l: LinkCredentials): CallBackend =>
-  linkBackend(() => trpcClient.assessmentLink.start.mutate(body(l)));
+/** The call of a link (see LinkCall). */
+export const linkCallApi = (l: LinkCredentials): LinkCallApi => ({
+  key: `${l.assessmentId}:${l.token}`,
+  start: () => trpcClient.assessmentLink.start.mutate(body(l)),
+  complete: () => linkApi.complete(l),
+});
 
 /** Why a link cannot be used, as the invalid-link page names it. */
 export type LinkProblem = 'no_token' | 'malformed' | 'invalid' | 'expired' | 'completed' | 'started' | 'failed';

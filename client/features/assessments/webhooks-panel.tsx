@@ -19,7 +19,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../server/cont
 import { createWebhookInput, type WebhookEndpointView } from '../../../server/contracts/webhooks';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { LoadFailedAlert, ErrorAlert } from '../../components/status-alerts';
-import { errorMessage, translateMessageKey } from '../../lib/errors';
+import { errorMessage, issueMessages } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -30,6 +30,7 @@ import { ListTable } from '../../components/list-states';
 import { submitWith } from '../../lib/submit';
 import { PanelIntro } from '../../components/panel-intro';
 import { FormModal } from '../../components/modal-footer';
+import { pageCount } from '../assignments/paging';
 
 /** A delivery's badge colour by its status; the ones still on their way are gray. */
 const DELIVERY_COLOR: Partial<Record<string, string>> = { succeeded: 'green', dead: 'red', failed: 'orange' };
@@ -219,11 +220,7 @@ function EndpointModal({
   const m = current ? update : create;
   const submit = () => {
     const parsed = createWebhookInput.safeParse({ url, description, events });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= translateMessageKey(t, issue.message);
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(issueMessages(t, parsed.error.issues));
     setErrors({});
     if (current) update.mutate({ endpointId: current.id, ...parsed.data });
     else create.mutate(parsed.data);
@@ -289,7 +286,7 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
   if (log.isError || !log.data)
     return <LoadFailedAlert message={t('webhooks.logFailed')} onRetry={() => void log.refetch()} />;
   if (log.data.total === 0) return <Text c="dimmed">{t('webhooks.logEmpty')}</Text>;
-  const pages = Math.max(1, Math.ceil(log.data.total / log.data.pageSize));
+  const pages = pageCount(log.data.total, log.data.pageSize);
   return (
     <Stack>
       <DataTable

@@ -1,17 +1,14 @@
 import { Group, Paper, Text, Textarea } from '@mantine/core';
 import { BareList } from '../../components/bare-list';
-import { useForm } from '@mantine/form';
 import {
   callInstructionFields,
   type CallInstruction,
   type CallInstructionFields,
 } from '../../../server/contracts/call-instructions';
 import { RecordFormModal, RecordPanel, RecordRowActions, type RecordFormProps } from '../../components/record-panel';
-import { fieldErrorText } from '../../lib/errors';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
-import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope } from '../client-overview/client-scope';
 import { useRecordApi } from '../client-overview/use-record-api';
 
@@ -62,27 +59,24 @@ export function CallInstructionsPanel({ clientId }: { clientId?: string }) {
 
 function CallInstructionForm({ record, ...rest }: RecordFormProps<CallInstruction, CallInstructionFields>) {
   const { t } = useConfigTranslation();
-  const form = useForm<CallInstructionFields>({
-    initialValues: { instructions: record?.instructions ?? '' },
-    validate: zodResolver(callInstructionFields),
-  });
   return (
     <RecordFormModal
       title={t(record ? 'callInstructions.editTitle' : 'callInstructions.createTitle')}
-      form={form}
-      parse={(values) => callInstructionFields.parse(values)}
+      schema={callInstructionFields}
+      initialValues={{ instructions: record?.instructions ?? '' }}
       {...rest}
     >
-      <Textarea
-        label={t('callInstructions.instructions')}
-        withAsterisk
-        data-autofocus
-        autosize
-        minRows={8}
-        maxRows={20}
-        {...form.getInputProps('instructions')}
-        error={fieldErrorText(t, form.errors.instructions)}
-      />
+      {(field) => (
+        <Textarea
+          label={t('callInstructions.instructions')}
+          withAsterisk
+          data-autofocus
+          autosize
+          minRows={8}
+          maxRows={20}
+          {...field('instructions')}
+        />
+      )}
     </RecordFormModal>
   );
 }

@@ -16,6 +16,15 @@ export function linkBackend(start: () => Promise<StartCallOutput>): CallBackend 
   };
 }
 
+/** What a link's call page needs of its link. */
+export interface LinkCallApi {
+  /** Names the call's session (one per link). */
+  key: string;
+  start: () => Promise<StartCallOutput>;
+  /** Where the link's report stands. */
+  complete: () => Promise<{ report_status: string; score?: number | null }>;
+}
+
 /**
  * Why a public link cannot be used, from the server's error code (`codes`); a request the server
  * could not read is `malformed`, and anything else `failed`.

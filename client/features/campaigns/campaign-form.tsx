@@ -5,12 +5,13 @@ import { useState, type ChangeEvent } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
 import { campaignInput, type CampaignRow } from '../../../server/contracts/campaigns';
 import { LANGUAGES, type Language } from '../../../server/contracts/languages';
-import { errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
+import { errorMessage, formFieldMessages, issueMessages } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useCtaT } from './use-cta-t';
 import { submitWith } from '../../lib/submit';
 import { FormModal } from '../../components/modal-footer';
 import { ErrorAlert } from '../../components/status-alerts';
+import { nameOptions } from '../../lib/name-options';
 
 type Fields = {
   slug: string;
@@ -62,9 +63,7 @@ export function CampaignForm({
   const update = useMutation(trpc.campaigns.update.mutationOptions({ onSuccess: onSaved }));
   const m = campaign ? update : create;
   const set = <K extends keyof Fields>(k: K, value: Fields[K]) => setV((p) => ({ ...p, [k]: value }));
-  const serverErrors = m.isError ? serverFieldErrors(m.error) : null;
-  const err = (k: keyof Fields) =>
-    errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
+  const { server: serverErrors, err } = formFieldMessages(t, errors, m);
 
   /** A text field's value, its change and its message. */
   const text = (k: Exclude<keyof Fields, 'language' | 'linkExpirationDays' | 'simulationId' | 'bookingProvider'>) => ({
@@ -96,11 +95,7 @@ export function CampaignForm({
       linkExpirationDays: typeof v.linkExpirationDays === 'number' ? v.linkExpirationDays : Number.NaN,
       bookingUrl: v.bookingProvider === 'none' ? null : v.bookingUrl,
     });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= translateMessageKey(t, issue.message);
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(issueMessages(t, parsed.error.issues));
     setErrors({});
     if (campaign) update.mutate({ ...parsed.data, id: campaign.id });
     else create.mutate(parsed.data);
@@ -124,7 +119,7 @@ export function CampaignForm({
       <Select
         label={t('form.simulation')}
         placeholder={t('form.simulationPlaceholder')}
-        data={(sims.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        data={nameOptions(sims.data)}
         value={v.simulationId}
         onChange={(id) => set('simulationId', id)}
         error={err('simulationId') ?? (sims.isError ? t('form.simulationsFailed') : undefined)}

@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { NameText } from '../../components/name-text';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { useConfirmTarget } from '../../lib/use-confirm-target';
 import { trpc } from '../../lib/trpc';
 import { CampaignForm } from './campaign-form';
 import { useCtaT } from './use-cta-t';
@@ -23,16 +24,14 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
   const queryClient = useQueryClient();
   const list = useQuery(trpc.campaigns.list.queryOptions());
   const [editing, setEditing] = useState<CampaignRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CampaignRow | null>(null);
+  const deleting = useConfirmTarget<CampaignRow>();
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.queryKey() });
   const remove = useMutation(
     trpc.campaigns.delete.mutationOptions({
-      onSuccess: async () => {
-        setDeleting(null);
-        notifySuccess(t('campaigns.deleted'));
+      onSuccess: deleting.succeeded(t('campaigns.deleted'), async () => {
         await invalidate();
         await queryClient.invalidateQueries({ queryKey: trpc.campaigns.links.pathKey() });
-      },
+      }),
     }),
   );
 
@@ -87,7 +86,7 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
                 <RowActions
                   actions={[
                     { key: 'edit', icon: IconPencil, onClick: () => setEditing(c) },
-                    { key: 'delete', icon: IconTrash, onClick: () => setDeleting(c), color: 'red' },
+                    { key: 'delete', icon: IconTrash, onClick: () => deleting.ask(c), color: 'red' },
                   ]}
                   tip={(k) => t(`campaigns.${k}`)}
                   label={(k) => t(`campaigns.${k}Named`, { name: c.name })}
@@ -111,15 +110,15 @@ export function CampaignsPanel({ onGenerate }: { onGenerate: (campaignId: string
         />
       )}
       <ConfirmDeleteDialog
-        opened={!!deleting}
+        {...deleting.dialog(remove)}
         title={t('campaigns.deleteTitle')}
-        message={deleting ? t('campaigns.deleteText', { name: deleting.name, count: deleting.links }) : ''}
+        message={
+          deleting.target ? t('campaigns.deleteText', { name: deleting.target.name, count: deleting.target.links }) : ''
+        }
         cancelLabel={t('app.cancel')}
         submitLabel={t('campaigns.delete')}
-        pending={remove.isPending}
         error={remove.isError ? `${t('campaigns.deleteFailed')} ${errorMessage(t, remove.error)}` : null}
-        onCancel={() => (setDeleting(null), remove.reset())}
-        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        onConfirm={() => deleting.target && remove.mutate({ id: deleting.target.id })}
       />
     </Stack>
   );

@@ -1,5 +1,4 @@
-import type { CallBackend } from '../calls/call-session';
-import { linkBackend, linkProblemFrom } from '../calls/link-backend';
+import { linkProblemFrom, type LinkCallApi } from '../calls/link-backend';
 import { trpcClient } from '../../lib/trpc';
 
 /** A guest's magic link: its id and token, the only credential a guest has. */
@@ -28,9 +27,12 @@ export const ctaPaths = {
     `/magic-link/used?reason=${reason}${l ? `&cta=${encodeURIComponent(l.ctaId)}&token=${encodeURIComponent(l.token)}` : ''}`,
 };
 
-/** The link's one call (see linkBackend). */
-export const ctaCallBackend = (l: CtaCredentials): CallBackend =>
-  linkBackend(() => trpcClient.ctaLink.markStarted.mutate(body(l)));
+/** The link's one call (see LinkCall). */
+export const ctaCallApi = (l: CtaCredentials): LinkCallApi => ({
+  key: `${l.ctaId}:${l.token}`,
+  start: () => trpcClient.ctaLink.markStarted.mutate(body(l)),
+  complete: () => ctaApi.complete(l),
+});
 
 /** Why a magic link cannot be used (already used; invalid; expired because the exercise was started). */
 export type CtaProblem = 'no_token' | 'malformed' | 'invalid' | 'expired' | 'used' | 'started' | 'failed';

@@ -9,10 +9,12 @@ import { useFormat } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
 import { usePageParam } from '../assignments/use-page-param';
+import { pageCount } from '../assignments/paging';
 import { useCsvExport } from '../users/download';
 import { useCtaT } from './use-cta-t';
 import { DataTable } from '../../components/data-table';
-import { FilterSelect, ListPager, SearchBox, useListSearch } from '../../components/list-filters';
+import { FilterSelect, ListPager, SearchBox, useChoiceParam, useListSearch } from '../../components/list-filters';
+import { nameOptions } from '../../lib/name-options';
 
 const STATUS_COLOR: Record<MagicLinkStatus, string> = {
   created: 'gray',
@@ -24,7 +26,6 @@ const STATUS_COLOR: Record<MagicLinkStatus, string> = {
   expired: 'orange',
 };
 const FILTERS = [...MAGIC_LINK_STATUSES, 'booked'] as const;
-type StatusFilter = (typeof FILTERS)[number];
 
 /** The table's columns, by the last part of their header's text key. */
 const COLUMNS = ['email', 'campaign', 'status', 'clicks', 'created', 'expires', 'completed', 'booked', 'score'];
@@ -35,10 +36,9 @@ export function LinksPanel() {
   const f = useFormat();
   const [page, setPage] = usePageParam('page');
   const [rawCampaign, setCampaign] = useSearchParam('campaign');
-  const [rawStatus, setStatus] = useSearchParam('status');
   const campaigns = useQuery(trpc.campaigns.list.queryOptions());
   const campaignId = rawCampaign && campaigns.data?.rows.some((c) => c.id === rawCampaign) ? rawCampaign : undefined;
-  const status = (FILTERS as readonly string[]).includes(rawStatus ?? '') ? (rawStatus as StatusFilter) : undefined;
+  const [status, setStatus] = useChoiceParam('status', FILTERS);
   const { search, typed, setTyped } = useListSearch(setPage);
   const filter = {
     ...(campaignId ? { campaignId } : {}),
@@ -49,7 +49,7 @@ export function LinksPanel() {
     ...trpc.campaigns.links.queryOptions({ page, pageSize: 25, ...filter }),
     placeholderData: keepPreviousData,
   });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const pages = list.data ? pageCount(list.data.total, list.data.pageSize) : 1;
 
   const { exporting, exportCsv } = useCsvExport(t, t('links.csvFailed'), () =>
     trpcClient.campaigns.exportLinks.query(filter),
@@ -63,7 +63,7 @@ export function LinksPanel() {
           <FilterSelect
             label={t('links.campaign')}
             allLabel={t('links.allCampaigns')}
-            options={(campaigns.data?.rows ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            options={nameOptions(campaigns.data?.rows)}
             value={campaignId}
             onChange={setCampaign}
             setPage={setPage}

@@ -25,7 +25,7 @@ import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ScoreText } from '../../components/score-text';
 import { LoadFailedAlert } from '../../components/status-alerts';
-import { DataTable } from '../../components/data-table';
+import { DataTable, TableHead } from '../../components/data-table';
 
 // the chart packages load after the numbers and tiles, behind a skeleton of the chart's size
 const LineChart = lazy(() => import('./trend-chart'));
@@ -202,13 +202,7 @@ export function ManagerDashboard() {
             />
           </Suspense>
           <Table mt="sm" aria-label={t('trend.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('trend.week')}</Table.Th>
-                <Table.Th>{t('trend.score')}</Table.Th>
-                <Table.Th>{t('trend.completed')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={[t('trend.week'), t('trend.score'), t('trend.completed')]} />
             <Table.Tbody>
               {d.trend.map((w) => (
                 <Table.Tr key={w.weekStart}>

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { CalendarMeetings, type CalendarEvent } from './calendar-meetings';
 import { GOOGLE_MEET_URL } from '../../../server/contracts/meetings';
-import { errorInfo, errorMessage, serverFieldErrors, translateMessageKey } from '../../lib/errors';
+import { errorInfo, errorMessage, formFieldMessages, serverFieldErrors, translateMessageKey } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { ScorecardFields, useScorecardChoice } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
@@ -153,8 +153,7 @@ export function RecordMeet() {
       ...(when ? { joinAt: when } : {}),
     });
   };
-  const serverErrors = request.isError ? serverFieldErrors(request.error) : null;
-  const err = (k: string) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
+  const { server: serverErrors, err } = formFieldMessages(t, errors, request);
   const reason = request.isError ? errorInfo(request.error).details?.reason : null;
 
   return (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { useMeetingsT } from './use-meetings-t';
+import { nameOptions } from '../../lib/name-options';
 
 interface Props {
   simulationId: string | null;
@@ -40,7 +41,7 @@ export function ScorecardFields({ simulationId, onSimulation, scorecardId, onSco
         label={t('upload.simulation')}
         description={t('upload.simulationHelp')}
         placeholder={t('upload.simulationNone')}
-        data={(options.data?.simulations ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        data={nameOptions(options.data?.simulations)}
         value={simulationId}
         onChange={(id) => {
           onSimulation(id);
@@ -54,7 +55,7 @@ export function ScorecardFields({ simulationId, onSimulation, scorecardId, onSco
       <Select
         label={t('upload.scorecard')}
         placeholder={t('upload.scorecardPlaceholder')}
-        data={(options.data?.scorecards ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        data={nameOptions(options.data?.scorecards)}
         value={scorecardId}
         onChange={onScorecard}
         error={scorecardError ?? (options.isError ? t('upload.optionsFailed') : undefined)}

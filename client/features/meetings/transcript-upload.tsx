@@ -5,7 +5,13 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { MAX_TRANSCRIPT_CHARS, type TranscriptPreview } from '../../../server/contracts/meetings';
 import { clock } from '../../../server/contracts/report-format';
-import { errorMessage, serverFieldErrors, translateErrorCode, translateMessageKey } from '../../lib/errors';
+import {
+  errorMessage,
+  formFieldMessages,
+  serverFieldErrors,
+  translateErrorCode,
+  translateMessageKey,
+} from '../../lib/errors';
 import { UploadError } from '../knowledge/upload-file';
 import { isRecording, transcribeRecordingFile } from './upload-recording';
 import { trpc } from '../../lib/trpc';
@@ -106,8 +112,7 @@ export function TranscriptUpload() {
       repSpeaker: rep!,
     });
   };
-  const serverErrors = score.isError ? serverFieldErrors(score.error) : null;
-  const err = (k: string) => errors[k] ?? (serverErrors?.[k] ? translateMessageKey(t, serverErrors[k]) : undefined);
+  const { server: serverErrors, err } = formFieldMessages(t, errors, score);
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="upload-title">

@@ -1,13 +1,10 @@
 import { TextInput, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { icpFields } from '../../../server/contracts/icps';
 import { productGroupingFields } from '../../../server/contracts/product-groupings';
 import { RecordFormModal, RecordPanel, RecordTable, type RecordFormProps } from '../../components/record-panel';
-import { fieldErrorText } from '../../lib/errors';
 import { useQuery } from '@tanstack/react-query';
 import { trpc } from '../../lib/trpc';
 import { useConfigTranslation } from '../../lib/use-config-translation';
-import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope } from '../client-overview/client-scope';
 import { useRecordApi } from '../client-overview/use-record-api';
 
@@ -68,34 +65,26 @@ export const ProductGroupingsPanel = ({ clientId }: { clientId?: string }) => (
 function NamedRecordForm({ kind, record, ...rest }: RecordFormProps<NamedRecord, NamedFields> & { kind: Kind }) {
   const { t } = useConfigTranslation();
   const k = (key: string) => `${kind}.${key}`;
-  const schema = SCHEMAS[kind];
-  const form = useForm<NamedFields>({
-    initialValues: { name: record?.name ?? '', details: record?.details ?? '' },
-    validate: zodResolver(schema),
-  });
   return (
     <RecordFormModal
       title={t(k(record ? 'editTitle' : 'createTitle'))}
-      form={form}
-      parse={(values) => schema.parse(values)}
+      schema={SCHEMAS[kind]}
+      initialValues={{ name: record?.name ?? '', details: record?.details ?? '' }}
       {...rest}
     >
-      <TextInput
-        label={t(k('name'))}
-        withAsterisk
-        data-autofocus
-        {...form.getInputProps('name')}
-        error={fieldErrorText(t, form.errors.name)}
-      />
-      <Textarea
-        label={t(k('details'))}
-        description={t(k('detailsHelp'))}
-        autosize
-        minRows={6}
-        maxRows={16}
-        {...form.getInputProps('details')}
-        error={fieldErrorText(t, form.errors.details)}
-      />
+      {(field) => (
+        <>
+          <TextInput label={t(k('name'))} withAsterisk data-autofocus {...field('name')} />
+          <Textarea
+            label={t(k('details'))}
+            description={t(k('detailsHelp'))}
+            autosize
+            minRows={6}
+            maxRows={16}
+            {...field('details')}
+          />
+        </>
+      )}
     </RecordFormModal>
   );
 }

@@ -1,6 +1,5 @@
 import { Divider, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { ChoiceSelect } from '../../components/choice-select';
-import { useForm } from '@mantine/form';
 import {
   DIFFICULTIES,
   personaFields,
@@ -9,11 +8,8 @@ import {
   type PersonaFields,
 } from '../../../server/contracts/personas';
 import { LANGUAGES } from '../../lib/i18n';
-import { fieldErrorText } from '../../lib/errors';
-import { zodResolver } from '../../lib/zod-resolver';
 import { RecordFormModal } from '../../components/record-panel';
 import { useConfigTranslation } from '../../lib/use-config-translation';
-import { fieldsWithErrors } from '../../lib/form-field';
 
 type FormValues = Omit<PersonaFields, 'behaviourNotes'> & {
   behaviourNotes: Record<(typeof DIFFICULTIES)[number], string>;
@@ -61,66 +57,63 @@ interface Props {
 /** Add/edit form. Mount it with a `key` per persona so the values start fresh. */
 export function PersonaFormModal({ persona, clientMissing, onClose, onSave, saving }: Props) {
   const { t } = useConfigTranslation();
-  const form = useForm<FormValues>({
-    initialValues: persona ? valuesOf(persona) : emptyValues(),
-    validate: zodResolver(personaFields),
-  });
-  const err = (path: string) => fieldErrorText(t, form.errors[path]);
-
-  const field = fieldsWithErrors(form, err);
   return (
     <RecordFormModal
       title={persona ? t('personas.editTitle') : t('personas.createTitle')}
       size="xl"
-      form={form}
-      parse={(values) => personaFields.parse(values)}
+      schema={personaFields}
+      initialValues={persona ? valuesOf(persona) : emptyValues()}
       clientMissing={clientMissing}
       saving={saving}
       onClose={onClose}
       onSave={onSave}
     >
-      <TextInput label={t('personas.name')} withAsterisk data-autofocus {...field('name')} />
-      <TextInput label={t('personas.shortDescription')} withAsterisk {...field('shortDescription')} />
-      <Textarea
-        label={t('personas.longDescription')}
-        description={t('personas.longDescriptionHelp')}
-        withAsterisk
-        autosize
-        minRows={4}
-        maxRows={12}
-        {...field('longDescription')}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ChoiceSelect
-          label={t('personas.voice')}
-          values={REALTIME_VOICES}
-          optionLabel={voiceLabel}
-          {...field('voice')}
-        />
-        <ChoiceSelect
-          label={t('personas.language')}
-          values={LANGUAGES}
-          optionLabel={(l) => t(`languages.${l}`)}
-          {...field('language')}
-        />
-      </SimpleGrid>
-      <Divider />
-      <div>
-        <Text fw={600}>{t('personas.behaviourTitle')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('personas.behaviourHelp')}
-        </Text>
-      </div>
-      {DIFFICULTIES.map((d) => (
-        <Textarea
-          key={d}
-          label={t(`difficulties.${d}`)}
-          autosize
-          minRows={2}
-          maxRows={8}
-          {...field(`behaviourNotes.${d}`)}
-        />
-      ))}
+      {(field) => (
+        <>
+          <TextInput label={t('personas.name')} withAsterisk data-autofocus {...field('name')} />
+          <TextInput label={t('personas.shortDescription')} withAsterisk {...field('shortDescription')} />
+          <Textarea
+            label={t('personas.longDescription')}
+            description={t('personas.longDescriptionHelp')}
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={12}
+            {...field('longDescription')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ChoiceSelect
+              label={t('personas.voice')}
+              values={REALTIME_VOICES}
+              optionLabel={voiceLabel}
+              {...field('voice')}
+            />
+            <ChoiceSelect
+              label={t('personas.language')}
+              values={LANGUAGES}
+              optionLabel={(l) => t(`languages.${l}`)}
+              {...field('language')}
+            />
+          </SimpleGrid>
+          <Divider />
+          <div>
+            <Text fw={600}>{t('personas.behaviourTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('personas.behaviourHelp')}
+            </Text>
+          </div>
+          {DIFFICULTIES.map((d) => (
+            <Textarea
+              key={d}
+              label={t(`difficulties.${d}`)}
+              autosize
+              minRows={2}
+              maxRows={8}
+              {...field(`behaviourNotes.${d}`)}
+            />
+          ))}
+        </>
+      )}
     </RecordFormModal>
   );
 }

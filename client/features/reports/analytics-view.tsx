@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock, percent, readAnalytics } from '../../../server/contracts/report-format';
 import { useFormat } from '../../lib/format';
+import { TableHead } from '../../components/data-table';
 
 function Stat({ label, value, children }: { label: string; value?: string; children?: ReactNode }) {
   return (
@@ -97,12 +98,7 @@ export function AnalyticsView({ analytics }: { analytics: unknown }) {
             </Text>
           ) : (
             <Table maw={360} withTableBorder aria-label={t('analytics.fillers')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('analytics.fillerWord')}</Table.Th>
-                  <Table.Th>{t('analytics.fillerCount')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={[t('analytics.fillerWord'), t('analytics.fillerCount')]} />
               <Table.Tbody>
                 {a.fillers.counts.map(([word, n]) => (
                   <Table.Tr key={word}>

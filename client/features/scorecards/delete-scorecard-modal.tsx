@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DeleteNamedDialog } from '../../components/confirm-delete-dialog';
 import { serverReason } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { DeleteRecordDialog } from '../client-overview/delete-record-dialog';
 
 export interface DeleteTarget {
   id: string;
@@ -20,22 +19,15 @@ interface Props {
 /** Confirmation that names the scorecard before deleting it. */
 export function DeleteScorecardModal({ target, clientId, onClose, onDeleted }: Props) {
   const { t } = useTranslation('scorecards');
-  const queryClient = useQueryClient();
-  const scope = clientId ? { clientId } : {};
-  const remove = useMutation(trpc.scorecards.delete.mutationOptions());
   return (
-    <DeleteNamedDialog
+    <DeleteRecordDialog
+      api={trpc.scorecards}
+      clientId={clientId}
+      alsoRemoved={(input) => [trpc.scorecards.versions.queryKey(input)]}
       target={target}
       t={t}
       note={target?.used && t('delete.usedNote')}
-      pending={remove.isPending}
       failure={(e) => t('errors.deleteFailed', { message: serverReason(t, e) })}
-      remove={async ({ id }) => {
-        await remove.mutateAsync({ ...scope, id });
-        queryClient.removeQueries({ queryKey: trpc.scorecards.get.queryKey({ ...scope, id }) });
-        queryClient.removeQueries({ queryKey: trpc.scorecards.versions.queryKey({ ...scope, id }) });
-        await queryClient.invalidateQueries({ queryKey: trpc.scorecards.list.queryKey(scope) });
-      }}
       onClose={onClose}
       onDeleted={({ id }) => onDeleted(id)}
     />

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DeleteNamedDialog } from '../../components/confirm-delete-dialog';
-import { trpc } from '../../lib/trpc';
 import { serverReason } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { DeleteRecordDialog } from '../client-overview/delete-record-dialog';
 
 export interface SimulationTarget {
   id: string;
@@ -20,20 +19,13 @@ export function DeleteSimulationModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('simulations');
-  const queryClient = useQueryClient();
-  const scope = clientId ? { clientId } : {};
-  const remove = useMutation(trpc.simulations.delete.mutationOptions());
   return (
-    <DeleteNamedDialog
+    <DeleteRecordDialog
+      api={trpc.simulations}
+      clientId={clientId}
       target={target}
       t={t}
-      pending={remove.isPending}
       failure={(e) => `${t('errors.deleteFailed')}: ${serverReason(t, e)}`}
-      remove={async ({ id }) => {
-        await remove.mutateAsync({ ...scope, id });
-        queryClient.removeQueries({ queryKey: trpc.simulations.get.queryKey({ ...scope, id }) });
-        await queryClient.invalidateQueries({ queryKey: trpc.simulations.list.queryKey(scope) });
-      }}
       onClose={onClose}
       onDeleted={onClose}
     />

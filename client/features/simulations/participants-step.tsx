@@ -29,6 +29,7 @@ import {
 import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
 import { fieldsWithErrors } from '../../lib/form-field';
+import { nameOptions } from '../../lib/name-options';
 
 interface Props {
   form: UseFormReturnType<SimulationFormValues>;
@@ -71,17 +72,21 @@ export function ParticipantsStep({ form, options }: Props) {
   );
 
   const field = fieldsWithErrors(form, err);
+  /** A required choice of one of the client's records, found by typing its name. */
+  const recordSelect = (name: 'persona' | 'scorecard', records: { id: string; name: string }[]) => (
+    <Select
+      label={t(`wizard.participants.${name}`)}
+      placeholder={t(`wizard.participants.${name}Placeholder`)}
+      withAsterisk
+      searchable
+      data={nameOptions(records)}
+      {...field(`${name}Id`)}
+    />
+  );
   return (
     <Stack mt="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label={t('wizard.participants.persona')}
-          placeholder={t('wizard.participants.personaPlaceholder')}
-          withAsterisk
-          searchable
-          data={options.personas.map((p) => ({ value: p.id, label: p.name }))}
-          {...field('personaId')}
-        />
+        {recordSelect('persona', options.personas)}
         <ChoiceSelect
           label={t('wizard.participants.learnerRole')}
           values={LEARNER_ROLES}
@@ -94,16 +99,8 @@ export function ParticipantsStep({ form, options }: Props) {
           optionLabel={(r) => t(`learnerTeams.${r}`)}
           {...field('learnerTeam')}
         />
-        {optionalSelect(
-          'icpId',
-          t('wizard.participants.icp'),
-          options.icps.map((x) => ({ value: x.id, label: x.name })),
-        )}
-        {optionalSelect(
-          'productGroupingId',
-          t('wizard.participants.product'),
-          options.productGroupings.map((x) => ({ value: x.id, label: x.name })),
-        )}
+        {optionalSelect('icpId', t('wizard.participants.icp'), nameOptions(options.icps))}
+        {optionalSelect('productGroupingId', t('wizard.participants.product'), nameOptions(options.productGroupings))}
         {optionalSelect(
           'callInstructionsId',
           t('wizard.participants.callInstructions'),
@@ -111,14 +108,7 @@ export function ParticipantsStep({ form, options }: Props) {
         )}
       </SimpleGrid>
 
-      <Select
-        label={t('wizard.participants.scorecard')}
-        placeholder={t('wizard.participants.scorecardPlaceholder')}
-        withAsterisk
-        searchable
-        data={options.scorecards.map((c) => ({ value: c.id, label: c.name }))}
-        {...field('scorecardId')}
-      />
+      {recordSelect('scorecard', options.scorecards)}
       {card && (
         <Paper withBorder p="sm" component="section" aria-label={t('wizard.participants.criteria')}>
           <Text size="sm" fw={600} mb={6}>

@@ -21,6 +21,7 @@ import { downloadText } from './download';
 import { useUsersT } from './users-i18n';
 import { notifyError, notifyFailure } from '../../lib/notify';
 import { ErrorAlert } from '../../components/status-alerts';
+import { TableHead } from '../../components/data-table';
 
 const POLL_MS = 400;
 const CSV_ACCEPT = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'], 'text/plain': ['.csv'] };
@@ -240,13 +241,7 @@ export function BulkImportModal({ opened, onClose, clientId }: Props) {
             </Alert>
             <ScrollArea.Autosize mah={320}>
               <Table striped withTableBorder aria-label={t('bulk.rejectedRows')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('bulk.row')}</Table.Th>
-                    <Table.Th>{t('bulk.column')}</Table.Th>
-                    <Table.Th>{t('bulk.reason')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={[t('bulk.row'), t('bulk.column'), t('bulk.reason')]} />
                 <Table.Tbody>
                   {state.errors.map((e, i) => (
                     <Table.Tr key={`${e.row}-${e.field}-${i}`}>
