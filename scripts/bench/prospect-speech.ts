@@ -7,13 +7,11 @@
 import os from 'node:os';
 import { DIFFICULTIES } from '../../server/contracts/enums';
 import { LANGUAGES } from '../../server/contracts/languages';
-import { generateScenario } from '../../server/ai/scenario';
-import { renderScenario } from '../../server/contracts/scenario/render';
 import { wordsOf } from '../../server/contracts/speech/words';
 import { longestCopy, MAX_COPIED_WORDS, writtenTexts } from '../../server/realtime/offline-prospect/rephrase';
 import { SPOKEN_RULES } from '../../server/realtime/offline-prospect/spoken-rules';
 import { DEMO_SIMULATIONS } from '../../seed/simulations';
-import { holdCall, prospectFor, scorecardTextsOf, seededContext } from '../../tests/fixtures/offline-calls';
+import { holdCall, seededScenario } from '../../tests/fixtures/offline-calls';
 import { REP_SCRIPTS } from '../../tests/fixtures/rep-scripts';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 
@@ -33,17 +31,9 @@ async function main() {
     for (const difficulty of DIFFICULTIES) {
       const lines: { copy: number; asides: number; words: number; verbatim: boolean }[] = [];
       for (const sim of DEMO_SIMULATIONS) {
-        const context = seededContext(sim, { language });
-        const g = await generateScenario({ provider: null, context });
-        const stored = { variables: g.variables, narrative: g.narrative };
-        const sources = writtenTexts(renderScenario(stored));
-        const profile = prospectFor(stored, {
-          personaName: context.persona.name,
-          difficulty,
-          language,
-          seed: `bench:${sim.name}`,
-          systemTexts: scorecardTextsOf(sim),
-        });
+        const { rendered, prospect } = await seededScenario(sim, language);
+        const sources = writtenTexts(rendered);
+        const profile = prospect(difficulty, `bench:${sim.name}`);
         const flat = sources.map((t) => wordsOf(t).join(' '));
         for (const f of [...profile.facts, ...profile.hidden, ...profile.objections]) {
           const said = wordsOf(f.line).join(' ');

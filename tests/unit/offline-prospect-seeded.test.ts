@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../server/contracts/languages';
 import { DEMO_SIMULATIONS } from '../../seed/simulations';
-import { generateScenario } from '../../server/ai/scenario';
-import { renderScenario, type Scenario } from '../../server/contracts/scenario/render';
+import type { Scenario } from '../../server/contracts/scenario/render';
 import { detectLanguage } from '../../server/contracts/speech/language';
 import { LEXICONS } from '../../server/contracts/speech/lexicon';
 import { sentences, wordsOf } from '../../server/contracts/speech/words';
-import { holdCall, prospectFor, scorecardTextsOf, seededContext, type HeldCall } from '../fixtures/offline-calls';
+import { holdCall, scorecardTextsOf, seededScenario, type HeldCall } from '../fixtures/offline-calls';
 import { REP_SCRIPTS } from '../fixtures/rep-scripts';
 
 // Every seeded simulation, generated in every language, talked to by scripted reps: a skilled
@@ -47,22 +46,12 @@ const cases = DEMO_SIMULATIONS.flatMap((sim) => LANGUAGES.map((language) => ({ s
 
 describe.each(cases)('seeded simulation "$sim.name" in $language', { timeout: 60_000 }, ({ sim, language }) => {
   it('the offline prospect stays in character: first person, its language, no system text, hidden facts only after a matching open question', async () => {
-    const context = seededContext(sim, { language });
-    const generated = await generateScenario({ provider: null, context });
-    const stored: Scenario = { variables: generated.variables, narrative: generated.narrative };
-    const rendered = renderScenario(stored);
+    const { rendered, prospect } = await seededScenario(sim, language);
     const cardTexts = scorecardTextsOf(sim);
     const forbidden = systemTexts(rendered, cardTexts);
     const script = REP_SCRIPTS[language];
     const labelOf = new Map(script.discovery.map((l) => [l.text, l.open]));
-    const profile = (seed: string) =>
-      prospectFor(stored, {
-        personaName: context.persona.name,
-        difficulty: sim.difficulty,
-        language,
-        seed,
-        systemTexts: cardTexts,
-      });
+    const profile = (seed: string) => prospect(sim.difficulty, seed);
 
     const calls: Record<string, HeldCall> = {
       discovery: holdCall(

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '../../server/contracts/languages';
-import { DIFFICULTIES, type Difficulty } from '../../server/contracts/enums';
+import { DIFFICULTIES } from '../../server/contracts/enums';
 import { DEMO_SIMULATIONS } from '../../seed/simulations';
-import { generateScenario } from '../../server/ai/scenario';
-import { renderScenario, type Scenario } from '../../server/contracts/scenario/render';
 import { sentences } from '../../server/contracts/speech/words';
 import { linesFor } from '../../server/realtime/offline-prospect/lines';
 import { longestCopy, MAX_COPIED_WORDS, rephrase, writtenTexts } from '../../server/realtime/offline-prospect/rephrase';
 import { SPOKEN_RULES } from '../../server/realtime/offline-prospect/spoken-rules';
-import { holdCall, prospectFor, scorecardTextsOf, seededContext, type HeldCall } from '../fixtures/offline-calls';
+import { holdCall, seededScenario, type HeldCall } from '../fixtures/offline-calls';
 import { REP_SCRIPTS } from '../fixtures/rep-scripts';
 
 // The offline prospect speaks its scenario's facts in its own words: every seeded simulation, in
@@ -61,19 +59,9 @@ const cases = DEMO_SIMULATIONS.flatMap((sim) => LANGUAGES.map((language) => ({ s
 
 describe.each(cases)('seeded simulation "$sim.name" in $language', { timeout: 60_000 }, ({ sim, language }) => {
   it('speaks each fact in its own words, one new fact an answer, with no doubled openers or template seams', async () => {
-    const context = seededContext(sim, { language });
-    const generated = await generateScenario({ provider: null, context });
-    const stored: Scenario = { variables: generated.variables, narrative: generated.narrative };
-    const sources = writtenTexts(renderScenario(stored));
+    const { rendered, prospect } = await seededScenario(sim, language);
+    const sources = writtenTexts(rendered);
     const script = REP_SCRIPTS[language];
-    const prospect = (difficulty: Difficulty, seed: string) =>
-      prospectFor(stored, {
-        personaName: context.persona.name,
-        difficulty,
-        language,
-        seed,
-        systemTexts: scorecardTextsOf(sim),
-      });
     const calls: HeldCall[] = DIFFICULTIES.flatMap((d) => [
       holdCall(
         prospect(d, `discovery:${d}`),

@@ -124,28 +124,11 @@ export function longestCopy(line: string, sources: readonly string[]): { start: 
   return best;
 }
 
-const CLAUSE_WORDS = new Set([
-  'and',
-  'but',
-  'so',
-  'because',
-  'while',
-  'although',
-  'y',
-  'pero',
-  'porque',
-  'aunque',
-  'mientras',
-  'e',
-  'ed',
-  'ma',
-  'quindi',
-  'perché',
-  'mas',
-  'então',
-  'embora',
-  'enquanto',
-]);
+const CLAUSE_WORDS = new Set(
+  'and but so because while although y pero porque aunque mientras e ed ma quindi perché mas então embora enquanto'.split(
+    ' ',
+  ),
+);
 
 /** Words after a verb that show it is one ("report to", "worry about", "am unsure"). */
 const EN_AFTER_VERB = new Set(
