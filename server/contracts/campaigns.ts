@@ -4,7 +4,7 @@ import { BOOKING_PROVIDERS, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type
 import { LINK_TOKEN_PATTERN, linkSimulationOutput } from './assessments';
 import { LANGUAGES } from './languages';
 import { reportOutput, REPORT_STATUSES } from './reports';
-import { text } from './text';
+import { requiredText, text } from './text';
 
 /**
  * Campaign magic links: the /cta screen and the guest's public pages. The /cta screen's
@@ -111,18 +111,14 @@ export function isBookingMessage(
 // ---- Campaigns ---------------------------------------------------------------------------------
 
 const campaignFields = z.object({
-  slug: text('cta.validation.slugRequired')
-    .min(1, 'cta.validation.slugRequired')
-    .max(64, 'cta.validation.slugFormat')
-    .regex(CAMPAIGN_SLUG_PATTERN, 'cta.validation.slugFormat'),
-  name: text('cta.validation.nameRequired').min(1, 'cta.validation.nameRequired').max(200, 'cta.validation.tooLong'),
+  slug: requiredText('cta.validation.slugRequired', 64, 'cta.validation.slugFormat').regex(
+    CAMPAIGN_SLUG_PATTERN,
+    'cta.validation.slugFormat',
+  ),
+  name: requiredText('cta.validation.nameRequired', 200, 'cta.validation.tooLong'),
   subHeader: text().max(300, 'cta.validation.tooLong').default(''),
-  introParagraph: text('cta.validation.introRequired')
-    .min(1, 'cta.validation.introRequired')
-    .max(4000, 'cta.validation.tooLong'),
-  afterMessage: text('cta.validation.afterRequired')
-    .min(1, 'cta.validation.afterRequired')
-    .max(4000, 'cta.validation.tooLong'),
+  introParagraph: requiredText('cta.validation.introRequired', 4000, 'cta.validation.tooLong'),
+  afterMessage: requiredText('cta.validation.afterRequired', 4000, 'cta.validation.tooLong'),
   bannerMessage: text().max(500, 'cta.validation.tooLong').default(''),
   ctaInstructions: text().max(4000, 'cta.validation.tooLong').default(''),
   language: z.enum(LANGUAGES, 'cta.validation.languageRequired'),
@@ -214,9 +210,7 @@ export function parseEntries(raw: string): ParsedEntries {
 
 export const generateLinksInput = z.object({
   campaignId: z.uuid('cta.validation.campaignRequired'),
-  entries: text('cta.validation.entriesRequired')
-    .min(1, 'cta.validation.entriesRequired')
-    .max(ENTRIES_MAX_CHARS, 'cta.validation.tooManyEntries'),
+  entries: requiredText('cta.validation.entriesRequired', ENTRIES_MAX_CHARS, 'cta.validation.tooManyEntries'),
   /** Mail each link to its guest (through the outbox, in the campaign's language). */
   send: z.boolean().default(false),
 });

@@ -7,6 +7,10 @@ export const configRecordId = z.object({ id: z.uuid('config.idInvalid') });
 export const configRecordUpdate = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) =>
   fields.extend(configRecordId.shape);
 
+/** A configuration record as read back: its id, its own fields, and when it last changed. */
+export const configRecordOutput = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.object({ id: z.string(), ...shape, updatedAt: z.string() });
+
 /** What deleting a record answers: the id it had. */
 export const deletedOutput = z.object({ id: z.string() });
 

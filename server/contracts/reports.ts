@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { requiredText, text } from './text';
 
 // Messages are i18n keys in locales/<lng>/reports.json (namespace "reports"); the client translates.
 
@@ -16,9 +16,7 @@ export const overrideInput = z.object({
     .int('reports.validation.levelInvalid')
     .min(0, 'reports.validation.levelInvalid')
     .max(2, 'reports.validation.levelInvalid'),
-  note: text('reports.review.noteRequired')
-    .min(1, 'reports.review.noteRequired')
-    .max(MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
+  note: requiredText('reports.review.noteRequired', MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
   /**
    * The level the reviewer saw (null: the criterion had no level, e.g. not assessable offline); when
    * given and no longer current, the change is refused (someone else reviewed meanwhile).

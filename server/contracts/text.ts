@@ -71,6 +71,11 @@ export function text(required?: string) {
     .trim();
 }
 
+/** Text a field cannot do without: `required` is both the message for a missing and for an empty value. */
+export function requiredText(required: string, max: number, tooLong: string) {
+  return text(required).min(1, required).max(max, tooLong);
+}
+
 /**
  * A URL a person or a partner gave: well-formed, at most `max` characters, and storable — the URL
  * parser accepts a NUL or a lone surrogate in a path, PostgreSQL does not.
