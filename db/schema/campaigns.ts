@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { linkId, parentId, stamps, tenantKeys, timestamptz } from './columns';
+import { index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { linkId, parentId, stamps, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 import { simulations } from './simulations';
@@ -10,10 +10,9 @@ import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '..
  * A marketing campaign: the texts the guest reads, the demo simulation, how
  * long its links live, and the Book-a-Call step. `slug` is the tenant's own campaign id.
  */
-export const campaigns = pgTable(
+export const campaigns = tenantTable(
   'campaigns',
   {
-    ...tenantKeys(),
     slug: text().notNull(),
     name: text().notNull(),
     subHeader: text().notNull().default(''),
@@ -39,10 +38,9 @@ export const campaigns = pgTable(
  * One guest's one-time link to a campaign's demo call. The token is stored
  * only as its SHA-256. `callId` is the one call the link may start (claimed atomically).
  */
-export const magicLinks = pgTable(
+export const magicLinks = tenantTable(
   'magic_links',
   {
-    ...tenantKeys(),
     campaignId: parentId(() => campaigns.id),
     /** The generation batch the link came from. */
     batchId: uuid().notNull(),

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, defaultNow, linkId, parentId, stamps, tenantKeys } from './columns';
+import { boolean, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, defaultNow, linkId, parentId, stamps, tenantTable } from './columns';
 import { users } from './auth';
 import { callInstructions, icps, personas, productGroupings } from './config';
 import type { Difficulty } from '../../server/contracts/enums';
@@ -16,10 +16,9 @@ export interface AiUsage {
 }
 
 /** Every text generation: what was sent, what came back, by whom, at what cost. */
-export const aiGenerations = pgTable(
+export const aiGenerations = tenantTable(
   'ai_generations',
   {
-    ...tenantKeys(),
     simulationId: uuid(),
     task: text().$type<AiTask>().notNull(),
     provider: text().$type<'openai' | 'offline'>().notNull(),
@@ -40,10 +39,9 @@ export const aiGenerations = pgTable(
   ],
 );
 
-export const simulations = pgTable(
+export const simulations = tenantTable(
   'simulations',
   {
-    ...tenantKeys(),
     name: text().notNull(),
     difficulty: text().$type<Difficulty>().notNull().default('medium'),
     timeLimitMinutes: numeric({ precision: 5, scale: 1, mode: 'number' }).notNull().default(10),
@@ -77,10 +75,9 @@ export const simulations = pgTable(
 );
 
 /** A knowledge-base file of a simulation; its text is split into searchable chunks. */
-export const knowledgeFiles = pgTable(
+export const knowledgeFiles = tenantTable(
   'knowledge_files',
   {
-    ...tenantKeys(),
     simulationId: parentId(() => simulations.id),
     name: text().notNull(),
     ownerUserId: linkId(() => users.id),
@@ -95,10 +92,9 @@ export const knowledgeFiles = pgTable(
   (t) => [index('knowledge_files_simulation_idx').on(t.simulationId)],
 );
 
-export const knowledgeChunks = pgTable(
+export const knowledgeChunks = tenantTable(
   'knowledge_chunks',
   {
-    ...tenantKeys(),
     fileId: parentId(() => knowledgeFiles.id),
     simulationId: uuid().notNull(),
     position: integer().notNull(),

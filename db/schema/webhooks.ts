@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
+import { defaultNow, linkId, parentId, stamps, tenantId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } from '../../server/contracts/enums';
 
@@ -8,10 +8,9 @@ import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } f
  * is kept (not hashed) and shown in full only once, at creation and at rotation. During a rotation
  * the previous secret also signs until `previousSecretExpiresAt` (two signatures in the header).
  */
-export const webhookEndpoints = pgTable(
+export const webhookEndpoints = tenantTable(
   'webhook_endpoints',
   {
-    ...tenantKeys(),
     url: text().notNull(),
     description: text().notNull().default(''),
     events: jsonb().$type<WebhookEventType[]>().notNull(),
