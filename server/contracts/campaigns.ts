@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './records';
+import { pageOf, stampsOutput } from './records';
 import { BOOKING_PROVIDERS, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
 import { LINK_TOKEN_PATTERN, linkSimulationOutput } from './assessments';
 import { LANGUAGES } from './languages';
@@ -158,8 +158,7 @@ export const campaignOutput = z.object({
   bookingProvider: z.enum(BOOKING_PROVIDERS),
   bookingUrl: z.string().nullable(),
   links: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
 });
 export type CampaignRow = z.infer<typeof campaignOutput>;
 export const campaignListOutput = z.object({ rows: z.array(campaignOutput) });

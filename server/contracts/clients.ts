@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { CLIENT_TYPES } from './enums';
 import { requiredText, text } from './text';
+import { stampsOutput } from './records';
 
 /** The client's immutable key: a lowercase slug, 2–63 characters, starting with a letter. */
 const SCHEMA_NAME_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;
@@ -60,8 +61,7 @@ export const clientOutput = z.object({
   tier: z.string().nullable(),
   schemaName: z.string(),
   defaultLanguage: clientLanguageSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
   userCount: z.number().int(),
 });
 export type ClientOutput = z.infer<typeof clientOutput>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROMPT_KINDS, type PromptKind } from './enums';
 import { unknownPlaceholders } from './prompt-placeholders';
 import { text } from './text';
+import { stampsOutput } from './records';
 
 const promptKindSchema = z.enum(PROMPT_KINDS, 'prompts.validation.kindInvalid');
 
@@ -86,8 +87,7 @@ export const promptOutput = z.object({
   isSystem: z.boolean(),
   systemKey: z.string().nullable(),
   ...promptTextShape(() => z.string().nullable()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
 });
 export type PromptOutput = z.infer<typeof promptOutput>;
 

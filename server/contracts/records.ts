@@ -7,6 +7,9 @@ export const configRecordId = z.object({ id: z.uuid('config.idInvalid') });
 export const configRecordUpdate = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) =>
   fields.extend(configRecordId.shape);
 
+/** When a record was created and last changed (db/schema/columns.ts `stamps`), as ISO date-times. */
+export const stampsOutput = { createdAt: z.string(), updatedAt: z.string() };
+
 /** A configuration record as read back: its id, its own fields, and when it last changed. */
 export const configRecordOutput = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.object({ id: z.string(), ...shape, updatedAt: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './text';
+import { stampsOutput } from './records';
 
 /** Tabler icon names a scorecard may show (the client maps each to its component). */
 export const SCORECARD_ICONS = [
@@ -111,8 +112,7 @@ export const scorecardOutput = z.object({
   shortDescription: z.string(),
   longDescription: z.string(),
   usedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
   criteria: z.array(criterionOutput),
 });
 export type ScorecardDetail = z.infer<typeof scorecardOutput>;

@@ -3,6 +3,7 @@ import { DIFFICULTIES } from './enums';
 import { LANGUAGES } from './languages';
 import { OBJECTION_MOMENTS, SCENARIO_TOPICS } from './scenario/schema';
 import { requiredText, text } from './text';
+import { stampsOutput } from './records';
 
 // Messages are i18n keys in locales/<lng>/simulations.json (namespace "simulations"); the client
 // imports this file for the wizard, so a rule is written once.
@@ -266,8 +267,7 @@ export const simulationOutput = z.object({
   scenarioSummary: z.string().nullable(),
   scenarioSource: scenarioSourceOutput,
   scenarioGenerationId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
 });
 export type SimulationDetail = z.infer<typeof simulationOutput>;
 
