@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { linkId, parentId, stamps, tenantTable, timestamptz } from './columns';
-import { users } from './auth';
+import { linkId, parentId, tenantTable, timestamptz } from './columns';
+import { authored } from './authored';
 import { calls } from './calls';
 import { simulations } from './simulations';
 import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '../../server/contracts/enums';
@@ -25,8 +25,7 @@ export const campaigns = tenantTable(
     simulationId: linkId(() => simulations.id),
     bookingProvider: text().$type<BookingProvider>().notNull().default('none'),
     bookingUrl: text(),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [
     uniqueIndex('campaigns_tenant_slug_uq').on(t.tenantId, t.slug),
@@ -59,8 +58,7 @@ export const magicLinks = tenantTable(
     expiredAt: timestamptz(),
     bookedAt: timestamptz(),
     callId: linkId(() => calls.id),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [
     uniqueIndex('magic_links_token_uq').on(t.tokenHash),

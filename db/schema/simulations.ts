@@ -1,6 +1,7 @@
 import { boolean, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, defaultNow, linkId, parentId, stamps, tenantTable } from './columns';
+import { bytea, defaultNow, linkId, parentId, tenantTable } from './columns';
 import { users } from './auth';
+import { authored } from './authored';
 import { callInstructions, icps, personas, productGroupings } from './config';
 import type { Difficulty } from '../../server/contracts/enums';
 import { prompts } from './prompts';
@@ -68,8 +69,7 @@ export const simulations = tenantTable(
     instructions: text().notNull().default(''),
     callProvider: text().$type<'openai-realtime' | 'offline'>().notNull().default('openai-realtime'),
     assistantId: text(),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [index('simulations_tenant_idx').on(t.tenantId, t.createdAt)],
 );

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, stamps, tenantId, tenantTable, timestamptz } from './columns';
-import { users } from './auth';
+import { defaultNow, parentId, tenantId, tenantTable, timestamptz } from './columns';
+import { authored } from './authored';
 import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } from '../../server/contracts/enums';
 
 /**
@@ -20,8 +20,7 @@ export const webhookEndpoints = tenantTable(
     status: text().$type<WebhookEndpointStatus>().notNull().default('active'),
     /** Why the endpoint was disabled (e.g. the receiver answered 410 Gone). */
     disabledReason: text(),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId, t.createdAt)],
 );
