@@ -114,6 +114,9 @@ export const linkTokenInput = z.object({
   token: z.string().regex(LINK_TOKEN_PATTERN, 'assessments.link.malformed'),
 });
 
+/** When a guest link (assessment and campaign links) was made and when it stops opening, as a screen's list shows it. */
+export const linkLifetimeOutput = { createdAt: z.string(), expiresAt: z.string() };
+
 /** The simulation a guest link's intro shows (assessment and campaign links). */
 export const linkSimulationOutput = z.object({
   name: z.string(),
@@ -164,8 +167,7 @@ const assessmentRowOutput = z.object({
   simulationName: z.string().nullable(),
   source: z.string(),
   integration: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  ...linkLifetimeOutput,
   completedAt: z.string().nullable(),
   score: z.number().nullable(),
   evaluator: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf, stampsOutput } from './records';
 import { BOOKING_PROVIDERS, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
-import { LINK_TOKEN_PATTERN, linkSimulationOutput } from './assessments';
+import { LINK_TOKEN_PATTERN, linkLifetimeOutput, linkSimulationOutput } from './assessments';
 import { LANGUAGES } from './languages';
 import { reportOutput, REPORT_STATUSES } from './reports';
 import { requiredText, text } from './text';
@@ -268,8 +268,7 @@ const magicLinkRow = z.object({
   status: z.enum(MAGIC_LINK_STATUSES),
   expiredReason: z.enum(MAGIC_LINK_EXPIRY_REASONS).nullable(),
   clicks: z.number().int(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  ...linkLifetimeOutput,
   sentAt: z.string().nullable(),
   lastClickedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
