@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pageOf, stampsOutput } from './records';
+import { listOf, pageOf, stampsOutput } from './records';
 import { BOOKING_PROVIDERS, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
 import { LINK_TOKEN_PATTERN, linkLifetimeOutput, linkSimulationOutput } from './assessments';
 import { LANGUAGES } from './languages';
-import { reportOutput, REPORT_STATUSES } from './reports';
+import { reportOutput, reportStatusOutput } from './reports';
 import { requiredText, text } from './text';
 
 /**
@@ -161,7 +161,7 @@ export const campaignOutput = z.object({
   ...stampsOutput,
 });
 export type CampaignRow = z.infer<typeof campaignOutput>;
-export const campaignListOutput = z.object({ rows: z.array(campaignOutput) });
+export const campaignListOutput = listOf(campaignOutput);
 
 // ---- The generator ------------------------------------------------------------------------------
 
@@ -329,7 +329,7 @@ export const ctaValidateOutput = z.object({
 export const ctaCompleteOutput = z.object({
   cta_id: z.uuid(),
   status: z.enum(MAGIC_LINK_STATUSES),
-  report_status: z.enum(['none', ...REPORT_STATUSES]),
+  report_status: reportStatusOutput,
   campaign_name: z.string(),
   after_message: z.string(),
   language: z.enum(LANGUAGES),
@@ -353,7 +353,7 @@ export const ctaReportOutput = z.object({
   }),
   booking: z.object({ provider: z.enum(BOOKING_PROVIDERS), url: z.string().nullable(), origins: z.array(z.string()) }),
   booked_at: z.string().nullable(),
-  report_status: z.enum(['none', ...REPORT_STATUSES]),
+  report_status: reportStatusOutput,
   report: reportOutput.nullable(),
 });
 export type CtaReport = z.infer<typeof ctaReportOutput>;

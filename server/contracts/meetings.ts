@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEETING_FAILURES, MEETING_SOURCES, MEETING_STATUSES } from './enums';
-import { REPORT_STATUSES } from './reports';
+import { listOf } from './records';
+import { reportStatusOutput } from './reports';
 import { rawText, requiredText, text } from './text';
 
 /**
@@ -117,12 +118,12 @@ const meetingRow = z.object({
   durationMs: z.number().int().nullable(),
   speakers: z.array(z.string()),
   repSpeaker: z.string().nullable(),
-  reportStatus: z.enum(['none', ...REPORT_STATUSES]),
+  reportStatus: reportStatusOutput,
   score: z.number().nullable(),
   createdAt: z.string(),
 });
 export type MeetingRow = z.infer<typeof meetingRow>;
-export const meetingListOutput = z.object({ rows: z.array(meetingRow) });
+export const meetingListOutput = listOf(meetingRow);
 
 export const realCallOptionsOutput = z.object({
   scorecards: z.array(z.object({ id: z.uuid(), name: z.string() })),

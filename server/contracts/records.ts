@@ -20,6 +20,9 @@ export const deletedOutput = z.object({ id: z.string() });
 /** The answer of an action that has nothing else to say. */
 export const okOutput = z.object({ ok: z.literal(true) });
 
+/** A whole list, not paged: its rows. */
+export const listOf = <Row extends z.ZodType>(row: Row) => z.object({ rows: z.array(row) });
+
 /** One page of a list: its rows, how many there are in all, and which page of what size this is. */
 export const pageOf = <Row extends z.ZodType>(row: Row) =>
   z.object({

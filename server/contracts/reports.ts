@@ -4,6 +4,8 @@ import { requiredText, text } from './text';
 // Messages are i18n keys in locales/<lng>/reports.json (namespace "reports"); the client translates.
 
 export const REPORT_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;
+/** A report's status where a screen or a guest page shows it: 'none' while there is no report yet. */
+export const reportStatusOutput = z.enum(['none', ...REPORT_STATUSES]);
 export const MAX_REVIEW_NOTE = 2000;
 
 export const reportCallInput = z.object({ callId: z.uuid('reports.validation.callIdInvalid') });
