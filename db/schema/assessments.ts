@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
+import { defaultNow, linkId, stamps, tenantId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 import { simulations } from './simulations';
@@ -10,10 +10,9 @@ import type { ApiKeyStatus, AssessmentSource, AssessmentStatus } from '../../ser
  * A partner's API key. The full key is shown once; only its SHA-256 is kept.
  * `prefix` is the key's public part (shown in the list, and how a request's key is found).
  */
-export const apiKeys = pgTable(
+export const apiKeys = tenantTable(
   'api_keys',
   {
-    ...tenantKeys(),
     /** The integration the key is for ("Greenhouse", "Our ATS"). */
     integration: text().notNull(),
     prefix: text().notNull(),
@@ -42,10 +41,9 @@ export interface AssessmentCandidate {
  * One candidate's time-limited link to one simulation. The link's token is stored only as its
  * SHA-256. `callId` is the one call the link may start (set atomically when it starts).
  */
-export const assessments = pgTable(
+export const assessments = tenantTable(
   'assessments',
   {
-    ...tenantKeys(),
     apiKeyId: linkId(() => apiKeys.id),
     source: text().$type<AssessmentSource>().notNull().default('api'),
     simulationId: linkId(() => simulations.id),
@@ -93,10 +91,9 @@ export const assessments = pgTable(
 );
 
 /** Errors an ATS reports about our answers (Greenhouse `response_error`), kept for support. */
-export const atsResponseErrors = pgTable(
+export const atsResponseErrors = tenantTable(
   'ats_response_errors',
   {
-    ...tenantKeys(),
     apiKeyId: linkId(() => apiKeys.id),
     partnerInterviewId: text(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
+import { defaultNow, linkId, parentId, stamps, tenantId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { simulations } from './simulations';
 import type { AssignmentStatus, ScorePolicy } from '../../server/contracts/enums';
@@ -8,10 +8,9 @@ import type { AssignmentStatus, ScorePolicy } from '../../server/contracts/enums
 /** Which attempt of a rep's exercise counts when they practise it again: the best score or the latest. */
 
 /** A task a manager sends to reps: one or more simulations, each rep gets one exercise per simulation. */
-export const assignments = pgTable(
+export const assignments = tenantTable(
   'assignments',
   {
-    ...tenantKeys(),
     name: text().notNull(),
     createdBy: linkId(() => users.id),
     dueAt: timestamptz(),
@@ -38,10 +37,9 @@ export const assignmentSimulations = pgTable(
 );
 
 /** One rep's work on one simulation of an assignment. */
-export const exercises = pgTable(
+export const exercises = tenantTable(
   'exercises',
   {
-    ...tenantKeys(),
     assignmentId: parentId(() => assignments.id),
     userId: parentId(() => users.id),
     simulationId: parentId(() => simulations.id),
@@ -74,10 +72,9 @@ export const exercises = pgTable(
  * A manager's reminder as the rep sees it in the app: one row per reminder and rep, shown on the
  * rep's assignments page until they dismiss it (the mail is a separate outbox row).
  */
-export const reminderNotices = pgTable(
+export const reminderNotices = tenantTable(
   'reminder_notices',
   {
-    ...tenantKeys(),
     assignmentId: parentId(() => assignments.id),
     userId: parentId(() => users.id),
     sentBy: linkId(() => users.id),

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, stamps, tenantKeys, timestamptz } from './columns';
+import { defaultNow, linkId, parentId, stamps, tenantTable, timestamptz } from './columns';
 import { type Language } from '../../server/contracts/languages';
 import type { UserType } from '../../server/contracts/enums';
 
 /** User types shown in management screens. The role each maps to lives in server/auth/roles.ts. */
 
-export const users = pgTable(
+export const users = tenantTable(
   'users',
   {
-    ...tenantKeys(),
     email: text().notNull(),
     username: text().notNull(),
     displayName: text(),

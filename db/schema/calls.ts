@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, defaultNow, linkId, parentId, tenantId, tenantKeys, timestamptz } from './columns';
+import { bytea, defaultNow, linkId, parentId, tenantId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { simulations } from './simulations';
 import { scorecards } from './scorecards';
@@ -25,10 +25,9 @@ export interface CallUsage {
  * One roleplay call. The scorecard and everything the prospect was told are frozen at call start
  * (snapshots), so the report stays explainable after later edits.
  */
-export const calls = pgTable(
+export const calls = tenantTable(
   'calls',
   {
-    ...tenantKeys(),
     simulationId: linkId(() => simulations.id),
     userId: linkId(() => users.id),
     /** The assignment exercise this call answers (assignments feature); null for practice/tests. */
@@ -81,10 +80,9 @@ export const calls = pgTable(
 );
 
 /** Transcript turns, ordered by `seq` (the upstream item order). Times are ms from call start. */
-export const callTurns = pgTable(
+export const callTurns = tenantTable(
   'call_turns',
   {
-    ...tenantKeys(),
     callId: parentId(() => calls.id),
     seq: integer().notNull(),
     itemId: text().notNull(),
@@ -104,10 +102,9 @@ export const callTurns = pgTable(
 );
 
 /** Browser samples (every second, sent in batches) and server samples of call quality. */
-export const callMetrics = pgTable(
+export const callMetrics = tenantTable(
   'call_metrics',
   {
-    ...tenantKeys(),
     callId: parentId(() => calls.id),
     source: text().$type<'browser' | 'server'>().notNull(),
     samples: jsonb().$type<Record<string, unknown>[]>().notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { linkId, parentId, stamps, tenantKeys, timestamptz } from './columns';
-import { users } from './auth';
+import { index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { linkId, parentId, tenantTable, timestamptz } from './columns';
+import { authored } from './authored';
 import { calls } from './calls';
 import { simulations } from './simulations';
 import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '../../server/contracts/enums';
@@ -10,10 +10,9 @@ import type { BookingProvider, MagicLinkExpiryReason, MagicLinkStatus } from '..
  * A marketing campaign: the texts the guest reads, the demo simulation, how
  * long its links live, and the Book-a-Call step. `slug` is the tenant's own campaign id.
  */
-export const campaigns = pgTable(
+export const campaigns = tenantTable(
   'campaigns',
   {
-    ...tenantKeys(),
     slug: text().notNull(),
     name: text().notNull(),
     subHeader: text().notNull().default(''),
@@ -26,8 +25,7 @@ export const campaigns = pgTable(
     simulationId: linkId(() => simulations.id),
     bookingProvider: text().$type<BookingProvider>().notNull().default('none'),
     bookingUrl: text(),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [
     uniqueIndex('campaigns_tenant_slug_uq').on(t.tenantId, t.slug),
@@ -39,10 +37,9 @@ export const campaigns = pgTable(
  * One guest's one-time link to a campaign's demo call. The token is stored
  * only as its SHA-256. `callId` is the one call the link may start (claimed atomically).
  */
-export const magicLinks = pgTable(
+export const magicLinks = tenantTable(
   'magic_links',
   {
-    ...tenantKeys(),
     campaignId: parentId(() => campaigns.id),
     /** The generation batch the link came from. */
     batchId: uuid().notNull(),
@@ -61,8 +58,7 @@ export const magicLinks = pgTable(
     expiredAt: timestamptz(),
     bookedAt: timestamptz(),
     callId: linkId(() => calls.id),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [
     uniqueIndex('magic_links_token_uq').on(t.tokenHash),

@@ -1,4 +1,13 @@
-import { customType, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
+import {
+  customType,
+  pgTable,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+  type PgTableExtraConfigValue,
+} from 'drizzle-orm/pg-core';
 import { clients } from './tenancy';
 
 /** Binary content (knowledge-base files, call recordings). */
@@ -17,7 +26,15 @@ export const tenantId = () =>
 export const id = () => uuid().primaryKey().defaultRandom();
 
 /** The first columns of most tenant tables: their own id and the owning tenant. */
-export const tenantKeys = () => ({ id: id(), tenantId: tenantId() });
+const tenantKeys = () => ({ id: id(), tenantId: tenantId() });
+type TenantKeys = ReturnType<typeof tenantKeys>;
+
+/** A table of one tenant's rows, keyed by its own id: the tenant keys come first, then its columns. */
+export const tenantTable = <Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  columns: Columns,
+  extraConfig?: (self: BuildExtraConfigColumns<Name, TenantKeys & Columns, 'pg'>) => PgTableExtraConfigValue[],
+) => pgTable<Name, TenantKeys & Columns>(name, { ...tenantKeys(), ...columns }, extraConfig);
 
 /** A point in time; every timestamp of the schema keeps its time zone. */
 export const timestamptz = () => timestamp({ withTimezone: true });

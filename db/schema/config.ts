@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { stamps, tenantId, tenantKeys } from './columns';
+import { stamps, tenantId, tenantTable } from './columns';
 import type { Language } from '../../server/contracts/languages';
 import type { RealtimeVoice, Difficulty } from '../../server/contracts/enums';
 
@@ -12,10 +12,9 @@ export const clientOverviews = pgTable('client_overviews', {
 
 /** A named text the tenant keeps for scenario generation (an ideal customer profile, a product grouping). */
 const namedDetails = <TName extends string>(name: TName) =>
-  pgTable(
+  tenantTable(
     name,
     {
-      ...tenantKeys(),
       name: text().notNull(),
       details: text().notNull().default(''),
       ...stamps(),
@@ -27,9 +26,9 @@ export const icps = namedDetails('icps');
 
 export const productGroupings = namedDetails('product_groupings');
 
-export const callInstructions = pgTable(
+export const callInstructions = tenantTable(
   'call_instructions',
-  { ...tenantKeys(), instructions: text().notNull(), ...stamps() },
+  { instructions: text().notNull(), ...stamps() },
   (t) => [index('call_instructions_tenant_idx').on(t.tenantId)],
 );
 
@@ -37,10 +36,9 @@ export const callInstructions = pgTable(
 
 export type DifficultyNotes = Partial<Record<Difficulty, string>>;
 
-export const personas = pgTable(
+export const personas = tenantTable(
   'personas',
   {
-    ...tenantKeys(),
     name: text().notNull(),
     shortDescription: text().notNull(),
     longDescription: text().notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
+import { defaultNow, linkId, parentId, stamps, tenantId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 import { scorecards } from './scorecards';
@@ -10,10 +10,9 @@ import type { MeetingFailure, MeetingSource, MeetingStatus } from '../../server/
  * A real call of a rep: its transcript came from a file or a meeting bot; it is scored
  * as the call `callId` (mode 'meeting') with the scorecard chosen for it.
  */
-export const meetings = pgTable(
+export const meetings = tenantTable(
   'meetings',
   {
-    ...tenantKeys(),
     /** The rep whose call it is (who uploaded or recorded it). */
     userId: parentId(() => users.id),
     source: text().$type<MeetingSource>().notNull(),
@@ -71,10 +70,9 @@ export const meetingBotEvents = pgTable(
  * A user's connected Google Calendar (read-only scope): the tokens sealed with ENCRYPTION_KEY
  * (server/security/sealed.ts), never stored in clear. One per user.
  */
-export const calendarConnections = pgTable(
+export const calendarConnections = tenantTable(
   'calendar_connections',
   {
-    ...tenantKeys(),
     userId: parentId(() => users.id),
     provider: text().$type<'google'>().notNull().default('google'),
     accountEmail: text(),

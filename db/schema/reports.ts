@@ -1,5 +1,5 @@
-import { index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, tenantKeys, timestamptz } from './columns';
+import { index, integer, jsonb, numeric, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, parentId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 
@@ -72,10 +72,9 @@ export interface Improvement {
 }
 
 /** The evaluation of one call. The score is computed in code from the levels. */
-export const reports = pgTable(
+export const reports = tenantTable(
   'reports',
   {
-    ...tenantKeys(),
     callId: parentId(() => calls.id),
     status: text().$type<'pending' | 'running' | 'ready' | 'failed'>().notNull().default('pending'),
     evaluator: text().$type<'model' | 'offline'>(),
@@ -100,10 +99,9 @@ export const reports = pgTable(
 );
 
 /** Manager review: every level change with its required note; the original stays in `reports`. */
-export const reportOverrides = pgTable(
+export const reportOverrides = tenantTable(
   'report_overrides',
   {
-    ...tenantKeys(),
     reportId: parentId(() => reports.id),
     criterionId: text().notNull(),
     /** Null when the criterion had no level before (not assessable offline). */

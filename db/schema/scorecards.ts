@@ -1,15 +1,14 @@
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { parentId, stamps, tenantKeys, timestamptz } from './columns';
+import { boolean, index, integer, text, uuid } from 'drizzle-orm/pg-core';
+import { parentId, stamps, tenantTable, timestamptz } from './columns';
 
 /**
  * A scorecard version. Versions of one scorecard share `lineageId`; only `isCurrent` rows are
  * listed. Once a finished call used a version (`usedAt` set), editing creates a new version so
  * old reports stay explainable.
  */
-export const scorecards = pgTable(
+export const scorecards = tenantTable(
   'scorecards',
   {
-    ...tenantKeys(),
     lineageId: uuid().notNull(),
     version: integer().notNull().default(1),
     isCurrent: boolean().notNull().default(true),
@@ -27,10 +26,9 @@ export const scorecards = pgTable(
   ],
 );
 
-export const scorecardCriteria = pgTable(
+export const scorecardCriteria = tenantTable(
   'scorecard_criteria',
   {
-    ...tenantKeys(),
     scorecardId: parentId(() => scorecards.id),
     position: integer().notNull(),
     name: text().notNull(),

@@ -1,6 +1,7 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, defaultNow, linkId, parentId, stamps, tenantKeys } from './columns';
+import { boolean, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, defaultNow, linkId, parentId, tenantTable } from './columns';
 import { users } from './auth';
+import { authored } from './authored';
 import { callInstructions, icps, personas, productGroupings } from './config';
 import type { Difficulty } from '../../server/contracts/enums';
 import { prompts } from './prompts';
@@ -16,10 +17,9 @@ export interface AiUsage {
 }
 
 /** Every text generation: what was sent, what came back, by whom, at what cost. */
-export const aiGenerations = pgTable(
+export const aiGenerations = tenantTable(
   'ai_generations',
   {
-    ...tenantKeys(),
     simulationId: uuid(),
     task: text().$type<AiTask>().notNull(),
     provider: text().$type<'openai' | 'offline'>().notNull(),
@@ -40,10 +40,9 @@ export const aiGenerations = pgTable(
   ],
 );
 
-export const simulations = pgTable(
+export const simulations = tenantTable(
   'simulations',
   {
-    ...tenantKeys(),
     name: text().notNull(),
     difficulty: text().$type<Difficulty>().notNull().default('medium'),
     timeLimitMinutes: numeric({ precision: 5, scale: 1, mode: 'number' }).notNull().default(10),
@@ -70,17 +69,15 @@ export const simulations = pgTable(
     instructions: text().notNull().default(''),
     callProvider: text().$type<'openai-realtime' | 'offline'>().notNull().default('openai-realtime'),
     assistantId: text(),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [index('simulations_tenant_idx').on(t.tenantId, t.createdAt)],
 );
 
 /** A knowledge-base file of a simulation; its text is split into searchable chunks. */
-export const knowledgeFiles = pgTable(
+export const knowledgeFiles = tenantTable(
   'knowledge_files',
   {
-    ...tenantKeys(),
     simulationId: parentId(() => simulations.id),
     name: text().notNull(),
     ownerUserId: linkId(() => users.id),
@@ -95,10 +92,9 @@ export const knowledgeFiles = pgTable(
   (t) => [index('knowledge_files_simulation_idx').on(t.simulationId)],
 );
 
-export const knowledgeChunks = pgTable(
+export const knowledgeChunks = tenantTable(
   'knowledge_chunks',
   {
-    ...tenantKeys(),
     fileId: parentId(() => knowledgeFiles.id),
     simulationId: uuid().notNull(),
     position: integer().notNull(),

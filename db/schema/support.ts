@@ -1,12 +1,11 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { defaultNow, id, linkId, tenantKeys, timestamptz } from './columns';
+import { defaultNow, id, linkId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { clients } from './tenancy';
 
-export const supportRequests = pgTable(
+export const supportRequests = tenantTable(
   'support_requests',
   {
-    ...tenantKeys(),
     userId: linkId(() => users.id),
     subject: text().notNull(),
     description: text().notNull(),

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, stamps, tenantId, tenantKeys, timestamptz } from './columns';
-import { users } from './auth';
+import { defaultNow, parentId, tenantId, tenantTable, timestamptz } from './columns';
+import { authored } from './authored';
 import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } from '../../server/contracts/enums';
 
 /**
@@ -8,10 +8,9 @@ import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType } f
  * is kept (not hashed) and shown in full only once, at creation and at rotation. During a rotation
  * the previous secret also signs until `previousSecretExpiresAt` (two signatures in the header).
  */
-export const webhookEndpoints = pgTable(
+export const webhookEndpoints = tenantTable(
   'webhook_endpoints',
   {
-    ...tenantKeys(),
     url: text().notNull(),
     description: text().notNull().default(''),
     events: jsonb().$type<WebhookEventType[]>().notNull(),
@@ -21,8 +20,7 @@ export const webhookEndpoints = pgTable(
     status: text().$type<WebhookEndpointStatus>().notNull().default('active'),
     /** Why the endpoint was disabled (e.g. the receiver answered 410 Gone). */
     disabledReason: text(),
-    createdBy: linkId(() => users.id),
-    ...stamps(),
+    ...authored(),
   },
   (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId, t.createdAt)],
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './records';
 import { ASSESSMENT_STATUSES, DIFFICULTIES } from './enums';
-import { REPORT_STATUSES } from './reports';
+import { reportStatusOutput } from './reports';
 import { rawText, storableKey, text } from './text';
 
 /**
@@ -54,8 +54,6 @@ export type CreateAssessmentInput = z.infer<typeof createAssessmentInput>;
 
 export const assessmentIdInput = z.object({ id: z.uuid('assessments.validation.assessmentNotFound') });
 
-const reportStatus = z.enum(['none', ...REPORT_STATUSES]);
-
 /** An assessment as the partner sees it. `link` is present only in the answer that created it (the token is not kept). */
 export const partnerAssessmentOutput = z.object({
   id: z.uuid(),
@@ -74,7 +72,7 @@ export const partnerAssessmentOutput = z.object({
   score: z.number().nullable(),
   /** 'offline_heuristic' when the offline evaluator scored it (no model configured). */
   evaluator: z.string().nullable(),
-  report_status: reportStatus,
+  report_status: reportStatusOutput,
   report_url: z.string().nullable(),
   report_download_url: z.string().nullable(),
   email_sent: z.boolean(),
@@ -84,7 +82,7 @@ export type PartnerAssessment = z.infer<typeof partnerAssessmentOutput>;
 /** `GET /api/v1/assessments/{id}/report`: the report as data. */
 export const partnerReportOutput = z.object({
   assessment_id: z.uuid(),
-  status: reportStatus,
+  status: reportStatusOutput,
   score: z.number().nullable(),
   evaluator: z.string().nullable(),
   heuristic: z.boolean(),
@@ -113,6 +111,9 @@ export const linkTokenInput = z.object({
   assessment_id: z.uuid('assessments.link.malformed'),
   token: z.string().regex(LINK_TOKEN_PATTERN, 'assessments.link.malformed'),
 });
+
+/** When a guest link (assessment and campaign links) was made and when it stops opening, as a screen's list shows it. */
+export const linkLifetimeOutput = { createdAt: z.string(), expiresAt: z.string() };
 
 /** The simulation a guest link's intro shows (assessment and campaign links). */
 export const linkSimulationOutput = z.object({
@@ -143,7 +144,7 @@ export const validateTokenOutput = z.object({
 export const completeOutput = z.object({
   assessment_id: z.uuid(),
   status: z.enum(ASSESSMENT_STATUSES),
-  report_status: reportStatus,
+  report_status: reportStatusOutput,
   /** Only when the tenant lets candidates see it and the report is ready. */
   score: z.number().nullable(),
 });
@@ -164,12 +165,11 @@ const assessmentRowOutput = z.object({
   simulationName: z.string().nullable(),
   source: z.string(),
   integration: z.string().nullable(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  ...linkLifetimeOutput,
   completedAt: z.string().nullable(),
   score: z.number().nullable(),
   evaluator: z.string().nullable(),
-  reportStatus: reportStatus,
+  reportStatus: reportStatusOutput,
   /** The call whose report the manager opens (/report/{callId} in the app). */
   callId: z.uuid().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scoreLabelFields } from './score';
 import { ASSIGNMENT_STATUSES, SCORE_POLICIES } from './enums';
+import { REPORT_STATUSES } from './reports';
 import { isoDateTime, text } from './text';
 
 // Messages are i18n keys of locales/<lng>/assignments.json; the client translates.
@@ -113,7 +114,7 @@ const exerciseOutput = z.object({
     z.object({
       callId: z.uuid(),
       startedAt: z.string(),
-      reportStatus: z.enum(['pending', 'running', 'ready', 'failed']),
+      reportStatus: z.enum(REPORT_STATUSES),
       score: z.number().nullable(),
       completedAt: z.string().nullable(),
       counted: z.boolean(),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
-import { rawText, text } from './text';
+import { requiredPassword, text } from './text';
+import { EMAIL_MAX } from './user-fields';
 
 // Messages are i18n keys (locales/<lng>/common.json); the client translates them.
 export const loginInput = z.object({
-  email: text().min(1, 'auth.login.emailRequired').max(320).pipe(z.email('auth.login.emailInvalid')),
-  password: rawText('auth.login.passwordRequired').min(1, 'auth.login.passwordRequired').max(1024),
+  email: text().min(1, 'auth.login.emailRequired').max(EMAIL_MAX).pipe(z.email('auth.login.emailInvalid')),
+  password: requiredPassword('auth.login.passwordRequired'),
 });
 
 export const languageSchema = z.enum(LANGUAGES);
@@ -42,5 +43,5 @@ const passwordLinkToken = z.string().max(64);
 export const passwordLinkInput = z.object({ token: passwordLinkToken });
 export const setPasswordWithLinkInput = z.object({
   token: passwordLinkToken,
-  password: rawText('auth.setPassword.passwordRequired').min(1, 'auth.setPassword.passwordRequired').max(1024),
+  password: requiredPassword('auth.setPassword.passwordRequired'),
 });

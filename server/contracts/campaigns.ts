@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { pageOf } from './records';
+import { listOf, pageOf, stampsOutput } from './records';
 import { BOOKING_PROVIDERS, MAGIC_LINK_EXPIRY_REASONS, MAGIC_LINK_STATUSES, type BookingProvider } from './enums';
-import { LINK_TOKEN_PATTERN, linkSimulationOutput } from './assessments';
+import { LINK_TOKEN_PATTERN, linkLifetimeOutput, linkSimulationOutput } from './assessments';
 import { LANGUAGES } from './languages';
-import { reportOutput, REPORT_STATUSES } from './reports';
-import { text } from './text';
+import { reportOutput, reportStatusOutput } from './reports';
+import { requiredText, text } from './text';
 
 /**
  * Campaign magic links: the /cta screen and the guest's public pages. The /cta screen's
@@ -111,18 +111,14 @@ export function isBookingMessage(
 // ---- Campaigns ---------------------------------------------------------------------------------
 
 const campaignFields = z.object({
-  slug: text('cta.validation.slugRequired')
-    .min(1, 'cta.validation.slugRequired')
-    .max(64, 'cta.validation.slugFormat')
-    .regex(CAMPAIGN_SLUG_PATTERN, 'cta.validation.slugFormat'),
-  name: text('cta.validation.nameRequired').min(1, 'cta.validation.nameRequired').max(200, 'cta.validation.tooLong'),
+  slug: requiredText('cta.validation.slugRequired', 64, 'cta.validation.slugFormat').regex(
+    CAMPAIGN_SLUG_PATTERN,
+    'cta.validation.slugFormat',
+  ),
+  name: requiredText('cta.validation.nameRequired', 200, 'cta.validation.tooLong'),
   subHeader: text().max(300, 'cta.validation.tooLong').default(''),
-  introParagraph: text('cta.validation.introRequired')
-    .min(1, 'cta.validation.introRequired')
-    .max(4000, 'cta.validation.tooLong'),
-  afterMessage: text('cta.validation.afterRequired')
-    .min(1, 'cta.validation.afterRequired')
-    .max(4000, 'cta.validation.tooLong'),
+  introParagraph: requiredText('cta.validation.introRequired', 4000, 'cta.validation.tooLong'),
+  afterMessage: requiredText('cta.validation.afterRequired', 4000, 'cta.validation.tooLong'),
   bannerMessage: text().max(500, 'cta.validation.tooLong').default(''),
   ctaInstructions: text().max(4000, 'cta.validation.tooLong').default(''),
   language: z.enum(LANGUAGES, 'cta.validation.languageRequired'),
@@ -162,11 +158,10 @@ export const campaignOutput = z.object({
   bookingProvider: z.enum(BOOKING_PROVIDERS),
   bookingUrl: z.string().nullable(),
   links: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
 });
 export type CampaignRow = z.infer<typeof campaignOutput>;
-export const campaignListOutput = z.object({ rows: z.array(campaignOutput) });
+export const campaignListOutput = listOf(campaignOutput);
 
 // ---- The generator ------------------------------------------------------------------------------
 
@@ -214,9 +209,7 @@ export function parseEntries(raw: string): ParsedEntries {
 
 export const generateLinksInput = z.object({
   campaignId: z.uuid('cta.validation.campaignRequired'),
-  entries: text('cta.validation.entriesRequired')
-    .min(1, 'cta.validation.entriesRequired')
-    .max(ENTRIES_MAX_CHARS, 'cta.validation.tooManyEntries'),
+  entries: requiredText('cta.validation.entriesRequired', ENTRIES_MAX_CHARS, 'cta.validation.tooManyEntries'),
   /** Mail each link to its guest (through the outbox, in the campaign's language). */
   send: z.boolean().default(false),
 });
@@ -275,8 +268,7 @@ const magicLinkRow = z.object({
   status: z.enum(MAGIC_LINK_STATUSES),
   expiredReason: z.enum(MAGIC_LINK_EXPIRY_REASONS).nullable(),
   clicks: z.number().int(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
+  ...linkLifetimeOutput,
   sentAt: z.string().nullable(),
   lastClickedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
@@ -337,7 +329,7 @@ export const ctaValidateOutput = z.object({
 export const ctaCompleteOutput = z.object({
   cta_id: z.uuid(),
   status: z.enum(MAGIC_LINK_STATUSES),
-  report_status: z.enum(['none', ...REPORT_STATUSES]),
+  report_status: reportStatusOutput,
   campaign_name: z.string(),
   after_message: z.string(),
   language: z.enum(LANGUAGES),
@@ -361,7 +353,7 @@ export const ctaReportOutput = z.object({
   }),
   booking: z.object({ provider: z.enum(BOOKING_PROVIDERS), url: z.string().nullable(), origins: z.array(z.string()) }),
   booked_at: z.string().nullable(),
-  report_status: z.enum(['none', ...REPORT_STATUSES]),
+  report_status: reportStatusOutput,
   report: reportOutput.nullable(),
 });
 export type CtaReport = z.infer<typeof ctaReportOutput>;

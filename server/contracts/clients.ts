@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { CLIENT_TYPES } from './enums';
-import { text } from './text';
+import { requiredText, text } from './text';
+import { stampsOutput } from './records';
 
 /** The client's immutable key: a lowercase slug, 2–63 characters, starting with a letter. */
 const SCHEMA_NAME_PATTERN = /^[a-z][a-z0-9-]{1,62}$/;
@@ -13,9 +14,7 @@ const schemaNameSchema = text('clients.validation.schemaNameRequired')
   .min(1, 'clients.validation.schemaNameRequired')
   .regex(SCHEMA_NAME_PATTERN, 'clients.validation.schemaNameInvalid');
 
-const name = text('clients.validation.nameRequired')
-  .min(1, 'clients.validation.nameRequired')
-  .max(120, 'clients.validation.nameTooLong');
+const name = requiredText('clients.validation.nameRequired', 120, 'clients.validation.nameTooLong');
 const optionalText = (max: number, key: string) =>
   text()
     .max(max, key)
@@ -62,8 +61,7 @@ export const clientOutput = z.object({
   tier: z.string().nullable(),
   schemaName: z.string(),
   defaultLanguage: clientLanguageSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
   userCount: z.number().int(),
 });
 export type ClientOutput = z.infer<typeof clientOutput>;

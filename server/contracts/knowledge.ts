@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { requiredText } from './text';
 
 // Messages are i18n keys in locales/<lng>/knowledge.json (namespace "knowledge"). This file is
 // imported by the client too, so it holds only pure values and helpers.
@@ -59,9 +59,7 @@ export const simulationIdInput = z.object({ simulationId: z.uuid('knowledge.vali
 export const fileIdInput = z.object({ id: z.uuid('knowledge.validation.fileIdInvalid') });
 export const setEnabledInput = fileIdInput.extend({ enabled: z.boolean('knowledge.validation.enabledInvalid') });
 export const searchInput = simulationIdInput.extend({
-  query: text('knowledge.validation.queryRequired')
-    .min(1, 'knowledge.validation.queryRequired')
-    .max(500, 'knowledge.validation.queryTooLong'),
+  query: requiredText('knowledge.validation.queryRequired', 500, 'knowledge.validation.queryTooLong'),
 });
 
 export const knowledgeFileOutput = z.object({

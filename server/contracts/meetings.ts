@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MEETING_FAILURES, MEETING_SOURCES, MEETING_STATUSES } from './enums';
-import { REPORT_STATUSES } from './reports';
-import { rawText, text } from './text';
+import { listOf } from './records';
+import { reportStatusOutput } from './reports';
+import { rawText, requiredText, text } from './text';
 
 /**
  * Real calls: a transcript file scored with a scorecard, as the rep's real call.
@@ -32,15 +33,11 @@ export type TranscriptPreview = z.infer<typeof transcriptPreviewOutput>;
 
 export const scoreTranscriptInput = z.object({
   ...transcriptFile,
-  title: text('meetings.validation.titleRequired')
-    .min(1, 'meetings.validation.titleRequired')
-    .max(200, 'meetings.validation.titleTooLong'),
+  title: requiredText('meetings.validation.titleRequired', 200, 'meetings.validation.titleTooLong'),
   scorecardId: z.uuid('meetings.validation.scorecardRequired'),
   /** A simulation whose context (product, ICP, call instructions, evaluation prompt) applies. */
   simulationId: z.uuid().optional(),
-  repSpeaker: text('meetings.validation.repRequired')
-    .min(1, 'meetings.validation.repRequired')
-    .max(200, 'meetings.validation.repRequired'),
+  repSpeaker: requiredText('meetings.validation.repRequired', 200, 'meetings.validation.repRequired'),
 });
 export type ScoreTranscriptInput = z.infer<typeof scoreTranscriptInput>;
 
@@ -70,9 +67,7 @@ export const botNameOutput = z.object({ botName: z.string() });
 
 export const chooseRepInput = z.object({
   meetingId: z.uuid(),
-  repSpeaker: text('meetings.validation.repRequired')
-    .min(1, 'meetings.validation.repRequired')
-    .max(200, 'meetings.validation.repRequired'),
+  repSpeaker: requiredText('meetings.validation.repRequired', 200, 'meetings.validation.repRequired'),
 });
 export type ChooseRepInput = z.infer<typeof chooseRepInput>;
 export const chooseRepOutput = z.object({ meetingId: z.uuid(), callId: z.uuid() });
@@ -123,12 +118,12 @@ const meetingRow = z.object({
   durationMs: z.number().int().nullable(),
   speakers: z.array(z.string()),
   repSpeaker: z.string().nullable(),
-  reportStatus: z.enum(['none', ...REPORT_STATUSES]),
+  reportStatus: reportStatusOutput,
   score: z.number().nullable(),
   createdAt: z.string(),
 });
 export type MeetingRow = z.infer<typeof meetingRow>;
-export const meetingListOutput = z.object({ rows: z.array(meetingRow) });
+export const meetingListOutput = listOf(meetingRow);
 
 export const realCallOptionsOutput = z.object({
   scorecards: z.array(z.object({ id: z.uuid(), name: z.string() })),

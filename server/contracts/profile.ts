@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { languageSchema } from './auth';
-import { rawText, text } from './text';
+import { requiredPassword, text } from './text';
+import { DISPLAY_NAME_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './user-fields';
 
 export const updateProfileInput = z.object({
-  displayName: text().max(120, 'profile.displayNameTooLong').nullable().optional(),
+  displayName: text().max(DISPLAY_NAME_MAX, 'profile.displayNameTooLong').nullable().optional(),
   username: text()
-    .min(2, 'profile.usernameTooShort')
-    .max(60, 'profile.usernameTooLong')
-    .regex(/^[\p{L}\p{N}._-]+$/u, 'profile.usernameInvalid')
+    .min(USERNAME_MIN, 'profile.usernameTooShort')
+    .max(USERNAME_MAX, 'profile.usernameTooLong')
+    .regex(USERNAME_PATTERN, 'profile.usernameInvalid')
     .optional(),
 });
 
 export const setLanguageInput = z.object({ user_language: languageSchema });
 
 export const changePasswordInput = z.object({
-  currentPassword: rawText('profile.currentPasswordRequired').min(1, 'profile.currentPasswordRequired').max(1024),
-  newPassword: rawText('profile.newPasswordRequired').min(1, 'profile.newPasswordRequired').max(1024),
+  currentPassword: requiredPassword('profile.currentPasswordRequired'),
+  newPassword: requiredPassword('profile.newPasswordRequired'),
 });
 
 export const profileOutput = z.object({

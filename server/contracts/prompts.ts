@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROMPT_KINDS, type PromptKind } from './enums';
 import { unknownPlaceholders } from './prompt-placeholders';
 import { text } from './text';
+import { stampsOutput } from './records';
 
 const promptKindSchema = z.enum(PROMPT_KINDS, 'prompts.validation.kindInvalid');
 
@@ -15,6 +16,10 @@ export const PROMPT_TEXT_FIELDS = [
   'instructions',
 ] as const;
 export type PromptTextField = (typeof PROMPT_TEXT_FIELDS)[number];
+
+/** One schema for each text field, in PROMPT_TEXT_FIELDS order: the form and the answer list the same fields. */
+const promptTextShape = <Schema extends z.ZodType>(schema: () => Schema) =>
+  Object.fromEntries(PROMPT_TEXT_FIELDS.map((field) => [field, schema()])) as Record<PromptTextField, Schema>;
 
 /** The text fields each kind has, in editor order; the others are stored empty. */
 export const PROMPT_KIND_FIELDS: Record<PromptKind, readonly PromptTextField[]> = {
@@ -50,13 +55,7 @@ const promptText = text().max(MAX_TEXT, 'prompts.validation.textTooLong').nullis
 const promptFields = z.object({
   kind: promptKindSchema,
   name: text('prompts.validation.nameRequired').max(120, 'prompts.validation.nameTooLong'),
-  generalRules: promptText,
-  detailedInstructions: promptText,
-  startPrompt: promptText,
-  endPrompt: promptText,
-  systemPrompt: promptText,
-  userPrompt: promptText,
-  instructions: promptText,
+  ...promptTextShape(() => promptText),
 });
 
 export type PromptFieldsInput = z.infer<typeof promptFields>;
@@ -87,15 +86,8 @@ export const promptOutput = z.object({
   name: z.string(),
   isSystem: z.boolean(),
   systemKey: z.string().nullable(),
-  generalRules: z.string().nullable(),
-  detailedInstructions: z.string().nullable(),
-  startPrompt: z.string().nullable(),
-  endPrompt: z.string().nullable(),
-  systemPrompt: z.string().nullable(),
-  userPrompt: z.string().nullable(),
-  instructions: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...promptTextShape(() => z.string().nullable()),
+  ...stampsOutput,
 });
 export type PromptOutput = z.infer<typeof promptOutput>;
 

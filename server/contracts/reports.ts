@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { text } from './text';
+import { requiredText, text } from './text';
 
 // Messages are i18n keys in locales/<lng>/reports.json (namespace "reports"); the client translates.
 
 export const REPORT_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;
+/** A report's status where a screen or a guest page shows it: 'none' while there is no report yet. */
+export const reportStatusOutput = z.enum(['none', ...REPORT_STATUSES]);
 export const MAX_REVIEW_NOTE = 2000;
 
 export const reportCallInput = z.object({ callId: z.uuid('reports.validation.callIdInvalid') });
@@ -16,9 +18,7 @@ export const overrideInput = z.object({
     .int('reports.validation.levelInvalid')
     .min(0, 'reports.validation.levelInvalid')
     .max(2, 'reports.validation.levelInvalid'),
-  note: text('reports.review.noteRequired')
-    .min(1, 'reports.review.noteRequired')
-    .max(MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
+  note: requiredText('reports.review.noteRequired', MAX_REVIEW_NOTE, 'reports.review.noteTooLong'),
   /**
    * The level the reviewer saw (null: the criterion had no level, e.g. not assessable offline); when
    * given and no longer current, the change is refused (someone else reviewed meanwhile).

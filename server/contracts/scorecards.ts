@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text } from './text';
+import { requiredText, text } from './text';
+import { stampsOutput } from './records';
 
 /** Tabler icon names a scorecard may show (the client maps each to its component). */
 export const SCORECARD_ICONS = [
@@ -36,9 +37,7 @@ export const LIMITS = {
 
 /** Every criterion field shares one message ("Please fill in all required fields for each criterion"). */
 const criterionText = (max: number) =>
-  text('scorecards.validation.criterionFieldsRequired')
-    .min(1, 'scorecards.validation.criterionFieldsRequired')
-    .max(max, 'scorecards.validation.criterionTooLong');
+  requiredText('scorecards.validation.criterionFieldsRequired', max, 'scorecards.validation.criterionTooLong');
 
 const criterionInput = z.object({
   name: criterionText(LIMITS.criterionName),
@@ -51,13 +50,13 @@ const criterionInput = z.object({
 
 /** Step 1 of the wizard (General Details). */
 export const scorecardDetailsInput = z.object({
-  name: text('scorecards.validation.nameRequired')
-    .min(1, 'scorecards.validation.nameRequired')
-    .max(LIMITS.name, 'scorecards.validation.nameTooLong'),
+  name: requiredText('scorecards.validation.nameRequired', LIMITS.name, 'scorecards.validation.nameTooLong'),
   icon: z.enum(SCORECARD_ICONS, 'scorecards.validation.iconInvalid'),
-  shortDescription: text('scorecards.validation.shortDescriptionRequired')
-    .min(1, 'scorecards.validation.shortDescriptionRequired')
-    .max(LIMITS.shortDescription, 'scorecards.validation.shortDescriptionTooLong'),
+  shortDescription: requiredText(
+    'scorecards.validation.shortDescriptionRequired',
+    LIMITS.shortDescription,
+    'scorecards.validation.shortDescriptionTooLong',
+  ),
   longDescription: text().max(LIMITS.longDescription, 'scorecards.validation.longDescriptionTooLong').default(''),
 });
 
@@ -113,8 +112,7 @@ export const scorecardOutput = z.object({
   shortDescription: z.string(),
   longDescription: z.string(),
   usedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
   criteria: z.array(criterionOutput),
 });
 export type ScorecardDetail = z.infer<typeof scorecardOutput>;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DIFFICULTIES } from './enums';
 import { LANGUAGES } from './languages';
 import { OBJECTION_MOMENTS, SCENARIO_TOPICS } from './scenario/schema';
-import { text } from './text';
+import { requiredText, text } from './text';
+import { stampsOutput } from './records';
 
 // Messages are i18n keys in locales/<lng>/simulations.json (namespace "simulations"); the client
 // imports this file for the wizard, so a rule is written once.
@@ -67,6 +68,13 @@ const timeLimit = z
   .refine(hasAtMostOneDecimal, V('timeLimitDecimals'));
 
 const optionalId = z.uuid(V('idInvalid')).nullish();
+
+/** The named records (ICP, product grouping, call instructions) a simulation may draw context from, all optional. */
+const contextRecordIds = <Schema extends z.ZodType>(schema: () => Schema) => ({
+  icpId: schema(),
+  productGroupingId: schema(),
+  callInstructionsId: schema(),
+});
 const optionalText = (max: number, key: string) => text().max(max, V(key)).nullish();
 
 // Scenario texts may be emptied while editing; only the summary is required (it is what the learner reads).
@@ -118,7 +126,7 @@ export type ScenarioValues = z.infer<typeof scenarioInput>;
 
 /** Step 1 of the wizard (Simulation Details). */
 export const simulationDetailsInput = z.object({
-  name: text(V('nameRequired')).min(1, V('nameRequired')).max(LIMITS.name, V('nameTooLong')),
+  name: requiredText(V('nameRequired'), LIMITS.name, V('nameTooLong')),
   difficulty: z.enum(DIFFICULTIES, V('difficultyRequired')),
   timeLimitMinutes: timeLimit,
   language: z.enum(LANGUAGES, V('languageRequired')),
@@ -133,9 +141,7 @@ export const simulationParticipantsInput = z.object({
   personaId: z.uuid(V('personaRequired')),
   learnerRole: z.enum(LEARNER_ROLES, V('learnerRoleRequired')),
   learnerTeam: z.enum(LEARNER_TEAMS, V('learnerTeamRequired')),
-  icpId: optionalId,
-  productGroupingId: optionalId,
-  callInstructionsId: optionalId,
+  ...contextRecordIds(() => optionalId),
   scorecardId: z.uuid(V('scorecardRequired')),
   criteriaQuantity: z
     .number(V('criteriaQuantityInvalid'))
@@ -190,9 +196,7 @@ export const scenarioDraftInput = z
     personaId: optionalId,
     scorecardId: optionalId,
     useCase: optionalText(LIMITS.useCase, 'useCaseTooLong'),
-    icpId: optionalId,
-    productGroupingId: optionalId,
-    callInstructionsId: optionalId,
+    ...contextRecordIds(() => optionalId),
     criteriaQuantity: z
       .number()
       .int()
@@ -252,9 +256,7 @@ export const simulationOutput = z.object({
   personaId: z.string().nullable(),
   learnerRole: z.string(),
   learnerTeam: z.string(),
-  icpId: z.string().nullable(),
-  productGroupingId: z.string().nullable(),
-  callInstructionsId: z.string().nullable(),
+  ...contextRecordIds(() => z.string().nullable()),
   scorecardId: z.string().nullable(),
   criteriaQuantity: z.number().int(),
   simulationPromptId: z.string().nullable(),
@@ -265,8 +267,7 @@ export const simulationOutput = z.object({
   scenarioSummary: z.string().nullable(),
   scenarioSource: scenarioSourceOutput,
   scenarioGenerationId: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
 });
 export type SimulationDetail = z.infer<typeof simulationOutput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX } from './user-fields';
 
 /**
  * The shared text and date building blocks of every contract. Anything a person or a machine
@@ -71,6 +72,11 @@ export function text(required?: string) {
     .trim();
 }
 
+/** Text a field cannot do without: `required` is both the message for a missing and for an empty value. */
+export function requiredText(required: string, max: number, tooLong: string) {
+  return text(required).min(1, required).max(max, tooLong);
+}
+
 /**
  * A URL a person or a partner gave: well-formed, at most `max` characters, and storable — the URL
  * parser accepts a NUL or a lone surrogate in a path, PostgreSQL does not.
@@ -95,6 +101,11 @@ export function rawText(required?: string) {
   return z
     .string({ error: required ?? TEXT_MESSAGES.invalid })
     .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
+}
+
+/** A password a person must type: `required` when it is missing or empty, at most PASSWORD_MAX characters. */
+export function requiredPassword(required: string) {
+  return rawText(required).min(1, required).max(PASSWORD_MAX);
 }
 
 /** The range of dates a person may enter (due dates, filters): PostgreSQL and JS both hold these. */

@@ -12,7 +12,7 @@ import {
   USERNAME_PATTERN,
 } from './user-fields';
 import { MANAGED_USER_TYPES } from './user-types';
-import { rawText, text } from './text';
+import { rawText, requiredText, text } from './text';
 
 // Messages are i18n keys of locales/<lng>/users.json (prefixed by the namespace); the client translates.
 const userEmailSchema = text()
@@ -83,9 +83,7 @@ export const managerOutput = managedUserOutput.pick({
 });
 
 export const importCsvInput = z.object({
-  csv: text('users.validation.csvEmpty')
-    .min(1, 'users.validation.csvEmpty')
-    .max(MAX_IMPORT_CHARS, 'users.validation.csvTooLarge'),
+  csv: requiredText('users.validation.csvEmpty', MAX_IMPORT_CHARS, 'users.validation.csvTooLarge'),
 });
 export const importStatusInput = z.object({ id: z.uuid() });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf } from './records';
+import { pageOf, stampsOutput } from './records';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_STATUSES, WEBHOOK_EVENT_TYPES } from './enums';
 import { hasUnstorableText, text, TEXT_MESSAGES } from './text';
 
@@ -41,8 +41,7 @@ export const webhookEndpointOutput = z.object({
   secretPreview: z.string(),
   /** While a rotated secret still signs too (24 h after a rotation). */
   rotatingUntil: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...stampsOutput,
 });
 export type WebhookEndpointView = z.infer<typeof webhookEndpointOutput>;
 

@@ -1,11 +1,11 @@
-import { ACCESS } from '../../access/roles';
 import { getDashboard } from '../../services/dashboard/dashboard';
-import { accessProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
+import { tenantManagers } from '../procedures';
 import { dashboardOutput } from '../../contracts/dashboard';
 
 export const dashboardRouter = router({
   /** Served from the per-viewer read cache when fresh (see server/cache/read-cache.ts). */
-  get: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
+  get: tenantManagers()
     .output(dashboardOutput)
     .query(({ ctx }) =>
       ctx.cachedRead('dashboard', null, (tx) =>

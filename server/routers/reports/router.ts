@@ -1,6 +1,7 @@
 import { ACCESS } from '../../access/roles';
 import { getReport, getReportStatus, overrideCriterion, retryReport } from '../../services/reports/reports';
 import { accessProcedure, router } from '../../trpc/init';
+import { tenantManagers } from '../procedures';
 import {
   overrideInput,
   overrideResultOutput,
@@ -30,7 +31,7 @@ export const reportsRouter = router({
     ),
 
   /** Manager review of one criterion's level (note required); the score is recomputed in code. */
-  override: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
+  override: tenantManagers()
     .input(overrideInput)
     .output(overrideResultOutput)
     .mutation(({ ctx, input }) =>

@@ -1,4 +1,3 @@
-import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import {
   createScorecard,
@@ -8,7 +7,8 @@ import {
   listScorecardVersions,
   updateScorecard,
 } from '../../services/scorecards/scorecards';
-import { accessProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
+import { tenantManagers } from '../procedures';
 import {
   deleteScorecardOutput,
   scorecardIdInput,
@@ -20,7 +20,7 @@ import {
 } from '../../contracts/scorecards';
 
 /** Scorecards are configured by a tenant's admins and managers (and a superuser via clientId). */
-const procedure = accessProcedure({ roles: ACCESS.managers, clientScoped: true });
+const procedure = tenantManagers();
 
 export const scorecardsRouter = router({
   list: procedure.output(z.array(scorecardListItemOutput)).query(({ ctx }) => ctx.tenant((tx) => listScorecards(tx))),

@@ -1,4 +1,3 @@
-import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { createTextProvider } from '../../ai/create-provider';
 import { generateScenarioForDraft, listGenerations } from '../../services/simulations/generate';
@@ -11,7 +10,7 @@ import {
   listSimulations,
   updateSimulation,
 } from '../../services/simulations/simulations';
-import { accessProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
 import { tenantManagers } from '../procedures';
 import { deletedOutput } from '../../contracts/records';
 import {
@@ -69,7 +68,7 @@ export const simulationsRouter = router({
     .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteSimulation(tx, ctx.tenantId, input.id))),
 
   /** The model call runs outside any transaction: generateScenarioForDraft opens its own short ones. */
-  generateScenario: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
+  generateScenario: tenantManagers()
     .input(scenarioDraftInput)
     .output(generatedScenarioOutput)
     .mutation(({ ctx, input, signal }) =>

@@ -1,18 +1,16 @@
-import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { listTeam, memberHistory } from '../../services/team/team';
-import { accessProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
+import { tenantManagers } from '../procedures';
 import { memberHistoryOutput, memberIdInput, teamMemberOutput } from '../../contracts/team';
 
-const managerProcedure = accessProcedure({ roles: ACCESS.managers, clientScoped: true });
-
 export const teamRouter = router({
-  list: managerProcedure
+  list: tenantManagers()
     .output(z.array(teamMemberOutput))
     .query(({ ctx }) =>
       ctx.tenant((tx) => listTeam(tx, { userId: ctx.user.id, role: ctx.role, tenantId: ctx.tenantId })),
     ),
-  history: managerProcedure
+  history: tenantManagers()
     .input(memberIdInput)
     .output(memberHistoryOutput)
     .query(({ ctx, input }) =>

@@ -1,7 +1,7 @@
-import { ACCESS } from '../../access/roles';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { accessProcedure, router } from '../../trpc/init';
+import { router } from '../../trpc/init';
+import { tenantAdmins, tenantManagers } from '../procedures';
 import { exportUsersCsv } from '../../services/users/export';
 import { importStatus, startImport } from '../../services/users/import-jobs';
 import { baseUrlOf } from '../../services/assessments/links';
@@ -27,14 +27,14 @@ import {
   updateUserInput,
 } from '../../contracts/users';
 
-const admin = accessProcedure({ roles: ACCESS.admins, clientScoped: true });
+const admin = tenantAdmins();
 const actor = (ctx: { user: { id: string }; role: Role | null }): Actor => ({ id: ctx.user.id, role: ctx.role });
 
 export const usersRouter = router({
   list: admin.output(z.array(managedUserOutput)).query(({ ctx }) => ctx.tenant((tx) => listUsers(tx))),
 
   /** For the "manager" picker: admins and managers edit teams, so both may read it. */
-  managers: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
+  managers: tenantManagers()
     .output(z.array(managerOutput))
     .query(({ ctx }) => ctx.tenant((tx) => listManagers(tx))),
 
@@ -42,7 +42,7 @@ export const usersRouter = router({
    * Admins create any account. A sales manager adds team members (the Team page): only Sales Reps,
    * and always on their own team.
    */
-  create: accessProcedure({ roles: ACCESS.managers, clientScoped: true })
+  create: tenantManagers()
     .input(createUserInput)
     .output(createUserOutput)
     .mutation(({ ctx, input }) => {
