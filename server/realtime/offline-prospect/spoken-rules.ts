@@ -139,9 +139,9 @@ const EN: SpokenRules = {
     { from: 'you say that', to: ['you tell me', 'you claim'] },
   ],
   asides: {
-    warm: ['you know', 'honestly', "I'd say", 'I mean'],
-    plain: ["I'd say", 'honestly', 'to be fair', 'I mean'],
-    terse: ['basically', 'frankly', 'mind you', 'honestly'],
+    warm: list("you know|honestly|I'd say|I mean"),
+    plain: list("I'd say|honestly|to be fair|I mean"),
+    terse: list('basically|frankly|mind you|honestly'),
   },
   seams: list(
     'and|but|so|because|while|although|until|unless|when|in|on|for|with|from|by|at|without|against|about|around|roughly|over|within|half|who|which|that|after|whose|whether|if|to|they|we',
@@ -199,9 +199,9 @@ const ES: SpokenRules = {
     { from: 'sigue siendo', to: ['todavía es'] },
   ],
   asides: {
-    warm: ['la verdad', 'digamos', 'ya sabe', 'fíjese'],
-    plain: ['digamos', 'la verdad', 'en realidad', 'vamos'],
-    terse: ['en fin', 'básicamente', 'o sea', 'vamos'],
+    warm: list('la verdad|digamos|ya sabe|fíjese'),
+    plain: list('digamos|la verdad|en realidad|vamos'),
+    terse: list('en fin|básicamente|o sea|vamos'),
   },
   seams: list(
     'y|pero|así que|porque|ya que|mientras|aunque|hasta|cuando|en|con|para|por|desde|sin|si|nos|me|se|le|no|ni|contra|unas|unos|cerca|medio',
@@ -252,9 +252,9 @@ const IT: SpokenRules = {
     { from: 'oggi', to: ['al momento', 'adesso'], notAfter: ['di', 'da', 'a', 'per', 'fino', 'ad'] },
   ],
   asides: {
-    warm: ['sa', 'diciamo', 'onestamente', 'guardi'],
-    plain: ['diciamo', 'in pratica', 'onestamente', 'ecco'],
-    terse: ['in pratica', 'insomma', 'ecco', 'diciamo'],
+    warm: list('sa|diciamo|onestamente|guardi'),
+    plain: list('diciamo|in pratica|onestamente|ecco'),
+    terse: list('in pratica|insomma|ecco|diciamo'),
   },
   seams: list(
     'e|ma|quindi|perché|mentre|anche se|finché|quando|in|con|per|da|su|senza|entro|ed|se|dal|nel|sul|al|dalla|nella|alla|ci|mi|si|ne|non|nemmeno|contro|circa|metà',
@@ -306,9 +306,9 @@ const PT: SpokenRules = {
     { from: 'hoje', to: ['hoje em dia', 'atualmente'], notAfter: ['de', 'até', 'para', 'desde'] },
   ],
   asides: {
-    warm: ['sabe', 'na verdade', 'digamos', 'olha'],
-    plain: ['digamos', 'na verdade', 'no fundo', 'quer dizer'],
-    terse: ['enfim', 'basicamente', 'ou seja', 'digamos'],
+    warm: list('sabe|na verdade|digamos|olha'),
+    plain: list('digamos|na verdade|no fundo|quer dizer'),
+    terse: list('enfim|basicamente|ou seja|digamos'),
   },
   seams: list(
     'e|mas|então|porque|já que|enquanto|embora|até|quando|em|com|para|por|desde|sem|dentro|numa|num|neste|nesta|no|na|pelo|pela|ao|se|nos|se|não|nem|contra|umas|uns|cerca|metade',
