@@ -7,7 +7,7 @@ import { linkPage } from '../components/link-problem-page';
 import { CandidateCall } from '../features/assessments/candidate-call';
 import { CandidateIntro } from '../features/assessments/candidate-intro';
 import { InvalidLink } from '../features/assessments/invalid-link';
-import { linkApi, linkProblemOf, type LinkCredentials } from '../features/assessments/link-api';
+import { linkApi, linkProblemOf, type LinkCredentials, type LinkProblem } from '../features/assessments/link-api';
 import { MicCheck } from '../features/assessments/mic-check';
 
 /**
@@ -24,20 +24,22 @@ function CandidateFlow({ link }: { link: LinkCredentials }) {
     retry: false,
     staleTime: Infinity,
   });
-  const [step, setStep] = useState<'intro' | 'mic' | 'call' | 'refused'>('intro');
-  const refused = useCallback(() => setStep('refused'), []);
+  const [step, setStep] = useState<'intro' | 'mic' | 'call'>('intro');
+  const [refused, setRefused] = useState<LinkProblem | null>(null);
+  const refuse = useCallback((problem: LinkProblem) => setRefused(problem), []);
 
   if (validation.isLoading) return <Loader aria-label={t('link.validating')} />;
   if (validation.isError)
     return <InvalidLink problem={linkProblemOf(validation.error)} onRetry={() => void validation.refetch()} />;
   const intro = validation.data!;
-  if (step === 'refused' || (intro.call_started && step !== 'call')) return <InvalidLink problem="started" />;
+  if (refused) return <InvalidLink problem={refused} />;
+  if (intro.call_started && step !== 'call') return <InvalidLink problem="started" />;
   return (
     <Stack maw={860} mx="auto" gap="md">
       <PageTitle>{intro.simulation.name}</PageTitle>
       {step === 'intro' && <CandidateIntro intro={intro} onStart={() => setStep('mic')} />}
       {step === 'mic' && <MicCheck onContinue={() => setStep('call')} />}
-      {step === 'call' && <CandidateCall link={link} onStartRefused={refused} />}
+      {step === 'call' && <CandidateCall link={link} onStartRefused={refuse} />}
     </Stack>
   );
 }

@@ -28,9 +28,11 @@ test.describe('real calls from a transcript', () => {
     await page.goto('/meetings');
     await expect(h1(page)).toHaveText('Meetings');
     await expect(page.getByText('No real calls yet.')).toBeVisible();
-    // no meeting-bot provider here: the screen says recording is not set up and how; uploads still work
+    // no meeting-bot provider here: the screen says recording is not set up and whom to ask (the
+    // server's settings are for admins); uploads still work
     await expect(page.getByTestId('bot-not-configured')).toContainText('Recording meetings is not set up');
-    await expect(page.getByTestId('bot-not-configured')).toContainText('MEETING_BOT_PROVIDER=attendee');
+    await expect(page.getByTestId('bot-not-configured')).toContainText('Ask your administrator');
+    await expect(page.getByTestId('bot-not-configured')).not.toContainText('MEETING_BOT_PROVIDER');
     // no AI model either: a recording is refused plainly, saying what it needs
     await page
       .locator('input[type="file"]')
@@ -81,5 +83,16 @@ test.describe('real calls from a transcript', () => {
     await page.goto('/meetings');
     await expect(h1(page)).toHaveText('Meetings');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
+test.describe('meeting recording not set up, seen by an admin', () => {
+  test.use({ userType: 'admin' });
+
+  test('an admin is told which server settings turn recording on; the rep only whom to ask', async ({ page }) => {
+    await page.goto('/meetings');
+    await expect(h1(page)).toHaveText('Meetings');
+    await expect(page.getByTestId('bot-setup-how')).toContainText('MEETING_BOT_PROVIDER=attendee');
+    await expect(page.getByTestId('bot-not-configured')).not.toContainText('Ask your administrator');
   });
 });

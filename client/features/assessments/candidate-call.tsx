@@ -6,7 +6,7 @@ import { CallOutcome } from '../calls/call-outcome';
 import { CallView, StartCallButton } from '../calls/call-view';
 import { useCallSession, useCallSnapshot } from '../calls/use-call-session';
 import { linkBackend, type LinkCallApi } from '../calls/link-backend';
-import { linkApi, linkCallApi, type LinkCredentials } from './link-api';
+import { linkApi, linkCallApi, linkProblemOf, type LinkCredentials, type LinkProblem } from './link-api';
 import { StepCard } from './step-card';
 
 /** How long the candidate waits for the report before the thank-you page shows anyway. */
@@ -104,14 +104,21 @@ export function LinkCall({ api, onStartFailed, onDone, savingTitle }: LinkCallPr
 }
 
 /** The candidate's call; after it, the thank-you page (with the score only when the tenant shows it to candidates). */
-export function CandidateCall({ link, onStartRefused }: { link: LinkCredentials; onStartRefused: () => void }) {
+export function CandidateCall({
+  link,
+  onStartRefused,
+}: {
+  link: LinkCredentials;
+  onStartRefused: (problem: LinkProblem) => void;
+}) {
   const { t } = useTranslation('assessments');
   const api = useMemo(() => linkCallApi(link), [link]);
   const [, navigate] = useLocation();
   const onStartFailed = useCallback(() => {
+    // why the start was refused, as the link says now: started elsewhere, expired meanwhile, completed…
     void linkApi.validate(link).then(
-      (v) => v.call_started && onStartRefused(),
-      () => onStartRefused(),
+      (v) => v.call_started && onStartRefused('started'),
+      (e: unknown) => onStartRefused(linkProblemOf(e)),
     );
   }, [link, onStartRefused]);
   const onDone = useCallback(

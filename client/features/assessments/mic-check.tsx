@@ -73,7 +73,8 @@ export function MicCheck({ onContinue }: { onContinue: () => void }) {
         </Alert>
       )}
       <Group>
-        <Button onClick={go} disabled={state === 'idle' || state === 'asking'}>
+        {/* a candidate without a microphone (or who would rather type) need not ask for one first */}
+        <Button onClick={go} disabled={state === 'asking'}>
           {state === 'live' ? t('mic.continue') : t('mic.continueTyping')}
         </Button>
       </Group>

@@ -6,7 +6,9 @@ import { useRef, useState } from 'react';
 import { CalendarMeetings, type CalendarEvent } from './calendar-meetings';
 import { GOOGLE_MEET_URL } from '../../../server/contracts/meetings';
 import { errorInfo, errorMessage, formFieldMessages, serverFieldErrors, translateMessageKey } from '../../lib/errors';
+import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
+import { useMe } from '../auth/use-me';
 import { ScorecardFields, useScorecardChoice } from './scorecard-fields';
 import { useMeetingsT } from './use-meetings-t';
 import { submitWith } from '../../lib/submit';
@@ -81,6 +83,7 @@ function CalendarSection({ onSchedule }: { onSchedule: (e: CalendarEvent) => voi
 export function RecordMeet() {
   const { t } = useMeetingsT();
   const qc = useQueryClient();
+  const me = useMe();
   const settings = useQuery(trpc.meetings.botSettings.queryOptions());
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
@@ -129,10 +132,17 @@ export function RecordMeet() {
         data-testid="bot-not-configured"
       >
         <Text size="sm">{t('record.notConfigured')}</Text>
-        <Text size="sm" mt={6}>
-          {t('record.notConfiguredHow')} <Code>MEETING_BOT_PROVIDER=attendee</Code> / <Code>recall</Code>,{' '}
-          <Code>ATTENDEE_API_KEY</Code>, <Code>ATTENDEE_WEBHOOK_SECRET</Code> (<Code>RECALL_…</Code>)
-        </Text>
+        {/* the server's settings are the admin's business; everyone else is told whom to ask */}
+        {hasRole(me.data?.user.role, ['admin']) ? (
+          <Text size="sm" mt={6} data-testid="bot-setup-how">
+            {t('record.notConfiguredHow')} <Code>MEETING_BOT_PROVIDER=attendee</Code> / <Code>recall</Code>,{' '}
+            <Code>ATTENDEE_API_KEY</Code>, <Code>ATTENDEE_WEBHOOK_SECRET</Code> (<Code>RECALL_…</Code>)
+          </Text>
+        ) : (
+          <Text size="sm" mt={6}>
+            {t('record.notConfiguredAskAdmin')}
+          </Text>
+        )}
       </Alert>
     );
   }
