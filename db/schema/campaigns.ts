@@ -57,6 +57,8 @@ export const magicLinks = tenantTable(
     completedAt: timestamptz(),
     expiredAt: timestamptz(),
     bookedAt: timestamptz(),
+    /** When the campaign's scheduler first failed to load in the guest's browser (for the campaign's owner). */
+    bookingFailedAt: timestamptz(),
     callId: linkId(() => calls.id),
     ...authored(),
   },

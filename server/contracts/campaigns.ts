@@ -273,6 +273,8 @@ const magicLinkRow = z.object({
   lastClickedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   bookedAt: z.string().nullable(),
+  /** The scheduler did not load for the guest (they were shown the instructions and a direct link instead). */
+  bookingFailedAt: z.string().nullable(),
   score: z.number().nullable(),
   /** The score is the offline heuristic's (labelled as such). */
   heuristic: z.boolean(),
@@ -360,3 +362,4 @@ export type CtaReport = z.infer<typeof ctaReportOutput>;
 
 /** `POST /api/v1/cta/booked`: the guest's browser saw the scheduler's booking event. */
 export const ctaBookedOutput = z.object({ cta_id: z.uuid(), booked_at: z.string() });
+export const ctaBookingFailedOutput = z.object({ cta_id: z.uuid(), booking_failed_at: z.string() });

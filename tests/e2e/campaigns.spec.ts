@@ -9,22 +9,38 @@ import { holdGuestTypedCall } from './call-helpers';
 const SIMULATION = 'Discovery call with a busy VP of Sales';
 
 /**
- * A stand-in for Cal.com on loopback: the event page's inline embed (`/<event>/embed`) shows who
- * it was prefilled for and, on "Confirm", posts Cal.com's booking event to the parent page the way
- * the embed does (`{ originator: 'CAL', type: 'bookingSuccessful', … }`).
+ * A stand-in for Cal.com on loopback: the event page's inline embed (`/<event>/embed`) tells the
+ * parent page it is ready as soon as it loads (Cal.com's `__iframeReady`), shows who it was
+ * prefilled for and, on "Confirm", posts Cal.com's booking event the way the embed does
+ * (`{ originator: 'CAL', type: 'bookingSuccessful', … }`). While `blocked` is set it answers as a
+ * page that refuses to be framed, the way a misconfigured or blocked scheduler looks to the guest.
  */
-async function fakeScheduler(): Promise<{ origin: string; server: Server; seen: string[] }> {
+async function fakeScheduler(): Promise<{ origin: string; server: Server; seen: string[]; blocked: boolean }> {
   const seen: string[] = [];
+  const state = { blocked: false };
   const server = createServer((req, res) => {
     seen.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://x');
     if (!url.pathname.endsWith('/embed')) return void res.writeHead(404).end();
+    if (state.blocked) return void res.writeHead(200, { 'x-frame-options': 'DENY' }).end('<p>No framing</p>');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html><body><p id="who">Booking for ${url.searchParams.get('name')} &lt;${url.searchParams.get('email')}&gt;</p>
+<script>parent.postMessage({originator:'CAL',type:'__iframeReady',namespace:'',fullType:'CAL::__iframeReady',data:{}},'*')</script>
 <button id="confirm" onclick="parent.postMessage({originator:'CAL',type:'bookingSuccessful',namespace:'',fullType:'CAL::bookingSuccessful',data:{}},'*')">Confirm</button></body></html>`);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, seen };
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    server,
+    seen,
+    get blocked() {
+      return state.blocked;
+    },
+    set blocked(v: boolean) {
+      state.blocked = v;
+    },
+  };
 }
 
 async function pick(page: Page, label: string, option: string) {
@@ -128,6 +144,38 @@ test.describe('campaign magic links', () => {
       // the guest's report fits a phone
       await guest.setViewportSize({ width: 375, height: 800 });
       expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+      // a scheduler that cannot be framed: after a while the guest gets the instructions and a direct
+      // link instead of an empty box, and the campaign's owner sees the failure on the link
+      scheduler.blocked = true;
+      await guest.getByRole('button', { name: 'Book a call' }).click();
+      const fallback = guest.getByTestId('scheduler-failed');
+      await expect(fallback).toContainText('The scheduler did not load', { timeout: 30_000 });
+      await expect(fallback).toContainText('Reply to the e-mail you received to arrange a call.');
+      await expect(fallback.getByRole('link', { name: 'Open the scheduling page in a new tab' })).toHaveAttribute(
+        'href',
+        `${scheduler.origin}/acme/demo`,
+      );
+      await expect(guest.getByTestId('scheduler-frame')).toHaveCount(0);
+      for (const width of [375, 1440]) {
+        await guest.setViewportSize({ width, height: 800 });
+        await fallback.scrollIntoViewIfNeeded();
+        expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const box = (await fallback.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await guest.screenshot({ path: test.info().outputPath(`scheduler-failed-${width}.png`) });
+      }
+      await page.goto(`/cta?tab=links&q=${encodeURIComponent(guestEmail)}`);
+      await expect(
+        page
+          .getByTestId('link-row')
+          .filter({ hasText: guestEmail })
+          .filter({ hasNotText: 'second-' })
+          .getByTestId('booking-failed'),
+      ).toContainText('Scheduler did not load');
+      scheduler.blocked = false;
+      await guest.setViewportSize({ width: 375, height: 800 });
+      await guest.reload();
 
       // Book a Call: the scheduler, prefilled, framed; its booking event marks the link
       await expect(guest.getByText('Want this for your team? Book a call with us.')).toBeVisible();

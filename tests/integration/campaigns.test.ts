@@ -566,6 +566,33 @@ describe('a guest’s link', () => {
     expect((await api('/api/v1/cta/booked', { method: 'POST', body: plainLink })).status).toBe(404);
   });
 
+  it('booking-failed: a scheduler that did not load is kept once for the campaign’s owner; a booked link is left booked', async () => {
+    const link = await make('blocked@guest.test');
+    const failed = await api('/api/v1/cta/booking-failed', { method: 'POST', body: link });
+    expect(failed.status).toBe(200);
+    const again = await api('/api/v1/cta/booking-failed', { method: 'POST', body: link });
+    expect(again.json.booking_failed_at).toBe(failed.json.booking_failed_at);
+    const rows = (
+      await signedInCaller(app.deps, manager).campaigns.links({ search: 'blocked@', page: 1, pageSize: 25 })
+    ).rows;
+    expect(rows.map((r) => [r.email, r.bookingFailedAt])).toEqual([
+      ['blocked@guest.test', failed.json.booking_failed_at],
+    ]);
+
+    // once booked, a later failure report changes nothing
+    const bookedLink = await make('booked-first@guest.test');
+    expect((await api('/api/v1/cta/booked', { method: 'POST', body: bookedLink })).status).toBe(200);
+    expect((await api('/api/v1/cta/booking-failed', { method: 'POST', body: bookedLink })).status).toBe(200);
+    const booked = (
+      await signedInCaller(app.deps, manager).campaigns.links({ search: 'booked-first@', page: 1, pageSize: 25 })
+    ).rows[0];
+    expect([booked.bookedAt !== null, booked.bookingFailedAt]).toEqual([true, null]);
+
+    // a wrong token is refused and marks nothing
+    const wrong = await api('/api/v1/cta/booking-failed', { method: 'POST', body: { ...link, token: 'B'.repeat(43) } });
+    expect(wrong.status).toBe(404);
+  });
+
   it('a deleted campaign takes its links with it', async () => {
     const caller = signedInCaller(app.deps, manager);
     const doomed = await caller.campaigns.create(

@@ -14,6 +14,7 @@ export const ctaApi = {
   complete: (l: CtaCredentials) => trpcClient.ctaLink.complete.mutate(body(l)),
   report: (l: CtaCredentials) => trpcClient.ctaLink.report.query({ id: l.ctaId, token: l.token }),
   booked: (l: CtaCredentials) => trpcClient.ctaLink.booked.mutate(body(l)),
+  bookingFailed: (l: CtaCredentials) => trpcClient.ctaLink.bookingFailed.mutate(body(l)),
 };
 
 /** The guest's page addresses, each carrying the link's id and token. */

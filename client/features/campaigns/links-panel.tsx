@@ -151,6 +151,10 @@ export function LinksPanel() {
                   <Badge color="grape" variant="light">
                     {t('links.bookedOn', { date: f.date(l.bookedAt) })}
                   </Badge>
+                ) : l.bookingFailedAt ? (
+                  <Badge color="orange" variant="light" data-testid="booking-failed">
+                    {t('links.bookingFailed', { date: f.date(l.bookingFailedAt) })}
+                  </Badge>
                 ) : (
                   '—'
                 )}

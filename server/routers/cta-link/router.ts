@@ -1,5 +1,6 @@
 import {
   ctaBookedOutput,
+  ctaBookingFailedOutput,
   ctaCompleteOutput,
   ctaLinkInput,
   ctaReportInput,
@@ -11,6 +12,7 @@ import {
   completeMagicLink,
   guestReport,
   markMagicLinkBooked,
+  markMagicLinkBookingFailed,
   startMagicLinkCall,
   validateMagicLink,
 } from '../../services/campaigns/guest';
@@ -70,4 +72,13 @@ export const ctaLinkRouter = router({
     .input(ctaLinkInput)
     .output(ctaBookedOutput)
     .mutation(({ ctx, input }) => markMagicLinkBooked({ ...ctx.deps, id: input.cta_id, token: input.token })),
+
+  bookingFailed: guest({
+    path: '/api/v1/cta/booking-failed',
+    errors: ['MAGIC_LINK_INVALID', 'NOT_FOUND'],
+    summary: "The campaign's scheduler did not load in the guest's browser (kept for the campaign's owner)",
+  })
+    .input(ctaLinkInput)
+    .output(ctaBookingFailedOutput)
+    .mutation(({ ctx, input }) => markMagicLinkBookingFailed({ ...ctx.deps, id: input.cta_id, token: input.token })),
 });

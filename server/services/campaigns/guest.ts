@@ -253,6 +253,32 @@ export async function markMagicLinkBooked({
   });
 }
 
+/**
+ * The campaign's scheduler did not load in the guest's browser (blocked, offline, misconfigured): the
+ * first failure is kept for the campaign's owner, who sees it in the links table. A link already
+ * booked is left as it is.
+ */
+export async function markMagicLinkBookingFailed({
+  now = new Date(),
+  ...req
+}: guest.GuestLinkRequest): Promise<{ cta_id: string; booking_failed_at: string }> {
+  const { row, tenant } = await links.resolve(req);
+  if (row.bookingFailedAt) return { cta_id: row.id, booking_failed_at: row.bookingFailedAt.toISOString() };
+  return tenant(async (tx) => {
+    const [c] = await tx
+      .select({ provider: campaigns.bookingProvider })
+      .from(campaigns)
+      .where(eq(campaigns.id, row.campaignId));
+    if (!c || c.provider === 'none') throw new AppError('NOT_FOUND', 'This campaign has no booking step');
+    const [updated] = await tx
+      .update(magicLinks)
+      .set({ bookingFailedAt: now, updatedAt: now })
+      .where(and(eq(magicLinks.id, row.id), isNull(magicLinks.bookingFailedAt), isNull(magicLinks.bookedAt)))
+      .returning({ at: magicLinks.bookingFailedAt });
+    return { cta_id: row.id, booking_failed_at: (updated?.at ?? now).toISOString() };
+  });
+}
+
 /** The scheduler origins the report page of `linkId` may frame (its Content-Security-Policy), when the token is the link's. */
 export async function bookingFrameOrigins(db: Db, linkId: string, token: string): Promise<string[]> {
   try {

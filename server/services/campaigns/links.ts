@@ -83,6 +83,7 @@ function toRow(
     lastClickedAt: iso(r.l.lastClickedAt),
     completedAt: iso(r.l.completedAt),
     bookedAt: iso(r.l.bookedAt),
+    bookingFailedAt: iso(r.l.bookingFailedAt),
     score: r.reportStatus === 'ready' && r.score !== null ? Number(r.score) : null,
     heuristic: r.evaluator === 'offline',
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "magic_links" ADD COLUMN "booking_failed_at" timestamp with time zone;
