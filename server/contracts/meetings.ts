@@ -12,11 +12,35 @@ import { rawText, requiredText, text } from './text';
 /** A transcript file: 5 MB of text holds many hours of speech (a 2-hour WebVTT is well under 1 MB). */
 export const MAX_TRANSCRIPT_CHARS = 5 * 1024 * 1024;
 
+/**
+ * What can be wrong with a transcript file, and its message key. The error (VALIDATION) carries
+ * it as `details`: the problem, its message key (also the `content` field error), the 1-based line
+ * of the file when one line is at fault, and the values the message names.
+ */
+export const TRANSCRIPT_PROBLEMS = {
+  empty: 'meetings.validation.transcriptEmpty',
+  notText: 'meetings.validation.transcriptNotText',
+  unsupportedFormat: 'meetings.validation.transcriptUnsupportedFormat',
+  tooLarge: 'meetings.validation.transcriptTooLarge',
+  badTime: 'meetings.validation.transcriptBadTime',
+  cueNoText: 'meetings.validation.transcriptCueNoText',
+  noSpeakers: 'meetings.validation.transcriptNoSpeakers',
+  oneSpeaker: 'meetings.validation.transcriptOneSpeaker',
+} as const;
+export type TranscriptProblem = keyof typeof TRANSCRIPT_PROBLEMS;
+export interface TranscriptProblemDetails {
+  problem: TranscriptProblem;
+  messageKey: string;
+  line: number | null;
+  params: Record<string, string | number>;
+}
+
 const transcriptFile = {
   fileName: text().max(200, 'meetings.validation.fileNameTooLong').default(''),
-  content: rawText('meetings.validation.transcriptRequired')
-    .min(1, 'meetings.validation.transcriptRequired')
-    .max(MAX_TRANSCRIPT_CHARS, 'meetings.validation.transcriptTooLarge'),
+  // a chosen file that is empty or binary is said to be so, not "choose a file"
+  content: rawText('meetings.validation.transcriptRequired', TRANSCRIPT_PROBLEMS.notText)
+    .min(1, TRANSCRIPT_PROBLEMS.empty)
+    .max(MAX_TRANSCRIPT_CHARS, TRANSCRIPT_PROBLEMS.tooLarge),
 };
 
 export const previewTranscriptInput = z.object(transcriptFile);

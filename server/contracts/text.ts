@@ -97,10 +97,10 @@ export function storableKey(max: number) {
 }
 
 /** Like `text()` but not trimmed: passwords, where every character counts. */
-export function rawText(required?: string) {
+export function rawText(required?: string, unstorable: string = TEXT_MESSAGES.unstorable) {
   return z
     .string({ error: required ?? TEXT_MESSAGES.invalid })
-    .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true });
+    .refine((s) => !hasUnstorableText(s), { error: unstorable, abort: true });
 }
 
 /** A password a person must type: `required` when it is missing or empty, at most PASSWORD_MAX characters. */

@@ -78,6 +78,24 @@ test.describe('real calls from a transcript', () => {
     await managerContext.close();
   });
 
+  test('a transcript with one speaker, or a bad time, is refused with the reason and the line next to the file', async ({
+    page,
+  }) => {
+    await page.goto('/meetings');
+    const file = page.locator('input[type="file"]');
+    await file.setInputFiles({
+      name: 'monologue.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Riley Realcall: Hello?\nRiley Realcall: Is anyone there?'),
+    });
+    await expect(page.getByText('Only one speaker found (Riley Realcall): a call needs at least two')).toBeVisible();
+    await expect(page.getByTestId('transcript-summary')).toBeHidden();
+    const badTime = VTT.replace('00:00:05.500 --> 00:00:10.000', '00:00:05.500 --> 00:00:61.000');
+    await file.setInputFiles({ name: 'call.vtt', mimeType: 'text/vtt', buffer: Buffer.from(badTime) });
+    await expect(page.getByText("Line 6: the time '00:00:61.000' is not valid")).toBeVisible();
+    await expect(page.getByText('Please choose a transcript file')).toBeHidden();
+  });
+
   test('/meetings fits a 375 px screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/meetings');

@@ -5,7 +5,7 @@ import { z, ZodError } from 'zod';
 import { callTurns, calls, meetings } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { describeTrpcError, rejection, signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase, systemRunner } from '../helpers/db';
 import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
@@ -167,6 +167,38 @@ describe('a real call from a transcript file', () => {
       'meetings.validation.titleRequired',
     ]);
     expect((await sys((tx) => tx.select().from(meetings))).length).toBe(before);
+  });
+
+  it('refuses a file it cannot read over HTTP with 400, the reason and the line, storing nothing', async () => {
+    const { token } = await signIn(app.deps, rep);
+    const count = async () => [
+      (await sys((tx) => tx.select().from(meetings))).length,
+      (await sys((tx) => tx.select().from(calls))).length,
+    ];
+    const before = await count();
+    // the second cue's end is 61 seconds: its timing line is line 6
+    const badTime = TEAMS_VTT.replace('00:00:04.000 --> 00:00:09.000', '00:00:04.000 --> 00:00:61.000');
+    const oneVoice = 'Ana Ruiz: Hello?\nAna Ruiz: Is anyone there?';
+    const send = (procedure: string, content: string) =>
+      fetch(`${app.url}/trpc/meetings.${procedure}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fileName: 'call.vtt', content, title: 'X', scorecardId, repSpeaker: 'Ana Ruiz' }),
+      });
+    const cases = [
+      ['scoreTranscript', badTime, 'badTime', 6, { time: '00:00:61.000' }],
+      ['previewTranscript', badTime, 'badTime', 6, { time: '00:00:61.000' }],
+      ['scoreTranscript', oneVoice, 'oneSpeaker', null, { name: 'Ana Ruiz' }],
+    ] as const;
+    for (const [procedure, content, problem, line, params] of cases) {
+      const r = await send(procedure, content);
+      expect(r.status).toBe(400);
+      const { error } = (await r.json()) as { error: { message: string; data: { appCode: string; details: unknown } } };
+      expect(error.data.appCode).toBe('VALIDATION');
+      expect(error.data.details).toMatchObject({ problem, line, params });
+      if (line) expect(error.message).toBe(`Line ${line}: the time '00:00:61.000' is not valid`);
+    }
+    expect(await count()).toEqual(before);
   });
 
   it('belongs to its user: another tenant’s rep sees none', async () => {

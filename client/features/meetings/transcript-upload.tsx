@@ -1,11 +1,17 @@
 import { Button, FileInput, Group, Paper, Progress, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { MAX_TRANSCRIPT_CHARS, type TranscriptPreview } from '../../../server/contracts/meetings';
+import {
+  MAX_TRANSCRIPT_CHARS,
+  type TranscriptPreview,
+  type TranscriptProblemDetails,
+} from '../../../server/contracts/meetings';
 import { clock } from '../../../server/contracts/report-format';
 import {
+  errorInfo,
   errorMessage,
   formFieldMessages,
   serverFieldErrors,
@@ -22,6 +28,19 @@ import { ErrorAlert } from '../../components/status-alerts';
 
 const ACCEPT =
   '.vtt,.srt,.txt,text/vtt,text/plain,application/x-subrip,audio/*,video/*,.mp3,.m4a,.wav,.webm,.ogg,.flac,.mp4,.mov,.mkv';
+
+/**
+ * Why the server refused a transcript file (server/services/meetings/transcript-problems.ts, or
+ * the input schema's `content` message), with the line at fault when one is; null when the
+ * failure was not the file's.
+ */
+function transcriptProblemText(t: TFunction, details: Record<string, unknown> | null, schemaKey?: string) {
+  const problem = details as Partial<TranscriptProblemDetails> | null;
+  const key = schemaKey ?? (problem?.problem ? problem.messageKey : undefined);
+  if (!key) return null;
+  const reason = translateMessageKey(t, key, problem?.params ?? {});
+  return typeof problem?.line === 'number' ? t('upload.problemAtLine', { line: problem.line, reason }) : reason;
+}
 
 /**
  * Score a real call from its transcript (WebVTT or SRT as Meet, Zoom and Teams export them, or
@@ -67,10 +86,11 @@ export function TranscriptUpload() {
           setRep(p.suggestedRep);
           setTitle((prev) => prev || f.name.replace(/\.[^.]+$/, ''));
         },
-        onError: (e) => {
-          const key = serverFieldErrors(e)?.content;
-          setFileError(key ? translateMessageKey(t, key) : `${t('upload.readFailed')} ${errorMessage(t, e)}`);
-        },
+        onError: (e) =>
+          setFileError(
+            transcriptProblemText(t, errorInfo(e).details, serverFieldErrors(e)?.content) ??
+              `${t('upload.readFailed')} ${errorMessage(t, e)}`,
+          ),
       },
     );
   };
@@ -89,6 +109,9 @@ export function TranscriptUpload() {
       setTitle((prev) => prev || f.name.replace(/\.[^.]+$/, ''));
     } catch (e) {
       const err = e instanceof UploadError ? e : new UploadError('INTERNAL', String(e));
+      // a recording heard as one voice is refused as a transcript file of one speaker is
+      const problem = transcriptProblemText(t, err.details);
+      if (problem) return setFileError(problem);
       const reason =
         typeof err.details?.reason === 'string' ? ` ${t('record.providerSaid', { reason: err.details.reason })}` : '';
       setFileError(`${translateErrorCode(t, err.code)}${reason}`);
@@ -195,7 +218,8 @@ export function TranscriptUpload() {
               <ScorecardFields {...choice.fields} scorecardError={err('scorecardId')} />
               {score.isError && !serverErrors && (
                 <ErrorAlert>
-                  {t('upload.scoreFailed')} {errorMessage(t, score.error)}
+                  {t('upload.scoreFailed')}{' '}
+                  {transcriptProblemText(t, errorInfo(score.error).details) ?? errorMessage(t, score.error)}
                 </ErrorAlert>
               )}
               <Group>

@@ -10,17 +10,10 @@ import { enqueueEvaluation, evaluationContextOf } from '../../evaluation/evaluat
 import { loadEvaluationContext } from '../../evaluation/input';
 import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards';
 import { findSimulationRow } from '../simulations/simulations';
-import { parseTranscript, type ParsedTranscript } from './transcript';
+import { readCallTranscript, type ParsedTranscript } from './transcript';
 
 const invalid = (field: string, key: string, message: string) =>
   new AppError('VALIDATION', message, { fieldErrors: { [field]: [key] } });
-
-function readTranscript(content: string): ParsedTranscript {
-  const t = parseTranscript(content);
-  if (!t.segments.length)
-    throw invalid('content', 'meetings.validation.transcriptEmpty', 'The file holds no transcript');
-  return t;
-}
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -38,7 +31,7 @@ export function suggestRep(speakers: string[], userName: string): string | null 
 
 /** What a transcript file holds, before it is scored: the format, the speakers and how much each said. */
 export function previewTranscript(content: string, userName: string): TranscriptPreview {
-  const t = readTranscript(content);
+  const t = readCallTranscript(content);
   return {
     format: t.format,
     turns: t.segments.length,
@@ -181,7 +174,7 @@ export async function scoreTranscript({
   input,
   now = new Date(),
 }: RealCallRequest<ScoreTranscriptInput>): Promise<{ meetingId: string; callId: string }> {
-  const t = readTranscript(input.content);
+  const t = readCallTranscript(input.content);
   if (!t.speakers.includes(input.repSpeaker))
     throw invalid('repSpeaker', 'meetings.validation.repUnknown', 'That speaker is not in the transcript');
   return tenant(async (tx) => {

@@ -1,6 +1,7 @@
 import { parseSync as parseSrt } from 'subtitle';
 import webvtt, { type VttNode } from 'webvtt-parser';
 import { normaliseLine } from '../../contracts/text';
+import { checkClock, checkCues, checkTranscriptText, transcriptProblem } from './transcript-problems';
 
 /**
  * A real call's transcript from a file: WebVTT (Google Meet and Microsoft Teams put the
@@ -8,7 +9,8 @@ import { normaliseLine } from '../../contracts/text';
  * speaker as a "Name:" prefix), or plain "Speaker: text" lines (an optional [hh:mm:ss] first).
  * WebVTT is read by webvtt-parser (the W3C validator's parser), SRT by subtitle; only the speaker
  * conventions above are ours. Consecutive cues of one speaker are one turn; several speakers are
- * kept as they spoke.
+ * kept as they spoke. A file they cannot read is refused with the line at fault
+ * (transcript-problems.ts), never read in part.
  */
 
 export type TranscriptFormat = 'vtt' | 'srt' | 'text';
@@ -96,15 +98,16 @@ function fromSrt(content: string): Cue[] {
 
 const CLOCK = /^\s*\[?(\d{1,2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?\]?\s+/;
 
-function fromText(content: string): Cue[] {
+function fromText(lines: string[]): Cue[] {
   const cues: Cue[] = [];
-  for (const line of content.split(/\r\n?|\n/)) {
-    if (!line.trim()) continue;
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
     let rest = line;
     let startMs = -1;
     const clock = CLOCK.exec(rest);
     if (clock) {
       const [a, b, c] = [Number(clock[1]), Number(clock[2]), clock[3] === undefined ? null : Number(clock[3])];
+      checkClock(clock[0], [a, b, c], i + 1);
       startMs = (c === null ? a * 60 + b : a * 3600 + b * 60 + c) * 1000;
       rest = rest.slice(clock[0].length);
     }
@@ -113,17 +116,33 @@ function fromText(content: string): Cue[] {
     else if (cues.length)
       cues[cues.length - 1].text += ` ${rest}`; // a wrapped line goes on the turn before it
     else cues.push({ speaker: null, text: rest, startMs, endMs: null });
-  }
+  });
   return cues;
 }
 
-/** Reads a transcript file. Lines are cleaned as call turns are (no control characters, one line each). */
+/**
+ * Reads a transcript file. Lines are cleaned as call turns are (no control characters, one line
+ * each). What no parser can read throws a VALIDATION error naming the reason and the line.
+ */
 export function parseTranscript(
   content: string,
   format: TranscriptFormat = detectTranscriptFormat(content),
 ): ParsedTranscript {
   const text = content.replace(/^\uFEFF/, '');
-  return assemble(format === 'vtt' ? fromVtt(text) : format === 'srt' ? fromSrt(text) : fromText(text), format);
+  checkTranscriptText(text);
+  const lines = text.split(/\r\n?|\n/);
+  if (format !== 'text') checkCues(lines);
+  return assemble(format === 'vtt' ? fromVtt(text) : format === 'srt' ? fromSrt(text) : fromText(lines), format);
+}
+
+/** A call's transcript file: some speech, and at least two people named (a call is a conversation). */
+export function readCallTranscript(content: string): ParsedTranscript {
+  const t = parseTranscript(content);
+  if (!t.segments.length) throw transcriptProblem('empty');
+  const named = t.speakers.filter((s) => s !== UNKNOWN_SPEAKER);
+  if (!named.length) throw transcriptProblem('noSpeakers');
+  if (named.length === 1) throw transcriptProblem('oneSpeaker', null, { name: named[0] });
+  return t;
 }
 
 /** A meeting bot's utterances (speaker, start, end, text) as a transcript, cleaned and joined as a file's are. */
