@@ -23,7 +23,6 @@ export const TRANSCRIPT_PROBLEMS = {
   unsupportedFormat: 'meetings.validation.transcriptUnsupportedFormat',
   tooLarge: 'meetings.validation.transcriptTooLarge',
   badTime: 'meetings.validation.transcriptBadTime',
-  cueNoText: 'meetings.validation.transcriptCueNoText',
   noSpeakers: 'meetings.validation.transcriptNoSpeakers',
   oneSpeaker: 'meetings.validation.transcriptOneSpeaker',
 } as const;

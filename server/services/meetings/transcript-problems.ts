@@ -21,7 +21,6 @@ const ENGLISH: Record<TranscriptProblem, (p: Params) => string> = {
   unsupportedFormat: (p) => `A ${p.kind} file is not a transcript format: use WebVTT, SRT or "Name: text" lines`,
   tooLarge: (p) => `The file is too large (${p.mb} MB at most)`,
   badTime: (p) => `the time '${p.time}' is not valid`,
-  cueNoText: () => 'a cue has no text',
   noSpeakers: () => `No speakers found: write each turn as 'Name: text' or use WebVTT voice tags`,
   oneSpeaker: (p) => `Only one speaker found (${p.name}): a call needs at least two`,
 };
@@ -86,7 +85,8 @@ const CUE_TIME = /^(?:\d+:)?([0-5]\d):([0-5]\d)[.,]\d{1,3}$/;
 const TIMING = /^\s*(\S+)\s+-->\s+(\S+)/;
 
 /**
- * Every cue of a WebVTT or SRT file has two valid times and some text. A cue is a block of lines
+ * Every cue of a WebVTT or SRT file has two valid times (a cue without text is allowed, as WebVTT
+ * allows it and exporters write them: it is skipped). A cue is a block of lines
  * between blank lines whose first or second line (after an identifier) holds "-->"; other blocks
  * (the header, NOTE, STYLE) are not cues.
  */
@@ -104,7 +104,6 @@ export function checkCues(lines: string[]): void {
       const timing = TIMING.exec(lines[at]);
       const bad = timing ? [timing[1], timing[2]].find((time) => !CUE_TIME.test(time)) : lines[at].trim();
       if (bad !== undefined) throw transcriptProblem('badTime', at + 1, { time: bad });
-      if (at + 1 === end) throw transcriptProblem('cueNoText', at + 1);
     }
     start = end;
   }
