@@ -106,10 +106,6 @@ test.describe('campaign magic links', () => {
       await expect(guest.getByText('Hi Gina,')).toBeVisible();
       await expect(guest.getByText('The call is recorded and scored')).toBeVisible();
       await expect(guest.getByText('Time limit')).toBeVisible();
-      await guest.getByRole('button', { name: 'Continue' }).click();
-      await guest.getByRole('button', { name: 'Allow microphone' }).click();
-      await guest.getByRole('button', { name: 'Continue without a microphone' }).click();
-      await guest.getByRole('button', { name: 'Start the call' }).click();
       await holdGuestTypedCall(guest);
 
       // thank-you with the campaign's message, then the report
