@@ -69,6 +69,18 @@ export function connectCall(
 }
 
 /**
+ * On a call whose prospect speaks (its lines arrive as final transcripts): waits for the prospect's
+ * first line, types `text` and waits for the spoken answer to it.
+ */
+export async function sayAfterSpokenGreeting(c: CallClient, text: string, timeoutMs: number) {
+  const said = () => c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
+  await c.waitFor(() => said() > 0, timeoutMs);
+  const n = said();
+  c.send({ type: 'text', text });
+  await c.waitFor(() => said() > n, timeoutMs);
+}
+
+/**
  * Holds a typed offline call to its end: waits for the prospect's greeting, says each line (waiting
  * for each answer), hangs up, and resolves when the socket closes, with when it hung up.
  */

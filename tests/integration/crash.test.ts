@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { callTurns, calls, jobs, mailOutbox, reports, webhookDeliveries } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
-import { connectCall, type CallClient } from '../helpers/call-client';
+import { connectCall, sayAfterSpokenGreeting, type CallClient } from '../helpers/call-client';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
 import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
@@ -91,15 +91,12 @@ describe('a server killed with SIGKILL, started again', () => {
       callId = started.callId;
       const c = (await connectCall(server.url, started.callId, started.ticket)) as CallClient;
       expect(typeof c).toBe('object');
-      // the prospect's lines (spoken by the server's offline voice) arrive as final transcripts
-      const said = () => c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
-      await c.waitFor(() => said() > 0, 20_000);
-      const n = said();
-      c.send({
-        type: 'text',
-        text: 'How do you forecast your pipeline today, and how many hours a week does it take your managers?',
-      });
-      await c.waitFor(() => said() > n, 20_000);
+      // the prospect's lines are spoken by the server's offline voice
+      await sayAfterSpokenGreeting(
+        c,
+        'How do you forecast your pipeline today, and how many hours a week does it take your managers?',
+        20_000,
+      );
       await server.kill();
       await c.closed;
     } catch (e) {
