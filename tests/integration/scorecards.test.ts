@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clients, scorecardCriteria, scorecards, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
@@ -9,6 +9,7 @@ import { getScorecardVersion, markScorecardUsed } from '../../server/services/sc
 import { describeTrpcError, rejection, signedInCaller, testDeps, fieldErrors } from '../helpers/app';
 import { useTestDatabase, type TestDatabase, createTestDatabase } from '../helpers/db';
 import { useTwoTenants } from '../helpers/lifecycle';
+import { storedScorecards } from '../helpers/scorecard-rows';
 
 const database = useTestDatabase();
 const t = useTwoTenants(
@@ -465,19 +466,7 @@ describe('scorecards: demo seed', () => {
     const [demo] = await asSystem(seeded.db, { action: 'test' }, (tx) =>
       tx.select({ id: clients.id }).from(clients).where(eq(clients.schemaName, DEMO_SCHEMA)),
     );
-    const state = await asSystem(seeded.db, { action: 'test' }, async (tx) => {
-      const cards = await tx.select().from(scorecards).where(eq(scorecards.tenantId, demo.id));
-      const crit = await tx
-        .select()
-        .from(scorecardCriteria)
-        .where(
-          inArray(
-            scorecardCriteria.scorecardId,
-            cards.map((c) => c.id),
-          ),
-        );
-      return { cards, crit };
-    });
+    const state = await asSystem(seeded.db, { action: 'test' }, (tx) => storedScorecards(tx, demo.id));
     const names = state.cards.map((c) => c.name).sort();
     expect(names).toEqual(
       expect.arrayContaining(['Discovery (SPIN)', 'MEDDIC Qualification', 'Objection Handling', 'Cold Call Opener']),
