@@ -9,6 +9,7 @@ import { callTurns, calls, jobs, mailOutbox, reports, webhookDeliveries } from '
 import { asSystem } from '../../db/tenant';
 import { connectCall, sayAfterSpokenGreeting, type CallClient } from '../helpers/call-client';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
+import { withOpened } from '../helpers/db';
 import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { freePort, Server, session } from '../helpers/spawned-server';
@@ -45,16 +46,6 @@ async function target(): Promise<Target> {
     open: () => openDatabase({ dataDir: dir }),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-/** Runs `look` on the test's own connection to the target's database, closed afterwards. */
-async function inspect<T>(t: Target, look: (db: Database) => Promise<T>): Promise<T> {
-  const db = await t.open();
-  try {
-    return await look(db);
-  } finally {
-    await db.close();
-  }
 }
 
 /** The server started again on its port; the call's report turns ready for its rep within `timeout` ms. */
@@ -110,7 +101,7 @@ describe('a server killed with SIGKILL, started again', () => {
     });
     // started again: the call's lease runs out (no process renews it) and the new process closes it
     await restartUntilReportReady(server.port, server.env, callId, 30_000);
-    await inspect(t, async (db) => {
+    await withOpened(t.open, async (db) => {
       const [call] = await asSystem(db.db, { action: 'test' }, (tx) =>
         tx.select().from(calls).where(eq(calls.id, callId)),
       );
@@ -172,7 +163,7 @@ describe('a server killed with SIGKILL, started again', () => {
       };
     });
     await restartUntilReportReady(server.port, env, callId, 60_000);
-    await inspect(t, async (db) => {
+    await withOpened(t.open, async (db) => {
       expect(
         await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId))),
       ).toHaveLength(1);
@@ -211,7 +202,7 @@ describe('a server killed with SIGKILL, started again', () => {
     expect(smtp.mails[0].subject).toContain('Crash test');
     expect(id(smtp.mails[0].raw)).toBeTruthy();
     expect(id(smtp.mails[0].raw)).toBe(id(smtp.held[0].raw));
-    await inspect(t, async (db) => {
+    await withOpened(t.open, async (db) => {
       const rows = (await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox))).filter((m) =>
         m.subject.includes('Crash test'),
       );
@@ -303,7 +294,7 @@ describe('a server killed with SIGKILL, started again', () => {
     // once answered, nothing more: one held and one answered request in all, and its job is done
     expect(receiver.held).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
-    await inspect(t, async (db) => {
+    await withOpened(t.open, async (db) => {
       const [delivery] = await asSystem(db.db, { action: 'test' }, (tx) =>
         tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)),
       );
