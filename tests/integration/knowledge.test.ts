@@ -37,6 +37,11 @@ const addText = (tenantId: string, simulationId: string, name: string, text: str
     content: Buffer.from(text),
   }).then((r) => r.file);
 const fileRow = (id: string) => rowById(database.db, knowledgeFiles, id);
+/** What `who` is answered when trying to disable the file and then to delete it: the two app codes. */
+const toggleAndDeleteRefusals = async (who: UserRow, id: string) => [
+  describeTrpcError(await rejection(as(who).knowledge.setEnabled({ id, enabled: false }))).appCode,
+  describeTrpcError(await rejection(as(who).knowledge.delete({ id }))).appCode,
+];
 const chunkCount = async (fileId: string) =>
   (
     await asSystem(database.db, { action: 'test' }, (tx) =>
@@ -163,10 +168,7 @@ describe('knowledge.setEnabled and delete', () => {
 
   it("cannot toggle or delete another tenant's file, even by id; it stays unchanged", async () => {
     const f = await addText(tenantB, simB, 'secret.txt', 'Beta secret pricing.', managerB);
-    expect(
-      describeTrpcError(await rejection(as(managerA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode,
-    ).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(as(managerA).knowledge.delete({ id: f.id }))).appCode).toBe('NOT_FOUND');
+    expect(await toggleAndDeleteRefusals(managerA, f.id)).toEqual(['NOT_FOUND', 'NOT_FOUND']);
     expect(
       describeTrpcError(await rejection(as(managerA).knowledge.search({ simulationId: simB, query: 'secret' })))
         .appCode,
@@ -178,10 +180,7 @@ describe('knowledge.setEnabled and delete', () => {
 
   it('refuses a sales rep for toggle and delete', async () => {
     const f = await addText(tenantA, simA2, 'rep.txt', 'Rep cannot touch this.', managerA);
-    expect(
-      describeTrpcError(await rejection(as(repA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode,
-    ).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(repA).knowledge.delete({ id: f.id }))).appCode).toBe('FORBIDDEN');
+    expect(await toggleAndDeleteRefusals(repA, f.id)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect((await fileRow(f.id)).enabled).toBe(true);
   });
 
