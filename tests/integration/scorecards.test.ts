@@ -193,30 +193,19 @@ describe('scorecards: validation', () => {
       'criteria',
       'scorecards.validation.criterionFieldsRequired',
     ],
-    [
-      'criterion without description',
-      input({ criteria: [criterion(1, { description: '' })] }),
+    ...(
+      [
+        ['description', { description: '' }],
+        ['zero level', { levelZero: '' }],
+        ['low level', { levelLow: '' }],
+        ['high level', { levelHigh: '  ' }],
+      ] as const
+    ).map(([what, blank]): [string, ScorecardInput, string, string] => [
+      `criterion without ${what}`,
+      input({ criteria: [criterion(1, blank)] }),
       'criteria',
       'scorecards.validation.criterionFieldsRequired',
-    ],
-    [
-      'criterion without zero level',
-      input({ criteria: [criterion(1, { levelZero: '' })] }),
-      'criteria',
-      'scorecards.validation.criterionFieldsRequired',
-    ],
-    [
-      'criterion without low level',
-      input({ criteria: [criterion(1, { levelLow: '' })] }),
-      'criteria',
-      'scorecards.validation.criterionFieldsRequired',
-    ],
-    [
-      'criterion without high level',
-      input({ criteria: [criterion(1, { levelHigh: '  ' })] }),
-      'criteria',
-      'scorecards.validation.criterionFieldsRequired',
-    ],
+    ]),
     [
       'criterion text too long',
       input({ criteria: [criterion(1, { levelHigh: 'x'.repeat(2001) })] }),
