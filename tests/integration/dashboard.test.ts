@@ -132,17 +132,19 @@ beforeAll(async () => {
   superuser = await createTenantUser(database.db, tenantB, { userType: 'superuser' });
 }, 60_000);
 
+/** The dashboard's tiles for a team that has done nothing yet (its size apart). */
+const NO_ACTIVITY = {
+  activeMembers: 0,
+  averageScore: null,
+  pendingExercises: 0,
+  completedExercises: 0,
+  practiceCalls: 0,
+};
+
 describe('dashboard', () => {
   it('a new manager gets zeros and empty lists (empty states)', async () => {
     const d = await as(manager).dashboard.get({});
-    expect(d.counts).toEqual({
-      teamMembers: 2,
-      activeMembers: 0,
-      averageScore: null,
-      pendingExercises: 0,
-      completedExercises: 0,
-      practiceCalls: 0,
-    });
+    expect(d.counts).toEqual({ ...NO_ACTIVITY, teamMembers: 2 });
     expect(d.trend).toHaveLength(4);
     expect(d.trend.every((w) => w.averageScore === null && w.completed === 0)).toBe(true);
     expect(d.recent).toEqual([]);
@@ -191,14 +193,7 @@ describe('dashboard', () => {
   it('reps cannot open it; another tenant sees nothing of A', async () => {
     expect(describeTrpcError(await rejection(as(rep1).dashboard.get({}))).appCode).toBe('FORBIDDEN');
     const b = await as(managerB).dashboard.get({});
-    expect(b.counts).toEqual({
-      teamMembers: 0,
-      activeMembers: 0,
-      averageScore: null,
-      pendingExercises: 0,
-      completedExercises: 0,
-      practiceCalls: 0,
-    });
+    expect(b.counts).toEqual({ ...NO_ACTIVITY, teamMembers: 0 });
     expect(describeTrpcError(await rejection(as(managerB).dashboard.get({ clientId: tenantA }))).appCode).toBe(
       'FORBIDDEN',
     );
