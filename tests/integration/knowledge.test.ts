@@ -9,7 +9,7 @@ import type { AppDeps } from '../../server/deps';
 import { storeUploadedFile } from '../../server/services/knowledge/upload';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { useTestDatabase, rowById } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTwoTenants } from '../helpers/factories';
 
 const database = useTestDatabase();
 let deps: AppDeps;
@@ -51,22 +51,18 @@ const chunkCount = async (fileId: string) =>
 
 beforeAll(async () => {
   deps = await testDeps(database);
-  tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
-  tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
-  managerA = await createTenantUser(database.db, tenantA, {
-    userType: 'manager',
-    displayName: 'Mia Manager',
-    email: 'mia@acme.test',
+  const made = await createTwoTenants(database.db, {
+    a: {
+      managerA: { userType: 'manager', displayName: 'Mia Manager', email: 'mia@acme.test' },
+      adminA: { userType: 'admin', displayName: null, email: 'root@acme.test' },
+      repA: { userType: 'sales_rep' },
+    },
+    b: { managerB: { userType: 'manager' } },
   });
-  adminA = await createTenantUser(database.db, tenantA, {
-    userType: 'admin',
-    displayName: null,
-    email: 'root@acme.test',
-  });
-  repA = await createTenantUser(database.db, tenantA, { userType: 'sales_rep' });
-  managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
-  superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
+  tenantA = made.a.id;
+  tenantB = made.b.id;
+  ({ managerA, adminA, repA, managerB } = made.users);
+  superuser = made.superuser;
   simA = await newSimulation(tenantA, 'Discovery');
   simA2 = await newSimulation(tenantA, 'Renewal');
   simB = await newSimulation(tenantB, 'Beta discovery');
