@@ -1,5 +1,4 @@
 import { expect, request, type Page } from '@playwright/test';
-import { h1 } from './fixtures';
 import { storageFile } from './server-info';
 
 /** The id of a seeded simulation, read through tRPC with a manager's session (the shared server's demo manager unless given). */
@@ -48,7 +47,7 @@ export async function startExerciseCall(page: Page, simulationId: string, simula
   await page.getByRole('button', { name: 'Start call' }).click();
   const state = page.getByTestId('call-state');
   await expect(state).toHaveText('Ringing');
-  await expect(h1(page)).toHaveText(simulation);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(simulation);
   return state;
 }
 
