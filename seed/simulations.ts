@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { callInstructions, icps, personas, productGroupings, prompts, scorecards, simulations } from '../db/schema';
+import { personas, prompts, scorecards, simulations } from '../db/schema';
 import { type Language } from '../server/contracts/languages';
 import { type Difficulty } from '../server/contracts/enums';
 import { loadGenerationContext } from '../server/ai/context';
 import { generateScenario, recordGeneration } from '../server/ai/scenario';
+import { callInstructionRecords } from '../server/services/call-instructions/call-instructions';
+import { icpRecords } from '../server/services/icps/icps';
+import { productGroupingRecords } from '../server/services/product-groupings/product-groupings';
 import type { LearnerRole, LearnerTeam, SimulationIcon } from '../server/contracts/simulations';
 import { DEMO_CALL_INSTRUCTIONS, DEMO_ICPS, DEMO_PERSONAS, DEMO_PRODUCT_GROUPINGS } from './personas';
 import { DEMO_SCORECARDS } from './scorecards';
@@ -162,15 +165,9 @@ export async function seedDemoSimulations(db: Executor, tenantId: string): Promi
     .select({ id: scorecards.id, name: scorecards.name })
     .from(scorecards)
     .where(and(eq(scorecards.tenantId, tenantId), eq(scorecards.isCurrent, true)));
-  const icpRows = await db.select({ id: icps.id, name: icps.name }).from(icps).where(eq(icps.tenantId, tenantId));
-  const productRows = await db
-    .select({ id: productGroupings.id, name: productGroupings.name })
-    .from(productGroupings)
-    .where(eq(productGroupings.tenantId, tenantId));
-  const instructionRows = await db
-    .select({ id: callInstructions.id, instructions: callInstructions.instructions })
-    .from(callInstructions)
-    .where(eq(callInstructions.tenantId, tenantId));
+  const icpRows = await icpRecords.list(db, tenantId);
+  const productRows = await productGroupingRecords.list(db, tenantId);
+  const instructionRows = await callInstructionRecords.list(db, tenantId);
   // system prompts exist when the app seeds (ensureSystemPrompts runs first); without them the built-in prompts apply
   const systemPrompts = await db
     .select({ id: prompts.id, kind: prompts.kind, systemKey: prompts.systemKey })

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import { connectCall, type CallClient } from '../../tests/helpers/call-client';
+import { connectCall, sayAfterSpokenGreeting, type CallClient } from '../../tests/helpers/call-client';
 import { startCluster } from '../lib/cluster';
 import { machine, runBench, writeBenchSection } from '../lib/bench-doc';
 import { scratchDatabase } from '../lib/open-db';
@@ -102,15 +102,11 @@ async function main() {
           );
           const c = (await connectCall(base, started.callId, started.ticket)) as CallClient;
           if (typeof c !== 'object') throw new Error(`upgrade refused: ${String(c)}`);
-          const said = () =>
-            c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
-          await c.waitFor(() => said() > 0, 60_000);
-          const n = said();
-          c.send({
-            type: 'text',
-            text: 'How do you plan your pipeline reviews today, and how long do they take each week?',
-          });
-          await c.waitFor(() => said() > n, 60_000);
+          await sayAfterSpokenGreeting(
+            c,
+            'How do you plan your pipeline reviews today, and how long do they take each week?',
+            60_000,
+          );
           c.send({ type: 'hangup' });
           await c.closed;
           counts.callsDone++;

@@ -20,8 +20,9 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { startFakeRealtimeWebRTC } from '../../tests/helpers/fake-realtime-webrtc';
 import { writeBenchSection } from '../lib/bench-doc';
+import { loopbackServer, waitHealthy } from '../lib/built-server';
 import { chromiumWithMicrophone } from '../lib/chromium';
-import { freePort } from '../lib/free-port';
+import { signIn, trpcCall } from '../lib/http-session';
 
 const { values } = parseArgs({
   options: {
@@ -56,15 +57,9 @@ function makeWav(): string {
 }
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const { url, env: base } = await loopbackServer({ dataDir: path.join(tmp, 'data'), demoPassword: PASSWORD });
   const full: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(tmp, 'data'),
-    DEMO_PASSWORD: PASSWORD,
+    ...base,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'error',
     ...env,
@@ -74,42 +69,8 @@ async function startServer(env: Record<string, string>): Promise<{ url: string; 
     env: full,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('the server exited');
-    if (
-      await fetch(`${url}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-/** Signs in through the real endpoint; returns the session cookie. */
-async function signIn(url: string, email: string): Promise<string> {
-  const r = await fetch(`${url}/trpc/auth.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (!r.ok) throw new Error(`sign-in failed: ${r.status}`);
-  return (r.headers.get('set-cookie') ?? '').split(';')[0];
-}
-
-async function trpc(url: string, cookie: string, proc: string, input: unknown, method: 'GET' | 'POST' = 'POST') {
-  const r =
-    method === 'GET'
-      ? await fetch(`${url}/trpc/${proc}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } })
-      : await fetch(`${url}/trpc/${proc}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: url, cookie },
-          body: JSON.stringify(input),
-        });
-  if (!r.ok) throw new Error(`${proc}: ${r.status} ${await r.text()}`);
-  return ((await r.json()) as { result: { data: unknown } }).result.data;
+  await waitHealthy(url, child, 60_000);
+  return { url, child };
 }
 
 const pct = (xs: number[], p: number) =>
@@ -180,19 +141,19 @@ const browser = await chromium.launch(chromiumWithMicrophone(wav, ['--allow-loop
 const results: Record<string, number[]> = {};
 const loads: Record<string, string> = {};
 try {
-  const admin = await signIn(server.url, 'admin@demo.test');
-  const rep = await signIn(server.url, 'rep@demo.test');
-  const sims = (await trpc(server.url, admin, 'simulations.list', {}, 'GET')) as { id: string; name: string }[];
+  const admin = await signIn(server.url, 'admin@demo.test', PASSWORD);
+  const rep = await signIn(server.url, 'rep@demo.test', PASSWORD);
+  const sims = await trpcCall<{ id: string; name: string }[]>(server.url, admin, 'simulations.list', {});
   const simulationId = sims.find((s) => s.name === SIMULATION)!.id;
   for (const transport of ['webrtc', 'relay'] as const) {
-    await trpc(server.url, admin, 'callSettings.update', { transport });
+    await trpcCall(server.url, admin, 'callSettings.update', { transport }, 'POST');
     results[transport] = await measure(browser, server.url, rep, simulationId, transport);
     loads[transport] = loadavg()[0].toFixed(2);
     console.log(
       `${transport}: ${results[transport].length} turns: ${results[transport].join(' ')} ms (load ${loads[transport]})`,
     );
   }
-  await trpc(server.url, admin, 'callSettings.update', { transport: 'auto' });
+  await trpcCall(server.url, admin, 'callSettings.update', { transport: 'auto' }, 'POST');
 } finally {
   await browser.close();
   server.child.kill('SIGTERM');

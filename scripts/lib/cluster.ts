@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import httpProxy from 'http-proxy';
+import { waitHealthy } from './built-server';
 import { freePort } from './free-port';
 
 /**
@@ -25,22 +26,6 @@ export interface ClusterOptions {
   onOutput?: (index: number, line: string) => void;
   /** Node arguments that run the server (default: the build, dist/server/index.mjs; tests run the sources through tsx). */
   entry?: string[];
-}
-
-async function waitHealthy(url: string, child: ChildProcess, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`a server process exited with code ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`${url} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {

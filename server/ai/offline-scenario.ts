@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { seededRandom } from './seeded-random';
+import { seededRandom, shuffled } from './seeded-random';
 import { DIFFICULTY_BEHAVIOUR } from './difficulty';
 import { learnerRoleLabel } from './labels';
 import { phrasesFor, type HiddenPhrase, type OfflinePhrases, type Stakeholder } from './offline-phrases';
@@ -28,15 +28,6 @@ function seedOf(input: OfflineInput): number {
     input.useCase,
   ]);
   return createHash('sha256').update(material).digest().readUInt32BE(0);
-}
-
-function shuffled<T>(items: readonly T[], rand: () => number): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
 }
 
 const COMPANY_FIRST = [

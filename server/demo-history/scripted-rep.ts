@@ -1,5 +1,5 @@
 import type { ScenarioTopic } from '../contracts/scenario/schema';
-import { seededRandom } from '../ai/seeded-random';
+import { seededRandom, shuffled } from '../ai/seeded-random';
 import {
   greet,
   initialState,
@@ -33,14 +33,6 @@ export interface ScriptedCall {
 }
 
 const pick = <T>(xs: readonly T[], rnd: () => number): T => xs[Math.floor(rnd() * xs.length) % xs.length];
-function shuffled<T>(xs: readonly T[], rnd: () => number): T[] {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rnd() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 /** Placeholders in a plan for lines made from what the prospect said. */
 const QUANTIFY = '\u0000quantify';

@@ -14,19 +14,26 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'spar_' });
 
-const httpRequests = new Counter({
-  name: 'spar_http_requests_total',
-  help: 'HTTP requests answered, by method, route and status code.',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [registry],
-});
-const httpDuration = new Histogram({
-  name: 'spar_http_request_duration_seconds',
-  help: 'Time to answer an HTTP request, by method and route.',
-  labelNames: ['method', 'route'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+/** A histogram in this process's registry, by the labels named, with these bucket bounds (seconds). */
+function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) {
+  return new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
+}
+/** A counter in this process's registry, by the labels named. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+  return new Counter<L>({ name, help, labelNames, registers: [registry] });
+}
+
+const httpRequests = counter('spar_http_requests_total', 'HTTP requests answered, by method, route and status code.', [
+  'method',
+  'route',
+  'status',
+]);
+const httpDuration = histogram(
+  'spar_http_request_duration_seconds',
+  'Time to answer an HTTP request, by method and route.',
+  ['method', 'route'],
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+);
 let liveCallCount: () => number = () => 0;
 /** Where the live calls gauge reads its figure (the call registry's size). */
 export function countLiveCallsWith(count: () => number) {
@@ -40,40 +47,35 @@ new Gauge({
     this.set(liveCallCount());
   },
 });
-export const relayFramesDropped = new Counter({
-  name: 'spar_relay_frames_dropped_total',
-  help: 'Messages from browsers dropped by the call relay, by reason (bad frame, oversize, rate limited, muted, after an interruption).',
-  labelNames: ['reason'] as const,
-  registers: [registry],
-});
-export const webhookFailures = new Counter({
-  name: 'spar_webhook_delivery_failures_total',
-  help: 'Webhook delivery attempts that failed (network error or a non-2xx answer).',
-  registers: [registry],
-});
-export const jobLeaseLosses = new Counter({
-  name: 'spar_job_lease_losses_total',
-  help: 'Job runs stopped because their lease could not be renewed (the database did not answer, or another worker held the job), by queue.',
-  labelNames: ['queue'] as const,
-  registers: [registry],
-});
+export const relayFramesDropped = counter(
+  'spar_relay_frames_dropped_total',
+  'Messages from browsers dropped by the call relay, by reason (bad frame, oversize, rate limited, muted, after an interruption).',
+  ['reason'],
+);
+export const webhookFailures = counter(
+  'spar_webhook_delivery_failures_total',
+  'Webhook delivery attempts that failed (network error or a non-2xx answer).',
+);
+export const jobLeaseLosses = counter(
+  'spar_job_lease_losses_total',
+  'Job runs stopped because their lease could not be renewed (the database did not answer, or another worker held the job), by queue.',
+  ['queue'],
+);
 /**
  * Failures the code caught and went on from (after logging them at warn or error): where each
  * such place is named by `site`, so a rise shows on a dashboard and not only in the logs.
  */
-export const caughtFailures = new Counter({
-  name: 'spar_caught_failures_total',
-  help: 'Failures caught, logged and survived, by site (e.g. usage_record, progress_write, mail_hook).',
-  labelNames: ['site'] as const,
-  registers: [registry],
-});
-export const evaluationDuration = new Histogram({
-  name: 'spar_evaluation_duration_seconds',
-  help: 'Time to evaluate a call and store its report, by outcome.',
-  labelNames: ['outcome'] as const,
-  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
-  registers: [registry],
-});
+export const caughtFailures = counter(
+  'spar_caught_failures_total',
+  'Failures caught, logged and survived, by site (e.g. usage_record, progress_write, mail_hook).',
+  ['site'],
+);
+export const evaluationDuration = histogram(
+  'spar_evaluation_duration_seconds',
+  'Time to evaluate a call and store its report, by outcome.',
+  ['outcome'],
+  [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+);
 
 /** Due jobs by queue: how many, and how long the oldest has waited (seconds). */
 export type DueJobsReader = () => Promise<{ queue: string; n: number; age: number }[]>;

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { createDemoUser, expect, h1, signedInState, test, type NewUser } from './fixtures';
+import { createDemoUser, expect, h1, openDialog, signedInState, test, type NewUser } from './fixtures';
 import { holdCall } from './call-helpers';
 import { E2E_MAIL_FROM_ADDRESS } from './server-info';
 
@@ -110,8 +110,7 @@ test.describe('Assignments end to end', () => {
     // --- the manager creates the assignment with the 3-step wizard
     await page.goto('/assignments');
     await expect(h1(page)).toHaveText('Assignments');
-    await page.getByRole('button', { name: 'New assignment' }).click();
-    const wizard = page.getByRole('dialog', { name: 'New assignment' });
+    const wizard = await openDialog(page, 'New assignment', 'New assignment');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await expect(wizard.getByText('Please select at least one simulation')).toBeVisible();
     await wizard.getByRole('checkbox', { name: SIMULATION }).check();

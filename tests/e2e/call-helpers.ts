@@ -21,7 +21,7 @@ export async function seededSimulationId(
 }
 
 /** Records every text the call-state badge shows, so short-lived states can be asserted in order (read them with seenCallStates). */
-export async function watchCallStates(page: Page) {
+async function watchCallStates(page: Page) {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { __callStates: string[] }).__callStates = seen;
@@ -35,6 +35,21 @@ export async function watchCallStates(page: Page) {
 
 export const seenCallStates = (page: Page) =>
   page.evaluate(() => (window as unknown as { __callStates: string[] }).__callStates);
+
+/**
+ * Opens a simulation's exercise page, which tells the rep the call is recorded, and starts its call:
+ * it rings under the simulation's name. Returns the call-state badge (watched: see seenCallStates).
+ */
+export async function startExerciseCall(page: Page, simulationId: string, simulation: string) {
+  await page.goto(`/exercise/${simulationId}`);
+  await expect(page.getByText('This call is recorded so you can review it in your report.')).toBeVisible();
+  await watchCallStates(page);
+  await page.getByRole('button', { name: 'Start call' }).click();
+  const state = page.getByTestId('call-state');
+  await expect(state).toHaveText('Ringing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(simulation);
+  return state;
+}
 
 /** Types the turns into a live call and ends it; `check` runs while the call is live. */
 export async function holdCall(page: Page, turns: readonly string[], check?: () => Promise<void>) {
@@ -57,10 +72,15 @@ export async function holdCall(page: Page, turns: readonly string[], check?: () 
 }
 
 /**
- * A candidate's or a guest's typed call (no microphone): waits for the prospect's opening line, types
- * two discovery turns, each answered by one prospect line, and hangs up.
+ * A candidate's or a guest's typed call, from their welcome page: continues, and since headless
+ * Chromium has no microphone here the check says so and the call takes typed turns; waits for the
+ * prospect's opening line, types two discovery turns, each answered by one prospect line, and hangs up.
  */
 export async function holdGuestTypedCall(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Allow microphone' }).click();
+  await page.getByRole('button', { name: 'Continue without a microphone' }).click();
+  await page.getByRole('button', { name: 'Start the call' }).click();
   const transcript = page.getByRole('log', { name: 'Live transcript' });
   await expect(transcript.locator('[data-speaker="prospect"]').first()).toContainText(/\w{2,}/, { timeout: 20_000 });
   const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { startFakeRealtime, type FakeRealtime } from '../helpers/fake-realtime';
-import { watchCallStates, seenCallStates } from './call-helpers';
+import { seenCallStates, startExerciseCall } from './call-helpers';
 import { chromiumWithMicrophone } from '../../scripts/lib/chromium';
-import { expect, h1, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { startRealtimeServer, type RealtimeServer } from './own-server';
 
 // A voice call end to end: Chromium's fake microphone plays a speech WAV made with espeak-ng
@@ -48,14 +48,7 @@ test.describe('Voice call with a fake microphone', () => {
     });
     const page = await context.newPage();
     try {
-      await page.goto(`/exercise/${server.simulationId}`);
-      await expect(page.getByText('This call is recorded so you can review it in your report.')).toBeVisible();
-      await watchCallStates(page);
-      await page.getByRole('button', { name: 'Start call' }).click();
-
-      const state = page.getByTestId('call-state');
-      await expect(state).toHaveText('Ringing');
-      await expect(h1(page)).toHaveText(SIMULATION);
+      const state = await startExerciseCall(page, server.simulationId, SIMULATION);
       await expect(state).toHaveText('Call connected', { timeout: 15_000 });
       const seen = await seenCallStates(page);
       expect(seen.indexOf('Call connected')).toBeGreaterThan(seen.indexOf('Ringing'));

@@ -1,5 +1,5 @@
-import { seededSimulationId, watchCallStates, seenCallStates } from './call-helpers';
-import { expect, h1, test } from './fixtures';
+import { seededSimulationId, seenCallStates, startExerciseCall } from './call-helpers';
+import { expect, test } from './fixtures';
 
 // A seeded English simulation (seed/simulations.ts); the e2e server has no OPENAI_API_KEY, so
 // its calls run in the offline practice mode.
@@ -19,14 +19,7 @@ test.describe('Exercise page, offline practice mode', () => {
 
   test('typed turns with the simulated prospect, then the report wait screen', async ({ page, baseURL }) => {
     const id = await seededSimulationId(baseURL!, SIMULATION);
-    await page.goto(`/exercise/${id}`);
-    await expect(page.getByText('This call is recorded so you can review it in your report.')).toBeVisible();
-    await watchCallStates(page);
-
-    await page.getByRole('button', { name: 'Start call' }).click();
-    const state = page.getByTestId('call-state');
-    await expect(state).toHaveText('Ringing');
-    await expect(h1(page)).toHaveText(SIMULATION);
+    const state = await startExerciseCall(page, id, SIMULATION);
     await expect(state).toHaveText('Call connected');
     expectInOrder(await seenCallStates(page), ['Ringing', 'Call connected']);
     await expect(

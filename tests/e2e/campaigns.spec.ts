@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import { expect, h1, test } from './fixtures';
+import { expect, expectVisibleTexts, h1, openDialog, test } from './fixtures';
 import { holdGuestTypedCall } from './call-helpers';
 
 // A seeded simulation (seed/simulations.ts); the e2e server has no model configured, so the
@@ -61,14 +61,15 @@ test.describe('campaign magic links', () => {
       const slug = `spring-${Date.now()}`;
       await page.goto('/cta');
       await expect(h1(page)).toHaveText('CTA magic links');
-      await page.getByRole('button', { name: 'New campaign' }).click();
-      const form = page.getByRole('dialog', { name: 'New campaign' });
+      const form = await openDialog(page, 'New campaign', 'New campaign');
       // the required fields, refused with their messages
       await form.getByRole('button', { name: 'Create campaign' }).click();
-      await expect(form.getByText('Please enter a campaign id')).toBeVisible();
-      await expect(form.getByText('Please enter an intro paragraph')).toBeVisible();
-      await expect(form.getByText('Please enter an after-simulation message')).toBeVisible();
-      await expect(form.getByText('Please choose a simulation')).toBeVisible();
+      await expectVisibleTexts(form, [
+        'Please enter a campaign id',
+        'Please enter an intro paragraph',
+        'Please enter an after-simulation message',
+        'Please choose a simulation',
+      ]);
       await form.getByRole('textbox', { name: 'Campaign id' }).fill(slug);
       await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Spring demo');
       await pick(page, 'Simulation', SIMULATION);
@@ -122,10 +123,6 @@ test.describe('campaign magic links', () => {
       await expect(guest.getByText('Hi Gina,')).toBeVisible();
       await expect(guest.getByText('The call is recorded and scored')).toBeVisible();
       await expect(guest.getByText('Time limit')).toBeVisible();
-      await guest.getByRole('button', { name: 'Continue' }).click();
-      await guest.getByRole('button', { name: 'Allow microphone' }).click();
-      await guest.getByRole('button', { name: 'Continue without a microphone' }).click();
-      await guest.getByRole('button', { name: 'Start the call' }).click();
       await holdGuestTypedCall(guest);
 
       // thank-you with the campaign's message, then the report

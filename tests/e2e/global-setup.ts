@@ -6,7 +6,8 @@ import { request } from '@playwright/test';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { ACCOUNT_KEYS, ACCOUNTS } from './accounts';
 import { mailFileWriter } from './mail';
-import { freePort, stopServer, waitForHealth } from './own-server';
+import { loopbackServer } from '../../scripts/lib/built-server';
+import { stopServer, waitForHealth } from './own-server';
 import {
   E2E_DEMO_PASSWORD,
   E2E_MAIL_FROM_ADDRESS,
@@ -35,20 +36,14 @@ export default async function globalSetup() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'spar-e2e-'));
   const dataDir = path.join(root, 'data');
   const mailDir = path.join(root, 'mail');
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const { url: baseURL, env: base } = await loopbackServer({ dataDir, demoPassword: E2E_DEMO_PASSWORD });
   const smtp = await startSmtpReceiver({ onMail: mailFileWriter(mailDir) });
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
+    ...base,
     // the tests mint sessions for non-superuser accounts from this machine (tests/e2e/fixtures.ts devToken)
     DEV_TOKEN_ENABLED: 'true',
     // screens with known contents: the demo tenant without its generated history (its own tests cover it)
     SEED_DEMO_HISTORY: 'false',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
     SUPPORT_EMAIL: E2E_SUPPORT_EMAIL,
     SMTP_URL: smtp.url,
     MAIL_FROM: `Spar E2E <${E2E_MAIL_FROM_ADDRESS}>`,

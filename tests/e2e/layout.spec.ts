@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { createDemoUser, devToken, expect, h1, signedInState, test } from './fixtures';
+import { createDemoUser, devToken, expect, h1, openDialog, signedInState, test } from './fixtures';
 import { OPEN_QUESTIONS } from '../helpers/criteria';
 
 /*
@@ -236,8 +236,7 @@ test.describe('Layout at 375 px and 1440 px', () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/simulations');
-      await page.getByRole('button', { name: 'New simulation' }).click();
-      const dialog = page.getByRole('dialog', { name: 'New simulation' });
+      const dialog = await openDialog(page, 'New simulation', 'New simulation');
       const steps = ['Simulation Details', 'Participants', 'Scenario', 'Review'].map((n) =>
         dialog.getByRole('button', { name: n, exact: true }),
       );

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request } from '@playwright/test';
+import { loopbackServer } from '../../scripts/lib/built-server';
 import { seededSimulationId } from './call-helpers';
 import { E2E_DEMO_PASSWORD } from './server-info';
 
@@ -18,18 +18,6 @@ export interface OwnServer {
   /** Signs in through the real login endpoint; returns a storage-state file for browser contexts. */
   signIn(email: string): Promise<string>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Waits until the server at `baseURL` answers its health check; fails at once if the process exits. */
@@ -72,17 +60,14 @@ export async function startOwnServer(
   opts: { tmp?: string } = {},
 ): Promise<OwnServer> {
   const tmp = opts.tmp ?? mkdtempSync(path.join(os.tmpdir(), `spar-e2e-${name}-`));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const { url: baseURL, env: base } = await loopbackServer({
+    dataDir: path.join(tmp, 'data'),
+    demoPassword: E2E_DEMO_PASSWORD,
+  });
   // no generated demo history unless the test asks for it: making four weeks of it in the
   // background takes a core for most of a minute, which slowed every other test's pages
   const full: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: path.join(tmp, 'data'),
-    DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+    ...base,
     LOG_LEVEL: 'warn',
     SEED_DEMO_HISTORY: 'false',
     ...env,

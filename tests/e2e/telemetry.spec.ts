@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { startOtlpCollector, type OtlpCollector } from '../helpers/otlp-collector';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -38,31 +39,15 @@ test.describe('browser telemetry', () => {
   test.describe.configure({ timeout: 120_000 });
   const batches: { spans: OtlpSpan[]; resource: Record<string, string> }[] = [];
   const apiHeaders: IncomingHttpHeaders[] = [];
-  let collector: { server: Server; origin: string };
+  let collector: OtlpCollector;
   let api: { server: Server; origin: string };
   let own: OwnServer;
   let managerState: string;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    collector = await listen((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        const json = JSON.parse(body) as {
-          resourceSpans: {
-            resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-            scopeSpans: { spans: OtlpSpan[] }[];
-          }[];
-        };
-        for (const rs of json.resourceSpans) {
-          const resource = Object.fromEntries(rs.resource.attributes.map((a) => [a.key, a.value.stringValue ?? '']));
-          if (resource['service.name'] === 'spar-web')
-            batches.push({ resource, spans: rs.scopeSpans.flatMap((s) => s.spans) });
-        }
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{}');
-      });
+    collector = await startOtlpCollector<OtlpSpan>(({ resource, scopes }) => {
+      if (resource['service.name'] === 'spar-web') batches.push({ resource, spans: scopes.flatMap((s) => s.spans) });
     });
     // another origin the pages may call, allow-listed for trace headers
     api = await listen((req, res) => {
@@ -83,7 +68,7 @@ test.describe('browser telemetry', () => {
 
   test.afterAll(async () => {
     await own?.stop();
-    await new Promise((r) => collector?.server.close(r));
+    await collector?.close();
     await new Promise((r) => api?.server.close(r));
   });
 

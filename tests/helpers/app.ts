@@ -140,6 +140,18 @@ export function fieldErrors(e: unknown) {
   return z.flattenError(cause as ZodError).fieldErrors as Record<string, string[] | undefined>;
 }
 
+/**
+ * A tRPC answer over HTTP refusing its input: 400 with appCode VALIDATION and exactly these field
+ * errors (i18n keys); returns the body for what else a test checks in it.
+ */
+export async function expectHttpFieldErrors(res: Response, fields: Record<string, string[]>) {
+  expect(res.status).toBe(400);
+  const body = (await res.json()) as { error: { message: string; data: { appCode: string; fieldErrors: unknown } } };
+  expect(body.error.data.appCode).toBe('VALIDATION');
+  expect(body.error.data.fieldErrors).toEqual(fields);
+  return body;
+}
+
 /** Every zod message per dotted field path, as the client form would show them. */
 export function issues(e: unknown): Record<string, string[]> {
   const cause = (e as { cause?: unknown }).cause;

@@ -69,6 +69,27 @@ export function connectCall(
 }
 
 /**
+ * On a call whose prospect speaks (its lines arrive as final transcripts): waits for the prospect's
+ * first line, types `text` and waits for the spoken answer to it.
+ */
+export async function sayAfterSpokenGreeting(c: CallClient, text: string, timeoutMs: number) {
+  const said = () => c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
+  await c.waitFor(() => said() > 0, timeoutMs);
+  const n = said();
+  c.send({ type: 'text', text });
+  await c.waitFor(() => said() > n, timeoutMs);
+}
+
+/** On a typed call: says `text` and resolves with the prospect's written answer to it. */
+export async function sayTyped(c: CallClient, text: string): Promise<string> {
+  const answers = () => c.msgs.filter((m) => m.type === 'prospect_text');
+  const n = answers().length;
+  c.send({ type: 'text', text });
+  await c.waitFor(() => answers().length > n);
+  return answers().at(-1)!.text as string;
+}
+
+/**
  * Holds a typed offline call to its end: waits for the prospect's greeting, says each line (waiting
  * for each answer), hangs up, and resolves when the socket closes, with when it hung up.
  */
@@ -81,11 +102,7 @@ export async function holdTypedCall(
   const c = await connectCall(baseUrl, callId, ticket);
   if (typeof c === 'number') throw new Error(`upgrade refused: ${c}`);
   await c.waitFor((m) => m.type === 'prospect_text');
-  for (const text of lines) {
-    const n = c.msgs.filter((m) => m.type === 'prospect_text').length;
-    c.send({ type: 'text', text });
-    await c.waitFor(() => c.msgs.filter((m) => m.type === 'prospect_text').length > n);
-  }
+  for (const text of lines) await sayTyped(c, text);
   const hungUpAt = performance.now();
   c.send({ type: 'hangup' });
   await c.closed;

@@ -101,3 +101,16 @@ export async function rowById<T extends PgTable & { id: AnyPgColumn }>(db: Db, t
   );
   return found[0] as T['$inferSelect'];
 }
+
+/** Runs `look` on a database the test opens itself (`open`), closed afterwards whatever happens. */
+export async function withOpened<T>(
+  open: () => Promise<Database>,
+  look: (database: Database) => Promise<T>,
+): Promise<T> {
+  const database = await open();
+  try {
+    return await look(database);
+  } finally {
+    await database.close();
+  }
+}

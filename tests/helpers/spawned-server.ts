@@ -54,6 +54,16 @@ export class Server {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+  /** Starts the process and runs `work` against it, which kills it; if anything fails, the process is stopped. */
+  async runUntilKilled<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      await this.start();
+      return await work();
+    } catch (e) {
+      await this.stop();
+      throw e;
+    }
+  }
   /** SIGKILL: no shutdown handler, no last write. */
   async kill() {
     const exited = new Promise((r) => this.child.once('exit', r));

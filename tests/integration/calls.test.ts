@@ -14,7 +14,7 @@ import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTenantUsers } from '../helpers/factories';
 import { startFakeRealtime, tone, type FakeRealtime } from '../helpers/fake-realtime';
-import { connectCall, type CallClient } from '../helpers/call-client';
+import { connectCall, sayTyped, type CallClient } from '../helpers/call-client';
 import { SCENARIO } from '../helpers/scenario';
 
 const database = useTestDatabase();
@@ -453,12 +453,7 @@ describe('offline practice prospect (typed turns)', () => {
   async function talk(callId: string, ticket: string) {
     const c = await open(callId, ticket);
     const greeting = await c.waitFor((m) => m.type === 'prospect_text');
-    const say = async (text: string) => {
-      const n = c.msgs.filter((m) => m.type === 'prospect_text').length;
-      c.send({ type: 'text', text });
-      await c.waitFor(() => c.msgs.filter((m) => m.type === 'prospect_text').length > n);
-      return c.msgs.filter((m) => m.type === 'prospect_text').at(-1)!.text as string;
-    };
+    const say = (text: string) => sayTyped(c, text);
     return { c, greeting: greeting.text as string, say };
   }
 
@@ -472,26 +467,27 @@ describe('offline practice prospect (typed turns)', () => {
     const deadline = await say('When do you need a decision on this by?');
     expect(deadline).toContain('Our COO wants a decision by June.');
     expect(deadline).not.toContain('The COO wants a decision by June.');
-    expect(await say('Our product optimises routes automatically, we offer a great platform.')).toContain(
-      'We already tried a routing tool and it failed.',
-    );
-    expect(
-      await say(
+    // each line in turn, and what the prospect's answer contains (a string) or matches
+    for (const [line, answer] of [
+      [
+        'Our product optimises routes automatically, we offer a great platform.',
+        'We already tried a routing tool and it failed.',
+      ],
+      [
         'I understand. This time we start with a small pilot on two depots, with your team, measuring the planning hours saved each week.',
-      ),
-    ).toMatch(/makes sense|helps/);
-    // "next week" is not a day: the prospect asks for one
-    expect(await say('Could we schedule a next step: a pilot meeting next week?')).toMatch(/day/i);
-    // the concern this scenario keeps for the next step comes first
-    expect(await say('Could we book the pilot kickoff next Tuesday at 10am?')).toContain(
-      'Our budget is frozen until next quarter.',
-    );
-    expect(
-      await say(
+        /makes sense|helps/,
+      ],
+      // "next week" is not a day: the prospect asks for one
+      ['Could we schedule a next step: a pilot meeting next week?', /day/i],
+      // the concern this scenario keeps for the next step comes first
+      ['Could we book the pilot kickoff next Tuesday at 10am?', 'Our budget is frozen until next quarter.'],
+      [
         'I understand. For example, we can start the pilot now and invoice it next quarter, with the results measured in writing.',
-      ),
-    ).toMatch(/makes sense|helps/);
-    expect(await say('Could we book the pilot kickoff next Tuesday at 10am?')).toContain('Tuesday at 10am');
+        /makes sense|helps/,
+      ],
+      ['Could we book the pilot kickoff next Tuesday at 10am?', 'Tuesday at 10am'],
+    ] as const)
+      expect(await say(line), line).toMatch(answer);
     c.send({ type: 'hangup' });
     const row = await ended(r.callId);
     expect(row).toMatchObject({ provider: 'offline', endReason: 'user_hangup' });

@@ -37,6 +37,7 @@ import { ensureSystemPrompts } from '../../server/services/prompts/system-prompt
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow, fieldErrors } from '../helpers/app';
 import { useTestDatabase, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
+import { storedScorecards } from '../helpers/scorecard-rows';
 
 const database = useTestDatabase();
 let deps: AppDeps;
@@ -336,24 +337,13 @@ describe('clients: duplicate', () => {
     });
     expect(await counts(source.id)).toEqual(before);
     // new identities: fresh lineages, version 1, never marked used; personas keep their behaviour notes
-    const cards = await sys((tx) => tx.select().from(scorecards).where(eq(scorecards.tenantId, copy.id)));
+    const { cards, crit } = await sys((tx) => storedScorecards(tx, copy.id));
     const sourceCards = await sys((tx) => tx.select().from(scorecards).where(eq(scorecards.tenantId, source.id)));
     expect(cards.map((c) => c.name).sort()).toEqual(['MEDDIC', 'SPIN']);
     for (const c of cards) {
       expect(c).toMatchObject({ version: 1, isCurrent: true, usedAt: null });
       expect(sourceCards.map((s) => s.lineageId)).not.toContain(c.lineageId);
     }
-    const crit = await sys((tx) =>
-      tx
-        .select()
-        .from(scorecardCriteria)
-        .where(
-          inArray(
-            scorecardCriteria.scorecardId,
-            cards.map((c) => c.id),
-          ),
-        ),
-    );
     expect(crit.every((c) => c.tenantId === copy.id)).toBe(true);
     const carla = await sys((tx) =>
       tx

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { callTurns, calls, jobs, mailOutbox, reports, webhookDeliveries } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
-import { connectCall, type CallClient } from '../helpers/call-client';
+import { connectCall, sayAfterSpokenGreeting, type CallClient } from '../helpers/call-client';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
+import { withOpened } from '../helpers/db';
 import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { freePort, Server, session } from '../helpers/spawned-server';
@@ -78,9 +79,7 @@ describe('a server killed with SIGKILL, started again', () => {
 
   it('closes the call it held as "server stopped", keeps what was said and scores it', async () => {
     const server = new Server(await freePort(), { ...t.env, CALL_LEASE_SECONDS: '2' });
-    await server.start();
-    let callId: string;
-    try {
+    const callId = await server.runUntilKilled(async () => {
       const manager = await session(server.url, 'manager@demo.test');
       const sims = await manager.query<{ id: string; name: string }[]>('simulations.list');
       const rep = await session(server.url, 'rep@demo.test');
@@ -88,28 +87,21 @@ describe('a server killed with SIGKILL, started again', () => {
         simulationId: sims[0].id,
         mode: 'practice',
       });
-      callId = started.callId;
       const c = (await connectCall(server.url, started.callId, started.ticket)) as CallClient;
       expect(typeof c).toBe('object');
-      // the prospect's lines (spoken by the server's offline voice) arrive as final transcripts
-      const said = () => c.msgs.filter((m) => m.type === 'transcript' && m.speaker === 'prospect' && m.final).length;
-      await c.waitFor(() => said() > 0, 20_000);
-      const n = said();
-      c.send({
-        type: 'text',
-        text: 'How do you forecast your pipeline today, and how many hours a week does it take your managers?',
-      });
-      await c.waitFor(() => said() > n, 20_000);
+      // the prospect's lines are spoken by the server's offline voice
+      await sayAfterSpokenGreeting(
+        c,
+        'How do you forecast your pipeline today, and how many hours a week does it take your managers?',
+        20_000,
+      );
       await server.kill();
       await c.closed;
-    } catch (e) {
-      await server.stop();
-      throw e;
-    }
+      return started.callId;
+    });
     // started again: the call's lease runs out (no process renews it) and the new process closes it
     await restartUntilReportReady(server.port, server.env, callId, 30_000);
-    const db = await t.open();
-    try {
+    await withOpened(t.open, async (db) => {
       const [call] = await asSystem(db.db, { action: 'test' }, (tx) =>
         tx.select().from(calls).where(eq(calls.id, callId)),
       );
@@ -122,9 +114,7 @@ describe('a server killed with SIGKILL, started again', () => {
       expect(
         await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId))),
       ).toHaveLength(1);
-    } finally {
-      await db.close();
-    }
+    });
   }, 180_000);
 
   it('runs again an evaluation cut off mid-request and makes its report once', async () => {
@@ -138,25 +128,21 @@ describe('a server killed with SIGKILL, started again', () => {
     fake.reset();
     fake.enqueue({ hang: true });
     const server = new Server(await freePort(), env);
-    await server.start();
-    let callId: string;
-    try {
+    const callId = await server.runUntilKilled(async () => {
       const rep = await session(server.url, 'rep@demo.test');
       const options = await rep.query<{ scorecards: { id: string }[] }>('meetings.options');
       const vtt =
         'WEBVTT\n\n00:00:01.000 --> 00:00:05.000\n<v Rep>How do you forecast your pipeline today?</v>\n\n00:00:05.500 --> 00:00:09.000\n<v Buyer>Spreadsheets, mostly, every Monday.</v>\n';
-      ({ callId } = await rep.mutate<{ callId: string }>('meetings.scoreTranscript', {
+      const { callId } = await rep.mutate<{ callId: string }>('meetings.scoreTranscript', {
         content: vtt,
         title: 'Crash test',
         scorecardId: options.scorecards[0].id,
         repSpeaker: 'Rep',
-      }));
+      });
       await expect.poll(() => fake.requests.length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
       await server.kill();
-    } catch (e) {
-      await server.stop();
-      throw e;
-    }
+      return callId;
+    });
     // now the model answers: every criterion at level 0 (no quote needed)
     fake.setDefault((body: ChatRequestBody) => {
       const text = body.messages.map((m) => m.content).join('\n');
@@ -177,8 +163,7 @@ describe('a server killed with SIGKILL, started again', () => {
       };
     });
     await restartUntilReportReady(server.port, env, callId, 60_000);
-    const db = await t.open();
-    try {
+    await withOpened(t.open, async (db) => {
       expect(
         await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(reports).where(eq(reports.callId, callId))),
       ).toHaveLength(1);
@@ -190,9 +175,7 @@ describe('a server killed with SIGKILL, started again', () => {
       // cut off once and run again; the run lost with the killed server is not counted as an attempt
       expect(evals[0].lostLeases).toBeGreaterThanOrEqual(1);
       expect(evals[0].attempts).toBe(1);
-    } finally {
-      await db.close();
-    }
+    });
   }, 180_000);
 
   it('sends again a mail cut off mid-send, with the same Message-ID', async () => {
@@ -201,16 +184,12 @@ describe('a server killed with SIGKILL, started again', () => {
     const smtp = await startSmtpReceiver({ hold: () => (first ? ((first = false), true) : false) });
     const env = { ...t.env, SMTP_URL: smtp.url, SUPPORT_EMAIL: 'support@spar.test' };
     const server = new Server(await freePort(), env);
-    await server.start();
-    try {
+    await server.runUntilKilled(async () => {
       const rep = await session(server.url, 'rep@demo.test');
       await rep.mutate('support.create', { subject: 'Crash test', description: 'The report page does not load.' });
       await expect.poll(() => smtp.held.length, { timeout: 30_000, interval: 100 }).toBe(1);
       await server.kill();
-    } catch (e) {
-      await server.stop();
-      throw e;
-    }
+    });
     const again = new Server(server.port, env);
     await again.start();
     try {
@@ -223,16 +202,13 @@ describe('a server killed with SIGKILL, started again', () => {
     expect(smtp.mails[0].subject).toContain('Crash test');
     expect(id(smtp.mails[0].raw)).toBeTruthy();
     expect(id(smtp.mails[0].raw)).toBe(id(smtp.held[0].raw));
-    const db = await t.open();
-    try {
+    await withOpened(t.open, async (db) => {
       const rows = (await asSystem(db.db, { action: 'test' }, (tx) => tx.select().from(mailOutbox))).filter((m) =>
         m.subject.includes('Crash test'),
       );
       expect(rows).toHaveLength(1);
       expect(rows[0].status).toBe('sent');
-    } finally {
-      await db.close();
-    }
+    });
   }, 180_000);
 
   it('sends again a webhook cut off mid-send, with the same webhook-id and a valid signature, and nothing more once answered', async () => {
@@ -241,15 +217,12 @@ describe('a server killed with SIGKILL, started again', () => {
     const receiver = await startWebhookReceiver({ hold: () => (first ? ((first = false), true) : false) });
     const env = { ...t.env, WEBHOOKS_ALLOW_PRIVATE_URLS: 'true' };
     const server = new Server(await freePort(), env);
-    let secret: string;
-    let assessmentId: string;
-    try {
-      await server.start();
+    const cutOff = server.runUntilKilled(async () => {
       const admin = await session(server.url, 'admin@demo.test');
-      ({ secret } = await admin.mutate<{ secret: string }>('webhooks.create', {
+      const { secret } = await admin.mutate<{ secret: string }>('webhooks.create', {
         url: `${receiver.url}/crash-hook`,
         events: ['assessment.opened'],
-      }));
+      });
       // an ATS makes a candidate's link; the candidate opening it sends `assessment.opened`
       const { key } = await admin.mutate<{ key: string }>('apiKeys.generate', { integration: 'Crash test ATS' });
       const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -266,7 +239,7 @@ describe('a server killed with SIGKILL, started again', () => {
       });
       expect(made.status, await made.clone().text()).toBe(201);
       const link = new URL(((await made.json()) as { link: string }).link);
-      assessmentId = link.pathname.split('/').pop()!;
+      const assessmentId = link.pathname.split('/').pop()!;
       const opened = await fetch(`${server.url}/api/v1/assessments/validate-token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -275,11 +248,12 @@ describe('a server killed with SIGKILL, started again', () => {
       expect(opened.status, await opened.clone().text()).toBe(200);
       await expect.poll(() => receiver.held.length, { timeout: 30_000, interval: 100 }).toBe(1);
       await server.kill();
-    } catch (e) {
-      await server.stop();
+      return { secret, assessmentId };
+    });
+    const { secret, assessmentId } = await cutOff.catch(async (e: unknown) => {
       await receiver.close();
       throw e;
-    }
+    });
     const id = receiver.held[0].headers['webhook-id'];
     const again = new Server(server.port, env);
     try {
@@ -320,8 +294,7 @@ describe('a server killed with SIGKILL, started again', () => {
     // once answered, nothing more: one held and one answered request in all, and its job is done
     expect(receiver.held).toHaveLength(1);
     expect(receiver.received).toHaveLength(1);
-    const db = await t.open();
-    try {
+    await withOpened(t.open, async (db) => {
       const [delivery] = await asSystem(db.db, { action: 'test' }, (tx) =>
         tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)),
       );
@@ -335,8 +308,6 @@ describe('a server killed with SIGKILL, started again', () => {
       );
       expect(sends).toHaveLength(1);
       expect(sends[0]).toMatchObject({ status: 'succeeded', attempts: 1, lostLeases: 1 });
-    } finally {
-      await db.close();
-    }
+    });
   }, 180_000);
 });

@@ -38,6 +38,16 @@ const DAY = 86_400_000;
  * Hence for the manager: 2 completed assignment calls (80, 40 → average 60), 1 to do, 1 practice
  * call; recent activity exactly those three calls; weak spots from their 3 reports.
  */
+/** A call of the seed, ended, with its report (ready unless `status` says otherwise). */
+interface CallSeed {
+  mode: 'exercise' | 'practice' | 'test';
+  exerciseId?: string;
+  levels: [number, number];
+  score: number;
+  at: Date;
+  status?: 'ready' | 'failed';
+}
+
 async function seed() {
   await withTenant(database.db, tenantA, async (tx) => {
     const {
@@ -47,17 +57,7 @@ async function seed() {
     const now = Date.now();
     const exercise = async (userId: string, simulationId: string) =>
       (await createExercise(tx, { tenantId: tenantA, assignmentId: a.id, userId, simulationId, status: 'pending' })).id;
-    const call = async (
-      userId: string,
-      c: {
-        mode: 'exercise' | 'practice' | 'test';
-        exerciseId?: string;
-        levels: [number, number];
-        score: number;
-        at: Date;
-        status?: 'ready' | 'failed';
-      },
-    ) => {
+    const call = async (userId: string, c: CallSeed) => {
       const row = await createCall(tx, {
         tenantId: tenantA,
         userId,
@@ -89,43 +89,17 @@ async function seed() {
     const raulQ4 = await exercise(rep2.id, sim.id);
     await exercise(rep2.id, cold.id);
     const olgaQ4 = await exercise(repOther.id, sim.id);
-    await call(rep1.id, {
-      mode: 'exercise',
-      exerciseId: ritaQ4,
-      levels: [2, 0],
-      score: 60,
-      at: new Date(now - 14 * DAY),
-    });
-    await call(rep1.id, {
-      mode: 'exercise',
-      exerciseId: ritaQ4,
-      levels: [2, 1],
-      score: 80,
-      at: new Date(now - 1 * 60_000),
-    });
-    await call(rep1.id, { mode: 'practice', levels: [1, 1], score: 70, at: new Date(now - 3 * 60_000) });
-    await call(rep2.id, {
-      mode: 'exercise',
-      exerciseId: raulQ4,
-      levels: [1, 0],
-      score: 40,
-      at: new Date(now - 2 * 60_000),
-    });
-    await call(rep2.id, {
-      mode: 'practice',
-      levels: [0, 0],
-      score: 0,
-      at: new Date(now - 4 * 60_000),
-      status: 'failed',
-    });
-    await call(rep2.id, { mode: 'test', levels: [0, 0], score: 10, at: new Date(now - 5 * 60_000) });
-    await call(repOther.id, {
-      mode: 'exercise',
-      exerciseId: olgaQ4,
-      levels: [2, 2],
-      score: 100,
-      at: new Date(now - 150_000),
-    });
+    // one at a time, in this order: completing an exercise looks at the attempts made before it
+    for (const [userId, c] of [
+      [rep1.id, { mode: 'exercise', exerciseId: ritaQ4, levels: [2, 0], score: 60, at: new Date(now - 14 * DAY) }],
+      [rep1.id, { mode: 'exercise', exerciseId: ritaQ4, levels: [2, 1], score: 80, at: new Date(now - 1 * 60_000) }],
+      [rep1.id, { mode: 'practice', levels: [1, 1], score: 70, at: new Date(now - 3 * 60_000) }],
+      [rep2.id, { mode: 'exercise', exerciseId: raulQ4, levels: [1, 0], score: 40, at: new Date(now - 2 * 60_000) }],
+      [rep2.id, { mode: 'practice', levels: [0, 0], score: 0, at: new Date(now - 4 * 60_000), status: 'failed' }],
+      [rep2.id, { mode: 'test', levels: [0, 0], score: 10, at: new Date(now - 5 * 60_000) }],
+      [repOther.id, { mode: 'exercise', exerciseId: olgaQ4, levels: [2, 2], score: 100, at: new Date(now - 150_000) }],
+    ] satisfies [string, CallSeed][])
+      await call(userId, c);
   });
   await asSystem(database.db, { action: 'test' }, (tx) =>
     tx.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, rep1.id)),
@@ -158,17 +132,19 @@ beforeAll(async () => {
   superuser = await createTenantUser(database.db, tenantB, { userType: 'superuser' });
 }, 60_000);
 
+/** The dashboard's tiles for a team that has done nothing yet (its size apart). */
+const NO_ACTIVITY = {
+  activeMembers: 0,
+  averageScore: null,
+  pendingExercises: 0,
+  completedExercises: 0,
+  practiceCalls: 0,
+};
+
 describe('dashboard', () => {
   it('a new manager gets zeros and empty lists (empty states)', async () => {
     const d = await as(manager).dashboard.get({});
-    expect(d.counts).toEqual({
-      teamMembers: 2,
-      activeMembers: 0,
-      averageScore: null,
-      pendingExercises: 0,
-      completedExercises: 0,
-      practiceCalls: 0,
-    });
+    expect(d.counts).toEqual({ ...NO_ACTIVITY, teamMembers: 2 });
     expect(d.trend).toHaveLength(4);
     expect(d.trend.every((w) => w.averageScore === null && w.completed === 0)).toBe(true);
     expect(d.recent).toEqual([]);
@@ -217,14 +193,7 @@ describe('dashboard', () => {
   it('reps cannot open it; another tenant sees nothing of A', async () => {
     expect(describeTrpcError(await rejection(as(rep1).dashboard.get({}))).appCode).toBe('FORBIDDEN');
     const b = await as(managerB).dashboard.get({});
-    expect(b.counts).toEqual({
-      teamMembers: 0,
-      activeMembers: 0,
-      averageScore: null,
-      pendingExercises: 0,
-      completedExercises: 0,
-      practiceCalls: 0,
-    });
+    expect(b.counts).toEqual({ ...NO_ACTIVITY, teamMembers: 0 });
     expect(describeTrpcError(await rejection(as(managerB).dashboard.get({ clientId: tenantA }))).appCode).toBe(
       'FORBIDDEN',
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openDatabase } from '../../db/client';
+import { withOpened } from '../helpers/db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-lock-'));
@@ -75,13 +76,13 @@ describe('PGlite data directory lock', () => {
     holder.kill('SIGKILL');
     await new Promise((r) => holder.once('exit', r));
     expect(existsSync(lockFile)).toBe(true); // the crash left it behind
-    const database = await openDatabase({ dataDir });
-    try {
-      expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
-      await database.ping();
-    } finally {
-      await database.close();
-    }
+    await withOpened(
+      () => openDatabase({ dataDir }),
+      async (database) => {
+        expect(readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+        await database.ping();
+      },
+    );
     expect(existsSync(lockFile)).toBe(false);
   });
 });

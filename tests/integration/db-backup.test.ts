@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { supportRequests } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
-import { rows } from '../helpers/db';
+import { rows, withOpened } from '../helpers/db';
 import { freePort, root, Server, session } from '../helpers/spawned-server';
 
 /**
@@ -68,20 +68,20 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGKILL');
     await exited;
-    const database = await openDatabase({ dataDir });
-    try {
-      const [{ n, batches, torn }] = await rows<{ n: number; batches: number; torn: number }>(
-        database.db,
-        sql`select count(*)::int as n, count(distinct batch)::int as batches,
+    await withOpened(
+      () => openDatabase({ dataDir }),
+      async (database) => {
+        const [{ n, batches, torn }] = await rows<{ n: number; batches: number; torn: number }>(
+          database.db,
+          sql`select count(*)::int as n, count(distinct batch)::int as batches,
                    (select count(*)::int from (select batch from crash_pairs group by batch having count(*) <> 2) t) as torn
               from crash_pairs`,
-      );
-      expect(batches).toBeGreaterThanOrEqual(20);
-      expect(n).toBe(batches * 2);
-      expect(torn).toBe(0);
-    } finally {
-      await database.close();
-    }
+        );
+        expect(batches).toBeGreaterThanOrEqual(20);
+        expect(n).toBe(batches * 2);
+        expect(torn).toBe(0);
+      },
+    );
   }, 120_000);
 
   it('db:backup copies the database while the server runs; db:restore brings back every record, nothing later', async () => {
@@ -108,24 +108,24 @@ describe.runIf(!process.env.DATABASE_URL)('the embedded database', () => {
     rmSync(restoreDir, { recursive: true, force: true });
     const restored = await run(['scripts/db-restore.ts', out], { DATA_DIR: restoreDir, DATABASE_URL: '' });
     expect(restored.code, restored.out).toBe(0);
-    const database = await openDatabase({ dataDir: restoreDir });
-    try {
-      const subjects = (
-        await asSystem(database.db, { action: 'test' }, (tx) =>
-          tx.select({ subject: supportRequests.subject }).from(supportRequests),
+    await withOpened(
+      () => openDatabase({ dataDir: restoreDir }),
+      async (database) => {
+        const subjects = (
+          await asSystem(database.db, { action: 'test' }, (tx) =>
+            tx.select({ subject: supportRequests.subject }).from(supportRequests),
+          )
         )
-      )
-        .map((r) => r.subject)
-        .sort();
-      expect(subjects).toEqual(['Before backup 1', 'Before backup 2', 'Before backup 3']);
-      expect(
-        await asSystem(database.db, { action: 'test' }, (tx) =>
-          tx.select().from(supportRequests).where(eq(supportRequests.subject, 'After backup')),
-        ),
-      ).toEqual([]);
-    } finally {
-      await database.close();
-    }
+          .map((r) => r.subject)
+          .sort();
+        expect(subjects).toEqual(['Before backup 1', 'Before backup 2', 'Before backup 3']);
+        expect(
+          await asSystem(database.db, { action: 'test' }, (tx) =>
+            tx.select().from(supportRequests).where(eq(supportRequests.subject, 'After backup')),
+          ),
+        ).toEqual([]);
+      },
+    );
   }, 180_000);
 
   it('db:restore refuses while a server holds the directory, and keeps the current database aside', async () => {

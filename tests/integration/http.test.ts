@@ -3,7 +3,7 @@ import type { Database, Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/session';
-import { startTestApp, type UserRow } from '../helpers/app';
+import { expectHttpFieldErrors, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase, rowById } from '../helpers/db';
 import { TEST_PASSWORD, createSignedInAdmin } from '../helpers/factories';
@@ -241,10 +241,7 @@ describe('tRPC over HTTP', () => {
 
   it('an input error is HTTP 400 with appCode VALIDATION', async () => {
     const res = await login(app.url, { email: 'not-an-email', password: '' });
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body.error.data.appCode).toBe('VALIDATION');
-    expect(body.error.data.fieldErrors).toEqual({
+    await expectHttpFieldErrors(res, {
       email: ['auth.login.emailInvalid'],
       password: ['auth.login.passwordRequired'],
     });

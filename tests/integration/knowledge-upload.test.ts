@@ -13,7 +13,7 @@ import { MAX_FILE_BYTES } from '../../server/contracts/knowledge';
 import { startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase, rows, rowById } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTwoTenants } from '../helpers/factories';
 import { FIXTURE_SENTENCES as S } from '../fixtures/knowledge/sentences';
 
 const FIXTURES = path.resolve('tests/fixtures/knowledge');
@@ -105,20 +105,23 @@ const text = (n: number) => {
 };
 
 beforeAll(async () => {
-  tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
-  tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
-  adminA = await createTenantUser(database.db, tenantA, { userType: 'admin', displayName: 'Ada Admin' });
-  const managerA = await createTenantUser(database.db, tenantA, { userType: 'manager' });
-  const repA = await createTenantUser(database.db, tenantA, { userType: 'sales_rep' });
-  const managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
-  const superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
+  const { a, b, users, superuser } = await createTwoTenants(database.db, {
+    a: {
+      adminA: { userType: 'admin', displayName: 'Ada Admin' },
+      managerA: { userType: 'manager' },
+      repA: { userType: 'sales_rep' },
+    },
+    b: { managerB: { userType: 'manager' } },
+  });
+  tenantA = a.id;
+  tenantB = b.id;
+  adminA = users.adminA;
   const token = async (u: UserRow) => (await createSession(database.db, u.id)).token;
   tokens = {
     adminA: await token(adminA),
-    managerA: await token(managerA),
-    repA: await token(repA),
-    managerB: await token(managerB),
+    managerA: await token(users.managerA),
+    repA: await token(users.repA),
+    managerB: await token(users.managerB),
     superuser: await token(superuser),
   };
   simA = await newSimulation(tenantA, 'Discovery A');

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../server/deps';
 import { storeUploadedFile } from '../../server/services/knowledge/upload';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { useTestDatabase, rowById } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createTwoTenants } from '../helpers/factories';
 
 const database = useTestDatabase();
 let deps: AppDeps;
@@ -37,6 +37,11 @@ const addText = (tenantId: string, simulationId: string, name: string, text: str
     content: Buffer.from(text),
   }).then((r) => r.file);
 const fileRow = (id: string) => rowById(database.db, knowledgeFiles, id);
+/** What `who` is answered when trying to disable the file and then to delete it: the two app codes. */
+const toggleAndDeleteRefusals = async (who: UserRow, id: string) => [
+  describeTrpcError(await rejection(as(who).knowledge.setEnabled({ id, enabled: false }))).appCode,
+  describeTrpcError(await rejection(as(who).knowledge.delete({ id }))).appCode,
+];
 const chunkCount = async (fileId: string) =>
   (
     await asSystem(database.db, { action: 'test' }, (tx) =>
@@ -46,22 +51,18 @@ const chunkCount = async (fileId: string) =>
 
 beforeAll(async () => {
   deps = await testDeps(database);
-  tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
-  tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  const internal = await createTenant(database.db, { name: 'Internal', type: 'internal' });
-  managerA = await createTenantUser(database.db, tenantA, {
-    userType: 'manager',
-    displayName: 'Mia Manager',
-    email: 'mia@acme.test',
+  const made = await createTwoTenants(database.db, {
+    a: {
+      managerA: { userType: 'manager', displayName: 'Mia Manager', email: 'mia@acme.test' },
+      adminA: { userType: 'admin', displayName: null, email: 'root@acme.test' },
+      repA: { userType: 'sales_rep' },
+    },
+    b: { managerB: { userType: 'manager' } },
   });
-  adminA = await createTenantUser(database.db, tenantA, {
-    userType: 'admin',
-    displayName: null,
-    email: 'root@acme.test',
-  });
-  repA = await createTenantUser(database.db, tenantA, { userType: 'sales_rep' });
-  managerB = await createTenantUser(database.db, tenantB, { userType: 'manager' });
-  superuser = await createTenantUser(database.db, internal.id, { userType: 'superuser' });
+  tenantA = made.a.id;
+  tenantB = made.b.id;
+  ({ managerA, adminA, repA, managerB } = made.users);
+  superuser = made.superuser;
   simA = await newSimulation(tenantA, 'Discovery');
   simA2 = await newSimulation(tenantA, 'Renewal');
   simB = await newSimulation(tenantB, 'Beta discovery');
@@ -163,10 +164,7 @@ describe('knowledge.setEnabled and delete', () => {
 
   it("cannot toggle or delete another tenant's file, even by id; it stays unchanged", async () => {
     const f = await addText(tenantB, simB, 'secret.txt', 'Beta secret pricing.', managerB);
-    expect(
-      describeTrpcError(await rejection(as(managerA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode,
-    ).toBe('NOT_FOUND');
-    expect(describeTrpcError(await rejection(as(managerA).knowledge.delete({ id: f.id }))).appCode).toBe('NOT_FOUND');
+    expect(await toggleAndDeleteRefusals(managerA, f.id)).toEqual(['NOT_FOUND', 'NOT_FOUND']);
     expect(
       describeTrpcError(await rejection(as(managerA).knowledge.search({ simulationId: simB, query: 'secret' })))
         .appCode,
@@ -178,10 +176,7 @@ describe('knowledge.setEnabled and delete', () => {
 
   it('refuses a sales rep for toggle and delete', async () => {
     const f = await addText(tenantA, simA2, 'rep.txt', 'Rep cannot touch this.', managerA);
-    expect(
-      describeTrpcError(await rejection(as(repA).knowledge.setEnabled({ id: f.id, enabled: false }))).appCode,
-    ).toBe('FORBIDDEN');
-    expect(describeTrpcError(await rejection(as(repA).knowledge.delete({ id: f.id }))).appCode).toBe('FORBIDDEN');
+    expect(await toggleAndDeleteRefusals(repA, f.id)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect((await fileRow(f.id)).enabled).toBe(true);
   });
 

@@ -2,11 +2,10 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, jobs, meetingBotEvents, meetings, reports } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
-import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase, systemRunner, rowById } from '../helpers/db';
-import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
+import { createMeetingCast } from '../helpers/meeting-cast';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
 
 /**
@@ -88,19 +87,17 @@ async function until<T>(what: string, fn: () => Promise<T | null | undefined | f
 }
 
 beforeAll(async () => {
-  const tenant = (await createTenant(database.db, { name: 'Acme' })).id;
-  const other = (await createTenant(database.db, { name: 'Beta' })).id;
-  ({ rep, admin } = await createTenantUsers(database.db, tenant, {
-    rep: ANA,
-    admin: { email: 'admin@acme.test', username: 'admin', displayName: 'Avery Admin', userType: 'admin' },
-  }));
-  ({ outsider } = await createTenantUsers(database.db, other, {
-    outsider: { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' },
-  }));
-  ({ simId, scorecardId } = await seedSimulation(database.db, tenant, {
-    ...OFFLINE_SIMULATION,
-    name: 'Route planning discovery',
-    difficulty: 'medium',
+  ({
+    rep,
+    admin,
+    otherRep: outsider,
+    simId,
+    scorecardId,
+  } = await createMeetingCast(database.db, {
+    email: 'admin@acme.test',
+    username: 'admin',
+    displayName: 'Avery Admin',
+    userType: 'admin',
   }));
 }, 60_000);
 

@@ -8,7 +8,7 @@ import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase, systemRunner } from '../helpers/db';
-import { ANA, createTenant, createTenantUsers } from '../helpers/factories';
+import { createMeetingCast } from '../helpers/meeting-cast';
 
 const database = useTestDatabase();
 let app: RunningApp;
@@ -51,21 +51,9 @@ function fieldErrors(e: unknown) {
 }
 
 beforeAll(async () => {
-  const tenantA = (await createTenant(database.db, { name: 'Acme' })).id;
-  const tenantB = (await createTenant(database.db, { name: 'Beta' })).id;
-  ({ rep, admin } = await createTenantUsers(database.db, tenantA, {
-    rep: ANA,
-    admin: { email: 'admin@acme.test', username: 'admin', userType: 'admin' },
-  }));
-  ({ otherRep } = await createTenantUsers(database.db, tenantB, {
-    otherRep: { email: 'bo@beta.test', username: 'bo', displayName: 'Bo', userType: 'sales_rep' },
-  }));
-  ({ simId, scorecardId } = await seedSimulation(database.db, tenantA, {
-    ...OFFLINE_SIMULATION,
-    name: 'Route planning discovery',
-    difficulty: 'medium',
-  }));
-  ({ scorecardId: foreignScorecardId } = await seedSimulation(database.db, tenantB, {
+  const cast = await createMeetingCast(database.db, { email: 'admin@acme.test', username: 'admin', userType: 'admin' });
+  ({ rep, admin, otherRep, simId, scorecardId } = cast);
+  ({ scorecardId: foreignScorecardId } = await seedSimulation(database.db, cast.tenantB, {
     ...OFFLINE_SIMULATION,
     name: 'Beta',
   }));

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
-import { createSession } from '../../server/auth/session';
 import type { ProcedureMeta } from '../../server/rest/meta';
 import { buildOpenApiDocument, openApiPath, type OpenApiDocument } from '../../server/rest/openapi';
 import { renderApiReference } from '../../server/rest/openapi-page';
@@ -15,7 +14,7 @@ import { restRoutes } from '../../server/rest/v1/router';
 import { startTestApp, testEnv } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createSignedInAdmin } from '../helpers/factories';
 
 /**
  * The REST API's OpenAPI document (GET /api/v1/openapi.json) and its page (GET /api/docs): a valid
@@ -53,14 +52,9 @@ const operationsOf = (doc: Doc) =>
     .sort();
 
 beforeAll(async () => {
-  const tenant = await createTenant(database.db, { name: 'Doc Co' });
-  const user = await createTenantUser(database.db, tenant.id, {
-    email: 'api@doc.test',
-    username: 'api-user',
-    userType: 'admin',
-  });
-  userId = user.id;
-  token = (await createSession(database.db, user.id)).token;
+  const admin = await createSignedInAdmin(database.db);
+  userId = admin.user.id;
+  token = admin.token;
   app = await startTestApp(database, ALL_ON);
 });
 afterAll(() => closeAll(app));

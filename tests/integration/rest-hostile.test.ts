@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../../server/app';
-import { createSession } from '../../server/auth/session';
 import { signedInCaller, startTestApp } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase, rows } from '../helpers/db';
-import { createTenant, createTenantUser } from '../helpers/factories';
+import { createSignedInAdmin } from '../helpers/factories';
 
 /**
  * Every route the OpenAPI document lists, sent what a careless or hostile client sends: text
@@ -34,13 +33,8 @@ let apiKey: string;
 let doc: Doc;
 
 beforeAll(async () => {
-  const tenant = await createTenant(database.db, { name: 'Edge Co' });
-  const admin = await createTenantUser(database.db, tenant.id, {
-    email: 'edge@edge.test',
-    username: 'edge-admin',
-    userType: 'admin',
-  });
-  sessionToken = (await createSession(database.db, admin.id)).token;
+  const { user: admin, token } = await createSignedInAdmin(database.db);
+  sessionToken = token;
   app = await startTestApp(database, { PUBLIC_URL: 'http://127.0.0.1' }, { jobs: { disabled: true } });
   apiKey = (await signedInCaller(app.deps, admin).apiKeys.generate({ integration: 'Edge tests' })).key;
   doc = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as Doc;

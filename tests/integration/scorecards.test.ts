@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clients, scorecardCriteria, scorecards, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
@@ -9,6 +9,7 @@ import { getScorecardVersion, markScorecardUsed } from '../../server/services/sc
 import { describeTrpcError, rejection, signedInCaller, testDeps, fieldErrors } from '../helpers/app';
 import { useTestDatabase, type TestDatabase, createTestDatabase } from '../helpers/db';
 import { useTwoTenants } from '../helpers/lifecycle';
+import { storedScorecards } from '../helpers/scorecard-rows';
 
 const database = useTestDatabase();
 const t = useTwoTenants(
@@ -192,30 +193,19 @@ describe('scorecards: validation', () => {
       'criteria',
       'scorecards.validation.criterionFieldsRequired',
     ],
-    [
-      'criterion without description',
-      input({ criteria: [criterion(1, { description: '' })] }),
+    ...(
+      [
+        ['description', { description: '' }],
+        ['zero level', { levelZero: '' }],
+        ['low level', { levelLow: '' }],
+        ['high level', { levelHigh: '  ' }],
+      ] as const
+    ).map(([what, blank]): [string, ScorecardInput, string, string] => [
+      `criterion without ${what}`,
+      input({ criteria: [criterion(1, blank)] }),
       'criteria',
       'scorecards.validation.criterionFieldsRequired',
-    ],
-    [
-      'criterion without zero level',
-      input({ criteria: [criterion(1, { levelZero: '' })] }),
-      'criteria',
-      'scorecards.validation.criterionFieldsRequired',
-    ],
-    [
-      'criterion without low level',
-      input({ criteria: [criterion(1, { levelLow: '' })] }),
-      'criteria',
-      'scorecards.validation.criterionFieldsRequired',
-    ],
-    [
-      'criterion without high level',
-      input({ criteria: [criterion(1, { levelHigh: '  ' })] }),
-      'criteria',
-      'scorecards.validation.criterionFieldsRequired',
-    ],
+    ]),
     [
       'criterion text too long',
       input({ criteria: [criterion(1, { levelHigh: 'x'.repeat(2001) })] }),
@@ -465,19 +455,7 @@ describe('scorecards: demo seed', () => {
     const [demo] = await asSystem(seeded.db, { action: 'test' }, (tx) =>
       tx.select({ id: clients.id }).from(clients).where(eq(clients.schemaName, DEMO_SCHEMA)),
     );
-    const state = await asSystem(seeded.db, { action: 'test' }, async (tx) => {
-      const cards = await tx.select().from(scorecards).where(eq(scorecards.tenantId, demo.id));
-      const crit = await tx
-        .select()
-        .from(scorecardCriteria)
-        .where(
-          inArray(
-            scorecardCriteria.scorecardId,
-            cards.map((c) => c.id),
-          ),
-        );
-      return { cards, crit };
-    });
+    const state = await asSystem(seeded.db, { action: 'test' }, (tx) => storedScorecards(tx, demo.id));
     const names = state.cards.map((c) => c.name).sort();
     expect(names).toEqual(
       expect.arrayContaining(['Discovery (SPIN)', 'MEDDIC Qualification', 'Objection Handling', 'Cold Call Opener']),

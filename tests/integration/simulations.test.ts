@@ -142,6 +142,8 @@ const simulation = (r: Refs, over: Partial<SimulationInput> = {}): SimulationInp
   callProvider: 'openai-realtime',
   ...over,
 });
+/** The manager of tenant A creates a simulation on tenant A's records (`over` changes the defaults). */
+const createSim = (over: Partial<SimulationInput> = {}) => as(managerA).simulations.create(simulation(refsA, over));
 
 /** The draft fields generateScenario takes, from a full simulation. */
 const draftOf = (s: SimulationInput) => {
@@ -194,7 +196,7 @@ beforeEach(() => {
 
 describe('simulations CRUD', () => {
   it('a manager creates, lists, reads, updates, duplicates and deletes a simulation', async () => {
-    const created = await as(managerA).simulations.create(simulation(refsA));
+    const created = await createSim();
     expect(created).toMatchObject({
       name: 'Discovery with Derek',
       difficulty: 'medium',
@@ -309,24 +311,18 @@ describe('simulations CRUD', () => {
       scorecardId: ['simulations.validation.scorecardRequired'],
       timeLimitMinutes: ['simulations.validation.timeLimitRequired'],
     });
-    expect(
-      issues(await rejection(as(managerA).simulations.create(simulation(refsA, { timeLimitMinutes: 0 })))),
-    ).toEqual({ timeLimitMinutes: ['simulations.validation.timeLimitPositive'] });
-    expect(
-      issues(await rejection(as(managerA).simulations.create(simulation(refsA, { timeLimitMinutes: 121 })))),
-    ).toEqual({ timeLimitMinutes: ['simulations.validation.timeLimitMax'] });
-    expect(
-      issues(await rejection(as(managerA).simulations.create(simulation(refsA, { criteriaQuantity: 0 })))),
-    ).toEqual({
+    expect(issues(await rejection(createSim({ timeLimitMinutes: 0 })))).toEqual({
+      timeLimitMinutes: ['simulations.validation.timeLimitPositive'],
+    });
+    expect(issues(await rejection(createSim({ timeLimitMinutes: 121 })))).toEqual({
+      timeLimitMinutes: ['simulations.validation.timeLimitMax'],
+    });
+    expect(issues(await rejection(createSim({ criteriaQuantity: 0 })))).toEqual({
       criteriaQuantity: ['simulations.validation.criteriaQuantityInvalid'],
     });
     expect(
       issues(
-        await rejection(
-          as(managerA).simulations.create(
-            simulation(refsA, { scenario: { variables: null, narrative: { summary: '  ', opening_line: '' } } }),
-          ),
-        ),
+        await rejection(createSim({ scenario: { variables: null, narrative: { summary: '  ', opening_line: '' } } })),
       ),
     ).toEqual({ 'scenario.narrative.summary': ['simulations.validation.summaryRequired'] });
     expect(
@@ -335,26 +331,20 @@ describe('simulations CRUD', () => {
   });
 
   it('the time limit accepts up to one decimal: 2.25 is refused, 2.5 is stored', async () => {
-    expect(
-      issues(await rejection(as(managerA).simulations.create(simulation(refsA, { timeLimitMinutes: 2.25 })))),
-    ).toEqual({
+    expect(issues(await rejection(createSim({ timeLimitMinutes: 2.25 })))).toEqual({
       timeLimitMinutes: ['simulations.validation.timeLimitDecimals'],
     });
-    const ok = await as(managerA).simulations.create(
-      simulation(refsA, { name: 'Two and a half', timeLimitMinutes: 2.5 }),
-    );
+    const ok = await createSim({ name: 'Two and a half', timeLimitMinutes: 2.5 });
     expect(ok.timeLimitMinutes).toBe(2.5);
     expect(Number((await simRow(ok.id)).timeLimitMinutes)).toBe(2.5);
     await as(managerA).simulations.delete({ id: ok.id });
   });
 
   it('a hand-written scenario is stored as manual', async () => {
-    const s = await as(managerA).simulations.create(
-      simulation(refsA, {
-        name: 'Manual',
-        scenario: { variables: null, narrative: { summary: 'You call Derek.', opening_line: 'Hi.' } },
-      }),
-    );
+    const s = await createSim({
+      name: 'Manual',
+      scenario: { variables: null, narrative: { summary: 'You call Derek.', opening_line: 'Hi.' } },
+    });
     expect(s).toMatchObject({
       scenarioSource: 'manual',
       scenarioSummary: 'You call Derek.',
@@ -367,7 +357,7 @@ describe('simulations CRUD', () => {
 
 describe('duplicate', () => {
   it("copies the simulation's knowledge-base files with their chunks, enabled or not, and the copy's knowledge is searchable", async () => {
-    const sim = await as(managerA).simulations.create(simulation(refsA, { name: 'With files' }));
+    const sim = await createSim({ name: 'With files' });
     await withTenant(database.db, tenantA, async (tx) => {
       const chunks = [
         'Brightloop forecasts are rebuilt by hand every Monday morning.',
@@ -421,9 +411,7 @@ describe('duplicate', () => {
 
 describe('scenario fields rendered at the time of use', () => {
   it('a company renamed in the saved scenario is renamed in the summary, the situation and the call instructions', async () => {
-    const s = await as(managerA).simulations.create(
-      simulation(refsA, { name: 'Rename', scenario: { variables: VARIABLES, narrative: NARRATIVE } }),
-    );
+    const s = await createSim({ name: 'Rename', scenario: { variables: VARIABLES, narrative: NARRATIVE } });
     expect(s.scenario?.narrative.summary).toBe(STORED.narrative.summary);
     const renamed = {
       ...STORED,
@@ -496,7 +484,7 @@ describe('access', () => {
       ['productGroupingId', { productGroupingId: refsB.productGroupingId }],
       ['callInstructionsId', { callInstructionsId: refsB.callInstructionsId }],
     ] as const) {
-      const e = describeTrpcError(await rejection(as(managerA).simulations.create(simulation(refsA, over))));
+      const e = describeTrpcError(await rejection(createSim(over)));
       expect(e).toMatchObject({
         appCode: 'VALIDATION',
         details: { field, messageKey: 'simulations.validation.linkNotFound' },
@@ -646,7 +634,7 @@ describe('generateScenario', () => {
   });
 
   it('with a model (fake OpenAI server): stores the model output on the simulation, source model', async () => {
-    const sim = await as(managerA).simulations.create(simulation(refsA, { name: 'Model one' }));
+    const sim = await createSim({ name: 'Model one' });
     fake.enqueue(
       { data: VARIABLES, usage: { prompt_tokens: 900, completion_tokens: 300, total_tokens: 1200 } },
       { data: NARRATIVE },
@@ -687,12 +675,10 @@ describe('generateScenario', () => {
   });
 
   it('a model failure is AI_GENERATION_FAILED, recorded as failed, and the simulation is unchanged', async () => {
-    const sim = await as(managerA).simulations.create(
-      simulation(refsA, {
-        name: 'Stays',
-        scenario: { variables: null, narrative: { summary: 'Original.', opening_line: '' } },
-      }),
-    );
+    const sim = await createSim({
+      name: 'Stays',
+      scenario: { variables: null, narrative: { summary: 'Original.', opening_line: '' } },
+    });
     const before = await simRow(sim.id);
     fake.enqueue({ status: 401, message: 'bad key' });
     const err = await rejection(
@@ -714,19 +700,15 @@ describe('generateScenario', () => {
 
 describe('simulation instructions (what the call sends)', () => {
   it('difficulty changes the prospect behaviour text: easy and expert differ in patience, objections and commitment', async () => {
-    const easy = await as(managerA).simulations.create(
-      simulation(refsA, {
-        name: 'Easy one',
-        difficulty: 'easy',
-        scenario: {
-          variables: null,
-          narrative: { summary: 'You call Derek about forecasting.', opening_line: 'Derek speaking.' },
-        },
-      }),
-    );
-    const expert = await as(managerA).simulations.create(
-      simulation(refsA, { name: 'Expert one', difficulty: 'expert' }),
-    );
+    const easy = await createSim({
+      name: 'Easy one',
+      difficulty: 'easy',
+      scenario: {
+        variables: null,
+        narrative: { summary: 'You call Derek about forecasting.', opening_line: 'Derek speaking.' },
+      },
+    });
+    const expert = await createSim({ name: 'Expert one', difficulty: 'expert' });
     const [e, x] = await withTenant(database.db, tenantA, async (tx) => [
       await loadSimulationInstructions(tx, tenantA, easy.id),
       await loadSimulationInstructions(tx, tenantA, expert.id),

@@ -8,7 +8,15 @@ import type { AppDeps } from '../../server/deps';
 import { createWorker } from '../../server/jobs/worker';
 import { mailHandler } from '../../server/mail/jobs';
 import { createSupportRequest } from '../../server/services/support/support';
-import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps, type UserRow } from '../helpers/app';
+import {
+  describeTrpcError,
+  expectHttpFieldErrors,
+  rejection,
+  signedInCaller,
+  startTestApp,
+  testDeps,
+  type UserRow,
+} from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { useTestDatabase, rows, systemRunner } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
@@ -200,10 +208,7 @@ describe('support.create over HTTP', () => {
   it('an empty subject answers 400 with the field errors the form shows', async () => {
     const before = await counts();
     const res = await createOverHttp({ subject: '', description: '' });
-    expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body.error.data.appCode).toBe('VALIDATION');
-    expect(body.error.data.fieldErrors).toEqual({
+    const body = await expectHttpFieldErrors(res, {
       subject: ['support.subjectRequired'],
       description: ['support.descriptionRequired'],
     });

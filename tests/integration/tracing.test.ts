@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { createEndpoint } from '../../server/services/webhooks/endpoints';
 import { tracer } from '../../server/telemetry/tracing';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
+import { startOtlpCollector, type OtlpCollector } from '../helpers/otlp-collector';
 import { useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -34,7 +33,7 @@ interface OtlpSpan {
 }
 const database = useTestDatabase();
 let app: RunningApp;
-let collector: Server;
+let collector: OtlpCollector;
 let receiver: WebhookReceiver;
 let user: UserRow;
 let tenantId: string;
@@ -42,32 +41,17 @@ const spans: OtlpSpan[] = [];
 const resources: Record<string, string>[] = [];
 
 beforeAll(async () => {
-  collector = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      const json = JSON.parse(body) as {
-        resourceSpans: {
-          resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-          scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
-        }[];
-      };
-      for (const rs of json.resourceSpans) {
-        resources.push(Object.fromEntries(rs.resource.attributes.map((a) => [a.key, a.value.stringValue ?? ''])));
-        for (const ss of rs.scopeSpans) spans.push(...ss.spans.map((span) => ({ ...span, scope: ss.scope.name })));
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    });
+  collector = await startOtlpCollector<OtlpSpan>(({ resource, scopes }) => {
+    resources.push(resource);
+    for (const ss of scopes) spans.push(...ss.spans.map((span) => ({ ...span, scope: ss.scope })));
   });
-  await new Promise<void>((r) => collector.listen(0, '127.0.0.1', () => r()));
   tenantId = (await createTenant(database.db, { name: 'Acme' })).id;
   user = await createTenantUser(database.db, tenantId, { userType: 'manager' });
   receiver = await startWebhookReceiver();
   app = await startTestApp(
     database,
     {
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.origin,
       WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
     },
     { jobs: { pollIntervalMs: 50, initialDelayMs: 0 } },

@@ -39,16 +39,15 @@ export async function simulationOptions(tx: Executor, tenantId: string): Promise
         )
         .orderBy(asc(scorecardCriteria.position))
     : [];
-  const icpRows = await tx
-    .select({ id: icps.id, name: icps.name })
-    .from(icps)
-    .where(eq(icps.tenantId, tenantId))
-    .orderBy(asc(sql`lower(${icps.name})`));
-  const productRows = await tx
-    .select({ id: productGroupings.id, name: productGroupings.name })
-    .from(productGroupings)
-    .where(eq(productGroupings.tenantId, tenantId))
-    .orderBy(asc(sql`lower(${productGroupings.name})`));
+  // the named records a picker lists by name, whatever the case
+  const byName = (t: typeof icps | typeof productGroupings) =>
+    tx
+      .select({ id: t.id, name: t.name })
+      .from(t)
+      .where(eq(t.tenantId, tenantId))
+      .orderBy(asc(sql`lower(${t.name})`));
+  const icpRows = await byName(icps);
+  const productRows = await byName(productGroupings);
   const instructionRows = await tx
     .select({ id: callInstructions.id, instructions: callInstructions.instructions })
     .from(callInstructions)

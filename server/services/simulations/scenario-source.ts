@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { aiGenerations, type ScenarioSource } from '../../../db/schema';
 import { type Language } from '../../contracts/languages';
@@ -41,34 +41,33 @@ export async function loadGenerationBatch({
   narrativeId: string;
   language?: Language;
 }): Promise<GenerationBatch | null> {
-  const [narr] = await tx
-    .select()
-    .from(aiGenerations)
-    .where(
-      and(
-        eq(aiGenerations.id, narrativeId),
-        eq(aiGenerations.tenantId, tenantId),
-        eq(aiGenerations.task, 'scenario_narrative'),
-        eq(aiGenerations.status, 'succeeded'),
-      ),
-    )
-    .limit(1);
+  // a succeeded row of the tenant for `task` that also meets `where`
+  const succeeded = async (task: 'scenario_narrative' | 'scenario_variables', where: SQL) => {
+    const [row] = await tx
+      .select()
+      .from(aiGenerations)
+      .where(
+        and(
+          eq(aiGenerations.tenantId, tenantId),
+          eq(aiGenerations.task, task),
+          eq(aiGenerations.status, 'succeeded'),
+          where,
+        ),
+      )
+      .limit(1);
+    return row;
+  };
+  const narr = await succeeded('scenario_narrative', eq(aiGenerations.id, narrativeId));
   if (!narr) return null;
-  const [vars] = await tx
-    .select()
-    .from(aiGenerations)
-    .where(
-      and(
-        eq(aiGenerations.tenantId, tenantId),
-        eq(aiGenerations.task, 'scenario_variables'),
-        eq(aiGenerations.status, 'succeeded'),
-        // compared in the database: a JS Date keeps milliseconds, Postgres microseconds
-        sql`${aiGenerations.createdAt} = (select g.created_at from ai_generations g where g.id = ${narr.id})`,
-        narr.simulationId ? eq(aiGenerations.simulationId, narr.simulationId) : isNull(aiGenerations.simulationId),
-        narr.createdBy ? eq(aiGenerations.createdBy, narr.createdBy) : isNull(aiGenerations.createdBy),
-      ),
-    )
-    .limit(1);
+  const vars = await succeeded(
+    'scenario_variables',
+    and(
+      // compared in the database: a JS Date keeps milliseconds, Postgres microseconds
+      sql`${aiGenerations.createdAt} = (select g.created_at from ai_generations g where g.id = ${narr.id})`,
+      narr.simulationId ? eq(aiGenerations.simulationId, narr.simulationId) : isNull(aiGenerations.simulationId),
+      narr.createdBy ? eq(aiGenerations.createdBy, narr.createdBy) : isNull(aiGenerations.createdBy),
+    )!,
+  );
   return {
     variablesId: vars?.id ?? null,
     narrativeId: narr.id,

@@ -322,6 +322,20 @@ export interface Validation {
   total: number;
 }
 
+/** Which of `values` (lowercase) a user already has in `column`, compared without case. */
+async function alreadyTaken(
+  tx: Executor,
+  column: typeof users.email | typeof users.username,
+  values: string[],
+): Promise<string[]> {
+  if (!values.length) return [];
+  const found = await tx
+    .select({ v: sql<string>`lower(${column})` })
+    .from(users)
+    .where(inArray(sql`lower(${column})`, values));
+  return found.map((f) => f.v);
+}
+
 /**
  * Every check of the import. `tx` is the tenant's transaction (RLS): usernames and managers are
  * looked up in the tenant. Emails are unique across all tenants, which RLS hides: pass
@@ -350,22 +364,8 @@ export async function validateRows({
     ...new Set(rows.map((r) => r.managerInFile).filter((m): m is string => !!m && !inFile.has(m))),
   ];
 
-  const taken = new Set(opts.takenEmails ?? []);
-  if (emails.length) {
-    const found = await tx
-      .select({ e: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(inArray(sql`lower(${users.email})`, emails));
-    for (const f of found) taken.add(f.e);
-  }
-  const takenUsernames = new Set<string>();
-  if (usernames.length) {
-    const found = await tx
-      .select({ u: sql<string>`lower(${users.username})` })
-      .from(users)
-      .where(inArray(sql`lower(${users.username})`, usernames));
-    for (const f of found) takenUsernames.add(f.u);
-  }
+  const taken = new Set([...(opts.takenEmails ?? []), ...(await alreadyTaken(tx, users.email, emails))]);
+  const takenUsernames = new Set(await alreadyTaken(tx, users.username, usernames));
   const managers = new Map<string, { id: string; userType: UserType }>();
   if (managerEmails.length) {
     const found = await tx
