@@ -188,6 +188,28 @@ const CASES: [string | string[], string, (n: number) => Record<string, unknown>,
       ],
     },
   ],
+  [
+    'users',
+    'confirmBulkDelete.confirm',
+    (n) => ({ count: n }),
+    {
+      en: ['Delete 1 user', 'Delete 2 users'],
+      es: ['Eliminar 1 usuario', 'Eliminar 2 usuarios'],
+      it: ['Elimina 1 utente', 'Elimina 2 utenti'],
+      'pt-BR': ['Excluir 1 usuário', 'Excluir 2 usuários'],
+    },
+  ],
+  [
+    'knowledge',
+    'chunks',
+    (n) => ({ count: n }),
+    {
+      en: ['Indexed in 1 search chunk', 'Indexed in 2 search chunks'],
+      es: ['Indexado en 1 fragmento de búsqueda', 'Indexado en 2 fragmentos de búsqueda'],
+      it: ['Indicizzato in 1 frammento di ricerca', 'Indicizzato in 2 frammenti di ricerca'],
+      'pt-BR': ['Indexado em 1 trecho de busca', 'Indexado em 2 trechos de busca'],
+    },
+  ],
 ];
 
 describe('counts in the interface texts (locales/*)', () => {
