@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueJob } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/handler';
 import { logger } from '../logger';
-import { interpolate, serverTexts } from '../i18n';
+import { interpolate, serverTexts, serverTranslator } from '../i18n';
 
 /**
  * Mail as durable jobs: the request transaction writes a `mail_outbox` row (status queued) and a
@@ -247,7 +247,8 @@ export function renderMail(
   const subject = interpolate(s.subject, vars, lng);
   const lines = [
     interpolate(s.greeting, vars, lng),
-    interpolate(s.body, vars, lng),
+    // through `t`, so a `count` picks the body's plural form (body_one, body_other)
+    serverTranslator(lng, 'mail')(`${section}.body`, vars),
     ...(s.expires ? [interpolate(s.expires, vars, lng)] : []),
     ...extraLines,
   ];

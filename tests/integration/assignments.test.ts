@@ -166,7 +166,7 @@ describe('assignments lifecycle', () => {
     const rita = smtp.mails.find((m) => m.to.includes('rita@acme.test'))!;
     const raul = smtp.mails.find((m) => m.to.includes('raul@acme.test'))!;
     expect(rita.subject).toBe('New assignment: Q4 discovery');
-    expect(rita.text).toContain('Mona Manager assigned you "Q4 discovery" with 2 simulation(s).');
+    expect(rita.text).toContain('Mona Manager assigned you "Q4 discovery" with 2 simulations.');
     expect(rita.text).toContain('http://spar.test/assignments/sr');
     expect(rita.html).toContain('<a href="http://spar.test/assignments/sr">Open your assignments</a>');
     expect(raul.subject).toBe('Nueva asignación: Q4 discovery'); // client default language
@@ -282,7 +282,7 @@ describe('assignments lifecycle', () => {
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0].to).toEqual(['raul@acme.test']);
     expect(smtp.mails[0].subject).toBe('Recordatorio: Objections');
-    expect(smtp.mails[0].text).toContain('1 simulación(es) sin terminar');
+    expect(smtp.mails[0].text).toContain('1 simulación sin terminar');
     expect(smtp.mails[0].html).toContain('Continuar tus asignaciones');
     const [listed] = (await as(manager).assignments.list({ status: 'pending' })).items.filter((a) => a.id === r.id);
     expect(listed.lastReminderAt).toBe(res.lastReminderAt);

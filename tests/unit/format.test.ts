@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatNumber, formatPercent, formatScore, formatSeconds } from '../../client/lib/format';
+import { formatDate } from '../../server/contracts/format';
 import { bestAttempt, countedAttempt, latestAttempt, type Attempt } from '../../server/services/assignments/attempts';
 
 describe('client number formatting (client/lib/format.ts)', () => {
@@ -14,6 +17,30 @@ describe('client number formatting (client/lib/format.ts)', () => {
     expect(formatPercent(67, 'en')).toBe('67%');
     expect(formatSeconds(1234, 'it')).toBe('1,2 s');
     expect(formatSeconds(1234, 'en')).toBe('1.2 s');
+  });
+});
+
+describe('client date-time formatting (client/lib/format.ts)', () => {
+  // midday UTC: the same calendar day in any time zone the tests run in
+  const iso = '2026-11-30T12:00:00.000Z';
+
+  it('writes a date-time as a medium date and a short time, in the interface language', () => {
+    expect(formatDate(iso, 'en', true)).toMatch(/^Nov 30, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+    expect(formatDate(iso, 'es', true)).toMatch(/^30 nov 2026, \d{1,2}:\d{2}$/);
+    expect(formatDate(iso, 'en')).toBe('Nov 30, 2026');
+    expect(formatDate(null, 'en', true)).toBe('—');
+  });
+
+  it('is the only way the interface writes a date (no toLocaleString or own date styles elsewhere)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+      );
+    const own = files(path.resolve('client'))
+      .filter((f) => !f.endsWith(path.join('client', 'lib', 'format.ts')))
+      .filter((f) => /toLocale(Date|Time)?String\(|\b(dateStyle|timeStyle)\b/.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(process.cwd(), f));
+    expect(own).toEqual([]);
   });
 });
 

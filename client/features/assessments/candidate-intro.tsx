@@ -1,9 +1,9 @@
-import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fact } from '../../components/fact';
-import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { validateTokenOutput } from '../../../server/contracts/assessments';
+import { IntroStart } from '../../components/intro-start';
 
 type Intro = z.infer<typeof validateTokenOutput>;
 
@@ -42,17 +42,13 @@ export function CandidateIntro({ intro, onStart }: { intro: Intro; onStart: () =
           </List>
         </Stack>
       </Paper>
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-        {t('intro.recordingNotice')}
-      </Alert>
-      <Text size="sm" c="dimmed">
-        {t('intro.expires', { date: new Date(intro.expires_at).toLocaleString() })}
-      </Text>
-      <Group>
-        <Button size="md" onClick={onStart}>
-          {t('intro.start')}
-        </Button>
-      </Group>
+      <IntroStart
+        notice={t('intro.recordingNotice')}
+        expires={(date) => t('intro.expires', { date })}
+        expiresAt={intro.expires_at}
+        start={t('intro.start')}
+        onStart={onStart}
+      />
     </Stack>
   );
 }

@@ -69,7 +69,7 @@ export function GeneratePanel({
     setError(null);
     if (!campaignId) return setError([t('validation.campaignRequired')]);
     if (!entries.trim()) return setError([t('validation.entriesRequired')]);
-    if (tooMany) return setError([t('generate.tooMany', { lines: parsed.lines, max: MAGIC_LINK_BATCH_MAX })]);
+    if (tooMany) return setError([t('generate.tooMany', { count: parsed.lines, max: MAGIC_LINK_BATCH_MAX })]);
     if (parsed.entries.length === 0) return setError([t('validation.invalidEmail'), t('validation.noValidEntries')]);
     setRunning(true);
     setResult(null);
@@ -148,9 +148,9 @@ export function GeneratePanel({
             <Group gap="md" wrap="wrap" aria-live="polite" data-testid="entry-count">
               <Text size="sm" c={tooMany ? 'red' : undefined} fw={tooMany ? 600 : undefined}>
                 {tooMany
-                  ? t('generate.tooMany', { lines: parsed.lines, max: MAGIC_LINK_BATCH_MAX })
+                  ? t('generate.tooMany', { count: parsed.lines, max: MAGIC_LINK_BATCH_MAX })
                   : t('generate.count', {
-                      valid: parsed.entries.length,
+                      count: parsed.entries.length,
                       lines: parsed.lines,
                       max: MAGIC_LINK_BATCH_MAX,
                     })}

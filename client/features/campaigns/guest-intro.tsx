@@ -1,9 +1,8 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
 import type { ctaValidateOutput } from '../../../server/contracts/campaigns';
 import { Fact } from '../../components/fact';
-import { useFormat } from '../../lib/format';
+import { IntroStart } from '../../components/intro-start';
 import { useCtaT } from './use-cta-t';
 
 type Intro = z.infer<typeof ctaValidateOutput>;
@@ -11,7 +10,6 @@ type Intro = z.infer<typeof ctaValidateOutput>;
 /** The guest's intro, a public page: the campaign's texts, the simulation, its time limit, the recording notice, Start. */
 export function GuestIntro({ intro, onStart }: { intro: Intro; onStart: () => void }) {
   const { t } = useCtaT();
-  const f = useFormat();
   const sim = intro.simulation;
   return (
     <Stack gap="md">
@@ -42,17 +40,13 @@ export function GuestIntro({ intro, onStart }: { intro: Intro; onStart: () => vo
           )}
         </Stack>
       </Paper>
-      <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-        {t('guest.intro.recordingNotice', { company: intro.company_name })}
-      </Alert>
-      <Text size="sm" c="dimmed">
-        {t('guest.intro.expires', { date: f.dateTime(intro.expires_at) })}
-      </Text>
-      <Group>
-        <Button size="md" onClick={onStart}>
-          {t('guest.intro.start')}
-        </Button>
-      </Group>
+      <IntroStart
+        notice={t('guest.intro.recordingNotice', { company: intro.company_name })}
+        expires={(date) => t('guest.intro.expires', { date })}
+        expiresAt={intro.expires_at}
+        start={t('guest.intro.start')}
+        onStart={onStart}
+      />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clientOverviewFields, type ClientOverview } from '../../../server/contracts/client-overview';
+import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { zodResolver } from '../../lib/zod-resolver';
 import { clientScope, type ClientScope } from './client-scope';
@@ -40,7 +41,8 @@ export function ClientOverviewPanel({ clientId }: { clientId?: string }) {
 }
 
 function OverviewForm({ scope, initial }: { scope: ClientScope; initial: ClientOverview }) {
-  const { t, i18n } = useConfigTranslation();
+  const { t } = useConfigTranslation();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const form = useForm({ initialValues: { details: initial.details }, validate: zodResolver(clientOverviewFields) });
   const save = useMutation(
@@ -66,7 +68,7 @@ function OverviewForm({ scope, initial }: { scope: ClientScope; initial: ClientO
 
   const savedAt = initial.updatedAt
     ? t('clientOverview.lastSaved', {
-        date: new Date(initial.updatedAt).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+        date: f.dateTime(initial.updatedAt),
       })
     : t('clientOverview.neverSaved');
 

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { IconCopy, IconEye, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
 import type { PromptKind } from '../../../server/contracts/enums';
 import type { PromptOutput } from '../../../server/contracts/prompts';
 import { PROMPTS_NS } from '../admin/messages';
@@ -65,9 +66,9 @@ export function PromptGroups({ intro, list, onNew, ...group }: GroupsProps) {
 
 /** One of the four groups: its prompts, system ones first with a "System" badge. */
 function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, systemEditable, busyId }: Props) {
-  const { t, i18n } = useTranslation(PROMPTS_NS);
+  const { t } = useTranslation(PROMPTS_NS);
+  const f = useFormat();
   const headingId = `prompt-group-${kind}`;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
@@ -117,7 +118,7 @@ function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, syst
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c="dimmed">
-                    {date.format(new Date(p.updatedAt))}
+                    {f.date(p.updatedAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -65,9 +65,6 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
     turn?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
-  const dateText = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(call.date),
-  );
   const scoreColor = score >= 70 ? 'green' : score >= 40 ? 'yellow' : 'red';
 
   return (
@@ -97,7 +94,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
                 ),
             )}
             <Group gap="lg" wrap="wrap" mt={4}>
-              <Fact label={t('header.date')} value={dateText} />
+              <Fact label={t('header.date')} value={f.dateTime(call.date)} />
               <Fact label={t('header.duration')} value={call.durationMs != null ? clock(call.durationMs) : '—'} />
               {call.repName && <Fact label={t('header.rep')} value={call.repName} />}
               {call.personaName && <Fact label={t('header.persona')} value={call.personaName} />}
@@ -304,10 +301,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
                           from: o.fromLevel,
                           to: o.toLevel,
                         })}{' '}
-                    ·{' '}
-                    {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                      new Date(o.createdAt),
-                    )}
+                    · {f.dateTime(o.createdAt)}
                   </Text>
                   <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
                     {o.note}

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ScorecardDetail } from '../../../server/contracts/scorecards';
+import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ScorecardIcon } from './scorecard-icon';
 import { CriterionView } from './scorecard-review';
@@ -19,12 +20,12 @@ interface Props {
 
 /** Side drawer with a scorecard's long description, criteria (three levels each) and versions. */
 export function ScorecardDetails({ id, clientId, onClose, onEdit, onDelete }: Props) {
-  const { t, i18n } = useTranslation('scorecards');
+  const { t } = useTranslation('scorecards');
+  const f = useFormat();
   const mobile = useMediaQuery('(max-width: 48em)');
   const scope = clientId ? { clientId } : {};
   const detail = useQuery({ ...trpc.scorecards.get.queryOptions({ ...scope, id: id ?? '' }), enabled: !!id });
   const versions = useQuery({ ...trpc.scorecards.versions.queryOptions({ ...scope, id: id ?? '' }), enabled: !!id });
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
   const s = detail.data;
 
   return (
@@ -98,8 +99,9 @@ export function ScorecardDetails({ id, clientId, onClose, onEdit, onDelete }: Pr
                     <Text span fw={600} size="sm">
                       {t('details.versionRow', { version: v.version })}
                     </Text>
-                    {v.isCurrent && ` · ${t('details.current')}`} · {t('details.created', { date: date(v.createdAt) })}{' '}
-                    · {v.usedAt ? t('details.usedOn', { date: date(v.usedAt) }) : t('details.notUsed')}
+                    {v.isCurrent && ` · ${t('details.current')}`} ·{' '}
+                    {t('details.created', { date: f.date(v.createdAt) })} ·{' '}
+                    {v.usedAt ? t('details.usedOn', { date: f.date(v.usedAt) }) : t('details.notUsed')}
                   </List.Item>
                 ))}
               </List>

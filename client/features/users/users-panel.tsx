@@ -27,6 +27,7 @@ import { useUsersT } from './users-i18n';
 
 import { NameText } from '../../components/name-text';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { useFormat } from '../../lib/format';
 import { DataTable } from '../../components/data-table';
 import { ActionButtons } from '../../components/action-buttons';
 
@@ -34,7 +35,7 @@ const nameOf = (u: Pick<ManagedUserRow, 'displayName' | 'username'>) => u.displa
 
 /** The users editor, embedded in /admin and in a client's detail tabs; `clientId` targets that client (superuser). */
 export function UsersPanel({ clientId }: { clientId?: string }) {
-  const { t, tc, i18n } = useUsersT();
+  const { t, tc } = useUsersT();
   const queryClient = useQueryClient();
   const me = useMe();
   const list = useQuery(trpc.users.list.queryOptions({ clientId }));
@@ -57,10 +58,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
   const selectable = users.filter((u) => u.id !== myId);
   const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
 
-  const dateFormat = useMemo(
-    () => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
-    [i18n.language],
-  );
+  const f = useFormat();
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: listKey }),
@@ -214,7 +212,7 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
               </Table.Td>
               <Table.Td>{t(`types.${u.userType}`)}</Table.Td>
               <Table.Td>{u.manager?.name ?? ''}</Table.Td>
-              <Table.Td>{u.lastActiveAt ? dateFormat.format(new Date(u.lastActiveAt)) : t('never')}</Table.Td>
+              <Table.Td>{u.lastActiveAt ? f.dateTime(u.lastActiveAt) : t('never')}</Table.Td>
               {!bulkMode && (
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">

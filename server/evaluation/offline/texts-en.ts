@@ -1,5 +1,7 @@
+import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
 
+const counted = countedIn('en');
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const en: OfflineTexts = {
@@ -13,7 +15,7 @@ export const en: OfflineTexts = {
   notAssessable:
     'Not assessable offline: no rule of the offline evaluator observes this criterion. It is left out of the score until a manager sets its level.',
   summary: (p) =>
-    `The rep spoke ${pct(p.repShare)} of the ${p.byWords ? 'words' : 'time'} and asked ${p.questions} question(s): ${p.open} open, ${p.followUps} building on the prospect’s previous answer. ` +
+    `The rep spoke ${pct(p.repShare)} of the ${p.byWords ? 'words' : 'time'} and asked ${counted(p.questions, 'question', 'questions')}: ${p.open} open, ${p.followUps} building on the prospect’s previous answer. ` +
     (p.datedStep ? 'A dated next step was agreed.' : 'No dated next step was agreed.'),
   facts: {
     situationTargeted: 'targeted questions about the current setup (team, tools, process, volumes)',

@@ -1,5 +1,7 @@
+import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
 
+const counted = countedIn('es');
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 export const es: OfflineTexts = {
@@ -13,7 +15,7 @@ export const es: OfflineTexts = {
   notAssessable:
     'No evaluable sin conexión: ninguna regla del evaluador sin conexión observa este criterio. Queda fuera de la puntuación hasta que un responsable le asigne un nivel.',
   summary: (p) =>
-    `El vendedor habló el ${pct(p.repShare)} ${p.byWords ? 'de las palabras' : 'del tiempo'} e hizo ${p.questions} pregunta(s): ${p.open} abiertas y ${p.followUps} que retoman la respuesta anterior del cliente. ` +
+    `El vendedor habló el ${pct(p.repShare)} ${p.byWords ? 'de las palabras' : 'del tiempo'} e hizo ${counted(p.questions, 'pregunta', 'preguntas')}: ${counted(p.open, 'abierta', 'abiertas')} y ${counted(p.followUps, 'que retoma', 'que retoman')} la respuesta anterior del cliente. ` +
     (p.datedStep ? 'Se acordó un siguiente paso con fecha.' : 'No se acordó ningún siguiente paso con fecha.'),
   facts: {
     situationTargeted: 'preguntas concretas sobre la situación actual (equipo, herramientas, proceso, volúmenes)',

@@ -1,5 +1,7 @@
+import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
 
+const counted = countedIn('it');
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const it: OfflineTexts = {
@@ -13,7 +15,7 @@ export const it: OfflineTexts = {
   notAssessable:
     'Non valutabile offline: nessuna regola del valutatore offline osserva questo criterio. Resta fuori dal punteggio finché un responsabile non gli assegna un livello.',
   summary: (p) =>
-    `Il venditore ha parlato per il ${pct(p.repShare)} ${p.byWords ? 'delle parole' : 'del tempo'} e ha fatto ${p.questions} domanda/e: ${p.open} aperte, ${p.followUps} che riprendono la risposta precedente del cliente. ` +
+    `Il venditore ha parlato per il ${pct(p.repShare)} ${p.byWords ? 'delle parole' : 'del tempo'} e ha fatto ${counted(p.questions, 'domanda', 'domande')}: ${counted(p.open, 'aperta', 'aperte')}, ${counted(p.followUps, 'che riprende', 'che riprendono')} la risposta precedente del cliente. ` +
     (p.datedStep
       ? 'È stato concordato un passo successivo con una data.'
       : 'Non è stato concordato nessun passo successivo con una data.'),

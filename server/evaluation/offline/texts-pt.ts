@@ -1,5 +1,7 @@
+import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
 
+const counted = countedIn('pt-BR');
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const pt: OfflineTexts = {
@@ -13,7 +15,7 @@ export const pt: OfflineTexts = {
   notAssessable:
     'Não avaliável offline: nenhuma regra do avaliador offline observa este critério. Ele fica fora da pontuação até um gestor definir o nível.',
   summary: (p) =>
-    `O vendedor falou ${pct(p.repShare)} ${p.byWords ? 'das palavras' : 'do tempo'} e fez ${p.questions} pergunta(s): ${p.open} abertas e ${p.followUps} aproveitando a resposta anterior do cliente. ` +
+    `O vendedor falou ${pct(p.repShare)} ${p.byWords ? 'das palavras' : 'do tempo'} e fez ${counted(p.questions, 'pergunta', 'perguntas')}: ${counted(p.open, 'aberta', 'abertas')} e ${p.followUps} aproveitando a resposta anterior do cliente. ` +
     (p.datedStep ? 'Foi combinado um próximo passo com data.' : 'Nenhum próximo passo com data foi combinado.'),
   facts: {
     situationTargeted: 'perguntas direcionadas sobre o cenário atual (time, ferramentas, processo, volumes)',
