@@ -1,7 +1,9 @@
 /**
  * i18n completeness (run by `npm run check`):
  *  - every namespace file in locales/en exists in every other language with exactly the same
- *    nested keys (missing and extra keys reported per language/file);
+ *    nested keys (missing and extra keys reported per language/file), except that a plural key
+ *    (`x_one`/`x_other` in English) has in each language exactly that language's plural forms
+ *    (`Intl.PluralRules`: Spanish, Italian and Portuguese also have `x_many`, for a million and up);
  *  - no value is an empty string;
  *  - every i18n key used as a zod message in server/contracts/** (the zod contracts) exists in `common`
  *    (or in the namespace named by its first segment, when that namespace file exists).
@@ -47,6 +49,21 @@ function leafKeys(obj: Json, file: string, prefix = '', out = new Set<string>())
   return out;
 }
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The source's keys as `lng` must have them: each plural key in the forms of `lng`'s own plural rules. */
+function pluralForms(sourceKeys: Set<string>, lng: string): Set<string> {
+  const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+  const plural = new Set([...sourceKeys].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length)));
+  const out = new Set<string>();
+  for (const k of sourceKeys) {
+    const base = k.replace(PLURAL_SUFFIX, '');
+    if (base !== k && plural.has(base)) for (const c of categories) out.add(`${base}_${c}`);
+    else out.add(k);
+  }
+  return out;
+}
+
 const languages = readdirSync(localesDir).filter((d) => statSync(path.join(localesDir, d)).isDirectory());
 if (!languages.includes(SOURCE)) {
   console.error(`locales/${SOURCE} is missing`);
@@ -78,8 +95,9 @@ for (const ns of namespaces) {
     const data = readJson(file);
     if (!data) continue;
     const keys = leafKeys(data, file);
-    const missing = [...sourceKeys].filter((k) => !keys.has(k));
-    const extra = [...keys].filter((k) => !sourceKeys.has(k));
+    const expected = pluralForms(sourceKeys, lng);
+    const missing = [...expected].filter((k) => !keys.has(k));
+    const extra = [...keys].filter((k) => !expected.has(k));
     if (missing.length) problems.push(`${rel(file)}: missing keys: ${missing.join(', ')}`);
     if (extra.length) problems.push(`${rel(file)}: extra keys: ${extra.join(', ')}`);
   }

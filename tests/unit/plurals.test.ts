@@ -219,6 +219,15 @@ describe('counts in the interface texts (locales/*)', () => {
       expect([t(key, values(1)), t(key, values(2))]).toEqual(expected[lng]);
     });
 
+  // Spanish, Italian and Portuguese have a third form for a million and up: never the bare key
+  it.each(LANGUAGES)('a count of a million in %s still reads as a count', (lng) => {
+    for (const [ns, key, values] of CASES) {
+      const said = tFor(lng, ns)(key, values(1_000_000));
+      expect([key, key.split('.').at(-1)], `${String(ns)}:${key}`).not.toContain(said);
+      expect(said).toMatch(/1[.,\s\u202f]?000[.,\s\u202f]?000/);
+    }
+  });
+
   it.each(LANGUAGES)('no text in %s writes a plural as "(s)" or "/i"', (lng) => {
     const dir = path.resolve('locales', lng);
     const hedged = readdirSync(dir)
