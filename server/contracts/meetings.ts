@@ -144,6 +144,8 @@ const meetingRow = z.object({
   reportStatus: reportStatusOutput,
   score: z.number().nullable(),
   createdAt: z.string(),
+  /** When the call itself began (the time its report shows); when there is no call yet, when the row was made. */
+  heldAt: z.string(),
 });
 export type MeetingRow = z.infer<typeof meetingRow>;
 export const meetingListOutput = listOf(meetingRow);

@@ -123,6 +123,8 @@ describe('a real call from a transcript file', () => {
     expect(row.score).toEqual(expect.any(Number));
     const report = await caller.reports.get({ callId: made.callId });
     expect(report.report?.evaluator).toBe('offline');
+    // the list and the report give the call the same time
+    expect(row.heldAt).toBe(report.call.date);
     // a level above 0 quotes what the rep said, never the customer side
     const repText = turns
       .filter((t) => t.speaker === 'rep')

@@ -172,7 +172,7 @@ export function RealCallsList() {
                 {m.speakers.length ? ` · ${m.speakers.join(', ')}` : ''}
               </Text>
             </Table.Td>
-            <Table.Td>{f.dateTime(m.createdAt)}</Table.Td>
+            <Table.Td>{f.dateTime(m.heldAt)}</Table.Td>
             <Table.Td>{m.durationMs ? clock(m.durationMs) : '—'}</Table.Td>
             <Table.Td maw={260}>
               <Stack gap={4} align="flex-start">

@@ -226,13 +226,20 @@ export async function onMeetingReport({
 /** The user's real calls, newest first, with their report's state and score. */
 export async function listMeetings(tx: Executor, userId: string): Promise<MeetingRow[]> {
   const rows = await tx
-    .select({ m: meetings, reportStatus: reports.status, score: reports.score })
+    .select({
+      m: meetings,
+      reportStatus: reports.status,
+      score: reports.score,
+      callStartedAt: calls.startedAt,
+      callCreatedAt: calls.createdAt,
+    })
     .from(meetings)
     .leftJoin(reports, eq(reports.callId, meetings.callId))
+    .leftJoin(calls, eq(calls.id, meetings.callId))
     .where(eq(meetings.userId, userId))
     .orderBy(desc(meetings.createdAt), desc(meetings.id))
     .limit(200);
-  return rows.map(({ m, reportStatus, score }) => ({
+  return rows.map(({ m, reportStatus, score, callStartedAt, callCreatedAt }) => ({
     id: m.id,
     title: m.title,
     source: m.source,
@@ -249,6 +256,8 @@ export async function listMeetings(tx: Executor, userId: string): Promise<Meetin
     reportStatus: reportStatus ?? 'none',
     score: reportStatus === 'ready' && score !== null ? Number(score) : null,
     createdAt: m.createdAt.toISOString(),
+    // the same moment the report shows for the call
+    heldAt: (callStartedAt ?? callCreatedAt ?? m.createdAt).toISOString(),
   }));
 }
 
