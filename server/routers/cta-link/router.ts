@@ -21,6 +21,13 @@ import { guestLinkProcedure } from '../guest-link';
 
 const guest = guestLinkProcedure('Magic link');
 
+/** A service's request for the link the guest holds (its id and token), with the server's dependencies. */
+const linkRequest = <D>(ctx: { deps: D }, input: { cta_id: string; token: string }) => ({
+  ...ctx.deps,
+  id: input.cta_id,
+  token: input.token,
+});
+
 /**
  * The campaign guest's browser (no account): every call carries the link's id and token (the paths
  * /cta/validate-token, /cta/mark-started, /cta/complete, /cta/reports/{id}; exempt from the
@@ -34,7 +41,7 @@ export const ctaLinkRouter = router({
   })
     .input(ctaLinkInput)
     .output(ctaValidateOutput)
-    .mutation(({ ctx, input }) => validateMagicLink({ ...ctx.deps, id: input.cta_id, token: input.token })),
+    .mutation(({ ctx, input }) => validateMagicLink(linkRequest(ctx, input))),
 
   markStarted: guest({
     path: '/api/v1/cta/mark-started',
@@ -43,7 +50,7 @@ export const ctaLinkRouter = router({
   })
     .input(ctaLinkInput)
     .output(startCallOutput)
-    .mutation(({ ctx, input }) => startMagicLinkCall({ ...ctx.deps, id: input.cta_id, token: input.token })),
+    .mutation(({ ctx, input }) => startMagicLinkCall(linkRequest(ctx, input))),
 
   complete: guest({
     path: '/api/v1/cta/complete',
@@ -52,7 +59,7 @@ export const ctaLinkRouter = router({
   })
     .input(ctaLinkInput)
     .output(ctaCompleteOutput)
-    .mutation(({ ctx, input }) => completeMagicLink({ ...ctx.deps, id: input.cta_id, token: input.token })),
+    .mutation(({ ctx, input }) => completeMagicLink(linkRequest(ctx, input))),
 
   report: guest({
     method: 'GET',
@@ -71,7 +78,7 @@ export const ctaLinkRouter = router({
   })
     .input(ctaLinkInput)
     .output(ctaBookedOutput)
-    .mutation(({ ctx, input }) => markMagicLinkBooked({ ...ctx.deps, id: input.cta_id, token: input.token })),
+    .mutation(({ ctx, input }) => markMagicLinkBooked(linkRequest(ctx, input))),
 
   bookingFailed: guest({
     path: '/api/v1/cta/booking-failed',
@@ -80,5 +87,5 @@ export const ctaLinkRouter = router({
   })
     .input(ctaLinkInput)
     .output(ctaBookingFailedOutput)
-    .mutation(({ ctx, input }) => markMagicLinkBookingFailed({ ...ctx.deps, id: input.cta_id, token: input.token })),
+    .mutation(({ ctx, input }) => markMagicLinkBookingFailed(linkRequest(ctx, input))),
 });

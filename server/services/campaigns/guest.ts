@@ -225,58 +225,51 @@ export async function guestReportView(
 }
 
 /**
- * The guest's browser saw the scheduler's booking event (checked by its origin there): the link is
- * marked booked, once. Only a link whose call was held can be booked from its report page.
+ * One of the link's booking moments (booked, or the scheduler failed to load), set once on a campaign
+ * that has a booking step: the moment kept, the first time it was set. A failure reported after
+ * the booking is not kept (the guest booked: nothing failed for the owner to see).
  */
-export async function markMagicLinkBooked({
-  now = new Date(),
-  ...req
-}: guest.GuestLinkRequest): Promise<{ cta_id: string; booked_at: string }> {
+async function markBookingMoment(
+  { now = new Date(), ...req }: guest.GuestLinkRequest,
+  moment: 'bookedAt' | 'bookingFailedAt',
+): Promise<{ id: string; at: Date }> {
   const { row, tenant } = await links.resolve(req);
-  if (row.bookedAt) return { cta_id: row.id, booked_at: row.bookedAt.toISOString() };
+  const kept = row[moment];
+  if (kept) return { id: row.id, at: kept };
   return tenant(async (tx) => {
     const [c] = await tx
       .select({ provider: campaigns.bookingProvider })
       .from(campaigns)
       .where(eq(campaigns.id, row.campaignId));
     if (!c || c.provider === 'none') throw new AppError('NOT_FOUND', 'This campaign has no booking step');
-    const [updated] = await tx
+    const unset = [isNull(magicLinks[moment]), ...(moment === 'bookingFailedAt' ? [isNull(magicLinks.bookedAt)] : [])];
+    await tx
       .update(magicLinks)
-      .set({ bookedAt: now, updatedAt: now })
-      .where(and(eq(magicLinks.id, row.id), isNull(magicLinks.bookedAt)))
-      .returning({ bookedAt: magicLinks.bookedAt });
-    const at =
-      updated?.bookedAt ??
-      (await tx.select({ bookedAt: magicLinks.bookedAt }).from(magicLinks).where(eq(magicLinks.id, row.id)))[0]
-        .bookedAt!;
-    return { cta_id: row.id, booked_at: at.toISOString() };
+      .set({ [moment]: now, updatedAt: now })
+      .where(and(eq(magicLinks.id, row.id), ...unset));
+    const [after] = await tx.select({ at: magicLinks[moment] }).from(magicLinks).where(eq(magicLinks.id, row.id));
+    return { id: row.id, at: after?.at ?? now };
   });
 }
 
 /**
- * The campaign's scheduler did not load in the guest's browser (blocked, offline, misconfigured): the
- * first failure is kept for the campaign's owner, who sees it in the links table. A link already
- * booked is left as it is.
+ * The guest's browser saw the scheduler's booking event (checked by its origin there): the link is
+ * marked booked, once. Only a link whose call was held can be booked from its report page.
  */
-export async function markMagicLinkBookingFailed({
-  now = new Date(),
-  ...req
-}: guest.GuestLinkRequest): Promise<{ cta_id: string; booking_failed_at: string }> {
-  const { row, tenant } = await links.resolve(req);
-  if (row.bookingFailedAt) return { cta_id: row.id, booking_failed_at: row.bookingFailedAt.toISOString() };
-  return tenant(async (tx) => {
-    const [c] = await tx
-      .select({ provider: campaigns.bookingProvider })
-      .from(campaigns)
-      .where(eq(campaigns.id, row.campaignId));
-    if (!c || c.provider === 'none') throw new AppError('NOT_FOUND', 'This campaign has no booking step');
-    const [updated] = await tx
-      .update(magicLinks)
-      .set({ bookingFailedAt: now, updatedAt: now })
-      .where(and(eq(magicLinks.id, row.id), isNull(magicLinks.bookingFailedAt), isNull(magicLinks.bookedAt)))
-      .returning({ at: magicLinks.bookingFailedAt });
-    return { cta_id: row.id, booking_failed_at: (updated?.at ?? now).toISOString() };
-  });
+export async function markMagicLinkBooked(req: guest.GuestLinkRequest): Promise<{ cta_id: string; booked_at: string }> {
+  const { id, at } = await markBookingMoment(req, 'bookedAt');
+  return { cta_id: id, booked_at: at.toISOString() };
+}
+
+/**
+ * The campaign's scheduler did not load in the guest's browser (blocked, offline, misconfigured): the
+ * first failure is kept for the campaign's owner, who sees it in the links table.
+ */
+export async function markMagicLinkBookingFailed(
+  req: guest.GuestLinkRequest,
+): Promise<{ cta_id: string; booking_failed_at: string }> {
+  const { id, at } = await markBookingMoment(req, 'bookingFailedAt');
+  return { cta_id: id, booking_failed_at: at.toISOString() };
 }
 
 /** The scheduler origins the report page of `linkId` may frame (its Content-Security-Policy), when the token is the link's. */

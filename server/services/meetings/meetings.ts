@@ -223,23 +223,22 @@ export async function onMeetingReport({
     .where(and(eq(meetings.callId, callId), inArray(meetings.status, ['processing'])));
 }
 
+/** When a real call was held: the moment its report shows (the call's start), else when the row was made. */
+const HELD_AT = sql<Date>`coalesce(${calls.startedAt}, ${calls.createdAt}, ${meetings.createdAt})`.mapWith(
+  calls.startedAt,
+);
+
 /** The user's real calls, newest first, with their report's state and score. */
 export async function listMeetings(tx: Executor, userId: string): Promise<MeetingRow[]> {
   const rows = await tx
-    .select({
-      m: meetings,
-      reportStatus: reports.status,
-      score: reports.score,
-      callStartedAt: calls.startedAt,
-      callCreatedAt: calls.createdAt,
-    })
+    .select({ m: meetings, reportStatus: reports.status, score: reports.score, heldAt: HELD_AT })
     .from(meetings)
     .leftJoin(reports, eq(reports.callId, meetings.callId))
     .leftJoin(calls, eq(calls.id, meetings.callId))
     .where(eq(meetings.userId, userId))
     .orderBy(desc(meetings.createdAt), desc(meetings.id))
     .limit(200);
-  return rows.map(({ m, reportStatus, score, callStartedAt, callCreatedAt }) => ({
+  return rows.map(({ m, reportStatus, score, heldAt }) => ({
     id: m.id,
     title: m.title,
     source: m.source,
@@ -256,8 +255,7 @@ export async function listMeetings(tx: Executor, userId: string): Promise<Meetin
     reportStatus: reportStatus ?? 'none',
     score: reportStatus === 'ready' && score !== null ? Number(score) : null,
     createdAt: m.createdAt.toISOString(),
-    // the same moment the report shows for the call
-    heldAt: (callStartedAt ?? callCreatedAt ?? m.createdAt).toISOString(),
+    heldAt: heldAt.toISOString(),
   }));
 }
 
