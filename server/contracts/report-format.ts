@@ -103,3 +103,43 @@ export function assessedCount(criteria: readonly CriterionLike[]): number {
 export function unanimousCount(criteria: readonly CriterionLike[]): number {
   return criteria.filter((c) => c.agreement && c.agreement.agreeing === c.agreement.samples).length;
 }
+
+interface ReviewedLike {
+  name: string;
+  level: number | null;
+  originalLevel: number | null;
+  /** What levels 0, 1 and 2 mean on the scorecard. */
+  levelDescriptions: readonly string[];
+}
+
+interface Suggestion {
+  what: string;
+  why: string;
+  example: string;
+}
+
+/**
+ * Strengths and improvement suggestions as the criteria's current levels have them, after a
+ * review: a criterion raised to the top level leaves the suggestions and is a strength (in the
+ * scorecard's words for that level); one lowered from it leaves the strengths and becomes a
+ * suggestion. Everything else stays as the evaluator wrote it. An item is about a criterion when it
+ * names it (the evaluators start each item with the criterion's name).
+ */
+export function summaryBlocks(
+  criteria: readonly ReviewedLike[],
+  strengths: readonly string[],
+  improvements: readonly Suggestion[],
+): { strengths: string[]; improvements: Suggestion[] } {
+  const names = (text: string, c: ReviewedLike) =>
+    c.name.trim() !== '' && text.toLocaleLowerCase().includes(c.name.trim().toLocaleLowerCase());
+  const reviewed = criteria.filter((c) => c.level !== null && c.originalLevel !== null && c.level !== c.originalLevel);
+  const raised = reviewed.filter((c) => c.level === 2);
+  const lowered = reviewed.filter((c) => c.originalLevel === 2);
+  const s = strengths.filter((x) => !lowered.some((c) => names(x, c)));
+  const i = improvements.filter((x) => !raised.some((c) => names(x.what, c)));
+  for (const c of raised)
+    if (!s.some((x) => names(x, c))) s.push(c.levelDescriptions[2] ? `${c.name}: ${c.levelDescriptions[2]}` : c.name);
+  for (const c of lowered)
+    if (!i.some((x) => names(x.what, c))) i.push({ what: c.name, why: c.levelDescriptions[2] ?? '', example: '' });
+  return { strengths: s, improvements: i };
+}

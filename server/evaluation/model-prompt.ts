@@ -89,6 +89,7 @@ const RULES = (criteria: readonly Criterion[], languageName: string) => [
   '- Every quote is checked against the transcript. Quotes of the prospect, courtesy ("thank you, that makes sense"), and words not found exactly in the turn you name are discarded, and one sentence can back at most two criteria. A level above 0 without a verified quote scores 0.',
   '- Do not give a total score: it is computed from your levels.',
   `- Write the rationales, summary, strengths and improvements in ${languageName}; quotes stay in the language spoken.`,
+  '- Start each strength, and the "what" of each improvement, with the name of the criterion it is about and a colon.',
 ];
 
 /** The user message: the answering rules, then the transcript as delimited data. */

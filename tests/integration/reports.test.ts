@@ -354,6 +354,15 @@ describe('reports.override: manager review', () => {
       ['Value', 0, 2, 'Tied ROI to the forecast pain at 3:10', 'Mona Manager'],
       ['Open questions', 2, 1, 'Only one question was really open', adminA.username],
     ]);
+    // the summary blocks follow the review: Value (raised to 2) is a strength in the scorecard's
+    // words for level 2, Open questions (lowered from 2) a suggestion; the rest as evaluated
+    const value = seen.report!.criteria.find((c) => c.criterionId === 'c-value')!;
+    const open = seen.report!.criteria.find((c) => c.criterionId === 'c-open')!;
+    expect(seen.report!.strengths).toEqual(['Clear opener', `Value: ${value.levelDescriptions[2]}`]);
+    expect(seen.report!.improvements.map((i) => [i.what, i.why])).toEqual([
+      ['Ask for a dated next step', expect.any(String)],
+      ['Open questions', open.levelDescriptions[2]],
+    ]);
   });
 
   it('refuses an unchanged level, an unknown criterion and a report that is not ready', async () => {

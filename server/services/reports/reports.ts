@@ -8,6 +8,7 @@ import { assessments } from '../../../db/schema/assessments';
 import { magicLinks } from '../../../db/schema/campaigns';
 import { AppError } from '../../errors';
 import type { CriterionReport, OverrideEntry, OverrideInput, ReportStatus, ReportView } from '../../contracts/reports';
+import { summaryBlocks } from '../../contracts/report-format';
 import { callForViewer, canSeeAllReports, type ReportCall, type ReportViewer } from './access';
 import { computeScore, evaluationJobStatus, retryEvaluation } from '../../evaluation';
 import { snapshotCriteria, snapshotSimulation } from './snapshot';
@@ -182,12 +183,12 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
                 )
               : null,
           summary: row.summary,
-          strengths: row.strengths ?? [],
-          improvements: (row.improvements ?? []).map((i) => ({
-            what: i.what ?? '',
-            why: i.why ?? '',
-            example: i.example ?? '',
-          })),
+          // a review changes what counts as a strength or a suggestion, as it changes the score
+          ...summaryBlocks(
+            criteria,
+            row.strengths ?? [],
+            (row.improvements ?? []).map((i) => ({ what: i.what ?? '', why: i.why ?? '', example: i.example ?? '' })),
+          ),
           criteria,
           analytics: row.analytics ?? null,
           language: row.language,
