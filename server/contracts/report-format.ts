@@ -143,3 +143,23 @@ export function summaryBlocks(
     if (!i.some((x) => names(x.what, c))) i.push({ what: c.name, why: c.levelDescriptions[2] ?? '', example: '' });
   return { strengths: s, improvements: i };
 }
+
+/**
+ * The sentence that opens an offline report's summary, for the staff who read it: it says the levels
+ * are heuristic and asks a manager to review them (the offline evaluator writes it in the call's
+ * language).
+ */
+export const OFFLINE_NOTE = {
+  en: 'Offline heuristic evaluation (no AI model): levels come from fixed rules that look for behaviour in the rep’s own words, not from understanding the conversation. A manager should review them.',
+  es: 'Evaluación heurística sin conexión (sin modelo de IA): los niveles salen de reglas fijas que buscan conductas en las palabras del propio vendedor, no de comprender la conversación. Conviene que un responsable los revise.',
+  it: 'Valutazione euristica offline (senza modello di IA): i livelli vengono da regole fisse che cercano comportamenti nelle parole del venditore, non dalla comprensione della conversazione. È bene che un responsabile li riveda.',
+  'pt-BR':
+    'Avaliação heurística offline (sem modelo de IA): os níveis vêm de regras fixas que procuram comportamentos nas falas do próprio vendedor, não de entender a conversa. Vale a pena um gestor revisar.',
+} as const;
+
+/** The summary without the staff's note: outsiders (a campaign's guest) get the label in their own words instead. */
+export function withoutStaffNote(summary: string): string {
+  for (const note of Object.values(OFFLINE_NOTE))
+    if (summary.startsWith(note)) return summary.slice(note.length).trimStart();
+  return summary;
+}

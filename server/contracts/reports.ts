@@ -162,6 +162,8 @@ export const reportOutput = z.object({
   overrides: z.array(overrideOutput),
   /** The viewer may change criterion levels (admin, sales_manager). */
   canReview: z.boolean(),
+  /** Who reads it: the tenant's staff, or a campaign's guest reading their own call (addressed as "you"). */
+  audience: z.enum(['staff', 'guest']),
 });
 export type ReportView = z.infer<typeof reportOutput>;
 

@@ -133,6 +133,10 @@ test.describe('campaign magic links', () => {
       await expect(h1(guest)).toHaveText('Spring demo: your report');
       await expect(guest.getByTestId('report-score')).toBeVisible();
       await expect(guest.getByTestId('heuristic-badge')).toBeVisible();
+      // the guest reads their own call: "you" in the transcript, no "Rep" line, no note for managers
+      await expect(guest.getByText(/^You\s*:$/).first()).toBeVisible();
+      await expect(guest.getByText('Rep', { exact: true })).toHaveCount(0);
+      await expect(guest.getByText('A manager should review')).toHaveCount(0);
       await expect(guest.getByRole('link', { name: 'Download HTML' })).toHaveAttribute(
         'href',
         /\/api\/v1\/cta\/reports\/[0-9a-f-]{36}\/download\?token=/,

@@ -411,8 +411,12 @@ describe('a guest’s link', () => {
       canReview: false,
       overrides: [],
       call: { repName: 'Gus' },
+      audience: 'guest',
     });
     expect(report.json.report.report.evaluator).toBe('offline');
+    // the guest is not told what the staff are told: no note asking a manager to review the levels
+    expect(report.json.report.report.summary).not.toContain('A manager should review');
+    expect(report.json.report.report.summary).toMatch(/^The rep spoke/);
     expect(report.json.report.turns.length).toBeGreaterThan(1);
     // another link's token, a wrong one: the same 404
     const other = await make('other@guest.test');
@@ -425,6 +429,10 @@ describe('a guest’s link', () => {
     expect(html.status).toBe(200);
     expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(html.text).toContain('Discovery demo');
+    expect(html.text).toContain('Scored automatically by rules that look at what you said, without an AI model.');
+    expect(html.text).not.toContain('A manager should review');
+    expect(html.text).not.toContain('<dt>Rep</dt>');
+    expect(html.text).toContain('<span class="speaker">You:</span>');
     expect((await api(`/api/v1/cta/reports/${link.cta_id}/download?token=${other.token}`)).status).toBe(404);
 
     // the manager's table shows the score

@@ -51,6 +51,8 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
   const { call } = data;
   const score = r.score ?? 0;
   const heuristic = r.evaluator === 'offline';
+  // a campaign's guest reads their own call: addressed as "you", the label in an outsider's words
+  const guest = data.audience === 'guest';
   const assessed = assessedCount(r.criteria);
   const areas = areasToWorkOn(r.criteria);
 
@@ -96,7 +98,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
             <Group gap="lg" wrap="wrap" mt={4}>
               <Fact label={t('header.date')} value={f.dateTime(call.date)} />
               <Fact label={t('header.duration')} value={call.durationMs != null ? clock(call.durationMs) : '—'} />
-              {call.repName && <Fact label={t('header.rep')} value={call.repName} />}
+              {call.repName && !guest && <Fact label={t('header.rep')} value={call.repName} />}
               {call.personaName && <Fact label={t('header.persona')} value={call.personaName} />}
               {call.difficulty && (
                 <Fact
@@ -153,7 +155,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
               }
             />
             {heuristic ? (
-              <HelpTip label={t('header.heuristicHelp')} w={260}>
+              <HelpTip label={t(guest ? 'header.heuristicHelpGuest' : 'header.heuristicHelp')} w={260}>
                 <Badge color="gray" variant="light" tabIndex={0} data-testid="heuristic-badge">
                   {t('header.scoreHeuristic')}
                 </Badge>
@@ -347,7 +349,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
       <Section name="transcript">
         <TranscriptList
           turns={data.turns}
-          repName={call.repName}
+          repName={guest ? t('transcript.you') : call.repName}
           prospectName={call.personaName}
           highlightSeq={highlight}
         />

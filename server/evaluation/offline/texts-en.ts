@@ -1,12 +1,12 @@
 import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
+import { OFFLINE_NOTE } from '../../contracts/report-format';
 
 const counted = countedIn('en');
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const en: OfflineTexts = {
-  heuristic:
-    'Offline heuristic evaluation (no AI model): levels come from fixed rules that look for behaviour in the rep’s own words, not from understanding the conversation. A manager should review them.',
+  heuristic: OFFLINE_NOTE['en'],
   level: (l) => `Heuristic: level ${l}.`,
   found: 'Found',
   higher: 'For a higher level',

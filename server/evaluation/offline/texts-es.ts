@@ -1,12 +1,12 @@
 import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
+import { OFFLINE_NOTE } from '../../contracts/report-format';
 
 const counted = countedIn('es');
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
 export const es: OfflineTexts = {
-  heuristic:
-    'Evaluación heurística sin conexión (sin modelo de IA): los niveles salen de reglas fijas que buscan conductas en las palabras del propio vendedor, no de comprender la conversación. Conviene que un responsable los revise.',
+  heuristic: OFFLINE_NOTE['es'],
   level: (l) => `Heurística: nivel ${l}.`,
   found: 'Encontrado',
   higher: 'Para subir de nivel',

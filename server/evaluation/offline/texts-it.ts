@@ -1,12 +1,12 @@
 import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
+import { OFFLINE_NOTE } from '../../contracts/report-format';
 
 const counted = countedIn('it');
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const it: OfflineTexts = {
-  heuristic:
-    'Valutazione euristica offline (senza modello di IA): i livelli vengono da regole fisse che cercano comportamenti nelle parole del venditore, non dalla comprensione della conversazione. È bene che un responsabile li riveda.',
+  heuristic: OFFLINE_NOTE['it'],
   level: (l) => `Euristica: livello ${l}.`,
   found: 'Rilevato',
   higher: 'Per un livello più alto',

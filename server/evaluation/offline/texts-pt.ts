@@ -1,12 +1,12 @@
 import { countedIn } from './texts-plural';
 import type { OfflineTexts } from './texts-types';
+import { OFFLINE_NOTE } from '../../contracts/report-format';
 
 const counted = countedIn('pt-BR');
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 
 export const pt: OfflineTexts = {
-  heuristic:
-    'Avaliação heurística offline (sem modelo de IA): os níveis vêm de regras fixas que procuram comportamentos nas falas do próprio vendedor, não de entender a conversa. Vale a pena um gestor revisar.',
+  heuristic: OFFLINE_NOTE['pt-BR'],
   level: (l) => `Heurística: nível ${l}.`,
   found: 'Encontrado',
   higher: 'Para subir de nível',

@@ -11,6 +11,7 @@ import {
 } from '../../contracts/campaigns';
 import type { Language } from '../../contracts/languages';
 import type { ReportView } from '../../contracts/reports';
+import { withoutStaffNote } from '../../contracts/report-format';
 import type { Env } from '../../env';
 import { AppError, isAppError } from '../../errors';
 import { getReport } from '../reports/reports';
@@ -171,9 +172,11 @@ function forGuest(view: ReportView, firstName: string): ReportView {
   return {
     ...view,
     call: { ...view.call, repName: firstName || null },
+    report: view.report && { ...view.report, summary: view.report.summary && withoutStaffNote(view.report.summary) },
     hasRecording: false,
     overrides: [],
     canReview: false,
+    audience: 'guest',
   };
 }
 

@@ -89,11 +89,13 @@ export function renderReportHtml(view: ReportView, lng: Language, t: Translate):
   const fact = (label: string, value: string | null | undefined) =>
     value ? `<div><dt>${e(label)}</dt><dd>${e(value)}</dd></div>` : '';
   const difficulty = view.call.difficulty ? t(`difficulty.${view.call.difficulty}`) : null;
+  // a campaign's guest reads their own call: addressed as "you", the label in an outsider's words
+  const guest = view.audience === 'guest';
   parts.push(`<header class="first">
 <h1>${e(title)}</h1>
 <p class="muted">${e(t('html.generated', { date: date(new Date().toISOString(), lng) }))}</p>
 <dl class="facts">
-${fact(t('header.simulation'), simulation)}${fact(t('header.rep'), view.call.repName)}${fact(t('header.date'), date(view.call.date, lng))}${fact(
+${fact(t('header.simulation'), simulation)}${fact(t('header.rep'), guest ? null : view.call.repName)}${fact(t('header.date'), date(view.call.date, lng))}${fact(
     t('header.duration'),
     view.call.durationMs != null ? clock(view.call.durationMs) : null,
   )}${fact(t('header.persona'), view.call.personaName)}${fact(t('header.difficulty'), difficulty)}
@@ -139,7 +141,9 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
   }
 
   const speaker = (s: 'rep' | 'prospect') =>
-    s === 'rep' ? view.call.repName || t('transcript.rep') : view.call.personaName || t('transcript.prospect');
+    s === 'rep'
+      ? (guest ? t('transcript.you') : view.call.repName) || t('transcript.rep')
+      : view.call.personaName || t('transcript.prospect');
   const transcript = view.turns.length
     ? view.turns
         .map(
@@ -265,7 +269,8 @@ function scoreHtml(view: ReportView, t: Translate, lng: Language): string {
       `<p><span class="score" aria-label="${e(aria)}">${e(t('header.scoreValue', { score: formatScore(r.score, lng) }))}</span>${heuristic ? ` <span class="badge">${e(t('header.scoreHeuristic'))}</span>` : ''}</p>`,
     );
   } else lines.push(`<p><strong>${e(t('header.noScore'))}</strong>: ${e(t('header.noScoreHelp'))}</p>`);
-  if (heuristic) lines.push(`<p class="muted">${e(t('header.heuristicHelp'))}</p>`);
+  const help = view.audience === 'guest' ? 'header.heuristicHelpGuest' : 'header.heuristicHelp';
+  if (heuristic) lines.push(`<p class="muted">${e(t(help))}</p>`);
   if (r.originalScore != null && r.originalScore !== r.score)
     lines.push(`<p class="muted">${e(t('header.originalScore', { score: formatScore(r.originalScore, lng) }))}</p>`);
   if (r.integrity)

@@ -200,6 +200,7 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
     hasRecording: !!recording,
     overrides: row ? await overridesOf(tx, row.id, criteria) : [],
     canReview: canSeeAllReports(viewer.role),
+    audience: 'staff',
   };
 }
 
