@@ -53,7 +53,8 @@ export function AppLayout({ me, children }: { me: Me; children: ReactNode }) {
           <UserMenu me={me} onNavigate={closeIfNarrow} />
         </Box>
       </AppShell.Navbar>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
+      {/* room below the page for the floating help button: the last row's actions scroll clear of it */}
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }} pb={inCall ? undefined : 88}>
         <Box style={{ flex: 1 }}>{children}</Box>
         <AppFooter />
       </AppShell.Main>

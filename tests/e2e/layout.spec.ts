@@ -316,3 +316,40 @@ test.describe('Layout at 375 px and 1440 px', () => {
     await page.screenshot({ path: `${SHOTS}/dashboard-1440.png`, fullPage: true });
   });
 });
+
+/** Scrolled to the end, the last of `actions` is clear of the floating help button (it can always be clicked). */
+async function expectClearOfHelp(page: Page, actions: Locator, shot: string) {
+  await expect(actions.first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const help = (await page.getByTestId('help-button').boundingBox())!;
+  const last = (await actions.last().boundingBox())!;
+  const overlaps =
+    last.x < help.x + help.width &&
+    help.x < last.x + last.width &&
+    last.y < help.y + help.height &&
+    help.y < last.y + last.height;
+  expect(overlaps, `${shot}: the help button covers the last action`).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+}
+
+test.describe('the floating help button', () => {
+  test.use({ userType: 'admin' });
+
+  test('never covers the last row action once the page is scrolled to its end, at 375 and 1440 px', async ({
+    page,
+  }) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await page.goto('/admin');
+      const users = page.getByRole('table', { name: 'Users' });
+      await expectClearOfHelp(page, users.getByRole('button', { name: /^Delete/ }), `help-users-${width}`);
+      await page.goto('/simulations');
+      await expect(page.getByRole('heading', { name: SEEDED_SIMULATION })).toBeVisible();
+      await expectClearOfHelp(
+        page,
+        page.getByRole('button', { name: /Delete|Practise again/ }),
+        `help-simulations-${width}`,
+      );
+    }
+  });
+});
