@@ -5,7 +5,7 @@ import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
-import { NameText } from '../../components/name-text';
+import { NameCell } from '../../components/name-text';
 import { EMPTY } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { notifyFailure } from '../../lib/notify';
@@ -97,12 +97,8 @@ export function AssignmentDetailModal({
           >
             {d.exercises.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>
-                  <NameText size="sm">{e.userName}</NameText>
-                </Table.Td>
-                <Table.Td>
-                  <NameText size="sm">{e.simulationName}</NameText>
-                </Table.Td>
+                <NameCell>{e.userName}</NameCell>
+                <NameCell>{e.simulationName}</NameCell>
                 <Table.Td>
                   <StatusBadge status={e.status} />
                 </Table.Td>

@@ -19,7 +19,7 @@ import { IconChecklist, IconClipboardPlus, IconFlask, IconSend, IconUserPlus } f
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { NameText } from '../../components/name-text';
+import { NameCell, NameText } from '../../components/name-text';
 
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
@@ -250,9 +250,7 @@ export function ManagerDashboard() {
         >
           {d.recent.map((r) => (
             <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
-              <Table.Td>
-                <NameText size="sm">{r.userName}</NameText>
-              </Table.Td>
+              <NameCell>{r.userName}</NameCell>
               <Table.Td>
                 {r.callId ? (
                   <Anchor component={Link} href={`/reports/${r.callId}`} size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TeamMember } from '../../../server/contracts/team';
-import { NameText } from '../../components/name-text';
+import { NameCell, NameText } from '../../components/name-text';
 import { EMPTY, useFormat } from '../../lib/format';
 import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
@@ -153,9 +153,7 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           >
             {(e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>
-                  <NameText size="sm">{e.assignmentName}</NameText>
-                </Table.Td>
+                <NameCell>{e.assignmentName}</NameCell>
                 <Table.Td>
                   {e.callId && e.status === 'completed' ? (
                     <Anchor component={Link} href={`/reports/${e.callId}`}>
