@@ -34,7 +34,7 @@ export function ChoiceSelect<V extends string>({
 }
 
 /** A choice of one of the product's languages, each named by the shared `languages.*` texts. */
-export function LanguageSelect(props: Omit<Props<Language>, 'values' | 'optionLabel'>) {
+export function LanguageChoiceSelect(props: Omit<Props<Language>, 'values' | 'optionLabel'>) {
   const { t } = useTranslation();
   return <ChoiceSelect values={LANGUAGES} optionLabel={(l) => t(`languages.${l}`)} {...props} />;
 }

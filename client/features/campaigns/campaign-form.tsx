@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { ChoiceSelect, LanguageSelect } from '../../components/choice-select';
+import { ChoiceSelect, LanguageChoiceSelect } from '../../components/choice-select';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
@@ -130,7 +130,7 @@ export function CampaignForm({
       {longText('introParagraph', 'introHelp', 3, true)}
       {longText('afterMessage', 'afterHelp', 2, true)}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <LanguageSelect
+        <LanguageChoiceSelect
           label={t('form.language')}
           description={t('form.languageHelp')}
           withAsterisk={false}

@@ -1,5 +1,5 @@
 import { Divider, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
-import { ChoiceSelect, LanguageSelect } from '../../components/choice-select';
+import { ChoiceSelect, LanguageChoiceSelect } from '../../components/choice-select';
 import {
   DIFFICULTIES,
   personaFields,
@@ -87,7 +87,7 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
               optionLabel={voiceLabel}
               {...field('voice')}
             />
-            <LanguageSelect label={t('personas.language')} {...field('language')} />
+            <LanguageChoiceSelect label={t('personas.language')} {...field('language')} />
           </SimpleGrid>
           <Divider />
           <div>
