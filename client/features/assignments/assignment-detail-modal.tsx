@@ -1,9 +1,8 @@
-import { Anchor, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { ActionButtons } from '../../components/action-buttons';
 import { QueryModal } from '../../components/query-modal';
 import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
 import { NameCell } from '../../components/name-text';
 import { EMPTY } from '../../lib/format';
@@ -14,6 +13,7 @@ import { AttemptList, type ScorePolicy } from './attempts';
 import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { ScoreText } from '../../components/score-text';
 import { DataTable } from '../../components/data-table';
+import { ReportLink } from '../../components/report-link';
 
 /**
  * An assignment's exercises, per rep and simulation: status, the score that counts, every attempt
@@ -112,13 +112,9 @@ export function AssignmentDetailModal({
                   />
                 </Table.Td>
                 <Table.Td>
-                  {e.callId && e.status === 'completed' ? (
-                    <Anchor component={Link} href={`/reports/${e.callId}`} size="sm">
-                      {t('detail.openReport')}
-                    </Anchor>
-                  ) : (
-                    EMPTY
-                  )}
+                  <ReportLink callId={e.status === 'completed' && e.callId} fallback={EMPTY} size="sm">
+                    {t('detail.openReport')}
+                  </ReportLink>
                 </Table.Td>
               </Table.Tr>
             ))}

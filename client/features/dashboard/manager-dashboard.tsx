@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   Group,
@@ -26,6 +25,7 @@ import { trpc } from '../../lib/trpc';
 import { ScoreText } from '../../components/score-text';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { DataTable, TableHead } from '../../components/data-table';
+import { ReportLink } from '../../components/report-link';
 
 // the chart packages load after the numbers and tiles, behind a skeleton of the chart's size
 const LineChart = lazy(() => import('./trend-chart'));
@@ -252,13 +252,14 @@ export function ManagerDashboard() {
             <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
               <NameCell>{r.userName}</NameCell>
               <Table.Td>
-                {r.callId ? (
-                  <Anchor component={Link} href={`/reports/${r.callId}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {r.simulationName}
-                  </Anchor>
-                ) : (
-                  <NameText size="sm">{r.simulationName}</NameText>
-                )}
+                <ReportLink
+                  callId={r.callId}
+                  fallback={<NameText size="sm">{r.simulationName}</NameText>}
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {r.simulationName}
+                </ReportLink>
                 <NameText size="xs" c="dimmed" lines={1}>
                   {r.kind === 'practice'
                     ? t('recent.practice')
