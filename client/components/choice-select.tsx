@@ -1,4 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../lib/i18n';
 
 interface Props<V extends string> extends Omit<SelectProps, 'data' | 'value' | 'onChange'> {
   /** The values to choose among, in the order shown. */
@@ -29,4 +31,10 @@ export function ChoiceSelect<V extends string>({
       {...select}
     />
   );
+}
+
+/** A choice of one of the product's languages, each named by the shared `languages.*` texts. */
+export function LanguageChoiceSelect(props: Omit<Props<Language>, 'values' | 'optionLabel'>) {
+  const { t } = useTranslation();
+  return <ChoiceSelect values={LANGUAGES} optionLabel={(l) => t(`languages.${l}`)} {...props} />;
 }

@@ -1,4 +1,4 @@
-import { Text, Tooltip, type TextProps } from '@mantine/core';
+import { Table, Text, Tooltip, type TextProps } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react';
 
 type Props = TextProps &
@@ -58,5 +58,14 @@ export function NameText({ children, lines = 2, heading, style, ...props }: Prop
         {children}
       </Text>
     </Tooltip>
+  );
+}
+
+/** A table cell holding one name someone typed, in the tables' small text (see NameText). */
+export function NameCell({ children }: { children: string }) {
+  return (
+    <Table.Td>
+      <NameText size="sm">{children}</NameText>
+    </Table.Td>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Table, Tooltip } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 
@@ -48,4 +48,15 @@ export function RowActions<K extends string>({ actions, tip, label, size }: RowA
   return actions
     .filter((a) => a !== false)
     .map(({ key, ...a }) => <RowAction key={key} {...a} tip={tip(key)} label={label(key)} size={size} />);
+}
+
+/** A row's last cell: its icon buttons, right-aligned and kept on one line. */
+export function RowActionsCell<K extends string>(props: RowActionsProps<K>) {
+  return (
+    <Table.Td>
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <RowActions {...props} />
+      </Group>
+    </Table.Td>
+  );
 }

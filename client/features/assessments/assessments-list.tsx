@@ -1,6 +1,5 @@
-import { Anchor, Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import { ASSESSMENT_STATUSES, type AssessmentStatus } from '../../../server/contracts/enums';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
@@ -12,6 +11,7 @@ import { trpc } from '../../lib/trpc';
 import { useAssessmentsT } from './use-assessments-t';
 import { DataTable } from '../../components/data-table';
 import { FilterSelect, ListPager, SearchBox, useChoiceParam, useListSearch } from '../../components/list-filters';
+import { ReportLink } from '../../components/report-link';
 
 const STATUS_COLOR: Record<AssessmentStatus, string> = {
   created: 'gray',
@@ -98,13 +98,9 @@ export function AssessmentsList() {
                 )}
               </Table.Td>
               <Table.Td>
-                {a.callId && a.reportStatus !== 'none' ? (
-                  <Anchor component={Link} href={`/reports/${a.callId}`}>
-                    {t('list.openReport')}
-                  </Anchor>
-                ) : (
-                  '—'
-                )}
+                <ReportLink callId={a.reportStatus !== 'none' && a.callId} fallback="—">
+                  {t('list.openReport')}
+                </ReportLink>
               </Table.Td>
             </Table.Tr>
           ))}

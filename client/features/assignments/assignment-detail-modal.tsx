@@ -1,11 +1,10 @@
-import { Anchor, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { ActionButtons } from '../../components/action-buttons';
 import { QueryModal } from '../../components/query-modal';
 import { IconFileExport } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'wouter';
 import type { AssignmentSummary } from '../../../server/contracts/assignments';
-import { NameText } from '../../components/name-text';
+import { NameCell } from '../../components/name-text';
 import { EMPTY } from '../../lib/format';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { notifyFailure } from '../../lib/notify';
@@ -14,6 +13,7 @@ import { AttemptList, type ScorePolicy } from './attempts';
 import { StatusBadge, useAssignmentsTranslation, viewerTimeZone } from './shared';
 import { ScoreText } from '../../components/score-text';
 import { DataTable } from '../../components/data-table';
+import { ReportLink } from '../../components/report-link';
 
 /**
  * An assignment's exercises, per rep and simulation: status, the score that counts, every attempt
@@ -97,12 +97,8 @@ export function AssignmentDetailModal({
           >
             {d.exercises.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>
-                  <NameText size="sm">{e.userName}</NameText>
-                </Table.Td>
-                <Table.Td>
-                  <NameText size="sm">{e.simulationName}</NameText>
-                </Table.Td>
+                <NameCell>{e.userName}</NameCell>
+                <NameCell>{e.simulationName}</NameCell>
                 <Table.Td>
                   <StatusBadge status={e.status} />
                 </Table.Td>
@@ -116,13 +112,9 @@ export function AssignmentDetailModal({
                   />
                 </Table.Td>
                 <Table.Td>
-                  {e.callId && e.status === 'completed' ? (
-                    <Anchor component={Link} href={`/reports/${e.callId}`} size="sm">
-                      {t('detail.openReport')}
-                    </Anchor>
-                  ) : (
-                    EMPTY
-                  )}
+                  <ReportLink callId={e.status === 'completed' && e.callId} fallback={EMPTY} size="sm">
+                    {t('detail.openReport')}
+                  </ReportLink>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,10 +1,10 @@
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { ChoiceSelect } from '../../components/choice-select';
+import { ChoiceSelect, LanguageChoiceSelect } from '../../components/choice-select';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { BOOKING_PROVIDERS, type BookingProvider } from '../../../server/contracts/enums';
 import { campaignInput, type CampaignRow } from '../../../server/contracts/campaigns';
-import { LANGUAGES, type Language } from '../../../server/contracts/languages';
+import type { Language } from '../../../server/contracts/languages';
 import { errorMessage, formFieldMessages, issueMessages } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useCtaT } from './use-cta-t';
@@ -130,12 +130,10 @@ export function CampaignForm({
       {longText('introParagraph', 'introHelp', 3, true)}
       {longText('afterMessage', 'afterHelp', 2, true)}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <ChoiceSelect
+        <LanguageChoiceSelect
           label={t('form.language')}
           description={t('form.languageHelp')}
           withAsterisk={false}
-          values={LANGUAGES}
-          optionLabel={(l) => t(`languages.${l}`)}
           value={v.language}
           onChange={(l) => set('language', l)}
           error={err('language')}

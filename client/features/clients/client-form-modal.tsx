@@ -1,11 +1,11 @@
-import { Select, TextInput } from '@mantine/core';
-import { ChoiceSelect } from '../../components/choice-select';
+import { TextInput } from '@mantine/core';
+import { ChoiceSelect, LanguageChoiceSelect } from '../../components/choice-select';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../server/contracts/languages';
+import type { Language } from '../../../server/contracts/languages';
 import { CLIENT_TYPES, type ClientType } from '../../../server/contracts/enums';
 import { createClientInput, type ClientOutput } from '../../../server/contracts/clients';
 import { errorInfo } from '../../lib/errors';
@@ -163,13 +163,7 @@ export function ClientFormModal({ opened, onClose, client }: Props) {
           spellCheck={false}
         />
       )}
-      <Select
-        label={t('fields.defaultLanguage')}
-        withAsterisk
-        allowDeselect={false}
-        data={LANGUAGES.map((v) => ({ value: v, label: t(`common:languages.${v}`) }))}
-        {...field('defaultLanguage')}
-      />
+      <LanguageChoiceSelect label={t('fields.defaultLanguage')} {...field('defaultLanguage')} />
     </FormModal>
   );
 }

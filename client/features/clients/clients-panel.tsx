@@ -12,7 +12,7 @@ import { ClientFormModal } from './client-form-modal';
 import { DeleteClientModal } from './delete-client-modal';
 import { DuplicateClientModal } from './duplicate-client-modal';
 import { DataTable } from '../../components/data-table';
-import { RowActions } from '../../components/row-action';
+import { RowActionsCell } from '../../components/row-action';
 
 const clientDetailPath = (id: string) => `/spar-admin/clients/${id}`;
 
@@ -94,19 +94,15 @@ export function ClientsPanel() {
               <Table.Td>{c.tier ?? '—'}</Table.Td>
               <Table.Td>{t(`common:languages.${c.defaultLanguage}`)}</Table.Td>
               <Table.Td ta="right">{c.userCount}</Table.Td>
-              <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <RowActions
-                    actions={[
-                      { key: 'edit', icon: IconPencil, onClick: action('edit', c) },
-                      { key: 'duplicate', icon: IconCopy, onClick: action('duplicate', c) },
-                      { key: 'delete', icon: IconTrash, onClick: action('delete', c), color: 'red' },
-                    ]}
-                    tip={(k) => t(`actions.${k}`)}
-                    label={(k) => t(`actions.${k}Named`, { name: c.name })}
-                  />
-                </Group>
-              </Table.Td>
+              <RowActionsCell
+                actions={[
+                  { key: 'edit', icon: IconPencil, onClick: action('edit', c) },
+                  { key: 'duplicate', icon: IconCopy, onClick: action('duplicate', c) },
+                  { key: 'delete', icon: IconTrash, onClick: action('delete', c), color: 'red' },
+                ]}
+                tip={(k) => t(`actions.${k}`)}
+                label={(k) => t(`actions.${k}Named`, { name: c.name })}
+              />
             </Table.Tr>
           ))}
         </DataTable>

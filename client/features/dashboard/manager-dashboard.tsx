@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import {
   Alert,
-  Anchor,
   Button,
   Card,
   Group,
@@ -19,13 +18,14 @@ import { IconChecklist, IconClipboardPlus, IconFlask, IconSend, IconUserPlus } f
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { NameText } from '../../components/name-text';
+import { NameCell, NameText } from '../../components/name-text';
 
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { ScoreText } from '../../components/score-text';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { DataTable, TableHead } from '../../components/data-table';
+import { ReportLink } from '../../components/report-link';
 
 // the chart packages load after the numbers and tiles, behind a skeleton of the chart's size
 const LineChart = lazy(() => import('./trend-chart'));
@@ -250,17 +250,16 @@ export function ManagerDashboard() {
         >
           {d.recent.map((r) => (
             <Table.Tr key={`${r.kind}:${r.id}`} data-kind={r.kind}>
+              <NameCell>{r.userName}</NameCell>
               <Table.Td>
-                <NameText size="sm">{r.userName}</NameText>
-              </Table.Td>
-              <Table.Td>
-                {r.callId ? (
-                  <Anchor component={Link} href={`/reports/${r.callId}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {r.simulationName}
-                  </Anchor>
-                ) : (
-                  <NameText size="sm">{r.simulationName}</NameText>
-                )}
+                <ReportLink
+                  callId={r.callId}
+                  fallback={<NameText size="sm">{r.simulationName}</NameText>}
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {r.simulationName}
+                </ReportLink>
                 <NameText size="xs" c="dimmed" lines={1}>
                   {r.kind === 'practice'
                     ? t('recent.practice')

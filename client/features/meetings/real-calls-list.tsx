@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, Title } from 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { clock } from '../../../server/contracts/report-format';
 import { NameText } from '../../components/name-text';
 import { ScoreText } from '../../components/score-text';
@@ -14,6 +13,7 @@ import { errorInfo, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { useMeetingsT } from './use-meetings-t';
 import { ListTable } from '../../components/list-states';
+import { ReportLink } from '../../components/report-link';
 
 const STATUS_COLOR: Record<MeetingStatus, string> = {
   scheduled: 'gray',
@@ -191,13 +191,9 @@ export function RealCallsList() {
             <Table.Td>{m.score !== null ? <ScoreText score={m.score} /> : '—'}</Table.Td>
             <Table.Td>
               <Stack gap={4} align="flex-start">
-                {m.callId ? (
-                  <Anchor component={Link} href={`/reports/${m.callId}`}>
-                    {t('list.openReport')}
-                  </Anchor>
-                ) : (
-                  '—'
-                )}
+                <ReportLink callId={m.callId} fallback="—">
+                  {t('list.openReport')}
+                </ReportLink>
                 {m.source === 'bot' && ['transcribing', 'choose_rep', 'processing', 'done'].includes(m.status) && (
                   <RecordingLink m={m} />
                 )}

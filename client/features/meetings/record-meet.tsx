@@ -1,4 +1,5 @@
-import { Alert, Button, Code, Divider, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code, Divider, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { MeetingCard, MeetingCardHeading } from './meeting-card';
 import { notifications } from '@mantine/notifications';
 import { IconBrandGoogle, IconRobot } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -167,15 +168,14 @@ export function RecordMeet() {
   const reason = request.isError ? errorInfo(request.error).details?.reason : null;
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="record-title">
+    <MeetingCard headingId="record-title">
       <form noValidate onSubmit={submitWith(submit)}>
         <Stack>
-          <Title order={2} size="h3" id="record-title">
-            {t('record.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('record.intro', { botName: settings.data.botName })}
-          </Text>
+          <MeetingCardHeading
+            id="record-title"
+            title={t('record.title')}
+            intro={t('record.intro', { botName: settings.data.botName })}
+          />
           {settings.data.canRename && <BotNameSetting key={settings.data.botName} current={settings.data.botName} />}
           <TextInput
             label={t('record.link')}
@@ -229,6 +229,6 @@ export function RecordMeet() {
         </Stack>
       </form>
       <CalendarSection onSchedule={scheduleFor} />
-    </Paper>
+    </MeetingCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, FileInput, Group, Paper, Progress, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, FileInput, Group, Progress, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { MeetingCard, MeetingCardHeading } from './meeting-card';
 import { IconFileText, IconReportAnalytics } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -138,14 +139,9 @@ export function TranscriptUpload() {
   const { server: serverErrors, err } = formFieldMessages(t, errors, score);
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="upload-title">
+    <MeetingCard headingId="upload-title">
       <Stack>
-        <Title order={2} size="h3" id="upload-title">
-          {t('upload.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('upload.intro')}
-        </Text>
+        <MeetingCardHeading id="upload-title" title={t('upload.title')} intro={t('upload.intro')} />
         <FileInput
           label={t('upload.file')}
           description={t('upload.fileHelp')}
@@ -235,6 +231,6 @@ export function TranscriptUpload() {
           </form>
         )}
       </Stack>
-    </Paper>
+    </MeetingCard>
   );
 }

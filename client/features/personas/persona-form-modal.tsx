@@ -1,5 +1,5 @@
 import { Divider, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
-import { ChoiceSelect } from '../../components/choice-select';
+import { ChoiceSelect, LanguageChoiceSelect } from '../../components/choice-select';
 import {
   DIFFICULTIES,
   personaFields,
@@ -7,7 +7,6 @@ import {
   type Persona,
   type PersonaFields,
 } from '../../../server/contracts/personas';
-import { LANGUAGES } from '../../lib/i18n';
 import { RecordFormModal } from '../../components/record-panel';
 import { useConfigTranslation } from '../../lib/use-config-translation';
 
@@ -88,12 +87,7 @@ export function PersonaFormModal({ persona, clientMissing, onClose, onSave, savi
               optionLabel={voiceLabel}
               {...field('voice')}
             />
-            <ChoiceSelect
-              label={t('personas.language')}
-              values={LANGUAGES}
-              optionLabel={(l) => t(`languages.${l}`)}
-              {...field('language')}
-            />
+            <LanguageChoiceSelect label={t('personas.language')} {...field('language')} />
           </SimpleGrid>
           <Divider />
           <div>

@@ -9,7 +9,7 @@ import { PROMPTS_NS } from '../admin/messages';
 import { NameText } from '../../components/name-text';
 import { DataTable } from '../../components/data-table';
 import { LoadingOrFailed } from '../../components/status-alerts';
-import { RowActions } from '../../components/row-action';
+import { RowActionsCell } from '../../components/row-action';
 
 const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
   'simulation',
@@ -121,26 +121,22 @@ function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, syst
                     {f.date(p.updatedAt)}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <RowActions
-                      actions={[
-                        editable
-                          ? { key: 'edit', icon: IconPencil, onClick: () => onOpen(p) }
-                          : { key: 'view', icon: IconEye, onClick: () => onOpen(p) },
-                        !!onDuplicate && {
-                          key: 'duplicate',
-                          icon: IconCopy,
-                          onClick: () => onDuplicate(p),
-                          loading: busyId === p.id,
-                        },
-                        !!onDelete && { key: 'delete', icon: IconTrash, onClick: () => onDelete(p), color: 'red' },
-                      ]}
-                      tip={(k) => t(`actions.${k}`)}
-                      label={(k) => t(`actions.${k}Named`, { name: p.name })}
-                    />
-                  </Group>
-                </Table.Td>
+                <RowActionsCell
+                  actions={[
+                    editable
+                      ? { key: 'edit', icon: IconPencil, onClick: () => onOpen(p) }
+                      : { key: 'view', icon: IconEye, onClick: () => onOpen(p) },
+                    !!onDuplicate && {
+                      key: 'duplicate',
+                      icon: IconCopy,
+                      onClick: () => onDuplicate(p),
+                      loading: busyId === p.id,
+                    },
+                    !!onDelete && { key: 'delete', icon: IconTrash, onClick: () => onDelete(p), color: 'red' },
+                  ]}
+                  tip={(k) => t(`actions.${k}`)}
+                  label={(k) => t(`actions.${k}Named`, { name: p.name })}
+                />
               </Table.Tr>
             );
           })}

@@ -4,9 +4,8 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import type { TeamMember } from '../../../server/contracts/team';
-import { NameText } from '../../components/name-text';
+import { NameCell, NameText } from '../../components/name-text';
 import { EMPTY, useFormat } from '../../lib/format';
 import { hasRole } from '../../lib/roles';
 import { trpc } from '../../lib/trpc';
@@ -16,6 +15,7 @@ import { ScoreText } from '../../components/score-text';
 import { DataTable } from '../../components/data-table';
 import { ListStates } from '../../components/list-states';
 import { PanelIntro } from '../../components/panel-intro';
+import { ReportLink } from '../../components/report-link';
 
 const useTeamT = () => useTranslation(['team', 'common'], { nsMode: 'fallback' });
 /** A call's mode as the manager reads it: for an assignment, practice on their own, or a test of a simulation. */
@@ -153,17 +153,11 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
           >
             {(e) => (
               <Table.Tr key={e.id}>
+                <NameCell>{e.assignmentName}</NameCell>
                 <Table.Td>
-                  <NameText size="sm">{e.assignmentName}</NameText>
-                </Table.Td>
-                <Table.Td>
-                  {e.callId && e.status === 'completed' ? (
-                    <Anchor component={Link} href={`/reports/${e.callId}`}>
-                      {e.simulationName}
-                    </Anchor>
-                  ) : (
-                    e.simulationName
-                  )}
+                  <ReportLink callId={e.status === 'completed' && e.callId} fallback={e.simulationName}>
+                    {e.simulationName}
+                  </ReportLink>
                 </Table.Td>
                 <Table.Td>{t(`status.${e.status}`, { ns: 'assignments' })}</Table.Td>
                 <Table.Td>
@@ -182,13 +176,9 @@ function MemberHistoryModal({ member, onClose }: { member: TeamMember | null; on
               <Table.Tr key={c.id}>
                 <Table.Td>{f.dateTime(c.createdAt)}</Table.Td>
                 <Table.Td>
-                  {c.reportStatus ? (
-                    <Anchor component={Link} href={`/reports/${c.id}`}>
-                      {c.simulationName ?? EMPTY}
-                    </Anchor>
-                  ) : (
-                    (c.simulationName ?? EMPTY)
-                  )}
+                  <ReportLink callId={c.reportStatus && c.id} fallback={c.simulationName ?? EMPTY}>
+                    {c.simulationName ?? EMPTY}
+                  </ReportLink>
                 </Table.Td>
                 <Table.Td>{t(`history.kinds.${KIND[c.mode] ?? 'other'}`)}</Table.Td>
                 <Table.Td>

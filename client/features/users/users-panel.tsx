@@ -25,7 +25,7 @@ import { useCsvExport } from './download';
 import { UserFormModal } from './user-form-modal';
 import { useUsersT } from './users-i18n';
 
-import { NameText } from '../../components/name-text';
+import { NameCell } from '../../components/name-text';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useFormat } from '../../lib/format';
 import { DataTable } from '../../components/data-table';
@@ -201,15 +201,9 @@ export function UsersPanel({ clientId }: { clientId?: string }) {
                   />
                 </Table.Td>
               )}
-              <Table.Td>
-                <NameText size="sm">{u.email}</NameText>
-              </Table.Td>
-              <Table.Td>
-                <NameText size="sm">{u.username}</NameText>
-              </Table.Td>
-              <Table.Td>
-                <NameText size="sm">{u.displayName ?? ''}</NameText>
-              </Table.Td>
+              <NameCell>{u.email}</NameCell>
+              <NameCell>{u.username}</NameCell>
+              <NameCell>{u.displayName ?? ''}</NameCell>
               <Table.Td>{t(`types.${u.userType}`)}</Table.Td>
               <Table.Td>{u.manager?.name ?? ''}</Table.Td>
               <Table.Td>{u.lastActiveAt ? f.dateTime(u.lastActiveAt) : t('never')}</Table.Td>
