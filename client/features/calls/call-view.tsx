@@ -12,6 +12,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clock, errorText, stateLabel } from './call-labels';
+import { floorText } from './floor-text';
 import type { CallSession, CallSnapshot } from './call-session';
 import type { CallState } from './protocol';
 import { TranscriptView } from './transcript-view';
@@ -76,12 +77,12 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
             {talking && live && (
               <Text size="sm" c="dimmed" data-testid="call-talking">
                 {/* offline, nothing hears the rep's voice unless recognition listens: never say "Listening" then */}
-                {offline &&
-                talking === 'listening' &&
-                snapshot.speaking === 'rep' &&
-                snapshot.recognition.kind !== 'listening'
-                  ? t('speaking.repTypes')
-                  : `${stateLabel(t, talking)} · ${snapshot.speaking === 'prospect' ? t('speaking.prospect', { name: prospectName }) : t('speaking.rep')}`}
+                {floorText(t, {
+                  talking,
+                  speaking: snapshot.speaking,
+                  typesOnly: dryRun || (offline && snapshot.recognition.kind !== 'listening'),
+                  prospectName,
+                })}
               </Text>
             )}
           </Group>
