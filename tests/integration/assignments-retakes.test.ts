@@ -225,6 +225,10 @@ describe('reminders', () => {
         .set({ status: 'completed', score: 80, completedAt: new Date() })
         .where(and(eq(exercises.assignmentId, id), eq(exercises.userId, rep1.id))),
     );
+    // her card says she is done: not "In Progress" with "No due date" beside the team's status
+    const rita = (await as(rep1).assignments.mine({})).find((a) => a.id === id)!;
+    expect([rita.status, rita.dueLabel.kind]).toEqual(['completed', 'none']);
+    expect((await as(rep2).assignments.mine({})).find((a) => a.id === id)!.status).not.toBe('completed');
     smtp.mails.length = 0;
     const res = await as(manager).assignments.remind({ assignmentId: id });
     expect(res).toMatchObject({ reminded: 1, mailed: 1, mail: 'stored' });

@@ -148,7 +148,7 @@ export function MyAssignments() {
                 <StatusBadge status={a.status} />
                 {a.status !== 'completed' && <DueBadge label={a.dueLabel} />}
               </Group>
-              {a.dueAt && (
+              {a.dueAt && a.status !== 'completed' && (
                 <Text size="xs" c={a.dueLabel.kind === 'overdue' ? 'red' : 'dimmed'} data-testid="due-date">
                   {t('mine.dueOn', { date: f.dateTime(a.dueAt) })}
                 </Text>

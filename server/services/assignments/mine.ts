@@ -43,7 +43,8 @@ export async function myAssignments({
     return {
       id: r.id,
       name: r.name,
-      status: r.status,
+      // the rep's own card: done once their exercises are, whatever the rest of the team has left
+      status: allDone ? ('completed' as const) : r.status,
       dueAt: r.dueAt ? r.dueAt.toISOString() : null,
       sentAt: r.sentAt.toISOString(),
       scorePolicy: r.scorePolicy,
