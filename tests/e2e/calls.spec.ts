@@ -59,6 +59,18 @@ test.describe('Exercise page, offline practice mode', () => {
 test.describe('Simulations list: Test and Dry run', () => {
   test.use({ userType: 'manager' });
 
+  test('on a 375 × 812 phone, Mute and End call stay on screen above the transcript', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const id = await seededSimulationId(baseURL!, SIMULATION);
+    const state = await startExerciseCall(page, id, SIMULATION);
+    await expect(state).toHaveText('Call connected', { timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'End call' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Mute' })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: test.info().outputPath('call-375.png') });
+    await page.getByRole('button', { name: 'End call' }).click();
+  });
+
   test('the test dialog asks for a prompt before starting', async ({ page }) => {
     await page.goto('/simulations');
     await page.getByRole('button', { name: `Test ${SIMULATION}`, exact: true }).click();

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconMicrophone,
@@ -37,6 +38,34 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
   const talking = snapshot.callState === 'listening' || snapshot.callState === 'speaking' ? snapshot.callState : null;
   const line = talking ? 'call_connected' : (snapshot.callState ?? 'connecting');
   const stateText = stateLabel(t, line);
+  // on a phone the call's buttons sit right under its state, where they stay on screen
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const controls = (
+    <Group justify="flex-end" gap="sm">
+      {!dryRun && (
+        <Button
+          variant="default"
+          leftSection={
+            snapshot.muted ? <IconMicrophoneOff size={16} aria-hidden /> : <IconMicrophone size={16} aria-hidden />
+          }
+          aria-pressed={snapshot.muted}
+          onClick={() => session.setMuted(!snapshot.muted)}
+          disabled={!live}
+        >
+          {snapshot.muted ? t('actions.unmute') : t('actions.mute')}
+        </Button>
+      )}
+      <Button
+        color="red"
+        leftSection={<IconPhoneOff size={16} aria-hidden />}
+        onClick={() => void session.hangup()}
+        loading={snapshot.phase === 'ending'}
+        disabled={!live}
+      >
+        {t('actions.end')}
+      </Button>
+    </Group>
+  );
 
   return (
     <Stack gap="sm">
@@ -90,6 +119,7 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
         </Group>
         {!dryRun && !snapshot.micError && <MicMeter session={session} muted={snapshot.muted} />}
       </Paper>
+      {narrow && controls}
 
       <TranscriptView lines={snapshot.transcript} prospectName={prospectName} chat={dryRun} height={transcriptHeight} />
 
@@ -103,30 +133,7 @@ export function CallView({ session, snapshot, dryRun = false, transcriptHeight }
         <TypedTurn session={session} dryRun={dryRun} disabled={snapshot.phase !== 'live'} />
       )}
 
-      <Group justify="flex-end" gap="sm">
-        {!dryRun && (
-          <Button
-            variant="default"
-            leftSection={
-              snapshot.muted ? <IconMicrophoneOff size={16} aria-hidden /> : <IconMicrophone size={16} aria-hidden />
-            }
-            aria-pressed={snapshot.muted}
-            onClick={() => session.setMuted(!snapshot.muted)}
-            disabled={!live}
-          >
-            {snapshot.muted ? t('actions.unmute') : t('actions.mute')}
-          </Button>
-        )}
-        <Button
-          color="red"
-          leftSection={<IconPhoneOff size={16} aria-hidden />}
-          onClick={() => void session.hangup()}
-          loading={snapshot.phase === 'ending'}
-          disabled={!live}
-        >
-          {t('actions.end')}
-        </Button>
-      </Group>
+      {!narrow && controls}
     </Stack>
   );
 }

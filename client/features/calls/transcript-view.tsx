@@ -27,7 +27,8 @@ export function TranscriptView({ lines, prospectName, chat = false, height = 320
       <Text fw={600} size="sm" mb="xs" id="call-transcript-title">
         {ended ? t('transcript.finalTitle') : t('transcript.title')}
       </Text>
-      <ScrollArea h={height} viewportRef={viewport} type="auto">
+      {/* as tall as what was said, up to `height`: an empty transcript pushes nothing off the screen */}
+      <ScrollArea.Autosize mah={height} viewportRef={viewport} type="auto">
         <Stack gap="xs" role="log" aria-labelledby="call-transcript-title" aria-live="off">
           {lines.length === 0 && (
             <Text c="dimmed" size="sm">
@@ -58,7 +59,7 @@ export function TranscriptView({ lines, prospectName, chat = false, height = 320
             );
           })}
         </Stack>
-      </ScrollArea>
+      </ScrollArea.Autosize>
     </Paper>
   );
 }
