@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { eq, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { migrateDatabase, type Database, type Db, type Executor } from '../../db/client';
+import { callTurns } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { pgliteDatabase } from './pglite-template';
 import { createPostgresDatabase } from './postgres';
@@ -100,6 +101,13 @@ export async function rowById<T extends PgTable & { id: AnyPgColumn }>(db: Db, t
       .where(eq(table.id, id)),
   );
   return found[0] as T['$inferSelect'];
+}
+
+/** The turns of a call in the order they were spoken, read past RLS: what the call recorded. */
+export function callTurnRows(db: Db, callId: string) {
+  return asSystem(db, { action: 'test' }, (tx) =>
+    tx.select().from(callTurns).where(eq(callTurns.callId, callId)).orderBy(asc(callTurns.seq)),
+  );
 }
 
 /** Runs `look` on a database the test opens itself (`open`), closed afterwards whatever happens. */

@@ -19,7 +19,7 @@ import {
   testDeps,
   type UserRow,
 } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { rowById, useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 const DAY = 86_400_000;
@@ -31,8 +31,7 @@ let tenant: Awaited<ReturnType<typeof createTenant>>;
 
 const sessionRows = (userId: string) =>
   asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions).where(eq(sessions.userId, userId)));
-const sessionRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions).where(eq(sessions.id, id))))[0];
+const sessionRow = (id: string) => rowById(database.db, sessions, id);
 
 beforeAll(async () => {
   deps = await testDeps(database, { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, calls, reports } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
@@ -9,7 +9,7 @@ import { PAIN } from '../helpers/criteria';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
 import { connectCall, type CallClient } from '../helpers/call-client';
-import { useTestDatabase, systemRunner, rowById } from '../helpers/db';
+import { callTurnRows, useTestDatabase, systemRunner, rowById } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
 /**
@@ -141,9 +141,7 @@ describe('call leases across server processes', () => {
     expect(closed.endDetail).toContain('The server stopped during the call');
     // it lasted until its last sign of life (the rep's turn ending at 6 s), not until the sweep
     expect(closed.durationMs).toBe(6000);
-    const turns = await sys((tx) =>
-      tx.select().from(callTurns).where(eq(callTurns.callId, dead.callId)).orderBy(asc(callTurns.seq)),
-    );
+    const turns = await callTurnRows(database.db, dead.callId);
     expect(turns.map((t) => t.speaker)).toEqual(['prospect', 'rep']);
     await expect
       .poll(

@@ -1,13 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTurns, calls } from '../../db/schema';
-import { asSystem, withTenant } from '../../db/tenant';
+import { calls } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { setCallTransport } from '../../server/services/calls/call-settings';
 import { seedSimulationVariants } from '../helpers/assignments';
 import { signIn, startTestApp, type UserRow } from '../helpers/app';
 import { connectCall, type CallClient, type CallMsg } from '../helpers/call-client';
-import { useTestDatabase } from '../helpers/db';
+import { callTurnRows, rowById, useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import {
   connectTestPeer,
@@ -43,12 +42,8 @@ const post = (body: unknown) =>
     headers: { 'content-type': 'application/json', origin: app.url },
     body: JSON.stringify(body),
   });
-const callRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
-const turnRows = (id: string) =>
-  asSystem(database.db, { action: 'test' }, (tx) =>
-    tx.select().from(callTurns).where(eq(callTurns.callId, id)).orderBy(asc(callTurns.seq)),
-  );
+const callRow = (id: string) => rowById(database.db, calls, id);
+const turnRows = (id: string) => callTurnRows(database.db, id);
 
 async function openSocket(callId: string, ticket: string, rtcCallId?: string): Promise<CallClient> {
   const c = await connectCall(app.url, callId, ticket, { origin: app.url }, rtcCallId ? { rtcCallId } : {});

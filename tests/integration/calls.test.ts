@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, asc } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callMetrics, callTurns, calls, prompts, simulations } from '../../db/schema';
+import { callMetrics, calls, prompts, simulations } from '../../db/schema';
 import { createClientOverview, createPrompt } from '../../seed/factories';
 import { loadEvaluationInput } from '../../server/evaluation/evaluate';
 import { computeAnalytics } from '../../server/evaluation/analytics';
@@ -11,7 +11,7 @@ import type { RunningApp } from '../../server/app';
 import { seedSimulationVariants } from '../helpers/assignments';
 import { describeTrpcError, rejection, signIn, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { callTurnRows, rowById, useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, createTenantUsers } from '../helpers/factories';
 import { startFakeRealtime, tone, type FakeRealtime } from '../helpers/fake-realtime';
 import { connectCall, sayTyped, type CallClient } from '../helpers/call-client';
@@ -52,12 +52,8 @@ async function start(user: UserRow, simulationId: string, mode: 'practice' | 'te
   const { caller } = await signIn(app.deps, user);
   return caller.calls.start({ simulationId, mode });
 }
-const callRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(calls).where(eq(calls.id, id))))[0];
-const turnRows = (id: string) =>
-  asSystem(database.db, { action: 'test' }, (tx) =>
-    tx.select().from(callTurns).where(eq(callTurns.callId, id)).orderBy(asc(callTurns.seq)),
-  );
+const callRow = (id: string) => rowById(database.db, calls, id);
+const turnRows = (id: string) => callTurnRows(database.db, id);
 async function ended(id: string) {
   await expect.poll(async () => (await callRow(id)).state, { timeout: 5000, interval: 25 }).toBe('ended');
   return callRow(id);

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
-import { callTurns, calls, jobs, mailOutbox, reports, webhookDeliveries } from '../../db/schema';
+import { calls, jobs, mailOutbox, reports, webhookDeliveries } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import { connectCall, sayAfterSpokenGreeting, type CallClient } from '../helpers/call-client';
 import { startFakeOpenAI, type ChatRequestBody, type FakeOpenAI } from '../helpers/fake-openai';
-import { withOpened } from '../helpers/db';
+import { callTurnRows, withOpened } from '../helpers/db';
 import { createPostgresDatabase, withDatabase } from '../helpers/postgres';
 import { startSmtpReceiver } from '../helpers/smtp';
 import { freePort, Server, session } from '../helpers/spawned-server';
@@ -106,9 +106,7 @@ describe('a server killed with SIGKILL, started again', () => {
         tx.select().from(calls).where(eq(calls.id, callId)),
       );
       expect(call).toMatchObject({ state: 'ended', endReason: 'server_stopped' });
-      const turns = await asSystem(db.db, { action: 'test' }, (tx) =>
-        tx.select().from(callTurns).where(eq(callTurns.callId, callId)),
-      );
+      const turns = await callTurnRows(db.db, callId);
       expect(turns.some((x) => x.speaker === 'rep' && x.text.includes('forecast your pipeline'))).toBe(true);
       expect(turns.some((x) => x.speaker === 'prospect')).toBe(true);
       expect(

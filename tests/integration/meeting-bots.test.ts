@@ -1,10 +1,10 @@
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTurns, calls, jobs, meetingBotEvents, meetings, reports } from '../../db/schema';
+import { calls, jobs, meetingBotEvents, meetings, reports } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
 import { describeTrpcError, rejection, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase, systemRunner, rowById } from '../helpers/db';
+import { callTurnRows, useTestDatabase, systemRunner, rowById } from '../helpers/db';
 import { createMeetingCast } from '../helpers/meeting-cast';
 import { startFakeAttendee, startFakeRecall, type FakeBotProvider, type Utterance } from '../helpers/fake-meeting-bots';
 
@@ -229,9 +229,7 @@ describe.each(['attendee', 'recall'] as const)('meeting bots through %s', (name)
     expect(done).toMatchObject({ repSpeaker: 'Ana Ruiz', speakers: ['Ana Ruiz', 'Dana Lee'], failure: null });
     const [call] = await sys((tx) => tx.select().from(calls).where(eq(calls.id, done.callId!)));
     expect(call).toMatchObject({ mode: 'meeting', provider: 'human', scorecardId });
-    const turns = await sys((tx) =>
-      tx.select().from(callTurns).where(eq(callTurns.callId, call.id)).orderBy(asc(callTurns.seq)),
-    );
+    const turns = await callTurnRows(database.db, call.id);
     expect(turns.map((t) => [t.speaker, t.speakerName])).toEqual([
       ['rep', 'Ana Ruiz'],
       ['prospect', 'Dana Lee'],

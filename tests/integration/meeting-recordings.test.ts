@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callTurns, meetings } from '../../db/schema';
+import { meetings } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { OPEN_QUESTIONS } from '../helpers/criteria';
 import { signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase } from '../helpers/db';
+import { callTurnRows, useTestDatabase } from '../helpers/db';
 import { ANA, createTenant, createTenantUser } from '../helpers/factories';
 import { startFakeTranscription, type FakeTranscription } from '../helpers/fake-transcription';
 import { silentWav } from '../helpers/wav';
@@ -105,9 +105,7 @@ describe('scoring a call recording', () => {
       scorecardId,
       repSpeaker: 'Speaker A',
     });
-    const turns = await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.select().from(callTurns).where(eq(callTurns.callId, callId)),
-    );
+    const turns = await callTurnRows(database.db, callId);
     expect(turns.map((t) => t.speaker)).toEqual(['rep', 'prospect', 'rep']);
     const [m] = await asSystem(database.db, { action: 'test' }, (tx) =>
       tx.select().from(meetings).where(eq(meetings.id, meetingId)),

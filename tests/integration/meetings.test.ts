@@ -1,13 +1,13 @@
 import { TRPCError } from '@trpc/server';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, ZodError } from 'zod';
-import { callTurns, calls, meetings } from '../../db/schema';
+import { calls, meetings } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
 import { OFFLINE_SIMULATION, seedSimulation } from '../helpers/assignments';
 import { describeTrpcError, rejection, signIn, signedInCaller, startTestApp, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
-import { useTestDatabase, systemRunner } from '../helpers/db';
+import { callTurnRows, useTestDatabase, systemRunner } from '../helpers/db';
 import { createMeetingCast } from '../helpers/meeting-cast';
 
 const database = useTestDatabase();
@@ -96,9 +96,7 @@ describe('a real call from a transcript file', () => {
       durationMs: 23_000,
     });
     expect((call.scorecardSnapshot as { criteria: unknown[] }).criteria).toHaveLength(2);
-    const turns = await sys((tx) =>
-      tx.select().from(callTurns).where(eq(callTurns.callId, made.callId)).orderBy(asc(callTurns.seq)),
-    );
+    const turns = await callTurnRows(database.db, made.callId);
     expect(turns.map((t) => [t.speaker, t.speakerName, t.startMs])).toEqual([
       ['rep', 'Ana Ruiz', 1000],
       ['prospect', 'Dana Lee', 9500],

@@ -6,7 +6,7 @@ import { seedDemoTenantConfig } from '../../seed/personas';
 import { asSystem } from '../../db/tenant';
 import { personaFields, type PersonaFieldsInput } from '../../server/contracts/personas';
 import { describeTrpcError, rejection, signedInCaller, type UserRow, issues } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { rowById, useTestDatabase } from '../helpers/db';
 import { useTwoTenants } from '../helpers/lifecycle';
 import { createTenant, createTenantUser } from '../helpers/factories';
 
@@ -33,8 +33,7 @@ const persona = (over: Partial<PersonaFieldsInput> = {}): PersonaFieldsInput => 
   ...over,
 });
 
-const personaRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(personas).where(eq(personas.id, id))))[0];
+const personaRow = (id: string) => rowById(database.db, personas, id);
 const personaCount = async (tenantId: string) =>
   (
     await asSystem(database.db, { action: 'test' }, (tx) =>

@@ -19,7 +19,7 @@ import {
   toSessionUser,
   type UserRow,
 } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { rowById, useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser, TEST_PASSWORD } from '../helpers/factories';
 
 const database = useTestDatabase();
@@ -31,8 +31,7 @@ let manager: UserRow;
 let superuser: UserRow;
 let noRole: UserRow;
 
-const userRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users).where(eq(users.id, id))))[0];
+const userRow = (id: string) => rowById(database.db, users, id);
 const sessionIds = async (userId: string) =>
   (
     await asSystem(database.db, { action: 'test' }, (tx) =>

@@ -9,7 +9,7 @@ import { PROMPT_PLACEHOLDERS, unknownPlaceholders } from '../../server/contracts
 import { SYSTEM_PROMPTS } from '../../server/ai/system-prompt-texts';
 import { ensureSystemPrompts } from '../../server/services/prompts/system-prompts';
 import { describeTrpcError, rejection, signedInCaller, type UserRow, fieldErrors } from '../helpers/app';
-import { useTestDatabase } from '../helpers/db';
+import { rowById, useTestDatabase } from '../helpers/db';
 import { useTwoTenants } from '../helpers/lifecycle';
 
 const database = useTestDatabase();
@@ -25,8 +25,7 @@ const t = useTwoTenants(
 
 const as = (u: UserRow) => signedInCaller(t.deps, u);
 
-const promptRow = async (id: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(eq(prompts.id, id))))[0];
+const promptRow = (id: string) => rowById(database.db, prompts, id);
 const systemRows = () =>
   asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(prompts).where(isNull(prompts.tenantId)));
 

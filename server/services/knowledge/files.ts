@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { knowledgeChunks, knowledgeFiles, simulations, users } from '../../../db/schema';
 import { AppError } from '../../errors';
+import { deleteTenantRow } from '../named-records/delete-row';
 import type { KnowledgeFile } from '../../contracts/knowledge';
 
 const INSERT_BATCH = 500;
@@ -91,12 +92,7 @@ export async function setKnowledgeFileEnabled({
 
 /** Chunks go with the file (foreign key on delete cascade). */
 export async function deleteKnowledgeFile(db: Executor, tenantId: string, id: string): Promise<{ id: string }> {
-  const [row] = await db
-    .delete(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.tenantId, tenantId), eq(knowledgeFiles.id, id)))
-    .returning({ id: knowledgeFiles.id });
-  if (!row) throw fileNotFound();
-  return row;
+  return deleteTenantRow({ db, table: knowledgeFiles, tenantId, id, notFound: fileNotFound });
 }
 
 export interface NewKnowledgeFile {

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { callInstructions, icps, productGroupings } from '../../../db/schema';
 import { AppError } from '../../errors';
+import { deleteTenantRow } from './delete-row';
 
 /** The tables of the tenant's named records: same id, tenant and stamps, their own text fields. */
 type NamedRecordTable = typeof icps | typeof productGroupings | typeof callInstructions;
@@ -69,10 +70,8 @@ export function namedRecords<F extends Record<string, string>>(kind: NamedRecord
       return present(row);
     },
 
-    async remove(db: Executor, tenantId: string, id: string) {
-      const [row] = await db.delete(t).where(ofTenant(tenantId, id)).returning({ id: t.id });
-      if (!row) throw notFound();
-      return row;
+    remove(db: Executor, tenantId: string, id: string) {
+      return deleteTenantRow({ db, table: kind.table, tenantId, id, notFound });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client';
 import { personas, type DifficultyNotes } from '../../../db/schema';
 import { DIFFICULTIES } from '../../contracts/enums';
 import { AppError } from '../../errors';
+import { deleteTenantRow } from '../named-records/delete-row';
 import type { PersonaFields } from '../../contracts/personas';
 
 const columns = {
@@ -93,10 +94,5 @@ export async function updatePersona({
 
 /** Nothing references a persona yet (simulations come later), so it is simply removed. */
 export async function deletePersona(db: Executor, tenantId: string, id: string) {
-  const [row] = await db
-    .delete(personas)
-    .where(and(eq(personas.tenantId, tenantId), eq(personas.id, id)))
-    .returning({ id: personas.id });
-  if (!row) throw notFound();
-  return row;
+  return deleteTenantRow({ db, table: personas, tenantId, id, notFound });
 }

@@ -4,6 +4,7 @@ import { aiGenerations, personas, scorecards, simulations } from '../../../db/sc
 import { readScenario } from '../../contracts/scenario/render';
 import { AppError } from '../../errors';
 import { copyKnowledgeFiles } from '../knowledge/copy';
+import { deleteTenantRow } from '../named-records/delete-row';
 import type { SimulationDetail, SimulationListItem, SimulationValues } from '../../contracts/simulations';
 import { assertLinksBelongToTenant } from './links';
 import { resolveScenario } from './scenario-source';
@@ -214,12 +215,7 @@ export async function duplicateSimulation({
 }
 
 export async function deleteSimulation(tx: Executor, tenantId: string, id: string): Promise<{ id: string }> {
-  const [row] = await tx
-    .delete(simulations)
-    .where(and(eq(simulations.tenantId, tenantId), eq(simulations.id, id)))
-    .returning({ id: simulations.id });
-  if (!row) throw notFound();
-  return row;
+  return deleteTenantRow({ db: tx, table: simulations, tenantId, id, notFound });
 }
 
 /** Stores a freshly generated scenario on a saved simulation (generateScenario with simulationId). */
