@@ -282,8 +282,9 @@ export const simulationOptionsOutput = z.object({
   icps: z.array(named),
   productGroupings: z.array(named),
   callInstructions: z.array(z.object({ id: z.string(), label: z.string() })),
-  simulationPrompts: z.array(named.extend({ isSystem: z.boolean() })),
-  evaluationPrompts: z.array(named.extend({ isSystem: z.boolean() })),
+  /** A shipped prompt has its `systemKey`: the client names it in the reader's language. */
+  simulationPrompts: z.array(named.extend({ isSystem: z.boolean(), systemKey: z.string().nullable() })),
+  evaluationPrompts: z.array(named.extend({ isSystem: z.boolean(), systemKey: z.string().nullable() })),
 });
 export type SimulationOptions = z.infer<typeof simulationOptionsOutput>;
 

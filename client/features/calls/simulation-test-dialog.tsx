@@ -12,6 +12,7 @@ import { TranscriptView } from './transcript-view';
 import { useCallSession, useCallSnapshot } from './use-call-session';
 import { ModalFooter } from '../../components/modal-footer';
 import { ErrorAlert } from '../../components/status-alerts';
+import { promptName } from '../prompts/prompt-name';
 
 /** What a call dialog's body needs: the simulation, and a superuser's client when testing another client's. */
 export interface CallDialogProps {
@@ -44,7 +45,7 @@ export function TestDialogBody({ simulationId, clientId, onClose }: CallDialogPr
   if (before) {
     const options = (prompts.data ?? []).map((p) => ({
       value: p.id,
-      label: p.isSystem ? t('test.systemPrompt', { name: p.name }) : p.name,
+      label: p.isSystem ? t('test.systemPrompt', { name: promptName(t, p) }) : p.name,
     }));
     return (
       <Stack>

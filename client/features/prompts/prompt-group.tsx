@@ -10,6 +10,7 @@ import { NameText } from '../../components/name-text';
 import { DataTable } from '../../components/data-table';
 import { LoadingOrFailed } from '../../components/status-alerts';
 import { RowActionsCell } from '../../components/row-action';
+import { promptName } from './prompt-name';
 
 const PROMPT_GROUP_ORDER: readonly PromptKind[] = [
   'simulation',
@@ -106,7 +107,8 @@ function PromptGroup({ kind, prompts, onNew, onOpen, onDuplicate, onDelete, syst
                   <Stack gap={2}>
                     <Group gap="xs" wrap="nowrap">
                       <NameText size="sm" fw={500}>
-                        {p.name}
+                        {/* the superuser editing shipped prompts sees the name they edit */}
+                        {systemEditable ? p.name : promptName(t, p)}
                       </NameText>
                       {p.isSystem && (
                         <Badge size="sm" color="gray" variant="light">

@@ -30,6 +30,7 @@ import { fieldErrorText } from '../../lib/errors';
 import type { SimulationFormValues } from './simulation-form';
 import { fieldsWithErrors } from '../../lib/form-field';
 import { nameOptions } from '../../lib/name-options';
+import { promptName } from '../prompts/prompt-name';
 
 interface Props {
   form: UseFormReturnType<SimulationFormValues>;
@@ -50,7 +51,7 @@ export function ParticipantsStep({ form, options }: Props) {
   const promptData = (list: SimulationOptions['simulationPrompts']) =>
     list.map((p) => ({
       value: p.id,
-      label: p.isSystem ? `${p.name} (${t('wizard.participants.systemTag')})` : p.name,
+      label: p.isSystem ? `${promptName(t, p)} (${t('wizard.participants.systemTag')})` : p.name,
     }));
   const optionalSelect = (
     field: 'icpId' | 'productGroupingId' | 'callInstructionsId' | 'simulationPromptId' | 'reportPromptId',

@@ -53,10 +53,11 @@ export async function simulationOptions(tx: Executor, tenantId: string): Promise
     .from(callInstructions)
     .where(eq(callInstructions.tenantId, tenantId))
     .orderBy(asc(callInstructions.createdAt));
-  const promptRef = (p: { id: string; name: string; isSystem: boolean }) => ({
+  const promptRef = (p: { id: string; name: string; isSystem: boolean; systemKey: string | null }) => ({
     id: p.id,
     name: p.name,
     isSystem: p.isSystem,
+    systemKey: p.systemKey,
   });
   return {
     personas: personaRows,
