@@ -1,9 +1,8 @@
-import { Stack, Text } from '@mantine/core';
-import { AppModal } from './app-modal';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { useConfigTranslation } from '../lib/use-config-translation';
-import { ModalFooter } from './modal-footer';
+import { FormModal } from './modal-footer';
 import { ErrorAlert } from './status-alerts';
 
 interface Props {
@@ -34,27 +33,30 @@ export function ConfirmDeleteDialog({
   onCancel,
   onConfirm,
 }: Props) {
+  // a destructive confirmation is a one-button form: red, and not left half done by closing it
   return (
-    <AppModal opened={opened} onClose={onCancel} title={title} centered>
-      <Stack>
-        {error && <ErrorAlert>{error}</ErrorAlert>}
-        <Text>{message}</Text>
-        {note && (
-          <Text size="sm" c="dimmed">
-            {note}
-          </Text>
-        )}
-        <ModalFooter
-          cancelLabel={cancelLabel}
-          onCancel={onCancel}
-          cancelDisabled={pending}
-          confirmLabel={submitLabel}
-          onConfirm={onConfirm}
-          color="red"
-          loading={pending}
-        />
-      </Stack>
-    </AppModal>
+    <FormModal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onConfirm();
+      }}
+      cancelLabel={cancelLabel}
+      confirmLabel={submitLabel}
+      color="red"
+      loading={pending}
+      lockWhileLoading
+    >
+      {error && <ErrorAlert>{error}</ErrorAlert>}
+      <Text>{message}</Text>
+      {note && (
+        <Text size="sm" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </FormModal>
   );
 }
 

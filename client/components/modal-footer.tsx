@@ -62,6 +62,8 @@ interface FormModalProps {
   gap?: 'sm';
   cancelLabel: string;
   confirmLabel: string;
+  /** The submit button's colour (red for a destructive confirmation). */
+  color?: string;
   /** While saving: the submit button spins. */
   loading: boolean;
   /** Also refuses closing and cancelling while `loading`, where a save cannot be left half done. */
@@ -83,6 +85,7 @@ export function FormModal({
   gap,
   cancelLabel,
   confirmLabel,
+  color,
   loading,
   lockWhileLoading,
   children,
@@ -105,6 +108,7 @@ export function FormModal({
             onCancel={onClose}
             cancelDisabled={locked}
             confirmLabel={confirmLabel}
+            color={color}
             loading={loading}
           />
         </Stack>

@@ -163,3 +163,14 @@ export function withoutStaffNote(summary: string): string {
     if (summary.startsWith(note)) return summary.slice(note.length).trimStart();
   return summary;
 }
+
+/** One line of a report's review history: who changed which criterion from which level to which. */
+export function reviewHistoryText(
+  t: (key: string, options?: Record<string, string | number>) => string,
+  o: { userName: string | null; criterionName: string; fromLevel: number | null; toLevel: number },
+): string {
+  const user = o.userName ?? t('review.someone');
+  return o.fromLevel === null
+    ? t('review.historyItemFromNone', { user, criterion: o.criterionName, to: o.toLevel })
+    : t('review.historyItem', { user, criterion: o.criterionName, from: o.fromLevel, to: o.toLevel });
+}

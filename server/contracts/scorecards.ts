@@ -48,6 +48,18 @@ const criterionInput = z.object({
   levelHigh: criterionText(LIMITS.criterionText),
 });
 
+type CriterionFields = z.output<typeof criterionInput>;
+
+/** A criterion's own fields (what the manager writes), out of any row or form value that carries more. */
+export const criterionFields = (c: CriterionFields): CriterionFields => ({
+  name: c.name,
+  description: c.description,
+  includeInScenario: c.includeInScenario,
+  levelZero: c.levelZero,
+  levelLow: c.levelLow,
+  levelHigh: c.levelHigh,
+});
+
 /** Step 1 of the wizard (General Details). */
 export const scorecardDetailsInput = z.object({
   name: requiredText('scorecards.validation.nameRequired', LIMITS.name, 'scorecards.validation.nameTooLong'),

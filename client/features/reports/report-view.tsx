@@ -3,7 +3,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CriterionReport, ReportView as ReportData } from '../../../server/contracts/reports';
-import { areasToWorkOn, assessedCount, clock, unanimousCount } from '../../../server/contracts/report-format';
+import {
+  areasToWorkOn,
+  assessedCount,
+  clock,
+  reviewHistoryText,
+  unanimousCount,
+} from '../../../server/contracts/report-format';
 import { AnalyticsView } from './analytics-view';
 import { CriterionCard, LEVEL_COLORS } from './criterion-card';
 import { ReviewModal } from './review-modal';
@@ -291,19 +297,7 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
                     <Badge size="xs" color={LEVEL_COLORS[o.toLevel as 0 | 1 | 2] ?? 'gray'} variant="light" mr={6}>
                       {o.fromLevel ?? '—'} → {o.toLevel}
                     </Badge>
-                    {o.fromLevel === null
-                      ? t('review.historyItemFromNone', {
-                          user: o.userName ?? t('review.someone'),
-                          criterion: o.criterionName,
-                          to: o.toLevel,
-                        })
-                      : t('review.historyItem', {
-                          user: o.userName ?? t('review.someone'),
-                          criterion: o.criterionName,
-                          from: o.fromLevel,
-                          to: o.toLevel,
-                        })}{' '}
-                    · {f.dateTime(o.createdAt)}
+                    {reviewHistoryText(t, o)} · {f.dateTime(o.createdAt)}
                   </Text>
                   <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
                     {o.note}

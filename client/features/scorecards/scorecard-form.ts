@@ -1,5 +1,6 @@
 import { randomId } from '@mantine/hooks';
 import type { ScorecardDetail, ScorecardIcon, ScorecardInput } from '../../../server/contracts/scorecards';
+import { criterionFields } from '../../../server/contracts/scorecards';
 
 export interface CriterionValues {
   /** Stable React key while criteria are added, removed and reordered; never sent. */
@@ -42,15 +43,7 @@ export function formValuesOf(s: ScorecardDetail): ScorecardFormValues {
     icon: s.icon as ScorecardIcon,
     shortDescription: s.shortDescription,
     longDescription: s.longDescription,
-    criteria: s.criteria.map((c) => ({
-      key: c.id,
-      name: c.name,
-      description: c.description,
-      includeInScenario: c.includeInScenario,
-      levelZero: c.levelZero,
-      levelLow: c.levelLow,
-      levelHigh: c.levelHigh,
-    })),
+    criteria: s.criteria.map((c) => ({ key: c.id, ...criterionFields(c) })),
   };
 }
 

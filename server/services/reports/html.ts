@@ -8,6 +8,7 @@ import {
   percent,
   quoteCounts,
   readAnalytics,
+  reviewHistoryText,
   slug,
   unanimousCount,
 } from '../../contracts/report-format';
@@ -158,20 +159,7 @@ ${r ? `<p class="muted">${e(r.evaluator === 'offline' ? t('header.evaluatorOffli
     ? `<ul>${view.overrides
         .map(
           (o) =>
-            `<li>${e(date(o.createdAt, lng))}: ${e(
-              o.fromLevel === null
-                ? t('review.historyItemFromNone', {
-                    user: o.userName ?? t('review.someone'),
-                    criterion: o.criterionName,
-                    to: o.toLevel,
-                  })
-                : t('review.historyItem', {
-                    user: o.userName ?? t('review.someone'),
-                    criterion: o.criterionName,
-                    from: o.fromLevel,
-                    to: o.toLevel,
-                  }),
-            )}. ${e(
+            `<li>${e(date(o.createdAt, lng))}: ${e(reviewHistoryText(t, o))}. ${e(
               t('review.historyScore', { score: formatScore(o.scoreAfter, lng) }),
             )}<br>${e(t('html.overrideNote', { note: o.note }))}</li>`,
         )

@@ -5,6 +5,7 @@ import { scorecardCriteria, scorecards } from '../../../db/schema';
 import { criteriaOf } from '../../ai/scorecard-criteria';
 import { AppError } from '../../errors';
 import type { ScorecardValues } from '../../contracts/scorecards';
+import { criterionFields } from '../../contracts/scorecards';
 
 /**
  * Scorecards are versioned: rows of one scorecard share `lineageId`, and only the `isCurrent`
@@ -131,19 +132,9 @@ async function insertCriteria(
   scorecardId: string,
   criteria: ScorecardValues['criteria'],
 ) {
-  await tx.insert(scorecardCriteria).values(
-    criteria.map((c, position) => ({
-      tenantId,
-      scorecardId,
-      position,
-      name: c.name,
-      description: c.description,
-      includeInScenario: c.includeInScenario,
-      levelZero: c.levelZero,
-      levelLow: c.levelLow,
-      levelHigh: c.levelHigh,
-    })),
-  );
+  await tx
+    .insert(scorecardCriteria)
+    .values(criteria.map((c, position) => ({ tenantId, scorecardId, position, ...criterionFields(c) })));
 }
 
 export async function createScorecard(
