@@ -6,6 +6,7 @@ import { sentences } from '../../server/contracts/speech/words';
 import { linesFor } from '../../server/realtime/offline-prospect/lines';
 import { longestCopy, MAX_COPIED_WORDS, rephrase, writtenTexts } from '../../server/realtime/offline-prospect/rephrase';
 import { SPOKEN_RULES } from '../../server/realtime/offline-prospect/spoken-rules';
+import { speakable } from '../../server/contracts/speech/first-person';
 import { holdCall, seededScenario, type HeldCall } from '../fixtures/offline-calls';
 import { REP_SCRIPTS } from '../fixtures/rep-scripts';
 
@@ -107,6 +108,13 @@ describe('a fact written about the persona becomes one natural sentence of their
     expect(say('What I would like is my priorities are security and speed.')).toBe(
       'My priorities are security and speed.',
     );
+    // a note written about the persona becomes one natural sentence of theirs (nine written words
+    // in a row get an aside)
+    const written = 'He has looked at Clari before, but the project stalled in procurement.';
+    const note = speakable(written, { language: 'en', names: ['Derek Osei', 'Derek'] })!;
+    const said = rephrase(note, { language: 'en', register: 'plain', seed: 's', sources: [written] });
+    expect(said).toMatch(/^I've looked at Clari before, but (?:[\w' ]+, )?the project stalled in procurement\.$/);
+    expect(longestCopy(said, [written]).length).toBeLessThanOrEqual(MAX_COPIED_WORDS);
   });
 
   it('breaks a long written run with an aside of its register, and never more than eight written words in a row', () => {
