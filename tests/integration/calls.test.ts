@@ -615,8 +615,14 @@ describe('the offline prospect speaks', () => {
     expect(c.msgs.filter((m) => m.type === 'interruption')).toHaveLength(1);
     c.send({ type: 'hangup' });
     await ended(r.callId);
+    // the call's turns are written by its own queue, which may still be storing the cut when the
+    // call row already says ended
+    await expect
+      .poll(async () => (await turnRows(r.callId)).filter((t) => t.speaker === 'prospect' && t.interrupted).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
     const turns = await turnRows(r.callId);
-    expect(turns.filter((t) => t.speaker === 'prospect' && t.interrupted)).toHaveLength(1);
     expect(turns.filter((t) => t.speaker === 'prospect')[0]).toMatchObject({ interrupted: false });
     // the report's analytics: the one barge-in, and no overlap with audio that had already played out
     const talk = computeAnalytics(
