@@ -9,6 +9,7 @@ import {
 } from './schema';
 import { personaNames, speakable } from '../speech/first-person';
 import { LEXICONS } from '../speech/lexicon';
+import { escapeRegExp } from '../speech/words';
 
 /**
  * A stored scenario is structured fields, and every text that mentions the company or the
@@ -27,7 +28,6 @@ export interface Scenario {
 type Names = Pick<ScenarioVariables, 'company_name' | 'prospect_name'>;
 
 const TOKEN = /\{\{\s*(company_name|prospect_name|prospect_first_name)\s*\}\}/g;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function firstNameOf(full: string): string | null {
   const parts = full.trim().split(/\s+/);
@@ -50,7 +50,7 @@ export function tokeniseText(text: string, v: Names): string {
   const swap = (value: string | null, token: string) => {
     const name = value?.trim();
     if (!name || name.length < 3) return;
-    s = s.replace(new RegExp(`(?<![\\p{L}\\p{N}{])${escape(name)}(?![\\p{L}\\p{N}}])`, 'gu'), token);
+    s = s.replace(new RegExp(`(?<![\\p{L}\\p{N}{])${escapeRegExp(name)}(?![\\p{L}\\p{N}}])`, 'gu'), token);
   };
   swap(v.prospect_name, '{{prospect_name}}');
   swap(v.company_name, '{{company_name}}');

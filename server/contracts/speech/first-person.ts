@@ -2,7 +2,7 @@ import type { Language } from '../languages';
 import { speechProblem } from './guard';
 import { isInLanguage } from './language';
 import { LEXICONS, type OrgNoun } from './lexicon';
-import { anyOf } from './words';
+import { anyOf, escapeRegExp } from './words';
 
 export interface SpeakableContext {
   language: Language;
@@ -12,7 +12,6 @@ export interface SpeakableContext {
   systemTexts?: readonly string[];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const L = '\\p{L}';
 
 /** Bullets, "Label:" prefixes, quotes and parenthetical asides removed; one line; ends with punctuation. */
@@ -108,9 +107,9 @@ const EN_NOT_NOUN = new Set([
 ]);
 
 function enFirstPerson(text: string, names: readonly string[]): string {
-  const subjects = ['he', 'she', 'the prospect', ...names.map(escape)].join('|');
+  const subjects = ['he', 'she', 'the prospect', ...names.map(escapeRegExp)].join('|');
   let s = text.replace(
-    new RegExp(`(?<![${L}])(?:the prospect|${names.map(escape).join('|') || '\\u0000'})['’]s(?![${L}])`, 'giu'),
+    new RegExp(`(?<![${L}])(?:the prospect|${names.map(escapeRegExp).join('|') || '\\u0000'})['’]s(?![${L}])`, 'giu'),
     'my',
   );
   s = s.replace(/(?<![\p{L}])his(?![\p{L}])/giu, 'my');
@@ -156,9 +155,11 @@ function ourOrganisation(text: string, nouns: readonly OrgNoun[]): string {
     compiled = [...nouns]
       .sort((a, b) => b.noun.length - a.noun.length)
       .map((n) => {
-        const articles = n.articles.map((a) => (a.endsWith("'") ? `${escape(a)}\\s*` : `${escape(a)}\\s+`)).join('|');
+        const articles = n.articles
+          .map((a) => (a.endsWith("'") ? `${escapeRegExp(a)}\\s*` : `${escapeRegExp(a)}\\s+`))
+          .join('|');
         return {
-          re: new RegExp(`(?<![${L}'])(?:${articles})(${escape(n.noun).replace(/ /g, '\\s+')})(?![${L}])`, 'giu'),
+          re: new RegExp(`(?<![${L}'])(?:${articles})(${escapeRegExp(n.noun).replace(/ /g, '\\s+')})(?![${L}])`, 'giu'),
           our: n.our,
         };
       });

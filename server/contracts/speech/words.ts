@@ -8,7 +8,8 @@
 const EDGE_BEFORE = '(?<![\\p{L}\\p{N}])';
 const EDGE_AFTER = '(?![\\p{L}\\p{N}])';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `s` matched literally inside a regular expression. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A case-insensitive pattern matching any of `terms` as whole words. A term ending in `*` matches
@@ -19,7 +20,7 @@ export function anyOf(terms: readonly string[]): RegExp {
     .sort((a, b) => b.length - a.length)
     .map((t) => {
       const prefix = t.endsWith('*');
-      const body = escape(prefix ? t.slice(0, -1) : t).replace(/ +/g, '\\s+');
+      const body = escapeRegExp(prefix ? t.slice(0, -1) : t).replace(/ +/g, '\\s+');
       // a prefix runs to the end of its word; the one edge after the group closes every alternative
       return prefix ? `${body}[\\p{L}\\p{N}'-]*` : body;
     });

@@ -1,6 +1,6 @@
 import type { Language } from '../../contracts/languages';
 import { lowerStart } from '../../contracts/speech/first-person';
-import { pick, sentences } from '../../contracts/speech/words';
+import { escapeRegExp, pick, sentences } from '../../contracts/speech/words';
 import { SPOKEN_RULES, type Register, type SpokenRules } from './spoken-rules';
 
 /**
@@ -29,8 +29,7 @@ export function writtenTexts(value: unknown): string[] {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const phrase = (p: string) => escape(p).replace(/ +/g, '\\s+');
+const phrase = (p: string) => escapeRegExp(p).replace(/ +/g, '\\s+');
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 interface Token {
