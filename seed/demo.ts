@@ -9,9 +9,11 @@ import type { PasswordPolicy } from '../server/contracts/password-policy';
 import { createClient, createUser } from './factories';
 import { seedDemoTenantConfig } from './personas';
 import { seedDemoScorecards } from './scorecards';
-import { seedDemoSimulations } from './simulations';
+import { demoSimulations, seedDemoSimulations } from './simulations';
 import { enqueue } from '../server/jobs/queue';
-import { DEMO_HISTORY_QUEUE } from '../server/demo-history/run';
+import { DEMO_HISTORY_QUEUE, type DemoHistoryPayload } from '../server/demo-history/run';
+import type { Language } from '../server/contracts/languages';
+import { DEMO_CONTENT } from './content';
 
 export const DEMO_SCHEMA = 'demo';
 export const DEMO_ACCOUNTS = [
@@ -47,13 +49,22 @@ export interface SeedResult {
 /** Seeds the demo and internal tenants when the database has no client at all. */
 export async function seedDemoIfEmpty(
   db: Db,
-  opts: { password?: string; policy: PasswordPolicy; internalSchema: string; history?: boolean },
+  opts: {
+    password?: string;
+    policy: PasswordPolicy;
+    internalSchema: string;
+    history?: boolean;
+    /** The demo tenant's language: its default and the language of all its demo data. */
+    language?: Language;
+  },
 ): Promise<SeedResult> {
   const [{ n }] = await asSystem(db, { action: 'seed.check' }, (tx) => tx.select({ n: count() }).from(clients));
   if (n > 0) return { seeded: false };
   const generated = !opts.password;
   const password = opts.password ?? generatePassword(opts.policy, (k) => randomBytes(k));
   const passwordHash = await hashPassword(password);
+  const language = opts.language ?? 'en';
+  const content = DEMO_CONTENT[language];
   await asSystem(db, { action: 'seed.demo', audit: true }, async (tx) => {
     const internal = await createClient(tx, {
       name: 'Spar (internal)',
@@ -67,6 +78,7 @@ export async function seedDemoIfEmpty(
       type: 'demo',
       domain: 'demo.test',
       tier: 'enterprise',
+      defaultLanguage: language,
     });
     let managerId: string | null = null;
     for (const a of DEMO_ACCOUNTS) {
@@ -92,12 +104,17 @@ export async function seedDemoIfEmpty(
         managerId,
       });
     }
-    await seedDemoTenantConfig(tx, demo.id);
-    await seedDemoScorecards(tx, demo.id);
-    await seedDemoSimulations(tx, demo.id);
+    await seedDemoTenantConfig(tx, demo.id, content);
+    await seedDemoScorecards(tx, demo.id, language);
+    await seedDemoSimulations(tx, demo.id, content);
     // four weeks of activity, made in the background once the server is up (server/demo-history)
     if (opts.history ?? true) {
-      const payload = { now: new Date().toISOString(), seed: 1 };
+      const payload: DemoHistoryPayload = {
+        now: new Date().toISOString(),
+        seed: 1,
+        simulationNames: demoSimulations(content).map((sim) => sim.name),
+        assignmentNames: content.assignments,
+      };
       // a few seconds after the first start: the server is up and answering before the work begins
       await enqueue(tx, {
         queue: DEMO_HISTORY_QUEUE,

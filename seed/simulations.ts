@@ -10,15 +10,18 @@ import { callInstructionRecords } from '../server/services/call-instructions/cal
 import { icpRecords } from '../server/services/icps/icps';
 import { productGroupingRecords } from '../server/services/product-groupings/product-groupings';
 import type { LearnerRole, LearnerTeam, SimulationIcon } from '../server/contracts/simulations';
-import { DEMO_CALL_INSTRUCTIONS, DEMO_ICPS, DEMO_PERSONAS, DEMO_PRODUCT_GROUPINGS } from './personas';
-import { DEMO_SCORECARDS } from './scorecards';
+import { DEMO_SCORECARDS_BY_LANGUAGE } from '../server/evaluation/offline/demo-scorecards-by-language';
+import { DEMO_CONTENT_EN } from './content/en';
+import type { DemoContent } from './content/types';
 import { createSimulation } from './factories';
 
 /**
  * Demo simulations, one per methodology scorecard, each with its own prospect, difficulty and
  * setup, and a scenario written by the offline generator (labelled offline in the UI), so a new
- * user can start a call right after the first start. Names refer to the seeded personas,
- * scorecards, ICPs and product groupings by their exact demo names.
+ * user can start a call right after the first start. A simulation is held in its prospect's
+ * language and scored with its scorecard in that language; its words come from the demo content
+ * of the tenant's language (seed/content), and its settings from the list below, which names the
+ * persona, scorecard, ICP and product grouping by their position in that content.
  */
 export interface SeedSimulation {
   name: string;
@@ -26,7 +29,7 @@ export interface SeedSimulation {
   persona: string;
   icp: string;
   product: string;
-  /** Index into DEMO_CALL_INSTRUCTIONS. */
+  /** Index into the content's call instructions. */
   callInstructions: number;
   /** Which system simulation prompt: the default one, or the cold-call variant. */
   simulationPrompt: 'default' | 'cold_call';
@@ -42,116 +45,116 @@ export interface SeedSimulation {
   instructions: string;
 }
 
-const persona = (prefix: string) => DEMO_PERSONAS.find((p) => p.name.startsWith(prefix))!.name;
-const icp = (prefix: string) => DEMO_ICPS.find((p) => p.name.startsWith(prefix))!.name;
-const product = (name: string) => DEMO_PRODUCT_GROUPINGS.find((p) => p.name === name)!.name;
-const card = (name: string) => DEMO_SCORECARDS.find((c) => c.name === name)!.name;
+type SimulationSettings = Omit<
+  SeedSimulation,
+  'name' | 'useCase' | 'instructions' | 'language' | 'scorecard' | 'persona' | 'icp' | 'product'
+> & { scorecard: number; persona: number; icp: number; product: number };
 
-export const DEMO_SIMULATIONS: SeedSimulation[] = [
+// positions in the demo content: personas Margaret, Derek, Priya, Tom, Lucía, Marco; ICPs mid-market
+// SaaS, enterprise manufacturing, SMB agency; products Forecasting, Conversation Insights, RevOps Data
+// Hub; scorecards Discovery, MEDDIC, Objection Handling, Cold Call Opener, Closing & Next Steps
+const SETTINGS: SimulationSettings[] = [
   {
-    name: 'Discovery call with a busy VP of Sales',
-    scorecard: card('Discovery (SPIN)'),
-    persona: persona('Derek Osei'),
-    icp: icp('Mid-market SaaS'),
-    product: product('Pulse Forecasting'),
+    scorecard: 0,
+    persona: 1,
+    icp: 0,
+    product: 0,
     callInstructions: 0,
     simulationPrompt: 'default',
     difficulty: 'medium',
     timeLimitMinutes: 10,
-    language: 'en',
     learnerRole: 'account_executive',
     learnerTeam: 'direct_sales',
-    useCase: 'Discovery call',
     icon: 'search',
     availableAsAssessment: true,
     criteriaQuantity: 3,
-    instructions:
-      'Derek requested a demo two days ago. Open with an agenda and a time check, then use situation, problem and implication questions to understand how his team forecasts today and what the missed quarter cost. Do not demo anything on this call: earn a tailored demo with his RevOps manager, with a date.',
   },
   {
-    name: 'MEDDIC qualification with an Italian manufacturer',
-    scorecard: card('MEDDIC Qualification'),
-    persona: persona('Marco Bellini'),
-    icp: icp('Enterprise manufacturing'),
-    product: product('Pulse RevOps Data Hub'),
+    scorecard: 1,
+    persona: 5,
+    icp: 1,
+    product: 2,
     callInstructions: 0,
     simulationPrompt: 'default',
     difficulty: 'hard',
     timeLimitMinutes: 12,
-    language: 'it',
     learnerRole: 'account_executive',
     learnerTeam: 'enterprise',
-    useCase: 'Qualification call',
     icon: 'building',
     availableAsAssessment: false,
     criteriaQuantity: 4,
-    instructions:
-      'The call is in Italian. Marco consolidates six regional forecasts by hand. Qualify the opportunity with MEDDIC: the metrics that matter, who the economic buyer is (the new CCO?), the decision criteria and process, the pain, and whether Marco can champion a pilot. Agree a concrete next step before the time runs out.',
   },
   {
-    name: 'Handling objections from a sceptical CFO',
-    scorecard: card('Objection Handling'),
-    persona: persona('Margaret Holloway'),
-    icp: icp('Mid-market SaaS'),
-    product: product('Pulse Forecasting'),
+    scorecard: 2,
+    persona: 0,
+    icp: 0,
+    product: 0,
     callInstructions: 0,
     simulationPrompt: 'default',
     difficulty: 'expert',
     timeLimitMinutes: 8,
-    language: 'en',
     learnerRole: 'account_executive',
     learnerTeam: 'strategic_accounts',
-    useCase: 'Business case review',
     icon: 'shield',
     availableAsAssessment: false,
     criteriaQuantity: 3,
-    instructions:
-      'The VP of Sales at Ledgerline wants Northwind; the CFO, Margaret, must approve the spend. Expect hard questions on ROI, price and proof. Acknowledge each objection, clarify what is behind it, answer with evidence, and check it is resolved before moving on. Never discount without getting something in return.',
   },
   {
-    name: 'Cold call to an IT Director',
-    scorecard: card('Cold Call Opener'),
-    persona: persona('Priya Raman'),
-    icp: icp('Enterprise manufacturing'),
-    product: product('Pulse RevOps Data Hub'),
+    scorecard: 3,
+    persona: 2,
+    icp: 1,
+    product: 2,
     callInstructions: 1,
     simulationPrompt: 'cold_call',
     difficulty: 'easy',
     timeLimitMinutes: 5,
-    language: 'en',
     learnerRole: 'business_development',
     learnerTeam: 'direct_sales',
-    useCase: 'Cold call',
     icon: 'phone-call',
     availableAsAssessment: true,
     criteriaQuantity: 2,
-    instructions:
-      'Priya has never heard of Northwind. Ask for permission to talk, give a reason for the call that fits an IT Director who owns the CRM and data platforms, ask one or two sharp questions, and book a 20-minute meeting with a specific date and time.',
   },
   {
-    name: 'Closing the next step with an indecisive ops manager',
-    scorecard: card('Closing & Next Steps'),
-    persona: persona('Tom Becker'),
-    icp: icp('Enterprise manufacturing'),
-    product: product('Pulse Forecasting'),
+    scorecard: 4,
+    persona: 3,
+    icp: 1,
+    product: 0,
     callInstructions: 0,
     simulationPrompt: 'default',
     difficulty: 'medium',
     timeLimitMinutes: 7.5,
-    language: 'en',
     learnerRole: 'sales_representative',
     learnerTeam: 'smb',
-    useCase: 'Follow-up after the demo',
     icon: 'flag',
     availableAsAssessment: false,
     criteriaQuantity: 3,
-    instructions:
-      'Tom loved last week’s demo but has not moved since. Summarise the value he saw in his own words, test his readiness with a trial close, and ask for a clear commitment: a meeting with his sales director on a specific date. Watch for vague answers and find out what is really holding him back.',
   },
 ];
 
+/** The demo simulations in the words of `content`, each in its prospect's language. */
+export function demoSimulations(content: DemoContent): SeedSimulation[] {
+  return SETTINGS.map((s, i) => {
+    const persona = content.personas[s.persona];
+    return {
+      ...s,
+      ...content.simulations[i],
+      language: persona.language,
+      persona: persona.name,
+      scorecard: DEMO_SCORECARDS_BY_LANGUAGE[persona.language][s.scorecard].name,
+      icp: content.icps[s.icp].name,
+      product: content.productGroupings[s.product].name,
+    };
+  });
+}
+
+export const DEMO_SIMULATIONS = demoSimulations(DEMO_CONTENT_EN);
+
 /** Writes the demo simulations for `tenantId` (after personas, configuration and scorecards). */
-export async function seedDemoSimulations(db: Executor, tenantId: string): Promise<void> {
+export async function seedDemoSimulations(
+  db: Executor,
+  tenantId: string,
+  content: DemoContent = DEMO_CONTENT_EN,
+): Promise<void> {
   const byName = <T extends { name: string }>(rows: T[], name: string, what: string): T => {
     const row = rows.find((r) => r.name === name);
     if (!row) throw new Error(`seed: demo ${what} "${name}" is missing`);
@@ -184,8 +187,8 @@ export async function seedDemoSimulations(db: Executor, tenantId: string): Promi
   };
 
   const rows: (typeof simulations.$inferInsert)[] = [];
-  for (const s of DEMO_SIMULATIONS) {
-    const instructionsText = DEMO_CALL_INSTRUCTIONS[s.callInstructions];
+  for (const s of demoSimulations(content)) {
+    const instructionsText = content.callInstructions[s.callInstructions];
     const links = {
       personaId: byName(personaRows, s.persona, 'persona').id,
       scorecardId: byName(cardRows, s.scorecard, 'scorecard').id,

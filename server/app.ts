@@ -185,6 +185,7 @@ async function prepareDatabase(database: Database, env: Env) {
       policy: env.passwordPolicy,
       internalSchema: env.INTERNAL_CLIENT_SCHEMA,
       history: env.seedDemoHistory,
+      language: env.DEMO_LANGUAGE,
     });
     if (seeded.seeded && seeded.generated) {
       // printed once, on the first start only

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './contracts/languages';
 
 import { passwordPolicySchema, type PasswordPolicy } from './contracts/password-policy';
 
@@ -37,6 +38,8 @@ const envSchema = z.object({
   /** GET /api/v1/auth/debug: whether the caller's own token is valid. Off unless set. */
   DEBUG_ENDPOINTS_ENABLED: bool,
   DEMO_PASSWORD: z.string().min(6).optional(),
+  /** The demo tenant's language on the first start: its default language and that of all its demo data. */
+  DEMO_LANGUAGE: z.enum(LANGUAGES).default('en'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How many reverse proxies stand in front of the server (0: none). `true`/`yes` mean one. The

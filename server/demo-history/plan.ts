@@ -64,29 +64,26 @@ function mondayOf(d: Date): Date {
 const at = (monday: Date, day: number, hour: number, minute = 0) =>
   new Date(monday.getTime() + day * DAY + (hour * 60 + minute) * 60_000);
 
-/** The week's training topic: one or two of the seeded simulations. */
-const WEEKS: { name: string; simulations: string[] }[] = [
-  { name: 'Week 1: discovery basics', simulations: ['Discovery call with a busy VP of Sales'] },
-  {
-    name: 'Week 2: openers and objections',
-    simulations: ['Cold call to an IT Director', 'Handling objections from a sceptical CFO'],
-  },
-  { name: 'Week 3: qualification', simulations: ['MEDDIC qualification with an Italian manufacturer'] },
-  {
-    name: 'Week 4: closing the next step',
-    simulations: ['Closing the next step with an indecisive ops manager', 'Discovery call with a busy VP of Sales'],
-  },
-  { name: 'This week: objections again', simulations: ['Handling objections from a sceptical CFO'] },
-];
+/**
+ * The weeks' training topics: one or two of the seeded simulations each, by their position in the
+ * seed (discovery, MEDDIC, objections, cold call, closing); the names come with the job, in the
+ * tenant's language.
+ */
+const WEEKS: number[][] = [[0], [3, 2], [1], [4, 0], [2]];
 
 /** Everything the demo history will hold, from four weeks before `now` up to `now`. */
-export function demoPlan(now: Date, seed = 1): DemoPlan {
+export function demoPlan(
+  now: Date,
+  names: { seed: number; simulationNames: string[]; assignmentNames: string[] },
+): DemoPlan {
+  const { seed } = names;
   const rnd = seededRandom(seed);
   const thisMonday = mondayOf(now);
   const assignments: PlannedAssignment[] = [];
   const calls: PlannedCall[] = [];
   let n = 0;
-  WEEKS.forEach((w, week) => {
+  WEEKS.forEach((topics, week) => {
+    const w = { name: names.assignmentNames[week], simulations: topics.map((i) => names.simulationNames[i]) };
     const monday = new Date(thisMonday.getTime() - (WEEKS.length - 1 - week) * 7 * DAY);
     const sentAt = at(monday, 0, 9, 15);
     if (sentAt > now) return;
@@ -134,7 +131,7 @@ export function demoPlan(now: Date, seed = 1): DemoPlan {
         if (startedAt < now)
           calls.push({
             repEmail: rep.email,
-            simulationName: WEEKS[Math.floor(rnd() * WEEKS.length)].simulations[0],
+            simulationName: names.simulationNames[WEEKS[Math.floor(rnd() * WEEKS.length)][0]],
             assignmentKey: null,
             skill: rep.levels[week],
             startedAt,

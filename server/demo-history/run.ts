@@ -28,11 +28,15 @@ export const DEMO_HISTORY_QUEUE = 'demo_history' as const;
 /** Marks the calls the demo history made (calls.server_metrics.demoSeed). */
 const SEED_KEY = 'demoSeed';
 
-interface Payload {
+export type DemoHistoryPayload = {
   /** The history ends here (the seed's time), ISO. */
   now: string;
   seed: number;
-}
+  /** The seeded simulations' names, in the seed's order (seed/simulations.ts), in the tenant's language. */
+  simulationNames: string[];
+  /** The weekly assignments' names, oldest first, in the tenant's language. */
+  assignmentNames: string[];
+};
 
 async function lookups(tenant: TenantRunner) {
   return tenant(async (tx) => {
@@ -54,7 +58,7 @@ async function madeSeeds(tenant: TenantRunner): Promise<Set<number>> {
 }
 
 /** Holds one planned call through the product's services; returns the call id. */
-async function holdPlannedCall(
+export async function holdPlannedCall(
   tenant: TenantRunner,
   env: Env,
   tenantId: string,
@@ -188,10 +192,10 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
   return {
     async run(ctx) {
       const tenantId = ctx.job.tenantId;
-      const payload = ctx.job.payload as unknown as Payload;
+      const payload = ctx.job.payload as unknown as DemoHistoryPayload;
       const tenant = ctx.tenant;
       if (!tenantId || !tenant) return { skipped: 'no tenant' };
-      const plan = demoPlan(new Date(payload.now), payload.seed);
+      const plan = demoPlan(new Date(payload.now), payload);
       const { people, sims } = await lookups(tenant);
       const manager = people.get('manager@demo.test');
       if (!manager) return { skipped: 'the demo manager is gone' };

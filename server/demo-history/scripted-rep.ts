@@ -8,7 +8,8 @@ import {
   type ProspectEnd,
   type ProspectProfile,
 } from '../realtime/offline-prospect';
-import { KIND_MOVES, OWNERS, REP_LINES, type CallKind, type RepLines } from './rep-lines';
+import { REP_LINES } from './rep-lines';
+import type { CallKind, RepLanguage } from './rep-lines-types';
 
 /**
  * A scripted rep holding a call with the offline prospect (the same dialogue engine a practice call
@@ -42,21 +43,12 @@ const CORE: ScenarioTopic[] = ['situation', 'pain', 'impact'];
 const MORE: ScenarioTopic[] = ['goal', 'timing', 'decision', 'budget', 'history', 'competition', 'motivation'];
 
 /** What the rep plans to say, before objections interrupt the plan. */
-function plan(
-  lines: RepLines,
-  language: 'en' | 'it',
-  kind: CallKind,
-  skill: Skill,
-  company: string,
-  rnd: () => number,
-): string[] {
+function plan(lines: RepLanguage, kind: CallKind, skill: Skill, company: string, rnd: () => number): string[] {
   const open = (t: ScenarioTopic, follow: boolean) => {
     const q = lines.open[t];
     return q ? (follow ? [q[0], q[1]] : [q[0]]) : [];
   };
-  const moves = KIND_MOVES[language][kind].map((m) =>
-    m.replace('{company}', company || (language === 'it' ? 'la vostra azienda' : 'your company')),
-  );
+  const moves = lines.kindMoves[kind].map((m) => m.replace('{company}', company || lines.yourCompany));
   if (skill === 'strong') {
     const extra = shuffled(MORE, rnd).slice(0, 3);
     // a cold call opens with permission and a reason; the others with a greeting
@@ -71,7 +63,7 @@ function plan(
       ...kindMoves.slice(Math.ceil(kindMoves.length / 2)),
       SUMMARY,
       pick(lines.concreteNextStep, rnd),
-      OWNERS[language],
+      lines.owner,
       pick(lines.goodbye, rnd),
     ];
   }
@@ -104,30 +96,25 @@ function plan(
 }
 
 /** A number the prospect gave with a unit of time, money or count that a rep would check. */
-const QUANTITY =
-  /(\d[\d.,]*)\s*(%|percent|hours?|minutes?|days?|weeks?|complaints?|customers?|ore|minuti|giorni|settimane|reclami|clienti)\b/iu;
+const quantityPattern = (lines: RepLanguage) =>
+  new RegExp(`(\\d[\\d.,]*)\\s*(${lines.units.join('|')})(?![\\p{L}\\p{N}])`, 'iu');
 
 /**
  * A strong rep checks the number the prospect just gave ("So that is 16 hours, is that the right
  * number?"); with no such number there is nothing to check and the line is not said.
  */
-function quantify(language: 'en' | 'it', heard: string[]): string | null {
+function quantify(lines: RepLanguage, heard: string[]): string | null {
+  const quantity = quantityPattern(lines);
   for (const h of [...heard].reverse()) {
-    const m = QUANTITY.exec(h);
-    if (m) {
-      const amount = `${m[1].replace(/[.,]$/, '')} ${m[2]}`;
-      return language === 'it'
-        ? `Quindi parliamo di ${amount}, è il numero giusto?`
-        : `So that is ${amount}, is that the right number?`;
-    }
+    const m = quantity.exec(h);
+    if (m) return lines.checkNumber.replace('{amount}', `${m[1].replace(/[.,]$/, '')} ${m[2]}`);
   }
   return null;
 }
 
 /** Holds one call: the prospect answers each line; objections are answered according to skill. */
 export function holdScriptedCall(profile: ProspectProfile, kind: CallKind, skill: Skill, seed: number): ScriptedCall {
-  const language = profile.language === 'it' ? 'it' : 'en';
-  const lines = REP_LINES[language];
+  const lines = REP_LINES[profile.language] ?? REP_LINES.en;
   const heard: string[] = [];
   const rnd = seededRandom(seed);
   const turns: ScriptedTurn[] = [];
@@ -154,7 +141,7 @@ export function holdScriptedCall(profile: ProspectProfile, kind: CallKind, skill
     return !!r.end;
   };
   let handled = 0;
-  for (const line of plan(lines, language, kind, skill, profile.company ?? '', rnd)) {
+  for (const line of plan(lines, kind, skill, profile.company ?? '', rnd)) {
     // an open objection is answered first, as a rep of this skill would
     let answers = 0;
     while (state.pending && answers < (skill === 'strong' ? 2 : 1)) {
@@ -167,7 +154,7 @@ export function holdScriptedCall(profile: ProspectProfile, kind: CallKind, skill
             : pick(lines.thin, rnd);
       if (say(reply)) return { turns, durationMs: now, end };
     }
-    const spoken = line === QUANTIFY ? quantify(language, heard) : line === SUMMARY ? pick(lines.summary, rnd) : line;
+    const spoken = line === QUANTIFY ? quantify(lines, heard) : line === SUMMARY ? pick(lines.summary, rnd) : line;
     if (spoken && say(spoken)) break;
   }
   return { turns, durationMs: now, end };

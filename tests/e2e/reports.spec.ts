@@ -181,6 +181,16 @@ test.describe('Report after an offline practice call', () => {
     await expect(mpage.getByTestId('override-history')).toContainText('Reviewed against the recording');
     await expect(firstCriterion.getByTestId('original-level')).toBeVisible();
     await expect(mpage.getByText(`Originally ${scoreText} before manager review`)).toBeVisible();
+    // the summary follows the reviewed level: raised to 2 it is a strength and no longer an area to
+    // work on; lowered to 0 it is an area to work on and no longer a strength
+    const strengths = mpage.getByRole('region', { name: 'Strengths' });
+    if (current === 0) {
+      await expect(strengths).toContainText(name);
+      await expect(mpage.getByTestId('areas-to-work-on').filter({ hasText: name })).toHaveCount(0);
+    } else {
+      await expect(mpage.getByTestId('areas-to-work-on')).toContainText(name);
+      await expect(strengths).not.toContainText(name);
+    }
     // the reviewed score everywhere: the score ring, and the HTML download
     const reviewedText = /The score is now (\d+(?:\.\d)?\/100)/.exec(
       (await mpage.getByText(/^Level changed\./).textContent()) ?? '',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignments, calls, clients, exercises, jobs, mailOutbox, reports, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { demoPlan } from '../../server/demo-history/plan';
+import type { DemoHistoryPayload } from '../../server/demo-history/run';
 import type { RunningApp } from '../../server/app';
 import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
 import { closeAll } from '../helpers/lifecycle';
@@ -49,7 +50,8 @@ afterAll(() => closeAll(app));
 describe('the demo history', () => {
   it('holds every planned call through the pipeline: frozen snapshots, turns, an offline report', async () => {
     const job = await historyJob();
-    const plan = demoPlan(new Date((job.payload as { now: string }).now), 1);
+    const payload = job.payload as unknown as DemoHistoryPayload;
+    const plan = demoPlan(new Date(payload.now), payload);
     const made = await sys((tx) =>
       tx
         .select()

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clients, scorecardCriteria, scorecards, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
-import { DEMO_SCORECARDS } from '../../seed/scorecards';
+import { demoScorecards } from '../../seed/scorecards';
 import { asSystem, withTenant } from '../../db/tenant';
 import type { ScorecardInput } from '../../server/contracts/scorecards';
 import { getScorecardVersion, markScorecardUsed } from '../../server/services/scorecards/scorecards';
@@ -487,7 +487,11 @@ describe('scorecards: demo seed', () => {
     );
     const caller = signedInCaller(seedDeps, demoAdmin);
     const listed = await caller.scorecards.list({});
-    expect(listed).toHaveLength(DEMO_SCORECARDS.length);
+    // the methodology cards, and the Italian MEDDIC card of the simulation held in Italian
+    expect(listed).toHaveLength(demoScorecards('en').length);
+    expect(listed.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['MEDDIC Qualification', 'Qualificazione MEDDIC']),
+    );
     for (const item of listed) {
       const full = await caller.scorecards.get({ id: item.id });
       expect(full.criteria.length).toBeGreaterThanOrEqual(1);

@@ -131,7 +131,7 @@ export const it: PhraseBank = {
     },
     {
       topic: 'motivation',
-      information: 'Il bonus del prospect dipende dal miglioramento di questo indicatore quest’anno.',
+      information: 'Il bonus dell’interlocutore dipende dal miglioramento di questo indicatore quest’anno.',
       said: 'Personalmente, una parte del mio bonus quest’anno dipende da questo numero.',
     },
     {

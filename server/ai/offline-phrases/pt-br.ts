@@ -130,7 +130,7 @@ export const ptBR: PhraseBank = {
     },
     {
       topic: 'motivation',
-      information: 'O bônus do próprio prospect depende de melhorar esse indicador este ano.',
+      information: 'O bônus do próprio interlocutor depende de melhorar esse indicador este ano.',
       said: 'Pessoalmente, parte do meu bônus deste ano depende desse número.',
     },
     {

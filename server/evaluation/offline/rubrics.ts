@@ -1,4 +1,5 @@
 import { DEMO_SCORECARDS } from './demo-scorecards';
+import { DEMO_SCORECARDS_BY_LANGUAGE } from './demo-scorecards-by-language';
 import { fold, phrases } from '../text';
 import type { Criterion } from '../types';
 import {
@@ -20,10 +21,16 @@ import { advance, OBJECTION } from './rubrics-objection';
 
 const SEEDED: Record<string, Rubric> = { ...DISCOVERY, ...MEDDIC, ...OBJECTION, ...COLD_CALL, ...CLOSING };
 
-// A seeded criterion is recognised by its name and its top level text: a tenant that rewrote the
-// level texts has its own criterion, scored by the generic detectors.
-const SEEDED_TEXTS = new Map(
-  DEMO_SCORECARDS.flatMap((card) => card.criteria.map((c) => [fold(c.name).trim(), fold(c.levelHigh).trim()] as const)),
+// A seeded criterion is recognised by its name and its top level text, in any language the demo
+// scorecards are written in (the same criterion at the same place in each): a tenant that rewrote
+// the level texts has its own criterion, scored by the generic detectors.
+const seededKey = (name: string, levelHigh: string) => `${fold(name).trim()}\n${fold(levelHigh).trim()}`;
+const SEEDED_BY_TEXT = new Map(
+  Object.values(DEMO_SCORECARDS_BY_LANGUAGE).flatMap((cards) =>
+    cards.flatMap((card, i) =>
+      card.criteria.map((c, j) => [seededKey(c.name, c.levelHigh), DEMO_SCORECARDS[i].criteria[j].name] as const),
+    ),
+  ),
 );
 
 /** Generic detectors for custom criteria, one per behaviour the offline rules can observe. */
@@ -297,9 +304,8 @@ function genericCategory(c: Criterion): keyof typeof GENERIC | null {
 
 /** The rubric a criterion is scored with: its seeded rubric, a generic detector, or none. */
 export function rubricFor(c: Criterion): Rubric | null {
-  const name = fold(c.name).trim();
-  const seeded = SEEDED[c.name.trim()];
-  if (seeded && SEEDED_TEXTS.get(name) === fold(c.levelHigh).trim()) return seeded;
+  const english = SEEDED_BY_TEXT.get(seededKey(c.name, c.levelHigh));
+  if (english && SEEDED[english]) return SEEDED[english];
   const category = genericCategory(c);
   return category ? GENERIC[category] : null;
 }
