@@ -1,5 +1,5 @@
-import { index, integer, jsonb, numeric, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { defaultNow, linkId, parentId, tenantTable, timestamptz } from './columns';
+import { index, integer, jsonb, numeric, primaryKey, text, uniqueIndex, uuid, pgTable } from 'drizzle-orm/pg-core';
+import { defaultNow, linkId, parentId, tenantId, tenantTable, timestamptz } from './columns';
 import { users } from './auth';
 import { calls } from './calls';
 
@@ -113,4 +113,34 @@ export const reportOverrides = tenantTable(
     createdAt: defaultNow(),
   },
   (t) => [index('report_overrides_report_idx').on(t.reportId, t.createdAt)],
+);
+
+/**
+ * One row per criterion of every ready report of a learner's call (not tests or dry runs), kept by a
+ * trigger on reports (migration 0028) so every write path keeps it exact: a learner's levels on a
+ * criterion across calls of any kind, with the first verified quote behind each level — progress
+ * by criterion, the team skill map and a drill's "last time → now". Criteria are matched by name
+ * across scorecards and versions.
+ */
+export const criterionLevels = pgTable(
+  'criterion_levels',
+  {
+    reportId: parentId(() => reports.id),
+    criterionId: text().notNull(),
+    tenantId: tenantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    callId: uuid().notNull(),
+    criterion: text().notNull(),
+    level: integer(),
+    quote: text(),
+    turnSeq: integer(),
+    at: timestamptz().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.criterionId] }),
+    index('criterion_levels_user_idx').on(t.tenantId, t.userId, t.criterion, t.at),
+    index('criterion_levels_tenant_at_idx').on(t.tenantId, t.at),
+  ],
 );

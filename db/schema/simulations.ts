@@ -9,6 +9,19 @@ import { scorecards } from './scorecards';
 import type { Language } from '../../server/contracts/languages';
 
 export type ScenarioSource = 'model' | 'offline' | 'manual';
+
+/** 'drill': built from a scored call to train its weakest criteria (sourceCallId, sourceMoment). */
+export type SimulationKind = 'standard' | 'drill';
+
+/** The moment of the source call a drill trains: the turn, its words, and the criterion at its level. */
+export interface DrillMoment {
+  turnSeq: number;
+  quote: string;
+  speaker: 'rep' | 'prospect';
+  criterionId: string;
+  criterionName: string;
+  level: number | null;
+}
 export type AiTask = 'scenario_variables' | 'scenario_narrative' | 'evaluation';
 export interface AiUsage {
   inputTokens: number;
@@ -69,9 +82,21 @@ export const simulations = tenantTable(
     instructions: text().notNull().default(''),
     callProvider: text().$type<'openai-realtime' | 'offline'>().notNull().default('openai-realtime'),
     assistantId: text(),
+    kind: text().$type<SimulationKind>().notNull().default('standard'),
+    /**
+     * A drill's source call (its foreign key, cleared when the call goes, is in the migration: the
+     * calls table refers to this one).
+     */
+    sourceCallId: uuid(),
+    sourceMoment: jsonb().$type<DrillMoment>(),
+    /** The criteria (ids in the source call's scorecard) a drill trains, weakest first. */
+    drillCriteria: jsonb().$type<string[]>(),
     ...authored(),
   },
-  (t) => [index('simulations_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    index('simulations_tenant_idx').on(t.tenantId, t.createdAt),
+    index('simulations_source_call_idx').on(t.sourceCallId),
+  ],
 );
 
 /** A knowledge-base file of a simulation; its text is split into searchable chunks. */

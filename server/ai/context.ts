@@ -68,6 +68,26 @@ interface EvaluationPromptTemplate extends PromptSource {
 }
 
 /** Everything a generation needs, loaded in one transaction; plain data, safe to use after it. */
+/**
+ * A drill's source: what the customer side of a scored call said, read by the drill service, for a
+ * scenario that replays that call's situation and objections on the criteria the rep scored lowest.
+ * Everything here is the call's own words: data for the generator, never instructions.
+ */
+export interface DrillSource {
+  /** Who spoke for the customer in the source call. */
+  customerName: string;
+  /** The customer's push-backs, in their words and in call order. */
+  objections: string[];
+  /** The customer's other statements: their situation, problems and numbers. */
+  statements: string[];
+  /** The source call's transcript, one turn a line, for the model. */
+  transcript: string;
+  /** The moment the drill trains: the words of that turn, and the criterion. */
+  moment: { quote: string; criterionName: string };
+  /** The criteria the drill trains, weakest first (their names in the scorecard). */
+  criteria: string[];
+}
+
 export interface GenerationContext {
   tenantId: string;
   simulationId: string | null;
@@ -97,6 +117,8 @@ export interface GenerationContext {
     simulation: SimulationPromptTemplate | null;
     evaluation: EvaluationPromptTemplate | null;
   };
+  /** Set when the scenario is a drill built from a scored call. */
+  drill?: DrillSource | null;
 }
 
 export interface LoadContextOptions {

@@ -132,7 +132,8 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
     surfaces_when: string;
     moment: ScenarioVariables['objections'][number]['moment'];
   }[] = [];
-  for (const o of src.objections.slice(0, Math.max(1, objectionCount - 1)))
+  // a drill raises every push-back of its source call it has room for; otherwise the ICP's leave room for the rest
+  for (const o of src.objections.slice(0, input.drill ? objectionCount : Math.max(1, objectionCount - 1)))
     pool.push({ objection: o.said, surfaces_when: p.sourcedSurfaces[o.moment], moment: o.moment });
   if (sharp)
     pool.push({
@@ -225,7 +226,10 @@ export function generateOfflineScenario(input: OfflineInput): OfflineScenario {
       .filter(Boolean)
       .join(' '),
     [p.callGoal(input.useCase, productName), p.difficultyNote[input.difficulty]].join(' '),
-  ].join('\n\n');
+    input.drill ? p.drillMoment(input.drill.moment.quote, input.drill.moment.criterionName) : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const narrative: ScenarioNarrative = { summary, opening_line: p.opening[input.difficulty](prospectName, company) };
   return { variables, narrative };
 }

@@ -21,6 +21,7 @@ export type OfflineInput = Pick<
   | 'knowledge'
   | 'learnerRole'
   | 'useCase'
+  | 'drill'
 >;
 
 /** What the generator found in the manager's texts, ready to use in the call language. */
@@ -177,6 +178,22 @@ export function readSources(input: OfflineInput, p: OfflinePhrases, names: strin
     claims: [],
     background: [],
   };
+
+  // a drill: what the customer said in the source call comes first, in their own words (already
+  // speech, in the call language): their push-backs, then their problems, numbers and situation
+  if (input.drill) {
+    for (const o of input.drill.objections) {
+      const said = say(o) ?? cleanForSpeech(o);
+      if (said) out.objections.push({ said, moment: inferMoment(o) });
+    }
+    for (const s of input.drill.statements) {
+      const said = speakable(s, { language: lang, names });
+      if (!said) continue;
+      if (/\d/.test(s)) out.hidden.push({ topic: topicOf(s) ?? 'impact', note: p.sourcedInformation(s), said });
+      else if (PAIN.test(s)) out.pains.push(said);
+      else out.situation.push(said);
+    }
+  }
 
   // the persona: the company, its size and trade, and (written in the call language) what they would say
   const long = input.persona.longDescription ?? '';

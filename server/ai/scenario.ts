@@ -12,7 +12,7 @@ import { AiError } from './errors';
 import type { GenerationRecord } from './generation-record';
 import { addUsage, recordedGeneration } from './recorded-generation';
 import { describeOfflineInputs, generateOfflineScenario, OFFLINE_MODEL } from './offline-scenario';
-import { assemblePrompt } from './prompt-assembly';
+import { assemblePrompt, drillPromptBlock } from './prompt-assembly';
 import type { TextProvider } from './provider';
 import type { ZodType } from 'zod';
 import { readScenario, renderText } from '../contracts/scenario/render';
@@ -118,7 +118,10 @@ export async function generateScenario({ provider, context, signal }: GenerateSc
   const records: GenerationRecord[] = [];
 
   const varsPrompt = assemblePrompt(context.prompts.scenarioVariables, context, { kind: 'scenario_variables' });
-  const varsSent = { system: varsPrompt.system, user: varsPrompt.user };
+  const varsSent = {
+    system: varsPrompt.system,
+    user: context.drill ? `${varsPrompt.user}\n\n${drillPromptBlock(context.drill)}` : varsPrompt.user,
+  };
   const { result: vars, record: varsRecord } = await step('scenario_variables', scenarioVariablesSchema, varsSent);
   records.push(varsRecord);
 

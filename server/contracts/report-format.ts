@@ -174,3 +174,19 @@ export function reviewHistoryText(
     ? t('review.historyItemFromNone', { user, criterion: o.criterionName, to: o.toLevel })
     : t('review.historyItem', { user, criterion: o.criterionName, from: o.fromLevel, to: o.toLevel });
 }
+
+/** At most this many criteria a drill trains: the weakest of its source call. */
+const MAX_DRILL_CRITERIA = 3;
+
+/**
+ * The criteria a drill of a call trains: assessed, below level 2, lowest first (ties in scorecard
+ * order), at most three. None: every assessed criterion is at level 2, there is nothing to drill.
+ */
+export function weakestCriteria<T extends { level: number | null }>(criteria: readonly T[]): T[] {
+  return criteria
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.level !== null && c.level < 2)
+    .sort((a, b) => (a.c.level as number) - (b.c.level as number) || a.i - b.i)
+    .slice(0, MAX_DRILL_CRITERIA)
+    .map(({ c }) => c);
+}

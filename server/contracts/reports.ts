@@ -152,6 +152,12 @@ const reportBodyOutput = z.object({
   completedAt: z.string().nullable(),
 });
 
+/** A criterion's level in one call and the first verified quote behind it (none at level 0). */
+const levelQuoteOutput = z.object({
+  level: z.number().int().min(0).max(2).nullable(),
+  quote: z.string().nullable(),
+});
+
 export const reportOutput = z.object({
   status: z.enum(REPORT_STATUSES),
   call: callSummaryOutput,
@@ -164,6 +170,31 @@ export const reportOutput = z.object({
   canReview: z.boolean(),
   /** Who reads it: the tenant's staff, or a campaign's guest reading their own call (addressed as "you"). */
   audience: z.enum(['staff', 'guest']),
+  /** A drill attempt: the moment of the source call it trains, and each trained criterion then and now. */
+  drill: z
+    .object({
+      /** Null when the source call is gone. */
+      sourceCallId: z.uuid().nullable(),
+      moment: z.object({
+        turnSeq: z.number().int(),
+        quote: z.string(),
+        speaker: z.enum(['rep', 'prospect']),
+        criterionName: z.string(),
+      }),
+      progress: z.array(
+        z.object({
+          criterionId: z.string(),
+          name: z.string(),
+          before: levelQuoteOutput.nullable(),
+          now: levelQuoteOutput.nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+  /** The viewer may build a drill from this call: a ready report with a criterion below level 2. */
+  canPractise: z.boolean(),
+  /** Drills already built from this call. */
+  drills: z.array(z.object({ simulationId: z.uuid(), name: z.string() })),
 });
 export type ReportView = z.infer<typeof reportOutput>;
 

@@ -23,6 +23,7 @@ import { productGroupingsRouter } from '../routers/product-groupings/router';
 import { profileRouter } from '../routers/profile/router';
 import { promptsRouter } from '../routers/prompts/router';
 import { reportsRouter } from '../routers/reports/router';
+import { drillsRouter } from '../routers/drills/router';
 import { scorecardsRouter } from '../routers/scorecards/router';
 import { simulationsRouter } from '../routers/simulations/router';
 import { supportRouter } from '../routers/support/router';
@@ -47,6 +48,7 @@ export const appRouter = router({
   calls: callsRouter,
   callSettings: callSettingsRouter,
   reports: reportsRouter,
+  drills: drillsRouter,
   assignments: assignmentsRouter,
   dashboard: dashboardRouter,
   team: teamRouter,

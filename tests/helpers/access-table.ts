@@ -149,6 +149,8 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'reports.status': ANY_ROLE,
   'reports.retry': ANY_ROLE,
   'reports.override': MANAGERS,
+  /** "Practise this" on a report: whoever may hold calls (the service narrows to calls they may see). */
+  'drills.create': CALL_HOLDERS,
 
   'assignments.list': ASSIGNERS,
   'assignments.get': ASSIGNERS,

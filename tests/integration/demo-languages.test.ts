@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   callInstructions,
   clientOverviews,
-  clients,
   icps,
   personas,
   productGroupings,
@@ -11,13 +10,13 @@ import {
   simulations,
   users,
 } from '../../db/schema';
-import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import type { RunningApp } from '../../server/app';
 import type { Language } from '../../server/contracts/languages';
 import { holdPlannedCall } from '../../server/demo-history/run';
 import { signedInCaller, startTestApp, testEnv, type UserRow } from '../helpers/app';
 import { systemRunner, useTestDatabase } from '../helpers/db';
 import { englishWordsIn, textsIn } from '../helpers/english';
+import { seedDemoTenant } from '../helpers/demo-tenant';
 import { closeAll } from '../helpers/lifecycle';
 import { tenantRunner } from '../helpers/tenant-runner';
 
@@ -35,14 +34,7 @@ describe.each<Language>(['es', 'it', 'pt-BR'])('a demo tenant seeded in %s', (la
   let rep: UserRow;
 
   beforeAll(async () => {
-    await seedDemoIfEmpty(database.db, {
-      password: 'Demo-Password-1',
-      policy: testEnv().passwordPolicy,
-      internalSchema: 'spar-internal',
-      history: false,
-      language,
-    });
-    const [demo] = await sys((tx) => tx.select().from(clients).where(eq(clients.schemaName, DEMO_SCHEMA)));
+    const demo = await seedDemoTenant(database.db, { language });
     tenantId = demo.id;
     expect(demo.defaultLanguage).toBe(language);
     [rep] = (await sys((tx) => tx.select().from(users).where(eq(users.email, 'rep@demo.test')))) as UserRow[];

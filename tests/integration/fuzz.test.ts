@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import { DEMO_ACCOUNTS, seedDemoIfEmpty } from '../../seed/demo';
+import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { asSystem } from '../../db/tenant';
 import type { RunningApp } from '../../server/app';
 import { createSession } from '../../server/auth/session';
 import { restRoutes } from '../../server/rest/v1/router';
-import { signedInCaller, startTestApp, testEnv, type UserRow } from '../helpers/app';
+import { signedInCaller, startTestApp, type UserRow } from '../helpers/app';
+import { seedDemoTenant } from '../helpers/demo-tenant';
 import { closeAll } from '../helpers/lifecycle';
 import { PROCEDURE_ACCESS, type Caller } from '../helpers/access-table';
 import { useTestDatabase, rows } from '../helpers/db';
@@ -159,12 +160,7 @@ function shotsFor(proc: ProcedureInfo, runs: number, seed: number): Shot[] {
 }
 
 beforeAll(async () => {
-  await seedDemoIfEmpty(database.db, {
-    password: 'Fuzz-Password-1',
-    policy: testEnv().passwordPolicy,
-    internalSchema: 'spar-internal',
-    history: false,
-  });
+  await seedDemoTenant(database.db);
   const accounts: UserRow[] = await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(users));
   const byEmail = new Map(accounts.map((u) => [u.email, u]));
   for (const [caller, email] of Object.entries(ACTOR_EMAIL) as [Exclude<Caller, 'anon'>, string][]) {

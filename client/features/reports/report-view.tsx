@@ -12,6 +12,7 @@ import {
 } from '../../../server/contracts/report-format';
 import { AnalyticsView } from './analytics-view';
 import { CriterionCard, LEVEL_COLORS } from './criterion-card';
+import { DrillPanel } from './drill-panel';
 import { ReviewModal } from './review-modal';
 import { TranscriptList, turnDomId } from './transcript-list';
 import { useFormat } from '../../lib/format';
@@ -250,6 +251,8 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
           )}
         </Stack>
       </Section>
+
+      <DrillPanel data={data} clientId={clientId} />
 
       <Section name="recording">
         {data.hasRecording ? (

@@ -192,6 +192,8 @@ export const en: PhraseBank = {
   summary: (p) =>
     `You are ${p.learnerRole} calling ${p.name}, ${p.role} at ${p.company} (${p.industry.charAt(0).toLowerCase()}${p.industry.slice(1)}, ${p.size.charAt(0).toLowerCase()}${p.size.slice(1)}). ${p.company} may benefit from ${p.product}.`,
   knowledgeBackground: (facts) => `From your own material: ${facts.map((f) => `“${f}”`).join(' ')}`,
+  drillMoment: (quote, criterion) =>
+    `This drill replays a moment of your own call, where “${criterion}” scored low: “${quote}”. The customer will raise the same points; this time, handle them.`,
   callGoal: (useCase, product) =>
     useCase
       ? `Goal of the call (${useCase}): understand the situation with good questions, connect ${product} to real needs and agree on a next step.`

@@ -195,6 +195,8 @@ export const es: PhraseBank = {
   summary: (p) =>
     `Eres ${p.learnerRole} y llamas a ${p.name}, ${p.role} en ${p.company} (${p.industry.charAt(0).toLowerCase()}${p.industry.slice(1)}, ${p.size.charAt(0).toLowerCase()}${p.size.slice(1)}). ${p.company} podría sacar partido de ${p.product}.`,
   knowledgeBackground: (facts) => `De tu propio material: ${facts.map((f) => `«${f}»`).join(' ')}`,
+  drillMoment: (quote, criterion) =>
+    `Este ejercicio repite un momento de tu propia llamada en el que «${criterion}» puntuó bajo: «${quote}». El cliente volverá a plantear lo mismo; esta vez, gestiónalo.`,
   callGoal: (useCase, product) =>
     useCase
       ? `Objetivo de la llamada (${useCase}): entender la situación con buenas preguntas, conectar ${product} con necesidades reales y acordar un siguiente paso.`

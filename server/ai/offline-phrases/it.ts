@@ -203,6 +203,8 @@ export const it: PhraseBank = {
   summary: (p) =>
     `Sei ${p.learnerRole} e chiami ${p.name}, ${p.role} presso ${p.company} (${p.industry.charAt(0).toLowerCase()}${p.industry.slice(1)}, ${p.size.charAt(0).toLowerCase()}${p.size.slice(1)}). ${p.company} potrebbe trarre vantaggio da ${p.product}.`,
   knowledgeBackground: (facts) => `Dal tuo materiale: ${facts.map((f) => `«${f}»`).join(' ')}`,
+  drillMoment: (quote, criterion) =>
+    `Questo esercizio ripropone un momento della tua chiamata in cui «${criterion}» ha avuto un punteggio basso: «${quote}». Il cliente solleverà di nuovo gli stessi punti; questa volta, gestiscili.`,
   callGoal: (useCase, product) =>
     useCase
       ? `Obiettivo della chiamata (${useCase}): capire la situazione con buone domande, collegare ${product} a esigenze reali e concordare un passo successivo.`

@@ -194,6 +194,8 @@ export const ptBR: PhraseBank = {
   summary: (p) =>
     `Você é ${p.learnerRole} e está ligando para ${p.name}, ${p.role} na ${p.company} (${p.industry.charAt(0).toLowerCase()}${p.industry.slice(1)}, ${p.size.charAt(0).toLowerCase()}${p.size.slice(1)}). A ${p.company} pode se beneficiar de ${p.product}.`,
   knowledgeBackground: (facts) => `Do seu próprio material: ${facts.map((f) => `“${f}”`).join(' ')}`,
+  drillMoment: (quote, criterion) =>
+    `Este exercício repete um momento da sua própria ligação em que “${criterion}” teve nota baixa: “${quote}”. O cliente vai levantar os mesmos pontos; desta vez, trate-os.`,
   callGoal: (useCase, product) =>
     useCase
       ? `Objetivo da ligação (${useCase}): entender a situação com boas perguntas, conectar ${product} a necessidades reais e combinar um próximo passo.`

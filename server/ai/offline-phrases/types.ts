@@ -79,6 +79,8 @@ export interface OfflinePhrases {
   /** Learner background quoted from the seller's own material. */
   knowledgeBackground(facts: string[]): string;
   callGoal(useCase: string | null, product: string): string;
+  /** A drill's summary: the moment of the learner's own call it replays, and the criterion it trains. */
+  drillMoment(quote: string, criterion: string): string;
   difficultyNote: Record<Difficulty, string>;
   opening: Record<Difficulty, (name: string, company: string) => string>;
   /** Sentences about how a person behaves (tone, likes), not facts the prospect would say. */

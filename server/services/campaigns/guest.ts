@@ -177,6 +177,9 @@ function forGuest(view: ReportView, firstName: string): ReportView {
     overrides: [],
     canReview: false,
     audience: 'guest',
+    drill: null,
+    canPractise: false,
+    drills: [],
   };
 }
 

@@ -23,6 +23,7 @@ export async function callForViewer(tx: Executor, viewer: ReportViewer, callId: 
       id: calls.id,
       tenantId: calls.tenantId,
       userId: calls.userId,
+      simulationId: calls.simulationId,
       state: calls.state,
       mode: calls.mode,
       provider: calls.provider,

@@ -2,13 +2,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import type { TenantRunner } from '../../../db/tenant';
 import { callRecordings, callTurns } from '../../../db/schema/calls';
+import { simulations } from '../../../db/schema/simulations';
 import { reportOverrides, reports, type CriterionResult } from '../../../db/schema/reports';
 import { users } from '../../../db/schema/auth';
 import { assessments } from '../../../db/schema/assessments';
 import { magicLinks } from '../../../db/schema/campaigns';
 import { AppError } from '../../errors';
+import { ACCESS } from '../../access/roles';
+import { hasRole } from '../../contracts/roles';
 import type { CriterionReport, OverrideEntry, OverrideInput, ReportStatus, ReportView } from '../../contracts/reports';
-import { summaryBlocks } from '../../contracts/report-format';
+import { summaryBlocks, weakestCriteria } from '../../contracts/report-format';
 import { callForViewer, canSeeAllReports, type ReportCall, type ReportViewer } from './access';
 import { computeScore, evaluationJobStatus, retryEvaluation } from '../../evaluation';
 import { snapshotCriteria, snapshotSimulation } from './snapshot';
@@ -201,6 +204,59 @@ export async function getReport(tx: Executor, viewer: ReportViewer, callId: stri
     overrides: row ? await overridesOf(tx, row.id, criteria) : [],
     canReview: canSeeAllReports(viewer.role),
     audience: 'staff',
+    drill: await drillOf(tx, call.simulationId, criteria),
+    canPractise:
+      row?.status === 'ready' && hasRole(viewer.role, ACCESS.callers) && weakestCriteria(criteria).length > 0,
+    drills: await tx
+      .select({ simulationId: simulations.id, name: simulations.name })
+      .from(simulations)
+      .where(and(eq(simulations.sourceCallId, callId), eq(simulations.kind, 'drill')))
+      .orderBy(asc(simulations.createdAt)),
+  };
+}
+
+/**
+ * When the call is a drill attempt: the moment of the source call the drill trains, and each
+ * trained criterion's level and quote in the source call and in this one (matched by name, as the
+ * scorecard may have a new version since).
+ */
+async function drillOf(
+  tx: Executor,
+  simulationId: string | null,
+  now: CriterionReport[],
+): Promise<ReportView['drill']> {
+  if (!simulationId) return null;
+  const [sim] = await tx
+    .select({
+      kind: simulations.kind,
+      sourceCallId: simulations.sourceCallId,
+      moment: simulations.sourceMoment,
+      trained: simulations.drillCriteria,
+    })
+    .from(simulations)
+    .where(eq(simulations.id, simulationId));
+  if (!sim || sim.kind !== 'drill' || !sim.moment) return null;
+  const [source] = sim.sourceCallId
+    ? await tx.select({ criteria: reports.criteria }).from(reports).where(eq(reports.callId, sim.sourceCallId))
+    : [];
+  const before = source?.criteria ?? [];
+  const trained = before.filter((c) => (sim.trained ?? []).includes(c.criterionId));
+  const levelQuote = (c: { level: number | null; evidence: { quote: string }[] } | undefined) =>
+    c ? { level: c.level, quote: c.level && c.level > 0 ? (c.evidence[0]?.quote ?? null) : null } : null;
+  return {
+    sourceCallId: sim.sourceCallId,
+    moment: {
+      turnSeq: sim.moment.turnSeq,
+      quote: sim.moment.quote,
+      speaker: sim.moment.speaker,
+      criterionName: sim.moment.criterionName,
+    },
+    progress: trained.map((c) => ({
+      criterionId: c.criterionId,
+      name: c.name,
+      before: levelQuote(c),
+      now: levelQuote(now.find((x) => x.name === c.name)),
+    })),
   };
 }
 
