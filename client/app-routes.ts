@@ -70,6 +70,7 @@ export const APP_ROUTES: AppRoute[] = [
     'app',
     () => import('./routes/assignments'),
   ),
+  route('/progress', SIGNED_IN, 'app', () => import('./routes/progress')),
   route('/meetings', SIGNED_IN, 'app', Meetings),
   route('/integrations/google/success', SIGNED_IN, 'app', Meetings),
   route('/cta', roles(['sales_manager']), 'app', () => import('./routes/cta')),

@@ -1,5 +1,6 @@
 import {
   IconAdjustments,
+  IconChartLine,
   IconClipboardCheck,
   IconLayoutDashboard,
   IconListCheck,
@@ -76,6 +77,7 @@ export function navLinksFor(me: Me): NavLinkDef[] {
       icon: IconListCheck,
       show: true,
     },
+    { key: 'progress', labelKey: 'nav.progress', href: '/progress', icon: IconChartLine, show: role !== null },
     {
       key: 'meetings',
       labelKey: 'nav.meetings',

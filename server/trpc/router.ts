@@ -24,6 +24,7 @@ import { profileRouter } from '../routers/profile/router';
 import { promptsRouter } from '../routers/prompts/router';
 import { reportsRouter } from '../routers/reports/router';
 import { drillsRouter } from '../routers/drills/router';
+import { progressRouter } from '../routers/progress/router';
 import { scorecardsRouter } from '../routers/scorecards/router';
 import { simulationsRouter } from '../routers/simulations/router';
 import { supportRouter } from '../routers/support/router';
@@ -49,6 +50,7 @@ export const appRouter = router({
   callSettings: callSettingsRouter,
   reports: reportsRouter,
   drills: drillsRouter,
+  progress: progressRouter,
   assignments: assignmentsRouter,
   dashboard: dashboardRouter,
   team: teamRouter,

@@ -43,6 +43,7 @@ test.describe('Spanish titles (saved preference es)', () => {
       ['/team', 'Equipo'],
       ['/assessments', 'Evaluaciones'],
       ['/assignments', 'Asignaciones'],
+      ['/progress', 'Progreso por criterio'],
       ['/meetings', 'Reuniones'],
       ['/cta', 'Enlaces mágicos CTA'],
       ['/admin', 'Administración'],
@@ -53,7 +54,7 @@ test.describe('Spanish titles (saved preference es)', () => {
       await page.goto(path);
       await expect(h1(page), path).toHaveText(title);
     }
-    for (const name of ['Panel', 'Simulaciones', 'Equipo', 'Asignaciones']) {
+    for (const name of ['Panel', 'Simulaciones', 'Equipo', 'Asignaciones', 'Progreso']) {
       await expect(mainNav(page, 'es').getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(mainNav(page, 'es').getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);

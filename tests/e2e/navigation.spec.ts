@@ -15,16 +15,17 @@ const PAGES: Record<string, [string, string]> = {
   'CTA magic links': ['/cta', 'CTA magic links'],
   Meetings: ['/meetings', 'Meetings'],
   Assignments: ['/assignments', 'Assignments'],
+  Progress: ['/progress', 'Progress by criterion'],
   Admin: ['/admin', 'Admin'],
   'Spar admin': ['/spar-admin', 'Spar admin'],
 };
 
 const SIDEBAR: Partial<Record<AccountKey, string[]>> = {
-  superuser: [...MANAGE, 'CTA magic links', 'Assignments', 'Meetings', 'Admin', 'Spar admin'],
-  admin: [...MANAGE, 'Assignments', 'Admin'],
-  manager: [...MANAGE, 'CTA magic links', 'Assignments'],
-  rep: ['Assignments'],
-  demoManager: ['Assignments'],
+  superuser: [...MANAGE, 'CTA magic links', 'Assignments', 'Progress', 'Meetings', 'Admin', 'Spar admin'],
+  admin: [...MANAGE, 'Assignments', 'Progress', 'Admin'],
+  manager: [...MANAGE, 'CTA magic links', 'Assignments', 'Progress'],
+  rep: ['Assignments', 'Progress'],
+  demoManager: ['Assignments', 'Progress'],
 };
 
 async function navLinkNames(page: Page): Promise<string[]> {

@@ -151,6 +151,10 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'reports.override': MANAGERS,
   /** "Practise this" on a report: whoever may hold calls (the service narrows to calls they may see). */
   'drills.create': CALL_HOLDERS,
+  /** /progress: any role sees their own; the service narrows another user's to their manager and admins. */
+  'progress.get': ANY_ROLE,
+  /** The dashboard's skill map. */
+  'progress.skillMap': MANAGERS,
 
   'assignments.list': ASSIGNERS,
   'assignments.get': ASSIGNERS,

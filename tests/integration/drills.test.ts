@@ -182,3 +182,49 @@ describe('a drill from a real call', () => {
     }
   });
 });
+
+describe('progress by criterion', () => {
+  it('a rep sees their levels on each criterion across the real call and the drill, with the quote behind each', async () => {
+    const mine = await signedInCaller(app.deps, rep).progress.get({});
+    expect(mine.user.id).toBe(rep.id);
+    const acknowledge = mine.criteria.find((c) => c.name === 'Acknowledge')!;
+    expect(acknowledge.points.map((p) => [p.kind, p.level])).toEqual([
+      ['real', 0],
+      ['drill', 2],
+    ]);
+    expect(acknowledge.points[0].quote).toBeNull();
+    expect(acknowledge.points[1].quote).toEqual(expect.any(String));
+    expect(acknowledge.latest).toBe(2);
+    // another rep may not read it; their manager may
+    await expect(signedInCaller(app.deps, otherRep).progress.get({ userId: rep.id })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    const [manager] = (await sys((tx) =>
+      tx.select().from(users).where(eq(users.email, 'manager@demo.test')),
+    )) as UserRow[];
+    const seen = await signedInCaller(app.deps, manager).progress.get({ userId: rep.id });
+    expect(seen.criteria.find((c) => c.name === 'Acknowledge')!.latest).toBe(2);
+    expect(seen.people.map((p) => p.id)).toContain(rep.id);
+  });
+
+  it('the skill map shows each rep’s latest level per criterion of a scorecard and the 4-week trend', async () => {
+    const [manager] = (await sys((tx) =>
+      tx.select().from(users).where(eq(users.email, 'manager@demo.test')),
+    )) as UserRow[];
+    const map = await signedInCaller(app.deps, manager).progress.skillMap({ pageSize: 25 });
+    // the scorecard the team used most lately: Objection Handling (the real call and the drill)
+    expect(map.scorecards.find((s) => s.id === map.scorecardId)?.name).toBe('Objection Handling');
+    expect(map.criteria).toContain('Acknowledge');
+    const row = map.rows.find((r) => r.userId === rep.id)!;
+    const cell = row.cells.find((c) => c.criterion === 'Acknowledge')!;
+    expect(cell.latest?.level).toBe(2);
+    // this week: the real call's 0 and the drill's 2
+    expect(cell.trend).toEqual([null, null, null, 1]);
+    // a rep with no call has empty cells
+    expect(map.rows.find((r) => r.userId === otherRep.id)!.cells.every((c) => c.latest === null)).toBe(true);
+    // searched by name
+    const found = await signedInCaller(app.deps, manager).progress.skillMap({ search: 'Riley', pageSize: 25 });
+    expect(found.rows.map((r) => r.userId)).toEqual([rep.id]);
+    expect(found.total).toBe(1);
+  });
+});

@@ -26,6 +26,7 @@ import { ScoreText } from '../../components/score-text';
 import { LoadFailedAlert } from '../../components/status-alerts';
 import { DataTable, TableHead } from '../../components/data-table';
 import { ReportLink } from '../../components/report-link';
+import { SkillMap } from './skill-map';
 
 // the chart packages load after the numbers and tiles, behind a skeleton of the chart's size
 const LineChart = lazy(() => import('./trend-chart'));
@@ -111,7 +112,7 @@ function DemoNotice({ generating }: { generating: { done: number; total: number 
   );
 }
 
-/** /dashboard: counts, the 4-week trend, recent activity, weak spots and quick actions. */
+/** /dashboard: counts, the 4-week trend, weak spots, the team skill map, recent activity and quick actions. */
 export function ManagerDashboard() {
   const { t } = useTranslation(['dashboard', 'common'], { nsMode: 'fallback' });
   const f = useFormat();
@@ -240,6 +241,7 @@ export function ManagerDashboard() {
           </Stack>
         </DashboardSection>
       </SimpleGrid>
+      <SkillMap />
       <DashboardSection id="recent-title" section="recent" empty={d.recent.length === 0}>
         <DataTable
           minWidth={420}
