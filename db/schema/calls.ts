@@ -5,8 +5,9 @@ import { simulations } from './simulations';
 import { scorecards } from './scorecards';
 import type { CallState, CallEndReason } from '../../server/contracts/enums';
 
-/** 'meeting': a real call (a transcript uploaded or recorded by a meeting bot), scored like practice but kept apart from it. */
-export type CallMode = 'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link' | 'meeting';
+/** 'certification': an attempt at a certification step. 'meeting': a real call (a transcript uploaded or recorded by a meeting bot), scored like practice but kept apart from it. */
+export type CallMode =
+  'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link' | 'meeting' | 'certification';
 /** Who played the customer: the model, the offline prospect, or real people ('human', a real call). */
 export type CallProvider = 'openai-realtime' | 'offline' | 'human';
 

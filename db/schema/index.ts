@@ -15,3 +15,4 @@ export * from './webhooks';
 export * from './campaigns';
 export * from './meetings';
 export * from './call-settings';
+export * from './coaching';

@@ -25,6 +25,7 @@ import { promptsRouter } from '../routers/prompts/router';
 import { reportsRouter } from '../routers/reports/router';
 import { drillsRouter } from '../routers/drills/router';
 import { progressRouter } from '../routers/progress/router';
+import { leaderboardsRouter } from '../routers/leaderboards/router';
 import { scorecardsRouter } from '../routers/scorecards/router';
 import { simulationsRouter } from '../routers/simulations/router';
 import { supportRouter } from '../routers/support/router';
@@ -51,6 +52,7 @@ export const appRouter = router({
   reports: reportsRouter,
   drills: drillsRouter,
   progress: progressRouter,
+  leaderboards: leaderboardsRouter,
   assignments: assignmentsRouter,
   dashboard: dashboardRouter,
   team: teamRouter,

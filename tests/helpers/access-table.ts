@@ -155,6 +155,10 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'progress.get': ANY_ROLE,
   /** The dashboard's skill map. */
   'progress.skillMap': MANAGERS,
+  /** /leaderboard: any role; the tenant's name setting is the admin's. */
+  'leaderboards.get': ANY_ROLE,
+  'leaderboards.settings': ADMIN,
+  'leaderboards.updateSettings': ADMIN,
 
   'assignments.list': ASSIGNERS,
   'assignments.get': ASSIGNERS,

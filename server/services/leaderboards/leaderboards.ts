@@ -1,0 +1,162 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { coachingSettings, type LeaderboardNames } from '../../../db/schema/coaching';
+import { rawRows } from '../../../db/tenant';
+import type { LeaderboardBoard, LeaderboardView } from '../../contracts/leaderboards';
+import { hasRole } from '../../contracts/roles';
+import type { Viewer } from '../team/scope';
+
+/**
+ * Leaderboards of a team, over counted attempts only (attempt_scores: assigned exercises, drills
+ * and certification steps with a ready report — never free practice or a call that ended without
+ * a report). Three boards: the best score in the last four weeks, the improvement over four weeks
+ * (the average of the last two weeks against the two before), and the practice streak (days in a
+ * row, up to today, with a counted attempt). A tenant may show reps each other's ranks only: the
+ * names are then left out of a rep's answer here, on the server.
+ */
+
+const DAY = 86_400_000;
+/** Rows a board shows; the caller's own position comes with it whatever it is. */
+const TOP = 50;
+/** How far back a streak is counted. */
+const STREAK_DAYS = 120;
+const userName = sql.raw(`coalesce(nullif(u.display_name, ''), u.username)`);
+
+export async function leaderboardNames(tx: Executor, tenantId: string): Promise<LeaderboardNames> {
+  const [row] = await tx
+    .select({ names: coachingSettings.leaderboardNames })
+    .from(coachingSettings)
+    .where(eq(coachingSettings.tenantId, tenantId));
+  return row?.names ?? 'shown';
+}
+
+export async function saveLeaderboardNames(tx: Executor, tenantId: string, names: LeaderboardNames) {
+  await tx
+    .insert(coachingSettings)
+    .values({ tenantId, leaderboardNames: names })
+    .onConflictDoUpdate({ target: coachingSettings.tenantId, set: { leaderboardNames: names, updatedAt: new Date() } });
+  return { leaderboardNames: names };
+}
+
+/**
+ * The team a board ranks, as a condition on the users alias `u`: a rep's fellow reps (same
+ * manager), a manager's direct reports, every rep of the tenant for an admin.
+ */
+function boardTeam(viewer: Viewer): SQL {
+  if (viewer.role === 'admin' || viewer.role === 'superuser')
+    return sql`u.tenant_id = ${viewer.tenantId} and u.user_type = 'sales_rep'`;
+  if (viewer.role === 'sales_manager') return sql`u.tenant_id = ${viewer.tenantId} and u.manager_id = ${viewer.userId}`;
+  return sql`u.tenant_id = ${viewer.tenantId} and u.user_type = 'sales_rep'
+             and u.manager_id is not distinct from (select me.manager_id from users me where me.id = ${viewer.userId})`;
+}
+
+/** Consecutive days up to `today` (or up to yesterday, when today has none yet) among `days` (YYYY-MM-DD). */
+export function streakOf(days: readonly string[], today: string): number {
+  const set = new Set(days);
+  const step = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+  let d = set.has(today) ? today : step(today);
+  let n = 0;
+  while (set.has(d)) {
+    n++;
+    d = step(d);
+  }
+  return n;
+}
+
+interface Scored {
+  userId: string;
+  name: string;
+  value: number;
+  attempts: number;
+}
+
+async function scores(
+  tx: Executor,
+  viewer: Viewer,
+  board: LeaderboardBoard,
+  simulationId: string | undefined,
+  now: Date,
+): Promise<Scored[]> {
+  const sim = simulationId ? sql`and a.simulation_id = ${simulationId}` : sql``;
+  const team = boardTeam(viewer);
+  if (board === 'streak') {
+    const since = new Date(now.getTime() - STREAK_DAYS * DAY);
+    const rows = await rawRows<{ user_id: string; name: string; days: string[]; attempts: number }>(
+      tx,
+      sql`select a.user_id, ${userName} as name, count(*)::int as attempts,
+                 array_agg(distinct to_char(a.at at time zone 'UTC', 'YYYY-MM-DD')) as days
+          from attempt_scores a join users u on u.id = a.user_id
+          where a.tenant_id = ${viewer.tenantId} and a.at >= ${since} and a.at <= ${now} ${sim} and ${team}
+          group by a.user_id, u.display_name, u.username`,
+    );
+    const today = now.toISOString().slice(0, 10);
+    return rows
+      .map((r) => ({ userId: r.user_id, name: r.name, value: streakOf(r.days, today), attempts: r.attempts }))
+      .filter((r) => r.value > 0);
+  }
+  const since = new Date(now.getTime() - 28 * DAY);
+  const mid = new Date(now.getTime() - 14 * DAY);
+  const value =
+    board === 'best'
+      ? sql`max(a.score)`
+      : sql`avg(a.score) filter (where a.at >= ${mid}) - avg(a.score) filter (where a.at < ${mid})`;
+  const having =
+    board === 'best'
+      ? sql``
+      : sql`having count(*) filter (where a.at >= ${mid}) > 0 and count(*) filter (where a.at < ${mid}) > 0`;
+  const rows = await rawRows<{ user_id: string; name: string; value: string; attempts: number }>(
+    tx,
+    sql`select a.user_id, ${userName} as name, ${value} as value, count(*)::int as attempts
+        from attempt_scores a join users u on u.id = a.user_id
+        where a.tenant_id = ${viewer.tenantId} and a.at >= ${since} and a.at <= ${now} ${sim} and ${team}
+        group by a.user_id, u.display_name, u.username ${having}`,
+  );
+  return rows.map((r) => ({
+    userId: r.user_id,
+    name: r.name,
+    value: Math.round(Number(r.value) * 10) / 10,
+    attempts: r.attempts,
+  }));
+}
+
+/** One board of the viewer's team, ranked (1, 2, 2, 4 on ties), with the viewer's own position. */
+export async function leaderboard(
+  tx: Executor,
+  viewer: Viewer,
+  input: { board: LeaderboardBoard; simulationId?: string },
+  now = new Date(),
+): Promise<LeaderboardView> {
+  const names = await leaderboardNames(tx, viewer.tenantId);
+  const scored = await scores(tx, viewer, input.board, input.simulationId, now);
+  scored.sort((a, b) => b.value - a.value || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+  // a manager or an admin always sees names; a rep sees other reps' names unless the tenant hides them
+  const hide = names === 'ranks_only' && !hasRole(viewer.role, ['admin', 'sales_manager']);
+  let rank = 0;
+  const ranked = scored.map((s, i) => {
+    if (i === 0 || s.value !== scored[i - 1].value) rank = i + 1;
+    const me = s.userId === viewer.userId;
+    return {
+      rank,
+      userId: hide && !me ? null : s.userId,
+      name: hide && !me ? null : s.name,
+      value: s.value,
+      attempts: s.attempts,
+      me,
+    };
+  });
+  const simulations = await rawRows<{ id: string; name: string }>(
+    tx,
+    sql`select s.id, s.name from simulations s
+        where s.tenant_id = ${viewer.tenantId}
+          and exists (select 1 from attempt_scores a where a.tenant_id = s.tenant_id and a.simulation_id = s.id)
+        order by lower(s.name), s.id`,
+  );
+  return {
+    board: input.board,
+    simulationId: input.simulationId ?? null,
+    names,
+    rows: ranked.slice(0, TOP),
+    me: ranked.find((r) => r.me) ?? null,
+    simulations,
+  };
+}
