@@ -10,8 +10,16 @@ import { trpc } from '../../lib/trpc';
 type Drill = NonNullable<ReportView['drill']>;
 type LevelQuote = Drill['progress'][number]['before'];
 
-const levelText = (t: (k: string, v?: Record<string, unknown>) => string, x: LevelQuote) =>
-  x && x.level !== null ? String(x.level) : t('drill.notAssessed');
+type Translate = (k: string, v?: Record<string, unknown>) => string;
+
+const levelText = (t: Translate, x: LevelQuote) => (x && x.level !== null ? String(x.level) : t('drill.notAssessed'));
+
+/** The quote behind a level; "not assessed" when there is no level, and nothing for a level above 0 without one. */
+const quoteText = (t: Translate, x: LevelQuote) => {
+  if (x?.quote) return `“${x.quote}”`;
+  if (!x || x.level === null) return t('drill.notAssessed');
+  return x.level === 0 ? t('drill.noQuote') : null;
+};
 
 /** "Last time: 0 → now: 2" for each criterion a drill trains, with the quote behind each level. */
 function DrillProgress({ drill }: { drill: Drill }) {
@@ -45,16 +53,19 @@ function DrillProgress({ drill }: { drill: Drill }) {
               <Text size="sm" data-testid="drill-progress-line">
                 {t('drill.progressLine', { before: levelText(t, p.before), now: levelText(t, p.now) })}
               </Text>
-              {[
-                ['drill.thenQuote', p.before],
-                ['drill.nowQuote', p.now],
-              ].map(([key, x]) => (
-                <Text key={key as string} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {t(key as string, {
-                    quote: (x as LevelQuote)?.quote ? `“${(x as LevelQuote)!.quote}”` : t('drill.noQuote'),
-                  })}
-                </Text>
-              ))}
+              {(
+                [
+                  ['drill.thenQuote', quoteText(t, p.before)],
+                  ['drill.nowQuote', quoteText(t, p.now)],
+                ] as const
+              ).map(
+                ([key, quote]) =>
+                  quote && (
+                    <Text key={key} size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {t(key, { quote })}
+                    </Text>
+                  ),
+              )}
             </List.Item>
           ))}
         </List>
