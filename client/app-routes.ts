@@ -71,6 +71,7 @@ export const APP_ROUTES: AppRoute[] = [
     () => import('./routes/assignments'),
   ),
   route('/progress', SIGNED_IN, 'app', () => import('./routes/progress')),
+  route('/leaderboard', SIGNED_IN, 'app', () => import('./routes/leaderboard')),
   route('/meetings', SIGNED_IN, 'app', Meetings),
   route('/integrations/google/success', SIGNED_IN, 'app', Meetings),
   route('/cta', roles(['sales_manager']), 'app', () => import('./routes/cta')),

@@ -8,6 +8,7 @@ import {
   IconHeadset,
   IconMicrophone,
   IconShieldLock,
+  IconTrophy,
   IconUserCheck,
   IconUserCircle,
   IconUsers,
@@ -78,6 +79,7 @@ export function navLinksFor(me: Me): NavLinkDef[] {
       show: true,
     },
     { key: 'progress', labelKey: 'nav.progress', href: '/progress', icon: IconChartLine, show: role !== null },
+    { key: 'leaderboard', labelKey: 'nav.leaderboard', href: '/leaderboard', icon: IconTrophy, show: role !== null },
     {
       key: 'meetings',
       labelKey: 'nav.meetings',

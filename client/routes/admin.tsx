@@ -4,6 +4,7 @@ import { CLIENTS_NS } from '../features/admin/messages';
 import { PanelTabs } from '../features/admin/panel-tabs';
 import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
 import { CallSettingsPanel } from '../features/call-settings/call-settings-panel';
+import { CoachingSettingsPanel } from '../features/leaderboards/coaching-settings-panel';
 import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
 import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/named-records-panel';
 import { PromptsPanel } from '../features/prompts/prompts-panel';
@@ -17,6 +18,7 @@ const PANELS = {
   products: ProductGroupingsPanel,
   callInstructions: CallInstructionsPanel,
   callSettings: CallSettingsPanel,
+  coaching: CoachingSettingsPanel,
   prompts: PromptsPanel,
 };
 

@@ -34,4 +34,6 @@ export const leaderboardOutput = z.object({
 export type LeaderboardView = z.infer<typeof leaderboardOutput>;
 
 export const coachingSettingsOutput = z.object({ leaderboardNames: z.enum(['shown', 'ranks_only']) });
-export const updateCoachingSettingsInput = coachingSettingsOutput;
+export const updateCoachingSettingsInput = z.object({
+  leaderboardNames: z.enum(['shown', 'ranks_only'], 'dashboard.leaderboard.validation.namesInvalid'),
+});

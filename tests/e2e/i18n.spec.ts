@@ -44,6 +44,7 @@ test.describe('Spanish titles (saved preference es)', () => {
       ['/assessments', 'Evaluaciones'],
       ['/assignments', 'Asignaciones'],
       ['/progress', 'Progreso por criterio'],
+      ['/leaderboard', 'Clasificación'],
       ['/meetings', 'Reuniones'],
       ['/cta', 'Enlaces mágicos CTA'],
       ['/admin', 'Administración'],

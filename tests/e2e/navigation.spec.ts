@@ -16,16 +16,26 @@ const PAGES: Record<string, [string, string]> = {
   Meetings: ['/meetings', 'Meetings'],
   Assignments: ['/assignments', 'Assignments'],
   Progress: ['/progress', 'Progress by criterion'],
+  Leaderboard: ['/leaderboard', 'Leaderboard'],
   Admin: ['/admin', 'Admin'],
   'Spar admin': ['/spar-admin', 'Spar admin'],
 };
 
 const SIDEBAR: Partial<Record<AccountKey, string[]>> = {
-  superuser: [...MANAGE, 'CTA magic links', 'Assignments', 'Progress', 'Meetings', 'Admin', 'Spar admin'],
-  admin: [...MANAGE, 'Assignments', 'Progress', 'Admin'],
-  manager: [...MANAGE, 'CTA magic links', 'Assignments', 'Progress'],
-  rep: ['Assignments', 'Progress'],
-  demoManager: ['Assignments', 'Progress'],
+  superuser: [
+    ...MANAGE,
+    'CTA magic links',
+    'Assignments',
+    'Progress',
+    'Leaderboard',
+    'Meetings',
+    'Admin',
+    'Spar admin',
+  ],
+  admin: [...MANAGE, 'Assignments', 'Progress', 'Leaderboard', 'Admin'],
+  manager: [...MANAGE, 'CTA magic links', 'Assignments', 'Progress', 'Leaderboard'],
+  rep: ['Assignments', 'Progress', 'Leaderboard'],
+  demoManager: ['Assignments', 'Progress', 'Leaderboard'],
 };
 
 async function navLinkNames(page: Page): Promise<string[]> {

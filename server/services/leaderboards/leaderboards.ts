@@ -51,7 +51,7 @@ function boardTeam(viewer: Viewer): SQL {
 }
 
 /** Consecutive days up to `today` (or up to yesterday, when today has none yet) among `days` (YYYY-MM-DD). */
-export function streakOf(days: readonly string[], today: string): number {
+function streakOf(days: readonly string[], today: string): number {
   const set = new Set(days);
   const step = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
   let d = set.has(today) ? today : step(today);
@@ -123,9 +123,9 @@ async function scores(
 export async function leaderboard(
   tx: Executor,
   viewer: Viewer,
-  input: { board: LeaderboardBoard; simulationId?: string },
-  now = new Date(),
+  input: { board: LeaderboardBoard; simulationId?: string; now?: Date },
 ): Promise<LeaderboardView> {
+  const now = input.now ?? new Date();
   const names = await leaderboardNames(tx, viewer.tenantId);
   const scored = await scores(tx, viewer, input.board, input.simulationId, now);
   scored.sort((a, b) => b.value - a.value || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));

@@ -103,9 +103,9 @@ export async function criterionProgress(tx: Executor, viewer: Viewer, userId?: s
 export async function skillMap(
   tx: Executor,
   viewer: Viewer,
-  input: { scorecardId?: string; search?: string; page: number; pageSize: number },
-  now = new Date(),
+  input: { scorecardId?: string; search?: string; page: number; pageSize: number; now?: Date },
 ): Promise<SkillMapView> {
+  const now = input.now ?? new Date();
   const since = new Date(now.getTime() - 28 * DAY);
   const scorecards = await rawRows<{ id: string; name: string; lineage_id: string }>(
     tx,
