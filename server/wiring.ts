@@ -12,6 +12,8 @@ import type { Worker } from './jobs/worker';
 import { mailHandler } from './mail/jobs';
 import { countLiveCallsWith, watchJobQueue } from './metrics/metrics';
 import { liveCalls } from './realtime/registry';
+import { checkCertificationForCall } from './services/certifications/certifications';
+import { certificateExpiryHandler } from './services/certifications/expiry-job';
 import { assessmentExpiryHandler, isAssessmentCall, onAssessmentReport } from './services/assessments/lifecycle';
 import { completeExerciseForCall } from './services/assignments/exercise-progress';
 import { markMagicLinkSent } from './services/campaigns/lifecycle';
@@ -39,6 +41,10 @@ export function wireDomainEvents(): void {
     if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
   });
   subscribe('report.ready', 'meetings', ({ tx, callId }) => onMeetingReport({ tx, callId, status: 'ready' }));
+  // a certification attempt that passes the last open step issues the certificate
+  subscribe('report.ready', 'certifications', async ({ tx, callId }) => {
+    await checkCertificationForCall(tx, callId);
+  });
   // an assessment whose report failed for good: the ATS still hears that it is over
   subscribe('report.failed', 'assessments', async ({ tx, callId }) => {
     if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
@@ -84,6 +90,10 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
           }),
           assessment_expiry: assessmentExpiryHandler(),
           meeting_bot: meetingBotHandler(deps.env),
+          certificate_expiry: certificateExpiryHandler({
+            publicUrl: (deps.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+            mail: true,
+          }),
         },
       },
       // long jobs: bulk user imports, the demo tenant's history (it waits for its evaluations in the first lane)

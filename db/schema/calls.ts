@@ -3,6 +3,7 @@ import { bytea, defaultNow, linkId, parentId, tenantId, tenantTable, timestamptz
 import { users } from './auth';
 import { simulations } from './simulations';
 import { scorecards } from './scorecards';
+import { certificationSteps } from './certifications';
 import type { CallState, CallEndReason } from '../../server/contracts/enums';
 
 /** 'certification': an attempt at a certification step. 'meeting': a real call (a transcript uploaded or recorded by a meeting bot), scored like practice but kept apart from it. */
@@ -33,6 +34,8 @@ export const calls = tenantTable(
     userId: linkId(() => users.id),
     /** The assignment exercise this call answers (assignments feature); null for practice/tests. */
     exerciseId: uuid(),
+    /** The certification step this call attempts (mode 'certification'). */
+    certificationStepId: linkId(() => certificationSteps.id),
     mode: text().$type<CallMode>().notNull().default('practice'),
     provider: text().$type<CallProvider>().notNull(),
     model: text(),
@@ -76,6 +79,7 @@ export const calls = tenantTable(
     index('calls_tenant_idx').on(t.tenantId, t.createdAt),
     index('calls_user_idx').on(t.userId, t.createdAt),
     index('calls_exercise_idx').on(t.exerciseId),
+    index('calls_certification_step_idx').on(t.certificationStepId, t.userId),
     index('calls_live_idx').on(t.state, t.leaseUntil),
   ],
 );

@@ -16,3 +16,4 @@ export * from './campaigns';
 export * from './meetings';
 export * from './call-settings';
 export * from './coaching';
+export * from './certifications';

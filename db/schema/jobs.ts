@@ -12,7 +12,8 @@ export type JobQueue =
   | 'assessment_expiry'
   | 'users_import'
   | 'demo_history'
-  | 'meeting_bot';
+  | 'meeting_bot'
+  | 'certificate_expiry';
 
 /**
  * Durable background work, claimed with FOR UPDATE SKIP LOCKED so several server processes can

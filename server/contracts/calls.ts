@@ -7,6 +7,8 @@ export const startCallInput = z.object({
   simulationPromptId: z.uuid().optional(),
   /** Assignments: the rep's exercise this call answers (the call row gets exerciseId, mode 'exercise'). */
   exerciseId: z.uuid().optional(),
+  /** Certifications: the step this call attempts (the call row gets it, mode 'certification'). */
+  certificationStepId: z.uuid().optional(),
 });
 
 export const startCallOutput = z.object({

@@ -64,7 +64,8 @@ export async function holdPlannedCall(
   tenantId: string,
   rep: { id: string; userType: Parameters<typeof roleOf>[0] },
   simulationId: string,
-  exerciseId: string | null,
+  /** What the call answers: an assignment's exercise, or a certification step (none: practice). */
+  link: { exerciseId?: string | null; certificationStepId?: string },
   c: PlannedCall,
 ) {
   const actor = { tenantId, userId: rep.id, role: roleOf(rep.userType) };
@@ -77,7 +78,8 @@ export async function holdPlannedCall(
       input: {
         simulationId,
         mode: 'practice',
-        ...(exerciseId ? { exerciseId } : {}),
+        ...(link.exerciseId ? { exerciseId: link.exerciseId } : {}),
+        ...(link.certificationStepId ? { certificationStepId: link.certificationStepId } : {}),
       },
     }),
   );
@@ -264,7 +266,7 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
             exerciseId = e?.id ?? null;
           }
           held.push({
-            id: await holdPlannedCall(tenant, deps.env, tenantId, rep, simulationId, exerciseId, c),
+            id: await holdPlannedCall(tenant, deps.env, tenantId, rep, simulationId, { exerciseId }, c),
             startedAt: c.startedAt,
           });
           await ctx.setProgress({ phase: 'calls', done: ++count, total });

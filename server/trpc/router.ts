@@ -26,6 +26,7 @@ import { reportsRouter } from '../routers/reports/router';
 import { drillsRouter } from '../routers/drills/router';
 import { progressRouter } from '../routers/progress/router';
 import { leaderboardsRouter } from '../routers/leaderboards/router';
+import { certificationsRouter } from '../routers/certifications/router';
 import { scorecardsRouter } from '../routers/scorecards/router';
 import { simulationsRouter } from '../routers/simulations/router';
 import { supportRouter } from '../routers/support/router';
@@ -53,6 +54,7 @@ export const appRouter = router({
   drills: drillsRouter,
   progress: progressRouter,
   leaderboards: leaderboardsRouter,
+  certifications: certificationsRouter,
   assignments: assignmentsRouter,
   dashboard: dashboardRouter,
   team: teamRouter,

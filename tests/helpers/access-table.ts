@@ -159,6 +159,18 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'leaderboards.get': ANY_ROLE,
   'leaderboards.settings': ADMIN,
   'leaderboards.updateSettings': ADMIN,
+  /** /certifications: every role reads and takes them; admins and managers define, revoke and export. */
+  'certifications.list': ANY_ROLE,
+  'certifications.get': ANY_ROLE,
+  'certifications.mine': ANY_ROLE,
+  'certifications.create': MANAGERS,
+  'certifications.update': MANAGERS,
+  'certifications.archive': MANAGERS,
+  'certifications.newLink': ANY_ROLE,
+  'certifications.revoke': MANAGERS,
+  'certifications.export': MANAGERS,
+  /** The public verification page of a certificate. */
+  'certifications.verify': ANYONE,
 
   'assignments.list': ASSIGNERS,
   'assignments.get': ASSIGNERS,

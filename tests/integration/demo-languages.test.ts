@@ -75,14 +75,22 @@ describe.each<Language>(['es', 'it', 'pt-BR'])('a demo tenant seeded in %s', (la
     for (const [i, sim] of sims.entries())
       for (const skill of ['strong', 'weak'] as const)
         held.push(
-          await holdPlannedCall(tenant, testEnv(), tenantId, rep, sim.id, null, {
-            repEmail: rep.email,
-            simulationName: sim.name,
-            assignmentKey: null,
-            skill,
-            startedAt: new Date(),
-            seed: 100 + i * 2 + (skill === 'weak' ? 1 : 0),
-          }),
+          await holdPlannedCall(
+            tenant,
+            testEnv(),
+            tenantId,
+            rep,
+            sim.id,
+            {},
+            {
+              repEmail: rep.email,
+              simulationName: sim.name,
+              assignmentKey: null,
+              skill,
+              startedAt: new Date(),
+              seed: 100 + i * 2 + (skill === 'weak' ? 1 : 0),
+            },
+          ),
         );
     const caller = signedInCaller(app.deps, rep);
     for (const callId of held) {

@@ -106,14 +106,22 @@ describe('a drill from a real call', () => {
 
   it('a drill attempt: the offline prospect raises that objection, and the report shows last time → now with both quotes', async () => {
     const caller = signedInCaller(app.deps, rep);
-    const callId = await holdPlannedCall(tenantRunner(database.db, tenantId), testEnv(), tenantId, rep, drillId, null, {
-      repEmail: rep.email,
-      simulationName: 'drill',
-      assignmentKey: null,
-      skill: 'strong',
-      startedAt: new Date(),
-      seed: 7,
-    });
+    const callId = await holdPlannedCall(
+      tenantRunner(database.db, tenantId),
+      testEnv(),
+      tenantId,
+      rep,
+      drillId,
+      {},
+      {
+        repEmail: rep.email,
+        simulationName: 'drill',
+        assignmentKey: null,
+        skill: 'strong',
+        startedAt: new Date(),
+        seed: 7,
+      },
+    );
     const spoken = await sys((tx) =>
       tx
         .select({ text: callTurns.text })

@@ -21,6 +21,7 @@ import { hasRole } from '../../contracts/roles';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { buildSimulationInstructions, type StoredScenario } from '../simulations/instructions';
+import { startCertificationAttempt } from '../certifications/certifications';
 import { findSimulationRow } from '../simulations/simulations';
 import { getScorecardVersion, markScorecardUsed } from '../scorecards/scorecards';
 import { enqueueEvaluation, evaluationContextOf } from '../../evaluation/evaluate';
@@ -58,6 +59,8 @@ export interface StartCallInput {
   simulationPromptId?: string;
   /** Assignments: the exercise this call answers. */
   exerciseId?: string;
+  /** Certifications: the step this call attempts. */
+  certificationStepId?: string;
 }
 
 export interface StartCallResult {
@@ -140,6 +143,12 @@ export async function startCall({
       ? await startExercise({ tx, actor, exerciseId: input.exerciseId, simulationId: row.id })
       : null;
 
+  // Certifications: a call for a step is checked (attempts left, not held yet) and linked to it.
+  const certificationStepId =
+    input.certificationStepId && !('candidate' in actor) && !exerciseId
+      ? await startCertificationAttempt({ tx, actor, stepId: input.certificationStepId, simulationId: row.id })
+      : null;
+
   const [call] = await tx
     .insert(calls)
     .values({
@@ -147,7 +156,8 @@ export async function startCall({
       simulationId: row.id,
       userId: actor.userId,
       exerciseId,
-      mode: (exerciseId ? 'exercise' : input.mode) as CallMode,
+      certificationStepId,
+      mode: (exerciseId ? 'exercise' : certificationStepId ? 'certification' : input.mode) as CallMode,
       provider,
       model: provider === 'openai-realtime' ? env.OPENAI_REALTIME_MODEL : 'offline-prospect-v1',
       voice: ctx.persona.voice,
