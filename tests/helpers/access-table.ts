@@ -250,6 +250,8 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'POST /api/v1/calls/:callId/recording': CALL_HOLDERS,
   'GET /api/v1/calls/:callId/recording': CALL_HOLDERS,
   'GET /api/v1/reports/:callId/download': ANY_ROLE,
+  /** A certificate's PDF or HTML: its holder, their manager, the tenant's admins (the service narrows). */
+  'GET /api/v1/certificates/:certificateId/download': ANY_ROLE,
   'POST /api/v1/simulations/:simulationId/files': MANAGERS,
   'GET /api/v1/assessments/simulations': API_KEY_ONLY,
   'POST /api/v1/assessments': API_KEY_ONLY,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, certificates, certificationSteps, mailOutbox, reports, simulations, users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
+import { createSession } from '../../server/auth/session';
 import type { RunningApp } from '../../server/app';
 import { holdPlannedCall } from '../../server/demo-history/run';
 import {
@@ -229,6 +230,20 @@ describe('a certification', () => {
     });
     // another rep's attempt to make a link for it is refused
     await expect(caller('rep2').certifications.newLink({ certificateId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // the holder downloads it as a PDF and as HTML; another rep cannot
+    const get = async (who: string, format: string) =>
+      fetch(`${app.url}/api/v1/certificates/${certificateId}/download?format=${format}`, {
+        headers: { Authorization: `Bearer ${(await createSession(database.db, people[who].id)).token}` },
+      });
+    const pdf = await get('rep', 'pdf');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const html = await (await get('manager', 'html')).text();
+    expect(html).toContain('Riley Rep');
+    expect(html).toContain('has earned the certification “Ready for live calls”.');
+    expect(html).toContain('Issued by Northwind Demo on');
+    expect((await get('rep2', 'pdf')).status).toBe(404);
     // the CSV export lists it
     const csv = await caller('admin').certifications.export({});
     expect(csv.rows).toBe(1);

@@ -12,6 +12,7 @@ import { healthRoutes } from './health';
 import { knowledgeRoutes } from './knowledge';
 import { callRoutes } from './calls';
 import { reportsRoutes } from './reports';
+import { certificatesRoutes } from './certificates';
 import { assessmentRoutes } from './assessments';
 import { ctaRoutes } from './cta';
 import { meetingRoutes } from './meetings';
@@ -36,6 +37,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...knowledgeRoutes,
     ...callRoutes,
     ...reportsRoutes,
+    ...certificatesRoutes,
     ...assessmentRoutes,
     ...ctaRoutes,
     ...meetingRoutes,

@@ -543,7 +543,7 @@ async function issueIfEarned(
 }
 
 /** A certificate the viewer may act on: their own, or (managers) their team's, (admins) any. */
-async function certificateFor(tx: Executor, viewer: CertViewer, certificateId: string) {
+export async function certificateFor(tx: Executor, viewer: CertViewer, certificateId: string) {
   const [c] = await tx
     .select()
     .from(certificates)
