@@ -114,6 +114,7 @@ export async function seedDemoIfEmpty(
         seed: 1,
         simulationNames: demoSimulations(content).map((sim) => sim.name),
         assignmentNames: content.assignments,
+        certifications: content.certifications,
       };
       // a few seconds after the first start: the server is up and answering before the work begins
       await enqueue(tx, {

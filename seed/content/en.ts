@@ -262,4 +262,14 @@ export const DEMO_CONTENT_EN: DemoContent = {
     'Week 4: closing the next step',
     'This week: objections again',
   ],
+  certifications: [
+    {
+      name: 'Discovery ready',
+      description: 'Runs a discovery call that uncovers the situation, the problem and its cost before any pitch.',
+    },
+    {
+      name: 'Cold call certified',
+      description: 'Opens a cold call with permission, a relevant reason and a booked meeting. Renewed every month.',
+    },
+  ],
 };

@@ -252,4 +252,16 @@ export const DEMO_CONTENT_ES: DemoContent = {
     'Semana 4: cerrar el siguiente paso',
     'Esta semana: repaso de objeciones',
   ],
+  certifications: [
+    {
+      name: 'Preparado para el descubrimiento',
+      description:
+        'Lleva una llamada de descubrimiento que saca a la luz la situación, el problema y su coste antes de presentar nada.',
+    },
+    {
+      name: 'Certificado en llamadas en frío',
+      description:
+        'Abre una llamada en frío con permiso, un motivo pertinente y una reunión agendada. Se renueva cada mes.',
+    },
+  ],
 };

@@ -250,4 +250,16 @@ export const DEMO_CONTENT_IT: DemoContent = {
     'Settimana 4: ottenere il prossimo passo',
     'Questa settimana: di nuovo le obiezioni',
   ],
+  certifications: [
+    {
+      name: 'Pronto per l’analisi dei bisogni',
+      description:
+        'Conduce una chiamata di analisi dei bisogni che fa emergere la situazione, il problema e il suo costo prima di qualsiasi presentazione.',
+    },
+    {
+      name: 'Certificato nelle chiamate a freddo',
+      description:
+        'Apre una chiamata a freddo chiedendo il permesso, con un motivo pertinente e un incontro fissato. Si rinnova ogni mese.',
+    },
+  ],
 };

@@ -260,4 +260,16 @@ export const DEMO_CONTENT_PT: DemoContent = {
     'Semana 4: fechando o próximo passo',
     'Esta semana: objeções de novo',
   ],
+  certifications: [
+    {
+      name: 'Pronto para a descoberta',
+      description:
+        'Conduz uma reunião de descoberta que revela a situação, o problema e o custo dele antes de qualquer apresentação.',
+    },
+    {
+      name: 'Certificado em ligação fria',
+      description:
+        'Abre uma ligação fria pedindo permissão, com um motivo relevante e uma reunião marcada. Renovado todo mês.',
+    },
+  ],
 };

@@ -35,4 +35,9 @@ export interface DemoContent {
    * basics, openers and objections, qualification, closing the next step, objections again.
    */
   assignments: string[];
+  /**
+   * The two certifications of the demo history: one on the discovery simulation that does not
+   * expire, one on the cold call renewed every month.
+   */
+  certifications: { name: string; description: string }[];
 }

@@ -4,7 +4,7 @@ import { calls, certificates, certificationSteps, mailOutbox, reports, simulatio
 import { asSystem } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
 import type { RunningApp } from '../../server/app';
-import { holdPlannedCall } from '../../server/demo-history/run';
+import { holdPlannedCall } from '../../server/demo-history/hold';
 import {
   checkCertificationForCall,
   sweepCertificates,

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
 import type { Language } from '../../server/contracts/languages';
-import { holdPlannedCall } from '../../server/demo-history/run';
+import { holdPlannedCall } from '../../server/demo-history/hold';
 import { signedInCaller, startTestApp, testEnv, type UserRow } from '../helpers/app';
 import { systemRunner, useTestDatabase } from '../helpers/db';
 import { englishWordsIn, textsIn } from '../helpers/english';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTurns, criterionLevels, simulations, users } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
-import { holdPlannedCall } from '../../server/demo-history/run';
+import { holdPlannedCall } from '../../server/demo-history/hold';
 import { signedInCaller, startTestApp, testDeps, testEnv, type UserRow } from '../helpers/app';
 import { startFakeOpenAI } from '../helpers/fake-openai';
 import { systemRunner, useTestDatabase } from '../helpers/db';

@@ -454,7 +454,12 @@ export async function checkCertificationForCall(
   now = new Date(),
 ): Promise<{ issued: string | null }> {
   const [call] = await tx
-    .select({ userId: calls.userId, stepId: calls.certificationStepId, tenantId: calls.tenantId })
+    .select({
+      userId: calls.userId,
+      stepId: calls.certificationStepId,
+      tenantId: calls.tenantId,
+      demo: sql<boolean>`coalesce((${calls.serverMetrics}->>'demo')::boolean, false)`,
+    })
     .from(calls)
     .where(eq(calls.id, callId));
   if (!call?.stepId || !call.userId) return { issued: null };
@@ -468,12 +473,20 @@ export async function checkCertificationForCall(
     userId: call.userId,
     certificationId: step.certificationId,
     now,
+    // the demo history dates its certificates itself and mails nobody (server/demo-history/coaching.ts)
+    schedule: !call.demo,
   });
 }
 
 async function issueIfEarned(
   tx: Executor,
-  { tenantId, userId, certificationId, now }: { tenantId: string; userId: string; certificationId: string; now: Date },
+  {
+    tenantId,
+    userId,
+    certificationId,
+    now,
+    schedule,
+  }: { tenantId: string; userId: string; certificationId: string; now: Date; schedule: boolean },
 ): Promise<{ issued: string | null }> {
   const cert = await loadCertification(tx, tenantId, certificationId);
   const held = await tx
@@ -523,7 +536,7 @@ async function issueIfEarned(
     })
     .returning({ id: certificates.id });
   const expiresAt = cert.expiryMonths ? addMonths(earnedAt, cert.expiryMonths) : null;
-  if (expiresAt) {
+  if (expiresAt && schedule) {
     // the reminder 30 days before, and the lapse on the day: the sweep does both, whichever runs
     const remindAt = new Date(Math.max(now.getTime(), expiresAt.getTime() - REMIND_DAYS_BEFORE * DAY));
     for (const [phase, runAt] of [
@@ -688,4 +701,34 @@ export async function sweepCertificates(
     )
     .returning({ id: certificates.id });
   return { reminded: due.length, lapsed: lapsed.length };
+}
+
+/**
+ * Dates a certificate from the attempts it was earned with (the demo history, after moving its
+ * calls into the past): earned when its last step passed, expiring that many months later. A
+ * certificate already within its reminder window counts as reminded in the app: nobody is mailed.
+ */
+export async function redateCertificate(tx: Executor, certificateId: string, now = new Date()) {
+  const [c] = await tx.select().from(certificates).where(eq(certificates.id, certificateId));
+  if (!c) return;
+  const callIds = c.details.steps.map((s) => s.callId);
+  const [{ at }] = await rawRows<{ at: string | Date | null }>(
+    tx,
+    sql`select max(completed_at) as at from reports where call_id = any(${sql.param(callIds)}::uuid[])`,
+  );
+  if (!at) return;
+  const earnedAt = new Date(at);
+  const [cert] = await tx
+    .select({ months: certifications.expiryMonths })
+    .from(certifications)
+    .where(eq(certifications.id, c.certificationId));
+  const expiresAt = cert?.months ? addMonths(earnedAt, cert.months) : null;
+  await tx
+    .update(certificates)
+    .set({
+      earnedAt,
+      expiresAt,
+      reminderSentAt: expiresAt && expiresAt.getTime() - now.getTime() <= REMIND_DAYS_BEFORE * DAY ? now : null,
+    })
+    .where(eq(certificates.id, c.id));
 }
