@@ -21,6 +21,8 @@ const TOP = 50;
 /** How far back a streak is counted. */
 const STREAK_DAYS = 120;
 const userName = sql.raw(`coalesce(nullif(u.display_name, ''), u.username)`);
+/** A time as a query parameter: postgres.js binds strings, not Date objects (PGlite takes either). */
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export async function leaderboardNames(tx: Executor, tenantId: string): Promise<LeaderboardNames> {
   const [row] = await tx
@@ -81,13 +83,18 @@ async function scores(
   const team = boardTeam(viewer);
   if (board === 'streak') {
     const since = new Date(now.getTime() - STREAK_DAYS * DAY);
+    // a streak is 0 unless there is an attempt today or yesterday (UTC): only those reps' days are read
+    const yesterday = new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - DAY);
+    const recentSim = simulationId ? sql`and r.simulation_id = ${simulationId}` : sql``;
     const rows = await rawRows<{ user_id: string; name: string; days: string[]; attempts: number }>(
       tx,
-      sql`select a.user_id, ${userName} as name, count(*)::int as attempts,
+      sql`select u.id as user_id, ${userName} as name, count(*)::int as attempts,
                  array_agg(distinct to_char(a.at at time zone 'UTC', 'YYYY-MM-DD')) as days
           from attempt_scores a join users u on u.id = a.user_id
-          where a.tenant_id = ${viewer.tenantId} and a.at >= ${since} and a.at <= ${now} ${sim} and ${team}
-          group by a.user_id, u.display_name, u.username`,
+          where a.tenant_id = ${viewer.tenantId} and a.at >= ${ts(since)} and a.at <= ${ts(now)} ${sim} and ${team}
+            and u.id in (select r.user_id from attempt_scores r
+                         where r.tenant_id = ${viewer.tenantId} and r.at >= ${ts(yesterday)} and r.at <= ${ts(now)} ${recentSim})
+          group by u.id`,
     );
     const today = now.toISOString().slice(0, 10);
     return rows
@@ -99,17 +106,17 @@ async function scores(
   const value =
     board === 'best'
       ? sql`max(a.score)`
-      : sql`avg(a.score) filter (where a.at >= ${mid}) - avg(a.score) filter (where a.at < ${mid})`;
+      : sql`avg(a.score) filter (where a.at >= ${ts(mid)}) - avg(a.score) filter (where a.at < ${ts(mid)})`;
   const having =
     board === 'best'
       ? sql``
-      : sql`having count(*) filter (where a.at >= ${mid}) > 0 and count(*) filter (where a.at < ${mid}) > 0`;
+      : sql`having count(*) filter (where a.at >= ${ts(mid)}) > 0 and count(*) filter (where a.at < ${ts(mid)}) > 0`;
   const rows = await rawRows<{ user_id: string; name: string; value: string; attempts: number }>(
     tx,
-    sql`select a.user_id, ${userName} as name, ${value} as value, count(*)::int as attempts
+    sql`select u.id as user_id, ${userName} as name, ${value} as value, count(*)::int as attempts
         from attempt_scores a join users u on u.id = a.user_id
-        where a.tenant_id = ${viewer.tenantId} and a.at >= ${since} and a.at <= ${now} ${sim} and ${team}
-        group by a.user_id, u.display_name, u.username ${having}`,
+        where a.tenant_id = ${viewer.tenantId} and a.at >= ${ts(since)} and a.at <= ${ts(now)} ${sim} and ${team}
+        group by u.id ${having}`,
   );
   return rows.map((r) => ({
     userId: r.user_id,

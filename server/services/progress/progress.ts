@@ -17,6 +17,8 @@ import { teamCondition, type Viewer } from '../team/scope';
 const POINTS_PER_CRITERION = 20;
 const DAY = 86_400_000;
 const userName = sql.raw(`coalesce(nullif(u.display_name, ''), u.username)`);
+/** A time as a query parameter: postgres.js binds strings, not Date objects (PGlite takes either). */
+const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 const isManager = (viewer: Viewer) => hasRole(viewer.role, ['admin', 'sales_manager']);
 
@@ -128,7 +130,7 @@ export async function skillMap(
     const [used] = await rawRows<{ lineage_id: string }>(
       tx,
       sql`select sc.lineage_id from calls c join scorecards sc on sc.id = c.scorecard_id
-          where c.tenant_id = ${viewer.tenantId} and c.created_at >= ${since} and c.mode not in ('test', 'dry_run')
+          where c.tenant_id = ${viewer.tenantId} and c.created_at >= ${ts(since)} and c.mode not in ('test', 'dry_run')
           group by sc.lineage_id order by count(*) desc, sc.lineage_id limit 1`,
     );
     lineage = used?.lineage_id ?? null;
@@ -172,11 +174,11 @@ export async function skillMap(
     ids.length && criteria.length
       ? await rawRows<{ user_id: string; criterion: string; week: number; avg: string }>(
           tx,
-          sql`select cl.user_id, cl.criterion, floor(extract(epoch from (${now}::timestamptz - cl.at)) / 604800)::int as week,
+          sql`select cl.user_id, cl.criterion, floor(extract(epoch from (${ts(now)} - cl.at)) / 604800)::int as week,
                      avg(cl.level) as avg
               from criterion_levels cl
               where cl.tenant_id = ${viewer.tenantId} and cl.user_id = any(${sql.param(ids)}::uuid[])
-                and cl.criterion = any(${sql.param(criteria)}::text[]) and cl.at >= ${since} and cl.at <= ${now} and cl.level is not null
+                and cl.criterion = any(${sql.param(criteria)}::text[]) and cl.at >= ${ts(since)} and cl.at <= ${ts(now)} and cl.level is not null
               group by 1, 2, 3`,
         )
       : [];
