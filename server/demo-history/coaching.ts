@@ -46,7 +46,14 @@ export async function coachingHistory(input: CoachingInput): Promise<{ drills: n
   const done = await madeSeeds(tenant);
   const rep = (email: string) => input.people.get(email) as Rep | undefined;
   const held: { id: string; at: Date }[] = [];
-  const hold = async (who: Rep, simulationId: string, link: { certificationStepId?: string }, skill: Skill, n: number, at: Date) => {
+  const hold = async (
+    who: Rep,
+    simulationId: string,
+    link: { certificationStepId?: string },
+    skill: Skill,
+    n: number,
+    at: Date,
+  ) => {
     const seed = SEED_BASE + n;
     if (done.has(seed) || at > now) return;
     const id = await holdPlannedCall(tenant, env, tenantId, who, simulationId, link, {
@@ -91,7 +98,14 @@ export async function coachingHistory(input: CoachingInput): Promise<{ drills: n
       )?.simulationId;
     if (!drillId) continue;
     drills++;
-    await hold(who, drillId, {}, 'strong', i + 1, new Date(Math.min(now.getTime() - DAY, weakest.at.getTime() + 3 * DAY)));
+    await hold(
+      who,
+      drillId,
+      {},
+      'strong',
+      i + 1,
+      new Date(Math.min(now.getTime() - DAY, weakest.at.getTime() + 3 * DAY)),
+    );
   }
 
   // certifications: defined by the manager, once
@@ -110,7 +124,10 @@ export async function coachingHistory(input: CoachingInput): Promise<{ drills: n
       );
       const id = found?.id ?? (await tenant((tx) => createCertification(tx, viewer, values))).id;
       const [step] = await tenant((tx) =>
-        tx.select({ id: certificationSteps.id }).from(certificationSteps).where(eq(certificationSteps.certificationId, id)),
+        tx
+          .select({ id: certificationSteps.id })
+          .from(certificationSteps)
+          .where(eq(certificationSteps.certificationId, id)),
       );
       return { id, stepId: step.id };
     };
@@ -129,9 +146,12 @@ export async function coachingHistory(input: CoachingInput): Promise<{ drills: n
     const jordan = rep('rep2@demo.test');
     const sasha = rep('sasha.patel@demo.test');
     const casey = rep('rep3@demo.test');
-    if (jordan) await hold(jordan, discovery, { certificationStepId: a.stepId }, 'strong', 10, new Date(now.getTime() - 9 * DAY));
-    if (sasha) await hold(sasha, cold, { certificationStepId: b.stepId }, 'strong', 11, new Date(now.getTime() - 26 * DAY));
-    if (casey) await hold(casey, cold, { certificationStepId: b.stepId }, 'weak', 12, new Date(now.getTime() - 5 * DAY));
+    if (jordan)
+      await hold(jordan, discovery, { certificationStepId: a.stepId }, 'strong', 10, new Date(now.getTime() - 9 * DAY));
+    if (sasha)
+      await hold(sasha, cold, { certificationStepId: b.stepId }, 'strong', 11, new Date(now.getTime() - 26 * DAY));
+    if (casey)
+      await hold(casey, cold, { certificationStepId: b.stepId }, 'weak', 12, new Date(now.getTime() - 5 * DAY));
   }
 
   await evaluated(

@@ -164,4 +164,3 @@ export async function backdate(tenant: TenantRunner, callId: string, startedAt: 
     }
   });
 }
-

@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import type { JobHandler } from '../jobs/handler';
 import { createAssignment, refreshAssignmentStatus } from '../services/assignments/assignments';
 import { demoPlan } from './plan';
+import { coachingHistory } from './coaching';
 import { backdate, evaluated, holdPlannedCall, madeSeeds } from './hold';
 
 /**
@@ -127,6 +128,19 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
         for (const h of held) await backdate(tenant, h.id, h.startedAt);
       }
 
+      // drills, certifications and the leaderboards' movement, through the same services
+      const coaching = await coachingHistory({
+        ctx,
+        tenant,
+        tenantId,
+        env: deps.env,
+        people,
+        sims,
+        simulationNames: payload.simulationNames,
+        certificationTexts: payload.certifications ?? [],
+        now: new Date(payload.now),
+      });
+
       // each assignment's status from its exercises; each rep last active at their last call
       await tenant(async (tx) => {
         for (const id of assignmentIds.values()) await refreshAssignmentStatus(tx, id);
@@ -135,7 +149,7 @@ export function demoHistoryHandler(deps: { env: Env }): JobHandler {
         );
       });
       await ctx.setProgress({ phase: 'done', done: total, total });
-      return { calls: total, assignments: assignmentIds.size };
+      return { calls: total, assignments: assignmentIds.size, ...coaching };
     },
   };
 }

@@ -238,7 +238,11 @@ describe('a certification', () => {
     const pdf = await get('rep', 'pdf');
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const html = await (await get('manager', 'html')).text();
     expect(html).toContain('Riley Rep');
     expect(html).toContain('has earned the certification “Ready for live calls”.');

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { assignments, calls, clients, exercises, jobs, mailOutbox, reports, users } from '../../db/schema';
+import { assignments, calls, clients, exercises, jobs, mailOutbox, reports, simulations, users } from '../../db/schema';
 import { DEMO_SCHEMA, seedDemoIfEmpty } from '../../seed/demo';
 import { demoPlan } from '../../server/demo-history/plan';
 import type { DemoHistoryPayload } from '../../server/demo-history/run';
@@ -58,7 +58,10 @@ describe('the demo history', () => {
         .from(calls)
         .where(and(eq(calls.tenantId, tenantId), sql`${calls.serverMetrics} ? 'demoSeed'`)),
     );
-    expect(made).toHaveLength(plan.calls.length);
+    // the weekly plan's calls, and five of the coaching part (two drill attempts, three certification attempts)
+    const planned = made.filter((c) => Number((c.serverMetrics as { demoSeed: number }).demoSeed) < 900_000);
+    expect(planned).toHaveLength(plan.calls.length);
+    expect(made.length - planned.length).toBe(5);
     expect(plan.calls.length).toBeGreaterThan(30);
     for (const c of made) {
       expect(c).toMatchObject({ provider: 'offline', state: 'ended' });
@@ -70,6 +73,47 @@ describe('the demo history', () => {
     expect(rs.every((r) => r.status === 'ready' && r.evaluator === 'offline')).toBe(true);
     // the job reports where it got to
     expect(job.progress).toMatchObject({ phase: 'done', done: plan.calls.length, total: plan.calls.length });
+  });
+
+  it('coaches: drills from weak calls with their progress lines, two certifications (one held, one expiring), leaderboards', async () => {
+    const drills = await sys((tx) =>
+      tx
+        .select()
+        .from(simulations)
+        .where(and(eq(simulations.tenantId, tenantId), eq(simulations.kind, 'drill'))),
+    );
+    expect(drills).toHaveLength(2);
+    // each drill was taken, and its report compares it with the call it came from
+    for (const d of drills) {
+      const [attempt] = await sys((tx) => tx.select({ id: calls.id }).from(calls).where(eq(calls.simulationId, d.id)));
+      const taker = await sys((tx) => tx.select().from(calls).where(eq(calls.id, attempt.id)));
+      const report = await signedInCaller(
+        app.deps,
+        (await sys((tx) => tx.select().from(users).where(eq(users.id, taker[0].userId!))))[0] as UserRow,
+      ).reports.get({ callId: attempt.id });
+      expect(report.drill?.sourceCallId).toBe(d.sourceCallId);
+      expect(report.drill?.progress.length).toBeGreaterThan(0);
+    }
+    const riley = signedInCaller(app.deps, await user('rep@demo.test'));
+    const progress = await riley.progress.get({});
+    expect(progress.criteria.some((c) => c.points.some((p) => p.kind === 'drill'))).toBe(true);
+    const manager = signedInCaller(app.deps, await user('manager@demo.test'));
+    const certs = await manager.certifications.list({});
+    expect(certs.map((c) => [c.name, c.expiryMonths, c.holders])).toEqual([
+      ['Cold call certified', 1, 1],
+      ['Discovery ready', null, 1],
+    ]);
+    const held = await signedInCaller(app.deps, await user('rep2@demo.test')).certifications.mine({});
+    expect(held).toMatchObject([
+      { certificationName: 'Discovery ready', status: 'valid', expiresAt: null, expiringSoon: false },
+    ]);
+    const expiring = await signedInCaller(app.deps, await user('sasha.patel@demo.test')).certifications.mine({});
+    expect(expiring).toMatchObject([{ certificationName: 'Cold call certified', status: 'valid', expiringSoon: true }]);
+    // earned in the past: never in the future
+    expect(new Date(expiring[0].earnedAt).getTime()).toBeLessThan(Date.now() - 20 * 86_400_000);
+    const board = await manager.leaderboards.get({ board: 'best' });
+    expect(board.rows.length).toBeGreaterThanOrEqual(5);
+    expect((await manager.leaderboards.get({ board: 'improvement' })).rows.length).toBeGreaterThan(0);
   });
 
   it('spreads the activity over the last four weeks, never in the future, and mails nobody', async () => {

@@ -31,7 +31,7 @@ async function downloadCertificate(ctx: RestContext) {
     acceptLanguage: ctx.req.headers['accept-language'],
   });
   const doc = await access.tenant((tx) =>
-    certificateDocument(tx, { tenantId: access.tenantId, userId: s.user.id, role }, id, lng),
+    certificateDocument(tx, { tenantId: access.tenantId, userId: s.user.id, role }, { certificateId: id, lng }),
   );
   const pdf = ctx.url.searchParams.get('format') !== 'html';
   const t = translator(lng);

@@ -1,4 +1,5 @@
 import { ACCESS } from '../../access/roles';
+import type { Role } from '../../contracts/roles';
 import {
   certificateIdInput,
   certificationDetailOutput,
@@ -30,11 +31,7 @@ import { z } from 'zod';
 
 /** Anyone with a role: the service narrows what each role sees. */
 const anyRole = () => accessProcedure({ roles: ACCESS.anyRole, clientScoped: true });
-const viewerOf = (ctx: {
-  tenantId: string;
-  user: { id: string };
-  role: Parameters<typeof archiveCertification>[1]['role'];
-}) => ({
+const viewerOf = (ctx: { tenantId: string; user: { id: string }; role: Role | null }) => ({
   tenantId: ctx.tenantId,
   userId: ctx.user.id,
   role: ctx.role,
@@ -48,7 +45,7 @@ export const certificationsRouter = router({
   get: anyRole()
     .input(certificationIdInput)
     .output(certificationDetailOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => getCertification(tx, viewerOf(ctx), input.id))),
+    .query(({ ctx, input }) => ctx.tenant((tx) => getCertification(tx, viewerOf(ctx), { id: input.id }))),
   mine: anyRole()
     .output(myCertificatesOutput)
     .query(({ ctx }) => ctx.tenant((tx) => myCertificates(tx, viewerOf(ctx)))),
@@ -59,7 +56,7 @@ export const certificationsRouter = router({
   update: tenantManagers()
     .input(updateCertificationInput)
     .output(idOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateCertification(tx, viewerOf(ctx), input.id, input.values))),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => updateCertification(tx, viewerOf(ctx), input))),
   archive: tenantManagers()
     .input(certificationIdInput)
     .output(idOutput)
@@ -68,11 +65,11 @@ export const certificationsRouter = router({
   newLink: anyRole()
     .input(certificateIdInput)
     .output(z.object({ token: z.string() }))
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => newVerificationLink(tx, viewerOf(ctx), input.certificateId))),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => newVerificationLink(tx, viewerOf(ctx), input))),
   revoke: tenantManagers()
     .input(certificateIdInput)
     .output(idOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => revokeCertificate(tx, viewerOf(ctx), input.certificateId))),
+    .mutation(({ ctx, input }) => ctx.tenant((tx) => revokeCertificate(tx, viewerOf(ctx), input))),
   export: tenantManagers()
     .output(exportCertificatesOutput)
     .query(({ ctx }) => ctx.tenant((tx) => exportCertificates(tx, viewerOf(ctx)))),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import {
   calls,
@@ -183,7 +183,11 @@ export async function createCertification(tx: Executor, viewer: CertViewer, v: C
  * at the steps they were made for, so a changed rule is judged on new attempts only. Certificates
  * already earned stay as they were earned.
  */
-export async function updateCertification(tx: Executor, viewer: CertViewer, id: string, v: CertificationValues) {
+export async function updateCertification(
+  tx: Executor,
+  viewer: CertViewer,
+  { id, values: v }: { id: string; values: CertificationValues },
+) {
   managerOnly(viewer);
   await loadCertification(tx, viewer.tenantId, id);
   const held = await tx
@@ -335,8 +339,7 @@ function progressOf(
 export async function getCertification(
   tx: Executor,
   viewer: CertViewer,
-  id: string,
-  now = new Date(),
+  { id, now = new Date() }: { id: string; now?: Date },
 ): Promise<CertificationDetail> {
   const row = await loadCertification(tx, viewer.tenantId, id);
   const steps = await stepsOf(tx, id);
@@ -578,7 +581,11 @@ export async function certificateFor(tx: Executor, viewer: CertViewer, certifica
  * random token, stored as its SHA-256; the previous link stops verifying. The token is shown now
  * and never again.
  */
-export async function newVerificationLink(tx: Executor, viewer: CertViewer, certificateId: string, now = new Date()) {
+export async function newVerificationLink(
+  tx: Executor,
+  viewer: CertViewer,
+  { certificateId, now = new Date() }: { certificateId: string; now?: Date },
+) {
   const c = await certificateFor(tx, viewer, certificateId);
   if (certificateStatus(c, now) !== 'valid')
     throw new AppError('CONFLICT', 'Only a valid certificate can be verified', {
@@ -592,7 +599,11 @@ export async function newVerificationLink(tx: Executor, viewer: CertViewer, cert
   return { token: `${c.id}.${token}` };
 }
 
-export async function revokeCertificate(tx: Executor, viewer: CertViewer, certificateId: string, now = new Date()) {
+export async function revokeCertificate(
+  tx: Executor,
+  viewer: CertViewer,
+  { certificateId, now = new Date() }: { certificateId: string; now?: Date },
+) {
   managerOnly(viewer);
   const c = await certificateFor(tx, viewer, certificateId);
   if (c.revokedAt) return { id: c.id };
@@ -681,7 +692,8 @@ export async function sweepCertificates(
         isNull(certificates.revokedAt),
         isNull(certificates.reminderSentAt),
         isNotNull(certificates.expiresAt),
-        sql`${certificates.expiresAt} > ${now} and ${certificates.expiresAt} <= ${new Date(now.getTime() + REMIND_DAYS_BEFORE * DAY)}`,
+        gt(certificates.expiresAt, now),
+        lte(certificates.expiresAt, new Date(now.getTime() + REMIND_DAYS_BEFORE * DAY)),
       ),
     );
   for (const c of due) {
@@ -696,7 +708,7 @@ export async function sweepCertificates(
         isNull(certificates.revokedAt),
         isNull(certificates.lapsedAt),
         isNotNull(certificates.expiresAt),
-        sql`${certificates.expiresAt} <= ${now}`,
+        lte(certificates.expiresAt, now),
       ),
     )
     .returning({ id: certificates.id });

@@ -22,9 +22,7 @@ export interface CertificateDocument {
 export async function certificateDocument(
   tx: Executor,
   viewer: CertViewer,
-  certificateId: string,
-  lng: Language,
-  now = new Date(),
+  { certificateId, lng, now = new Date() }: { certificateId: string; lng: Language; now?: Date },
 ): Promise<CertificateDocument> {
   const c = await certificateFor(tx, viewer, certificateId);
   const date = (d: Date) => new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
