@@ -126,12 +126,15 @@ export async function skillMap(
       });
     lineage = chosen.lineage_id;
   } else {
-    // the scorecard the tenant's calls used most in the last four weeks (calls_tenant_idx range)
+    // the scorecard the tenant's calls used most in the last four weeks (calls_tenant_recent_scorecard_idx, index only)
     const [used] = await rawRows<{ lineage_id: string }>(
       tx,
-      sql`select sc.lineage_id from calls c join scorecards sc on sc.id = c.scorecard_id
-          where c.tenant_id = ${viewer.tenantId} and c.created_at >= ${ts(since)} and c.mode not in ('test', 'dry_run')
-          group by sc.lineage_id order by count(*) desc, sc.lineage_id limit 1`,
+      sql`select sc.lineage_id
+          from (select c.scorecard_id, count(*) as n from calls c
+                where c.tenant_id = ${viewer.tenantId} and c.created_at >= ${ts(since)} and c.mode not in ('test', 'dry_run')
+                group by c.scorecard_id) x
+          join scorecards sc on sc.id = x.scorecard_id
+          group by sc.lineage_id order by sum(x.n) desc, sc.lineage_id limit 1`,
     );
     lineage = used?.lineage_id ?? null;
   }
