@@ -72,6 +72,8 @@ export const APP_ROUTES: AppRoute[] = [
   ),
   route('/progress', SIGNED_IN, 'app', () => import('./routes/progress')),
   route('/leaderboard', SIGNED_IN, 'app', () => import('./routes/leaderboard')),
+  route('/certifications', SIGNED_IN, 'app', () => import('./routes/certifications')),
+  route('/certifications/:id', SIGNED_IN, 'app', () => import('./routes/certification')),
   route('/meetings', SIGNED_IN, 'app', Meetings),
   route('/integrations/google/success', SIGNED_IN, 'app', Meetings),
   route('/cta', roles(['sales_manager']), 'app', () => import('./routes/cta')),
@@ -91,6 +93,8 @@ export const APP_ROUTES: AppRoute[] = [
   route('/terms', PUBLIC, 'public', () => import('./routes/terms')),
   route('/privacy', PUBLIC, 'public', () => import('./routes/privacy')),
   route('/contact', PUBLIC, 'public', () => import('./routes/contact')),
+  // a certificate's public verification link (signed out)
+  route('/verify/:token', PUBLIC, 'public', () => import('./routes/verify')),
 ];
 
 export const NotFoundPage = page(() => import('./routes/not-found'));

@@ -1,5 +1,6 @@
 import {
   IconAdjustments,
+  IconCertificate,
   IconChartLine,
   IconClipboardCheck,
   IconLayoutDashboard,
@@ -80,6 +81,13 @@ export function navLinksFor(me: Me): NavLinkDef[] {
     },
     { key: 'progress', labelKey: 'nav.progress', href: '/progress', icon: IconChartLine, show: role !== null },
     { key: 'leaderboard', labelKey: 'nav.leaderboard', href: '/leaderboard', icon: IconTrophy, show: role !== null },
+    {
+      key: 'certifications',
+      labelKey: 'nav.certifications',
+      href: '/certifications',
+      icon: IconCertificate,
+      show: role !== null,
+    },
     {
       key: 'meetings',
       labelKey: 'nav.meetings',

@@ -23,11 +23,21 @@ export default function ExercisePage() {
     queryFn: () => callsApi.preview(simulationId),
     retry: (count, error) => count < 1 && errorInfo(error).appCode === 'NETWORK',
   });
-  // assignments: ?exercise=<id> links the call to the rep's exercise
-  const exerciseId = new URLSearchParams(useSearch()).get('exercise') ?? undefined;
+  // assignments: ?exercise=<id> links the call to the rep's exercise;
+  // certifications: ?certificationStep=<id> makes it an attempt at that step
+  const search = new URLSearchParams(useSearch());
+  const exerciseId = search.get('exercise') ?? undefined;
+  const certificationStepId = search.get('certificationStep') ?? undefined;
   const session = useCallSession(
-    { input: { simulationId, mode: 'practice', ...(exerciseId ? { exerciseId } : {}) } },
-    `${simulationId}:${exerciseId ?? ''}`,
+    {
+      input: {
+        simulationId,
+        mode: 'practice',
+        ...(exerciseId ? { exerciseId } : {}),
+        ...(certificationStepId ? { certificationStepId } : {}),
+      },
+    },
+    `${simulationId}:${exerciseId ?? ''}:${certificationStepId ?? ''}`,
   );
   const snapshot = useCallSnapshot(session);
   // a server without calls.preview answers NOT_FOUND for the path itself: then Start still works

@@ -16,6 +16,9 @@ export interface BuiltClientOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A page whose path has a dot that is no file extension: a certificate's verification link, /verify/<id>.<secret>. */
+const DOTTED_PAGE = /^\/verify\/[^/]+$/;
+
 /**
  * Serves the built client: its files (a precompressed .br or .gz when the browser takes it, written
  * by scripts/precompress.mjs), hashed files under /assets/ cached for a year, anything else for
@@ -43,7 +46,7 @@ export async function registerBuiltClient(app: FastifyInstance, opts: BuiltClien
   };
   const page: PageHandler = async (request, reply) => {
     const pathname = request.url.split('?')[0];
-    if (path.extname(pathname) && pathname !== '/index.html') {
+    if (path.extname(pathname) && pathname !== '/index.html' && !DOTTED_PAGE.test(pathname)) {
       return reply
         .code(404)
         .headers({ 'Cache-Control': 'no-store' })

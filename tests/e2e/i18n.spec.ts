@@ -45,6 +45,7 @@ test.describe('Spanish titles (saved preference es)', () => {
       ['/assignments', 'Asignaciones'],
       ['/progress', 'Progreso por criterio'],
       ['/leaderboard', 'Clasificación'],
+      ['/certifications', 'Certificaciones'],
       ['/meetings', 'Reuniones'],
       ['/cta', 'Enlaces mágicos CTA'],
       ['/admin', 'Administración'],
@@ -55,7 +56,7 @@ test.describe('Spanish titles (saved preference es)', () => {
       await page.goto(path);
       await expect(h1(page), path).toHaveText(title);
     }
-    for (const name of ['Panel', 'Simulaciones', 'Equipo', 'Asignaciones', 'Progreso']) {
+    for (const name of ['Panel', 'Simulaciones', 'Equipo', 'Asignaciones', 'Progreso', 'Certificaciones']) {
       await expect(mainNav(page, 'es').getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(mainNav(page, 'es').getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);

@@ -17,6 +17,7 @@ const PAGES: Record<string, [string, string]> = {
   Assignments: ['/assignments', 'Assignments'],
   Progress: ['/progress', 'Progress by criterion'],
   Leaderboard: ['/leaderboard', 'Leaderboard'],
+  Certifications: ['/certifications', 'Certifications'],
   Admin: ['/admin', 'Admin'],
   'Spar admin': ['/spar-admin', 'Spar admin'],
 };
@@ -28,14 +29,15 @@ const SIDEBAR: Partial<Record<AccountKey, string[]>> = {
     'Assignments',
     'Progress',
     'Leaderboard',
+    'Certifications',
     'Meetings',
     'Admin',
     'Spar admin',
   ],
-  admin: [...MANAGE, 'Assignments', 'Progress', 'Leaderboard', 'Admin'],
-  manager: [...MANAGE, 'CTA magic links', 'Assignments', 'Progress', 'Leaderboard'],
-  rep: ['Assignments', 'Progress', 'Leaderboard'],
-  demoManager: ['Assignments', 'Progress', 'Leaderboard'],
+  admin: [...MANAGE, 'Assignments', 'Progress', 'Leaderboard', 'Certifications', 'Admin'],
+  manager: [...MANAGE, 'CTA magic links', 'Assignments', 'Progress', 'Leaderboard', 'Certifications'],
+  rep: ['Assignments', 'Progress', 'Leaderboard', 'Certifications'],
+  demoManager: ['Assignments', 'Progress', 'Leaderboard', 'Certifications'],
 };
 
 async function navLinkNames(page: Page): Promise<string[]> {

@@ -50,16 +50,19 @@ describe('static handler', () => {
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
   });
 
-  it.each(['/', '/dashboard', '/assignments/sr', '/index.html'])(
-    'answers %s with index.html, never cached',
-    async (p) => {
-      const res = await fetch(`${base}${p}`);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
-      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(await res.text()).toContain('<title>Spar</title>');
-    },
-  );
+  it.each([
+    '/',
+    '/dashboard',
+    '/assignments/sr',
+    '/index.html',
+    '/verify/0b4c4f3e-6a55-4b8e-9d2a-3f1b8c7d9e01.Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWo',
+  ])('answers %s with index.html, never cached', async (p) => {
+    const res = await fetch(`${base}${p}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await res.text()).toContain('<title>Spar</title>');
+  });
 
   it('a missing file with an extension is 404, not the SPA', async () => {
     for (const p of ['/assets/gone-999.js', '/missing.png']) {

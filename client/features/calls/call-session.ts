@@ -15,6 +15,7 @@ import {
   type StartCallOutput,
 } from './protocol';
 import { WEBRTC_CONNECT_TIMEOUT_MS, webRtcSupported, WebRtcLink } from './webrtc';
+import { errorInfo } from '../../lib/errors';
 import type { ConnectionStats } from './metrics';
 import {
   INITIAL_SNAPSHOT,
@@ -161,8 +162,9 @@ export class CallSession {
     let call: StartCallOutput;
     try {
       call = await this.backend.start(this.input);
-    } catch {
-      return this.fail('startFailed');
+    } catch (e) {
+      const messageKey = errorInfo(e).details?.messageKey;
+      return this.fail('startFailed', typeof messageKey === 'string' ? messageKey : null);
     }
     if (this.disposed) {
       void this.backend.end(call.callId).catch(() => undefined); // left the page while starting
@@ -212,11 +214,11 @@ export class CallSession {
     }
   }
 
-  private fail(error: CallErrorKey) {
+  private fail(error: CallErrorKey, startRefusal: string | null = null) {
     this.cleanup();
     void this.engine?.close().catch(() => null);
     this.engine = null;
-    this.set({ phase: 'failed', error, recording: 'none' });
+    this.set({ phase: 'failed', error, startRefusal, recording: 'none' });
   }
 
   private startOfflineSpeech(call: StartCallOutput) {

@@ -40,6 +40,8 @@ export interface CallSnapshot {
   error: CallErrorKey | null;
   /** The server's last error on the socket (a catalogue code, translated by call-labels.ts). */
   serverError: Pick<CallError, 'code' | 'params'> | null;
+  /** Why the server refused to start the call, when it said (an i18n message key, e.g. no attempts left). */
+  startRefusal: string | null;
   recording: RecordingStatus;
 }
 
@@ -61,6 +63,7 @@ export const INITIAL_SNAPSHOT: CallSnapshot = {
   end: null,
   error: null,
   serverError: null,
+  startRefusal: null,
   recording: 'none',
 };
 

@@ -19,6 +19,7 @@ import type { CallState } from './protocol';
 import { TranscriptView } from './transcript-view';
 import { useMicLevel, useNow } from './use-call-session';
 import { ErrorAlert } from '../../components/status-alerts';
+import { translateMessageKey } from '../../lib/errors';
 
 interface Props {
   session: CallSession;
@@ -268,7 +269,11 @@ export function StartCallButton({
   return (
     <>
       {snapshot.phase === 'failed' && snapshot.error && (
-        <ErrorAlert>{errorText(t, snapshot.error, snapshot.serverError)}</ErrorAlert>
+        <ErrorAlert>
+          {snapshot.startRefusal
+            ? translateMessageKey(t, snapshot.startRefusal)
+            : errorText(t, snapshot.error, snapshot.serverError)}
+        </ErrorAlert>
       )}
       <Group>
         <Button
