@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 const V = (key: string) => `certifications.validation.${key}`;
 
@@ -12,7 +13,7 @@ const stepInput = z
     minLevels: z
       .array(
         z.object({
-          criterion: z.string().trim().min(1, V('criterionRequired')).max(200, V('criterionTooLong')),
+          criterion: text(V('criterionRequired')).min(1, V('criterionRequired')).max(200, V('criterionTooLong')),
           level: z.union([z.literal(1), z.literal(2)], V('levelInvalid')),
         }),
       )
@@ -22,8 +23,8 @@ const stepInput = z
   .refine((s) => s.minScore !== null || s.minLevels.length > 0, { message: V('ruleRequired'), path: ['minScore'] });
 
 export const certificationValues = z.object({
-  name: z.string().trim().min(1, V('nameRequired')).max(200, V('nameTooLong')),
-  description: z.string().trim().max(2000, V('descriptionTooLong')).default(''),
+  name: text(V('nameRequired')).min(1, V('nameRequired')).max(200, V('nameTooLong')),
+  description: text().max(2000, V('descriptionTooLong')).default(''),
   /** Months a certificate stays valid after it is earned; null: it does not expire. */
   expiryMonths: z.number().int(V('expiryInvalid')).min(1, V('expiryInvalid')).max(120, V('expiryInvalid')).nullable(),
   /** Attempts a rep has at each step; null: no limit. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Whose progress: the caller's own when absent; a manager names a member of their team. */
 export const progressInput = z.object({ userId: z.uuid('dashboard.progress.validation.userInvalid').optional() });
@@ -34,7 +35,7 @@ export type ProgressView = z.infer<typeof progressOutput>;
 export const skillMapInput = z.object({
   /** A scorecard lineage (any of its versions' ids); absent: the one the team used most in the last 4 weeks. */
   scorecardId: z.uuid('dashboard.progress.validation.scorecardInvalid').optional(),
-  search: z.string().trim().max(200, 'dashboard.progress.validation.searchTooLong').optional(),
+  search: text().max(200, 'dashboard.progress.validation.searchTooLong').optional(),
   page: z.number().int().min(1).max(10_000).default(1),
   pageSize: z.number().int().min(5).max(100).default(25),
 });

@@ -392,6 +392,34 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       ...errors('400', '401', '403', '404'),
     },
   },
+  'GET /api/v1/certificates/:certificateId/download': {
+    operationId: 'downloadCertificate',
+    summary: 'Download a certificate as a PDF or one HTML file',
+    description:
+      "The certification, its holder, the issuing organisation, the dates and the status, in the reader's language. For the holder, their manager and the tenant's admins.",
+    tags: ['Reports'],
+    security: securityOf('user'),
+    parameters: [
+      pathParameter('certificateId', UUID_SCHEMA),
+      {
+        name: 'format',
+        in: 'query',
+        description: 'pdf (the default) or html.',
+        schema: { type: 'string', enum: ['pdf', 'html'] },
+      },
+      langParameter("The certificate's language (else the account's, else Accept-Language)."),
+    ],
+    responses: {
+      '200': {
+        description: 'The certificate, as an attachment.',
+        content: {
+          'application/pdf': { schema: { type: 'string', format: 'binary' } },
+          'text/html': { schema: { type: 'string' } },
+        },
+      },
+      ...errors('400', '401', '404'),
+    },
+  },
   'GET /api/v1/openapi.json': {
     operationId: 'openApiDocument',
     summary: 'This OpenAPI 3.1 document',
