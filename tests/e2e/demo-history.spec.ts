@@ -50,4 +50,67 @@ test.describe('the demo tenant on a first start', () => {
     await expect(page.getByTestId('heuristic-badge')).toBeVisible();
     await context.close();
   });
+
+  test('the team skill map, progress, leaderboards and certifications of the history, at 1440 and 375 px', async ({
+    browser,
+  }) => {
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 812],
+    ]) {
+      const manager = await browser.newContext({
+        baseURL: server.baseURL,
+        storageState: await server.signIn('manager@demo.test'),
+        viewport: { width, height },
+      });
+      const page = await manager.newPage();
+      const fits = async () =>
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.goto('/dashboard');
+      // the history may still be running when this test starts alone
+      const map = page.getByRole('table', { name: 'Team skill map' });
+      await expect(map.getByRole('row').nth(3)).toBeVisible({ timeout: 150_000 });
+      await map.scrollIntoViewIfNeeded();
+      await fits();
+      await page.screenshot({ path: `/tmp/skill-map-${width}.png` });
+      // a cell opens the evidence: that rep's levels on that criterion, with quotes
+      const cell = map.getByRole('link', { name: /latest level \d/ }).first();
+      const criterion = (await cell.getAttribute('aria-label'))!.split(':')[0];
+      await cell.click();
+      await expect(page).toHaveURL(/\/progress\?user=[0-9a-f-]{36}&criterion=/);
+      await expect(h1(page)).toHaveText('Progress by criterion');
+      const item = page.getByTestId('progress-criterion').filter({ hasText: criterion });
+      await expect(item.getByText(/^Level \d$/).first()).toBeVisible();
+      await fits();
+
+      await page.goto('/leaderboard');
+      const board = page.getByRole('table', { name: 'Best score' });
+      await expect(board.getByRole('row').nth(5)).toBeVisible();
+      await page.getByText('Practice streak', { exact: true }).click();
+      // a streak needs practice since the last weekday: the board or its empty line, whichever the day gives
+      await expect(page.getByText(/^Days in a row, up to today, with at least one counted attempt\./)).toBeVisible();
+      await expect(
+        page
+          .getByRole('table', { name: 'Practice streak' })
+          .or(page.getByText('No counted attempts on this board yet.')),
+      ).toBeVisible();
+      await fits();
+      await page.screenshot({ path: `/tmp/leaderboard-${width}.png`, fullPage: true });
+
+      await page.goto('/certifications');
+      await expect(page.getByText('Discovery ready', { exact: true })).toBeVisible();
+      await expect(page.getByText('Cold call certified', { exact: true })).toBeVisible();
+      await fits();
+      await manager.close();
+    }
+    // a rep finds their own place on the board
+    const rep = await browser.newContext({
+      baseURL: server.baseURL,
+      storageState: await server.signIn('rep@demo.test'),
+    });
+    const page = await rep.newPage();
+    await page.goto('/leaderboard');
+    await expect(page.getByRole('table', { name: 'Best score' }).getByText('You', { exact: true })).toBeVisible();
+    await rep.close();
+  });
 });

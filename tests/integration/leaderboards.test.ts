@@ -5,6 +5,8 @@ import type { CallMode } from '../../db/schema/calls';
 import { signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { systemRunner, useTestDatabase } from '../helpers/db';
 import { seedDemoTenant } from '../helpers/demo-tenant';
+import { tenantRunner } from '../helpers/tenant-runner';
+import { leaderboard } from '../../server/services/leaderboards/leaderboards';
 import type { AppDeps } from '../../server/deps';
 
 /**
@@ -19,9 +21,15 @@ let tenantId: string;
 const people: Record<string, UserRow> = {};
 const DAY = 86_400_000;
 
-/** A call of `mode` by `who`, scored `score`, its report ready `daysAgo` days ago. */
-async function scored(who: string, mode: CallMode, score: number, daysAgo: number, simulationId: string | null = null) {
-  const at = new Date(Date.now() - daysAgo * DAY - 60_000);
+/** A call of `mode` by `who`, scored `score`, its report ready `daysAgo` days ago (or at that date). */
+async function scored(
+  who: string,
+  mode: CallMode,
+  score: number,
+  daysAgo: number | Date,
+  simulationId: string | null = null,
+) {
+  const at = daysAgo instanceof Date ? daysAgo : new Date(Date.now() - daysAgo * DAY - 60_000);
   await sys(async (tx) => {
     const [call] = await tx
       .insert(calls)
@@ -87,7 +95,7 @@ describe('leaderboards', () => {
     expect(kept.some((k) => k.userId === people.casey.id)).toBe(false);
   });
 
-  it('ranks by best score, improvement over four weeks and practice streak (ties share a rank)', async () => {
+  it('ranks by best score and by improvement over four weeks (ties share a rank)', async () => {
     expect(ranks((await board('manager', 'best')).rows)).toEqual([
       [1, 'Jordan Rep', 90],
       [2, 'Riley Rep', 80],
@@ -95,17 +103,36 @@ describe('leaderboards', () => {
     ]);
     // the last two weeks' average (80, 70, 60) against the two before (40); Jordan has no attempt before
     expect(ranks((await board('manager', 'improvement')).rows)).toEqual([[1, 'Riley Rep', 30]]);
-    // Riley: today and yesterday; Jordan: yesterday (today has none yet); Sasha: today
-    expect(ranks((await board('manager', 'streak')).rows)).toEqual([
-      [1, 'Riley Rep', 2],
-      [2, 'Jordan Rep', 1],
-      [2, 'Sasha Patel', 1],
-    ]);
     // one simulation's board: the drill only
     const sims = (await board('manager', 'best')).simulations;
     const drill = sims.find((s) => s.name === 'Drill: Acknowledge')!;
     const one = await signedInCaller(deps, people.manager).leaderboards.get({ board: 'best', simulationId: drill.id });
     expect(ranks(one.rows)).toEqual([[1, 'Riley Rep', 70]]);
+  });
+
+  it('ranks the practice streak: days in a row up to today, weekends without practice not ending it', async () => {
+    // a week in June 2026, long before the other boards' four weeks: Wednesday the 10th is "today"
+    const june = (d: number) => new Date(Date.UTC(2026, 5, d, 15));
+    for (const d of [10, 9, 8, 6, 5]) await scored('riley', 'exercise', 50, june(d)); // Friday 5th … Wednesday, Saturday 6th too
+    await scored('riley', 'exercise', 50, june(3)); // before the gap of Thursday 4th
+    await scored('jordan', 'exercise', 50, june(9)); // yesterday; today not yet
+    await scored('sasha', 'certification', 50, june(10));
+    await scored('casey', 'practice', 50, june(10)); // free practice: no streak
+    const streak = await tenantRunner(
+      database.db,
+      tenantId,
+    )((tx) =>
+      leaderboard(
+        tx,
+        { userId: people.manager.id, role: 'sales_manager', tenantId },
+        { board: 'streak', now: june(10) },
+      ),
+    );
+    expect(ranks(streak.rows)).toEqual([
+      [1, 'Riley Rep', 5],
+      [2, 'Jordan Rep', 1],
+      [2, 'Sasha Patel', 1],
+    ]);
   });
 
   it('with names hidden, a rep’s answer carries no other rep’s name or id, and still their own position', async () => {

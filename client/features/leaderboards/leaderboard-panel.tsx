@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, SegmentedControl, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, SegmentedControl, Select, Skeleton, Stack, Table, Text, useMatches } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,8 @@ export function LeaderboardPanel() {
     placeholderData: keepPreviousData,
   });
   const l = q.data;
+  // three long labels do not fit side by side on a phone: one under the other there
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', xs: 'horizontal' });
   const meBelow = l?.me && !l.rows.some((r) => r.me) ? l.me : null;
   return (
     <Stack gap="md">
@@ -64,6 +66,9 @@ export function LeaderboardPanel() {
       </Text>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
+          orientation={orientation}
+          fullWidth={orientation === 'vertical'}
+          w={orientation === 'vertical' ? '100%' : undefined}
           aria-label={t('leaderboard.board')}
           value={board}
           onChange={(v) => setBoard(v as LeaderboardBoard)}

@@ -52,17 +52,29 @@ function boardTeam(viewer: Viewer): SQL {
              and u.manager_id is not distinct from (select me.manager_id from users me where me.id = ${viewer.userId})`;
 }
 
-/** Consecutive days up to `today` (or up to yesterday, when today has none yet) among `days` (YYYY-MM-DD). */
-function streakOf(days: readonly string[], today: string): number {
+const dayBefore = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
+const isWeekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay());
+
+/**
+ * The practice streak at `today` among `days` (YYYY-MM-DD, UTC): the days with a counted attempt
+ * in a row, going back from today. Today without one does not end it (the day is not over), nor
+ * does a Saturday or Sunday without one (a weekend attempt still adds a day); the first weekday
+ * without one does.
+ */
+export function streakOf(days: readonly string[], today: string): number {
   const set = new Set(days);
-  const step = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
-  let d = set.has(today) ? today : step(today);
   let n = 0;
-  while (set.has(d)) {
-    n++;
-    d = step(d);
+  for (let d = today, first = true; ; d = dayBefore(d), first = false) {
+    if (set.has(d)) n++;
+    else if (!first && !isWeekend(d)) return n;
   }
-  return n;
+}
+
+/** The start of the last weekday before `today`: an attempt since then is needed for a streak above 0. */
+function streakHorizon(today: string): Date {
+  let d = dayBefore(today);
+  while (isWeekend(d)) d = dayBefore(d);
+  return new Date(`${d}T00:00:00Z`);
 }
 
 interface Scored {
@@ -83,8 +95,8 @@ async function scores(
   const team = boardTeam(viewer);
   if (board === 'streak') {
     const since = new Date(now.getTime() - STREAK_DAYS * DAY);
-    // a streak is 0 unless there is an attempt today or yesterday (UTC): only those reps' days are read
-    const yesterday = new Date(Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - DAY);
+    // a streak is 0 without an attempt since the last weekday before today (UTC): only those reps' days are read
+    const horizon = streakHorizon(now.toISOString().slice(0, 10));
     const recentSim = simulationId ? sql`and r.simulation_id = ${simulationId}` : sql``;
     const rows = await rawRows<{ user_id: string; name: string; days: string[]; attempts: number }>(
       tx,
@@ -93,7 +105,7 @@ async function scores(
           from attempt_scores a join users u on u.id = a.user_id
           where a.tenant_id = ${viewer.tenantId} and a.at >= ${ts(since)} and a.at <= ${ts(now)} ${sim} and ${team}
             and u.id in (select r.user_id from attempt_scores r
-                         where r.tenant_id = ${viewer.tenantId} and r.at >= ${ts(yesterday)} and r.at <= ${ts(now)} ${recentSim})
+                         where r.tenant_id = ${viewer.tenantId} and r.at >= ${ts(horizon)} and r.at <= ${ts(now)} ${recentSim})
           group by u.id`,
     );
     const today = now.toISOString().slice(0, 10);
