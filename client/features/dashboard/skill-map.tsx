@@ -139,12 +139,13 @@ export function SkillMap() {
       ) : (
         <Stack gap="sm">
           <DataTable
-            minWidth={200 + m!.criteria.length * 110}
+            minWidth={180 + m!.criteria.length * 140}
             label={t('skillMap.title')}
             aria-label={t('skillMap.title')}
             verticalSpacing="xs"
             data-testid="skill-map"
-            columns={[t('skillMap.rep'), ...m!.criteria]}
+            // a criterion's name wraps between words, never inside one
+            columns={[t('skillMap.rep'), ...m!.criteria.map((label) => ({ label, w: 140 }))]}
           >
             {m!.rows.map((r) => (
               <Table.Tr key={r.userId}>
