@@ -95,3 +95,41 @@ export async function holdGuestTypedCall(page: Page) {
   }
   await page.getByRole('button', { name: 'End call' }).click();
 }
+
+/**
+ * A live typed call in which the rep speaks only when the page hands over: `say` waits for "Your
+ * turn", types the line and waits for the prospect's whole reply; `end` waits for the turn, hangs
+ * up and waits for the closing screen.
+ */
+export async function typedCall(page: Page) {
+  await page.getByRole('button', { name: 'Start call' }).click();
+  await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
+  const transcript = page.getByRole('log', { name: 'Live transcript' });
+  const prospect = transcript.locator('[data-speaker="prospect"]');
+  const rep = transcript.locator('[data-speaker="rep"]');
+  await expect(prospect.first()).toContainText(/\w{2,}/);
+  const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
+  const yourTurn = () =>
+    expect(page.getByTestId('call-talking')).toHaveText('Your turn: type your answer', { timeout: 20_000 });
+  return {
+    transcript,
+    say: async (text: string) => {
+      await yourTurn();
+      const before = await prospect.count();
+      const said = await rep.count();
+      await input.fill(text);
+      await input.press('Enter');
+      await expect(rep.nth(said)).toContainText(text.slice(0, 20));
+      await expect.poll(() => prospect.count(), { timeout: 15_000 }).toBeGreaterThan(before);
+    },
+    end: async () => {
+      await yourTurn();
+      await page.getByRole('button', { name: 'End call' }).click();
+      await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+    },
+  };
+}
+
+/** Whether the page fits its viewport's width (nothing to scroll sideways). */
+export const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

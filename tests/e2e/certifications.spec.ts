@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, h1, test } from './fixtures';
 import { storageFile } from './server-info';
+import { noHorizontalOverflow, typedCall } from './call-helpers';
 
 // A seeded English simulation (seed/simulations.ts); the e2e server has no OPENAI_API_KEY, so its
 // calls run in the offline practice mode and the rep types.
@@ -14,9 +14,6 @@ const TURNS = [
   'The reason I am calling: we help IT directors cut their service desk backlog by a third within one quarter, and your team has been hiring support engineers.',
   'Could we book a 30 minute meeting next Tuesday, 14 May, at 10am to see whether it fits your team?',
 ];
-
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe('Certifications', () => {
   test.use({ userType: 'sales_rep', displayName: REP });
@@ -68,27 +65,9 @@ test.describe('Certifications', () => {
     await expect(page).toHaveURL(/\/exercise\/[0-9a-f-]{36}\?certificationStep=[0-9a-f-]{36}$/);
 
     // 3. the typed call: the rep types only when the page hands over
-    await page.getByRole('button', { name: 'Start call' }).click();
-    await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
-    const transcript = page.getByRole('log', { name: 'Live transcript' });
-    const prospect = transcript.locator('[data-speaker="prospect"]');
-    const rep = transcript.locator('[data-speaker="rep"]');
-    await expect(prospect.first()).toContainText(/\w{2,}/);
-    const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-    const yourTurn = () =>
-      expect(page.getByTestId('call-talking')).toHaveText('Your turn: type your answer', { timeout: 20_000 });
-    for (const text of TURNS) {
-      await yourTurn();
-      const before = await prospect.count();
-      const said = await rep.count();
-      await input.fill(text);
-      await input.press('Enter');
-      await expect(rep.nth(said)).toContainText(text.slice(0, 20));
-      await expect.poll(() => prospect.count(), { timeout: 15_000 }).toBeGreaterThan(before);
-    }
-    await yourTurn();
-    await page.getByRole('button', { name: 'End call' }).click();
-    await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+    const call = await typedCall(page);
+    for (const text of TURNS) await call.say(text);
+    await call.end();
     await page.getByRole('link', { name: 'Open the report' }).click();
     await expect(page.getByTestId('report-score')).toBeVisible({ timeout: 30_000 });
 

@@ -1,5 +1,6 @@
 import { expect, h1, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { noHorizontalOverflow } from './call-helpers';
 
 // A first start exactly as the quick start makes it (demo seed with its history, on a server of
 // its own): the manager's dashboard says the data is demo data, shows the history being made,
@@ -64,8 +65,7 @@ test.describe('the demo tenant on a first start', () => {
         viewport: { width, height },
       });
       const page = await manager.newPage();
-      const fits = async () =>
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      const fits = async () => expect(await noHorizontalOverflow(page)).toBe(true);
       await page.goto('/dashboard');
       // the history may still be running when this test starts alone
       const map = page.getByRole('table', { name: 'Team skill map' });

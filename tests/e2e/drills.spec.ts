@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, h1, test } from './fixtures';
+import { noHorizontalOverflow, typedCall } from './call-helpers';
 
 // A real call where the customer raises a price objection and the rep brushes it off; the rep is
 // the user made for the test, so the upload pre-selects them as the rep speaker.
@@ -27,9 +27,6 @@ const ANSWER = [
   'When you say it is too expensive, compared with what exactly?',
   'That makes sense. A customer with 12 managers cut six hours of forecasting every week to one, so the licence paid for itself in two months; for your managers that would be about five hours back every week.',
 ];
-
-const noHorizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe('Practise this: a drill from a real call', () => {
   test.use({ userType: 'sales_rep', displayName: REP });
@@ -68,26 +65,8 @@ test.describe('Practise this: a drill from a real call', () => {
     // 3. the drill, held by typed turns with the offline prospect, who raises the customer's objection
     await drills.getByRole('link', { name: 'Start the drill' }).click();
     await expect(page).toHaveURL(/\/exercise\/[0-9a-f-]{36}$/);
-    await page.getByRole('button', { name: 'Start call' }).click();
-    await expect(page.getByTestId('call-state')).toHaveText('Call connected', { timeout: 15_000 });
-    const transcript = page.getByRole('log', { name: 'Live transcript' });
-    const prospect = transcript.locator('[data-speaker="prospect"]');
-    const rep = transcript.locator('[data-speaker="rep"]');
-    await expect(prospect.first()).toContainText(/\w{2,}/);
-    const input = page.getByRole('textbox', { name: 'Type what you would say and press Enter' });
-    // the rep types when the page hands over, never over the prospect, and waits for the whole reply
-    const yourTurn = () =>
-      expect(page.getByTestId('call-talking')).toHaveText('Your turn: type your answer', { timeout: 20_000 });
-    const say = async (text: string) => {
-      await yourTurn();
-      const before = await prospect.count();
-      const said = await rep.count();
-      await input.fill(text);
-      await input.press('Enter');
-      await expect(rep.nth(said)).toContainText(text.slice(0, 20));
-      await expect.poll(() => prospect.count(), { timeout: 15_000 }).toBeGreaterThan(before);
-      await yourTurn();
-    };
+    const call = await typedCall(page);
+    const { transcript, say } = call;
     const objectionRaised = () => transcript.locator('[data-speaker="prospect"]', { hasText: 'too expensive' });
     for (const line of LEAD_IN) {
       if ((await objectionRaised().count()) > 0) break;
@@ -95,8 +74,7 @@ test.describe('Practise this: a drill from a real call', () => {
     }
     await expect(objectionRaised().first()).toBeVisible();
     for (const line of ANSWER) await say(line);
-    await page.getByRole('button', { name: 'End call' }).click();
-    await expect(page.getByRole('heading', { name: 'Congratulations' })).toBeVisible();
+    await call.end();
     await page.getByRole('link', { name: 'Open the report' }).click();
 
     // 4. the drill's report: then and now for each trained criterion, the source moment, a link back
