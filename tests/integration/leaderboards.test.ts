@@ -116,7 +116,8 @@ describe('leaderboards', () => {
     for (const d of [10, 9, 8, 6, 5]) await scored('riley', 'exercise', 50, june(d)); // Friday 5th … Wednesday, Saturday 6th too
     await scored('riley', 'exercise', 50, june(3)); // before the gap of Thursday 4th
     await scored('jordan', 'exercise', 50, june(9)); // yesterday; today not yet
-    await scored('sasha', 'certification', 50, june(10));
+    // Sasha: every day for three weeks, longer than the two weeks read first
+    for (let d = 0; d < 22; d++) await scored('sasha', 'certification', 50, new Date(june(10).getTime() - d * DAY));
     await scored('casey', 'practice', 50, june(10)); // free practice: no streak
     const streak = await tenantRunner(
       database.db,
@@ -129,10 +130,12 @@ describe('leaderboards', () => {
       ),
     );
     expect(ranks(streak.rows)).toEqual([
-      [1, 'Riley Rep', 5],
-      [2, 'Jordan Rep', 1],
-      [2, 'Sasha Patel', 1],
+      [1, 'Sasha Patel', 22],
+      [2, 'Riley Rep', 5],
+      [3, 'Jordan Rep', 1],
     ]);
+    // attempts: those on the streak's days
+    expect(streak.rows.map((r) => r.attempts)).toEqual([22, 5, 1]);
   });
 
   it('with names hidden, a rep’s answer carries no other rep’s name or id, and still their own position', async () => {

@@ -62,11 +62,19 @@ const isWeekend = (d: string) => [0, 6].includes(new Date(`${d}T00:00:00Z`).getU
  * without one does.
  */
 export function streakOf(days: readonly string[], today: string): number {
+  return streakDays(days, today).length;
+}
+
+/** The days that make the streak (see streakOf), newest first, and the day the walk stopped on. */
+function streakDays(days: readonly string[], today: string): string[] & { stoppedAt?: string } {
   const set = new Set(days);
-  let n = 0;
+  const out: string[] & { stoppedAt?: string } = [];
   for (let d = today, first = true; ; d = dayBefore(d), first = false) {
-    if (set.has(d)) n++;
-    else if (!first && !isWeekend(d)) return n;
+    if (set.has(d)) out.push(d);
+    else if (!first && !isWeekend(d)) {
+      out.stoppedAt = d;
+      return out;
+    }
   }
 }
 
@@ -93,26 +101,7 @@ async function scores(
 ): Promise<Scored[]> {
   const sim = simulationId ? sql`and a.simulation_id = ${simulationId}` : sql``;
   const team = boardTeam(viewer);
-  if (board === 'streak') {
-    const since = new Date(now.getTime() - STREAK_DAYS * DAY);
-    // a streak is 0 without an attempt since the last weekday before today (UTC): only those reps' days are read
-    const horizon = streakHorizon(now.toISOString().slice(0, 10));
-    const recentSim = simulationId ? sql`and r.simulation_id = ${simulationId}` : sql``;
-    const rows = await rawRows<{ user_id: string; name: string; days: string[]; attempts: number }>(
-      tx,
-      sql`select u.id as user_id, ${userName} as name, count(*)::int as attempts,
-                 array_agg(distinct to_char(a.at at time zone 'UTC', 'YYYY-MM-DD')) as days
-          from attempt_scores a join users u on u.id = a.user_id
-          where a.tenant_id = ${viewer.tenantId} and a.at >= ${ts(since)} and a.at <= ${ts(now)} ${sim} and ${team}
-            and u.id in (select r.user_id from attempt_scores r
-                         where r.tenant_id = ${viewer.tenantId} and r.at >= ${ts(horizon)} and r.at <= ${ts(now)} ${recentSim})
-          group by u.id`,
-    );
-    const today = now.toISOString().slice(0, 10);
-    return rows
-      .map((r) => ({ userId: r.user_id, name: r.name, value: streakOf(r.days, today), attempts: r.attempts }))
-      .filter((r) => r.value > 0);
-  }
+  if (board === 'streak') return streaks(tx, viewer, { sim, simulationId, team, now });
   const since = new Date(now.getTime() - 28 * DAY);
   const mid = new Date(now.getTime() - 14 * DAY);
   const value =
@@ -136,6 +125,71 @@ async function scores(
     value: Math.round(Number(r.value) * 10) / 10,
     attempts: r.attempts,
   }));
+}
+
+/** Days a streak is first looked for in: a streak still running at its start is read again over STREAK_DAYS. */
+const STREAK_FIRST_DAYS = 14;
+
+/**
+ * The practice streaks of the reps with an attempt since the last weekday before today (UTC; any
+ * other rep's streak is 0). Their attempt days of the last two weeks are read first; the few whose
+ * streak runs past them are read again over STREAK_DAYS. Attempts: those on the streak's days.
+ */
+async function streaks(
+  tx: Executor,
+  viewer: Viewer,
+  { sim, simulationId, team, now }: { sim: SQL; simulationId: string | undefined; team: SQL; now: Date },
+): Promise<Scored[]> {
+  const today = now.toISOString().slice(0, 10);
+  const horizon = streakHorizon(today);
+  const recentSim = simulationId ? sql`and r.simulation_id = ${simulationId}` : sql``;
+  const read = (days: number, only: string[] | null) =>
+    rawRows<{ user_id: string; name: string; day: string; n: number }>(
+      tx,
+      sql`select u.id as user_id, ${userName} as name, to_char(a.at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n
+          from attempt_scores a join users u on u.id = a.user_id
+          where a.tenant_id = ${viewer.tenantId} and a.at >= ${ts(new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY))}
+            and a.at <= ${ts(now)} ${sim} and ${team}
+            and ${
+              only
+                ? sql`u.id = any(${sql.param(only)}::uuid[])`
+                : sql`u.id in (select r.user_id from attempt_scores r
+                             where r.tenant_id = ${viewer.tenantId} and r.at >= ${ts(horizon)} and r.at <= ${ts(now)} ${recentSim})`
+            }
+          group by u.id, 3`,
+    );
+  const collect = (rows: Awaited<ReturnType<typeof read>>) => {
+    const byUser = new Map<string, { name: string; days: Map<string, number> }>();
+    for (const r of rows) {
+      const u = byUser.get(r.user_id) ?? { name: r.name, days: new Map<string, number>() };
+      u.days.set(r.day, r.n);
+      byUser.set(r.user_id, u);
+    }
+    return byUser;
+  };
+  const first = collect(await read(STREAK_FIRST_DAYS, null));
+  const windowStart = new Date(Date.parse(`${today}T00:00:00Z`) - (STREAK_FIRST_DAYS - 1) * DAY)
+    .toISOString()
+    .slice(0, 10);
+  const longer = [...first].filter(([, u]) => {
+    const run = streakDays([...u.days.keys()], today);
+    return run.length > 0 && (run.stoppedAt ?? '') < windowStart;
+  });
+  if (longer.length) {
+    const again = collect(
+      await read(
+        STREAK_DAYS,
+        longer.map(([id]) => id),
+      ),
+    );
+    for (const [id, u] of again) first.set(id, u);
+  }
+  return [...first]
+    .map(([userId, u]) => {
+      const run = streakDays([...u.days.keys()], today);
+      return { userId, name: u.name, value: run.length, attempts: run.reduce((n, d) => n + (u.days.get(d) ?? 0), 0) };
+    })
+    .filter((r) => r.value > 0);
 }
 
 /** One board of the viewer's team, ranked (1, 2, 2, 4 on ties), with the viewer's own position. */
