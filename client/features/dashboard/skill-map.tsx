@@ -1,17 +1,16 @@
 import {
   Anchor,
   Badge,
+  Button,
   Card,
   Group,
-  Pagination,
-  Select,
+  NativeSelect,
   Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -24,7 +23,7 @@ import { NameCell } from '../../components/name-text';
 import { errorMessage } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { LEVEL_COLORS } from '../reports/criterion-card';
+import { LEVEL_COLORS } from '../reports/level-colors';
 
 const PAGE_SIZE = 25;
 type Cell = SkillMapView['rows'][number]['cells'][number];
@@ -49,31 +48,30 @@ function SkillCell({ userId, cell }: { userId: string; cell: Cell }) {
     : t('skillMap.cellNone', { criterion: cell.criterion });
   return (
     <Table.Td>
-      <Tooltip label={label} multiline w={240} withArrow>
-        <Anchor
-          component={Link}
-          href={`/progress?user=${encodeURIComponent(userId)}&criterion=${encodeURIComponent(cell.criterion)}`}
-          aria-label={label}
-          underline="never"
-        >
-          <Group gap={4} wrap="nowrap">
-            {cell.latest ? (
-              <Badge color={LEVEL_COLORS[cell.latest.level]} variant="light">
-                {cell.latest.level}
-              </Badge>
-            ) : (
-              <Text c="dimmed" size="sm">
-                –
-              </Text>
-            )}
-            {trend && (
-              <Text size="sm" c={trend === 'up' ? 'green' : trend === 'down' ? 'red' : 'dimmed'} aria-hidden>
-                {ARROW[trend]}
-              </Text>
-            )}
-          </Group>
-        </Anchor>
-      </Tooltip>
+      <Anchor
+        component={Link}
+        href={`/progress?user=${encodeURIComponent(userId)}&criterion=${encodeURIComponent(cell.criterion)}`}
+        aria-label={label}
+        title={label}
+        underline="never"
+      >
+        <Group gap={4} wrap="nowrap">
+          {cell.latest ? (
+            <Badge color={LEVEL_COLORS[cell.latest.level]} variant="light">
+              {cell.latest.level}
+            </Badge>
+          ) : (
+            <Text c="dimmed" size="sm">
+              –
+            </Text>
+          )}
+          {trend && (
+            <Text size="sm" c={trend === 'up' ? 'green' : trend === 'down' ? 'red' : 'dimmed'} aria-hidden>
+              {ARROW[trend]}
+            </Text>
+          )}
+        </Group>
+      </Anchor>
     </Table.Td>
   );
 }
@@ -107,15 +105,15 @@ export function SkillMap() {
         {t('skillMap.explain')}
       </Text>
       <Group gap="sm" mb="sm" align="flex-end" wrap="wrap">
-        <Select
+        {/* a native select: the dashboard's first load stays within its budget */}
+        <NativeSelect
           label={t('skillMap.scorecard')}
           data={(m?.scorecards ?? []).map((s) => ({ value: s.id, label: s.name }))}
-          value={m?.scorecardId ?? null}
-          onChange={(v) => {
-            setScorecardId(v ?? undefined);
+          value={m?.scorecardId ?? ''}
+          onChange={(e) => {
+            setScorecardId(e.currentTarget.value || undefined);
             setPage(1);
           }}
-          allowDeselect={false}
           w={260}
           maw="100%"
         />
@@ -157,12 +155,20 @@ export function SkillMap() {
             ))}
           </DataTable>
           {m!.total > PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(m!.total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              aria-label={t('skillMap.pages')}
-            />
+            <Group gap="sm" role="navigation" aria-label={t('skillMap.pages')}>
+              <Button variant="default" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t('skillMap.previous')}
+              </Button>
+              <Text size="sm">{t('skillMap.pageOf', { page, pages: Math.ceil(m!.total / PAGE_SIZE) })}</Text>
+              <Button
+                variant="default"
+                size="xs"
+                disabled={page >= Math.ceil(m!.total / PAGE_SIZE)}
+                onClick={() => setPage(page + 1)}
+              >
+                {t('skillMap.next')}
+              </Button>
+            </Group>
           )}
         </Stack>
       )}

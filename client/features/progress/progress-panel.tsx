@@ -7,7 +7,7 @@ import { NameText } from '../../components/name-text';
 import { errorMessage } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
-import { LEVEL_COLORS } from '../reports/criterion-card';
+import { LEVEL_COLORS } from '../reports/level-colors';
 
 type Criterion = ProgressView['criteria'][number];
 

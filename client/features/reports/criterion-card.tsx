@@ -1,11 +1,10 @@
+import { LEVEL_COLORS } from './level-colors';
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CriterionReport } from '../../../server/contracts/reports';
 import { clock, quoteCounts } from '../../../server/contracts/report-format';
 import { HelpTip } from '../../components/help-tip';
-
-export const LEVEL_COLORS = ['red', 'yellow', 'green'] as const;
 
 interface Props {
   criterion: CriterionReport;

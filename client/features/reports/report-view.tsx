@@ -11,7 +11,8 @@ import {
   unanimousCount,
 } from '../../../server/contracts/report-format';
 import { AnalyticsView } from './analytics-view';
-import { CriterionCard, LEVEL_COLORS } from './criterion-card';
+import { CriterionCard } from './criterion-card';
+import { LEVEL_COLORS } from './level-colors';
 import { DrillPanel } from './drill-panel';
 import { ReviewModal } from './review-modal';
 import { TranscriptList, turnDomId } from './transcript-list';
