@@ -164,6 +164,16 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
 
   it('backfills the rollups from existing exercises and reports, and they stay exact afterwards', async () => {
     const env = testEnv();
+    // today's seed writes the simulation columns later migrations add (0028): they stand in while it
+    // runs on the old tables and go before the upgrade, which adds them itself
+    const LATER_SIMULATION_COLUMNS = ['kind', 'source_call_id', 'source_moment', 'drill_criteria'];
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.execute(
+        sql.raw(
+          `alter table simulations add column kind text not null default 'standard', add column source_call_id uuid, add column source_moment jsonb, add column drill_criteria jsonb`,
+        ),
+      ),
+    );
     await seedDemoIfEmpty(database.db, {
       password: 'demo-pass-1',
       policy: env.passwordPolicy,
@@ -199,6 +209,11 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
       return { tenantId: t, pendingUser: rep2.id, assignmentId: a.id };
     });
 
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.execute(
+        sql.raw(`alter table simulations ${LATER_SIMULATION_COLUMNS.map((c) => `drop column ${c}`).join(', ')}`),
+      ),
+    );
     await migrateDatabase(database);
     const counts = (await asSystem(database.db, { action: 'test' }, (tx) =>
       tx.execute(
