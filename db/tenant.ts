@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from './client';
-import { auditLog } from './schema';
+import { recordAudit } from './audit';
 import { inDbSpan } from './spans';
 
 /** Which top-level transaction (if any) the current async context runs in. */
@@ -88,7 +88,7 @@ export async function rawRows<T = Record<string, unknown>>(
 
 async function writeAudit(tx: Tx, reason: SystemReason) {
   if (!reason.audit) return;
-  await tx.insert(auditLog).values({
+  await recordAudit(tx, {
     action: reason.action,
     actorUserId: reason.actorUserId ?? null,
     tenantId: reason.tenantId ?? null,

@@ -18,6 +18,10 @@ export const users = tenantTable(
     language: text().$type<Language>(),
     photoUrl: text(),
     lastActiveAt: timestamptz(),
+    /** Set when provisioning (SCIM `active: false`) turns the account off: no sign-in, history kept. */
+    deactivatedAt: timestamptz(),
+    /** The identity provider's id for this person (SCIM `externalId`), unique within the tenant. */
+    externalId: text(),
     ...stamps(),
   },
   (t) => [
@@ -25,6 +29,7 @@ export const users = tenantTable(
     uniqueIndex('users_tenant_username_uq').on(t.tenantId, sql`lower(${t.username})`),
     index('users_tenant_idx').on(t.tenantId),
     index('users_manager_idx').on(t.managerId),
+    uniqueIndex('users_tenant_external_id_uq').on(t.tenantId, t.externalId),
   ],
 );
 

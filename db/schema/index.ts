@@ -17,3 +17,4 @@ export * from './meetings';
 export * from './call-settings';
 export * from './coaching';
 export * from './certifications';
+export * from './security';

@@ -32,17 +32,3 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );
-
-/** Cross-tenant actions taken through the system path (superuser screens, jobs). */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: id(),
-    actorUserId: uuid(),
-    tenantId: uuid(),
-    action: text().notNull(),
-    detail: text(),
-    createdAt: defaultNow(),
-  },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
-);

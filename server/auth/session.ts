@@ -95,7 +95,7 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id))
+      .where(and(eq(sessions.id, id), isNull(users.deactivatedAt)))
       .limit(1);
     const row = rows[0];
     if (!row) return null;

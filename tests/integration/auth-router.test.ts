@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { auditLog, sessions, users } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
 import {
   createSession,
@@ -135,6 +135,46 @@ describe('auth.login', () => {
     const e = describeTrpcError(await rejection(caller.auth.login({ email: 'not-an-email', password: 'x' })));
     expect(e.trpcCode).toBe('BAD_REQUEST');
     expect(e.httpStatus).toBe(400);
+  });
+});
+
+describe('sign-in in the audit log', () => {
+  const auditRows = (tenantId: string) =>
+    asSystem(database.db, { action: 'test' }, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.action, 'auth.sign_in')))
+        .orderBy(desc(auditLog.createdAt)),
+    );
+
+  it('records a success and a failure with the address and browser they came from', async () => {
+    const t = await createTenant(database.db, { name: 'Audited', schemaName: 'audited' });
+    const u = await createTenantUser(database.db, t.id, { email: 'aud@audited.test', password: TEST_PASSWORD });
+    const { caller } = anonymousCaller(deps, { ip: '10.9.8.7' });
+    await expect(caller.auth.login({ email: 'aud@audited.test', password: 'not the password' })).rejects.toThrow();
+    await caller.auth.login({ email: 'aud@audited.test', password: TEST_PASSWORD });
+    const rows = await auditRows(t.id);
+    expect(rows.map((r) => [r.outcome, r.actorUserId, r.actorLabel, r.ip])).toEqual([
+      ['success', u.id, 'aud@audited.test', '10.9.8.7'],
+      ['failure', u.id, 'aud@audited.test', '10.9.8.7'],
+    ]);
+  });
+
+  it('a deactivated account is refused with its own message even with the right password, and its sessions stop', async () => {
+    const t = await createTenant(database.db, { name: 'Gone', schemaName: 'gone' });
+    const u = await createTenantUser(database.db, t.id, { email: 'gone@gone.test', password: TEST_PASSWORD });
+    const { token } = await createSession(database.db, u.id);
+    expect(await validateSessionToken(database.db, token)).not.toBeNull();
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, u.id)),
+    );
+    expect(await validateSessionToken(database.db, token)).toBeNull();
+    const { caller } = anonymousCaller(deps, { ip: '10.9.8.6' });
+    const err = await rejection(caller.auth.login({ email: 'gone@gone.test', password: TEST_PASSWORD }));
+    expect(describeTrpcError(err)).toMatchObject({ appCode: 'ACCOUNT_DEACTIVATED', httpStatus: 403 });
+    const rows = await auditRows(t.id);
+    expect(rows[0]).toMatchObject({ outcome: 'failure', detail: 'deactivated' });
   });
 });
 

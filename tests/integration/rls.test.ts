@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clients, sessions, supportRequests, users } from '../../db/schema';
+import { auditLog, clients, sessions, supportRequests, users } from '../../db/schema';
+import { recordAudit } from '../../db/audit';
 import { createSupportRequest } from '../../seed/factories';
 import { asSystem, withTenant } from '../../db/tenant';
 import { createSession } from '../../server/auth/session';
@@ -103,6 +104,43 @@ describe('row-level security', () => {
   });
 });
 
+describe('the audit log is append-only for the application role', () => {
+  it("a tenant adds and reads its own rows, never another tenant's, and cannot change or remove any", async () => {
+    await withTenant(database.db, a.tenantId, (tx) =>
+      recordAudit(tx, { tenantId: a.tenantId, action: 'test.appended', actorLabel: 'one@alpha.test' }),
+    );
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      recordAudit(tx, { tenantId: b.tenantId, action: 'test.appended', actorLabel: 'one@beta.test' }),
+    );
+    const seen = await withTenant(database.db, a.tenantId, (tx) =>
+      tx
+        .select({ tenantId: auditLog.tenantId, label: auditLog.actorLabel })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'test.appended')),
+    );
+    expect(seen).toEqual([{ tenantId: a.tenantId, label: 'one@alpha.test' }]);
+    // writing another tenant's row is refused by the policy
+    expect(
+      await dbError(
+        withTenant(database.db, a.tenantId, (tx) => recordAudit(tx, { tenantId: b.tenantId, action: 'test.forged' })),
+      ),
+    ).toMatchObject({ message: expect.stringMatching(/row-level security/) });
+    // no UPDATE or DELETE privilege at all
+    expect(
+      await dbError(
+        withTenant(database.db, a.tenantId, (tx) =>
+          tx.update(auditLog).set({ action: 'test.rewritten' }).where(eq(auditLog.tenantId, a.tenantId)),
+        ),
+      ),
+    ).toMatchObject({ message: expect.stringMatching(/permission denied/) });
+    expect(
+      await dbError(
+        withTenant(database.db, a.tenantId, (tx) => tx.delete(auditLog).where(eq(auditLog.tenantId, a.tenantId))),
+      ),
+    ).toMatchObject({ message: expect.stringMatching(/permission denied/) });
+  });
+});
+
 describe('RLS catalogue', () => {
   // A tenant-owned table forces RLS with a policy; a system table (audit_log) is closed to the
   // application role altogether. A new table that is neither fails here.
@@ -124,8 +162,8 @@ describe('RLS catalogue', () => {
       .filter((t) => t.app_access && (!t.rls || !t.forced || t.policies < 1))
       .map((t) => t.table);
     expect(unprotected).toEqual([]);
-    // the privilege check discriminates: audit_log (system only) is closed, users is not
-    expect(tables.find((t) => t.table === 'audit_log')?.app_access).toBe(false);
+    // the privilege check discriminates: sign-in states (system only) are closed, users is not
+    expect(tables.find((t) => t.table === 'sso_login_states')?.app_access).toBe(false);
     expect(tables.find((t) => t.table === 'users')?.app_access).toBe(true);
   });
 

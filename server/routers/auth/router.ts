@@ -30,7 +30,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { userId, userType, token, expiresAt } = await loginWithPassword(
         ctx.deps.db,
-        { ...input, ip: ctx.req.ip },
+        { ...input, ip: ctx.req.ip, userAgent: ctx.req.userAgent },
         throttleLimits(ctx),
       );
       ctx.setCookie(sessionCookie(token, expiresAt, { secure: ctx.req.secure || ctx.deps.env.isProduction }));

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { clients, users } from '../../../db/schema';
+import { recordAudit } from '../../../db/audit';
 import { asSystem } from '../../../db/tenant';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { createSession } from '../../auth/session';
@@ -11,6 +12,7 @@ export interface LoginInput {
   email: string;
   password: string;
   ip: string;
+  userAgent?: string;
 }
 
 /**
@@ -22,7 +24,13 @@ export async function loginWithPassword(db: Db, input: LoginInput, limits: Throt
   await assertNotThrottled(db, email, input.ip);
   const [user] = await asSystem(db, { action: 'auth.login' }, (tx) =>
     tx
-      .select({ id: users.id, passwordHash: users.passwordHash, userType: users.userType })
+      .select({
+        id: users.id,
+        tenantId: users.tenantId,
+        passwordHash: users.passwordHash,
+        userType: users.userType,
+        deactivatedAt: users.deactivatedAt,
+      })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email))
       .limit(1),
@@ -30,11 +38,31 @@ export async function loginWithPassword(db: Db, input: LoginInput, limits: Throt
   const ok = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
+  const origin = { actorUserId: user?.id ?? null, actorLabel: email, ip: input.ip, userAgent: input.userAgent };
   if (!user || !ok) {
     await recordFailure(db, email, input.ip, limits);
+    await asSystem(db, { action: 'auth.login_failed' }, (tx) =>
+      recordAudit(tx, { ...origin, tenantId: user?.tenantId ?? null, action: 'auth.sign_in', outcome: 'failure' }),
+    );
     throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
   }
+  if (user.deactivatedAt) {
+    // the right password of an account provisioning turned off: say so, it is not a typo
+    await asSystem(db, { action: 'auth.login_deactivated' }, (tx) =>
+      recordAudit(tx, {
+        ...origin,
+        tenantId: user.tenantId,
+        action: 'auth.sign_in',
+        outcome: 'failure',
+        detail: 'deactivated',
+      }),
+    );
+    throw new AppError('ACCOUNT_DEACTIVATED', 'This account has been deactivated');
+  }
   await recordSuccess(db, email);
+  await asSystem(db, { action: 'auth.login_succeeded' }, (tx) =>
+    recordAudit(tx, { ...origin, tenantId: user.tenantId, action: 'auth.sign_in' }),
+  );
   return {
     userId: user.id,
     userType: user.userType,
