@@ -102,6 +102,11 @@ const envSchema = z.object({
   /** GET /metrics (Prometheus) answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is off (404). */
   METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters')),
   CALL_TICKET_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  /**
+   * DNS resolvers (host or host:port, comma-separated) asked for the TXT records that verify a
+   * single sign-on domain; unset, the system's.
+   */
+  DNS_SERVERS: z.string().default(''),
   ENCRYPTION_KEY: unsetWhenEmpty(z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters')),
   /** Finished jobs (succeeded or given up) are deleted after this many days; their secrets go when they finish. */
   JOB_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(14),

@@ -110,6 +110,23 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
       ...errors('404'),
     },
   },
+  'GET /api/v1/auth/sso/oidc/callback': {
+    operationId: 'ssoOidcCallback',
+    summary: "Finish single sign-on with the organisation's OpenID Connect provider (browser redirect)",
+    description:
+      'The provider sends the browser back here (register this address as its redirect URI). The state must match the cookie set when the sign-in started; the code is exchanged with PKCE and the ID token checked (issuer, audience, expiry, signature, nonce). On success the session cookie is set and the browser goes to its home page; otherwise to `/login?sso_error=<reason>`.',
+    tags: ['Sign-in'],
+    security: securityOf('public'),
+    parameters: ['code', 'state', 'error', 'iss'].map((name) => ({
+      name,
+      in: 'query' as const,
+      description: 'As sent by the identity provider.',
+      schema: { type: 'string' as const },
+    })),
+    responses: {
+      ...redirect('To the home page, or to the sign-in page with the reason.'),
+    },
+  },
   'GET /api/v1/auth/dev-token': {
     operationId: 'devToken',
     summary: 'Development only: a session for an account without its password',

@@ -26,6 +26,7 @@ import { reportsRouter } from '../routers/reports/router';
 import { drillsRouter } from '../routers/drills/router';
 import { progressRouter } from '../routers/progress/router';
 import { leaderboardsRouter } from '../routers/leaderboards/router';
+import { ssoRouter } from '../routers/sso/router';
 import { certificationsRouter } from '../routers/certifications/router';
 import { scorecardsRouter } from '../routers/scorecards/router';
 import { simulationsRouter } from '../routers/simulations/router';
@@ -54,6 +55,7 @@ export const appRouter = router({
   drills: drillsRouter,
   progress: progressRouter,
   leaderboards: leaderboardsRouter,
+  sso: ssoRouter,
   certifications: certificationsRouter,
   assignments: assignmentsRouter,
   dashboard: dashboardRouter,

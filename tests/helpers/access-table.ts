@@ -48,6 +48,8 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   // a one-time "choose your password" link: its token is the credential
   'auth.passwordLink': ANYONE,
   'auth.setPasswordWithLink': ANYONE,
+  // "Continue with SSO": finds the organisation by the address's domain
+  'auth.ssoStart': ANYONE,
 
   'profile.get': SIGNED_IN,
   'profile.update': SIGNED_IN,
@@ -159,6 +161,12 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'leaderboards.get': ANY_ROLE,
   'leaderboards.settings': ADMIN,
   'leaderboards.updateSettings': ADMIN,
+  'sso.get': ADMIN,
+  'sso.updateOidc': ADMIN,
+  'sso.addDomain': ADMIN,
+  'sso.verifyDomain': ADMIN,
+  'sso.removeDomain': ADMIN,
+  'sso.updatePolicy': ADMIN,
   /** /certifications: every role reads and takes them; admins and managers define, revoke and export. */
   'certifications.list': ANY_ROLE,
   'certifications.get': ANY_ROLE,
@@ -244,6 +252,7 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'PUT /api/v1/auth/language': SIGNED_IN,
   'GET /api/v1/auth/google/start': ANYONE,
   'GET /api/v1/auth/google/callback': ANYONE,
+  'GET /api/v1/auth/sso/oidc/callback': ANYONE,
   // development helpers (only routed when enabled): sign-in helpers, open to the caller like a login
   'GET /api/v1/auth/dev-token': ANYONE,
   'GET /api/v1/auth/debug': ANYONE,

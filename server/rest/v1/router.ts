@@ -7,6 +7,7 @@ import { logger } from '../../logger';
 import { resolveSession, type ResolvedSession } from '../../trpc/context';
 import { matchPath, type RestContext, type RestRoute } from './route';
 import { authRoutes } from './auth';
+import { ssoRoutes } from './sso';
 import { debugRoutes, devTokenRoutes } from './dev';
 import { healthRoutes } from './health';
 import { knowledgeRoutes } from './knowledge';
@@ -32,6 +33,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...healthRoutes,
     ...procedureRoutes(),
     ...authRoutes,
+    ...ssoRoutes,
     ...(env.devTokenEnabled ? devTokenRoutes : []),
     ...(env.debugEndpointsEnabled ? debugRoutes : []),
     ...knowledgeRoutes,

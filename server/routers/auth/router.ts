@@ -8,6 +8,16 @@ import { logger } from '../../logger';
 import { z } from 'zod';
 import { loginInput, loginOutput, meOutput, passwordLinkInput, setPasswordWithLinkInput } from '../../contracts/auth';
 import { passwordLinkAccount, setPasswordWithLink } from '../../auth/password-links';
+import { ssoStartInput } from '../../contracts/sso';
+import { AppError } from '../../errors';
+import { asSystem } from '../../../db/tenant';
+import { OIDC_CALLBACK_PATH, OIDC_STATE_COOKIE, startOidcSignIn } from '../../services/sso/oidc';
+import { ssoTenantForEmail } from '../../services/sso/settings';
+import { SsoFailure } from '../../services/sso/sign-in';
+import { publicBase } from '../sso/router';
+
+/** A path of this site to land on after signing in; anything else (another site, `//host`) is dropped. */
+const safeReturnTo = (p: string | undefined) => (p && /^\/(?![/\\])/.test(p) ? p : null);
 
 function throttleLimits(ctx: Context) {
   const e = ctx.deps.env;
@@ -85,6 +95,44 @@ export const authRouter = router({
   providers: publicProcedure.output(z.object({ google: z.boolean() })).query(({ ctx }) => ({
     google: !!(ctx.deps.env.GOOGLE_CLIENT_ID && ctx.deps.env.GOOGLE_CLIENT_SECRET),
   })),
+
+  /**
+   * "Continue with SSO": the organisation is found by the address's verified domain; the answer is
+   * where the browser goes next (the OpenID Connect provider, or the SAML sign-in route).
+   */
+  ssoStart: publicProcedure
+    .input(ssoStartInput)
+    .output(z.object({ url: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const found = await asSystem(ctx.deps.db, { action: 'auth.sso_lookup' }, (tx) =>
+        ssoTenantForEmail(tx, input.email),
+      );
+      const returnTo = safeReturnTo(input.returnTo);
+      if (found?.protocols.includes('oidc')) {
+        try {
+          const { url, state } = await startOidcSignIn(ctx.deps.db, {
+            tenantId: found.tenantId,
+            redirectUri: new URL(OIDC_CALLBACK_PATH, publicBase(ctx)).toString(),
+            returnTo,
+            encryptionKey: ctx.deps.env.ENCRYPTION_KEY,
+          });
+          const secure = ctx.req.secure || ctx.deps.env.isProduction;
+          ctx.setCookie(
+            `${OIDC_STATE_COOKIE}=${state}; HttpOnly; SameSite=Lax; Path=${OIDC_CALLBACK_PATH}; Max-Age=600${secure ? '; Secure' : ''}`,
+          );
+          return { url };
+        } catch (e) {
+          if (e instanceof SsoFailure && e.reason === 'not_configured') throw new AppError('SSO_NOT_CONFIGURED');
+          logger.warn({ err: e }, 'single sign-on could not start');
+          throw new AppError('SSO_FAILED', 'The identity provider could not be reached');
+        }
+      }
+      if (found?.protocols.includes('saml')) {
+        const q = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : '';
+        return { url: `/api/v1/auth/sso/saml/${encodeURIComponent(found.schemaName)}/login${q}` };
+      }
+      throw new AppError('SSO_NOT_CONFIGURED', 'No single sign-on is set up for this e-mail domain');
+    }),
 
   passwordPolicy: publicProcedure.query(({ ctx }) => ctx.deps.env.passwordPolicy),
 });

@@ -7,6 +7,7 @@ import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { createSession } from '../../auth/session';
 import { assertNotThrottled, recordFailure, recordSuccess, type ThrottleLimits } from '../../auth/throttle';
 import { AppError } from '../../errors';
+import { ssoRequiredFor } from '../sso/policy';
 
 export interface LoginInput {
   email: string;
@@ -59,6 +60,18 @@ export async function loginWithPassword(db: Db, input: LoginInput, limits: Throt
     );
     throw new AppError('ACCOUNT_DEACTIVATED', 'This account has been deactivated');
   }
+  const ssoOnly = await asSystem(db, { action: 'auth.login_policy' }, async (tx) => {
+    if (!(await ssoRequiredFor(tx, user))) return false;
+    await recordAudit(tx, {
+      ...origin,
+      tenantId: user.tenantId,
+      action: 'auth.sign_in',
+      outcome: 'failure',
+      detail: 'single sign-on required',
+    });
+    return true;
+  });
+  if (ssoOnly) throw new AppError('SSO_REQUIRED', 'This organisation signs in with single sign-on');
   await recordSuccess(db, email);
   await asSystem(db, { action: 'auth.login_succeeded' }, (tx) =>
     recordAudit(tx, { ...origin, tenantId: user.tenantId, action: 'auth.sign_in' }),

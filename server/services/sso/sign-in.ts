@@ -5,7 +5,17 @@ import { securitySettings, ssoDomains, users, type SsoProtocol } from '../../../
 import { asSystem } from '../../../db/tenant';
 import { createSession } from '../../auth/session';
 import { homePathFor, roleOf } from '../../contracts/roles';
-import { AppError } from '../../errors';
+import type { SsoErrorReason } from '../../contracts/sso';
+
+/** A single sign-on that did not complete, with the reason the sign-in page shows (`?sso_error=`). */
+export class SsoFailure extends Error {
+  constructor(
+    readonly reason: SsoErrorReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** What an identity provider said about the person, after its answer was checked. */
 export interface SsoIdentity {
@@ -43,7 +53,7 @@ async function freeUsername(tx: Tx, tenantId: string, email: string): Promise<st
 export async function completeSsoSignIn(db: Db, who: SsoIdentity) {
   const email = who.email.trim().toLowerCase();
   const origin = { actorLabel: email, ip: who.ip ?? null, userAgent: who.userAgent ?? null };
-  const refuse = async (detail: string, code: 'SSO_FAILED' | 'ACCOUNT_DEACTIVATED' = 'SSO_FAILED') => {
+  const refuse = async (reason: SsoErrorReason, detail: string): Promise<never> => {
     await asSystem(db, { action: 'sso.refused' }, (tx) =>
       recordAudit(tx, {
         ...origin,
@@ -53,9 +63,10 @@ export async function completeSsoSignIn(db: Db, who: SsoIdentity) {
         detail: `${who.protocol}: ${detail}`,
       }),
     );
-    throw new AppError(code, detail);
+    throw new SsoFailure(reason, detail);
   };
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return refuse('the identity provider sent no e-mail address');
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    return refuse('failed', 'the identity provider sent no e-mail address');
 
   const found = await asSystem(db, { action: 'sso.sign_in', tenantId: who.tenantId }, async (tx) => {
     const [domain] = await tx
@@ -69,7 +80,8 @@ export async function completeSsoSignIn(db: Db, who: SsoIdentity) {
         ),
       )
       .limit(1);
-    if (!who.emailVerified && !domain) return { kind: 'refused', why: 'the e-mail address is not verified' } as const;
+    if (!who.emailVerified && !domain)
+      return { kind: 'refused', reason: 'not_verified', why: 'the e-mail address is not verified' } as const;
     const [existing] = await tx
       .select({ id: users.id, tenantId: users.tenantId, userType: users.userType, deactivatedAt: users.deactivatedAt })
       .from(users)
@@ -77,9 +89,9 @@ export async function completeSsoSignIn(db: Db, who: SsoIdentity) {
       .limit(1);
     if (existing) {
       if (existing.tenantId !== who.tenantId)
-        return { kind: 'refused', why: 'the account belongs to another organisation' } as const;
+        return { kind: 'refused', reason: 'other_tenant', why: 'the account belongs to another organisation' } as const;
       if (existing.userType === 'superuser')
-        return { kind: 'refused', why: 'a superuser signs in with a password' } as const;
+        return { kind: 'refused', reason: 'failed', why: 'a superuser signs in with a password' } as const;
       if (existing.deactivatedAt) return { kind: 'deactivated' } as const;
       await recordAudit(tx, {
         ...origin,
@@ -116,8 +128,8 @@ export async function completeSsoSignIn(db: Db, who: SsoIdentity) {
     await recordAudit(tx, { ...origin, actorUserId: row.id, tenantId: who.tenantId, action: 'auth.sso_sign_in' });
     return { kind: 'ok', userId: row.id, userType: row.userType, created: true } as const;
   });
-  if (found.kind === 'refused') return refuse(found.why);
-  if (found.kind === 'deactivated') return refuse('the account is deactivated', 'ACCOUNT_DEACTIVATED');
+  if (found.kind === 'refused') return refuse(found.reason, found.why);
+  if (found.kind === 'deactivated') return refuse('deactivated', 'the account is deactivated');
   const session = await createSession(db, found.userId);
   return { ...session, userId: found.userId, created: found.created, home: homePathFor(roleOf(found.userType)) };
 }
