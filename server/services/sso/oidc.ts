@@ -49,7 +49,15 @@ export function providerConfiguration(p: ProviderKey, now = Date.now()): Promise
     p.clientId,
     undefined,
     p.secret ? client.ClientSecretBasic(p.secret) : client.None(),
-    { execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [], timeout: 10 },
+    {
+      // the ID token's signature is checked against the provider's JWKS even though it came
+      // straight from the token endpoint (OpenID Connect would let TLS stand in for it)
+      execute: [
+        client.enableNonRepudiationChecks,
+        ...(issuer.protocol === 'http:' ? [client.allowInsecureRequests] : []),
+      ],
+      timeout: 10,
+    },
   );
   discovered.set(key, { at: now, config });
   config.catch(() => discovered.delete(key));
@@ -114,19 +122,23 @@ export async function startOidcSignIn(
   return { url: url.toString(), state };
 }
 
-/** What openid-client's refusal means for the person signing in. */
+/**
+ * What openid-client's refusal means for the person signing in. Its errors carry oauth4webapi's
+ * code, and their causes the claim that failed (`{ claim: 'nonce' }`).
+ */
 function reasonOf(e: unknown): SsoErrorReason {
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    const err = cur as { code?: string; message?: string; cause?: unknown; error?: string };
-    const claim = (err.cause as { claim?: string } | undefined)?.claim;
-    if (err.code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED')
-      return claim === 'nonce' ? 'nonce' : claim === 'aud' || claim === 'azp' ? 'audience' : 'failed';
-    if (err.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') return 'expired';
-    if (err.code === 'OAUTH_KEY_SELECTION_FAILED' || /signature verification failed/i.test(err.message ?? ''))
-      return 'signature';
-    if (err.code === 'OAUTH_AUTHORIZATION_RESPONSE_ERROR') return err.error === 'access_denied' ? 'denied' : 'failed';
-    cur = err.cause;
-  }
+  const chain: { code?: string; message?: string; claim?: string; error?: string }[] = [];
+  for (let cur: unknown = e; cur && typeof cur === 'object' && chain.length < 6;)
+    (chain.push(cur as (typeof chain)[number]), (cur = (cur as { cause?: unknown }).cause));
+  const has = (code: string) => chain.some((c) => c.code === code);
+  const claim = chain.find((c) => typeof c.claim === 'string')?.claim;
+  if (has('OAUTH_JWT_CLAIM_COMPARISON_FAILED'))
+    return claim === 'nonce' ? 'nonce' : claim === 'aud' || claim === 'azp' ? 'audience' : 'failed';
+  if (has('OAUTH_JWT_TIMESTAMP_CHECK_FAILED')) return 'expired';
+  if (has('OAUTH_KEY_SELECTION_FAILED') || chain.some((c) => /signature verification failed/i.test(c.message ?? '')))
+    return 'signature';
+  if (has('OAUTH_AUTHORIZATION_RESPONSE_ERROR'))
+    return chain.some((c) => c.error === 'access_denied') ? 'denied' : 'failed';
   return 'failed';
 }
 
@@ -168,7 +180,7 @@ export async function finishOidcSignIn(
   if (!waiting) return fail('state', null, 'the sign-in expired or was already used');
   const { row, conn } = waiting;
   if (!conn?.enabled) return fail('not_configured', row.tenantId, 'the provider was turned off');
-  let claims: client.IDToken;
+  let claims: Record<string, unknown>;
   try {
     const config = await providerConfiguration(providerKey(conn, opts.encryptionKey));
     const tokens = await client.authorizationCodeGrant(config, opts.callbackUrl, {
@@ -177,7 +189,13 @@ export async function finishOidcSignIn(
       expectedNonce: row.nonce ?? undefined,
       idTokenExpected: true,
     });
-    claims = tokens.claims()!;
+    const idToken = tokens.claims()!;
+    // a provider that keeps the ID token minimal gives the address at its userinfo endpoint, for
+    // the same subject (checked by openid-client)
+    claims =
+      typeof idToken.email === 'string'
+        ? idToken
+        : { ...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)), ...idToken };
   } catch (e) {
     const reason = reasonOf(e);
     return fail(reason, row.tenantId, `${reason}: ${e instanceof Error ? e.message : String(e)}`.slice(0, 500));
