@@ -1,7 +1,8 @@
-import { Text } from '@mantine/core';
+import { Divider, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GoogleSignIn } from '../features/auth/google-sign-in';
 import { LoginForm } from '../features/auth/login-form';
+import { SsoSignIn } from '../features/auth/sso-sign-in';
 import { AuthCard } from '../components/auth-card';
 
 export default function LoginPage() {
@@ -12,6 +13,8 @@ export default function LoginPage() {
         {t('auth.login.note')}
       </Text>
       <LoginForm />
+      <Divider label={t('auth.login.or')} labelPosition="center" />
+      <SsoSignIn />
       <GoogleSignIn />
     </AuthCard>
   );

@@ -9,22 +9,20 @@ import { text } from './text';
  */
 
 /** Where the sign-in page is sent back with `?sso_error=<reason>` when single sign-on fails. */
-export const SSO_ERROR_REASONS = [
-  'failed',
-  'state',
-  'nonce',
-  'expired',
-  'signature',
-  'audience',
-  'unsigned',
-  'replayed',
-  'not_verified',
-  'other_tenant',
-  'deactivated',
-  'not_configured',
-  'denied',
-] as const;
-export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];
+export type SsoErrorReason =
+  | 'failed'
+  | 'state'
+  | 'nonce'
+  | 'expired'
+  | 'signature'
+  | 'audience'
+  | 'unsigned'
+  | 'replayed'
+  | 'not_verified'
+  | 'other_tenant'
+  | 'deactivated'
+  | 'not_configured'
+  | 'denied';
 
 const domainName = text('identity.validation.domainInvalid')
   .toLowerCase()

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Divider, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,6 @@ export function GoogleSignIn() {
 
   return (
     <Stack>
-      <Divider label={t('auth.login.or')} labelPosition="center" />
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <Button variant="default" leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={start} fullWidth>
         {t('auth.login.google')}

@@ -6,7 +6,8 @@ import { requestOrigin } from './google-redirect';
 import type { RestRoute } from './route';
 
 /** A same-site path to land on after signing in, or the user's home. */
-const landing = (returnTo: string | null, home: string) => (returnTo && /^\/(?![/\\])/.test(returnTo) ? returnTo : home);
+const landing = (returnTo: string | null, home: string) =>
+  returnTo && /^\/(?![/\\])/.test(returnTo) ? returnTo : home;
 
 /** Single sign-on by OpenID Connect: the provider sends the browser back here (a redirect, not JSON). */
 export const ssoRoutes: RestRoute[] = [

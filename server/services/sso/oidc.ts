@@ -128,8 +128,10 @@ export async function startOidcSignIn(
  */
 function reasonOf(e: unknown): SsoErrorReason {
   const chain: { code?: string; message?: string; claim?: string; error?: string }[] = [];
-  for (let cur: unknown = e; cur && typeof cur === 'object' && chain.length < 6;)
-    (chain.push(cur as (typeof chain)[number]), (cur = (cur as { cause?: unknown }).cause));
+  for (let cur: unknown = e; cur && typeof cur === 'object' && chain.length < 6;) {
+    chain.push(cur as (typeof chain)[number]);
+    cur = (cur as { cause?: unknown }).cause;
+  }
   const has = (code: string) => chain.some((c) => c.code === code);
   const claim = chain.find((c) => typeof c.claim === 'string')?.claim;
   if (has('OAUTH_JWT_CLAIM_COMPARISON_FAILED'))

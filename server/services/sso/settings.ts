@@ -15,7 +15,7 @@ import { SsoFailure } from './sign-in';
 type Origin = Pick<AuditEntry, 'actorUserId' | 'actorLabel' | 'ip' | 'userAgent'>;
 
 /** The TXT record that proves a domain: `_spar-verification.<domain>` holding `spar-verification=<token>`. */
-export const domainRecord = (domain: string, token: string) => ({
+const domainRecord = (domain: string, token: string) => ({
   name: `_spar-verification.${domain}`,
   value: `spar-verification=${token}`,
 });
