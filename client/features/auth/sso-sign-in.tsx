@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
+import { loadPageTexts } from '../../lib/i18n';
 import { trpc } from '../../lib/trpc';
 import { ErrorAlert } from '../../components/status-alerts';
 
@@ -33,9 +33,15 @@ export function SsoSignIn({ returnTo }: { returnTo?: string }) {
   const cameBack = new URLSearchParams(window.location.search).get('sso_error');
   const [open, setOpen] = useState(!!cameBack);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(
-    cameBack ? t(`auth.sso.errors.${REASONS.has(cameBack) ? cameBack : 'failed'}`) : null,
-  );
+  const [error, setError] = useState<string | null>(cameBack ? t('errors.SSO_FAILED') : null);
+  useEffect(() => {
+    if (!cameBack) return;
+    // the reasons' words live with the other pages' texts (not on the first load of /login):
+    // the general message shows until they arrive
+    void loadPageTexts().then(() =>
+      setError(t(`identity:signInErrors.${REASONS.has(cameBack) ? cameBack : 'failed'}`)),
+    );
+  }, [cameBack, t]);
   const start = useMutation(trpc.auth.ssoStart.mutationOptions());
 
   const submit = async (e: React.FormEvent) => {
@@ -55,12 +61,7 @@ export function SsoSignIn({ returnTo }: { returnTo?: string }) {
 
   if (!open)
     return (
-      <Button
-        variant="default"
-        leftSection={<IconBuildingSkyscraper size={18} aria-hidden />}
-        onClick={() => setOpen(true)}
-        fullWidth
-      >
+      <Button variant="default" onClick={() => setOpen(true)} fullWidth>
         {t('auth.sso.continue')}
       </Button>
     );
