@@ -38,8 +38,11 @@ async function wrongCode(secret: string) {
 }
 
 const sessionCount = async (userId: string) =>
-  (await asSystem(database.db, { action: 'test' }, (tx) => tx.select().from(sessions).where(eq(sessions.userId, userId))))
-    .length;
+  (
+    await asSystem(database.db, { action: 'test' }, (tx) =>
+      tx.select().from(sessions).where(eq(sessions.userId, userId)),
+    )
+  ).length;
 
 const auditActions = (userId: string) =>
   asSystem(database.db, { action: 'test' }, (tx) =>
@@ -156,8 +159,13 @@ describe('signing in with a second factor', () => {
     expect(stored.map((c) => c.id)).not.toContain(challengeOf(out));
 
     // a wrong code is refused and counted
-    const wrong = await rejection(caller.auth.verifyTwoFactor({ challenge: challengeOf(out), code: await wrongCode(secret) }));
-    expect(describeTrpcError(wrong)).toMatchObject({ appCode: 'TWO_FACTOR_CODE_INVALID', details: { attemptsLeft: 4 } });
+    const wrong = await rejection(
+      caller.auth.verifyTwoFactor({ challenge: challengeOf(out), code: await wrongCode(secret) }),
+    );
+    expect(describeTrpcError(wrong)).toMatchObject({
+      appCode: 'TWO_FACTOR_CODE_INVALID',
+      details: { attemptsLeft: 4 },
+    });
     expect(await sessionCount(u.id)).toBe(before);
 
     // the previous step's code is still accepted (clock drift); the enrolment's own code was of this step
@@ -172,7 +180,9 @@ describe('signing in with a second factor', () => {
       ['auth.sign_in', 'success'],
     ]);
     // the pending sign-in is gone: it cannot be used again
-    const again = await rejection(caller.auth.verifyTwoFactor({ challenge: challengeOf(out), code: await code(secret, 60) }));
+    const again = await rejection(
+      caller.auth.verifyTwoFactor({ challenge: challengeOf(out), code: await code(secret, 60) }),
+    );
     expect(describeTrpcError(again)).toMatchObject({ appCode: 'TWO_FACTOR_CHALLENGE_INVALID' });
   });
 
@@ -225,7 +235,9 @@ describe('signing in with a second factor', () => {
       'TOO_MANY_REQUESTS',
     ]);
     // locked: even the right code and the right password are refused now
-    const right = await rejection(caller.auth.verifyTwoFactor({ challenge: challengeOf(out), code: await code(secret, 30) }));
+    const right = await rejection(
+      caller.auth.verifyTwoFactor({ challenge: challengeOf(out), code: await code(secret, 30) }),
+    );
     expect(describeTrpcError(right)).toMatchObject({ appCode: 'TOO_MANY_REQUESTS', httpStatus: 429 });
     const pw = await rejection(anon().caller.auth.login({ email: 'guess@locked.test', password: TEST_PASSWORD }));
     expect(describeTrpcError(pw)).toMatchObject({ appCode: 'TOO_MANY_REQUESTS' });

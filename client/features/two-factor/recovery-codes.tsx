@@ -2,7 +2,15 @@ import { Alert, Button, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** Ten recovery codes, shown once: to copy or download; `onDone` for the button that leaves them. */
-export function RecoveryCodes({ codes, onDone, doneLabel }: { codes: string[]; onDone?: () => void; doneLabel?: string }) {
+export function RecoveryCodes({
+  codes,
+  onDone,
+  doneLabel,
+}: {
+  codes: string[];
+  onDone?: () => void;
+  doneLabel?: string;
+}) {
   const { t } = useTranslation();
   const text = codes.join('\n');
   const download = () => {

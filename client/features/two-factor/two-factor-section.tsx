@@ -143,9 +143,7 @@ function Enabled({
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {enabledAt
-          ? t('twoFactor.profile.onSince', { date: format.date(enabledAt) })
-          : t('twoFactor.profile.enabled')}
+        {enabledAt ? t('twoFactor.profile.onSince', { date: format.date(enabledAt) }) : t('twoFactor.profile.enabled')}
       </Text>
       <Text size="sm" c={codesLeft <= 2 ? 'red' : 'dimmed'}>
         {t('twoFactor.profile.codesLeft', { count: codesLeft })}

@@ -70,9 +70,7 @@ export const authRouter = router({
   startTwoFactorEnrolment: publicProcedure
     .input(twoFactorChallengeInput)
     .output(twoFactorEnrolmentOutput)
-    .mutation(({ ctx, input }) =>
-      startSignInEnrolment(ctx.deps.db, { challenge: input.challenge, env: ctx.deps.env }),
-    ),
+    .mutation(({ ctx, input }) => startSignInEnrolment(ctx.deps.db, { challenge: input.challenge, env: ctx.deps.env })),
 
   /** Confirms the new authenticator with its first code: the session, and the recovery codes to keep. */
   confirmTwoFactorEnrolment: publicProcedure

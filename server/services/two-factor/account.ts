@@ -6,7 +6,14 @@ import type { TenantRunner } from '../../../db/tenant';
 import { assertNotThrottled, recordFailure, type ThrottleLimits } from '../../auth/throttle';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { consumeCode, deleteRecoveryCodes, enablePending, recoveryCodesLeft, replaceRecoveryCodes, savePendingSecret } from './codes';
+import {
+  consumeCode,
+  deleteRecoveryCodes,
+  enablePending,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  savePendingSecret,
+} from './codes';
 import { twoFactorRequiredFor } from './policy';
 import { enrolmentPicture, newSecret } from './totp';
 

@@ -17,7 +17,11 @@ export async function consumeCode(
   opts: { env: Pick<Env, 'ENCRYPTION_KEY'>; userId: string; code: string; now?: Date },
 ): Promise<CodeKind | null> {
   const [row] = await tx
-    .select({ id: userTwoFactor.id, secretSealed: userTwoFactor.secretSealed, lastTimeStep: userTwoFactor.lastTimeStep })
+    .select({
+      id: userTwoFactor.id,
+      secretSealed: userTwoFactor.secretSealed,
+      lastTimeStep: userTwoFactor.lastTimeStep,
+    })
     .from(userTwoFactor)
     .where(and(eq(userTwoFactor.userId, opts.userId), isNotNull(userTwoFactor.enabledAt)))
     .for('update');

@@ -8,7 +8,7 @@ import { encryptionKey } from './totp';
 type Origin = Pick<AuditEntry, 'actorUserId' | 'actorLabel' | 'ip' | 'userAgent'>;
 
 /** Whether the tenant requires its admins to sign in with a second factor (Admin → Security). */
-export async function adminTwoFactorRequired(tx: Tx, tenantId: string): Promise<boolean> {
+async function adminTwoFactorRequired(tx: Tx, tenantId: string): Promise<boolean> {
   const [row] = await tx
     .select({ on: securitySettings.requireAdminTwoFactor })
     .from(securitySettings)

@@ -6,28 +6,28 @@ import { asSystem } from '../../../db/tenant';
 import { assertNotThrottled, recordFailure, type ThrottleLimits } from '../../auth/throttle';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { finishSignIn, type SignedInUser, type SignInOrigin } from '../auth/finish-sign-in';
+import { finishSignIn, type SignedInUser } from '../auth/finish-sign-in';
 import { consumeCode, enablePending, isTwoFactorEnabled, savePendingSecret } from './codes';
 import { twoFactorRequiredFor } from './policy';
 import { challengeId, enrolmentPicture, newChallengeToken, newSecret, passwordTag } from './totp';
 
 /** How long a pending two-factor sign-in waits for its code. */
-export const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
 /** Wrong codes one pending sign-in takes before the password must be entered again. */
-export const CHALLENGE_MAX_ATTEMPTS = 5;
+const CHALLENGE_MAX_ATTEMPTS = 5;
 
 /**
  * After a right password: `verify` when the user has two-factor sign-in on, `enrol` when they are
  * an admin of a tenant that requires it and have none yet, else null (sign in at once).
  */
-export async function secondStepFor(tx: Tx, user: { id: string; tenantId: string; userType: string }) {
+async function secondStepFor(tx: Tx, user: { id: string; tenantId: string; userType: string }) {
   if (await isTwoFactorEnabled(tx, user.id)) return 'verify' as const;
   if (await twoFactorRequiredFor(tx, user)) return 'enrol' as const;
   return null;
 }
 
 /** Opens a pending sign-in for the user; the token goes to the browser, only its SHA-256 is kept. */
-export async function openChallenge(
+async function openChallenge(
   tx: Tx,
   opts: { user: { id: string; tenantId: string; passwordHash: string }; step: TwoFactorStep; now?: Date },
 ): Promise<string> {
@@ -204,7 +204,10 @@ export async function confirmSignInEnrolment(db: Db, input: SecondStepInput) {
  * After a right password: the second step the user needs (see secondStepFor) with a new pending
  * sign-in for it, or null when they sign in at once.
  */
-export function beginSecondStep(db: Db, user: { id: string; tenantId: string; userType: string; passwordHash: string }) {
+export function beginSecondStep(
+  db: Db,
+  user: { id: string; tenantId: string; userType: string; passwordHash: string },
+) {
   return asSystem(db, { action: 'auth.two_factor.begin', tenantId: user.tenantId }, async (tx) => {
     const step = await secondStepFor(tx, user);
     return step ? { step, challenge: await openChallenge(tx, { user, step }) } : null;

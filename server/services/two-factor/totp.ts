@@ -9,7 +9,7 @@ import { seal, unseal } from '../../security/sealed';
 const SECRET_PURPOSE = 'two-factor-totp-secret';
 /** Codes of the step before and after the server's clock are accepted too (phones drift). */
 const TOLERANCE_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 type KeyEnv = Pick<Env, 'ENCRYPTION_KEY'>;
 
