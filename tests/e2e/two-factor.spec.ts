@@ -108,6 +108,7 @@ test.describe('Two-factor sign-in', () => {
       await expect(section.getByRole('button', { name: 'Copy codes' })).toBeVisible();
       await expect(section.getByRole('button', { name: 'Download' })).toBeVisible();
       await fits(page, `recovery codes at ${width}`);
+      await page.screenshot({ path: `/tmp/two-factor-codes-${width}.png`, fullPage: true });
       await section.getByRole('button', { name: 'I have saved my codes' }).click();
       await expect(section).toContainText('Two-factor sign-in is on since');
       await expect(section).toContainText('10 recovery codes left.');
@@ -124,6 +125,7 @@ test.describe('Two-factor sign-in', () => {
       await expect(code).toHaveAttribute('inputmode', 'numeric');
       await expect(page).toHaveURL('/login');
       await fits(page, `code step at ${width}`);
+      await page.screenshot({ path: `/tmp/two-factor-code-${width}.png`, fullPage: true });
 
       // a wrong code is refused in words, the field is ready for the next try
       const right = await codeFor(secret, 30);
@@ -196,6 +198,7 @@ test.describe('Two-factor sign-in', () => {
       await expect(page.getByText('Set up two-factor sign-in')).toBeVisible();
       await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
       await fits(page, `set-up step at ${width}`);
+      await page.screenshot({ path: `/tmp/two-factor-enrol-${width}.png`, fullPage: true });
       // no session yet: a guarded page sends the browser back to sign in
       const cookies = await context.cookies();
       expect(cookies.filter((c) => c.name === 'spar_session')).toEqual([]);
