@@ -12,6 +12,12 @@ const CATALOGUE = {
   INVALID_CREDENTIALS: { trpc: 'UNAUTHORIZED', status: 401 },
   ACCOUNT_DEACTIVATED: { trpc: 'FORBIDDEN', status: 403 },
   SSO_REQUIRED: { trpc: 'FORBIDDEN', status: 403 },
+  // two-factor sign-in
+  TWO_FACTOR_NOT_CONFIGURED: { trpc: 'PRECONDITION_FAILED', status: 412 },
+  TWO_FACTOR_CODE_INVALID: { trpc: 'BAD_REQUEST', status: 400 },
+  TWO_FACTOR_CHALLENGE_INVALID: { trpc: 'BAD_REQUEST', status: 400 },
+  TWO_FACTOR_ATTEMPTS_EXHAUSTED: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
+  TWO_FACTOR_REQUIRED: { trpc: 'FORBIDDEN', status: 403 },
   SSO_NOT_CONFIGURED: { trpc: 'NOT_FOUND', status: 404 },
   SSO_FAILED: { trpc: 'BAD_REQUEST', status: 400 },
   FORBIDDEN: { trpc: 'FORBIDDEN', status: 403 },

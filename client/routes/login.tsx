@@ -1,21 +1,37 @@
 import { Divider, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GoogleSignIn } from '../features/auth/google-sign-in';
-import { LoginForm } from '../features/auth/login-form';
+import { LoginForm, type PendingTwoFactor } from '../features/auth/login-form';
 import { SsoSignIn } from '../features/auth/sso-sign-in';
+import { TwoFactorEnrolStep, TwoFactorVerifyStep } from '../features/auth/two-factor-steps';
 import { AuthCard } from '../components/auth-card';
 
 export default function LoginPage() {
   const { t } = useTranslation();
+  // a right password of an account with two-factor sign-in: the code step (or, for an admin who
+  // must, setting it up) replaces the form until the session exists
+  const [pending, setPending] = useState<PendingTwoFactor | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const restart = useCallback((message: string | null) => {
+    setNotice(message);
+    setPending(null);
+  }, []);
   return (
     <AuthCard maw={420} title={t('auth.login.title')} documentTitle={t('auth.login.submit')}>
-      <Text size="sm" c="dimmed">
-        {t('auth.login.note')}
-      </Text>
-      <LoginForm />
-      <Divider label={t('auth.login.or')} labelPosition="center" />
-      <SsoSignIn />
-      <GoogleSignIn />
+      {pending?.twoFactor === 'verify' && <TwoFactorVerifyStep challenge={pending.challenge} onRestart={restart} />}
+      {pending?.twoFactor === 'enrol' && <TwoFactorEnrolStep challenge={pending.challenge} onRestart={restart} />}
+      {!pending && (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('auth.login.note')}
+          </Text>
+          <LoginForm onTwoFactor={setPending} notice={notice} />
+          <Divider label={t('auth.login.or')} labelPosition="center" />
+          <SsoSignIn />
+          <GoogleSignIn />
+        </>
+      )}
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { PageTitle } from '../components/page-title';
 import { LanguageSelect } from '../features/profile/language-select';
 import { PasswordForm } from '../features/profile/password-form';
 import { ProfileDetailsForm } from '../features/profile/profile-details-form';
+import { TwoFactorSection } from '../features/two-factor/two-factor-section';
 import { errorMessage } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { ErrorAlert } from '../components/status-alerts';
@@ -36,12 +37,15 @@ export default function ProfilePage() {
               <LanguageSelect />
             </Paper>
           </Stack>
-          <Paper withBorder p="md">
-            <Title order={2} size="h4" mb="sm">
-              {t('profile.password.title')}
-            </Title>
-            {policy.data ? <PasswordForm policy={policy.data} /> : <LoadingScreen fullHeight={false} />}
-          </Paper>
+          <Stack>
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="sm">
+                {t('profile.password.title')}
+              </Title>
+              {policy.data ? <PasswordForm policy={policy.data} /> : <LoadingScreen fullHeight={false} />}
+            </Paper>
+            <TwoFactorSection />
+          </Stack>
         </SimpleGrid>
       )}
     </Stack>

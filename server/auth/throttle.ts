@@ -2,12 +2,24 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginThrottle } from '../../db/schema';
 import { asSystem } from '../../db/tenant';
+import type { Env } from '../env';
 import { AppError } from '../errors';
 
 export interface ThrottleLimits {
   perAccount: number;
   perAddress: number;
   windowMs: number;
+}
+
+/** The operator's limits (LOGIN_MAX_FAILURES_PER_ACCOUNT, …_PER_ADDRESS, LOGIN_WINDOW_MINUTES). */
+export function loginLimits(
+  env: Pick<Env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_ADDRESS' | 'LOGIN_WINDOW_MINUTES'>,
+): ThrottleLimits {
+  return {
+    perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
+  };
 }
 
 const accountKey = (email: string) => `acct:${email.trim().toLowerCase()}`;

@@ -36,7 +36,39 @@ export const meOutput = z
   })
   .nullable();
 
-export const loginOutput = z.object({ home: z.string() });
+const signedInOutput = z.object({ home: z.string() });
+
+/**
+ * A right password signs in (`home`), or, for an account with two-factor sign-in (or an admin who
+ * must set it up first), starts a pending sign-in: `challenge` goes back with the code.
+ */
+export const loginOutput = z.union([
+  signedInOutput,
+  z.object({ twoFactor: z.enum(['verify', 'enrol']), challenge: z.string() }),
+]);
+
+/** A pending two-factor sign-in's token (server/services/two-factor/sign-in.ts); any other text is an expired one. */
+const challengeToken = z.string().max(64);
+/** A six-digit code from an authenticator app, or a recovery code (`k3f9a-q2m7x`). */
+export const twoFactorCode = text()
+  .min(1, 'twoFactor.codeRequired')
+  .max(32, 'twoFactor.codeInvalid')
+  .regex(/^(\d{6}|[a-z2-7]{5}[\s-]?[a-z2-7]{5})$/i, 'twoFactor.codeInvalid');
+/** Only the authenticator's six digits (setting it up proves the app has the secret). */
+export const totpCode = text()
+  .min(1, 'twoFactor.codeRequired')
+  .regex(/^\d{6}$/, 'twoFactor.codeSixDigits');
+
+export const verifyTwoFactorInput = z.object({ challenge: challengeToken, code: twoFactorCode });
+export const twoFactorChallengeInput = z.object({ challenge: challengeToken });
+export const confirmTwoFactorEnrolmentInput = z.object({ challenge: challengeToken, code: totpCode });
+export const verifyTwoFactorOutput = signedInOutput;
+
+/** What an authenticator app needs: the QR code (a PNG data URL) and the same secret to type in. */
+export const twoFactorEnrolmentOutput = z.object({ secret: z.string(), qrDataUrl: z.string() });
+/** Ten recovery codes, shown once. */
+export const recoveryCodesOutput = z.object({ recoveryCodes: z.array(z.string()) });
+export const confirmTwoFactorEnrolmentOutput = signedInOutput.extend(recoveryCodesOutput.shape);
 
 /** A one-time "choose your password" link's token (server/auth/password-links.ts); any other text is an invalid link. */
 const passwordLinkToken = z.string().max(64);

@@ -31,6 +31,7 @@ import { certificationsRouter } from '../routers/certifications/router';
 import { scorecardsRouter } from '../routers/scorecards/router';
 import { simulationsRouter } from '../routers/simulations/router';
 import { supportRouter } from '../routers/support/router';
+import { twoFactorRouter } from '../routers/two-factor/router';
 import { usersRouter } from '../routers/users/router';
 import { createCallerFactory, router } from './init';
 
@@ -69,6 +70,7 @@ export const appRouter = router({
   meetings: meetingsRouter,
   greenhouse: greenhouseRouter,
   webhooks: webhooksRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;

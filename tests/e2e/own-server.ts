@@ -57,7 +57,7 @@ export function stopServer(child: ChildProcess, graceMs = 10_000): Promise<void>
 export async function startOwnServer(
   name: string,
   env: NodeJS.ProcessEnv,
-  opts: { tmp?: string } = {},
+  opts: { tmp?: string; healthTimeoutMs?: number } = {},
 ): Promise<OwnServer> {
   const tmp = opts.tmp ?? mkdtempSync(path.join(os.tmpdir(), `spar-e2e-${name}-`));
   const { url: baseURL, env: base } = await loopbackServer({
@@ -87,7 +87,7 @@ export async function startOwnServer(
     rmSync(tmp, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseURL, child, () => `${name}: ${log}`);
+    await waitForHealth(baseURL, child, () => `${name}: ${log}`, opts.healthTimeoutMs);
   } catch (e) {
     await stop();
     throw e;

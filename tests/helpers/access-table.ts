@@ -50,6 +50,10 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'auth.setPasswordWithLink': ANYONE,
   // "Continue with SSO": finds the organisation by the address's domain
   'auth.ssoStart': ANYONE,
+  // the second step of a password sign-in: the pending sign-in's token is the credential
+  'auth.verifyTwoFactor': ANYONE,
+  'auth.startTwoFactorEnrolment': ANYONE,
+  'auth.confirmTwoFactorEnrolment': ANYONE,
 
   'profile.get': SIGNED_IN,
   'profile.update': SIGNED_IN,
@@ -58,6 +62,15 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   // PUT /api/v1/auth/language of the REST API
   'profile.setAccountLanguage': SIGNED_IN,
   'support.create': SIGNED_IN,
+  // the profile's two-factor sign-in section
+  'twoFactor.status': SIGNED_IN,
+  'twoFactor.start': SIGNED_IN,
+  'twoFactor.confirm': SIGNED_IN,
+  'twoFactor.regenerateRecoveryCodes': SIGNED_IN,
+  'twoFactor.disable': SIGNED_IN,
+  // Admin → Security
+  'twoFactor.policy': ADMIN,
+  'twoFactor.setPolicy': ADMIN,
 
   'clients.list': SUPERUSER,
   'clients.get': SUPERUSER,

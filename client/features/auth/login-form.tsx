@@ -10,14 +10,27 @@ import { zodResolver } from '../../lib/zod-resolver';
 import { fieldsWithErrors } from '../../lib/form-field';
 import { ErrorAlert } from '../../components/status-alerts';
 
+export interface PendingTwoFactor {
+  twoFactor: 'verify' | 'enrol';
+  challenge: string;
+}
+
 /**
  * Email + password sign-in. On success it refreshes `auth.me`; the /login route guard then sends
- * the user to where they were going, or to their home.
+ * the user to where they were going, or to their home. An account with two-factor sign-in gets a
+ * pending sign-in instead, handed to `onTwoFactor` (the page shows the code step). `notice`: why
+ * the user is back here (a pending sign-in that expired).
  */
-export function LoginForm() {
+export function LoginForm({
+  onTwoFactor,
+  notice = null,
+}: {
+  onTwoFactor: (pending: PendingTwoFactor) => void;
+  notice?: string | null;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(notice);
   const login = useMutation(trpc.auth.login.mutationOptions());
   const form = useForm({ initialValues: { email: '', password: '' } });
 
@@ -29,7 +42,8 @@ export function LoginForm() {
     form.setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
     try {
-      await login.mutateAsync(values);
+      const result = await login.mutateAsync(values);
+      if ('twoFactor' in result) return onTwoFactor(result);
       await queryClient.refetchQueries({ queryKey: trpc.auth.me.queryKey() });
     } catch (e) {
       setError(errorMessage(t, e));

@@ -1,11 +1,14 @@
-import { Stack } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import { SsoSection } from '../identity/sso-section';
+import { TwoFactorPolicySection } from './two-factor-policy-section';
 
 /** /admin, Security tab: how the tenant's people sign in, one section after another. */
 export function SecurityPanel() {
   return (
-    <Stack gap="xl">
+    <Stack gap="xl" maw={760}>
       <SsoSection />
+      <Divider />
+      <TwoFactorPolicySection />
     </Stack>
   );
 }

@@ -6,7 +6,20 @@ import { okOutput } from '../../contracts/records';
 import type { Context } from '../../trpc/context';
 import { logger } from '../../logger';
 import { z } from 'zod';
-import { loginInput, loginOutput, meOutput, passwordLinkInput, setPasswordWithLinkInput } from '../../contracts/auth';
+import type { UserType } from '../../contracts/enums';
+import {
+  confirmTwoFactorEnrolmentInput,
+  confirmTwoFactorEnrolmentOutput,
+  loginInput,
+  loginOutput,
+  meOutput,
+  passwordLinkInput,
+  setPasswordWithLinkInput,
+  twoFactorChallengeInput,
+  twoFactorEnrolmentOutput,
+  verifyTwoFactorInput,
+  verifyTwoFactorOutput,
+} from '../../contracts/auth';
 import { passwordLinkAccount, setPasswordWithLink } from '../../auth/password-links';
 import { ssoStartInput } from '../../contracts/sso';
 import { AppError } from '../../errors';
@@ -18,15 +31,25 @@ import { publicBase } from '../sso/router';
 
 /** A path of this site to land on after signing in; anything else (another site, `//host`) is dropped. */
 const safeReturnTo = (p: string | undefined) => (p && /^\/(?![/\\])/.test(p) ? p : null);
+import { loginLimits } from '../../auth/throttle';
+import { confirmSignInEnrolment, startSignInEnrolment, verifySignIn } from '../../services/two-factor/sign-in';
 
-function throttleLimits(ctx: Context) {
-  const e = ctx.deps.env;
-  return {
-    perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-    perAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
-    windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
-  };
+const throttleLimits = (ctx: Context) => loginLimits(ctx.deps.env);
+
+/** Sets the session cookie of a finished sign-in and says where the user's home is. */
+function signedIn(ctx: Context, s: { userId: string; userType: UserType; token: string; expiresAt: Date }) {
+  ctx.setCookie(sessionCookie(s.token, s.expiresAt, { secure: ctx.req.secure || ctx.deps.env.isProduction }));
+  logger.info({ userId: s.userId }, 'signed in');
+  return { home: homePathFor(roleOf(s.userType)) };
 }
+
+const secondStepInput = (ctx: Context, input: { challenge: string; code: string }) => ({
+  ...input,
+  env: ctx.deps.env,
+  ip: ctx.req.ip,
+  userAgent: ctx.req.userAgent,
+  limits: throttleLimits(ctx),
+});
 
 function isInternalUser(ctx: Context, email: string, clientSchema: string): boolean {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
@@ -38,14 +61,34 @@ export const authRouter = router({
     .input(loginInput)
     .output(loginOutput)
     .mutation(async ({ ctx, input }) => {
-      const { userId, userType, token, expiresAt } = await loginWithPassword(
+      const r = await loginWithPassword(
         ctx.deps.db,
         { ...input, ip: ctx.req.ip, userAgent: ctx.req.userAgent },
         throttleLimits(ctx),
       );
-      ctx.setCookie(sessionCookie(token, expiresAt, { secure: ctx.req.secure || ctx.deps.env.isProduction }));
-      logger.info({ userId }, 'signed in');
-      return { home: homePathFor(roleOf(userType)) };
+      if (r.kind === 'twoFactor') return { twoFactor: r.step, challenge: r.challenge };
+      return signedIn(ctx, r);
+    }),
+
+  /** The second step of a password sign-in: a code from the authenticator app or a recovery code. */
+  verifyTwoFactor: publicProcedure
+    .input(verifyTwoFactorInput)
+    .output(verifyTwoFactorOutput)
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await verifySignIn(ctx.deps.db, secondStepInput(ctx, input)))),
+
+  /** An admin who must set up two-factor sign-in first: the secret of a new authenticator (QR code and text). */
+  startTwoFactorEnrolment: publicProcedure
+    .input(twoFactorChallengeInput)
+    .output(twoFactorEnrolmentOutput)
+    .mutation(({ ctx, input }) => startSignInEnrolment(ctx.deps.db, { challenge: input.challenge, env: ctx.deps.env })),
+
+  /** Confirms the new authenticator with its first code: the session, and the recovery codes to keep. */
+  confirmTwoFactorEnrolment: publicProcedure
+    .input(confirmTwoFactorEnrolmentInput)
+    .output(confirmTwoFactorEnrolmentOutput)
+    .mutation(async ({ ctx, input }) => {
+      const r = await confirmSignInEnrolment(ctx.deps.db, secondStepInput(ctx, input));
+      return { ...signedIn(ctx, r), recoveryCodes: r.recoveryCodes };
     }),
 
   /** Whose one-time "choose your password" link this is (the page greets them), or PASSWORD_LINK_INVALID. */

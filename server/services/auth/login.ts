@@ -4,10 +4,11 @@ import { clients, users } from '../../../db/schema';
 import { recordAudit } from '../../../db/audit';
 import { asSystem } from '../../../db/tenant';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/password';
-import { createSession } from '../../auth/session';
-import { assertNotThrottled, recordFailure, recordSuccess, type ThrottleLimits } from '../../auth/throttle';
+import { assertNotThrottled, recordFailure, type ThrottleLimits } from '../../auth/throttle';
 import { AppError } from '../../errors';
 import { ssoRequiredFor } from '../sso/policy';
+import { beginSecondStep } from '../two-factor/sign-in';
+import { finishSignIn } from './finish-sign-in';
 
 export interface LoginInput {
   email: string;
@@ -18,7 +19,10 @@ export interface LoginInput {
 
 /**
  * Email + password sign-in. A wrong password and an unknown email give the same error and take
- * the same argon2 time; repeated failures per account or address are throttled.
+ * the same argon2 time; repeated failures per account or address are throttled. A user with
+ * two-factor sign-in (or an admin whose tenant requires it and who has none yet) gets no session
+ * here but a pending sign-in to finish with a code (server/services/two-factor/sign-in.ts); the
+ * sign-in is audited as a success only when the session is made.
  */
 export async function loginWithPassword(db: Db, input: LoginInput, limits: ThrottleLimits) {
   const email = input.email.trim().toLowerCase();
@@ -72,15 +76,10 @@ export async function loginWithPassword(db: Db, input: LoginInput, limits: Throt
     return true;
   });
   if (ssoOnly) throw new AppError('SSO_REQUIRED', 'This organisation signs in with single sign-on');
-  await recordSuccess(db, email);
-  await asSystem(db, { action: 'auth.login_succeeded' }, (tx) =>
-    recordAudit(tx, { ...origin, tenantId: user.tenantId, action: 'auth.sign_in' }),
-  );
-  return {
-    userId: user.id,
-    userType: user.userType,
-    ...(await createSession(db, user.id, new Date(), { passwordHash: user.passwordHash! })),
-  };
+  const signedIn = { ...user, email, passwordHash: user.passwordHash! };
+  const second = await beginSecondStep(db, signedIn);
+  if (second) return { kind: 'twoFactor' as const, ...second };
+  return { kind: 'session' as const, ...(await finishSignIn(db, signedIn, origin)) };
 }
 
 /** Client info kept by the app after sign-in: name, default language and schema name. */
