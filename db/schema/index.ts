@@ -18,3 +18,4 @@ export * from './call-settings';
 export * from './coaching';
 export * from './certifications';
 export * from './security';
+export * from './scim';
