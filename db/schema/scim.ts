@@ -22,7 +22,10 @@ export const scimTokens = tenantTable(
     revokedAt: timestamptz(),
     revokedBy: linkId(() => users.id),
   },
-  (t) => [uniqueIndex('scim_tokens_prefix_uq').on(t.prefix), index('scim_tokens_tenant_idx').on(t.tenantId, t.createdAt)],
+  (t) => [
+    uniqueIndex('scim_tokens_prefix_uq').on(t.prefix),
+    index('scim_tokens_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
 );
 
 /**

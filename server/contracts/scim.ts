@@ -11,9 +11,7 @@ export type ScimGroupMappingKind = (typeof SCIM_GROUP_MAPPING_KINDS)[number];
 
 /** "Create token" on Admin → Provisioning: what the token is for ("Okta", "Entra ID"). */
 export const createScimTokenInput = z.object({
-  name: text()
-    .min(1, 'scim.validation.nameRequired')
-    .max(SCIM_TOKEN_NAME_MAX, 'scim.validation.nameTooLong'),
+  name: text().min(1, 'scim.validation.nameRequired').max(SCIM_TOKEN_NAME_MAX, 'scim.validation.nameTooLong'),
 });
 export const scimTokenIdInput = z.object({ tokenId: z.uuid() });
 

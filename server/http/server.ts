@@ -23,6 +23,7 @@ import { liveCalls } from '../realtime/registry';
 import { isSameOrigin, requestMeta } from './request-meta';
 import { errorAnswer, jsonTooDeep, MAX_JSON_BODY, MAX_JSON_DEPTH, parseJsonText } from './respond';
 import { createUpgradeHandler } from './ws';
+import { SCIM_PREFIX, scimRoutes } from '../rest/scim/routes';
 import { registerBuiltClient, type PageHandler } from './client';
 
 /** The guest's report page (client route /cta/reports/:ctaId?token=…). */
@@ -229,6 +230,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
   });
 
   registerRestRoutes(app, deps, routes);
+  // SCIM provisioning for identity providers: its own plugin, token, content types and error shape
+  await app.register(scimRoutes(deps), { prefix: SCIM_PREFIX });
 
   // a guest's report page may frame its campaign's scheduler, and only that (Book a Call)
   const guestFrameCsp = async (request: FastifyRequest, reply: FastifyReply) => {
