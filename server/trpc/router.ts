@@ -31,6 +31,7 @@ import { scorecardsRouter } from '../routers/scorecards/router';
 import { simulationsRouter } from '../routers/simulations/router';
 import { supportRouter } from '../routers/support/router';
 import { usersRouter } from '../routers/users/router';
+import { scimRouter } from '../routers/scim/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -60,6 +61,7 @@ export const appRouter = router({
   team: teamRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
+  scim: scimRouter,
   assessments: assessmentsRouter,
   assessmentLink: assessmentLinkRouter,
   campaigns: campaignsRouter,

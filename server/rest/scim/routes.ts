@@ -178,9 +178,11 @@ export function scimRoutes(deps: AppDeps) {
       ),
     );
     scope.setErrorHandler((err, request, reply) => answerError(err, request, reply));
-    scope.setNotFoundHandler((request, reply) =>
-      sendScim(reply, 404, scimErrorBody(404, `No such SCIM endpoint: ${request.url.split('?')[0].slice(0, 200)}`)),
-    );
+    // any other path under the prefix (the built client's static wildcard would take a GET otherwise)
+    const unknown = (request: FastifyRequest, reply: FastifyReply) =>
+      sendScim(reply, 404, scimErrorBody(404, `No such SCIM endpoint: ${request.url.split('?')[0].slice(0, 200)}`));
+    scope.setNotFoundHandler(unknown);
+    scope.all('/*', unknown);
 
     for (const route of SCIM_ROUTES) {
       const [method, path] = route.split(' ') as [string, string];

@@ -17,6 +17,7 @@ import {
   scimPatchBody,
   UUID,
   type ListQuery,
+  type ScimPatchBody,
 } from './wire';
 
 const groupColumns = {
@@ -220,11 +221,27 @@ export async function replaceScimGroup(tx: Tx, caller: ScimCaller, input: { id: 
   return storeGroup(tx, caller, { before, body: input.body, members: true });
 }
 
+/**
+ * Entra ID removes members as `{"op":"Remove","path":"members","value":[{"value":"<id>"}]}`;
+ * scim-patch removes by whole-object equality, and a member as shown also has its display and
+ * $ref, so such a removal is restated as one `members[value eq "<id>"]` removal per member.
+ */
+function byMemberFilter(op: ScimPatchBody['Operations'][number]): ScimPatchBody['Operations'] {
+  if (op.op !== 'remove' || op.path?.toLowerCase() !== 'members' || !Array.isArray(op.value)) return [op];
+  return (op.value as unknown[]).flatMap((m) => {
+    const id = (m as { value?: unknown } | null)?.value;
+    return typeof id === 'string' && UUID.test(id) ? [{ op: 'remove', path: `members[value eq "${id}"]` }] : [];
+  });
+}
+
 /** PATCH /Groups/{id}: members added or removed, displayName replaced (applied by scim-patch to the group as shown). */
 export async function patchScimGroup(tx: Tx, caller: ScimCaller, input: { id: string; body: unknown }) {
   const patch = parseScim(scimPatchBody, input.body);
   const before = await findGroup(tx, input.id);
-  const patched = applyPatch(await shown(tx, caller, before), patch);
+  const patched = applyPatch(await shown(tx, caller, before), {
+    ...patch,
+    Operations: patch.Operations.flatMap(byMemberFilter),
+  });
   return storeGroup(tx, caller, { before, body: patched, members: true });
 }
 
