@@ -8,6 +8,7 @@ import { CoachingSettingsPanel } from '../features/leaderboards/coaching-setting
 import { ClientOverviewPanel } from '../features/client-overview/client-overview-panel';
 import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/named-records-panel';
 import { PromptsPanel } from '../features/prompts/prompts-panel';
+import { ScimSection } from '../features/security/scim-section';
 import { UsersPanel } from '../features/users/users-panel';
 
 /** The admin tabs, in the order the page shows them, each with its panel. */
@@ -20,6 +21,7 @@ const PANELS = {
   callSettings: CallSettingsPanel,
   coaching: CoachingSettingsPanel,
   prompts: PromptsPanel,
+  provisioning: ScimSection,
 };
 
 /** The admin area: the tenant's own users and configuration. */
