@@ -6,7 +6,7 @@ import { text } from './text';
 const SCIM_TOKEN_NAME_MAX = 100;
 
 /** What membership of a SCIM group means in Spar: a user type, a team (its manager), or nothing. */
-export const SCIM_GROUP_MAPPING_KINDS = ['none', 'userType', 'team'] as const;
+const SCIM_GROUP_MAPPING_KINDS = ['none', 'userType', 'team'] as const;
 export type ScimGroupMappingKind = (typeof SCIM_GROUP_MAPPING_KINDS)[number];
 
 /** "Create token" on Admin → Provisioning: what the token is for ("Okta", "Entra ID"). */
@@ -32,7 +32,7 @@ export const createdScimTokenOutput = z.object({ token: scimTokenOutput, secret:
 
 export const scimInfoOutput = z.object({ baseUrl: z.string() });
 
-export const scimGroupMappingInput = z.discriminatedUnion('kind', [
+const scimGroupMappingInput = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({ kind: z.literal('userType'), userType: z.enum(MANAGED_USER_TYPES) }),
   z.object({ kind: z.literal('team'), managerId: z.uuid() }),

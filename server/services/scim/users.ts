@@ -41,7 +41,7 @@ interface UserRow {
 
 const provisionable = ne(users.userType, 'superuser');
 
-export function toScimUser(r: UserRow, baseUrl: string) {
+function toScimUser(r: UserRow, baseUrl: string) {
   return {
     schemas: [SCHEMA.user],
     id: r.id,

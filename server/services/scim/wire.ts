@@ -59,7 +59,6 @@ export const scimGroupBody = z.looseObject({
   externalId: optionalText(400),
   members: z.array(member).max(10_000).nullable().optional(),
 });
-export type ScimGroupBody = z.infer<typeof scimGroupBody>;
 
 /** A PATCH request: the operations are applied by scim-patch; ops are matched without letter case (Entra ID writes "Replace"). */
 export const scimPatchBody = z.looseObject({
@@ -108,7 +107,7 @@ const intParam = (fallback: number) =>
     .transform(Number)
     .optional()
     .transform((n) => n ?? fallback);
-export const listQuery = z.looseObject({
+const listQuery = z.looseObject({
   filter: z.string().max(2000).optional(),
   startIndex: intParam(1).transform((n) => Math.max(1, n)),
   count: intParam(100).transform((n) => Math.min(MAX_COUNT, Math.max(0, n))),
