@@ -23,7 +23,7 @@ import { liveCalls } from '../realtime/registry';
 import { isSameOrigin, requestMeta } from './request-meta';
 import { errorAnswer, jsonTooDeep, MAX_JSON_BODY, MAX_JSON_DEPTH, parseJsonText } from './respond';
 import { createUpgradeHandler } from './ws';
-import { SCIM_PREFIX, scimRoutes } from '../rest/scim/routes';
+import { isScimUrl, malformedScimUrl, SCIM_PREFIX, scimRoutes } from '../rest/scim/routes';
 import { registerBuiltClient, type PageHandler } from './client';
 
 /** The guest's report page (client route /cta/reports/:ctaId?token=…). */
@@ -132,7 +132,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     clientErrorHandler,
     // a URL Fastify cannot route (bad percent-encoding, an over-long parameter)
-    frameworkErrors: (_err, _req, reply) => jsonError(reply, 'BAD_REQUEST', 'Malformed request URL'),
+    frameworkErrors: (_err, req, reply) =>
+      isScimUrl(req.url) ? malformedScimUrl(reply) : jsonError(reply, 'BAD_REQUEST', 'Malformed request URL'),
   });
   app.server.headersTimeout = 30_000;
   const routes = restRoutes(deps.env);

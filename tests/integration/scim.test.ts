@@ -546,3 +546,44 @@ describe('refusals', () => {
     expect((await userRow(rep)).deactivatedAt).toBeNull();
   });
 });
+
+describe('hostile requests', () => {
+  it('odd path parameters, query strings and bodies on every route are answered, never with a 5xx', async () => {
+    const segments = ['%00', '%ED%A0%80', '%FF%FE', 'x'.repeat(900), '00000000-0000-0000-0000-000000000000'];
+    const queries = [
+      `?filter=${encodeURIComponent('userName eq "a\u0000b"')}`,
+      `?filter=${encodeURIComponent('emails[type eq "work"] and displayName eq "x"')}`,
+      `?filter=${encodeURIComponent('not (userName eq "x")')}`,
+      `?filter=${'('.repeat(500)}`,
+      '?startIndex=-5&count=99999999999',
+      '?startIndex=%00&excludedAttributes=%ED%A0%80',
+      `?filter=${encodeURIComponent('userName eq 5')}`,
+    ];
+    const bodies = [
+      '{}',
+      'null',
+      '"text"',
+      '{"userName":{"$ne":1}}',
+      '{"displayName":"\\u0000"}',
+      '{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"add","path":"members[value eq \\"x\\"].display","value":1}]}',
+      '{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"replace","path":"name..x[","value":{}}]}',
+      '{"schemas":["urn:ietf:params:scim:api:messages:2.0:PatchOp"],"Operations":[{"op":"remove","path":"members","value":[[1]]}]}',
+      `{"userName":"${'a'.repeat(400)}@acme.test"}`,
+    ];
+    const seen: string[] = [];
+    for (const route of SCIM_ROUTES) {
+      const [method, path] = route.split(' ');
+      const paths = path.includes(':id') ? segments.map((s) => path.replace(':id', s)) : [path];
+      for (const p of paths) {
+        const requests: { path: string; raw?: string }[] =
+          method === 'GET' ? queries.map((q) => ({ path: `${p}${q}` })) : bodies.map((raw) => ({ path: p, raw }));
+        for (const r of requests) {
+          const res = await scim(r.path, { method, raw: r.raw });
+          if (res.status >= 500 || (res.json?.schemas?.[0] !== ERROR && res.status >= 400))
+            seen.push(`${method} ${r.path.slice(0, 80)} → ${res.status}`);
+        }
+      }
+    }
+    expect(seen).toEqual([]);
+  });
+});

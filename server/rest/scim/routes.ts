@@ -66,6 +66,9 @@ class DeferredBody {
   constructor(readonly error: AppError) {}
 }
 
+/** Whether a request URL is under the SCIM prefix (its refusals are SCIM error messages). */
+export const isScimUrl = (url: string) => url === SCIM_PREFIX || url.startsWith(`${SCIM_PREFIX}/`);
+
 function scimErrorBody(status: number, detail: string, scimType?: unknown) {
   return {
     schemas: [SCHEMA.error],
@@ -74,6 +77,10 @@ function scimErrorBody(status: number, detail: string, scimType?: unknown) {
     detail,
   };
 }
+
+/** A URL Fastify could not route (bad percent-encoding) under the SCIM prefix: SCIM's 400. */
+export const malformedScimUrl = (reply: FastifyReply) =>
+  sendScim(reply, 400, scimErrorBody(400, 'Malformed request URL', 'invalidSyntax'));
 
 function sendScim(reply: FastifyReply, status: number, body: unknown, headers: Record<string, string> = {}) {
   reply.code(status).headers({ 'Cache-Control': 'no-store', ...headers });
