@@ -204,6 +204,13 @@ describe('Okta: users', () => {
     const row = await userRow(id);
     expect(row.deactivatedAt).toBeInstanceOf(Date);
     expect((await scim(`/Users/${id}`)).json).toMatchObject({ active: false });
+    // a PUT without `active` leaves the account off
+    const put = await scim(`/Users/${id}`, {
+      method: 'PUT',
+      body: { schemas: [USER], userName: 'olga@acme.test', displayName: 'Olga K.' },
+    });
+    expect(put.json).toMatchObject({ active: false, displayName: 'Olga K.' });
+    expect((await userRow(id)).deactivatedAt).toEqual(row.deactivatedAt);
   });
 });
 

@@ -126,13 +126,14 @@ async function writing<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function changesOf(body: unknown): UserChanges {
+/** The User as sent; without `active`, the account keeps its state (`wasActive`; a new one is active). */
+function changesOf(body: unknown, wasActive = true): UserChanges {
   const u = parseScim(scimUserBody, body);
   return {
     email: u.userName,
     externalId: u.externalId || null,
     displayName: displayNameOf(u),
-    active: u.active ?? true,
+    active: u.active ?? wasActive,
   };
 }
 
@@ -198,7 +199,7 @@ async function storeUser(tx: Tx, caller: ScimCaller, before: UserRow, next: User
 /** PUT /Users/{id}: the User as sent replaces what SCIM manages (e-mail, externalId, name, active). */
 export async function replaceScimUser(tx: Tx, caller: ScimCaller, input: { id: string; body: unknown }) {
   const before = await findUser(tx, input.id);
-  return storeUser(tx, caller, before, changesOf(input.body));
+  return storeUser(tx, caller, before, changesOf(input.body, before.deactivatedAt === null));
 }
 
 /**
