@@ -259,6 +259,12 @@ describe('Okta: groups', () => {
     const updates = await auditOf(cast.a.id, 'scim.group_updated');
     expect(updates.map((r) => r.detail)).toContain('displayName Sales Managers → Sales Leads; members +1 −0');
 
+    const okRename = await scim(`/Groups/${gid}`, {
+      method: 'PATCH',
+      body: { schemas: [PATCH_OP], Operations: [{ op: 'replace', value: { id: gid, displayName: 'Sales Leaders' } }] },
+    });
+    expect(okRename.json).toMatchObject({ id: gid, displayName: 'Sales Leaders', members: [{ value: rep.id }] });
+
     expect((await scim(`/Groups/${gid}`, { method: 'DELETE' })).status).toBe(204);
     expect((await userRow(rep.id)).userType).toBe('user');
     expect((await scim(`/Groups/${gid}`)).status).toBe(404);
