@@ -6,8 +6,7 @@ import { text } from './text';
 const SCIM_TOKEN_NAME_MAX = 100;
 
 /** What membership of a SCIM group means in Spar: a user type, a team (its manager), or nothing. */
-const SCIM_GROUP_MAPPING_KINDS = ['none', 'userType', 'team'] as const;
-export type ScimGroupMappingKind = (typeof SCIM_GROUP_MAPPING_KINDS)[number];
+export type ScimGroupMappingKind = 'none' | 'userType' | 'team';
 
 /** "Create token" on Admin → Provisioning: what the token is for ("Okta", "Entra ID"). */
 export const createScimTokenInput = z.object({
