@@ -98,6 +98,7 @@ describe('Okta: users', () => {
 
     const made = await scim('/Users', {
       method: 'POST',
+      contentType: 'application/scim+json; charset=utf-8',
       body: {
         schemas: [USER],
         userName: 'Olga@acme.test',
