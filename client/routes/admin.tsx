@@ -9,6 +9,7 @@ import { ClientOverviewPanel } from '../features/client-overview/client-overview
 import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/named-records-panel';
 import { PromptsPanel } from '../features/prompts/prompts-panel';
 import { SecurityPanel } from '../features/security/security-panel';
+import { ScimSection } from '../features/security/scim-section';
 import { UsersPanel } from '../features/users/users-panel';
 
 /** The admin tabs, in the order the page shows them, each with its panel. */
@@ -21,6 +22,7 @@ const PANELS = {
   callSettings: CallSettingsPanel,
   coaching: CoachingSettingsPanel,
   security: SecurityPanel,
+  provisioning: ScimSection,
   prompts: PromptsPanel,
 };
 

@@ -19,3 +19,4 @@ export * from './coaching';
 export * from './certifications';
 export * from './security';
 export * from './two-factor';
+export * from './scim';

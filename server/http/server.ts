@@ -23,6 +23,7 @@ import { liveCalls } from '../realtime/registry';
 import { isSameOrigin, requestMeta } from './request-meta';
 import { errorAnswer, jsonTooDeep, MAX_JSON_BODY, MAX_JSON_DEPTH, parseJsonText } from './respond';
 import { createUpgradeHandler } from './ws';
+import { isScimUrl, malformedScimUrl, SCIM_PREFIX, scimRoutes } from '../rest/scim/routes';
 import { registerBuiltClient, type PageHandler } from './client';
 
 /** The guest's report page (client route /cta/reports/:ctaId?token=…). */
@@ -131,7 +132,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     clientErrorHandler,
     // a URL Fastify cannot route (bad percent-encoding, an over-long parameter)
-    frameworkErrors: (_err, _req, reply) => jsonError(reply, 'BAD_REQUEST', 'Malformed request URL'),
+    frameworkErrors: (_err, req, reply) =>
+      isScimUrl(req.url) ? malformedScimUrl(reply) : jsonError(reply, 'BAD_REQUEST', 'Malformed request URL'),
   });
   app.server.headersTimeout = 30_000;
   const routes = restRoutes(deps.env);
@@ -229,6 +231,8 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
   });
 
   registerRestRoutes(app, deps, routes);
+  // SCIM provisioning for identity providers: its own plugin, token, content types and error shape
+  await app.register(scimRoutes(deps), { prefix: SCIM_PREFIX });
 
   // a guest's report page may frame its campaign's scheduler, and only that (Book a Call)
   const guestFrameCsp = async (request: FastifyRequest, reply: FastifyReply) => {

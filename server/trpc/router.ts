@@ -33,6 +33,7 @@ import { simulationsRouter } from '../routers/simulations/router';
 import { supportRouter } from '../routers/support/router';
 import { twoFactorRouter } from '../routers/two-factor/router';
 import { usersRouter } from '../routers/users/router';
+import { scimRouter } from '../routers/scim/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -63,6 +64,7 @@ export const appRouter = router({
   team: teamRouter,
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
+  scim: scimRouter,
   assessments: assessmentsRouter,
   assessmentLink: assessmentLinkRouter,
   campaigns: campaignsRouter,

@@ -254,6 +254,13 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'webhooks.delete': MANAGERS,
   'webhooks.deliveries': MANAGERS,
   'webhooks.resend': MANAGERS,
+  // Admin → Provisioning (SCIM): tokens and group mappings
+  'scim.info': ADMIN,
+  'scim.tokens': ADMIN,
+  'scim.createToken': ADMIN,
+  'scim.revokeToken': ADMIN,
+  'scim.groups': ADMIN,
+  'scim.setGroupMapping': ADMIN,
 };
 
 /** REST routes by "METHOD /path" (under /api/v1, and the health check also at /health). */
@@ -305,4 +312,26 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   // the API's reference: the OpenAPI document and its page
   'GET /api/v1/openapi.json': ANYONE,
   'GET /api/docs': ANYONE,
+};
+
+/**
+ * SCIM routes under /scim/v2 by "METHOD /path": an identity provider's SCIM token is the only way
+ * in (no signed-in session is); tests/integration/scim.test.ts holds the server to it.
+ */
+export const SCIM_ROUTE_ACCESS: Record<string, Caller[]> = {
+  'GET /ServiceProviderConfig': API_KEY_ONLY,
+  'GET /Schemas': API_KEY_ONLY,
+  'GET /ResourceTypes': API_KEY_ONLY,
+  'GET /Users': API_KEY_ONLY,
+  'POST /Users': API_KEY_ONLY,
+  'GET /Users/:id': API_KEY_ONLY,
+  'PUT /Users/:id': API_KEY_ONLY,
+  'PATCH /Users/:id': API_KEY_ONLY,
+  'DELETE /Users/:id': API_KEY_ONLY,
+  'GET /Groups': API_KEY_ONLY,
+  'POST /Groups': API_KEY_ONLY,
+  'GET /Groups/:id': API_KEY_ONLY,
+  'PUT /Groups/:id': API_KEY_ONLY,
+  'PATCH /Groups/:id': API_KEY_ONLY,
+  'DELETE /Groups/:id': API_KEY_ONLY,
 };

@@ -32,7 +32,7 @@ export interface SsoIdentity {
 const domainOf = (email: string) => email.split('@')[1] ?? '';
 
 /** A free username in the tenant from the address's local part: `ana`, then `ana2`, `ana3`… */
-async function freeUsername(tx: Tx, tenantId: string, email: string): Promise<string> {
+export async function freeUsername(tx: Tx, tenantId: string, email: string): Promise<string> {
   const base = (email.split('@')[0] ?? 'user').replace(/[^a-z0-9._-]/gi, '').slice(0, 40) || 'user';
   const taken = await tx
     .select({ u: sql<string>`lower(${users.username})` })
