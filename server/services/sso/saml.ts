@@ -20,6 +20,7 @@ import {
 } from '../../auth/saml';
 import { parseIdpMetadata } from '../../auth/saml-metadata';
 import { safeReturnPath, type SsoErrorCode } from '../../contracts/sso-saml';
+import { hasUnstorableText } from '../../contracts/text';
 import { AppError, isAppError } from '../../errors';
 import { completeSsoSignIn } from './sign-in';
 
@@ -27,6 +28,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The tenant behind a `clientSchema` path segment and its SAML connection (if any), found on the system path. */
 async function samlTenant(db: Db, clientSchema: string) {
+  // a path segment PostgreSQL cannot compare (NUL, a lone surrogate) names no tenant
+  if (clientSchema.length > 100 || hasUnstorableText(clientSchema)) return null;
   return asSystem(db, { action: 'sso.saml_lookup' }, async (tx) => {
     const [client] = await tx
       .select({ id: clients.id, schemaName: clients.schemaName })
