@@ -152,7 +152,9 @@ export function peekResponse(samlResponse: string): { inResponseTo: string | nul
 export function assertionFacts(assertionXml: string) {
   const doc = parse(assertionXml);
   const notOnOrAfter = doc
-    ? strings(select('/saml:Assertion/saml:Conditions/@NotOnOrAfter | //saml:SubjectConfirmationData/@NotOnOrAfter', doc))
+    ? strings(
+        select('/saml:Assertion/saml:Conditions/@NotOnOrAfter | //saml:SubjectConfirmationData/@NotOnOrAfter', doc),
+      )
         .map((s) => new Date(s).getTime())
         .filter((t) => Number.isFinite(t))
     : [];

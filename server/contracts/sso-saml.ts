@@ -20,16 +20,14 @@ export const SSO_ERROR_CODES = [
 export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
 /** An IdP's metadata is a few kilobytes; this is far past any single IdP's and keeps a paste sane. */
-export const SAML_METADATA_MAX_CHARS = 512 * 1024;
+const SAML_METADATA_MAX_CHARS = 512 * 1024;
 
 const metadataXml = z
   .string('sso.saml.validation.metadataRequired')
   .max(SAML_METADATA_MAX_CHARS, 'sso.saml.validation.metadataTooLarge')
   .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true })
   .refine((s) => s.trim().length > 0, 'sso.saml.validation.metadataRequired');
-const metadataUrl = text()
-  .max(2000, 'sso.saml.validation.urlTooLong')
-  .pipe(z.url('sso.saml.validation.urlInvalid'));
+const metadataUrl = text().max(2000, 'sso.saml.validation.urlTooLong').pipe(z.url('sso.saml.validation.urlInvalid'));
 
 /**
  * The tenant's SAML connection. Give `metadataXml` (an upload or a paste) or `metadataUrl`
@@ -56,7 +54,8 @@ export const samlSettingsOutput = z.object({
     .object({
       entityId: z.string(),
       ssoUrl: z.string(),
-      certificateExpiresAt: z.date(),
+      /** ISO 8601. */
+      certificateExpiresAt: z.string(),
     })
     .nullable(),
   /** What the admin copies into the IdP. */

@@ -1,6 +1,7 @@
 import { generateLinksInput } from '../contracts/campaigns';
 import { transcriptPreviewOutput } from '../contracts/meetings';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
+import { SSO_ERROR_CODES } from '../contracts/sso-saml';
 import { z } from 'zod';
 import type { oas31, ZodOpenApiOperationObject } from 'zod-openapi';
 import { errors, json, pathParameter, securityOf, UUID_SCHEMA } from './openapi-common';
@@ -157,7 +158,9 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     operationId: 'samlAcs',
     summary: "The assertion consumer service: the identity provider's answer (browser form post)",
     description:
-      "The identity provider's page posts its SAML response here from its own site. The assertion must be signed by the identity provider's certificate, name this client's entity id as audience and this address as recipient, be within its validity, answer a request started here within ten minutes, and not have been used before. On success the session cookie is set and the browser goes to the person's home (or the `returnTo` the sign-in started with); otherwise to `/login?sso_error=<reason>` (`unsigned`, `replayed`, `audience`, `expired`, `not_verified`, `other_tenant`, `deactivated`, `failed`) and the refusal is in the audit log.",
+      "The identity provider's page posts its SAML response here from its own site. The assertion must be signed by the identity provider's certificate, name this client's entity id as audience and this address as recipient, be within its validity, answer a request started here within ten minutes, and not have been used before. On success the session cookie is set and the browser goes to the person's home (or the `returnTo` the sign-in started with); otherwise to `/login?sso_error=<reason>` (" +
+      SSO_ERROR_CODES.map((c) => `\`${c}\``).join(', ') +
+      ') and the refusal is in the audit log.',
     tags: ['Sign-in'],
     security: securityOf('public'),
     parameters: [samlClientParameter],

@@ -80,7 +80,9 @@ beforeAll(async () => {
   const other = await createTenant(database.db, { name: 'Beta' });
   otherTenantUser = await createTenantUser(database.db, other.id, { email: 'bo@acme.test', userType: 'user' });
   await sys(async (tx) => {
-    await tx.insert(ssoDomains).values({ tenantId: tenant.id, domain: 'acme.test', verificationToken: 't', verifiedAt: new Date() });
+    await tx
+      .insert(ssoDomains)
+      .values({ tenantId: tenant.id, domain: 'acme.test', verificationToken: 't', verifiedAt: new Date() });
     await tx.insert(securitySettings).values({ tenantId: tenant.id, ssoUserType: 'sales_rep' });
   });
   await signedInCaller(app.deps, admin).ssoSaml.update({ enabled: true, metadataXml: idpMetadata });
@@ -177,18 +179,21 @@ async function postToAcs(response: string) {
 const sessionCount = async () =>
   (await rows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sessions}`))[0].n;
 const userByEmail = async (email: string) =>
-  (await sys((tx) => tx.select().from(users).where(eq(sql`lower(${users.email})`, email))))[0];
+  (
+    await sys((tx) =>
+      tx
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email)),
+    )
+  )[0];
 const failureAudits = async () =>
   sys((tx) =>
     tx
       .select({ detail: auditLog.detail })
       .from(auditLog)
       .where(
-        and(
-          eq(auditLog.tenantId, tenant.id),
-          eq(auditLog.action, 'auth.sso_sign_in'),
-          eq(auditLog.outcome, 'failure'),
-        ),
+        and(eq(auditLog.tenantId, tenant.id), eq(auditLog.action, 'auth.sso_sign_in'), eq(auditLog.outcome, 'failure')),
       ),
   );
 
@@ -221,7 +226,12 @@ describe('SAML sign-in', () => {
     expect(answer.location).toBe('/scorecards?x=1');
     expect(answer.cookie).toMatch(/spar_session=[^;]+; HttpOnly; SameSite=Lax; Path=\//i);
     const nia = await userByEmail('nia@acme.test');
-    expect(nia).toMatchObject({ tenantId: tenant.id, userType: 'sales_rep', displayName: 'Nia Okafor', passwordHash: null });
+    expect(nia).toMatchObject({
+      tenantId: tenant.id,
+      userType: 'sales_rep',
+      displayName: 'Nia Okafor',
+      passwordHash: null,
+    });
     expect(await sessionCount()).toBe(before + 1);
     const audit = await sys((tx) =>
       tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorUserId, nia.id)),
@@ -263,7 +273,11 @@ describe('SAML sign-in', () => {
     });
 
     it('an assertion signed by another key', async () => {
-      const response = await samlResponse({ requestId: await startSignIn(), email: 'u2@acme.test', signer: 'impostor' });
+      const response = await samlResponse({
+        requestId: await startSignIn(),
+        email: 'u2@acme.test',
+        signer: 'impostor',
+      });
       await expectRefused(response, 'unsigned', /does not match the identity provider's certificate/);
     });
 
@@ -352,14 +366,17 @@ describe('SAML settings (admins)', () => {
     expect(got.enabled).toBe(true);
     expect(got.idp?.entityId).toBe(`${idpBase}/metadata`);
     expect(got.idp?.ssoUrl).toBe(`${idpBase}/sso`);
-    expect(got.idp?.certificateExpiresAt.getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(got.idp?.certificateExpiresAt ?? 0).getTime()).toBeGreaterThan(Date.now());
     expect(got.sp.acsUrl).toMatch(new RegExp(`/api/v1/auth/sso/saml/${tenant.schemaName}/acs$`));
   });
 
   it('refuses metadata that is not usable and saves nothing', async () => {
     const before = await connection();
     const caller = signedInCaller(app.deps, admin);
-    await expectAppError(caller.ssoSaml.update({ enabled: true, metadataXml: '<not-metadata/>' }), 'SAML_METADATA_INVALID');
+    await expectAppError(
+      caller.ssoSaml.update({ enabled: true, metadataXml: '<not-metadata/>' }),
+      'SAML_METADATA_INVALID',
+    );
     await expectAppError(caller.ssoSaml.update({ enabled: false, metadataXml: 'plain text' }), 'SAML_METADATA_INVALID');
     const noCert = idpMetadata.replace(/<(\w+:)?KeyDescriptor[\s\S]*<\/(\w+:)?KeyDescriptor>/, '');
     await expectAppError(caller.ssoSaml.update({ enabled: true, metadataXml: noCert }), 'SAML_METADATA_INVALID');
@@ -382,7 +399,9 @@ describe('SAML settings (admins)', () => {
         .from(auditLog)
         .where(and(eq(auditLog.tenantId, tenant.id), eq(auditLog.action, 'sso.saml_updated'))),
     );
-    expect(audits.map((a) => a.detail)).toContain(`enabled on; IdP ${idpBase}/metadata; metadata from ${idpBase}/metadata`);
+    expect(audits.map((a) => a.detail)).toContain(
+      `enabled on; IdP ${idpBase}/metadata; metadata from ${idpBase}/metadata`,
+    );
   });
 
   it('is for admins only', async () => {

@@ -47,7 +47,10 @@ const metadata = defineRoute({
   auth: 'public',
   handler: async (ctx) => {
     const xml = await samlSpMetadata(ctx.deps.db, { clientSchema: ctx.params.clientSchema ?? '', base: base(ctx) });
-    ctx.res.writeHead(200, { 'Content-Type': 'application/samlmetadata+xml; charset=utf-8', 'Cache-Control': 'no-cache' });
+    ctx.res.writeHead(200, {
+      'Content-Type': 'application/samlmetadata+xml; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
     ctx.res.end(xml);
   },
 });

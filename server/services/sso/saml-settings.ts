@@ -40,7 +40,11 @@ export async function getSamlSettings(tx: Tx, opts: { tenantId: string; base: st
   if (row?.metadataXml) {
     try {
       const parsed = parseIdpMetadata(row.metadataXml);
-      idp = { entityId: parsed.entityId, ssoUrl: parsed.ssoUrl, certificateExpiresAt: parsed.certificateExpiresAt };
+      idp = {
+        entityId: parsed.entityId,
+        ssoUrl: parsed.ssoUrl,
+        certificateExpiresAt: parsed.certificateExpiresAt.toISOString(),
+      };
     } catch {
       // stored metadata whose certificates have all expired since: shown as not understood
       idp = null;
@@ -66,7 +70,8 @@ export async function fetchSamlMetadata(url: string, allowPrivate: boolean): Pro
       allowPrivate,
     });
   } catch (e) {
-    const reason = e instanceof OutboundRefused ? 'sso.saml.metadataErrors.urlRefused' : 'sso.saml.metadataErrors.unreachable';
+    const reason =
+      e instanceof OutboundRefused ? 'sso.saml.metadataErrors.urlRefused' : 'sso.saml.metadataErrors.unreachable';
     throw new AppError('SAML_METADATA_UNREACHABLE', `The metadata URL could not be read: ${(e as Error).message}`, {
       reason,
     });

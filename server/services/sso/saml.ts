@@ -129,8 +129,7 @@ export async function startSamlSignIn(
 }
 
 export type SamlFinish =
-  | { ok: true; token: string; expiresAt: Date; location: string }
-  | { ok: false; code: SsoErrorCode };
+  { ok: true; token: string; expiresAt: Date; location: string } | { ok: false; code: SsoErrorCode };
 
 /** Maps a refusal of completeSsoSignIn (server/services/sso/sign-in.ts) to the sign-in page's reason key. */
 function signInRefusalCode(e: unknown): SsoErrorCode {
@@ -191,7 +190,10 @@ export async function finishSamlSignIn(
     if (!profile || !assertionXml) throw new SamlRefusal('failed', 'the response holds no assertion');
     const facts = assertionFacts(assertionXml);
     if (facts.issuer !== tenant.idp.entityId)
-      throw new SamlRefusal('failed', `the assertion's issuer is not the identity provider (${facts.issuer ?? 'none'})`);
+      throw new SamlRefusal(
+        'failed',
+        `the assertion's issuer is not the identity provider (${facts.issuer ?? 'none'})`,
+      );
     if (facts.recipients.length === 0 || facts.recipients.some((r) => r !== urls.acsUrl))
       throw new SamlRefusal('audience', `the assertion's recipient is not our ACS (${facts.recipients.join(', ')})`);
     const { destination, inResponseTo } = peekResponse(opts.samlResponse);
