@@ -59,6 +59,8 @@ export function samlFor(idp: IdpMetadata, urls: SpUrls, requests: CacheProvider)
     audience: urls.entityId,
     entryPoint: idp.ssoUrl,
     authnRequestBinding: idp.ssoBinding === 'post' ? 'HTTP-POST' : undefined,
+    // the HTTP-POST binding carries the request as plain base64; only HTTP-Redirect deflates it
+    skipRequestCompression: idp.ssoBinding === 'post',
     idpCert: idp.certificates,
     idpIssuer: idp.entityId,
     identifierFormat: EMAIL_FORMAT,

@@ -9,7 +9,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, securitySettings, sessions, ssoConnections, ssoDomains, users } from '../../db/schema';
 import type { RunningApp } from '../../server/app';
-import { describeTrpcError, rejection, signedInCaller, startTestApp } from '../helpers/app';
+import { describeTrpcError, rejection, signedInCaller, startTestApp, testDeps } from '../helpers/app';
 import { rows, systemRunner, useTestDatabase } from '../helpers/db';
 import { createTenant, createTenantUser } from '../helpers/factories';
 import { closeAll } from '../helpers/lifecycle';
@@ -218,6 +218,33 @@ describe('SAML sign-in', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('SSO_NOT_CONFIGURED');
   });
 
+  it('posts the AuthnRequest to an IdP that takes HTTP-POST only, from a page allowed to post only there', async () => {
+    const postOnly = await createTenant(database.db, { name: 'Post Only' });
+    const keys = await keyPair();
+    const postIdp = samlify.IdentityProvider({
+      entityID: `${idpBase}/post-idp`,
+      signingCert: keys.cert,
+      privateKey: keys.key,
+      singleSignOnService: [
+        { Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', Location: `${idpBase}/post-sso` },
+      ],
+    });
+    await sys((tx) =>
+      tx
+        .insert(ssoConnections)
+        .values({ tenantId: postOnly.id, protocol: 'saml', enabled: true, samlMetadataXml: postIdp.getMetadata() }),
+    );
+    const res = await fetch(`${app.url}/api/v1/auth/sso/saml/${postOnly.schemaName}/login`, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain(`form-action ${idpBase}`);
+    const page = await res.text();
+    expect(page).toContain(`action="${idpBase}/post-sso"`);
+    const request = /name="SAMLRequest" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    expect(Buffer.from(request, 'base64').toString('utf8')).toContain(
+      `AssertionConsumerServiceURL="${app.url}/api/v1/auth/sso/saml/${postOnly.schemaName}/acs"`,
+    );
+  });
+
   it('signs a new person in just in time with the tenant’s SSO user type, and back to returnTo', async () => {
     const before = await sessionCount();
     const requestId = await startSignIn('/scorecards?x=1');
@@ -327,6 +354,13 @@ describe('SAML sign-in', () => {
       expect(await userByEmail('eve@gmail.test')).toBeUndefined();
     });
 
+    it('a deactivated account', async () => {
+      const gone = await createTenantUser(database.db, tenant.id, { email: 'gone@acme.test', userType: 'user' });
+      await sys((tx) => tx.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id)));
+      const response = await samlResponse({ requestId: await startSignIn(), email: 'gone@acme.test' });
+      await expectRefused(response, 'deactivated', /deactivated/);
+    });
+
     it('the address of another tenant’s user', async () => {
       const response = await samlResponse({ requestId: await startSignIn(), email: otherTenantUser.email });
       await expectRefused(response, 'other_tenant', /another organisation/);
@@ -402,6 +436,17 @@ describe('SAML settings (admins)', () => {
     expect(audits.map((a) => a.detail)).toContain(
       `enabled on; IdP ${idpBase}/metadata; metadata from ${idpBase}/metadata`,
     );
+  });
+
+  it('refuses a metadata URL that is not https where private addresses are not allowed, saving nothing', async () => {
+    const before = await connection();
+    const strict = signedInCaller(await testDeps(database), admin);
+    const e = await rejection(strict.ssoSaml.update({ enabled: true, metadataUrl: `${idpBase}/metadata` }));
+    expect(describeTrpcError(e)).toMatchObject({
+      appCode: 'SAML_METADATA_UNREACHABLE',
+      details: { reason: 'sso.saml.metadataErrors.urlRefused' },
+    });
+    expect(await connection()).toEqual(before);
   });
 
   it('is for admins only', async () => {
