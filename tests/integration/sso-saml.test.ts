@@ -100,7 +100,10 @@ async function expectAppError(p: Promise<unknown>, code: string) {
 
 const spUrl = (leaf: string) => `${app.url}/api/v1/auth/sso/saml/${tenant.schemaName}/${leaf}`;
 
-/** Starts a sign-in at our login route and reads the AuthnRequest the IdP receives: its id. */
+/** The request cookie of the browser that started each sign-in, by request id. */
+const browserCookie = new Map<string, string>();
+
+/** Starts a sign-in at our login route and reads the AuthnRequest the IdP receives: its id (the browser keeps its cookie). */
 async function startSignIn(returnTo?: string): Promise<string> {
   const res = await fetch(spUrl(`login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`), {
     redirect: 'manual',
@@ -112,7 +115,11 @@ async function startSignIn(returnTo?: string): Promise<string> {
     query: Object.fromEntries(to.searchParams),
     octetString: '',
   } as never);
-  return (parsed.extract as { request: { id: string } }).request.id;
+  const id = (parsed.extract as { request: { id: string } }).request.id;
+  const cookie = res.headers.get('set-cookie') ?? '';
+  expect(cookie).toMatch(/^spar_saml_request=[^;]+; HttpOnly; Path=\/api\/v1\/auth\/sso\/saml\/; Max-Age=600/);
+  browserCookie.set(id, cookie.split(';')[0]);
+  return id;
 }
 
 interface ResponseOptions {
@@ -165,12 +172,21 @@ async function samlResponse(o: ResponseOptions): Promise<string> {
   return (made as { context: string }).context;
 }
 
-/** Posts a response to the ACS as the IdP's page does (cross-site, a form). */
-async function postToAcs(response: string) {
+/**
+ * Posts a response to the ACS as the IdP's page does (cross-site, a form), from the browser that
+ * started the sign-in for `requestId` (or from one that sent no cookie: `fromBrowser` null).
+ */
+async function postToAcs(response: string, fromBrowser?: string | null) {
+  const inResponseTo = /InResponseTo="([^"]+)"/.exec(Buffer.from(response, 'base64').toString('utf8'))?.[1] ?? '';
+  const cookie = fromBrowser === undefined ? browserCookie.get(inResponseTo) : fromBrowser;
   const res = await fetch(spUrl('acs'), {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: idpBase },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: idpBase,
+      ...(cookie ? { cookie } : {}),
+    },
     body: new URLSearchParams({ SAMLResponse: response, RelayState: '' }).toString(),
   });
   return { status: res.status, location: res.headers.get('location'), cookie: res.headers.get('set-cookie') };
@@ -280,13 +296,13 @@ describe('SAML sign-in', () => {
   });
 
   describe('refuses, redirects to the sign-in page with the reason and opens no session', () => {
-    async function expectRefused(response: string, reason: string, detail: RegExp) {
+    async function expectRefused(response: string, reason: string, detail: RegExp, fromBrowser?: string | null) {
       const before = await sessionCount();
       const auditsBefore = (await failureAudits()).length;
-      const answer = await postToAcs(response);
+      const answer = await postToAcs(response, fromBrowser);
       expect(answer.status).toBe(302);
       expect(answer.location).toBe(`/login?sso_error=${reason}`);
-      expect(answer.cookie).toBeNull();
+      expect(answer.cookie ?? '').not.toContain('spar_session');
       expect(await sessionCount()).toBe(before);
       const audits = await failureAudits();
       expect(audits.length).toBe(auditsBefore + 1);
@@ -345,7 +361,16 @@ describe('SAML sign-in', () => {
 
     it('an answer to no request of ours', async () => {
       const response = await samlResponse({ requestId: '_never-sent', email: 'u5@acme.test' });
-      await expectRefused(response, 'replayed', /no sign-in in progress/);
+      await expectRefused(response, 'replayed', /no sign-in in progress/, 'spar_saml_request=_never-sent');
+    });
+
+    it('a good answer posted from a browser that did not start the sign-in', async () => {
+      const requestId = await startSignIn();
+      const response = await samlResponse({ requestId, email: 'u6@acme.test' });
+      await expectRefused(response, 'failed', /not started in this browser/, null);
+      await expectRefused(response, 'failed', /not started in this browser/, 'spar_saml_request=_someone-else');
+      // the request was not spent: its own browser still signs in with it
+      expect((await postToAcs(response)).cookie).toContain('spar_session=');
     });
 
     it('an address in a domain the tenant has not verified', async () => {

@@ -14,9 +14,19 @@ import { defineRoute, type RestContext, type RestRoute } from './route';
  * server/services/sso/saml.ts's.
  */
 
+/** The AuthnRequest's id, kept by the browser that started the sign-in until the IdP's answer comes back. */
+const REQUEST_COOKIE = 'spar_saml_request';
+const COOKIE_PATH = '/api/v1/auth/sso/saml/';
+// the IdP's answer is a cross-site POST: only a SameSite=None cookie goes with it, and browsers
+// take those over https only; over plain http (development on localhost, where the IdP on
+// another port is the same site) Lax is sent
+const requestCookie = (value: string, secure: boolean, maxAge: number) =>
+  `${REQUEST_COOKIE}=${value}; HttpOnly; Path=${COOKIE_PATH}; Max-Age=${maxAge}; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
+const secureCookies = (ctx: RestContext) => ctx.meta.secure || ctx.deps.env.isProduction;
+
 const base = (ctx: RestContext) => ctx.deps.env.PUBLIC_URL ?? requestOrigin(ctx.meta);
 
-function redirect(res: ServerResponse, location: string, cookies: string[] = []) {
+function redirect(res: ServerResponse, location: string, cookies: string[]) {
   res.writeHead(302, { Location: location, 'Set-Cookie': cookies, 'Cache-Control': 'no-store' });
   res.end();
 }
@@ -27,7 +37,8 @@ const AUTO_SUBMIT = 'document.forms[0].submit();';
 const AUTO_SUBMIT_HASH = createHash('sha256').update(AUTO_SUBMIT).digest('base64');
 
 /** The page that posts an AuthnRequest to an IdP that takes HTTP-POST only: submitted by script, or by its button. */
-function postBindingPage(res: ServerResponse, idpUrl: string, fields: Record<string, string>) {
+function postBindingPage(res: ServerResponse, to: { url: string; fields: Record<string, string> }, cookie: string) {
+  const { url: idpUrl, fields } = to;
   const inputs = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
@@ -36,6 +47,7 @@ function postBindingPage(res: ServerResponse, idpUrl: string, fields: Record<str
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     'Content-Security-Policy': `default-src 'none'; script-src 'sha256-${AUTO_SUBMIT_HASH}'; form-action ${new URL(idpUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
+    'Set-Cookie': cookie,
   });
   res.end(html);
 }
@@ -67,15 +79,17 @@ const login = defineRoute({
       base: base(ctx),
       returnTo: ctx.query.returnTo,
     });
-    if ('redirect' in to) redirect(ctx.res, to.redirect);
-    else postBindingPage(ctx.res, to.post.url, to.post.fields);
+    const cookie = requestCookie(to.requestId, secureCookies(ctx), 600);
+    if ('redirect' in to) redirect(ctx.res, to.redirect, [cookie]);
+    else postBindingPage(ctx.res, to.post, cookie);
   },
 });
 
 /**
  * POST …/acs — the IdP's answer (a form: SAMLResponse, RelayState). Posted by the browser from
  * the IdP's site, so the same-origin check of cookie-borne writes does not apply: the response's
- * signature and its InResponseTo (a request of ours, used once) are what prove it. A request that
+ * signature and its InResponseTo (the request this browser started, its cookie; used once) are
+ * what prove it. A request that
  * is no SAML answer at all (no form, no SAMLResponse) is a 400 in our error shape; an answer that
  * fails a check goes to the sign-in page with `sso_error=<reason>`; a good one sets the session
  * cookie and goes to the person's home, or to the `returnTo` the sign-in started with.
@@ -99,12 +113,15 @@ const acs = defineRoute({
       tenant,
       base: base(ctx),
       samlResponse,
+      browserRequestId: ctx.cookies[REQUEST_COOKIE] ?? null,
       ip: ctx.meta.ip,
       userAgent: ctx.meta.userAgent ?? null,
     });
-    if (!result.ok) return redirect(ctx.res, `/login?sso_error=${result.code}`);
+    const cleared = requestCookie('', secureCookies(ctx), 0);
+    if (!result.ok) return redirect(ctx.res, `/login?sso_error=${result.code}`, [cleared]);
     redirect(ctx.res, result.location, [
-      sessionCookie(result.token, result.expiresAt, { secure: ctx.meta.secure || ctx.deps.env.isProduction }),
+      cleared,
+      sessionCookie(result.token, result.expiresAt, { secure: secureCookies(ctx) }),
     ]);
   },
 });

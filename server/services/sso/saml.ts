@@ -69,10 +69,12 @@ export async function samlSpMetadata(db: Db, opts: { clientSchema: string; base:
 function requestStore(db: Db, tenantId: string, returnTo: string | null = null) {
   const mine = (key: string) =>
     and(eq(ssoLoginStates.id, sha256(key)), eq(ssoLoginStates.tenantId, tenantId), eq(ssoLoginStates.protocol, 'saml'));
-  const store: CacheProvider & { consumed: { returnTo: string | null } | null } = {
+  const store: CacheProvider & { consumed: { returnTo: string | null } | null; saved: string | null } = {
     consumed: null,
+    saved: null,
     async saveAsync(key, value) {
       const now = new Date();
+      store.saved = key;
       await asSystem(db, { action: 'sso.saml_request', tenantId }, async (tx) => {
         await tx.delete(ssoLoginStates).where(lt(ssoLoginStates.expiresAt, now));
         await tx.insert(ssoLoginStates).values({
@@ -111,21 +113,27 @@ function requestStore(db: Db, tenantId: string, returnTo: string | null = null) 
 /**
  * Starts a SAML sign-in: stores the AuthnRequest's id (and the safe part of `returnTo`) and
  * gives where to send the browser — a redirect URL, or for an IdP that takes POST only, the
- * form to post.
+ * form to post — and the request's id, which the browser keeps in a cookie so that the answer is
+ * taken only from the browser that asked.
  */
 export async function startSamlSignIn(
   db: Db,
   opts: { clientSchema: string; base: string; returnTo?: string | null },
-): Promise<{ redirect: string } | { post: { url: string; fields: Record<string, string> } }> {
+): Promise<{ requestId: string } & ({ redirect: string } | { post: { url: string; fields: Record<string, string> } })> {
   const { tenantId, schemaName, idp } = await enabledSamlTenant(db, opts.clientSchema);
   const store = requestStore(db, tenantId, safeReturnPath(opts.returnTo));
   const saml = samlFor(idp, spUrls(opts.base, schemaName), store);
+  const requestId = () => {
+    if (!store.saved) throw new Error('node-saml stored no request id');
+    return store.saved;
+  };
   if (idp.ssoBinding === 'post') {
     const message = await saml.getAuthorizeMessageAsync('');
     const fields = Object.fromEntries(Object.entries(message).map(([k, v]) => [k, String(v)]));
-    return { post: { url: idp.ssoUrl, fields } };
+    return { requestId: requestId(), post: { url: idp.ssoUrl, fields } };
   }
-  return { redirect: await saml.getAuthorizeUrlAsync('', undefined, {}) };
+  const redirect = await saml.getAuthorizeUrlAsync('', undefined, {});
+  return { requestId: requestId(), redirect };
 }
 
 export type SamlFinish =
@@ -142,7 +150,8 @@ function signInRefusalCode(e: unknown): SsoErrorCode {
 
 /**
  * Checks a SAML response posted to a tenant's ACS and signs the person in. Checks, in order: the
- * response answers a request of ours still in flight (`InResponseTo`), its assertion is signed by
+ * response answers the request this browser started (its cookie) and that request is still in
+ * flight (`InResponseTo`), its assertion is signed by
  * the IdP's certificate, within its time (a minute's skew), for our entity id as audience and our
  * ACS as recipient/destination, from the IdP's entity id; then it is consumed once (the request
  * id) and remembered until it expires (the assertion id), so no response signs in twice. A
@@ -155,6 +164,8 @@ export async function finishSamlSignIn(
     tenant: Awaited<ReturnType<typeof enabledSamlTenant>>;
     base: string;
     samlResponse: string;
+    /** The request id the browser kept when it started (its cookie); null when it sent none. */
+    browserRequestId: string | null;
     ip?: string | null;
     userAgent?: string | null;
   },
@@ -178,6 +189,11 @@ export async function finishSamlSignIn(
   let identity: ReturnType<typeof identityOf>;
   let returnTo: string | null;
   try {
+    // an answer is taken only from the browser that started the sign-in: otherwise someone could
+    // post their own valid answer from another person's browser and sign them in as themselves
+    const claimed = peekResponse(opts.samlResponse).inResponseTo;
+    if (!claimed || claimed !== opts.browserRequestId)
+      throw new SamlRefusal('failed', 'the sign-in was not started in this browser');
     const saml = samlFor(tenant.idp, urls, store);
     let checked;
     try {
