@@ -151,12 +151,12 @@ function signInRefusalCode(e: unknown): SsoErrorCode {
 /**
  * Checks a SAML response posted to a tenant's ACS and signs the person in. Checks, in order: the
  * response answers the request this browser started (its cookie) and that request is still in
- * flight (`InResponseTo`), its assertion is signed by
- * the IdP's certificate, within its time (a minute's skew), for our entity id as audience and our
- * ACS as recipient/destination, from the IdP's entity id; then it is consumed once (the request
- * id) and remembered until it expires (the assertion id), so no response signs in twice. A
- * failed check is in the audit log (`auth.sso_sign_in`, failure, which check) and comes back as
- * a reason key for the sign-in page; the account rules are completeSsoSignIn's.
+ * flight (`InResponseTo`); its assertion is signed by the IdP's certificate, within its time (a
+ * minute's skew), for our entity id as audience and our ACS as recipient/destination, from the
+ * IdP's entity id; then the request is consumed once and the assertion id remembered until it
+ * expires, so no response signs in twice. A failed check is in the audit log (`auth.sso_sign_in`,
+ * failure, which check) and comes back as a reason key for the sign-in page; the account rules
+ * are completeSsoSignIn's.
  */
 export async function finishSamlSignIn(
   db: Db,
@@ -173,13 +173,12 @@ export async function finishSamlSignIn(
   const { tenant } = opts;
   const urls = spUrls(opts.base, tenant.schemaName);
   const store = requestStore(db, tenant.tenantId);
-  const audit = (detail: string, actorLabel: string | null = null) =>
+  const audit = (detail: string) =>
     asSystem(db, { action: 'sso.refused' }, (tx) =>
       recordAudit(tx, {
         tenantId: tenant.tenantId,
         action: 'auth.sso_sign_in',
         outcome: 'failure',
-        actorLabel,
         detail: `saml: ${detail}`.slice(0, 500),
         ip: opts.ip ?? null,
         userAgent: opts.userAgent ?? null,
