@@ -186,7 +186,7 @@ export function refusalOf(e: unknown, assertionSigned: boolean): SamlRefusal {
   const message = e instanceof Error ? e.message : String(e);
   if (/signature/i.test(message))
     return assertionSigned
-      ? new SamlRefusal('unsigned', `the signature does not match the identity provider's certificate (${message})`)
+      ? new SamlRefusal('signature', `the signature does not match the identity provider's certificate (${message})`)
       : new SamlRefusal('unsigned', `the assertion is not signed (${message})`);
   if (/InResponseTo is not valid|SubjectInResponseTo is not valid/.test(message))
     return new SamlRefusal('replayed', 'the response answers no sign-in in progress (already used or unknown)');

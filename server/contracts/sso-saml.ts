@@ -4,11 +4,14 @@ import { hasUnstorableText, text, TEXT_MESSAGES } from './text';
 // Messages are i18n keys of locales/<lng>/sso.json; the client translates.
 
 /**
- * Why a single sign-on came back without a session: the sign-in page reads `sso_error=<code>`
- * and shows `sso.errors.<code>`.
+ * Why a SAML sign-in came back without a session: the sign-in page reads `sso_error=<code>`.
+ * `unsigned`: no signature on the assertion; `signature`: signed, but not by the IdP's
+ * certificate; `state`: the answer came to a browser that did not start the sign-in.
  */
 export const SSO_ERROR_CODES = [
   'unsigned',
+  'signature',
+  'state',
   'replayed',
   'audience',
   'expired',

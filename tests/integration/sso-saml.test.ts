@@ -321,7 +321,7 @@ describe('SAML sign-in', () => {
         email: 'u2@acme.test',
         signer: 'impostor',
       });
-      await expectRefused(response, 'unsigned', /does not match the identity provider's certificate/);
+      await expectRefused(response, 'signature', /does not match the identity provider's certificate/);
     });
 
     it('the same response posted twice', async () => {
@@ -367,8 +367,8 @@ describe('SAML sign-in', () => {
     it('a good answer posted from a browser that did not start the sign-in', async () => {
       const requestId = await startSignIn();
       const response = await samlResponse({ requestId, email: 'u6@acme.test' });
-      await expectRefused(response, 'failed', /not started in this browser/, null);
-      await expectRefused(response, 'failed', /not started in this browser/, 'spar_saml_request=_someone-else');
+      await expectRefused(response, 'state', /not started in this browser/, null);
+      await expectRefused(response, 'state', /not started in this browser/, 'spar_saml_request=_someone-else');
       // the request was not spent: its own browser still signs in with it
       expect((await postToAcs(response)).cookie).toContain('spar_session=');
     });

@@ -19,7 +19,7 @@ import {
   spUrls,
 } from '../../auth/saml';
 import { parseIdpMetadata } from '../../auth/saml-metadata';
-import { safeReturnPath, type SsoErrorCode } from '../../contracts/sso-saml';
+import { safeReturnPath, SSO_ERROR_CODES, type SsoErrorCode } from '../../contracts/sso-saml';
 import { hasUnstorableText } from '../../contracts/text';
 import { AppError, isAppError } from '../../errors';
 import { completeSsoSignIn } from './sign-in';
@@ -139,9 +139,16 @@ export async function startSamlSignIn(
 export type SamlFinish =
   { ok: true; token: string; expiresAt: Date; location: string } | { ok: false; code: SsoErrorCode };
 
-/** Maps a refusal of completeSsoSignIn (server/services/sso/sign-in.ts) to the sign-in page's reason key. */
-function signInRefusalCode(e: unknown): SsoErrorCode {
-  if (!isAppError(e)) return 'failed';
+/**
+ * The sign-in page's reason key for a refusal of completeSsoSignIn (server/services/sso/sign-in.ts),
+ * or null when the error is no refusal. It refuses with an error carrying the reason (`reason`);
+ * an AppError (ACCOUNT_DEACTIVATED, SSO_FAILED with the check in its message) is read too.
+ */
+function signInRefusalCode(e: unknown): SsoErrorCode | null {
+  const reason = (e as { reason?: unknown } | null)?.reason;
+  if (typeof reason === 'string')
+    return (SSO_ERROR_CODES as readonly string[]).includes(reason) ? (reason as SsoErrorCode) : 'failed';
+  if (!isAppError(e)) return null;
   if (e.code === 'ACCOUNT_DEACTIVATED') return 'deactivated';
   if (/not verified/.test(e.message)) return 'not_verified';
   if (/another organisation/.test(e.message)) return 'other_tenant';
@@ -192,7 +199,7 @@ export async function finishSamlSignIn(
     // post their own valid answer from another person's browser and sign them in as themselves
     const claimed = peekResponse(opts.samlResponse).inResponseTo;
     if (!claimed || claimed !== opts.browserRequestId)
-      throw new SamlRefusal('failed', 'the sign-in was not started in this browser');
+      throw new SamlRefusal('state', 'the sign-in was not started in this browser');
     const saml = samlFor(tenant.idp, urls, store);
     let checked;
     try {
@@ -253,7 +260,8 @@ export async function finishSamlSignIn(
     return { ok: true, token: session.token, expiresAt: session.expiresAt, location: returnTo ?? session.home };
   } catch (e) {
     // completeSsoSignIn has audited its own refusal; anything else is not a refusal
-    if (!isAppError(e)) throw e;
-    return { ok: false, code: signInRefusalCode(e) };
+    const code = signInRefusalCode(e);
+    if (!code) throw e;
+    return { ok: false, code };
   }
 }
