@@ -20,6 +20,8 @@ const CATALOGUE = {
   TWO_FACTOR_REQUIRED: { trpc: 'FORBIDDEN', status: 403 },
   SSO_NOT_CONFIGURED: { trpc: 'NOT_FOUND', status: 404 },
   SSO_FAILED: { trpc: 'BAD_REQUEST', status: 400 },
+  SAML_METADATA_INVALID: { trpc: 'BAD_REQUEST', status: 400 },
+  SAML_METADATA_UNREACHABLE: { trpc: 'BAD_REQUEST', status: 400 },
   FORBIDDEN: { trpc: 'FORBIDDEN', status: 403 },
   NO_ROLE: { trpc: 'FORBIDDEN', status: 403 },
   CSRF: { trpc: 'FORBIDDEN', status: 403 },

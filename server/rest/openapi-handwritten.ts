@@ -1,6 +1,7 @@
 import { generateLinksInput } from '../contracts/campaigns';
 import { transcriptPreviewOutput } from '../contracts/meetings';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
+import { SSO_ERROR_CODES } from '../contracts/sso-saml';
 import { z } from 'zod';
 import type { oas31, ZodOpenApiOperationObject } from 'zod-openapi';
 import { errors, json, pathParameter, securityOf, UUID_SCHEMA } from './openapi-common';
@@ -31,6 +32,11 @@ const SENT_BY_GOOGLE: oas31.ParameterObject[] = ['code', 'state', 'error'].map((
   description: 'As sent by Google.',
   schema: { type: 'string' },
 }));
+
+const samlClientParameter: oas31.ParameterObject = pathParameter('clientSchema', {
+  type: 'string',
+  description: "The client's schema name, as in its SP metadata URL.",
+});
 
 const langParameter = (description: string): oas31.ParameterObject => ({
   name: 'lang',
@@ -125,6 +131,71 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     })),
     responses: {
       ...redirect('To the home page, or to the sign-in page with the reason.'),
+    },
+  },
+  'GET /api/v1/auth/sso/saml/:clientSchema/metadata': {
+    operationId: 'samlSpMetadata',
+    summary: "The SAML service provider metadata of a client's single sign-on",
+    description:
+      "The XML the client's identity provider imports: Spar's entity id (this URL), the assertion consumer service (`…/acs`, HTTP-POST) and that assertions must be signed. Served whether or not the client's SAML sign-in is on yet.",
+    tags: ['Sign-in'],
+    security: securityOf('public'),
+    parameters: [samlClientParameter],
+    responses: {
+      '200': {
+        description: 'The SP metadata.',
+        content: { 'application/samlmetadata+xml': { schema: { type: 'string' } } },
+      },
+      ...errors('404'),
+    },
+  },
+  'GET /api/v1/auth/sso/saml/:clientSchema/login': {
+    operationId: 'samlLogin',
+    summary: "Start signing in with the client's SAML identity provider (browser redirect)",
+    description:
+      "Sends the browser to the identity provider with an AuthnRequest (HTTP-Redirect), or for one that takes HTTP-POST only, answers a page that posts it. The request's id is kept ten minutes and answered once. 404 when the client has no SAML sign-in turned on.",
+    tags: ['Sign-in'],
+    security: securityOf('public'),
+    parameters: [
+      samlClientParameter,
+      {
+        name: 'returnTo',
+        in: 'query',
+        description: 'A path of this site to open after signing in (anything else is ignored).',
+        schema: { type: 'string' },
+      },
+    ],
+    responses: {
+      ...redirect("To the identity provider's single sign-on address.", 'uri'),
+      '200': htmlAnswer('A page that posts the AuthnRequest (identity providers that take HTTP-POST only).'),
+      ...errors('400', '404'),
+    },
+  },
+  'POST /api/v1/auth/sso/saml/:clientSchema/acs': {
+    operationId: 'samlAcs',
+    summary: "The assertion consumer service: the identity provider's answer (browser form post)",
+    description:
+      "The identity provider's page posts its SAML response here from its own site. The assertion must be signed by the identity provider's certificate, name this client's entity id as audience and this address as recipient, be within its validity, answer a request started here within ten minutes, and not have been used before. On success the session cookie is set and the browser goes to the person's home (or the `returnTo` the sign-in started with); otherwise to `/login?sso_error=<reason>` (" +
+      SSO_ERROR_CODES.map((c) => `\`${c}\``).join(', ') +
+      ') and the refusal is in the audit log.',
+    tags: ['Sign-in'],
+    security: securityOf('public'),
+    parameters: [samlClientParameter],
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            required: ['SAMLResponse'],
+            properties: { SAMLResponse: { type: 'string' }, RelayState: { type: 'string' } },
+          },
+        },
+      },
+    },
+    responses: {
+      ...redirect('To the home page or returnTo (signed in), or to /login?sso_error=<reason>.'),
+      ...errors('400', '404', '415'),
     },
   },
   'GET /api/v1/auth/dev-token': {

@@ -7,6 +7,7 @@ import { ctaLinkRouter } from '../routers/cta-link/router';
 import { meetingsRouter } from '../routers/meetings/router';
 import { greenhouseRouter } from '../routers/greenhouse/router';
 import { webhooksRouter } from '../routers/webhooks/router';
+import { ssoSamlRouter } from '../routers/sso-saml/router';
 import { assignmentsRouter } from '../routers/assignments/router';
 import { dashboardRouter } from '../routers/dashboard/router';
 import { teamRouter } from '../routers/team/router';
@@ -73,6 +74,7 @@ export const appRouter = router({
   greenhouse: greenhouseRouter,
   webhooks: webhooksRouter,
   twoFactor: twoFactorRouter,
+  ssoSaml: ssoSamlRouter,
 });
 
 export type AppRouter = typeof appRouter;

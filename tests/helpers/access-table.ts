@@ -261,6 +261,11 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'scim.revokeToken': ADMIN,
   'scim.groups': ADMIN,
   'scim.setGroupMapping': ADMIN,
+
+  // Admin → Security: the tenant's SAML single sign-on
+  'ssoSaml.get': ADMIN,
+  'ssoSaml.update': ADMIN,
+  'ssoSaml.refreshMetadata': ADMIN,
 };
 
 /** REST routes by "METHOD /path" (under /api/v1, and the health check also at /health). */
@@ -273,6 +278,10 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'GET /api/v1/auth/google/start': ANYONE,
   'GET /api/v1/auth/google/callback': ANYONE,
   'GET /api/v1/auth/sso/oidc/callback': ANYONE,
+  // SAML single sign-on: the IdP and a signed-out browser use them; the signed response is the credential
+  'GET /api/v1/auth/sso/saml/:clientSchema/metadata': ANYONE,
+  'GET /api/v1/auth/sso/saml/:clientSchema/login': ANYONE,
+  'POST /api/v1/auth/sso/saml/:clientSchema/acs': ANYONE,
   // development helpers (only routed when enabled): sign-in helpers, open to the caller like a login
   'GET /api/v1/auth/dev-token': ANYONE,
   'GET /api/v1/auth/debug': ANYONE,

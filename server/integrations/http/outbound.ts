@@ -146,3 +146,43 @@ export function sendOutbound(rawUrl: string, req: OutboundRequest): Promise<{ st
     r.end(body);
   });
 }
+
+/**
+ * GETs a document a customer pointed us at (an IdP's SAML metadata), under the same address rules
+ * as `sendOutbound`: at most `maxBytes` of body, within `timeoutMs`, a 2xx only (a redirect is not
+ * followed). Rejects with OutboundRefused for a refused address, with an Error otherwise.
+ */
+export function fetchOutboundText(
+  rawUrl: string,
+  req: { timeoutMs: number; maxBytes: number; allowPrivate: boolean },
+): Promise<string> {
+  const refusal = urlRefusal(rawUrl, req.allowPrivate);
+  if (refusal) return Promise.reject(new OutboundRefused(refusal));
+  const url = new URL(rawUrl);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const r = client.request(
+      url,
+      { method: 'GET', lookup: guardedLookup(req.allowPrivate) as never, timeout: req.timeoutMs },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status < 200 || status >= 300) {
+          res.resume();
+          return reject(new Error(`answered ${status}`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > req.maxBytes) r.destroy(new Error(`larger than ${req.maxBytes} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('error', reject);
+      },
+    );
+    r.on('timeout', () => r.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
+    r.on('error', reject);
+    r.end();
+  });
+}

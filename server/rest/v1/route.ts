@@ -48,6 +48,12 @@ export interface RestRoute {
    * takes only application/json (415 otherwise).
    */
   streamsBody?: true;
+  /**
+   * A browser posts here from another site by design (an identity provider's SAML answer): the
+   * same-origin check of writes is skipped, so the handler must prove the request itself (a
+   * signature, a one-time request id) and must not act on the session cookie.
+   */
+  crossSite?: true;
   /** A hand-written route whose caller is a partner's API key (a procedure route says so in its meta): counted by the key's rate limit. */
   apiKey?: true;
   handler: RestHandler;

@@ -19,6 +19,7 @@ import { ctaRoutes } from './cta';
 import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
 import { documentationRoutes } from './docs';
+import { ssoSamlRoutes } from './sso-saml';
 import { procedureRoutes } from '../procedure-routes';
 import { apiKeyPrefix, presentedApiKey } from '../../services/api-keys/api-keys';
 
@@ -34,6 +35,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...procedureRoutes(),
     ...authRoutes,
     ...ssoRoutes,
+    ...ssoSamlRoutes,
     ...(env.devTokenEnabled ? devTokenRoutes : []),
     ...(env.debugEndpointsEnabled ? debugRoutes : []),
     ...knowledgeRoutes,
@@ -131,7 +133,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: 
       rawBody: () => (text ??= readTextBody(req)),
     };
     try {
-      if (method !== 'GET' && method !== 'HEAD') {
+      if (method !== 'GET' && method !== 'HEAD' && !route.crossSite) {
         const { fromCookie } = await resolvedSession();
         if (!isSameOrigin(meta, deps.env.PUBLIC_URL, fromCookie))
           throw new AppError('CSRF', 'Cross-site request refused');
