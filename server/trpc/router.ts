@@ -7,6 +7,7 @@ import { ctaLinkRouter } from '../routers/cta-link/router';
 import { meetingsRouter } from '../routers/meetings/router';
 import { greenhouseRouter } from '../routers/greenhouse/router';
 import { webhooksRouter } from '../routers/webhooks/router';
+import { auditRouter } from '../routers/audit/router';
 import { assignmentsRouter } from '../routers/assignments/router';
 import { dashboardRouter } from '../routers/dashboard/router';
 import { teamRouter } from '../routers/team/router';
@@ -67,6 +68,7 @@ export const appRouter = router({
   meetings: meetingsRouter,
   greenhouse: greenhouseRouter,
   webhooks: webhooksRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;
