@@ -6,12 +6,7 @@ import {
   auditSettingsOutput,
   setAuditRetentionInput,
 } from '../../contracts/audit';
-import {
-  auditRetentionDays,
-  exportAuditLog,
-  listAuditLog,
-  setAuditRetention,
-} from '../../services/audit/audit-log';
+import { auditRetentionDays, exportAuditLog, listAuditLog, setAuditRetention } from '../../services/audit/audit-log';
 import { auditBy } from '../../trpc/audit-origin';
 import { router } from '../../trpc/init';
 import { tenantAdmins } from '../procedures';
