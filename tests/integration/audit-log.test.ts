@@ -91,7 +91,7 @@ describe('security-relevant actions are recorded with who, where and what', () =
       url: 'http://127.0.0.1:9/hook?token=receiver-secret',
       events: ['assessment.completed'],
     });
-    await as(adminA).webhooks.update({ endpointId: made.endpoint.id, status: 'disabled' });
+    await as(adminA).webhooks.update({ endpointId: made.endpoint.id, description: 'Renamed' });
     await as(adminA).webhooks.rotateSecret({ endpointId: made.endpoint.id });
     await as(adminA).webhooks.delete({ endpointId: made.endpoint.id });
     for (const action of ['webhooks.created', 'webhooks.updated', 'webhooks.secret_rotated', 'webhooks.deleted']) {

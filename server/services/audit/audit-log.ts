@@ -2,9 +2,9 @@ import { and, count, desc, gte, ilike, like, lt, not, or, sql, type SQL } from '
 import type { Executor, Tx } from '../../../db/client';
 import { recordAudit, type AuditBy } from '../../../db/audit';
 import { auditLog, securitySettings } from '../../../db/schema';
+import { AUDIT_FAMILY_RULES } from '../../contracts/audit-families';
 import {
   AUDIT_EXPORT_MAX,
-  AUDIT_FAMILY_RULES,
   AUDIT_PAGE_SIZE,
   AUDIT_RETENTION_DEFAULT,
   type AuditFilter,
