@@ -15,6 +15,7 @@ import { useCsvExport } from '../users/download';
 import { AUDIT_NS, dayStart } from './audit-action';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
+import { WithAuditTexts } from './audit-texts';
 import { RetentionSetting } from './retention-setting';
 
 /**
@@ -23,6 +24,14 @@ import { RetentionSetting } from './retention-setting';
  * `clientId` names another client (a superuser's view of it).
  */
 export function AuditLogPanel({ clientId }: { clientId?: string }) {
+  return (
+    <WithAuditTexts>
+      <AuditLog clientId={clientId} />
+    </WithAuditTexts>
+  );
+}
+
+function AuditLog({ clientId }: { clientId?: string }) {
   const { t } = useTranslation(AUDIT_NS);
   const queryClient = useQueryClient();
   const [page, setPage] = usePageParam('page');
