@@ -59,7 +59,7 @@ export function RetentionSetting({ clientId }: { clientId?: string }) {
           onSave();
         }}
       >
-        <Group align="flex-start" wrap="wrap" gap="sm">
+        <Group align="flex-end" wrap="wrap" gap="sm">
           <NumberInput
             label={t('retention.label')}
             description={t('retention.description')}
@@ -77,7 +77,6 @@ export function RetentionSetting({ clientId }: { clientId?: string }) {
           />
           <Button
             type="submit"
-            mt={{ base: 0, xs: 44 }}
             loading={save.isPending && !confirming}
             disabled={!valid(days) || days === current}
           >
