@@ -24,7 +24,7 @@ export function auditBy(ctx: Pick<Context, 'req' | 'user' | 'apiKey'> & { tenant
 }
 
 /** What one write is recorded as (the origin and tenant come from the request). */
-export type AuditNoteOf<T> = (result: T) => Pick<AuditEntry, 'action' | 'target' | 'detail'>;
+type AuditNoteOf<T> = (result: T) => Pick<AuditEntry, 'action' | 'target' | 'detail'>;
 
 /**
  * Runs `fn` in one tenant transaction of the request and records `note(result)` in the audit log

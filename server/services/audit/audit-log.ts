@@ -66,7 +66,7 @@ export async function listAuditLog(tx: Executor, f: AuditFilter & { page: number
   return { rows, total: Number(total), page: f.page, pageSize: AUDIT_PAGE_SIZE };
 }
 
-export const AUDIT_CSV_COLUMNS = ['time', 'actor', 'action', 'target', 'outcome', 'ip', 'user_agent', 'detail'];
+const AUDIT_CSV_COLUMNS = ['time', 'actor', 'action', 'target', 'outcome', 'ip', 'user_agent', 'detail'];
 
 /**
  * The matching rows as CSV (newest first, at most AUDIT_EXPORT_MAX), action names as stored; the
