@@ -32,7 +32,7 @@ export type AuditFilter = z.infer<typeof auditFilterInput>;
 
 export const auditListInput = auditFilterInput.extend({ page: z.number().int().min(1).max(100_000).default(1) });
 
-export const auditRowOutput = z.object({
+const auditRowOutput = z.object({
   id: z.string(),
   createdAt: z.string(),
   actorUserId: z.string().nullable(),

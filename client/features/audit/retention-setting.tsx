@@ -75,11 +75,7 @@ export function RetentionSetting({ clientId }: { clientId?: string }) {
             w={280}
             maw="100%"
           />
-          <Button
-            type="submit"
-            loading={save.isPending && !confirming}
-            disabled={!valid(days) || days === current}
-          >
+          <Button type="submit" loading={save.isPending && !confirming} disabled={!valid(days) || days === current}>
             {t('retention.save')}
           </Button>
         </Group>
