@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import type { AppDeps } from '../../server/deps';
+import { createWorker } from '../../server/jobs/worker';
 import { sweepAuditLog } from '../../server/services/audit/retention';
+import { usersImportHandler } from '../../server/services/users/import-jobs';
 import { msUntilAuditSweep } from '../../server/wiring';
 import { describeTrpcError, rejection, signedInCaller, testDeps, type UserRow } from '../helpers/app';
 import { systemRunner, useTestDatabase } from '../helpers/db';
@@ -133,6 +135,22 @@ describe('security-relevant actions are recorded with who, where and what', () =
     expect(await rowsOf(tenantA, 'users.deleted')).toHaveLength(before);
   });
 
+  it('a bulk import, when its job has created the accounts: how many, by whom, from where', async () => {
+    const csv =
+      'email,display_name,user_type,username,password,manager_email\nimp1@acme.test,Imp One,Sales Rep,imp1,,\n';
+    const { id } = await as(adminA).users.bulkImport.start({ csv });
+    const worker = createWorker({
+      db: database.db,
+      handlers: { users_import: usersImportHandler({ policy: deps.env.passwordPolicy }) },
+      orphans: 'none',
+    });
+    while (await worker.runOnce());
+    expect((await as(adminA).users.bulkImport.status({ id })).phase).toBe('done');
+    expect(await rowsOf(tenantA, 'users.imported')).toEqual([
+      expect.objectContaining({ actorUserId: adminA.id, actorLabel: 'admin@acme.test', ip: IP, detail: '1 users' }),
+    ]);
+  });
+
   it("a superuser's write on a client is in that client's log with their e-mail and address", async () => {
     await signedInCaller(deps, superuser, { ip: '198.51.100.9' }).users.update({
       id: adminB.id,
@@ -159,7 +177,14 @@ describe('audit.list', () => {
 
     const usersFamily = await as(adminA).audit.list({ family: 'users' });
     expect(new Set(usersFamily.rows.map((r) => r.action))).toEqual(
-      new Set(['users.role_changed', 'users.manager_changed', 'users.password_set', 'users.created', 'users.deleted']),
+      new Set([
+        'users.role_changed',
+        'users.manager_changed',
+        'users.password_set',
+        'users.created',
+        'users.deleted',
+        'users.imported',
+      ]),
     );
     const keys = await as(adminA).audit.list({ family: 'keys' });
     expect(keys.rows.every((r) => r.action.startsWith('api_keys.') || r.action.startsWith('webhooks.'))).toBe(true);
@@ -190,9 +215,10 @@ describe('audit.list', () => {
       );
     const first = await as(adminA).audit.list({ family: 'provisioning' });
     const second = await as(adminA).audit.list({ family: 'provisioning', page: 2 });
-    expect([first.total, first.rows.length, second.rows.length, first.pageSize]).toEqual([55, 50, 5, 50]);
+    // the 55 provisioning rows and the import's
+    expect([first.total, first.rows.length, second.rows.length, first.pageSize]).toEqual([56, 50, 6, 50]);
     const ids = new Set([...first.rows, ...second.rows].map((r) => r.id));
-    expect(ids.size).toBe(55);
+    expect(ids.size).toBe(56);
   });
 
   it('is for admins only: a manager or a rep is refused', async () => {
