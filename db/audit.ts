@@ -2,12 +2,17 @@ import type { Tx } from './client';
 import { auditLog, type AuditOutcome } from './schema';
 
 /** Where a request came from, for the audit log (the transport fills it from the request). */
-interface AuditOrigin {
+export interface AuditOrigin {
   actorUserId?: string | null;
   /** Who the actor was at the time (their e-mail, "SCIM", "API key spk_…"): kept if they are deleted. */
   actorLabel?: string | null;
   ip?: string | null;
   userAgent?: string | null;
+}
+
+/** Who acts and in which tenant: what a service needs to record the actions of one request. */
+export interface AuditBy extends AuditOrigin {
+  tenantId: string;
 }
 
 export interface AuditEntry extends AuditOrigin {

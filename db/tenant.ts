@@ -68,6 +68,10 @@ export interface SystemReason {
   actorUserId?: string | null;
   tenantId?: string | null;
   detail?: string;
+  /** Who the actor was (their e-mail) and where the request came from, for the audit row. */
+  actorLabel?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
   /** Write an audit_log row (superuser mutations); reads and sign-in only pass the reason. */
   audit?: boolean;
 }
@@ -91,6 +95,9 @@ async function writeAudit(tx: Tx, reason: SystemReason) {
   await recordAudit(tx, {
     action: reason.action,
     actorUserId: reason.actorUserId ?? null,
+    actorLabel: reason.actorLabel ?? null,
+    ip: reason.ip ?? null,
+    userAgent: reason.userAgent ?? null,
     tenantId: reason.tenantId ?? null,
     detail: reason.detail ?? null,
   });

@@ -20,6 +20,7 @@ import { markMagicLinkSent } from './services/campaigns/lifecycle';
 import { meetingBotHandler } from './services/meetings/bots';
 import { onMeetingReport } from './services/meetings/meetings';
 import { usersImportHandler } from './services/users/import-jobs';
+import { sweepAuditLog } from './services/audit/retention';
 import { logger } from './logger';
 import { pruneRateLimits } from './http/rate-limit-store';
 import { mintPasswordLink } from './auth/password-links';
@@ -125,6 +126,7 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
  */
 export function startJobRetention(deps: AppDeps): { stop(): Promise<void> } {
   if (deps.jobs?.disabled) return { stop: async () => {} };
+  const audit = startAuditRetention(deps);
   let running: Promise<unknown> = Promise.resolve();
   const prune = () => {
     running = running
@@ -145,6 +147,52 @@ export function startJobRetention(deps: AppDeps): { stop(): Promise<void> } {
     stop: async () => {
       clearTimeout(first);
       clearInterval(timer);
+      await running;
+      await audit.stop();
+    },
+  };
+}
+
+/** The hour (UTC) of the audit log's nightly retention sweep. */
+const AUDIT_SWEEP_HOUR_UTC = 2;
+
+/** Milliseconds from `now` to the next nightly sweep (today's, if its hour is still ahead). */
+export function msUntilAuditSweep(now: Date): number {
+  const next = new Date(now);
+  next.setUTCHours(AUDIT_SWEEP_HOUR_UTC, 0, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
+  return next.getTime() - now.getTime();
+}
+
+/**
+ * The audit log's retention: every night each tenant's rows older than its retention setting
+ * leave the log (sweepAuditLog). Several processes may sweep: a row is deleted once.
+ */
+function startAuditRetention(deps: AppDeps, clock: () => Date = () => new Date()): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(sweep, msUntilAuditSweep(clock()));
+    timer.unref();
+  };
+  const sweep = () => {
+    running = running
+      .then(async () => {
+        const n = await sweepAuditLog(deps.db, clock());
+        if (n) logger.info({ deleted: n }, 'audit log rows past their retention deleted');
+      })
+      .catch((err: unknown) => {
+        caught('audit_retention', 'the audit log retention sweep failed; will try again tomorrow night', { err });
+      })
+      .finally(schedule);
+  };
+  schedule();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
       await running;
     },
   };

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
 import { CLIENTS_NS } from '../features/admin/messages';
 import { PanelTabs } from '../features/admin/panel-tabs';
+import { AuditLogPanel } from '../features/audit/audit-log-panel';
 import { CallInstructionsPanel } from '../features/call-instructions/call-instructions-panel';
 import { CallSettingsPanel } from '../features/call-settings/call-settings-panel';
 import { CoachingSettingsPanel } from '../features/leaderboards/coaching-settings-panel';
@@ -24,6 +25,7 @@ const PANELS = {
   security: SecurityPanel,
   provisioning: ScimSection,
   prompts: PromptsPanel,
+  audit: AuditLogPanel,
 };
 
 /** The admin area: the tenant's own users and configuration. */

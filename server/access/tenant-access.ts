@@ -18,6 +18,8 @@ export interface Requester {
 export interface AuditNote {
   action: string;
   detail?: string;
+  /** The superuser's e-mail, address and browser, as the tenant's audit log shows them. */
+  origin?: { actorLabel?: string | null; ip?: string | null; userAgent?: string | null };
 }
 
 /**
@@ -39,8 +41,8 @@ export class TenantAccess {
     private readonly audit: AuditNote | null,
   ) {}
 
-  private auditReason(note: AuditNote) {
-    return { ...note, actorUserId: this.requester.id, tenantId: this.tenantId, audit: true };
+  private auditReason({ origin, ...note }: AuditNote) {
+    return { ...origin, ...note, actorUserId: this.requester.id, tenantId: this.tenantId, audit: true };
   }
 
   async tenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {

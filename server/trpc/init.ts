@@ -9,6 +9,7 @@ import { AppError, isAppError } from '../errors';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { logger } from '../logger';
 import type { Context } from './context';
+import { auditOrigin } from './audit-origin';
 import type { ProcedureMeta } from './meta';
 
 const t = initTRPC
@@ -103,7 +104,7 @@ async function enter<R extends { ok: boolean }>(
   const access = await resolveTenantAccess(ctx.deps.db, ctx.user, ctx.role, {
     roles: call.roles,
     clientId: call.clientId,
-    audit: mutation ? { action: `superuser.${call.path}` } : null,
+    audit: mutation ? { action: `superuser.${call.path}`, origin: auditOrigin(ctx) } : null,
   });
   const { tenantId, foreign } = access;
   const run: TenantRunner = (load) => access.tenant(load);

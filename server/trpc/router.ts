@@ -8,6 +8,7 @@ import { meetingsRouter } from '../routers/meetings/router';
 import { greenhouseRouter } from '../routers/greenhouse/router';
 import { webhooksRouter } from '../routers/webhooks/router';
 import { ssoSamlRouter } from '../routers/sso-saml/router';
+import { auditRouter } from '../routers/audit/router';
 import { assignmentsRouter } from '../routers/assignments/router';
 import { dashboardRouter } from '../routers/dashboard/router';
 import { teamRouter } from '../routers/team/router';
@@ -75,6 +76,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   twoFactor: twoFactorRouter,
   ssoSaml: ssoSamlRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -92,6 +92,11 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'users.bulkImport.start': ADMIN,
   'users.bulkImport.status': ADMIN,
   'users.managers': MANAGERS,
+  // Admin → Audit log
+  'audit.list': ADMIN,
+  'audit.exportCsv': ADMIN,
+  'audit.settings': ADMIN,
+  'audit.setRetention': ADMIN,
   'users.create': MANAGERS,
 
   // Tenant configuration: edited in /admin, read by the managers' simulation wizard

@@ -10,6 +10,7 @@ import {
 import { ASSESSMENT_LINK_HOURS } from '../../contracts/assessments';
 import { baseUrlOf } from '../../services/assessments/links';
 import { generateApiKey, listApiKeys, revokeApiKey } from '../../services/api-keys/api-keys';
+import { tenantAudited } from '../../trpc/audit-origin';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** /assessments: admins and managers manage their tenant's partner keys. */
@@ -24,13 +25,23 @@ export const apiKeysRouter = router({
     .input(generateApiKeyInput)
     .output(generatedApiKeyOutput)
     .mutation(({ ctx, input }) =>
-      ctx.tenant((tx) => generateApiKey(tx, { tenantId: ctx.tenantId, userId: ctx.user.id }, input.integration)),
+      tenantAudited(
+        ctx,
+        (tx) => generateApiKey(tx, { tenantId: ctx.tenantId, userId: ctx.user.id }, input.integration),
+        (r) => ({ action: 'api_keys.created', target: r.apiKey.prefix, detail: r.apiKey.integration }),
+      ),
     ),
 
   revoke: accessProcedure({ roles: ACCESS.managers })
     .input(apiKeyIdInput)
     .output(apiKeyOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => revokeApiKey(tx, { userId: ctx.user.id }, input.apiKeyId))),
+    .mutation(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => revokeApiKey(tx, { userId: ctx.user.id }, input.apiKeyId),
+        (k) => ({ action: 'api_keys.revoked', target: k.prefix, detail: k.integration }),
+      ),
+    ),
 
   /** The integration-information panel: where the API is and what Greenhouse needs. */
   integrationInfo: accessProcedure({ roles: ACCESS.managers })

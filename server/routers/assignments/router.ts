@@ -1,3 +1,4 @@
+import { tenantAudited } from '../../trpc/audit-origin';
 import { ACCESS } from '../../access/roles';
 import {
   assignmentOptions,
@@ -73,7 +74,13 @@ export const assignmentsRouter = router({
   exportResults: managerProcedure
     .input(assignmentIdInput)
     .output(exportResultsOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => exportAssignmentResults(tx, actorOf(ctx), input.assignmentId))),
+    .query(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => exportAssignmentResults(tx, actorOf(ctx), input.assignmentId),
+        (r) => ({ action: 'export.assignment_results', target: r.filename, detail: `${r.rows} rows` }),
+      ),
+    ),
 
   /** Simulations and reps the wizard can pick. */
   options: managerProcedure

@@ -1,3 +1,4 @@
+import { tenantAudited } from '../../trpc/audit-origin';
 import { ACCESS } from '../../access/roles';
 import {
   campaignIdInput,
@@ -52,5 +53,11 @@ export const campaignsRouter = router({
   exportLinks: cta()
     .input(linkFilterInput)
     .output(exportLinksOutput)
-    .query(({ ctx, input }) => ctx.tenant((tx) => exportLinks(tx, input))),
+    .query(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => exportLinks(tx, input),
+        (r) => ({ action: 'export.campaign_links', target: r.filename, detail: `${r.rows} rows` }),
+      ),
+    ),
 });

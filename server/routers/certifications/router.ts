@@ -1,3 +1,4 @@
+import { tenantAudited } from '../../trpc/audit-origin';
 import { ACCESS } from '../../access/roles';
 import type { Role } from '../../contracts/roles';
 import {
@@ -72,7 +73,13 @@ export const certificationsRouter = router({
     .mutation(({ ctx, input }) => ctx.tenant((tx) => revokeCertificate(tx, viewerOf(ctx), input))),
   export: tenantManagers()
     .output(exportCertificatesOutput)
-    .query(({ ctx }) => ctx.tenant((tx) => exportCertificates(tx, viewerOf(ctx)))),
+    .query(({ ctx }) =>
+      tenantAudited(
+        ctx,
+        (tx) => exportCertificates(tx, viewerOf(ctx)),
+        (r) => ({ action: 'export.certificates', target: r.filename, detail: `${r.rows} rows` }),
+      ),
+    ),
   /** The public verification page: signed out, by the link's token alone (read on the system path). */
   verify: publicProcedure
     .input(verifyCertificateInput)

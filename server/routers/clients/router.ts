@@ -14,6 +14,7 @@ import {
 import { accessProcedure, router } from '../../trpc/init';
 import { okOutput } from '../../contracts/records';
 import type { Context } from '../../trpc/context';
+import { auditOrigin } from '../../trpc/audit-origin';
 import {
   clientIdParam,
   clientOutput,
@@ -36,7 +37,7 @@ const read = <T>(ctx: Authed, action: string, fn: (tx: Tx) => Promise<T>) =>
  * transaction. `fn` may fill in the reason (the new client's id) before it is recorded.
  */
 const audited = <T>(ctx: Authed, action: string, fn: (tx: Tx, reason: SystemReason) => Promise<T>) => {
-  const reason: SystemReason = { action, actorUserId: ctx.user.id, audit: true };
+  const reason: SystemReason = { action, ...auditOrigin(ctx), audit: true };
   return asSystem(ctx.deps.db, reason, (tx) => fn(tx, reason));
 };
 

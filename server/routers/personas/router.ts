@@ -1,3 +1,4 @@
+import { tenantAudited } from '../../trpc/audit-origin';
 import { z } from 'zod';
 import {
   createPersona,
@@ -39,5 +40,11 @@ export const personasRouter = router({
   delete: tenantManagers()
     .input(configRecordId)
     .output(deletedOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => deletePersona(tx, ctx.tenantId, input.id))),
+    .mutation(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => deletePersona(tx, ctx.tenantId, input.id),
+        (r) => ({ action: 'personas.deleted', target: r.name }),
+      ),
+    ),
 });

@@ -1,3 +1,4 @@
+import { tenantAudited } from '../../trpc/audit-origin';
 import { z } from 'zod';
 import {
   createScorecard,
@@ -58,5 +59,11 @@ export const scorecardsRouter = router({
   delete: procedure
     .input(scorecardIdInput)
     .output(deleteScorecardOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteScorecard(tx, input.id))),
+    .mutation(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => deleteScorecard(tx, input.id),
+        (r) => ({ action: 'scorecards.deleted', target: r.name, detail: r.mode }),
+      ),
+    ),
 });

@@ -1,3 +1,4 @@
+import { tenantAudited } from '../../trpc/audit-origin';
 import { z } from 'zod';
 import { createTextProvider } from '../../ai/create-provider';
 import { generateScenarioForDraft, listGenerations } from '../../services/simulations/generate';
@@ -65,7 +66,13 @@ export const simulationsRouter = router({
   delete: tenantManagers()
     .input(simulationIdInput)
     .output(deletedOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteSimulation(tx, ctx.tenantId, input.id))),
+    .mutation(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => deleteSimulation(tx, ctx.tenantId, input.id),
+        (r) => ({ action: 'simulations.deleted', target: r.name }),
+      ),
+    ),
 
   /** The model call runs outside any transaction: generateScenarioForDraft opens its own short ones. */
   generateScenario: tenantManagers()

@@ -1,3 +1,4 @@
+import { auditBy, auditOrigin, tenantAudited } from '../../trpc/audit-origin';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { router } from '../../trpc/init';
@@ -28,7 +29,11 @@ import {
 } from '../../contracts/users';
 
 const admin = tenantAdmins();
-const actor = (ctx: { user: { id: string }; role: Role | null }): Actor => ({ id: ctx.user.id, role: ctx.role });
+const actor = (ctx: Parameters<typeof auditBy>[0] & { user: { id: string }; role: Role | null }): Actor => ({
+  id: ctx.user.id,
+  role: ctx.role,
+  by: auditBy(ctx),
+});
 
 export const usersRouter = router({
   list: admin.output(z.array(managedUserOutput)).query(({ ctx }) => ctx.tenant((tx) => listUsers(tx))),
@@ -54,7 +59,7 @@ export const usersRouter = router({
       }
       return createManagedUser({
         tenant: ctx.tenant,
-        tenantId: ctx.tenantId,
+        by: auditBy(ctx),
         input: fields,
         policy: ctx.deps.env.passwordPolicy,
       });
@@ -87,7 +92,9 @@ export const usersRouter = router({
 
   exportCsv: admin
     .output(z.object({ csv: z.string(), count: z.number() }))
-    .query(({ ctx }) => ctx.tenant((tx) => exportUsersCsv(tx))),
+    .query(({ ctx }) =>
+      tenantAudited(ctx, exportUsersCsv, (r) => ({ action: 'export.users', detail: `${r.count} rows` })),
+    ),
 
   bulkImport: router({
     /** Checks the file's shape, starts the all-or-nothing import job and returns its id. */
@@ -100,6 +107,7 @@ export const usersRouter = router({
             db: tx,
             tenantId: ctx.tenantId,
             actorUserId: ctx.user.id,
+            origin: auditOrigin(ctx),
             csv: input.csv,
             baseUrl: baseUrlOf(ctx.deps.env, ctx.req),
           }),

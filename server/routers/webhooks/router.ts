@@ -19,9 +19,16 @@ import {
   rotateSecret,
   updateEndpoint,
 } from '../../services/webhooks/endpoints';
+import { tenantAudited } from '../../trpc/audit-origin';
 import { accessProcedure, router } from '../../trpc/init';
 
 /** Webhook endpoints of the tenant (/assessments): admins and managers. */
+
+/** An endpoint as the audit log names it: without its query, which may carry a receiver's token. */
+function shown(url: string): string {
+  const u = URL.parse(url);
+  return u ? `${u.origin}${u.pathname}` : url;
+}
 
 export const webhooksRouter = router({
   list: accessProcedure({ roles: ACCESS.managers })
@@ -33,13 +40,16 @@ export const webhooksRouter = router({
     .input(createWebhookInput)
     .output(webhookWithSecretOutput)
     .mutation(({ ctx, input }) =>
-      ctx.tenant((tx) =>
-        createEndpoint({
-          tx,
-          actor: { tenantId: ctx.tenantId, userId: ctx.user.id },
-          input,
-          allowPrivate: ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
-        }),
+      tenantAudited(
+        ctx,
+        (tx) =>
+          createEndpoint({
+            tx,
+            actor: { tenantId: ctx.tenantId, userId: ctx.user.id },
+            input,
+            allowPrivate: ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
+          }),
+        (r) => ({ action: 'webhooks.created', target: shown(r.endpoint.url), detail: r.endpoint.events.join(', ') }),
       ),
     ),
 
@@ -47,18 +57,34 @@ export const webhooksRouter = router({
     .input(updateWebhookInput)
     .output(webhookEndpointOutput)
     .mutation(({ ctx, input }) =>
-      ctx.tenant((tx) => updateEndpoint(tx, input, ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false)),
+      tenantAudited(
+        ctx,
+        (tx) => updateEndpoint(tx, input, ctx.deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false),
+        (e) => ({ action: 'webhooks.updated', target: shown(e.url), detail: `${e.status}; ${e.events.join(', ')}` }),
+      ),
     ),
 
   rotateSecret: accessProcedure({ roles: ACCESS.managers })
     .input(webhookIdInput)
     .output(webhookWithSecretOutput)
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => rotateSecret(tx, input.endpointId))),
+    .mutation(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => rotateSecret(tx, input.endpointId),
+        (r) => ({ action: 'webhooks.secret_rotated', target: shown(r.endpoint.url) }),
+      ),
+    ),
 
   delete: accessProcedure({ roles: ACCESS.managers })
     .input(webhookIdInput)
     .output(z.object({ deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => ctx.tenant((tx) => deleteEndpoint(tx, input.endpointId))),
+    .mutation(({ ctx, input }) =>
+      tenantAudited(
+        ctx,
+        (tx) => deleteEndpoint(tx, input.endpointId),
+        (r) => ({ action: 'webhooks.deleted', target: shown(r.url) }),
+      ),
+    ),
 
   deliveries: accessProcedure({ roles: ACCESS.managers })
     .input(deliveriesInput)

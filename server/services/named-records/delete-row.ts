@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/client';
 import { callInstructions, icps, knowledgeFiles, personas, productGroupings, simulations } from '../../../db/schema';
 import type { AppError } from '../../errors';
 
-/** Tables of one tenant's rows, found by id and deleted outright (foreign keys cascade the rest). */
+/** Tables of one tenant's named rows, found by id and deleted outright (foreign keys cascade the rest). */
 type TenantRowTable =
   | typeof simulations
   | typeof personas
@@ -14,7 +14,7 @@ type TenantRowTable =
 
 /**
  * Deletes one row of the tenant, or throws `notFound` when there is none (another tenant's row
- * counts as none). RLS already limits the query; the tenant filter keeps a system handle safe too.
+ * counts as none); answers its id and name. RLS already limits the query; the tenant filter keeps a system handle safe too.
  */
 export async function deleteTenantRow({
   db,
@@ -28,13 +28,13 @@ export async function deleteTenantRow({
   tenantId: string;
   id: string;
   notFound: () => AppError;
-}): Promise<{ id: string }> {
+}): Promise<{ id: string; name: string }> {
   // one table shape for the query builder: each of these tables has an id and a tenant column
   const t = table as typeof personas;
   const [row] = await db
     .delete(t)
     .where(and(eq(t.tenantId, tenantId), eq(t.id, id)))
-    .returning({ id: t.id });
+    .returning({ id: t.id, name: t.name });
   if (!row) throw notFound();
   return row;
 }

@@ -216,7 +216,7 @@ export async function updateScorecard({
  * Deletes a scorecard (all its versions). When any version was used by a call the rows stay,
  * marked deleted, so old reports still resolve; otherwise they are removed with their criteria.
  */
-export async function deleteScorecard(tx: Executor, id: string): Promise<{ mode: 'soft' | 'hard' }> {
+export async function deleteScorecard(tx: Executor, id: string): Promise<{ mode: 'soft' | 'hard'; name: string }> {
   const row = await findRow(tx, id, { lock: true });
   if (!row || row.deletedAt) throw notFound();
   const [used] = await tx
@@ -229,10 +229,10 @@ export async function deleteScorecard(tx: Executor, id: string): Promise<{ mode:
       .update(scorecards)
       .set({ deletedAt: new Date() })
       .where(and(eq(scorecards.lineageId, row.lineageId), isNull(scorecards.deletedAt)));
-    return { mode: 'soft' };
+    return { mode: 'soft', name: row.name };
   }
   await tx.delete(scorecards).where(eq(scorecards.lineageId, row.lineageId));
-  return { mode: 'hard' };
+  return { mode: 'hard', name: row.name };
 }
 
 /** The version history of the scorecard `id` belongs to, newest first. */

@@ -214,7 +214,11 @@ export async function duplicateSimulation({
   return toDetail(row);
 }
 
-export async function deleteSimulation(tx: Executor, tenantId: string, id: string): Promise<{ id: string }> {
+export async function deleteSimulation(
+  tx: Executor,
+  tenantId: string,
+  id: string,
+): Promise<{ id: string; name: string }> {
   return deleteTenantRow({ db: tx, table: simulations, tenantId, id, notFound });
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
+import { recordAudit, type AuditOrigin } from '../../../db/audit';
 import { jobs } from '../../../db/schema';
 import { asSystem, rawRows } from '../../../db/tenant';
 import type { PasswordPolicy } from '../../contracts/password-policy';
@@ -33,6 +34,8 @@ const LINKS_TTL_MS = 15 * 60_000;
 interface ImportPayload {
   csv?: string;
   actorUserId: string;
+  /** The admin's e-mail, address and browser, for the audit row of the finished import. */
+  origin?: Omit<AuditOrigin, 'actorUserId'>;
   total: number;
   /** Where the links in the mails point (PUBLIC_URL, else the admin's origin). */
   baseUrl: string;
@@ -50,6 +53,7 @@ export interface StartImport {
   db: Executor;
   tenantId: string;
   actorUserId: string;
+  origin?: Omit<AuditOrigin, 'actorUserId'>;
   csv: string;
   baseUrl: string;
 }
@@ -59,6 +63,7 @@ export async function startImport({
   db,
   tenantId,
   actorUserId,
+  origin,
   csv,
   baseUrl,
 }: StartImport): Promise<{ id: string; total: number }> {
@@ -73,7 +78,7 @@ export async function startImport({
       .limit(1);
     if (running.length)
       throw new AppError('CONFLICT', 'An import for this client is already running', { reason: 'importRunning' });
-    const payload: ImportPayload = { csv, actorUserId, total, baseUrl };
+    const payload: ImportPayload = { csv, actorUserId, origin, total, baseUrl };
     const id = await enqueue(tx, {
       queue: QUEUE,
       tenantId,
@@ -210,8 +215,16 @@ export function usersImportHandler(opts: { policy: PasswordPolicy }): JobHandler
           policy: opts.policy,
           actorUserId: payload.actorUserId,
           // the invitations commit with the accounts: both or neither
-          afterInsert: (tx, created) =>
-            mailPasswordLinks(tx, { tenantId: job.tenantId!, jobId: job.id, created, baseUrl: payload.baseUrl }),
+          afterInsert: async (tx, created) => {
+            await mailPasswordLinks(tx, { tenantId: job.tenantId!, jobId: job.id, created, baseUrl: payload.baseUrl });
+            await recordAudit(tx, {
+              ...payload.origin,
+              actorUserId: payload.actorUserId,
+              tenantId: job.tenantId,
+              action: 'users.imported',
+              detail: `${created.length} users`,
+            });
+          },
           onProgress: (p) => {
             // a progress row at most every 250 ms (and each phase change): the poll reads it
             const now = Date.now();

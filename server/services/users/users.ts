@@ -2,7 +2,8 @@ import { rawRows } from '../../../db/tenant';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../../db/client';
+import type { Executor, Tx } from '../../../db/client';
+import { recordAudit, type AuditBy } from '../../../db/audit';
 import type { TenantRunner } from '../../../db/tenant';
 import { users } from '../../../db/schema';
 import { type Language } from '../../contracts/languages';
@@ -18,6 +19,8 @@ import { MANAGER_USER_TYPES, isManagerType, type ManagedUserType } from '../../c
 export interface Actor {
   id: string;
   role: Role | null;
+  /** Who acts, from where, in which tenant: the audit log's rows of their changes. */
+  by: AuditBy;
 }
 
 const manager = alias(users, 'manager');
@@ -188,15 +191,17 @@ function hashOf(p: HashedPassword, policy: PasswordPolicy): string {
  */
 export async function createManagedUser({
   tenant,
-  tenantId,
+  by,
   input,
   policy,
 }: {
   tenant: TenantRunner;
-  tenantId: string;
+  /** The actor and the tenant the user is created in. */
+  by: AuditBy;
   input: CreateUserInput;
   policy: PasswordPolicy;
 }) {
+  const tenantId = by.tenantId;
   const generatedPassword = input.password ? null : generatePassword(policy, (n) => randomBytes(n));
   const password = await hashIfValid(generatedPassword ?? input.password!, policy);
   return tenant(async (tx) => {
@@ -220,6 +225,7 @@ export async function createManagedUser({
         })
         .returning({ id: users.id }),
     );
+    await recordAudit(tx, { ...by, action: 'users.created', target: email, detail: input.userType });
     return { user: await getUser(tx, row.id), generatedPassword };
   });
 }
@@ -275,7 +281,7 @@ async function updateUserRow(
   currentSessionId?: string | null,
 ) {
   const [target] = await tx
-    .select({ id: users.id, userType: users.userType })
+    .select({ id: users.id, userType: users.userType, email: users.email, managerId: users.managerId })
     .from(users)
     .where(eq(users.id, input.id))
     .limit(1);
@@ -306,7 +312,32 @@ async function updateUserRow(
   );
   // a password set by an admin signs that user out everywhere (the admin's own current session stays)
   if (passwordHash) await endUserSessions(tx, input.id, input.id === actor.id ? currentSessionId : null);
+  await auditUpdate(tx, actor.by, target, { ...input, email, passwordSet: !!passwordHash });
   return getUser(tx, input.id);
+}
+
+const emailOf = async (tx: Executor, id: string | null) =>
+  id ? ((await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).limit(1))[0]?.email ?? id) : '—';
+
+/** The security-relevant parts of an update, each its own audit row: type, manager, e-mail, password. */
+async function auditUpdate(
+  tx: Tx,
+  by: AuditBy,
+  before: { userType: UserType; email: string; managerId: string | null },
+  after: UpdateUserInput & { passwordSet: boolean },
+) {
+  const target = after.email ?? before.email;
+  const row = (action: string, detail?: string) => recordAudit(tx, { ...by, action, target, detail });
+  if (after.userType !== undefined && after.userType !== before.userType)
+    await row('users.role_changed', `${before.userType} → ${after.userType}`);
+  if (after.managerId !== undefined && after.managerId !== before.managerId)
+    await row(
+      'users.manager_changed',
+      `${await emailOf(tx, before.managerId)} → ${await emailOf(tx, after.managerId)}`,
+    );
+  if (after.email !== undefined && after.email !== before.email)
+    await row('users.email_changed', `${before.email} → ${after.email}`);
+  if (after.passwordSet) await row('users.password_set');
 }
 
 /** Deletes users of the tenant in the caller's transaction: all of them or, on any problem, none. */
@@ -315,12 +346,14 @@ export async function deleteManagedUsers(tx: Tx, actor: Actor, ids: string[]) {
   if (unique.includes(actor.id))
     throw new AppError('VALIDATION', 'You cannot delete your own account', { field: 'ids', reason: 'self' });
   const found = await tx
-    .select({ id: users.id, userType: users.userType })
+    .select({ id: users.id, userType: users.userType, email: users.email })
     .from(users)
     .where(inArray(users.id, unique));
   if (found.length !== unique.length)
     throw new AppError('NOT_FOUND', 'User not found', { missing: unique.length - found.length });
   for (const u of found) assertMayTouch(actor, u);
   const deleted = await tx.delete(users).where(inArray(users.id, unique)).returning({ id: users.id });
+  for (const u of found)
+    await recordAudit(tx, { ...actor.by, action: 'users.deleted', target: u.email, detail: u.userType });
   return { deleted: deleted.length };
 }

@@ -124,9 +124,9 @@ export async function rotateSecret(tx: Executor, endpointId: string, now = new D
 }
 
 export async function deleteEndpoint(tx: Executor, endpointId: string) {
-  await load(tx, endpointId);
+  const row = await load(tx, endpointId);
   await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
-  return { deleted: true as const };
+  return { deleted: true as const, url: row.url };
 }
 
 export async function listDeliveries(
