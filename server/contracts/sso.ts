@@ -27,7 +27,7 @@ export type SsoErrorReason =
 const domainName = text('identity.validation.domainInvalid')
   .toLowerCase()
   .max(253, 'identity.validation.domainInvalid')
-  .regex(/^(?=.{1,253}$)(?!-)([a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/, 'identity.validation.domainInvalid');
+  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'identity.validation.domainInvalid');
 
 export const ssoStartInput = z.object({
   email: text('identity.validation.emailInvalid').max(254).pipe(z.email('identity.validation.emailInvalid')),

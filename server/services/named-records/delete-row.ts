@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { callInstructions, icps, knowledgeFiles, personas, productGroupings, simulations } from '../../../db/schema';
 import type { AppError } from '../../errors';
@@ -28,13 +28,15 @@ export async function deleteTenantRow({
   tenantId: string;
   id: string;
   notFound: () => AppError;
-}): Promise<{ id: string; name: string }> {
-  // one table shape for the query builder: each of these tables has an id and a tenant column
+}): Promise<{ id: string; name: string | null }> {
+  // one table shape for the query builder: each of these tables has an id and a tenant column;
+  // not every one has a name (call instructions, knowledge files)
   const t = table as typeof personas;
+  const hasName = 'name' in getTableColumns(table);
   const [row] = await db
     .delete(t)
     .where(and(eq(t.tenantId, tenantId), eq(t.id, id)))
-    .returning({ id: t.id, name: t.name });
+    .returning(hasName ? { id: t.id, name: t.name } : { id: t.id });
   if (!row) throw notFound();
-  return row;
+  return { id: row.id as string, name: 'name' in row ? (row.name as string) : null };
 }

@@ -218,7 +218,7 @@ export async function deleteSimulation(
   tx: Executor,
   tenantId: string,
   id: string,
-): Promise<{ id: string; name: string }> {
+): Promise<{ id: string; name: string | null }> {
   return deleteTenantRow({ db: tx, table: simulations, tenantId, id, notFound });
 }
 
