@@ -1,10 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { apiKeys, users } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
 import type { ApiKeyView } from '../../contracts/api-keys';
 import { AppError } from '../../errors';
+import { bearerTokenMatches, hashBearerToken, newBearerToken } from '../../security/bearer-tokens';
 
 /**
  * Partner API keys: `spar_<prefix>_<secret>`. The prefix (8 characters) is public — the list
@@ -12,19 +12,6 @@ import { AppError } from '../../errors';
  * presented key is compared to it in constant time. 32 random bytes need no slow hash.
  */
 const KEY_PATTERN = /^spar_([A-Za-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
-const PREFIX_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-function newPrefix(): string {
-  const bytes = randomBytes(8);
-  return Array.from(bytes, (b) => PREFIX_ALPHABET[b % PREFIX_ALPHABET.length]).join('');
-}
-
-function newApiKey(): { key: string; prefix: string } {
-  const prefix = newPrefix();
-  return { key: `spar_${prefix}_${randomBytes(32).toString('base64url')}`, prefix };
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -70,10 +57,10 @@ export async function generateApiKey(
   actor: { tenantId: string; userId: string },
   integration: string,
 ): Promise<{ apiKey: ApiKeyView; key: string }> {
-  const { key, prefix } = newApiKey();
+  const { token: key, prefix } = newBearerToken('spar');
   const [row] = await tx
     .insert(apiKeys)
-    .values({ tenantId: actor.tenantId, integration, prefix, keyHash: hashApiKey(key), createdBy: actor.userId })
+    .values({ tenantId: actor.tenantId, integration, prefix, keyHash: hashBearerToken(key), createdBy: actor.userId })
     .returning({ id: apiKeys.id });
   const [view] = await tx
     .select(viewSelect)
@@ -123,10 +110,7 @@ export async function authenticateApiKey(db: Db, presented: string, now = new Da
       .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, keyHash: apiKeys.keyHash, status: apiKeys.status })
       .from(apiKeys)
       .where(eq(apiKeys.prefix, prefix));
-    const given = Buffer.from(hashApiKey(presented), 'hex');
-    // compared even when no row matched, so a miss costs the same as a wrong secret
-    const stored = Buffer.from(row?.keyHash ?? hashApiKey(`${presented}:none`), 'hex');
-    const equal = given.length === stored.length && timingSafeEqual(given, stored);
+    const equal = bearerTokenMatches(presented, row?.keyHash);
     if (!row || !equal || row.status !== 'active') return null;
     await tx.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
     return { apiKeyId: row.id, tenantId: row.tenantId, key: presented };

@@ -1,4 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { recordAudit, type AuditEntry } from '../../../db/audit';
@@ -6,6 +5,7 @@ import { scimTokens, users } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
 import type { ScimTokenView } from '../../contracts/scim';
 import { AppError } from '../../errors';
+import { bearerTokenMatches, hashBearerToken, newBearerToken } from '../../security/bearer-tokens';
 
 /**
  * SCIM bearer tokens: `scim_<prefix>_<secret>`, handled as API keys are
@@ -14,14 +14,6 @@ import { AppError } from '../../errors';
  * one compared to it in constant time. 32 random bytes need no slow hash.
  */
 const TOKEN_PATTERN = /^scim_([A-Za-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
-const PREFIX_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function newToken(): { token: string; prefix: string } {
-  const prefix = Array.from(randomBytes(8), (b) => PREFIX_ALPHABET[b % PREFIX_ALPHABET.length]).join('');
-  return { token: `scim_${prefix}_${randomBytes(32).toString('base64url')}`, prefix };
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -64,10 +56,16 @@ export async function createScimToken(
   who: { tenantId: string; origin: Origin },
   name: string,
 ): Promise<{ token: ScimTokenView; secret: string }> {
-  const { token, prefix } = newToken();
+  const { token, prefix } = newBearerToken('scim');
   const [row] = await tx
     .insert(scimTokens)
-    .values({ tenantId: who.tenantId, name, prefix, tokenHash: hashToken(token), createdBy: who.origin.actorUserId })
+    .values({
+      tenantId: who.tenantId,
+      name,
+      prefix,
+      tokenHash: hashBearerToken(token),
+      createdBy: who.origin.actorUserId,
+    })
     .returning({ id: scimTokens.id });
   await recordAudit(tx, {
     ...who.origin,
@@ -133,10 +131,7 @@ export async function authenticateScimToken(
       })
       .from(scimTokens)
       .where(eq(scimTokens.prefix, m[1]));
-    const given = Buffer.from(hashToken(presented), 'hex');
-    // compared even when no row matched, so a miss costs the same as a wrong secret
-    const stored = Buffer.from(row?.tokenHash ?? hashToken(`${presented}:none`), 'hex');
-    const equal = given.length === stored.length && timingSafeEqual(given, stored);
+    const equal = bearerTokenMatches(presented, row?.tokenHash);
     if (!row || !equal || row.revokedAt) return null;
     await tx.update(scimTokens).set({ lastUsedAt: now }).where(eq(scimTokens.id, row.id));
     return { tokenId: row.id, tenantId: row.tenantId, name: row.name };
