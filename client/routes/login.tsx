@@ -1,11 +1,17 @@
-import { Divider, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { Divider, Loader, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GoogleSignIn } from '../features/auth/google-sign-in';
 import { LoginForm, type PendingTwoFactor } from '../features/auth/login-form';
 import { SsoSignIn } from '../features/auth/sso-sign-in';
-import { TwoFactorEnrolStep, TwoFactorVerifyStep } from '../features/auth/two-factor-steps';
 import { AuthCard } from '../components/auth-card';
+import { loadPageTexts } from '../lib/i18n';
+
+// the second step of a sign-in comes only after a right password: it loads then, with its texts
+// (locales/<lng>/two-factor.json, among the other pages' texts), not with /login
+const stepsWithTexts = () => Promise.all([import('../features/auth/two-factor-steps'), loadPageTexts()]);
+const TwoFactorVerifyStep = lazy(() => stepsWithTexts().then(([m]) => ({ default: m.TwoFactorVerifyStep })));
+const TwoFactorEnrolStep = lazy(() => stepsWithTexts().then(([m]) => ({ default: m.TwoFactorEnrolStep })));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -19,8 +25,10 @@ export default function LoginPage() {
   }, []);
   return (
     <AuthCard maw={420} title={t('auth.login.title')} documentTitle={t('auth.login.submit')}>
-      {pending?.twoFactor === 'verify' && <TwoFactorVerifyStep challenge={pending.challenge} onRestart={restart} />}
-      {pending?.twoFactor === 'enrol' && <TwoFactorEnrolStep challenge={pending.challenge} onRestart={restart} />}
+      <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+        {pending?.twoFactor === 'verify' && <TwoFactorVerifyStep challenge={pending.challenge} onRestart={restart} />}
+        {pending?.twoFactor === 'enrol' && <TwoFactorEnrolStep challenge={pending.challenge} onRestart={restart} />}
+      </Suspense>
       {!pending && (
         <>
           <Text size="sm" c="dimmed">

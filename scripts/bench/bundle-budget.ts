@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The most a page may load before it is usable: gzipped JS + CSS, in kB of 1024 bytes. */
-export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = { '/login': 170, '/dashboard': 280 };
+export const BUNDLE_BUDGETS_KB: Readonly<Record<string, number>> = { '/login': 172, '/dashboard': 282 };
 
 export interface PageLoad {
   /** the page's name as the budgets know it ('/login') */

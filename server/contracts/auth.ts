@@ -51,13 +51,13 @@ export const loginOutput = z.union([
 const challengeToken = z.string().max(64);
 /** A six-digit code from an authenticator app, or a recovery code (`k3f9a-q2m7x`). */
 export const twoFactorCode = text()
-  .min(1, 'twoFactor.codeRequired')
-  .max(32, 'twoFactor.codeInvalid')
-  .regex(/^(\d{6}|[a-z2-7]{5}[\s-]?[a-z2-7]{5})$/i, 'twoFactor.codeInvalid');
+  .min(1, 'two-factor.codeRequired')
+  .max(32, 'two-factor.codeInvalid')
+  .regex(/^(\d{6}|[a-z2-7]{5}[\s-]?[a-z2-7]{5})$/i, 'two-factor.codeInvalid');
 /** Only the authenticator's six digits (setting it up proves the app has the secret). */
 export const totpCode = text()
-  .min(1, 'twoFactor.codeRequired')
-  .regex(/^\d{6}$/, 'twoFactor.codeSixDigits');
+  .min(1, 'two-factor.codeRequired')
+  .regex(/^\d{6}$/, 'two-factor.codeSixDigits');
 
 export const verifyTwoFactorInput = z.object({ challenge: challengeToken, code: twoFactorCode });
 export const twoFactorChallengeInput = z.object({ challenge: challengeToken });

@@ -15,7 +15,7 @@ import { useCsvExport } from '../users/download';
 import { AUDIT_NS, dayStart } from './audit-action';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
-import { WithAuditTexts } from './audit-texts';
+import { WithScreenTexts } from '../i18n/screen-texts';
 import { RetentionSetting } from './retention-setting';
 
 /**
@@ -25,9 +25,9 @@ import { RetentionSetting } from './retention-setting';
  */
 export function AuditLogPanel({ clientId }: { clientId?: string }) {
   return (
-    <WithAuditTexts>
+    <WithScreenTexts namespaces={['audit']}>
       <AuditLog clientId={clientId} />
-    </WithAuditTexts>
+    </WithScreenTexts>
   );
 }
 

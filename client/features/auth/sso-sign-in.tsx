@@ -38,9 +38,7 @@ export function SsoSignIn({ returnTo }: { returnTo?: string }) {
     if (!cameBack) return;
     // the reasons' words live with the other pages' texts (not on the first load of /login):
     // the general message shows until they arrive
-    void loadPageTexts().then(() =>
-      setError(t(`identity:signInErrors.${REASONS.has(cameBack) ? cameBack : 'failed'}`)),
-    );
+    void loadPageTexts().then(() => setError(t(`sign-in:errors.${REASONS.has(cameBack) ? cameBack : 'failed'}`)));
   }, [cameBack, t]);
   const start = useMutation(trpc.auth.ssoStart.mutationOptions());
 

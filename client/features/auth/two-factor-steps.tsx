@@ -44,16 +44,16 @@ export function TwoFactorVerifyStep({ challenge, onRestart }: { challenge: strin
     <form onSubmit={submitWith(submit)} noValidate aria-labelledby="two-factor-title">
       <Stack>
         <Text fw={600} id="two-factor-title">
-          {t('twoFactor.signIn.title')}
+          {t('two-factor:signIn.title')}
         </Text>
         <Text size="sm" c="dimmed">
-          {recovery ? t('twoFactor.signIn.recoveryHelp') : t('twoFactor.signIn.codeHelp')}
+          {recovery ? t('two-factor:signIn.recoveryHelp') : t('two-factor:signIn.codeHelp')}
         </Text>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <CodeField
           key={recovery ? 'recovery' : 'app'}
           inputRef={entry.ref}
-          label={recovery ? t('twoFactor.signIn.recoveryCode') : t('twoFactor.signIn.code')}
+          label={recovery ? t('two-factor:signIn.recoveryCode') : t('two-factor:signIn.code')}
           kind={recovery ? 'recovery' : 'totp'}
           value={entry.code}
           onChange={entry.change}
@@ -61,7 +61,7 @@ export function TwoFactorVerifyStep({ challenge, onRestart }: { challenge: strin
           autoFocus
         />
         <Button type="submit" loading={verify.isPending} fullWidth>
-          {t('twoFactor.signIn.verify')}
+          {t('two-factor:signIn.verify')}
         </Button>
         <Anchor
           component="button"
@@ -73,10 +73,10 @@ export function TwoFactorVerifyStep({ challenge, onRestart }: { challenge: strin
             setError(null);
           }}
         >
-          {recovery ? t('twoFactor.signIn.useApp') : t('twoFactor.signIn.useRecovery')}
+          {recovery ? t('two-factor:signIn.useApp') : t('two-factor:signIn.useRecovery')}
         </Anchor>
         <Anchor component="button" type="button" size="sm" c="dimmed" onClick={() => onRestart(null)}>
-          {t('twoFactor.signIn.back')}
+          {t('two-factor:signIn.back')}
         </Anchor>
       </Stack>
     </form>
@@ -133,9 +133,9 @@ export function TwoFactorEnrolStep({ challenge, onRestart }: { challenge: string
     <form onSubmit={submitWith(submit)} noValidate aria-labelledby="two-factor-enrol-title">
       <Stack>
         <Text fw={600} id="two-factor-enrol-title">
-          {t('twoFactor.enrol.title')}
+          {t('two-factor:enrol.title')}
         </Text>
-        <Text size="sm">{t('twoFactor.enrol.required')}</Text>
+        <Text size="sm">{t('two-factor:enrol.required')}</Text>
         {start.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
         {start.isError && <ErrorAlert>{errorMessage(t, start.error)}</ErrorAlert>}
         {start.data && (
@@ -144,18 +144,18 @@ export function TwoFactorEnrolStep({ challenge, onRestart }: { challenge: string
             {error && <ErrorAlert>{error}</ErrorAlert>}
             <CodeField
               inputRef={entry.ref}
-              label={t('twoFactor.enrol.code')}
+              label={t('two-factor:enrol.code')}
               value={entry.code}
               onChange={entry.change}
               error={entry.fieldError}
             />
             <Button type="submit" loading={confirm.isPending} fullWidth>
-              {t('twoFactor.enrol.confirmSignIn')}
+              {t('two-factor:enrol.confirmSignIn')}
             </Button>
           </>
         )}
         <Anchor component="button" type="button" size="sm" c="dimmed" onClick={() => onRestart(null)}>
-          {t('twoFactor.signIn.back')}
+          {t('two-factor:signIn.back')}
         </Anchor>
       </Stack>
     </form>

@@ -20,12 +20,22 @@ import { useConfirmTarget } from '../../lib/use-confirm-target';
 import { SecretReveal } from '../assessments/secret-reveal';
 import { ScimGroups } from './scim-groups';
 import { useScimT } from './use-scim-t';
+import { WithScreenTexts } from '../i18n/screen-texts';
 
 /**
  * Admin → Provisioning (SCIM): where the identity provider sends its requests, its bearer tokens
  * (made here and shown once, revoked after a confirmation) and what each pushed group means.
  */
+/** Admin → Provisioning (SCIM), with its texts. */
 export function ScimSection() {
+  return (
+    <WithScreenTexts namespaces={['scim']}>
+      <ScimSectionContent />
+    </WithScreenTexts>
+  );
+}
+
+function ScimSectionContent() {
   const { t } = useScimT();
   const info = useQuery(trpc.scim.info.queryOptions());
   return (

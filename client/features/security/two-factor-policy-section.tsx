@@ -14,9 +14,9 @@ export function TwoFactorPolicySection() {
     trpc.twoFactor.setPolicy.mutationOptions({
       onSuccess: (saved) => {
         queryClient.setQueryData(trpc.twoFactor.policy.queryKey(), saved);
-        notifySuccess(saved.requireAdminTwoFactor ? t('twoFactor.policy.turnedOn') : t('twoFactor.policy.turnedOff'));
+        notifySuccess(saved.requireAdminTwoFactor ? t('two-factor:policy.turnedOn') : t('two-factor:policy.turnedOff'));
       },
-      onError: (e) => notifyFailure(t, t('twoFactor.policy.saveFailed'), e),
+      onError: (e) => notifyFailure(t, t('two-factor:policy.saveFailed'), e),
     }),
   );
   const p = policy.data;
@@ -24,25 +24,25 @@ export function TwoFactorPolicySection() {
     <Paper withBorder p="md" component="section" aria-labelledby="two-factor-policy-title">
       <Stack gap="sm">
         <Title order={2} size="h4" id="two-factor-policy-title">
-          {t('twoFactor.policy.title')}
+          {t('two-factor:policy.title')}
         </Title>
         {policy.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
         {policy.isError && (
-          <LoadFailedAlert message={t('twoFactor.policy.loadFailed')} onRetry={() => void policy.refetch()} />
+          <LoadFailedAlert message={t('two-factor:policy.loadFailed')} onRetry={() => void policy.refetch()} />
         )}
         {p && (
           <>
             <Switch
-              label={t('twoFactor.policy.label')}
-              description={t('twoFactor.policy.help')}
+              label={t('two-factor:policy.label')}
+              description={t('two-factor:policy.help')}
               checked={p.requireAdminTwoFactor}
               disabled={save.isPending}
               onChange={(e) => save.mutate({ requireAdminTwoFactor: e.currentTarget.checked })}
             />
             <Text size="sm" c={p.adminsWithoutTwoFactor > 0 ? undefined : 'dimmed'} data-testid="admins-without-2fa">
               {p.adminsWithoutTwoFactor > 0
-                ? t('twoFactor.policy.adminsWithout', { count: p.adminsWithoutTwoFactor })
-                : t('twoFactor.policy.allEnrolled')}
+                ? t('two-factor:policy.adminsWithout', { count: p.adminsWithoutTwoFactor })
+                : t('two-factor:policy.allEnrolled')}
             </Text>
           </>
         )}

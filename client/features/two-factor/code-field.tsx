@@ -53,8 +53,8 @@ const RECOVERY = /^[a-z2-7]{5}[\s-]?[a-z2-7]{5}$/i;
 /** The i18n key of what is wrong with a typed code before it is sent, or undefined. */
 export function codeProblem(code: string, kind: CodeKind): string | undefined {
   const c = code.trim();
-  if (!c) return 'twoFactor.codeRequired';
-  if (kind === 'totp') return TOTP.test(c) ? undefined : 'twoFactor.codeSixDigits';
-  if (kind === 'recovery') return RECOVERY.test(c) ? undefined : 'twoFactor.codeInvalid';
-  return TOTP.test(c) || RECOVERY.test(c) ? undefined : 'twoFactor.codeInvalid';
+  if (!c) return 'two-factor:codeRequired';
+  if (kind === 'totp') return TOTP.test(c) ? undefined : 'two-factor:codeSixDigits';
+  if (kind === 'recovery') return RECOVERY.test(c) ? undefined : 'two-factor:codeInvalid';
+  return TOTP.test(c) || RECOVERY.test(c) ? undefined : 'two-factor:codeInvalid';
 }

@@ -8,16 +8,16 @@ export function EnrolDetails({ secret, qrDataUrl }: { secret: string; qrDataUrl:
   const grouped = secret.replace(/(.{4})(?=.)/g, '$1 ');
   return (
     <Stack gap="xs">
-      <Text size="sm">{t('twoFactor.enrol.scan')}</Text>
+      <Text size="sm">{t('two-factor:enrol.scan')}</Text>
       <img
         src={qrDataUrl}
-        alt={t('twoFactor.enrol.qrAlt')}
+        alt={t('two-factor:enrol.qrAlt')}
         width={200}
         height={200}
         style={{ alignSelf: 'center', maxWidth: '100%', height: 'auto' }}
       />
       <Text size="sm" id="two-factor-secret-label">
-        {t('twoFactor.enrol.manual')}
+        {t('two-factor:enrol.manual')}
       </Text>
       <Text
         ff="monospace"

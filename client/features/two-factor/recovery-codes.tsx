@@ -24,10 +24,10 @@ export function RecoveryCodes({
   return (
     <Stack gap="sm" role="region" aria-labelledby="recovery-codes-title">
       <Text fw={600} id="recovery-codes-title">
-        {t('twoFactor.recovery.title')}
+        {t('two-factor:recovery.title')}
       </Text>
       <Alert color="yellow" p="sm">
-        {t('twoFactor.recovery.help')}
+        {t('two-factor:recovery.help')}
       </Alert>
       <ul
         data-testid="recovery-codes"
@@ -49,15 +49,15 @@ export function RecoveryCodes({
         <CopyButton value={text}>
           {({ copied, copy }) => (
             <Button variant="light" size="xs" onClick={copy}>
-              {copied ? t('twoFactor.recovery.copied') : t('twoFactor.recovery.copy')}
+              {copied ? t('two-factor:recovery.copied') : t('two-factor:recovery.copy')}
             </Button>
           )}
         </CopyButton>
         <Button variant="light" size="xs" onClick={download}>
-          {t('twoFactor.recovery.download')}
+          {t('two-factor:recovery.download')}
         </Button>
       </Group>
-      {onDone && <Button onClick={onDone}>{doneLabel ?? t('twoFactor.recovery.continue')}</Button>}
+      {onDone && <Button onClick={onDone}>{doneLabel ?? t('two-factor:recovery.continue')}</Button>}
     </Stack>
   );
 }

@@ -31,14 +31,14 @@ export function TwoFactorSection() {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="two-factor-section-title">
       <Title order={2} size="h4" mb="sm" id="two-factor-section-title">
-        {t('twoFactor.profile.title')}
+        {t('two-factor:profile.title')}
       </Title>
       {status.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {status.isError && <ErrorAlert>{errorMessage(t, status.error)}</ErrorAlert>}
       {codes && (
         <RecoveryCodes
           codes={codes}
-          doneLabel={t('twoFactor.recovery.done')}
+          doneLabel={t('two-factor:recovery.done')}
           onDone={() => {
             setCodes(null);
             void refresh();
@@ -74,7 +74,7 @@ function Enrol({ configured, onEnabled }: { configured: boolean; onEnabled: (cod
     setError(null);
     try {
       const { recoveryCodes } = await confirm.mutateAsync({ code });
-      notifySuccess(t('twoFactor.profile.enabled'));
+      notifySuccess(t('two-factor:profile.enabled'));
       start.reset();
       onEnabled(recoveryCodes);
     } catch (e) {
@@ -92,10 +92,10 @@ function Enrol({ configured, onEnabled }: { configured: boolean; onEnabled: (cod
   if (!start.data)
     return (
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t('twoFactor.profile.off')}</Text>
+        <Text size="sm">{t('two-factor:profile.off')}</Text>
         {start.isError && <ErrorAlert>{errorMessage(t, start.error)}</ErrorAlert>}
         <Button onClick={() => start.mutate()} loading={start.isPending}>
-          {t('twoFactor.profile.turnOn')}
+          {t('two-factor:profile.turnOn')}
         </Button>
       </Stack>
     );
@@ -106,17 +106,17 @@ function Enrol({ configured, onEnabled }: { configured: boolean; onEnabled: (cod
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <CodeField
           inputRef={entry.ref}
-          label={t('twoFactor.enrol.code')}
+          label={t('two-factor:enrol.code')}
           value={entry.code}
           onChange={entry.change}
           error={entry.fieldError}
         />
         <Group>
           <Button type="submit" loading={confirm.isPending}>
-            {t('twoFactor.enrol.confirm')}
+            {t('two-factor:enrol.confirm')}
           </Button>
           <Button variant="subtle" onClick={() => start.reset()}>
-            {t('twoFactor.profile.cancel')}
+            {t('two-factor:profile.cancel')}
           </Button>
         </Group>
       </Stack>
@@ -143,10 +143,12 @@ function Enabled({
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {enabledAt ? t('twoFactor.profile.onSince', { date: format.date(enabledAt) }) : t('twoFactor.profile.enabled')}
+        {enabledAt
+          ? t('two-factor:profile.onSince', { date: format.date(enabledAt) })
+          : t('two-factor:profile.enabled')}
       </Text>
       <Text size="sm" c={codesLeft <= 2 ? 'red' : 'dimmed'}>
-        {t('twoFactor.profile.codesLeft', { count: codesLeft })}
+        {t('two-factor:profile.codesLeft', { count: codesLeft })}
       </Text>
       {required && (
         <Text size="sm" c="dimmed">
@@ -166,11 +168,11 @@ function Enabled({
       ) : (
         <Group gap="xs">
           <Button variant="light" onClick={() => setAction('regenerate')}>
-            {t('twoFactor.profile.regenerate')}
+            {t('two-factor:profile.regenerate')}
           </Button>
           {!required && (
             <Button variant="light" color="red" onClick={() => setAction('disable')}>
-              {t('twoFactor.profile.disable')}
+              {t('two-factor:profile.disable')}
             </Button>
           )}
         </Group>
@@ -205,7 +207,7 @@ function CodeAction({
       if (action === 'regenerate') onCodes((await regenerate.mutateAsync({ code })).recoveryCodes);
       else {
         await disable.mutateAsync({ code });
-        notifySuccess(t('twoFactor.profile.disabled'));
+        notifySuccess(t('two-factor:profile.disabled'));
         onDisabled();
       }
     } catch (e) {
@@ -218,13 +220,13 @@ function CodeAction({
     <form onSubmit={submitWith(submit)} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          {action === 'regenerate' ? t('twoFactor.profile.regenerateHelp') : t('twoFactor.profile.disableHelp')}
+          {action === 'regenerate' ? t('two-factor:profile.regenerateHelp') : t('two-factor:profile.disableHelp')}
         </Text>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <CodeField
           inputRef={entry.ref}
           kind="either"
-          label={t('twoFactor.profile.currentCode')}
+          label={t('two-factor:profile.currentCode')}
           value={entry.code}
           onChange={entry.change}
           error={entry.fieldError}
@@ -236,10 +238,10 @@ function CodeAction({
             color={action === 'disable' ? 'red' : undefined}
             loading={regenerate.isPending || disable.isPending}
           >
-            {action === 'regenerate' ? t('twoFactor.profile.regenerate') : t('twoFactor.profile.disable')}
+            {action === 'regenerate' ? t('two-factor:profile.regenerate') : t('two-factor:profile.disable')}
           </Button>
           <Button variant="subtle" onClick={onCancel}>
-            {t('twoFactor.profile.cancel')}
+            {t('two-factor:profile.cancel')}
           </Button>
         </Group>
       </Stack>

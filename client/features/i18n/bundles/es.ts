@@ -2,7 +2,8 @@ import { collectNamespaces } from './collect';
 
 // The namespaces of this language's pages after /login, in one chunk: `common` is in ./es-common
 // (the first screen's texts), `mail` holds the server's e-mail texts,
-// `audit` comes with its screen (client/features/audit/audit-texts.tsx).
+// `audit`, `identity`, `sso` and `scim` come with their admin screens
+// (client/features/i18n/screen-texts.tsx).
 export default collectNamespaces(
   import.meta.glob(
     [
@@ -10,6 +11,9 @@ export default collectNamespaces(
       '!../../../../locales/es/common.json',
       '!../../../../locales/es/mail.json',
       '!../../../../locales/es/audit.json',
+      '!../../../../locales/es/identity.json',
+      '!../../../../locales/es/sso.json',
+      '!../../../../locales/es/scim.json',
     ],
     { eager: true, import: 'default' },
   ),
