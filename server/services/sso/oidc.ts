@@ -6,6 +6,7 @@ import { recordAudit } from '../../../db/audit';
 import { ssoConnections, ssoLoginStates } from '../../../db/schema';
 import { asSystem } from '../../../db/tenant';
 import type { SsoErrorReason } from '../../contracts/sso';
+import { logger } from '../../logger';
 import { unseal } from '../../security/sealed';
 import { completeSsoSignIn, SsoFailure } from './sign-in';
 
@@ -163,9 +164,19 @@ export async function finishOidcSignIn(
   const state = opts.callbackUrl.searchParams.get('state');
   const origin = { ip: opts.ip ?? null, userAgent: opts.userAgent ?? null };
   const fail = async (reason: SsoErrorReason, tenantId: string | null, why: string): Promise<never> => {
-    await asSystem(db, { action: 'sso.oidc.refused' }, (tx) =>
-      recordAudit(tx, { ...origin, tenantId, action: 'auth.sso_sign_in', outcome: 'failure', detail: `oidc: ${why}` }),
-    );
+    // a refusal is in its organisation's audit log; an answer that names no sign-in of ours
+    // belongs to nobody's (it is only logged)
+    if (tenantId)
+      await asSystem(db, { action: 'sso.oidc.refused' }, (tx) =>
+        recordAudit(tx, {
+          ...origin,
+          tenantId,
+          action: 'auth.sso_sign_in',
+          outcome: 'failure',
+          detail: `oidc: ${why}`,
+        }),
+      );
+    else logger.info({ reason, ip: origin.ip }, 'single sign-on answer refused');
     throw new SsoFailure(reason, why);
   };
   if (!state || !opts.cookieState || state !== opts.cookieState)
