@@ -41,7 +41,7 @@ async function deleteUsers(page: Page, emails: string[]) {
 
 async function openUsers(page: Page) {
   await page.goto('/admin');
-  await expect(h1(page)).toHaveText('Admin');
+  await expect(h1(page)).toHaveText('Admin', { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
 }
