@@ -167,13 +167,20 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
     // today's seed writes the simulation columns later migrations add (0028): they stand in while it
     // runs on the old tables and go before the upgrade, which adds them itself
     const LATER_SIMULATION_COLUMNS = ['kind', 'source_call_id', 'source_moment', 'drill_criteria'];
-    await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.execute(
+    await asSystem(database.db, { action: 'test' }, async (tx) => {
+      await tx.execute(
         sql.raw(
           `alter table simulations add column kind text not null default 'standard', add column source_call_id uuid, add column source_moment jsonb, add column drill_criteria jsonb`,
         ),
-      ),
-    );
+      );
+      // and the user and audit columns of 0032
+      await tx.execute(sql.raw(`alter table users add column deactivated_at timestamptz, add column external_id text`));
+      await tx.execute(
+        sql.raw(
+          `alter table audit_log add column actor_label text, add column target text, add column outcome text not null default 'success', add column ip text, add column user_agent text`,
+        ),
+      );
+    });
     await seedDemoIfEmpty(database.db, {
       password: 'demo-pass-1',
       policy: env.passwordPolicy,
@@ -209,11 +216,17 @@ describe.runIf(!!url)('upgrading to the rollup migrations with a non-superuser o
       return { tenantId: t, pendingUser: rep2.id, assignmentId: a.id };
     });
 
-    await asSystem(database.db, { action: 'test' }, (tx) =>
-      tx.execute(
+    await asSystem(database.db, { action: 'test' }, async (tx) => {
+      await tx.execute(
         sql.raw(`alter table simulations ${LATER_SIMULATION_COLUMNS.map((c) => `drop column ${c}`).join(', ')}`),
-      ),
-    );
+      );
+      await tx.execute(sql.raw(`alter table users drop column deactivated_at, drop column external_id`));
+      await tx.execute(
+        sql.raw(
+          `alter table audit_log drop column actor_label, drop column target, drop column outcome, drop column ip, drop column user_agent`,
+        ),
+      );
+    });
     await migrateDatabase(database);
     const counts = (await asSystem(database.db, { action: 'test' }, (tx) =>
       tx.execute(
