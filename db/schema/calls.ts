@@ -6,9 +6,21 @@ import { scorecards } from './scorecards';
 import { certificationSteps } from './certifications';
 import type { CallState, CallEndReason } from '../../server/contracts/enums';
 
-/** 'certification': an attempt at a certification step. 'meeting': a real call (a transcript uploaded or recorded by a meeting bot), scored like practice but kept apart from it. */
+/**
+ * 'certification': an attempt at a certification step. 'meeting': a real call (a transcript
+ * uploaded or recorded by a meeting bot), scored like practice but kept apart from it. 'lms': a
+ * guest's call from a learning system's launch (a SCORM learner without an account).
+ */
 export type CallMode =
-  'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link' | 'meeting' | 'certification';
+  | 'practice'
+  | 'test'
+  | 'dry_run'
+  | 'exercise'
+  | 'assessment'
+  | 'magic_link'
+  | 'meeting'
+  | 'certification'
+  | 'lms';
 /** Who played the customer: the model, the offline prospect, or real people ('human', a real call). */
 export type CallProvider = 'openai-realtime' | 'offline' | 'human';
 

@@ -20,3 +20,4 @@ export * from './certifications';
 export * from './security';
 export * from './two-factor';
 export * from './scim';
+export * from './lms';

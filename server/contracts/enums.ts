@@ -111,3 +111,28 @@ export type MeetingFailure = (typeof MEETING_FAILURES)[number];
  */
 export const CALL_TRANSPORT_SETTINGS = ['auto', 'webrtc', 'relay'] as const;
 export type CallTransportSetting = (typeof CALL_TRANSPORT_SETTINGS)[number];
+
+/** Where a launch from a learning system comes from: a SCORM package or an LTI 1.3 platform. */
+export const LMS_LAUNCH_SOURCES = ['scorm', 'lti'] as const;
+export type LmsLaunchSource = (typeof LMS_LAUNCH_SOURCES)[number];
+/** What a course item of a learning system opens. */
+export const LMS_TARGET_KINDS = ['simulation', 'certification'] as const;
+export type LmsTargetKind = (typeof LMS_TARGET_KINDS)[number];
+/**
+ * A launch's course: refused (with its reason), opened (the learner is on the intro), started (the
+ * call is live or being scored), completed (its report is ready), failed (the call or its report
+ * failed).
+ */
+export const LMS_LAUNCH_STATUSES = ['refused', 'opened', 'started', 'completed', 'failed'] as const;
+export type LmsLaunchStatus = (typeof LMS_LAUNCH_STATUSES)[number];
+/** Where a launch's grade stands in its learning system (LTI: sent by the AGS job; SCORM: read by the package). */
+export const LMS_GRADE_STATUSES = ['none', 'pending', 'sent', 'failed'] as const;
+export type LmsGradeStatus = (typeof LMS_GRADE_STATUSES)[number];
+export const SCORM_VERSIONS = ['1.2', '2004'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+/**
+ * What a SCORM learner unknown to the tenant gets: a guest exercise tied to the LMS learner id
+ * (no account, simulations only), an account made for them (by LMS learner id), or a refusal.
+ */
+export const LMS_UNKNOWN_LEARNERS = ['guest', 'account', 'refuse'] as const;
+export type LmsUnknownLearners = (typeof LMS_UNKNOWN_LEARNERS)[number];
