@@ -6,6 +6,7 @@ import { evaluationHandler } from './evaluation/evaluate';
 import { subscribe } from './events';
 import { atsCallbackHandler } from './services/greenhouse/callback-job';
 import { webhookHandler } from './integrations/webhooks/deliver';
+import { ltiScoreHandler } from './services/lms/lti/ags';
 import { startLanes } from './jobs/lanes';
 import { dueJobStats, pruneFinishedJobs } from './jobs/queue';
 import type { Worker } from './jobs/worker';
@@ -89,6 +90,7 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
             allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
             scheduleMs: deps.jobs?.webhookScheduleMs,
           }),
+          lti_score: ltiScoreHandler({ env: deps.env, scheduleMs: deps.jobs?.ltiScoreScheduleMs }),
           assessment_expiry: assessmentExpiryHandler(),
           meeting_bot: meetingBotHandler(deps.env),
           certificate_expiry: certificateExpiryHandler({
