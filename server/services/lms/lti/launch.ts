@@ -205,8 +205,8 @@ async function openResourceLink(
             ? { kind: 'certification', id: known.certificationId }
             : null
         : null);
-    if (!target) return { refusal: 'lti.errors.noTarget' as const };
-    if (!(await targetExists(tx, target))) return { refusal: 'lti.errors.targetMissing' as const };
+    if (!target) return { ok: false as const, refusal: 'lti.errors.noTarget' as const };
+    if (!(await targetExists(tx, target))) return { ok: false as const, refusal: 'lti.errors.targetMissing' as const };
     const values = {
       contextId: claims[CLAIM.context]?.id ?? null,
       title: link.title ?? null,
@@ -250,10 +250,10 @@ async function openResourceLink(
       userType: platform.userType,
       create: true,
     });
-    if (!account) return { refusal: 'lti.errors.noAccount' as const };
-    return { target, resourceLinkId: saved.id, userId: account.userId };
+    if (!account) return { ok: false as const, refusal: 'lti.errors.noAccount' as const };
+    return { ok: true as const, target, resourceLinkId: saved.id, userId: account.userId };
   });
-  if ('refusal' in prepared)
+  if (!prepared.ok)
     return refuseFor(db, o.learner, new LtiRefusal(prepared.refusal, prepared.refusal === 'lti.errors.noAccount' ? 403 : 400));
   const opened = await openLaunch(db, env, {
     tenantId: platform.tenantId,
