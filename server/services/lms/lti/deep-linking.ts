@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { z } from 'zod';
 import type { Db, Tx } from '../../../../db/client';
 import { certifications, ltiPlatforms, simulations } from '../../../../db/schema';
 import { asSystem, type TenantRunner } from '../../../../db/tenant';
 import { LTI_PATHS } from '../../../contracts/lti';
 import type { Env } from '../../../env';
-import { signLmsJwt, tenantJwks } from '../keys';
+import { signLmsJwt, verifyLmsJwt } from '../keys';
 import { CLAIM, LTI_VERSION, MESSAGE_TYPES, parseTarget, TARGET_PARAMETER, targetValue, type LaunchClaims } from './claims';
 import { LtiRefusal } from './refusal';
 
@@ -91,19 +90,10 @@ export async function startDeepLinking(
 
 /** The session a choosing page posted, checked against its tenant's keys: its tenant and request, or a refusal. */
 async function openSession(db: Db, session: string) {
-  let tenantId: string;
   try {
-    tenantId = z.uuid().parse(decodeJwt(session).tid);
-  } catch {
-    throw new LtiRefusal('lti.errors.deepLinkingExpired');
-  }
-  try {
-    const { payload } = await jwtVerify(session, createLocalJWKSet(await tenantJwks(db, tenantId)), {
-      audience: SESSION_AUDIENCE,
-      requiredClaims: ['exp'],
-    });
+    const { tenantId, payload } = await verifyLmsJwt(db, session, SESSION_AUDIENCE);
     const claims = sessionClaims.parse(payload);
-    if (claims.tid !== tenantId) throw new Error('tenant changed');
+    if (claims.tid !== tenantId) throw new Error('another tenant');
     return claims;
   } catch {
     throw new LtiRefusal('lti.errors.deepLinkingExpired');
