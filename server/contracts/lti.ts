@@ -6,10 +6,13 @@ import { hasUnstorableText, text, TEXT_MESSAGES } from './text';
 // Messages are i18n keys of locales/<lng>/lti.json; the client translates.
 
 /** The user types an account made by a first LTI launch may get: any managed type but admin. */
-export const LTI_USER_TYPES = ['sales_rep', 'user', 'manager', 'facilitator', 'demo_manager'] as const satisfies readonly Exclude<
-  (typeof MANAGED_USER_TYPES)[number],
-  'admin'
->[];
+export const LTI_USER_TYPES = [
+  'sales_rep',
+  'user',
+  'manager',
+  'facilitator',
+  'demo_manager',
+] as const satisfies readonly Exclude<(typeof MANAGED_USER_TYPES)[number], 'admin'>[];
 
 const URL_MAX = 2000;
 const url = (required: string) =>
@@ -20,11 +23,12 @@ const url = (required: string) =>
     .max(URL_MAX, 'lti.validation.urlTooLong')
     .refine((s) => !hasUnstorableText(s), { error: TEXT_MESSAGES.unstorable, abort: true })
     .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), { error: 'lti.validation.urlInvalid' });
-const identifier = (required: string) =>
-  text(required).min(1, required).max(255, 'lti.validation.identifierTooLong');
+const identifier = (required: string) => text(required).min(1, required).max(255, 'lti.validation.identifierTooLong');
 
 const platformFields = {
-  name: text('lti.validation.nameRequired').min(1, 'lti.validation.nameRequired').max(120, 'lti.validation.nameTooLong'),
+  name: text('lti.validation.nameRequired')
+    .min(1, 'lti.validation.nameRequired')
+    .max(120, 'lti.validation.nameTooLong'),
   /** The platform's issuer (`iss` of its launches), exactly as it sends it. */
   issuer: url('lti.validation.issuerRequired'),
   /** The client id the platform gave Spar (the `aud` of its launches). */

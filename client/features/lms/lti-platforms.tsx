@@ -1,4 +1,17 @@
-import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -279,7 +292,12 @@ function PlatformModal({
             required
           />
           {failure && <ErrorAlert>{failure}</ErrorAlert>}
-          <ModalFooter cancelLabel={t('form.cancel')} onCancel={onClose} confirmLabel={t('form.save')} loading={pending} />
+          <ModalFooter
+            cancelLabel={t('form.cancel')}
+            onCancel={onClose}
+            confirmLabel={t('form.save')}
+            loading={pending}
+          />
         </Stack>
       </form>
     </AppModal>

@@ -135,7 +135,12 @@ export function ltiScoreHandler(opts: LtiScoreHandlerOptions): JobHandler {
       if (!launchId || !tenant) throw new PermanentJobError('lti_score job without launchId or tenant');
       const [row] = await tenant((tx) =>
         tx
-          .select({ launch: lmsLaunches, link: ltiResourceLinks, platform: ltiPlatforms, reportAt: reports.completedAt })
+          .select({
+            launch: lmsLaunches,
+            link: ltiResourceLinks,
+            platform: ltiPlatforms,
+            reportAt: reports.completedAt,
+          })
           .from(lmsLaunches)
           .leftJoin(ltiResourceLinks, eq(ltiResourceLinks.id, lmsLaunches.resourceLinkId))
           .leftJoin(ltiPlatforms, eq(ltiPlatforms.id, lmsLaunches.platformId))
@@ -171,7 +176,8 @@ export function ltiScoreHandler(opts: LtiScoreHandlerOptions): JobHandler {
             what: 'line items',
           });
           const items = z.array(lineItemAnswer).safeParse(json(found.body, 'line items'));
-          lineItem = (items.success ? items.data : []).find((i) => i.resourceLinkId === link.resourceLinkId)?.id ?? null;
+          lineItem =
+            (items.success ? items.data : []).find((i) => i.resourceLinkId === link.resourceLinkId)?.id ?? null;
           if (!lineItem) {
             if (!granted.has(AGS_SCOPES.lineItem)) return await fail('The platform does not let Spar make a line item');
             const made = await call(link.lineItemsUrl!, {

@@ -7,7 +7,15 @@ import { asSystem, type TenantRunner } from '../../../../db/tenant';
 import { LTI_PATHS } from '../../../contracts/lti';
 import type { Env } from '../../../env';
 import { signLmsJwt, verifyLmsJwt } from '../keys';
-import { CLAIM, LTI_VERSION, MESSAGE_TYPES, parseTarget, TARGET_PARAMETER, targetValue, type LaunchClaims } from './claims';
+import {
+  CLAIM,
+  LTI_VERSION,
+  MESSAGE_TYPES,
+  parseTarget,
+  TARGET_PARAMETER,
+  targetValue,
+  type LaunchClaims,
+} from './claims';
 import { LtiRefusal } from './refusal';
 
 /*

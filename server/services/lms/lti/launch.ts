@@ -2,7 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import type { Db, Tx } from '../../../../db/client';
-import { certifications, ltiLoginStates, ltiNonces, ltiPlatforms, ltiResourceLinks, simulations } from '../../../../db/schema';
+import {
+  certifications,
+  ltiLoginStates,
+  ltiNonces,
+  ltiPlatforms,
+  ltiResourceLinks,
+  simulations,
+} from '../../../../db/schema';
 import { asSystem, type TenantRunner } from '../../../../db/tenant';
 import type { Env } from '../../../env';
 import { lmsLearnerAccount } from '../learners';
@@ -111,7 +118,8 @@ export async function completeLtiLaunch(db: Db, env: Env, input: LaunchInput): P
     return refuseFor(db, who, tokenRefusal(e));
   }
   const parsed = launchClaims.safeParse(payload);
-  if (!parsed.success) return refuseFor(db, who, new LtiRefusal('lti.errors.malformedToken', 400, parsed.error.message));
+  if (!parsed.success)
+    return refuseFor(db, who, new LtiRefusal('lti.errors.malformedToken', 400, parsed.error.message));
   const claims = parsed.data;
   const learner = { ...who, learnerId: claims.sub ?? null };
   // several audiences: the one the token was issued to (authorized party) must be Spar
@@ -254,7 +262,11 @@ async function openResourceLink(
     return { ok: true as const, target, resourceLinkId: saved.id, userId: account.userId };
   });
   if (!prepared.ok)
-    return refuseFor(db, o.learner, new LtiRefusal(prepared.refusal, prepared.refusal === 'lti.errors.noAccount' ? 403 : 400));
+    return refuseFor(
+      db,
+      o.learner,
+      new LtiRefusal(prepared.refusal, prepared.refusal === 'lti.errors.noAccount' ? 403 : 400),
+    );
   const opened = await openLaunch(db, env, {
     tenantId: platform.tenantId,
     source: 'lti',
