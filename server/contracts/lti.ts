@@ -73,7 +73,7 @@ export const ltiPlatformOutput = z.object({
 export type LtiPlatformView = z.infer<typeof ltiPlatformOutput>;
 
 /** What the admin gives the LMS, the same for every registration of the tenant. */
-export const ltiToolOutput = z.object({
+const ltiToolOutput = z.object({
   /** The redirect (launch) URL, for resource links and deep linking. */
   launchUrl: z.string(),
   /** The deep-linking (content selection) URL; the same endpoint as the launch. */

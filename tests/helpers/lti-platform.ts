@@ -23,7 +23,7 @@ import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, typ
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
-export const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
+const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
 export const AGS_SCOPE = {
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
   lineItemReadonly: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem.readonly',
@@ -31,7 +31,7 @@ export const AGS_SCOPE = {
 } as const;
 
 /** How the id_token of a launch is forged, to prove the tool refuses it. */
-export interface Forgery {
+interface Forgery {
   /** Signed with a key the platform never published (same kid). */
   otherKey?: boolean;
   nonce?: string;
@@ -69,7 +69,7 @@ export interface LineItem {
   resourceId?: string;
 }
 
-export interface ReceivedScore {
+interface ReceivedScore {
   lineItem: string;
   contentType: string;
   authorization: string;

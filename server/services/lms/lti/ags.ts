@@ -74,7 +74,7 @@ function json(body: string, what: string): unknown {
 }
 
 /** `<line item>/scores`, the query string of the line item kept after the path. */
-export function scoresUrl(lineItem: string): string {
+function scoresUrl(lineItem: string): string {
   const u = new URL(lineItem);
   u.pathname = `${u.pathname.replace(/\/+$/, '')}/scores`;
   return u.toString();

@@ -33,7 +33,7 @@ const SESSION_AUDIENCE = 'spar:lti-deep-linking';
 const SESSION_TTL_S = 30 * 60;
 const RESPONSE_TTL_S = 5 * 60;
 
-export interface DeepLinkingTarget {
+interface DeepLinkingTarget {
   value: string;
   name: string;
 }

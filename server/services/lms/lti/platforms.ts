@@ -21,7 +21,7 @@ type Row = typeof ltiPlatforms.$inferSelect;
 const trimBase = (base: string) => base.replace(/\/+$/, '');
 
 /** Spar's addresses for the tenant's platforms, absolute with `base` (PUBLIC_URL or the request's origin). */
-export function ltiToolUrls(opts: { base: string; tenantId: string }): LtiToolView {
+function ltiToolUrls(opts: { base: string; tenantId: string }): LtiToolView {
   const base = trimBase(opts.base);
   return {
     launchUrl: `${base}${LTI_PATHS.launch}`,
