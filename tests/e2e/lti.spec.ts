@@ -152,7 +152,7 @@ test('a learner launches from the course, holds the call, and the platform recei
   ]);
   expect(platform.received.tokenRequests.at(-1)!.error).toBeUndefined();
 
-  await page.getByRole('button', { name: 'Return to course' }).click();
+  await page.getByRole('link', { name: 'Return to course' }).click();
   await expect(page.getByRole('heading', { name: 'Course home' })).toBeVisible();
   await context.close();
 });
