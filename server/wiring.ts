@@ -18,7 +18,7 @@ import { certificateExpiryHandler } from './services/certifications/expiry-job';
 import { assessmentExpiryHandler, isAssessmentCall, onAssessmentReport } from './services/assessments/lifecycle';
 import { completeExerciseForCall } from './services/assignments/exercise-progress';
 import { markMagicLinkSent } from './services/campaigns/lifecycle';
-import { onLmsReportFailed, onLmsReportReady } from './services/lms/launches';
+import { LTI_SCORE_QUEUE, onLmsReportFailed, onLmsReportReady } from './services/lms/launches';
 import { meetingBotHandler } from './services/meetings/bots';
 import { onMeetingReport } from './services/meetings/meetings';
 import { usersImportHandler } from './services/users/import-jobs';
@@ -96,7 +96,7 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
             allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
             scheduleMs: deps.jobs?.webhookScheduleMs,
           }),
-          lti_score: ltiScoreHandler({ env: deps.env, scheduleMs: deps.jobs?.ltiScoreScheduleMs }),
+          [LTI_SCORE_QUEUE]: ltiScoreHandler({ env: deps.env, scheduleMs: deps.jobs?.ltiScoreScheduleMs }),
           assessment_expiry: assessmentExpiryHandler(),
           meeting_bot: meetingBotHandler(deps.env),
           certificate_expiry: certificateExpiryHandler({

@@ -12,6 +12,10 @@ import { LtiRefusal, refuseFor } from './refusal';
  * SHA-256) and a nonce for ten minutes, gives the browser the state in a cookie, and sends it to
  * the platform's authorization endpoint, which answers with the signed launch (an id_token posted
  * to the redirect URI).
+ *
+ * A login's row stays until it expires rather than going at its launch: its nonce is recorded as
+ * used by the first launch that carries it (lti_nonces), so a second post of the same launch is
+ * still known to be this platform's and is refused as a replay in its tenant's launch log.
  */
 
 export const LOGIN_STATE_TTL_MS = 10 * 60_000;
