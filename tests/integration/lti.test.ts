@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   certifications,
@@ -394,6 +395,63 @@ describe('refused launches: a clear page and a row in the launch log', () => {
       },
     );
     expect(missing.status).toBe(404);
+  });
+
+  it('takes the login as a form the platform posts too', async () => {
+    const res = await fetch(`${app.url}/api/v1/lti/${registration.id}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.issuer },
+      body: new URLSearchParams({
+        iss: platform.issuer,
+        login_hint: 'form-user',
+        target_link_uri: `${app.url}/api/v1/lti/launch`,
+        lti_message_hint: 'hint-1',
+        client_id: platform.clientId,
+        lti_deployment_id: platform.deploymentId,
+      }).toString(),
+    });
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get('location')!);
+    expect(`${to.origin}${to.pathname}`).toBe(platform.authUrl);
+    expect(Object.fromEntries(to.searchParams)).toMatchObject({
+      login_hint: 'form-user',
+      lti_message_hint: 'hint-1',
+      client_id: platform.clientId,
+      response_mode: 'form_post',
+    });
+    expect(res.headers.get('set-cookie')).toMatch(/^spar_lti_[0-9a-f]{16}=/);
+  });
+
+  it('says when the platform’s keys cannot be read (502), and logs it', async () => {
+    const broken = await signedInCaller(app.deps, admin).lti.create({
+      ...registrationInput(platform),
+      name: 'Keys unreachable',
+      clientId: 'spar-client-broken',
+      jwksUrl: `${platform.issuer}/no-such-jwks`,
+    });
+    try {
+      const login = await fetch(
+        `${app.url}/api/v1/lti/${broken.id}/login?${new URLSearchParams({ iss: platform.issuer, login_hint: 'k', target_link_uri: 'x' })}`,
+        { redirect: 'manual' },
+      );
+      const state = new URL(login.headers.get('location')!).searchParams.get('state')!;
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      const { privateKey } = await generateKeyPair('RS256');
+      const idToken = await new SignJWT({ nonce: 'n' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuer(platform.issuer)
+        .setAudience('spar-client-broken')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey);
+      const r = await post(`${app.url}/api/v1/lti/launch`, { id_token: idToken, state }, cookie);
+      expect(r.status).toBe(502);
+      expect(r.html).toContain('could not read the LMS&#39;s public keys');
+      expect(await refusedWith('lti.errors.platformKeys')).toHaveLength(1);
+    } finally {
+      await signedInCaller(app.deps, admin).lti.delete({ platformId: broken.id });
+    }
   });
 
   it('refuses launches of a disabled registration', async () => {
