@@ -325,6 +325,18 @@ describe('refused launches: a clear page and a row in the launch log', () => {
       text: /does not answer Spar(&#39;|')s login/,
     },
     {
+      name: 'a token from another issuer',
+      spec: { forge: { iss: 'https://impostor.test' } },
+      reason: 'lti.errors.issuer',
+      text: /does not come from the registered issuer/,
+    },
+    {
+      name: 'a message type Spar does not handle',
+      spec: { forge: { messageType: 'LtiSubmissionReviewRequest' } },
+      reason: 'lti.errors.messageType',
+      text: /does not handle this kind of LTI message/,
+    },
+    {
       name: 'another LTI version',
       spec: { forge: { version: '1.1' } },
       reason: 'lti.errors.version',
@@ -384,10 +396,11 @@ describe('refused launches: a clear page and a row in the launch log', () => {
     url.searchParams.set('iss', 'https://impostor.test');
     url.searchParams.set('login_hint', 'x');
     url.searchParams.set('target_link_uri', `${app.url}/api/v1/lti/launch`);
+    const before = (await refusedWith('lti.errors.issuer')).length;
     const r = await fetch(url, { redirect: 'manual' });
     expect(r.status).toBe(400);
     expect(await r.text()).toContain('does not come from the registered issuer');
-    expect(await refusedWith('lti.errors.issuer')).toHaveLength(1);
+    expect(await refusedWith('lti.errors.issuer')).toHaveLength(before + 1);
     const missing = await fetch(
       `${app.url}/api/v1/lti/00000000-0000-4000-8000-000000000000/login?iss=a&login_hint=b&target_link_uri=c`,
       {
