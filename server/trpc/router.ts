@@ -36,6 +36,7 @@ import { supportRouter } from '../routers/support/router';
 import { twoFactorRouter } from '../routers/two-factor/router';
 import { usersRouter } from '../routers/users/router';
 import { scimRouter } from '../routers/scim/router';
+import { scormRouter } from '../routers/scorm/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -77,6 +78,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   ssoSaml: ssoSamlRouter,
   audit: auditRouter,
+  scorm: scormRouter,
 });
 
 export type AppRouter = typeof appRouter;
