@@ -14,10 +14,11 @@ const TEXTS = import.meta.glob<ResourceLanguage>(
     '../../../locales/*/identity.json',
     '../../../locales/*/sso.json',
     '../../../locales/*/scim.json',
+    '../../../locales/*/scorm.json',
   ],
   { import: 'default' },
 );
-type ScreenNamespace = 'audit' | 'identity' | 'sso' | 'scim';
+type ScreenNamespace = 'audit' | 'identity' | 'sso' | 'scim' | 'scorm';
 
 /** Draws `children` once these namespaces of the current language are loaded (a loader until then). */
 export function WithScreenTexts({ namespaces, children }: { namespaces: ScreenNamespace[]; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { collectNamespaces } from './collect';
 
 // The namespaces of this language's pages after /login, in one chunk: `common` is in ./en-common
 // (the first screen's texts), `mail` holds the server's e-mail texts,
-// `audit`, `identity`, `sso` and `scim` come with their admin screens
+// `audit`, `identity`, `sso`, `scim` and `scorm` come with their screens
 // (client/features/i18n/screen-texts.tsx).
 export default collectNamespaces(
   import.meta.glob(
@@ -14,6 +14,7 @@ export default collectNamespaces(
       '!../../../../locales/en/identity.json',
       '!../../../../locales/en/sso.json',
       '!../../../../locales/en/scim.json',
+      '!../../../../locales/en/scorm.json',
     ],
     { eager: true, import: 'default' },
   ),
