@@ -71,6 +71,11 @@ const CATALOGUE = {
   WEBHOOK_SIGNATURE_INVALID: { trpc: 'UNAUTHORIZED', status: 401 },
   TRANSCRIPTION_UNAVAILABLE: { trpc: 'PRECONDITION_FAILED', status: 412 },
   TRANSCRIPTION_FAILED: { trpc: 'BAD_GATEWAY', status: 502 },
+  // learning systems (SCORM packages, LTI launches)
+  LMS_NOT_CONFIGURED: { trpc: 'PRECONDITION_FAILED', status: 412 },
+  LMS_LAUNCH_INVALID: { trpc: 'UNAUTHORIZED', status: 401 },
+  LMS_LAUNCH_REFUSED: { trpc: 'FORBIDDEN', status: 403 },
+  LMS_LAUNCH_STARTED: { trpc: 'CONFLICT', status: 409 },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; status: number }>;
 

@@ -17,6 +17,7 @@ import { certificateExpiryHandler } from './services/certifications/expiry-job';
 import { assessmentExpiryHandler, isAssessmentCall, onAssessmentReport } from './services/assessments/lifecycle';
 import { completeExerciseForCall } from './services/assignments/exercise-progress';
 import { markMagicLinkSent } from './services/campaigns/lifecycle';
+import { onLmsReportFailed, onLmsReportReady } from './services/lms/launches';
 import { meetingBotHandler } from './services/meetings/bots';
 import { onMeetingReport } from './services/meetings/meetings';
 import { usersImportHandler } from './services/users/import-jobs';
@@ -46,6 +47,10 @@ export function wireDomainEvents(): void {
   subscribe('report.ready', 'certifications', async ({ tx, callId }) => {
     await checkCertificationForCall(tx, callId);
   });
+  // after certifications: a certification launch's result reads the certificate just issued
+  subscribe('report.ready', 'lms', ({ tx, tenantId, callId, score }) =>
+    onLmsReportReady(tx, { tenantId, callId, score }),
+  );
   // an assessment whose report failed for good: the ATS still hears that it is over
   subscribe('report.failed', 'assessments', async ({ tx, callId }) => {
     if (await isAssessmentCall(tx, callId)) await onAssessmentReport(tx, callId);
@@ -53,6 +58,7 @@ export function wireDomainEvents(): void {
   subscribe('report.failed', 'meetings', ({ tx, callId, error }) =>
     onMeetingReport({ tx, callId, status: 'failed', error: error.slice(0, 500) }),
   );
+  subscribe('report.failed', 'lms', ({ tx, callId }) => onLmsReportFailed(tx, { callId }));
   subscribe('mail.sent', 'campaigns', ({ tx, tenantId, magicLinkId }) =>
     markMagicLinkSent({ tx, tenantId, linkId: magicLinkId }),
   );

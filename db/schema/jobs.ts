@@ -13,7 +13,8 @@ export type JobQueue =
   | 'users_import'
   | 'demo_history'
   | 'meeting_bot'
-  | 'certificate_expiry';
+  | 'certificate_expiry'
+  | 'lti_score';
 
 /**
  * Durable background work, claimed with FOR UPDATE SKIP LOCKED so several server processes can

@@ -30,6 +30,9 @@ import { registerBuiltClient, type PageHandler } from './client';
 const GUEST_REPORT_PAGE =
   /^\/cta\/reports\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?(.*))?$/i;
 
+/** A learning system's launch page (client route /lms/launch/:id; the token is in the fragment). */
+const LMS_LAUNCH_PAGE = /^\/lms\/launch\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?(?:\?.*)?$/i;
+
 export interface HttpServerOptions {
   /** Vite dev middleware (hot reload); otherwise the built client in `clientDir`. */
   dev?: boolean;
@@ -234,8 +237,18 @@ export async function createHttpServer(deps: AppDeps, opts: HttpServerOptions = 
   // SCIM provisioning for identity providers: its own plugin, token, content types and error shape
   await app.register(scimRoutes(deps), { prefix: SCIM_PREFIX });
 
-  // a guest's report page may frame its campaign's scheduler, and only that (Book a Call)
+  // a guest's report page may frame its campaign's scheduler, and only that (Book a Call); a
+  // learning system's launch page may be framed by the course that opened it (any origin: the
+  // package runs on the customer's LMS), and by nothing else of Spar's
   const guestFrameCsp = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (LMS_LAUNCH_PAGE.test(request.url)) {
+      reply.raw.removeHeader('X-Frame-Options');
+      reply.raw.setHeader(
+        'Content-Security-Policy',
+        cspHeader({ ...cspDirectives(dev, connectOrigins), 'frame-ancestors': ['*'] }),
+      );
+      return;
+    }
     const guest = GUEST_REPORT_PAGE.exec(request.url);
     if (!guest) return;
     const origins = await bookingFrameOrigins(

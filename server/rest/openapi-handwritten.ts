@@ -131,7 +131,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     operationId: 'lmsLaunchStatus',
     summary: "A launch's status and result, with its launch token",
     description:
-      "`Authorization: Bearer <launch token>` (the token of the launch's answer; no session is a way in). Answers CORS to any origin, without credentials. `completed` once the report is ready, with the score (0–100), whether it passes and the session's length in seconds. 401 for a missing, expired or forged token.",
+      "`Authorization: Bearer <launch token>` (the token of the launch's answer; no session is a way in). Answers CORS to any origin, without credentials. `completed` once the report is ready (a certification: once the certificate is held), with the score (0–100), whether it passes (`false` for a certification once a step has no attempt left) and the call's length in seconds. 401 for a missing, expired or forged token.",
     tags: ['LMS'],
     security: securityOf('public'),
     responses: {
@@ -140,11 +140,11 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
         allRequired({
           status: { type: 'string', enum: ['opened', 'started', 'completed', 'failed'] },
           score: { type: ['number', 'null'] },
-          scoreMin: { type: 'number' },
-          scoreMax: { type: 'number' },
+          score_min: { type: 'number' },
+          score_max: { type: 'number' },
           passed: { type: ['boolean', 'null'] },
           completed: { type: 'boolean' },
-          sessionSeconds: { type: ['number', 'null'] },
+          session_seconds: { type: ['number', 'null'] },
         }),
       ),
       ...errors('401'),

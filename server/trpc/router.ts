@@ -37,6 +37,8 @@ import { twoFactorRouter } from '../routers/two-factor/router';
 import { usersRouter } from '../routers/users/router';
 import { scimRouter } from '../routers/scim/router';
 import { scormRouter } from '../routers/scorm/router';
+import { lmsRouter } from '../routers/lms/router';
+import { lmsLaunchRouter } from '../routers/lms-launch/router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -68,10 +70,12 @@ export const appRouter = router({
   analytics: analyticsRouter,
   apiKeys: apiKeysRouter,
   scim: scimRouter,
+  lms: lmsRouter,
   assessments: assessmentsRouter,
   assessmentLink: assessmentLinkRouter,
   campaigns: campaignsRouter,
   ctaLink: ctaLinkRouter,
+  lmsLaunch: lmsLaunchRouter,
   meetings: meetingsRouter,
   greenhouse: greenhouseRouter,
   webhooks: webhooksRouter,

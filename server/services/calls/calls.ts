@@ -54,8 +54,9 @@ export interface StartCallInput {
   /**
    * 'assessment': a candidate's call from an assessment link (no user; server/services/assessments/candidate.ts);
    * 'magic_link': a guest's demo call from a campaign link (no user; server/services/campaigns/guest.ts); both start through server/services/guest-links/.
+   * 'lms': a learning system's learner without an account (server/services/lms/launches.ts).
    */
-  mode: 'practice' | 'test' | 'dry_run' | 'assessment' | 'magic_link';
+  mode: 'practice' | 'test' | 'dry_run' | 'assessment' | 'magic_link' | 'lms';
   simulationPromptId?: string;
   /** Assignments: the exercise this call answers. */
   exerciseId?: string;
@@ -97,8 +98,8 @@ export async function startCall({
 }): Promise<StartCallResult> {
   // a candidate or guest (no account) reaches this only through a validated link, in its link's mode
   const candidate = 'candidate' in actor;
-  if (candidate !== (input.mode === 'assessment' || input.mode === 'magic_link'))
-    throw new AppError('FORBIDDEN', 'Assessment and demo calls are started from their links');
+  if (candidate !== (input.mode === 'assessment' || input.mode === 'magic_link' || input.mode === 'lms'))
+    throw new AppError('FORBIDDEN', 'Assessment, demo and course calls are started from their links');
   if (!candidate && !actor.role) throw new AppError('NO_ROLE', 'You do not have a role yet');
   if (!candidate && input.mode !== 'practice' && !hasRole(actor.role, ['admin', 'sales_manager']))
     throw new AppError('FORBIDDEN', 'Only admins and managers can test a simulation');

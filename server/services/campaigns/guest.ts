@@ -168,7 +168,7 @@ export async function completeMagicLink({
 }
 
 /** What a guest may see of their report: no recording, no reviews or reviewers, no review rights. */
-function forGuest(view: ReportView, firstName: string): ReportView {
+export function forGuest(view: ReportView, firstName: string): ReportView {
   return {
     ...view,
     call: { ...view.call, repName: firstName || null },

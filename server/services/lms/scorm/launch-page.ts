@@ -174,15 +174,18 @@ export const LAUNCH_SCRIPT = `/* Spar SCORM launch: see index.html for this pack
     rt.finish();
   }
 
+  // what was last written, so a better retry in the same launch is written again and nothing twice
+  var written = '';
   function report(result) {
-    if (reported) return;
-    reported = true;
-    if (timer) clearInterval(timer);
     var score = typeof result.score === 'number' ? result.score : null;
     var passed = typeof result.passed === 'boolean' ? result.passed : score === null ? null : score >= config.passingScore;
-    var seconds = typeof result.sessionSeconds === 'number' ? result.sessionSeconds : (Date.now() - startedAt) / 1000;
-    var min = typeof result.scoreMin === 'number' ? result.scoreMin : 0;
-    var max = typeof result.scoreMax === 'number' ? result.scoreMax : 100;
+    var key = [score, passed, result.completed].join('|');
+    if (key === written) return;
+    written = key;
+    reported = true;
+    var seconds = typeof result.session_seconds === 'number' ? result.session_seconds : (Date.now() - startedAt) / 1000;
+    var min = typeof result.score_min === 'number' ? result.score_min : 0;
+    var max = typeof result.score_max === 'number' ? result.score_max : 100;
     if (v12) {
       if (score !== null) {
         rt.set('cmi.core.score.raw', score);
@@ -229,7 +232,8 @@ export const LAUNCH_SCRIPT = `/* Spar SCORM launch: see index.html for this pack
           return res.ok ? res.json() : null;
         })
         .then(function (result) {
-          if (result && result.status === 'completed') report(result);
+          // done: the report is in (a certification: held), or failed for good (no attempt left)
+          if (result && (result.completed === true || result.passed === false)) report(result);
         })
         .catch(function () { /* Spar out of reach for a moment: the next round asks again */ });
     }, POLL_MS);

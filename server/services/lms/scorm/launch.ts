@@ -21,33 +21,30 @@ import { launchMessage } from './texts';
  * written to the tenant's launch log.
  */
 
-/** Why a launch is refused: its sentence (`scorm.launch.<reason>`), its error code and status. */
-const REFUSALS = {
-  packageInvalid: 'FORBIDDEN',
-  packageRevoked: 'FORBIDDEN',
-  targetMissing: 'NOT_FOUND',
-  learnerRefused: 'FORBIDDEN',
-  guestCertification: 'FORBIDDEN',
-  accountDeactivated: 'FORBIDDEN',
-} as const satisfies Record<string, AppErrorCode>;
-export type ScormRefusal = keyof typeof REFUSALS;
+/** Why a launch is refused: its sentence is `scorm.launch.<reason>`, also the launch log's error. */
+const REFUSALS = [
+  'packageInvalid',
+  'packageRevoked',
+  'targetMissing',
+  'learnerRefused',
+  'guestCertification',
+  'accountDeactivated',
+] as const;
+export type ScormRefusal = (typeof REFUSALS)[number];
 
 /** A refusal as answered: the translated sentence, and the reason for the package's page. */
-export function refusalError(
-  reason: keyof typeof REFUSALS | 'malformed' | 'learnerMissing' | 'tokenInvalid',
-  lng: Language,
-) {
+export function refusalError(reason: ScormRefusal | 'malformed' | 'learnerMissing' | 'tokenInvalid', lng: Language) {
   const code: AppErrorCode =
     reason === 'malformed' || reason === 'learnerMissing'
       ? 'VALIDATION'
       : reason === 'tokenInvalid'
-        ? 'UNAUTHENTICATED'
-        : REFUSALS[reason];
+        ? 'LMS_LAUNCH_INVALID'
+        : 'LMS_LAUNCH_REFUSED';
   return new AppError(code, launchMessage(lng, reason), { reason });
 }
 
-/** The launch log's error of a refusal: a key of the lms namespace's `errors`. */
-const logKey = (reason: ScormRefusal) => `lms.errors.${reason}`;
+/** The launch log's error of a refusal: an i18n key (locales/<lng>/scorm.json). */
+const logKey = (reason: ScormRefusal) => `scorm.launch.${reason}`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -117,7 +114,8 @@ async function learnerOf(tx: Tx, p: PackageRow, input: ScormLaunchInput): Promis
     subject: input.learner_id,
     name: input.learner_name,
     email: EMAIL.test(input.learner_id) ? input.learner_id : null,
-    userType: 'user' as const,
+    // an account made for a learner practises: a rep (a plain user has no role and could not call)
+    userType: 'sales_rep' as const,
   };
   const user = await matchingUser(tx, input.learner_id);
   if (user) return user.deactivatedAt ? { refused: 'accountDeactivated' } : { userId: user.id };
