@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, FrameLocator, Page } from '@playwright/test';
+import type { Scorm2004API } from 'scorm-again';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
@@ -178,11 +179,7 @@ test('SCORM 2004: a guest learner’s call is reported to the LMS — completed,
   expect(log.commits).toBeGreaterThanOrEqual(2);
   // the runtime holds them too, as the LMS would store them
   const cmi = await page.evaluate(() => {
-    const api = (
-      window as unknown as {
-        API_1484_11: { cmi: { completion_status: string; success_status: string; score: { raw: string } } };
-      }
-    ).API_1484_11;
+    const api = (window as unknown as { API_1484_11: Scorm2004API }).API_1484_11;
     return { completion: api.cmi.completion_status, success: api.cmi.success_status, raw: api.cmi.score.raw };
   });
   expect(cmi).toEqual({ completion: 'completed', success: raw >= 50 ? 'passed' : 'failed', raw: String(raw) });

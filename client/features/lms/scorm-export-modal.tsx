@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { LmsTargetKind, LmsUnknownLearners, ScormVersion } from '../../../server/contracts/enums';
 import { LMS_UNKNOWN_LEARNERS } from '../../../server/contracts/enums';
-import { createScormPackageInput } from '../../../server/contracts/scorm';
+import { createScormPackageInput, SCORM_TITLE_MAX } from '../../../server/contracts/scorm';
 import { AppModal } from '../../components/app-modal';
 import { ModalFooter } from '../../components/modal-footer';
 import { ErrorAlert } from '../../components/status-alerts';
@@ -82,7 +82,7 @@ function ExportForm({ target, onClose }: { target: ScormTarget; onClose: () => v
   const { t } = useScormT();
   const queryClient = useQueryClient();
   const ids = { title: useId(), existing: useId() };
-  const [title, setTitle] = useState(target.name.slice(0, 200));
+  const [title, setTitle] = useState(target.name.slice(0, SCORM_TITLE_MAX));
   const [version, setVersion] = useState<ScormVersion>('2004');
   const [policy, setPolicy] = useState<LmsUnknownLearners>(target.kind === 'certification' ? 'account' : 'guest');
   const [passingScore, setPassingScore] = useState<number | string>(70);
@@ -144,7 +144,7 @@ function ExportForm({ target, onClose }: { target: ScormTarget; onClose: () => v
             value={title}
             onChange={(e) => setTitle(e.currentTarget.value)}
             error={fieldErrors.title}
-            maxLength={200}
+            maxLength={SCORM_TITLE_MAX}
             required
             data-autofocus
           />

@@ -22,15 +22,13 @@ import { launchMessage } from './texts';
  */
 
 /** Why a launch is refused: its sentence is `scorm.launch.<reason>`, also the launch log's error. */
-const REFUSALS = [
-  'packageInvalid',
-  'packageRevoked',
-  'targetMissing',
-  'learnerRefused',
-  'guestCertification',
-  'accountDeactivated',
-] as const;
-export type ScormRefusal = (typeof REFUSALS)[number];
+export type ScormRefusal =
+  | 'packageInvalid'
+  | 'packageRevoked'
+  | 'targetMissing'
+  | 'learnerRefused'
+  | 'guestCertification'
+  | 'accountDeactivated';
 
 /** A refusal as answered: the translated sentence, and the reason for the package's page. */
 export function refusalError(reason: ScormRefusal | 'malformed' | 'learnerMissing' | 'tokenInvalid', lng: Language) {

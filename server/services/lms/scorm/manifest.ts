@@ -25,7 +25,7 @@ export function escapeXml(s: string): string {
 }
 
 /** The files of the package the resource lists (the manifest lists every file but itself). */
-export const PACKAGE_FILES = ['index.html', 'spar-scorm.js'] as const;
+const PACKAGE_FILES = ['index.html', 'spar-scorm.js'] as const;
 
 export interface ManifestParts {
   /** The package's id (a UUID), from which the manifest's identifiers are made. */

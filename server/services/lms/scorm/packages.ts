@@ -103,7 +103,7 @@ export interface CreatedScormPackage {
 }
 
 /** A file name for the download: the title's letters and digits, then the version. */
-export function zipFileName(title: string, version: string): string {
+function zipFileName(title: string, version: string): string {
   const base =
     title
       .normalize('NFKD')
