@@ -148,15 +148,20 @@ const lmsLog = (page: Page) =>
 const lastSet = (log: { set: [string, string][] }, element: string) =>
   log.set.filter(([e]) => e === element).at(-1)?.[1];
 
-test('SCORM 2004: a guest learner’s call is reported to the LMS — completed, passed or failed by the score, scaled score, session time', async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
+test('a manager exports the simulation as SCORM 2004 and 1.2 packages from its card', async ({ browser }) => {
+  test.setTimeout(120_000);
   await exportPackage(browser, 'p2004', {
     version: 'SCORM 2004 (4th edition)',
     policy: 'Let them practise as guests (no account)',
     passingScore: 50,
   });
+  await exportPackage(browser, 'p12', { version: 'SCORM 1.2', policy: 'Refuse them', passingScore: 100 });
+});
+
+test('SCORM 2004: a guest learner’s call is reported to the LMS — completed, passed or failed by the score, scaled score, session time', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${lmsUrl}/course?version=2004&package=p2004&learner=lms-learner-2004&name=Lee%20Park`);
@@ -190,7 +195,6 @@ test('SCORM 1.2: a tenant user’s call (the LMS id is their e-mail) is reported
   browser,
 }) => {
   test.setTimeout(180_000);
-  await exportPackage(browser, 'p12', { version: 'SCORM 1.2', policy: 'Refuse them', passingScore: 100 });
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   await page.goto(`${lmsUrl}/course?version=1.2&package=p12&learner=REP%40demo.test&name=Demo%20Rep`);
