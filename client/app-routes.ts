@@ -90,6 +90,8 @@ export const APP_ROUTES: AppRoute[] = [
   route('/magic-link/used', PUBLIC, 'public', () => import('./routes/magic-link-used')),
   route('/assessment/:assessmentId', PUBLIC, 'public', AssessmentTake),
   route('/magic-link/:ctaId', PUBLIC, 'public', () => import('./routes/magic-link-take')),
+  // a learning system's launch (SCORM package frame, LTI launch): the token is the credential
+  route('/lms/launch/:id', PUBLIC, 'public', () => import('./routes/lms-launch')),
   route('/terms', PUBLIC, 'public', () => import('./routes/terms')),
   route('/privacy', PUBLIC, 'public', () => import('./routes/privacy')),
   route('/contact', PUBLIC, 'public', () => import('./routes/contact')),

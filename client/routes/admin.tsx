@@ -11,6 +11,7 @@ import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/name
 import { PromptsPanel } from '../features/prompts/prompts-panel';
 import { SecurityPanel } from '../features/security/security-panel';
 import { ScimSection } from '../features/security/scim-section';
+import { LmsPanel } from '../features/lms/lms-panel';
 import { UsersPanel } from '../features/users/users-panel';
 
 /** The admin tabs, in the order the page shows them, each with its panel. */
@@ -24,6 +25,7 @@ const PANELS = {
   coaching: CoachingSettingsPanel,
   security: SecurityPanel,
   provisioning: ScimSection,
+  lms: LmsPanel,
   prompts: PromptsPanel,
   audit: AuditLogPanel,
 };

@@ -72,7 +72,7 @@ CREATE TABLE "lti_platforms" (
 	"auth_login_url" text NOT NULL,
 	"access_token_url" text NOT NULL,
 	"jwks_url" text NOT NULL,
-	"user_type" text DEFAULT 'user' NOT NULL,
+	"user_type" text DEFAULT 'sales_rep' NOT NULL,
 	"disabled_at" timestamp with time zone,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

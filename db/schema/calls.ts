@@ -12,15 +12,7 @@ import type { CallState, CallEndReason } from '../../server/contracts/enums';
  * guest's call from a learning system's launch (a SCORM learner without an account).
  */
 export type CallMode =
-  | 'practice'
-  | 'test'
-  | 'dry_run'
-  | 'exercise'
-  | 'assessment'
-  | 'magic_link'
-  | 'meeting'
-  | 'certification'
-  | 'lms';
+  'practice' | 'test' | 'dry_run' | 'exercise' | 'assessment' | 'magic_link' | 'meeting' | 'certification' | 'lms';
 /** Who played the customer: the model, the offline prospect, or real people ('human', a real call). */
 export type CallProvider = 'openai-realtime' | 'offline' | 'human';
 

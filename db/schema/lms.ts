@@ -51,7 +51,7 @@ export const ltiPlatforms = tenantTable(
     authLoginUrl: text().notNull(),
     accessTokenUrl: text().notNull(),
     jwksUrl: text().notNull(),
-    userType: text().$type<UserType>().notNull().default('user'),
+    userType: text().$type<UserType>().notNull().default('sales_rep'),
     disabledAt: timestamptz(),
     ...authored(),
   },

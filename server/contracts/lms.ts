@@ -85,7 +85,7 @@ export const lmsLaunchResultOutput = z.object({
 });
 
 /** A row of the launch log (Admin → LMS). */
-export const lmsLaunchLogRow = z.object({
+const lmsLaunchLogRow = z.object({
   id: z.uuid(),
   created_at: z.string(),
   source: z.enum(LMS_LAUNCH_SOURCES),

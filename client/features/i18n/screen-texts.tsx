@@ -4,7 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Texts of admin screens that come with their screen, not with the pages' texts every page loads
+ * Texts of admin screens (and of the learning-system launch page) that come with their screen, not with the pages' texts every page loads
  * (client/features/i18n/bundles leave them out): only admins open these screens, and their texts
  * would weigh on /dashboard's first load.
  */
@@ -14,11 +14,13 @@ const TEXTS = import.meta.glob<ResourceLanguage>(
     '../../../locales/*/identity.json',
     '../../../locales/*/sso.json',
     '../../../locales/*/scim.json',
+    '../../../locales/*/lms.json',
     '../../../locales/*/scorm.json',
+    '../../../locales/*/lti.json',
   ],
   { import: 'default' },
 );
-type ScreenNamespace = 'audit' | 'identity' | 'sso' | 'scim' | 'scorm';
+type ScreenNamespace = 'audit' | 'identity' | 'sso' | 'scim' | 'lms' | 'scorm' | 'lti';
 
 /** Draws `children` once these namespaces of the current language are loaded (a loader until then). */
 export function WithScreenTexts({ namespaces, children }: { namespaces: ScreenNamespace[]; children: ReactNode }) {

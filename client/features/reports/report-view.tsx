@@ -22,8 +22,8 @@ import { HelpTip } from '../../components/help-tip';
 interface Props {
   data: ReportData;
   clientId?: string;
-  /** Where the HTML download comes from, when not the signed-in path (a campaign guest's link). */
-  downloadUrl?: string;
+  /** Where the HTML download comes from, when not the signed-in path (a campaign guest's link); null: none offered. */
+  downloadUrl?: string | null;
 }
 
 type SectionName = 'summary' | 'recording' | 'criteria' | 'strengths' | 'improvements' | 'analytics' | 'transcript';
@@ -215,17 +215,19 @@ export function ReportView({ data, clientId, downloadUrl }: Props) {
             </Text>
           )}
         </Stack>
-        <Group mt="md">
-          <Button
-            component="a"
-            href={downloadUrl ?? downloadHref(call.callId, i18n.language, clientId)}
-            download
-            variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
-          >
-            {t('download.button')}
-          </Button>
-        </Group>
+        {downloadUrl !== null && (
+          <Group mt="md">
+            <Button
+              component="a"
+              href={downloadUrl ?? downloadHref(call.callId, i18n.language, clientId)}
+              download
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {t('download.button')}
+            </Button>
+          </Group>
+        )}
       </Paper>
 
       <Section name="summary">

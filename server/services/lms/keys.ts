@@ -27,7 +27,7 @@ import { seal, unseal } from '../../security/sealed';
 const ALG = 'RS256';
 const SEAL_PURPOSE = 'lms-signing-key';
 /** How long a rotated key stays published (a launch token lives 12 h at most). */
-export const RETIRED_KEEP_MS = 2 * 24 * 3_600_000;
+const RETIRED_KEEP_MS = 2 * 24 * 3_600_000;
 
 const encryptionKeyOf = (env: Pick<Env, 'ENCRYPTION_KEY'>) => {
   if (!env.ENCRYPTION_KEY) throw new AppError('LMS_NOT_CONFIGURED', 'lms.errors.noEncryptionKey');

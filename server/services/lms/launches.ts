@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../../db/client';
 import {
@@ -32,7 +33,7 @@ import { signLmsJwt, verifyLmsJwt } from './keys';
  * (a SCORM guest) runs a call of mode 'lms' with no user.
  */
 
-export const LAUNCH_AUDIENCE = 'spar-lms-launch';
+const LAUNCH_AUDIENCE = 'spar-lms-launch';
 const LAUNCH_TTL_SECONDS = 12 * 3600;
 /** The job queue that sends an LTI launch's grade (server/services/lms/lti). */
 export const LTI_SCORE_QUEUE = 'lti_score' as const;
@@ -62,36 +63,36 @@ export async function openLaunch(
   launch: NewLaunch,
 ): Promise<{ launchId: string; token: string; path: string }> {
   const expiresAt = new Date(Date.now() + LAUNCH_TTL_SECONDS * 1000);
-  const [row] = await tenantRunnerFor(
+  // signed first: without a key (no ENCRYPTION_KEY) nothing is written
+  const id = randomUUID();
+  const token = await signLmsJwt(db, env, {
+    tenantId: launch.tenantId,
+    claims: { aud: LAUNCH_AUDIENCE, sub: id },
+    expiresInSeconds: LAUNCH_TTL_SECONDS,
+  });
+  await tenantRunnerFor(
     db,
     launch.tenantId,
   )((tx) =>
-    tx
-      .insert(lmsLaunches)
-      .values({
-        tenantId: launch.tenantId,
-        source: launch.source,
-        status: 'opened',
-        packageId: launch.packageId ?? null,
-        platformId: launch.platformId ?? null,
-        resourceLinkId: launch.resourceLinkId ?? null,
-        targetKind: launch.targetKind,
-        simulationId: launch.simulationId ?? null,
-        certificationId: launch.certificationId ?? null,
-        userId: launch.userId,
-        learnerId: launch.learnerId.slice(0, 255),
-        learnerName: launch.learnerName?.slice(0, 200) ?? null,
-        returnUrl: launch.returnUrl ?? null,
-        expiresAt,
-      })
-      .returning({ id: lmsLaunches.id }),
+    tx.insert(lmsLaunches).values({
+      id,
+      tenantId: launch.tenantId,
+      source: launch.source,
+      status: 'opened',
+      packageId: launch.packageId ?? null,
+      platformId: launch.platformId ?? null,
+      resourceLinkId: launch.resourceLinkId ?? null,
+      targetKind: launch.targetKind,
+      simulationId: launch.simulationId ?? null,
+      certificationId: launch.certificationId ?? null,
+      userId: launch.userId,
+      learnerId: launch.learnerId.slice(0, 255),
+      learnerName: launch.learnerName?.slice(0, 200) ?? null,
+      returnUrl: launch.returnUrl ?? null,
+      expiresAt,
+    }),
   );
-  const token = await signLmsJwt(db, env, {
-    tenantId: launch.tenantId,
-    claims: { aud: LAUNCH_AUDIENCE, sub: row.id },
-    expiresInSeconds: LAUNCH_TTL_SECONDS,
-  });
-  return { launchId: row.id, token, path: learnerPagePath(row.id, token) };
+  return { launchId: id, token, path: learnerPagePath(id, token) };
 }
 
 /** Writes a refused launch to the launch log with its reason (an i18n key of the lms namespace). */

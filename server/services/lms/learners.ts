@@ -17,7 +17,7 @@ export interface LmsLearner {
   subject: string;
   name?: string | null;
   email?: string | null;
-  /** The user type of an account made here (never admin or superuser: a plain user instead). */
+  /** The user type of an account made here (never admin or superuser: a sales rep instead). */
   userType: UserType;
   /** Whether a learner without an account gets one. */
   create: boolean;
@@ -73,7 +73,8 @@ export async function lmsLearnerAccount(tx: Tx, who: LmsLearner): Promise<{ user
   }
   if (!who.create) return null;
 
-  const userType: UserType = who.userType === 'admin' || who.userType === 'superuser' ? 'user' : who.userType;
+  const userType: UserType =
+    who.userType === 'admin' || who.userType === 'superuser' || who.userType === 'user' ? 'sales_rep' : who.userType;
   const insert = async (t: Tx, address: string) =>
     (
       await t
