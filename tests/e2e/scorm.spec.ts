@@ -124,7 +124,7 @@ async function exportPackage(
 
 /** The learner's typed call in the Spar frame, with the offline prospect, until the report shows. */
 async function holdCallInFrame(spar: FrameLocator) {
-  await spar.getByRole('button', { name: 'Continue' }).click();
+  await spar.getByRole('button', { name: 'Start the exercise' }).click();
   await spar.getByRole('button', { name: 'Allow microphone' }).click();
   await spar.getByRole('button', { name: 'Continue without a microphone' }).click();
   await spar.getByRole('button', { name: 'Start the call' }).click();
