@@ -54,7 +54,7 @@ function PackagesTable({ target }: { target?: { kind: LmsTargetKind; id: string 
         {(p) => (
           <Table.Tr key={p.id} data-testid="scorm-package-row">
             <Table.Td maw={280}>
-              <NameText>{p.title}</NameText>
+              <NameText lines={3}>{p.title}</NameText>
               <Text size="xs" c="dimmed">
                 {t('packages.passing', { score: p.passingScore })}
               </Text>
