@@ -3,6 +3,7 @@ import { transcriptPreviewOutput } from '../contracts/meetings';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
 import { SSO_ERROR_CODES } from '../contracts/sso-saml';
 import { createScormPackageInput, scormLaunchInput, scormLaunchOutput } from '../contracts/scorm';
+import { lmsLaunchResultOutput } from '../contracts/lms';
 import { z } from 'zod';
 import type { oas31, ZodOpenApiOperationObject } from 'zod-openapi';
 import { errors, json, pathParameter, securityOf, UUID_SCHEMA } from './openapi-common';
@@ -135,18 +136,7 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
     tags: ['LMS'],
     security: securityOf('public'),
     responses: {
-      '200': json(
-        "The launch's state.",
-        allRequired({
-          status: { type: 'string', enum: ['opened', 'started', 'completed', 'failed'] },
-          score: { type: ['number', 'null'] },
-          score_min: { type: 'number' },
-          score_max: { type: 'number' },
-          passed: { type: ['boolean', 'null'] },
-          completed: { type: 'boolean' },
-          session_seconds: { type: ['number', 'null'] },
-        }),
-      ),
+      '200': { description: "The launch's state.", content: { 'application/json': { schema: lmsLaunchResultOutput } } },
       ...errors('401'),
     },
   },

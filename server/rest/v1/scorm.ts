@@ -4,6 +4,7 @@ import { resolveTenantAccess } from '../../access/tenant-access';
 import { tenantRunnerFor } from '../../access/tenant-runner';
 import { recordAudit } from '../../../db/audit';
 import { roleOf } from '../../contracts/roles';
+import { lmsLaunchResultOutput } from '../../contracts/lms';
 import { createScormPackageInput, scormLaunchInput } from '../../contracts/scorm';
 import { isAppError } from '../../errors';
 import { sendJson } from '../../http/respond';
@@ -134,7 +135,8 @@ const status: RestRoute = {
       if (isAppError(e) && e.status === 401) throw refusalError('tokenInvalid', lngOf(ctx));
       throw e;
     }
-    sendJson(ctx.res, 200, result);
+    // the answer as its contract says (what the package reads)
+    sendJson(ctx.res, 200, lmsLaunchResultOutput.parse(result));
   },
 };
 
