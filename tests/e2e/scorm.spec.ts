@@ -5,6 +5,8 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, FrameLocator, Page } from '@playwright/test';
 import type { Scorm2004API } from 'scorm-again';
+import { request } from '@playwright/test';
+import { seededSimulationId } from './call-helpers';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
@@ -208,6 +210,64 @@ test('SCORM 1.2: a tenant user’s call (the LMS id is their e-mail) is reported
   // a passing score of 100: only a perfect call passes
   expect(lastSet(log, 'cmi.core.lesson_status')).toBe(raw >= 100 ? 'passed' : 'failed');
   expect(lastSet(log, 'cmi.core.session_time')).toMatch(/^\d{4}:\d{2}:\d{2}\.\d{2}$/);
+  await context.close();
+});
+
+test('a manager exports a certification from its page: accounts by default, a warning for guests', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    baseURL: own.baseURL,
+    storageState: await own.signIn('manager@demo.test'),
+    viewport: { width: 375, height: 812 },
+  });
+  // a certification of one step (the simulation), made through the API as the manager
+  const api = await request.newContext({
+    baseURL: own.baseURL,
+    storageState: await own.signIn('manager@demo.test'),
+    extraHTTPHeaders: { Origin: own.baseURL },
+  });
+  const made = await api.post('/trpc/certifications.create', {
+    data: {
+      name: 'Discovery ready',
+      description: '',
+      expiryMonths: null,
+      maxAttempts: null,
+      steps: [
+        {
+          simulationId: await seededSimulationId(own.baseURL, SIMULATION, await own.signIn('manager@demo.test')),
+          minScore: 50,
+          minLevels: [],
+          evidenceRequired: false,
+        },
+      ],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const certificationId = ((await made.json()) as { result: { data: { id: string } } }).result.data.id;
+  await api.dispose();
+  const page = await context.newPage();
+  await page.goto(`/certifications/${certificationId}`);
+  await page.getByRole('button', { name: 'Export for LMS (SCORM)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export for LMS (SCORM)' });
+  await expect(dialog.getByLabel('Title in the LMS')).toHaveValue('Discovery ready');
+  await expect(dialog.getByRole('radio', { name: 'Create a Spar account for them' })).toBeChecked();
+  const warning = dialog.getByText(
+    'A certification needs an account: under this choice, learners without a Spar account are refused.',
+  );
+  await expect(warning).toHaveCount(0);
+  await dialog.getByRole('radio', { name: 'Let them practise as guests (no account)' }).check();
+  await expect(warning).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Create a Spar account for them' }).check();
+  await expect(dialog.getByTestId('scorm-packages')).toContainText('No SCORM package has been exported yet.');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Create and download' }).click();
+  const zip = unzipSync(new Uint8Array(readFileSync(await (await download).path())));
+  expect(Buffer.from(zip['imsmanifest.xml']).toString('utf8')).toContain('<title>Discovery ready</title>');
+  await expect(dialog.getByTestId('scorm-package-row')).toHaveCount(1);
+  await expect(dialog.getByTestId('scorm-package-row')).toContainText('Active');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await context.close();
 });
 
