@@ -29,5 +29,7 @@ export interface AppDeps {
     backoffBaseMs?: number;
     initialDelayMs?: number;
     webhookScheduleMs?: number[];
+    /** The LTI grade passback's retry schedule (tests: a shorter one). */
+    ltiScoreScheduleMs?: number[];
   };
 }

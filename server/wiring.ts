@@ -6,6 +6,7 @@ import { evaluationHandler } from './evaluation/evaluate';
 import { subscribe } from './events';
 import { atsCallbackHandler } from './services/greenhouse/callback-job';
 import { webhookHandler } from './integrations/webhooks/deliver';
+import { ltiScoreHandler } from './services/lms/lti/ags';
 import { startLanes } from './jobs/lanes';
 import { dueJobStats, pruneFinishedJobs } from './jobs/queue';
 import type { Worker } from './jobs/worker';
@@ -17,7 +18,7 @@ import { certificateExpiryHandler } from './services/certifications/expiry-job';
 import { assessmentExpiryHandler, isAssessmentCall, onAssessmentReport } from './services/assessments/lifecycle';
 import { completeExerciseForCall } from './services/assignments/exercise-progress';
 import { markMagicLinkSent } from './services/campaigns/lifecycle';
-import { onLmsReportFailed, onLmsReportReady } from './services/lms/launches';
+import { LTI_SCORE_QUEUE, onLmsReportFailed, onLmsReportReady } from './services/lms/launches';
 import { meetingBotHandler } from './services/meetings/bots';
 import { onMeetingReport } from './services/meetings/meetings';
 import { usersImportHandler } from './services/users/import-jobs';
@@ -95,6 +96,7 @@ export async function startJobWorker(deps: AppDeps): Promise<Worker | null> {
             allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_URLS ?? false,
             scheduleMs: deps.jobs?.webhookScheduleMs,
           }),
+          [LTI_SCORE_QUEUE]: ltiScoreHandler({ env: deps.env, scheduleMs: deps.jobs?.ltiScoreScheduleMs }),
           assessment_expiry: assessmentExpiryHandler(),
           meeting_bot: meetingBotHandler(deps.env),
           certificate_expiry: certificateExpiryHandler({

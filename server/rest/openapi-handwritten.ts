@@ -4,6 +4,7 @@ import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
 import { SSO_ERROR_CODES } from '../contracts/sso-saml';
 import { createScormPackageInput, scormLaunchInput, scormLaunchOutput } from '../contracts/scorm';
 import { lmsLaunchResultOutput } from '../contracts/lms';
+import { LTI_ERROR_CODES } from '../contracts/lti';
 import { z } from 'zod';
 import type { oas31, ZodOpenApiOperationObject } from 'zod-openapi';
 import { errors, json, pathParameter, securityOf, UUID_SCHEMA } from './openapi-common';
@@ -95,6 +96,65 @@ const scormPreflight = (operationId: string, of: string): ZodOpenApiOperationObj
   tags: ['LMS'],
   security: securityOf('public'),
   responses: { '204': { description: 'Allowed (Access-Control-Allow-* headers).' } },
+});
+
+const ltiPlatformParameter: oas31.ParameterObject = pathParameter('platformId', {
+  ...UUID_SCHEMA,
+  description: "The LTI platform registration's id, as in the login initiation URL the admin gave the LMS.",
+});
+const LTI_LOGIN_FIELDS: Record<string, string> = {
+  iss: "The platform's issuer (must be the registration's).",
+  login_hint: 'Opaque to Spar; sent back to the platform.',
+  target_link_uri: 'Where the launch is meant to land.',
+  lti_message_hint: 'Opaque to Spar; sent back to the platform (optional).',
+  client_id: "The client id the platform gave Spar (optional; must be the registration's).",
+  lti_deployment_id: 'The deployment (optional; must be one of the registration).',
+};
+const LTI_REFUSALS = `Refusals answer an HTML page in the browser's language with the reason (${LTI_ERROR_CODES.map((c) => `\`${c}\``).join(', ')}), and a refusal of a registered platform is written to its tenant's launch log.`;
+const ltiLogin = (operationId: string, summary: string, form: boolean): ZodOpenApiOperationObject => ({
+  operationId,
+  summary,
+  description: `LTI 1.3 third-party-initiated login (OIDC). The issuer, client id and deployment are checked against the registration; Spar keeps a state (hashed) and a nonce for ten minutes, gives the browser the state in a cookie, and redirects to the platform's authorization endpoint (scope=openid, response_type=id_token, response_mode=form_post, prompt=none). ${LTI_REFUSALS}`,
+  tags: ['LTI'],
+  security: securityOf('public'),
+  parameters: [
+    ltiPlatformParameter,
+    ...(form
+      ? []
+      : Object.entries(LTI_LOGIN_FIELDS).map(([name, description]) => ({
+          name,
+          in: 'query' as const,
+          description,
+          schema: { type: 'string' as const },
+        }))),
+  ],
+  ...(form
+    ? {
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object' as const,
+                required: ['iss', 'login_hint', 'target_link_uri'],
+                properties: Object.fromEntries(
+                  Object.entries(LTI_LOGIN_FIELDS).map(([k, description]) => [
+                    k,
+                    { type: 'string' as const, description },
+                  ]),
+                ),
+              },
+            },
+          },
+        },
+      }
+    : {}),
+  responses: {
+    ...redirect("To the platform's authorization endpoint.", 'uri'),
+    '400': htmlAnswer('The login was refused (the page says why).'),
+    '403': htmlAnswer('The registration is disabled.'),
+    '404': htmlAnswer('No such registration.'),
+  },
 });
 
 export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> = {
@@ -561,6 +621,78 @@ export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> =
         },
       },
       ...errors('400', '401', '404'),
+    },
+  },
+  'GET /api/v1/lti/:platformId/login': ltiLogin('ltiLogin', 'LTI 1.3 login initiation (browser redirect)', false),
+  'POST /api/v1/lti/:platformId/login': ltiLogin('ltiLoginPost', 'LTI 1.3 login initiation (form post)', true),
+  'POST /api/v1/lti/launch': {
+    operationId: 'ltiLaunch',
+    summary: 'LTI 1.3 launch: the redirect URI the platform posts the signed id_token to (browser form post)',
+    description: `The platform's authorization endpoint has the browser post \`id_token\` and \`state\` here from its site. The state must be one this browser's login started (its cookie) within ten minutes; the token must be signed by a key of the platform's JWKS, name the registration's issuer and client id (\`azp\` when several audiences), be within its times, carry the login's nonce for the first time, a deployment of the registration, version 1.3.0 and a resource link or deep-linking request. A resource link goes on (303) to the learner page (an account is made for a person new to Spar, with the registration's user type); a deep-linking request from an instructor gets the page to choose a simulation or certification. ${LTI_REFUSALS}`,
+    tags: ['LTI'],
+    security: securityOf('public'),
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            required: ['id_token', 'state'],
+            properties: { id_token: { type: 'string' }, state: { type: 'string' } },
+          },
+        },
+      },
+    },
+    responses: {
+      '303': { description: 'To the learner page.', headers: { Location: { schema: { type: 'string' } } } },
+      '200': htmlAnswer('The deep-linking page (choose an exercise).'),
+      '400': htmlAnswer('The launch was refused (the page says why).'),
+      '403': htmlAnswer(
+        'Not allowed (a disabled registration, a learner asking for deep linking, an inactive account).',
+      ),
+      '502': htmlAnswer("The platform's keys could not be read."),
+    },
+  },
+  'POST /api/v1/lti/deep-link': {
+    operationId: 'ltiDeepLink',
+    summary: "LTI Deep Linking: the instructor's choice (browser form post)",
+    description:
+      "Posted by Spar's deep-linking page with its signed session (30 minutes) and the chosen `simulation:<id>` or `certification:<id>`. Answers a page that posts the LtiDeepLinkingResponse (`JWT`, signed with the tenant's key, published at its JWKS URL) to the platform's deep_link_return_url: one ltiResourceLink with the custom parameter `spar_target` and a line item out of 100.",
+    tags: ['LTI'],
+    security: securityOf('public'),
+    requestBody: {
+      required: true,
+      content: {
+        'application/x-www-form-urlencoded': {
+          schema: {
+            type: 'object',
+            required: ['session', 'target'],
+            properties: { session: { type: 'string' }, target: { type: 'string' } },
+          },
+        },
+      },
+    },
+    responses: {
+      '200': htmlAnswer('The page that posts the response to the platform.'),
+      '400': htmlAnswer('The session expired or the choice is not an exercise of the tenant.'),
+      '403': htmlAnswer('The registration is disabled.'),
+    },
+  },
+  'GET /api/v1/lti/jwks/:tenantId': {
+    operationId: 'ltiJwks',
+    summary: "Spar's public keys for a client's LTI platforms (JWKS)",
+    description:
+      "The JSON Web Key Set a platform checks Spar's deep-linking responses and grade-service client assertions with: the current key and recently rotated ones.",
+    tags: ['LTI'],
+    security: securityOf('public'),
+    parameters: [pathParameter('tenantId', { ...UUID_SCHEMA, description: "The client's id, as in the JWKS URL." })],
+    responses: {
+      '200': json('The key set.', {
+        type: 'object',
+        required: ['keys'],
+        properties: { keys: { type: 'array', items: { type: 'object' } } },
+      }),
+      ...errors('404'),
     },
   },
   'GET /api/v1/openapi.json': {

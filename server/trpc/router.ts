@@ -9,6 +9,7 @@ import { greenhouseRouter } from '../routers/greenhouse/router';
 import { webhooksRouter } from '../routers/webhooks/router';
 import { ssoSamlRouter } from '../routers/sso-saml/router';
 import { auditRouter } from '../routers/audit/router';
+import { ltiRouter } from '../routers/lti/router';
 import { assignmentsRouter } from '../routers/assignments/router';
 import { dashboardRouter } from '../routers/dashboard/router';
 import { teamRouter } from '../routers/team/router';
@@ -83,6 +84,7 @@ export const appRouter = router({
   ssoSaml: ssoSamlRouter,
   audit: auditRouter,
   scorm: scormRouter,
+  lti: ltiRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -281,6 +281,13 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   // SCORM packages: exported from a simulation's or certification's page, listed on Admin → LMS
   'scorm.list': MANAGERS,
   'scorm.revoke': MANAGERS,
+
+  // Admin → LMS: the tenant's LTI 1.3 platforms
+  'lti.list': ADMIN,
+  'lti.create': ADMIN,
+  'lti.update': ADMIN,
+  'lti.setEnabled': ADMIN,
+  'lti.delete': ADMIN,
 };
 
 /** REST routes by "METHOD /path" (under /api/v1, and the health check also at /health). */
@@ -337,6 +344,12 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   'POST /api/v1/greenhouse/send_test': API_KEY_ONLY,
   'GET /api/v1/greenhouse/test_status': API_KEY_ONLY,
   'POST /api/v1/greenhouse/response_error': API_KEY_ONLY,
+  // LTI 1.3: a platform and the learner's browser use them; the platform's signed launch is the credential
+  'GET /api/v1/lti/:platformId/login': ANYONE,
+  'POST /api/v1/lti/:platformId/login': ANYONE,
+  'POST /api/v1/lti/launch': ANYONE,
+  'POST /api/v1/lti/deep-link': ANYONE,
+  'GET /api/v1/lti/jwks/:tenantId': ANYONE,
   // the API's reference: the OpenAPI document and its page
   'GET /api/v1/openapi.json': ANYONE,
   'GET /api/docs': ANYONE,

@@ -280,6 +280,16 @@ describe('a launch of a learner with an account', () => {
     const started = await api('/api/v1/lms/launch/start', link);
     const [call] = await sys((tx) => tx.select().from(calls).where(eq(calls.id, started.json.callId)));
     expect(call).toMatchObject({ userId: people.repA.id, mode: 'practice' });
+    // the learner has no session: the recording uploads with the call's ticket, like a guest's
+    await holdTypedCall(app.url, started.json.callId, started.json.ticket, LINES.slice(0, 1));
+    const upload = (ticket: string) =>
+      fetch(`${app.url}/api/v1/calls/${started.json.callId}/recording`, {
+        method: 'POST',
+        headers: { authorization: `Ticket ${ticket}`, 'content-type': 'audio/webm' },
+        body: Buffer.from('webm-bytes'),
+      });
+    expect((await upload('x'.repeat(43))).status).toBe(404);
+    expect((await upload(started.json.ticket)).status).toBe(201);
   });
 
   it('makes an account for an unknown learner: the chosen user type (never admin: a rep), a placeholder address when none', async () => {

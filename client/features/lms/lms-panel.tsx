@@ -23,6 +23,7 @@ import { useFormat } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { WithScreenTexts } from '../i18n/screen-texts';
+import { LtiPlatformsSection } from './lti-platforms';
 
 /**
  * Admin → LMS: Spar inside the tenant's learning systems. The LTI platforms it is registered with,
@@ -42,6 +43,7 @@ function LmsPanelContent() {
   return (
     <Stack gap="xl">
       <PanelIntro intro={t('admin.intro')} />
+      <LtiPlatformsSection />
       <SigningKeys />
       <LaunchLog />
     </Stack>

@@ -186,3 +186,58 @@ export function fetchOutboundText(
     r.end();
   });
 }
+
+/**
+ * One request whose answer is read (a JSON API of a customer's system: an LMS's token and grade
+ * endpoints), under the same address rules as `sendOutbound`: any status is answered with its
+ * body (at most `maxBytes`), a redirect is not followed. Rejects with OutboundRefused for a
+ * refused address, with an Error on a network error, the timeout or a larger body.
+ */
+export function exchangeOutbound(
+  rawUrl: string,
+  req: {
+    method: 'GET' | 'POST' | 'PUT';
+    headers: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+    maxBytes: number;
+    allowPrivate: boolean;
+  },
+): Promise<{ status: number; contentType: string; body: string }> {
+  const refusal = urlRefusal(rawUrl, req.allowPrivate);
+  if (refusal) return Promise.reject(new OutboundRefused(refusal));
+  const url = new URL(rawUrl);
+  const client = url.protocol === 'https:' ? https : http;
+  const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
+  return new Promise((resolve, reject) => {
+    const r = client.request(
+      url,
+      {
+        method: req.method,
+        headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+        lookup: guardedLookup(req.allowPrivate) as never,
+        timeout: req.timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > req.maxBytes) r.destroy(new Error(`larger than ${req.maxBytes} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    r.on('timeout', () => r.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
+    r.on('error', reject);
+    r.end(body);
+  });
+}

@@ -68,9 +68,10 @@ function drained(res: import('node:http').ServerResponse): Promise<void> {
   });
 }
 /**
- * Who may upload a call's recording: the call's owner (session), or — for a candidate's call from
- * an assessment link, which has no user — whoever holds that call's socket ticket (`Authorization:
- * Ticket <ticket>`), for a while after it was issued even though the socket consumed it.
+ * Who may upload a call's recording: the call's owner (session), or — for a call started by a link
+ * (a candidate's, a guest's, a learning system's learner: no session) — whoever holds that call's
+ * socket ticket (`Authorization: Ticket <ticket>`), for a while after it was issued even though
+ * the socket consumed it.
  */
 async function uploader(ctx: RestContext, callId: string): Promise<{ tenantId: string; tenant: TenantRunner }> {
   const auth = ctx.req.headers.authorization ?? '';

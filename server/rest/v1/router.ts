@@ -21,6 +21,7 @@ import { telemetryRoutes } from './telemetry';
 import { documentationRoutes } from './docs';
 import { ssoSamlRoutes } from './sso-saml';
 import { scormRoutes } from './scorm';
+import { ltiRoutes } from './lti';
 import { procedureRoutes } from '../procedure-routes';
 import { apiKeyPrefix, presentedApiKey } from '../../services/api-keys/api-keys';
 
@@ -48,6 +49,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...meetingRoutes,
     ...telemetryRoutes,
     ...scormRoutes,
+    ...ltiRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
   return [...routes, ...docs];

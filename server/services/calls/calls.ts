@@ -1,6 +1,6 @@
 import { isAppError } from '../../errors';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { personas, simulations } from '../../../db/schema';
 import {
@@ -223,8 +223,10 @@ export async function consumeTicket(
 
 /** The call's owner and state, for the upgrade (system path). */
 /**
- * The tenant of a userless call (a candidate's) whose ticket this is, issued within `windowMs`,
- * used or not (the recording upload after the socket consumed it). Null otherwise.
+ * The tenant of a call whose ticket this is, issued within `windowMs`, used or not (the recording
+ * upload after the socket consumed it): a userless call (a candidate's, a guest's), or a call of
+ * the user the ticket was issued to (a learner's from a learning system, who has no session).
+ * Null otherwise.
  */
 export async function ticketHolder({
   db,
@@ -246,7 +248,7 @@ export async function ticketHolder({
         and(
           eq(callTickets.id, hashTicket(ticket)),
           eq(callTickets.callId, callId),
-          isNull(calls.userId),
+          or(isNull(calls.userId), eq(callTickets.userId, calls.userId)),
           gt(callTickets.createdAt, new Date(Date.now() - windowMs)),
         ),
       )
