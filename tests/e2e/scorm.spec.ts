@@ -300,5 +300,21 @@ test('outside an LMS, and once revoked, the package says so in the learner’s l
   await expect(page.frameLocator('#sco').getByRole('status')).toHaveText(
     'Su propietario retiró este paquete. Pide uno nuevo al administrador del curso.',
   );
+
+  // the admin's LMS page lists the package as revoked, and the launch log says why it was refused
+  const adminContext = await browser.newContext({
+    baseURL: own.baseURL,
+    storageState: await own.signIn('admin@demo.test'),
+    viewport: { width: 1440, height: 900 },
+  });
+  const lmsPage = await adminContext.newPage();
+  await lmsPage.goto('/admin?tab=lms');
+  const listed = lmsPage.getByTestId('scorm-packages').getByTestId('scorm-package-row').filter({ hasText: '(p2004)' });
+  await expect(listed).toContainText('Revoked');
+  await expect(listed).toContainText(SIMULATION);
+  await expect(lmsPage.getByTestId('launch-error').first()).toHaveText(
+    'This package was withdrawn by its owner. Ask your course administrator for a new one.',
+  );
+  await adminContext.close();
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LmsTargetKind } from '../../../server/contracts/enums';
 import type { ScormPackageView } from '../../../server/contracts/scorm';
@@ -39,9 +39,14 @@ function PackagesTable({ target }: { target?: { kind: LmsTargetKind; id: string 
   return (
     <Stack gap="sm" data-testid="scorm-packages">
       {!target && (
-        <Text size="sm" c="dimmed">
-          {t('packages.intro')}
-        </Text>
+        <>
+          <Title order={3} size="h4">
+            {t('packages.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('packages.intro')}
+          </Text>
+        </>
       )}
       <ListTable
         query={list}
