@@ -2,6 +2,8 @@ import { generateLinksInput } from '../contracts/campaigns';
 import { transcriptPreviewOutput } from '../contracts/meetings';
 import { knowledgeFileOutput, MAX_FILE_BYTES } from '../contracts/knowledge';
 import { SSO_ERROR_CODES } from '../contracts/sso-saml';
+import { createScormPackageInput, scormLaunchInput, scormLaunchOutput } from '../contracts/scorm';
+import { lmsLaunchResultOutput } from '../contracts/lms';
 import { LTI_ERROR_CODES } from '../contracts/lti';
 import { z } from 'zod';
 import type { oas31, ZodOpenApiOperationObject } from 'zod-openapi';
@@ -86,6 +88,16 @@ function healthOperation(operationId: string, summary: string): ZodOpenApiOperat
   };
 }
 
+/** The CORS preflight of a route a SCORM package calls from its LMS's site. */
+const scormPreflight = (operationId: string, of: string): ZodOpenApiOperationObject => ({
+  operationId,
+  summary: `CORS preflight of ${of}`,
+  description: 'Answered to any origin, without credentials: the methods and headers the package may send.',
+  tags: ['LMS'],
+  security: securityOf('public'),
+  responses: { '204': { description: 'Allowed (Access-Control-Allow-* headers).' } },
+});
+
 const ltiPlatformParameter: oas31.ParameterObject = pathParameter('platformId', {
   ...UUID_SCHEMA,
   description: "The LTI platform registration's id, as in the login initiation URL the admin gave the LMS.",
@@ -146,6 +158,49 @@ const ltiLogin = (operationId: string, summary: string, form: boolean): ZodOpenA
 });
 
 export const HANDWRITTEN_OPERATIONS: Record<string, ZodOpenApiOperationObject> = {
+  'POST /api/v1/lms/scorm/packages': {
+    operationId: 'createScormPackage',
+    summary: 'Create a SCORM package of a simulation or certification, and download it',
+    description:
+      "The package (SCORM 1.2 or 2004 4th edition) holds its own launch key, stored by Spar only as its SHA-256: its zip is answered here, once. To download it again, create another package (and revoke the old one). Managers and admins; the simulation or certification must be the tenant's. Recorded in the audit log.",
+    tags: ['LMS'],
+    security: securityOf('user'),
+    requestBody: { required: true, content: { 'application/json': { schema: createScormPackageInput } } },
+    responses: {
+      '200': {
+        description: 'The zip (Content-Disposition: attachment); its package id in X-Scorm-Package-Id.',
+        content: { 'application/zip': { schema: binary } },
+      },
+      ...errors('400', '401', '403', '404', '415'),
+    },
+  },
+  'POST /api/v1/lms/scorm/launch': {
+    operationId: 'scormLaunch',
+    summary: "A SCORM package's launch for its LMS learner (called from the LMS's site)",
+    description:
+      "The package's launch page posts its id and key and the learner's LMS id and name. Answers CORS to any origin, without credentials. A tenant user whose e-mail (any case) or external id is the learner id practises on their account; anyone else gets what the package says (a guest exercise — simulations only —, an account made for them, or a refusal). The answer is the learner page's address and the launch token to read the launch's status with. A refusal (unknown or revoked package, wrong key, refused learner) is a 4xx whose message is in the learner's language (Accept-Language: en, es, it, pt-BR), and is written to the tenant's launch log.",
+    tags: ['LMS'],
+    security: securityOf('public'),
+    requestBody: { required: true, content: { 'application/json': { schema: scormLaunchInput } } },
+    responses: {
+      '200': { description: 'The launch.', content: { 'application/json': { schema: scormLaunchOutput } } },
+      ...errors('400', '403', '404', '415'),
+    },
+  },
+  'OPTIONS /api/v1/lms/scorm/launch': scormPreflight('scormLaunchPreflight', 'the SCORM launch'),
+  'GET /api/v1/lms/launches/status': {
+    operationId: 'lmsLaunchStatus',
+    summary: "A launch's status and result, with its launch token",
+    description:
+      "`Authorization: Bearer <launch token>` (the token of the launch's answer; no session is a way in). Answers CORS to any origin, without credentials. `completed` once the report is ready (a certification: once the certificate is held), with the score (0–100), whether it passes (`false` for a certification once a step has no attempt left) and the call's length in seconds. 401 for a missing, expired or forged token.",
+    tags: ['LMS'],
+    security: securityOf('public'),
+    responses: {
+      '200': { description: "The launch's state.", content: { 'application/json': { schema: lmsLaunchResultOutput } } },
+      ...errors('401'),
+    },
+  },
+  'OPTIONS /api/v1/lms/launches/status': scormPreflight('lmsLaunchStatusPreflight', "a launch's status"),
   'GET /api/v1/health': healthOperation('health', 'Whether the server and its database answer'),
   'GET /health': healthOperation(
     'healthAtRoot',

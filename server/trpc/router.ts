@@ -37,6 +37,7 @@ import { supportRouter } from '../routers/support/router';
 import { twoFactorRouter } from '../routers/two-factor/router';
 import { usersRouter } from '../routers/users/router';
 import { scimRouter } from '../routers/scim/router';
+import { scormRouter } from '../routers/scorm/router';
 import { lmsRouter } from '../routers/lms/router';
 import { lmsLaunchRouter } from '../routers/lms-launch/router';
 import { createCallerFactory, router } from './init';
@@ -82,6 +83,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   ssoSaml: ssoSamlRouter,
   audit: auditRouter,
+  scorm: scormRouter,
   lti: ltiRouter,
 });
 

@@ -278,6 +278,9 @@ export const PROCEDURE_ACCESS: Record<string, Caller[]> = {
   'ssoSaml.get': ADMIN,
   'ssoSaml.update': ADMIN,
   'ssoSaml.refreshMetadata': ADMIN,
+  // SCORM packages: exported from a simulation's or certification's page, listed on Admin → LMS
+  'scorm.list': MANAGERS,
+  'scorm.revoke': MANAGERS,
 
   // Admin → LMS: the tenant's LTI 1.3 platforms
   'lti.list': ADMIN,
@@ -350,6 +353,14 @@ export const ROUTE_ACCESS: Record<string, Caller[]> = {
   // the API's reference: the OpenAPI document and its page
   'GET /api/v1/openapi.json': ANYONE,
   'GET /api/docs': ANYONE,
+  // SCORM: a manager creates a package (and gets its zip); the package's launch page calls the
+  // others from the LMS's site: its key, then the launch token, are the credentials
+  'POST /api/v1/lms/scorm/packages': MANAGERS,
+  'POST /api/v1/lms/scorm/launch': ANYONE,
+  'OPTIONS /api/v1/lms/scorm/launch': ANYONE,
+  // no session is a way in: only a launch token
+  'GET /api/v1/lms/launches/status': [],
+  'OPTIONS /api/v1/lms/launches/status': ANYONE,
 };
 
 /**

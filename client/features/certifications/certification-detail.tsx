@@ -5,11 +5,12 @@ import {
   IconCheck,
   IconDownload,
   IconLink,
+  IconPackageExport,
   IconPencil,
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CertificateView, CertificationDetail } from '../../../server/contracts/certifications';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
@@ -26,6 +27,9 @@ import { trpc } from '../../lib/trpc';
 import { CertificationForm } from './certification-form';
 import { CertificateStatusBadge, expiryText, useCertificationsTranslation, useRuleText } from './shared';
 
+// the SCORM export (and its texts) load when a manager opens it
+const ScormExportModal = lazy(() => import('../lms/scorm-export-modal').then((m) => ({ default: m.ScormExportModal })));
+
 /**
  * /certifications/:id: the steps in order with their rules and the caller's standing on each
  * (Start opens a certification attempt), the caller's certificate with its verification link and
@@ -36,6 +40,7 @@ export function CertificationDetailPanel({ id }: { id: string }) {
   const detail = useQuery(trpc.certifications.get.queryOptions({ id }));
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
+  const [exporting, setExporting] = useState(false);
   if (detail.isPending) return <Loader aria-label={t('detail.loading')} />;
   if (detail.isError) {
     const notFound = errorInfo(detail.error).appCode === 'NOT_FOUND';
@@ -93,6 +98,13 @@ export function CertificationDetailPanel({ id }: { id: string }) {
             >
               {t('detail.archive')}
             </Button>
+            <Button
+              variant="default"
+              leftSection={<IconPackageExport size={16} aria-hidden />}
+              onClick={() => setExporting(true)}
+            >
+              {t('detail.exportScorm')}
+            </Button>
           </Group>
         )}
       </div>
@@ -101,6 +113,15 @@ export function CertificationDetailPanel({ id }: { id: string }) {
       {c.canManage && <HoldersSection c={c} />}
       {editing && <CertificationForm certification={c} onClose={() => setEditing(false)} />}
       <ArchiveDialog c={c} opened={archiving} onClose={() => setArchiving(false)} />
+      {exporting && (
+        <Suspense fallback={null}>
+          <ScormExportModal
+            target={{ kind: 'certification', id: c.id, name: c.name }}
+            title={t('detail.exportScorm')}
+            onClose={() => setExporting(false)}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

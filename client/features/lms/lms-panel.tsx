@@ -24,6 +24,7 @@ import { notifyFailure } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { WithScreenTexts } from '../i18n/screen-texts';
 import { LtiPlatformsSection } from './lti-platforms';
+import { ScormPackagesSection } from './scorm-packages';
 
 /**
  * Admin → LMS: Spar inside the tenant's learning systems. The LTI platforms it is registered with,
@@ -44,6 +45,7 @@ function LmsPanelContent() {
     <Stack gap="xl">
       <PanelIntro intro={t('admin.intro')} />
       <LtiPlatformsSection />
+      <ScormPackagesSection />
       <SigningKeys />
       <LaunchLog />
     </Stack>

@@ -1,8 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { AppModal } from '../../components/app-modal';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBooks, IconCloudOff, IconCopy, IconPencil, IconPhone, IconTrash } from '@tabler/icons-react';
+import {
+  IconBooks,
+  IconCloudOff,
+  IconCopy,
+  IconPackageExport,
+  IconPencil,
+  IconPhone,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SimulationDetail, SimulationListItem } from '../../../server/contracts/simulations';
@@ -17,6 +25,9 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { CardGridList, GridCard } from '../../components/card-grid-list';
 import { ActionButtons } from '../../components/action-buttons';
 
+// the SCORM export (and its texts) load when a manager opens it
+const ScormExportModal = lazy(() => import('../lms/scorm-export-modal').then((m) => ({ default: m.ScormExportModal })));
+
 type WizardState = { seq: number; editing: SimulationDetail | null } | null;
 
 const DIFFICULTY_COLOR = { easy: 'teal', medium: 'blue', hard: 'orange', expert: 'red' } as const;
@@ -28,11 +39,13 @@ interface CardProps {
   onDuplicate: () => void;
   onKnowledge: () => void;
   onDelete: () => void;
+  /** Export for an LMS: only on the caller's own client (the package is made for it). */
+  onScorm: (() => void) | null;
   /** Test calls run in the caller's own client: not offered while a superuser manages another client. */
   canCall: boolean;
 }
 
-function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, canCall }: CardProps) {
+function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, onScorm, canCall }: CardProps) {
   const { t } = useTranslation('simulations');
   return (
     <GridCard icon={<SimulationIcon name={s.icon} size={26} />} name={s.name}>
@@ -100,6 +113,9 @@ function SimulationCard({ s, busy, onEdit, onDuplicate, onKnowledge, onDelete, c
             { key: 'edit', icon: IconPencil, onClick: onEdit, loading: busy === 'edit' },
             { key: 'duplicate', icon: IconCopy, onClick: onDuplicate, loading: busy === 'duplicate' },
             { key: 'knowledge', icon: IconBooks, variant: 'light', onClick: onKnowledge },
+            ...(onScorm
+              ? [{ key: 'scorm', icon: IconPackageExport, variant: 'light' as const, onClick: onScorm }]
+              : []),
             { key: 'delete', icon: IconTrash, variant: 'subtle', color: 'red', onClick: onDelete },
           ]}
         />
@@ -120,6 +136,7 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
   const [busy, setBusy] = useState<{ id: string; action: 'edit' | 'duplicate' } | null>(null);
   const [deleting, setDeleting] = useState<SimulationTarget | null>(null);
   const [knowledge, setKnowledge] = useState<SimulationTarget | null>(null);
+  const [scorm, setScorm] = useState<SimulationTarget | null>(null);
   const [seq, setSeq] = useState(0);
 
   const openWizard = (editing: SimulationDetail | null) => {
@@ -171,6 +188,7 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
             onDuplicate={() => void copy(s)}
             onKnowledge={() => setKnowledge({ id: s.id, name: s.name })}
             onDelete={() => setDeleting({ id: s.id, name: s.name })}
+            onScorm={clientId ? null : () => setScorm({ id: s.id, name: s.name })}
             canCall={!clientId}
           />
         )}
@@ -183,6 +201,15 @@ export function SimulationsPanel({ clientId }: { clientId?: string }) {
           editing={wizard.editing}
           onClose={() => setWizard(null)}
         />
+      )}
+      {scorm && (
+        <Suspense fallback={null}>
+          <ScormExportModal
+            target={{ kind: 'simulation', ...scorm }}
+            title={t('list.scormOf', { name: scorm.name })}
+            onClose={() => setScorm(null)}
+          />
+        </Suspense>
       )}
       <DeleteSimulationModal target={deleting} clientId={clientId} onClose={() => setDeleting(null)} />
       <AppModal

@@ -34,7 +34,8 @@ export interface RestContext {
 
 type RestHandler = (ctx: RestContext) => Promise<void>;
 export interface RestRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** OPTIONS: a CORS preflight, for the few routes called from other sites by design. */
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
   path: string;
   /** The query string's parameters (each a single string); checked before the handler runs (400 on failure). */
   query?: z.ZodObject;

@@ -20,6 +20,7 @@ import { meetingRoutes } from './meetings';
 import { telemetryRoutes } from './telemetry';
 import { documentationRoutes } from './docs';
 import { ssoSamlRoutes } from './sso-saml';
+import { scormRoutes } from './scorm';
 import { ltiRoutes } from './lti';
 import { procedureRoutes } from '../procedure-routes';
 import { apiKeyPrefix, presentedApiKey } from '../../services/api-keys/api-keys';
@@ -47,6 +48,7 @@ export function restRoutes(env: AppDeps['env']): RestRoute[] {
     ...ctaRoutes,
     ...meetingRoutes,
     ...telemetryRoutes,
+    ...scormRoutes,
     ...ltiRoutes,
   ];
   const docs: RestRoute[] = documentationRoutes(() => [...routes, ...docs]);
