@@ -10,6 +10,7 @@ export const AUDIT_FAMILIES = [
   'exports',
   'deletions',
   'settings',
+  'lms',
   'superuser',
 ] as const;
 export type AuditFamily = (typeof AUDIT_FAMILIES)[number];
@@ -28,5 +29,6 @@ export const AUDIT_FAMILY_RULES: Record<AuditFamily, { include: string[]; exclud
   exports: { include: ['export.*'] },
   deletions: { include: ['*.deleted', 'clients.delete'] },
   settings: { include: ['security.*'] },
+  lms: { include: ['lms.*', 'lti.*', 'scorm.*'] },
   superuser: { include: ['superuser.*', 'clients.*'] },
 };
