@@ -1,4 +1,4 @@
-import { seededSimulationId } from './call-helpers';
+import { noHorizontalOverflow, seededSimulationId } from './call-helpers';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 import { INSTRUCTOR, startLtiPlatform, type LtiTestPlatform } from '../helpers/lti-platform';
@@ -173,5 +173,49 @@ test('a forged launch is refused with a page that says why', async ({ browser })
   });
   await expect(page.getByText('O lançamento não está assinado com as chaves do LMS.')).toBeVisible();
   await expect(page.getByText('lti.errors.signature')).toBeVisible();
+  await context.close();
+});
+
+test('the admin reads the launch log and rotates the signing key, at 375 px', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: own.baseURL,
+    storageState: await own.signIn('admin@demo.test'),
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  await page.goto('/admin?tab=lms');
+  await expect(page.getByRole('heading', { name: 'Launch log' })).toBeVisible({ timeout: 20_000 });
+  // the learner's launch, its score sent; the forged one refused, its reason in words
+  const rows = page.getByTestId('launch-row');
+  await expect(rows.filter({ hasText: 'Lia Learner' }).filter({ hasText: 'Completed' })).toContainText('Grade sent');
+  await expect(rows.filter({ hasText: 'Refused' }).first()).toContainText(
+    "The launch is not signed by the LMS's keys.",
+  );
+  await page.getByRole('radiogroup', { name: 'Show' }).getByText('Refused').click();
+  await expect(rows.filter({ hasText: 'Completed' })).toHaveCount(0);
+  await expect(rows.first()).toContainText('Refused');
+
+  // one key signs; rotating asks first, then a new one signs and the old one stays published
+  const keys = page.getByTestId('lms-keys').getByRole('row');
+  await expect(keys.filter({ hasText: 'Signing' })).toHaveCount(1);
+  const before = await keys.filter({ hasText: 'Signing' }).locator('code').innerText();
+  await page.getByRole('button', { name: 'Rotate the key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rotate the signing key?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(keys.filter({ hasText: 'Signing' }).locator('code')).toHaveText(before);
+  await page.getByRole('button', { name: 'Rotate the key' }).click();
+  await dialog.getByRole('button', { name: 'Rotate', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(keys.filter({ hasText: 'Signing' }).locator('code')).not.toHaveText(before);
+  await expect(keys.filter({ hasText: before })).toContainText('still published');
+  // Spar's key set now holds both
+  const jwks = (await (await fetch(await page.getByTestId('lti-jwks-url').inputValue())).json()) as {
+    keys: { kid: string }[];
+  };
+  expect(jwks.keys.map((k) => k.kid)).toContain(before);
+  expect(jwks.keys).toHaveLength(2);
+  expect(await noHorizontalOverflow(page)).toBe(true);
+  await page.screenshot({ path: 'test-results/lms-admin-375.png', fullPage: true });
   await context.close();
 });

@@ -68,7 +68,7 @@ function SigningKeys() {
     }),
   );
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-testid="lms-keys">
       <Title order={3} size="h4">
         {t('keys.title')}
       </Title>
