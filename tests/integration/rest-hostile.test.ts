@@ -10,15 +10,16 @@ import { createSignedInAdmin } from '../helpers/factories';
  * Every route the OpenAPI document lists, sent what a careless or hostile client sends: text
  * PostgreSQL cannot store (NUL, a lone surrogate) in the body, the query and the path; JSON nested
  * 10,000 deep; a JSON body under another content type; a 20 kB query string. Each answer is a 4xx
- * that the document lists for that operation, in our JSON error shape, and the database holds
- * exactly the rows it held before.
+ * that the document lists for that operation, in our JSON error shape — or, for a page a browser is
+ * sent to (an LTI launch), the HTML page the document lists for that status — and the database
+ * holds exactly the rows it held before.
  */
 
 interface Operation {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
   requestBody?: { content: Record<string, { schema?: { properties?: Record<string, { type?: unknown }> } }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> } | undefined>;
 }
 type Doc = { paths: Record<string, Record<string, Operation>> };
 
@@ -147,13 +148,20 @@ describe('every documented route, sent hostile input', () => {
           const text = await res.text();
           const label = `${method.toUpperCase()} ${path} with ${probe.what}: ${res.status}`;
           if (res.status < 400 || res.status >= 500) {
-            // a refused input must never succeed or crash; a GET that ignores an unknown parameter may succeed
-            if (!(res.status < 400 && method === 'get' && !probe.body))
+            // a refused input must never succeed or crash; a GET (or a CORS preflight) that ignores an
+            // unknown parameter may succeed
+            if (!(res.status < 400 && (method === 'get' || method === 'options') && !probe.body))
               failures.push(`${label} (${text.slice(0, 120)})`);
             continue;
           }
           if (!(String(res.status) in op.responses))
             failures.push(`${label} is not among the documented ${Object.keys(op.responses).join(', ')}`);
+          // a browser's page documented as HTML for this status: a page in words, not JSON
+          const documentedHtml = !!op.responses[String(res.status)]?.content?.['text/html'];
+          if (documentedHtml && res.headers.get('content-type')?.startsWith('text/html')) {
+            if (!/<html/i.test(text)) failures.push(`${label} is not an HTML page`);
+            continue;
+          }
           let body: { error?: { code?: unknown; message?: unknown } } | null = null;
           try {
             body = JSON.parse(text);
