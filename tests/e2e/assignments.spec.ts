@@ -148,7 +148,8 @@ test.describe('Assignments end to end', () => {
 
     // --- the manager reminds, after confirming: only Jordan has work left, mail goes out over SMTP
     await page.reload();
-    await expect(pendingRow).toContainText('In Progress');
+    // a reload draws the list again from the server: slower than the default wait on a loaded machine
+    await expect(pendingRow).toContainText('In Progress', { timeout: 20_000 });
     await expect(pendingRow).toContainText('1 of 2 completed');
     await expect(pendingRow).toContainText('No reminder sent yet');
     await pendingRow.getByRole('button', { name: `Send reminder for ${name}` }).click();
