@@ -1,3 +1,5 @@
+import { Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/page-title';
 import { CLIENTS_NS } from '../features/admin/messages';
@@ -11,8 +13,20 @@ import { IcpsPanel, ProductGroupingsPanel } from '../features/named-records/name
 import { PromptsPanel } from '../features/prompts/prompts-panel';
 import { SecurityPanel } from '../features/security/security-panel';
 import { ScimSection } from '../features/security/scim-section';
-import { LmsPanel } from '../features/lms/lms-panel';
 import { UsersPanel } from '../features/users/users-panel';
+
+// the learning-system screens (LTI platforms, SCORM packages, keys, the launch log) load when their
+// tab opens: the admin page's own chunk stays what it was
+const LmsPanel = lazy(() => import('../features/lms/lms-panel').then((m) => ({ default: m.LmsPanel })));
+
+function LmsTab() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<Loader aria-label={t('app.loading')} />}>
+      <LmsPanel />
+    </Suspense>
+  );
+}
 
 /** The admin tabs, in the order the page shows them, each with its panel. */
 const PANELS = {
@@ -25,7 +39,7 @@ const PANELS = {
   coaching: CoachingSettingsPanel,
   security: SecurityPanel,
   provisioning: ScimSection,
-  lms: LmsPanel,
+  lms: LmsTab,
   prompts: PromptsPanel,
   audit: AuditLogPanel,
 };

@@ -9,7 +9,8 @@ test.describe('Admin: SCIM provisioning', () => {
     test(`an admin creates a SCIM token, sees it once, and revokes it (${width} px)`, async ({ page, baseURL }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/admin');
-      await expect(h1(page)).toHaveText('Admin');
+      // a direct load brings the admin page: longer than the default wait on a loaded machine
+      await expect(h1(page)).toHaveText('Admin', { timeout: 20_000 });
       await page.getByRole('tab', { name: 'Provisioning (SCIM)', exact: true }).click();
       await expect(page.getByTestId('scim-base-url')).toHaveText(`${baseURL}/scim/v2`);
 

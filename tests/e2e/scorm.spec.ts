@@ -310,7 +310,8 @@ test('outside an LMS, and once revoked, the package says so in the learner’s l
   const lmsPage = await adminContext.newPage();
   await lmsPage.goto('/admin?tab=lms');
   const listed = lmsPage.getByTestId('scorm-packages').getByTestId('scorm-package-row').filter({ hasText: '(p2004)' });
-  await expect(listed).toContainText('Revoked');
+  // a direct load brings the admin page, then the LMS tab's screens and texts, then their lists
+  await expect(listed).toContainText('Revoked', { timeout: 20_000 });
   await expect(listed).toContainText(SIMULATION);
   await expect(lmsPage.getByTestId('launch-error').first()).toHaveText(
     'This package was withdrawn by its owner. Ask your course administrator for a new one.',

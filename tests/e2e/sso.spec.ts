@@ -62,7 +62,8 @@ test('the admin connects the provider, proves the domain and sets the policy', a
   });
   const page = await context.newPage();
   await page.goto('/admin?tab=security');
-  await expect(page.getByRole('heading', { name: 'Single sign-on' })).toBeVisible();
+  // a direct load brings the admin page and the SSO texts: longer than the default wait on a loaded machine
+  await expect(page.getByRole('heading', { name: 'Single sign-on' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(`${own.baseURL}${CALLBACK}`)).toBeVisible();
   await page.getByLabel('Issuer URL').fill(op.issuer);
   await page.getByLabel('Client ID').fill(CLIENT.clientId);
