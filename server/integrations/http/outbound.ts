@@ -119,32 +119,71 @@ export interface OutboundRequest {
   allowPrivate: boolean;
 }
 
-/** Sends one request; resolves the status (a 3xx is answered, not followed). Rejects on a refused address, a network error or the timeout. */
-export function sendOutbound(rawUrl: string, req: OutboundRequest): Promise<{ status: number }> {
+/**
+ * One request under the address rules above (checked again where the connection is made), its
+ * answer handed to `onAnswer` with `settle` to resolve or reject the promise; `abort` stops the
+ * request with an error. A network error or the timeout rejects.
+ */
+function requestOutbound<T>(
+  rawUrl: string,
+  req: { method: string; headers?: Record<string, string>; body?: Buffer; timeoutMs: number; allowPrivate: boolean },
+  onAnswer: (
+    res: http.IncomingMessage,
+    settle: { resolve: (v: T) => void; reject: (e: Error) => void; abort: (e: Error) => void },
+  ) => void,
+): Promise<T> {
   const refusal = urlRefusal(rawUrl, req.allowPrivate);
   if (refusal) return Promise.reject(new OutboundRefused(refusal));
   const url = new URL(rawUrl);
   const client = url.protocol === 'https:' ? https : http;
-  const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
-  return new Promise((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const r = client.request(
       url,
       {
         method: req.method,
-        headers: { ...req.headers, 'content-length': String(body?.length ?? 0) },
+        ...(req.headers ? { headers: req.headers } : {}),
         lookup: guardedLookup(req.allowPrivate) as never,
         timeout: req.timeoutMs,
       },
       (res) => {
-        res.resume(); // the body is not needed; read it so the socket is released
-        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
         res.on('error', reject);
+        onAnswer(res, { resolve, reject, abort: (e) => r.destroy(e) });
       },
     );
     r.on('timeout', () => r.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
     r.on('error', reject);
-    r.end(body);
+    r.end(req.body);
   });
+}
+
+/** The answer's body, at most `maxBytes` (more aborts the request), then `done` with it. */
+function readBody(
+  res: http.IncomingMessage,
+  maxBytes: number,
+  abort: (e: Error) => void,
+  done: (body: string) => void,
+) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  res.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > maxBytes) abort(new Error(`larger than ${maxBytes} bytes`));
+    else chunks.push(chunk);
+  });
+  res.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+}
+
+/** Sends one request; resolves the status (a 3xx is answered, not followed). Rejects on a refused address, a network error or the timeout. */
+export function sendOutbound(rawUrl: string, req: OutboundRequest): Promise<{ status: number }> {
+  const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
+  return requestOutbound(
+    rawUrl,
+    { ...req, headers: { ...req.headers, 'content-length': String(body?.length ?? 0) }, body },
+    (res, { resolve }) => {
+      res.resume(); // the body is not needed; read it so the socket is released
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    },
+  );
 }
 
 /**
@@ -156,34 +195,13 @@ export function fetchOutboundText(
   rawUrl: string,
   req: { timeoutMs: number; maxBytes: number; allowPrivate: boolean },
 ): Promise<string> {
-  const refusal = urlRefusal(rawUrl, req.allowPrivate);
-  if (refusal) return Promise.reject(new OutboundRefused(refusal));
-  const url = new URL(rawUrl);
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const r = client.request(
-      url,
-      { method: 'GET', lookup: guardedLookup(req.allowPrivate) as never, timeout: req.timeoutMs },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (status < 200 || status >= 300) {
-          res.resume();
-          return reject(new Error(`answered ${status}`));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > req.maxBytes) r.destroy(new Error(`larger than ${req.maxBytes} bytes`));
-          else chunks.push(chunk);
-        });
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      },
-    );
-    r.on('timeout', () => r.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
-    r.on('error', reject);
-    r.end();
+  return requestOutbound<string>(rawUrl, { ...req, method: 'GET' }, (res, { resolve, reject, abort }) => {
+    const status = res.statusCode ?? 0;
+    if (status < 200 || status >= 300) {
+      res.resume();
+      return reject(new Error(`answered ${status}`));
+    }
+    readBody(res, req.maxBytes, abort, resolve);
   });
 }
 
@@ -204,40 +222,11 @@ export function exchangeOutbound(
     allowPrivate: boolean;
   },
 ): Promise<{ status: number; contentType: string; body: string }> {
-  const refusal = urlRefusal(rawUrl, req.allowPrivate);
-  if (refusal) return Promise.reject(new OutboundRefused(refusal));
-  const url = new URL(rawUrl);
-  const client = url.protocol === 'https:' ? https : http;
   const body = req.body === undefined ? undefined : Buffer.from(req.body, 'utf8');
-  return new Promise((resolve, reject) => {
-    const r = client.request(
-      url,
-      {
-        method: req.method,
-        headers: { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) },
-        lookup: guardedLookup(req.allowPrivate) as never,
-        timeout: req.timeoutMs,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > req.maxBytes) r.destroy(new Error(`larger than ${req.maxBytes} bytes`));
-          else chunks.push(chunk);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: String(res.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    r.on('timeout', () => r.destroy(new Error(`no answer within ${req.timeoutMs} ms`)));
-    r.on('error', reject);
-    r.end(body);
-  });
+  const headers = { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+  return requestOutbound(rawUrl, { ...req, headers, body }, (res, { resolve, abort }) =>
+    readBody(res, req.maxBytes, abort, (text) =>
+      resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: text }),
+    ),
+  );
 }
